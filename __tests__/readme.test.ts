@@ -1,0 +1,71 @@
+/** The README's tables are the action's documentation: they must list exactly what action.yml declares. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import { parse } from 'yaml';
+import { Input } from '../src/inputs.js';
+import { Output } from '../src/outputs.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const action = parse(fs.readFileSync(path.join(root, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
+};
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+
+/** The rows of the table that follows a heading, as cells. */
+function tableAfter(heading: string): string[][] {
+  const start = readme.indexOf(`\n${heading}\n`);
+  expect(start).toBeGreaterThan(-1);
+  const rows: string[][] = [];
+  for (const line of readme.slice(start + heading.length + 2).split('\n')) {
+    if (line.startsWith('|'))
+      rows.push(
+        line
+          .split('|')
+          .slice(1, -1)
+          .map(c => c.trim())
+      );
+    else if (rows.length > 0) break;
+  }
+  return rows.slice(2);
+}
+const unquote = (cell: string): string => cell.replace(/^`|`$/g, '');
+const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+describe('action.yml', () => {
+  test('runs the bundle on node24', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  });
+
+  test('declares exactly the inputs the code reads, and the outputs it sets', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual(Object.values(Input).sort());
+    expect(Object.keys(action.outputs).sort()).toEqual(Object.values(Output).sort());
+  });
+});
+
+describe('README', () => {
+  test('starts with the demo and the test commands for a fresh clone', () => {
+    const first = readme.slice(0, readme.indexOf('\n## Use it'));
+    expect(first).toContain('npm ci && npm run demo');
+    expect(first).toContain('npm ci && npm test');
+  });
+
+  test('the inputs table is action.yml’s inputs: names, defaults, descriptions, in order', () => {
+    const rows = tableAfter('## Inputs');
+    expect(rows.map(r => unquote(r[0]))).toEqual(Object.keys(action.inputs));
+    for (const [name, defaultCell, description] of rows) {
+      const input = action.inputs[unquote(name)];
+      expect(unquote(defaultCell)).toBe(input.default ?? '');
+      expect(description).toBe(flat(input.description));
+    }
+  });
+
+  test('the outputs table is action.yml’s outputs', () => {
+    const rows = tableAfter('## Outputs');
+    expect(rows.map(r => unquote(r[0]))).toEqual(Object.keys(action.outputs));
+    for (const [name, description] of rows)
+      expect(description).toBe(flat(action.outputs[unquote(name)].description));
+  });
+});

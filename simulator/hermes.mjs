@@ -1,0 +1,898 @@
+// Hermes CLI simulator: behaves like `hermes chat -q ... --format stream-json` without the agent.
+// Plain ESM, Node built-ins only. See simulator/README.md for scenarios, directives and env vars.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const VERSION_LINE = 'Hermes Agent v0.21.4 (2026.9.20)';
+const DEFAULT_MODEL = 'nous/hermes-4-70b';
+const OUTPUT_CAP = 5000;
+/** Exit code for simulator problems (bad scenario etc.): deliberately not a Hermes code. */
+const SIM_ERROR = 3;
+const SCENARIO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scenarios');
+
+// ---------------------------------------------------------------------------------------------
+// Python-compatible JSON (json.dumps defaults with ensure_ascii=False)
+// ---------------------------------------------------------------------------------------------
+
+/** A float that must print as a Python float even when integral (`1.0`), kept from scenarios. */
+class PyFloat {
+  constructor(value) {
+    this.value = value;
+  }
+}
+
+/** repr() of a Python float. */
+function pyFloatRepr(n) {
+  if (Number.isNaN(n)) return 'NaN';
+  if (n === Infinity) return 'Infinity';
+  if (n === -Infinity) return '-Infinity';
+  if (n === 0) return Object.is(n, -0) ? '-0.0' : '0.0';
+  const [mantissa, expText] = n.toExponential().split('e');
+  const exp = Number(expText);
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const digits = mantissa.replace('-', '').replace('.', '');
+  if (exp >= -4 && exp < 16) {
+    if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+    const intPart = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
+    return `${sign}${intPart}.${digits.slice(exp + 1) || '0'}`;
+  }
+  const frac = digits.length > 1 ? `.${digits.slice(1)}` : '';
+  const expOut = `${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return `${sign}${digits[0]}${frac}e${expOut}`;
+}
+
+const STRING_ESCAPES = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t'
+};
+
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\]/g;
+
+/** Python's py_encode_basestring: only `"`, `\` and C0 controls are escaped; the rest is raw. */
+function pyString(s) {
+  return (
+    '"' +
+    s.replace(
+      NEEDS_ESCAPE,
+      c => STRING_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+    ) +
+    '"'
+  );
+}
+
+/** json.dumps(value) with Python's default separators (", " and ": ") and ensure_ascii=False. */
+export function pyDumps(value) {
+  if (value === null || value === undefined) return 'null';
+  if (value === true) return 'true';
+  if (value === false) return 'false';
+  if (typeof value === 'string') return pyString(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (Number.isInteger(value)) {
+      return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
+    }
+    return pyFloatRepr(value);
+  }
+  if (value instanceof PyFloat) return pyFloatRepr(value.value);
+  if (Array.isArray(value)) return `[${value.map(pyDumps).join(', ')}]`;
+  const entries = value instanceof Map ? [...value.entries()] : Object.entries(value);
+  return `{${entries.map(([k, v]) => `${pyString(String(k))}: ${pyDumps(v)}`).join(', ')}}`;
+}
+
+/**
+ * Strict JSON parser that keeps object key order exactly (objects become Maps, so integer-like
+ * keys are not reordered) and remembers floats written with a fraction/exponent (PyFloat).
+ */
+function parseOrderedJson(text) {
+  let i = 0;
+  const fail = what => {
+    throw new SyntaxError(`${what} at column ${i + 1}`);
+  };
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  };
+  // eslint-disable-next-line no-control-regex
+  const STRING_RE = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+  const NUMBER_RE = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+  const str = () => {
+    STRING_RE.lastIndex = i;
+    const m = STRING_RE.exec(text);
+    if (!m) fail('invalid string');
+    i += m[0].length;
+    return JSON.parse(m[0]);
+  };
+  const value = () => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const obj = new Map();
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('expected a string key');
+        const key = str();
+        ws();
+        if (text[i++] !== ':') fail("expected ':'");
+        obj.set(key, value());
+        ws();
+        const d = text[i++];
+        if (d === '}') return obj;
+        if (d !== ',') fail("expected ',' or '}'");
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr = [];
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(value());
+        ws();
+        const d = text[i++];
+        if (d === ']') return arr;
+        if (d !== ',') fail("expected ',' or ']'");
+      }
+    }
+    if (c === '"') return str();
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null]
+    ]) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return v;
+      }
+    }
+    NUMBER_RE.lastIndex = i;
+    const m = NUMBER_RE.exec(text);
+    if (!m) fail('unexpected character');
+    i += m[0].length;
+    if (m[1] || m[2]) return new PyFloat(Number(m[0]));
+    const n = Number(m[0]);
+    return Number.isSafeInteger(n) ? n : BigInt(m[0]);
+  };
+  const result = value();
+  ws();
+  if (i !== text.length) fail('trailing characters');
+  return result;
+}
+
+const num = v => (v instanceof PyFloat ? v.value : typeof v === 'bigint' ? Number(v) : v);
+
+/** tool_result output as the real CLI caps it: 5000 characters (code points) plus `...`. */
+function capOutput(s) {
+  if (typeof s !== 'string' || s.length <= OUTPUT_CAP) return s;
+  const cps = Array.from(s);
+  return cps.length <= OUTPUT_CAP ? s : cps.slice(0, OUTPUT_CAP).join('') + '...';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line (argparse-like)
+// ---------------------------------------------------------------------------------------------
+
+class UsageError extends Error {}
+
+const VALUE_FLAGS = new Map([
+  ['-q', ['query', '-q/--query']],
+  ['--query', ['query', '-q/--query']],
+  ['--query-file', ['queryFile', '--query-file']],
+  ['--format', ['format', '--format']],
+  ['-m', ['model', '-m/--model']],
+  ['--model', ['model', '-m/--model']],
+  ['--provider', ['provider', '--provider']],
+  ['--max-turns', ['maxTurns', '--max-turns']],
+  ['--run-budget', ['runBudget', '--run-budget']],
+  ['-t', ['toolsets', '-t/--toolsets']],
+  ['--toolsets', ['toolsets', '-t/--toolsets']],
+  ['-s', ['skills', '-s/--skills']],
+  ['--skills', ['skills', '-s/--skills']],
+  ['--source', ['source', '--source']]
+]);
+
+const BOOL_FLAGS = new Map([
+  ['--yolo', ['yolo', '--yolo']],
+  ['--ignore-user-config', ['ignoreUserConfig', '--ignore-user-config']],
+  ['--ignore-rules', ['ignoreRules', '--ignore-rules']],
+  ['--pass-session-id', ['passSessionId', '--pass-session-id']],
+  ['--checkpoints', ['checkpoints', '--checkpoints']],
+  ['-w', ['worktree', '-w/--worktree']],
+  ['--worktree', ['worktree', '-w/--worktree']],
+  ['--tui', ['tui', '--tui']],
+  ['-h', ['help', '-h/--help']],
+  ['--help', ['help', '-h/--help']]
+]);
+
+/** argparse's idea of "this looks like an option" (so it cannot be an option's value). */
+function looksLikeOption(arg) {
+  if (!arg.startsWith('-') || arg === '-') return false;
+  if (/^-\d+$|^-\d*\.\d+$/.test(arg)) return false; // negative number
+  if (arg.includes(' ') && !VALUE_FLAGS.has(arg.split('=')[0])) return false;
+  return true;
+}
+
+const INT_RE = /^\s*[-+]?\d+\s*$/;
+const FLOAT_RE = /^\s*[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf(?:inity)?|nan)\s*$/i;
+
+/** Parses everything after `chat`. Throws UsageError for argparse-level errors. */
+function parseChatArgs(args) {
+  const opts = {};
+  const unknown = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    let name = arg;
+    let inline;
+    if (arg.startsWith('--') && arg.includes('=')) {
+      name = arg.slice(0, arg.indexOf('='));
+      inline = arg.slice(arg.indexOf('=') + 1);
+    } else if (/^-[^-]./.test(arg) && VALUE_FLAGS.has(arg.slice(0, 2))) {
+      name = arg.slice(0, 2);
+      inline = arg[2] === '=' ? arg.slice(3) : arg.slice(2);
+    }
+    if (VALUE_FLAGS.has(name)) {
+      const [key, display] = VALUE_FLAGS.get(name);
+      let value = inline;
+      if (value === undefined) {
+        const next = args[i + 1];
+        if (next === undefined || looksLikeOption(next)) {
+          throw new UsageError(`argument ${display}: expected one argument`);
+        }
+        value = next;
+        i++;
+      }
+      if (key === 'maxTurns' && !INT_RE.test(value)) {
+        throw new UsageError(`argument ${display}: invalid int value: '${value}'`);
+      }
+      if (key === 'runBudget' && !FLOAT_RE.test(value)) {
+        throw new UsageError(`argument ${display}: invalid float value: '${value}'`);
+      }
+      opts[key] = value;
+    } else if (BOOL_FLAGS.has(name)) {
+      const [key, display] = BOOL_FLAGS.get(name);
+      if (inline !== undefined) {
+        throw new UsageError(`argument ${display}: ignored explicit argument '${inline}'`);
+      }
+      opts[key] = true;
+    } else {
+      unknown.push(arg);
+    }
+  }
+  if (unknown.length > 0) throw new UsageError(`unrecognized arguments: ${unknown.join(' ')}`);
+  if (opts.maxTurns !== undefined) opts.maxTurns = Number.parseInt(opts.maxTurns, 10);
+  return opts;
+}
+
+/** Returns {kind: 'version'|'help'|'chat', opts}. Throws UsageError. */
+function parseArgv(argv) {
+  const unknown = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--version') return { kind: 'version' };
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (!looksLikeOption(arg)) break;
+    unknown.push(arg);
+  }
+  if (unknown.length > 0) throw new UsageError(`unrecognized arguments: ${unknown.join(' ')}`);
+  const command = argv[i];
+  if (command === undefined) throw new UsageError('the following arguments are required: command');
+  if (command !== 'chat') {
+    throw new UsageError(`argument command: invalid choice: '${command}' (choose from 'chat')`);
+  }
+  const opts = parseChatArgs(argv.slice(i + 1));
+  if (opts.help) return { kind: 'chat-help' };
+  return { kind: 'chat', opts };
+}
+
+const HELP_TEXT = `usage: hermes [--version] {chat} ...
+
+Hermes Agent (simulator). Only \`hermes chat\` is simulated.
+
+usage: hermes chat [-q QUERY | --query-file PATH] [--format {text,stream-json}]
+                   [-m MODEL] [--provider PROVIDER] [--max-turns N]
+                   [--run-budget SECONDS] [-t TOOLSETS] [-s SKILLS] [--yolo]
+                   [--ignore-user-config] [--ignore-rules] [--pass-session-id]
+                   [--checkpoints] [-w] [--source TAG] [--tui]
+`;
+
+// ---------------------------------------------------------------------------------------------
+// Output plumbing
+// ---------------------------------------------------------------------------------------------
+
+const stdout = process.stdout;
+const stderr = process.stderr;
+let halted = false; // set once the process is on its way out (signal, exit directive)
+const never = () => new Promise(() => {});
+let stdoutBroken = false;
+
+stdout.on('error', () => {
+  // Like Python's BrokenPipeError: the reader went away; nothing more can be reported.
+  stdoutBroken = true;
+  halted = true;
+  process.exit(1);
+});
+
+function whenDrained(stream) {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise(resolve => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
+  });
+}
+
+/** Writes to stdout respecting backpressure (waits for 'drain' instead of buffering). */
+async function writeOut(data) {
+  if (halted) return never();
+  if (!stdout.write(data)) await whenDrained(stdout);
+  if (halted) return never();
+  return undefined;
+}
+
+/** Flushes stdout/stderr, then exits. Never resolves. */
+function exitAfterFlush(code) {
+  halted = true;
+  Promise.all([whenDrained(stdout), whenDrained(stderr)]).then(() => process.exit(code));
+  return never();
+}
+
+let cancelSleep = null;
+
+/** A sleep that an interrupt can cut short (the caller then halts). */
+function sleep(ms) {
+  if (halted) return never();
+  return new Promise(resolve => {
+    const timer = setTimeout(finish, Math.max(0, ms));
+    function finish() {
+      clearTimeout(timer);
+      cancelSleep = null;
+      resolve();
+    }
+    cancelSleep = finish;
+  });
+}
+
+async function hang() {
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  await never();
+  clearInterval(keepAlive);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+function localSessionId() {
+  const d = new Date();
+  const p = (n, w = 2) => String(n).padStart(w, '0');
+  const date = `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}`;
+  const time = `${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+  return `${date}_${time}_${randomBytes(3).toString('hex')}`;
+}
+
+const approxTokens = s => Math.ceil(String(s ?? '').length / 4);
+
+class Run {
+  constructor({ streamJson, model, query, delayMs }) {
+    this.streamJson = streamJson;
+    this.model = model; // from -m, or undefined
+    this.sessionId = process.env.HERMES_SIM_SESSION_ID || localSessionId();
+    this.sessionForced = Boolean(process.env.HERMES_SIM_SESSION_ID);
+    this.query = query;
+    this.delayMs = delayMs;
+    this.startedAt = Date.now();
+    this.events = 0;
+    this.initEmitted = false;
+    this.resultEmitted = false;
+    this.trailerWritten = false;
+    this.lastResult = null;
+    this.exitOverride = undefined;
+    this.ignoreSigint = false;
+    this.finalText = ''; // text deltas since the last tool call (the current assistant message)
+    this.tokens = { input: 0, output: 0 };
+  }
+
+  tokenSnapshot() {
+    const { input, output } = this.tokens;
+    return {
+      input,
+      output,
+      total: input + output,
+      cache_read: Math.floor(input * 0.6),
+      cache_write: Math.floor(input * 0.1)
+    };
+  }
+
+  /** Normalises an event (Map or plain object) the way the real CLI would print it. */
+  prepare(event) {
+    const ev = event instanceof Map ? new Map(event) : new Map(Object.entries(event));
+    const type = ev.get('type');
+    const isInit = type === 'system' && ev.get('subtype') === 'init';
+    const keysBefore = ev.size;
+    if (isInit || type === 'result') {
+      const sid = ev.get('session_id');
+      if (this.sessionForced || sid === undefined || sid === '$SESSION') {
+        ev.set('session_id', this.sessionId);
+      } else if (typeof sid === 'string' && isInit) {
+        this.sessionId = sid; // the stream's id wins, so the stderr trailer matches it
+      }
+    }
+    if (isInit && (this.model !== undefined || !ev.has('model'))) {
+      ev.set('model', this.model ?? DEFAULT_MODEL);
+    }
+    // Keys the simulator had to add go where the real CLI prints them (otherwise keep the
+    // scenario's order untouched).
+    if (ev.size !== keysBefore) {
+      if (isInit) reorder(ev, ['type', 'subtype', 'model', 'session_id']);
+      if (type === 'result') reorder(ev, ['type', 'session_id']);
+    }
+    if (type === 'tool_result' && ev.has('output')) ev.set('output', capOutput(ev.get('output')));
+    const ts = ev.has('timestamp') ? ev.get('timestamp') : Date.now();
+    ev.delete('timestamp');
+    ev.set('timestamp', ts);
+    return ev;
+  }
+
+  account(ev) {
+    switch (ev.get('type')) {
+      case 'system':
+        if (ev.get('subtype') === 'init') {
+          this.initEmitted = true;
+          this.tokens.input += 1200 + approxTokens(this.query);
+        }
+        break;
+      case 'text':
+        this.finalText += String(ev.get('text') ?? '');
+        this.tokens.output += approxTokens(ev.get('text'));
+        break;
+      case 'tool_use':
+        this.finalText = '';
+        this.tokens.output += 12 + approxTokens(pyDumps(ev.get('input') ?? {}));
+        break;
+      case 'tool_result':
+        this.finalText = '';
+        this.tokens.input += 30 + approxTokens(ev.get('output'));
+        break;
+      case 'result':
+        this.resultEmitted = true;
+        this.lastResult = ev;
+        break;
+      default:
+        break;
+    }
+  }
+
+  async emit(event) {
+    if (halted) return never();
+    if (this.delayMs > 0 && this.events > 0) await sleep(this.delayMs);
+    if (halted) return never();
+    this.events++;
+    const ev = this.prepare(event);
+    this.account(ev);
+    if (this.streamJson) return writeOut(pyDumps(ev) + '\n');
+    return undefined;
+  }
+
+  /** Human-mode summary (for --format other than stream-json). */
+  humanSummary() {
+    const r = this.lastResult;
+    if (!r) return;
+    const text = r.get('text');
+    if (typeof text === 'string' && text !== '')
+      stdout.write(text.endsWith('\n') ? text : text + '\n');
+    const error = r.get('error');
+    if (error !== undefined && error !== null) stderr.write(`Error: ${error}\n`);
+  }
+
+  writeTrailer() {
+    if (this.trailerWritten) return;
+    this.trailerWritten = true;
+    stderr.write(`\nsession_id: ${this.sessionId}\n`);
+  }
+
+  exitCode() {
+    if (this.exitOverride !== undefined) return this.exitOverride;
+    if (this.lastResult) return toExitCode(num(this.lastResult.get('exit_code')));
+    return 0;
+  }
+
+  /** End of the conversation: trailer (if it started), then exit. Never resolves. */
+  finish() {
+    if (halted) return never();
+    if (!this.streamJson) this.humanSummary();
+    if (this.initEmitted) this.writeTrailer();
+    return exitAfterFlush(this.exitCode());
+  }
+
+  /** SIGINT: the last event is a result with exit_code 130. */
+  interrupt() {
+    if (halted) return;
+    halted = true;
+    if (cancelSleep) cancelSleep();
+    if (!this.initEmitted) {
+      process.exit(130);
+      return;
+    }
+    if (this.resultEmitted) {
+      // The turn already reported its result; just finish as planned.
+      if (this.initEmitted) this.writeTrailer();
+      exitAfterFlush(this.exitCode());
+      return;
+    }
+    const ev = this.prepare({
+      type: 'result',
+      session_id: this.sessionId,
+      exit_code: 130,
+      text: this.finalText,
+      tokens: this.tokenSnapshot(),
+      duration_ms: Date.now() - this.startedAt,
+      error: 'Interrupted'
+    });
+    if (this.streamJson && !stdoutBroken) stdout.write(pyDumps(ev) + '\n');
+    if (!this.streamJson) stderr.write('Interrupted.\n');
+    this.writeTrailer();
+    exitAfterFlush(130);
+  }
+}
+
+/** Moves `leading` keys (those present) to the front of the Map, in that order. */
+function reorder(map, leading) {
+  const entries = [...map.entries()];
+  const rank = k => (leading.includes(k) ? leading.indexOf(k) : leading.length);
+  // Stable sort: the remaining keys keep their relative order.
+  entries.sort((a, b) => rank(a[0]) - rank(b[0]));
+  map.clear();
+  for (const [k, v] of entries) map.set(k, v);
+}
+
+function toExitCode(v) {
+  const n = Number(v);
+  if (!Number.isFinite(n)) return 1;
+  return ((Math.trunc(n) % 256) + 256) % 256;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+// ---------------------------------------------------------------------------------------------
+
+class SimError extends Error {}
+
+const DIRECTIVES = new Set([
+  'sleep',
+  'stderr',
+  'raw',
+  'exit',
+  'kill',
+  'hang',
+  'ignore-sigint',
+  'exit-code'
+]);
+
+function resolveScenario(spec) {
+  const looksLikePath = spec.includes('/') || spec.includes(path.sep) || spec.endsWith('.jsonl');
+  const file = looksLikePath ? path.resolve(spec) : path.join(SCENARIO_DIR, `${spec}.jsonl`);
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    const known = existsSync(SCENARIO_DIR) ? ` (known: ${listScenarios().join(', ')})` : '';
+    throw new SimError(`unknown scenario '${spec}': no file ${file}${known}`);
+  }
+  return file;
+}
+
+function listScenarios() {
+  try {
+    return readdirSync(SCENARIO_DIR)
+      .filter(n => n.endsWith('.jsonl'))
+      .map(n => n.slice(0, -'.jsonl'.length))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Loads and validates a scenario; returns steps ({event} or {sim: Map}). */
+function loadScenario(file) {
+  let text = readFileSync(file, 'utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const steps = [];
+  text.split('\n').forEach((rawLine, idx) => {
+    const line = rawLine.replace(/\r$/, '');
+    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
+    const where = `${path.basename(file)}:${idx + 1}`;
+    let value;
+    try {
+      value = parseOrderedJson(line);
+    } catch (err) {
+      throw new SimError(`${where}: invalid JSON (${err.message})`);
+    }
+    if (!(value instanceof Map)) throw new SimError(`${where}: each line must be a JSON object`);
+    if (value.has('sim')) {
+      const kind = value.get('sim');
+      if (!DIRECTIVES.has(kind)) throw new SimError(`${where}: unknown directive '${kind}'`);
+      if (kind === 'raw' && typeof value.get('text') !== 'string' && !value.has('base64')) {
+        throw new SimError(`${where}: raw needs "text" or "base64"`);
+      }
+      steps.push({ sim: value, where });
+    } else if (value.has('type')) {
+      steps.push({ event: value, where });
+    } else {
+      throw new SimError(`${where}: neither an event ("type") nor a directive ("sim")`);
+    }
+  });
+  return steps;
+}
+
+async function runDirective(run, d) {
+  switch (d.get('sim')) {
+    case 'sleep':
+      await sleep(Number(num(d.get('ms')) ?? 0));
+      if (halted) await never();
+      return;
+    case 'stderr':
+      stderr.write(`${d.get('text') ?? ''}\n`);
+      return;
+    case 'raw': {
+      const body = d.has('base64')
+        ? Buffer.from(String(d.get('base64')), 'base64')
+        : Buffer.from(String(d.get('text')), 'utf8');
+      const newline = d.get('newline') !== false;
+      await writeOut(newline ? Buffer.concat([body, Buffer.from('\n')]) : body);
+      return;
+    }
+    case 'exit':
+      await exitAfterFlush(toExitCode(num(d.get('code') ?? 0)));
+      return;
+    case 'kill': {
+      const signal = String(d.get('signal') ?? 'SIGKILL');
+      halted = true;
+      await Promise.all([whenDrained(stdout), whenDrained(stderr)]);
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+      await hang();
+      return;
+    }
+    case 'hang':
+      await hang();
+      return;
+    case 'ignore-sigint':
+      run.ignoreSigint = true;
+      return;
+    case 'exit-code':
+      run.exitOverride = toExitCode(num(d.get('code')));
+      return;
+    default:
+      throw new SimError(`unknown directive '${d.get('sim')}'`);
+  }
+}
+
+async function playScenario(run, steps) {
+  for (const step of steps) {
+    if (step.sim) await runDirective(run, step.sim);
+    else await run.emit(step.event);
+  }
+  await run.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated runs (HERMES_SIM_TOOL_CALLS=N)
+// ---------------------------------------------------------------------------------------------
+
+const TOOL_NAMES = ['terminal', 'read_file', 'search_files', 'patch', 'web_search'];
+
+function generatedCall(k) {
+  // k is 1-based; deterministic inputs/outputs; every 7th call fails.
+  const name = TOOL_NAMES[(k - 1) % TOOL_NAMES.length];
+  const isError = k % 7 === 0;
+  const file = `src/module_${k}.ts`;
+  let input;
+  let output;
+  switch (name) {
+    case 'terminal':
+      input = { command: `npm test -- --shard=${k}` };
+      output = isError
+        ? `exit code 1\nFAIL ${file}\n  expected 200, received 500`
+        : `PASS ${file}\nTests: ${k} passed, ${k} total`;
+      break;
+    case 'read_file':
+      input = { path: file };
+      output = isError
+        ? `No such file: ${file}`
+        : `export const value${k} = ${k};\nexport default value${k};`;
+      break;
+    case 'search_files':
+      input = { pattern: `TODO\\(${k}\\)`, path: 'src' };
+      output = isError ? `Invalid regex: TODO\\(${k}` : `${file}:${k}: // TODO(${k}): tidy up`;
+      break;
+    case 'patch':
+      input = { path: file, old_string: `value${k}`, new_string: `value_${k}` };
+      output = isError ? `old_string not found in ${file}` : `Applied 1 hunk to ${file}`;
+      break;
+    default:
+      input = { query: `hermes agent release notes ${k}` };
+      output = isError
+        ? 'web_search failed: HTTP 503 from search backend'
+        : `1. Release notes ${k} - https://example.com/notes/${k}`;
+      break;
+  }
+  if (!isError && k % 25 === 0) {
+    // Occasionally a long output, to exercise the 5000-character cap.
+    output += '\n' + `${name} line ${k} `.repeat(Math.ceil(6000 / (name.length + 12)));
+  }
+  return { name, input, output, isError, durationMs: 3 + ((k * 37) % 400) };
+}
+
+async function playGenerated(run, calls, deltas, maxTurns) {
+  await run.emit({ type: 'system', subtype: 'init', model: DEFAULT_MODEL, session_id: '$SESSION' });
+  const limit = maxTurns !== undefined ? Math.min(calls, Math.max(0, maxTurns)) : calls;
+  for (let k = 1; k <= limit; k++) {
+    const c = generatedCall(k);
+    await run.emit({ type: 'tool_use', name: c.name, input: c.input });
+    await run.emit({
+      type: 'tool_result',
+      name: c.name,
+      output: c.output,
+      duration_ms: c.durationMs,
+      is_error: c.isError
+    });
+    for (let j = 0; j < deltas; j++) {
+      const piece = j === 0 ? `Step ${k} (${c.name}) ${c.isError ? 'failed' : 'ok'}` : ` part ${j}`;
+      await run.emit({ type: 'text', text: j === deltas - 1 ? `${piece}. ` : piece });
+    }
+  }
+  const stopped = limit < calls;
+  const result = {
+    type: 'result',
+    session_id: '$SESSION',
+    exit_code: stopped ? 1 : 0,
+    text: run.finalText,
+    tokens: run.tokenSnapshot(),
+    duration_ms: Date.now() - run.startedAt
+  };
+  if (stopped) result.error = `Stopped part-way: reached max iterations (${maxTurns})`;
+  await run.emit(result);
+  await run.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// main
+// ---------------------------------------------------------------------------------------------
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function intEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new SimError(`${name} must be a non-negative integer`);
+  return n;
+}
+
+function simFail(message) {
+  stderr.write(`hermes-sim: ${message}\n`);
+  return exitAfterFlush(SIM_ERROR);
+}
+
+let currentRun = null;
+
+async function main() {
+  process.on('SIGINT', () => {
+    if (currentRun) {
+      if (currentRun.ignoreSigint) return;
+      currentRun.interrupt();
+    } else if (!halted) {
+      halted = true;
+      process.exit(130);
+    }
+  });
+  process.on('SIGTERM', () => process.exit(143));
+
+  const argv = process.argv.slice(2);
+  let parsed;
+  let usageError;
+  try {
+    parsed = parseArgv(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    usageError = err.message;
+  }
+
+  // Read the query (stdin / file) when the command line is otherwise sound.
+  let query = null;
+  const opts = parsed?.kind === 'chat' ? parsed.opts : undefined;
+  if (opts) {
+    if (opts.query !== undefined) query = opts.query;
+    if (opts.query !== undefined && opts.queryFile !== undefined) {
+      usageError = '-q/--query and --query-file cannot be used together.';
+    } else if (opts.queryFile !== undefined) {
+      try {
+        query = opts.queryFile === '-' ? await readStdin() : readFileSync(opts.queryFile, 'utf8');
+      } catch (err) {
+        usageError = `cannot read --query-file '${opts.queryFile}': ${err.code ?? err.message}`;
+      }
+    }
+  }
+
+  const argvFile = process.env.HERMES_SIM_ARGV_FILE;
+  if (argvFile) {
+    writeFileSync(argvFile, JSON.stringify({ argv, cwd: process.cwd(), query }) + '\n');
+  }
+
+  if (!usageError && opts) {
+    const streamJson = opts.format === 'stream-json';
+    if (streamJson && opts.tui) {
+      usageError = '--format stream-json cannot be used with --tui.';
+    } else if (query === null || query.trim() === '') {
+      usageError = streamJson
+        ? '--format stream-json requires -q/--query.'
+        : 'a query is required (-q/--query or --query-file); interactive mode is not simulated.';
+    }
+  }
+  if (usageError) {
+    stderr.write(`Error: ${usageError}\n`);
+    return exitAfterFlush(2);
+  }
+  if (parsed.kind === 'version') {
+    stdout.write(`${VERSION_LINE}\n`);
+    return exitAfterFlush(0);
+  }
+  if (parsed.kind === 'help' || parsed.kind === 'chat-help') {
+    stdout.write(HELP_TEXT);
+    return exitAfterFlush(0);
+  }
+
+  let steps = null;
+  let calls;
+  let deltas;
+  let delayMs;
+  try {
+    calls = process.env.HERMES_SIM_TOOL_CALLS ? intEnv('HERMES_SIM_TOOL_CALLS', 0) : undefined;
+    deltas = intEnv('HERMES_SIM_TEXT_DELTAS', 3);
+    delayMs = intEnv('HERMES_SIM_DELAY_MS', 0);
+    if (calls === undefined) {
+      steps = loadScenario(resolveScenario(process.env.HERMES_SIM_SCENARIO || 'success'));
+    }
+  } catch (err) {
+    if (err instanceof SimError) return simFail(err.message);
+    throw err;
+  }
+
+  const run = new Run({
+    streamJson: opts.format === 'stream-json',
+    model: opts.model,
+    query,
+    delayMs
+  });
+  currentRun = run;
+  if (steps) return playScenario(run, steps);
+  return playGenerated(run, calls, deltas, opts.maxTurns);
+}
+
+main().catch(err => {
+  stderr.write(`hermes-sim: internal error: ${err?.stack ?? err}\n`);
+  exitAfterFlush(SIM_ERROR);
+});

@@ -1,0 +1,85 @@
+/** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+import * as fs from 'node:fs';
+import type { LiveLog } from './log.js';
+import { decodeLine, LineSplitter } from './stream.js';
+import { previewInput, TurnBuilder, type Turn } from './turn.js';
+
+const MAX_LOGGED_PROBLEMS = 20;
+
+export class Follower {
+  private readonly builder = new TurnBuilder();
+  private readonly splitter: LineSplitter;
+  private fd: number | undefined;
+  private bytes = 0;
+  private reported = 0;
+
+  /** transcriptPath: where the bytes are written as they arrive; omit when reading an existing transcript. */
+  constructor(
+    private readonly log: LiveLog,
+    transcriptPath?: string
+  ) {
+    if (transcriptPath) this.fd = fs.openSync(transcriptPath, 'w');
+    this.splitter = new LineSplitter(
+      (line, lineNo) => this.line(line, lineNo),
+      (lineNo, size) => {
+        const problem = `a line of ${size} bytes, too long to read`;
+        this.builder.issue({ line: lineNo, problem, skipped: true });
+        this.report(`line ${lineNo}: ${problem}`);
+      }
+    );
+  }
+
+  get bytesRead(): number {
+    return this.bytes;
+  }
+
+  push(chunk: Buffer): void {
+    // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
+    if (this.fd !== undefined) fs.writeSync(this.fd, chunk);
+    this.bytes += chunk.length;
+    this.splitter.push(chunk);
+  }
+
+  /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
+  finish(): Turn {
+    const partial = this.splitter.partialBytes;
+    if (this.splitter.end() && partial > 0) {
+      this.builder.issue({
+        line: this.splitter.lines,
+        problem: `the stream ended in the middle of a line (${partial} bytes without a newline)`,
+        skipped: false
+      });
+    }
+    if (this.fd !== undefined) {
+      fs.closeSync(this.fd);
+      this.fd = undefined;
+    }
+    this.log.flushText();
+    return this.builder.finish();
+  }
+
+  private line(bytes: Buffer, lineNo: number): void {
+    const decoded = decodeLine(bytes, lineNo);
+    const event = decoded.event;
+    if (event?.type === 'text') this.log.textDelta(event.text);
+    else if (event?.type === 'tool_use') this.log.toolStart(event.name, previewInput(event.input));
+    const call = this.builder.add(decoded, lineNo);
+    if (call) this.log.toolEnd(call);
+    for (const issue of decoded.issues) this.report(`line ${issue.line}: ${issue.problem}`);
+  }
+
+  /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
+  private report(message: string): void {
+    this.reported += 1;
+    if (this.reported <= MAX_LOGGED_PROBLEMS) this.log.note(message);
+    if (this.reported === MAX_LOGGED_PROBLEMS)
+      this.log.note('(further stream problems are counted in the summary, not logged)');
+  }
+}
+
+/** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
+export async function followFile(transcriptPath: string, log: LiveLog): Promise<Turn> {
+  const follower = new Follower(log);
+  for await (const chunk of fs.createReadStream(transcriptPath)) follower.push(chunk as Buffer);
+  return follower.finish();
+}

@@ -1,0 +1,227 @@
+/** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+import { spawn } from 'node:child_process';
+import * as exec from '@actions/exec';
+import * as io from '@actions/io';
+import { Follower } from './follow.js';
+import type { Settings } from './inputs.js';
+import type { LiveLog } from './log.js';
+import type { Turn } from './turn.js';
+import type { RunEnd } from './verdict.js';
+
+/** The one place argv is built. Everything after the query is a flag the user asked for. */
+export function buildArgv(settings: Settings): string[] {
+  const argv = ['chat'];
+  const query = settings.query;
+  // A value that starts with "-" would be read as an option: such a query goes in one word.
+  if (query?.kind === 'text')
+    argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
+  else if (query?.kind === 'file')
+    argv.push(
+      ...(query.path.startsWith('-') && query.path !== '-'
+        ? [`--query-file=${query.path}`]
+        : ['--query-file', query.path])
+    );
+  argv.push('--format', 'stream-json');
+  if (settings.model) argv.push('-m', settings.model);
+  if (settings.ignoreUserConfig) argv.push('--ignore-user-config');
+  if (settings.ignoreRules) argv.push('--ignore-rules');
+  if (settings.worktree) argv.push('--worktree');
+  if (settings.checkpoints) argv.push('--checkpoints');
+  if (settings.passSessionId) argv.push('--pass-session-id');
+  argv.push(...settings.args);
+  return argv;
+}
+
+/** The executable's full path, or undefined when it is not on PATH (or not executable). */
+export async function findHermes(hermesPath: string): Promise<string | undefined> {
+  const found = await io.which(hermesPath, false);
+  return found || undefined;
+}
+
+/** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
+export async function probeVersion(executable: string, cwd: string): Promise<string | undefined> {
+  try {
+    const { exitCode, stdout } = await exec.getExecOutput(executable, ['--version'], {
+      cwd,
+      silent: true,
+      ignoreReturnCode: true
+    });
+    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+    return exitCode === 0 && line ? line.trim().slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const PIPE_LINGER_MS = 5000;
+
+export interface RunOptions {
+  executable: string;
+  argv: string[];
+  cwd: string;
+  onStdout(chunk: Buffer): void;
+  onStderrLine(line: string): void;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when spawning failed (e.g. ENOENT); the process never ran. */
+  spawnError?: Error;
+}
+
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+export class HermesProcess {
+  readonly done: Promise<RunResult>;
+  private readonly pid: number | undefined;
+  private exited = false;
+
+  constructor(options: RunOptions) {
+    const child = spawn(options.executable, options.argv, {
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      shell: false
+    });
+    this.pid = child.pid;
+    child.stdout.on('data', (chunk: Buffer) => options.onStdout(chunk));
+    let pendingErr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      pendingErr += text;
+      const lines = pendingErr.split('\n');
+      pendingErr = lines.pop() ?? '';
+      for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
+      // A stderr "line" without end stays bounded.
+      if (pendingErr.length > 8192) {
+        options.onStderrLine(pendingErr);
+        pendingErr = '';
+      }
+    });
+    this.done = new Promise(resolve => {
+      child.once('error', error => {
+        this.exited = true;
+        resolve({ exitCode: null, signal: null, spawnError: error });
+      });
+      // A tool Hermes left running may hold its pipes open: after Hermes exits, wait a little, then stop reading.
+      child.once('exit', () => {
+        setTimeout(() => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+        }, PIPE_LINGER_MS).unref();
+      });
+      // 'close' waits for stdout and stderr to end, so every byte is read before the verdict.
+      child.once('close', (exitCode, signal) => {
+        this.exited = true;
+        if (pendingErr !== '') options.onStderrLine(pendingErr);
+        resolve({ exitCode, signal });
+      });
+    });
+  }
+
+  /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+  signal(signal: NodeJS.Signals): boolean {
+    if (this.exited || this.pid === undefined) return false;
+    try {
+      process.kill(-this.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The runner's cancellation, as the action process receives it. */
+export interface Signals {
+  readonly cancelled: boolean;
+  /** Calls fn on each SIGINT / SIGTERM until the returned function is called. */
+  subscribe(fn: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
+}
+
+/** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
+export const CANCEL_GRACE_MS = 5000;
+/** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
+export const TIMEOUT_GRACE_MS = 10_000;
+
+export interface Attempt {
+  turn: Turn;
+  end: RunEnd;
+  durationMs: number;
+}
+
+/**
+ * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
+ * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
+ */
+export async function runAttempt(
+  settings: Settings,
+  executable: string,
+  jsonlPath: string,
+  log: LiveLog,
+  signals: Signals
+): Promise<Attempt> {
+  const started = Date.now();
+  const stderrTail: string[] = [];
+  const follower = new Follower(log, jsonlPath);
+  const hermes = new HermesProcess({
+    executable,
+    argv: buildArgv(settings),
+    cwd: settings.workingDirectory,
+    onStdout: chunk => follower.push(chunk),
+    onStderrLine: line => {
+      log.stderr(line);
+      stderrTail.push(line);
+      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+    }
+  });
+  let timedOut = false;
+  const timers: NodeJS.Timeout[] = [];
+  const interrupt = (graceMs: number): void => {
+    if (hermes.signal('SIGINT')) timers.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
+  };
+  if (settings.timeoutMs > 0) {
+    timers.push(
+      setTimeout(() => {
+        timedOut = true;
+        log.note(
+          `timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`
+        );
+        interrupt(TIMEOUT_GRACE_MS);
+      }, settings.timeoutMs)
+    );
+  }
+  const unsubscribe = signals.subscribe(signal => {
+    if (signal === 'SIGINT') {
+      log.note('The job was cancelled: interrupting Hermes so that it writes its result');
+      interrupt(CANCEL_GRACE_MS);
+    } else {
+      hermes.signal('SIGKILL');
+    }
+  });
+  const result = await hermes.done;
+  unsubscribe();
+  timers.forEach(clearTimeout);
+  const turn = follower.finish();
+  const notFound = (result.spawnError as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  if (result.spawnError && !notFound)
+    log.note(`Hermes could not be started: ${result.spawnError.message}`);
+  return {
+    turn,
+    durationMs: Date.now() - started,
+    end: {
+      kind: notFound ? 'not_found' : 'process',
+      exitCode: result.spawnError && !notFound ? 1 : result.exitCode,
+      signal: result.signal,
+      timedOut,
+      cancelled: signals.cancelled,
+      stderrTail,
+      hermesPath: settings.hermesPath,
+      timeoutMs: settings.timeoutMs
+    }
+  };
+}
+
+const STDERR_TAIL_LINES = 20;

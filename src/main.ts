@@ -1,0 +1,158 @@
+/** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as core from '@actions/core';
+import { uploadTranscript } from './artifact.js';
+import { followFile } from './follow.js';
+import { findHermes, probeVersion, runAttempt, type Attempt, type Signals } from './hermes.js';
+import { parseSettings, type Settings } from './inputs.js';
+import { formatMs, LiveLog } from './log.js';
+import { outputsOf } from './outputs.js';
+import { makeRedactor, type Redactor } from './redact.js';
+import { renderSummary, type Report } from './summary.js';
+import { decide, type Verdict } from './verdict.js';
+
+export async function run(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
+  } catch (error) {
+    core.setFailed(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  settings.redact.forEach(value => core.setSecret(value));
+  const redact = makeRedactor(settings.redact);
+  const signals = listenForCancellation();
+  const log = new LiveLog(redact);
+
+  const { attempt, attempts, hermesVersion } = settings.transcript
+    ? {
+        attempt: await readTranscript(settings.transcript, log),
+        attempts: 0,
+        hermesVersion: undefined
+      }
+    : await runHermes(settings, log, signals);
+  const verdict = decide(attempt.turn, attempt.end);
+  log.note(closingLine(verdict, attempt));
+  log.end();
+
+  const report: Report = {
+    verdict,
+    turn: attempt.turn,
+    durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
+    hermesVersion,
+    stderrTail: attempt.end.stderrTail,
+    jsonlPath: settings.transcript ?? settings.jsonlPath
+  };
+  await upload(settings, report, redact);
+  for (const [name, value] of outputsOf(report, attempts, redact)) core.setOutput(name, value);
+  if (settings.summary) await core.summary.addRaw(renderSummary(report, redact)).write();
+
+  if (verdict.outcome === 'success') return;
+  if (settings.failOnError) core.setFailed(redact(verdict.message));
+  else core.warning(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
+}
+
+/** Runs Hermes; exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
+async function runHermes(
+  settings: Settings,
+  log: LiveLog,
+  signals: Signals
+): Promise<{ attempt: Attempt; attempts: number; hermesVersion?: string }> {
+  fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
+  const executable = await findHermes(settings.hermesPath);
+  const hermesVersion = executable
+    ? await probeVersion(executable, settings.workingDirectory)
+    : undefined;
+  if (hermesVersion) log.note(hermesVersion);
+  log.begin();
+  for (let n = 1; ; n++) {
+    const attempt = await runAttempt(
+      settings,
+      executable ?? settings.hermesPath,
+      settings.jsonlPath,
+      log,
+      signals
+    );
+    const retry =
+      decide(attempt.turn, attempt.end).outcome === 'tempfail' && n <= settings.tempfailRetries;
+    if (!retry || signals.cancelled) return { attempt, attempts: n, hermesVersion };
+    const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
+    log.note(
+      `Exit 75 (temporary provider failure): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`
+    );
+    fs.renameSync(settings.jsonlPath, settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`));
+    await new Promise(resolve => setTimeout(resolve, waitMs));
+  }
+}
+
+async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt> {
+  const started = Date.now();
+  log.begin();
+  const turn = await followFile(transcript, log);
+  return {
+    turn,
+    durationMs: Date.now() - started,
+    end: {
+      kind: 'transcript',
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      stderrTail: [],
+      hermesPath: '',
+      timeoutMs: 0
+    }
+  };
+}
+
+async function upload(settings: Settings, report: Report, redact: Redactor): Promise<void> {
+  if (!settings.uploadArtifact) return;
+  const result = await uploadTranscript({
+    transcriptPath: report.jsonlPath,
+    name: settings.artifactName,
+    archive: settings.artifactArchive,
+    retentionDays: settings.retentionDays,
+    redact,
+    env: process.env
+  });
+  if (result.uploaded) {
+    report.artifact = result;
+    core.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
+  } else {
+    report.artifactNote = result.reason;
+    if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
+    else core.notice(`The transcript was not uploaded: ${result.reason}`);
+  }
+}
+
+function closingLine(verdict: Verdict, attempt: Attempt): string {
+  const tokens = attempt.turn.result?.tokens;
+  const parts = [
+    `■ ${verdict.outcome}`,
+    verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
+    tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
+    formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
+    `${attempt.turn.toolCalls} tool calls (${attempt.turn.toolErrors} failed)`
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** SIGINT (the runner's cancel) and SIGTERM no longer end the action: they are passed on to Hermes. */
+function listenForCancellation(): Signals {
+  const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
+  const state = {
+    cancelled: false,
+    subscribe(fn: (signal: 'SIGINT' | 'SIGTERM') => void) {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      state.cancelled = true;
+      listeners.forEach(fn => fn(signal));
+    });
+  }
+  return state;
+}

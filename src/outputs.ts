@@ -1,0 +1,77 @@
+/** Step outputs: names in one place, values from a report. */
+import type { Redactor } from './redact.js';
+import type { Report } from './summary.js';
+
+export const Output = {
+  ExitCode: 'exit_code',
+  Outcome: 'outcome',
+  Error: 'error',
+  SessionId: 'session_id',
+  Model: 'model',
+  Text: 'text',
+  Tokens: 'tokens',
+  TokensInput: 'tokens_input',
+  TokensOutput: 'tokens_output',
+  TokensTotal: 'tokens_total',
+  TokensCacheRead: 'tokens_cache_read',
+  TokensCacheWrite: 'tokens_cache_write',
+  DurationMs: 'duration_ms',
+  ToolCalls: 'tool_calls',
+  ToolErrors: 'tool_errors',
+  Jsonl: 'jsonl',
+  ArtifactId: 'artifact_id',
+  ArtifactUrl: 'artifact_url',
+  Attempts: 'attempts'
+} as const;
+
+export type OutputName = (typeof Output)[keyof typeof Output];
+
+/** All outputs of a job share 1 MB: the answer gets at most this much of it. */
+export const TEXT_OUTPUT_CHARS = 64 * 1024;
+export const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
+
+/** The outputs a report can give; unknown values are left out rather than invented. */
+export function outputsOf(
+  report: Report,
+  attempts: number,
+  redact: Redactor
+): Map<OutputName, string> {
+  const { turn, verdict } = report;
+  const out = new Map<OutputName, string>();
+  const set = (name: OutputName, value: string | number | undefined): void => {
+    if (value !== undefined) out.set(name, String(value));
+  };
+  set(Output.Outcome, verdict.outcome);
+  set(Output.ExitCode, verdict.exitCode);
+  set(
+    Output.Error,
+    verdict.outcome === 'success' ? '' : redact(turn.result?.error ?? verdict.message)
+  );
+  set(Output.SessionId, turn.sessionId);
+  set(Output.Model, turn.model);
+  const text = turn.result?.text;
+  if (text !== undefined) {
+    const clean = redact(text);
+    set(
+      Output.Text,
+      clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean
+    );
+  }
+  const tokens = turn.result?.tokens;
+  if (tokens) {
+    set(Output.Tokens, JSON.stringify(tokens));
+    set(Output.TokensInput, tokens.input);
+    set(Output.TokensOutput, tokens.output);
+    set(Output.TokensTotal, tokens.total);
+    set(Output.TokensCacheRead, tokens.cache_read);
+    set(Output.TokensCacheWrite, tokens.cache_write);
+  }
+  set(Output.DurationMs, Math.round(report.durationMs));
+  set(Output.ToolCalls, turn.toolCalls);
+  set(Output.ToolErrors, turn.toolErrors);
+  set(Output.Jsonl, report.jsonlPath);
+  set(Output.ArtifactId, report.artifact?.id);
+  set(Output.ArtifactUrl, report.artifact?.url);
+  set(Output.Attempts, attempts);
+  return out;
+}

@@ -1,0 +1,255 @@
+/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+import type {
+  DecodedLine,
+  LineIssue,
+  ResultEvent,
+  ToolResultEvent,
+  ToolUseEvent
+} from './stream.js';
+
+export interface ToolCall {
+  /** 1-based, in the order results arrived. */
+  index: number;
+  name: string;
+  /** One line, capped. Empty when the call had no object input or no matching tool_use. */
+  inputPreview: string;
+  durationMs?: number;
+  isError: boolean;
+  /** The start of the output, capped. */
+  output: string;
+  /** Transcript line of the tool_result. */
+  line: number;
+}
+
+export interface ToolStats {
+  name: string;
+  calls: number;
+  errors: number;
+  totalMs: number;
+  maxMs: number;
+}
+
+export interface Turn {
+  lines: number;
+  blankLines: number;
+  events: number;
+  model?: string;
+  sessionId?: string;
+  textDeltas: number;
+  textChars: number;
+  toolCalls: number;
+  toolErrors: number;
+  /** The most recent calls, oldest first; at most MAX_RECENT_CALLS. */
+  recentCalls: ToolCall[];
+  tools: ToolStats[];
+  /** tool_use events that never got a result. */
+  unfinished: { name: string; inputPreview: string }[];
+  /** The last result event; several are an anomaly. */
+  result?: ResultEvent & { line: number };
+  resultCount: number;
+  eventsAfterResult: number;
+  unknownTypes: Record<string, number>;
+  /** The first MAX_ISSUES issues; issueCount counts them all. */
+  issues: LineIssue[];
+  issueCount: number;
+  skippedLines: number;
+}
+
+export const MAX_RECENT_CALLS = 2000;
+export const MAX_ISSUES = 200;
+const MAX_PENDING = 10_000;
+const INPUT_PREVIEW_CHARS = 160;
+const OUTPUT_CHARS = 600;
+
+interface Pending {
+  name: string;
+  id?: string;
+  inputPreview: string;
+}
+
+export class TurnBuilder {
+  private readonly turn: Turn = {
+    lines: 0,
+    blankLines: 0,
+    events: 0,
+    textDeltas: 0,
+    textChars: 0,
+    toolCalls: 0,
+    toolErrors: 0,
+    recentCalls: [],
+    tools: [],
+    unfinished: [],
+    resultCount: 0,
+    eventsAfterResult: 0,
+    unknownTypes: {},
+    issues: [],
+    issueCount: 0,
+    skippedLines: 0
+  };
+  private readonly stats = new Map<string, ToolStats>();
+  private readonly pendingByName = new Map<string, Pending[]>();
+  private readonly pendingById = new Map<string, Pending>();
+  private pendingCount = 0;
+
+  /** Adds one decoded line; returns the tool call it completed, if any. */
+  add(decoded: DecodedLine, line: number): ToolCall | undefined {
+    const turn = this.turn;
+    turn.lines = Math.max(turn.lines, line);
+    for (const issue of decoded.issues) this.issue(issue);
+    if (decoded.blank) turn.blankLines += 1;
+    if (decoded.unknownType !== undefined) {
+      turn.unknownTypes[decoded.unknownType] = (turn.unknownTypes[decoded.unknownType] ?? 0) + 1;
+    }
+    const event = decoded.event;
+    if (!event) return undefined;
+    turn.events += 1;
+    if (turn.result) turn.eventsAfterResult += 1;
+    switch (event.type) {
+      case 'system':
+        turn.model = event.model ?? turn.model;
+        turn.sessionId = event.session_id ?? turn.sessionId;
+        return undefined;
+      case 'text':
+        turn.textDeltas += 1;
+        turn.textChars += event.text.length;
+        return undefined;
+      case 'tool_use':
+        this.startCall(event);
+        return undefined;
+      case 'tool_result':
+        return this.finishCall(event, line);
+      case 'result':
+        turn.resultCount += 1;
+        if (turn.result)
+          this.issue({
+            line,
+            problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
+            skipped: false
+          });
+        turn.result = { ...event, line };
+        turn.sessionId = event.session_id ?? turn.sessionId;
+        return undefined;
+    }
+  }
+
+  /** Records a problem found outside decoding (e.g. a line too long to decode). */
+  issue(issue: LineIssue): void {
+    const turn = this.turn;
+    turn.issueCount += 1;
+    if (issue.skipped) turn.skippedLines += 1;
+    if (turn.issues.length < MAX_ISSUES) turn.issues.push(issue);
+  }
+
+  /** The turn so far; calls still pending are listed as unfinished. */
+  finish(): Turn {
+    const unfinished: Turn['unfinished'] = [];
+    for (const queue of this.pendingByName.values()) {
+      for (const p of queue) unfinished.push({ name: p.name, inputPreview: p.inputPreview });
+    }
+    return { ...this.turn, tools: [...this.stats.values()], unfinished };
+  }
+
+  private startCall(event: ToolUseEvent): void {
+    if (this.pendingCount >= MAX_PENDING) return;
+    const pending: Pending = {
+      name: event.name,
+      id: event.tool_call_id,
+      inputPreview: previewInput(event.input)
+    };
+    const queue = this.pendingByName.get(event.name);
+    if (queue) queue.push(pending);
+    else this.pendingByName.set(event.name, [pending]);
+    if (pending.id !== undefined) this.pendingById.set(pending.id, pending);
+    this.pendingCount += 1;
+  }
+
+  /** Pairs by tool_call_id when both sides have one, else first-in-first-out per tool name. */
+  private take(event: ToolResultEvent): Pending | undefined {
+    let pending =
+      event.tool_call_id !== undefined ? this.pendingById.get(event.tool_call_id) : undefined;
+    const queue = this.pendingByName.get(pending?.name ?? event.name);
+    if (!queue) return pending;
+    if (!pending) {
+      // FIFO among the uses of this name that carry no id the result could have matched.
+      pending = queue.find(p => p.id === undefined || event.tool_call_id === undefined);
+      if (!pending) return undefined;
+    }
+    queue.splice(queue.indexOf(pending), 1);
+    if (queue.length === 0) this.pendingByName.delete(pending.name);
+    if (pending.id !== undefined) this.pendingById.delete(pending.id);
+    this.pendingCount -= 1;
+    return pending;
+  }
+
+  private finishCall(event: ToolResultEvent, line: number): ToolCall {
+    const turn = this.turn;
+    const pending = this.take(event);
+    if (!pending)
+      this.issue({
+        line,
+        problem: `tool_result for "${event.name}" without a matching tool_use`,
+        skipped: false
+      });
+    turn.toolCalls += 1;
+    if (event.is_error) turn.toolErrors += 1;
+    const call: ToolCall = {
+      index: turn.toolCalls,
+      name: event.name,
+      inputPreview: pending?.inputPreview ?? '',
+      durationMs: event.duration_ms,
+      isError: event.is_error,
+      output:
+        event.output.length > OUTPUT_CHARS
+          ? `${event.output.slice(0, OUTPUT_CHARS)}…`
+          : event.output,
+      line
+    };
+    if (turn.recentCalls.length >= MAX_RECENT_CALLS) turn.recentCalls.shift();
+    turn.recentCalls.push(call);
+
+    let stats = this.stats.get(event.name);
+    if (!stats) {
+      stats = { name: event.name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
+      this.stats.set(event.name, stats);
+    }
+    stats.calls += 1;
+    if (event.is_error) stats.errors += 1;
+    const ms = event.duration_ms ?? 0;
+    stats.totalMs += ms;
+    stats.maxMs = Math.max(stats.maxMs, ms);
+    return call;
+  }
+}
+
+// The argument that says most about a call, for tools whose input is one obvious thing.
+const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
+
+/** A one-line preview of a tool's input: its telling argument, or compact JSON. */
+export function previewInput(input: unknown): string {
+  if (input === undefined || input === null) return '';
+  let text: string;
+  if (typeof input === 'object' && !Array.isArray(input)) {
+    const record = input as Record<string, unknown>;
+    const key = TELLING_KEYS.find(k => typeof record[k] === 'string');
+    text = key && Object.keys(record).length === 1 ? (record[key] as string) : safeJson(input);
+  } else {
+    text = typeof input === 'string' ? input : safeJson(input);
+  }
+  return oneLine(text, INPUT_PREVIEW_CHARS);
+}
+
+/** Collapses whitespace and cuts to max characters, marking the cut. */
+export function oneLine(text: string, max: number): string {
+  // Only the head can show, so only the head is flattened: inputs can be megabytes.
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  const flat = head.replace(/\s+/g, ' ').trim();
+  return flat.length > max || head !== text ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+}

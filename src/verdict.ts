@@ -1,0 +1,144 @@
+/** The outcome table: how a turn and the way its process ended become one verdict. */
+import { constants } from 'node:os';
+import type { Turn } from './turn.js';
+
+export type Outcome =
+  | 'success'
+  | 'failure'
+  | 'interrupted'
+  | 'tempfail'
+  | 'config_error'
+  | 'usage_error'
+  | 'no_result'
+  | 'not_found'
+  | 'timeout';
+
+/** How the run ended, seen from outside the stream. */
+export interface RunEnd {
+  /** `transcript`: an existing file was read; no process ran. */
+  kind: 'process' | 'not_found' | 'transcript';
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** The last lines Hermes wrote on stderr, for people (never parsed for meaning). */
+  stderrTail: string[];
+  hermesPath: string;
+  timeoutMs: number;
+}
+
+export interface Verdict {
+  outcome: Outcome;
+  /** The code that decided the outcome; absent when nothing ran. */
+  exitCode?: number;
+  /** One sentence a person understands. */
+  message: string;
+}
+
+/** Exit codes with a meaning of their own (any other non-zero code is a failure). */
+export const OUTCOME_BY_CODE: Readonly<Record<number, Outcome>> = {
+  0: 'success',
+  1: 'failure',
+  2: 'usage_error',
+  75: 'tempfail',
+  78: 'config_error',
+  130: 'interrupted'
+};
+
+const WHAT: Record<Outcome, string> = {
+  success: 'Hermes completed the turn',
+  failure: 'Hermes failed',
+  interrupted: 'Hermes was interrupted',
+  tempfail:
+    'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+  config_error:
+    'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+  usage_error: 'Hermes rejected its arguments',
+  no_result: 'The turn did not complete',
+  not_found: 'Hermes was not found',
+  timeout: 'Hermes did not finish in time'
+};
+
+export function decide(turn: Turn, end: RunEnd): Verdict {
+  if (end.kind === 'not_found') {
+    return {
+      outcome: 'not_found',
+      message:
+        `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+        'Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
+    };
+  }
+  const reported = turn.result?.exit_code;
+  const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+  const error = turn.result?.error ? `: ${turn.result.error}` : '';
+  const stderr = lastStderrLine(end.stderrTail);
+  const ended = end.signal ? `was killed by ${end.signal}` : `exited with code ${processCode}`;
+
+  if (end.timedOut) {
+    const minutes = +(end.timeoutMs / 60_000).toFixed(2);
+    return {
+      outcome: 'timeout',
+      exitCode: processCode ?? reported,
+      message:
+        `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+        (reported !== undefined
+          ? ` and reported exit code ${reported}${error}.`
+          : ' before it wrote a result event.')
+    };
+  }
+  if (reported === undefined) {
+    if (end.cancelled) {
+      return {
+        outcome: 'interrupted',
+        exitCode: processCode,
+        message: `The job was cancelled and Hermes ${ended} without a result event.`
+      };
+    }
+    if (end.kind === 'transcript') {
+      return {
+        outcome: 'no_result',
+        message: 'The transcript has no result event; the turn did not complete.'
+      };
+    }
+    if (processCode === 2 && turn.events === 0) {
+      return {
+        outcome: 'usage_error',
+        exitCode: 2,
+        message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+      };
+    }
+    return {
+      outcome: 'no_result',
+      exitCode: processCode,
+      message: `Hermes ${ended} without a result event; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+    };
+  }
+
+  // The non-zero one wins: a clean result from a process that then failed is no success.
+  const code = reported !== 0 ? reported : (processCode ?? reported);
+  const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+  const mismatch =
+    processCode !== reported
+      ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+      : '';
+  const message =
+    outcome === 'success'
+      ? `${WHAT.success}.`
+      : `${WHAT[outcome]} (exit code ${code})${error}.${mismatch}`;
+  return { outcome, exitCode: code, message };
+}
+
+function processExitCode(end: RunEnd): number | undefined {
+  if (end.exitCode !== null) return end.exitCode;
+  // A shell's convention, so that a signal death is never mistaken for success.
+  if (end.signal) return 128 + (constants.signals[end.signal] ?? 0);
+  return undefined;
+}
+
+function lastStderrLine(tail: string[]): string | undefined {
+  for (let i = tail.length - 1; i >= 0; i--) {
+    const line = tail[i].trim();
+    if (line !== '' && !line.startsWith('session_id:')) return line;
+  }
+  return undefined;
+}
