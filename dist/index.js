@@ -1,498 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 26591:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-/* unused reexport */ __nccwpck_require__(5335);
-exports.parse = __nccwpck_require__(42696);
-
-
-/***/ }),
-
-/***/ 42696:
-/***/ ((module) => {
-
-
-
-/**
- * @import {
- * 	ControlOperator,
- * 	Env,
- * 	GlobPattern,
- * 	ParseEntry,
- * } from './parse' */
-
-// '<(' and '>(' are process substitution operators and
-// can be parsed the same as control operator
-var CONTROL = /** @type {const} */ ('(?:') + /** @type {const} */ ([
-	'\\|\\|',
-	'\\&(?:\\&|>>?)', // `&&`, `&>`, and `&>>`
-	';;\\&?', // `;;` and `;;&`
-	'[;|]\\&', // `;&` and `|&`
-	'\\<\\(',
-	'\\<\\<\\<',
-	'\\<\\<-',
-	'\\<\\<(?!\\()', // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
-	'>>',
-	'>[&|(]', // `>&`, `>|`, and `>(`
-	'<[&>]', // `<&` and `<>`
-	'[&;()|<>]'
-]).join(/** @type {const} */ ('|')) + /** @type {const} */ (')');
-var controlRE = new RegExp('^' + CONTROL + '$');
-var META = /** @type {const} */ ('|&;()<> \\t');
-var SINGLE_QUOTE = /** @type {const} */ ('\'([^\']*?)\'');
-// bash ANSI-C quoting, `$'...'`: a backslash escapes the next character, including `'`
-var ANSI_C_BODY = '(?:\\\\[\\s\\S]|[^\\\\\'])*?';
-var ANSI_C_QUOTE = '\\$\'' + ANSI_C_BODY + '\'';
-var ansiCAt = new RegExp('\\$\'' + ANSI_C_BODY + '(?:(\')|\\\\?$)', 'g');
-var ANSI_C_LETTERS = 'abeEfnrtv';
-var ANSI_C_CHARS = '\x07\b\x1B\x1B\f\n\r\t\v';
-var hash = /^#$/;
-
-var SQ = /** @type {const} */ ("'");
-var DQ = /** @type {const} */ ('"');
-var DS = /** @type {const} */ ('$');
-
-var TOKEN = '';
-var mult = /** @type {const} */ (0x100000000); // Math.pow(16, 8);
-for (var i = 0; i < 4; i++) {
-	TOKEN += (mult * Math.random()).toString(16);
-}
-var startsWithToken = new RegExp('^' + TOKEN);
-
-/**
- * @param {string} s
- * @param {RegExp} r
- */
-function matchAll(s, r) {
-	var origIndex = r.lastIndex;
-
-	var matches = [];
-	var matchObj;
-
-	while ((matchObj = r.exec(s))) {
-		matches[matches.length] = matchObj;
-		if (r.lastIndex === matchObj.index) {
-			r.lastIndex += 1;
-		}
-	}
-
-	r.lastIndex = origIndex;
-
-	return matches;
-}
-
-/**
- * @param {Env} env
- * @param {string} pre
- * @param {string} key
- */
-function getVar(env, pre, key) {
-	var r = typeof env === 'function' ? env(key) : env[key];
-	if (typeof r === 'undefined' && key != '') {
-		r = '';
-	} else if (typeof r === 'undefined') {
-		r = '$';
-	}
-
-	if (typeof r === 'object') {
-		return pre + TOKEN + JSON.stringify(r) + TOKEN;
-	}
-	return pre + r;
-}
-
-var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
-
-/**
- * @param {string} m
- * @param {string} escape
- */
-function expandAnsiCEscape(m, escape) {
-	var kind = escape.charAt(0);
-	if (kind === 'c') {
-		var ctrl = escape.charAt(1);
-		return ctrl === '?' ? '\x7F' : String.fromCharCode(ctrl.charCodeAt(0) & 0x1F);
-	}
-	if (kind === 'x' || kind === 'u' || kind === 'U') {
-		var cp = parseInt(escape.slice(1), 16);
-		if (cp > 0x10FFFF) {
-			return m;
-		}
-		return String.fromCharCode.apply(null, cp > 0xFFFF ? [0xD7C0 + (cp >> 10), 0xDC00 + (cp & 0x3FF)] : [cp]);
-	}
-	if (kind >= '0' && kind <= '7') {
-		return String.fromCharCode(parseInt(escape, 8) & 0xFF);
-	}
-	var letter = ANSI_C_LETTERS.indexOf(escape);
-	return letter < 0 ? escape : ANSI_C_CHARS.charAt(letter);
-}
-
-/** @param {string} body */
-function expandAnsiC(body) {
-	return body.replace(ansiCEscape, expandAnsiCEscape).split('\0')[0]; // like bash, a NUL ends the string
-}
-
-/**
- * @param {string} s
- * @param {number} i
- */
-function closesAnsiC(s, i) {
-	ansiCAt.lastIndex = i;
-	return !!(/** @type {RegExpExecArray} */ (ansiCAt.exec(s)))[1];
-}
-
-/**
- * @param {string} string
- * @param {Env} [env]
- * @param {{ escape?: string, splitUnquoted?: boolean | string }} [opts]
- * @returns {ParseEntry[]}
- */
-function parseInternal(string, env, opts) {
-	if (!opts) {
-		opts = {};
-	}
-	var BS = opts.escape || '\\';
-	var ifs = opts.splitUnquoted === true ? ' \t\n' : (typeof opts.splitUnquoted === 'string' ? opts.splitUnquoted : '');
-	var BAREWORD = '(\\' + BS + '[\'"$\\' + BS + META + ']|\\$\\$|\\$(?!' + ANSI_C_QUOTE.slice(2) + ')|[^\\s\'"$' + META + '])+';
-	var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
-
-	var chunker = new RegExp([
-		'(' + CONTROL + ')', // control chars
-		'(' + ANSI_C_QUOTE + '|' + BAREWORD + '|' + DOUBLE_QUOTE + '|' + SINGLE_QUOTE + ')+'
-	].join('|'), 'g');
-
-	var matches = matchAll(string, chunker);
-
-	if (matches.length === 0) {
-		return [];
-	}
-	if (!env) {
-		env = {};
-	}
-
-	var commented = false;
-
-	return matches.map(function (match) {
-		var s = match[0];
-		if (!s || commented) {
-			return void undefined;
-		}
-		if (controlRE.test(s)) {
-			return /** @type {ControlOperator} */ ({ op: s });
-		}
-
-		// Hand-written scanner/parser for Bash quoting rules:
-		//
-		// 1. inside single quotes, all characters are printed literally.
-		// 2. inside double quotes, all characters are printed literally
-		//    except variables prefixed by '$' and backslashes followed by
-		//    either a double quote or another backslash.
-		// 3. outside of any quotes, backslashes are treated as escape
-		//    characters and not printed (unless they are themselves escaped)
-		// 4. quote context can switch mid-token if there is no whitespace
-		//     between the two quote contexts (e.g. all'one'"token" parses as
-		//     "allonetoken")
-		/** @type {string | boolean} */
-		var quote = false;
-		var esc = false;
-		var out = '';
-		/** @type {string[]} */
-		var words = [];
-		var sawQuote = false;
-		/** @type {number | null} */
-		var pendingNw = null;
-		var isGlob = false;
-		/** @type {number} */
-		var i;
-
-		function parseEnvVar() {
-			i += 1;
-			/** @type {number | RegExpMatchArray | null} */
-			var varend;
-			/** @type {string} */
-			var varname;
-			var char = s.charAt(i);
-
-			if (char === '{') {
-				i += 1;
-				if (s.charAt(i) === '}') {
-					throw new Error('Bad substitution: ' + s.slice(i - 2, i + 1));
-				}
-				// match braces by depth so a nested `${` keeps its inner `}` from ending the outer substitution
-				var depth = 1;
-				varend = i;
-				while (depth > 0 && varend < s.length) {
-					if (s.charAt(varend) === '{' && s.charAt(varend - 1) === '$') {
-						depth += 1;
-					} else if (s.charAt(varend) === '}') {
-						depth -= 1;
-					}
-					varend += 1;
-				}
-				if (depth !== 0) {
-					throw new Error('Bad substitution: ' + s.slice(i));
-				}
-				varend -= 1;
-				varname = s.slice(i, varend);
-				i = varend;
-			} else if ((/[*@#?$!-]/).test(char)) {
-				varname = char;
-			} else {
-				var slicedFromI = s.slice(i);
-				varend = slicedFromI.match(/[^\w\d_]/);
-				if (!varend) {
-					varname = slicedFromI;
-					i = s.length;
-				} else {
-					varname = slicedFromI.slice(0, varend.index);
-					i += /** @type {number} */ (varend.index) - 1;
-				}
-			}
-			return getVar(/** @type {NonNullable<typeof env>} */ (env), '', varname);
-		}
-
-		function flushRun() {
-			if (pendingNw === null) {
-				return;
-			}
-			if (pendingNw === 0) {
-				if (out !== '') {
-					words[words.length] = out;
-					out = '';
-				}
-			} else {
-				words[words.length] = out;
-				out = '';
-				for (var fe = 1; fe < pendingNw; fe += 1) {
-					words[words.length] = '';
-				}
-			}
-			pendingNw = null;
-		}
-
-		for (i = 0; i < s.length; i++) {
-			var c = s.charAt(i);
-			if (ifs && c !== DS) {
-				flushRun();
-			}
-			isGlob = isGlob || (!quote && (c === '*' || c === '?'));
-			if (esc) {
-				out += c;
-				esc = false;
-			} else if (quote) {
-				if (c === quote) {
-					quote = false;
-				} else if (quote == SQ) {
-					out += c;
-				} else { // Double quote
-					if (c === BS) {
-						i += 1;
-						c = s.charAt(i);
-						if (c === DQ || c === BS || c === DS) {
-							out += c;
-						} else {
-							out += BS + c;
-						}
-					} else if (c === DS) {
-						out += parseEnvVar();
-					} else {
-						out += c;
-					}
-				}
-			} else if (c === DQ || c === SQ) {
-				quote = c;
-				sawQuote = true;
-			} else if (controlRE.test(c)) {
-				return /** @type {ControlOperator} */ ({ op: s });
-			} else if (hash.test(c)) {
-				commented = true;
-				var commentObj = { comment: string.slice(match.index + i + 1) };
-				if (out.length) {
-					return /** @type {const} */ ([out, commentObj]);
-				}
-				return /** @type {const} */ ([commentObj]);
-			} else if (c === BS) {
-				esc = true;
-			} else if (c === DS && s.charAt(i + 1) === SQ && closesAnsiC(s, i)) {
-				flushRun();
-				sawQuote = true;
-				out += expandAnsiC(s.slice(i + 2, ansiCAt.lastIndex - 1));
-				i = ansiCAt.lastIndex - 1;
-			} else if (c === DS) {
-				var value = parseEnvVar();
-				if (!ifs) {
-					out += value;
-				} else {
-					for (var vi = 0; vi < value.length; vi += 1) {
-						var vc = value.charAt(vi);
-						if (ifs.indexOf(vc) < 0) {
-							flushRun();
-							out += vc;
-						} else if (pendingNw === null) {
-							pendingNw = vc === ' ' || vc === '\t' || vc === '\n' ? 0 : 1;
-						} else if (vc !== ' ' && vc !== '\t' && vc !== '\n') {
-							pendingNw += 1;
-						}
-					}
-				}
-			} else {
-				out += c;
-			}
-		}
-
-		if (isGlob) {
-			return /** @type {GlobPattern} */ ({ op: 'glob', pattern: out });
-		}
-
-		if (ifs) {
-			if (pendingNw !== null && pendingNw > 0) {
-				words[words.length] = out;
-				out = '';
-				for (var te = 1; te < pendingNw; te += 1) {
-					words[words.length] = '';
-				}
-			}
-			if (out !== '' || (sawQuote && words.length === 0)) {
-				words[words.length] = out;
-			}
-			return words;
-		}
-
-		return out;
-	}).reduce(function (prev, arg) { // finalize parsed arguments
-		if (typeof arg === 'undefined') {
-			return prev;
-		}
-		/** @type {ParseEntry[]} */ ([]).concat(arg).forEach(function (entry) {
-			prev[prev.length] = entry;
-		});
-		return prev;
-	}, /** @type {ParseEntry[]} */ ([]));
-}
-
-/** @type {typeof import('./parse')} */
-module.exports = function parse(s, env, opts) {
-	var mapped = parseInternal(s, env, opts);
-	if (typeof env !== 'function') {
-		return mapped;
-	}
-	return mapped.reduce(function (acc, s) {
-		if (typeof s === 'object') {
-			acc[acc.length] = s;
-			return acc;
-		}
-		var xs = s.split(RegExp('(' + TOKEN + '.*?' + TOKEN + ')', 'g'));
-		if (xs.length === 1) {
-			acc[acc.length] = xs[0];
-			return acc;
-		}
-		xs.filter(Boolean).forEach(function (x) {
-			acc[acc.length] = startsWithToken.test(x)
-				? JSON.parse(x.split(TOKEN)[1])
-				: x;
-		});
-		return acc;
-	}, /** @type {ParseEntry[]} */ ([]));
-};
-
-
-/***/ }),
-
-/***/ 5335:
-/***/ ((module) => {
-
-
-
-/** @import { ControlOperator } from './parse' */
-
-/** @type {ControlOperator['op'][]} */
-var OPS = /** @type {const} */ ([
-	'||',
-	'&&',
-	';;&',
-	';;',
-	';&',
-	'|&',
-	'<(',
-	'>(',
-	'<<<',
-	'<<-',
-	'<<',
-	'>>',
-	'>&',
-	'>|',
-	'&>>',
-	'&>',
-	'<&',
-	'<>',
-	'&',
-	';',
-	'(',
-	')',
-	'|',
-	'<',
-	'>'
-]);
-var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
-var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
-
-/** @type {typeof import('./quote')} */
-module.exports = function quote(xs) {
-	var sawComment = false;
-	return xs.map(function (s) {
-		if (sawComment && typeof s === 'string' && LINE_TERMINATORS.test(s)) {
-			throw new TypeError('a token after a `comment` must not contain line terminators');
-		}
-		if (s === '') {
-			return /** @type {const} */ ('\'\'');
-		}
-		if (s && typeof s === 'object') {
-			if ('op' in s && s.op === 'glob') {
-				if (typeof s.pattern !== 'string') {
-					throw new TypeError('glob token requires a string `pattern`');
-				}
-				if (LINE_TERMINATORS.test(s.pattern)) {
-					throw new TypeError('glob `pattern` must not contain line terminators');
-				}
-				if (s.pattern === '') {
-					return /** @type {const} */ ('\'\'');
-				}
-				return s.pattern.replace(GLOB_SHELL_SPECIAL, '\\$&');
-			}
-			if ('op' in s && typeof s.op === 'string') {
-				if (OPS.indexOf(s.op) < 0) {
-					throw new TypeError('invalid `op` value: ' + JSON.stringify(s.op));
-				}
-				return s.op.replace(/[\s\S]/g, '\\$&');
-			}
-			if ('comment' in s && typeof s.comment === 'string') {
-				if (LINE_TERMINATORS.test(s.comment)) {
-					throw new TypeError('`comment` must not contain line terminators');
-				}
-				sawComment = true;
-				return '#' + s.comment;
-			}
-			throw new TypeError('unrecognized object token shape');
-		}
-		if ((/'/).test(s) && (/!/).test(s)) {
-			return "'" + s.replace(/'/g, "'\"'\"'") + "'";
-		}
-		if ((/["\s\\]/).test(s) && !(/'/).test(s)) {
-			return "'" + s + "'";
-		}
-		if ((/["'\s]/).test(s)) {
-			return '"' + s.replace(/(["\\$`])/g, '\\$1') + '"';
-		}
-		return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, '$1\\$2');
-	}).join(' ');
-};
-
-
-/***/ }),
-
 /***/ 20770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -28864,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52863);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(61451);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28873,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 52863:
+/***/ 61451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28984,8 +28492,11 @@ async function redactCopy(from, to, redact) {
     }
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 /** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -29077,7 +28588,7 @@ function decodeLine(bytes, line) {
     const issues = [];
     const flaw = (problem) => void issues.push({ line, problem, skipped: false });
     const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
-    if (text.includes('\uFFFD') && !bytes.includes(Buffer.from('\uFFFD')))
+    if (text.includes('\uFFFD') && !(0,external_node_buffer_.isUtf8)(bytes))
         flaw('invalid UTF-8 (replaced by U+FFFD)');
     let value;
     try {
@@ -29206,6 +28717,9 @@ function preview(text) {
 const MAX_RECENT_CALLS = 2000;
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
+const MAX_TOOL_NAMES = 500;
+const OTHER_TOOLS = '(other tools)';
+const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
 class TurnBuilder {
@@ -29228,6 +28742,7 @@ class TurnBuilder {
         skippedLines: 0
     };
     stats = new Map();
+    unknownTypes = new Map();
     pendingByName = new Map();
     pendingById = new Map();
     pendingCount = 0;
@@ -29240,7 +28755,10 @@ class TurnBuilder {
         if (decoded.blank)
             turn.blankLines += 1;
         if (decoded.unknownType !== undefined) {
-            turn.unknownTypes[decoded.unknownType] = (turn.unknownTypes[decoded.unknownType] ?? 0) + 1;
+            // A Map: type names come from the stream, and "__proto__" must stay a name.
+            const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? decoded.unknownType : '(other types)';
+            this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
         }
         const event = decoded.event;
         if (!event)
@@ -29291,7 +28809,12 @@ class TurnBuilder {
             for (const p of queue)
                 unfinished.push({ name: p.name, inputPreview: p.inputPreview });
         }
-        return { ...this.turn, tools: [...this.stats.values()], unfinished };
+        return {
+            ...this.turn,
+            tools: [...this.stats.values()],
+            unfinished,
+            unknownTypes: Object.fromEntries(this.unknownTypes)
+        };
     }
     startCall(event) {
         if (this.pendingCount >= MAX_PENDING)
@@ -29358,8 +28881,10 @@ class TurnBuilder {
         turn.recentCalls.push(call);
         let stats = this.stats.get(event.name);
         if (!stats) {
-            stats = { name: event.name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
-            this.stats.set(event.name, stats);
+            // A hostile stream could invent a name per call: past a point, names share one row.
+            const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
+            stats = this.stats.get(name) ?? { name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
+            this.stats.set(name, stats);
         }
         stats.calls += 1;
         if (event.is_error)
@@ -29392,7 +28917,11 @@ function oneLine(text, max) {
     // Only the head can show, so only the head is flattened: inputs can be megabytes.
     const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
     const flat = head.replace(/\s+/g, ' ').trim();
-    return flat.length > max || head !== text ? `${flat.slice(0, max - 1)}…` : flat;
+    if (flat.length <= max && head === text)
+        return flat;
+    // Never end on half a surrogate pair (half an emoji).
+    const end = /[\uD800-\uDBFF]/.test(flat[max - 2] ?? '') ? max - 2 : max - 1;
+    return `${flat.slice(0, end)}…`;
 }
 function safeJson(value) {
     try {
@@ -29681,8 +29210,311 @@ const STDERR_TAIL_LINES = 20;
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./node_modules/shell-quote/index.js
-var shell_quote = __nccwpck_require__(26591);
+;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
+
+
+/*
+  Port of a subset of the features of CPython's shlex module, which provides a
+  shell-like lexer. Original code by Eric S. Raymond and other contributors.
+*/
+
+class Shlexer {
+  constructor (string) {
+    this.i = 0
+    this.string = string
+
+    /**
+     * Characters that will be considered whitespace and skipped. Whitespace
+     * bounds tokens. By default, includes space, tab, linefeed and carriage
+     * return.
+     */
+    this.whitespace = ' \t\r\n'
+
+    /**
+     * Characters that will be considered string quotes. The token accumulates
+     * until the same quote is encountered again (thus, different quote types
+     * protect each other as in the shell.) By default, includes ASCII single
+     * and double quotes.
+     */
+    this.quotes = `'"`
+
+    /**
+     * Characters that will be considered as escape. Just `\` by default.
+     */
+    this.escapes = '\\'
+
+    /**
+     * The subset of quote types that allow escaped characters. Just `"` by default.
+     */
+    this.escapedQuotes = '"'
+
+    /**
+     * Whether to support ANSI C-style $'' quotes
+     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
+     */
+    this.ansiCQuotes = true
+
+    /**
+     * Whether to support localized $"" quotes
+     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
+     *
+     * The behavior is as if the current locale is set to C or POSIX, i.e., the
+     * contents are not translated.
+     */
+    this.localeQuotes = true
+
+    this.debug = false
+  }
+
+  readChar () {
+    return this.string.charAt(this.i++)
+  }
+
+  processEscapes (string, quote, isAnsiCQuote) {
+    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
+      // This quote type doesn't support escape sequences
+      return string
+    }
+
+    // We need to form a regex that matches any of the escape characters,
+    // without interpreting any of the characters as a regex special character.
+    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
+
+    // In regular quoted strings, we can only escape an escape character, and
+    // the quote character itself.
+    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
+      const re = new RegExp(
+        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
+      return string.replace(re, '$1')
+    }
+
+    // ANSI C quoted strings support a wide variety of escape sequences
+    if (isAnsiCQuote) {
+      const patterns = {
+        // Literal characters
+        '([\\\\\'"?])': (x) => x,
+
+        // Non-printable ASCII characters
+        'a': () => '\x07',
+        'b': () => '\x08',
+        'e|E': () => '\x1b',
+        'f': () => '\x0c',
+        'n': () => '\x0a',
+        'r': () => '\x0d',
+        't': () => '\x09',
+        'v': () => '\x0b',
+
+        // Octal bytes
+        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
+
+        // Hexadecimal bytes
+        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Unicode code units
+        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
+        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Control characters
+        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
+        'c(.)': (x) => {
+          if (x === '?') {
+            return '\x7f'
+          } else if (x === '@') {
+            return '\x00'
+          } else {
+            return String.fromCharCode(x.charCodeAt(0) & 31)
+          }
+        }
+      }
+
+      // Construct an uber-RegEx that catches all of the above pattern
+      const re = new RegExp(
+        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
+
+      // For each match, figure out which subpattern matched, and apply the
+      // corresponding function
+      return string.replace(re, function (m, p1) {
+        for (const matched in patterns) {
+          const mm = new RegExp('^' + matched + '$').exec(p1)
+          if (mm === null) {
+            continue
+          }
+
+          return patterns[matched].apply(null, mm.slice(1))
+        }
+      })
+    }
+
+    // Should not get here
+    return undefined
+  }
+
+  * [Symbol.iterator] () {
+    let inQuote = false
+    let inDollarQuote = false
+    let escaped = false
+    let lastDollar = -2 // position of last dollar sign we saw
+    let token
+
+    if (this.debug) {
+      console.log('full input:', '>' + this.string + '<')
+    }
+
+    while (true) {
+      const pos = this.i
+      const char = this.readChar()
+
+      if (this.debug) {
+        console.log(
+          'position:', pos,
+          'input:', '>' + char + '<',
+          'accumulated:', token,
+          'inQuote:', inQuote,
+          'inDollarQuote:', inDollarQuote,
+          'lastDollar:', lastDollar,
+          'escaped:', escaped
+        )
+      }
+
+      // Ran out of characters, we're done
+      if (char === '') {
+        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
+        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
+        if (token !== undefined) { yield token }
+        return
+      }
+
+      // We were in an escape sequence, complete it
+      if (escaped) {
+        if (char === '\n') {
+          // An escaped newline just means to continue the command on the next
+          // line. We just need to ignore it.
+        } else if (inQuote) {
+          // If we are in a quote, just accumulate the whole escape sequence,
+          // as we will interpret escape sequences later.
+          token = (token || '') + escaped + char
+        } else {
+          // Just use the literal character
+          token = (token || '') + char
+        }
+
+        escaped = false
+        continue
+      }
+
+      if (this.escapes.includes(char)) {
+        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
+          // We encountered an escape character, which is going to affect how
+          // we treat the next character.
+          escaped = char
+          continue
+        } else {
+          // This string type doesn't use escape characters. Ignore for now.
+        }
+      }
+
+      // We were in a string
+      if (inQuote !== false) {
+        // String is finished. Don't grab the quote character.
+        if (char === inQuote) {
+          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
+          inQuote = false
+          inDollarQuote = false
+          continue
+        }
+
+        // String isn't finished yet, accumulate the character
+        token = (token || '') + char
+        continue
+      }
+
+      // This is the start of a new string, don't accumulate the quotation mark
+      if (this.quotes.includes(char)) {
+        inQuote = char
+        if (lastDollar === pos - 1) {
+          if (char === '\'' && !this.ansiCQuotes) {
+            // Feature not enabled
+          } else if (char === '"' && !this.localeQuotes) {
+            // Feature not enabled
+          } else {
+            inDollarQuote = char
+          }
+        }
+
+        token = (token || '') // fixes blank string
+
+        if (inDollarQuote !== false) {
+          // Drop the opening $ we captured before
+          token = token.slice(0, -1)
+        }
+
+        continue
+      }
+
+      // This is a dollar sign, record that we saw it in case it's the start of
+      // an ANSI C or localized string
+      if (inQuote === false && char === '$') {
+        lastDollar = pos
+      }
+
+      // This is whitespace, so yield the token if we have one
+      if (this.whitespace.includes(char)) {
+        if (token !== undefined) { yield token }
+        token = undefined
+        continue
+      }
+
+      // Otherwise, accumulate the character
+      token = (token || '') + char
+    }
+  }
+}
+
+
+/**
+ * Splits a given string using shell-like syntax. This function is the inverse
+ * of shlex.join().
+ *
+ * @param {String} s String to split.
+ * @returns {String[]}
+ */
+function split (s) {
+  return Array.from(new Shlexer(s))
+}
+
+/**
+ * Escapes a potentially shell-unsafe string using quotes.
+ *
+ * @param {String} s String to quote
+ * @returns {String}
+ */
+function quote (s) {
+  if (s === '') { return '\'\'' }
+
+  const unsafeRe = /[^\w@%\-+=:,./]/
+  if (!unsafeRe.test(s)) { return s }
+
+  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
+}
+
+
+/**
+ * Concatenate the tokens of the list args and return a string. This function
+ * is the inverse of shlex.split().
+ *
+ * The returned value is shell-escaped to protect against injection
+ * vulnerabilities (see shlex.quote()).
+ *
+ * @param {String[]} args List of args to join
+ * @returns {String}
+ */
+function join (args) {
+  if (!Array.isArray(args)) {
+    throw new TypeError("args should be an array")
+  }
+  return args.map(quote).join(" ")
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 
 
@@ -29815,27 +29647,18 @@ function resolveJsonlPath(given, cwd, env) {
     return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
 }
 /**
- * Splits `args` like a POSIX shell would split words (quotes, escapes), without running one.
- * Variables stay literal, and operators (`|`, `;`, `>`…) are refused: no shell will run them.
+ * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
+ * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
  */
 function splitArgs(raw) {
-    const words = [];
-    for (const token of (0,shell_quote.parse)(raw, name => `$${name}`)) {
-        if (typeof token === 'string') {
-            words.push(token);
-        }
-        else if ('op' in token && token.op === 'glob') {
-            words.push(token.pattern);
-        }
-        else if ('comment' in token) {
-            break;
-        }
-        else {
-            throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it contains the shell operator ${JSON.stringify(token.op)}, ` +
-                'but no shell runs these arguments: quote it to pass it literally.');
-        }
+    try {
+        return split(raw);
     }
-    return words;
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+            'Close every quote, or escape a lone quote with a backslash.');
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/log.ts
@@ -29843,8 +29666,12 @@ function splitArgs(raw) {
 
 
 const stdoutSink = line => void process.stdout.write(`${line}\n`);
-// A text line this long is printed even without its newline, so one huge delta can't hold memory.
-const MAX_TEXT_LINE = 4000;
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = 64 * 1024;
+// How far back from that limit a blank is looked for, to cut between words.
+const SECRET_MARGIN = 4096;
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
 /**
  * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
  * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
@@ -29882,17 +29709,24 @@ class LiveLog {
     }
     /** One streamed delta of assistant text; printed a whole line at a time. */
     textDelta(delta) {
-        this.text += delta;
-        let nl = this.text.indexOf('\n');
-        while (nl !== -1) {
-            this.print(this.text.slice(0, nl));
-            this.text = this.text.slice(nl + 1);
-            nl = this.text.indexOf('\n');
-        }
-        if (this.text.length > MAX_TEXT_LINE) {
-            this.print(this.text);
+        let start = 0;
+        for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+            this.printText(this.text + delta.slice(start, nl));
             this.text = '';
+            start = nl + 1;
         }
+        this.text += start === 0 ? delta : delta.slice(start);
+        if (this.text.length > MAX_PENDING_TEXT) {
+            // Cut at a blank, so that a secret (which holds none) is redacted whole on one side of the cut.
+            const blank = this.text.lastIndexOf(' ', MAX_PENDING_TEXT);
+            const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+            this.printText(this.text.slice(0, cut));
+            this.text = this.text.slice(cut);
+        }
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
     toolStart(name, inputPreview) {
         this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
@@ -29910,17 +29744,22 @@ class LiveLog {
     flushText() {
         if (this.text === '')
             return;
-        this.print(this.text);
+        this.printText(this.text);
         this.text = '';
     }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
     print(line) {
-        this.sink(inert(this.redact(line)));
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
     }
 }
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 /**
- * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows),
+ * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
+ * and a newline inside a name or a message would start a line of its own),
  * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
  * in case a stop-commands block is not open.
  */
@@ -29929,15 +29768,17 @@ function inert(line) {
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }
 function formatMs(ms) {
-    if (ms < 1000)
+    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+    if (Math.round(ms) < 1000)
         return `${Math.round(ms)} ms`;
-    const s = ms / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.round(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toFixed(1)} s`;
+    const seconds = Math.round(ms / 1000);
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    const minutes = Math.round(ms / 60_000);
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 ;// CONCATENATED MODULE: ./src/outputs.ts
@@ -30271,17 +30112,21 @@ function decide(turn, end) {
         };
     }
     if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
         if (end.cancelled) {
             return {
                 outcome: 'interrupted',
                 exitCode: processCode,
-                message: `The job was cancelled and Hermes ${ended} without a result event.`
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
             };
         }
         if (end.kind === 'transcript') {
             return {
                 outcome: 'no_result',
-                message: 'The transcript has no result event; the turn did not complete.'
+                message: `The transcript ends ${without}; the turn did not complete.`
             };
         }
         if (processCode === 2 && turn.events === 0) {
@@ -30294,7 +30139,7 @@ function decide(turn, end) {
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} without a result event; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -30352,12 +30197,8 @@ async function run() {
     const redact = makeRedactor(settings.redact);
     const signals = listenForCancellation();
     const log = new LiveLog(redact);
-    const { attempt, attempts, hermesVersion } = settings.transcript
-        ? {
-            attempt: await readTranscript(settings.transcript, log),
-            attempts: 0,
-            hermesVersion: undefined
-        }
+    const { attempt, history, hermesVersion } = settings.transcript
+        ? { attempt: await readTranscript(settings.transcript, log), history: [] }
         : await runHermes(settings, log, signals);
     const verdict = decide(attempt.turn, attempt.end);
     log.note(closingLine(verdict, attempt));
@@ -30371,7 +30212,7 @@ async function run() {
         jsonlPath: settings.transcript ?? settings.jsonlPath
     };
     await upload(settings, report, redact);
-    for (const [name, value] of outputsOf(report, attempts, redact))
+    for (const [name, value] of outputsOf(report, history.length, redact))
         core/* setOutput */.uH(name, value);
     if (settings.summary)
         await core/* summary */.z.addRaw(renderSummary(report, redact)).write();
@@ -30392,16 +30233,36 @@ async function runHermes(settings, log, signals) {
     if (hermesVersion)
         log.note(hermesVersion);
     log.begin();
+    const history = [];
     for (let n = 1;; n++) {
         const attempt = await runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals);
-        const retry = decide(attempt.turn, attempt.end).outcome === 'tempfail' && n <= settings.tempfailRetries;
-        if (!retry || signals.cancelled)
-            return { attempt, attempts: n, hermesVersion };
+        const verdict = decide(attempt.turn, attempt.end);
+        const record = { verdict, durationMs: attempt.durationMs, transcript: settings.jsonlPath };
+        history.push(record);
+        if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
+            return { attempt, history, hermesVersion };
+        }
+        // Each attempt keeps its transcript; the last one is always at jsonl-path.
+        record.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
+        external_node_fs_.renameSync(settings.jsonlPath, record.transcript);
         const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
         log.note(`Exit 75 (temporary provider failure): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`);
-        external_node_fs_.renameSync(settings.jsonlPath, settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`));
-        await new Promise(resolve => setTimeout(resolve, waitMs));
+        await sleep(waitMs, signals);
+        if (signals.cancelled)
+            return { attempt, history, hermesVersion };
     }
+}
+/** Waits, unless the job is cancelled first. */
+function sleep(ms, signals) {
+    return new Promise(resolve => {
+        const timer = setTimeout(done, ms);
+        const unsubscribe = signals.subscribe(done);
+        function done() {
+            clearTimeout(timer);
+            unsubscribe();
+            resolve();
+        }
+    });
 }
 async function readTranscript(transcript, log) {
     const started = Date.now();

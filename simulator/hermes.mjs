@@ -600,6 +600,21 @@ function resolveScenario(spec) {
   return file;
 }
 
+/**
+ * A comma-separated list plays one scenario per run, in order (the last one repeats), counting runs
+ * in the file HERMES_SIM_STATE: e.g. "tempfail,success" to test a retry that then succeeds.
+ */
+function pickScenario(spec) {
+  const list = spec.split(',').map(s => s.trim());
+  if (list.length === 1) return list[0];
+  const state = process.env.HERMES_SIM_STATE;
+  if (!state)
+    throw new SimError('a list of scenarios needs HERMES_SIM_STATE, a file that counts the runs');
+  const done = existsSync(state) ? Number(readFileSync(state, 'utf8')) || 0 : 0;
+  writeFileSync(state, String(done + 1));
+  return list[Math.min(done, list.length - 1)];
+}
+
 function listScenarios() {
   try {
     return readdirSync(SCENARIO_DIR)
@@ -874,7 +889,9 @@ async function main() {
     deltas = intEnv('HERMES_SIM_TEXT_DELTAS', 3);
     delayMs = intEnv('HERMES_SIM_DELAY_MS', 0);
     if (calls === undefined) {
-      steps = loadScenario(resolveScenario(process.env.HERMES_SIM_SCENARIO || 'success'));
+      steps = loadScenario(
+        resolveScenario(pickScenario(process.env.HERMES_SIM_SCENARIO || 'success'))
+      );
     }
   } catch (err) {
     if (err instanceof SimError) return simFail(err.message);

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { parse as shellParse } from 'shell-quote';
+import { split as shellSplit } from 'shlex';
 
 /** Input names, spelled exactly as in action.yml. */
 export const Input = {
@@ -190,24 +190,17 @@ function resolveJsonlPath(given: string | undefined, cwd: string, env: NodeJS.Pr
 }
 
 /**
- * Splits `args` like a POSIX shell would split words (quotes, escapes), without running one.
- * Variables stay literal, and operators (`|`, `;`, `>`…) are refused: no shell will run them.
+ * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
+ * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
  */
 export function splitArgs(raw: string): string[] {
-  const words: string[] = [];
-  for (const token of shellParse(raw, name => `$${name}`)) {
-    if (typeof token === 'string') {
-      words.push(token);
-    } else if ('op' in token && token.op === 'glob') {
-      words.push(token.pattern);
-    } else if ('comment' in token) {
-      break;
-    } else {
-      throw new InputError(
-        `Input "${Input.Args}" is ${JSON.stringify(raw)}; it contains the shell operator ${JSON.stringify(token.op)}, ` +
-          'but no shell runs these arguments: quote it to pass it literally.'
-      );
-    }
+  try {
+    return shellSplit(raw);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new InputError(
+      `Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+        'Close every quote, or escape a lone quote with a backslash.'
+    );
   }
-  return words;
 }

@@ -8,8 +8,12 @@ export type Sink = (line: string) => void;
 
 const stdoutSink: Sink = line => void process.stdout.write(`${line}\n`);
 
-// A text line this long is printed even without its newline, so one huge delta can't hold memory.
-const MAX_TEXT_LINE = 4000;
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = 64 * 1024;
+// How far back from that limit a blank is looked for, to cut between words.
+const SECRET_MARGIN = 4096;
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
 
 /**
  * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
@@ -49,17 +53,25 @@ export class LiveLog {
 
   /** One streamed delta of assistant text; printed a whole line at a time. */
   textDelta(delta: string): void {
-    this.text += delta;
-    let nl = this.text.indexOf('\n');
-    while (nl !== -1) {
-      this.print(this.text.slice(0, nl));
-      this.text = this.text.slice(nl + 1);
-      nl = this.text.indexOf('\n');
-    }
-    if (this.text.length > MAX_TEXT_LINE) {
-      this.print(this.text);
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+      this.printText(this.text + delta.slice(start, nl));
       this.text = '';
+      start = nl + 1;
     }
+    this.text += start === 0 ? delta : delta.slice(start);
+    if (this.text.length > MAX_PENDING_TEXT) {
+      // Cut at a blank, so that a secret (which holds none) is redacted whole on one side of the cut.
+      const blank = this.text.lastIndexOf(' ', MAX_PENDING_TEXT);
+      const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+      this.printText(this.text.slice(0, cut));
+      this.text = this.text.slice(cut);
+    }
+  }
+
+  /** A line of assistant text (a CRLF's CR is not part of it). */
+  private printText(line: string): void {
+    this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
 
   toolStart(name: string, inputPreview: string): void {
@@ -79,20 +91,25 @@ export class LiveLog {
 
   flushText(): void {
     if (this.text === '') return;
-    this.print(this.text);
+    this.printText(this.text);
     this.text = '';
   }
 
+  /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
   private print(line: string): void {
-    this.sink(inert(this.redact(line)));
+    const clean = this.redact(line);
+    for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+      this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+    }
   }
 }
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 
 /**
- * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows),
+ * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
+ * and a newline inside a name or a message would start a line of its own),
  * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
  * in case a stop-commands block is not open.
  */
@@ -102,10 +119,12 @@ export function inert(line: string): string {
 }
 
 export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${Math.round(s % 60)} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const minutes = Math.round(ms / 60_000);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

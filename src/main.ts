@@ -25,12 +25,8 @@ export async function run(): Promise<void> {
   const signals = listenForCancellation();
   const log = new LiveLog(redact);
 
-  const { attempt, attempts, hermesVersion } = settings.transcript
-    ? {
-        attempt: await readTranscript(settings.transcript, log),
-        attempts: 0,
-        hermesVersion: undefined
-      }
+  const { attempt, history, hermesVersion }: Session = settings.transcript
+    ? { attempt: await readTranscript(settings.transcript, log), history: [] }
     : await runHermes(settings, log, signals);
   const verdict = decide(attempt.turn, attempt.end);
   log.note(closingLine(verdict, attempt));
@@ -45,7 +41,8 @@ export async function run(): Promise<void> {
     jsonlPath: settings.transcript ?? settings.jsonlPath
   };
   await upload(settings, report, redact);
-  for (const [name, value] of outputsOf(report, attempts, redact)) core.setOutput(name, value);
+  for (const [name, value] of outputsOf(report, history.length, redact))
+    core.setOutput(name, value);
   if (settings.summary) await core.summary.addRaw(renderSummary(report, redact)).write();
 
   if (verdict.outcome === 'success') return;
@@ -53,12 +50,22 @@ export async function run(): Promise<void> {
   else core.warning(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 
+/** What one attempt came to, for the report of a run that was retried. */
+export interface AttemptRecord {
+  verdict: Verdict;
+  durationMs: number;
+  transcript: string;
+}
+
+interface Session {
+  attempt: Attempt;
+  /** Every attempt, the last one included; empty in transcript mode. */
+  history: AttemptRecord[];
+  hermesVersion?: string;
+}
+
 /** Runs Hermes; exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
-async function runHermes(
-  settings: Settings,
-  log: LiveLog,
-  signals: Signals
-): Promise<{ attempt: Attempt; attempts: number; hermesVersion?: string }> {
+async function runHermes(settings: Settings, log: LiveLog, signals: Signals): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const executable = await findHermes(settings.hermesPath);
   const hermesVersion = executable
@@ -66,6 +73,7 @@ async function runHermes(
     : undefined;
   if (hermesVersion) log.note(hermesVersion);
   log.begin();
+  const history: AttemptRecord[] = [];
   for (let n = 1; ; n++) {
     const attempt = await runAttempt(
       settings,
@@ -74,16 +82,35 @@ async function runHermes(
       log,
       signals
     );
-    const retry =
-      decide(attempt.turn, attempt.end).outcome === 'tempfail' && n <= settings.tempfailRetries;
-    if (!retry || signals.cancelled) return { attempt, attempts: n, hermesVersion };
+    const verdict = decide(attempt.turn, attempt.end);
+    const record = { verdict, durationMs: attempt.durationMs, transcript: settings.jsonlPath };
+    history.push(record);
+    if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
+      return { attempt, history, hermesVersion };
+    }
+    // Each attempt keeps its transcript; the last one is always at jsonl-path.
+    record.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
+    fs.renameSync(settings.jsonlPath, record.transcript);
     const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
     log.note(
       `Exit 75 (temporary provider failure): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`
     );
-    fs.renameSync(settings.jsonlPath, settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`));
-    await new Promise(resolve => setTimeout(resolve, waitMs));
+    await sleep(waitMs, signals);
+    if (signals.cancelled) return { attempt, history, hermesVersion };
   }
+}
+
+/** Waits, unless the job is cancelled first. */
+function sleep(ms: number, signals: Signals): Promise<void> {
+  return new Promise(resolve => {
+    const timer = setTimeout(done, ms);
+    const unsubscribe = signals.subscribe(done);
+    function done(): void {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
 }
 
 async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt> {

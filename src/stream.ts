@@ -1,4 +1,5 @@
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+import { isUtf8 } from 'node:buffer';
 
 export interface Tokens {
   input: number;
@@ -154,8 +155,7 @@ export function decodeLine(bytes: Buffer, line: number): DecodedLine {
   const flaw = (problem: string): void => void issues.push({ line, problem, skipped: false });
   const skip = (problem: string): DecodedLine => ({ issues: [{ line, problem, skipped: true }] });
 
-  if (text.includes('\uFFFD') && !bytes.includes(Buffer.from('\uFFFD')))
-    flaw('invalid UTF-8 (replaced by U+FFFD)');
+  if (text.includes('\uFFFD') && !isUtf8(bytes)) flaw('invalid UTF-8 (replaced by U+FFFD)');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -58,6 +58,9 @@ export interface Turn {
 export const MAX_RECENT_CALLS = 2000;
 export const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
+export const MAX_TOOL_NAMES = 500;
+export const OTHER_TOOLS = '(other tools)';
+const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
 
@@ -87,6 +90,7 @@ export class TurnBuilder {
     skippedLines: 0
   };
   private readonly stats = new Map<string, ToolStats>();
+  private readonly unknownTypes = new Map<string, number>();
   private readonly pendingByName = new Map<string, Pending[]>();
   private readonly pendingById = new Map<string, Pending>();
   private pendingCount = 0;
@@ -98,7 +102,11 @@ export class TurnBuilder {
     for (const issue of decoded.issues) this.issue(issue);
     if (decoded.blank) turn.blankLines += 1;
     if (decoded.unknownType !== undefined) {
-      turn.unknownTypes[decoded.unknownType] = (turn.unknownTypes[decoded.unknownType] ?? 0) + 1;
+      // A Map: type names come from the stream, and "__proto__" must stay a name.
+      const known =
+        this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+      const type = known ? decoded.unknownType : '(other types)';
+      this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
     }
     const event = decoded.event;
     if (!event) return undefined;
@@ -146,7 +154,12 @@ export class TurnBuilder {
     for (const queue of this.pendingByName.values()) {
       for (const p of queue) unfinished.push({ name: p.name, inputPreview: p.inputPreview });
     }
-    return { ...this.turn, tools: [...this.stats.values()], unfinished };
+    return {
+      ...this.turn,
+      tools: [...this.stats.values()],
+      unfinished,
+      unknownTypes: Object.fromEntries(this.unknownTypes)
+    };
   }
 
   private startCall(event: ToolUseEvent): void {
@@ -209,8 +222,10 @@ export class TurnBuilder {
 
     let stats = this.stats.get(event.name);
     if (!stats) {
-      stats = { name: event.name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
-      this.stats.set(event.name, stats);
+      // A hostile stream could invent a name per call: past a point, names share one row.
+      const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
+      stats = this.stats.get(name) ?? { name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
+      this.stats.set(name, stats);
     }
     stats.calls += 1;
     if (event.is_error) stats.errors += 1;
@@ -243,7 +258,10 @@ export function oneLine(text: string, max: number): string {
   // Only the head can show, so only the head is flattened: inputs can be megabytes.
   const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
   const flat = head.replace(/\s+/g, ' ').trim();
-  return flat.length > max || head !== text ? `${flat.slice(0, max - 1)}…` : flat;
+  if (flat.length <= max && head === text) return flat;
+  // Never end on half a surrogate pair (half an emoji).
+  const end = /[\uD800-\uDBFF]/.test(flat[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${flat.slice(0, end)}…`;
 }
 
 function safeJson(value: unknown): string {

@@ -87,17 +87,21 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
     };
   }
   if (reported === undefined) {
+    // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+    const without = turn.result
+      ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+      : 'without a result event';
     if (end.cancelled) {
       return {
         outcome: 'interrupted',
         exitCode: processCode,
-        message: `The job was cancelled and Hermes ${ended} without a result event.`
+        message: `The job was cancelled and Hermes ${ended} ${without}.`
       };
     }
     if (end.kind === 'transcript') {
       return {
         outcome: 'no_result',
-        message: 'The transcript has no result event; the turn did not complete.'
+        message: `The transcript ends ${without}; the turn did not complete.`
       };
     }
     if (processCode === 2 && turn.events === 0) {
@@ -110,7 +114,7 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
     return {
       outcome: 'no_result',
       exitCode: processCode,
-      message: `Hermes ${ended} without a result event; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+      message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
     };
   }
 

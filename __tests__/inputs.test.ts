@@ -1,0 +1,397 @@
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import {
+  InputError,
+  parseSettings,
+  splitArgs,
+  type Environment,
+  type Settings
+} from '../src/inputs.js';
+
+const WORKSPACE = '/home/runner/work/repo/repo';
+const RUNNER_TEMP = '/home/runner/work/_temp';
+
+/** The runner's view: inputs by name (missing ones read as ''), and an environment. */
+function runner(
+  inputs: Record<string, string>,
+  env: NodeJS.ProcessEnv = { GITHUB_WORKSPACE: WORKSPACE, RUNNER_TEMP }
+): Environment {
+  return { getInput: name => inputs[name] ?? '', env };
+}
+
+const parse = (inputs: Record<string, string>, env?: NodeJS.ProcessEnv): Settings =>
+  parseSettings(runner(inputs, env));
+
+/** The InputError a parse throws (fails the test when it does not throw one). */
+function parseError(inputs: Record<string, string>, env?: NodeJS.ProcessEnv): InputError {
+  try {
+    parse(inputs, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return error as InputError;
+  }
+  throw new Error(`expected an InputError for ${JSON.stringify(inputs)}`);
+}
+
+const QUERY = { query: 'Summarise the build log.' };
+
+describe('parseSettings: defaults', () => {
+  test('only a query: every other setting takes its documented default', () => {
+    const settings = parse(QUERY);
+    expect(settings).toEqual({
+      query: { kind: 'text', text: 'Summarise the build log.' },
+      ignoreUserConfig: false,
+      ignoreRules: false,
+      worktree: false,
+      checkpoints: false,
+      passSessionId: false,
+      args: [],
+      hermesPath: 'hermes',
+      workingDirectory: WORKSPACE,
+      timeoutMs: 0,
+      tempfailRetries: 0,
+      tempfailBackoffMs: 30_000,
+      failOnError: true,
+      summary: true,
+      uploadArtifact: true,
+      artifactArchive: false,
+      redact: [],
+      jsonlPath: settings.jsonlPath
+    });
+    expect(settings.model).toBeUndefined();
+    expect(settings.artifactName).toBeUndefined();
+    expect(settings.retentionDays).toBeUndefined();
+    expect(settings.transcript).toBeUndefined();
+  });
+
+  test('text inputs are trimmed; blank ones count as unset', () => {
+    const settings = parse({
+      ...QUERY,
+      model: '  nous/hermes-4-70b \n',
+      'hermes-path': '   ',
+      'artifact-name': '  '
+    });
+    expect(settings.model).toBe('nous/hermes-4-70b');
+    expect(settings.hermesPath).toBe('hermes');
+    expect(settings.artifactName).toBeUndefined();
+  });
+
+  test('the query text itself is passed verbatim (not trimmed)', () => {
+    expect(parse({ query: '  two\nlines \n' }).query).toEqual({
+      kind: 'text',
+      text: '  two\nlines \n'
+    });
+  });
+});
+
+describe('parseSettings: boolean inputs', () => {
+  const BOOLEANS: [string, keyof Settings, boolean][] = [
+    ['ignore-user-config', 'ignoreUserConfig', false],
+    ['ignore-rules', 'ignoreRules', false],
+    ['worktree', 'worktree', false],
+    ['checkpoints', 'checkpoints', false],
+    ['pass-session-id', 'passSessionId', false],
+    ['fail-on-error', 'failOnError', true],
+    ['summary', 'summary', true],
+    ['upload-artifact', 'uploadArtifact', true],
+    ['artifact-archive', 'artifactArchive', false]
+  ];
+  const SPELLINGS: [string, boolean][] = [
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['false', false],
+    ['False', false],
+    ['FALSE', false],
+    [' true\n', true]
+  ];
+  const accepted = BOOLEANS.flatMap(([input, key, fallback]) => [
+    ...SPELLINGS.map(
+      ([raw, value]) => [input, key, raw, value] as [string, keyof Settings, string, boolean]
+    ),
+    // Unset: the documented default.
+    [input, key, '', fallback] as [string, keyof Settings, string, boolean],
+    // The opposite of the default, so a default that ignored the input would fail.
+    [input, key, String(!fallback), !fallback] as [string, keyof Settings, string, boolean]
+  ]);
+
+  test.each(accepted)('%s accepts %j', (input, key, raw, expected) => {
+    expect(parse({ ...QUERY, [input]: raw })[key]).toBe(expected);
+  });
+
+  const REJECTED = ['yes', 'no', 'on', 'off', '1', '0', 'tRUE', 'fAlse', 'y', 'true false'];
+  const rejected = BOOLEANS.flatMap(([input]) =>
+    REJECTED.map(raw => [input, raw] as [string, string])
+  );
+
+  test.each(rejected)('%s rejects %j, naming the input and the value', (input, raw) => {
+    const error = parseError({ ...QUERY, [input]: raw });
+    expect(error.message).toContain(`"${input}"`);
+    expect(error.message).toContain(JSON.stringify(raw));
+    expect(error.message).toMatch(/true or false/);
+  });
+});
+
+describe('parseSettings: query, query-file, transcript', () => {
+  test('query-file alone', () => {
+    expect(parse({ 'query-file': ' prompts/review.md ' }).query).toEqual({
+      kind: 'file',
+      path: 'prompts/review.md'
+    });
+  });
+
+  test('a whitespace-only query does not count: query-file wins', () => {
+    expect(parse({ query: ' \n ', 'query-file': 'q.md' }).query).toEqual({
+      kind: 'file',
+      path: 'q.md'
+    });
+  });
+
+  test('both query and query-file: an error naming both', () => {
+    const error = parseError({ query: 'hi', 'query-file': 'q.md' });
+    expect(error.message).toContain('"query"');
+    expect(error.message).toContain('"query-file"');
+    expect(error.message).toMatch(/both/);
+  });
+
+  test.each([[{}], [{ query: '   ' }], [{ query: '', 'query-file': '  ' }]])(
+    'neither query nor query-file (%j): an error',
+    inputs => {
+      const error = parseError(inputs);
+      expect(error.message).toContain('"query"');
+      expect(error.message).toContain('"query-file"');
+      expect(error.message).toMatch(/Neither/);
+    }
+  );
+
+  test('transcript mode needs no query; the path is resolved against working-directory', () => {
+    const settings = parse({ transcript: 'runs/run.jsonl', 'working-directory': 'sub' });
+    expect(settings.query).toBeUndefined();
+    expect(settings.transcript).toBe(path.join(WORKSPACE, 'sub', 'runs', 'run.jsonl'));
+  });
+
+  test('transcript with an absolute path', () => {
+    expect(parse({ transcript: '/tmp/old/run.jsonl' }).transcript).toBe('/tmp/old/run.jsonl');
+  });
+});
+
+describe('parseSettings: api-url (API server mode) is refused', () => {
+  test.each([
+    [{ ...QUERY, 'api-url': 'http://127.0.0.1:8642/v1' }],
+    [{ ...QUERY, 'api-key': 'k' }],
+    [{ 'api-url': 'http://127.0.0.1:8642/v1' }]
+  ])('%j', inputs => {
+    const error = parseError(inputs);
+    expect(error.message).toContain('"api-url"');
+    expect(error.message).toMatch(/not supported/);
+  });
+});
+
+describe('parseSettings: numbers', () => {
+  const ACCEPTED: [string, string, keyof Settings, number | undefined][] = [
+    ['timeout-minutes', '', 'timeoutMs', 0],
+    ['timeout-minutes', '0', 'timeoutMs', 0],
+    ['timeout-minutes', '2', 'timeoutMs', 120_000],
+    ['timeout-minutes', '1.5', 'timeoutMs', 90_000],
+    ['timeout-minutes', '0.25', 'timeoutMs', 15_000],
+    ['timeout-minutes', '.5', 'timeoutMs', 30_000],
+    ['timeout-minutes', '+3', 'timeoutMs', 180_000],
+    ['timeout-minutes', ' 10 ', 'timeoutMs', 600_000],
+    ['tempfail-retries', '', 'tempfailRetries', 0],
+    ['tempfail-retries', '0', 'tempfailRetries', 0],
+    ['tempfail-retries', '3', 'tempfailRetries', 3],
+    ['tempfail-backoff-seconds', '', 'tempfailBackoffMs', 30_000],
+    ['tempfail-backoff-seconds', '0', 'tempfailBackoffMs', 0],
+    ['tempfail-backoff-seconds', '10', 'tempfailBackoffMs', 10_000],
+    ['tempfail-backoff-seconds', '0.5', 'tempfailBackoffMs', 500],
+    ['retention-days', '', 'retentionDays', undefined],
+    ['retention-days', '1', 'retentionDays', 1],
+    ['retention-days', '90', 'retentionDays', 90]
+  ];
+
+  test.each(ACCEPTED)('%s = %j gives %s %p', (input, raw, key, expected) => {
+    expect(parse({ ...QUERY, [input]: raw })[key]).toBe(expected);
+  });
+
+  const REJECTED: [string, string, RegExp][] = [
+    ['timeout-minutes', '-1', /a number of at least 0/],
+    ['timeout-minutes', '-0.5', /a number of at least 0/],
+    ['timeout-minutes', 'ten', /a number/],
+    ['timeout-minutes', '1e3', /a number/],
+    ['timeout-minutes', '1.', /a number/],
+    ['timeout-minutes', '1,5', /a number/],
+    ['timeout-minutes', '0x10', /a number/],
+    ['timeout-minutes', 'Infinity', /a number/],
+    ['timeout-minutes', 'NaN', /a number/],
+    ['timeout-minutes', '5m', /a number/],
+    ['tempfail-retries', '-1', /a whole number of at least 0/],
+    ['tempfail-retries', '1.5', /a whole number of at least 0/],
+    ['tempfail-retries', 'two', /a whole number/],
+    ['tempfail-backoff-seconds', '-5', /a number of at least 0/],
+    ['tempfail-backoff-seconds', '30s', /a number/],
+    ['retention-days', '0', /a whole number of at least 1/],
+    ['retention-days', '-1', /a whole number of at least 1/],
+    ['retention-days', '1.5', /a whole number of at least 1/],
+    ['retention-days', 'week', /a whole number/]
+  ];
+
+  test.each(REJECTED)('%s = %j is rejected', (input, raw, allowed) => {
+    const error = parseError({ ...QUERY, [input]: raw });
+    expect(error.message).toContain(`"${input}"`);
+    expect(error.message).toContain(JSON.stringify(raw));
+    expect(error.message).toMatch(allowed);
+  });
+});
+
+describe('parseSettings: artifact-name', () => {
+  const FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+
+  test.each(FORBIDDEN)('rejects a name containing %j', c => {
+    const name = `hermes${c}run`;
+    const error = parseError({ ...QUERY, 'artifact-name': name });
+    expect(error.message).toContain('"artifact-name"');
+    expect(error.message).toContain(`may not contain ${JSON.stringify(c)}`);
+  });
+
+  test.each(['hermes-transcript', 'run 42 (retry)', 'a.b_c-d', 'café'])('accepts %j', name => {
+    expect(parse({ ...QUERY, 'artifact-name': name }).artifactName).toBe(name);
+  });
+});
+
+describe('parseSettings: redact', () => {
+  test.each([
+    ['', []],
+    ['one', ['one']],
+    ['one\ntwo', ['one', 'two']],
+    ['  spaced  \r\nwindows\r\n\n\n  \nlast\n', ['spaced', 'windows', 'last']],
+    ['a value with spaces', ['a value with spaces']]
+  ])('%j splits into %j', (raw, expected) => {
+    expect(parse({ ...QUERY, redact: raw }).redact).toEqual(expected);
+  });
+});
+
+describe('parseSettings: working-directory and jsonl-path', () => {
+  test.each([
+    ['', WORKSPACE],
+    ['.', WORKSPACE],
+    ['sub/dir', path.join(WORKSPACE, 'sub', 'dir')],
+    ['../other', path.resolve(WORKSPACE, '..', 'other')],
+    ['/abs/elsewhere', '/abs/elsewhere']
+  ])('working-directory %j resolves to %s', (raw, expected) => {
+    expect(parse({ ...QUERY, 'working-directory': raw }).workingDirectory).toBe(expected);
+  });
+
+  test('without GITHUB_WORKSPACE, working-directory resolves against the current directory', () => {
+    expect(parse({ ...QUERY, 'working-directory': 'x' }, { RUNNER_TEMP }).workingDirectory).toBe(
+      path.resolve(process.cwd(), 'x')
+    );
+  });
+
+  test('jsonl-path defaults to a fresh directory under RUNNER_TEMP, unique per call', () => {
+    const a = parse(QUERY).jsonlPath;
+    const b = parse(QUERY).jsonlPath;
+    for (const p of [a, b]) {
+      expect(path.dirname(path.dirname(p))).toBe(RUNNER_TEMP);
+      expect(path.basename(p)).toBe('run.jsonl');
+    }
+    expect(a).not.toBe(b);
+    expect(path.dirname(a)).not.toBe(path.dirname(b));
+  });
+
+  test('without RUNNER_TEMP, jsonl-path defaults under the working directory', () => {
+    const p = parse(
+      { ...QUERY, 'working-directory': 'w' },
+      { GITHUB_WORKSPACE: WORKSPACE }
+    ).jsonlPath;
+    expect(p.startsWith(path.join(WORKSPACE, 'w', '.hermes') + path.sep)).toBe(true);
+    expect(path.basename(p)).toBe('run.jsonl');
+  });
+
+  test('a given jsonl-path is resolved against working-directory', () => {
+    expect(
+      parse({ ...QUERY, 'working-directory': 'w', 'jsonl-path': 'out/t.jsonl' }).jsonlPath
+    ).toBe(path.join(WORKSPACE, 'w', 'out', 't.jsonl'));
+    expect(parse({ ...QUERY, 'jsonl-path': '/tmp/t.jsonl' }).jsonlPath).toBe('/tmp/t.jsonl');
+  });
+});
+
+describe('parseSettings: args', () => {
+  test('args are split into words', () => {
+    expect(parse({ ...QUERY, args: '--max-turns 5 -t "web, terminal"' }).args).toEqual([
+      '--max-turns',
+      '5',
+      '-t',
+      'web, terminal'
+    ]);
+  });
+
+  test('an unclosed quote in args is an InputError naming "args"', () => {
+    const error = parseError({ ...QUERY, args: "--source it's" });
+    expect(error.message).toContain('"args"');
+    expect(error.message).toContain('Close every quote');
+  });
+});
+
+describe('splitArgs', () => {
+  test.each<[string, string[]]>([
+    ['', []],
+    ['   \n\t ', []],
+    ['--yolo', ['--yolo']],
+    ['  --max-turns   5  ', ['--max-turns', '5']],
+    ['--provider openrouter\n--max-turns 3', ['--provider', 'openrouter', '--max-turns', '3']],
+    // quotes
+    ['-t "web, terminal"', ['-t', 'web, terminal']],
+    ["-s 'a b'", ['-s', 'a b']],
+    ['--source="ci run"', ['--source=ci run']],
+    ['a"b c"d', ['ab cd']],
+    ["'it'\\''s'", ["it's"]],
+    ['"say \\"hi\\""', ['say "hi"']],
+    ["'back\\slash'", ['back\\slash']],
+    ['"back\\\\slash"', ['back\\slash']],
+    // escapes
+    ['a\\ b', ['a b']],
+    ['\\|', ['|']],
+    ['\\;', [';']],
+    // empty quoted args survive as empty words
+    ['""', ['']],
+    ["''", ['']],
+    ['--source "" --yolo', ['--source', '', '--yolo']],
+    // variables stay literal, quoted or not
+    ['$HOME', ['$HOME']],
+    ['"$HOME/x"', ['$HOME/x']],
+    ["'$HOME'", ['$HOME']],
+    ['--key=$OPENAI_API_KEY', ['--key=$OPENAI_API_KEY']],
+    ['"$(whoami)"', ['$(whoami)']],
+    // globs stay literal
+    ['*.ts', ['*.ts']],
+    ['src/*/index.?s', ['src/*/index.?s']],
+    ['"*"', ['*']],
+    // no shell runs them: comments, operators and substitutions are words like any other
+    ['--yolo # keep it quiet', ['--yolo', '#', 'keep', 'it', 'quiet']],
+    ['--source run#42', ['--source', 'run#42']],
+    ['--yolo\n# c\n--checkpoints', ['--yolo', '#', 'c', '--checkpoints']],
+    ['"#not a comment"', ['#not a comment']],
+    ['${HOME} pre${X}post', ['${HOME}', 'pre${X}post']],
+    ['a | b', ['a', '|', 'b']],
+    ['--yolo; rm -rf /', ['--yolo;', 'rm', '-rf', '/']],
+    ['a && b > out.txt 2>&1', ['a', '&&', 'b', '>', 'out.txt', '2>&1']],
+    ['$(whoami)', ['$(whoami)']]
+  ])('%j → %j', (raw, expected) => {
+    expect(splitArgs(raw)).toEqual(expected);
+  });
+
+  test.each([`it's`, '"open', `--source 'a`, 'trailing\\'])(
+    '%j is refused: it cannot be split',
+    raw => {
+      expect(() => splitArgs(raw)).toThrow(InputError);
+      try {
+        splitArgs(raw);
+      } catch (error) {
+        const message = (error as Error).message;
+        expect(message).toContain('"args"');
+        expect(message).toContain('cannot be split into arguments');
+        expect(message).toContain(JSON.stringify(raw));
+      }
+    }
+  );
+});

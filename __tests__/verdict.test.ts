@@ -1,0 +1,423 @@
+import { describe, expect, test } from '@jest/globals';
+import { decodeLine } from '../src/stream.js';
+import { TurnBuilder, type Turn } from '../src/turn.js';
+import { decide, OUTCOME_BY_CODE, type Outcome, type RunEnd } from '../src/verdict.js';
+
+const INIT =
+  '{"type": "system", "subtype": "init", "model": "nous/hermes-4-70b", "session_id": "20261129_101500_9f8e7d", "timestamp": 1795978843008}';
+const TEXT = '{"type": "text", "text": "Working on it.", "timestamp": 1795978843100}';
+
+/** A turn from transcript lines. */
+function turnOf(...lines: string[]): Turn {
+  const builder = new TurnBuilder();
+  lines.forEach((line, i) => builder.add(decodeLine(Buffer.from(line), i + 1), i + 1));
+  return builder.finish();
+}
+
+/** A turn that ended with a result event carrying this exit code (and error, when given). */
+function resulted(code: number, error?: string): Turn {
+  const result = {
+    type: 'result',
+    session_id: '20261129_101500_9f8e7d',
+    exit_code: code,
+    text: code === 0 ? 'Done.' : '',
+    tokens: { input: 10, output: 2, total: 12, cache_read: 0, cache_write: 0 },
+    duration_ms: 50,
+    ...(error !== undefined && { error }),
+    timestamp: 1795978843311
+  };
+  return turnOf(INIT, TEXT, JSON.stringify(result));
+}
+
+const NO_RESULT = turnOf(INIT, TEXT);
+const NO_EVENTS = turnOf();
+
+function ended(overrides: Partial<RunEnd> = {}): RunEnd {
+  return {
+    kind: 'process',
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    stderrTail: [],
+    hermesPath: 'hermes',
+    timeoutMs: 0,
+    ...overrides
+  };
+}
+
+const STDERR_USAGE = ['Error: --format stream-json requires -q/--query.'];
+const STDERR_WITH_SESSION = [
+  'Thinking…',
+  'provider returned 502',
+  '',
+  'session_id: 20261129_101500_9f8e7d',
+  ''
+];
+
+const TEMPFAIL =
+  'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later';
+const CONFIG =
+  'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help';
+
+// [what happened, turn, how the run ended, outcome, exit code, the exact message]
+const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
+  // result.exit_code 0 and process exit 0
+  [
+    'result 0, process 0',
+    resulted(0),
+    ended({ exitCode: 0 }),
+    'success',
+    0,
+    'Hermes completed the turn.'
+  ],
+  // result.exit_code ≠ 0: by code, with result.error
+  [
+    'result 1, process 1',
+    resulted(1, 'hit the iteration budget'),
+    ended({ exitCode: 1 }),
+    'failure',
+    1,
+    'Hermes failed (exit code 1): hit the iteration budget.'
+  ],
+  [
+    'credentials: init then result 1',
+    turnOf(
+      INIT,
+      '{"type": "result", "exit_code": 1, "error": "credentials or agent init failed", "timestamp": 1}'
+    ),
+    ended({ exitCode: 1 }),
+    'failure',
+    1,
+    'Hermes failed (exit code 1): credentials or agent init failed.'
+  ],
+  [
+    'result 75, process 75',
+    resulted(75, 'provider rate-limited'),
+    ended({ exitCode: 75 }),
+    'tempfail',
+    75,
+    `${TEMPFAIL} (exit code 75): provider rate-limited.`
+  ],
+  [
+    'result 78, process 78',
+    resulted(78, 'no provider configured'),
+    ended({ exitCode: 78 }),
+    'config_error',
+    78,
+    `${CONFIG} (exit code 78): no provider configured.`
+  ],
+  [
+    'result 130, process 130 (Ctrl-C)',
+    resulted(130, 'Interrupted'),
+    ended({ exitCode: 130 }),
+    'interrupted',
+    130,
+    'Hermes was interrupted (exit code 130): Interrupted.'
+  ],
+  [
+    'result 1 without an error field',
+    resulted(1),
+    ended({ exitCode: 1 }),
+    'failure',
+    1,
+    'Hermes failed (exit code 1).'
+  ],
+  // an unknown non-zero code is a failure
+  [
+    'result 3, process 3',
+    resulted(3, 'odd'),
+    ended({ exitCode: 3 }),
+    'failure',
+    3,
+    'Hermes failed (exit code 3): odd.'
+  ],
+  // no result event, whatever the process said
+  [
+    'no result, process 0',
+    NO_RESULT,
+    ended({ exitCode: 0 }),
+    'no_result',
+    0,
+    'Hermes exited with code 0 without a result event; the turn did not complete.'
+  ],
+  [
+    'no result, process 1, stderr shown (not the session_id line)',
+    NO_RESULT,
+    ended({ exitCode: 1, stderrTail: STDERR_WITH_SESSION }),
+    'no_result',
+    1,
+    'Hermes exited with code 1 without a result event; the turn did not complete. Its last words on stderr: provider returned 502'
+  ],
+  [
+    'no events at all, human text on stdout, exit 1',
+    turnOf("Hermes isn't configured yet. Run `hermes setup`."),
+    ended({ exitCode: 1 }),
+    'no_result',
+    1,
+    'Hermes exited with code 1 without a result event; the turn did not complete.'
+  ],
+  [
+    'no result, unknown code 3',
+    NO_RESULT,
+    ended({ exitCode: 3 }),
+    'no_result',
+    3,
+    'Hermes exited with code 3 without a result event; the turn did not complete.'
+  ],
+  [
+    'no result, process 75',
+    NO_RESULT,
+    ended({ exitCode: 75 }),
+    'no_result',
+    75,
+    'Hermes exited with code 75 without a result event; the turn did not complete.'
+  ],
+  [
+    'killed by SIGKILL without a result',
+    NO_RESULT,
+    ended({ exitCode: null, signal: 'SIGKILL' }),
+    'no_result',
+    137,
+    'Hermes was killed by SIGKILL without a result event; the turn did not complete.'
+  ],
+  [
+    'killed by SIGTERM without a result',
+    NO_RESULT,
+    ended({ exitCode: null, signal: 'SIGTERM' }),
+    'no_result',
+    143,
+    'Hermes was killed by SIGTERM without a result event; the turn did not complete.'
+  ],
+  // process exit ≠ result.exit_code: the non-zero one wins, both are named
+  [
+    'result 0, process 1',
+    resulted(0),
+    ended({ exitCode: 1 }),
+    'failure',
+    1,
+    'Hermes failed (exit code 1). The result event said exit_code 0, but the process exited with code 1.'
+  ],
+  [
+    'result 1, process 0',
+    resulted(1, 'partial'),
+    ended({ exitCode: 0 }),
+    'failure',
+    1,
+    'Hermes failed (exit code 1): partial. The result event said exit_code 1, but the process exited with code 0.'
+  ],
+  [
+    'result 0, process 75',
+    resulted(0),
+    ended({ exitCode: 75 }),
+    'tempfail',
+    75,
+    `${TEMPFAIL} (exit code 75). The result event said exit_code 0, but the process exited with code 75.`
+  ],
+  [
+    'result 75, process 1',
+    resulted(75, 'overloaded'),
+    ended({ exitCode: 1 }),
+    'tempfail',
+    75,
+    `${TEMPFAIL} (exit code 75): overloaded. The result event said exit_code 75, but the process exited with code 1.`
+  ],
+  [
+    'result 0, then killed by SIGKILL',
+    resulted(0),
+    ended({ exitCode: null, signal: 'SIGKILL' }),
+    'failure',
+    137,
+    'Hermes failed (exit code 137). The result event said exit_code 0, but the process was killed by SIGKILL.'
+  ],
+  // exit 2 before any event
+  [
+    'exit 2, no events',
+    NO_EVENTS,
+    ended({ exitCode: 2, stderrTail: [...STDERR_USAGE, '', 'session_id: 20261129_101500_9f8e7d'] }),
+    'usage_error',
+    2,
+    'Hermes rejected its arguments (exit code 2): Error: --format stream-json requires -q/--query.'
+  ],
+  [
+    'exit 2, no events, one stderr line',
+    NO_EVENTS,
+    ended({
+      exitCode: 2,
+      stderrTail: ['  Error: --format stream-json cannot be used with --tui.  ']
+    }),
+    'usage_error',
+    2,
+    'Hermes rejected its arguments (exit code 2): Error: --format stream-json cannot be used with --tui.'
+  ],
+  [
+    'exit 2, no events, no stderr',
+    NO_EVENTS,
+    ended({ exitCode: 2 }),
+    'usage_error',
+    2,
+    'Hermes rejected its arguments (exit code 2).'
+  ],
+  [
+    'exit 2 after events (not a usage error)',
+    NO_RESULT,
+    ended({ exitCode: 2, stderrTail: STDERR_USAGE }),
+    'no_result',
+    2,
+    'Hermes exited with code 2 without a result event; the turn did not complete. Its last words on stderr: Error: --format stream-json requires -q/--query.'
+  ],
+  // executable not found
+  [
+    'not found',
+    NO_EVENTS,
+    ended({ kind: 'not_found', exitCode: null, hermesPath: '/opt/hermes/bin/hermes' }),
+    'not_found',
+    undefined,
+    'Hermes was not found: "/opt/hermes/bin/hermes" is not an executable on PATH. Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
+  ],
+  // timeout-minutes reached
+  [
+    'timeout, no result, killed',
+    NO_RESULT,
+    ended({ exitCode: null, signal: 'SIGKILL', timedOut: true, timeoutMs: 90_000 }),
+    'timeout',
+    137,
+    'Hermes did not finish within timeout-minutes (1.5); it was stopped before it wrote a result event.'
+  ],
+  [
+    'timeout, result 130 after SIGINT',
+    resulted(130, 'Interrupted'),
+    ended({ exitCode: 130, timedOut: true, timeoutMs: 600_000 }),
+    'timeout',
+    130,
+    'Hermes did not finish within timeout-minutes (10); it was stopped and reported exit code 130: Interrupted.'
+  ],
+  [
+    'timeout, even with a clean result',
+    resulted(0),
+    ended({ exitCode: 0, timedOut: true, timeoutMs: 60_000 }),
+    'timeout',
+    0,
+    'Hermes did not finish within timeout-minutes (1); it was stopped and reported exit code 0.'
+  ],
+  // the job was cancelled
+  [
+    'cancelled, no result, killed by SIGKILL',
+    NO_RESULT,
+    ended({ exitCode: null, signal: 'SIGKILL', cancelled: true }),
+    'interrupted',
+    137,
+    'The job was cancelled and Hermes was killed by SIGKILL without a result event.'
+  ],
+  [
+    'cancelled, no result, exited 130',
+    NO_RESULT,
+    ended({ exitCode: 130, cancelled: true }),
+    'interrupted',
+    130,
+    'The job was cancelled and Hermes exited with code 130 without a result event.'
+  ],
+  [
+    'cancelled, result 130',
+    resulted(130, 'Interrupted'),
+    ended({ exitCode: 130, cancelled: true }),
+    'interrupted',
+    130,
+    'Hermes was interrupted (exit code 130): Interrupted.'
+  ],
+  // transcript mode: no process ran
+  [
+    'transcript with result 0',
+    resulted(0),
+    ended({ kind: 'transcript', exitCode: null }),
+    'success',
+    0,
+    'Hermes completed the turn.'
+  ],
+  [
+    'transcript with result 78',
+    resulted(78, 'bad provider'),
+    ended({ kind: 'transcript', exitCode: null }),
+    'config_error',
+    78,
+    `${CONFIG} (exit code 78): bad provider.`
+  ],
+  [
+    'transcript without result',
+    NO_RESULT,
+    ended({ kind: 'transcript', exitCode: null }),
+    'no_result',
+    undefined,
+    'The transcript ends without a result event; the turn did not complete.'
+  ],
+  [
+    'empty transcript',
+    NO_EVENTS,
+    ended({ kind: 'transcript', exitCode: null }),
+    'no_result',
+    undefined,
+    'The transcript ends without a result event; the turn did not complete.'
+  ]
+];
+
+describe('decide: the outcome table', () => {
+  test.each(TABLE)('%s', (_name, turn, end, outcome, exitCode, message) => {
+    const verdict = decide(turn, end);
+    expect(verdict).toEqual({ outcome, exitCode, message });
+  });
+});
+
+describe('decide: properties of the table', () => {
+  test('only a clean result from a clean process (or a clean transcript) is a success', () => {
+    for (const [name, turn, end] of TABLE) {
+      const verdict = decide(turn, end);
+      const clean =
+        turn.result?.exit_code === 0 &&
+        !end.timedOut &&
+        (end.kind === 'transcript' || (end.exitCode === 0 && end.signal === null));
+      expect([name, verdict.outcome === 'success']).toEqual([name, clean]);
+    }
+  });
+
+  test('every non-success message says what happened in one sentence or two', () => {
+    for (const [name, turn, end] of TABLE) {
+      const { message } = decide(turn, end);
+      expect([name, message.length > 10, /[.:]/.test(message), message.includes('\n')]).toEqual([
+        name,
+        true,
+        true,
+        false
+      ]);
+    }
+  });
+
+  test('the codes with a meaning of their own', () => {
+    expect(OUTCOME_BY_CODE).toEqual({
+      0: 'success',
+      1: 'failure',
+      2: 'usage_error',
+      75: 'tempfail',
+      78: 'config_error',
+      130: 'interrupted'
+    });
+  });
+
+  test('stderr is never parsed: the same stderr gives the same outcome as none', () => {
+    const stderrTail = ['Error: something', 'exit_code: 0', '{"type": "result", "exit_code": 0}'];
+    expect(decide(NO_RESULT, ended({ exitCode: 0, stderrTail })).outcome).toBe('no_result');
+    expect(decide(resulted(1), ended({ exitCode: 1, stderrTail })).outcome).toBe('failure');
+  });
+
+  test('a second result event: the last one decides', () => {
+    const turn = turnOf(
+      INIT,
+      '{"type": "result", "exit_code": 0, "timestamp": 1}',
+      '{"type": "result", "exit_code": 1, "error": "late failure", "timestamp": 2}'
+    );
+    expect(decide(turn, ended({ exitCode: 1 }))).toEqual({
+      outcome: 'failure',
+      exitCode: 1,
+      message: 'Hermes failed (exit code 1): late failure.'
+    });
+  });
+});
