@@ -5,6 +5,7 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { Follower } from '../src/follow.js';
+import { decodeLine } from '../src/stream.js';
 import { LiveLog } from '../src/log.js';
 import { outputsOf } from '../src/outputs.js';
 import { makeRedactor } from '../src/redact.js';
@@ -234,6 +235,48 @@ describe('the pipeline, bytes to report, on random and damaged streams', () => {
         }
       ),
       { numRuns: RUNS / 2 }
+    );
+  });
+});
+
+describe('the fast path for upstream text deltas', () => {
+  /** The reference: what JSON.parse makes of the line, as an event (or nothing). */
+  function reference(line: string): unknown {
+    try {
+      const v = JSON.parse(line);
+      return v && v.type === 'text' && typeof v.text === 'string' ? v.text : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  test('reads every line exactly as JSON.parse does, however the string is escaped or damaged', () => {
+    const body = fc.oneof(
+      fc.string({ unit: 'binary' }).map(s => JSON.stringify(s).slice(1, -1)),
+      fc.string({
+        unit: fc.constantFrom('\\', '"', 'u', '0', 'a', 'é', '\n', '\t', 'd', '8', '}', ',')
+      })
+    );
+    const tail = fc.oneof(
+      fc.nat().map(n => `, "timestamp": ${n}}`),
+      fc.constantFrom(
+        '}',
+        ', "timestamp": }',
+        ', "timestamp": 1}}',
+        ', "timestamp": -1}',
+        ', "timestamp": 1e3}',
+        '"}'
+      )
+    );
+    fc.assert(
+      fc.property(body, tail, (b, t) => {
+        const line = `{"type": "text", "text": "${b}"${t}`;
+        const decoded = decodeLine(Buffer.from(line), 1);
+        const expected = reference(line);
+        if (expected === undefined) expect(decoded.event?.type).not.toBe('text');
+        else expect(decoded.event).toEqual({ type: 'text', text: expected });
+      }),
+      { numRuns: RUNS * 2 }
     );
   });
 });

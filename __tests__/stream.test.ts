@@ -382,7 +382,7 @@ function split(chunks: Buffer[], maxLineBytes?: number) {
   const lines: [number, string][] = [];
   const oversized: [number, number][] = [];
   const splitter = new LineSplitter(
-    (line, no) => lines.push([no, line.toString('utf8')]),
+    (line, no) => lines.push([no, line]),
     (no, bytes) => oversized.push([no, bytes]),
     maxLineBytes
   );

@@ -28503,6 +28503,10 @@ const NEWLINE = 0x0a;
 /**
  * Splits a byte stream into lines without holding more than one line (capped) in memory.
  * Lines longer than maxLineBytes are reported by length and not decoded.
+ *
+ * The whole lines of a chunk are decoded in one go (a newline byte never sits inside a multi-byte
+ * character, so the span between two newlines is whole UTF-8); per-line decoding is for the line
+ * that straddles chunks and for spans that are not valid UTF-8.
  */
 class LineSplitter {
     onLine;
@@ -28512,6 +28516,7 @@ class LineSplitter {
     pendingBytes = 0;
     overflow = false;
     lineNo = 0;
+    /** onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8. */
     constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES) {
         this.onLine = onLine;
         this.onOversized = onOversized;
@@ -28525,18 +28530,27 @@ class LineSplitter {
         return this.pendingBytes;
     }
     push(chunk) {
-        let start = 0;
-        for (;;) {
-            const nl = chunk.indexOf(NEWLINE, start);
-            if (nl === -1) {
-                if (start < chunk.length)
-                    this.hold(chunk.subarray(start));
-                return;
-            }
-            this.hold(chunk.subarray(start, nl));
-            this.emit();
-            start = nl + 1;
+        const first = chunk.indexOf(NEWLINE);
+        if (first === -1) {
+            this.hold(chunk);
+            return;
         }
+        let start = 0;
+        if (this.pendingBytes > 0 || this.overflow) {
+            this.hold(chunk.subarray(0, first));
+            this.emit();
+            start = first + 1;
+        }
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (start <= last) {
+            const span = chunk.subarray(start, last);
+            if ((0,external_node_buffer_.isUtf8)(span))
+                this.emitText(span.toString('utf8'));
+            else
+                this.emitBytes(span);
+        }
+        if (last + 1 < chunk.length)
+            this.hold(chunk.subarray(last + 1));
     }
     /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
     end() {
@@ -28545,7 +28559,43 @@ class LineSplitter {
         this.emit();
         return true;
     }
+    /** Whole lines of valid UTF-8, decoded together. */
+    emitText(text) {
+        let from = 0;
+        for (;;) {
+            const nl = text.indexOf('\n', from);
+            const line = nl === -1 ? text.slice(from) : text.slice(from, nl);
+            this.lineNo += 1;
+            // A UTF-16 unit is at most 3 bytes of UTF-8: only a line this long can be over the cap.
+            if (line.length * 3 > this.maxLineBytes && Buffer.byteLength(line) > this.maxLineBytes) {
+                this.onOversized(this.lineNo, Buffer.byteLength(line));
+            }
+            else
+                this.onLine(line, this.lineNo, true);
+            if (nl === -1)
+                return;
+            from = nl + 1;
+        }
+    }
+    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
+    emitBytes(bytes) {
+        let from = 0;
+        for (;;) {
+            const nl = bytes.indexOf(NEWLINE, from);
+            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
+            this.lineNo += 1;
+            if (line.length > this.maxLineBytes)
+                this.onOversized(this.lineNo, line.length);
+            else
+                this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
+            if (nl === -1)
+                return;
+            from = nl + 1;
+        }
+    }
     hold(part) {
+        if (part.length === 0)
+            return;
         this.pendingBytes += part.length;
         if (this.overflow)
             return;
@@ -28566,29 +28616,95 @@ class LineSplitter {
             const line = this.pending.length === 1
                 ? this.pending[0]
                 : Buffer.concat(this.pending, this.pendingBytes);
-            this.onLine(line, this.lineNo);
+            this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
         }
         this.pending = [];
         this.pendingBytes = 0;
         this.overflow = false;
     }
 }
-const BOM = '\uFEFF';
+const BOM = 0xfeff;
+const CR = 0x0d;
+const BRACE = 0x7b;
 const KNOWN_TYPES = new Set(['system', 'text', 'tool_use', 'tool_result', 'result']);
 const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
-/** Decodes one line (without its newline) into an event, or says why it can't. */
-function decodeLine(bytes, line) {
-    let text = bytes.toString('utf8');
-    if (text.startsWith(BOM))
+const NO_ISSUES = Object.freeze([]);
+const TEXT_HEAD = '{"type": "text", "text": "';
+const TIMESTAMP_KEY = ', "timestamp": ';
+// eslint-disable-next-line no-control-regex
+const UNESCAPED_CONTROL = /[\u0000-\u001f]/;
+/**
+ * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
+ * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
+ * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
+ */
+function upstreamTextDelta(line) {
+    if (!line.startsWith(TEXT_HEAD))
+        return undefined;
+    const start = TEXT_HEAD.length;
+    let end = line.indexOf('"', start);
+    for (;;) {
+        if (end === -1)
+            return undefined;
+        let backslashes = 0;
+        for (let i = end - 1; line.charCodeAt(i) === 0x5c; i--)
+            backslashes++;
+        if (backslashes % 2 === 0)
+            break;
+        end = line.indexOf('"', end + 1);
+    }
+    if (!isTimestampTail(line, end + 1))
+        return undefined;
+    const body = line.slice(start, end);
+    if (UNESCAPED_CONTROL.test(body))
+        return undefined;
+    if (!body.includes('\\'))
+        return body;
+    try {
+        return JSON.parse(`"${body}"`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether line[from..] is exactly `, "timestamp": <1 to 16 digits>}`. */
+function isTimestampTail(line, from) {
+    if (!line.startsWith(TIMESTAMP_KEY, from))
+        return false;
+    const digits = from + TIMESTAMP_KEY.length;
+    const close = line.length - 1;
+    if (line.charCodeAt(close) !== 0x7d || close === digits || close - digits > 16)
+        return false;
+    for (let i = digits; i < close; i++) {
+        const c = line.charCodeAt(i);
+        if (c < 0x30 || c > 0x39)
+            return false;
+    }
+    return true;
+}
+/**
+ * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
+ */
+function decodeLine(input, line, validUtf8 = true) {
+    let text = typeof input === 'string' ? input : input.toString('utf8');
+    const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
+    if (text.charCodeAt(0) === BOM)
         text = text.slice(1);
-    if (text.endsWith('\r'))
+    if (text.charCodeAt(text.length - 1) === CR)
         text = text.slice(0, -1);
-    if (text.trim() === '')
+    // Events start with "{": only a line that does not can be blank.
+    if (text.charCodeAt(0) !== BRACE && text.trim() === '')
         return { blank: true, issues: [] };
+    if (utf8) {
+        const delta = upstreamTextDelta(text);
+        if (delta !== undefined)
+            return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
+    }
     const issues = [];
     const flaw = (problem) => void issues.push({ line, problem, skipped: false });
     const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
-    if (text.includes('\uFFFD') && !(0,external_node_buffer_.isUtf8)(bytes))
+    if (!utf8)
         flaw('invalid UTF-8 (replaced by U+FFFD)');
     let value;
     try {
@@ -28768,8 +28884,8 @@ class TurnBuilder {
             turn.eventsAfterResult += 1;
         switch (event.type) {
             case 'system':
-                turn.model = event.model ?? turn.model;
-                turn.sessionId = event.session_id ?? turn.sessionId;
+                turn.model = own(event.model) ?? turn.model;
+                turn.sessionId = own(event.session_id) ?? turn.sessionId;
                 return undefined;
             case 'text':
                 turn.textDeltas += 1;
@@ -28789,7 +28905,7 @@ class TurnBuilder {
                         skipped: false
                     });
                 turn.result = { ...event, line };
-                turn.sessionId = event.session_id ?? turn.sessionId;
+                turn.sessionId = own(event.session_id) ?? turn.sessionId;
                 return undefined;
         }
     }
@@ -28800,7 +28916,7 @@ class TurnBuilder {
         if (issue.skipped)
             turn.skippedLines += 1;
         if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push(issue);
+            turn.issues.push({ ...issue, problem: own(issue.problem) });
     }
     /** The turn so far; calls still pending are listed as unfinished. */
     finish() {
@@ -28822,7 +28938,7 @@ class TurnBuilder {
         const pending = {
             name: event.name,
             id: event.tool_call_id,
-            inputPreview: previewInput(event.input)
+            inputPreview: own(previewInput(event.input))
         };
         const queue = this.pendingByName.get(event.name);
         if (queue)
@@ -28867,13 +28983,13 @@ class TurnBuilder {
             turn.toolErrors += 1;
         const call = {
             index: turn.toolCalls,
-            name: event.name,
+            name: own(event.name),
             inputPreview: pending?.inputPreview ?? '',
             durationMs: event.duration_ms,
             isError: event.is_error,
-            output: event.output.length > OUTPUT_CHARS
+            output: own(event.output.length > OUTPUT_CHARS
                 ? `${event.output.slice(0, OUTPUT_CHARS)}…`
-                : event.output,
+                : event.output),
             line
         };
         if (turn.recentCalls.length >= MAX_RECENT_CALLS)
@@ -28883,7 +28999,13 @@ class TurnBuilder {
         if (!stats) {
             // A hostile stream could invent a name per call: past a point, names share one row.
             const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
-            stats = this.stats.get(name) ?? { name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
+            stats = this.stats.get(name) ?? {
+                name: own(name),
+                calls: 0,
+                errors: 0,
+                totalMs: 0,
+                maxMs: 0
+            };
             this.stats.set(name, stats);
         }
         stats.calls += 1;
@@ -28894,6 +29016,13 @@ class TurnBuilder {
         stats.maxMs = Math.max(stats.maxMs, ms);
         return call;
     }
+}
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+function own(text) {
+    return (text && Buffer.from(text, 'utf16le').toString('utf16le'));
 }
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
@@ -28950,7 +29079,7 @@ class Follower {
         this.log = log;
         if (transcriptPath)
             this.fd = external_node_fs_.openSync(transcriptPath, 'w');
-        this.splitter = new LineSplitter((line, lineNo) => this.line(line, lineNo), (lineNo, size) => {
+        this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
             this.builder.issue({ line: lineNo, problem, skipped: true });
             this.report(`line ${lineNo}: ${problem}`);
@@ -28983,8 +29112,8 @@ class Follower {
         this.log.flushText();
         return this.builder.finish();
     }
-    line(bytes, lineNo) {
-        const decoded = decodeLine(bytes, lineNo);
+    line(text, lineNo, validUtf8) {
+        const decoded = decodeLine(text, lineNo, validUtf8);
         const event = decoded.event;
         if (event?.type === 'text')
             this.log.textDelta(event.text);
@@ -29665,7 +29794,33 @@ function splitArgs(raw) {
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 
 
-const stdoutSink = line => void process.stdout.write(`${line}\n`);
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream.
+ */
+class BufferedStdout {
+    buffer = '';
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        this.buffer += `${line}\n`;
+        if (this.buffer.length >= 64 * 1024)
+            this.flush();
+        else
+            this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.buffer === '')
+            return;
+        process.stdout.write(this.buffer);
+        this.buffer = '';
+    }
+}
 // How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
 const MAX_PENDING_TEXT = 64 * 1024;
 // How far back from that limit a blank is looked for, to cut between words.
@@ -29679,13 +29834,17 @@ const MAX_LOG_LINE = 4000;
  */
 class LiveLog {
     redact;
-    sink;
     text = '';
     stopped = false;
     token = (0,external_node_crypto_.randomUUID)().replace(/-/g, '');
-    constructor(redact, sink = stdoutSink) {
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
         this.redact = redact;
-        this.sink = sink;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
     }
     /** Stops workflow commands; call before anything from the stream is printed. */
     begin() {
@@ -29697,10 +29856,10 @@ class LiveLog {
     /** Flushes pending text and lets workflow commands work again (for the action's own). */
     end() {
         this.flushText();
-        if (!this.stopped)
-            return;
-        this.sink(`::${this.token}::`);
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
         this.stopped = false;
+        this.stdout?.flush();
     }
     /** Our own words (not from the stream); still sanitised, since they may quote it. */
     note(line) {
@@ -29757,6 +29916,8 @@ class LiveLog {
 }
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+// eslint-disable-next-line no-control-regex
+const NEEDS_CARE = /[\u0000-\u0008\u000a-\u001f\u007f]|::|##\[/;
 /**
  * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
  * and a newline inside a name or a message would start a line of its own),
@@ -29764,6 +29925,8 @@ const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
  * in case a stop-commands block is not open.
  */
 function inert(line) {
+    if (!NEEDS_CARE.test(line))
+        return line;
     const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }

@@ -20,7 +20,7 @@ export class Follower {
   ) {
     if (transcriptPath) this.fd = fs.openSync(transcriptPath, 'w');
     this.splitter = new LineSplitter(
-      (line, lineNo) => this.line(line, lineNo),
+      (line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8),
       (lineNo, size) => {
         const problem = `a line of ${size} bytes, too long to read`;
         this.builder.issue({ line: lineNo, problem, skipped: true });
@@ -58,8 +58,8 @@ export class Follower {
     return this.builder.finish();
   }
 
-  private line(bytes: Buffer, lineNo: number): void {
-    const decoded = decodeLine(bytes, lineNo);
+  private line(text: string, lineNo: number, validUtf8: boolean): void {
+    const decoded = decodeLine(text, lineNo, validUtf8);
     const event = decoded.event;
     if (event?.type === 'text') this.log.textDelta(event.text);
     else if (event?.type === 'tool_use') this.log.toolStart(event.name, previewInput(event.input));

@@ -6,7 +6,32 @@ import { oneLine } from './turn.js';
 
 export type Sink = (line: string) => void;
 
-const stdoutSink: Sink = line => void process.stdout.write(`${line}\n`);
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream.
+ */
+export class BufferedStdout {
+  private buffer = '';
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor() {
+    process.once('exit', () => this.flush());
+  }
+
+  readonly write: Sink = line => {
+    this.buffer += `${line}\n`;
+    if (this.buffer.length >= 64 * 1024) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), 100).unref();
+  };
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.buffer === '') return;
+    process.stdout.write(this.buffer);
+    this.buffer = '';
+  }
+}
 
 // How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
 const MAX_PENDING_TEXT = 64 * 1024;
@@ -25,10 +50,17 @@ export class LiveLog {
   private stopped = false;
   private readonly token = randomUUID().replace(/-/g, '');
 
+  private readonly sink: Sink;
+  private readonly stdout?: BufferedStdout;
+
+  /** Without a sink, lines go to stdout (buffered; end() flushes them). */
   constructor(
     private readonly redact: Redactor,
-    private readonly sink: Sink = stdoutSink
-  ) {}
+    sink?: Sink
+  ) {
+    if (!sink) this.stdout = new BufferedStdout();
+    this.sink = sink ?? this.stdout!.write;
+  }
 
   /** Stops workflow commands; call before anything from the stream is printed. */
   begin(): void {
@@ -40,9 +72,9 @@ export class LiveLog {
   /** Flushes pending text and lets workflow commands work again (for the action's own). */
   end(): void {
     this.flushText();
-    if (!this.stopped) return;
-    this.sink(`::${this.token}::`);
+    if (this.stopped) this.sink(`::${this.token}::`);
     this.stopped = false;
+    this.stdout?.flush();
   }
 
   /** Our own words (not from the stream); still sanitised, since they may quote it. */
@@ -106,6 +138,8 @@ export class LiveLog {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+// eslint-disable-next-line no-control-regex
+const NEEDS_CARE = /[\u0000-\u0008\u000a-\u001f\u007f]|::|##\[/;
 
 /**
  * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
@@ -114,6 +148,7 @@ const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
  * in case a stop-commands block is not open.
  */
 export function inert(line: string): string {
+  if (!NEEDS_CARE.test(line)) return line;
   const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }

@@ -54,7 +54,7 @@ export interface LineIssue {
 
 export interface DecodedLine {
   event?: HermesEvent;
-  issues: LineIssue[];
+  issues: readonly LineIssue[];
   blank?: boolean;
   /** An event type this version does not know (an extension such as `reasoning`): ignored, counted. */
   unknownType?: string;
@@ -68,6 +68,10 @@ const NEWLINE = 0x0a;
 /**
  * Splits a byte stream into lines without holding more than one line (capped) in memory.
  * Lines longer than maxLineBytes are reported by length and not decoded.
+ *
+ * The whole lines of a chunk are decoded in one go (a newline byte never sits inside a multi-byte
+ * character, so the span between two newlines is whole UTF-8); per-line decoding is for the line
+ * that straddles chunks and for spans that are not valid UTF-8.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
@@ -75,8 +79,9 @@ export class LineSplitter {
   private overflow = false;
   private lineNo = 0;
 
+  /** onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8. */
   constructor(
-    private readonly onLine: (line: Buffer, lineNo: number) => void,
+    private readonly onLine: (line: string, lineNo: number, validUtf8: boolean) => void,
     private readonly onOversized: (lineNo: number, bytes: number) => void,
     private readonly maxLineBytes = MAX_LINE_BYTES
   ) {}
@@ -91,17 +96,24 @@ export class LineSplitter {
   }
 
   push(chunk: Buffer): void {
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf(NEWLINE, start);
-      if (nl === -1) {
-        if (start < chunk.length) this.hold(chunk.subarray(start));
-        return;
-      }
-      this.hold(chunk.subarray(start, nl));
-      this.emit();
-      start = nl + 1;
+    const first = chunk.indexOf(NEWLINE);
+    if (first === -1) {
+      this.hold(chunk);
+      return;
     }
+    let start = 0;
+    if (this.pendingBytes > 0 || this.overflow) {
+      this.hold(chunk.subarray(0, first));
+      this.emit();
+      start = first + 1;
+    }
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (start <= last) {
+      const span = chunk.subarray(start, last);
+      if (isUtf8(span)) this.emitText(span.toString('utf8'));
+      else this.emitBytes(span);
+    }
+    if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1));
   }
 
   /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
@@ -111,7 +123,38 @@ export class LineSplitter {
     return true;
   }
 
+  /** Whole lines of valid UTF-8, decoded together. */
+  private emitText(text: string): void {
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      const line = nl === -1 ? text.slice(from) : text.slice(from, nl);
+      this.lineNo += 1;
+      // A UTF-16 unit is at most 3 bytes of UTF-8: only a line this long can be over the cap.
+      if (line.length * 3 > this.maxLineBytes && Buffer.byteLength(line) > this.maxLineBytes) {
+        this.onOversized(this.lineNo, Buffer.byteLength(line));
+      } else this.onLine(line, this.lineNo, true);
+      if (nl === -1) return;
+      from = nl + 1;
+    }
+  }
+
+  /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
+  private emitBytes(bytes: Buffer): void {
+    let from = 0;
+    for (;;) {
+      const nl = bytes.indexOf(NEWLINE, from);
+      const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
+      this.lineNo += 1;
+      if (line.length > this.maxLineBytes) this.onOversized(this.lineNo, line.length);
+      else this.onLine(line.toString('utf8'), this.lineNo, isUtf8(line));
+      if (nl === -1) return;
+      from = nl + 1;
+    }
+  }
+
   private hold(part: Buffer): void {
+    if (part.length === 0) return;
     this.pendingBytes += part.length;
     if (this.overflow) return;
     if (this.pendingBytes > this.maxLineBytes) {
@@ -132,7 +175,7 @@ export class LineSplitter {
         this.pending.length === 1
           ? this.pending[0]
           : Buffer.concat(this.pending, this.pendingBytes);
-      this.onLine(line, this.lineNo);
+      this.onLine(line.toString('utf8'), this.lineNo, isUtf8(line));
     }
     this.pending = [];
     this.pendingBytes = 0;
@@ -140,22 +183,79 @@ export class LineSplitter {
   }
 }
 
-const BOM = '\uFEFF';
+const BOM = 0xfeff;
+const CR = 0x0d;
+const BRACE = 0x7b;
 const KNOWN_TYPES = new Set(['system', 'text', 'tool_use', 'tool_result', 'result']);
 const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'] as const;
 
-/** Decodes one line (without its newline) into an event, or says why it can't. */
-export function decodeLine(bytes: Buffer, line: number): DecodedLine {
-  let text = bytes.toString('utf8');
-  if (text.startsWith(BOM)) text = text.slice(1);
-  if (text.endsWith('\r')) text = text.slice(0, -1);
-  if (text.trim() === '') return { blank: true, issues: [] };
+const NO_ISSUES: readonly LineIssue[] = Object.freeze([]);
+const TEXT_HEAD = '{"type": "text", "text": "';
+const TIMESTAMP_KEY = ', "timestamp": ';
+// eslint-disable-next-line no-control-regex
+const UNESCAPED_CONTROL = /[\u0000-\u001f]/;
+
+/**
+ * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
+ * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
+ * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
+ */
+function upstreamTextDelta(line: string): string | undefined {
+  if (!line.startsWith(TEXT_HEAD)) return undefined;
+  const start = TEXT_HEAD.length;
+  let end = line.indexOf('"', start);
+  for (;;) {
+    if (end === -1) return undefined;
+    let backslashes = 0;
+    for (let i = end - 1; line.charCodeAt(i) === 0x5c; i--) backslashes++;
+    if (backslashes % 2 === 0) break;
+    end = line.indexOf('"', end + 1);
+  }
+  if (!isTimestampTail(line, end + 1)) return undefined;
+  const body = line.slice(start, end);
+  if (UNESCAPED_CONTROL.test(body)) return undefined;
+  if (!body.includes('\\')) return body;
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether line[from..] is exactly `, "timestamp": <1 to 16 digits>}`. */
+function isTimestampTail(line: string, from: number): boolean {
+  if (!line.startsWith(TIMESTAMP_KEY, from)) return false;
+  const digits = from + TIMESTAMP_KEY.length;
+  const close = line.length - 1;
+  if (line.charCodeAt(close) !== 0x7d || close === digits || close - digits > 16) return false;
+  for (let i = digits; i < close; i++) {
+    const c = line.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/**
+ * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
+ */
+export function decodeLine(input: Buffer | string, line: number, validUtf8 = true): DecodedLine {
+  let text = typeof input === 'string' ? input : input.toString('utf8');
+  const utf8 = typeof input === 'string' ? validUtf8 : isUtf8(input);
+  if (text.charCodeAt(0) === BOM) text = text.slice(1);
+  if (text.charCodeAt(text.length - 1) === CR) text = text.slice(0, -1);
+  // Events start with "{": only a line that does not can be blank.
+  if (text.charCodeAt(0) !== BRACE && text.trim() === '') return { blank: true, issues: [] };
+
+  if (utf8) {
+    const delta = upstreamTextDelta(text);
+    if (delta !== undefined) return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
+  }
 
   const issues: LineIssue[] = [];
   const flaw = (problem: string): void => void issues.push({ line, problem, skipped: false });
   const skip = (problem: string): DecodedLine => ({ issues: [{ line, problem, skipped: true }] });
-
-  if (text.includes('\uFFFD') && !isUtf8(bytes)) flaw('invalid UTF-8 (replaced by U+FFFD)');
+  if (!utf8) flaw('invalid UTF-8 (replaced by U+FFFD)');
   let value: unknown;
   try {
     value = JSON.parse(text);

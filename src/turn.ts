@@ -114,8 +114,8 @@ export class TurnBuilder {
     if (turn.result) turn.eventsAfterResult += 1;
     switch (event.type) {
       case 'system':
-        turn.model = event.model ?? turn.model;
-        turn.sessionId = event.session_id ?? turn.sessionId;
+        turn.model = own(event.model) ?? turn.model;
+        turn.sessionId = own(event.session_id) ?? turn.sessionId;
         return undefined;
       case 'text':
         turn.textDeltas += 1;
@@ -135,7 +135,7 @@ export class TurnBuilder {
             skipped: false
           });
         turn.result = { ...event, line };
-        turn.sessionId = event.session_id ?? turn.sessionId;
+        turn.sessionId = own(event.session_id) ?? turn.sessionId;
         return undefined;
     }
   }
@@ -145,7 +145,8 @@ export class TurnBuilder {
     const turn = this.turn;
     turn.issueCount += 1;
     if (issue.skipped) turn.skippedLines += 1;
-    if (turn.issues.length < MAX_ISSUES) turn.issues.push(issue);
+    if (turn.issues.length < MAX_ISSUES)
+      turn.issues.push({ ...issue, problem: own(issue.problem) });
   }
 
   /** The turn so far; calls still pending are listed as unfinished. */
@@ -167,7 +168,7 @@ export class TurnBuilder {
     const pending: Pending = {
       name: event.name,
       id: event.tool_call_id,
-      inputPreview: previewInput(event.input)
+      inputPreview: own(previewInput(event.input))
     };
     const queue = this.pendingByName.get(event.name);
     if (queue) queue.push(pending);
@@ -207,14 +208,15 @@ export class TurnBuilder {
     if (event.is_error) turn.toolErrors += 1;
     const call: ToolCall = {
       index: turn.toolCalls,
-      name: event.name,
+      name: own(event.name),
       inputPreview: pending?.inputPreview ?? '',
       durationMs: event.duration_ms,
       isError: event.is_error,
-      output:
+      output: own(
         event.output.length > OUTPUT_CHARS
           ? `${event.output.slice(0, OUTPUT_CHARS)}…`
-          : event.output,
+          : event.output
+      ),
       line
     };
     if (turn.recentCalls.length >= MAX_RECENT_CALLS) turn.recentCalls.shift();
@@ -224,7 +226,13 @@ export class TurnBuilder {
     if (!stats) {
       // A hostile stream could invent a name per call: past a point, names share one row.
       const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
-      stats = this.stats.get(name) ?? { name, calls: 0, errors: 0, totalMs: 0, maxMs: 0 };
+      stats = this.stats.get(name) ?? {
+        name: own(name),
+        calls: 0,
+        errors: 0,
+        totalMs: 0,
+        maxMs: 0
+      };
       this.stats.set(name, stats);
     }
     stats.calls += 1;
@@ -234,6 +242,14 @@ export class TurnBuilder {
     stats.maxMs = Math.max(stats.maxMs, ms);
     return call;
   }
+}
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+function own<T extends string | undefined>(text: T): T {
+  return (text && Buffer.from(text, 'utf16le').toString('utf16le')) as T;
 }
 
 // The argument that says most about a call, for tools whose input is one obvious thing.
