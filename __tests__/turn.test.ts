@@ -68,7 +68,7 @@ describe('TurnBuilder: the sample run', () => {
           inputPreview: 'ls build/',
           durationMs: 41,
           isError: false,
-          output: 'out.log\nerr.log',
+          output: '',
           line: 4
         },
         {
@@ -204,7 +204,7 @@ describe('TurnBuilder: pairing tool calls', () => {
       ['read_file', 'x.txt'],
       ['terminal', 'make b']
     ]);
-    expect(turn.recentCalls.map(c => c.output)).toEqual(['A', 'X', 'B']);
+    expect(turn.recentCalls.map(c => c.durationMs)).toEqual([10, 1, 20]);
     expect(turn.unfinished).toEqual([]);
     expect(turn.issueCount).toBe(0);
   });
@@ -391,7 +391,7 @@ describe('TurnBuilder: recent calls and per-tool stats', () => {
     expect(turn.recentCalls[0]).toMatchObject({
       index: 6,
       inputPreview: 'echo 6',
-      output: '6',
+      output: '',
       line: 12
     });
     expect(turn.recentCalls[MAX_RECENT_CALLS - 1]).toMatchObject({
@@ -426,15 +426,20 @@ describe('TurnBuilder: recent calls and per-tool stats', () => {
     expect(turn.issues.map(i => i.problem)).toEqual(['tool_result without "duration_ms"']);
   });
 
-  test('a long output is cut to 600 characters plus an ellipsis', () => {
+  test('a failed call keeps its output, cut to 600 characters plus an ellipsis', () => {
     const turn = fold([
       use('t'),
-      result('t', 'o'.repeat(700), 1),
+      result('t', 'o'.repeat(700), 1, true),
       use('t'),
-      result('t', 'p'.repeat(600), 1)
+      result('t', 'p'.repeat(600), 1, true)
     ]);
     expect(turn.recentCalls[0].output).toBe(`${'o'.repeat(600)}…`);
     expect(turn.recentCalls[1].output).toBe('p'.repeat(600));
+  });
+
+  test('a call that succeeded keeps no output: nothing shows it', () => {
+    const turn = fold([use('t'), result('t', 'all good', 1)]);
+    expect(turn.recentCalls[0].output).toBe('');
   });
 });
 

@@ -28396,11 +28396,23 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/artifact.ts
-/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact. */
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
 
-const MAX_NAME_ATTEMPTS = 20;
+
+
+/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
+const MAX_NAME_ATTEMPTS = 100;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+/** Once the upload is given up, how long the report may take to be written before the process ends. */
+const REPORT_GRACE_MS = 500;
 async function uploadTranscript(request) {
     const { env } = request;
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
@@ -28410,42 +28422,90 @@ async function uploadTranscript(request) {
             warn: false
         };
     }
-    if (!external_node_fs_.existsSync(request.transcriptPath)) {
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
         return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
     }
-    const base = request.name ?? defaultName(env);
-    const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(request.transcriptPath), 'upload-'));
-    let file = external_node_path_.join(dir, `${base}.jsonl`);
-    await redactCopy(request.transcriptPath, file, request.redact);
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = uploadBudgetMs(size, env);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs);
+    let staging;
+    core/* startGroup */.Oh('Uploading the transcript');
+    try {
+        staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            endProcessSoon();
+            return { uploaded: false, reason: outcome, warn: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core/* endGroup */.N4();
+        if (staging)
+            external_node_fs_.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    let file = external_node_path_.join(staging, `${base}.jsonl`);
+    await copyTranscript(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyTranscript(transcript, copy, request.redact);
+        others.push(copy);
+    }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
     const { DefaultArtifactClient } = await __nccwpck_require__.e(/* import() */ 584).then(__nccwpck_require__.bind(__nccwpck_require__, 20584));
     const client = new DefaultArtifactClient();
-    for (let n = 1;; n++) {
-        const name = n === 1 ? base : `${base}-${n}`;
-        if (n > 1) {
-            const next = external_node_path_.join(dir, `${name}.jsonl`);
+    for (let n = 1; !state.givenUp; n++) {
+        const stem = n === 1 ? base : `${base}-${n}`;
+        if (n > 1 && !archive) {
+            const next = external_node_path_.join(staging, `${stem}.jsonl`);
             external_node_fs_.renameSync(file, next);
             file = next;
         }
+        // The bare file's artifact is named after the file; a zip is named <stem> and holds the files.
+        const name = archive ? stem : external_node_path_.basename(file);
         try {
-            const artifactName = request.archive ? name : external_node_path_.basename(file);
-            const { id } = await client.uploadArtifact(artifactName, [file], dir, {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
                 retentionDays: request.retentionDays,
-                skipArchive: !request.archive
+                skipArchive: !archive
             });
             if (id === undefined)
                 return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-            const url = `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-            return { uploaded: true, name: artifactName, id, url };
+            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { uploaded: true, name, id, url, ...(warning && { warning }) };
         }
         catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            // A name taken by another step (a matrix leg, a second use in the job): take the next one.
-            if (!request.name && /already exists|409|Conflict/i.test(message) && n < MAX_NAME_ATTEMPTS)
+            const message = errorMessage(error);
+            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+                core/* info */.pq(`The artifact name ${name} is taken on this run; trying the next one.`);
                 continue;
+            }
             return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
         }
     }
+    return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
 /** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
 function defaultName(env) {
@@ -28459,37 +28519,108 @@ function defaultName(env) {
         .replace(/[^A-Za-z0-9._-]+/g, '_')
         .slice(0, 200);
 }
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function uploadBudgetMs(size, env) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
 /**
- * Copies the transcript through the redactor a line at a time. Lines without a secret are copied
- * byte for byte (invalid UTF-8 and CRLF included), so the copy differs only where it must.
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-async function redactCopy(from, to, redact) {
+function deadline(budgetMs) {
+    let timer;
+    let reason;
+    let onTerm = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve((reason = why));
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+        };
+        process.once('SIGTERM', onTerm);
+    });
+    return {
+        expired,
+        reason: () => reason,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+        }
+    };
+}
+/**
+ * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
+ * would hold the step open: once the report is written, the process ends with the exit code set.
+ */
+function endProcessSoon() {
+    setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
+}
+function fileSize(file) {
+    try {
+        return external_node_fs_.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
+ * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
+ * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ */
+async function copyTranscript(from, to, redact) {
+    if (!redact) {
+        external_node_fs_.copyFileSync(from, to);
+        return;
+    }
     const out = external_node_fs_.openSync(to, 'w');
     try {
         let pending = [];
-        const write = (parts) => {
-            const line = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-            const text = line.toString('utf8');
-            const clean = redact(text);
-            external_node_fs_.writeSync(out, clean === text ? line : Buffer.from(clean));
-        };
-        for await (const chunk of external_node_fs_.createReadStream(from)) {
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
             const data = chunk;
-            let start = 0;
-            for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
-                write([...pending, data.subarray(start, nl + 1)]);
-                pending = [];
-                start = nl + 1;
+            const end = data.lastIndexOf(0x0a) + 1;
+            if (end === 0) {
+                pending.push(data);
+                continue;
             }
-            if (start < data.length)
-                pending.push(data.subarray(start));
+            external_node_fs_.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
+            pending = end < data.length ? [data.subarray(end)] : [];
         }
         if (pending.length > 0)
-            write(pending);
+            external_node_fs_.writeSync(out, redactLines(Buffer.concat(pending), redact));
     }
     finally {
         external_node_fs_.closeSync(out);
     }
+}
+function redactLines(block, redact) {
+    const text = block.toString('utf8');
+    if (redact(text) === text)
+        return block;
+    const lines = [];
+    for (let start = 0; start < block.length;) {
+        const nl = block.indexOf(0x0a, start);
+        const end = nl === -1 ? block.length : nl + 1;
+        const line = block.subarray(start, end);
+        const lineText = line.toString('utf8');
+        const clean = redact(lineText);
+        lines.push(clean === lineText ? line : Buffer.from(clean));
+        start = end;
+    }
+    return Buffer.concat(lines);
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -28987,9 +29118,8 @@ class TurnBuilder {
             inputPreview: pending?.inputPreview ?? '',
             durationMs: event.duration_ms,
             isError: event.is_error,
-            output: own(event.output.length > OUTPUT_CHARS
-                ? `${event.output.slice(0, OUTPUT_CHARS)}…`
-                : event.output),
+            // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
+            output: event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '',
             line
         };
         if (turn.recentCalls.length >= MAX_RECENT_CALLS)
@@ -29016,6 +29146,9 @@ class TurnBuilder {
         stats.maxMs = Math.max(stats.maxMs, ms);
         return call;
     }
+}
+function clip(text, max) {
+    return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
@@ -29760,13 +29893,29 @@ function parseSettings({ getInput, env }) {
         artifactName,
         artifactArchive: bool(Input.ArtifactArchive, false),
         retentionDays: retention === 0 ? undefined : retention,
-        redact: getInput(Input.Redact)
-            .split(/\r?\n/)
-            .map(v => v.trim())
-            .filter(v => v !== ''),
+        ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
         transcript: transcript && external_node_path_.resolve(workingDirectory, transcript)
     };
+}
+/**
+ * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
+ * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
+ * transcript is never what was meant.
+ */
+function parseRedact(raw) {
+    const values = raw
+        .split(/\r?\n/)
+        .map(v => v.trim())
+        .filter(v => v !== '');
+    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+    if (word === undefined)
+        return { redact: values };
+    if (values.length > 1) {
+        throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
+    }
+    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
 }
 function resolveJsonlPath(given, cwd, env) {
     if (given)
@@ -30042,191 +30191,533 @@ function escapeRegExp(value) {
 ;// CONCATENATED MODULE: ./src/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
- * Backslash escapes (CommonMark §2.4) turn every ASCII punctuation mark into plain text: no HTML tag,
- * link, emphasis, table pipe, autolink or math survives. Mentions are not Markdown (GitHub finds them
- * in the rendered text), so a zero-width space after `@` keeps them from pinging anyone.
+ *
+ * - Markdown text (`inline`, `cell`, `quoted`, `textBlock`, `cellLines`): backslash escapes (CommonMark
+ *   §2.4) turn every ASCII punctuation mark into plain text, so no HTML tag, comment, link, emphasis,
+ *   table pipe, autolink, fence or list marker survives.
+ * - Raw HTML (`htmlText`, for text inside an HTML block such as a `<summary>` line): entities.
+ * - Verbatim (`codeBlock`): a fence longer than any backtick run inside.
+ *
+ * Every context turns control characters and lone surrogates into U+FFFD. Mentions are not Markdown
+ * (GitHub finds them in the rendered text, outside `code`, `pre` and links), so in prose a zero-width
+ * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
+ * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
+ * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
+ * copies and pastes.
  */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
-const MENTION = /@(?=[A-Za-z0-9_-])/g;
+// What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
+const AFTER_AT = String.raw `(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])`;
+const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
+// An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
+const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
+const ZWSP = '\u200b';
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
-const markdown_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-/** Text inside a line of our own (a paragraph, a heading, a summary element). No newlines survive. */
+/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const markdown_NEWLINE = /\r\n?|\n/;
+/** Control characters and lone surrogates, made visible and valid (U+FFFD). */
+function visible(text) {
+    return text.replace(markdown_CONTROL, '\uFFFD');
+}
+/**
+ * Punctuation escaped, without touching whitespace: the core of every Markdown text context. In prose,
+ * mentions and e-mail addresses are broken; in code (where GitHub finds no mention), e-mail addresses.
+ */
+function escapeLine(text, context) {
+    const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
+    return clean.replace(PUNCTUATION, '\\$&');
+}
+/** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function inline(text) {
-    return text
-        .replace(/\s+/g, ' ')
-        .replace(markdown_CONTROL, '\uFFFD')
-        .replace(PUNCTUATION, '\\$&')
-        .replace(MENTION, '@\u200b');
+    return escapeLine(text.replace(/\s+/g, ' '), 'prose');
 }
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */
 function cell(text) {
     const escaped = inline(text).trim();
     return escaped === '' ? ' ' : escaped;
 }
-/** A cell shown as code: escaped text inside our own `<code>` element (a code span could not hold `|`). */
+/** A cell (or inline text) shown as code: escaped text inside our own `<code>` (a code span could not hold `|`). */
 function codeCell(text) {
-    const escaped = inline(text).trim();
+    const escaped = escapeLine(text.replace(/\s+/g, ' '), 'code').trim();
     return escaped === '' ? ' ' : `<code>${escaped}</code>`;
+}
+/**
+ * Multi-line text inside a table cell or another single line, shown as code: lines joined by `<br>`,
+ * spaces kept (a `<pre>` shows them). Wrap it in `<pre>` yourself.
+ */
+function cellLines(text) {
+    return text
+        .split(markdown_NEWLINE)
+        .map(line => escapeLine(line.replace(/\s/g, ' '), 'code'))
+        .join('<br>');
 }
 /** Multi-line text inside a block quote (an alert): each line escaped and quoted. */
 function quoted(text) {
     return text
-        .split(/\r?\n/)
+        .split(markdown_NEWLINE)
         .map(line => `> ${inline(line)}`.trimEnd())
         .join('\n');
+}
+const NBSP = '\u00a0';
+/**
+ * Multi-line prose (an answer) as Markdown paragraphs of plain text: each line escaped, line breaks
+ * kept as hard breaks, runs of blank lines as one paragraph break, leading indentation kept as
+ * no-break spaces (a tab as four), other whitespace runs as one space.
+ */
+function textBlock(text) {
+    const paragraphs = [[]];
+    for (const line of text.split(markdown_NEWLINE)) {
+        const content = line.trim();
+        if (content === '') {
+            if (paragraphs[paragraphs.length - 1].length > 0)
+                paragraphs.push([]);
+            continue;
+        }
+        const indent = /^[ \t]*/.exec(line)[0].replace(/\t/g, '    ').length;
+        paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + inline(content));
+    }
+    return paragraphs
+        .filter(lines => lines.length > 0)
+        .map(lines => lines.join('\\\n'))
+        .join('\n\n');
 }
 /** Verbatim text in a fenced code block whose fence is longer than any backtick run inside. */
 function codeBlock(text) {
     const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
     const fence = '`'.repeat(Math.max(3, longest + 1));
-    const body = text.replace(markdown_CONTROL, '\uFFFD').replace(/\r\n?/g, '\n');
+    const body = visible(text).replace(/\r\n?/g, '\n');
     return `${fence}text\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
 }
-/** A collapsed block with a title of ours (already escaped) and Markdown content. */
-function details(summaryHtml, content, open = false) {
-    return `<details${open ? ' open' : ''}><summary>${summaryHtml}</summary>\n\n${content}\n\n</details>`;
+const ENTITY = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;'
+};
+/**
+ * Text inside raw HTML of our own (a line that starts an HTML block, where Markdown is not parsed):
+ * entities for `& < > " '`, whitespace runs as one space (a blank line would end the block).
+ */
+function htmlText(text) {
+    return visible(text.replace(/\s+/g, ' '))
+        .replace(MENTION, `@${ZWSP}`)
+        .replace(/[&<>"']/g, c => ENTITY[c]);
+}
+/** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
+function details(title, content, open = false) {
+    return `<details${open ? ' open' : ''}><summary>${htmlText(title)}</summary>\n\n${content}\n\n</details>`;
+}
+/**
+ * A collapsed block inside a table cell: one line, balanced. The summary is escaped Markdown (`cell`),
+ * the body escaped lines (`cellLines`), shown preformatted.
+ */
+function cellDetails(summary, body) {
+    return `<details><summary>${summary}</summary><pre>${body}</pre></details>`;
 }
 /** A table from escaped cells. */
 function table(header, align, rows) {
     const rule = align.map(a => (a === 'r' ? '--:' : a === 'c' ? ':-:' : '---'));
     return [header, rule, ...rows].map(r => `| ${r.join(' | ')} |`).join('\n');
 }
+/**
+ * A link to a URL of ours (an artifact's), with escaped text. Only http(s) URLs make a link; the
+ * destination is percent-encoded where Markdown or HTML could read it as something else.
+ */
+function markdown_link(text, url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return inline(text);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return inline(text);
+    const href = parsed.href
+        .replace(/[()<>"'\\`\s]/g, c => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+        .replace(/&/g, '&amp;');
+    return `[${inline(text)}](${href})`;
+}
 
 ;// CONCATENATED MODULE: ./src/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
 
 
-/** GitHub drops a step's summary whole past 1 MiB; stay well under it, whatever the run. */
+/** GitHub drops a step's summary whole past this many bytes. */
+const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/** What the summary may take: under the limit with room to spare, whatever the run. */
 const SUMMARY_BUDGET_BYTES = 900 * 1024;
-const ANSWER_CHARS = 32 * 1024;
-const MAX_ISSUES_SHOWN = 50;
-const ICON = {
-    success: '✅',
-    failure: '❌',
-    interrupted: '⏹️',
-    tempfail: '⏳',
-    config_error: '⚙️',
-    usage_error: '❌',
-    no_result: '❌',
-    not_found: '❌',
-    timeout: '⌛'
+// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
+// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
+// bound known up front; the answer, the longest, is also cut by its escaped bytes.
+const MESSAGE_CHARS = 1000;
+const STDERR_LINE_CHARS = 300;
+const STDERR_LINES = 20;
+const FACT_CHARS = 120;
+const ANSWER_CHARS = 20_000;
+const ANSWER_BYTES = 96 * 1024;
+const ISSUES_SHOWN = 30;
+const UNKNOWN_TYPES_SHOWN = 10;
+const UNFINISHED_SHOWN = 10;
+const PROBLEM_CHARS = 200;
+const TOOL_ROWS = 25;
+const NAME_CHARS = 60;
+const INPUT_CHARS = 80;
+const ERROR_PREVIEW_CHARS = 60;
+// Below turn.ts’s own cut (600, made before redaction), so a token that cut split is never shown.
+const summary_OUTPUT_CHARS = 500;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const URL_CHARS = 500;
+/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
+const NOTE_BYTES = 512;
+const TITLE = {
+    success: '✅ Hermes completed the turn',
+    failure: '❌ Hermes failed',
+    interrupted: '⏹️ Hermes was interrupted',
+    tempfail: '⏳ Temporary provider failure',
+    config_error: '⚙️ Configuration error',
+    usage_error: '❌ Hermes rejected its arguments',
+    no_result: '❌ The turn did not complete',
+    not_found: '❌ Hermes not found',
+    timeout: '⌛ Hermes timed out'
 };
 const number = new Intl.NumberFormat('en-US');
-function renderSummary(report, redact) {
-    const { verdict, turn } = report;
-    const r = (text) => redact(text);
-    const head = [];
-    head.push(`### ${ICON[verdict.outcome]} Hermes: ${verdict.outcome.replace('_', ' ')}`);
-    head.push('');
-    if (verdict.outcome === 'success') {
-        head.push(inline(r(verdict.message)));
-    }
-    else {
-        head.push('> [!CAUTION]', quoted(r(verdict.message)));
-        const stderr = report.stderrTail.filter(l => l.trim() !== '');
-        if (!turn.result && stderr.length > 0) {
-            head.push('', details('Last lines of Hermes’ stderr', codeBlock(r(stderr.join('\n')))));
-        }
-    }
-    head.push('', factsTable(report));
-    const tail = [];
-    if (turn.result?.text) {
-        const text = r(turn.result.text);
-        const cut = text.length > ANSWER_CHARS;
-        tail.push(details('Answer', codeBlock(cut ? text.slice(0, ANSWER_CHARS) : text) +
-            (cut
-                ? `\n\n_Cut at ${number.format(ANSWER_CHARS)} characters; the whole answer is in the transcript._`
-                : '')));
-    }
-    const anomalies = anomalyList(turn, r);
-    if (anomalies)
-        tail.push(anomalies);
-    tail.push(transcriptLine(report));
-    // Blank lines between blocks: an HTML block such as </details> runs on until one.
-    const fixed = [...head, '', ...tail].join('\n\n');
-    const calls = callsSection(turn, r, SUMMARY_BUDGET_BYTES - Buffer.byteLength(fixed));
-    return [head.join('\n'), calls, ...tail].join('\n\n') + '\n';
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
+const summary_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
+/** Cuts to at most max characters, marking the cut, never splitting a surrogate pair. */
+function summary_clip(text, max) {
+    if (text.length <= max)
+        return text;
+    let end = max - 1;
+    if (/[\ud800-\udbff]/.test(text[end - 1] ?? ''))
+        end -= 1;
+    return `${text.slice(0, end)}…`;
 }
-function factsTable(report) {
-    const { turn, verdict } = report;
+/**
+ * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
+ * fewer expanded outputs, then fewer tool-call rows (the most recent are kept), then the per-tool
+ * table only. Secrets are redacted before anything is cut, so a cut never leaves half a token.
+ */
+function renderSummary(report, redactor, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const { turn } = report;
+    const redact = memoized(redactor);
+    const where = transcriptRef(report, redact);
+    const noteBytes = NOTE_BYTES + bytes(where);
+    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+    const extras = [answerBlock(turn, redact), anomalyBlock(turn, redact)];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    // Bytes of everything but the tool-call table and its note.
+    const fixed = (parts) => bytes(summary_join([...parts, callsHead])) + 4;
+    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
+    const left = [];
+    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
+        const i = extras[1] !== undefined ? 1 : 0;
+        left.push(i === 1 ? 'the stream anomalies' : 'the answer');
+        extras[i] = undefined;
+    }
+    let toolsShown = tools;
+    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
+        left.push('the per-tool table');
+        toolsShown = undefined;
+    }
+    const omitted = left.length
+        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
+        : undefined;
+    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : callsHead;
+    const summary = `${summary_join([...head, omitted, ...extras, toolsShown, calls])}\n`;
+    if (bytes(summary) <= budget)
+        return summary;
+    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
+    return minimal(report, redact, budget);
+}
+function statusBlock(report, redact) {
+    const { verdict, turn } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+    // On success the message says no more than the status line.
+    if (verdict.outcome === 'success')
+        return lines[0];
+    const message = summary_clip(redact(verdict.message), MESSAGE_CHARS);
+    lines.push(`> [!CAUTION]\n${quoted(message)}`);
+    const stderr = report.stderrTail
+        .filter(l => l.trim() !== '')
+        .slice(-STDERR_LINES)
+        .map(l => summary_clip(redact(l), STDERR_LINE_CHARS));
+    if (!turn.result && stderr.length > 0) {
+        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
+    }
+    return summary_join(lines);
+}
+function factsTable(report, redact, where) {
+    const { turn } = report;
     const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell(summary_clip(redact(value), FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
     const rows = [
-        ['Model', turn.model ? codeCell(turn.model) : '–'],
-        ['Session', turn.sessionId ? codeCell(turn.sessionId) : '–'],
-        ['Exit code', verdict.exitCode !== undefined ? String(verdict.exitCode) : '–'],
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
         ['Duration', formatMs(report.durationMs)],
-        [
-            'Tool calls',
-            `${number.format(turn.toolCalls)}${turn.toolErrors ? ` (${number.format(turn.toolErrors)} failed)` : ''}`
-        ],
+        ['Tool calls', calls],
         [
             'Tokens',
             tokens
-                ? `${number.format(tokens.total)} total: ${number.format(tokens.input)} input, ${number.format(tokens.output)} output, ` +
-                    `${number.format(tokens.cache_read)} cache read, ${number.format(tokens.cache_write)} cache write`
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
                 : '–'
         ]
     ];
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
     if (report.hermesVersion)
-        rows.push(['Hermes', cell(report.hermesVersion)]);
-    return table(['', ''], ['l', 'l'], rows);
+        rows.push(['Hermes', cell(summary_clip(redact(report.hermesVersion), FACT_CHARS))]);
+    rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    return table(['Run', ''], ['l', 'l'], rows);
 }
-/** One row per tool result, the most recent that fit in the bytes left. */
-function callsSection(turn, r, budget) {
-    if (turn.toolCalls === 0)
-        return '_No tool calls._';
-    const rows = [];
-    let used = 0;
-    for (let i = turn.recentCalls.length - 1; i >= 0; i--) {
-        const c = turn.recentCalls[i];
-        const row = [
-            String(c.index),
-            codeCell(r(c.name).slice(0, 80)),
-            codeCell(r(c.inputPreview)),
-            c.durationMs !== undefined ? formatMs(c.durationMs) : '–',
-            c.isError ? `❌ ${cell(r(c.output).slice(0, 120))}` : 'ok'
-        ];
-        const bytes = Buffer.byteLength(row.join(' | ')) + 8;
-        if (used + bytes > budget - 1024)
-            break;
-        used += bytes;
-        rows.push(row);
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report, redact) {
+    const a = report.artifact;
+    if (a && a.url.length <= URL_CHARS)
+        return `${markdown_link(summary_clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell(summary_clip(redact(a.name), LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found')
+        return 'none (Hermes did not run)';
+    return codeCell(summary_clip(redact(report.jsonlPath), PATH_CHARS));
+}
+function transcriptNote(report, redact) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell(summary_clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+}
+function answerBlock(turn, redact) {
+    const text = turn.result?.text;
+    if (!text || text.trim() === '')
+        return undefined;
+    const clean = redact(text);
+    let chars = Math.min(clean.length, ANSWER_CHARS);
+    let body = textBlock(summary_clip(clean, chars));
+    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
+    while (bytes(body) > ANSWER_BYTES) {
+        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
+        body = textBlock(summary_clip(clean, chars));
     }
-    rows.reverse();
-    const shown = rows.length;
-    const note = shown < turn.toolCalls
-        ? `\n\n_Showing the last ${number.format(shown)} of ${number.format(turn.toolCalls)} tool calls; all of them are in the transcript._`
+    const cut = chars < clean.length
+        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
         : '';
-    return `#### Tool calls\n\n${table(['#', 'Tool', 'Input', 'Duration', 'Status'], ['r', 'l', 'l', 'r', 'l'], rows)}${note}`;
+    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
+    return details(`Answer (${size})`, body + cut);
 }
-function anomalyList(turn, r) {
+function anomalyBlock(turn, redact) {
     const lines = [];
-    for (const issue of turn.issues.slice(0, MAX_ISSUES_SHOWN)) {
-        lines.push(`- line ${issue.line}: ${inline(r(issue.problem))}${issue.skipped ? ' (skipped)' : ''}`);
+    const problem = (text) => inline(summary_clip(redact(text), PROBLEM_CHARS));
+    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
+        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
     }
-    if (turn.issueCount > MAX_ISSUES_SHOWN)
-        lines.push(`- … and ${number.format(turn.issueCount - MAX_ISSUES_SHOWN)} more`);
-    for (const [type, count] of Object.entries(turn.unknownTypes)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(r(type))}, ignored`);
+    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
+    if (moreIssues > 0)
+        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    const unknown = Object.entries(turn.unknownTypes);
+    let unknownEvents = 0;
+    for (const [, count] of unknown)
+        unknownEvents += count;
+    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(summary_clip(redact(type), NAME_CHARS))}, ignored`);
     }
+    if (unknown.length > UNKNOWN_TYPES_SHOWN)
+        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
     if (turn.eventsAfterResult > 0)
         lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
-    for (const u of turn.unfinished.slice(0, MAX_ISSUES_SHOWN)) {
-        lines.push(`- ${codeCell(r(u.name))} was called but never returned ${u.inputPreview ? codeCell(r(u.inputPreview)) : ''}`.trimEnd());
+    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
+        const input = u.inputPreview ? ` ${codeCell(summary_clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(summary_clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
     }
+    if (turn.unfinished.length > UNFINISHED_SHOWN)
+        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
     if (lines.length === 0)
         return undefined;
-    return details(`Stream anomalies (${number.format(lines.length)})`, lines.join('\n'));
+    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
+    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
-function transcriptLine(report) {
-    if (report.artifact) {
-        return `Transcript: [${inline(report.artifact.name)}](${report.artifact.url}) (artifact ${report.artifact.id})`;
+const BAR_CELLS = 20;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
+function bar(share) {
+    let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
+    if (eighths === 0 && share > 0)
+        eighths = 1;
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+function percent(share) {
+    if (share === 0)
+        return '0%';
+    if (share < 0.001)
+        return '\\<0.1%';
+    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
+}
+/** One row per tool, the costliest first, with a bar for its share of tool time. */
+function toolsBlock(turn, redact) {
+    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
+    const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
+    const rest = sorted.slice(shown.length);
+    const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
+    const row = (name, t) => {
+        const share = totalMs > 0 ? t.totalMs / totalMs : 0;
+        return [
+            name,
+            number.format(t.calls),
+            t.errors ? `**${number.format(t.errors)}**` : '0',
+            formatMs(t.totalMs),
+            formatMs(t.maxMs),
+            totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
+        ];
+    };
+    const rows = shown.map(t => row(codeCell(summary_clip(redact(t.name), NAME_CHARS)), t));
+    if (rest.length > 0) {
+        const others = rest.reduce((sum, t) => ({
+            calls: sum.calls + t.calls,
+            errors: sum.errors + t.errors,
+            totalMs: sum.totalMs + t.totalMs,
+            maxMs: Math.max(sum.maxMs, t.maxMs)
+        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
     }
-    return `Transcript: ${codeCell(report.jsonlPath)}${report.artifactNote ? ` (${inline(report.artifactNote)})` : ''}`;
+    return summary_join([
+        '#### Time per tool',
+        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
+    ]);
+}
+/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
+function callCells(c, redact, expand) {
+    const cells = [
+        number.format(c.index),
+        codeCell(summary_clip(redact(c.name), NAME_CHARS)),
+        c.inputPreview ? codeCell(summary_clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
+        c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
+    ];
+    if (!c.isError)
+        return [...cells, 'ok'];
+    const output = redact(c.output);
+    const { line, more } = firstLine(output);
+    const preview = `❌ ${cell(summary_clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
+    // Worth a <details> when the one-line preview hides part of the output.
+    if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
+        return [...cells, preview];
+    return [...cells, cellDetails(preview, cellLines(summary_clip(output, summary_OUTPUT_CHARS)))];
+}
+/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
+function firstLine(text) {
+    const start = text.search(/\S/);
+    if (start < 0)
+        return { line: '', more: false };
+    const newline = /[\r\n]/g;
+    newline.lastIndex = start;
+    const end = newline.exec(text)?.index ?? text.length;
+    const rest = /\S/g;
+    rest.lastIndex = end;
+    return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
+}
+const expandable = (c, redact) => {
+    const { line, more } = firstLine(redact(c.output));
+    return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
+};
+const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
+const CALLS_ALIGN = ['r', 'l', 'l', 'r', 'l'];
+const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
+/**
+ * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
+ * then, with the bytes left, expandable outputs for the most recent failed calls.
+ */
+function callsBlock(turn, redact, room, where) {
+    const calls = turn.recentCalls;
+    const lean = [];
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
+    for (let i = calls.length - 1; i >= 0; i--) {
+        const cells = callCells(calls[i], redact, false);
+        const size = rowBytes(cells);
+        if (used + size > room)
+            break;
+        used += size;
+        lean.push(cells);
+    }
+    let expandedAll = true;
+    const rows = lean.map((cells, k) => {
+        const c = calls[calls.length - 1 - k];
+        if (!expandable(c, redact))
+            return cells;
+        const full = callCells(c, redact, true);
+        const extra = rowBytes(full) - rowBytes(cells);
+        if (used + extra > room) {
+            expandedAll = false;
+            return cells;
+        }
+        used += extra;
+        return full;
+    });
+    rows.reverse();
+    const shown = rows.length;
+    const total = turn.toolCalls;
+    const kept = calls.length;
+    let note;
+    if (shown === 0) {
+        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
+    }
+    else if (shown < total) {
+        const why = shown < kept
+            ? 'to stay under GitHub’s 1 MiB summary limit'
+            : `the summary keeps the most recent ${number.format(kept)}`;
+        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
+    }
+    if (!expandedAll) {
+        const also = '_Outputs of older failed calls are not expanded, to save space._';
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    return summary_join([
+        '#### Tool calls',
+        note,
+        shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+    ]);
+}
+/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
+function memoized(redact) {
+    const seen = new Map();
+    return text => {
+        let clean = seen.get(text);
+        if (clean === undefined) {
+            clean = redact(text);
+            seen.set(text, clean);
+        }
+        return clean;
+    };
+}
+/** The status, the message and where the transcript is: what fits in the smallest budget. */
+function minimal(report, redact, budget) {
+    const { verdict } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    let chars = MESSAGE_CHARS;
+    for (;;) {
+        const text = summary_join([
+            `### ${TITLE[verdict.outcome]}${code}`,
+            inline(summary_clip(redact(verdict.message), chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
+        ]) + '\n';
+        if (bytes(text) <= budget || chars === 0)
+            return text;
+        chars = Math.floor(chars / 2);
+    }
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/verdict.ts
 /** The outcome table: how a turn and the way its process ended become one verdict. */
 
@@ -30372,9 +30863,11 @@ async function run() {
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
         hermesVersion,
         stderrTail: attempt.end.stderrTail,
-        jsonlPath: settings.transcript ?? settings.jsonlPath
+        jsonlPath: settings.transcript ?? settings.jsonlPath,
+        attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
     };
-    await upload(settings, report, redact);
+    const earlier = history.slice(0, -1).map(a => a.transcript);
+    await main_upload(settings, report, earlier, redact);
     for (const [name, value] of outputsOf(report, history.length, redact))
         core/* setOutput */.uH(name, value);
     if (settings.summary)
@@ -30446,20 +30939,24 @@ async function readTranscript(transcript, log) {
         }
     };
 }
-async function upload(settings, report, redact) {
+/** Uploads the transcript, with those of earlier attempts when exit 75 was retried. */
+async function main_upload(settings, report, earlier, redact) {
     if (!settings.uploadArtifact)
         return;
     const result = await uploadTranscript({
         transcriptPath: report.jsonlPath,
+        earlierAttempts: earlier,
         name: settings.artifactName,
         archive: settings.artifactArchive,
         retentionDays: settings.retentionDays,
-        redact,
+        redact: settings.uploadUnredacted ? undefined : redact,
         env: process.env
     });
     if (result.uploaded) {
         report.artifact = result;
         core/* info */.pq(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
+        if (result.warning)
+            core/* warning */.$e(result.warning);
     }
     else {
         report.artifactNote = result.reason;
@@ -30838,6 +31335,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
+  N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
   pq: () => (/* binding */ info),
@@ -30845,11 +31343,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
+  Oh: () => (/* binding */ startGroup),
   z: () => (/* reexport */ summary),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
@@ -31723,13 +32222,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.

@@ -343,6 +343,15 @@ function whenDrained(stream) {
   });
 }
 
+/**
+ * Resolves once everything written so far has reached the OS: on a pipe, writes are asynchronous,
+ * and process.exit() drops what is still queued (not just what is over the high-water mark).
+ */
+function whenFlushed(stream) {
+  if (stream.destroyed || stream.writableLength === 0) return Promise.resolve();
+  return new Promise(resolve => stream.write('', () => resolve()));
+}
+
 /** Writes to stdout respecting backpressure (waits for 'drain' instead of buffering). */
 async function writeOut(data) {
   if (halted) return never();
@@ -354,7 +363,7 @@ async function writeOut(data) {
 /** Flushes stdout/stderr, then exits. Never resolves. */
 function exitAfterFlush(code) {
   halted = true;
-  Promise.all([whenDrained(stdout), whenDrained(stderr)]).then(() => process.exit(code));
+  Promise.all([whenFlushed(stdout), whenFlushed(stderr)]).then(() => process.exit(code));
   return never();
 }
 
@@ -681,7 +690,7 @@ async function runDirective(run, d) {
     case 'kill': {
       const signal = String(d.get('signal') ?? 'SIGKILL');
       halted = true;
-      await Promise.all([whenDrained(stdout), whenDrained(stderr)]);
+      await Promise.all([whenFlushed(stdout), whenFlushed(stderr)]);
       process.removeAllListeners(signal);
       process.kill(process.pid, signal);
       await hang();

@@ -1,23 +1,36 @@
-/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact. */
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import * as core from '@actions/core';
 import type { Redactor } from './redact.js';
 
 export interface UploadRequest {
   transcriptPath: string;
+  /** The transcripts of attempts retried after exit 75: with any, the artifact is a zip of all. */
+  earlierAttempts?: string[];
   /** The name the user chose; otherwise one is derived from the job and step. */
   name?: string;
   archive: boolean;
   retentionDays?: number;
-  redact: Redactor;
+  /** Absent with `redact: false`: the transcript goes up as Hermes wrote it. */
+  redact?: Redactor;
   env: NodeJS.ProcessEnv;
 }
 
 export type UploadResult =
-  | { uploaded: true; name: string; id: number; url: string }
+  | { uploaded: true; name: string; id: number; url: string; warning?: string }
   | { uploaded: false; reason: string; warn: boolean };
 
-const MAX_NAME_ATTEMPTS = 20;
+/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
+export const MAX_NAME_ATTEMPTS = 100;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+/** Once the upload is given up, how long the report may take to be written before the process ends. */
+const REPORT_GRACE_MS = 500;
 
 export async function uploadTranscript(request: UploadRequest): Promise<UploadResult> {
   const { env } = request;
@@ -28,42 +41,92 @@ export async function uploadTranscript(request: UploadRequest): Promise<UploadRe
       warn: false
     };
   }
-  if (!fs.existsSync(request.transcriptPath)) {
+  const size = fileSize(request.transcriptPath);
+  if (size === undefined) {
     return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
   }
-  const base = request.name ?? defaultName(env);
-  const dir = fs.mkdtempSync(path.join(path.dirname(request.transcriptPath), 'upload-'));
-  let file = path.join(dir, `${base}.jsonl`);
-  await redactCopy(request.transcriptPath, file, request.redact);
+  if (size === 0) return { uploaded: false, reason: 'the transcript is empty', warn: false };
+
+  const budgetMs = uploadBudgetMs(size, env);
+  const state = { givenUp: false };
+  const giveUp = deadline(budgetMs);
+  let staging: string | undefined;
+  core.startGroup('Uploading the transcript');
+  try {
+    staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
+    const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+    if (typeof outcome === 'string') {
+      state.givenUp = true;
+      endProcessSoon();
+      return { uploaded: false, reason: outcome, warn: true };
+    }
+    return outcome;
+  } catch (error) {
+    return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+  } finally {
+    giveUp.clear();
+    core.endGroup();
+    if (staging) fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+async function upload(
+  request: UploadRequest,
+  staging: string,
+  state: { givenUp: boolean }
+): Promise<UploadResult> {
+  const { env } = request;
+  const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+  let file = path.join(staging, `${base}.jsonl`);
+  await copyTranscript(request.transcriptPath, file, request.redact);
+  // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+  const earlier = request.earlierAttempts ?? [];
+  const archive = request.archive || earlier.length > 0;
+  const others: string[] = [];
+  for (const [i, transcript] of earlier.entries()) {
+    const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+    if (fileSize(transcript) === undefined) continue;
+    await copyTranscript(transcript, copy, request.redact);
+    others.push(copy);
+  }
 
   // Loaded only now: the artifact client is most of the bundle, and most of start-up.
   const { DefaultArtifactClient } = await import('@actions/artifact');
   const client = new DefaultArtifactClient();
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? base : `${base}-${n}`;
-    if (n > 1) {
-      const next = path.join(dir, `${name}.jsonl`);
+  for (let n = 1; !state.givenUp; n++) {
+    const stem = n === 1 ? base : `${base}-${n}`;
+    if (n > 1 && !archive) {
+      const next = path.join(staging, `${stem}.jsonl`);
       fs.renameSync(file, next);
       file = next;
     }
+    // The bare file's artifact is named after the file; a zip is named <stem> and holds the files.
+    const name = archive ? stem : path.basename(file);
     try {
-      const artifactName = request.archive ? name : path.basename(file);
-      const { id } = await client.uploadArtifact(artifactName, [file], dir, {
+      const { id } = await client.uploadArtifact(name, [...others, file], staging, {
         retentionDays: request.retentionDays,
-        skipArchive: !request.archive
+        skipArchive: !archive
       });
       if (id === undefined)
         return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-      const url = `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-      return { uploaded: true, name: artifactName, id, url };
+      const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+      const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+      // A name the user chose may be looked up by a later step: say it was not the one used.
+      const warning =
+        n > 1 && request.name
+          ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+          : undefined;
+      return { uploaded: true, name, id, url, ...(warning && { warning }) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // A name taken by another step (a matrix leg, a second use in the job): take the next one.
-      if (!request.name && /already exists|409|Conflict/i.test(message) && n < MAX_NAME_ATTEMPTS)
+      const message = errorMessage(error);
+      if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+        core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
         continue;
+      }
       return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
     }
   }
+  return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
 
 /** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
@@ -78,32 +141,118 @@ export function defaultName(env: NodeJS.ProcessEnv): string {
     .slice(0, 200);
 }
 
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+export function isNameTaken(message: string): boolean {
+  return /\(409\)|already exists/i.test(message);
+}
+
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+export function uploadBudgetMs(size: number, env: NodeJS.ProcessEnv): number {
+  const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+  if (seconds > 0) return seconds * 1000;
+  return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
+
 /**
- * Copies the transcript through the redactor a line at a time. Lines without a secret are copied
- * byte for byte (invalid UTF-8 and CRLF included), so the copy differs only where it must.
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-async function redactCopy(from: string, to: string, redact: Redactor): Promise<void> {
+function deadline(budgetMs: number): {
+  expired: Promise<string>;
+  reason(): string | undefined;
+  clear(): void;
+} {
+  let timer: NodeJS.Timeout | undefined;
+  let reason: string | undefined;
+  let onTerm = (): void => {};
+  const expired = new Promise<string>(resolve => {
+    const expire = (why: string): void => resolve((reason = why));
+    timer = setTimeout(
+      () => expire(`the upload did not finish within ${budgetMs / 1000} s`),
+      budgetMs
+    );
+    onTerm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => expire('the job was cancelled before the upload finished'),
+        AFTER_SIGTERM_MS
+      );
+    };
+    process.once('SIGTERM', onTerm);
+  });
+  return {
+    expired,
+    reason: () => reason,
+    clear() {
+      clearTimeout(timer);
+      process.off('SIGTERM', onTerm);
+    }
+  };
+}
+
+/**
+ * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
+ * would hold the step open: once the report is written, the process ends with the exit code set.
+ */
+function endProcessSoon(): void {
+  setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
+}
+
+function fileSize(file: string): number | undefined {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
+ * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
+ * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ */
+export async function copyTranscript(from: string, to: string, redact?: Redactor): Promise<void> {
+  if (!redact) {
+    fs.copyFileSync(from, to);
+    return;
+  }
   const out = fs.openSync(to, 'w');
   try {
     let pending: Buffer[] = [];
-    const write = (parts: Buffer[]): void => {
-      const line = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-      const text = line.toString('utf8');
-      const clean = redact(text);
-      fs.writeSync(out, clean === text ? line : Buffer.from(clean));
-    };
-    for await (const chunk of fs.createReadStream(from)) {
+    for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
       const data = chunk as Buffer;
-      let start = 0;
-      for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
-        write([...pending, data.subarray(start, nl + 1)]);
-        pending = [];
-        start = nl + 1;
+      const end = data.lastIndexOf(0x0a) + 1;
+      if (end === 0) {
+        pending.push(data);
+        continue;
       }
-      if (start < data.length) pending.push(data.subarray(start));
+      fs.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
+      pending = end < data.length ? [data.subarray(end)] : [];
     }
-    if (pending.length > 0) write(pending);
+    if (pending.length > 0) fs.writeSync(out, redactLines(Buffer.concat(pending), redact));
   } finally {
     fs.closeSync(out);
   }
+}
+
+function redactLines(block: Buffer, redact: Redactor): Buffer {
+  const text = block.toString('utf8');
+  if (redact(text) === text) return block;
+  const lines: Buffer[] = [];
+  for (let start = 0; start < block.length;) {
+    const nl = block.indexOf(0x0a, start);
+    const end = nl === -1 ? block.length : nl + 1;
+    const line = block.subarray(start, end);
+    const lineText = line.toString('utf8');
+    const clean = redact(lineText);
+    lines.push(clean === lineText ? line : Buffer.from(clean));
+    start = end;
+  }
+  return Buffer.concat(lines);
 }

@@ -59,7 +59,10 @@ export interface Settings {
   artifactName?: string;
   artifactArchive: boolean;
   retentionDays?: number;
+  /** Values to replace by `***` (one per `redact` line), besides well-known token formats. */
   redact: string[];
+  /** `redact: false`: the transcript is uploaded as Hermes wrote it (the log and summary stay redacted). */
+  uploadUnredacted?: boolean;
   jsonlPath: string;
   transcript?: string;
 }
@@ -173,13 +176,31 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     artifactName,
     artifactArchive: bool(Input.ArtifactArchive, false),
     retentionDays: retention === 0 ? undefined : retention,
-    redact: getInput(Input.Redact)
-      .split(/\r?\n/)
-      .map(v => v.trim())
-      .filter(v => v !== ''),
+    ...parseRedact(getInput(Input.Redact)),
     jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
     transcript: transcript && path.resolve(workingDirectory, transcript)
   };
+}
+
+/**
+ * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
+ * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
+ * transcript is never what was meant.
+ */
+function parseRedact(raw: string): Pick<Settings, 'redact' | 'uploadUnredacted'> {
+  const values = raw
+    .split(/\r?\n/)
+    .map(v => v.trim())
+    .filter(v => v !== '');
+  const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+  if (word === undefined) return { redact: values };
+  if (values.length > 1) {
+    throw new InputError(
+      `Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+        'give "false" alone to upload the transcript unredacted, or only the values to hide.'
+    );
+  }
+  return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
 }
 
 function resolveJsonlPath(given: string | undefined, cwd: string, env: NodeJS.ProcessEnv): string {

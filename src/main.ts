@@ -38,9 +38,11 @@ export async function run(): Promise<void> {
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
     hermesVersion,
     stderrTail: attempt.end.stderrTail,
-    jsonlPath: settings.transcript ?? settings.jsonlPath
+    jsonlPath: settings.transcript ?? settings.jsonlPath,
+    attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
   };
-  await upload(settings, report, redact);
+  const earlier = history.slice(0, -1).map(a => a.transcript);
+  await upload(settings, report, earlier, redact);
   for (const [name, value] of outputsOf(report, history.length, redact))
     core.setOutput(name, value);
   if (settings.summary) await core.summary.addRaw(renderSummary(report, redact)).write();
@@ -133,19 +135,27 @@ async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt
   };
 }
 
-async function upload(settings: Settings, report: Report, redact: Redactor): Promise<void> {
+/** Uploads the transcript, with those of earlier attempts when exit 75 was retried. */
+async function upload(
+  settings: Settings,
+  report: Report,
+  earlier: string[],
+  redact: Redactor
+): Promise<void> {
   if (!settings.uploadArtifact) return;
   const result = await uploadTranscript({
     transcriptPath: report.jsonlPath,
+    earlierAttempts: earlier,
     name: settings.artifactName,
     archive: settings.artifactArchive,
     retentionDays: settings.retentionDays,
-    redact,
+    redact: settings.uploadUnredacted ? undefined : redact,
     env: process.env
   });
   if (result.uploaded) {
     report.artifact = result;
     core.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
+    if (result.warning) core.warning(result.warning);
   } else {
     report.artifactNote = result.reason;
     if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);

@@ -1,22 +1,50 @@
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
- * Backslash escapes (CommonMark §2.4) turn every ASCII punctuation mark into plain text: no HTML tag,
- * link, emphasis, table pipe, autolink or math survives. Mentions are not Markdown (GitHub finds them
- * in the rendered text), so a zero-width space after `@` keeps them from pinging anyone.
+ *
+ * - Markdown text (`inline`, `cell`, `quoted`, `textBlock`, `cellLines`): backslash escapes (CommonMark
+ *   §2.4) turn every ASCII punctuation mark into plain text, so no HTML tag, comment, link, emphasis,
+ *   table pipe, autolink, fence or list marker survives.
+ * - Raw HTML (`htmlText`, for text inside an HTML block such as a `<summary>` line): entities.
+ * - Verbatim (`codeBlock`): a fence longer than any backtick run inside.
+ *
+ * Every context turns control characters and lone surrogates into U+FFFD. Mentions are not Markdown
+ * (GitHub finds them in the rendered text, outside `code`, `pre` and links), so in prose a zero-width
+ * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
+ * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
+ * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
+ * copies and pastes.
  */
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
-const MENTION = /@(?=[A-Za-z0-9_-])/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+// What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
+const AFTER_AT = String.raw`(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])`;
+const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
+// An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
+const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
+const ZWSP = '\u200b';
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NEWLINE = /\r\n?|\n/;
 
-/** Text inside a line of our own (a paragraph, a heading, a summary element). No newlines survive. */
+/** Control characters and lone surrogates, made visible and valid (U+FFFD). */
+export function visible(text: string): string {
+  return text.replace(CONTROL, '\uFFFD');
+}
+
+/**
+ * Punctuation escaped, without touching whitespace: the core of every Markdown text context. In prose,
+ * mentions and e-mail addresses are broken; in code (where GitHub finds no mention), e-mail addresses.
+ */
+function escapeLine(text: string, context: 'prose' | 'code'): string {
+  const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
+  return clean.replace(PUNCTUATION, '\\$&');
+}
+
+/** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 export function inline(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(CONTROL, '\uFFFD')
-    .replace(PUNCTUATION, '\\$&')
-    .replace(MENTION, '@\u200b');
+  return escapeLine(text.replace(/\s+/g, ' '), 'prose');
 }
 
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */
@@ -25,35 +53,114 @@ export function cell(text: string): string {
   return escaped === '' ? ' ' : escaped;
 }
 
-/** A cell shown as code: escaped text inside our own `<code>` element (a code span could not hold `|`). */
+/** A cell (or inline text) shown as code: escaped text inside our own `<code>` (a code span could not hold `|`). */
 export function codeCell(text: string): string {
-  const escaped = inline(text).trim();
+  const escaped = escapeLine(text.replace(/\s+/g, ' '), 'code').trim();
   return escaped === '' ? ' ' : `<code>${escaped}</code>`;
+}
+
+/**
+ * Multi-line text inside a table cell or another single line, shown as code: lines joined by `<br>`,
+ * spaces kept (a `<pre>` shows them). Wrap it in `<pre>` yourself.
+ */
+export function cellLines(text: string): string {
+  return text
+    .split(NEWLINE)
+    .map(line => escapeLine(line.replace(/\s/g, ' '), 'code'))
+    .join('<br>');
 }
 
 /** Multi-line text inside a block quote (an alert): each line escaped and quoted. */
 export function quoted(text: string): string {
   return text
-    .split(/\r?\n/)
+    .split(NEWLINE)
     .map(line => `> ${inline(line)}`.trimEnd())
     .join('\n');
+}
+
+const NBSP = '\u00a0';
+
+/**
+ * Multi-line prose (an answer) as Markdown paragraphs of plain text: each line escaped, line breaks
+ * kept as hard breaks, runs of blank lines as one paragraph break, leading indentation kept as
+ * no-break spaces (a tab as four), other whitespace runs as one space.
+ */
+export function textBlock(text: string): string {
+  const paragraphs: string[][] = [[]];
+  for (const line of text.split(NEWLINE)) {
+    const content = line.trim();
+    if (content === '') {
+      if (paragraphs[paragraphs.length - 1].length > 0) paragraphs.push([]);
+      continue;
+    }
+    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+    paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + inline(content));
+  }
+  return paragraphs
+    .filter(lines => lines.length > 0)
+    .map(lines => lines.join('\\\n'))
+    .join('\n\n');
 }
 
 /** Verbatim text in a fenced code block whose fence is longer than any backtick run inside. */
 export function codeBlock(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  const body = text.replace(CONTROL, '\uFFFD').replace(/\r\n?/g, '\n');
+  const body = visible(text).replace(/\r\n?/g, '\n');
   return `${fence}text\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
 }
 
-/** A collapsed block with a title of ours (already escaped) and Markdown content. */
-export function details(summaryHtml: string, content: string, open = false): string {
-  return `<details${open ? ' open' : ''}><summary>${summaryHtml}</summary>\n\n${content}\n\n</details>`;
+const ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;'
+};
+
+/**
+ * Text inside raw HTML of our own (a line that starts an HTML block, where Markdown is not parsed):
+ * entities for `& < > " '`, whitespace runs as one space (a blank line would end the block).
+ */
+export function htmlText(text: string): string {
+  return visible(text.replace(/\s+/g, ' '))
+    .replace(MENTION, `@${ZWSP}`)
+    .replace(/[&<>"']/g, c => ENTITY[c]);
+}
+
+/** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
+export function details(title: string, content: string, open = false): string {
+  return `<details${open ? ' open' : ''}><summary>${htmlText(title)}</summary>\n\n${content}\n\n</details>`;
+}
+
+/**
+ * A collapsed block inside a table cell: one line, balanced. The summary is escaped Markdown (`cell`),
+ * the body escaped lines (`cellLines`), shown preformatted.
+ */
+export function cellDetails(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary><pre>${body}</pre></details>`;
 }
 
 /** A table from escaped cells. */
 export function table(header: string[], align: ('l' | 'r' | 'c')[], rows: string[][]): string {
   const rule = align.map(a => (a === 'r' ? '--:' : a === 'c' ? ':-:' : '---'));
   return [header, rule, ...rows].map(r => `| ${r.join(' | ')} |`).join('\n');
+}
+
+/**
+ * A link to a URL of ours (an artifact's), with escaped text. Only http(s) URLs make a link; the
+ * destination is percent-encoded where Markdown or HTML could read it as something else.
+ */
+export function link(text: string, url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return inline(text);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return inline(text);
+  const href = parsed.href
+    .replace(/[()<>"'\\`\s]/g, c => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/&/g, '&amp;');
+  return `[${inline(text)}](${href})`;
 }

@@ -1,8 +1,20 @@
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
 import { formatMs } from './log.js';
-import { cell, codeBlock, codeCell, details, inline, quoted, table } from './markdown.js';
+import {
+  cell,
+  cellDetails,
+  cellLines,
+  codeBlock,
+  codeCell,
+  details,
+  inline,
+  link,
+  quoted,
+  table,
+  textBlock
+} from './markdown.js';
 import type { Redactor } from './redact.js';
-import type { Turn } from './turn.js';
+import type { ToolCall, ToolStats, Turn } from './turn.js';
 import type { Outcome, Verdict } from './verdict.js';
 
 export interface Report {
@@ -15,146 +27,419 @@ export interface Report {
   artifact?: { name: string; id: number; url: string };
   /** Why the transcript was not uploaded, when it was not. */
   artifactNote?: string;
+  /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
+  attempts?: { outcome: Outcome; exitCode?: number }[];
 }
 
-/** GitHub drops a step's summary whole past 1 MiB; stay well under it, whatever the run. */
-export const SUMMARY_BUDGET_BYTES = 900 * 1024;
-const ANSWER_CHARS = 32 * 1024;
-const MAX_ISSUES_SHOWN = 50;
+export interface SummaryOptions {
+  /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
+  budgetBytes?: number;
+}
 
-const ICON: Record<Outcome, string> = {
-  success: '✅',
-  failure: '❌',
-  interrupted: '⏹️',
-  tempfail: '⏳',
-  config_error: '⚙️',
-  usage_error: '❌',
-  no_result: '❌',
-  not_found: '❌',
-  timeout: '⌛'
+/** GitHub drops a step's summary whole past this many bytes. */
+export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
+/** What the summary may take: under the limit with room to spare, whatever the run. */
+export const SUMMARY_BUDGET_BYTES = 900 * 1024;
+
+// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
+// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
+// bound known up front; the answer, the longest, is also cut by its escaped bytes.
+const MESSAGE_CHARS = 1000;
+const STDERR_LINE_CHARS = 300;
+const STDERR_LINES = 20;
+const FACT_CHARS = 120;
+const ANSWER_CHARS = 20_000;
+const ANSWER_BYTES = 96 * 1024;
+const ISSUES_SHOWN = 30;
+const UNKNOWN_TYPES_SHOWN = 10;
+const UNFINISHED_SHOWN = 10;
+const PROBLEM_CHARS = 200;
+const TOOL_ROWS = 25;
+const NAME_CHARS = 60;
+const INPUT_CHARS = 80;
+const ERROR_PREVIEW_CHARS = 60;
+// Below turn.ts’s own cut (600, made before redaction), so a token that cut split is never shown.
+const OUTPUT_CHARS = 500;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const URL_CHARS = 500;
+/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
+const NOTE_BYTES = 512;
+
+const TITLE: Record<Outcome, string> = {
+  success: '✅ Hermes completed the turn',
+  failure: '❌ Hermes failed',
+  interrupted: '⏹️ Hermes was interrupted',
+  tempfail: '⏳ Temporary provider failure',
+  config_error: '⚙️ Configuration error',
+  usage_error: '❌ Hermes rejected its arguments',
+  no_result: '❌ The turn did not complete',
+  not_found: '❌ Hermes not found',
+  timeout: '⌛ Hermes timed out'
 };
 
 const number = new Intl.NumberFormat('en-US');
+const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
+const join = (blocks: (string | undefined)[]): string =>
+  blocks.filter((b): b is string => b !== undefined).join('\n\n');
 
-export function renderSummary(report: Report, redact: Redactor): string {
-  const { verdict, turn } = report;
-  const r = (text: string): string => redact(text);
-  const head: string[] = [];
-  head.push(`### ${ICON[verdict.outcome]} Hermes: ${verdict.outcome.replace('_', ' ')}`);
-  head.push('');
-  if (verdict.outcome === 'success') {
-    head.push(inline(r(verdict.message)));
-  } else {
-    head.push('> [!CAUTION]', quoted(r(verdict.message)));
-    const stderr = report.stderrTail.filter(l => l.trim() !== '');
-    if (!turn.result && stderr.length > 0) {
-      head.push('', details('Last lines of Hermes’ stderr', codeBlock(r(stderr.join('\n')))));
-    }
-  }
-  head.push('', factsTable(report));
-
-  const tail: string[] = [];
-  if (turn.result?.text) {
-    const text = r(turn.result.text);
-    const cut = text.length > ANSWER_CHARS;
-    tail.push(
-      details(
-        'Answer',
-        codeBlock(cut ? text.slice(0, ANSWER_CHARS) : text) +
-          (cut
-            ? `\n\n_Cut at ${number.format(ANSWER_CHARS)} characters; the whole answer is in the transcript._`
-            : '')
-      )
-    );
-  }
-  const anomalies = anomalyList(turn, r);
-  if (anomalies) tail.push(anomalies);
-  tail.push(transcriptLine(report));
-
-  // Blank lines between blocks: an HTML block such as </details> runs on until one.
-  const fixed = [...head, '', ...tail].join('\n\n');
-  const calls = callsSection(turn, r, SUMMARY_BUDGET_BYTES - Buffer.byteLength(fixed));
-  return [head.join('\n'), calls, ...tail].join('\n\n') + '\n';
+/** Cuts to at most max characters, marking the cut, never splitting a surrogate pair. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) end -= 1;
+  return `${text.slice(0, end)}…`;
 }
 
-function factsTable(report: Report): string {
-  const { turn, verdict } = report;
+/**
+ * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
+ * fewer expanded outputs, then fewer tool-call rows (the most recent are kept), then the per-tool
+ * table only. Secrets are redacted before anything is cut, so a cut never leaves half a token.
+ */
+export function renderSummary(
+  report: Report,
+  redactor: Redactor,
+  options: SummaryOptions = {}
+): string {
+  const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+  const { turn } = report;
+  const redact = memoized(redactor);
+  const where = transcriptRef(report, redact);
+  const noteBytes = NOTE_BYTES + bytes(where);
+
+  const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+  const extras = [answerBlock(turn, redact), anomalyBlock(turn, redact)];
+  const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+
+  const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+  // Bytes of everything but the tool-call table and its note.
+  const fixed = (parts: (string | undefined)[]): number => bytes(join([...parts, callsHead])) + 4;
+
+  // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
+  const left: string[] = [];
+  while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
+    const i = extras[1] !== undefined ? 1 : 0;
+    left.push(i === 1 ? 'the stream anomalies' : 'the answer');
+    extras[i] = undefined;
+  }
+  let toolsShown = tools;
+  if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
+    left.push('the per-tool table');
+    toolsShown = undefined;
+  }
+  const omitted = left.length
+    ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
+    : undefined;
+
+  const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+  const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : callsHead;
+  const summary = `${join([...head, omitted, ...extras, toolsShown, calls])}\n`;
+  if (bytes(summary) <= budget) return summary;
+  // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
+  return minimal(report, redact, budget);
+}
+
+function statusBlock(report: Report, redact: Redactor): string {
+  const { verdict, turn } = report;
+  const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+  const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+  // On success the message says no more than the status line.
+  if (verdict.outcome === 'success') return lines[0];
+  const message = clip(redact(verdict.message), MESSAGE_CHARS);
+  lines.push(`> [!CAUTION]\n${quoted(message)}`);
+  const stderr = report.stderrTail
+    .filter(l => l.trim() !== '')
+    .slice(-STDERR_LINES)
+    .map(l => clip(redact(l), STDERR_LINE_CHARS));
+  if (!turn.result && stderr.length > 0) {
+    lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
+  }
+  return join(lines);
+}
+
+function factsTable(report: Report, redact: Redactor, where: string): string {
+  const { turn } = report;
   const tokens = turn.result?.tokens;
+  const fact = (value: string | undefined): string =>
+    value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
+  const calls = turn.toolErrors
+    ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+    : number.format(turn.toolCalls);
   const rows: [string, string][] = [
-    ['Model', turn.model ? codeCell(turn.model) : '–'],
-    ['Session', turn.sessionId ? codeCell(turn.sessionId) : '–'],
-    ['Exit code', verdict.exitCode !== undefined ? String(verdict.exitCode) : '–'],
+    ['Model', fact(turn.model)],
+    ['Session', fact(turn.sessionId)],
     ['Duration', formatMs(report.durationMs)],
-    [
-      'Tool calls',
-      `${number.format(turn.toolCalls)}${turn.toolErrors ? ` (${number.format(turn.toolErrors)} failed)` : ''}`
-    ],
+    ['Tool calls', calls],
     [
       'Tokens',
       tokens
-        ? `${number.format(tokens.total)} total: ${number.format(tokens.input)} input, ${number.format(tokens.output)} output, ` +
-          `${number.format(tokens.cache_read)} cache read, ${number.format(tokens.cache_write)} cache write`
+        ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+          `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
         : '–'
     ]
   ];
-  if (report.hermesVersion) rows.push(['Hermes', cell(report.hermesVersion)]);
-  return table(['', ''], ['l', 'l'], rows);
-}
-
-/** One row per tool result, the most recent that fit in the bytes left. */
-function callsSection(turn: Turn, r: (t: string) => string, budget: number): string {
-  if (turn.toolCalls === 0) return '_No tool calls._';
-  const rows: string[][] = [];
-  let used = 0;
-  for (let i = turn.recentCalls.length - 1; i >= 0; i--) {
-    const c = turn.recentCalls[i];
-    const row = [
-      String(c.index),
-      codeCell(r(c.name).slice(0, 80)),
-      codeCell(r(c.inputPreview)),
-      c.durationMs !== undefined ? formatMs(c.durationMs) : '–',
-      c.isError ? `❌ ${cell(r(c.output).slice(0, 120))}` : 'ok'
-    ];
-    const bytes = Buffer.byteLength(row.join(' | ')) + 8;
-    if (used + bytes > budget - 1024) break;
-    used += bytes;
-    rows.push(row);
+  if (report.attempts && report.attempts.length > 1) {
+    const each = report.attempts.map(
+      (a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`
+    );
+    rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
   }
-  rows.reverse();
-  const shown = rows.length;
-  const note =
-    shown < turn.toolCalls
-      ? `\n\n_Showing the last ${number.format(shown)} of ${number.format(turn.toolCalls)} tool calls; all of them are in the transcript._`
-      : '';
-  return `#### Tool calls\n\n${table(['#', 'Tool', 'Input', 'Duration', 'Status'], ['r', 'l', 'l', 'r', 'l'], rows)}${note}`;
+  if (report.hermesVersion)
+    rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+  rows.push(['Transcript', where + transcriptNote(report, redact)]);
+  return table(['Run', ''], ['l', 'l'], rows);
 }
 
-function anomalyList(turn: Turn, r: (t: string) => string): string | undefined {
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report: Report, redact: Redactor): string {
+  const a = report.artifact;
+  if (a && a.url.length <= URL_CHARS)
+    return `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+  if (a) return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
+  if (report.verdict.outcome === 'not_found') return 'none (Hermes did not run)';
+  return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+
+function transcriptNote(report: Report, redact: Redactor): string {
+  if (report.artifact || !report.artifactNote) return '';
+  return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+}
+
+function answerBlock(turn: Turn, redact: Redactor): string | undefined {
+  const text = turn.result?.text;
+  if (!text || text.trim() === '') return undefined;
+  const clean = redact(text);
+  let chars = Math.min(clean.length, ANSWER_CHARS);
+  let body = textBlock(clip(clean, chars));
+  // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
+  while (bytes(body) > ANSWER_BYTES) {
+    chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
+    body = textBlock(clip(clean, chars));
+  }
+  const cut =
+    chars < clean.length
+      ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
+      : '';
+  const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
+  return details(`Answer (${size})`, body + cut);
+}
+
+function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
   const lines: string[] = [];
-  for (const issue of turn.issues.slice(0, MAX_ISSUES_SHOWN)) {
+  const problem = (text: string): string => inline(clip(redact(text), PROBLEM_CHARS));
+  for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
     lines.push(
-      `- line ${issue.line}: ${inline(r(issue.problem))}${issue.skipped ? ' (skipped)' : ''}`
+      `- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`
     );
   }
-  if (turn.issueCount > MAX_ISSUES_SHOWN)
-    lines.push(`- … and ${number.format(turn.issueCount - MAX_ISSUES_SHOWN)} more`);
-  for (const [type, count] of Object.entries(turn.unknownTypes)) {
-    lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(r(type))}, ignored`);
+  const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
+  if (moreIssues > 0) lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+  const unknown = Object.entries(turn.unknownTypes);
+  let unknownEvents = 0;
+  for (const [, count] of unknown) unknownEvents += count;
+  for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
+    lines.push(
+      `- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`
+    );
   }
+  if (unknown.length > UNKNOWN_TYPES_SHOWN)
+    lines.push(
+      `- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`
+    );
   if (turn.eventsAfterResult > 0)
     lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
-  for (const u of turn.unfinished.slice(0, MAX_ISSUES_SHOWN)) {
+  for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
+    const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
     lines.push(
-      `- ${codeCell(r(u.name))} was called but never returned ${u.inputPreview ? codeCell(r(u.inputPreview)) : ''}`.trimEnd()
+      `- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`
     );
   }
+  if (turn.unfinished.length > UNFINISHED_SHOWN)
+    lines.push(
+      `- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`
+    );
   if (lines.length === 0) return undefined;
-  return details(`Stream anomalies (${number.format(lines.length)})`, lines.join('\n'));
+  const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
+  return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
 
-function transcriptLine(report: Report): string {
-  if (report.artifact) {
-    return `Transcript: [${inline(report.artifact.name)}](${report.artifact.url}) (artifact ${report.artifact.id})`;
+const BAR_CELLS = 20;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+
+/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
+export function bar(share: number): string {
+  let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
+  if (eighths === 0 && share > 0) eighths = 1;
+  return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+
+function percent(share: number): string {
+  if (share === 0) return '0%';
+  if (share < 0.001) return '\\<0.1%';
+  return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
+}
+
+/** One row per tool, the costliest first, with a bar for its share of tool time. */
+function toolsBlock(turn: Turn, redact: Redactor): string {
+  const sorted = [...turn.tools].sort(
+    (a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name)
+  );
+  const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
+  const rest = sorted.slice(shown.length);
+  const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
+  const row = (name: string, t: Omit<ToolStats, 'name'>): string[] => {
+    const share = totalMs > 0 ? t.totalMs / totalMs : 0;
+    return [
+      name,
+      number.format(t.calls),
+      t.errors ? `**${number.format(t.errors)}**` : '0',
+      formatMs(t.totalMs),
+      formatMs(t.maxMs),
+      totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
+    ];
+  };
+  const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
+  if (rest.length > 0) {
+    const others = rest.reduce(
+      (sum, t) => ({
+        calls: sum.calls + t.calls,
+        errors: sum.errors + t.errors,
+        totalMs: sum.totalMs + t.totalMs,
+        maxMs: Math.max(sum.maxMs, t.maxMs)
+      }),
+      { calls: 0, errors: 0, totalMs: 0, maxMs: 0 }
+    );
+    rows.push(row(`_${number.format(rest.length)} other tools_`, others));
   }
-  return `Transcript: ${codeCell(report.jsonlPath)}${report.artifactNote ? ` (${inline(report.artifactNote)})` : ''}`;
+  return join([
+    '#### Time per tool',
+    table(
+      ['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'],
+      ['l', 'r', 'r', 'r', 'r', 'l'],
+      rows
+    )
+  ]);
+}
+
+/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
+function callCells(c: ToolCall, redact: Redactor, expand: boolean): string[] {
+  const cells = [
+    number.format(c.index),
+    codeCell(clip(redact(c.name), NAME_CHARS)),
+    c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
+    c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
+  ];
+  if (!c.isError) return [...cells, 'ok'];
+  const output = redact(c.output);
+  const { line, more } = firstLine(output);
+  const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
+  // Worth a <details> when the one-line preview hides part of the output.
+  if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS)) return [...cells, preview];
+  return [...cells, cellDetails(preview, cellLines(clip(output, OUTPUT_CHARS)))];
+}
+
+/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
+function firstLine(text: string): { line: string; more: boolean } {
+  const start = text.search(/\S/);
+  if (start < 0) return { line: '', more: false };
+  const newline = /[\r\n]/g;
+  newline.lastIndex = start;
+  const end = newline.exec(text)?.index ?? text.length;
+  const rest = /\S/g;
+  rest.lastIndex = end;
+  return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
+}
+
+const expandable = (c: ToolCall, redact: Redactor): boolean => {
+  const { line, more } = firstLine(redact(c.output));
+  return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
+};
+
+const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
+const CALLS_ALIGN: ('l' | 'r')[] = ['r', 'l', 'l', 'r', 'l'];
+const rowBytes = (cells: string[]): number => bytes(`| ${cells.join(' | ')} |\n`);
+
+/**
+ * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
+ * then, with the bytes left, expandable outputs for the most recent failed calls.
+ */
+function callsBlock(turn: Turn, redact: Redactor, room: number, where: string): string {
+  const calls = turn.recentCalls;
+  const lean: string[][] = [];
+  let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const cells = callCells(calls[i], redact, false);
+    const size = rowBytes(cells);
+    if (used + size > room) break;
+    used += size;
+    lean.push(cells);
+  }
+  let expandedAll = true;
+  const rows = lean.map((cells, k) => {
+    const c = calls[calls.length - 1 - k];
+    if (!expandable(c, redact)) return cells;
+    const full = callCells(c, redact, true);
+    const extra = rowBytes(full) - rowBytes(cells);
+    if (used + extra > room) {
+      expandedAll = false;
+      return cells;
+    }
+    used += extra;
+    return full;
+  });
+  rows.reverse();
+
+  const shown = rows.length;
+  const total = turn.toolCalls;
+  const kept = calls.length;
+  let note: string | undefined;
+  if (shown === 0) {
+    note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
+  } else if (shown < total) {
+    const why =
+      shown < kept
+        ? 'to stay under GitHub’s 1 MiB summary limit'
+        : `the summary keeps the most recent ${number.format(kept)}`;
+    note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
+  }
+  if (!expandedAll) {
+    const also = '_Outputs of older failed calls are not expanded, to save space._';
+    note = note ? `${note}\n\n${also}` : also;
+  }
+  return join([
+    '#### Tool calls',
+    note,
+    shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+  ]);
+}
+
+/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
+function memoized(redact: Redactor): Redactor {
+  const seen = new Map<string, string>();
+  return text => {
+    let clean = seen.get(text);
+    if (clean === undefined) {
+      clean = redact(text);
+      seen.set(text, clean);
+    }
+    return clean;
+  };
+}
+
+/** The status, the message and where the transcript is: what fits in the smallest budget. */
+function minimal(report: Report, redact: Redactor, budget: number): string {
+  const { verdict } = report;
+  const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+  let chars = MESSAGE_CHARS;
+  for (;;) {
+    const text =
+      join([
+        `### ${TITLE[verdict.outcome]}${code}`,
+        inline(clip(redact(verdict.message), chars)),
+        `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
+      ]) + '\n';
+    if (bytes(text) <= budget || chars === 0) return text;
+    chars = Math.floor(chars / 2);
+  }
 }

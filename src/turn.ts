@@ -15,7 +15,7 @@ export interface ToolCall {
   inputPreview: string;
   durationMs?: number;
   isError: boolean;
-  /** The start of the output, capped. */
+  /** The start of a failed call's output, capped; empty for a call that succeeded. */
   output: string;
   /** Transcript line of the tool_result. */
   line: number;
@@ -212,11 +212,8 @@ export class TurnBuilder {
       inputPreview: pending?.inputPreview ?? '',
       durationMs: event.duration_ms,
       isError: event.is_error,
-      output: own(
-        event.output.length > OUTPUT_CHARS
-          ? `${event.output.slice(0, OUTPUT_CHARS)}…`
-          : event.output
-      ),
+      // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
+      output: event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '',
       line
     };
     if (turn.recentCalls.length >= MAX_RECENT_CALLS) turn.recentCalls.shift();
@@ -242,6 +239,10 @@ export class TurnBuilder {
     stats.maxMs = Math.max(stats.maxMs, ms);
     return call;
   }
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /**

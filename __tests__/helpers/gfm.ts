@@ -86,3 +86,75 @@ export function tableRows(table: Element): string[][] {
     tr.children.filter((c): c is Element => typeof c !== 'string').map(textOf)
   );
 }
+
+/** Text a person reads as prose: outside code, preformatted text and links (where GitHub never finds mentions). */
+export function prose(node: Node): string {
+  if (typeof node === 'string') return node;
+  return ['pre', 'code', 'a'].includes(node.tag) ? '' : node.children.map(prose).join('');
+}
+
+/** The elements a summary may contain; anything else came from the stream. */
+export const SUMMARY_TAGS = new Set([
+  '#root',
+  'h3',
+  'h4',
+  'p',
+  'em',
+  'strong',
+  'blockquote',
+  'ul',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'code',
+  'pre',
+  'br',
+  'details',
+  'summary',
+  'a'
+]);
+
+const count = (html: string, text: string): number => html.split(text).length - 1;
+const BALANCED = ['details', 'summary', 'table', 'pre', 'code', 'blockquote'];
+
+/**
+ * Checks rendered summary HTML structurally and returns its tree: only SUMMARY_TAGS (no comment, no
+ * tag from the stream), links only to `linkTo` (the artifact), `<details>` and tables balanced in the
+ * HTML text and as parsed (so no stray tag closed or opened one), every details led by its summary,
+ * every table row as wide as its header.
+ */
+export function checkSummaryHtml(html: string, { linkTo }: { linkTo?: string } = {}): Element {
+  const tree = parseHtml(html);
+  const problems: string[] = [];
+  const parsed = new Map<string, number>();
+  const walk = (node: Element): void => {
+    parsed.set(node.tag, (parsed.get(node.tag) ?? 0) + 1);
+    if (!SUMMARY_TAGS.has(node.tag)) problems.push(`an unexpected <${node.tag}>`);
+    const elements = node.children.filter((c): c is Element => typeof c !== 'string');
+    if (node.tag === 'details' && elements[0]?.tag !== 'summary')
+      problems.push('a <details> without its <summary> first');
+    if (node.tag === 'a' && node.attrs.href !== linkTo)
+      problems.push(`a link to ${node.attrs.href}`);
+    if (node.tag === 'table') {
+      const widths = all(node, 'tr').map(
+        tr => tr.children.filter(c => typeof c !== 'string').length
+      );
+      if (widths.some(w => w !== widths[0])) problems.push(`a table with rows of ${widths} cells`);
+    }
+    elements.forEach(walk);
+  };
+  walk(tree);
+  for (const tag of BALANCED) {
+    const open = count(html, `<${tag}>`) + count(html, `<${tag} `);
+    const close = count(html, `</${tag}>`);
+    if (open !== close) problems.push(`${open} <${tag}> but ${close} </${tag}>`);
+    if ((parsed.get(tag) ?? 0) !== open)
+      problems.push(`${open} <${tag}> in the HTML, ${parsed.get(tag) ?? 0} parsed`);
+  }
+  if (problems.length > 0) throw new Error([...new Set(problems)].join('\n'));
+  return tree;
+}

@@ -1,0 +1,135 @@
+/**
+ * A failing artifact store never changes the verdict, and cancellation still uploads: the bundled
+ * dist/index.js under Node 24, the real @actions/artifact client, a loopback artifact service with
+ * planned faults (helpers/artifact-service.ts) and Azurite as the blob store.
+ */
+import * as fs from 'node:fs';
+import { describe, expect, test } from '@jest/globals';
+import { closedOrigin, type RunOptions } from './helpers/artifact-service.js';
+import {
+  annotations,
+  onlyArtifact,
+  scenario,
+  startedTurn,
+  step,
+  useArtifactStore
+} from './helpers/artifact-steps.js';
+
+const store = useArtifactStore();
+
+// One describe: concurrent tests run side by side only within one (they mostly wait on timers).
+describe('a failing store, a cancelled job', () => {
+  test.concurrent(
+    'SIGINT mid-run: Hermes writes its result, and the transcript is uploaded in time',
+    async () => {
+      const run = store.service.newRun();
+      const started = await startedTurn(run);
+      const sent = Date.now();
+      started.child.kill('SIGINT');
+      const r = await started.done;
+      expect(Date.now() - sent).toBeLessThan(7500);
+      expect(r.outputs.outcome).toBe('interrupted');
+      const { artifact, blob } = await onlyArtifact(run);
+      expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+      expect(blob.toString()).toMatch(/"exit_code": 130/);
+      expect(r.outputs.artifact_id).toBe(String(artifact.id));
+    }
+  );
+
+  test.concurrent(
+    'as the runner cancels (SIGINT, SIGTERM 7.5 s later, kill 2.5 s after) with a store that never answers: the report is written before the kill',
+    async () => {
+      const run = store.service.newRun({ faults: { CreateArtifact: ['hang'] } });
+      const started = await startedTurn(run);
+      const sent = Date.now();
+      started.child.kill('SIGINT');
+      const sigterm = setTimeout(() => started.child.kill('SIGTERM'), 7500);
+      const sigkill = setTimeout(() => started.child.kill('SIGKILL'), 10_000);
+      const r = await started.done;
+      clearTimeout(sigterm);
+      clearTimeout(sigkill);
+      const took = Date.now() - sent;
+      expect(took).toBeGreaterThan(7500);
+      expect(took).toBeLessThan(10_000);
+      expect(r.signal).toBeNull();
+      expect(r.exitCode).toBe(1);
+      expect(r.outputs.outcome).toBe('interrupted');
+      expect(annotations(r, 'warning')).toEqual([
+        'The transcript was not uploaded: the job was cancelled before the upload finished'
+      ]);
+      expect(r.summary.split('\n')[0]).toContain('interrupted');
+      expect(r.summary).toContain('the job was cancelled before the upload finished');
+    },
+    20_000
+  );
+
+  test.concurrent(
+    '5xx answers, then success: the client retries and the transcript is uploaded',
+    async () => {
+      const run = store.service.newRun({
+        faults: { CreateArtifact: [500], FinalizeArtifact: [503] }
+      });
+      const r = await step(run);
+      expect(run.calls.map(c => [c.method, c.status])).toEqual([
+        ['CreateArtifact', 500],
+        ['CreateArtifact', 200],
+        ['FinalizeArtifact', 503],
+        ['FinalizeArtifact', 200]
+      ]);
+      const { artifact, blob } = await onlyArtifact(run);
+      expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+      expect(r.outputs.artifact_id).toBe(String(artifact.id));
+      expect(r.annotations).toEqual([]);
+    },
+    30_000
+  );
+
+  test.concurrent(
+    'the artifact service is down: one warning; verdict, outputs and summary as without upload',
+    async () => {
+      const down = { ACTIONS_RESULTS_URL: `${await closedOrigin()}/` };
+      const run = store.service.newRun();
+      const r = await step(run, {}, { ...scenario('failure'), ...down });
+      const baseline = await step(run, { 'upload-artifact': 'false' }, scenario('failure'));
+      expect(r.exitCode).toBe(1);
+      expect(annotations(r, 'error')).toEqual(annotations(baseline, 'error'));
+      const warnings = annotations(r, 'warning');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^The transcript was not uploaded: the upload failed: .*ECONNREFUSED/
+      );
+      const { jsonl: _a, ...outputs } = r.outputs;
+      const { jsonl: _b, ...expected } = baseline.outputs;
+      expect(outputs).toEqual(expected);
+      expect(r.summary).toContain('the upload failed');
+      // The same report, but for the transcript's line, which says why it was not uploaded.
+      const heading = (summary: string): string => summary.split('\n')[0];
+      expect(heading(r.summary)).toBe(heading(baseline.summary));
+    }
+  );
+
+  test.concurrent.each<[string, RunOptions]>([
+    ['the service answers 503 to every call', { faults: { CreateArtifact: Array(20).fill(503) } }],
+    ['the service never answers', { faults: { CreateArtifact: ['hang'] } }],
+    ['the blob store is down', { blobStoreDown: true }]
+  ])(
+    '%s: the upload is given up at its deadline, and the step passes as it would',
+    async (_name, options) => {
+      const run = store.service.newRun(options);
+      const t0 = Date.now();
+      const r = await step(run, {}, { HERMES_UPLOAD_TIMEOUT_SECONDS: '1' });
+      const took = Date.now() - t0;
+      expect(took).toBeGreaterThan(1000);
+      // The deadline, the report's grace, and the run itself; the client alone would take 16 s to forever.
+      expect(took).toBeLessThan(5000);
+      expect(r.exitCode).toBe(0);
+      expect(r.outputs.outcome).toBe('success');
+      expect(r.outputs.artifact_id).toBeUndefined();
+      expect(annotations(r, 'warning')).toEqual([
+        'The transcript was not uploaded: the upload did not finish within 1 s'
+      ]);
+      expect(r.summary).toContain('the upload did not finish within 1 s');
+      expect(run.finalized).toEqual([]);
+    }
+  );
+});

@@ -1,0 +1,314 @@
+/**
+ * The transcript reaches the artifact store on every path, proven through the real client: the
+ * bundled dist/index.js under Node 24 uploads with @actions/artifact to a loopback artifact service
+ * (helpers/artifact-service.ts) whose upload URLs point at Azurite, and the blobs are read back.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, test } from '@jest/globals';
+import type { ActionRun } from '../scripts/local-runner.mjs';
+import { sha256 } from './helpers/artifact-service.js';
+import {
+  annotations,
+  artifactUrl,
+  onlyArtifact,
+  scenario,
+  step,
+  useArtifactStore
+} from './helpers/artifact-steps.js';
+import { all, render, textOf } from './helpers/gfm.js';
+
+const store = useArtifactStore();
+
+describe('the transcript reaches the store', () => {
+  test('byte for byte, as the bare .jsonl file named after the artifact; outputs and summary link it', async () => {
+    const run = store.service.newRun();
+    // BOM, CRLF, invalid UTF-8, non-JSON lines: none of it may change on the way.
+    const r = await step(run, {}, scenario('damaged'));
+    expect(r.outputs.outcome).toBe('success');
+    const { artifact, blob } = await onlyArtifact(run);
+    expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+    expect(artifact.expiresAt).toBeUndefined(); // no retention-days: the repository's default
+    expect(artifact).toMatchObject({
+      name: 'hermes-demo-hermes.jsonl',
+      version: 7,
+      size: blob.length,
+      hash: sha256(blob)
+    });
+    expect(r.outputs.artifact_id).toBe(String(artifact.id));
+    expect(r.outputs.artifact_url).toBe(artifactUrl(run, artifact.id));
+    const links = all(render(r.summary), 'a').map(a => a.attrs.href);
+    expect(links).toContain(artifactUrl(run, artifact.id));
+    expect(r.log).toContain(`Transcript uploaded as artifact hermes-demo-hermes.jsonl`);
+    expect(annotations(r, 'warning')).toEqual([]);
+    expect(annotations(r, 'notice')).toEqual([]);
+  });
+
+  test('artifact-archive: true uploads a zip holding the transcript', async () => {
+    const run = store.service.newRun();
+    const r = await step(run, { 'artifact-archive': 'true' });
+    const { artifact, blob } = await onlyArtifact(run);
+    expect(artifact.name).toBe('hermes-demo-hermes');
+    expect(artifact.mimeType).toBe('application/zip');
+    const entries = unzip(blob);
+    expect([...entries.keys()]).toEqual(['hermes-demo-hermes.jsonl']);
+    expect(entries.get('hermes-demo-hermes.jsonl')!.equals(fs.readFileSync(r.outputs.jsonl))).toBe(
+      true
+    );
+  });
+
+  test('retention-days is passed through as the expiry', async () => {
+    const run = store.service.newRun();
+    const before = Date.now();
+    await step(run, { 'retention-days': '5' });
+    const { artifact } = await onlyArtifact(run);
+    const expires = Date.parse(artifact.expiresAt ?? '');
+    const fiveDays = 5 * 24 * 3600_000;
+    // The client adds calendar days, so a daylight-saving change may move it by an hour.
+    expect(Math.abs(expires - before - fiveDays)).toBeLessThan(3600_000 + 60_000);
+  });
+
+  test('upload-artifact: false uploads nothing', async () => {
+    const run = store.service.newRun();
+    const r = await step(run, { 'upload-artifact': 'false' });
+    expect(r.outputs.outcome).toBe('success');
+    expect(run.calls).toEqual([]);
+    expect(r.outputs.artifact_id).toBeUndefined();
+    expect(r.outputs.artifact_url).toBeUndefined();
+    expect(r.annotations).toEqual([]);
+  });
+
+  test.each<[string, string, Record<string, string>]>([
+    ['failure', 'failure', {}],
+    ['no-result', 'no_result', {}],
+    ['no-result-crash', 'no_result', {}],
+    ['tempfail', 'tempfail', {}],
+    ['slow', 'timeout', { 'timeout-minutes': '0.01' }]
+  ])('scenario %s (outcome %s): uploaded too, byte for byte', async (name, outcome, inputs) => {
+    const run = store.service.newRun();
+    const r = await step(run, inputs, scenario(name));
+    expect(r.outputs.outcome).toBe(outcome);
+    expect(r.exitCode).toBe(1);
+    const { artifact, blob } = await onlyArtifact(run);
+    expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+    expect(r.outputs.artifact_id).toBe(String(artifact.id));
+    expect(annotations(r, 'warning')).toEqual([]);
+  });
+
+  test('retries after exit 75: the transcripts of all attempts go up, in one zip', async () => {
+    const run = store.service.newRun();
+    const state = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sim-state-')), 'runs');
+    const r = await step(
+      run,
+      { 'tempfail-retries': '2', 'tempfail-backoff-seconds': '0' },
+      { HERMES_SIM_SCENARIO: 'tempfail,success', HERMES_SIM_STATE: state }
+    );
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.outputs.attempts).toBe('2');
+    const { artifact, blob } = await onlyArtifact(run);
+    expect(artifact.name).toBe('hermes-demo-hermes');
+    const entries = unzip(blob);
+    expect([...entries.keys()].sort()).toEqual([
+      'hermes-demo-hermes.attempt-1.jsonl',
+      'hermes-demo-hermes.jsonl'
+    ]);
+    const dir = path.dirname(r.outputs.jsonl);
+    expect(entries.get('hermes-demo-hermes.jsonl')!.equals(fs.readFileSync(r.outputs.jsonl))).toBe(
+      true
+    );
+    expect(
+      entries
+        .get('hermes-demo-hermes.attempt-1.jsonl')!
+        .equals(fs.readFileSync(path.join(dir, 'run.attempt-1.jsonl')))
+    ).toBe(true);
+    expect(textOf(render(r.summary))).toContain('2 · 1: tempfail (75) · 2: success (0)');
+  });
+
+  test('an empty transcript (Hermes rejected its arguments) is not uploaded, and says why', async () => {
+    const run = store.service.newRun();
+    const r = await step(run, { args: '--tui' });
+    expect(r.outputs.outcome).toBe('usage_error');
+    expect(run.calls).toEqual([]);
+    expect(annotations(r, 'notice')).toEqual([
+      'The transcript was not uploaded: the transcript is empty'
+    ]);
+    expect(r.summary).toContain('the transcript is empty');
+  });
+});
+
+describe('names never collide', () => {
+  test('two steps of one job get two names', async () => {
+    const run = store.service.newRun();
+    const first = await step(run, {}, { GITHUB_ACTION: 'review' });
+    const second = await step(run, {}, { GITHUB_ACTION: 'fix' });
+    expect(run.finalized.map(a => a.name)).toEqual([
+      'hermes-demo-review.jsonl',
+      'hermes-demo-fix.jsonl'
+    ]);
+    expect(first.outputs.artifact_id).not.toBe(second.outputs.artifact_id);
+    expect(run.calls.filter(c => c.status !== 200)).toEqual([]);
+  });
+
+  test('matrix legs (same job, same step): a taken name moves to the next free one, quietly', async () => {
+    const run = store.service.newRun();
+    const legs: ActionRun[] = [];
+    for (const job of ['leg-1', 'leg-2', 'leg-3']) legs.push(await step(run, {}, {}, job));
+    expect(run.finalized.map(a => a.name)).toEqual([
+      'hermes-demo-hermes.jsonl',
+      'hermes-demo-hermes-2.jsonl',
+      'hermes-demo-hermes-3.jsonl'
+    ]);
+    expect(run.calls.filter(c => c.status === 409)).toHaveLength(3);
+    for (const [i, leg] of legs.entries()) {
+      expect(leg.outputs.artifact_id).toBe(String(run.finalized[i].id));
+      expect(leg.annotations).toEqual([]);
+    }
+    const blobs = await Promise.all(run.finalized.map(a => run.read(a)));
+    blobs.forEach((blob, i) =>
+      expect(blob.equals(fs.readFileSync(legs[i].outputs.jsonl))).toBe(true)
+    );
+  });
+
+  test('a re-run attempt has a name of its own', async () => {
+    const run = store.service.newRun();
+    await step(run);
+    await step(run, {}, { GITHUB_RUN_ATTEMPT: '2' }, 'job-1-attempt-2');
+    expect(run.finalized.map(a => a.name)).toEqual([
+      'hermes-demo-hermes.jsonl',
+      'hermes-demo-hermes-attempt2.jsonl'
+    ]);
+  });
+
+  test('artifact-name is honoured; when taken it moves to the next free name, with a warning', async () => {
+    const run = store.service.newRun();
+    const first = await step(run, { 'artifact-name': 'review transcript' });
+    const second = await step(run, { 'artifact-name': 'review transcript' }, {}, 'leg-2');
+    expect(run.finalized.map(a => a.name)).toEqual([
+      'review transcript.jsonl',
+      'review transcript-2.jsonl'
+    ]);
+    expect(annotations(first, 'warning')).toEqual([]);
+    expect(annotations(second, 'warning')).toEqual([
+      'The artifact name "review transcript" is taken on this run, so the transcript was uploaded as "review transcript-2.jsonl".'
+    ]);
+    expect(second.outputs.artifact_id).toBe(String(run.finalized[1].id));
+  });
+
+  test('a name the service would reject fails the step before any request', async () => {
+    const run = store.service.newRun();
+    const r = await step(run, { 'artifact-name': 'reports/hermes' });
+    expect(r.exitCode).toBe(1);
+    expect(annotations(r, 'error')[0]).toMatch(
+      /Input "artifact-name" is "reports\/hermes"; it may not contain "\/"/
+    );
+    expect(run.calls).toEqual([]);
+  });
+});
+
+describe('secrets never leave the runner', () => {
+  // Built at run time, so that no secret-looking literal sits in this file.
+  const userValue = `pa"ss-${Math.random().toString(36).slice(2, 14)}`;
+  const githubToken = 'gh' + 'p_' + 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz12'.padEnd(36, 'Q');
+  const cores = [userValue.slice(6), githubToken.slice(4)];
+
+  /** A scenario in which the agent prints both secrets: text, tool input and output, answer, raw. */
+  function plantedScenario(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-secrets-'));
+    const file = path.join(dir, 'planted.jsonl');
+    const events = [
+      { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b' },
+      { type: 'text', text: `The password is ${userValue} and the token ${githubToken}.\n` },
+      { type: 'tool_use', name: 'terminal', input: { command: `login --token ${githubToken}` } },
+      {
+        type: 'tool_result',
+        name: 'terminal',
+        output: `logged in with ${userValue}`,
+        duration_ms: 4,
+        is_error: false
+      },
+      { sim: 'raw', text: `Traceback: token=${githubToken} password=${userValue}` },
+      { type: 'text', text: 'Plain line without secrets.\n' },
+      {
+        type: 'result',
+        exit_code: 0,
+        text: `Done; used ${githubToken}.`,
+        tokens: { input: 10, output: 5, total: 15, cache_read: 0, cache_write: 0 },
+        duration_ms: 20
+      }
+    ];
+    fs.writeFileSync(file, events.map(e => JSON.stringify(e)).join('\n') + '\n');
+    return file;
+  }
+
+  /** stdout as the runner stores it: the add-mask commands that register the values are consumed. */
+  const storedLog = (r: ActionRun): string =>
+    r.stdout
+      .split('\n')
+      .filter(l => !l.startsWith('::add-mask::'))
+      .join('\n');
+
+  test('a redact value and a well-known token reach neither the blob, the summary, the outputs nor the log', async () => {
+    const run = store.service.newRun();
+    const r = await step(run, { redact: userValue }, { HERMES_SIM_SCENARIO: plantedScenario() });
+    expect(r.outputs.outcome).toBe('success');
+    const transcript = fs.readFileSync(r.outputs.jsonl);
+    // The transcript on the runner is Hermes' stdout as written: the secrets are there.
+    for (const core of cores) expect(transcript.toString()).toContain(core);
+    const { blob } = await onlyArtifact(run);
+    const places = {
+      blob: blob.toString(),
+      summary: r.summary,
+      outputs: JSON.stringify(r.outputs),
+      log: storedLog(r),
+      stderr: r.stderr
+    };
+    for (const [place, text] of Object.entries(places))
+      for (const core of cores)
+        expect({ place, leaked: text.includes(core) }).toEqual({ place, leaked: false });
+    expect(r.stdout).toContain(`::add-mask::${userValue}`);
+    // Only the lines that held a secret differ, and they still parse.
+    const sent = blob.toString().split('\n');
+    const kept = transcript.toString().split('\n');
+    expect(sent).toHaveLength(kept.length);
+    sent.forEach((line, i) => {
+      if (line !== kept[i]) {
+        expect(cores.some(core => kept[i].includes(core))).toBe(true);
+        expect(line).toContain('***');
+        if (!line.startsWith('Traceback')) expect(() => JSON.parse(line)).not.toThrow();
+      }
+    });
+  });
+
+  test('redact: false uploads the transcript as written; the log and summary stay redacted', async () => {
+    const run = store.service.newRun();
+    const r = await step(run, { redact: 'false' }, { HERMES_SIM_SCENARIO: plantedScenario() });
+    const { blob } = await onlyArtifact(run);
+    expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+    expect(blob.toString()).toContain(githubToken);
+    expect(r.summary).not.toContain(githubToken.slice(4));
+    expect(storedLog(r)).not.toContain(githubToken.slice(4));
+  });
+});
+
+/** The entries of a zip archive (stored or deflated), read through its central directory. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  const entries = new Map<string, Buffer>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = zip.readUInt32LE(at + 42);
+    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(data, data + compressedSize);
+    entries.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
+    at += 46 + skip;
+  }
+  return entries;
+}

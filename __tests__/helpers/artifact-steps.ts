@@ -1,0 +1,71 @@
+/** What the artifact end-to-end suites share: the store's lifetime, and steps run against it. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import { runAction, startAction, type ActionRun } from '../../scripts/local-runner.mjs';
+import { ArtifactService, type Run, type StoredArtifact } from './artifact-service.js';
+import { startAzurite, type Azurite } from './azurite.js';
+
+/** Starts Azurite and the artifact service before the suite, and stops both after it. */
+export function useArtifactStore(): { readonly service: ArtifactService } {
+  let azurite: Azurite | undefined;
+  let service: ArtifactService | undefined;
+  beforeAll(async () => {
+    azurite = await startAzurite();
+    service = await ArtifactService.start(azurite);
+  }, 60_000);
+  afterAll(async () => {
+    await service?.stop();
+    await azurite?.stop();
+  });
+  return {
+    get service() {
+      if (!service) throw new Error('the artifact service is not running');
+      return service;
+    }
+  };
+}
+
+export const scenario = (name: string): Record<string, string> => ({ HERMES_SIM_SCENARIO: name });
+
+/** Runs the action as one step of `run`; `job` stands for the job (a matrix leg has its own). */
+export function step(
+  run: Run,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
+  job?: string
+): Promise<ActionRun> {
+  return runAction({ inputs: { query: 'Check the build', ...inputs }, env: run.env(job, env) });
+}
+
+export const annotations = (r: ActionRun, kind: string): string[] =>
+  r.annotations.filter(a => a.command === kind).map(a => a.message);
+
+/** The one artifact a run holds, read back from the blob store. */
+export async function onlyArtifact(run: Run): Promise<{ artifact: StoredArtifact; blob: Buffer }> {
+  expect(run.finalized).toHaveLength(1);
+  const artifact = run.finalized[0];
+  return { artifact, blob: await run.read(artifact) };
+}
+
+/** Where the action says the artifact is (the local runner's repository is octo/repo). */
+export const artifactUrl = (run: Run, id: number): string =>
+  `https://github.com/octo/repo/actions/runs/${run.githubRunId}/artifacts/${id}`;
+
+/** Starts the slow scenario as a step of `run`, and resolves once Hermes has written its init event. */
+export async function startedTurn(run: Run): Promise<ReturnType<typeof startAction>> {
+  const started = startAction({
+    inputs: { query: 'Think' },
+    env: run.env(undefined, scenario('slow'))
+  });
+  const t0 = Date.now();
+  for (;;) {
+    const dirs = fs.existsSync(started.files.temp) ? fs.readdirSync(started.files.temp) : [];
+    const file = dirs
+      .map(d => path.join(started.files.temp, d, 'run.jsonl'))
+      .find(f => fs.existsSync(f));
+    if (file && fs.readFileSync(file, 'utf8').includes('"init"')) return started;
+    if (Date.now() - t0 > 15_000) throw new Error('the turn never started');
+    await new Promise(resolve => setTimeout(resolve, 25));
+  }
+}

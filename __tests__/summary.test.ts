@@ -1,0 +1,433 @@
+/**
+ * The job summary. Golden files: each transcript under fixtures/summary/ (most recorded from the
+ * simulator's scenarios) goes through the real pipeline (followFile: lines, decodeLine, TurnBuilder;
+ * then decide) and must render exactly the committed Markdown beside it. Regenerating them is a
+ * deliberate act: `UPDATE_GOLDEN=1 npm test -- __tests__/summary.test.ts`, then review the diff.
+ * Every summary is also rendered with cmark-gfm and checked structurally.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import { followFile } from '../src/follow.js';
+import { LiveLog } from '../src/log.js';
+import { makeRedactor, type Redactor } from '../src/redact.js';
+import {
+  bar,
+  clip,
+  renderSummary,
+  SUMMARY_BUDGET_BYTES,
+  SUMMARY_LIMIT_BYTES,
+  type Report
+} from '../src/summary.js';
+import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/turn.js';
+import { decide, type RunEnd } from '../src/verdict.js';
+import { decodeLine } from '../src/stream.js';
+import {
+  all,
+  checkSummaryHtml,
+  prose,
+  render,
+  renderGfm,
+  tableRows,
+  textOf,
+  type Element
+} from './helpers/gfm.js';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'summary');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const JSONL_PATH = '/home/runner/work/_temp/hermes-1/run.jsonl';
+
+interface Fixture {
+  end: RunEnd;
+  hermesVersion?: string;
+  runDurationMs: number;
+  artifact?: Report['artifact'];
+  artifactNote?: string;
+  attempts?: Report['attempts'];
+  redact?: string[];
+}
+
+async function fixture(name: string): Promise<{ report: Report; redact: Redactor }> {
+  const meta = JSON.parse(
+    fs.readFileSync(path.join(FIXTURES, `${name}.run.json`), 'utf8')
+  ) as Fixture;
+  const redact = makeRedactor(meta.redact ?? []);
+  const turn = await followFile(
+    path.join(FIXTURES, `${name}.jsonl`),
+    new LiveLog(redact, () => {})
+  );
+  return {
+    redact,
+    report: {
+      verdict: decide(turn, meta.end),
+      turn,
+      durationMs: turn.result?.duration_ms ?? meta.runDurationMs,
+      hermesVersion: meta.hermesVersion,
+      stderrTail: meta.end.stderrTail,
+      jsonlPath: JSONL_PATH,
+      artifact: meta.artifact,
+      artifactNote: meta.artifactNote,
+      attempts: meta.attempts
+    }
+  };
+}
+
+const names = fs
+  .readdirSync(FIXTURES)
+  .filter(f => f.endsWith('.run.json'))
+  .map(f => f.slice(0, -'.run.json'.length))
+  .sort();
+
+/** The tables of a rendered summary by their first header cell. */
+function tables(html: Element): Map<string, string[][]> {
+  return new Map(
+    all(html, 'table').map(t => {
+      const rows = tableRows(t);
+      return [rows[0][0], rows];
+    })
+  );
+}
+
+describe('golden summaries', () => {
+  test('there are fixtures', () => {
+    expect(names.length).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(names)('%s', async name => {
+    const { report, redact } = await fixture(name);
+    const markdown = renderSummary(report, redact);
+    const golden = path.join(FIXTURES, `${name}.md`);
+    if (UPDATE) fs.writeFileSync(golden, markdown);
+    if (!fs.existsSync(golden))
+      throw new Error(
+        `${golden} is missing: run UPDATE_GOLDEN=1 npm test -- __tests__/summary.test.ts`
+      );
+    expect(markdown).toBe(fs.readFileSync(golden, 'utf8'));
+
+    const html = checkSummaryHtml(renderGfm(markdown), { linkTo: report.artifact?.url });
+    const { turn, verdict } = report;
+    const byHeader = tables(html);
+    // The run table first: model, session, tokens, Hermes version, each as the stream said.
+    const facts = tableRows(all(html, 'table')[0]);
+    expect(facts[0]).toEqual(['Run', '']);
+    expect(facts.every(row => row.length === 2)).toBe(true);
+    const fact = (key: string): string | undefined => facts.find(r => r[0] === key)?.[1];
+    expect(fact('Model')).toBe(turn.model ? clip(turn.model, 120) : '–');
+    expect(fact('Session')).toBe(turn.sessionId ?? '–');
+    expect(fact('Hermes')).toBe(report.hermesVersion);
+    if (turn.result?.tokens)
+      expect(fact('Tokens')).toContain(`${turn.result.tokens.total.toLocaleString('en-US')} total`);
+    // Per tool: one row per tool name, six cells.
+    const perTool = byHeader.get('Tool');
+    if (turn.toolCalls > 0) {
+      expect(perTool?.slice(1).map(r => r.length)).toEqual(turn.tools.map(() => 6));
+      expect(perTool?.slice(1).map(r => r[0])).toEqual(
+        expect.arrayContaining(turn.tools.map(t => t.name.replace(/\s+/g, ' ')))
+      );
+    } else expect(perTool).toBeUndefined();
+    // Every tool call, in order, five cells.
+    const calls = byHeader.get('#')?.slice(1) ?? [];
+    expect(calls.map(r => r[0])).toEqual(turn.recentCalls.map(c => String(c.index)));
+    expect(calls.every(r => r.length === 5)).toBe(true);
+    calls.forEach((row, i) =>
+      expect(row[4].startsWith(turn.recentCalls[i].isError ? '❌' : 'ok')).toBe(true)
+    );
+    // The status line says the outcome and the exit code; a failure has its alert right under it.
+    const heading = all(html, 'h3')[0];
+    expect(textOf(heading)).toContain(
+      verdict.exitCode !== undefined ? `exit code ${verdict.exitCode}` : 'Hermes'
+    );
+    if (verdict.outcome !== 'success') {
+      const quote = all(html, 'blockquote')[0];
+      expect(textOf(quote)).toMatch(/^\s*\[!CAUTION\]/);
+      expect(html.children.filter(c => typeof c !== 'string')[1]).toBe(quote);
+    }
+  });
+});
+
+describe('what the goldens show', () => {
+  test('nothing from the stream becomes markup, a link or a mention', async () => {
+    const { report, redact } = await fixture('hostile');
+    const html = render(renderSummary(report, redact));
+    const text = textOf(html);
+    for (const payload of [
+      '<img src=x onerror=alert(1)>',
+      '</td></tr></table><script>alert(1)</script>',
+      "echo '<details><summary>x</summary>' | tee @octocat ```",
+      '[click](javascript:alert(1)) www.evil.example https://evil.example/x',
+      '# Report <script>alert(1)</script>',
+      '<!-- hidden'
+    ])
+      expect(text).toContain(payload);
+    expect(all(html, 'a')).toEqual([]);
+    expect(prose(html)).not.toMatch(/@[A-Za-z0-9_-]/);
+    // The failed call's output, expandable, keeps its lines.
+    const expanded = all(html, 'td').flatMap(td => all(td, 'details'));
+    expect(expanded).toHaveLength(1);
+    expect(all(expanded[0], 'br').length).toBeGreaterThanOrEqual(7);
+    expect(textOf(all(expanded[0], 'pre')[0])).toContain(
+      'line one </details></pre></td><!-- comment| a | b |```@octocat'
+    );
+  });
+
+  test('secrets are redacted before anything is cut', async () => {
+    const { report, redact } = await fixture('secrets');
+    const markdown = renderSummary(report, redact);
+    const token = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9';
+    // No piece of the token or the password, however short the cut that made it.
+    for (const secret of [token, 'hunter2-very-secret'])
+      for (let n = 8; n <= secret.length; n++)
+        expect(markdown.replace(/\\/g, '')).not.toContain(secret.slice(secret.length - n));
+    expect(markdown.replace(/\\/g, '')).not.toMatch(/ghp_[A-Za-z0-9]{4}/);
+    expect(textOf(render(markdown))).toContain('token ***');
+  });
+
+  test('the per-tool bar is proportional, to an eighth of a cell', () => {
+    expect(bar(1)).toBe('█'.repeat(20));
+    expect(bar(0.5)).toBe('█'.repeat(10));
+    expect(bar(0.55)).toBe('█'.repeat(11));
+    expect(bar(0.025)).toBe('▌');
+    expect(bar(0.03)).toBe('▋');
+    expect(bar(0.0001)).toBe('▏');
+    expect(bar(0)).toBe('');
+  });
+
+  test('clip never splits a surrogate pair', () => {
+    expect(clip('ab🚀cd', 4)).toBe('ab…');
+    expect(clip('abc🚀d', 4)).toBe('abc…');
+    expect(clip('short', 5)).toBe('short');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Size: within budget at any run size, degrading in steps that say what they leave out.
+// ------------------------------------------------------------------------------------------------
+
+const TOOLS = ['terminal', 'read_file', 'search_files', 'patch', 'web_search'];
+const end: RunEnd = {
+  kind: 'process',
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  cancelled: false,
+  stderrTail: [],
+  hermesPath: 'hermes',
+  timeoutMs: 0
+};
+const noRedact: Redactor = text => text;
+
+const generated = new Map<number, Turn>();
+
+/** A run of n tool calls through the real TurnBuilder, like the simulator's generated runs. */
+function generatedTurn(n: number): Turn {
+  const known = generated.get(n);
+  if (known) return known;
+  const builder = new TurnBuilder();
+  let line = 0;
+  const add = (event: object): void => {
+    line += 1;
+    builder.add(decodeLine(Buffer.from(JSON.stringify(event)), line), line);
+  };
+  add({ type: 'system', subtype: 'init', model: 'nous/hermes-4-70b', session_id: 's' });
+  for (let k = 1; k <= n; k++) {
+    const name = TOOLS[(k - 1) % TOOLS.length];
+    add({ type: 'tool_use', name, input: { command: `npm test -- --shard=${k}` } });
+    add({
+      type: 'tool_result',
+      name,
+      output: k % 7 === 0 ? `exit code 1\nFAIL src/module_${k}.ts\n  expected 200` : `PASS ${k}`,
+      duration_ms: 3 + ((k * 37) % 400),
+      is_error: k % 7 === 0
+    });
+  }
+  add({
+    type: 'result',
+    session_id: 's',
+    exit_code: 0,
+    text: 'Done.',
+    tokens: { input: 1, output: 1, total: 2, cache_read: 0, cache_write: 0 },
+    duration_ms: 1000
+  });
+  const turn = builder.finish();
+  generated.set(n, turn);
+  return turn;
+}
+
+const reportOf = (turn: Turn, over: Partial<Report> = {}): Report => ({
+  verdict: decide(turn, end),
+  turn,
+  durationMs: 1000,
+  stderrTail: [],
+  jsonlPath: JSONL_PATH,
+  ...over
+});
+
+describe('size', () => {
+  test('the budget is under GitHub’s 1 MiB', () => {
+    expect(SUMMARY_BUDGET_BYTES).toBeLessThan(SUMMARY_LIMIT_BYTES);
+  });
+
+  test.each([10, 1000, 20_000])('%d tool calls: totals, per-tool table, recent rows', n => {
+    const turn = generatedTurn(n);
+    const markdown = renderSummary(reportOf(turn), noRedact);
+    expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
+    const html = checkSummaryHtml(renderGfm(markdown));
+    const byHeader = tables(html);
+    expect(textOf(all(html, 'table')[0])).toContain(n.toLocaleString('en-US'));
+    expect(byHeader.get('Tool')).toHaveLength(1 + TOOLS.length);
+    const rows = byHeader.get('#')!.slice(1);
+    expect(rows).toHaveLength(Math.min(n, MAX_RECENT_CALLS));
+    expect(rows.at(-1)![0]).toBe(n.toLocaleString('en-US'));
+    if (n > MAX_RECENT_CALLS)
+      expect(textOf(html)).toContain(
+        `Showing the last 2,000 of 20,000 tool calls (the summary keeps the most recent 2,000)`
+      );
+  });
+
+  test('smaller budgets: fewer rows, then the per-tool table only, each step saying so', () => {
+    const turn = generatedTurn(20_000);
+    const answer = 'A long answer. '.repeat(800);
+    const report = reportOf({ ...turn, result: { ...turn.result!, text: answer } });
+    const at = (budget: number) => {
+      const markdown = renderSummary(report, noRedact, { budgetBytes: budget });
+      expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(budget);
+      const html = checkSummaryHtml(renderGfm(markdown));
+      return {
+        text: textOf(html),
+        rows: tables(html).get('#')?.slice(1) ?? [],
+        perTool: tables(html).get('Tool')
+      };
+    };
+    const roomy = at(64 * 1024);
+    expect(roomy.text).toMatch(
+      /Showing the last [\d,]+ of 20,000 tool calls \(to stay under GitHub’s 1 MiB summary limit\); all of them are in /
+    );
+    expect(roomy.rows.length).toBeGreaterThan(100);
+    expect(roomy.rows.at(-1)![0]).toBe('20,000');
+    expect(roomy.text).toContain(answer.trim());
+    // The smallest budget that still holds the per-tool table: no row, and a note that says so.
+    const hasPerTool = (budget: number): boolean =>
+      renderSummary(report, noRedact, { budgetBytes: budget }).includes('#### Time per tool');
+    let [low, high] = [1024, 64 * 1024];
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (hasPerTool(mid)) high = mid;
+      else low = mid;
+    }
+    const tight = at(high);
+    expect(tight.perTool).toHaveLength(1 + TOOLS.length);
+    expect(tight.rows).toEqual([]);
+    expect(tight.text).toContain(
+      'The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all 20,000 are in'
+    );
+    expect(tight.text).toContain(
+      'Left out to stay under GitHub’s 1 MiB summary limit: the answer. Everything is in'
+    );
+    // Below it, the status, the run table and where the transcript is.
+    const least = at(low);
+    expect(least.perTool).toBeUndefined();
+    expect(least.text).toContain('Hermes completed the turn');
+    expect(least.text).toContain('Transcript');
+  });
+
+  test('expanded outputs go before rows do', () => {
+    const turn = generatedTurn(3000);
+    const full = renderSummary(reportOf(turn), noRedact);
+    const expanded = full.split('\n').filter(row => /^\| .*<details>/.test(row));
+    expect(expanded.length).toBe(turn.recentCalls.filter(c => c.isError).length);
+    const tight = renderSummary(reportOf(turn), noRedact, {
+      budgetBytes: Buffer.byteLength(full) - 2000
+    });
+    const tightHtml = checkSummaryHtml(renderGfm(tight));
+    expect(tables(tightHtml).get('#')).toHaveLength(1 + MAX_RECENT_CALLS);
+    expect(textOf(tightHtml)).toContain('Outputs of older failed calls are not expanded');
+  });
+});
+
+describe('worst case: every field as long as it can be, in the characters that escape to the most bytes', () => {
+  // `@` before a word character becomes `\@` + U+200B (5 bytes); `"` in HTML `&quot;` (6); a
+  // leading tab in the answer four no-break spaces (8); CJK and U+FFFD 3; then a pair of halves.
+  const worst = (n: number): string =>
+    ('@-"\t漢\u0000|<`\n'.repeat(Math.ceil(n / 10)) + '\ud83d').slice(0, n);
+  const big = worst(200_000);
+  const calls = (n: number): ToolCall[] =>
+    Array.from({ length: n }, (_, i) => ({
+      index: 18_001 + i,
+      name: big,
+      inputPreview: big,
+      durationMs: 1e12,
+      isError: i % 2 === 0,
+      output: big,
+      line: i
+    }));
+  const turn: Turn = {
+    lines: 1,
+    blankLines: 0,
+    events: 1,
+    model: big,
+    sessionId: big,
+    textDeltas: 0,
+    textChars: 0,
+    toolCalls: 20_000,
+    toolErrors: 10_000,
+    recentCalls: calls(2000),
+    tools: Array.from({ length: 5000 }, (_, i) => ({
+      name: `${i}${big}`,
+      calls: 4,
+      errors: 2,
+      totalMs: i,
+      maxMs: i
+    })),
+    unfinished: Array.from({ length: 10_000 }, () => ({ name: big, inputPreview: big })),
+    result: {
+      type: 'result',
+      line: 1,
+      exit_code: 1,
+      text: '\t@-'.repeat(400_000),
+      error: big,
+      tokens: { input: 1e15, output: 1e15, total: 1e15, cache_read: 1e15, cache_write: 1e15 }
+    },
+    resultCount: 1,
+    eventsAfterResult: 1e9,
+    unknownTypes: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`${i}${big}`, 1e9])),
+    issues: Array.from({ length: 200 }, (_, i) => ({ line: i, problem: big, skipped: true })),
+    issueCount: 1e9,
+    skippedLines: 1e9
+  };
+
+  test.each([
+    ['with a result', turn],
+    ['without a result (stderr shown)', { ...turn, result: undefined }]
+  ])('%s: under the budget, still tabular', (_, t) => {
+    const report: Report = {
+      ...reportOf(t as Turn),
+      verdict: { outcome: 'failure', exitCode: 1, message: big },
+      hermesVersion: big,
+      stderrTail: Array.from({ length: 1000 }, () => big),
+      jsonlPath: big,
+      artifactNote: big
+    };
+    const markdown = renderSummary(report, noRedact);
+    expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
+    const html = checkSummaryHtml(renderGfm(markdown));
+    const byHeader = tables(html);
+    expect(byHeader.get('Tool')).toHaveLength(1 + 25);
+    expect(byHeader.get('#')!.length).toBeGreaterThan(100);
+    expect(byHeader.get('#')!.at(-1)![0]).toBe('20,000');
+  });
+
+  test('with an artifact link and a redactor, and at small budgets', () => {
+    const report: Report = {
+      ...reportOf(turn),
+      artifact: { name: big, id: 1, url: 'https://github.com/o/r/actions/runs/1/artifacts/1' }
+    };
+    for (const budget of [SUMMARY_BUDGET_BYTES, 64 * 1024, 16 * 1024]) {
+      const markdown = renderSummary(report, makeRedactor(['@-"']), { budgetBytes: budget });
+      expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(budget);
+      for (const form of ['@-"', '\\@\\-\\"', '\\@\u200b\\-\\"'])
+        expect(markdown).not.toContain(form);
+      if (budget < SUMMARY_BUDGET_BYTES)
+        checkSummaryHtml(renderGfm(markdown), { linkTo: report.artifact!.url });
+    }
+  });
+});

@@ -1,0 +1,214 @@
+// Draws docs/summary.png: a realistic run's job summary, rendered as GitHub would (cmark-gfm, GitHub's
+// Markdown CSS) and shot with headless Chromium. Not part of `npm test`: it needs Chromium
+// (apt-get install -y chromium) besides cmark-gfm.
+//   npm run screenshot                 writes docs/summary.png
+//   npm run screenshot -- out.png      writes elsewhere; the HTML is kept beside it as out.html
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'docs', 'summary.png'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-screenshot-'));
+
+try {
+  const src = await transpiled(path.join(work, 'src'));
+  const markdown = summaryOf(src);
+  const html = page(render(markdown));
+  const htmlPath = process.argv[2]
+    ? out.replace(/\.png$/, '.html')
+    : path.join(work, 'summary.html');
+  fs.writeFileSync(htmlPath, html);
+  shoot(htmlPath, out);
+  console.log(
+    `${path.relative(process.cwd(), out)}: ${Buffer.byteLength(markdown)} bytes of Markdown`
+  );
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** src/*.ts as plain ESM (their imports already say .js), so the real code draws the picture. */
+async function transpiled(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const file of fs.readdirSync(path.join(ROOT, 'src')).filter(f => f.endsWith('.ts'))) {
+    const code = fs.readFileSync(path.join(ROOT, 'src', file), 'utf8');
+    const js = ts.transpileModule(code, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }
+    });
+    fs.writeFileSync(path.join(dir, file.replace(/\.ts$/, '.js')), js.outputText);
+  }
+  const load = name => import(pathToFileURL(path.join(dir, `${name}.js`)).href);
+  return {
+    ...(await load('stream')),
+    ...(await load('turn')),
+    ...(await load('verdict')),
+    ...(await load('redact')),
+    ...(await load('summary'))
+  };
+}
+
+/** A review run: the tests fail, a patch, the tests pass; one call fails along the way. */
+function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummary }) {
+  const t0 = 1795978843008;
+  let now = t0;
+  const events = [
+    {
+      type: 'system',
+      subtype: 'init',
+      model: 'nous/hermes-4-70b',
+      session_id: '20261129_101500_9f8e7d'
+    }
+  ];
+  const call = (name, input, output, ms, isError = false) => {
+    events.push({ type: 'tool_use', name, input });
+    events.push({ type: 'tool_result', name, output, duration_ms: ms, is_error: isError });
+  };
+  call(
+    'terminal',
+    { command: 'git diff --stat origin/main...HEAD' },
+    ' src/auth.ts | 12 +++++---',
+    412
+  );
+  call('read_file', { path: 'src/auth.ts' }, 'export function verify(token: string) {…}', 4);
+  call('search_files', { pattern: 'verifyToken\\(', path: 'src' }, 'src/login.ts:18', 118);
+  call(
+    'terminal',
+    { command: 'npm test -- auth' },
+    'FAIL src/auth.test.ts\n  ● login › rejects expired tokens\n\n    expected 401, received 500\n\n      at verify (src/auth.ts:42:11)\n      at Object.<anonymous> (src/auth.test.ts:17:5)\n\nTests: 1 failed, 23 passed, 24 total',
+    8240,
+    true
+  );
+  call('read_file', { path: 'src/auth.test.ts' }, "describe('login', () => {…})", 3);
+  call(
+    'patch',
+    {
+      path: 'src/auth.ts',
+      old_string: 'return decode(token);',
+      new_string: 'return decode(token, { clockTolerance: 0 });'
+    },
+    'Applied 1 hunk to src/auth.ts',
+    12
+  );
+  call('terminal', { command: 'npm test -- auth' }, 'Tests: 24 passed, 24 total', 7930);
+  call(
+    'web_search',
+    { query: 'jsonwebtoken clockTolerance expired token 401' },
+    '1. jsonwebtoken README - https://github.com/auth0/node-jsonwebtoken',
+    1306
+  );
+  call(
+    'terminal',
+    { command: 'npm run lint' },
+    'eslint . && prettier --check .\nAll matched files use Prettier code style!',
+    3105
+  );
+  events.push({
+    type: 'result',
+    session_id: '20261129_101500_9f8e7d',
+    exit_code: 0,
+    text:
+      'Fixed the failing auth test.\n\n' +
+      '- `verify()` threw on expired tokens, which the login route turned into a 500.\n' +
+      '- It now passes `clockTolerance: 0` and maps `TokenExpiredError` to 401.\n\n' +
+      'All 24 auth tests pass and lint is clean.',
+    tokens: { input: 48210, output: 3120, total: 51330, cache_read: 40960, cache_write: 2048 },
+    duration_ms: 41_870
+  });
+
+  const builder = new TurnBuilder();
+  events.forEach((event, i) => {
+    now += 40;
+    const line = JSON.stringify({ ...event, timestamp: now });
+    builder.add(decodeLine(Buffer.from(line), i + 1), i + 1);
+  });
+  const turn = builder.finish();
+  const end = {
+    kind: 'process',
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    stderrTail: [],
+    hermesPath: 'hermes',
+    timeoutMs: 0
+  };
+  const report = {
+    verdict: decide(turn, end),
+    turn,
+    durationMs: turn.result.duration_ms,
+    hermesVersion: 'Hermes Agent v0.21.4 (2026.9.20)',
+    stderrTail: [],
+    jsonlPath: '/home/runner/work/_temp/hermes-1/run.jsonl',
+    artifact: {
+      name: 'hermes-review-run.jsonl',
+      id: 4242,
+      url: 'https://github.com/octo/repo/actions/runs/1/artifacts/4242'
+    }
+  };
+  return renderSummary(report, makeRedactor([]));
+}
+
+function render(markdown) {
+  const run = spawnSync(
+    'cmark-gfm',
+    ['-e', 'table', '-e', 'strikethrough', '-e', 'autolink', '--unsafe'],
+    { input: markdown, encoding: 'utf8' }
+  );
+  if (run.error)
+    throw new Error(`cmark-gfm could not run (apt-get install cmark-gfm): ${run.error.message}`);
+  return run.stdout;
+}
+
+/** The HTML inside GitHub's Markdown CSS, at the width of a job summary. */
+function page(body) {
+  const css = fs.readFileSync(
+    path.join(ROOT, 'node_modules', 'github-markdown-css', 'github-markdown-light.css'),
+    'utf8'
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Job summary</title>
+<style>${css}
+body { margin: 0; background: #f6f8fa; }
+.box { box-sizing: border-box; max-width: 960px; margin: 24px auto; background: #fff;
+  border: 1px solid #d1d9e0; border-radius: 6px; }
+.box > .title { padding: 12px 16px; border-bottom: 1px solid #d1d9e0; font: 600 14px -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; }
+.markdown-body { padding: 16px 24px; }
+</style></head>
+<body><div class="box"><div class="title">review summary</div>
+<article class="markdown-body">
+${body}</article></div></body></html>
+`;
+}
+
+function shoot(htmlPath, pngPath) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chromium-'));
+  try {
+    const run = spawnSync(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--hide-scrollbars',
+        `--user-data-dir=${profile}`,
+        `--screenshot=${pngPath}`,
+        '--window-size=1000,1400',
+        pathToFileURL(htmlPath).href
+      ],
+      { encoding: 'utf8', timeout: 120_000 }
+    );
+    if (run.error)
+      throw new Error(`chromium could not run (apt-get install -y chromium): ${run.error.message}`);
+    if (!fs.existsSync(pngPath)) throw new Error(`chromium wrote no screenshot:\n${run.stderr}`);
+  } finally {
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
