@@ -139,7 +139,7 @@ export class LiveLog {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 // eslint-disable-next-line no-control-regex
-const NEEDS_CARE = /[\u0000-\u0008\u000a-\u001f\u007f]|::|##\[/;
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /**
  * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
@@ -148,7 +148,7 @@ const NEEDS_CARE = /[\u0000-\u0008\u000a-\u001f\u007f]|::|##\[/;
  * in case a stop-commands block is not open.
  */
 export function inert(line: string): string {
-  if (!NEEDS_CARE.test(line)) return line;
+  if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##[')) return line;
   const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }

@@ -12,26 +12,31 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g // JWTs
 ];
 
+/** What every token format above starts with. */
+const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
+
 export const MASK = '***';
 
 export type Redactor = (text: string) => string;
 
 /**
  * Builds the redactor for the given literal values, also in their JSON-escaped form (how they stand
- * in a transcript line). Longest first, so a value inside another goes too.
+ * in a transcript line), and the token formats. One regular expression, one pass over the text (the
+ * redactor runs on every line of the log); literal values come first and longest first, so a value
+ * inside another goes too.
  */
 export function makeRedactor(values: string[]): Redactor {
   const forms = values.flatMap(v => [v, JSON.stringify(v).slice(1, -1)]);
   const literals = [...new Set(forms.filter(v => v.length > 0))].sort(
     (a, b) => b.length - a.length
   );
-  const literal =
-    literals.length > 0 ? new RegExp(literals.map(escapeRegExp).join('|'), 'g') : undefined;
-  return text => {
-    let out = literal ? text.replace(literal, MASK) : text;
-    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, MASK);
-    return out;
-  };
+  const all = new RegExp(
+    [...literals.map(escapeRegExp), ...TOKEN_PATTERNS.map(p => p.source)].join('|'),
+    'g'
+  );
+  // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
+  const maybe = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PREFIXES].join('|'));
+  return text => (maybe.test(text) ? text.replace(all, MASK) : text);
 }
 
 function escapeRegExp(value: string): string {
