@@ -29002,6 +29002,8 @@ class TurnBuilder {
     pendingByName = new Map();
     pendingById = new Map();
     pendingCount = 0;
+    ring = [];
+    ringStart = 0;
     /** Adds one decoded line; returns the tool call it completed, if any. */
     add(decoded, line) {
         const turn = this.turn;
@@ -29065,8 +29067,10 @@ class TurnBuilder {
             for (const p of queue)
                 unfinished.push({ name: p.name, inputPreview: p.inputPreview });
         }
+        const recent = [...this.ring.slice(this.ringStart), ...this.ring.slice(0, this.ringStart)];
         return {
             ...this.turn,
+            recentCalls: recent.map(call => ({ ...call })),
             tools: [...this.stats.values()],
             unfinished,
             unknownTypes: Object.fromEntries(this.unknownTypes)
@@ -29121,19 +29125,6 @@ class TurnBuilder {
         turn.toolCalls += 1;
         if (event.is_error)
             turn.toolErrors += 1;
-        const call = {
-            index: turn.toolCalls,
-            name: own(event.name),
-            inputPreview: pending?.inputPreview ?? '',
-            durationMs: event.duration_ms,
-            isError: event.is_error,
-            // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
-            output: event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '',
-            line
-        };
-        if (turn.recentCalls.length >= MAX_RECENT_CALLS)
-            turn.recentCalls.shift();
-        turn.recentCalls.push(call);
         let stats = this.stats.get(event.name);
         if (!stats) {
             // A hostile stream could invent a name per call: past a point, names share one row.
@@ -29153,6 +29144,22 @@ class TurnBuilder {
         const ms = event.duration_ms ?? 0;
         stats.totalMs += ms;
         stats.maxMs = Math.max(stats.maxMs, ms);
+        // The recent calls are a ring of reused objects: a run's 100,000 calls then leave no garbage
+        // behind in the old generation, only their previews.
+        const full = this.ring.length === MAX_RECENT_CALLS;
+        const call = full ? this.ring[this.ringStart] : {};
+        call.index = turn.toolCalls;
+        call.name = stats.name === OTHER_TOOLS ? own(event.name) : stats.name;
+        call.inputPreview = pending?.inputPreview ?? '';
+        call.durationMs = event.duration_ms;
+        call.isError = event.is_error;
+        // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
+        call.output = event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '';
+        call.line = line;
+        if (full)
+            this.ringStart = (this.ringStart + 1) % MAX_RECENT_CALLS;
+        else
+            this.ring.push(call);
         return call;
     }
 }
@@ -29237,6 +29244,7 @@ class Follower {
             external_node_fs_.writeSync(this.fd, chunk);
         this.bytes += chunk.length;
         this.splitter.push(chunk);
+        this.log.settle();
     }
     /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
     finish() {
@@ -29970,6 +29978,16 @@ class BufferedStdout {
         else
             this.timer ??= setTimeout(() => this.flush(), 100).unref();
     };
+    /**
+     * Between chunks: writes what is held when it is worth a write, else copies it out of the chunks
+     * it was cut from. Either way no chunk stays alive through the next young-generation GC.
+     */
+    settle() {
+        if (this.buffer.length >= 4096)
+            this.flush();
+        else
+            this.buffer = own(this.buffer);
+    }
     flush() {
         if (this.timer)
             clearTimeout(this.timer);
@@ -30019,6 +30037,14 @@ class LiveLog {
             this.sink(`::${this.token}::`);
         this.stopped = false;
         this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = own(this.text);
+        this.stdout?.settle();
     }
     /** Our own words (not from the stream); still sanitised, since they may quote it. */
     note(line) {

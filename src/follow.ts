@@ -38,6 +38,7 @@ export class Follower {
     if (this.fd !== undefined) fs.writeSync(this.fd, chunk);
     this.bytes += chunk.length;
     this.splitter.push(chunk);
+    this.log.settle();
   }
 
   /** Ends the stream: the transcript is closed and a last line without its newline is reported. */

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redactor } from './redact.js';
 import type { ToolCall } from './turn.js';
-import { oneLine } from './turn.js';
+import { oneLine, own } from './turn.js';
 
 export type Sink = (line: string) => void;
 
@@ -23,6 +23,15 @@ export class BufferedStdout {
     if (this.buffer.length >= 64 * 1024) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), 100).unref();
   };
+
+  /**
+   * Between chunks: writes what is held when it is worth a write, else copies it out of the chunks
+   * it was cut from. Either way no chunk stays alive through the next young-generation GC.
+   */
+  settle(): void {
+    if (this.buffer.length >= 4096) this.flush();
+    else this.buffer = own(this.buffer);
+  }
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -75,6 +84,15 @@ export class LiveLog {
     if (this.stopped) this.sink(`::${this.token}::`);
     this.stopped = false;
     this.stdout?.flush();
+  }
+
+  /**
+   * Called after each chunk of the stream: what is held until its line ends is copied out of the
+   * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+   */
+  settle(): void {
+    this.text = own(this.text);
+    this.stdout?.settle();
   }
 
   /** Our own words (not from the stream); still sanitised, since they may quote it. */

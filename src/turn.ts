@@ -94,6 +94,8 @@ export class TurnBuilder {
   private readonly pendingByName = new Map<string, Pending[]>();
   private readonly pendingById = new Map<string, Pending>();
   private pendingCount = 0;
+  private readonly ring: ToolCall[] = [];
+  private ringStart = 0;
 
   /** Adds one decoded line; returns the tool call it completed, if any. */
   add(decoded: DecodedLine, line: number): ToolCall | undefined {
@@ -155,8 +157,10 @@ export class TurnBuilder {
     for (const queue of this.pendingByName.values()) {
       for (const p of queue) unfinished.push({ name: p.name, inputPreview: p.inputPreview });
     }
+    const recent = [...this.ring.slice(this.ringStart), ...this.ring.slice(0, this.ringStart)];
     return {
       ...this.turn,
+      recentCalls: recent.map(call => ({ ...call })),
       tools: [...this.stats.values()],
       unfinished,
       unknownTypes: Object.fromEntries(this.unknownTypes)
@@ -206,18 +210,6 @@ export class TurnBuilder {
       });
     turn.toolCalls += 1;
     if (event.is_error) turn.toolErrors += 1;
-    const call: ToolCall = {
-      index: turn.toolCalls,
-      name: own(event.name),
-      inputPreview: pending?.inputPreview ?? '',
-      durationMs: event.duration_ms,
-      isError: event.is_error,
-      // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
-      output: event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '',
-      line
-    };
-    if (turn.recentCalls.length >= MAX_RECENT_CALLS) turn.recentCalls.shift();
-    turn.recentCalls.push(call);
 
     let stats = this.stats.get(event.name);
     if (!stats) {
@@ -237,6 +229,21 @@ export class TurnBuilder {
     const ms = event.duration_ms ?? 0;
     stats.totalMs += ms;
     stats.maxMs = Math.max(stats.maxMs, ms);
+
+    // The recent calls are a ring of reused objects: a run's 100,000 calls then leave no garbage
+    // behind in the old generation, only their previews.
+    const full = this.ring.length === MAX_RECENT_CALLS;
+    const call: ToolCall = full ? this.ring[this.ringStart] : ({} as ToolCall);
+    call.index = turn.toolCalls;
+    call.name = stats.name === OTHER_TOOLS ? own(event.name) : stats.name;
+    call.inputPreview = pending?.inputPreview ?? '';
+    call.durationMs = event.duration_ms;
+    call.isError = event.is_error;
+    // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
+    call.output = event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '';
+    call.line = line;
+    if (full) this.ringStart = (this.ringStart + 1) % MAX_RECENT_CALLS;
+    else this.ring.push(call);
     return call;
   }
 }
@@ -249,7 +256,7 @@ function clip(text: string, max: number): string {
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
  * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
  */
-function own<T extends string | undefined>(text: T): T {
+export function own<T extends string | undefined>(text: T): T {
   // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
   return (text && ` ${text}`.slice(1)) as T;
 }
