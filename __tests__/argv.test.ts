@@ -23,6 +23,7 @@ function settings(overrides: Partial<Settings> = {}): Settings {
     artifactArchive: false,
     redact: [],
     jsonlPath: '/tmp/run.jsonl',
+    showReasoning: true,
     ...overrides
   };
 }

@@ -1,8 +1,11 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import {
   InputError,
   parseSettings,
+  readQuery,
   splitArgs,
   type Environment,
   type Settings
@@ -56,7 +59,8 @@ describe('parseSettings: defaults', () => {
       uploadArtifact: true,
       artifactArchive: false,
       redact: [],
-      jsonlPath: settings.jsonlPath
+      jsonlPath: settings.jsonlPath,
+      showReasoning: true
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();
@@ -94,7 +98,8 @@ describe('parseSettings: boolean inputs', () => {
     ['fail-on-error', 'failOnError', true],
     ['summary', 'summary', true],
     ['upload-artifact', 'uploadArtifact', true],
-    ['artifact-archive', 'artifactArchive', false]
+    ['artifact-archive', 'artifactArchive', false],
+    ['show-reasoning', 'showReasoning', true]
   ];
   const SPELLINGS: [string, boolean][] = [
     ['true', true],
@@ -175,15 +180,115 @@ describe('parseSettings: query, query-file, transcript', () => {
   });
 });
 
-describe('parseSettings: api-url (API server mode) is refused', () => {
+describe('parseSettings: api-url and api-key (API server mode)', () => {
+  const KEY = 'change-me-local-dev';
+  const API = { ...QUERY, 'api-url': 'http://127.0.0.1:8642/v1', 'api-key': KEY };
+
+  test('both given: the URL (without a trailing slash) and the key; no CLI setting changes', () => {
+    const settings = parse({ ...API, 'api-url': 'http://127.0.0.1:8642/v1/' });
+    expect(settings.api).toEqual({ url: 'http://127.0.0.1:8642/v1', key: KEY });
+    expect(settings.query).toEqual({ kind: 'text', text: 'Summarise the build log.' });
+    expect(parse(QUERY).api).toBeUndefined();
+  });
+
   test.each([
-    [{ ...QUERY, 'api-url': 'http://127.0.0.1:8642/v1' }],
-    [{ ...QUERY, 'api-key': 'k' }],
-    [{ 'api-url': 'http://127.0.0.1:8642/v1' }]
-  ])('%j', inputs => {
-    const error = parseError(inputs);
-    expect(error.message).toContain('"api-url"');
-    expect(error.message).toMatch(/not supported/);
+    ['https://hermes.example.org/v1', 'https://hermes.example.org/v1'],
+    ['http://localhost:8642/v1//', 'http://localhost:8642/v1'],
+    ['HTTP://[::1]:8642/v1', 'http://[::1]:8642/v1'],
+    ['http://10.0.0.5:8642', 'http://10.0.0.5:8642']
+  ])('%s → %s', (url, expected) => {
+    expect(parse({ ...API, 'api-url': url }).api?.url).toBe(expected);
+  });
+
+  test('the action’s defaults for CLI inputs, as the runner passes them, are not CLI options given', () => {
+    const defaults = {
+      'ignore-user-config': 'false',
+      'ignore-rules': 'false',
+      worktree: 'false',
+      checkpoints: 'false',
+      'pass-session-id': 'false',
+      args: '',
+      'hermes-path': 'hermes',
+      'working-directory': '.'
+    };
+    expect(parse({ ...API, ...defaults }).api?.url).toBe('http://127.0.0.1:8642/v1');
+  });
+
+  test.each([
+    ['ignore-user-config', 'true'],
+    ['ignore-rules', 'true'],
+    ['worktree', 'true'],
+    ['checkpoints', 'true'],
+    ['pass-session-id', 'true'],
+    ['args', '--max-turns 5'],
+    ['hermes-path', '/opt/hermes/bin/hermes'],
+    ['working-directory', 'sub']
+  ])('a CLI-only input with api-url is an error: %s', (input, value) => {
+    const error = parseError({ ...API, [input]: value });
+    expect(error.message).toBe(
+      `Input "${input}" only applies to the Hermes CLI, which API server mode ("api-url") does not run; remove it, or remove "api-url" to run the CLI.`
+    );
+  });
+
+  test('several CLI-only inputs are named together', () => {
+    const error = parseError({ ...API, worktree: 'true', args: '-t terminal' });
+    expect(error.message).toMatch(/^Inputs "worktree", "args" only apply to the Hermes CLI/);
+    expect(error.message).toContain('remove them');
+  });
+
+  test.each<[Record<string, string>, RegExp]>([
+    [{ ...QUERY, 'api-url': 'http://127.0.0.1:8642/v1' }, /"api-url" is set without "api-key"/],
+    [{ ...QUERY, 'api-key': KEY }, /"api-key" is set without "api-url"/],
+    [{ ...API, 'api-url': '127.0.0.1:8642/v1' }, /allowed: an http:\/\/ or https:\/\/ URL/],
+    [{ ...API, 'api-url': 'ftp://host/v1' }, /allowed: an http:\/\/ or https:\/\/ URL/],
+    [{ ...API, 'api-url': 'not a url' }, /allowed: an http:\/\/ or https:\/\/ URL/],
+    [{ ...API, 'api-url': 'http://host/v1?x=1' }, /may not have a query or a fragment/],
+    [{ ...API, 'api-key': 'two words' }, /"api-key" holds a space/],
+    [
+      { ...API, 'api-key': 'clé' },
+      /"api-key" holds a space, a line break or a non-ASCII character/
+    ],
+    [{ ...API, transcript: 'run.jsonl' }, /"api-url" and "transcript" are both set/],
+    [{ 'query-file': '-', 'api-url': API['api-url'], 'api-key': KEY }, /"-" \(standard input\)/]
+  ])('%j is refused', (inputs, message) => {
+    expect(parseError(inputs).message).toMatch(message);
+  });
+
+  test('errors never quote the key, nor a URL that holds credentials', () => {
+    const secret = 's3cr3t-value';
+    for (const inputs of [
+      { ...API, 'api-key': `${secret} x` },
+      { ...API, 'api-key': secret, 'api-url': `http://user:${secret}@host/v1` },
+      { ...API, 'api-key': secret, worktree: 'true' }
+    ]) {
+      const message = parseError(inputs).message;
+      expect(message).not.toContain(secret);
+    }
+    expect(parseError({ ...API, 'api-url': 'http://u:p@host/v1' }).message).toMatch(
+      /holds credentials/
+    );
+  });
+});
+
+describe('readQuery', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'query-'));
+
+  test('query: its text; query-file: the file’s content, relative to the directory given', () => {
+    fs.writeFileSync(path.join(dir, 'prompt.md'), 'Review `$(rm -rf /)` safely\n');
+    expect(readQuery({ kind: 'text', text: 'hi' }, dir)).toBe('hi');
+    expect(readQuery({ kind: 'file', path: 'prompt.md' }, dir)).toBe(
+      'Review `$(rm -rf /)` safely\n'
+    );
+  });
+
+  test('a missing or empty file is an input error naming it', () => {
+    fs.writeFileSync(path.join(dir, 'empty.md'), ' \n');
+    expect(() => readQuery({ kind: 'file', path: 'nope.md' }, dir)).toThrow(
+      'Input "query-file" is "nope.md"; it cannot be read (ENOENT).'
+    );
+    expect(() => readQuery({ kind: 'file', path: 'empty.md' }, dir)).toThrow(
+      'Input "query-file" is "empty.md", an empty file.'
+    );
   });
 });
 

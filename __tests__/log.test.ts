@@ -292,3 +292,102 @@ describe('formatMs', () => {
     expect(formatMs(ms)).toBe(expected);
   });
 });
+
+describe('LiveLog: reasoning (API server mode)', () => {
+  /** The log's lines with its token replaced by TOKEN, to read the structure. */
+  function reasoningLog(steps: (log: LiveLog) => void, redact?: (s: string) => string): string[] {
+    const { log, lines } = logged(redact);
+    log.begin();
+    steps(log);
+    log.end();
+    const token = /^::stop-commands::([0-9a-f]{32})$/.exec(lines[0])![1];
+    return lines.map(l => l.replaceAll(token, 'TOKEN'));
+  }
+
+  test('a collapsed group, opened and closed outside the stop-commands block, same token', () => {
+    expect(
+      reasoningLog(log => {
+        log.reasoningDelta('Let me ');
+        log.reasoningDelta('think.\nStep two');
+        log.textDelta('The answer.\n');
+      })
+    ).toEqual([
+      '::stop-commands::TOKEN',
+      '::TOKEN::',
+      '::group::Reasoning',
+      '::stop-commands::TOKEN',
+      'Let me think.',
+      'Step two',
+      '::TOKEN::',
+      '::endgroup::',
+      '::stop-commands::TOKEN',
+      'The answer.',
+      '::TOKEN::'
+    ]);
+  });
+
+  test('any other line closes the group (a tool, a note); the next reasoning opens another', () => {
+    const lines = reasoningLog(log => {
+      log.reasoningDelta('First.');
+      log.toolStart('terminal', 'ls');
+      log.reasoningDelta('Second.\n');
+      log.note('a note');
+    });
+    const visible = lines.filter(l => !l.startsWith('::'));
+    expect(visible).toEqual(['First.', '→ terminal  ls', 'Second.', 'a note']);
+    expect(lines.filter(l => l === '::group::Reasoning')).toHaveLength(2);
+    expect(lines.filter(l => l === '::endgroup::')).toHaveLength(2);
+    expect(lines.indexOf('::endgroup::')).toBeLessThan(lines.indexOf('→ terminal  ls'));
+  });
+
+  test('text that was pending is printed before the group opens; end() closes an open group', () => {
+    const lines = reasoningLog(log => {
+      log.textDelta('Half a line');
+      log.reasoningDelta('Thinking');
+    });
+    const visible = lines.filter(l => !l.startsWith('::'));
+    expect(visible).toEqual(['Half a line', 'Thinking']);
+    expect(lines.slice(-4)).toEqual([
+      '::TOKEN::',
+      '::endgroup::',
+      '::stop-commands::TOKEN',
+      '::TOKEN::'
+    ]);
+  });
+
+  test('reasoning is untrusted: commands in it stay inert, control characters visible, CR dropped', () => {
+    const lines = reasoningLog(log => log.reasoningDelta('::endgroup::\r\n::error::x\u001b[2J\n'));
+    expect(lines).toContain(`${ZWSP}::endgroup::`);
+    expect(lines).toContain(`${ZWSP}::error::x\\x1b[2J`);
+    expect(lines.filter(l => l === '::endgroup::')).toHaveLength(1);
+  });
+
+  test('redacted whole, line by line', () => {
+    const lines = reasoningLog(
+      log => {
+        log.reasoningDelta('the key is hunter');
+        log.reasoningDelta('2secret, said twice: hunter2secret\n');
+      },
+      makeRedactor(['hunter2secret'])
+    );
+    expect(lines).toContain('the key is ***, said twice: ***');
+  });
+
+  test('a long line without a newline goes out in pieces, memory bounded', () => {
+    const lines = reasoningLog(log => {
+      for (let i = 0; i < 100; i++) log.reasoningDelta('word '.repeat(400));
+    });
+    const visible = lines.filter(l => !l.startsWith('::'));
+    expect(visible.join('').replace(/ /g, '')).toBe('word'.repeat(40_000));
+    expect(Math.max(...visible.map(l => l.length))).toBeLessThanOrEqual(4000);
+  });
+
+  test('hideReasoning: nothing of it is printed, no group either', () => {
+    const lines = reasoningLog(log => {
+      log.hideReasoning();
+      log.reasoningDelta('secret thoughts\n');
+      log.textDelta('Answer.\n');
+    });
+    expect(lines).toEqual(['::stop-commands::TOKEN', 'Answer.', '::TOKEN::']);
+  });
+});

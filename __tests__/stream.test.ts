@@ -185,13 +185,30 @@ describe('decodeLine: lines that are not events (skipped)', () => {
 
 describe('decodeLine: unknown event types are counted, not issues', () => {
   test.each([
-    ['{"type": "reasoning", "text": "thinking…", "timestamp": 1}', 'reasoning'],
+    ['{"type": "thinking", "text": "hmm…", "timestamp": 1}', 'thinking'],
     ['{"type": "future_thing"}', 'future_thing'],
     ['{"type": "Result", "exit_code": 0}', 'Result'],
     ['{"type": ""}', ''],
     [`{"type": "${'z'.repeat(80)}"}`, `${'z'.repeat(60)}…`]
   ])('%j', (line, type) => {
     expect(decode(line)).toEqual({ unknownType: type, issues: [] });
+  });
+});
+
+describe('decodeLine: reasoning, API server mode’s extension', () => {
+  test('a reasoning delta is an event', () => {
+    expect(decode('{"type": "reasoning", "text": "thinking…", "timestamp": 1}')).toEqual({
+      event: { type: 'reasoning', text: 'thinking…' },
+      issues: []
+    });
+  });
+
+  test('without its text: an event with a flaw', () => {
+    const decoded = decode('{"type": "reasoning", "timestamp": 1}', 4);
+    expect(decoded.event).toEqual({ type: 'reasoning', text: '' });
+    expect(decoded.issues).toEqual([
+      { line: 4, problem: 'reasoning without "text"', skipped: false }
+    ]);
   });
 });
 

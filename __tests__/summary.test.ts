@@ -431,3 +431,74 @@ describe('worst case: every field as long as it can be, in the characters that e
     }
   });
 });
+
+describe('reasoning (API server mode)', () => {
+  const withReasoning = (turn: Turn, text: string): Turn => ({
+    ...turn,
+    reasoning: { deltas: 10, chars: text.length, text }
+  });
+  const apiEnd: RunEnd = { ...end, kind: 'api', hermesPath: '' };
+  const reportWith = (turn: Turn): Report => ({ ...reportOf(turn), verdict: decide(turn, apiEnd) });
+  const thoughts = 'Check shard 12 first; its log is the noisy one. '.repeat(600);
+
+  test('a collapsed block after the answer; show-reasoning false leaves it out', () => {
+    const report = reportWith(withReasoning(generatedTurn(10), thoughts));
+    const html = checkSummaryHtml(renderGfm(renderSummary(report, noRedact)));
+    const titles = all(html, 'details')
+      .filter(d => d.children.some(c => typeof c !== 'string' && c.tag === 'summary'))
+      .map(d => textOf(all(d, 'summary')[0]));
+    expect(titles.slice(0, 2)).toEqual(['Answer (5 characters)', 'Reasoning (28,800 characters)']);
+    const block = all(html, 'details')[1];
+    expect(textOf(block)).toContain(
+      'Cut at 20,000 of 28,800 characters; the whole reasoning is in /home/runner/work/_temp/hermes-1/run.jsonl.'
+    );
+    const hidden = renderSummary(report, noRedact, { showReasoning: false });
+    expect(hidden).not.toContain('Reasoning');
+    expect(hidden).not.toContain('shard 12 first');
+  });
+
+  test('secrets are redacted in it before it is cut', () => {
+    const secret = 'hunter2-very-secret';
+    const report = reportWith(withReasoning(generatedTurn(1), `${'x'.repeat(19_990)}${secret}`));
+    const markdown = renderSummary(report, makeRedactor([secret]));
+    for (let n = 4; n <= secret.length; n++)
+      expect(markdown.replace(/\\/g, '')).not.toContain(secret.slice(0, n));
+  });
+
+  test('it degrades before the tool table: shorter, then a note, while every row stays', () => {
+    const turn = withReasoning(generatedTurn(3000), thoughts);
+    const report = reportWith(turn);
+    const full = renderSummary(report, noRedact);
+    const without = renderSummary(report, noRedact, { showReasoning: false });
+    const at = (budget: number) => {
+      const markdown = renderSummary(report, noRedact, { budgetBytes: budget });
+      expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(budget);
+      const html = checkSummaryHtml(renderGfm(markdown));
+      return { markdown, text: textOf(html), rows: tables(html).get('#')!.slice(1) };
+    };
+    const rowsWithout = at(Buffer.byteLength(without)).rows.length;
+    expect(rowsWithout).toBe(MAX_RECENT_CALLS);
+    // Less room than the whole block: a shorter block, every row still there.
+    const shorter = at(Buffer.byteLength(full) - 10_000);
+    expect(shorter.rows).toHaveLength(rowsWithout);
+    expect(shorter.text).toMatch(/Cut at [\d,]+ of 28,800 characters; the whole reasoning is in/);
+    expect(shorter.text).not.toContain('Outputs of older failed calls are not expanded');
+    // The largest budget with no room for any of it: a note that says where it is, every row there.
+    const hasBlock = (budget: number): boolean =>
+      renderSummary(report, noRedact, { budgetBytes: budget }).includes('<summary>Reasoning (');
+    let [low, high] = [Buffer.byteLength(without) - 5000, Buffer.byteLength(full)];
+    expect(hasBlock(low)).toBe(false);
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (hasBlock(mid)) high = mid;
+      else low = mid;
+    }
+    const none = at(low);
+    expect(none.rows).toHaveLength(rowsWithout);
+    expect(none.text).toContain(
+      'The reasoning (28,800 characters) is left out to stay under GitHub’s 1 MiB summary limit; it is in'
+    );
+    expect(at(high).text).toMatch(/Cut at [\d,]+ of 28,800 characters/);
+    expect(none.markdown).not.toContain('shard 12 first');
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/stream.js';
 import {
   MAX_ISSUES,
+  MAX_REASONING_CHARS,
   MAX_RECENT_CALLS,
   oneLine,
   previewInput,
@@ -145,9 +146,9 @@ describe('TurnBuilder: the sample run', () => {
       SAMPLE[0],
       '',
       'not json at all',
-      '{"type": "reasoning", "text": "hmm", "timestamp": 1}',
+      '{"type": "thinking", "text": "hmm", "timestamp": 1}',
       '[1]',
-      '{"type": "reasoning", "text": "hmm", "timestamp": 2}',
+      '{"type": "thinking", "text": "hmm", "timestamp": 2}',
       '{"type": "text", "text": 5}',
       '  ',
       end(0)
@@ -155,7 +156,7 @@ describe('TurnBuilder: the sample run', () => {
     expect(turn.lines).toBe(9);
     expect(turn.blankLines).toBe(2);
     expect(turn.events).toBe(3);
-    expect(turn.unknownTypes).toEqual({ reasoning: 2 });
+    expect(turn.unknownTypes).toEqual({ thinking: 2 });
     expect(turn.skippedLines).toBe(2);
     expect(turn.issueCount).toBe(3);
     expect(turn.issues.map(i => [i.line, i.skipped])).toEqual([
@@ -347,7 +348,7 @@ describe('TurnBuilder: result events', () => {
       end(0),
       '{"type": "text", "text": "late", "timestamp": 9}',
       use('terminal', { command: 'late' }),
-      '{"type": "reasoning", "text": "not an event we know", "timestamp": 9}',
+      '{"type": "thinking", "text": "not an event we know", "timestamp": 9}',
       'not json'
     ]);
     expect(turn.eventsAfterResult).toBe(2);
@@ -496,5 +497,43 @@ describe('oneLine', () => {
     const out = oneLine(text, max);
     expect(out).toBe(expected);
     expect(out.length).toBeLessThanOrEqual(max);
+  });
+});
+
+describe('TurnBuilder: reasoning (API server mode)', () => {
+  const reasoning = (text: string): string =>
+    JSON.stringify({ type: 'reasoning', text, timestamp: 1 });
+
+  test('counted and kept, in order; a turn without any has none', () => {
+    const turn = fold([SAMPLE[0], reasoning('Let me '), reasoning('look.\n'), SAMPLE[1], end(0)]);
+    expect(turn.reasoning).toEqual({ deltas: 2, chars: 13, text: 'Let me look.\n' });
+    expect(turn.events).toBe(5);
+    expect(turn.unknownTypes).toEqual({});
+    expect(fold(SAMPLE).reasoning).toBeUndefined();
+  });
+
+  test('bursts of reasoning that other events interrupted are kept as paragraphs', () => {
+    const turn = fold([
+      reasoning('First, list the logs.'),
+      use('terminal', { command: 'ls' }),
+      result('terminal', 'a.log', 3),
+      reasoning('Then read '),
+      reasoning('a.log.\n'),
+      SAMPLE[1],
+      reasoning('Done.')
+    ]);
+    expect(turn.reasoning).toEqual({
+      deltas: 4,
+      chars: 43,
+      text: 'First, list the logs.\n\nThen read a.log.\n\nDone.'
+    });
+  });
+
+  test('the kept text stops at MAX_REASONING_CHARS; the counts go on', () => {
+    const delta = 'x'.repeat(40_000);
+    const turn = fold([reasoning(delta), reasoning(delta), reasoning(delta)]);
+    expect(turn.reasoning?.deltas).toBe(3);
+    expect(turn.reasoning?.chars).toBe(120_000);
+    expect(turn.reasoning?.text).toBe('x'.repeat(MAX_REASONING_CHARS));
   });
 });

@@ -421,3 +421,81 @@ describe('decide: properties of the table', () => {
     });
   });
 });
+
+describe('decide: API server mode (kind api), on the same table', () => {
+  // exitCode is that of the result event the action wrote, null without one.
+  const api = (overrides: Partial<RunEnd> = {}): RunEnd =>
+    ended({ kind: 'api', hermesPath: '', ...overrides });
+
+  test.each<[string, Turn, RunEnd, Outcome, number | undefined, string]>([
+    [
+      'response.completed',
+      resulted(0),
+      api({ exitCode: 0 }),
+      'success',
+      0,
+      'Hermes completed the turn.'
+    ],
+    [
+      'response.failed',
+      resulted(1, 'the response failed: model overloaded'),
+      api({ exitCode: 1 }),
+      'failure',
+      1,
+      'Hermes failed (exit code 1): the response failed: model overloaded.'
+    ],
+    [
+      '429 / 5xx / no connection',
+      resulted(75, 'POST /responses: HTTP 429 Too Many Requests'),
+      api({ exitCode: 75 }),
+      'tempfail',
+      75,
+      'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later (exit code 75): POST /responses: HTTP 429 Too Many Requests.'
+    ],
+    [
+      '401 / 403',
+      resulted(78, 'GET /capabilities: HTTP 401 Unauthorized'),
+      api({ exitCode: 78 }),
+      'config_error',
+      78,
+      'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help (exit code 78): GET /capabilities: HTTP 401 Unauthorized.'
+    ],
+    [
+      'cancelled',
+      resulted(130, 'Interrupted'),
+      api({ exitCode: 130, cancelled: true }),
+      'interrupted',
+      130,
+      'Hermes was interrupted (exit code 130): Interrupted.'
+    ],
+    [
+      'stream cut before response.completed',
+      NO_RESULT,
+      api({ exitCode: null, detail: 'the connection closed before response.completed' }),
+      'no_result',
+      undefined,
+      "The Hermes API server's stream ended without a result event (the connection closed before response.completed); the turn did not complete."
+    ],
+    [
+      'timeout-minutes',
+      resulted(130, 'Interrupted'),
+      api({ exitCode: 130, timedOut: true, timeoutMs: 600 }),
+      'timeout',
+      130,
+      'Hermes did not finish within timeout-minutes (0.01); it was stopped and reported exit code 130: Interrupted.'
+    ]
+  ])('%s → %s', (_what, turn, end, outcome, exitCode, message) => {
+    expect(decide(turn, end)).toEqual({
+      outcome,
+      ...(exitCode !== undefined && { exitCode }),
+      message
+    });
+  });
+
+  test('the CLI rows keep their own words', () => {
+    expect(decide(resulted(75), ended({ exitCode: 75 })).message).toBe(
+      `${TEMPFAIL} (exit code 75).`
+    );
+    expect(decide(resulted(78), ended({ exitCode: 78 })).message).toBe(`${CONFIG} (exit code 78).`);
+  });
+});

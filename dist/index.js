@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(61451);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90555);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 61451:
+/***/ 90555:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28396,231 +28396,487 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-;// CONCATENATED MODULE: ./src/artifact.ts
-/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
-
-
-
-
-/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
-const MAX_NAME_ATTEMPTS = 100;
-/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
-const BASE_BUDGET_MS = 120_000;
-const BUDGET_MS_PER_MB = 1000;
-/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
-const AFTER_SIGTERM_MS = 1000;
-/** Once the upload is given up, how long the report may take to be written before the process ends. */
-const REPORT_GRACE_MS = 500;
-async function uploadTranscript(request) {
-    const { env } = request;
-    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
-        return {
-            uploaded: false,
-            reason: 'not on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN), so not uploaded',
-            warn: false
-        };
+;// CONCATENATED MODULE: ./src/api-transcript.ts
+/**
+ * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
+ * separators, non-ASCII characters as they are, control characters escaped.
+ */
+function pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
     }
-    const size = fileSize(request.transcriptPath);
-    if (size === undefined) {
-        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    return JSON.stringify(value) ?? 'null';
+}
+/** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
+function transcriptLine(event, timestamp) {
+    const { timestamp: _ignored, ...rest } = event;
+    return `${pythonJson({ ...rest, timestamp: Math.round(timestamp) })}\n`;
+}
+/** Upstream caps a tool's output at 5000 characters, then adds `...`. */
+const TOOL_OUTPUT_CHARS = 5000;
+/** Writes the transcript events themselves, in the CLI's shapes; the mappers below say when. */
+class TranscriptRecorder {
+    sink;
+    options;
+    now;
+    initWritten = false;
+    model;
+    sessionId;
+    calls = new Map();
+    streamed = '';
+    result;
+    constructor(sink, options) {
+        this.sink = sink;
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.model = options.model;
     }
-    if (size === 0)
-        return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = uploadBudgetMs(size, env);
-    const state = { givenUp: false };
-    const giveUp = deadline(budgetMs);
-    let staging;
-    core/* startGroup */.Oh('Uploading the transcript');
-    try {
-        staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-upload-'));
-        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
-        if (typeof outcome === 'string') {
-            state.givenUp = true;
-            endProcessSoon();
-            return { uploaded: false, reason: outcome, warn: true };
+    /** The result written, if any: the last line of a transcript. */
+    get written() {
+        return this.result;
+    }
+    /** Every text delta so far, joined. */
+    get streamedText() {
+        return this.streamed;
+    }
+    anomaly(problem) {
+        this.sink.anomaly(problem);
+    }
+    /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
+    serverSession(id) {
+        this.sessionId = id;
+    }
+    /** The `init` event, once; what the server says about itself wins over what was asked. */
+    init(found = {}) {
+        if (this.initWritten)
+            return;
+        if (typeof found.model === 'string' && found.model !== '')
+            this.model = found.model;
+        if (this.sessionId === undefined && typeof found.sessionId === 'string' && found.sessionId)
+            this.sessionId = found.sessionId;
+        this.initWritten = true;
+        this.write({
+            type: 'system',
+            subtype: 'init',
+            model: this.model,
+            session_id: this.sessionId
+        });
+    }
+    text(delta) {
+        if (delta === '')
+            return;
+        this.init();
+        this.streamed += delta;
+        this.write({ type: 'text', text: delta });
+    }
+    reasoning(delta) {
+        if (delta === '' || !this.options.showReasoning)
+            return;
+        this.init();
+        this.write({ type: 'reasoning', text: delta });
+    }
+    /** A tool call starts; `input` is kept only when the arguments are an object, as upstream does. */
+    toolUse(callId, name, args) {
+        this.init();
+        this.calls.set(callId, { name, startedAt: this.now() });
+        const input = typeof args === 'string' ? parseJson(args) : args;
+        this.write({
+            type: 'tool_use',
+            name,
+            input: isObject(input) ? input : undefined,
+            tool_call_id: callId
+        });
+    }
+    /** A tool call ends; its duration is measured here, from its tool_use. */
+    toolResult(callId, output, isError) {
+        this.init();
+        const call = this.calls.get(callId);
+        this.calls.delete(callId);
+        this.write({
+            type: 'tool_result',
+            name: call?.name ?? '(unknown)',
+            output: capOutput(output),
+            duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
+            is_error: isError,
+            tool_call_id: callId
+        });
+    }
+    /** The result event: once; a second one is a problem with the stream, not a second result. */
+    writeResult(fields) {
+        if (this.result) {
+            this.anomaly('API stream: a second terminal event, ignored');
+            return;
         }
-        return outcome;
+        this.result = fields;
+        this.write({
+            type: 'result',
+            session_id: this.sessionId,
+            exit_code: fields.exitCode,
+            text: fields.text ?? '',
+            tokens: fields.tokens,
+            duration_ms: Math.max(0, Math.round(this.now() - this.options.startedAt)),
+            error: fields.error
+        });
     }
-    catch (error) {
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
-    }
-    finally {
-        giveUp.clear();
-        core/* endGroup */.N4();
-        if (staging)
-            external_node_fs_.rmSync(staging, { recursive: true, force: true });
+    write(event) {
+        this.sink.line(transcriptLine(event, this.now()));
     }
 }
-async function upload(request, staging, state) {
-    const { env } = request;
-    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    let file = external_node_path_.join(staging, `${base}.jsonl`);
-    await copyTranscript(request.transcriptPath, file, request.redact);
-    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
-    const earlier = request.earlierAttempts ?? [];
-    const archive = request.archive || earlier.length > 0;
-    const others = [];
-    for (const [i, transcript] of earlier.entries()) {
-        const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
-        if (fileSize(transcript) === undefined)
-            continue;
-        await copyTranscript(transcript, copy, request.redact);
-        others.push(copy);
+const PREVIEW_CHARS = 60;
+/**
+ * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
+ * part and text deltas → output_item.done), message text deltas, function_call items and their
+ * function_call_output items, and one terminal event: response.completed, .failed or .incomplete.
+ */
+class ResponsesMapper {
+    recorder;
+    terminalName = 'response.completed';
+    lastSequence;
+    /** function_call items by item id: a call is written once its arguments are known. */
+    pendingCalls = new Map();
+    startedCalls = new Set();
+    finishedCalls = new Set();
+    /** Items whose deltas were seen, so that their done event does not repeat them. */
+    streamedItems = new Set();
+    error;
+    late = false;
+    constructor(recorder) {
+        this.recorder = recorder;
     }
-    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await __nccwpck_require__.e(/* import() */ 584).then(__nccwpck_require__.bind(__nccwpck_require__, 20584));
-    const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
-        const stem = n === 1 ? base : `${base}-${n}`;
-        if (n > 1 && !archive) {
-            const next = external_node_path_.join(staging, `${stem}.jsonl`);
-            external_node_fs_.renameSync(file, next);
-            file = next;
+    push(sse) {
+        const data = parseEvent(sse, this.recorder);
+        if (!data)
+            return;
+        const type = typeof data.type === 'string' ? data.type : sse.event;
+        this.checkSequence(data.sequence_number, type);
+        if (this.recorder.written) {
+            if (!this.late)
+                this.recorder.anomaly(`API stream: ${preview(type)} after the terminal event`);
+            this.late = true;
+            return;
         }
-        // The bare file's artifact is named after the file; a zip is named <stem> and holds the files.
-        const name = archive ? stem : external_node_path_.basename(file);
-        try {
-            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
-                retentionDays: request.retentionDays,
-                skipArchive: !archive
-            });
-            if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-            // A name the user chose may be looked up by a later step: say it was not the one used.
-            const warning = n > 1 && request.name
-                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
-                : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
-        }
-        catch (error) {
-            const message = errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core/* info */.pq(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
+        const item = isObject(data.item) ? data.item : {};
+        const itemId = str(data.item_id) ?? '';
+        switch (type) {
+            case 'response.created':
+            case 'response.in_progress':
+                this.init(data.response);
+                return;
+            case 'response.reasoning_summary_text.delta':
+                this.streamedItems.add(itemId);
+                this.recorder.reasoning(str(data.delta) ?? '');
+                return;
+            case 'response.output_text.delta':
+                this.streamedItems.add(itemId);
+                this.recorder.text(str(data.delta) ?? '');
+                return;
+            case 'response.output_item.added':
+                return this.itemAdded(item);
+            case 'response.function_call_arguments.delta': {
+                const call = this.pendingCalls.get(itemId);
+                if (call)
+                    call.args += str(data.delta) ?? '';
+                return;
             }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+            case 'response.function_call_arguments.done': {
+                const call = this.pendingCalls.get(itemId);
+                if (call)
+                    call.args = str(data.arguments) ?? call.args;
+                return this.startCall(itemId);
+            }
+            case 'response.output_item.done':
+                return this.itemDone(item);
+            case 'response.completed':
+                return this.terminal(0, data.response);
+            case 'response.failed': {
+                const response = isObject(data.response) ? data.response : {};
+                const error = isObject(response.error) ? str(response.error.message) : undefined;
+                return this.terminal(1, response, `the response failed: ${error ?? 'no reason given'}`);
+            }
+            case 'response.incomplete': {
+                const response = isObject(data.response) ? data.response : {};
+                const details = isObject(response.incomplete_details) ? response.incomplete_details : {};
+                return this.terminal(1, response, `the response is incomplete: ${str(details.reason) ?? 'no reason given'}`);
+            }
+            case 'error':
+                this.error =
+                    str(data.message) ?? (isObject(data.error) ? str(data.error.message) : undefined) ?? '';
+                return;
+        }
+        // Other events (content_part.*, output_text.done, reasoning_summary_part.*…) add nothing.
+    }
+    finish() {
+        if (this.recorder.written || this.error === undefined)
+            return;
+        this.recorder.writeResult({
+            exitCode: 1,
+            text: this.recorder.streamedText,
+            error: `the server reported an error: ${this.error || 'no message'}`
+        });
+    }
+    init(response) {
+        const r = isObject(response) ? response : {};
+        this.recorder.init({ model: r.model, sessionId: r.id });
+    }
+    itemAdded(item) {
+        const id = str(item.id) ?? '';
+        if (item.type === 'function_call') {
+            const callId = str(item.call_id) ?? id;
+            this.pendingCalls.set(id, {
+                callId,
+                name: str(item.name) ?? '(unnamed)',
+                args: str(item.arguments) ?? ''
+            });
+            // Hermes sends the whole arguments with the item; others stream them, and say when they are done.
+            if (str(item.arguments))
+                this.startCall(id);
+        }
+        else if (item.type === 'function_call_output') {
+            this.finishCall(item);
         }
     }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
-}
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
-function defaultName(env) {
-    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    if (attempt > 1)
-        parts.push(`attempt${attempt}`);
-    return parts
-        .filter((p) => !!p)
-        .join('-')
-        .replace(/[^A-Za-z0-9._-]+/g, '_')
-        .slice(0, 200);
-}
-/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
-function isNameTaken(message) {
-    return /\(409\)|already exists/i.test(message);
-}
-/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function uploadBudgetMs(size, env) {
-    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
-    if (seconds > 0)
-        return seconds * 1000;
-    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+    itemDone(item) {
+        const id = str(item.id) ?? '';
+        if (item.type === 'function_call') {
+            const call = this.pendingCalls.get(id);
+            if (call && str(item.arguments))
+                call.args = str(item.arguments);
+            this.startCall(id);
+        }
+        else if (item.type === 'function_call_output') {
+            this.finishCall(item);
+        }
+        else if (!this.streamedItems.has(id)) {
+            // An item that came whole, without deltas: its text is still part of the stream.
+            if (item.type === 'message')
+                this.recorder.text(messageText(item));
+            else if (item.type === 'reasoning')
+                this.recorder.reasoning(summaryText(item));
+        }
+    }
+    startCall(itemId) {
+        const call = this.pendingCalls.get(itemId);
+        if (!call || this.startedCalls.has(call.callId))
+            return;
+        this.startedCalls.add(call.callId);
+        this.recorder.toolUse(call.callId, call.name, call.args);
+    }
+    finishCall(item) {
+        const callId = str(item.call_id) ?? '';
+        if (this.finishedCalls.has(callId))
+            return;
+        // A result before its call's arguments were complete: the call started anyway.
+        for (const [itemId, call] of this.pendingCalls)
+            if (call.callId === callId)
+                this.startCall(itemId);
+        this.finishedCalls.add(callId);
+        const status = str(item.status);
+        this.recorder.toolResult(callId, outputText(item.output), status === 'failed' || status === 'incomplete');
+    }
+    terminal(exitCode, response, error) {
+        const r = isObject(response) ? response : {};
+        this.init(r);
+        this.recorder.writeResult({
+            exitCode,
+            // The answer is the response's last message; a failed one has only what was streamed.
+            text: (exitCode === 0 ? lastMessage(r.output) : undefined) ?? this.recorder.streamedText,
+            tokens: responsesTokens(r.usage),
+            error
+        });
+    }
+    /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
+    checkSequence(value, type) {
+        if (typeof value !== 'number' || !Number.isInteger(value))
+            return;
+        const last = this.lastSequence;
+        this.lastSequence = last === undefined ? value : Math.max(last, value);
+        if (last === undefined)
+            return;
+        const at = `at ${preview(type)}`;
+        if (value <= last) {
+            this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
+        }
+        else if (value > last + 1) {
+            const missing = value - last - 1;
+            this.recorder.anomaly(`API stream: sequence_number jumped from ${last} to ${value} ${at} (${missing} event${missing === 1 ? '' : 's'} missing)`);
+        }
+    }
 }
 /**
- * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
- * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ * `POST /v1/chat/completions` with `stream: true`: `choices[0].delta.reasoning_content` and
+ * `delta.content`, Hermes' `hermes.tool.progress` events for tools, `usage` when the server sends
+ * it, and `[DONE]` at the end.
  */
-function deadline(budgetMs) {
-    let timer;
-    let reason;
-    let onTerm = () => { };
-    const expired = new Promise(resolve => {
-        const expire = (why) => resolve((reason = why));
-        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
-        onTerm = () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
-        };
-        process.once('SIGTERM', onTerm);
-    });
-    return {
-        expired,
-        reason: () => reason,
-        clear() {
-            clearTimeout(timer);
-            process.off('SIGTERM', onTerm);
+class ChatMapper {
+    recorder;
+    terminalName = '[DONE]';
+    finishReason;
+    tokens;
+    error;
+    constructor(recorder) {
+        this.recorder = recorder;
+    }
+    push(sse) {
+        if (this.recorder.written)
+            return;
+        if (sse.data.trim() === '[DONE]')
+            return this.done();
+        const data = parseEvent(sse, this.recorder);
+        if (!data)
+            return;
+        if (sse.event === 'hermes.tool.progress')
+            return this.toolProgress(data);
+        if (data.error !== undefined) {
+            this.error = (isObject(data.error) ? str(data.error.message) : str(data.error)) ?? '';
+            return;
         }
+        this.recorder.init({ model: data.model, sessionId: data.id });
+        const choice = Array.isArray(data.choices) && isObject(data.choices[0]) ? data.choices[0] : {};
+        const delta = isObject(choice.delta) ? choice.delta : {};
+        this.recorder.reasoning(str(delta.reasoning_content) ?? '');
+        this.recorder.text(str(delta.content) ?? '');
+        this.finishReason = str(choice.finish_reason) ?? this.finishReason;
+        this.tokens = chatTokens(data.usage) ?? this.tokens;
+    }
+    finish() {
+        if (this.recorder.written || this.error === undefined)
+            return;
+        this.recorder.writeResult({
+            exitCode: 1,
+            text: this.recorder.streamedText,
+            tokens: this.tokens,
+            error: `the server reported an error: ${this.error || 'no message'}`
+        });
+    }
+    done() {
+        const reason = this.finishReason;
+        const failed = reason === 'error' || this.error !== undefined;
+        const cut = reason === 'length' || reason === 'content_filter';
+        this.recorder.init();
+        this.recorder.writeResult({
+            exitCode: failed || cut ? 1 : 0,
+            text: this.recorder.streamedText,
+            tokens: this.tokens,
+            error: this.error
+                ? `the server reported an error: ${this.error}`
+                : failed
+                    ? 'the server ended the turn with finish_reason "error"'
+                    : cut
+                        ? `the response is incomplete: finish_reason "${reason}"`
+                        : undefined
+        });
+    }
+    /** `{tool, toolCallId, status: running | completed}`: the output itself is not sent in this mode. */
+    toolProgress(data) {
+        const callId = str(data.toolCallId);
+        if (!callId)
+            return;
+        if (data.status === 'running')
+            this.recorder.toolUse(callId, str(data.tool) ?? '(unnamed)', undefined);
+        else if (data.status === 'completed')
+            this.recorder.toolResult(callId, '', false);
+    }
+}
+/** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
+function parseEvent(sse, recorder) {
+    const value = parseJson(sse.data);
+    if (isObject(value))
+        return value;
+    recorder.anomaly(value === undefined
+        ? `API stream: an event that is not JSON: ${preview(sse.data)}`
+        : `API stream: an event that is JSON but not an object: ${preview(sse.data)}`);
+    return undefined;
+}
+function responsesTokens(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const input = count(usage.input_tokens);
+    const output = count(usage.output_tokens);
+    const details = isObject(usage.input_tokens_details) ? usage.input_tokens_details : {};
+    return {
+        input,
+        output,
+        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
+        cache_read: count(details.cached_tokens),
+        cache_write: 0
     };
 }
-/**
- * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
- * would hold the step open: once the report is written, the process ends with the exit code set.
- */
-function endProcessSoon() {
-    setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
+function chatTokens(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const input = count(usage.prompt_tokens);
+    const output = count(usage.completion_tokens);
+    const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+    return {
+        input,
+        output,
+        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
+        cache_read: count(details.cached_tokens),
+        cache_write: 0
+    };
 }
-function fileSize(file) {
+/** The text of the last message item of a response's output, when it has one. */
+function lastMessage(output) {
+    if (!Array.isArray(output))
+        return undefined;
+    for (let i = output.length - 1; i >= 0; i--) {
+        const item = output[i];
+        if (isObject(item) && item.type === 'message')
+            return messageText(item);
+    }
+    return undefined;
+}
+function messageText(item) {
+    return partsText(item.content, ['output_text', 'text']);
+}
+function summaryText(item) {
+    return partsText(item.summary, ['summary_text']);
+}
+/** A function_call_output's output: a string, or content parts (Hermes sends `input_text` parts). */
+function outputText(output) {
+    if (typeof output === 'string')
+        return output;
+    return partsText(output, ['input_text', 'output_text', 'text']);
+}
+function partsText(parts, types) {
+    if (!Array.isArray(parts))
+        return '';
+    return parts
+        .filter((p) => isObject(p) && types.includes(str(p.type) ?? ''))
+        .map(p => str(p.text) ?? '')
+        .join('');
+}
+function capOutput(output) {
+    if (output.length <= TOOL_OUTPUT_CHARS)
+        return output;
+    let end = TOOL_OUTPUT_CHARS;
+    if (/[\ud800-\udbff]/.test(output[end - 1]))
+        end -= 1;
+    return `${output.slice(0, end)}...`;
+}
+function count(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+function parseJson(text) {
     try {
-        return external_node_fs_.statSync(file).size;
+        return JSON.parse(text);
     }
     catch {
         return undefined;
     }
 }
-/** Signed URLs carry their credential in the query: error messages keep only the address. */
-function errorMessage(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
- * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
- * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
- */
-async function copyTranscript(from, to, redact) {
-    if (!redact) {
-        external_node_fs_.copyFileSync(from, to);
-        return;
-    }
-    const out = external_node_fs_.openSync(to, 'w');
-    try {
-        let pending = [];
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            if (end === 0) {
-                pending.push(data);
-                continue;
-            }
-            external_node_fs_.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
-            pending = end < data.length ? [data.subarray(end)] : [];
-        }
-        if (pending.length > 0)
-            external_node_fs_.writeSync(out, redactLines(Buffer.concat(pending), redact));
-    }
-    finally {
-        external_node_fs_.closeSync(out);
-    }
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
 }
-function redactLines(block, redact) {
-    const text = block.toString('utf8');
-    if (redact(text) === text)
-        return block;
-    const lines = [];
-    for (let start = 0; start < block.length;) {
-        const nl = block.indexOf(0x0a, start);
-        const end = nl === -1 ? block.length : nl + 1;
-        const line = block.subarray(start, end);
-        const lineText = line.toString('utf8');
-        const clean = redact(lineText);
-        lines.push(clean === lineText ? line : Buffer.from(clean));
-        start = end;
-    }
-    return Buffer.concat(lines);
+function preview(text) {
+    const flat = text.replace(/\s+/g, ' ');
+    return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat;
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -28757,7 +29013,7 @@ class LineSplitter {
 const BOM = 0xfeff;
 const CR = 0x0d;
 const BRACE = 0x7b;
-const KNOWN_TYPES = new Set(['system', 'text', 'tool_use', 'tool_result', 'result']);
+const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
 const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
 const NO_ISSUES = Object.freeze([]);
 const TEXT_HEAD = '{"type": "text", "text": "';
@@ -28851,16 +29107,16 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(text)}`);
+        return skip(`not JSON: ${stream_preview(text)}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${preview(text)}`);
+        return skip(`JSON but not an object: ${stream_preview(text)}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: preview(raw.type), issues: [] };
+        return { unknownType: stream_preview(raw.type), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -28899,6 +29155,8 @@ function decodeLine(input, line, validUtf8 = true) {
             };
         case 'text':
             return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+        case 'reasoning':
+            return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
         case 'tool_use':
             return {
                 event: {
@@ -28964,13 +29222,15 @@ function tokens(value, flaw) {
     }
     return out;
 }
-function preview(text) {
+function stream_preview(text) {
     const oneLine = text.replace(/\s+/g, ' ');
     return oneLine.length > 60 ? `${oneLine.slice(0, 60)}…` : oneLine;
 }
 
 ;// CONCATENATED MODULE: ./src/turn.ts
 const MAX_RECENT_CALLS = 2000;
+/** How much reasoning text a turn keeps (the summary shows less). */
+const MAX_REASONING_CHARS = 64 * 1024;
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 const MAX_TOOL_NAMES = 500;
@@ -29002,6 +29262,8 @@ class TurnBuilder {
     pendingByName = new Map();
     pendingById = new Map();
     pendingCount = 0;
+    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
+    lastReasoning = -1;
     ring = [];
     ringStart = 0;
     /** Adds one decoded line; returns the tool call it completed, if any. */
@@ -29033,6 +29295,20 @@ class TurnBuilder {
                 turn.textDeltas += 1;
                 turn.textChars += event.text.length;
                 return undefined;
+            case 'reasoning': {
+                const burst = this.lastReasoning !== turn.events - 1;
+                this.lastReasoning = turn.events;
+                let kept = turn.reasoning?.text ?? '';
+                if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
+                    kept += kept.endsWith('\n') ? '\n' : '\n\n';
+                const room = MAX_REASONING_CHARS - kept.length;
+                turn.reasoning = {
+                    deltas: (turn.reasoning?.deltas ?? 0) + 1,
+                    chars: (turn.reasoning?.chars ?? 0) + event.text.length,
+                    text: room > 0 ? kept + own(event.text.slice(0, room)) : kept
+                };
+                return undefined;
+            }
             case 'tool_use':
                 this.startCall(event);
                 return undefined;
@@ -29268,6 +29544,8 @@ class Follower {
         const event = decoded.event;
         if (event?.type === 'text')
             this.log.textDelta(event.text);
+        else if (event?.type === 'reasoning')
+            this.log.reasoningDelta(event.text);
         else if (event?.type === 'tool_use')
             this.log.toolStart(event.name, previewInput(event.input));
         const call = this.builder.add(decoded, lineNo);
@@ -29275,6 +29553,14 @@ class Follower {
             this.log.toolEnd(call);
         for (const issue of decoded.issues)
             this.report(`line ${issue.line}: ${issue.problem}`);
+    }
+    /**
+     * A problem seen where the transcript came from rather than in its lines (an API server's stream):
+     * reported like a line's, at the last line written.
+     */
+    anomaly(problem) {
+        this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
+        this.report(problem);
     }
     /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
     report(message) {
@@ -29291,6 +29577,746 @@ async function followFile(transcriptPath, log) {
     for await (const chunk of external_node_fs_.createReadStream(transcriptPath))
         follower.push(chunk);
     return follower.finish();
+}
+
+;// CONCATENATED MODULE: ./src/redact.ts
+/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
+// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
+const TOKEN_PATTERNS = [
+    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
+    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, // GitHub fine-grained tokens
+    /\bsk-ant-[A-Za-z0-9_-]{20,}/g, // Anthropic
+    /\bsk-or-(?:v1-)?[A-Za-z0-9]{20,}/g, // OpenRouter
+    /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, // OpenAI
+    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
+    /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
+    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g // JWTs
+];
+/** What every token format above starts with. */
+const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
+const MASK = '***';
+/**
+ * Builds the redactor for the given literal values, also in their JSON-escaped form (how they stand
+ * in a transcript line), and the token formats. One regular expression, one pass over the text (the
+ * redactor runs on every line of the log); literal values come first and longest first, so a value
+ * inside another goes too.
+ */
+function makeRedactor(values) {
+    const forms = values.flatMap(v => [v, JSON.stringify(v).slice(1, -1)]);
+    const literals = [...new Set(forms.filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const all = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PATTERNS.map(p => p.source)].join('|'), 'g');
+    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PREFIXES].join('|'));
+    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
+}
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+;// CONCATENATED MODULE: ./src/sse.ts
+/**
+ * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
+ * or CR, in any chunking; `data:` lines join with LF; `:` lines are comments (keepalives); an event
+ * is dispatched at a blank line, and one left unfinished when the stream ends is not.
+ */
+/** Longest event kept (characters of data); a longer one is skipped whole and reported. */
+const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+const LF = 0x0a;
+const sse_CR = 0x0d;
+class SseParser {
+    onEvent;
+    onOversized;
+    maxEventChars;
+    decoder = new TextDecoder('utf-8');
+    /** Text after the last line end (dropped once the event is over the limit), and its length. */
+    line = '';
+    lineChars = 0;
+    /** A CR ended the last chunk: an LF starting the next one belongs to it. */
+    afterCr = false;
+    data = [];
+    dataChars = 0;
+    type = '';
+    lastId;
+    oversized = false;
+    fields = 0;
+    constructor(onEvent, onOversized = () => { }, maxEventChars = MAX_EVENT_CHARS) {
+        this.onEvent = onEvent;
+        this.onOversized = onOversized;
+        this.maxEventChars = maxEventChars;
+    }
+    push(chunk) {
+        const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+        let start = 0;
+        if (this.afterCr && text.charCodeAt(0) === LF)
+            start = 1;
+        this.afterCr = false;
+        for (let i = start; i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c !== LF && c !== sse_CR)
+                continue;
+            this.take(text.slice(start, i));
+            this.endLine();
+            if (c === sse_CR) {
+                if (i + 1 === text.length)
+                    this.afterCr = true;
+                else if (text.charCodeAt(i + 1) === LF)
+                    i++;
+            }
+            start = i + 1;
+        }
+        this.take(text.slice(start));
+    }
+    /** Ends the stream. Returns whether an unfinished event (no blank line after it) was dropped. */
+    end() {
+        this.take(this.decoder.decode());
+        const unfinished = this.lineChars > 0 || this.fields > 0 || this.oversized;
+        this.line = '';
+        this.lineChars = 0;
+        this.reset();
+        return unfinished;
+    }
+    /** Holds part of a line; a line over the limit is dropped as it grows, not after. */
+    take(part) {
+        if (part === '')
+            return;
+        this.lineChars += part.length;
+        if (this.oversized) {
+            this.dataChars += part.length;
+            return;
+        }
+        this.line += part;
+        if (this.line.length + this.dataChars > this.maxEventChars) {
+            this.oversized = true;
+            this.dataChars += this.line.length;
+            this.line = '';
+            this.data = [];
+        }
+    }
+    endLine() {
+        const blank = this.lineChars === 0;
+        const line = this.line;
+        this.line = '';
+        this.lineChars = 0;
+        if (blank) {
+            this.dispatch();
+            return;
+        }
+        if (this.oversized)
+            return;
+        if (line.charCodeAt(0) === 0x3a)
+            return; // a comment
+        this.fields += 1;
+        const colon = line.indexOf(':');
+        const name = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.charCodeAt(0) === 0x20)
+            value = value.slice(1);
+        switch (name) {
+            case 'data':
+                this.data.push(value);
+                this.dataChars += value.length + 1;
+                break;
+            case 'event':
+                this.type = value;
+                break;
+            case 'id':
+                if (!value.includes('\0'))
+                    this.lastId = value;
+                break;
+            // `retry` and unknown fields are ignored, as the format says.
+        }
+    }
+    dispatch() {
+        if (this.oversized) {
+            this.onOversized(this.dataChars);
+        }
+        else if (this.data.length > 0) {
+            const event = { event: this.type || 'message', data: this.data.join('\n') };
+            if (this.lastId !== undefined)
+                event.id = this.lastId;
+            this.reset();
+            this.onEvent(event);
+            return;
+        }
+        this.reset();
+    }
+    reset() {
+        this.data = [];
+        this.dataChars = 0;
+        this.type = '';
+        this.oversized = false;
+        this.fields = 0;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api.ts
+/**
+ * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
+ * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
+ * none), written as the CLI's transcript through the same Follower, so everything after is the same.
+ */
+
+
+
+
+/** The exit codes of the CLI's table that a server's failures map onto. */
+const ExitCode = { Failure: 1, TempFail: 75, Config: 78, Interrupted: 130 };
+const ERROR_BODY_BYTES = 4096;
+const ERROR_MESSAGE_CHARS = 300;
+/** A failure that ends the attempt with a synthetic result event. */
+class ServerFailure extends Error {
+    exitCode;
+    constructor(exitCode, message) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+}
+/**
+ * 401/403 are the key, a redirect is the URL (do not retry); 408/429/5xx are temporary (retry);
+ * other codes fail the turn.
+ */
+function exitCodeOfStatus(status) {
+    if (status === 401 || status === 403 || (status >= 300 && status < 400))
+        return ExitCode.Config;
+    if (status === 408 || status === 429 || status >= 500)
+        return ExitCode.TempFail;
+    return ExitCode.Failure;
+}
+// Failures to connect that a retry will not fix: no such host, a certificate the client refuses.
+const PERMANENT_NETWORK_CODES = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
+/** A refused or reset connection, a timeout or a DNS hiccup is temporary; a wrong host or certificate is not. */
+function exitCodeOfNetworkError(code) {
+    return code && PERMANENT_NETWORK_CODES.test(code) ? ExitCode.Config : ExitCode.TempFail;
+}
+/** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host.endsWith('.localhost') || host === '::1')
+        return true;
+    if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
+        return true;
+    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+    return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
+/** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
+function cleartextWarning(url) {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname))
+        return undefined;
+    return (`api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
+        'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.');
+}
+class ApiServer {
+    settings;
+    capabilities;
+    endpoint;
+    constructor(settings) {
+        this.settings = settings;
+    }
+    /** For the summary: which server, which endpoint, and whether it streams reasoning. */
+    get description() {
+        const parts = [`Hermes API server ${this.settings.url}`];
+        if (this.endpoint)
+            parts.push(this.endpoint);
+        if (this.capabilities)
+            parts.push(!this.capabilities.found
+                ? 'no capabilities endpoint'
+                : this.capabilities.reasoningStreaming
+                    ? 'reasoning streaming'
+                    : 'no reasoning streaming');
+        return parts.join(' · ');
+    }
+    /**
+     * One turn, written to the transcript at jsonlPath as it streams. Every way it can end becomes a
+     * result event (a synthetic one for HTTP failures and cancellation), except a stream cut short.
+     */
+    async attempt(query, jsonlPath, log, signals) {
+        const started = Date.now();
+        const follower = new Follower(log, jsonlPath);
+        const scrub = keyScrubber(this.settings.key);
+        const recorder = new TranscriptRecorder({
+            line: text => follower.push(Buffer.from(scrub(text))),
+            anomaly: problem => follower.anomaly(problem)
+        }, { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started });
+        const controller = new AbortController();
+        let timedOut = false;
+        const unsubscribe = signals.subscribe(() => {
+            if (controller.signal.aborted)
+                return;
+            log.note('The job was cancelled: aborting the request to the API server');
+            controller.abort();
+        });
+        const timer = this.settings.timeoutMs > 0
+            ? setTimeout(() => {
+                timedOut = true;
+                log.note('timeout-minutes reached: aborting the request to the API server');
+                controller.abort();
+            }, this.settings.timeoutMs)
+            : undefined;
+        let detail;
+        try {
+            if (signals.cancelled)
+                controller.abort();
+            detail = await this.turn(query, recorder, log, controller.signal);
+        }
+        catch (error) {
+            if (error instanceof ServerFailure) {
+                log.note(`API server: ${error.message}`);
+                recorder.writeResult({
+                    exitCode: error.exitCode,
+                    text: recorder.streamedText,
+                    error: error.message
+                });
+            }
+            else if (!controller.signal.aborted) {
+                // A fault of ours must not lose the run: it is reported like any failed turn.
+                const why = error instanceof Error ? error.message : String(error);
+                recorder.writeResult({
+                    exitCode: ExitCode.Failure,
+                    text: recorder.streamedText,
+                    error: `the action failed while talking to the API server: ${api_clip(why, ERROR_MESSAGE_CHARS)}`
+                });
+            }
+        }
+        finally {
+            unsubscribe();
+            clearTimeout(timer);
+        }
+        // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
+        if (controller.signal.aborted && !recorder.written) {
+            recorder.writeResult({
+                exitCode: ExitCode.Interrupted,
+                text: recorder.streamedText,
+                error: 'Interrupted'
+            });
+        }
+        const turn = follower.finish();
+        return {
+            turn,
+            durationMs: Date.now() - started,
+            end: {
+                kind: 'api',
+                exitCode: recorder.written?.exitCode ?? null,
+                signal: null,
+                timedOut,
+                cancelled: signals.cancelled,
+                stderrTail: [],
+                hermesPath: '',
+                timeoutMs: this.settings.timeoutMs,
+                detail: recorder.written ? undefined : detail
+            }
+        };
+    }
+    /** Discovery, the request, the stream. Returns why the stream ended short, when it did. */
+    async turn(query, recorder, log, signal) {
+        this.capabilities ??= await this.discover(log, signal);
+        const optOut = this.settings.showReasoning
+            ? {}
+            : { model_options: { reasoning: { enabled: false } } };
+        const model = this.settings.model ? { model: this.settings.model } : {};
+        let chat = this.endpoint === 'chat/completions';
+        let response = chat
+            ? undefined
+            : await this.post('/responses', { ...model, input: query, stream: true, ...optOut }, signal);
+        if (!response) {
+            if (!chat)
+                log.note('The server has no /responses endpoint: streaming /chat/completions instead');
+            chat = true;
+            response = await this.post('/chat/completions', {
+                ...model,
+                messages: [{ role: 'user', content: query }],
+                stream: true,
+                stream_options: { include_usage: true },
+                ...optOut
+            }, signal);
+            if (!response)
+                throw new ServerFailure(ExitCode.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
+        }
+        this.endpoint = chat ? 'chat/completions' : 'responses';
+        const session = response.headers.get('x-hermes-session-id');
+        if (session)
+            recorder.serverSession(session);
+        const mapper = chat ? new ChatMapper(recorder) : new ResponsesMapper(recorder);
+        return readStream(response, mapper, recorder, signal);
+    }
+    async discover(log, signal) {
+        const response = await this.request('GET', '/capabilities', undefined, signal);
+        const where = `${this.settings.url}/capabilities`;
+        if (!response.ok) {
+            const code = exitCodeOfStatus(response.status);
+            if (code !== ExitCode.Failure)
+                throw await failureOf(response, 'GET /capabilities');
+            await response.body?.cancel();
+            log.note(`${where}: HTTP ${response.status}, so the server announces nothing (an older build); no reasoning is expected`);
+            return { found: false, reasoningStreaming: false };
+        }
+        const body = await response.json().catch(() => undefined);
+        if (!api_isObject(body)) {
+            log.note(`${where} is not a JSON object; no reasoning is expected`);
+            return { found: false, reasoningStreaming: false };
+        }
+        const features = api_isObject(body.features) ? body.features : {};
+        const reasoningStreaming = features.reasoning_streaming === true;
+        log.note(reasoningStreaming
+            ? `Hermes API server ${this.settings.url}: it streams reasoning (features.reasoning_streaming)`
+            : `Hermes API server ${this.settings.url}: it does not announce features.reasoning_streaming; no reasoning is expected`);
+        return { found: true, reasoningStreaming };
+    }
+    /** A streamed POST: the response, or undefined when the endpoint does not exist (404/405). */
+    async post(path, body, signal) {
+        const response = await this.request('POST', path, JSON.stringify(body), signal);
+        if (response.status === 404 || response.status === 405) {
+            await response.body?.cancel();
+            return undefined;
+        }
+        if (!response.ok)
+            throw await failureOf(response, `POST ${path}`);
+        const type = response.headers.get('content-type') ?? '';
+        if (!type.toLowerCase().startsWith('text/event-stream')) {
+            await response.body?.cancel();
+            throw new ServerFailure(ExitCode.Failure, `POST ${path} answered ${type ? `with ${api_clip(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
+        }
+        return response;
+    }
+    async request(method, path, body, signal) {
+        try {
+            return await fetch(`${this.settings.url}${path}`, {
+                method,
+                headers: {
+                    Authorization: `Bearer ${this.settings.key}`,
+                    Accept: body === undefined ? 'application/json' : 'text/event-stream',
+                    ...(body !== undefined && { 'Content-Type': 'application/json' })
+                },
+                body,
+                signal,
+                // The key goes to api-url and nowhere else.
+                redirect: 'manual'
+            });
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw error;
+            const { code, message } = networkError(error);
+            throw new ServerFailure(exitCodeOfNetworkError(code), `could not reach the API server (${method} ${this.settings.url}${path}): ${message}`);
+        }
+    }
+}
+/** Feeds the body to the parser and the mapper; returns why it ended short, if it did. */
+async function readStream(response, mapper, recorder, signal) {
+    const parser = new SseParser(event => mapper.push(event), chars => recorder.anomaly(`API stream: an event of ${chars} characters, too long to read (skipped)`));
+    let readError;
+    try {
+        if (response.body)
+            for await (const chunk of response.body)
+                parser.push(chunk);
+    }
+    catch (error) {
+        if (signal.aborted)
+            throw error;
+        readError = networkError(error).message;
+    }
+    const unfinished = parser.end();
+    mapper.finish();
+    if (recorder.written)
+        return undefined;
+    const how = readError
+        ? `the connection failed (${readError})`
+        : unfinished
+            ? 'the connection closed in the middle of an event'
+            : 'the connection closed';
+    return `${how} before ${mapper.terminalName}`;
+}
+/** An HTTP error as a failure: the status, what the server said (OpenAI's error envelope), a hint. */
+async function failureOf(response, what) {
+    const code = exitCodeOfStatus(response.status);
+    const said = serverMessage(await readSome(response, ERROR_BODY_BYTES));
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    const retryAfter = response.headers.get('retry-after');
+    const location = response.headers.get('location');
+    const hint = response.status >= 300 && response.status < 400
+        ? `; a redirect${location ? ` to ${api_clip(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
+        : code === ExitCode.Config
+            ? '; check api-key (the server’s API_SERVER_KEY)'
+            : retryAfter && code === ExitCode.TempFail
+                ? ` (Retry-After: ${api_clip(retryAfter, 40)})`
+                : '';
+    return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
+}
+async function readSome(response, max) {
+    if (!response.body)
+        return '';
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of response.body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= max)
+                break;
+        }
+    }
+    catch {
+        // What arrived is enough to say something.
+    }
+    return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+function serverMessage(body) {
+    let said = body.trim();
+    try {
+        const parsed = JSON.parse(said);
+        if (api_isObject(parsed) && api_isObject(parsed.error) && typeof parsed.error.message === 'string')
+            said = parsed.error.message;
+        else if (api_isObject(parsed) && typeof parsed.error === 'string')
+            said = parsed.error;
+    }
+    catch {
+        // Not JSON: the text itself.
+    }
+    return api_clip(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
+}
+/** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
+function networkError(error) {
+    const cause = error instanceof Error ? error.cause : undefined;
+    const message = cause?.message || (error instanceof Error ? error.message : String(error));
+    return { code: cause?.code, message: api_clip(message, ERROR_MESSAGE_CHARS) };
+}
+/** The key out of every transcript line, as is and JSON-escaped, whatever else `redact` says. */
+function keyScrubber(key) {
+    const forms = [...new Set([key, JSON.stringify(key).slice(1, -1)])].filter(f => f !== '');
+    return line => forms.some(f => line.includes(f)) ? forms.reduce((l, f) => l.split(f).join(MASK), line) : line;
+}
+function api_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function api_clip(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+;// CONCATENATED MODULE: ./src/artifact.ts
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
+
+
+
+/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
+const MAX_NAME_ATTEMPTS = 100;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+/** Once the upload is given up, how long the report may take to be written before the process ends. */
+const REPORT_GRACE_MS = 500;
+async function uploadTranscript(request) {
+    const { env } = request;
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return {
+            uploaded: false,
+            reason: 'not on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN), so not uploaded',
+            warn: false
+        };
+    }
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
+        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    }
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = uploadBudgetMs(size, env);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs);
+    let staging;
+    core/* startGroup */.Oh('Uploading the transcript');
+    try {
+        staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            endProcessSoon();
+            return { uploaded: false, reason: outcome, warn: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core/* endGroup */.N4();
+        if (staging)
+            external_node_fs_.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    let file = external_node_path_.join(staging, `${base}.jsonl`);
+    await copyTranscript(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyTranscript(transcript, copy, request.redact);
+        others.push(copy);
+    }
+    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
+    const { DefaultArtifactClient } = await __nccwpck_require__.e(/* import() */ 584).then(__nccwpck_require__.bind(__nccwpck_require__, 20584));
+    const client = new DefaultArtifactClient();
+    for (let n = 1; !state.givenUp; n++) {
+        const stem = n === 1 ? base : `${base}-${n}`;
+        if (n > 1 && !archive) {
+            const next = external_node_path_.join(staging, `${stem}.jsonl`);
+            external_node_fs_.renameSync(file, next);
+            file = next;
+        }
+        // The bare file's artifact is named after the file; a zip is named <stem> and holds the files.
+        const name = archive ? stem : external_node_path_.basename(file);
+        try {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+                retentionDays: request.retentionDays,
+                skipArchive: !archive
+            });
+            if (id === undefined)
+                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+        }
+        catch (error) {
+            const message = errorMessage(error);
+            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+                core/* info */.pq(`The artifact name ${name} is taken on this run; trying the next one.`);
+                continue;
+            }
+            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+        }
+    }
+    return { uploaded: false, reason: 'the upload was given up', warn: true };
+}
+/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+function defaultName(env) {
+    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    if (attempt > 1)
+        parts.push(`attempt${attempt}`);
+    return parts
+        .filter((p) => !!p)
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 200);
+}
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function uploadBudgetMs(size, env) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
+/**
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ */
+function deadline(budgetMs) {
+    let timer;
+    let reason;
+    let onTerm = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve((reason = why));
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+        };
+        process.once('SIGTERM', onTerm);
+    });
+    return {
+        expired,
+        reason: () => reason,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+        }
+    };
+}
+/**
+ * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
+ * would hold the step open: once the report is written, the process ends with the exit code set.
+ */
+function endProcessSoon() {
+    setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
+}
+function fileSize(file) {
+    try {
+        return external_node_fs_.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
+ * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
+ * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ */
+async function copyTranscript(from, to, redact) {
+    if (!redact) {
+        external_node_fs_.copyFileSync(from, to);
+        return;
+    }
+    const out = external_node_fs_.openSync(to, 'w');
+    try {
+        let pending = [];
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            if (end === 0) {
+                pending.push(data);
+                continue;
+            }
+            external_node_fs_.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
+            pending = end < data.length ? [data.subarray(end)] : [];
+        }
+        if (pending.length > 0)
+            external_node_fs_.writeSync(out, redactLines(Buffer.concat(pending), redact));
+    }
+    finally {
+        external_node_fs_.closeSync(out);
+    }
+}
+function redactLines(block, redact) {
+    const text = block.toString('utf8');
+    if (redact(text) === text)
+        return block;
+    const lines = [];
+    for (let start = 0; start < block.length;) {
+        const nl = block.indexOf(0x0a, start);
+        const end = nl === -1 ? block.length : nl + 1;
+        const line = block.subarray(start, end);
+        const lineText = line.toString('utf8');
+        const clean = redact(lineText);
+        lines.push(clean === lineText ? line : Buffer.from(clean));
+        start = end;
+    }
+    return Buffer.concat(lines);
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -29799,6 +30825,7 @@ function join (args) {
 
 
 
+
 /** Input names, spelled exactly as in action.yml. */
 const Input = {
     Query: 'query',
@@ -29865,10 +30892,7 @@ function parseSettings({ getInput, env }) {
     const transcript = text(Input.Transcript);
     const queryText = getInput(Input.Query);
     const queryFile = text(Input.QueryFile);
-    if (text(Input.ApiUrl) || text(Input.ApiKey)) {
-        throw new InputError(`Input "${Input.ApiUrl}" (API server mode) is not supported by this version of the action; ` +
-            `remove "${Input.ApiUrl}" and "${Input.ApiKey}" to run the Hermes CLI.`);
-    }
+    const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
     let query;
     if (queryText.trim() !== '' && queryFile) {
         throw new InputError(`Inputs "${Input.Query}" and "${Input.QueryFile}" are both set; give exactly one.`);
@@ -29890,17 +30914,46 @@ function parseSettings({ getInput, env }) {
     }
     const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
     const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
-    const workingDirectory = external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), text(Input.WorkingDirectory) ?? '.');
-    return {
-        query,
-        model: text(Input.Model),
+    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+    const workingDirectory = external_node_path_.resolve(workspace, text(Input.WorkingDirectory) ?? '.');
+    const cli = {
         ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
         ignoreRules: bool(Input.IgnoreRules, false),
         worktree: bool(Input.Worktree, false),
         checkpoints: bool(Input.Checkpoints, false),
         passSessionId: bool(Input.PassSessionId, false),
         args: splitArgs(getInput(Input.Args)),
-        hermesPath: text(Input.HermesPath) ?? 'hermes',
+        hermesPath: text(Input.HermesPath) ?? 'hermes'
+    };
+    if (api) {
+        // Given with api-url, a CLI option would be silently ignored: say so instead.
+        const cliOnly = [
+            cli.ignoreUserConfig && Input.IgnoreUserConfig,
+            cli.ignoreRules && Input.IgnoreRules,
+            cli.worktree && Input.Worktree,
+            cli.checkpoints && Input.Checkpoints,
+            cli.passSessionId && Input.PassSessionId,
+            cli.args.length > 0 && Input.Args,
+            cli.hermesPath !== 'hermes' && Input.HermesPath,
+            workingDirectory !== external_node_path_.resolve(workspace) && Input.WorkingDirectory
+        ].filter(name => name !== false);
+        if (cliOnly.length > 0) {
+            const names = cliOnly.map(n => `"${n}"`).join(', ');
+            const one = cliOnly.length === 1;
+            throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
+                `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
+        }
+        if (transcript) {
+            throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
+        }
+        if (query?.kind === 'file' && query.path === '-') {
+            throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which API server mode cannot read; give a file, or "${Input.Query}".`);
+        }
+    }
+    return {
+        query,
+        model: text(Input.Model),
+        ...cli,
         workingDirectory,
         timeoutMs: Math.round(timeoutMinutes * 60_000),
         tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
@@ -29913,8 +30966,63 @@ function parseSettings({ getInput, env }) {
         retentionDays: retention === 0 ? undefined : retention,
         ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-        transcript: transcript && external_node_path_.resolve(workingDirectory, transcript)
+        transcript: transcript && external_node_path_.resolve(workingDirectory, transcript),
+        ...(api && { api }),
+        showReasoning: bool(Input.ShowReasoning, true)
     };
+}
+const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
+/**
+ * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
+ * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
+ */
+function parseApi(url, key) {
+    if (!url && !key)
+        return undefined;
+    if (!url) {
+        throw new InputError(`Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
+    }
+    if (!key) {
+        throw new InputError(`Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`);
+    }
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.username || parsed.password) {
+        throw new InputError(`Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.search || parsed.hash) {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
+    }
+    // The key goes in an HTTP header: only characters a header value can carry as they are.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        throw new InputError(`Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
+    }
+    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
+}
+/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
+function readQuery(query, cwd) {
+    if (query.kind === 'text')
+        return query.text;
+    const file = external_node_path_.resolve(cwd, query.path);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(file, 'utf8');
+    }
+    catch (error) {
+        const why = error.code ?? String(error);
+        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
+    }
+    if (text.trim() === '')
+        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
+    return text;
 }
 /**
  * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
@@ -30012,6 +31120,10 @@ const MAX_LOG_LINE = 4000;
 class LiveLog {
     redact;
     text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
     stopped = false;
     token = (0,external_node_crypto_.randomUUID)().replace(/-/g, '');
     sink;
@@ -30033,6 +31145,7 @@ class LiveLog {
     /** Flushes pending text and lets workflow commands work again (for the action's own). */
     end() {
         this.flushText();
+        this.closeReasoning();
         if (this.stopped)
             this.sink(`::${this.token}::`);
         this.stopped = false;
@@ -30044,6 +31157,7 @@ class LiveLog {
      */
     settle() {
         this.text = own(this.text);
+        this.reasoning = own(this.reasoning);
         this.stdout?.settle();
     }
     /** Our own words (not from the stream); still sanitised, since they may quote it. */
@@ -30072,6 +31186,61 @@ class LiveLog {
     printText(line) {
         this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        let start = 0;
+        for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+            this.writeReasoning(this.reasoning + delta.slice(start, nl));
+            this.reasoning = '';
+            start = nl + 1;
+        }
+        this.reasoning += start === 0 ? delta : delta.slice(start);
+        if (this.reasoning.length > MAX_PENDING_TEXT) {
+            const blank = this.reasoning.lastIndexOf(' ', MAX_PENDING_TEXT);
+            const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+            this.writeReasoning(this.reasoning.slice(0, cut));
+            this.reasoning = this.reasoning.slice(cut);
+        }
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
     toolStart(name, inputPreview) {
         this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
     }
@@ -30091,8 +31260,13 @@ class LiveLog {
         this.printText(this.text);
         this.text = '';
     }
-    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    /** A line of anything but reasoning: an open reasoning group ends first. */
     print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
         const clean = this.redact(line);
         for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
             this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
@@ -30189,40 +31363,6 @@ function outputsOf(report, attempts, redact) {
     set(Output.ArtifactUrl, report.artifact?.url);
     set(Output.Attempts, attempts);
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/redact.ts
-/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
-// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
-const TOKEN_PATTERNS = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, // GitHub fine-grained tokens
-    /\bsk-ant-[A-Za-z0-9_-]{20,}/g, // Anthropic
-    /\bsk-or-(?:v1-)?[A-Za-z0-9]{20,}/g, // OpenRouter
-    /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, // OpenAI
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g // JWTs
-];
-/** What every token format above starts with. */
-const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
-const MASK = '***';
-/**
- * Builds the redactor for the given literal values, also in their JSON-escaped form (how they stand
- * in a transcript line), and the token formats. One regular expression, one pass over the text (the
- * redactor runs on every line of the log); literal values come first and longest first, so a value
- * inside another goes too.
- */
-function makeRedactor(values) {
-    const forms = values.flatMap(v => [v, JSON.stringify(v).slice(1, -1)]);
-    const literals = [...new Set(forms.filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const all = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PATTERNS.map(p => p.source)].join('|'), 'g');
-    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PREFIXES].join('|'));
-    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
-}
-function escapeRegExp(value) {
-    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 ;// CONCATENATED MODULE: ./src/markdown.ts
@@ -30411,6 +31551,12 @@ const PATH_CHARS = 200;
 const URL_CHARS = 500;
 /** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
 const NOTE_BYTES = 512;
+// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
+const REASONING_CHARS = 20_000;
+const REASONING_BYTES = 64 * 1024;
+const MIN_REASONING_CHARS = 200;
+/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
+const REASONING_NOTE_BYTES = 256;
 const TITLE = {
     success: '✅ Hermes completed the turn',
     failure: '❌ Hermes failed',
@@ -30437,15 +31583,18 @@ function summary_clip(text, max) {
 }
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
- * fewer expanded outputs, then fewer tool-call rows (the most recent are kept), then the per-tool
- * table only. Secrets are redacted before anything is cut, so a cut never leaves half a token.
+ * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
+ * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
+ * so a cut never leaves half a token.
  */
 function renderSummary(report, redactor, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
     const { turn } = report;
     const redact = memoized(redactor);
     const where = transcriptRef(report, redact);
-    const noteBytes = NOTE_BYTES + bytes(where);
+    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
+    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report, redact), factsTable(report, redact, where)];
     const extras = [answerBlock(turn, redact), anomalyBlock(turn, redact)];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
@@ -30468,8 +31617,15 @@ function renderSummary(report, redactor, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : callsHead;
-    const summary = `${summary_join([...head, omitted, ...extras, toolsShown, calls])}\n`;
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    // The reasoning comes last: its block gets what is left once everything else is whole, less the
+    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
+    const spare = budget - bytes(`${summary_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
+    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
+    const thinking = hasReasoning
+        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
+        : undefined;
+    const summary = `${summary_join([...head, omitted, extras[0], thinking, extras[1], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
@@ -30555,6 +31711,32 @@ function answerBlock(turn, redact) {
         : '';
     const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
     return details(`Answer (${size})`, body + cut);
+}
+/**
+ * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
+ * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
+ */
+function reasoningBlock(reasoning, redact, room, noteRoom, where) {
+    const clean = redact(reasoning.text);
+    const total = reasoning.chars;
+    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
+    const draw = (chars) => {
+        const cut = chars < clean.length || reasoning.text.length < total
+            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
+            : '';
+        return details(`Reasoning (${size})`, textBlock(summary_clip(clean, chars)) + cut);
+    };
+    const limit = Math.min(room, REASONING_BYTES);
+    let chars = Math.min(clean.length, REASONING_CHARS);
+    let block = draw(chars);
+    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
+        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
+        block = draw(chars);
+    }
+    if (bytes(block) <= limit)
+        return block;
+    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
+    return bytes(note) <= noteRoom ? note : undefined;
 }
 function anomalyBlock(turn, redact) {
     const lines = [];
@@ -30720,11 +31902,15 @@ function callsBlock(turn, redact, room, where) {
         const also = '_Outputs of older failed calls are not expanded, to save space._';
         note = note ? `${note}\n\n${also}` : also;
     }
-    return summary_join([
-        '#### Tool calls',
-        note,
-        shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
-    ]);
+    return {
+        text: summary_join([
+            '#### Tool calls',
+            note,
+            shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+        ]),
+        // All it keeps, every output it could expand expanded: nothing was cut to save space.
+        whole: shown === kept && expandedAll
+    };
 }
 /** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
 function memoized(redact) {
@@ -30778,6 +31964,11 @@ const WHAT = {
     not_found: 'Hermes was not found',
     timeout: 'Hermes did not finish in time'
 };
+/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
+const WHAT_API = {
+    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
+    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+};
 function decide(turn, end) {
     if (end.kind === 'not_found') {
         return {
@@ -30807,6 +31998,13 @@ function decide(turn, end) {
         const without = turn.result
             ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
             : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
         if (end.cancelled) {
             return {
                 outcome: 'interrupted',
@@ -30839,9 +32037,8 @@ function decide(turn, end) {
     const mismatch = processCode !== reported
         ? ` The result event said exit_code ${reported}, but the process ${ended}.`
         : '';
-    const message = outcome === 'success'
-        ? `${WHAT.success}.`
-        : `${WHAT[outcome]} (exit code ${code})${error}.${mismatch}`;
+    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
+    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
     return { outcome, exitCode: code, message };
 }
 function processExitCode(end) {
@@ -30875,22 +32072,38 @@ function lastStderrLine(tail) {
 
 
 
+
 async function run() {
+    // Masked before anything else is read or printed, so that no later line can show it.
+    const apiKey = core/* getInput */.V4(Input.ApiKey);
+    if (apiKey)
+        core/* setSecret */.Pq(apiKey);
     let settings;
+    let query;
     try {
         settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
+        // The server cannot read the runner's files: in API server mode query-file is read here.
+        if (settings.api && settings.query)
+            query = readQuery(settings.query, settings.workingDirectory);
     }
     catch (error) {
         core/* setFailed */.C1(error instanceof Error ? error.message : String(error));
         return;
     }
     settings.redact.forEach(value => core/* setSecret */.Pq(value));
-    const redact = makeRedactor(settings.redact);
+    const warning = settings.api && cleartextWarning(settings.api.url);
+    if (warning)
+        core/* warning */.$e(warning);
+    const redact = makeRedactor(settings.api ? [...settings.redact, settings.api.key] : settings.redact);
     const signals = listenForCancellation();
     const log = new LiveLog(redact);
+    if (!settings.showReasoning)
+        log.hideReasoning();
     const { attempt, history, hermesVersion } = settings.transcript
         ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-        : await runHermes(settings, log, signals);
+        : settings.api && query !== undefined
+            ? await runApi(settings, settings.api, query, log, signals)
+            : await runHermes(settings, log, signals);
     const verdict = decide(attempt.turn, attempt.end);
     log.note(closingLine(verdict, attempt));
     log.end();
@@ -30908,7 +32121,9 @@ async function run() {
     for (const [name, value] of outputsOf(report, history.length, redact))
         core/* setOutput */.uH(name, value);
     if (settings.summary)
-        await core/* summary */.z.addRaw(renderSummary(report, redact)).write();
+        await core/* summary */.z
+            .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+            .write();
     if (verdict.outcome === 'success')
         return;
     if (settings.failOnError)
@@ -30916,7 +32131,7 @@ async function run() {
     else
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
-/** Runs Hermes; exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
+/** Runs Hermes, retried on exit 75. */
 async function runHermes(settings, log, signals) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const executable = await findHermes(settings.hermesPath);
@@ -30926,23 +32141,41 @@ async function runHermes(settings, log, signals) {
     if (hermesVersion)
         log.note(hermesVersion);
     log.begin();
+    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
+    return { ...attempts, hermesVersion };
+}
+/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
+async function runApi(settings, api, query, log, signals) {
+    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
+    const server = new ApiServer({
+        ...api,
+        model: settings.model,
+        showReasoning: settings.showReasoning,
+        timeoutMs: settings.timeoutMs
+    });
+    log.begin();
+    const attempts = await retried(settings, log, signals, 'the API server could not take the turn', () => server.attempt(query, settings.jsonlPath, log, signals));
+    return { ...attempts, hermesVersion: server.description };
+}
+/** Exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
+async function retried(settings, log, signals, why, once) {
     const history = [];
     for (let n = 1;; n++) {
-        const attempt = await runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals);
+        const attempt = await once();
         const verdict = decide(attempt.turn, attempt.end);
         const record = { verdict, durationMs: attempt.durationMs, transcript: settings.jsonlPath };
         history.push(record);
         if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
-            return { attempt, history, hermesVersion };
+            return { attempt, history };
         }
         // Each attempt keeps its transcript; the last one is always at jsonl-path.
         record.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
         external_node_fs_.renameSync(settings.jsonlPath, record.transcript);
         const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
-        log.note(`Exit 75 (temporary provider failure): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`);
+        log.note(`Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`);
         await sleep(waitMs, signals);
         if (signals.cancelled)
-            return { attempt, history, hermesVersion };
+            return { attempt, history };
     }
 }
 /** Waits, unless the job is cancelled first. */

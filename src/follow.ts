@@ -63,10 +63,20 @@ export class Follower {
     const decoded = decodeLine(text, lineNo, validUtf8);
     const event = decoded.event;
     if (event?.type === 'text') this.log.textDelta(event.text);
+    else if (event?.type === 'reasoning') this.log.reasoningDelta(event.text);
     else if (event?.type === 'tool_use') this.log.toolStart(event.name, previewInput(event.input));
     const call = this.builder.add(decoded, lineNo);
     if (call) this.log.toolEnd(call);
     for (const issue of decoded.issues) this.report(`line ${issue.line}: ${issue.problem}`);
+  }
+
+  /**
+   * A problem seen where the transcript came from rather than in its lines (an API server's stream):
+   * reported like a line's, at the last line written.
+   */
+  anomaly(problem: string): void {
+    this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
+    this.report(problem);
   }
 
   /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { split as shellSplit } from 'shlex';
@@ -65,6 +66,10 @@ export interface Settings {
   uploadUnredacted?: boolean;
   jsonlPath: string;
   transcript?: string;
+  /** API server mode (`api-url`): the turn goes to a Hermes API server; no CLI runs. */
+  api?: { url: string; key: string };
+  /** Show streamed reasoning in the log and summary; in API server mode, `false` also asks the server not to send it. */
+  showReasoning: boolean;
 }
 
 export class InputError extends Error {}
@@ -119,12 +124,7 @@ export function parseSettings({ getInput, env }: Environment): Settings {
   const transcript = text(Input.Transcript);
   const queryText = getInput(Input.Query);
   const queryFile = text(Input.QueryFile);
-  if (text(Input.ApiUrl) || text(Input.ApiKey)) {
-    throw new InputError(
-      `Input "${Input.ApiUrl}" (API server mode) is not supported by this version of the action; ` +
-        `remove "${Input.ApiUrl}" and "${Input.ApiKey}" to run the Hermes CLI.`
-    );
-  }
+  const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
   let query: Query | undefined;
   if (queryText.trim() !== '' && queryFile) {
     throw new InputError(
@@ -151,21 +151,54 @@ export function parseSettings({ getInput, env }: Environment): Settings {
 
   const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
   const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
-  const workingDirectory = path.resolve(
-    env.GITHUB_WORKSPACE ?? process.cwd(),
-    text(Input.WorkingDirectory) ?? '.'
-  );
-
-  return {
-    query,
-    model: text(Input.Model),
+  const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+  const workingDirectory = path.resolve(workspace, text(Input.WorkingDirectory) ?? '.');
+  const cli = {
     ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
     ignoreRules: bool(Input.IgnoreRules, false),
     worktree: bool(Input.Worktree, false),
     checkpoints: bool(Input.Checkpoints, false),
     passSessionId: bool(Input.PassSessionId, false),
     args: splitArgs(getInput(Input.Args)),
-    hermesPath: text(Input.HermesPath) ?? 'hermes',
+    hermesPath: text(Input.HermesPath) ?? 'hermes'
+  };
+
+  if (api) {
+    // Given with api-url, a CLI option would be silently ignored: say so instead.
+    const cliOnly = [
+      cli.ignoreUserConfig && Input.IgnoreUserConfig,
+      cli.ignoreRules && Input.IgnoreRules,
+      cli.worktree && Input.Worktree,
+      cli.checkpoints && Input.Checkpoints,
+      cli.passSessionId && Input.PassSessionId,
+      cli.args.length > 0 && Input.Args,
+      cli.hermesPath !== 'hermes' && Input.HermesPath,
+      workingDirectory !== path.resolve(workspace) && Input.WorkingDirectory
+    ].filter(name => name !== false);
+    if (cliOnly.length > 0) {
+      const names = cliOnly.map(n => `"${n}"`).join(', ');
+      const one = cliOnly.length === 1;
+      throw new InputError(
+        `${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
+          `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`
+      );
+    }
+    if (transcript) {
+      throw new InputError(
+        `Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`
+      );
+    }
+    if (query?.kind === 'file' && query.path === '-') {
+      throw new InputError(
+        `Input "${Input.QueryFile}" is "-" (standard input), which API server mode cannot read; give a file, or "${Input.Query}".`
+      );
+    }
+  }
+
+  return {
+    query,
+    model: text(Input.Model),
+    ...cli,
     workingDirectory,
     timeoutMs: Math.round(timeoutMinutes * 60_000),
     tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
@@ -178,8 +211,80 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     retentionDays: retention === 0 ? undefined : retention,
     ...parseRedact(getInput(Input.Redact)),
     jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-    transcript: transcript && path.resolve(workingDirectory, transcript)
+    transcript: transcript && path.resolve(workingDirectory, transcript),
+    ...(api && { api }),
+    showReasoning: bool(Input.ShowReasoning, true)
   };
+}
+
+const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
+
+/**
+ * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
+ * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
+ */
+function parseApi(url: string | undefined, key: string | undefined): Settings['api'] | undefined {
+  if (!url && !key) return undefined;
+  if (!url) {
+    throw new InputError(
+      `Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`
+    );
+  }
+  if (!key) {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`
+    );
+  }
+  if (parsed.username || parsed.password) {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`
+    );
+  }
+  if (parsed.search || parsed.hash) {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`
+    );
+  }
+  // The key goes in an HTTP header: only characters a header value can carry as they are.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new InputError(
+      `Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`
+    );
+  }
+  return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
+}
+
+/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
+export function readQuery(query: Query, cwd: string): string {
+  if (query.kind === 'text') return query.text;
+  const file = path.resolve(cwd, query.path);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new InputError(
+      `Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`
+    );
+  }
+  if (text.trim() === '')
+    throw new InputError(
+      `Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`
+    );
+  return text;
 }
 
 /**

@@ -56,6 +56,10 @@ const MAX_LOG_LINE = 4000;
  */
 export class LiveLog {
   private text = '';
+  /** Reasoning held until its line ends, and whether its `::group::` is open. */
+  private reasoning = '';
+  private inReasoning = false;
+  private reasoningHidden = false;
   private stopped = false;
   private readonly token = randomUUID().replace(/-/g, '');
 
@@ -81,6 +85,7 @@ export class LiveLog {
   /** Flushes pending text and lets workflow commands work again (for the action's own). */
   end(): void {
     this.flushText();
+    this.closeReasoning();
     if (this.stopped) this.sink(`::${this.token}::`);
     this.stopped = false;
     this.stdout?.flush();
@@ -92,6 +97,7 @@ export class LiveLog {
    */
   settle(): void {
     this.text = own(this.text);
+    this.reasoning = own(this.reasoning);
     this.stdout?.settle();
   }
 
@@ -124,6 +130,61 @@ export class LiveLog {
     this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
 
+  /**
+   * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+   * collapsed `Reasoning` group; the next line of anything else closes the group.
+   */
+  reasoningDelta(delta: string): void {
+    if (this.reasoningHidden || delta === '') return;
+    this.flushText();
+    if (!this.inReasoning) {
+      this.command('::group::Reasoning');
+      this.inReasoning = true;
+    }
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+      this.writeReasoning(this.reasoning + delta.slice(start, nl));
+      this.reasoning = '';
+      start = nl + 1;
+    }
+    this.reasoning += start === 0 ? delta : delta.slice(start);
+    if (this.reasoning.length > MAX_PENDING_TEXT) {
+      const blank = this.reasoning.lastIndexOf(' ', MAX_PENDING_TEXT);
+      const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+      this.writeReasoning(this.reasoning.slice(0, cut));
+      this.reasoning = this.reasoning.slice(cut);
+    }
+  }
+
+  /** `show-reasoning: false`: reasoning is not printed. */
+  hideReasoning(): void {
+    this.reasoningHidden = true;
+  }
+
+  /** Prints what reasoning is pending, inside its group, then closes the group. */
+  private closeReasoning(): void {
+    if (!this.inReasoning) return;
+    if (this.reasoning !== '') this.writeReasoning(this.reasoning);
+    this.reasoning = '';
+    this.inReasoning = false;
+    this.command('::endgroup::');
+  }
+
+  /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+  private writeReasoning(line: string): void {
+    this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+  }
+
+  /**
+   * A workflow command of the action's own (a group): the runner ignores commands inside the
+   * stop-commands block, so the block is ended for it and reopened with the same token.
+   */
+  private command(line: string): void {
+    if (this.stopped) this.sink(`::${this.token}::`);
+    this.sink(line);
+    if (this.stopped) this.sink(`::stop-commands::${this.token}`);
+  }
+
   toolStart(name: string, inputPreview: string): void {
     this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
   }
@@ -145,8 +206,14 @@ export class LiveLog {
     this.text = '';
   }
 
-  /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+  /** A line of anything but reasoning: an open reasoning group ends first. */
   private print(line: string): void {
+    this.closeReasoning();
+    this.write(line);
+  }
+
+  /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+  private write(line: string): void {
     const clean = this.redact(line);
     for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
       this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));

@@ -2,10 +2,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
+import { ApiServer, cleartextWarning } from './api.js';
 import { uploadTranscript } from './artifact.js';
 import { followFile } from './follow.js';
 import { findHermes, probeVersion, runAttempt, type Attempt, type Signals } from './hermes.js';
-import { parseSettings, type Settings } from './inputs.js';
+import { Input, parseSettings, readQuery, type Settings } from './inputs.js';
 import { formatMs, LiveLog } from './log.js';
 import { outputsOf } from './outputs.js';
 import { makeRedactor, type Redactor } from './redact.js';
@@ -13,21 +14,35 @@ import { renderSummary, type Report } from './summary.js';
 import { decide, type Verdict } from './verdict.js';
 
 export async function run(): Promise<void> {
+  // Masked before anything else is read or printed, so that no later line can show it.
+  const apiKey = core.getInput(Input.ApiKey);
+  if (apiKey) core.setSecret(apiKey);
   let settings: Settings;
+  let query: string | undefined;
   try {
     settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
+    // The server cannot read the runner's files: in API server mode query-file is read here.
+    if (settings.api && settings.query)
+      query = readQuery(settings.query, settings.workingDirectory);
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : String(error));
     return;
   }
   settings.redact.forEach(value => core.setSecret(value));
-  const redact = makeRedactor(settings.redact);
+  const warning = settings.api && cleartextWarning(settings.api.url);
+  if (warning) core.warning(warning);
+  const redact = makeRedactor(
+    settings.api ? [...settings.redact, settings.api.key] : settings.redact
+  );
   const signals = listenForCancellation();
   const log = new LiveLog(redact);
+  if (!settings.showReasoning) log.hideReasoning();
 
   const { attempt, history, hermesVersion }: Session = settings.transcript
     ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-    : await runHermes(settings, log, signals);
+    : settings.api && query !== undefined
+      ? await runApi(settings, settings.api, query, log, signals)
+      : await runHermes(settings, log, signals);
   const verdict = decide(attempt.turn, attempt.end);
   log.note(closingLine(verdict, attempt));
   log.end();
@@ -45,7 +60,10 @@ export async function run(): Promise<void> {
   await upload(settings, report, earlier, redact);
   for (const [name, value] of outputsOf(report, history.length, redact))
     core.setOutput(name, value);
-  if (settings.summary) await core.summary.addRaw(renderSummary(report, redact)).write();
+  if (settings.summary)
+    await core.summary
+      .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+      .write();
 
   if (verdict.outcome === 'success') return;
   if (settings.failOnError) core.setFailed(redact(verdict.message));
@@ -66,7 +84,7 @@ interface Session {
   hermesVersion?: string;
 }
 
-/** Runs Hermes; exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
+/** Runs Hermes, retried on exit 75. */
 async function runHermes(settings: Settings, log: LiveLog, signals: Signals): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const executable = await findHermes(settings.hermesPath);
@@ -75,30 +93,64 @@ async function runHermes(settings: Settings, log: LiveLog, signals: Signals): Pr
     : undefined;
   if (hermesVersion) log.note(hermesVersion);
   log.begin();
+  const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
+    runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals)
+  );
+  return { ...attempts, hermesVersion };
+}
+
+/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
+async function runApi(
+  settings: Settings,
+  api: NonNullable<Settings['api']>,
+  query: string,
+  log: LiveLog,
+  signals: Signals
+): Promise<Session> {
+  fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
+  const server = new ApiServer({
+    ...api,
+    model: settings.model,
+    showReasoning: settings.showReasoning,
+    timeoutMs: settings.timeoutMs
+  });
+  log.begin();
+  const attempts = await retried(
+    settings,
+    log,
+    signals,
+    'the API server could not take the turn',
+    () => server.attempt(query, settings.jsonlPath, log, signals)
+  );
+  return { ...attempts, hermesVersion: server.description };
+}
+
+/** Exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
+async function retried(
+  settings: Settings,
+  log: LiveLog,
+  signals: Signals,
+  why: string,
+  once: () => Promise<Attempt>
+): Promise<Omit<Session, 'hermesVersion'>> {
   const history: AttemptRecord[] = [];
   for (let n = 1; ; n++) {
-    const attempt = await runAttempt(
-      settings,
-      executable ?? settings.hermesPath,
-      settings.jsonlPath,
-      log,
-      signals
-    );
+    const attempt = await once();
     const verdict = decide(attempt.turn, attempt.end);
     const record = { verdict, durationMs: attempt.durationMs, transcript: settings.jsonlPath };
     history.push(record);
     if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
-      return { attempt, history, hermesVersion };
+      return { attempt, history };
     }
     // Each attempt keeps its transcript; the last one is always at jsonl-path.
     record.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
     fs.renameSync(settings.jsonlPath, record.transcript);
     const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
     log.note(
-      `Exit 75 (temporary provider failure): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`
+      `Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`
     );
     await sleep(waitMs, signals);
-    if (signals.cancelled) return { attempt, history, hermesVersion };
+    if (signals.cancelled) return { attempt, history };
   }
 }
 

@@ -19,6 +19,11 @@ export interface TextEvent {
   type: 'text';
   text: string;
 }
+/** API server mode's extension: one streamed delta of the model's reasoning. */
+export interface ReasoningEvent {
+  type: 'reasoning';
+  text: string;
+}
 export interface ToolUseEvent {
   type: 'tool_use';
   name: string;
@@ -42,7 +47,8 @@ export interface ResultEvent {
   duration_ms?: number;
   error?: string;
 }
-export type HermesEvent = InitEvent | TextEvent | ToolUseEvent | ToolResultEvent | ResultEvent;
+export type HermesEvent =
+  InitEvent | TextEvent | ReasoningEvent | ToolUseEvent | ToolResultEvent | ResultEvent;
 
 /** What was odd about one line: it is still kept verbatim in the transcript. */
 export interface LineIssue {
@@ -56,7 +62,7 @@ export interface DecodedLine {
   event?: HermesEvent;
   issues: readonly LineIssue[];
   blank?: boolean;
-  /** An event type this version does not know (an extension such as `reasoning`): ignored, counted. */
+  /** An event type this version does not know (a future extension): ignored, counted. */
   unknownType?: string;
 }
 
@@ -186,7 +192,7 @@ export class LineSplitter {
 const BOM = 0xfeff;
 const CR = 0x0d;
 const BRACE = 0x7b;
-const KNOWN_TYPES = new Set(['system', 'text', 'tool_use', 'tool_result', 'result']);
+const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
 const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'] as const;
 
 const NO_ISSUES: readonly LineIssue[] = Object.freeze([]);
@@ -311,6 +317,8 @@ export function decodeLine(input: Buffer | string, line: number, validUtf8 = tru
       };
     case 'text':
       return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+    case 'reasoning':
+      return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
     case 'tool_use':
       return {
         event: {

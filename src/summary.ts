@@ -34,6 +34,8 @@ export interface Report {
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
   budgetBytes?: number;
+  /** false (`show-reasoning: false`): no reasoning block. */
+  showReasoning?: boolean;
 }
 
 /** GitHub drops a step's summary whole past this many bytes. */
@@ -65,6 +67,12 @@ const PATH_CHARS = 200;
 const URL_CHARS = 500;
 /** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
 const NOTE_BYTES = 512;
+// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
+const REASONING_CHARS = 20_000;
+const REASONING_BYTES = 64 * 1024;
+const MIN_REASONING_CHARS = 200;
+/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
+const REASONING_NOTE_BYTES = 256;
 
 const TITLE: Record<Outcome, string> = {
   success: '✅ Hermes completed the turn',
@@ -94,8 +102,9 @@ export function clip(text: string, max: number): string {
 
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
- * fewer expanded outputs, then fewer tool-call rows (the most recent are kept), then the per-tool
- * table only. Secrets are redacted before anything is cut, so a cut never leaves half a token.
+ * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
+ * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
+ * so a cut never leaves half a token.
  */
 export function renderSummary(
   report: Report,
@@ -106,7 +115,10 @@ export function renderSummary(
   const { turn } = report;
   const redact = memoized(redactor);
   const where = transcriptRef(report, redact);
-  const noteBytes = NOTE_BYTES + bytes(where);
+  const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
+  const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+  const noteBytes =
+    NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
   const head = [statusBlock(report, redact), factsTable(report, redact, where)];
   const extras = [answerBlock(turn, redact), anomalyBlock(turn, redact)];
@@ -133,8 +145,17 @@ export function renderSummary(
     : undefined;
 
   const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-  const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : callsHead;
-  const summary = `${join([...head, omitted, ...extras, toolsShown, calls])}\n`;
+  const calls =
+    turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+  // The reasoning comes last: its block gets what is left once everything else is whole, less the
+  // room kept for the tool-call table's note, so that it is gone before the table loses anything.
+  const spare =
+    budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
+  const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
+  const thinking = hasReasoning
+    ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
+    : undefined;
+  const summary = `${join([...head, omitted, extras[0], thinking, extras[1], toolsShown, calls.text])}\n`;
   if (bytes(summary) <= budget) return summary;
   // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
   return minimal(report, redact, budget);
@@ -223,6 +244,39 @@ function answerBlock(turn: Turn, redact: Redactor): string | undefined {
       : '';
   const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
   return details(`Answer (${size})`, body + cut);
+}
+
+/**
+ * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
+ * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
+ */
+function reasoningBlock(
+  reasoning: NonNullable<Turn['reasoning']>,
+  redact: Redactor,
+  room: number,
+  noteRoom: number,
+  where: string
+): string | undefined {
+  const clean = redact(reasoning.text);
+  const total = reasoning.chars;
+  const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
+  const draw = (chars: number): string => {
+    const cut =
+      chars < clean.length || reasoning.text.length < total
+        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
+        : '';
+    return details(`Reasoning (${size})`, textBlock(clip(clean, chars)) + cut);
+  };
+  const limit = Math.min(room, REASONING_BYTES);
+  let chars = Math.min(clean.length, REASONING_CHARS);
+  let block = draw(chars);
+  while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
+    chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
+    block = draw(chars);
+  }
+  if (bytes(block) <= limit) return block;
+  const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
+  return bytes(note) <= noteRoom ? note : undefined;
 }
 
 function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
@@ -364,7 +418,12 @@ const rowBytes = (cells: string[]): number => bytes(`| ${cells.join(' | ')} |\n`
  * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
  * then, with the bytes left, expandable outputs for the most recent failed calls.
  */
-function callsBlock(turn: Turn, redact: Redactor, room: number, where: string): string {
+function callsBlock(
+  turn: Turn,
+  redact: Redactor,
+  room: number,
+  where: string
+): { text: string; whole: boolean } {
   const calls = turn.recentCalls;
   const lean: string[][] = [];
   let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
@@ -407,11 +466,15 @@ function callsBlock(turn: Turn, redact: Redactor, room: number, where: string): 
     const also = '_Outputs of older failed calls are not expanded, to save space._';
     note = note ? `${note}\n\n${also}` : also;
   }
-  return join([
-    '#### Tool calls',
-    note,
-    shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
-  ]);
+  return {
+    text: join([
+      '#### Tool calls',
+      note,
+      shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+    ]),
+    // All it keeps, every output it could expand expanded: nothing was cut to save space.
+    whole: shown === kept && expandedAll
+  };
 }
 
 /** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */

@@ -37,6 +37,11 @@ export interface Turn {
   sessionId?: string;
   textDeltas: number;
   textChars: number;
+  /**
+   * Reasoning events (API server mode): counted, and the start of their text kept, a paragraph
+   * break between bursts (reasoning that other events interrupted).
+   */
+  reasoning?: { deltas: number; chars: number; text: string };
   toolCalls: number;
   toolErrors: number;
   /** The most recent calls, oldest first; at most MAX_RECENT_CALLS. */
@@ -56,6 +61,8 @@ export interface Turn {
 }
 
 export const MAX_RECENT_CALLS = 2000;
+/** How much reasoning text a turn keeps (the summary shows less). */
+export const MAX_REASONING_CHARS = 64 * 1024;
 export const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 export const MAX_TOOL_NAMES = 500;
@@ -94,6 +101,8 @@ export class TurnBuilder {
   private readonly pendingByName = new Map<string, Pending[]>();
   private readonly pendingById = new Map<string, Pending>();
   private pendingCount = 0;
+  /** The event number of the last reasoning event, to tell a new burst of reasoning. */
+  private lastReasoning = -1;
   private readonly ring: ToolCall[] = [];
   private ringStart = 0;
 
@@ -123,6 +132,20 @@ export class TurnBuilder {
         turn.textDeltas += 1;
         turn.textChars += event.text.length;
         return undefined;
+      case 'reasoning': {
+        const burst = this.lastReasoning !== turn.events - 1;
+        this.lastReasoning = turn.events;
+        let kept = turn.reasoning?.text ?? '';
+        if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
+          kept += kept.endsWith('\n') ? '\n' : '\n\n';
+        const room = MAX_REASONING_CHARS - kept.length;
+        turn.reasoning = {
+          deltas: (turn.reasoning?.deltas ?? 0) + 1,
+          chars: (turn.reasoning?.chars ?? 0) + event.text.length,
+          text: room > 0 ? kept + own(event.text.slice(0, room)) : kept
+        };
+        return undefined;
+      }
       case 'tool_use':
         this.startCall(event);
         return undefined;

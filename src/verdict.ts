@@ -15,8 +15,11 @@ export type Outcome =
 
 /** How the run ended, seen from outside the stream. */
 export interface RunEnd {
-  /** `transcript`: an existing file was read; no process ran. */
-  kind: 'process' | 'not_found' | 'transcript';
+  /**
+   * `transcript`: an existing file was read; no process ran. `api`: the turn ran on an API server;
+   * exitCode is then that of the result event the action wrote for it (null without one).
+   */
+  kind: 'process' | 'not_found' | 'transcript' | 'api';
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
@@ -25,6 +28,8 @@ export interface RunEnd {
   stderrTail: string[];
   hermesPath: string;
   timeoutMs: number;
+  /** `api`: why the server's stream ended without a terminal event, when it did. */
+  detail?: string;
 }
 
 export interface Verdict {
@@ -59,6 +64,14 @@ const WHAT: Record<Outcome, string> = {
   timeout: 'Hermes did not finish in time'
 };
 
+/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
+const WHAT_API: Partial<Record<Outcome, string>> = {
+  tempfail:
+    'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
+  config_error:
+    'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+};
+
 export function decide(turn: Turn, end: RunEnd): Verdict {
   if (end.kind === 'not_found') {
     return {
@@ -91,6 +104,13 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
     const without = turn.result
       ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
       : 'without a result event';
+    if (end.kind === 'api') {
+      const why = end.detail ? ` (${end.detail})` : '';
+      return {
+        outcome: end.cancelled ? 'interrupted' : 'no_result',
+        message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+      };
+    }
     if (end.cancelled) {
       return {
         outcome: 'interrupted',
@@ -125,10 +145,9 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
     processCode !== reported
       ? ` The result event said exit_code ${reported}, but the process ${ended}.`
       : '';
+  const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
   const message =
-    outcome === 'success'
-      ? `${WHAT.success}.`
-      : `${WHAT[outcome]} (exit code ${code})${error}.${mismatch}`;
+    outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
   return { outcome, exitCode: code, message };
 }
 
