@@ -29264,8 +29264,7 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
-    ring = [];
-    ringStart = 0;
+    recent = new RecentCalls(MAX_RECENT_CALLS);
     /** Adds one decoded line; returns the tool call it completed, if any. */
     add(decoded, line) {
         const turn = this.turn;
@@ -29343,10 +29342,9 @@ class TurnBuilder {
             for (const p of queue)
                 unfinished.push({ name: p.name, inputPreview: p.inputPreview });
         }
-        const recent = [...this.ring.slice(this.ringStart), ...this.ring.slice(0, this.ringStart)];
         return {
             ...this.turn,
-            recentCalls: recent.map(call => ({ ...call })),
+            recentCalls: this.recent.toArray(),
             tools: [...this.stats.values()],
             unfinished,
             unknownTypes: Object.fromEntries(this.unknownTypes)
@@ -29420,23 +29418,94 @@ class TurnBuilder {
         const ms = event.duration_ms ?? 0;
         stats.totalMs += ms;
         stats.maxMs = Math.max(stats.maxMs, ms);
-        // The recent calls are a ring of reused objects: a run's 100,000 calls then leave no garbage
-        // behind in the old generation, only their previews.
-        const full = this.ring.length === MAX_RECENT_CALLS;
-        const call = full ? this.ring[this.ringStart] : {};
-        call.index = turn.toolCalls;
-        call.name = stats.name === OTHER_TOOLS ? own(event.name) : stats.name;
-        call.inputPreview = pending?.inputPreview ?? '';
-        call.durationMs = event.duration_ms;
-        call.isError = event.is_error;
-        // Only a failed call's output is shown anywhere; keeping the others would only feed the GC.
-        call.output = event.is_error ? own(clip(event.output, OUTPUT_CHARS)) : '';
-        call.line = line;
-        if (full)
-            this.ringStart = (this.ringStart + 1) % MAX_RECENT_CALLS;
-        else
-            this.ring.push(call);
+        const call = {
+            index: turn.toolCalls,
+            name: stats.name === OTHER_TOOLS ? own(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? '',
+            durationMs: event.duration_ms,
+            isError: event.is_error,
+            // Only a failed call's output is shown anywhere.
+            output: event.is_error ? clip(event.output, OUTPUT_CHARS) : '',
+            line
+        };
+        this.recent.add(call);
         return call;
+    }
+}
+/**
+ * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
+ * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
+ * grows its young generation with every byte that survives a collection, and RSS grows with it).
+ */
+class RecentCalls {
+    capacity;
+    count = 0;
+    index;
+    duration;
+    line;
+    isError;
+    names;
+    input;
+    output;
+    constructor(capacity) {
+        this.capacity = capacity;
+        this.index = new Float64Array(capacity);
+        this.duration = new Float64Array(capacity);
+        this.line = new Float64Array(capacity);
+        this.isError = new Uint8Array(capacity);
+        this.names = new Array(capacity).fill('');
+        // UTF-8 takes at most 3 bytes per UTF-16 unit (the ellipsis included).
+        this.input = new Slots(capacity, (INPUT_PREVIEW_CHARS + 1) * 3);
+        this.output = new Slots(capacity, (OUTPUT_CHARS + 1) * 3);
+    }
+    add(call) {
+        const slot = this.count % this.capacity;
+        this.count += 1;
+        this.index[slot] = call.index;
+        this.duration[slot] = call.durationMs ?? Number.NaN;
+        this.line[slot] = call.line;
+        this.isError[slot] = call.isError ? 1 : 0;
+        this.names[slot] = call.name;
+        this.input.set(slot, call.inputPreview);
+        this.output.set(slot, call.output);
+    }
+    /** The calls held, oldest first. */
+    toArray() {
+        const held = Math.min(this.count, this.capacity);
+        const calls = [];
+        for (let i = this.count - held; i < this.count; i++) {
+            const slot = i % this.capacity;
+            calls.push({
+                index: this.index[slot],
+                name: this.names[slot],
+                inputPreview: this.input.get(slot),
+                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
+                isError: this.isError[slot] === 1,
+                output: this.output.get(slot),
+                line: this.line[slot]
+            });
+        }
+        return calls;
+    }
+}
+/** Fixed-size byte slots holding short strings as UTF-8. */
+class Slots {
+    size;
+    bytes;
+    lengths;
+    constructor(count, size) {
+        this.size = size;
+        this.bytes = Buffer.alloc(count * size);
+        this.lengths = new Uint32Array(count);
+    }
+    set(slot, text) {
+        // write() stores whole characters only; the slots are sized for the longest text kept.
+        this.lengths[slot] =
+            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
+    }
+    get(slot) {
+        const start = slot * this.size;
+        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
     }
 }
 function clip(text, max) {
