@@ -29018,33 +29018,36 @@ const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
 const NO_ISSUES = Object.freeze([]);
 const TEXT_HEAD = '{"type": "text", "text": "';
 const TIMESTAMP_KEY = ', "timestamp": ';
+// eslint-disable-next-line no-control-regex
+const UNESCAPED_CONTROL = /[\u0000-\u001f]/;
 /**
  * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
  * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
  * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
  */
 function upstreamTextDelta(line) {
-    if (!startsWith(line, TEXT_HEAD, 0))
+    // Substring equality, not startsWith(): several times faster on the substrings lines are.
+    if (line.slice(0, TEXT_HEAD.length) !== TEXT_HEAD)
         return undefined;
     const start = TEXT_HEAD.length;
-    // One pass to the closing quote: a control character is invalid JSON, a backslash means escapes.
-    let escaped = false;
-    let end = start;
-    for (; end < line.length; end++) {
-        const c = line.charCodeAt(end);
-        if (c === 0x22)
-            break;
-        if (c === 0x5c) {
-            escaped = true;
-            end++;
-        }
-        else if (c < 0x20)
+    // The closing quote is the first one not escaped by an odd run of backslashes.
+    let end = line.indexOf('"', start);
+    for (;;) {
+        if (end === -1)
             return undefined;
+        let backslashes = 0;
+        for (let i = end - 1; line.charCodeAt(i) === 0x5c; i--)
+            backslashes++;
+        if (backslashes % 2 === 0)
+            break;
+        end = line.indexOf('"', end + 1);
     }
-    if (end >= line.length || !isTimestampTail(line, end + 1))
+    if (!isTimestampTail(line, end + 1))
         return undefined;
     const body = line.slice(start, end);
-    if (!escaped)
+    if (UNESCAPED_CONTROL.test(body))
+        return undefined;
+    if (!body.includes('\\'))
         return body;
     try {
         return JSON.parse(`"${body}"`);
@@ -29053,19 +29056,9 @@ function upstreamTextDelta(line) {
         return undefined;
     }
 }
-/** String.prototype.startsWith, as a loop: several times faster on the substrings lines are. */
-function startsWith(line, prefix, from) {
-    if (line.length - from < prefix.length)
-        return false;
-    for (let i = 0; i < prefix.length; i++) {
-        if (line.charCodeAt(from + i) !== prefix.charCodeAt(i))
-            return false;
-    }
-    return true;
-}
 /** Whether line[from..] is exactly `, "timestamp": <1 to 16 digits>}`. */
 function isTimestampTail(line, from) {
-    if (!startsWith(line, TIMESTAMP_KEY, from))
+    if (line.slice(from, from + TIMESTAMP_KEY.length) !== TIMESTAMP_KEY)
         return false;
     const digits = from + TIMESTAMP_KEY.length;
     const close = line.length - 1;
@@ -29265,6 +29258,17 @@ class TurnBuilder {
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
     recent = new RecentCalls(MAX_RECENT_CALLS);
+    /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
+    addText(text, line) {
+        const turn = this.turn;
+        if (line > turn.lines)
+            turn.lines = line;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        turn.textDeltas += 1;
+        turn.textChars += text.length;
+    }
     /** Adds one decoded line; returns the tool call it completed, if any. */
     add(decoded, line) {
         const turn = this.turn;
@@ -29609,6 +29613,13 @@ class Follower {
         return this.builder.finish();
     }
     line(text, lineNo, validUtf8) {
+        // Most lines are text deltas in upstream's shape: they skip the general decoder.
+        const delta = validUtf8 ? upstreamTextDelta(text) : undefined;
+        if (delta !== undefined) {
+            this.builder.addText(delta, lineNo);
+            this.log.textDelta(delta);
+            return;
+        }
         const decoded = decodeLine(text, lineNo, validUtf8);
         const event = decoded.event;
         if (event?.type === 'text')

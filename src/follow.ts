@@ -1,7 +1,7 @@
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 import * as fs from 'node:fs';
 import type { LiveLog } from './log.js';
-import { decodeLine, LineSplitter } from './stream.js';
+import { decodeLine, LineSplitter, upstreamTextDelta } from './stream.js';
 import { previewInput, TurnBuilder, type Turn } from './turn.js';
 
 const MAX_LOGGED_PROBLEMS = 20;
@@ -60,6 +60,13 @@ export class Follower {
   }
 
   private line(text: string, lineNo: number, validUtf8: boolean): void {
+    // Most lines are text deltas in upstream's shape: they skip the general decoder.
+    const delta = validUtf8 ? upstreamTextDelta(text) : undefined;
+    if (delta !== undefined) {
+      this.builder.addText(delta, lineNo);
+      this.log.textDelta(delta);
+      return;
+    }
     const decoded = decodeLine(text, lineNo, validUtf8);
     const event = decoded.event;
     if (event?.type === 'text') this.log.textDelta(event.text);

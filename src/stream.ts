@@ -198,29 +198,31 @@ const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'] as 
 const NO_ISSUES: readonly LineIssue[] = Object.freeze([]);
 const TEXT_HEAD = '{"type": "text", "text": "';
 const TIMESTAMP_KEY = ', "timestamp": ';
+// eslint-disable-next-line no-control-regex
+const UNESCAPED_CONTROL = /[\u0000-\u001f]/;
 
 /**
  * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
  * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
  * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
  */
-function upstreamTextDelta(line: string): string | undefined {
-  if (!startsWith(line, TEXT_HEAD, 0)) return undefined;
+export function upstreamTextDelta(line: string): string | undefined {
+  // Substring equality, not startsWith(): several times faster on the substrings lines are.
+  if (line.slice(0, TEXT_HEAD.length) !== TEXT_HEAD) return undefined;
   const start = TEXT_HEAD.length;
-  // One pass to the closing quote: a control character is invalid JSON, a backslash means escapes.
-  let escaped = false;
-  let end = start;
-  for (; end < line.length; end++) {
-    const c = line.charCodeAt(end);
-    if (c === 0x22) break;
-    if (c === 0x5c) {
-      escaped = true;
-      end++;
-    } else if (c < 0x20) return undefined;
+  // The closing quote is the first one not escaped by an odd run of backslashes.
+  let end = line.indexOf('"', start);
+  for (;;) {
+    if (end === -1) return undefined;
+    let backslashes = 0;
+    for (let i = end - 1; line.charCodeAt(i) === 0x5c; i--) backslashes++;
+    if (backslashes % 2 === 0) break;
+    end = line.indexOf('"', end + 1);
   }
-  if (end >= line.length || !isTimestampTail(line, end + 1)) return undefined;
+  if (!isTimestampTail(line, end + 1)) return undefined;
   const body = line.slice(start, end);
-  if (!escaped) return body;
+  if (UNESCAPED_CONTROL.test(body)) return undefined;
+  if (!body.includes('\\')) return body;
   try {
     return JSON.parse(`"${body}"`) as string;
   } catch {
@@ -228,18 +230,9 @@ function upstreamTextDelta(line: string): string | undefined {
   }
 }
 
-/** String.prototype.startsWith, as a loop: several times faster on the substrings lines are. */
-function startsWith(line: string, prefix: string, from: number): boolean {
-  if (line.length - from < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) {
-    if (line.charCodeAt(from + i) !== prefix.charCodeAt(i)) return false;
-  }
-  return true;
-}
-
 /** Whether line[from..] is exactly `, "timestamp": <1 to 16 digits>}`. */
 function isTimestampTail(line: string, from: number): boolean {
-  if (!startsWith(line, TIMESTAMP_KEY, from)) return false;
+  if (line.slice(from, from + TIMESTAMP_KEY.length) !== TIMESTAMP_KEY) return false;
   const digits = from + TIMESTAMP_KEY.length;
   const close = line.length - 1;
   if (line.charCodeAt(close) !== 0x7d || close === digits || close - digits > 16) return false;

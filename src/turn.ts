@@ -105,6 +105,16 @@ export class TurnBuilder {
   private lastReasoning = -1;
   private readonly recent = new RecentCalls(MAX_RECENT_CALLS);
 
+  /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
+  addText(text: string, line: number): void {
+    const turn = this.turn;
+    if (line > turn.lines) turn.lines = line;
+    turn.events += 1;
+    if (turn.result) turn.eventsAfterResult += 1;
+    turn.textDeltas += 1;
+    turn.textChars += text.length;
+  }
+
   /** Adds one decoded line; returns the tool call it completed, if any. */
   add(decoded: DecodedLine, line: number): ToolCall | undefined {
     const turn = this.turn;
