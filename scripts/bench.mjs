@@ -82,19 +82,6 @@ let now = ${SEED_EPOCH_MS};
 Date.now = () => now++;
 `;
 
-// Preloaded into the simulator for the live runs. simulator/hermes.mjs exits once stdout no longer
-// "needs drain", but writes queued below the high-water mark are then still pending: when its
-// reader lags (a full pipe), the last events, the result included, are lost. Upstream's Python
-// flushes before it exits; so does the simulator with this.
-const SIM_FLUSH = `// process.exit waits until stdout's queued writes are flushed.
-const exit = process.exit.bind(process);
-process.exit = code => {
-  if (process.stdout.writableLength > 0 && !process.stdout.destroyed) {
-    process.stdout.write('', () => exit(code));
-  } else exit(code);
-};
-`;
-
 const shQuote = s => `'${s.replace(/'/g, `'\\''`)}'`;
 
 const FAKE_HERMES = `#!/bin/sh
@@ -453,17 +440,13 @@ async function live(calls) {
     HERMES_SIM_TOOL_CALLS: String(calls),
     HERMES_SIM_TEXT_DELTAS: String(DELTAS)
   };
-  // The simulator behind a `hermes` that preloads SIM_FLUSH, the same for both cases.
+  // The simulator under Node 24 behind a `hermes` on PATH, the same for both cases.
   const liveBin = path.join(BENCH_DIR, 'live-bin');
   fs.mkdirSync(liveBin, { recursive: true });
-  const flush = path.join(BENCH_DIR, 'sim-flush.mjs');
-  fs.writeFileSync(flush, SIM_FLUSH);
   const hermes = path.join(liveBin, 'hermes');
-  fs.writeFileSync(
-    hermes,
-    `#!/bin/sh\nexec ${[NODE24, '--import', flush, SIM_ENTRY].map(shQuote).join(' ')} "$@"\n`,
-    { mode: 0o755 }
-  );
+  fs.writeFileSync(hermes, `#!/bin/sh\nexec ${[NODE24, SIM_ENTRY].map(shQuote).join(' ')} "$@"\n`, {
+    mode: 0o755
+  });
   fs.chmodSync(hermes, 0o755);
   const pathVar = [liveBin, path.dirname(NODE24), process.env.PATH].join(path.delimiter);
   const direct = async () => {
@@ -852,9 +835,7 @@ async function main() {
     'variables, real `GITHUB_OUTPUT` / `GITHUB_STEP_SUMMARY` files, stdout to /dev/null) with the summary on',
     'and the upload off, and each run is checked (outcome `success`, every tool call counted). The live run',
     `is the simulator writing as fast as it can (${int(lv.calls)} tool calls), to /dev/null or to the action`,
-    'that spawned it (which writes the transcript to disk and parses it); in both, the simulator runs with',
-    'a preload that makes it flush stdout before it exits (as is, it can lose its last events, the result',
-    "included, when its reader lags: a simulator bug, not the action's). Start-up is the time from just",
+    'that spawned it (which writes the transcript to disk and parses it). Start-up is the time from just',
     'before spawning the action to the moment a fake `hermes` (a shell script, first on PATH) stamps',
     '`date +%s%N` when called with `chat`, minus the wall time of `node24 -e 0`; it includes the',
     "action's `hermes --version` probe. The floor row is what spawning that fake costs on its own.",
