@@ -30411,6 +30411,7 @@ var io = __nccwpck_require__(88701);
 
 
 
+
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 function buildArgv(settings) {
     const argv = ['chat'];
@@ -30459,6 +30460,9 @@ async function probeVersion(executable, cwd) {
     }
 }
 const PIPE_LINGER_MS = 5000;
+/** How often the transcript is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+const TAIL_READ_BYTES = 1 << 20;
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
  * tools it started as well, the way Ctrl-C in a terminal does.
@@ -30468,17 +30472,27 @@ class HermesProcess {
     pid;
     exited = false;
     constructor(options) {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
-            cwd: options.cwd,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true,
-            shell: false
-        });
+        // stdout is the transcript file itself, not a pipe: Hermes writes at the speed of the disk
+        // whatever the action is doing, and what it wrote survives the action. The file is read as it grows.
+        const out = external_node_fs_.openSync(options.transcriptPath, 'w');
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
+                cwd: options.cwd,
+                stdio: ['ignore', out, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        finally {
+            external_node_fs_.closeSync(out);
+        }
         this.pid = child.pid;
-        child.stdout.on('data', (chunk) => options.onStdout(chunk));
+        const stderr = child.stderr; // a pipe, as asked for above
+        const tail = new FileTail(options.transcriptPath, options.onStdout);
         let pendingErr = '';
-        child.stderr.setEncoding('utf8');
-        child.stderr.on('data', (text) => {
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
             pendingErr += text;
             const lines = pendingErr.split('\n');
             pendingErr = lines.pop() ?? '';
@@ -30493,18 +30507,17 @@ class HermesProcess {
         this.done = new Promise(resolve => {
             child.once('error', error => {
                 this.exited = true;
+                tail.close();
                 resolve({ exitCode: null, signal: null, spawnError: error });
             });
-            // A tool Hermes left running may hold its pipes open: after Hermes exits, wait a little, then stop reading.
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
             child.once('exit', () => {
-                setTimeout(() => {
-                    child.stdout.destroy();
-                    child.stderr.destroy();
-                }, PIPE_LINGER_MS).unref();
+                setTimeout(() => stderr.destroy(), PIPE_LINGER_MS).unref();
             });
-            // 'close' waits for stdout and stderr to end, so every byte is read before the verdict.
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
             child.once('close', (exitCode, signal) => {
                 this.exited = true;
+                tail.close();
                 if (pendingErr !== '')
                     options.onStderrLine(pendingErr);
                 resolve({ exitCode, signal });
@@ -30524,6 +30537,40 @@ class HermesProcess {
         }
     }
 }
+/** Reads a file as another process appends to it, every few milliseconds, until closed. */
+class FileTail {
+    onChunk;
+    fd;
+    buffer = Buffer.allocUnsafe(TAIL_READ_BYTES);
+    position = 0;
+    closed = false;
+    timer;
+    /** onChunk gets views into one reused buffer: it must be done with each before it returns. */
+    constructor(file, onChunk) {
+        this.onChunk = onChunk;
+        this.fd = external_node_fs_.openSync(file, 'r');
+        this.timer = setInterval(() => this.read(), TAIL_INTERVAL_MS);
+    }
+    /** Reads what has been written since the last read. */
+    read() {
+        for (;;) {
+            const n = external_node_fs_.readSync(this.fd, this.buffer, 0, this.buffer.length, this.position);
+            if (n <= 0)
+                return;
+            this.position += n;
+            this.onChunk(this.buffer.subarray(0, n));
+        }
+    }
+    /** Reads to the end, then stops (once: a failed spawn reports both 'error' and 'close'). */
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearInterval(this.timer);
+        this.read();
+        external_node_fs_.closeSync(this.fd);
+    }
+}
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
@@ -30535,11 +30582,13 @@ const TIMEOUT_GRACE_MS = 10_000;
 async function runAttempt(settings, executable, jsonlPath, log, signals) {
     const started = Date.now();
     const stderrTail = [];
-    const follower = new Follower(log, jsonlPath);
+    // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
+    const follower = new Follower(log);
     const hermes = new HermesProcess({
         executable,
         argv: buildArgv(settings),
         cwd: settings.workingDirectory,
+        transcriptPath: jsonlPath,
         onStdout: chunk => follower.push(chunk),
         onStderrLine: line => {
             log.stderr(line);

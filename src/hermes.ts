@@ -1,5 +1,7 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import * as exec from '@actions/exec';
 import * as io from '@actions/io';
 import { Follower } from './follow.js';
@@ -54,11 +56,16 @@ export async function probeVersion(executable: string, cwd: string): Promise<str
 }
 
 const PIPE_LINGER_MS = 5000;
+/** How often the transcript is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+const TAIL_READ_BYTES = 1 << 20;
 
 export interface RunOptions {
   executable: string;
   argv: string[];
   cwd: string;
+  /** Hermes' stdout goes straight into this file; onStdout gets its bytes as they land. */
+  transcriptPath: string;
   onStdout(chunk: Buffer): void;
   onStderrLine(line: string): void;
 }
@@ -80,17 +87,26 @@ export class HermesProcess {
   private exited = false;
 
   constructor(options: RunOptions) {
-    const child = spawn(options.executable, options.argv, {
-      cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      shell: false
-    });
+    // stdout is the transcript file itself, not a pipe: Hermes writes at the speed of the disk
+    // whatever the action is doing, and what it wrote survives the action. The file is read as it grows.
+    const out = fs.openSync(options.transcriptPath, 'w');
+    let child: ChildProcess;
+    try {
+      child = spawn(options.executable, options.argv, {
+        cwd: options.cwd,
+        stdio: ['ignore', out, 'pipe'],
+        detached: true,
+        shell: false
+      });
+    } finally {
+      fs.closeSync(out);
+    }
     this.pid = child.pid;
-    child.stdout.on('data', (chunk: Buffer) => options.onStdout(chunk));
+    const stderr = child.stderr as Readable; // a pipe, as asked for above
+    const tail = new FileTail(options.transcriptPath, options.onStdout);
     let pendingErr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
+    stderr.setEncoding('utf8');
+    stderr.on('data', (text: string) => {
       pendingErr += text;
       const lines = pendingErr.split('\n');
       pendingErr = lines.pop() ?? '';
@@ -104,18 +120,17 @@ export class HermesProcess {
     this.done = new Promise(resolve => {
       child.once('error', error => {
         this.exited = true;
+        tail.close();
         resolve({ exitCode: null, signal: null, spawnError: error });
       });
-      // A tool Hermes left running may hold its pipes open: after Hermes exits, wait a little, then stop reading.
+      // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
       child.once('exit', () => {
-        setTimeout(() => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-        }, PIPE_LINGER_MS).unref();
+        setTimeout(() => stderr.destroy(), PIPE_LINGER_MS).unref();
       });
-      // 'close' waits for stdout and stderr to end, so every byte is read before the verdict.
+      // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
       child.once('close', (exitCode, signal) => {
         this.exited = true;
+        tail.close();
         if (pendingErr !== '') options.onStderrLine(pendingErr);
         resolve({ exitCode, signal });
       });
@@ -131,6 +146,43 @@ export class HermesProcess {
     } catch {
       return false;
     }
+  }
+}
+
+/** Reads a file as another process appends to it, every few milliseconds, until closed. */
+class FileTail {
+  private readonly fd: number;
+  private readonly buffer = Buffer.allocUnsafe(TAIL_READ_BYTES);
+  private position = 0;
+  private closed = false;
+  private readonly timer: NodeJS.Timeout;
+
+  /** onChunk gets views into one reused buffer: it must be done with each before it returns. */
+  constructor(
+    file: string,
+    private readonly onChunk: (chunk: Buffer) => void
+  ) {
+    this.fd = fs.openSync(file, 'r');
+    this.timer = setInterval(() => this.read(), TAIL_INTERVAL_MS);
+  }
+
+  /** Reads what has been written since the last read. */
+  read(): void {
+    for (;;) {
+      const n = fs.readSync(this.fd, this.buffer, 0, this.buffer.length, this.position);
+      if (n <= 0) return;
+      this.position += n;
+      this.onChunk(this.buffer.subarray(0, n));
+    }
+  }
+
+  /** Reads to the end, then stops (once: a failed spawn reports both 'error' and 'close'). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.read();
+    fs.closeSync(this.fd);
   }
 }
 
@@ -165,11 +217,13 @@ export async function runAttempt(
 ): Promise<Attempt> {
   const started = Date.now();
   const stderrTail: string[] = [];
-  const follower = new Follower(log, jsonlPath);
+  // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
+  const follower = new Follower(log);
   const hermes = new HermesProcess({
     executable,
     argv: buildArgv(settings),
     cwd: settings.workingDirectory,
+    transcriptPath: jsonlPath,
     onStdout: chunk => follower.push(chunk),
     onStderrLine: line => {
       log.stderr(line);
