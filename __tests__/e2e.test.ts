@@ -245,7 +245,16 @@ describe('running Hermes', () => {
       { 'timeout-minutes': '-1' },
       /Input "timeout-minutes" is "-1"; allowed: a number of at least 0/
     ],
-    [{ args: "--source it's" }, /Input "args" .* cannot be split into arguments/]
+    [{ args: "--source it's" }, /Input "args" .* cannot be split into arguments/],
+    [
+      { 'working-directory': 'nope' },
+      /Input "working-directory" is "nope", and .*nope is not a directory/
+    ],
+    [
+      { query: '', transcript: 'missing.jsonl' },
+      /Input "transcript" is "missing.jsonl", and .* is not a file/
+    ],
+    [{ query: '', 'query-file': '-' }, /Input "query-file" is "-" \(standard input\)/]
   ])('a bad input fails the step before anything runs: %o', async (inputs, message) => {
     const r = await run(inputs);
     expect(r.exitCode).toBe(1);

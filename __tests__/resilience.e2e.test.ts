@@ -139,6 +139,8 @@ describe('exit 75 (EX_TEMPFAIL)', () => {
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r.outputs.attempts).toBe('1');
     expect(r.outputs.outcome).toBe('tempfail');
+    // The transcript is still where the outputs say.
+    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).toContain('"exit_code": 75');
   });
 });
 

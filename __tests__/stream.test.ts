@@ -165,8 +165,16 @@ describe('decodeLine: lines that are not events (skipped)', () => {
   });
 
   test('the preview of a long non-JSON line is one line, capped at 60 characters', () => {
-    const problem = decode(`${'x'.repeat(30)}\n\t${'y'.repeat(100)}`).issues[0].problem;
-    expect(problem).toBe(`not JSON: ${'x'.repeat(30)} ${'y'.repeat(29)}…`);
+    const problem = decode(`${'x'.repeat(30)} ${'y'.repeat(10)}\n\t${'z '.repeat(50)}`).issues[0]
+      .problem;
+    expect(problem).toBe(`not JSON: ${'x'.repeat(30)} ${'y'.repeat(10)} ${'z '.repeat(9)}…`);
+  });
+
+  test('a preview never ends in a piece of a word: a secret is shown whole (then redacted) or not at all', () => {
+    const token = `ghp_${'A'.repeat(36)}`;
+    const problem = decode(`${'w '.repeat(20)}${token} tail`).issues[0].problem;
+    expect(problem).toBe(`not JSON: ${'w '.repeat(20)}…`);
+    expect(decode('q'.repeat(90)).issues[0].problem).toBe('not JSON: (one word of 90 characters)');
   });
 });
 
@@ -176,7 +184,7 @@ describe('decodeLine: unknown event types are counted, not issues', () => {
     ['{"type": "future_thing"}', 'future_thing'],
     ['{"type": "Result", "exit_code": 0}', 'Result'],
     ['{"type": ""}', ''],
-    [`{"type": "${'z'.repeat(80)}"}`, `${'z'.repeat(60)}…`]
+    [`{"type": "${'z'.repeat(80)}"}`, '(one word of 80 characters)']
   ])('%j', (line, type) => {
     expect(decode(line)).toEqual({ unknownType: type, issues: [] });
   });

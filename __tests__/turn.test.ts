@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/stream.js';
+import { makeRedactor } from '../src/redact.js';
 import { SAMPLE } from './helpers/sample.js';
 import {
   MAX_ISSUES,
@@ -523,5 +524,25 @@ describe('TurnBuilder: reasoning (API server mode)', () => {
     expect(turn.reasoning?.deltas).toBe(3);
     expect(turn.reasoning?.chars).toBe(120_000);
     expect(turn.reasoning?.text).toBe('x'.repeat(MAX_REASONING_CHARS));
+  });
+});
+
+describe('secrets and cuts', () => {
+  test('an input preview is redacted before it is cut: no piece of a token survives the cut', () => {
+    const token = `ghp_${'A'.repeat(36)}`;
+    const redact = makeRedactor([]);
+    const input = { command: `${'x '.repeat(75)}${token}` };
+    const raw = previewInput(input);
+    expect(raw).toContain('ghp_A'); // without redaction the cut leaves a piece of the token…
+    const clean = previewInput(input, redact);
+    expect(clean).not.toContain('ghp_'); // …with it, the token was gone before the cut
+  });
+
+  test('a failed call’s output is redacted before it is cut', () => {
+    const token = `sk-ant-${'B'.repeat(40)}`;
+    const builder = new TurnBuilder(makeRedactor([]));
+    builder.add(decodeLine(Buffer.from(use('t')), 1), 1);
+    builder.add(decodeLine(Buffer.from(result('t', `${'o '.repeat(295)}${token}`, 1, true)), 2), 2);
+    expect(builder.finish().recentCalls[0].output).not.toContain('sk-ant');
   });
 });

@@ -28372,9 +28372,12 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90555);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90555);
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+// The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(error instanceof Error ? error.message : String(error)));
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -29216,9 +29219,17 @@ function tokens(value, flaw) {
     return out;
 }
 function stream_preview(text) {
-    const oneLine = text.replace(/\s+/g, ' ');
-    return oneLine.length > 60 ? `${oneLine.slice(0, 60)}…` : oneLine;
+    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    if (flat.length <= 60 && text.length <= 240)
+        return flat;
+    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
+    // (the line itself is not redacted here, whole secrets are, where previews are printed).
+    let end = Math.min(60, flat.length);
+    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
+        end--;
+    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
 }
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
 ;// CONCATENATED MODULE: ./src/turn.ts
 const MAX_RECENT_CALLS = 2000;
@@ -29232,6 +29243,11 @@ const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
 class TurnBuilder {
+    redact;
+    /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
+    constructor(redact = text => text) {
+        this.redact = redact;
+    }
     turn = {
         lines: 0,
         blankLines: 0,
@@ -29360,7 +29376,7 @@ class TurnBuilder {
         const pending = {
             name: event.name,
             id: event.tool_call_id,
-            inputPreview: own(previewInput(event.input))
+            inputPreview: own(previewInput(event.input, this.redact))
         };
         const queue = this.pendingByName.get(event.name);
         if (queue)
@@ -29429,7 +29445,9 @@ class TurnBuilder {
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
-            output: event.is_error ? clip(event.output, OUTPUT_CHARS) : '',
+            output: event.is_error
+                ? clip(this.redact(event.output.slice(0, OUTPUT_CHARS * 2)), OUTPUT_CHARS)
+                : '',
             line
         };
         this.recent.add(call);
@@ -29526,7 +29544,7 @@ function own(text) {
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input) {
+function previewInput(input, redact = text => text) {
     if (input === undefined || input === null)
         return '';
     let text;
@@ -29538,7 +29556,8 @@ function previewInput(input) {
     else {
         text = typeof input === 'string' ? input : safeJson(input);
     }
-    return oneLine(text, INPUT_PREVIEW_CHARS);
+    // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    return oneLine(redact(text.length > INPUT_PREVIEW_CHARS * 4 ? text.slice(0, INPUT_PREVIEW_CHARS * 4) : text), INPUT_PREVIEW_CHARS);
 }
 /** Collapses whitespace and cuts to max characters, marking the cut. */
 function oneLine(text, max) {
@@ -29568,30 +29587,26 @@ function safeJson(value) {
 const MAX_LOGGED_PROBLEMS = 20;
 class Follower {
     log;
-    builder = new TurnBuilder();
+    builder;
     splitter;
     fd;
-    bytes = 0;
     reported = 0;
     /** transcriptPath: where the bytes are written as they arrive; omit when reading an existing transcript. */
     constructor(log, transcriptPath) {
         this.log = log;
         if (transcriptPath)
             this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+        this.builder = new TurnBuilder(log.redact);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
             this.builder.issue({ line: lineNo, problem, skipped: true });
             this.report(`line ${lineNo}: ${problem}`);
         });
     }
-    get bytesRead() {
-        return this.bytes;
-    }
     push(chunk) {
         // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
         if (this.fd !== undefined)
             external_node_fs_.writeSync(this.fd, chunk);
-        this.bytes += chunk.length;
         this.splitter.push(chunk);
         this.log.settle();
     }
@@ -30312,10 +30327,9 @@ function uploadBudgetMs(size, env) {
  */
 function deadline(budgetMs) {
     let timer;
-    let reason;
     let onTerm = () => { };
     const expired = new Promise(resolve => {
-        const expire = (why) => resolve((reason = why));
+        const expire = (why) => resolve(why);
         timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
         onTerm = () => {
             clearTimeout(timer);
@@ -30325,7 +30339,6 @@ function deadline(budgetMs) {
     });
     return {
         expired,
-        reason: () => reason,
         clear() {
             clearTimeout(timer);
             process.off('SIGTERM', onTerm);
@@ -30459,7 +30472,9 @@ async function probeVersion(executable, cwd) {
         return undefined;
     }
 }
-const PIPE_LINGER_MS = 5000;
+const STDERR_LINGER_MS = 5000;
+/** How many of Hermes' last stderr lines are kept for failure messages. */
+const STDERR_TAIL_LINES = 20;
 /** How often the transcript is read while Hermes writes it: the live log's latency. */
 const TAIL_INTERVAL_MS = 20;
 const TAIL_READ_BYTES = 1 << 20;
@@ -30471,6 +30486,7 @@ class HermesProcess {
     done;
     pid;
     exited = false;
+    processExited = false;
     constructor(options) {
         // stdout is the transcript file itself, not a pipe: Hermes writes at the speed of the disk
         // whatever the action is doing, and what it wrote survives the action. The file is read as it grows.
@@ -30512,7 +30528,9 @@ class HermesProcess {
             });
             // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
             child.once('exit', () => {
-                setTimeout(() => stderr.destroy(), PIPE_LINGER_MS).unref();
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
             });
             // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
             child.once('close', (exitCode, signal) => {
@@ -30523,6 +30541,9 @@ class HermesProcess {
                 resolve({ exitCode, signal });
             });
         });
+    }
+    get running() {
+        return !this.processExited;
     }
     /** Sends a signal to Hermes' whole process group; false when it has already gone. */
     signal(signal) {
@@ -30605,6 +30626,8 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
     };
     if (settings.timeoutMs > 0) {
         timers.push(setTimeout(() => {
+            if (!hermes.running)
+                return;
             timedOut = true;
             log.note(`timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`);
             interrupt(TIMEOUT_GRACE_MS);
@@ -30619,6 +30642,9 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             hermes.signal('SIGKILL');
         }
     });
+    // Cancelled before Hermes even started (during the version probe, say): interrupt it at once.
+    if (signals.cancelled)
+        interrupt(CANCEL_GRACE_MS);
     const result = await hermes.done;
     unsubscribe();
     timers.forEach(clearTimeout);
@@ -30641,7 +30667,6 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
         }
     };
 }
-const STDERR_TAIL_LINES = 20;
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
@@ -31075,10 +31100,12 @@ function parseSettings({ getInput, env }) {
         if (transcript) {
             throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
         }
-        if (query?.kind === 'file' && query.path === '-') {
-            throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which API server mode cannot read; give a file, or "${Input.Query}".`);
-        }
     }
+    // The action gives Hermes no standard input (a runner has none to pass on).
+    if (query?.kind === 'file' && query.path === '-') {
+        throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`);
+    }
+    const transcriptPath = transcript && external_node_path_.resolve(workingDirectory, transcript);
     return {
         query,
         model: text(Input.Model),
@@ -31095,7 +31122,7 @@ function parseSettings({ getInput, env }) {
         retentionDays: retention === 0 ? undefined : retention,
         ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-        transcript: transcript && external_node_path_.resolve(workingDirectory, transcript),
+        transcript: transcriptPath,
         ...(api && { api }),
         showReasoning: bool(Input.ShowReasoning, true)
     };
@@ -31171,6 +31198,24 @@ function parseRedact(raw) {
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+/**
+ * What parseSettings cannot see without the file system: the working directory and the transcript
+ * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
+ */
+function checkPaths(settings, given) {
+    if (!settings.transcript && !isDirectory(settings.workingDirectory)) {
+        throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
+    }
+    if (settings.transcript && !isFile(settings.transcript)) {
+        throw new InputError(`Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
+    }
+}
+function isDirectory(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+function isFile(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 function resolveJsonlPath(given, cwd, env) {
     if (given)
@@ -32211,6 +32256,7 @@ async function run() {
     let query;
     try {
         settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
+        checkPaths(settings, name => core/* getInput */.V4(name));
         // The server cannot read the runner's files: in API server mode query-file is read here.
         if (settings.api && settings.query)
             query = readQuery(settings.query, settings.workingDirectory);
@@ -32228,12 +32274,20 @@ async function run() {
     const log = new LiveLog(redact);
     if (!settings.showReasoning)
         log.hideReasoning();
-    const { attempt, history, hermesVersion } = settings.transcript
-        ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-        : settings.api && query !== undefined
-            ? await runApi(settings, settings.api, query, log, signals)
-            : await runHermes(settings, log, signals);
-    const verdict = decide(attempt.turn, attempt.end);
+    let session;
+    try {
+        session = settings.transcript
+            ? { attempt: await readTranscript(settings.transcript, log), history: [] }
+            : settings.api && query !== undefined
+                ? await runApi(settings, settings.api, query, log, signals)
+                : await runHermes(settings, log, signals);
+    }
+    finally {
+        // Whatever happened, the stop-commands block is closed: the failure below must be seen.
+        log.end();
+    }
+    const { attempt, history, hermesVersion } = session;
+    const verdict = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     log.note(closingLine(verdict, attempt));
     log.end();
     const report = {
@@ -32245,10 +32299,15 @@ async function run() {
         jsonlPath: settings.transcript ?? settings.jsonlPath,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
     };
-    const earlier = history.slice(0, -1).map(a => a.transcript);
-    await main_upload(settings, report, earlier, redact);
-    for (const [name, value] of outputsOf(report, history.length, redact))
-        core/* setOutput */.uH(name, value);
+    // Outputs first: the upload can take long, and a cancelled job may be killed during it.
+    const setOutputs = () => {
+        for (const [name, value] of outputsOf(report, history.length, redact))
+            core/* setOutput */.uH(name, value);
+    };
+    setOutputs();
+    await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redact);
+    if (report.artifact)
+        setOutputs();
     if (settings.summary)
         await core/* summary */.z
             .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
@@ -32290,19 +32349,22 @@ async function runApi(settings, api, query, log, signals) {
 async function retried(settings, log, signals, why, once) {
     const history = [];
     for (let n = 1;; n++) {
+        if (n > 1) {
+            // Each attempt keeps its transcript; the last one is always at jsonl-path.
+            const previous = history[history.length - 1];
+            previous.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n - 1}$1`);
+            external_node_fs_.renameSync(settings.jsonlPath, previous.transcript);
+        }
         const attempt = await once();
         const verdict = decide(attempt.turn, attempt.end);
-        const record = { verdict, durationMs: attempt.durationMs, transcript: settings.jsonlPath };
-        history.push(record);
+        history.push({ verdict, transcript: settings.jsonlPath });
         if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
             return { attempt, history };
         }
-        // Each attempt keeps its transcript; the last one is always at jsonl-path.
-        record.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
-        external_node_fs_.renameSync(settings.jsonlPath, record.transcript);
         const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
         log.note(`Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`);
         await sleep(waitMs, signals);
+        // Cancelled while waiting: the last attempt's transcript stays where the outputs point.
         if (signals.cancelled)
             return { attempt, history };
     }

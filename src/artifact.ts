@@ -159,14 +159,12 @@ export function uploadBudgetMs(size: number, env: NodeJS.ProcessEnv): number {
  */
 function deadline(budgetMs: number): {
   expired: Promise<string>;
-  reason(): string | undefined;
   clear(): void;
 } {
   let timer: NodeJS.Timeout | undefined;
-  let reason: string | undefined;
   let onTerm = (): void => {};
   const expired = new Promise<string>(resolve => {
-    const expire = (why: string): void => resolve((reason = why));
+    const expire = (why: string): void => resolve(why);
     timer = setTimeout(
       () => expire(`the upload did not finish within ${budgetMs / 1000} s`),
       budgetMs
@@ -182,7 +180,6 @@ function deadline(budgetMs: number): {
   });
   return {
     expired,
-    reason: () => reason,
     clear() {
       clearTimeout(timer);
       process.off('SIGTERM', onTerm);

@@ -7,10 +7,9 @@ import { previewInput, TurnBuilder, type Turn } from './turn.js';
 const MAX_LOGGED_PROBLEMS = 20;
 
 export class Follower {
-  private readonly builder = new TurnBuilder();
+  private readonly builder: TurnBuilder;
   private readonly splitter: LineSplitter;
   private fd: number | undefined;
-  private bytes = 0;
   private reported = 0;
 
   /** transcriptPath: where the bytes are written as they arrive; omit when reading an existing transcript. */
@@ -19,6 +18,7 @@ export class Follower {
     transcriptPath?: string
   ) {
     if (transcriptPath) this.fd = fs.openSync(transcriptPath, 'w');
+    this.builder = new TurnBuilder(log.redact);
     this.splitter = new LineSplitter(
       (line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8),
       (lineNo, size) => {
@@ -29,14 +29,9 @@ export class Follower {
     );
   }
 
-  get bytesRead(): number {
-    return this.bytes;
-  }
-
   push(chunk: Buffer): void {
     // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
     if (this.fd !== undefined) fs.writeSync(this.fd, chunk);
-    this.bytes += chunk.length;
     this.splitter.push(chunk);
     this.log.settle();
   }

@@ -55,7 +55,9 @@ export async function probeVersion(executable: string, cwd: string): Promise<str
   }
 }
 
-const PIPE_LINGER_MS = 5000;
+const STDERR_LINGER_MS = 5000;
+/** How many of Hermes' last stderr lines are kept for failure messages. */
+const STDERR_TAIL_LINES = 20;
 /** How often the transcript is read while Hermes writes it: the live log's latency. */
 const TAIL_INTERVAL_MS = 20;
 const TAIL_READ_BYTES = 1 << 20;
@@ -85,6 +87,7 @@ export class HermesProcess {
   readonly done: Promise<RunResult>;
   private readonly pid: number | undefined;
   private exited = false;
+  private processExited = false;
 
   constructor(options: RunOptions) {
     // stdout is the transcript file itself, not a pipe: Hermes writes at the speed of the disk
@@ -125,7 +128,9 @@ export class HermesProcess {
       });
       // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
       child.once('exit', () => {
-        setTimeout(() => stderr.destroy(), PIPE_LINGER_MS).unref();
+        // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+        this.processExited = true;
+        setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
       });
       // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
       child.once('close', (exitCode, signal) => {
@@ -135,6 +140,10 @@ export class HermesProcess {
         resolve({ exitCode, signal });
       });
     });
+  }
+
+  get running(): boolean {
+    return !this.processExited;
   }
 
   /** Sends a signal to Hermes' whole process group; false when it has already gone. */
@@ -239,6 +248,7 @@ export async function runAttempt(
   if (settings.timeoutMs > 0) {
     timers.push(
       setTimeout(() => {
+        if (!hermes.running) return;
         timedOut = true;
         log.note(
           `timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`
@@ -255,6 +265,8 @@ export async function runAttempt(
       hermes.signal('SIGKILL');
     }
   });
+  // Cancelled before Hermes even started (during the version probe, say): interrupt it at once.
+  if (signals.cancelled) interrupt(CANCEL_GRACE_MS);
   const result = await hermes.done;
   unsubscribe();
   timers.forEach(clearTimeout);
@@ -277,5 +289,3 @@ export async function runAttempt(
     }
   };
 }
-
-const STDERR_TAIL_LINES = 20;

@@ -188,13 +188,14 @@ export function parseSettings({ getInput, env }: Environment): Settings {
         `Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`
       );
     }
-    if (query?.kind === 'file' && query.path === '-') {
-      throw new InputError(
-        `Input "${Input.QueryFile}" is "-" (standard input), which API server mode cannot read; give a file, or "${Input.Query}".`
-      );
-    }
   }
-
+  // The action gives Hermes no standard input (a runner has none to pass on).
+  if (query?.kind === 'file' && query.path === '-') {
+    throw new InputError(
+      `Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`
+    );
+  }
+  const transcriptPath = transcript && path.resolve(workingDirectory, transcript);
   return {
     query,
     model: text(Input.Model),
@@ -211,7 +212,7 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     retentionDays: retention === 0 ? undefined : retention,
     ...parseRedact(getInput(Input.Redact)),
     jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-    transcript: transcript && path.resolve(workingDirectory, transcript),
+    transcript: transcriptPath,
     ...(api && { api }),
     showReasoning: bool(Input.ShowReasoning, true)
   };
@@ -306,6 +307,31 @@ function parseRedact(raw: string): Pick<Settings, 'redact' | 'uploadUnredacted'>
     );
   }
   return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+
+/**
+ * What parseSettings cannot see without the file system: the working directory and the transcript
+ * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
+ */
+export function checkPaths(settings: Settings, given: (name: InputName) => string): void {
+  if (!settings.transcript && !isDirectory(settings.workingDirectory)) {
+    throw new InputError(
+      `Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`
+    );
+  }
+  if (settings.transcript && !isFile(settings.transcript)) {
+    throw new InputError(
+      `Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`
+    );
+  }
+}
+
+function isDirectory(p: string): boolean {
+  return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+function isFile(p: string): boolean {
+  return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 function resolveJsonlPath(given: string | undefined, cwd: string, env: NodeJS.ProcessEnv): string {

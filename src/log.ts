@@ -68,7 +68,7 @@ export class LiveLog {
 
   /** Without a sink, lines go to stdout (buffered; end() flushes them). */
   constructor(
-    private readonly redact: Redactor,
+    readonly redact: Redactor,
     sink?: Sink
   ) {
     if (!sink) this.stdout = new BufferedStdout();

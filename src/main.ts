@@ -6,7 +6,7 @@ import { ApiServer, cleartextWarning } from './api.js';
 import { uploadTranscript } from './artifact.js';
 import { followFile } from './follow.js';
 import { findHermes, probeVersion, runAttempt, type Attempt, type Signals } from './hermes.js';
-import { Input, parseSettings, readQuery, type Settings } from './inputs.js';
+import { checkPaths, Input, parseSettings, readQuery, type Settings } from './inputs.js';
 import { formatMs, LiveLog } from './log.js';
 import { outputsOf } from './outputs.js';
 import { makeRedactor, type Redactor } from './redact.js';
@@ -21,6 +21,7 @@ export async function run(): Promise<void> {
   let query: string | undefined;
   try {
     settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
+    checkPaths(settings, name => core.getInput(name));
     // The server cannot read the runner's files: in API server mode query-file is read here.
     if (settings.api && settings.query)
       query = readQuery(settings.query, settings.workingDirectory);
@@ -38,12 +39,19 @@ export async function run(): Promise<void> {
   const log = new LiveLog(redact);
   if (!settings.showReasoning) log.hideReasoning();
 
-  const { attempt, history, hermesVersion }: Session = settings.transcript
-    ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-    : settings.api && query !== undefined
-      ? await runApi(settings, settings.api, query, log, signals)
-      : await runHermes(settings, log, signals);
-  const verdict = decide(attempt.turn, attempt.end);
+  let session: Session;
+  try {
+    session = settings.transcript
+      ? { attempt: await readTranscript(settings.transcript, log), history: [] }
+      : settings.api && query !== undefined
+        ? await runApi(settings, settings.api, query, log, signals)
+        : await runHermes(settings, log, signals);
+  } finally {
+    // Whatever happened, the stop-commands block is closed: the failure below must be seen.
+    log.end();
+  }
+  const { attempt, history, hermesVersion } = session;
+  const verdict = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
   log.note(closingLine(verdict, attempt));
   log.end();
 
@@ -56,10 +64,19 @@ export async function run(): Promise<void> {
     jsonlPath: settings.transcript ?? settings.jsonlPath,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
   };
-  const earlier = history.slice(0, -1).map(a => a.transcript);
-  await upload(settings, report, earlier, redact);
-  for (const [name, value] of outputsOf(report, history.length, redact))
-    core.setOutput(name, value);
+  // Outputs first: the upload can take long, and a cancelled job may be killed during it.
+  const setOutputs = (): void => {
+    for (const [name, value] of outputsOf(report, history.length, redact))
+      core.setOutput(name, value);
+  };
+  setOutputs();
+  await upload(
+    settings,
+    report,
+    history.slice(0, -1).map(a => a.transcript),
+    redact
+  );
+  if (report.artifact) setOutputs();
   if (settings.summary)
     await core.summary
       .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
@@ -73,7 +90,6 @@ export async function run(): Promise<void> {
 /** What one attempt came to, for the report of a run that was retried. */
 export interface AttemptRecord {
   verdict: Verdict;
-  durationMs: number;
   transcript: string;
 }
 
@@ -135,21 +151,24 @@ async function retried(
 ): Promise<Omit<Session, 'hermesVersion'>> {
   const history: AttemptRecord[] = [];
   for (let n = 1; ; n++) {
+    if (n > 1) {
+      // Each attempt keeps its transcript; the last one is always at jsonl-path.
+      const previous = history[history.length - 1];
+      previous.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n - 1}$1`);
+      fs.renameSync(settings.jsonlPath, previous.transcript);
+    }
     const attempt = await once();
     const verdict = decide(attempt.turn, attempt.end);
-    const record = { verdict, durationMs: attempt.durationMs, transcript: settings.jsonlPath };
-    history.push(record);
+    history.push({ verdict, transcript: settings.jsonlPath });
     if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
       return { attempt, history };
     }
-    // Each attempt keeps its transcript; the last one is always at jsonl-path.
-    record.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
-    fs.renameSync(settings.jsonlPath, record.transcript);
     const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
     log.note(
       `Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`
     );
     await sleep(waitMs, signals);
+    // Cancelled while waiting: the last attempt's transcript stays where the outputs point.
     if (signals.cancelled) return { attempt, history };
   }
 }

@@ -1,4 +1,5 @@
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+import type { Redactor } from './redact.js';
 import type {
   DecodedLine,
   LineIssue,
@@ -78,6 +79,9 @@ interface Pending {
 }
 
 export class TurnBuilder {
+  /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
+  constructor(private readonly redact: Redactor = text => text) {}
+
   private readonly turn: Turn = {
     lines: 0,
     blankLines: 0,
@@ -203,7 +207,7 @@ export class TurnBuilder {
     const pending: Pending = {
       name: event.name,
       id: event.tool_call_id,
-      inputPreview: own(previewInput(event.input))
+      inputPreview: own(previewInput(event.input, this.redact))
     };
     const queue = this.pendingByName.get(event.name);
     if (queue) queue.push(pending);
@@ -268,7 +272,9 @@ export class TurnBuilder {
       durationMs: event.duration_ms,
       isError: event.is_error,
       // Only a failed call's output is shown anywhere.
-      output: event.is_error ? clip(event.output, OUTPUT_CHARS) : '',
+      output: event.is_error
+        ? clip(this.redact(event.output.slice(0, OUTPUT_CHARS * 2)), OUTPUT_CHARS)
+        : '',
       line
     };
     this.recent.add(call);
@@ -376,7 +382,7 @@ export function own<T extends string | undefined>(text: T): T {
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-export function previewInput(input: unknown): string {
+export function previewInput(input: unknown, redact: Redactor = text => text): string {
   if (input === undefined || input === null) return '';
   let text: string;
   if (typeof input === 'object' && !Array.isArray(input)) {
@@ -386,7 +392,11 @@ export function previewInput(input: unknown): string {
   } else {
     text = typeof input === 'string' ? input : safeJson(input);
   }
-  return oneLine(text, INPUT_PREVIEW_CHARS);
+  // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+  return oneLine(
+    redact(text.length > INPUT_PREVIEW_CHARS * 4 ? text.slice(0, INPUT_PREVIEW_CHARS * 4) : text),
+    INPUT_PREVIEW_CHARS
+  );
 }
 
 /** Collapses whitespace and cuts to max characters, marking the cut. */
