@@ -28793,12 +28793,18 @@ function parseEvent(sse, recorder) {
         : `API stream: an event that is JSON but not an object: ${preview(sse.data)}`);
     return undefined;
 }
-function responsesTokens(usage) {
+/** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
+const USAGE_FIELDS = {
+    responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
+    chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
+};
+function usageTokens(usage, api) {
     if (!isObject(usage))
         return undefined;
-    const input = count(usage.input_tokens);
-    const output = count(usage.output_tokens);
-    const details = isObject(usage.input_tokens_details) ? usage.input_tokens_details : {};
+    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+    const input = count(usage[inputKey]);
+    const output = count(usage[outputKey]);
+    const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
     return {
         input,
         output,
@@ -28807,20 +28813,8 @@ function responsesTokens(usage) {
         cache_write: 0
     };
 }
-function chatTokens(usage) {
-    if (!isObject(usage))
-        return undefined;
-    const input = count(usage.prompt_tokens);
-    const output = count(usage.completion_tokens);
-    const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
-    return {
-        input,
-        output,
-        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
-        cache_read: count(details.cached_tokens),
-        cache_write: 0
-    };
-}
+const responsesTokens = (usage) => usageTokens(usage, 'responses');
+const chatTokens = (usage) => usageTokens(usage, 'chat');
 /** The text of the last message item of a response's output, when it has one. */
 function lastMessage(output) {
     if (!Array.isArray(output))

@@ -455,11 +455,18 @@ function parseEvent(
   return undefined;
 }
 
-function responsesTokens(usage: unknown): Tokens | undefined {
+/** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
+const USAGE_FIELDS = {
+  responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
+  chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
+} as const;
+
+function usageTokens(usage: unknown, api: keyof typeof USAGE_FIELDS): Tokens | undefined {
   if (!isObject(usage)) return undefined;
-  const input = count(usage.input_tokens);
-  const output = count(usage.output_tokens);
-  const details = isObject(usage.input_tokens_details) ? usage.input_tokens_details : {};
+  const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+  const input = count(usage[inputKey]);
+  const output = count(usage[outputKey]);
+  const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
   return {
     input,
     output,
@@ -469,19 +476,8 @@ function responsesTokens(usage: unknown): Tokens | undefined {
   };
 }
 
-function chatTokens(usage: unknown): Tokens | undefined {
-  if (!isObject(usage)) return undefined;
-  const input = count(usage.prompt_tokens);
-  const output = count(usage.completion_tokens);
-  const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
-  return {
-    input,
-    output,
-    total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
-    cache_read: count(details.cached_tokens),
-    cache_write: 0
-  };
-}
+const responsesTokens = (usage: unknown): Tokens | undefined => usageTokens(usage, 'responses');
+const chatTokens = (usage: unknown): Tokens | undefined => usageTokens(usage, 'chat');
 
 /** The text of the last message item of a response's output, when it has one. */
 function lastMessage(output: unknown): string | undefined {
