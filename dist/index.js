@@ -31712,7 +31712,7 @@ const TOOL_ROWS = 25;
 const NAME_CHARS = 60;
 const INPUT_CHARS = 80;
 const ERROR_PREVIEW_CHARS = 60;
-// Below turn.ts’s own cut (600, made before redaction), so a token that cut split is never shown.
+// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const summary_OUTPUT_CHARS = 500;
 const LINK_TEXT_CHARS = 100;
 const PATH_CHARS = 200;
