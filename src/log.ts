@@ -50,6 +50,26 @@ const SECRET_MARGIN = 4096;
 const MAX_LOG_LINE = 4000;
 
 /**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
+ * secret (which holds none) is redacted whole on one side of the cut.
+ */
+function joinLines(held: string, delta: string, emit: (line: string) => void): string {
+  let start = 0;
+  for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+    emit(held + delta.slice(start, nl));
+    held = '';
+    start = nl + 1;
+  }
+  held += start === 0 ? delta : delta.slice(start);
+  if (held.length <= MAX_PENDING_TEXT) return held;
+  const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
+  const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+  emit(held.slice(0, cut));
+  return held.slice(cut);
+}
+
+/**
  * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
  * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
  * and the stream cannot end the block because it cannot know the random token.
@@ -109,20 +129,7 @@ export class LiveLog {
 
   /** One streamed delta of assistant text; printed a whole line at a time. */
   textDelta(delta: string): void {
-    let start = 0;
-    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
-      this.printText(this.text + delta.slice(start, nl));
-      this.text = '';
-      start = nl + 1;
-    }
-    this.text += start === 0 ? delta : delta.slice(start);
-    if (this.text.length > MAX_PENDING_TEXT) {
-      // Cut at a blank, so that a secret (which holds none) is redacted whole on one side of the cut.
-      const blank = this.text.lastIndexOf(' ', MAX_PENDING_TEXT);
-      const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-      this.printText(this.text.slice(0, cut));
-      this.text = this.text.slice(cut);
-    }
+    this.text = joinLines(this.text, delta, line => this.printText(line));
   }
 
   /** A line of assistant text (a CRLF's CR is not part of it). */
@@ -141,19 +148,7 @@ export class LiveLog {
       this.command('::group::Reasoning');
       this.inReasoning = true;
     }
-    let start = 0;
-    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
-      this.writeReasoning(this.reasoning + delta.slice(start, nl));
-      this.reasoning = '';
-      start = nl + 1;
-    }
-    this.reasoning += start === 0 ? delta : delta.slice(start);
-    if (this.reasoning.length > MAX_PENDING_TEXT) {
-      const blank = this.reasoning.lastIndexOf(' ', MAX_PENDING_TEXT);
-      const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-      this.writeReasoning(this.reasoning.slice(0, cut));
-      this.reasoning = this.reasoning.slice(cut);
-    }
+    this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
   }
 
   /** `show-reasoning: false`: reasoning is not printed. */
