@@ -29686,16 +29686,22 @@ const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox
 const MASK = '***';
 /**
  * Builds the redactor for the given literal values, also in their JSON-escaped form (how they stand
- * in a transcript line), and the token formats. One regular expression, one pass over the text (the
- * redactor runs on every line of the log); literal values come first and longest first, so a value
- * inside another goes too.
+ * in a transcript line), and for the token formats unless `tokens` is false. One regular expression,
+ * one pass over the text (the redactor runs on every line of the log); literal values come first and
+ * longest first, so a value inside another goes too.
  */
-function makeRedactor(values) {
+function makeRedactor(values, { tokens = true } = {}) {
     const forms = values.flatMap(v => [v, JSON.stringify(v).slice(1, -1)]);
     const literals = [...new Set(forms.filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const all = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PATTERNS.map(p => p.source)].join('|'), 'g');
+    const patterns = [
+        ...literals.map(escapeRegExp),
+        ...(tokens ? TOKEN_PATTERNS.map(p => p.source) : [])
+    ];
+    if (patterns.length === 0)
+        return text => text;
+    const all = new RegExp(patterns.join('|'), 'g');
     // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PREFIXES].join('|'));
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
     return text => (maybe.test(text) ? text.replace(all, MASK) : text);
 }
 function escapeRegExp(value) {
@@ -29922,7 +29928,8 @@ class ApiServer {
     async attempt(query, jsonlPath, log, signals) {
         const started = Date.now();
         const follower = new Follower(log, jsonlPath);
-        const scrub = keyScrubber(this.settings.key);
+        // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
+        const scrub = makeRedactor([this.settings.key], { tokens: false });
         const recorder = new TranscriptRecorder({
             line: text => follower.push(Buffer.from(scrub(text))),
             anomaly: problem => follower.anomaly(problem)
@@ -30170,10 +30177,6 @@ function networkError(error) {
     return { code: cause?.code, message: api_clip(message, ERROR_MESSAGE_CHARS) };
 }
 /** The key out of every transcript line, as is and JSON-escaped, whatever else `redact` says. */
-function keyScrubber(key) {
-    const forms = [...new Set([key, JSON.stringify(key).slice(1, -1)])].filter(f => f !== '');
-    return line => forms.some(f => line.includes(f)) ? forms.reduce((l, f) => l.split(f).join(MASK), line) : line;
-}
 function api_isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

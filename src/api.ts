@@ -12,7 +12,7 @@ import {
 import { Follower } from './follow.js';
 import type { Attempt, Signals } from './hermes.js';
 import type { LiveLog } from './log.js';
-import { MASK } from './redact.js';
+import { makeRedactor } from './redact.js';
 import { SseParser } from './sse.js';
 
 export interface ApiSettings {
@@ -118,7 +118,8 @@ export class ApiServer {
   ): Promise<Attempt> {
     const started = Date.now();
     const follower = new Follower(log, jsonlPath);
-    const scrub = keyScrubber(this.settings.key);
+    // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
+    const scrub = makeRedactor([this.settings.key], { tokens: false });
     const recorder = new TranscriptRecorder(
       {
         line: text => follower.push(Buffer.from(scrub(text))),
@@ -403,11 +404,6 @@ function networkError(error: unknown): { code?: string; message: string } {
 }
 
 /** The key out of every transcript line, as is and JSON-escaped, whatever else `redact` says. */
-function keyScrubber(key: string): (line: string) => string {
-  const forms = [...new Set([key, JSON.stringify(key).slice(1, -1)])].filter(f => f !== '');
-  return line =>
-    forms.some(f => line.includes(f)) ? forms.reduce((l, f) => l.split(f).join(MASK), line) : line;
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -21,21 +21,25 @@ export type Redactor = (text: string) => string;
 
 /**
  * Builds the redactor for the given literal values, also in their JSON-escaped form (how they stand
- * in a transcript line), and the token formats. One regular expression, one pass over the text (the
- * redactor runs on every line of the log); literal values come first and longest first, so a value
- * inside another goes too.
+ * in a transcript line), and for the token formats unless `tokens` is false. One regular expression,
+ * one pass over the text (the redactor runs on every line of the log); literal values come first and
+ * longest first, so a value inside another goes too.
  */
-export function makeRedactor(values: string[]): Redactor {
+export function makeRedactor(values: string[], { tokens = true } = {}): Redactor {
   const forms = values.flatMap(v => [v, JSON.stringify(v).slice(1, -1)]);
   const literals = [...new Set(forms.filter(v => v.length > 0))].sort(
     (a, b) => b.length - a.length
   );
-  const all = new RegExp(
-    [...literals.map(escapeRegExp), ...TOKEN_PATTERNS.map(p => p.source)].join('|'),
-    'g'
-  );
+  const patterns = [
+    ...literals.map(escapeRegExp),
+    ...(tokens ? TOKEN_PATTERNS.map(p => p.source) : [])
+  ];
+  if (patterns.length === 0) return text => text;
+  const all = new RegExp(patterns.join('|'), 'g');
   // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-  const maybe = new RegExp([...literals.map(escapeRegExp), ...TOKEN_PREFIXES].join('|'));
+  const maybe = new RegExp(
+    [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|')
+  );
   return text => (maybe.test(text) ? text.replace(all, MASK) : text);
 }
 
