@@ -46,9 +46,10 @@ export async function run(): Promise<void> {
       : settings.api && query !== undefined
         ? await runApi(settings, settings.api, query, log, signals)
         : await runHermes(settings, log, signals);
-  } finally {
-    // Whatever happened, the stop-commands block is closed: the failure below must be seen.
+  } catch (error) {
+    // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
     log.end();
+    throw error;
   }
   const { attempt, history, hermesVersion } = session;
   const verdict = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
