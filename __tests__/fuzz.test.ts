@@ -11,6 +11,7 @@ import { outputsOf } from '../src/outputs.js';
 import { makeRedactor } from '../src/redact.js';
 import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/summary.js';
 import { decide, type Outcome } from '../src/verdict.js';
+import { processEnd } from './helpers/run-end.js';
 
 // The outcome table, written out here independently of src/verdict.ts.
 const BY_CODE: Record<number, Outcome> = {
@@ -142,16 +143,8 @@ function pipeline(bytes: Buffer, splits: number[], processCode: number) {
   }
   follower.push(bytes.subarray(start));
   const turn = follower.finish();
-  const end = {
-    kind: 'process' as const,
-    exitCode: processCode,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    stderrTail: [],
-    hermesPath: 'hermes',
-    timeoutMs: 0
-  };
+  const end = processEnd({ exitCode: processCode });
+
   const verdict = decide(turn, end);
   const report = { verdict, turn, durationMs: 1, stderrTail: [], jsonlPath: '/tmp/run.jsonl' };
   return {

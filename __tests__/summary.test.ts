@@ -21,6 +21,7 @@ import {
 } from '../src/summary.js';
 import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/turn.js';
 import { decide, type RunEnd } from '../src/verdict.js';
+import { processEnd } from './helpers/run-end.js';
 import { decodeLine } from '../src/stream.js';
 import {
   all,
@@ -204,16 +205,7 @@ describe('what the goldens show', () => {
 // ------------------------------------------------------------------------------------------------
 
 const TOOLS = ['terminal', 'read_file', 'search_files', 'patch', 'web_search'];
-const end: RunEnd = {
-  kind: 'process',
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  cancelled: false,
-  stderrTail: [],
-  hermesPath: 'hermes',
-  timeoutMs: 0
-};
+const end: RunEnd = processEnd();
 const noRedact: Redactor = text => text;
 
 const generated = new Map<number, Turn>();

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/stream.js';
 import { TurnBuilder, type Turn } from '../src/turn.js';
 import { decide, OUTCOME_BY_CODE, type Outcome, type RunEnd } from '../src/verdict.js';
+import { processEnd } from './helpers/run-end.js';
 
 const INIT =
   '{"type": "system", "subtype": "init", "model": "nous/hermes-4-70b", "session_id": "20261129_101500_9f8e7d", "timestamp": 1795978843008}';
@@ -32,19 +33,7 @@ function resulted(code: number, error?: string): Turn {
 const NO_RESULT = turnOf(INIT, TEXT);
 const NO_EVENTS = turnOf();
 
-function ended(overrides: Partial<RunEnd> = {}): RunEnd {
-  return {
-    kind: 'process',
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    stderrTail: [],
-    hermesPath: 'hermes',
-    timeoutMs: 0,
-    ...overrides
-  };
-}
+const ended = processEnd;
 
 const STDERR_USAGE = ['Error: --format stream-json requires -q/--query.'];
 const STDERR_WITH_SESSION = [
