@@ -45,8 +45,11 @@ const DOC = path.join(ROOT, 'docs', 'BENCHMARKS.md');
 const NODE24 = node24();
 const SIM_ENTRY = path.join(SIMULATOR_BIN, 'hermes');
 const DELTAS = 20;
-const BIG = { name: 'big', calls: 100_000, deltas: DELTAS };
-const SMALL = { name: 'small', calls: 1_000, deltas: DELTAS };
+// Successful tool outputs padded to at least this many characters, so that the big transcript is the
+// issue's ~300 MB for its 2.2 M events (upstream caps outputs at 5000 characters).
+const OUTPUT_CHARS = 1500;
+const BIG = { name: 'big', calls: 100_000, deltas: DELTAS, outputChars: OUTPUT_CHARS };
+const SMALL = { name: 'small', calls: 1_000, deltas: DELTAS, outputChars: OUTPUT_CHARS };
 const LIVE_TARGET_BYTES = 100e6;
 // The seed of the generated transcripts: the simulator's clock starts here and ticks 1 ms per
 // reading, and the session id is fixed, so the files are the same bytes on every machine.
@@ -315,9 +318,15 @@ const simulatorHash = createHash('sha256')
 
 /** The transcript of `spec`, from the cache when its manifest matches, else from the simulator. */
 async function transcript(spec) {
-  const file = path.join(BENCH_DIR, `run-${spec.calls}x${spec.deltas}.jsonl`);
+  const file = path.join(BENCH_DIR, `run-${spec.calls}x${spec.deltas}x${spec.outputChars}.jsonl`);
   const manifestFile = `${file}.json`;
-  const key = { calls: spec.calls, deltas: spec.deltas, seed: SEED_EPOCH_MS, simulatorHash };
+  const key = {
+    calls: spec.calls,
+    deltas: spec.deltas,
+    outputChars: spec.outputChars,
+    seed: SEED_EPOCH_MS,
+    simulatorHash
+  };
   try {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
     const same = Object.entries(key).every(([k, v]) => manifest[k] === v);
@@ -344,6 +353,7 @@ async function transcript(spec) {
         PATH: process.env.PATH,
         HERMES_SIM_TOOL_CALLS: String(spec.calls),
         HERMES_SIM_TEXT_DELTAS: String(spec.deltas),
+        HERMES_SIM_OUTPUT_CHARS: String(spec.outputChars),
         HERMES_SIM_SESSION_ID: SEED_SESSION
       },
       stdio: ['ignore', fd, 'ignore']
@@ -438,7 +448,8 @@ async function throughput(transcripts) {
 async function live(calls) {
   const simEnv = {
     HERMES_SIM_TOOL_CALLS: String(calls),
-    HERMES_SIM_TEXT_DELTAS: String(DELTAS)
+    HERMES_SIM_TEXT_DELTAS: String(DELTAS),
+    HERMES_SIM_OUTPUT_CHARS: String(OUTPUT_CHARS)
   };
   // The simulator under Node 24 behind a `hermes` on PATH, the same for both cases.
   const liveBin = path.join(BENCH_DIR, 'live-bin');
@@ -825,10 +836,12 @@ async function main() {
     '## Method',
     '',
     `The transcripts are generated once by the simulator (\`HERMES_SIM_TOOL_CALLS=${big.calls}\` and \`${small.calls}\`,`,
-    `\`HERMES_SIM_TEXT_DELTAS=${DELTAS}\`, upstream's \`", "\` / \`": "\` separators) with a fixed session id and a`,
-    'seeded clock, so they are the same bytes everywhere, and cached under `.tmp/bench/` with their sha256.',
-    `That shape is ${int(Math.round(big.bytes / big.calls))} bytes per tool call, so the big one is ${fmtMb(big.bytes)}`,
-    `(${int(big.lines)} events), not the ~300 MB first estimated; the small one is ${fmtMb(small.bytes)}.`,
+    `\`HERMES_SIM_TEXT_DELTAS=${DELTAS}\`, \`HERMES_SIM_OUTPUT_CHARS=${OUTPUT_CHARS}\`, upstream's \`", "\` / \`": "\` separators)`,
+    'with a fixed session id and a seeded clock, so they are the same bytes everywhere, and cached under',
+    '`.tmp/bench/` with their sha256. Successful tool outputs are padded to at least',
+    `${int(OUTPUT_CHARS)} characters (every 25th is over upstream's 5000-character cap), which makes`,
+    `${int(Math.round(big.bytes / big.calls))} bytes per tool call: the big transcript is ${fmtMb(big.bytes)}`,
+    `(${int(big.lines)} events) and the small one ${fmtMb(small.bytes)}.`,
     `Within each round the cases run one after the other, in an order rotated from round to round, and the`,
     'median wall time of each case is kept: wall time is taken from just before `spawn` to the exit, peak RSS',
     'from `/usr/bin/time -f %M`. The action runs as a runner starts it (`node24 dist/index.js`, `INPUT_*`',

@@ -724,7 +724,7 @@ async function playScenario(run, steps) {
 
 const TOOL_NAMES = ['terminal', 'read_file', 'search_files', 'patch', 'web_search'];
 
-function generatedCall(k) {
+function generatedCall(k, outputChars = 0) {
   // k is 1-based; deterministic inputs/outputs; every 7th call fails.
   const name = TOOL_NAMES[(k - 1) % TOOL_NAMES.length];
   const isError = k % 7 === 0;
@@ -763,14 +763,18 @@ function generatedCall(k) {
     // Occasionally a long output, to exercise the 5000-character cap.
     output += '\n' + `${name} line ${k} `.repeat(Math.ceil(6000 / (name.length + 12)));
   }
+  // HERMES_SIM_OUTPUT_CHARS: successful outputs padded with numbered lines to at least that length.
+  for (let line = 1; !isError && output.length < outputChars; line++) {
+    output += `\n${String(line).padStart(4, ' ')}  // ${file}: generated line ${k}.${line}`;
+  }
   return { name, input, output, isError, durationMs: 3 + ((k * 37) % 400) };
 }
 
-async function playGenerated(run, calls, deltas, maxTurns) {
+async function playGenerated(run, calls, deltas, outputChars, maxTurns) {
   await run.emit({ type: 'system', subtype: 'init', model: DEFAULT_MODEL, session_id: '$SESSION' });
   const limit = maxTurns !== undefined ? Math.min(calls, Math.max(0, maxTurns)) : calls;
   for (let k = 1; k <= limit; k++) {
-    const c = generatedCall(k);
+    const c = generatedCall(k, outputChars);
     await run.emit({ type: 'tool_use', name: c.name, input: c.input });
     await run.emit({
       type: 'tool_result',
@@ -892,10 +896,12 @@ async function main() {
   let steps = null;
   let calls;
   let deltas;
+  let outputChars;
   let delayMs;
   try {
     calls = process.env.HERMES_SIM_TOOL_CALLS ? intEnv('HERMES_SIM_TOOL_CALLS', 0) : undefined;
     deltas = intEnv('HERMES_SIM_TEXT_DELTAS', 3);
+    outputChars = intEnv('HERMES_SIM_OUTPUT_CHARS', 0);
     delayMs = intEnv('HERMES_SIM_DELAY_MS', 0);
     if (calls === undefined) {
       steps = loadScenario(
@@ -915,7 +921,7 @@ async function main() {
   });
   currentRun = run;
   if (steps) return playScenario(run, steps);
-  return playGenerated(run, calls, deltas, opts.maxTurns);
+  return playGenerated(run, calls, deltas, outputChars, opts.maxTurns);
 }
 
 main().catch(err => {
