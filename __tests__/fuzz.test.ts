@@ -5,7 +5,7 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { Follower } from '../src/follow.js';
-import { decodeLine } from '../src/stream.js';
+import { decodeLine, textDeltaAt, upstreamTextDelta } from '../src/stream.js';
 import { LiveLog } from '../src/log.js';
 import { outputsOf } from '../src/outputs.js';
 import { makeRedactor } from '../src/redact.js';
@@ -41,6 +41,8 @@ const event = fc.oneof(
     session_id: text
   }),
   fc.record({ type: fc.constant('text'), text }),
+  // Upstream's shape, which the splitter reads on a fast path when serialised with its separators.
+  fc.record({ type: fc.constant('text'), text, timestamp: fc.nat() }),
   fc.record(
     {
       type: fc.constant('tool_use'),
@@ -247,7 +249,24 @@ describe('the fast path for upstream text deltas', () => {
     const body = fc.oneof(
       fc.string({ unit: 'binary' }).map(s => JSON.stringify(s).slice(1, -1)),
       fc.string({
-        unit: fc.constantFrom('\\', '"', 'u', '0', 'a', 'é', '\n', '\t', 'd', '8', '}', ',')
+        unit: fc.constantFrom(
+          '\\',
+          '"',
+          'u',
+          '0',
+          'a',
+          'é',
+          '\n',
+          '\t',
+          'd',
+          '8',
+          '}',
+          ',',
+          '\u007f',
+          '\u001f',
+          '\u0000',
+          '🚀'
+        )
       })
     );
     const tail = fc.oneof(
@@ -258,16 +277,27 @@ describe('the fast path for upstream text deltas', () => {
         ', "timestamp": 1}}',
         ', "timestamp": -1}',
         ', "timestamp": 1e3}',
+        ', "timestamp": 123',
+        ', "timestamp": 12 }',
+        ', "timestamp": 12345678901234567}',
+        ', "timestamp": 1234567890123456}',
+        ',"timestamp": 1}',
         '"}'
       )
     );
     fc.assert(
       fc.property(body, tail, (b, t) => {
         const line = `{"type": "text", "text": "${b}"${t}`;
-        const decoded = decodeLine(Buffer.from(line), 1);
+        const bytes = Buffer.from(line);
+        const decoded = decodeLine(bytes, 1);
         const expected = reference(line);
         if (expected === undefined) expect(decoded.event?.type).not.toBe('text');
         else expect(decoded.event).toEqual({ type: 'text', text: expected });
+        // The splitter's byte-level twin accepts the same lines and reads the same text, inside a
+        // larger buffer too (the line between two others).
+        expect(textDeltaAt(bytes, 0, bytes.length)).toBe(upstreamTextDelta(bytes.toString()));
+        const framed = Buffer.concat([Buffer.from('x\n'), bytes, Buffer.from('\n"}')]);
+        expect(textDeltaAt(framed, 2, 2 + bytes.length)).toBe(upstreamTextDelta(bytes.toString()));
       }),
       { numRuns: RUNS * 2 }
     );

@@ -1,5 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine, LineSplitter, MAX_LINE_BYTES, type DecodedLine } from '../src/stream.js';
+import {
+  decodeLine,
+  LineSplitter,
+  MAX_LINE_BYTES,
+  upstreamTextDelta,
+  type DecodedLine
+} from '../src/stream.js';
 import { SAMPLE } from './helpers/sample.js';
 
 const decode = (text: string, line = 1): DecodedLine => decodeLine(Buffer.from(text, 'utf8'), line);
@@ -508,6 +514,44 @@ describe('LineSplitter', () => {
     expect(out.partial).toBe(partial);
     expect(out.ended).toBe(ended);
     expect(out.after).toBe(0);
+  });
+
+  test("with onTextDelta, deltas in upstream's shape come as their text, other lines whole, however cut", () => {
+    const delta = (n: number) =>
+      `{"type": "text", "text": "part ${n} \\u00e9\\"", "timestamp": ${n}}`;
+    const lines = [
+      delta(1),
+      '{"type": "text", "text": "no timestamp"}',
+      delta(2),
+      SAMPLE[0],
+      delta(3)
+    ];
+    const bytes = Buffer.from(lines.map(l => `${l}\n`).join(''));
+    const expected = [
+      ['delta', 1, 'part 1 é"'],
+      ['line', 2, lines[1]],
+      ['delta', 3, 'part 2 é"'],
+      ['line', 4, SAMPLE[0]],
+      ['delta', 5, 'part 3 é"']
+    ];
+    for (let at = 0; at <= bytes.length; at++) {
+      const seen: [string, number, string][] = [];
+      const splitter = new LineSplitter(
+        (line, no) => seen.push(['line', no, line]),
+        () => undefined,
+        MAX_LINE_BYTES,
+        (text, no) => seen.push(['delta', no, text])
+      );
+      splitter.push(bytes.subarray(0, at));
+      splitter.push(bytes.subarray(at));
+      // A line cut in two is decoded whole, and the follower reads it with the string fast path.
+      const normalised = seen.map(([kind, no, text]) =>
+        kind === 'line' && upstreamTextDelta(text) !== undefined
+          ? ['delta', no, upstreamTextDelta(text)]
+          : [kind, no, text]
+      );
+      expect(normalised).toEqual(expected);
+    }
   });
 
   test('partialBytes counts bytes (not characters) after the last newline', () => {

@@ -28896,15 +28896,22 @@ class LineSplitter {
     onLine;
     onOversized;
     maxLineBytes;
+    onTextDelta;
     pending = [];
     pendingBytes = 0;
     overflow = false;
     lineNo = 0;
-    /** onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8. */
-    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES) {
+    /**
+     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
+     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
+     * whole: onTextDelta gets the delta's text alone (see textDeltaAt). Lines that straddle chunks
+     * still go to onLine.
+     */
+    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
         this.onLine = onLine;
         this.onOversized = onOversized;
         this.maxLineBytes = maxLineBytes;
+        this.onTextDelta = onTextDelta;
     }
     get lines() {
         return this.lineNo;
@@ -28928,10 +28935,12 @@ class LineSplitter {
         const last = chunk.lastIndexOf(NEWLINE);
         if (start <= last) {
             const span = chunk.subarray(start, last);
-            if ((0,external_node_buffer_.isUtf8)(span))
-                this.emitText(span.toString('utf8'));
-            else
+            if (!(0,external_node_buffer_.isUtf8)(span))
                 this.emitBytes(span);
+            else if (this.onTextDelta)
+                this.emitLines(chunk, start, last, this.onTextDelta);
+            else
+                this.emitText(span.toString('utf8'));
         }
         if (last + 1 < chunk.length)
             this.hold(chunk.subarray(last + 1));
@@ -28959,6 +28968,29 @@ class LineSplitter {
             if (nl === -1)
                 return;
             from = nl + 1;
+        }
+    }
+    /**
+     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline): text deltas in upstream's shape
+     * give just their text, other lines are decoded one at a time.
+     */
+    emitLines(bytes, from, to, onTextDelta) {
+        for (;;) {
+            const nl = bytes.indexOf(NEWLINE, from);
+            const end = nl === -1 || nl > to ? to : nl;
+            this.lineNo += 1;
+            if (end - from > this.maxLineBytes)
+                this.onOversized(this.lineNo, end - from);
+            else {
+                const delta = textDeltaAt(bytes, from, end);
+                if (delta !== undefined)
+                    onTextDelta(delta, this.lineNo);
+                else
+                    this.onLine(bytes.toString('utf8', from, end), this.lineNo, true);
+            }
+            if (end === to)
+                return;
+            from = end + 1;
         }
     }
     /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
@@ -29048,6 +29080,67 @@ function upstreamTextDelta(line) {
         return body;
     try {
         return JSON.parse(`"${body}"`);
+    }
+    catch {
+        return undefined;
+    }
+}
+const TEXT_HEAD_BYTES = Buffer.from(TEXT_HEAD);
+const TIMESTAMP_KEY_BYTES = Buffer.from(TIMESTAMP_KEY);
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/**
+ * upstreamTextDelta on bytes: the text of the delta in bytes[start..end) (one line of valid UTF-8,
+ * without its newline) when the line is exactly upstream's shape, else undefined. Only the string's
+ * own bytes are decoded, not the line around them. It accepts what upstreamTextDelta accepts.
+ */
+function textDeltaAt(bytes, start, end) {
+    const head = TEXT_HEAD_BYTES.length;
+    const minTail = TIMESTAMP_KEY_BYTES.length + 2; // the key, one digit and the closing brace
+    if (end - start < head + 1 + minTail)
+        return undefined;
+    for (let i = 0; i < head; i++)
+        if (bytes[start + i] !== TEXT_HEAD_BYTES[i])
+            return undefined;
+    const body = start + head;
+    // To the closing quote: an escape's next byte is skipped (JSON.parse judges the escape below).
+    let close = body;
+    let escaped = false;
+    let ascii = true;
+    for (;; close++) {
+        if (close >= end)
+            return undefined;
+        const c = bytes[close];
+        if (c === QUOTE)
+            break;
+        if (c === BACKSLASH) {
+            escaped = true;
+            close++;
+        }
+        else if (c < 0x20)
+            return undefined;
+        else if (c >= 0x80)
+            ascii = false;
+    }
+    // The tail: `, "timestamp": <1 to 16 digits>}`.
+    const key = close + 1;
+    const digits = key + TIMESTAMP_KEY_BYTES.length;
+    const brace = end - 1;
+    if (bytes[brace] !== 0x7d || brace <= digits || brace - digits > 16)
+        return undefined;
+    for (let i = 0; i < TIMESTAMP_KEY_BYTES.length; i++)
+        if (bytes[key + i] !== TIMESTAMP_KEY_BYTES[i])
+            return undefined;
+    for (let i = digits; i < brace; i++) {
+        const c = bytes[i];
+        if (c < 0x30 || c > 0x39)
+            return undefined;
+    }
+    const text = bytes.toString(ascii ? 'latin1' : 'utf8', body, close);
+    if (!escaped)
+        return text;
+    try {
+        return JSON.parse(`"${text}"`);
     }
     catch {
         return undefined;
@@ -29595,7 +29688,7 @@ class Follower {
             const problem = `a line of ${size} bytes, too long to read`;
             this.builder.issue({ line: lineNo, problem, skipped: true });
             this.report(`line ${lineNo}: ${problem}`);
-        });
+        }, MAX_LINE_BYTES, (delta, lineNo) => this.textDelta(delta, lineNo));
     }
     push(chunk) {
         // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
@@ -29624,11 +29717,8 @@ class Follower {
     line(text, lineNo, validUtf8) {
         // Most lines are text deltas in upstream's shape: they skip the general decoder.
         const delta = validUtf8 ? upstreamTextDelta(text) : undefined;
-        if (delta !== undefined) {
-            this.builder.addText(delta, lineNo);
-            this.log.textDelta(delta);
-            return;
-        }
+        if (delta !== undefined)
+            return this.textDelta(delta, lineNo);
         const decoded = decodeLine(text, lineNo, validUtf8);
         const event = decoded.event;
         if (event?.type === 'text')
@@ -29642,6 +29732,10 @@ class Follower {
             this.log.toolEnd(call);
         for (const issue of decoded.issues)
             this.report(`line ${issue.line}: ${issue.problem}`);
+    }
+    textDelta(delta, lineNo) {
+        this.builder.addText(delta, lineNo);
+        this.log.textDelta(delta);
     }
     /**
      * A problem seen where the transcript came from rather than in its lines (an API server's stream):
@@ -29660,11 +29754,26 @@ class Follower {
             this.log.note('(further stream problems are counted in the summary, not logged)');
     }
 }
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+const READ_BYTES = 1 << 20;
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
 async function followFile(transcriptPath, log) {
     const follower = new Follower(log);
-    for await (const chunk of external_node_fs_.createReadStream(transcriptPath))
-        follower.push(chunk);
+    const buffer = Buffer.allocUnsafe(READ_BYTES);
+    const fd = external_node_fs_.openSync(transcriptPath, 'r');
+    try {
+        for (;;) {
+            const n = external_node_fs_.readSync(fd, buffer, 0, buffer.length, null);
+            if (n <= 0)
+                break;
+            follower.push(buffer.subarray(0, n));
+            // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
+            await new Promise(resolve => setImmediate(resolve));
+        }
+    }
+    finally {
+        external_node_fs_.closeSync(fd);
+    }
     return follower.finish();
 }
 
@@ -30474,7 +30583,6 @@ const STDERR_LINGER_MS = 5000;
 const STDERR_TAIL_LINES = 20;
 /** How often the transcript is read while Hermes writes it: the live log's latency. */
 const TAIL_INTERVAL_MS = 20;
-const TAIL_READ_BYTES = 1 << 20;
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
  * tools it started as well, the way Ctrl-C in a terminal does.
@@ -30559,7 +30667,7 @@ class HermesProcess {
 class FileTail {
     onChunk;
     fd;
-    buffer = Buffer.allocUnsafe(TAIL_READ_BYTES);
+    buffer = Buffer.allocUnsafe(READ_BYTES);
     position = 0;
     closed = false;
     timer;

@@ -1,7 +1,7 @@
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 import * as fs from 'node:fs';
 import type { LiveLog } from './log.js';
-import { decodeLine, LineSplitter, upstreamTextDelta } from './stream.js';
+import { decodeLine, LineSplitter, MAX_LINE_BYTES, upstreamTextDelta } from './stream.js';
 import { previewInput, TurnBuilder, type Turn } from './turn.js';
 
 const MAX_LOGGED_PROBLEMS = 20;
@@ -25,7 +25,9 @@ export class Follower {
         const problem = `a line of ${size} bytes, too long to read`;
         this.builder.issue({ line: lineNo, problem, skipped: true });
         this.report(`line ${lineNo}: ${problem}`);
-      }
+      },
+      MAX_LINE_BYTES,
+      (delta, lineNo) => this.textDelta(delta, lineNo)
     );
   }
 
@@ -57,11 +59,7 @@ export class Follower {
   private line(text: string, lineNo: number, validUtf8: boolean): void {
     // Most lines are text deltas in upstream's shape: they skip the general decoder.
     const delta = validUtf8 ? upstreamTextDelta(text) : undefined;
-    if (delta !== undefined) {
-      this.builder.addText(delta, lineNo);
-      this.log.textDelta(delta);
-      return;
-    }
+    if (delta !== undefined) return this.textDelta(delta, lineNo);
     const decoded = decodeLine(text, lineNo, validUtf8);
     const event = decoded.event;
     if (event?.type === 'text') this.log.textDelta(event.text);
@@ -70,6 +68,11 @@ export class Follower {
     const call = this.builder.add(decoded, lineNo);
     if (call) this.log.toolEnd(call);
     for (const issue of decoded.issues) this.report(`line ${issue.line}: ${issue.problem}`);
+  }
+
+  private textDelta(delta: string, lineNo: number): void {
+    this.builder.addText(delta, lineNo);
+    this.log.textDelta(delta);
   }
 
   /**
@@ -90,9 +93,24 @@ export class Follower {
   }
 }
 
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+export const READ_BYTES = 1 << 20;
+
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
 export async function followFile(transcriptPath: string, log: LiveLog): Promise<Turn> {
   const follower = new Follower(log);
-  for await (const chunk of fs.createReadStream(transcriptPath)) follower.push(chunk as Buffer);
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  const fd = fs.openSync(transcriptPath, 'r');
+  try {
+    for (;;) {
+      const n = fs.readSync(fd, buffer, 0, buffer.length, null);
+      if (n <= 0) break;
+      follower.push(buffer.subarray(0, n));
+      // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
+      await new Promise(resolve => setImmediate(resolve));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
   return follower.finish();
 }

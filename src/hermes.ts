@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import * as exec from '@actions/exec';
 import * as io from '@actions/io';
-import { Follower } from './follow.js';
+import { Follower, READ_BYTES } from './follow.js';
 import type { Settings } from './inputs.js';
 import type { LiveLog } from './log.js';
 import type { Turn } from './turn.js';
@@ -60,7 +60,6 @@ const STDERR_LINGER_MS = 5000;
 const STDERR_TAIL_LINES = 20;
 /** How often the transcript is read while Hermes writes it: the live log's latency. */
 const TAIL_INTERVAL_MS = 20;
-const TAIL_READ_BYTES = 1 << 20;
 
 export interface RunOptions {
   executable: string;
@@ -161,7 +160,7 @@ export class HermesProcess {
 /** Reads a file as another process appends to it, every few milliseconds, until closed. */
 class FileTail {
   private readonly fd: number;
-  private readonly buffer = Buffer.allocUnsafe(TAIL_READ_BYTES);
+  private readonly buffer = Buffer.allocUnsafe(READ_BYTES);
   private position = 0;
   private closed = false;
   private readonly timer: NodeJS.Timeout;

@@ -85,11 +85,17 @@ export class LineSplitter {
   private overflow = false;
   private lineNo = 0;
 
-  /** onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8. */
+  /**
+   * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
+   * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
+   * whole: onTextDelta gets the delta's text alone (see textDeltaAt). Lines that straddle chunks
+   * still go to onLine.
+   */
   constructor(
     private readonly onLine: (line: string, lineNo: number, validUtf8: boolean) => void,
     private readonly onOversized: (lineNo: number, bytes: number) => void,
-    private readonly maxLineBytes = MAX_LINE_BYTES
+    private readonly maxLineBytes = MAX_LINE_BYTES,
+    private readonly onTextDelta?: (text: string, lineNo: number) => void
   ) {}
 
   get lines(): number {
@@ -116,8 +122,9 @@ export class LineSplitter {
     const last = chunk.lastIndexOf(NEWLINE);
     if (start <= last) {
       const span = chunk.subarray(start, last);
-      if (isUtf8(span)) this.emitText(span.toString('utf8'));
-      else this.emitBytes(span);
+      if (!isUtf8(span)) this.emitBytes(span);
+      else if (this.onTextDelta) this.emitLines(chunk, start, last, this.onTextDelta);
+      else this.emitText(span.toString('utf8'));
     }
     if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1));
   }
@@ -142,6 +149,31 @@ export class LineSplitter {
       } else this.onLine(line, this.lineNo, true);
       if (nl === -1) return;
       from = nl + 1;
+    }
+  }
+
+  /**
+   * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline): text deltas in upstream's shape
+   * give just their text, other lines are decoded one at a time.
+   */
+  private emitLines(
+    bytes: Buffer,
+    from: number,
+    to: number,
+    onTextDelta: (text: string, lineNo: number) => void
+  ): void {
+    for (;;) {
+      const nl = bytes.indexOf(NEWLINE, from);
+      const end = nl === -1 || nl > to ? to : nl;
+      this.lineNo += 1;
+      if (end - from > this.maxLineBytes) this.onOversized(this.lineNo, end - from);
+      else {
+        const delta = textDeltaAt(bytes, from, end);
+        if (delta !== undefined) onTextDelta(delta, this.lineNo);
+        else this.onLine(bytes.toString('utf8', from, end), this.lineNo, true);
+      }
+      if (end === to) return;
+      from = end + 1;
     }
   }
 
@@ -225,6 +257,56 @@ export function upstreamTextDelta(line: string): string | undefined {
   if (!body.includes('\\')) return body;
   try {
     return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+const TEXT_HEAD_BYTES = Buffer.from(TEXT_HEAD);
+const TIMESTAMP_KEY_BYTES = Buffer.from(TIMESTAMP_KEY);
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * upstreamTextDelta on bytes: the text of the delta in bytes[start..end) (one line of valid UTF-8,
+ * without its newline) when the line is exactly upstream's shape, else undefined. Only the string's
+ * own bytes are decoded, not the line around them. It accepts what upstreamTextDelta accepts.
+ */
+export function textDeltaAt(bytes: Buffer, start: number, end: number): string | undefined {
+  const head = TEXT_HEAD_BYTES.length;
+  const minTail = TIMESTAMP_KEY_BYTES.length + 2; // the key, one digit and the closing brace
+  if (end - start < head + 1 + minTail) return undefined;
+  for (let i = 0; i < head; i++) if (bytes[start + i] !== TEXT_HEAD_BYTES[i]) return undefined;
+  const body = start + head;
+  // To the closing quote: an escape's next byte is skipped (JSON.parse judges the escape below).
+  let close = body;
+  let escaped = false;
+  let ascii = true;
+  for (; ; close++) {
+    if (close >= end) return undefined;
+    const c = bytes[close];
+    if (c === QUOTE) break;
+    if (c === BACKSLASH) {
+      escaped = true;
+      close++;
+    } else if (c < 0x20) return undefined;
+    else if (c >= 0x80) ascii = false;
+  }
+  // The tail: `, "timestamp": <1 to 16 digits>}`.
+  const key = close + 1;
+  const digits = key + TIMESTAMP_KEY_BYTES.length;
+  const brace = end - 1;
+  if (bytes[brace] !== 0x7d || brace <= digits || brace - digits > 16) return undefined;
+  for (let i = 0; i < TIMESTAMP_KEY_BYTES.length; i++)
+    if (bytes[key + i] !== TIMESTAMP_KEY_BYTES[i]) return undefined;
+  for (let i = digits; i < brace; i++) {
+    const c = bytes[i];
+    if (c < 0x30 || c > 0x39) return undefined;
+  }
+  const text = bytes.toString(ascii ? 'latin1' : 'utf8', body, close);
+  if (!escaped) return text;
+  try {
+    return JSON.parse(`"${text}"`) as string;
   } catch {
     return undefined;
   }
