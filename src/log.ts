@@ -6,12 +6,18 @@ import { oneLine, own } from './turn.js';
 
 export type Sink = (line: string) => void;
 
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = 64 * 1024;
+
 /**
  * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
- * of thousands of lines, and one write each would cost more than reading the stream.
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
  */
 export class BufferedStdout {
-  private buffer = '';
+  private readonly bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+  private used = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor() {
@@ -19,26 +25,26 @@ export class BufferedStdout {
   }
 
   readonly write: Sink = line => {
-    this.buffer += `${line}\n`;
-    if (this.buffer.length >= 64 * 1024) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    if (this.used + line.length * 3 + 1 > this.bytes.length) {
+      this.flush();
+      if (line.length * 3 + 1 > this.bytes.length) {
+        process.stdout.write(`${line}\n`);
+        return;
+      }
+    }
+    this.used += this.bytes.write(line, this.used, 'utf8');
+    this.bytes[this.used++] = 0x0a;
+    this.timer ??= setTimeout(() => this.flush(), 100).unref();
   };
-
-  /**
-   * Between chunks: writes what is held when it is worth a write, else copies it out of the chunks
-   * it was cut from. Either way no chunk stays alive through the next young-generation GC.
-   */
-  settle(): void {
-    if (this.buffer.length >= 4096) this.flush();
-    else this.buffer = own(this.buffer);
-  }
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.buffer === '') return;
-    process.stdout.write(this.buffer);
-    this.buffer = '';
+    if (this.used === 0) return;
+    // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+    process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+    this.used = 0;
   }
 }
 
@@ -118,7 +124,6 @@ export class LiveLog {
   settle(): void {
     this.text = own(this.text);
     this.reasoning = own(this.reasoning);
-    this.stdout?.settle();
   }
 
   /** Our own words (not from the stream); still sanitised, since they may quote it. */
