@@ -66,7 +66,7 @@ export class TranscriptRecorder {
   private initWritten = false;
   private model: string | undefined;
   private sessionId: string | undefined;
-  private readonly calls = new Map<string, OpenCall>();
+  private calls = new Map<string, OpenCall>();
   private streamed = '';
   private result?: ResultFields;
 
@@ -143,6 +143,8 @@ export class TranscriptRecorder {
     this.init();
     const call = this.calls.get(callId);
     this.calls.delete(callId);
+    // A new map when none is open: one that entries keep leaving rebuilds its table in the old generation.
+    if (this.calls.size === 0) this.calls = new Map();
     this.write({
       type: 'tool_result',
       name: call?.name ?? '(unknown)',
