@@ -501,6 +501,16 @@ describe('hermes simulator: HERMES_SIM_ARGV_FILE', () => {
     expect(record(argvFile)).toEqual({ argv: args, cwd: dir, query: 'Fix the bug: "x", then y' });
   });
 
+  test('--version leaves the record alone (the action asks for it while the chat runs)', async () => {
+    const dir = tmpDir();
+    const argvFile = path.join(dir, 'argv.json');
+    const args = ['chat', '-q', 'x', ...STREAM];
+    await run(args, { cwd: dir, env: { HERMES_SIM_ARGV_FILE: argvFile } });
+    const r = await run(['--version'], { cwd: dir, env: { HERMES_SIM_ARGV_FILE: argvFile } });
+    expect(r.code).toBe(0);
+    expect(record(argvFile).argv).toEqual(args);
+  });
+
   test('records the content of --query-file', async () => {
     const dir = tmpDir();
     const argvFile = path.join(dir, 'argv.json');

@@ -32436,13 +32436,15 @@ async function run() {
 async function runHermes(settings, log, signals) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const executable = await findHermes(settings.hermesPath);
-    const hermesVersion = executable
-        ? await probeVersion(executable, settings.workingDirectory)
-        : undefined;
-    if (hermesVersion)
-        log.note(hermesVersion);
+    // Asked alongside the run, not before it: a CLI can take a while to print its version.
+    const version = executable
+        ? probeVersion(executable, settings.workingDirectory)
+        : Promise.resolve(undefined);
     log.begin();
     const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
+    const hermesVersion = await version;
+    if (hermesVersion)
+        log.note(hermesVersion);
     return { ...attempts, hermesVersion };
 }
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */

@@ -865,8 +865,9 @@ async function main() {
     }
   }
 
+  // Not for --version: the action asks for it while the chat runs, and must not overwrite its record.
   const argvFile = process.env.HERMES_SIM_ARGV_FILE;
-  if (argvFile) {
+  if (argvFile && parsed?.kind !== 'version') {
     writeFileSync(argvFile, JSON.stringify({ argv, cwd: process.cwd(), query }) + '\n');
   }
 

@@ -105,14 +105,16 @@ interface Session {
 async function runHermes(settings: Settings, log: LiveLog, signals: Signals): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const executable = await findHermes(settings.hermesPath);
-  const hermesVersion = executable
-    ? await probeVersion(executable, settings.workingDirectory)
-    : undefined;
-  if (hermesVersion) log.note(hermesVersion);
+  // Asked alongside the run, not before it: a CLI can take a while to print its version.
+  const version = executable
+    ? probeVersion(executable, settings.workingDirectory)
+    : Promise.resolve(undefined);
   log.begin();
   const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
     runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals)
   );
+  const hermesVersion = await version;
+  if (hermesVersion) log.note(hermesVersion);
   return { ...attempts, hermesVersion };
 }
 
