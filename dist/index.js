@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90555);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85685);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -28384,7 +28384,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 90555:
+/***/ 85685:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30535,6 +30535,188 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 var exec = __nccwpck_require__(27187);
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/capture.ts
+/**
+ * Hermes' stdout: where it goes and how the action reads it.
+ *
+ * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
+ * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
+ * costs it, and the file gets one large write per drain instead of one small write per event. The
+ * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
+ * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
+ * which holds only a few hundred small writes before it blocks the writer, so it is not used.
+ *
+ * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
+ */
+
+
+
+
+
+/**
+ * onChunk gets views into one reused buffer: it must be done with each before it returns.
+ * onProblem hears of a transcript that could not be written (the stream is still read).
+ */
+function captureStdout(transcriptPath, onChunk, onProblem) {
+    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
+}
+/** How often the transcript file is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
+const BUSY_POLL_MS = 1;
+/** A read this large means more is coming fast: the pipe is read again at once. */
+const FULL_READ_BYTES = 8 * 1024;
+/** stdout is the transcript file; it is read every few milliseconds as it grows. */
+class FileCapture {
+    onChunk;
+    fd;
+    readFd;
+    buffer = Buffer.allocUnsafe(READ_BYTES);
+    position = 0;
+    timer;
+    closed = false;
+    constructor(transcriptPath, onChunk) {
+        this.onChunk = onChunk;
+        this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+        this.readFd = external_node_fs_.openSync(transcriptPath, 'r');
+    }
+    spawned() {
+        external_node_fs_.closeSync(this.fd);
+        this.timer = setInterval(() => this.read(), TAIL_INTERVAL_MS);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearInterval(this.timer);
+        this.read();
+        external_node_fs_.closeSync(this.readFd);
+    }
+    /** Reads what has been written since the last read. */
+    read() {
+        for (;;) {
+            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, this.position);
+            if (n <= 0)
+                return;
+            this.position += n;
+            this.onChunk(this.buffer.subarray(0, n));
+        }
+    }
+}
+/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
+class FifoCapture {
+    fd;
+    readFd;
+    fileFd;
+    onChunk;
+    onProblem;
+    buffer = Buffer.allocUnsafe(READ_BYTES);
+    timer;
+    interval = BUSY_POLL_MS;
+    ended = false;
+    closed = false;
+    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
+    writeFailed = false;
+    constructor(fd, readFd, fileFd, onChunk, onProblem) {
+        this.fd = fd;
+        this.readFd = readFd;
+        this.fileFd = fileFd;
+        this.onChunk = onChunk;
+        this.onProblem = onProblem;
+    }
+    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
+    static open(transcriptPath, onChunk, onProblem) {
+        if (process.platform === 'win32')
+            return undefined;
+        let dir;
+        try {
+            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
+            const fifo = external_node_path_.join(dir, 'stdout');
+            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: process.env });
+            if (made.status !== 0)
+                return undefined;
+            // The reading end first, without blocking; then the writing end opens at once.
+            const readFd = external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+            const writeFd = external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY);
+            const fileFd = external_node_fs_.openSync(transcriptPath, 'w');
+            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
+        }
+        catch {
+            return undefined;
+        }
+        finally {
+            if (dir)
+                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        }
+    }
+    spawned() {
+        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
+        external_node_fs_.closeSync(this.fd);
+        this.poll();
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearTimeout(this.timer);
+        // What is in the pipe now; a tool Hermes left running may keep the pipe open, so no waiting.
+        this.drain(true);
+        external_node_fs_.closeSync(this.readFd);
+        external_node_fs_.closeSync(this.fileFd);
+    }
+    poll() {
+        const got = this.drain(false);
+        if (this.ended)
+            return;
+        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
+        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
+        this.timer = setTimeout(() => this.poll(), this.interval);
+    }
+    /**
+     * Reads until the pipe is empty or, unless all, until a read finds little in it (the next poll
+     * gets what follows in one piece); returns how many bytes it read.
+     */
+    drain(all) {
+        let total = 0;
+        while (!this.ended) {
+            let n;
+            try {
+                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
+            }
+            catch (error) {
+                if (error.code === 'EAGAIN')
+                    break;
+                throw error;
+            }
+            if (n === 0) {
+                this.ended = true;
+                break;
+            }
+            // On disk first: whatever happens next, the bytes are in the transcript.
+            this.write(n);
+            total += n;
+            this.onChunk(this.buffer.subarray(0, n));
+            if (!all && n < FULL_READ_BYTES)
+                break;
+        }
+        return total;
+    }
+    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
+    write(n) {
+        if (this.writeFailed)
+            return;
+        try {
+            for (let done = 0; done < n;)
+                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
+        }
+        catch (error) {
+            this.writeFailed = true;
+            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
+                'the rest of the stream is still read, but is not in it');
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 
@@ -30592,8 +30774,6 @@ async function probeVersion(executable, cwd) {
 const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/** How often the transcript is read while Hermes writes it: the live log's latency. */
-const TAIL_INTERVAL_MS = 20;
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
  * tools it started as well, the way Ctrl-C in a terminal does.
@@ -30604,24 +30784,22 @@ class HermesProcess {
     exited = false;
     processExited = false;
     constructor(options) {
-        // stdout is the transcript file itself, not a pipe: Hermes writes at the speed of the disk
-        // whatever the action is doing, and what it wrote survives the action. The file is read as it grows.
-        const out = external_node_fs_.openSync(options.transcriptPath, 'w');
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
         let child;
         try {
             child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
                 cwd: options.cwd,
-                stdio: ['ignore', out, 'pipe'],
+                stdio: ['ignore', capture.fd, 'pipe'],
                 detached: true,
                 shell: false
             });
         }
         finally {
-            external_node_fs_.closeSync(out);
+            capture.spawned();
         }
         this.pid = child.pid;
         const stderr = child.stderr; // a pipe, as asked for above
-        const tail = new FileTail(options.transcriptPath, options.onStdout);
         let pendingErr = '';
         stderr.setEncoding('utf8');
         stderr.on('data', (text) => {
@@ -30639,7 +30817,7 @@ class HermesProcess {
         this.done = new Promise(resolve => {
             child.once('error', error => {
                 this.exited = true;
-                tail.close();
+                capture.close();
                 resolve({ exitCode: null, signal: null, spawnError: error });
             });
             // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
@@ -30651,7 +30829,7 @@ class HermesProcess {
             // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
             child.once('close', (exitCode, signal) => {
                 this.exited = true;
-                tail.close();
+                capture.close();
                 if (pendingErr !== '')
                     options.onStderrLine(pendingErr);
                 resolve({ exitCode, signal });
@@ -30674,40 +30852,6 @@ class HermesProcess {
         }
     }
 }
-/** Reads a file as another process appends to it, every few milliseconds, until closed. */
-class FileTail {
-    onChunk;
-    fd;
-    buffer = Buffer.allocUnsafe(READ_BYTES);
-    position = 0;
-    closed = false;
-    timer;
-    /** onChunk gets views into one reused buffer: it must be done with each before it returns. */
-    constructor(file, onChunk) {
-        this.onChunk = onChunk;
-        this.fd = external_node_fs_.openSync(file, 'r');
-        this.timer = setInterval(() => this.read(), TAIL_INTERVAL_MS);
-    }
-    /** Reads what has been written since the last read. */
-    read() {
-        for (;;) {
-            const n = external_node_fs_.readSync(this.fd, this.buffer, 0, this.buffer.length, this.position);
-            if (n <= 0)
-                return;
-            this.position += n;
-            this.onChunk(this.buffer.subarray(0, n));
-        }
-    }
-    /** Reads to the end, then stops (once: a failed spawn reports both 'error' and 'close'). */
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearInterval(this.timer);
-        this.read();
-        external_node_fs_.closeSync(this.fd);
-    }
-}
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
@@ -30727,6 +30871,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
         cwd: settings.workingDirectory,
         transcriptPath: jsonlPath,
         onStdout: chunk => follower.push(chunk),
+        onProblem: message => follower.anomaly(message),
         onStderrLine: line => {
             log.stderr(line);
             stderrTail.push(line);

@@ -1,10 +1,10 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import * as exec from '@actions/exec';
 import * as io from '@actions/io';
-import { Follower, READ_BYTES } from './follow.js';
+import { captureStdout } from './capture.js';
+import { Follower } from './follow.js';
 import type { Settings } from './inputs.js';
 import type { LiveLog } from './log.js';
 import type { Turn } from './turn.js';
@@ -58,17 +58,17 @@ export async function probeVersion(executable: string, cwd: string): Promise<str
 const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/** How often the transcript is read while Hermes writes it: the live log's latency. */
-const TAIL_INTERVAL_MS = 20;
 
 export interface RunOptions {
   executable: string;
   argv: string[];
   cwd: string;
-  /** Hermes' stdout goes straight into this file; onStdout gets its bytes as they land. */
+  /** Hermes' stdout ends up in this file; onStdout gets its bytes as they land. */
   transcriptPath: string;
   onStdout(chunk: Buffer): void;
   onStderrLine(line: string): void;
+  /** Trouble keeping the transcript (the stream itself is still read). */
+  onProblem(message: string): void;
 }
 
 export interface RunResult {
@@ -89,23 +89,21 @@ export class HermesProcess {
   private processExited = false;
 
   constructor(options: RunOptions) {
-    // stdout is the transcript file itself, not a pipe: Hermes writes at the speed of the disk
-    // whatever the action is doing, and what it wrote survives the action. The file is read as it grows.
-    const out = fs.openSync(options.transcriptPath, 'w');
+    // stdout goes to the transcript (see capture.ts) and is read as it lands.
+    const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
     let child: ChildProcess;
     try {
       child = spawn(options.executable, options.argv, {
         cwd: options.cwd,
-        stdio: ['ignore', out, 'pipe'],
+        stdio: ['ignore', capture.fd, 'pipe'],
         detached: true,
         shell: false
       });
     } finally {
-      fs.closeSync(out);
+      capture.spawned();
     }
     this.pid = child.pid;
     const stderr = child.stderr as Readable; // a pipe, as asked for above
-    const tail = new FileTail(options.transcriptPath, options.onStdout);
     let pendingErr = '';
     stderr.setEncoding('utf8');
     stderr.on('data', (text: string) => {
@@ -122,7 +120,7 @@ export class HermesProcess {
     this.done = new Promise(resolve => {
       child.once('error', error => {
         this.exited = true;
-        tail.close();
+        capture.close();
         resolve({ exitCode: null, signal: null, spawnError: error });
       });
       // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
@@ -134,7 +132,7 @@ export class HermesProcess {
       // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
       child.once('close', (exitCode, signal) => {
         this.exited = true;
-        tail.close();
+        capture.close();
         if (pendingErr !== '') options.onStderrLine(pendingErr);
         resolve({ exitCode, signal });
       });
@@ -154,43 +152,6 @@ export class HermesProcess {
     } catch {
       return false;
     }
-  }
-}
-
-/** Reads a file as another process appends to it, every few milliseconds, until closed. */
-class FileTail {
-  private readonly fd: number;
-  private readonly buffer = Buffer.allocUnsafe(READ_BYTES);
-  private position = 0;
-  private closed = false;
-  private readonly timer: NodeJS.Timeout;
-
-  /** onChunk gets views into one reused buffer: it must be done with each before it returns. */
-  constructor(
-    file: string,
-    private readonly onChunk: (chunk: Buffer) => void
-  ) {
-    this.fd = fs.openSync(file, 'r');
-    this.timer = setInterval(() => this.read(), TAIL_INTERVAL_MS);
-  }
-
-  /** Reads what has been written since the last read. */
-  read(): void {
-    for (;;) {
-      const n = fs.readSync(this.fd, this.buffer, 0, this.buffer.length, this.position);
-      if (n <= 0) return;
-      this.position += n;
-      this.onChunk(this.buffer.subarray(0, n));
-    }
-  }
-
-  /** Reads to the end, then stops (once: a failed spawn reports both 'error' and 'close'). */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    clearInterval(this.timer);
-    this.read();
-    fs.closeSync(this.fd);
   }
 }
 
@@ -233,6 +194,7 @@ export async function runAttempt(
     cwd: settings.workingDirectory,
     transcriptPath: jsonlPath,
     onStdout: chunk => follower.push(chunk),
+    onProblem: message => follower.anomaly(message),
     onStderrLine: line => {
       log.stderr(line);
       stderrTail.push(line);
