@@ -5,7 +5,7 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { Follower } from '../src/follow.js';
-import { decodeLine, textDeltaAt, upstreamTextDelta } from '../src/stream.js';
+import { decodeLine, LineSplitter, MAX_LINE_BYTES, upstreamTextDelta } from '../src/stream.js';
 import { LiveLog } from '../src/log.js';
 import { outputsOf } from '../src/outputs.js';
 import { makeRedactor } from '../src/redact.js';
@@ -293,11 +293,23 @@ describe('the fast path for upstream text deltas', () => {
         const expected = reference(line);
         if (expected === undefined) expect(decoded.event?.type).not.toBe('text');
         else expect(decoded.event).toEqual({ type: 'text', text: expected });
-        // The splitter's byte-level twin accepts the same lines and reads the same text, inside a
-        // larger buffer too (the line between two others).
-        expect(textDeltaAt(bytes, 0, bytes.length)).toBe(upstreamTextDelta(bytes.toString()));
-        const framed = Buffer.concat([Buffer.from('x\n'), bytes, Buffer.from('\n"}')]);
-        expect(textDeltaAt(framed, 2, 2 + bytes.length)).toBe(upstreamTextDelta(bytes.toString()));
+        // The splitter's byte-level twin accepts the same lines and reads the same text, on a line
+        // between two others in one chunk (a raw newline makes two lines of it: not that case).
+        if (line.includes('\n')) return;
+        const seen: unknown[] = [];
+        const splitter = new LineSplitter(
+          (text, no) => seen.push(['line', no, text]),
+          () => undefined,
+          MAX_LINE_BYTES,
+          (text, no) => seen.push(['delta', no, text])
+        );
+        splitter.push(Buffer.concat([Buffer.from('x\n'), bytes, Buffer.from('\n"}\n')]));
+        const delta = upstreamTextDelta(bytes.toString());
+        expect(seen).toEqual([
+          ['line', 1, 'x'],
+          delta === undefined ? ['line', 2, bytes.toString()] : ['delta', 2, delta],
+          ['line', 3, '"}']
+        ]);
       }),
       { numRuns: RUNS * 2 }
     );

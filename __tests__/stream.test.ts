@@ -554,6 +554,36 @@ describe('LineSplitter', () => {
     }
   });
 
+  test('with onTextDelta, a chunk of many lines (over 64 KiB, long lines, blank lines) reads as small chunks do', () => {
+    const lines: string[] = [];
+    for (let i = 0; lines.length < 12_000; i++) {
+      lines.push(
+        `{"type": "text", "text": "delta ${i} ${i % 3 ? 'ascii' : 'çà ✓'}", "timestamp": ${i}}`
+      );
+      if (i % 97 === 0) lines.push('');
+      if (i % 50 === 0) lines.push(SAMPLE[i % SAMPLE.length]);
+      if (i % 4000 === 1) lines.push(`{"type": "text", "text": "${'long '.repeat(30_000)}"}`);
+    }
+    const bytes = Buffer.from(lines.map(l => `${l}\n`).join(''));
+    expect(bytes.length).toBeGreaterThan(4 * 64 * 1024);
+    const read = (chunkBytes: number) => {
+      const seen: [number, string][] = [];
+      const splitter = new LineSplitter(
+        (line, no) => seen.push([no, upstreamTextDelta(line) ?? line]),
+        () => undefined,
+        MAX_LINE_BYTES,
+        (text, no) => seen.push([no, text])
+      );
+      for (let at = 0; at < bytes.length; at += chunkBytes)
+        splitter.push(bytes.subarray(at, at + chunkBytes));
+      return seen;
+    };
+    const whole = read(bytes.length);
+    expect(whole).toHaveLength(lines.length);
+    expect(whole).toEqual(read(1000));
+    expect(whole[0]).toEqual([1, 'delta 0 çà ✓']);
+  });
+
   test('partialBytes counts bytes (not characters) after the last newline', () => {
     const splitter = new LineSplitter(
       () => undefined,

@@ -70,6 +70,8 @@ export interface DecodedLine {
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
+/** The largest piece of a chunk viewed as one string by the text-delta fast path. */
+const VIEW_BYTES = 64 * 1024;
 
 /**
  * Splits a byte stream into lines without holding more than one line (capped) in memory.
@@ -88,7 +90,7 @@ export class LineSplitter {
   /**
    * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
    * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
-   * whole: onTextDelta gets the delta's text alone (see textDeltaAt). Lines that straddle chunks
+   * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
    * still go to onLine.
    */
   constructor(
@@ -162,18 +164,43 @@ export class LineSplitter {
     to: number,
     onTextDelta: (text: string, lineNo: number) => void
   ): void {
+    // In pieces of whole lines, each small enough to be an ordinary young string (a string of
+    // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
     for (;;) {
-      const nl = bytes.indexOf(NEWLINE, from);
-      const end = nl === -1 || nl > to ? to : nl;
-      this.lineNo += 1;
-      if (end - from > this.maxLineBytes) this.onOversized(this.lineNo, end - from);
-      else {
-        const delta = textDeltaAt(bytes, from, end);
-        if (delta !== undefined) onTextDelta(delta, this.lineNo);
-        else this.onLine(bytes.toString('utf8', from, end), this.lineNo, true);
+      let cut = to;
+      if (to - from > VIEW_BYTES) {
+        cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
+        if (cut < from) cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
       }
-      if (end === to) return;
-      from = end + 1;
+      this.emitView(bytes, from, cut, onTextDelta);
+      if (cut === to) return;
+      from = cut + 1;
+    }
+  }
+
+  /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
+  private emitView(
+    bytes: Buffer,
+    from: number,
+    to: number,
+    onTextDelta: (text: string, lineNo: number) => void
+  ): void {
+    // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
+    // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
+    const view = bytes.toString('latin1', from, to);
+    let start = 0;
+    for (;;) {
+      const nl = view.indexOf('\n', start);
+      const end = nl === -1 ? view.length : nl;
+      this.lineNo += 1;
+      if (end - start > this.maxLineBytes) this.onOversized(this.lineNo, end - start);
+      else {
+        const delta = textDeltaIn(view, start, end, bytes, from);
+        if (delta !== undefined) onTextDelta(delta, this.lineNo);
+        else this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
+      }
+      if (nl === -1) return;
+      start = nl + 1;
     }
   }
 
@@ -262,21 +289,27 @@ export function upstreamTextDelta(line: string): string | undefined {
   }
 }
 
-const TEXT_HEAD_BYTES = Buffer.from(TEXT_HEAD);
-const TIMESTAMP_KEY_BYTES = Buffer.from(TIMESTAMP_KEY);
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
- * upstreamTextDelta on bytes: the text of the delta in bytes[start..end) (one line of valid UTF-8,
- * without its newline) when the line is exactly upstream's shape, else undefined. Only the string's
- * own bytes are decoded, not the line around them. It accepts what upstreamTextDelta accepts.
+ * upstreamTextDelta on bytes, for the splitter: `view` holds the bytes one character per byte
+ * (latin1), `bytes[base..]` the same bytes. Given the line view[start..end) (valid UTF-8, without
+ * its newline), returns the delta's text when the line is exactly upstream's shape, else undefined.
+ * Only the string's own bytes are decoded. It accepts what upstreamTextDelta accepts.
  */
-export function textDeltaAt(bytes: Buffer, start: number, end: number): string | undefined {
-  const head = TEXT_HEAD_BYTES.length;
-  const minTail = TIMESTAMP_KEY_BYTES.length + 2; // the key, one digit and the closing brace
+function textDeltaIn(
+  view: string,
+  start: number,
+  end: number,
+  bytes: Buffer,
+  base: number
+): string | undefined {
+  const head = TEXT_HEAD.length;
+  const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
   if (end - start < head + 1 + minTail) return undefined;
-  for (let i = 0; i < head; i++) if (bytes[start + i] !== TEXT_HEAD_BYTES[i]) return undefined;
+  for (let i = 0; i < head; i++)
+    if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i)) return undefined;
   const body = start + head;
   // To the closing quote: an escape's next byte is skipped (JSON.parse judges the escape below).
   let close = body;
@@ -284,7 +317,7 @@ export function textDeltaAt(bytes: Buffer, start: number, end: number): string |
   let ascii = true;
   for (; ; close++) {
     if (close >= end) return undefined;
-    const c = bytes[close];
+    const c = view.charCodeAt(close);
     if (c === QUOTE) break;
     if (c === BACKSLASH) {
       escaped = true;
@@ -294,16 +327,16 @@ export function textDeltaAt(bytes: Buffer, start: number, end: number): string |
   }
   // The tail: `, "timestamp": <1 to 16 digits>}`.
   const key = close + 1;
-  const digits = key + TIMESTAMP_KEY_BYTES.length;
+  const digits = key + TIMESTAMP_KEY.length;
   const brace = end - 1;
-  if (bytes[brace] !== 0x7d || brace <= digits || brace - digits > 16) return undefined;
-  for (let i = 0; i < TIMESTAMP_KEY_BYTES.length; i++)
-    if (bytes[key + i] !== TIMESTAMP_KEY_BYTES[i]) return undefined;
+  if (view.charCodeAt(brace) !== 0x7d || brace <= digits || brace - digits > 16) return undefined;
+  for (let i = 0; i < TIMESTAMP_KEY.length; i++)
+    if (view.charCodeAt(key + i) !== TIMESTAMP_KEY.charCodeAt(i)) return undefined;
   for (let i = digits; i < brace; i++) {
-    const c = bytes[i];
+    const c = view.charCodeAt(i);
     if (c < 0x30 || c > 0x39) return undefined;
   }
-  const text = bytes.toString(ascii ? 'latin1' : 'utf8', body, close);
+  const text = ascii ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
   if (!escaped) return text;
   try {
     return JSON.parse(`"${text}"`) as string;
