@@ -28893,9 +28893,10 @@ const VIEW_BYTES = 64 * 1024;
  * Splits a byte stream into lines without holding more than one line (capped) in memory.
  * Lines longer than maxLineBytes are reported by length and not decoded.
  *
- * The whole lines of a chunk are decoded in one go (a newline byte never sits inside a multi-byte
- * character, so the span between two newlines is whole UTF-8); per-line decoding is for the line
- * that straddles chunks and for spans that are not valid UTF-8.
+ * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
+ * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
+ * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
+ * UTF-8 are checked line by line.
  */
 class LineSplitter {
     onLine;
@@ -28940,12 +28941,10 @@ class LineSplitter {
         const last = chunk.lastIndexOf(NEWLINE);
         if (start <= last) {
             const span = chunk.subarray(start, last);
-            if (!(0,external_node_buffer_.isUtf8)(span))
-                this.emitBytes(span);
-            else if (this.onTextDelta)
-                this.emitLines(chunk, start, last, this.onTextDelta);
+            if ((0,external_node_buffer_.isUtf8)(span))
+                this.emitLines(chunk, start, last);
             else
-                this.emitText(span.toString('utf8'));
+                this.emitBytes(span);
         }
         if (last + 1 < chunk.length)
             this.hold(chunk.subarray(last + 1));
@@ -28957,29 +28956,11 @@ class LineSplitter {
         this.emit();
         return true;
     }
-    /** Whole lines of valid UTF-8, decoded together. */
-    emitText(text) {
-        let from = 0;
-        for (;;) {
-            const nl = text.indexOf('\n', from);
-            const line = nl === -1 ? text.slice(from) : text.slice(from, nl);
-            this.lineNo += 1;
-            // A UTF-16 unit is at most 3 bytes of UTF-8: only a line this long can be over the cap.
-            if (line.length * 3 > this.maxLineBytes && Buffer.byteLength(line) > this.maxLineBytes) {
-                this.onOversized(this.lineNo, Buffer.byteLength(line));
-            }
-            else
-                this.onLine(line, this.lineNo, true);
-            if (nl === -1)
-                return;
-            from = nl + 1;
-        }
-    }
     /**
-     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline): text deltas in upstream's shape
-     * give just their text, other lines are decoded one at a time.
+     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
+     * onTextDelta, a text delta in upstream's shape gives just its text.
      */
-    emitLines(bytes, from, to, onTextDelta) {
+    emitLines(bytes, from, to) {
         // In pieces of whole lines, each small enough to be an ordinary young string (a string of
         // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
         for (;;) {
@@ -28989,17 +28970,18 @@ class LineSplitter {
                 if (cut < from)
                     cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
             }
-            this.emitView(bytes, from, cut, onTextDelta);
+            this.emitView(bytes, from, cut);
             if (cut === to)
                 return;
             from = cut + 1;
         }
     }
     /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
-    emitView(bytes, from, to, onTextDelta) {
+    emitView(bytes, from, to) {
         // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
         // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
         const view = bytes.toString('latin1', from, to);
+        const onTextDelta = this.onTextDelta;
         let start = 0;
         for (;;) {
             const nl = view.indexOf('\n', start);
@@ -29008,8 +28990,8 @@ class LineSplitter {
             if (end - start > this.maxLineBytes)
                 this.onOversized(this.lineNo, end - start);
             else {
-                const delta = textDeltaIn(view, start, end, bytes, from);
-                if (delta !== undefined)
+                const delta = onTextDelta && textDeltaIn(view, start, end, bytes, from);
+                if (onTextDelta && delta !== undefined)
                     onTextDelta(delta, this.lineNo);
                 else
                     this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
