@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { captureStdout, type Capture } from '../src/capture.js';
+import { HermesProcess } from '../src/hermes.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -137,6 +138,32 @@ describe('captureStdout', () => {
     expect(fs.readFileSync(transcript, 'utf8')).toBe('done\n');
     expect(Buffer.concat(r.chunks).toString('utf8')).toBe('done\n');
   });
+
+  test.each([
+    ['with mkfifo', false],
+    ['without mkfifo', true]
+  ])(
+    '%s: a spawn that throws (an argument Node refuses) leaves no descriptor and no timer behind',
+    (_name, noMkfifo) => {
+      const openFds = (): number => fs.readdirSync('/proc/self/fd').length;
+      const timers = (): number =>
+        process.getActiveResourcesInfo().filter(r => r === 'Timeout').length;
+      const [fdsBefore, timersBefore] = [openFds(), timers()];
+      const start = (): HermesProcess =>
+        new HermesProcess({
+          executable: process.execPath,
+          argv: ['-e', 'a NUL byte: \0'],
+          cwd: tmpDir(),
+          transcriptPath: path.join(tmpDir(), 'run.jsonl'),
+          onStdout: () => undefined,
+          onStderrLine: () => undefined,
+          onProblem: () => undefined
+        });
+      expect(() => (noMkfifo ? withPath(tmpDir(), start) : start())).toThrow(/null bytes/);
+      expect(openFds()).toBe(fdsBefore);
+      expect(timers()).toBe(timersBefore);
+    }
+  );
 
   test('a transcript that cannot be written is reported once; the stream is still read', async () => {
     if (!fs.existsSync('/dev/full')) return;

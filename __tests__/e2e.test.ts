@@ -6,7 +6,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { runAction, startAction, ROOT, type ActionRun } from '../scripts/local-runner.mjs';
+import {
+  node24,
+  runAction,
+  ROOT,
+  SIMULATOR_BIN,
+  startAction,
+  type ActionRun
+} from '../scripts/local-runner.mjs';
 import { all, render, tableRows, tagNames, textOf, type Node } from './helpers/gfm.js';
 
 const scenario = (name: string): Record<string, string> => ({ HERMES_SIM_SCENARIO: name });
@@ -184,6 +191,26 @@ describe('a successful run, end to end', () => {
 });
 
 describe('running Hermes', () => {
+  test('without mkfifo on PATH, stdout is the transcript file itself: the same report', async () => {
+    const env = { HERMES_SIM_TOOL_CALLS: '300', HERMES_SIM_SESSION_ID: '20260101_000000_same' };
+    const viaFifo = await run({}, env);
+    const viaFile = await run(
+      {},
+      { ...env, PATH: [SIMULATOR_BIN, path.dirname(node24())].join(path.delimiter) }
+    );
+    for (const r of [viaFifo, viaFile]) {
+      expect(r.outputs.outcome).toBe('success');
+      expect(r.outputs.tool_calls).toBe('300');
+    }
+    // The transcripts differ only in their timestamps.
+    const shape = (file: string): string =>
+      fs.readFileSync(file, 'utf8').replace(/"(timestamp|duration_ms)": \d+/g, '"$1": 0');
+    expect(shape(viaFile.outputs.jsonl)).toBe(shape(viaFifo.outputs.jsonl));
+    expect(fs.readFileSync(viaFile.outputs.jsonl, 'utf8').split('\n')).toHaveLength(
+      1 + 300 * (2 + 3) + 1 + 1
+    );
+  });
+
   test('argv, working directory and query reach Hermes as given, without a shell', async () => {
     const workspace = fs.mkdtempSync(path.join(ROOT, '.tmp-ws-'));
     try {

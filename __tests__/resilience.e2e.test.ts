@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { runAction, startAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { render, textOf } from './helpers/gfm.js';
 
 /** The summary as a person reads it. */
@@ -76,6 +76,27 @@ describe('cancellation, as the runner does it', () => {
     expect(r.outputs.jsonl).toBe(run.transcript);
     expect(r.summary).not.toBe('');
   });
+});
+
+describe('a Hermes whose --version hangs', () => {
+  test('is killed after 5 s: the turn, which ran alongside, is reported without a version', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-hang-version-'));
+    const hermes = path.join(dir, 'hermes');
+    fs.writeFileSync(
+      hermes,
+      `#!/bin/sh\nif [ "$1" = "--version" ]; then exec sleep 60; fi\nexec '${path.join(SIMULATOR_BIN, 'hermes')}' "$@"\n`,
+      { mode: 0o755 }
+    );
+    const t0 = Date.now();
+    const r = await runAction({ inputs: { query: 'Check', 'hermes-path': hermes } });
+    const took = Date.now() - t0;
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.exitCode).toBe(0);
+    expect(r.log).not.toContain('Hermes Agent v');
+    expect(took).toBeGreaterThan(4500);
+    expect(took).toBeLessThan(20_000);
+  }, 30_000);
 });
 
 describe('exit 75 (EX_TEMPFAIL)', () => {

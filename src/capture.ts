@@ -45,6 +45,10 @@ const TAIL_INTERVAL_MS = 20;
 const BUSY_POLL_MS = 1;
 /** A read this large means more is coming fast: the pipe is read again at once. */
 const FULL_READ_BYTES = 8 * 1024;
+/** At most this much is read per poll, so that timers and signals are not kept waiting. */
+const POLL_BYTES = 4 * 1024 * 1024;
+/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
+const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
 
 /** stdout is the transcript file; it is read every few milliseconds as it grows. */
 class FileCapture implements Capture {
@@ -53,6 +57,7 @@ class FileCapture implements Capture {
   private readonly buffer = Buffer.allocUnsafe(READ_BYTES);
   private position = 0;
   private timer: NodeJS.Timeout | undefined;
+  private writeClosed = false;
   private closed = false;
 
   constructor(
@@ -64,22 +69,28 @@ class FileCapture implements Capture {
   }
 
   spawned(): void {
+    if (this.closed) return;
     fs.closeSync(this.fd);
-    this.timer = setInterval(() => this.read(), TAIL_INTERVAL_MS);
+    this.writeClosed = true;
+    this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
-    this.read();
+    // Closed without spawned(): the spawn itself threw.
+    if (!this.writeClosed) fs.closeSync(this.fd);
+    // To the end as it is now: a tool Hermes left running may keep appending.
+    this.read(fs.fstatSync(this.readFd).size);
     fs.closeSync(this.readFd);
   }
 
-  /** Reads what has been written since the last read. */
-  private read(): void {
-    for (;;) {
-      const n = fs.readSync(this.readFd, this.buffer, 0, this.buffer.length, this.position);
+  /** Reads what has been written since the last read, up to the file offset `until`. */
+  private read(until: number): void {
+    while (this.position < until) {
+      const want = Math.min(this.buffer.length, until - this.position);
+      const n = fs.readSync(this.readFd, this.buffer, 0, want, this.position);
       if (n <= 0) return;
       this.position += n;
       this.onChunk(this.buffer.subarray(0, n));
@@ -93,6 +104,7 @@ class FifoCapture implements Capture {
   private timer: NodeJS.Timeout | undefined;
   private interval = BUSY_POLL_MS;
   private ended = false;
+  private writeClosed = false;
   private closed = false;
 
   /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
@@ -114,17 +126,21 @@ class FifoCapture implements Capture {
   ): FifoCapture | undefined {
     if (process.platform === 'win32') return undefined;
     let dir: string | undefined;
+    const opened: number[] = [];
     try {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-stdout-'));
       const fifo = path.join(dir, 'stdout');
       const made = spawnSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: process.env });
       if (made.status !== 0) return undefined;
       // The reading end first, without blocking; then the writing end opens at once.
-      const readFd = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-      const writeFd = fs.openSync(fifo, fs.constants.O_WRONLY);
-      const fileFd = fs.openSync(transcriptPath, 'w');
+      opened.push(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
+      opened.push(fs.openSync(fifo, fs.constants.O_WRONLY));
+      opened.push(fs.openSync(transcriptPath, 'w'));
+      const [readFd, writeFd, fileFd] = opened;
       return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
     } catch {
+      // The caller falls back to the file, which reports a transcript that cannot be opened.
+      opened.forEach(fd => fs.closeSync(fd));
       return undefined;
     } finally {
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -132,8 +148,10 @@ class FifoCapture implements Capture {
   }
 
   spawned(): void {
+    if (this.closed) return;
     // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
     fs.closeSync(this.fd);
+    this.writeClosed = true;
     this.poll();
   }
 
@@ -141,14 +159,17 @@ class FifoCapture implements Capture {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
-    // What is in the pipe now; a tool Hermes left running may keep the pipe open, so no waiting.
-    this.drain(true);
+    // Closed without spawned(): the spawn itself threw.
+    if (!this.writeClosed) fs.closeSync(this.fd);
+    // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
+    // may keep the pipe open, and even keep writing: no waiting, and a limit.
+    this.drain(FINAL_DRAIN_BYTES, false);
     fs.closeSync(this.readFd);
     fs.closeSync(this.fileFd);
   }
 
   private poll(): void {
-    const got = this.drain(false);
+    const got = this.drain(POLL_BYTES, true);
     if (this.ended) return;
     // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
     this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
@@ -156,10 +177,10 @@ class FifoCapture implements Capture {
   }
 
   /**
-   * Reads until the pipe is empty or, unless all, until a read finds little in it (the next poll
-   * gets what follows in one piece); returns how many bytes it read.
+   * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
+   * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
    */
-  private drain(all: boolean): number {
+  private drain(limit: number, untilQuiet: boolean): number {
     let total = 0;
     while (!this.ended) {
       let n: number;
@@ -177,7 +198,7 @@ class FifoCapture implements Capture {
       this.write(n);
       total += n;
       this.onChunk(this.buffer.subarray(0, n));
-      if (!all && n < FULL_READ_BYTES) break;
+      if (total >= limit || (untilQuiet && n < FULL_READ_BYTES)) break;
     }
     return total;
   }

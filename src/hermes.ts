@@ -1,7 +1,6 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import * as exec from '@actions/exec';
 import * as io from '@actions/io';
 import { captureStdout } from './capture.js';
 import { Follower } from './follow.js';
@@ -40,19 +39,32 @@ export async function findHermes(hermesPath: string): Promise<string | undefined
   return found || undefined;
 }
 
+/**
+ * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
+ * that hangs is killed rather than holding up the report (@actions/exec has no timeout, hence execFile).
+ */
+const VERSION_TIMEOUT_MS = 5000;
+
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-export async function probeVersion(executable: string, cwd: string): Promise<string | undefined> {
-  try {
-    const { exitCode, stdout } = await exec.getExecOutput(executable, ['--version'], {
-      cwd,
-      silent: true,
-      ignoreReturnCode: true
-    });
-    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-    return exitCode === 0 && line ? line.trim().slice(0, 200) : undefined;
-  } catch {
-    return undefined;
-  }
+export function probeVersion(executable: string, cwd: string): Promise<string | undefined> {
+  return new Promise(resolve => {
+    execFile(
+      executable,
+      ['--version'],
+      {
+        cwd,
+        encoding: 'utf8',
+        timeout: VERSION_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: 64 * 1024,
+        windowsHide: true
+      },
+      (error, stdout) => {
+        const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+        resolve(!error && line ? line.trim().slice(0, 200) : undefined);
+      }
+    );
+  });
 }
 
 const STDERR_LINGER_MS = 5000;
@@ -99,9 +111,12 @@ export class HermesProcess {
         detached: true,
         shell: false
       });
-    } finally {
-      capture.spawned();
+    } catch (error) {
+      // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+      capture.close();
+      throw error;
     }
+    capture.spawned();
     this.pid = child.pid;
     const stderr = child.stderr as Readable; // a pipe, as asked for above
     let pendingErr = '';
@@ -226,7 +241,7 @@ export async function runAttempt(
       hermes.signal('SIGKILL');
     }
   });
-  // Cancelled before Hermes even started (during the version probe, say): interrupt it at once.
+  // Cancelled before Hermes even started (while the action was starting): interrupt it at once.
   if (signals.cancelled) interrupt(CANCEL_GRACE_MS);
   const result = await hermes.done;
   unsubscribe();
