@@ -29380,8 +29380,11 @@ class TurnBuilder {
         turn.textDeltas += 1;
         turn.textChars += text.length;
     }
-    /** Adds one decoded line; returns the tool call it completed, if any. */
-    add(decoded, line) {
+    /**
+     * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
+     * previewInput(input, redact), when the caller has already made it (for the log).
+     */
+    add(decoded, line, inputPreview) {
         const turn = this.turn;
         turn.lines = Math.max(turn.lines, line);
         for (const issue of decoded.issues)
@@ -29424,7 +29427,7 @@ class TurnBuilder {
                 return undefined;
             }
             case 'tool_use':
-                this.startCall(event);
+                this.startCall(event, inputPreview);
                 return undefined;
             case 'tool_result':
                 return this.finishCall(event, line);
@@ -29465,13 +29468,13 @@ class TurnBuilder {
             unknownTypes: Object.fromEntries(this.unknownTypes)
         };
     }
-    startCall(event) {
+    startCall(event, inputPreview) {
         if (this.pendingCount >= MAX_PENDING)
             return;
         const pending = {
             name: event.name,
             id: event.tool_call_id,
-            inputPreview: own(previewInput(event.input, this.redact))
+            inputPreview: own(inputPreview ?? previewInput(event.input, this.redact))
         };
         const queue = this.pendingByName.get(event.name);
         if (queue)
@@ -29730,19 +29733,19 @@ class Follower {
         return this.builder.finish();
     }
     line(text, lineNo, validUtf8) {
-        // Most lines are text deltas in upstream's shape: they skip the general decoder.
-        const delta = validUtf8 ? upstreamTextDelta(text) : undefined;
-        if (delta !== undefined)
-            return this.textDelta(delta, lineNo);
         const decoded = decodeLine(text, lineNo, validUtf8);
         const event = decoded.event;
+        let inputPreview;
         if (event?.type === 'text')
             this.log.textDelta(event.text);
         else if (event?.type === 'reasoning')
             this.log.reasoningDelta(event.text);
-        else if (event?.type === 'tool_use')
-            this.log.toolStart(event.name, previewInput(event.input));
-        const call = this.builder.add(decoded, lineNo);
+        else if (event?.type === 'tool_use') {
+            // Made once, redacted, for the log and the turn.
+            inputPreview = previewInput(event.input, this.log.redact);
+            this.log.toolStart(event.name, inputPreview);
+        }
+        const call = this.builder.add(decoded, lineNo, inputPreview);
         if (call)
             this.log.toolEnd(call);
         for (const issue of decoded.issues)

@@ -1,7 +1,7 @@
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 import * as fs from 'node:fs';
 import type { LiveLog } from './log.js';
-import { decodeLine, LineSplitter, MAX_LINE_BYTES, upstreamTextDelta } from './stream.js';
+import { decodeLine, LineSplitter, MAX_LINE_BYTES } from './stream.js';
 import { previewInput, TurnBuilder, type Turn } from './turn.js';
 
 const MAX_LOGGED_PROBLEMS = 20;
@@ -57,15 +57,17 @@ export class Follower {
   }
 
   private line(text: string, lineNo: number, validUtf8: boolean): void {
-    // Most lines are text deltas in upstream's shape: they skip the general decoder.
-    const delta = validUtf8 ? upstreamTextDelta(text) : undefined;
-    if (delta !== undefined) return this.textDelta(delta, lineNo);
     const decoded = decodeLine(text, lineNo, validUtf8);
     const event = decoded.event;
+    let inputPreview: string | undefined;
     if (event?.type === 'text') this.log.textDelta(event.text);
     else if (event?.type === 'reasoning') this.log.reasoningDelta(event.text);
-    else if (event?.type === 'tool_use') this.log.toolStart(event.name, previewInput(event.input));
-    const call = this.builder.add(decoded, lineNo);
+    else if (event?.type === 'tool_use') {
+      // Made once, redacted, for the log and the turn.
+      inputPreview = previewInput(event.input, this.log.redact);
+      this.log.toolStart(event.name, inputPreview);
+    }
+    const call = this.builder.add(decoded, lineNo, inputPreview);
     if (call) this.log.toolEnd(call);
     for (const issue of decoded.issues) this.report(`line ${issue.line}: ${issue.problem}`);
   }

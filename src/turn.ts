@@ -120,8 +120,11 @@ export class TurnBuilder {
     turn.textChars += text.length;
   }
 
-  /** Adds one decoded line; returns the tool call it completed, if any. */
-  add(decoded: DecodedLine, line: number): ToolCall | undefined {
+  /**
+   * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
+   * previewInput(input, redact), when the caller has already made it (for the log).
+   */
+  add(decoded: DecodedLine, line: number, inputPreview?: string): ToolCall | undefined {
     const turn = this.turn;
     turn.lines = Math.max(turn.lines, line);
     for (const issue of decoded.issues) this.issue(issue);
@@ -161,7 +164,7 @@ export class TurnBuilder {
         return undefined;
       }
       case 'tool_use':
-        this.startCall(event);
+        this.startCall(event, inputPreview);
         return undefined;
       case 'tool_result':
         return this.finishCall(event, line);
@@ -203,12 +206,12 @@ export class TurnBuilder {
     };
   }
 
-  private startCall(event: ToolUseEvent): void {
+  private startCall(event: ToolUseEvent, inputPreview?: string): void {
     if (this.pendingCount >= MAX_PENDING) return;
     const pending: Pending = {
       name: event.name,
       id: event.tool_call_id,
-      inputPreview: own(previewInput(event.input, this.redact))
+      inputPreview: own(inputPreview ?? previewInput(event.input, this.redact))
     };
     const queue = this.pendingByName.get(event.name);
     if (queue) queue.push(pending);
