@@ -29095,6 +29095,8 @@ function upstreamTextDelta(line) {
 }
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
+const ASCII_DELTA = /\{"type": "text", "text": "([\x20\x21\x23-\x5b\x5d-\x7f]*)", "timestamp": [0-9]{1,16}\}/y;
 /**
  * upstreamTextDelta on bytes, for the splitter: `view` holds the bytes one character per byte
  * (latin1), `bytes[base..]` the same bytes. Given the line view[start..end) (valid UTF-8, without
@@ -29102,6 +29104,11 @@ const BACKSLASH = 0x5c;
  * Only the string's own bytes are decoded. It accepts what upstreamTextDelta accepts.
  */
 function textDeltaIn(view, start, end, bytes, base) {
+    // Most deltas are plain ASCII: one compiled regular expression reads them.
+    ASCII_DELTA.lastIndex = start;
+    const plain = ASCII_DELTA.exec(view);
+    if (plain !== null && ASCII_DELTA.lastIndex === end)
+        return plain[1];
     const head = TEXT_HEAD.length;
     const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
     if (end - start < head + 1 + minTail)

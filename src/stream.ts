@@ -266,6 +266,9 @@ export function upstreamTextDelta(line: string): string | undefined {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
+const ASCII_DELTA =
+  /\{"type": "text", "text": "([\x20\x21\x23-\x5b\x5d-\x7f]*)", "timestamp": [0-9]{1,16}\}/y;
 
 /**
  * upstreamTextDelta on bytes, for the splitter: `view` holds the bytes one character per byte
@@ -280,6 +283,10 @@ function textDeltaIn(
   bytes: Buffer,
   base: number
 ): string | undefined {
+  // Most deltas are plain ASCII: one compiled regular expression reads them.
+  ASCII_DELTA.lastIndex = start;
+  const plain = ASCII_DELTA.exec(view);
+  if (plain !== null && ASCII_DELTA.lastIndex === end) return plain[1];
   const head = TEXT_HEAD.length;
   const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
   if (end - start < head + 1 + minTail) return undefined;
