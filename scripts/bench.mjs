@@ -30,7 +30,7 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   console.log(
     'usage: npm run bench [-- --quick] [-- --rounds N] [-- --cpu-prof] [-- --no-write]\n' +
-      '  --quick     3 rounds instead of 5 (start-up: 7 instead of 15)\n' +
+      '  --quick     3 rounds instead of 7 (start-up: 7 instead of 15)\n' +
       '  --rounds N  N rounds of the throughput and live cases\n' +
       '  --cpu-prof  also profile one action run on the big transcript and list where it spends time\n' +
       '  --no-write  print the results, do not rewrite docs/BENCHMARKS.md'
@@ -38,7 +38,7 @@ if (flags.help) {
   process.exit(0);
 }
 
-const ROUNDS = flags.rounds ? Math.max(1, Number(flags.rounds)) : flags.quick ? 3 : 5;
+const ROUNDS = flags.rounds ? Math.max(1, Number(flags.rounds)) : flags.quick ? 3 : 7;
 const STARTUP_ROUNDS = flags.quick ? 7 : 15;
 const BENCH_DIR = path.join(ROOT, '.tmp', 'bench');
 const DOC = path.join(ROOT, 'docs', 'BENCHMARKS.md');
