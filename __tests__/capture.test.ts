@@ -165,6 +165,23 @@ describe('captureStdout', () => {
     }
   );
 
+  test('what Hermes wrote to stdout before a stderr line is read before it', async () => {
+    const seen: string[] = [];
+    const dir = tmpDir();
+    const hermes = new HermesProcess({
+      executable: '/bin/sh',
+      // Quiet first, so that the pipe is polled at its idle pace (every 20 ms), then both at once.
+      argv: ['-c', 'sleep 0.2; printf "out\\n"; echo err >&2; sleep 0.3'],
+      cwd: dir,
+      transcriptPath: path.join(dir, 'run.jsonl'),
+      onStdout: chunk => seen.push(`stdout: ${chunk.toString().trim()}`),
+      onStderrLine: line => seen.push(`stderr: ${line}`),
+      onProblem: () => undefined
+    });
+    await hermes.done;
+    expect(seen).toEqual(['stdout: out', 'stderr: err']);
+  });
+
   test('a transcript that cannot be written is reported once; the stream is still read', async () => {
     if (!fs.existsSync('/dev/full')) return;
     const r = run(process.execPath, ['-e', WRITER, '3000'], '/dev/full');

@@ -30611,6 +30611,10 @@ class FileCapture {
         this.writeClosed = true;
         this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
     }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.read(this.position + POLL_BYTES);
+    }
     close() {
         if (this.closed)
             return;
@@ -30693,6 +30697,10 @@ class FifoCapture {
         external_node_fs_.closeSync(this.fd);
         this.writeClosed = true;
         this.poll();
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.drain(POLL_BYTES, false);
     }
     close() {
         if (this.closed)
@@ -30855,6 +30863,8 @@ class HermesProcess {
         let pendingErr = '';
         stderr.setEncoding('utf8');
         stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
             pendingErr += text;
             const lines = pendingErr.split('\n');
             pendingErr = lines.pop() ?? '';

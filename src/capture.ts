@@ -21,6 +21,8 @@ export interface Capture {
   readonly fd: number;
   /** Call once Hermes has been spawned (or failed to be): reading begins. */
   spawned(): void;
+  /** Reads what has arrived so far, now: what Hermes wrote before a stderr line is logged before it. */
+  catchUp(): void;
   /** Reads what is left, then stops; the transcript file is complete afterwards. Idempotent. */
   close(): void;
 }
@@ -73,6 +75,10 @@ class FileCapture implements Capture {
     fs.closeSync(this.fd);
     this.writeClosed = true;
     this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
+  }
+
+  catchUp(): void {
+    if (this.writeClosed && !this.closed) this.read(this.position + POLL_BYTES);
   }
 
   close(): void {
@@ -153,6 +159,10 @@ class FifoCapture implements Capture {
     fs.closeSync(this.fd);
     this.writeClosed = true;
     this.poll();
+  }
+
+  catchUp(): void {
+    if (this.writeClosed && !this.closed) this.drain(POLL_BYTES, false);
   }
 
   close(): void {

@@ -122,6 +122,8 @@ export class HermesProcess {
     let pendingErr = '';
     stderr.setEncoding('utf8');
     stderr.on('data', (text: string) => {
+      // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+      capture.catchUp();
       pendingErr += text;
       const lines = pendingErr.split('\n');
       pendingErr = lines.pop() ?? '';
