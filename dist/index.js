@@ -29057,55 +29057,24 @@ const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
 const NO_ISSUES = Object.freeze([]);
 const TEXT_HEAD = '{"type": "text", "text": "';
 const TIMESTAMP_KEY = ', "timestamp": ';
-// eslint-disable-next-line no-control-regex
-const UNESCAPED_CONTROL = /[\u0000-\u001f]/;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
+const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
 /**
  * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
  * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
  * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
  */
 function upstreamTextDelta(line) {
-    // Substring equality, not startsWith(): several times faster on the substrings lines are.
-    if (line.slice(0, TEXT_HEAD.length) !== TEXT_HEAD)
-        return undefined;
-    const start = TEXT_HEAD.length;
-    // The closing quote is the first one not escaped by an odd run of backslashes.
-    let end = line.indexOf('"', start);
-    for (;;) {
-        if (end === -1)
-            return undefined;
-        let backslashes = 0;
-        for (let i = end - 1; line.charCodeAt(i) === 0x5c; i--)
-            backslashes++;
-        if (backslashes % 2 === 0)
-            break;
-        end = line.indexOf('"', end + 1);
-    }
-    if (!isTimestampTail(line, end + 1))
-        return undefined;
-    const body = line.slice(start, end);
-    if (UNESCAPED_CONTROL.test(body))
-        return undefined;
-    if (!body.includes('\\'))
-        return body;
-    try {
-        return JSON.parse(`"${body}"`);
-    }
-    catch {
-        return undefined;
-    }
+    return textDeltaIn(line, 0, line.length);
 }
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
-const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
 /**
- * upstreamTextDelta on bytes, for the splitter: `view` holds the bytes one character per byte
- * (latin1), `bytes[base..]` the same bytes. Given the line view[start..end) (valid UTF-8, without
- * its newline), returns the delta's text when the line is exactly upstream's shape, else undefined.
- * Only the string's own bytes are decoded. It accepts what upstreamTextDelta accepts.
+ * upstreamTextDelta on the line view[start..end) (without its newline). For the splitter, `view`
+ * holds a chunk's bytes one character per byte (latin1) and `bytes[base..]` the same bytes (valid
+ * UTF-8), from which a string that is not ASCII is decoded; without `bytes`, view is the text itself.
  */
-function textDeltaIn(view, start, end, bytes, base) {
+function textDeltaIn(view, start, end, bytes, base = 0) {
     const head = TEXT_HEAD.length;
     // Most deltas are plain ASCII: one compiled regular expression checks them (test(), not exec():
     // no match array for each of millions of lines). The string's closing quote is just before the
@@ -29124,7 +29093,7 @@ function textDeltaIn(view, start, end, bytes, base) {
         if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i))
             return undefined;
     const body = start + head;
-    // To the closing quote: an escape's next byte is skipped (JSON.parse judges the escape below).
+    // To the closing quote: an escape's next character is skipped (JSON.parse judges the escape below).
     let close = body;
     let escaped = false;
     let ascii = true;
@@ -29157,7 +29126,7 @@ function textDeltaIn(view, start, end, bytes, base) {
         if (c < 0x30 || c > 0x39)
             return undefined;
     }
-    const text = ascii ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
+    const text = ascii || !bytes ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
     if (!escaped)
         return text;
     try {
@@ -29166,21 +29135,6 @@ function textDeltaIn(view, start, end, bytes, base) {
     catch {
         return undefined;
     }
-}
-/** Whether line[from..] is exactly `, "timestamp": <1 to 16 digits>}`. */
-function isTimestampTail(line, from) {
-    if (line.slice(from, from + TIMESTAMP_KEY.length) !== TIMESTAMP_KEY)
-        return false;
-    const digits = from + TIMESTAMP_KEY.length;
-    const close = line.length - 1;
-    if (line.charCodeAt(close) !== 0x7d || close === digits || close - digits > 16)
-        return false;
-    for (let i = digits; i < close; i++) {
-        const c = line.charCodeAt(i);
-        if (c < 0x30 || c > 0x39)
-            return false;
-    }
-    return true;
 }
 /**
  * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
