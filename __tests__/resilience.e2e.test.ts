@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { render, textOf } from './helpers/gfm.js';
+import { untilTurnStarted } from './helpers/turn-started.js';
 
 /** The summary as a person reads it. */
 const summaryText = (r: ActionRun): string => textOf(render(r.summary));
@@ -17,17 +18,7 @@ const errors = (r: ActionRun): string[] =>
 /** Starts the action and resolves once Hermes has written its init event. */
 async function startedTurn(env: Record<string, string>, inputs: Record<string, string> = {}) {
   const started = startAction({ inputs: { query: 'Think', ...inputs }, env });
-  const t0 = Date.now();
-  for (;;) {
-    const dirs = fs.existsSync(started.files.temp) ? fs.readdirSync(started.files.temp) : [];
-    const file = dirs
-      .map(d => path.join(started.files.temp, d, 'run.jsonl'))
-      .find(f => fs.existsSync(f));
-    if (file && fs.readFileSync(file, 'utf8').includes('"init"'))
-      return { ...started, transcript: file };
-    if (Date.now() - t0 > 15000) throw new Error('the turn never started');
-    await new Promise(resolve => setTimeout(resolve, 25));
-  }
+  return { ...started, transcript: await untilTurnStarted(started) };
 }
 
 describe('timeout', () => {

@@ -1,10 +1,9 @@
 /** What the artifact end-to-end suites share: the store's lifetime, and steps run against it. */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import { runAction, startAction, type ActionRun } from '../../scripts/local-runner.mjs';
 import { ArtifactService, type Run, type StoredArtifact } from './artifact-service.js';
 import { startAzurite, type Azurite } from './azurite.js';
+import { untilTurnStarted } from './turn-started.js';
 
 /** Starts Azurite and the artifact service before the suite, and stops both after it. */
 export function useArtifactStore(): { readonly service: ArtifactService } {
@@ -58,14 +57,6 @@ export async function startedTurn(run: Run): Promise<ReturnType<typeof startActi
     inputs: { query: 'Think' },
     env: run.env(undefined, scenario('slow'))
   });
-  const t0 = Date.now();
-  for (;;) {
-    const dirs = fs.existsSync(started.files.temp) ? fs.readdirSync(started.files.temp) : [];
-    const file = dirs
-      .map(d => path.join(started.files.temp, d, 'run.jsonl'))
-      .find(f => fs.existsSync(f));
-    if (file && fs.readFileSync(file, 'utf8').includes('"init"')) return started;
-    if (Date.now() - t0 > 15_000) throw new Error('the turn never started');
-    await new Promise(resolve => setTimeout(resolve, 25));
-  }
+  await untilTurnStarted(started);
+  return started;
 }
