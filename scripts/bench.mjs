@@ -16,7 +16,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { ACTION, ROOT, SIMULATOR_BIN, node24, parseFileCommand } from './local-runner.mjs';
+import {
+  ACTION,
+  ROOT,
+  SIMULATOR_BIN,
+  node24,
+  parseFileCommand,
+  runnerStep
+} from './local-runner.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -205,37 +212,16 @@ function tempPath(prefix) {
 /** A runner-like environment for one action run (see scripts/local-runner.mjs), in a fresh dir. */
 function actionEnv({ pathFirst, inputs, extra = {} }) {
   const dir = tempPath('run');
-  const files = {
-    dir,
-    output: path.join(dir, 'github_output'),
-    summary: path.join(dir, 'step_summary'),
-    temp: path.join(dir, 'runner_temp'),
-    workspace: path.join(dir, 'workspace')
-  };
-  fs.mkdirSync(files.temp, { recursive: true });
-  fs.mkdirSync(files.workspace, { recursive: true });
-  fs.writeFileSync(files.output, '');
-  fs.writeFileSync(files.summary, '');
+  fs.mkdirSync(dir, { recursive: true });
+  const step = runnerStep(dir, { pathFirst, job: 'bench' });
   const env = {
-    PATH: [pathFirst, path.dirname(NODE24), process.env.PATH].filter(Boolean).join(path.delimiter),
-    HOME: process.env.HOME ?? dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    RUNNER_TEMP: files.temp,
-    GITHUB_WORKSPACE: files.workspace,
-    GITHUB_JOB: 'bench',
-    GITHUB_ACTION: 'hermes',
-    GITHUB_RUN_ID: '1',
-    GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_SERVER_URL: 'https://github.com',
+    ...step.env,
     'INPUT_UPLOAD-ARTIFACT': 'false',
     INPUT_SUMMARY: 'true',
     ...inputs,
     ...extra
   };
-  return { env, files };
+  return { env, files: { dir, ...step.files } };
 }
 
 function outputsOf(files) {

@@ -40,6 +40,10 @@ export interface RunOptions {
 }
 
 export function node24(): string;
+export function runnerStep(
+  dir: string,
+  options?: { pathFirst?: string; cwd?: string; job?: string }
+): { files: RunFiles; env: Record<string, string> };
 export function startAction(options?: RunOptions): {
   child: ChildProcess;
   done: Promise<ActionRun>;

@@ -18,11 +18,11 @@ export function node24() {
 }
 
 /**
- * Starts the action. `inputs` are by input name (`query`, `hermes-path`…); `env` is added to a
- * clean runner-like environment. Returns the child and a promise of the parsed run.
+ * A runner-like step in `dir`: the GITHUB_OUTPUT and step-summary files (empty), RUNNER_TEMP, the
+ * workspace (`cwd` if given), and the environment a runner gives the action, with `pathFirst` and
+ * Node 24 ahead of this PATH. Used by startAction and by the bench.
  */
-export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
+export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
   const files = {
     output: path.join(dir, 'github_output'),
     summary: path.join(dir, 'step_summary'),
@@ -31,25 +31,38 @@ export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {
   };
   fs.writeFileSync(files.output, '');
   fs.writeFileSync(files.summary, '');
-  fs.mkdirSync(files.temp);
+  fs.mkdirSync(files.temp, { recursive: true });
   fs.mkdirSync(files.workspace, { recursive: true });
-  const pathVar = [simulator ? SIMULATOR_BIN : undefined, path.dirname(node24()), process.env.PATH]
-    .filter(Boolean)
-    .join(path.delimiter);
-  const childEnv = {
-    PATH: pathVar,
+  const env = {
+    PATH: [pathFirst, path.dirname(node24()), process.env.PATH]
+      .filter(Boolean)
+      .join(path.delimiter),
     HOME: process.env.HOME ?? dir,
     GITHUB_ACTIONS: 'true',
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
     RUNNER_TEMP: files.temp,
     GITHUB_WORKSPACE: files.workspace,
-    GITHUB_JOB: 'demo',
+    GITHUB_JOB: job,
     GITHUB_ACTION: 'hermes',
     GITHUB_RUN_ID: '1',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_SERVER_URL: 'https://github.com'
+  };
+  return { files, env };
+}
+
+/**
+ * Starts the action. `inputs` are by input name (`query`, `hermes-path`…); `env` is added to a
+ * clean runner-like environment. Returns the child and a promise of the parsed run.
+ */
+export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
+  const step = runnerStep(dir, { pathFirst: simulator ? SIMULATOR_BIN : undefined, cwd });
+  const files = step.files;
+  const childEnv = {
+    ...step.env,
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [inputVariable(k), String(v)])),
     ...env
   };
