@@ -12,10 +12,10 @@ import {
   TranscriptRecorder,
   transcriptLine,
   type StreamMapper
-} from '../src/api-transcript.js';
-import type { SseEvent } from '../src/sse.js';
-import { decodeLine } from '../src/stream.js';
-import { TurnBuilder, type Turn } from '../src/turn.js';
+} from '../src/api/transcript.js';
+import type { SseEvent } from '../src/api/sse.js';
+import { decodeLine } from '../src/core/stream.js';
+import { TurnBuilder, type Turn } from '../src/core/turn.js';
 import {
   chatStream,
   RESPONSE_ID,

@@ -6,7 +6,7 @@ import {
   exitCodeOfStatus,
   ExitCode,
   isLoopback
-} from '../src/api.js';
+} from '../src/api/server.js';
 
 describe('exitCodeOfStatus', () => {
   test.each([

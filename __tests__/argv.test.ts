@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { buildArgv } from '../src/hermes.js';
-import { parseSettings, type Settings } from '../src/inputs.js';
+import { buildArgv } from '../src/cli/hermes.js';
+import { parseSettings, type Settings } from '../src/config/inputs.js';
 
 /** Settings with every flag off, as parseSettings gives them for a bare query. */
 function settings(overrides: Partial<Settings> = {}): Settings {

@@ -9,9 +9,9 @@ import {
   isNameTaken,
   uploadBudgetMs,
   uploadTranscript
-} from '../src/artifact.js';
-import { InputError, parseSettings } from '../src/inputs.js';
-import { makeRedactor } from '../src/redact.js';
+} from '../src/report/artifact.js';
+import { InputError, parseSettings } from '../src/config/inputs.js';
+import { makeRedactor } from '../src/text/redact.js';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-artifact-test-'));
 

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { captureStdout, type Capture } from '../src/capture.js';
-import { HermesProcess } from '../src/hermes.js';
+import { captureStdout, type Capture } from '../src/cli/capture.js';
+import { HermesProcess } from '../src/cli/hermes.js';
 
 const dirs: string[] = [];
 afterEach(() => {

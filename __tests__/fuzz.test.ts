@@ -4,13 +4,13 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { Follower } from '../src/follow.js';
-import { decodeLine, LineSplitter, MAX_LINE_BYTES, upstreamTextDelta } from '../src/stream.js';
-import { LiveLog } from '../src/log.js';
-import { outputsOf } from '../src/outputs.js';
-import { makeRedactor } from '../src/redact.js';
-import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/summary.js';
-import { decide, type Outcome } from '../src/verdict.js';
+import { Follower } from '../src/core/follow.js';
+import { decodeLine, LineSplitter, MAX_LINE_BYTES, upstreamTextDelta } from '../src/core/stream.js';
+import { LiveLog } from '../src/report/log.js';
+import { outputsOf } from '../src/report/outputs.js';
+import { makeRedactor } from '../src/text/redact.js';
+import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/report/summary.js';
+import { decide, type Outcome } from '../src/core/verdict.js';
 import { processEnd } from './helpers/run-end.js';
 
 // The outcome table, written out here independently of src/verdict.ts.

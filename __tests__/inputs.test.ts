@@ -9,7 +9,7 @@ import {
   splitArgs,
   type Environment,
   type Settings
-} from '../src/inputs.js';
+} from '../src/config/inputs.js';
 
 const WORKSPACE = '/home/runner/work/repo/repo';
 const RUNNER_TEMP = '/home/runner/work/_temp';

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
-import { formatMs, inert, LiveLog } from '../src/log.js';
-import { makeRedactor } from '../src/redact.js';
-import type { ToolCall } from '../src/turn.js';
+import { inert, LiveLog } from '../src/report/log.js';
+import { formatMs } from '../src/text/text.js';
+import { makeRedactor } from '../src/text/redact.js';
+import type { ToolCall } from '../src/core/turn.js';
 
 const ZWSP = '\u200b';
 

@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
-import { Input } from '../src/inputs.js';
-import { Output } from '../src/outputs.js';
+import { Input } from '../src/config/inputs.js';
+import { Output } from '../src/report/outputs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const action = parse(fs.readFileSync(path.join(root, 'action.yml'), 'utf8')) as {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { makeRedactor, MASK } from '../src/redact.js';
+import { makeRedactor, MASK } from '../src/text/redact.js';
 
 // Fake tokens are built by concatenation so that no secret-looking literal sits in this file.
 const ALNUM = 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz';

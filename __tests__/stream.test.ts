@@ -5,7 +5,7 @@ import {
   MAX_LINE_BYTES,
   upstreamTextDelta,
   type DecodedLine
-} from '../src/stream.js';
+} from '../src/core/stream.js';
 import { SAMPLE } from './helpers/sample.js';
 
 const decode = (text: string, line = 1): DecodedLine => decodeLine(Buffer.from(text, 'utf8'), line);

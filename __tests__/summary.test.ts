@@ -8,21 +8,21 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { followFile } from '../src/follow.js';
-import { LiveLog } from '../src/log.js';
-import { makeRedactor, type Redactor } from '../src/redact.js';
+import { followFile } from '../src/core/follow.js';
+import { LiveLog } from '../src/report/log.js';
+import { makeRedactor, type Redactor } from '../src/text/redact.js';
+import type { Report } from '../src/report/report.js';
 import {
   bar,
-  clip,
   renderSummary,
   SUMMARY_BUDGET_BYTES,
-  SUMMARY_LIMIT_BYTES,
-  type Report
-} from '../src/summary.js';
-import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/turn.js';
-import { decide, type RunEnd } from '../src/verdict.js';
+  SUMMARY_LIMIT_BYTES
+} from '../src/report/summary.js';
+import { clip } from '../src/text/text.js';
+import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/core/turn.js';
+import { decide, type RunEnd } from '../src/core/verdict.js';
 import { processEnd } from './helpers/run-end.js';
-import { decodeLine } from '../src/stream.js';
+import { decodeLine } from '../src/core/stream.js';
 import {
   all,
   checkSummaryHtml,

@@ -1,16 +1,16 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/stream.js';
-import { makeRedactor } from '../src/redact.js';
+import { decodeLine } from '../src/core/stream.js';
+import { makeRedactor } from '../src/text/redact.js';
 import { SAMPLE } from './helpers/sample.js';
+import { oneLine } from '../src/text/text.js';
 import {
   MAX_ISSUES,
   MAX_REASONING_CHARS,
   MAX_RECENT_CALLS,
-  oneLine,
   previewInput,
   TurnBuilder,
   type Turn
-} from '../src/turn.js';
+} from '../src/core/turn.js';
 
 /** Folds transcript lines (1-based line numbers) into a turn. */
 function fold(lines: string[], builder = new TurnBuilder()): Turn {
@@ -416,14 +416,14 @@ describe('TurnBuilder: recent calls and per-tool stats', () => {
     expect(turn.issues.map(i => i.problem)).toEqual(['tool_result without "duration_ms"']);
   });
 
-  test('a failed call keeps its output, cut to 600 characters plus an ellipsis', () => {
+  test('a failed call keeps its output, cut to 600 characters, the ellipsis included', () => {
     const turn = fold([
       use('t'),
       result('t', 'o'.repeat(700), 1, true),
       use('t'),
       result('t', 'p'.repeat(600), 1, true)
     ]);
-    expect(turn.recentCalls[0].output).toBe(`${'o'.repeat(600)}…`);
+    expect(turn.recentCalls[0].output).toBe(`${'o'.repeat(599)}…`);
     expect(turn.recentCalls[1].output).toBe('p'.repeat(600));
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/stream.js';
-import { TurnBuilder, type Turn } from '../src/turn.js';
-import { decide, OUTCOME_BY_CODE, type Outcome, type RunEnd } from '../src/verdict.js';
+import { decodeLine } from '../src/core/stream.js';
+import { TurnBuilder, type Turn } from '../src/core/turn.js';
+import { decide, OUTCOME_BY_CODE, type Outcome, type RunEnd } from '../src/core/verdict.js';
 import { processEnd } from './helpers/run-end.js';
 
 const INIT =

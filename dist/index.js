@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78974);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85685);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28996);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -28384,7 +28384,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 85685:
+/***/ 28996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28399,7 +28399,53 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __nccwpck_require__(78974);
-;// CONCATENATED MODULE: ./src/api-transcript.ts
+;// CONCATENATED MODULE: ./src/text/text.ts
+/** Small text helpers shared by every stage: copies, one-line cuts, durations. */
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+function own(text) {
+    // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
+    return (text && ` ${text}`.slice(1));
+}
+/** Collapses whitespace and cuts to max characters, marking the cut. */
+function oneLine(text, max) {
+    // Only the head can show, so only the head is flattened: inputs can be megabytes.
+    const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+    const flat = head.replace(/\s+/g, ' ').trim();
+    if (flat.length <= max && head === text)
+        return flat;
+    return `${slice(flat, max - 1)}…`;
+}
+function formatMs(ms) {
+    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+    if (Math.round(ms) < 1000)
+        return `${Math.round(ms)} ms`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toFixed(1)} s`;
+    const seconds = Math.round(ms / 1000);
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    const minutes = Math.round(ms / 60_000);
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+/** Cuts to at most max characters, the mark included, never splitting a surrogate pair. */
+function clip(text, max) {
+    return text.length <= max ? text : `${slice(text, max - 1)}…`;
+}
+/** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
+function slice(text, end) {
+    return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
+}
+/** A JSON object (not null, not an array). */
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/api/transcript.ts
+
 /**
  * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
  * separators, non-ASCII characters as they are, control characters escaped.
@@ -28850,12 +28896,7 @@ function partsText(parts, types) {
         .join('');
 }
 function capOutput(output) {
-    if (output.length <= TOOL_OUTPUT_CHARS)
-        return output;
-    let end = TOOL_OUTPUT_CHARS;
-    if (/[\ud800-\udbff]/.test(output[end - 1]))
-        end -= 1;
-    return `${output.slice(0, end)}...`;
+    return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
 }
 function count(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
@@ -28868,9 +28909,6 @@ function parseJson(text) {
         return undefined;
     }
 }
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
@@ -28881,11 +28919,13 @@ function preview(text) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/stream.ts
+;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
 /** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+const READ_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 /** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
 const VIEW_BYTES = 16 * 1024;
@@ -29293,7 +29333,8 @@ function stream_preview(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-;// CONCATENATED MODULE: ./src/turn.ts
+;// CONCATENATED MODULE: ./src/core/turn.ts
+
 const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
 const MAX_REASONING_CHARS = 64 * 1024;
@@ -29603,17 +29644,6 @@ class Slots {
         return this.bytes.toString('utf8', start, start + this.lengths[slot]);
     }
 }
-function clip(text, max) {
-    return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-/**
- * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
- * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
- */
-function own(text) {
-    // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
-    return (text && ` ${text}`.slice(1));
-}
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
@@ -29632,17 +29662,6 @@ function previewInput(input, redact = text => text) {
     // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
     return oneLine(redact(text.length > INPUT_PREVIEW_CHARS * 4 ? text.slice(0, INPUT_PREVIEW_CHARS * 4) : text), INPUT_PREVIEW_CHARS);
 }
-/** Collapses whitespace and cuts to max characters, marking the cut. */
-function oneLine(text, max) {
-    // Only the head can show, so only the head is flattened: inputs can be megabytes.
-    const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
-    const flat = head.replace(/\s+/g, ' ').trim();
-    if (flat.length <= max && head === text)
-        return flat;
-    // Never end on half a surrogate pair (half an emoji).
-    const end = /[\uD800-\uDBFF]/.test(flat[max - 2] ?? '') ? max - 2 : max - 1;
-    return `${flat.slice(0, end)}…`;
-}
 function safeJson(value) {
     try {
         return JSON.stringify(value) ?? '';
@@ -29652,7 +29671,7 @@ function safeJson(value) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/follow.ts
+;// CONCATENATED MODULE: ./src/core/follow.ts
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 
 
@@ -29740,8 +29759,6 @@ class Follower {
             this.log.note('(further stream problems are counted in the summary, not logged)');
     }
 }
-/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
-const READ_BYTES = 1 << 20;
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
 async function followFile(transcriptPath, log) {
     const follower = new Follower(log);
@@ -29763,7 +29780,7 @@ async function followFile(transcriptPath, log) {
     return follower.finish();
 }
 
-;// CONCATENATED MODULE: ./src/redact.ts
+;// CONCATENATED MODULE: ./src/text/redact.ts
 /** Secrets out of everything the action writes: user-listed values and well-known token formats. */
 // Token formats of well-known providers. Each is specific enough not to eat ordinary text.
 const TOKEN_PATTERNS = [
@@ -29803,7 +29820,7 @@ function escapeRegExp(value) {
     return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-;// CONCATENATED MODULE: ./src/sse.ts
+;// CONCATENATED MODULE: ./src/api/sse.ts
 /**
  * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
  * or CR, in any chunking; `data:` lines join with LF; `:` lines are comments (keepalives); an event
@@ -29939,12 +29956,13 @@ class SseParser {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api.ts
+;// CONCATENATED MODULE: ./src/api/server.ts
 /**
  * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
  * none), written as the CLI's transcript through the same Follower, so everything after is the same.
  */
+
 
 
 
@@ -30065,7 +30083,7 @@ class ApiServer {
                 recorder.writeResult({
                     exitCode: ExitCode.Failure,
                     text: recorder.streamedText,
-                    error: `the action failed while talking to the API server: ${api_clip(why, ERROR_MESSAGE_CHARS)}`
+                    error: `the action failed while talking to the API server: ${clip(why, ERROR_MESSAGE_CHARS)}`
                 });
             }
         }
@@ -30142,11 +30160,11 @@ class ApiServer {
             return { found: false, reasoningStreaming: false };
         }
         const body = await response.json().catch(() => undefined);
-        if (!api_isObject(body)) {
+        if (!isObject(body)) {
             log.note(`${where} is not a JSON object; no reasoning is expected`);
             return { found: false, reasoningStreaming: false };
         }
-        const features = api_isObject(body.features) ? body.features : {};
+        const features = isObject(body.features) ? body.features : {};
         const reasoningStreaming = features.reasoning_streaming === true;
         log.note(reasoningStreaming
             ? `Hermes API server ${this.settings.url}: it streams reasoning (features.reasoning_streaming)`
@@ -30165,7 +30183,7 @@ class ApiServer {
         const type = response.headers.get('content-type') ?? '';
         if (!type.toLowerCase().startsWith('text/event-stream')) {
             await response.body?.cancel();
-            throw new ServerFailure(ExitCode.Failure, `POST ${path} answered ${type ? `with ${api_clip(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
+            throw new ServerFailure(ExitCode.Failure, `POST ${path} answered ${type ? `with ${clip(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
         }
         return response;
     }
@@ -30225,11 +30243,11 @@ async function failureOf(response, what) {
     const retryAfter = response.headers.get('retry-after');
     const location = response.headers.get('location');
     const hint = response.status >= 300 && response.status < 400
-        ? `; a redirect${location ? ` to ${api_clip(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
+        ? `; a redirect${location ? ` to ${clip(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
         : code === ExitCode.Config
             ? '; check api-key (the server’s API_SERVER_KEY)'
             : retryAfter && code === ExitCode.TempFail
-                ? ` (Retry-After: ${api_clip(retryAfter, 40)})`
+                ? ` (Retry-After: ${clip(retryAfter, 40)})`
                 : '';
     return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
 }
@@ -30255,33 +30273,26 @@ function serverMessage(body) {
     let said = body.trim();
     try {
         const parsed = JSON.parse(said);
-        if (api_isObject(parsed) && api_isObject(parsed.error) && typeof parsed.error.message === 'string')
+        if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string')
             said = parsed.error.message;
-        else if (api_isObject(parsed) && typeof parsed.error === 'string')
+        else if (isObject(parsed) && typeof parsed.error === 'string')
             said = parsed.error;
     }
     catch {
         // Not JSON: the text itself.
     }
-    return api_clip(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
+    return clip(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
 }
 /** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
 function networkError(error) {
     const cause = error instanceof Error ? error.cause : undefined;
     const message = cause?.message || (error instanceof Error ? error.message : String(error));
-    return { code: cause?.code, message: api_clip(message, ERROR_MESSAGE_CHARS) };
-}
-/** The key out of every transcript line, as is and JSON-escaped, whatever else `redact` says. */
-function api_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function api_clip(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
-;// CONCATENATED MODULE: ./src/artifact.ts
+;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
 
@@ -30508,7 +30519,7 @@ function redactLines(block, redact) {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
-;// CONCATENATED MODULE: ./src/capture.ts
+;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
  *
@@ -30723,7 +30734,7 @@ class FifoCapture {
     }
 }
 
-;// CONCATENATED MODULE: ./src/hermes.ts
+;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 
 
@@ -31252,7 +31263,7 @@ function join (args) {
   return args.map(quote).join(" ")
 }
 
-;// CONCATENATED MODULE: ./src/inputs.ts
+;// CONCATENATED MODULE: ./src/config/inputs.ts
 
 
 
@@ -31516,7 +31527,7 @@ function splitArgs(raw) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/log.ts
+;// CONCATENATED MODULE: ./src/report/log.ts
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 
 
@@ -31736,21 +31747,8 @@ function inert(line) {
     const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }
-function formatMs(ms) {
-    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
-    if (Math.round(ms) < 1000)
-        return `${Math.round(ms)} ms`;
-    const tenths = Math.round(ms / 100);
-    if (tenths < 600)
-        return `${(tenths / 10).toFixed(1)} s`;
-    const seconds = Math.round(ms / 1000);
-    if (seconds < 3600)
-        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-    const minutes = Math.round(ms / 60_000);
-    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
 
-;// CONCATENATED MODULE: ./src/outputs.ts
+;// CONCATENATED MODULE: ./src/report/outputs.ts
 const Output = {
     ExitCode: 'exit_code',
     Outcome: 'outcome',
@@ -31812,7 +31810,7 @@ function outputsOf(report, attempts, redact) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/markdown.ts
+;// CONCATENATED MODULE: ./src/report/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
  *
@@ -31966,7 +31964,7 @@ function markdown_link(text, url) {
     return `[${inline(text)}](${href})`;
 }
 
-;// CONCATENATED MODULE: ./src/summary.ts
+;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
 
 
@@ -32019,15 +32017,6 @@ const number = new Intl.NumberFormat('en-US');
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const summary_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
-/** Cuts to at most max characters, marking the cut, never splitting a surrogate pair. */
-function summary_clip(text, max) {
-    if (text.length <= max)
-        return text;
-    let end = max - 1;
-    if (/[\ud800-\udbff]/.test(text[end - 1] ?? ''))
-        end -= 1;
-    return `${text.slice(0, end)}…`;
-}
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
@@ -32085,12 +32074,12 @@ function statusBlock(report, redact) {
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
-    const message = summary_clip(redact(verdict.message), MESSAGE_CHARS);
+    const message = clip(redact(verdict.message), MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
         .slice(-STDERR_LINES)
-        .map(l => summary_clip(redact(l), STDERR_LINE_CHARS));
+        .map(l => clip(redact(l), STDERR_LINE_CHARS));
     if (!turn.result && stderr.length > 0) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
@@ -32099,7 +32088,7 @@ function statusBlock(report, redact) {
 function factsTable(report, redact, where) {
     const { turn } = report;
     const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(summary_clip(redact(value), FACT_CHARS)) : '–';
+    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
     const calls = turn.toolErrors
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
@@ -32121,7 +32110,7 @@ function factsTable(report, redact, where) {
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
     if (report.hermesVersion)
-        rows.push(['Hermes', cell(summary_clip(redact(report.hermesVersion), FACT_CHARS))]);
+        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
@@ -32129,17 +32118,17 @@ function factsTable(report, redact, where) {
 function transcriptRef(report, redact) {
     const a = report.artifact;
     if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link(summary_clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+        return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
-        return `the artifact ${codeCell(summary_clip(redact(a.name), LINK_TEXT_CHARS))}`;
+        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
     if (report.verdict.outcome === 'not_found')
         return 'none (Hermes did not run)';
-    return codeCell(summary_clip(redact(report.jsonlPath), PATH_CHARS));
+    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
 }
 function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)
         return '';
-    return ` (not uploaded: ${cell(summary_clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
 }
 function answerBlock(turn, redact) {
     const text = turn.result?.text;
@@ -32147,11 +32136,11 @@ function answerBlock(turn, redact) {
         return undefined;
     const clean = redact(text);
     let chars = Math.min(clean.length, ANSWER_CHARS);
-    let body = textBlock(summary_clip(clean, chars));
+    let body = textBlock(clip(clean, chars));
     // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
     while (bytes(body) > ANSWER_BYTES) {
         chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
-        body = textBlock(summary_clip(clean, chars));
+        body = textBlock(clip(clean, chars));
     }
     const cut = chars < clean.length
         ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
@@ -32171,7 +32160,7 @@ function reasoningBlock(reasoning, redact, room, noteRoom, where) {
         const cut = chars < clean.length || reasoning.text.length < total
             ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
             : '';
-        return details(`Reasoning (${size})`, textBlock(summary_clip(clean, chars)) + cut);
+        return details(`Reasoning (${size})`, textBlock(clip(clean, chars)) + cut);
     };
     const limit = Math.min(room, REASONING_BYTES);
     let chars = Math.min(clean.length, REASONING_CHARS);
@@ -32187,7 +32176,7 @@ function reasoningBlock(reasoning, redact, room, noteRoom, where) {
 }
 function anomalyBlock(turn, redact) {
     const lines = [];
-    const problem = (text) => inline(summary_clip(redact(text), PROBLEM_CHARS));
+    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
     for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
         lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
     }
@@ -32199,15 +32188,15 @@ function anomalyBlock(turn, redact) {
     for (const [, count] of unknown)
         unknownEvents += count;
     for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(summary_clip(redact(type), NAME_CHARS))}, ignored`);
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
     }
     if (unknown.length > UNKNOWN_TYPES_SHOWN)
         lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
     if (turn.eventsAfterResult > 0)
         lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
     for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(summary_clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(summary_clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
+        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
     }
     if (turn.unfinished.length > UNFINISHED_SHOWN)
         lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
@@ -32249,7 +32238,7 @@ function toolsBlock(turn, redact) {
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
-    const rows = shown.map(t => row(codeCell(summary_clip(redact(t.name), NAME_CHARS)), t));
+    const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
             calls: sum.calls + t.calls,
@@ -32268,19 +32257,19 @@ function toolsBlock(turn, redact) {
 function callCells(c, redact, expand) {
     const cells = [
         number.format(c.index),
-        codeCell(summary_clip(redact(c.name), NAME_CHARS)),
-        c.inputPreview ? codeCell(summary_clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
+        codeCell(clip(redact(c.name), NAME_CHARS)),
+        c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
     if (!c.isError)
         return [...cells, 'ok'];
     const output = redact(c.output);
     const { line, more } = firstLine(output);
-    const preview = `❌ ${cell(summary_clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
+    const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
     // Worth a <details> when the one-line preview hides part of the output.
     if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
         return [...cells, preview];
-    return [...cells, cellDetails(preview, cellLines(summary_clip(output, summary_OUTPUT_CHARS)))];
+    return [...cells, cellDetails(preview, cellLines(clip(output, summary_OUTPUT_CHARS)))];
 }
 /** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
 function firstLine(text) {
@@ -32379,7 +32368,7 @@ function minimal(report, redact, budget) {
     for (;;) {
         const text = summary_join([
             `### ${TITLE[verdict.outcome]}${code}`,
-            inline(summary_clip(redact(verdict.message), chars)),
+            inline(clip(redact(verdict.message), chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
         ]) + '\n';
         if (bytes(text) <= budget || chars === 0)
@@ -32388,7 +32377,7 @@ function minimal(report, redact, budget) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/verdict.ts
+;// CONCATENATED MODULE: ./src/core/verdict.ts
 /** The outcome table: how a turn and the way its process ended become one verdict. */
 
 /** Exit codes with a meaning of their own (any other non-zero code is a failure). */
@@ -32507,6 +32496,7 @@ function lastStderrLine(tail) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+
 
 
 

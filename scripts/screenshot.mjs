@@ -30,23 +30,25 @@ try {
   fs.rmSync(work, { recursive: true, force: true });
 }
 
-/** src/*.ts as plain ESM (their imports already say .js), so the real code draws the picture. */
+/** Every .ts file under src/ as plain ESM (their imports already say .js), so the real code draws the picture. */
 async function transpiled(dir) {
-  fs.mkdirSync(dir, { recursive: true });
-  for (const file of fs.readdirSync(path.join(ROOT, 'src')).filter(f => f.endsWith('.ts'))) {
-    const code = fs.readFileSync(path.join(ROOT, 'src', file), 'utf8');
+  const src = path.join(ROOT, 'src');
+  for (const file of fs.readdirSync(src, { recursive: true }).filter(f => f.endsWith('.ts'))) {
+    const code = fs.readFileSync(path.join(src, file), 'utf8');
     const js = ts.transpileModule(code, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }
     });
-    fs.writeFileSync(path.join(dir, file.replace(/\.ts$/, '.js')), js.outputText);
+    const out = path.join(dir, file.replace(/\.ts$/, '.js'));
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, js.outputText);
   }
   const load = name => import(pathToFileURL(path.join(dir, `${name}.js`)).href);
   return {
-    ...(await load('stream')),
-    ...(await load('turn')),
-    ...(await load('verdict')),
-    ...(await load('redact')),
-    ...(await load('summary'))
+    ...(await load('core/stream')),
+    ...(await load('core/turn')),
+    ...(await load('core/verdict')),
+    ...(await load('text/redact')),
+    ...(await load('report/summary'))
   };
 }
 

@@ -2,16 +2,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
-import { ApiServer, cleartextWarning } from './api.js';
-import { uploadTranscript } from './artifact.js';
-import { followFile } from './follow.js';
-import { findHermes, probeVersion, runAttempt, type Attempt, type Signals } from './hermes.js';
-import { checkPaths, Input, parseSettings, readQuery, type Settings } from './inputs.js';
-import { formatMs, LiveLog } from './log.js';
-import { outputsOf } from './outputs.js';
-import { makeRedactor, type Redactor } from './redact.js';
-import { renderSummary, type Report } from './summary.js';
-import { decide, type Verdict } from './verdict.js';
+import { ApiServer, cleartextWarning } from './api/server.js';
+import { uploadTranscript } from './report/artifact.js';
+import { followFile } from './core/follow.js';
+import { findHermes, probeVersion, runAttempt } from './cli/hermes.js';
+import type { Attempt, Signals } from './core/attempt.js';
+import { checkPaths, Input, parseSettings, readQuery, type Settings } from './config/inputs.js';
+import { LiveLog } from './report/log.js';
+import { formatMs } from './text/text.js';
+import { outputsOf } from './report/outputs.js';
+import { makeRedactor, type Redactor } from './text/redact.js';
+import type { Report } from './report/report.js';
+import { renderSummary } from './report/summary.js';
+import { decide, type Verdict } from './core/verdict.js';
 
 export async function run(): Promise<void> {
   // Masked before anything else is read or printed, so that no later line can show it.

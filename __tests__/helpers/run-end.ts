@@ -1,4 +1,4 @@
-import type { RunEnd } from '../../src/verdict.js';
+import type { RunEnd } from '../../src/core/verdict.js';
 
 /** How a Hermes process ended: by default, exit 0 with nothing odd; overrides say what differs. */
 export function processEnd(overrides: Partial<RunEnd> = {}): RunEnd {

@@ -8,11 +8,11 @@ import {
   ResponsesMapper,
   TranscriptRecorder,
   type StreamMapper
-} from './api-transcript.js';
-import { Follower } from './follow.js';
-import type { Attempt, Signals } from './hermes.js';
-import type { LiveLog } from './log.js';
-import { makeRedactor } from './redact.js';
+} from './transcript.js';
+import { Follower } from '../core/follow.js';
+import type { Attempt, RunLog, Signals } from '../core/attempt.js';
+import { makeRedactor } from '../text/redact.js';
+import { clip, isObject } from '../text/text.js';
 import { SseParser } from './sse.js';
 
 export interface ApiSettings {
@@ -110,12 +110,7 @@ export class ApiServer {
    * One turn, written to the transcript at jsonlPath as it streams. Every way it can end becomes a
    * result event (a synthetic one for HTTP failures and cancellation), except a stream cut short.
    */
-  async attempt(
-    query: string,
-    jsonlPath: string,
-    log: LiveLog,
-    signals: Signals
-  ): Promise<Attempt> {
+  async attempt(query: string, jsonlPath: string, log: RunLog, signals: Signals): Promise<Attempt> {
     const started = Date.now();
     const follower = new Follower(log, jsonlPath);
     // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
@@ -198,7 +193,7 @@ export class ApiServer {
   private async turn(
     query: string,
     recorder: TranscriptRecorder,
-    log: LiveLog,
+    log: RunLog,
     signal: AbortSignal
   ): Promise<string | undefined> {
     this.capabilities ??= await this.discover(log, signal);
@@ -238,7 +233,7 @@ export class ApiServer {
     return readStream(response, mapper, recorder, signal);
   }
 
-  private async discover(log: LiveLog, signal: AbortSignal): Promise<Capabilities> {
+  private async discover(log: RunLog, signal: AbortSignal): Promise<Capabilities> {
     const response = await this.request('GET', '/capabilities', undefined, signal);
     const where = `${this.settings.url}/capabilities`;
     if (!response.ok) {
@@ -401,14 +396,4 @@ function networkError(error: unknown): { code?: string; message: string } {
     error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
   const message = cause?.message || (error instanceof Error ? error.message : String(error));
   return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
-}
-
-/** The key out of every transcript line, as is and JSON-escaped, whatever else `redact` says. */
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,5 +1,5 @@
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-import { formatMs } from './log.js';
+import { clip, formatMs } from '../text/text.js';
 import {
   cell,
   cellDetails,
@@ -13,23 +13,10 @@ import {
   table,
   textBlock
 } from './markdown.js';
-import type { Redactor } from './redact.js';
-import type { ToolCall, ToolStats, Turn } from './turn.js';
-import type { Outcome, Verdict } from './verdict.js';
-
-export interface Report {
-  verdict: Verdict;
-  turn: Turn;
-  durationMs: number;
-  hermesVersion?: string;
-  stderrTail: string[];
-  jsonlPath: string;
-  artifact?: { name: string; id: number; url: string };
-  /** Why the transcript was not uploaded, when it was not. */
-  artifactNote?: string;
-  /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
-  attempts?: { outcome: Outcome; exitCode?: number }[];
-}
+import type { Redactor } from '../text/redact.js';
+import type { ToolCall, ToolStats, Turn } from '../core/turn.js';
+import type { Outcome } from '../core/verdict.js';
+import type { Report } from './report.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -91,14 +78,6 @@ const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const join = (blocks: (string | undefined)[]): string =>
   blocks.filter((b): b is string => b !== undefined).join('\n\n');
-
-/** Cuts to at most max characters, marking the cut, never splitting a surrogate pair. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) end -= 1;
-  return `${text.slice(0, end)}…`;
-}
 
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as core from '@actions/core';
-import type { Redactor } from './redact.js';
+import type { Redactor } from '../text/redact.js';
 
 export interface UploadRequest {
   transcriptPath: string;

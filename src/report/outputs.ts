@@ -1,6 +1,6 @@
 /** Step outputs: names in one place, values from a report. */
-import type { Redactor } from './redact.js';
-import type { Report } from './summary.js';
+import type { Redactor } from '../text/redact.js';
+import type { Report } from './report.js';
 
 export const Output = {
   ExitCode: 'exit_code',

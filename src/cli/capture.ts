@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { READ_BYTES } from './follow.js';
+import { READ_BYTES } from '../core/stream.js';
 
 export interface Capture {
   /** The descriptor to give Hermes as its stdout; the action's copy is closed by spawned(). */

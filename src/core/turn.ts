@@ -1,5 +1,6 @@
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
-import type { Redactor } from './redact.js';
+import type { Redactor } from '../text/redact.js';
+import { clip, oneLine, own } from '../text/text.js';
 import type {
   DecodedLine,
   LineIssue,
@@ -376,19 +377,6 @@ class Slots {
   }
 }
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/**
- * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
- * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
- */
-export function own<T extends string | undefined>(text: T): T {
-  // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
-  return (text && ` ${text}`.slice(1)) as T;
-}
-
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 
@@ -408,17 +396,6 @@ export function previewInput(input: unknown, redact: Redactor = text => text): s
     redact(text.length > INPUT_PREVIEW_CHARS * 4 ? text.slice(0, INPUT_PREVIEW_CHARS * 4) : text),
     INPUT_PREVIEW_CHARS
   );
-}
-
-/** Collapses whitespace and cuts to max characters, marking the cut. */
-export function oneLine(text: string, max: number): string {
-  // Only the head can show, so only the head is flattened: inputs can be megabytes.
-  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
-  const flat = head.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max && head === text) return flat;
-  // Never end on half a surrogate pair (half an emoji).
-  const end = /[\uD800-\uDBFF]/.test(flat[max - 2] ?? '') ? max - 2 : max - 1;
-  return `${flat.slice(0, end)}…`;
 }
 
 function safeJson(value: unknown): string {

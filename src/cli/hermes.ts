@@ -3,11 +3,9 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import * as io from '@actions/io';
 import { captureStdout } from './capture.js';
-import { Follower } from './follow.js';
-import type { Settings } from './inputs.js';
-import type { LiveLog } from './log.js';
-import type { Turn } from './turn.js';
-import type { RunEnd } from './verdict.js';
+import { Follower } from '../core/follow.js';
+import type { Settings } from '../config/inputs.js';
+import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 export function buildArgv(settings: Settings): string[] {
@@ -172,23 +170,10 @@ export class HermesProcess {
   }
 }
 
-/** The runner's cancellation, as the action process receives it. */
-export interface Signals {
-  readonly cancelled: boolean;
-  /** Calls fn on each SIGINT / SIGTERM until the returned function is called. */
-  subscribe(fn: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
-}
-
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 export const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
 export const TIMEOUT_GRACE_MS = 10_000;
-
-export interface Attempt {
-  turn: Turn;
-  end: RunEnd;
-  durationMs: number;
-}
 
 /**
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
@@ -198,7 +183,7 @@ export async function runAttempt(
   settings: Settings,
   executable: string,
   jsonlPath: string,
-  log: LiveLog,
+  log: RunLog,
   signals: Signals
 ): Promise<Attempt> {
   const started = Date.now();

@@ -4,7 +4,8 @@
  * mode (upstream's serialisation, `timestamp` last), plus `reasoning` lines. Pure: lines go to a sink.
  */
 import type { SseEvent } from './sse.js';
-import type { Tokens } from './stream.js';
+import type { Tokens } from '../core/stream.js';
+import { isObject, slice } from '../text/text.js';
 
 export type TranscriptEvent = { type: string } & Record<string, unknown>;
 
@@ -514,10 +515,7 @@ function partsText(parts: unknown, types: string[]): string {
 }
 
 function capOutput(output: string): string {
-  if (output.length <= TOOL_OUTPUT_CHARS) return output;
-  let end = TOOL_OUTPUT_CHARS;
-  if (/[\ud800-\udbff]/.test(output[end - 1])) end -= 1;
-  return `${output.slice(0, end)}...`;
+  return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
 }
 
 function count(value: unknown): number {
@@ -530,10 +528,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function str(value: unknown): string | undefined {

@@ -1,8 +1,9 @@
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 import { randomUUID } from 'node:crypto';
-import type { Redactor } from './redact.js';
-import type { ToolCall } from './turn.js';
-import { oneLine, own } from './turn.js';
+import type { Redactor } from '../text/redact.js';
+import type { RunLog } from '../core/attempt.js';
+import type { ToolCall } from '../core/turn.js';
+import { formatMs, oneLine, own } from '../text/text.js';
 
 export type Sink = (line: string) => void;
 
@@ -80,7 +81,7 @@ function joinLines(held: string, delta: string, emit: (line: string) => void): s
  * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
  * and the stream cannot end the block because it cannot know the random token.
  */
-export class LiveLog {
+export class LiveLog implements RunLog {
   private text = '';
   /** Reasoning held until its line ends, and whether its `::group::` is open. */
   private reasoning = '';
@@ -236,15 +237,4 @@ export function inert(line: string): string {
   if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##[')) return line;
   const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
-}
-
-export function formatMs(ms: number): string {
-  // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
-  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
-  const tenths = Math.round(ms / 100);
-  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-  const minutes = Math.round(ms / 60_000);
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

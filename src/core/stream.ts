@@ -69,6 +69,9 @@ export interface DecodedLine {
 /** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+export const READ_BYTES = 1 << 20;
+
 const NEWLINE = 0x0a;
 /** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
 const VIEW_BYTES = 16 * 1024;

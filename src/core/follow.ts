@@ -1,7 +1,7 @@
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 import * as fs from 'node:fs';
-import type { LiveLog } from './log.js';
-import { decodeLine, LineSplitter, MAX_LINE_BYTES } from './stream.js';
+import type { RunLog } from './attempt.js';
+import { decodeLine, LineSplitter, MAX_LINE_BYTES, READ_BYTES } from './stream.js';
 import { previewInput, TurnBuilder, type Turn } from './turn.js';
 
 const MAX_LOGGED_PROBLEMS = 20;
@@ -14,7 +14,7 @@ export class Follower {
 
   /** transcriptPath: where the bytes are written as they arrive; omit when reading an existing transcript. */
   constructor(
-    private readonly log: LiveLog,
+    private readonly log: RunLog,
     transcriptPath?: string
   ) {
     if (transcriptPath) this.fd = fs.openSync(transcriptPath, 'w');
@@ -95,11 +95,8 @@ export class Follower {
   }
 }
 
-/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
-export const READ_BYTES = 1 << 20;
-
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
-export async function followFile(transcriptPath: string, log: LiveLog): Promise<Turn> {
+export async function followFile(transcriptPath: string, log: RunLog): Promise<Turn> {
   const follower = new Follower(log);
   const buffer = Buffer.allocUnsafe(READ_BYTES);
   const fd = fs.openSync(transcriptPath, 'r');

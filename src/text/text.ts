@@ -1,0 +1,45 @@
+/** Small text helpers shared by every stage: copies, one-line cuts, durations. */
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+export function own<T extends string | undefined>(text: T): T {
+  // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
+  return (text && ` ${text}`.slice(1)) as T;
+}
+
+/** Collapses whitespace and cuts to max characters, marking the cut. */
+export function oneLine(text: string, max: number): string {
+  // Only the head can show, so only the head is flattened: inputs can be megabytes.
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  const flat = head.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max && head === text) return flat;
+  return `${slice(flat, max - 1)}…`;
+}
+
+export function formatMs(ms: number): string {
+  // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const minutes = Math.round(ms / 60_000);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** Cuts to at most max characters, the mark included, never splitting a surrogate pair. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${slice(text, max - 1)}…`;
+}
+
+/** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
+export function slice(text: string, end: number): string {
+  return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
+}
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
