@@ -24,6 +24,7 @@ function settings(overrides: Partial<Settings> = {}): Settings {
     redact: [],
     jsonlPath: '/tmp/run.jsonl',
     showReasoning: true,
+    gate: { token: '', allowedUsers: [], allowedBots: [] },
     ...overrides
   };
 }

@@ -490,7 +490,12 @@ describe('hermes simulator: generated runs', () => {
 
 describe('hermes simulator: HERMES_SIM_ARGV_FILE', () => {
   const record = (file: string) =>
-    JSON.parse(readFileSync(file, 'utf8')) as { argv: string[]; cwd: string; query: string | null };
+    JSON.parse(readFileSync(file, 'utf8')) as {
+      argv: string[];
+      cwd: string;
+      query: string | null;
+      env: Record<string, string>;
+    };
 
   test('records argv, cwd and the -q query', async () => {
     const dir = tmpDir();
@@ -498,10 +503,22 @@ describe('hermes simulator: HERMES_SIM_ARGV_FILE', () => {
     const args = ['chat', '-q', 'Fix the bug: "x", then y', ...STREAM, '--yolo'];
     const r = await run(args, { cwd: dir, env: { HERMES_SIM_ARGV_FILE: argvFile } });
     expect(r.code).toBe(0);
-    expect(record(argvFile)).toEqual({ argv: args, cwd: dir, query: 'Fix the bug: "x", then y' });
+    expect(record(argvFile)).toMatchObject({
+      argv: args,
+      cwd: dir,
+      query: 'Fix the bug: "x", then y'
+    });
   });
 
-  test('--version leaves the record alone (the action asks for it while the chat runs)', async () => {
+  test('records the environment it was given', async () => {
+    const dir = tmpDir();
+    const argvFile = path.join(dir, 'argv.json');
+    const env = { HERMES_SIM_ARGV_FILE: argvFile, SOME_PROVIDER_KEY: 'k-1' };
+    await run(['chat', '-q', 'x', ...STREAM], { cwd: dir, env });
+    expect(record(argvFile).env).toMatchObject(env);
+  });
+
+  test('--version leaves the record alone (the action asks for it while the chat runs) and writes its own beside it', async () => {
     const dir = tmpDir();
     const argvFile = path.join(dir, 'argv.json');
     const args = ['chat', '-q', 'x', ...STREAM];
@@ -509,6 +526,7 @@ describe('hermes simulator: HERMES_SIM_ARGV_FILE', () => {
     const r = await run(['--version'], { cwd: dir, env: { HERMES_SIM_ARGV_FILE: argvFile } });
     expect(r.code).toBe(0);
     expect(record(argvFile).argv).toEqual(args);
+    expect(record(`${argvFile}.version`).argv).toEqual(['--version']);
   });
 
   test('records the content of --query-file', async () => {
@@ -531,6 +549,6 @@ describe('hermes simulator: HERMES_SIM_ARGV_FILE', () => {
       env: { HERMES_SIM_ARGV_FILE: argvFile }
     });
     expect(r.code).toBe(0);
-    expect(record(argvFile)).toEqual({ argv: args, cwd: dir, query: 'From stdin: café ✓' });
+    expect(record(argvFile)).toMatchObject({ argv: args, cwd: dir, query: 'From stdin: café ✓' });
   });
 });

@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78974);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28996);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99381);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -28384,7 +28384,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 28996:
+/***/ 99381:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28399,6 +28399,739 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __nccwpck_require__(78974);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
+
+
+/*
+  Port of a subset of the features of CPython's shlex module, which provides a
+  shell-like lexer. Original code by Eric S. Raymond and other contributors.
+*/
+
+class Shlexer {
+  constructor (string) {
+    this.i = 0
+    this.string = string
+
+    /**
+     * Characters that will be considered whitespace and skipped. Whitespace
+     * bounds tokens. By default, includes space, tab, linefeed and carriage
+     * return.
+     */
+    this.whitespace = ' \t\r\n'
+
+    /**
+     * Characters that will be considered string quotes. The token accumulates
+     * until the same quote is encountered again (thus, different quote types
+     * protect each other as in the shell.) By default, includes ASCII single
+     * and double quotes.
+     */
+    this.quotes = `'"`
+
+    /**
+     * Characters that will be considered as escape. Just `\` by default.
+     */
+    this.escapes = '\\'
+
+    /**
+     * The subset of quote types that allow escaped characters. Just `"` by default.
+     */
+    this.escapedQuotes = '"'
+
+    /**
+     * Whether to support ANSI C-style $'' quotes
+     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
+     */
+    this.ansiCQuotes = true
+
+    /**
+     * Whether to support localized $"" quotes
+     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
+     *
+     * The behavior is as if the current locale is set to C or POSIX, i.e., the
+     * contents are not translated.
+     */
+    this.localeQuotes = true
+
+    this.debug = false
+  }
+
+  readChar () {
+    return this.string.charAt(this.i++)
+  }
+
+  processEscapes (string, quote, isAnsiCQuote) {
+    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
+      // This quote type doesn't support escape sequences
+      return string
+    }
+
+    // We need to form a regex that matches any of the escape characters,
+    // without interpreting any of the characters as a regex special character.
+    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
+
+    // In regular quoted strings, we can only escape an escape character, and
+    // the quote character itself.
+    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
+      const re = new RegExp(
+        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
+      return string.replace(re, '$1')
+    }
+
+    // ANSI C quoted strings support a wide variety of escape sequences
+    if (isAnsiCQuote) {
+      const patterns = {
+        // Literal characters
+        '([\\\\\'"?])': (x) => x,
+
+        // Non-printable ASCII characters
+        'a': () => '\x07',
+        'b': () => '\x08',
+        'e|E': () => '\x1b',
+        'f': () => '\x0c',
+        'n': () => '\x0a',
+        'r': () => '\x0d',
+        't': () => '\x09',
+        'v': () => '\x0b',
+
+        // Octal bytes
+        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
+
+        // Hexadecimal bytes
+        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Unicode code units
+        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
+        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Control characters
+        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
+        'c(.)': (x) => {
+          if (x === '?') {
+            return '\x7f'
+          } else if (x === '@') {
+            return '\x00'
+          } else {
+            return String.fromCharCode(x.charCodeAt(0) & 31)
+          }
+        }
+      }
+
+      // Construct an uber-RegEx that catches all of the above pattern
+      const re = new RegExp(
+        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
+
+      // For each match, figure out which subpattern matched, and apply the
+      // corresponding function
+      return string.replace(re, function (m, p1) {
+        for (const matched in patterns) {
+          const mm = new RegExp('^' + matched + '$').exec(p1)
+          if (mm === null) {
+            continue
+          }
+
+          return patterns[matched].apply(null, mm.slice(1))
+        }
+      })
+    }
+
+    // Should not get here
+    return undefined
+  }
+
+  * [Symbol.iterator] () {
+    let inQuote = false
+    let inDollarQuote = false
+    let escaped = false
+    let lastDollar = -2 // position of last dollar sign we saw
+    let token
+
+    if (this.debug) {
+      console.log('full input:', '>' + this.string + '<')
+    }
+
+    while (true) {
+      const pos = this.i
+      const char = this.readChar()
+
+      if (this.debug) {
+        console.log(
+          'position:', pos,
+          'input:', '>' + char + '<',
+          'accumulated:', token,
+          'inQuote:', inQuote,
+          'inDollarQuote:', inDollarQuote,
+          'lastDollar:', lastDollar,
+          'escaped:', escaped
+        )
+      }
+
+      // Ran out of characters, we're done
+      if (char === '') {
+        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
+        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
+        if (token !== undefined) { yield token }
+        return
+      }
+
+      // We were in an escape sequence, complete it
+      if (escaped) {
+        if (char === '\n') {
+          // An escaped newline just means to continue the command on the next
+          // line. We just need to ignore it.
+        } else if (inQuote) {
+          // If we are in a quote, just accumulate the whole escape sequence,
+          // as we will interpret escape sequences later.
+          token = (token || '') + escaped + char
+        } else {
+          // Just use the literal character
+          token = (token || '') + char
+        }
+
+        escaped = false
+        continue
+      }
+
+      if (this.escapes.includes(char)) {
+        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
+          // We encountered an escape character, which is going to affect how
+          // we treat the next character.
+          escaped = char
+          continue
+        } else {
+          // This string type doesn't use escape characters. Ignore for now.
+        }
+      }
+
+      // We were in a string
+      if (inQuote !== false) {
+        // String is finished. Don't grab the quote character.
+        if (char === inQuote) {
+          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
+          inQuote = false
+          inDollarQuote = false
+          continue
+        }
+
+        // String isn't finished yet, accumulate the character
+        token = (token || '') + char
+        continue
+      }
+
+      // This is the start of a new string, don't accumulate the quotation mark
+      if (this.quotes.includes(char)) {
+        inQuote = char
+        if (lastDollar === pos - 1) {
+          if (char === '\'' && !this.ansiCQuotes) {
+            // Feature not enabled
+          } else if (char === '"' && !this.localeQuotes) {
+            // Feature not enabled
+          } else {
+            inDollarQuote = char
+          }
+        }
+
+        token = (token || '') // fixes blank string
+
+        if (inDollarQuote !== false) {
+          // Drop the opening $ we captured before
+          token = token.slice(0, -1)
+        }
+
+        continue
+      }
+
+      // This is a dollar sign, record that we saw it in case it's the start of
+      // an ANSI C or localized string
+      if (inQuote === false && char === '$') {
+        lastDollar = pos
+      }
+
+      // This is whitespace, so yield the token if we have one
+      if (this.whitespace.includes(char)) {
+        if (token !== undefined) { yield token }
+        token = undefined
+        continue
+      }
+
+      // Otherwise, accumulate the character
+      token = (token || '') + char
+    }
+  }
+}
+
+
+/**
+ * Splits a given string using shell-like syntax. This function is the inverse
+ * of shlex.join().
+ *
+ * @param {String} s String to split.
+ * @returns {String[]}
+ */
+function split (s) {
+  return Array.from(new Shlexer(s))
+}
+
+/**
+ * Escapes a potentially shell-unsafe string using quotes.
+ *
+ * @param {String} s String to quote
+ * @returns {String}
+ */
+function quote (s) {
+  if (s === '') { return '\'\'' }
+
+  const unsafeRe = /[^\w@%\-+=:,./]/
+  if (!unsafeRe.test(s)) { return s }
+
+  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
+}
+
+
+/**
+ * Concatenate the tokens of the list args and return a string. This function
+ * is the inverse of shlex.split().
+ *
+ * The returned value is shell-escaped to protect against injection
+ * vulnerabilities (see shlex.quote()).
+ *
+ * @param {String[]} args List of args to join
+ * @returns {String}
+ */
+function join (args) {
+  if (!Array.isArray(args)) {
+    throw new TypeError("args should be an array")
+  }
+  return args.map(quote).join(" ")
+}
+
+;// CONCATENATED MODULE: ./src/config/inputs.ts
+
+
+
+
+/** Input names, spelled exactly as in action.yml. */
+const Input = {
+    Query: 'query',
+    QueryFile: 'query-file',
+    Model: 'model',
+    IgnoreUserConfig: 'ignore-user-config',
+    IgnoreRules: 'ignore-rules',
+    Worktree: 'worktree',
+    Checkpoints: 'checkpoints',
+    PassSessionId: 'pass-session-id',
+    Args: 'args',
+    HermesPath: 'hermes-path',
+    WorkingDirectory: 'working-directory',
+    TimeoutMinutes: 'timeout-minutes',
+    TempfailRetries: 'tempfail-retries',
+    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
+    FailOnError: 'fail-on-error',
+    Summary: 'summary',
+    UploadArtifact: 'upload-artifact',
+    ArtifactName: 'artifact-name',
+    ArtifactArchive: 'artifact-archive',
+    RetentionDays: 'retention-days',
+    Redact: 'redact',
+    JsonlPath: 'jsonl-path',
+    Transcript: 'transcript',
+    ApiUrl: 'api-url',
+    ApiKey: 'api-key',
+    ShowReasoning: 'show-reasoning',
+    GithubToken: 'github-token',
+    AllowedUsers: 'allowed-users',
+    AllowedBots: 'allowed-bots'
+};
+class InputError extends Error {
+}
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+// Characters the artifact service rejects in a name.
+const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+/** Reads every input once; the first bad value throws an InputError naming it. */
+function parseSettings({ getInput, env }) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    const transcript = text(Input.Transcript);
+    const queryText = getInput(Input.Query);
+    const queryFile = text(Input.QueryFile);
+    const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
+    let query;
+    if (queryText.trim() !== '' && queryFile) {
+        throw new InputError(`Inputs "${Input.Query}" and "${Input.QueryFile}" are both set; give exactly one.`);
+    }
+    else if (queryText.trim() !== '') {
+        query = { kind: 'text', text: queryText };
+    }
+    else if (queryFile) {
+        query = { kind: 'file', path: queryFile };
+    }
+    else if (!transcript) {
+        throw new InputError(`Neither "${Input.Query}" nor "${Input.QueryFile}" is set; give exactly one (or "${Input.Transcript}" to report on an existing run).`);
+    }
+    const artifactName = text(Input.ArtifactName);
+    const bad = artifactName && ARTIFACT_NAME_FORBIDDEN.find(c => artifactName.includes(c));
+    if (artifactName && bad) {
+        throw new InputError(`Input "${Input.ArtifactName}" is ${JSON.stringify(artifactName)}; it may not contain ${JSON.stringify(bad)} ` +
+            `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
+    }
+    const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
+    const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
+    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+    const workingDirectory = external_node_path_.resolve(workspace, text(Input.WorkingDirectory) ?? '.');
+    const cli = {
+        ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
+        ignoreRules: bool(Input.IgnoreRules, false),
+        worktree: bool(Input.Worktree, false),
+        checkpoints: bool(Input.Checkpoints, false),
+        passSessionId: bool(Input.PassSessionId, false),
+        args: splitArgs(getInput(Input.Args)),
+        hermesPath: text(Input.HermesPath) ?? 'hermes'
+    };
+    if (api) {
+        // Given with api-url, a CLI option would be silently ignored: say so instead.
+        const cliOnly = [
+            cli.ignoreUserConfig && Input.IgnoreUserConfig,
+            cli.ignoreRules && Input.IgnoreRules,
+            cli.worktree && Input.Worktree,
+            cli.checkpoints && Input.Checkpoints,
+            cli.passSessionId && Input.PassSessionId,
+            cli.args.length > 0 && Input.Args,
+            cli.hermesPath !== 'hermes' && Input.HermesPath,
+            workingDirectory !== external_node_path_.resolve(workspace) && Input.WorkingDirectory
+        ].filter(name => name !== false);
+        if (cliOnly.length > 0) {
+            const names = cliOnly.map(n => `"${n}"`).join(', ');
+            const one = cliOnly.length === 1;
+            throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
+                `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
+        }
+        if (transcript) {
+            throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
+        }
+    }
+    // The action gives Hermes no standard input (a runner has none to pass on).
+    if (query?.kind === 'file' && query.path === '-') {
+        throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`);
+    }
+    const transcriptPath = transcript && external_node_path_.resolve(workingDirectory, transcript);
+    return {
+        query,
+        model: text(Input.Model),
+        ...cli,
+        workingDirectory,
+        timeoutMs: Math.round(timeoutMinutes * 60_000),
+        tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
+        tempfailBackoffMs: number(Input.TempfailBackoffSeconds, 30, { integer: false, min: 0 }) * 1000,
+        failOnError: bool(Input.FailOnError, true),
+        summary: bool(Input.Summary, true),
+        uploadArtifact: bool(Input.UploadArtifact, true),
+        artifactName,
+        artifactArchive: bool(Input.ArtifactArchive, false),
+        retentionDays: retention === 0 ? undefined : retention,
+        ...parseRedact(getInput(Input.Redact)),
+        jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
+        transcript: transcriptPath,
+        ...(api && { api }),
+        showReasoning: bool(Input.ShowReasoning, true),
+        gate: {
+            token: getInput(Input.GithubToken).trim(),
+            allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
+            allowedBots: parseLogins(getInput(Input.AllowedBots))
+        }
+    };
+}
+const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
+/**
+ * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
+ * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
+ */
+function parseApi(url, key) {
+    if (!url && !key)
+        return undefined;
+    if (!url) {
+        throw new InputError(`Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
+    }
+    if (!key) {
+        throw new InputError(`Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`);
+    }
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.username || parsed.password) {
+        throw new InputError(`Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.search || parsed.hash) {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
+    }
+    // The key goes in an HTTP header: only characters a header value can carry as they are.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        throw new InputError(`Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
+    }
+    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
+}
+/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
+function readQuery(query, cwd) {
+    if (query.kind === 'text')
+        return query.text;
+    const file = external_node_path_.resolve(cwd, query.path);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(file, 'utf8');
+    }
+    catch (error) {
+        const why = error.code ?? String(error);
+        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
+    }
+    if (text.trim() === '')
+        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
+    return text;
+}
+/**
+ * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
+ * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
+ * transcript is never what was meant.
+ */
+function parseRedact(raw) {
+    const values = raw
+        .split(/\r?\n/)
+        .map(v => v.trim())
+        .filter(v => v !== '');
+    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+    if (word === undefined)
+        return { redact: values };
+    if (values.length > 1) {
+        throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
+    }
+    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+/**
+ * What parseSettings cannot see without the file system: the working directory and the transcript
+ * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
+ */
+function checkPaths(settings, given) {
+    if (!settings.transcript && !isDirectory(settings.workingDirectory)) {
+        throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
+    }
+    if (settings.transcript && !isFile(settings.transcript)) {
+        throw new InputError(`Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
+    }
+}
+function isDirectory(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+function isFile(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+function resolveJsonlPath(given, cwd, env) {
+    if (given)
+        return external_node_path_.resolve(cwd, given);
+    // Unique per step: two steps of one job must not share (or overwrite) a transcript.
+    const dir = env.RUNNER_TEMP || external_node_path_.join(cwd, '.hermes');
+    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
+}
+/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
+function parseLogins(raw) {
+    return raw
+        .split(/[\n,]/)
+        .map(v => v.trim().replace(/^@/, '').toLowerCase())
+        .filter(v => v !== '');
+}
+/**
+ * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
+ * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
+ */
+function splitArgs(raw) {
+    try {
+        return split(raw);
+    }
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+            'Close every quote, or escape a lone quote with a backslash.');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/access/gate.ts
+/**
+ * Who may start the agent. On events that someone without write access can cause (a comment, an
+ * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
+ * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
+ * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
+ */
+
+/** Events only people with write access can cause: no check. */
+const WRITERS_ONLY = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'workflow_call',
+    'workflow_run',
+    'repository_dispatch',
+    'merge_group'
+]);
+const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
+/** How long the whole permission check may take, retry included. */
+const GATE_TIMEOUT_MS = 10_000;
+const RETRY_DELAY_MS = 1000;
+function triggerOf(env) {
+    return {
+        event: env.GITHUB_EVENT_NAME || undefined,
+        actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
+        repository: env.GITHUB_REPOSITORY || undefined,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        onRunner: env.GITHUB_ACTIONS === 'true'
+    };
+}
+async function admit(trigger, settings) {
+    const { event, actor } = trigger;
+    if (!event && !trigger.onRunner)
+        return {
+            allowed: true,
+            why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
+        };
+    if (event && WRITERS_ONLY.has(event))
+        return {
+            allowed: true,
+            actor,
+            event,
+            why: `${event} events need no check: only people with write access cause them`
+        };
+    const what = event ? `the ${event} event` : 'an event the runner did not name';
+    if (!actor)
+        return {
+            allowed: false,
+            event,
+            message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
+        };
+    const bot = actor.toLowerCase().endsWith('[bot]');
+    const input = bot ? Input.AllowedBots : Input.AllowedUsers;
+    const listed = bot ? settings.allowedBots : settings.allowedUsers;
+    if (listed.includes('*'))
+        return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(actor.toLowerCase()))
+        return { allowed: true, actor, event, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, actor, settings.token);
+    if (found.kind === 'role' &&
+        (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
+        return {
+            allowed: true,
+            actor,
+            event,
+            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
+        };
+    const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    if (found.kind === 'unknown')
+        return {
+            allowed: false,
+            actor,
+            event,
+            message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+        };
+    const has = found.kind === 'stranger'
+        ? 'is not a collaborator'
+        : `has ${found.role ?? found.permission} permission`;
+    return {
+        allowed: false,
+        actor,
+        event,
+        message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+    };
+}
+/** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
+async function readPermission(trigger, actor, token) {
+    if (!trigger.repository)
+        return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
+    if (!token)
+        return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
+    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
+    const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
+    let last = '';
+    for (let attempt = 1; attempt <= 2; attempt++) {
+        if (attempt > 1)
+            await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
+        let response;
+        try {
+            response = await fetch(url, {
+                headers: {
+                    Authorization: `Bearer ${token}`,
+                    Accept: 'application/vnd.github+json',
+                    'X-GitHub-Api-Version': '2022-11-28',
+                    'User-Agent': 'hermes-action'
+                },
+                signal,
+                redirect: 'error'
+            });
+        }
+        catch (error) {
+            if (signal.aborted)
+                return {
+                    kind: 'unknown',
+                    why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
+                };
+            const cause = error instanceof Error ? error.cause : undefined;
+            last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
+            continue;
+        }
+        if (response.status === 404) {
+            await response.body?.cancel();
+            return { kind: 'stranger' };
+        }
+        if (response.status >= 500) {
+            await response.body?.cancel();
+            last = `the GitHub API answered HTTP ${response.status}`;
+            continue;
+        }
+        if (!response.ok) {
+            await response.body?.cancel();
+            const hint = response.status === 401 || response.status === 403
+                ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
+                : '';
+            return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
+        }
+        const body = await response.json().catch(() => undefined);
+        const permission = body?.permission;
+        const role = body?.role_name;
+        if (typeof permission !== 'string')
+            return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
+        return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
+    }
+    return { kind: 'unknown', why: `${last}, twice` };
+}
+
 ;// CONCATENATED MODULE: ./src/text/text.ts
 /** Small text helpers shared by every stage: copies, one-line cuts, durations. */
 /**
@@ -29782,39 +30515,53 @@ async function followFile(transcriptPath, log) {
 
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /** Secrets out of everything the action writes: user-listed values and well-known token formats. */
+/**
+ * Where a token may begin: not right after a letter, digit or `_` (inside a longer word), except
+ * where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript line, a token
+ * alone on a line of a file the agent read stands right after the `n` of `\n`.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
+/** Where a fixed-length token ends: not before another letter or digit. */
+const TAIL = '(?![A-Za-z0-9])';
 // Token formats of well-known providers. Each is specific enough not to eat ordinary text.
 const TOKEN_PATTERNS = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, // GitHub fine-grained tokens
-    /\bsk-ant-[A-Za-z0-9_-]{20,}/g, // Anthropic
-    /\bsk-or-(?:v1-)?[A-Za-z0-9]{20,}/g, // OpenRouter
-    /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, // OpenAI
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g // JWTs
-];
+    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
+    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
+    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
+    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
+    String.raw `sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, // OpenAI
+    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}${TAIL}`, // AWS access key ids
+    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
+].map(p => LEAD + p);
 /** What every token format above starts with. */
 const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
 const MASK = '***';
 /**
- * Builds the redactor for the given literal values, also in their JSON-escaped form (how they stand
- * in a transcript line), and for the token formats unless `tokens` is false. One regular expression,
- * one pass over the text (the redactor runs on every line of the log); literal values come first and
- * longest first, so a value inside another goes too.
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
+ * One regular expression, one pass over the text (the redactor runs on every line of the log);
+ * literal values come first and longest first, so a value inside another goes too.
  */
 function makeRedactor(values, { tokens = true } = {}) {
-    const forms = values.flatMap(v => [v, JSON.stringify(v).slice(1, -1)]);
-    const literals = [...new Set(forms.filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [
-        ...literals.map(escapeRegExp),
-        ...(tokens ? TOKEN_PATTERNS.map(p => p.source) : [])
-    ];
+    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
     if (patterns.length === 0)
         return text => text;
     const all = new RegExp(patterns.join('|'), 'g');
     // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
     const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
     return text => (maybe.test(text) ? text.replace(all, MASK) : text);
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
+ * `\/` (encoders that escape it).
+ */
+function jsonForms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
 }
 function escapeRegExp(value) {
     return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30519,6 +31266,40 @@ function redactLines(block, redact) {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/cli/environment.ts
+/**
+ * The environment of every process the action starts (Hermes, its version probe, the installer).
+ * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
+ * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
+ * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
+ * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
+ */
+/** The runner's own credentials and service addresses, for the action's process only. */
+const RUNNER_ONLY = [
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL'
+];
+const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
+/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+function childEnv(env = process.env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
+        const upper = name.toUpperCase();
+        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -30532,6 +31313,7 @@ var io = __nccwpck_require__(88701);
  *
  * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
  */
+
 
 
 
@@ -30635,7 +31417,7 @@ class FifoCapture {
         try {
             dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
             const fifo = external_node_path_.join(dir, 'stdout');
-            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: process.env });
+            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
@@ -30740,6 +31522,7 @@ class FifoCapture {
 
 
 
+
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 function buildArgv(settings) {
     const argv = ['chat'];
@@ -30782,6 +31565,7 @@ function probeVersion(executable, cwd) {
     return new Promise(resolve => {
         (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
             cwd,
+            env: childEnv(),
             encoding: 'utf8',
             timeout: VERSION_TIMEOUT_MS,
             killSignal: 'SIGKILL',
@@ -30812,6 +31596,7 @@ class HermesProcess {
         try {
             child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
                 cwd: options.cwd,
+                env: childEnv(),
                 stdio: ['ignore', capture.fd, 'pipe'],
                 detached: true,
                 shell: false
@@ -30954,577 +31739,6 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             timeoutMs: settings.timeoutMs
         }
     };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
-
-
-/*
-  Port of a subset of the features of CPython's shlex module, which provides a
-  shell-like lexer. Original code by Eric S. Raymond and other contributors.
-*/
-
-class Shlexer {
-  constructor (string) {
-    this.i = 0
-    this.string = string
-
-    /**
-     * Characters that will be considered whitespace and skipped. Whitespace
-     * bounds tokens. By default, includes space, tab, linefeed and carriage
-     * return.
-     */
-    this.whitespace = ' \t\r\n'
-
-    /**
-     * Characters that will be considered string quotes. The token accumulates
-     * until the same quote is encountered again (thus, different quote types
-     * protect each other as in the shell.) By default, includes ASCII single
-     * and double quotes.
-     */
-    this.quotes = `'"`
-
-    /**
-     * Characters that will be considered as escape. Just `\` by default.
-     */
-    this.escapes = '\\'
-
-    /**
-     * The subset of quote types that allow escaped characters. Just `"` by default.
-     */
-    this.escapedQuotes = '"'
-
-    /**
-     * Whether to support ANSI C-style $'' quotes
-     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
-     */
-    this.ansiCQuotes = true
-
-    /**
-     * Whether to support localized $"" quotes
-     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
-     *
-     * The behavior is as if the current locale is set to C or POSIX, i.e., the
-     * contents are not translated.
-     */
-    this.localeQuotes = true
-
-    this.debug = false
-  }
-
-  readChar () {
-    return this.string.charAt(this.i++)
-  }
-
-  processEscapes (string, quote, isAnsiCQuote) {
-    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
-      // This quote type doesn't support escape sequences
-      return string
-    }
-
-    // We need to form a regex that matches any of the escape characters,
-    // without interpreting any of the characters as a regex special character.
-    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
-
-    // In regular quoted strings, we can only escape an escape character, and
-    // the quote character itself.
-    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
-      const re = new RegExp(
-        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
-      return string.replace(re, '$1')
-    }
-
-    // ANSI C quoted strings support a wide variety of escape sequences
-    if (isAnsiCQuote) {
-      const patterns = {
-        // Literal characters
-        '([\\\\\'"?])': (x) => x,
-
-        // Non-printable ASCII characters
-        'a': () => '\x07',
-        'b': () => '\x08',
-        'e|E': () => '\x1b',
-        'f': () => '\x0c',
-        'n': () => '\x0a',
-        'r': () => '\x0d',
-        't': () => '\x09',
-        'v': () => '\x0b',
-
-        // Octal bytes
-        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
-
-        // Hexadecimal bytes
-        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
-
-        // Unicode code units
-        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
-        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
-
-        // Control characters
-        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
-        'c(.)': (x) => {
-          if (x === '?') {
-            return '\x7f'
-          } else if (x === '@') {
-            return '\x00'
-          } else {
-            return String.fromCharCode(x.charCodeAt(0) & 31)
-          }
-        }
-      }
-
-      // Construct an uber-RegEx that catches all of the above pattern
-      const re = new RegExp(
-        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
-
-      // For each match, figure out which subpattern matched, and apply the
-      // corresponding function
-      return string.replace(re, function (m, p1) {
-        for (const matched in patterns) {
-          const mm = new RegExp('^' + matched + '$').exec(p1)
-          if (mm === null) {
-            continue
-          }
-
-          return patterns[matched].apply(null, mm.slice(1))
-        }
-      })
-    }
-
-    // Should not get here
-    return undefined
-  }
-
-  * [Symbol.iterator] () {
-    let inQuote = false
-    let inDollarQuote = false
-    let escaped = false
-    let lastDollar = -2 // position of last dollar sign we saw
-    let token
-
-    if (this.debug) {
-      console.log('full input:', '>' + this.string + '<')
-    }
-
-    while (true) {
-      const pos = this.i
-      const char = this.readChar()
-
-      if (this.debug) {
-        console.log(
-          'position:', pos,
-          'input:', '>' + char + '<',
-          'accumulated:', token,
-          'inQuote:', inQuote,
-          'inDollarQuote:', inDollarQuote,
-          'lastDollar:', lastDollar,
-          'escaped:', escaped
-        )
-      }
-
-      // Ran out of characters, we're done
-      if (char === '') {
-        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
-        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
-        if (token !== undefined) { yield token }
-        return
-      }
-
-      // We were in an escape sequence, complete it
-      if (escaped) {
-        if (char === '\n') {
-          // An escaped newline just means to continue the command on the next
-          // line. We just need to ignore it.
-        } else if (inQuote) {
-          // If we are in a quote, just accumulate the whole escape sequence,
-          // as we will interpret escape sequences later.
-          token = (token || '') + escaped + char
-        } else {
-          // Just use the literal character
-          token = (token || '') + char
-        }
-
-        escaped = false
-        continue
-      }
-
-      if (this.escapes.includes(char)) {
-        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
-          // We encountered an escape character, which is going to affect how
-          // we treat the next character.
-          escaped = char
-          continue
-        } else {
-          // This string type doesn't use escape characters. Ignore for now.
-        }
-      }
-
-      // We were in a string
-      if (inQuote !== false) {
-        // String is finished. Don't grab the quote character.
-        if (char === inQuote) {
-          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
-          inQuote = false
-          inDollarQuote = false
-          continue
-        }
-
-        // String isn't finished yet, accumulate the character
-        token = (token || '') + char
-        continue
-      }
-
-      // This is the start of a new string, don't accumulate the quotation mark
-      if (this.quotes.includes(char)) {
-        inQuote = char
-        if (lastDollar === pos - 1) {
-          if (char === '\'' && !this.ansiCQuotes) {
-            // Feature not enabled
-          } else if (char === '"' && !this.localeQuotes) {
-            // Feature not enabled
-          } else {
-            inDollarQuote = char
-          }
-        }
-
-        token = (token || '') // fixes blank string
-
-        if (inDollarQuote !== false) {
-          // Drop the opening $ we captured before
-          token = token.slice(0, -1)
-        }
-
-        continue
-      }
-
-      // This is a dollar sign, record that we saw it in case it's the start of
-      // an ANSI C or localized string
-      if (inQuote === false && char === '$') {
-        lastDollar = pos
-      }
-
-      // This is whitespace, so yield the token if we have one
-      if (this.whitespace.includes(char)) {
-        if (token !== undefined) { yield token }
-        token = undefined
-        continue
-      }
-
-      // Otherwise, accumulate the character
-      token = (token || '') + char
-    }
-  }
-}
-
-
-/**
- * Splits a given string using shell-like syntax. This function is the inverse
- * of shlex.join().
- *
- * @param {String} s String to split.
- * @returns {String[]}
- */
-function split (s) {
-  return Array.from(new Shlexer(s))
-}
-
-/**
- * Escapes a potentially shell-unsafe string using quotes.
- *
- * @param {String} s String to quote
- * @returns {String}
- */
-function quote (s) {
-  if (s === '') { return '\'\'' }
-
-  const unsafeRe = /[^\w@%\-+=:,./]/
-  if (!unsafeRe.test(s)) { return s }
-
-  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
-}
-
-
-/**
- * Concatenate the tokens of the list args and return a string. This function
- * is the inverse of shlex.split().
- *
- * The returned value is shell-escaped to protect against injection
- * vulnerabilities (see shlex.quote()).
- *
- * @param {String[]} args List of args to join
- * @returns {String}
- */
-function join (args) {
-  if (!Array.isArray(args)) {
-    throw new TypeError("args should be an array")
-  }
-  return args.map(quote).join(" ")
-}
-
-;// CONCATENATED MODULE: ./src/config/inputs.ts
-
-
-
-
-/** Input names, spelled exactly as in action.yml. */
-const Input = {
-    Query: 'query',
-    QueryFile: 'query-file',
-    Model: 'model',
-    IgnoreUserConfig: 'ignore-user-config',
-    IgnoreRules: 'ignore-rules',
-    Worktree: 'worktree',
-    Checkpoints: 'checkpoints',
-    PassSessionId: 'pass-session-id',
-    Args: 'args',
-    HermesPath: 'hermes-path',
-    WorkingDirectory: 'working-directory',
-    TimeoutMinutes: 'timeout-minutes',
-    TempfailRetries: 'tempfail-retries',
-    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
-    FailOnError: 'fail-on-error',
-    Summary: 'summary',
-    UploadArtifact: 'upload-artifact',
-    ArtifactName: 'artifact-name',
-    ArtifactArchive: 'artifact-archive',
-    RetentionDays: 'retention-days',
-    Redact: 'redact',
-    JsonlPath: 'jsonl-path',
-    Transcript: 'transcript',
-    ApiUrl: 'api-url',
-    ApiKey: 'api-key',
-    ShowReasoning: 'show-reasoning'
-};
-class InputError extends Error {
-}
-// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-// Characters the artifact service rejects in a name.
-const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
-/** Reads every input once; the first bad value throws an InputError naming it. */
-function parseSettings({ getInput, env }) {
-    const text = (name) => getInput(name).trim() || undefined;
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
-    const number = (name, fallback, { integer, min }) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        const value = Number(raw);
-        const kind = integer ? 'a whole number' : 'a number';
-        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
-            !Number.isFinite(value) ||
-            (integer && !Number.isInteger(value)) ||
-            value < min) {
-            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
-        }
-        return value;
-    };
-    const transcript = text(Input.Transcript);
-    const queryText = getInput(Input.Query);
-    const queryFile = text(Input.QueryFile);
-    const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
-    let query;
-    if (queryText.trim() !== '' && queryFile) {
-        throw new InputError(`Inputs "${Input.Query}" and "${Input.QueryFile}" are both set; give exactly one.`);
-    }
-    else if (queryText.trim() !== '') {
-        query = { kind: 'text', text: queryText };
-    }
-    else if (queryFile) {
-        query = { kind: 'file', path: queryFile };
-    }
-    else if (!transcript) {
-        throw new InputError(`Neither "${Input.Query}" nor "${Input.QueryFile}" is set; give exactly one (or "${Input.Transcript}" to report on an existing run).`);
-    }
-    const artifactName = text(Input.ArtifactName);
-    const bad = artifactName && ARTIFACT_NAME_FORBIDDEN.find(c => artifactName.includes(c));
-    if (artifactName && bad) {
-        throw new InputError(`Input "${Input.ArtifactName}" is ${JSON.stringify(artifactName)}; it may not contain ${JSON.stringify(bad)} ` +
-            `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
-    }
-    const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
-    const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
-    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
-    const workingDirectory = external_node_path_.resolve(workspace, text(Input.WorkingDirectory) ?? '.');
-    const cli = {
-        ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
-        ignoreRules: bool(Input.IgnoreRules, false),
-        worktree: bool(Input.Worktree, false),
-        checkpoints: bool(Input.Checkpoints, false),
-        passSessionId: bool(Input.PassSessionId, false),
-        args: splitArgs(getInput(Input.Args)),
-        hermesPath: text(Input.HermesPath) ?? 'hermes'
-    };
-    if (api) {
-        // Given with api-url, a CLI option would be silently ignored: say so instead.
-        const cliOnly = [
-            cli.ignoreUserConfig && Input.IgnoreUserConfig,
-            cli.ignoreRules && Input.IgnoreRules,
-            cli.worktree && Input.Worktree,
-            cli.checkpoints && Input.Checkpoints,
-            cli.passSessionId && Input.PassSessionId,
-            cli.args.length > 0 && Input.Args,
-            cli.hermesPath !== 'hermes' && Input.HermesPath,
-            workingDirectory !== external_node_path_.resolve(workspace) && Input.WorkingDirectory
-        ].filter(name => name !== false);
-        if (cliOnly.length > 0) {
-            const names = cliOnly.map(n => `"${n}"`).join(', ');
-            const one = cliOnly.length === 1;
-            throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
-                `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
-        }
-        if (transcript) {
-            throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
-        }
-    }
-    // The action gives Hermes no standard input (a runner has none to pass on).
-    if (query?.kind === 'file' && query.path === '-') {
-        throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`);
-    }
-    const transcriptPath = transcript && external_node_path_.resolve(workingDirectory, transcript);
-    return {
-        query,
-        model: text(Input.Model),
-        ...cli,
-        workingDirectory,
-        timeoutMs: Math.round(timeoutMinutes * 60_000),
-        tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
-        tempfailBackoffMs: number(Input.TempfailBackoffSeconds, 30, { integer: false, min: 0 }) * 1000,
-        failOnError: bool(Input.FailOnError, true),
-        summary: bool(Input.Summary, true),
-        uploadArtifact: bool(Input.UploadArtifact, true),
-        artifactName,
-        artifactArchive: bool(Input.ArtifactArchive, false),
-        retentionDays: retention === 0 ? undefined : retention,
-        ...parseRedact(getInput(Input.Redact)),
-        jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-        transcript: transcriptPath,
-        ...(api && { api }),
-        showReasoning: bool(Input.ShowReasoning, true)
-    };
-}
-const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
-/**
- * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
- * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
- */
-function parseApi(url, key) {
-    if (!url && !key)
-        return undefined;
-    if (!url) {
-        throw new InputError(`Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
-    }
-    if (!key) {
-        throw new InputError(`Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`);
-    }
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
-    }
-    if (parsed.username || parsed.password) {
-        throw new InputError(`Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
-    }
-    if (parsed.search || parsed.hash) {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
-    }
-    // The key goes in an HTTP header: only characters a header value can carry as they are.
-    if (!/^[\x21-\x7e]+$/.test(key)) {
-        throw new InputError(`Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
-    }
-    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
-}
-/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
-function readQuery(query, cwd) {
-    if (query.kind === 'text')
-        return query.text;
-    const file = external_node_path_.resolve(cwd, query.path);
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(file, 'utf8');
-    }
-    catch (error) {
-        const why = error.code ?? String(error);
-        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
-    }
-    if (text.trim() === '')
-        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
-    return text;
-}
-/**
- * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
- * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
- * transcript is never what was meant.
- */
-function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
-    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
-        return { redact: values };
-    if (values.length > 1) {
-        throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
-            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
-    }
-    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
-}
-/**
- * What parseSettings cannot see without the file system: the working directory and the transcript
- * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
- */
-function checkPaths(settings, given) {
-    if (!settings.transcript && !isDirectory(settings.workingDirectory)) {
-        throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
-    }
-    if (settings.transcript && !isFile(settings.transcript)) {
-        throw new InputError(`Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
-    }
-}
-function isDirectory(p) {
-    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-}
-function isFile(p) {
-    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
-}
-function resolveJsonlPath(given, cwd, env) {
-    if (given)
-        return external_node_path_.resolve(cwd, given);
-    // Unique per step: two steps of one job must not share (or overwrite) a transcript.
-    const dir = env.RUNNER_TEMP || external_node_path_.join(cwd, '.hermes');
-    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
-}
-/**
- * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
- * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
- */
-function splitArgs(raw) {
-    try {
-        return split(raw);
-    }
-    catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
-            'Close every quote, or escape a lone quote with a backslash.');
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/log.ts
@@ -31777,17 +31991,19 @@ const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
 function outputsOf(report, attempts, redact) {
     const { turn, verdict } = report;
     const out = new Map();
+    // Every value is redacted: any of them can hold what the stream said.
     const set = (name, value) => {
         if (value !== undefined)
-            out.set(name, String(value));
+            out.set(name, redact(String(value)));
     };
     set(Output.Outcome, verdict.outcome);
     set(Output.ExitCode, verdict.exitCode);
-    set(Output.Error, verdict.outcome === 'success' ? '' : redact(turn.result?.error ?? verdict.message));
+    set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
     const text = turn.result?.text;
     if (text !== undefined) {
+        // Redacted before it is cut, so that a cut never leaves half a secret.
         const clean = redact(text);
         set(Output.Text, clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean);
     }
@@ -32011,7 +32227,8 @@ const TITLE = {
     usage_error: '❌ Hermes rejected its arguments',
     no_result: '❌ The turn did not complete',
     not_found: '❌ Hermes not found',
-    timeout: '⌛ Hermes timed out'
+    timeout: '⌛ Hermes timed out',
+    not_allowed: '🚫 Not allowed to start the agent'
 };
 const number = new Intl.NumberFormat('en-US');
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
@@ -32111,8 +32328,16 @@ function factsTable(report, redact, where) {
     }
     if (report.hermesVersion)
         rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+    if (report.trigger)
+        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
+}
+/** Who caused the run, on which event, and why the gate let them in (or not). */
+function triggerCell(trigger, redact) {
+    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+    const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+    return `${who}${event} · ${cell(clip(redact(trigger.why), MESSAGE_CHARS))}`;
 }
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
 function transcriptRef(report, redact) {
@@ -32121,7 +32346,7 @@ function transcriptRef(report, redact) {
         return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
         return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
-    if (report.verdict.outcome === 'not_found')
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
     return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
 }
@@ -32398,7 +32623,8 @@ const WHAT = {
     usage_error: 'Hermes rejected its arguments',
     no_result: 'The turn did not complete',
     not_found: 'Hermes was not found',
-    timeout: 'Hermes did not finish in time'
+    timeout: 'Hermes did not finish in time',
+    not_allowed: 'The triggering actor may not start the agent'
 };
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
 const WHAT_API = {
@@ -32510,11 +32736,14 @@ function lastStderrLine(tail) {
 
 
 
+
+
 async function run() {
-    // Masked before anything else is read or printed, so that no later line can show it.
-    const apiKey = core/* getInput */.V4(Input.ApiKey);
-    if (apiKey)
-        core/* setSecret */.Pq(apiKey);
+    // Masked before anything else is read or printed, so that no later line can show them.
+    const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
+        .map(s => s.trim())
+        .filter(s => s !== '');
+    secrets.forEach(secret => core/* setSecret */.Pq(secret));
     let settings;
     let query;
     try {
@@ -32532,7 +32761,17 @@ async function run() {
     const warning = settings.api && cleartextWarning(settings.api.url);
     if (warning)
         core/* warning */.$e(warning);
-    const redact = makeRedactor(settings.api ? [...settings.redact, settings.api.key] : settings.redact);
+    const redact = makeRedactor([...settings.redact, ...secrets]);
+    const admission = settings.transcript
+        ? undefined
+        : await admit(triggerOf(process.env), settings.gate);
+    if (admission && !admission.allowed)
+        return refuse(settings, admission, redact);
+    const trigger = admission && {
+        actor: admission.actor,
+        event: admission.event,
+        why: admission.why
+    };
     const signals = listenForCancellation();
     const log = new LiveLog(redact);
     if (!settings.showReasoning)
@@ -32561,6 +32800,7 @@ async function run() {
         hermesVersion,
         stderrTail: attempt.end.stderrTail,
         jsonlPath: settings.transcript ?? settings.jsonlPath,
+        trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
     };
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
@@ -32569,19 +32809,43 @@ async function run() {
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
-    await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redact);
+    await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
+    // `redact: false` still hides the secrets given as inputs.
+    !settings.uploadUnredacted
+        ? redact
+        : secrets.length
+            ? makeRedactor(secrets, { tokens: false })
+            : undefined);
     if (report.artifact)
         setOutputs();
-    if (settings.summary)
-        await core/* summary */.z
-            .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-            .write();
+    await writeSummary(settings, report, redact);
+    conclude(settings, verdict, redact);
+}
+/** The step's colour: red unless the turn completed, or fail-on-error is false. */
+function conclude(settings, verdict, redact) {
     if (verdict.outcome === 'success')
         return;
     if (settings.failOnError)
         core/* setFailed */.C1(redact(verdict.message));
     else
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
+}
+/** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
+async function refuse(settings, admission, redact) {
+    const verdict = { outcome: 'not_allowed', message: admission.message };
+    const report = {
+        verdict,
+        turn: new TurnBuilder().finish(),
+        durationMs: 0,
+        stderrTail: [],
+        jsonlPath: '',
+        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+    };
+    for (const [name, value] of outputsOf(report, 0, redact))
+        if (name !== Output.Jsonl)
+            core/* setOutput */.uH(name, value);
+    await writeSummary(settings, report, redact);
+    conclude(settings, verdict, redact);
 }
 /** Runs Hermes, retried on exit 75. */
 async function runHermes(settings, log, signals) {
@@ -32666,7 +32930,7 @@ async function readTranscript(transcript, log) {
         }
     };
 }
-/** Uploads the transcript, with those of earlier attempts when exit 75 was retried. */
+/** Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was retried. */
 async function main_upload(settings, report, earlier, redact) {
     if (!settings.uploadArtifact)
         return;
@@ -32676,7 +32940,7 @@ async function main_upload(settings, report, earlier, redact) {
         name: settings.artifactName,
         archive: settings.artifactArchive,
         retentionDays: settings.retentionDays,
-        redact: settings.uploadUnredacted ? undefined : redact,
+        redact,
         env: process.env
     });
     if (result.uploaded) {
@@ -32691,6 +32955,19 @@ async function main_upload(settings, report, earlier, redact) {
             core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
         else
             core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
+    }
+}
+/** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
+async function writeSummary(settings, report, redact) {
+    if (!settings.summary)
+        return;
+    try {
+        await core/* summary */.z
+            .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+            .write();
+    }
+    catch (error) {
+        core/* warning */.$e(`The job summary could not be written: ${redact(error instanceof Error ? error.message : String(error))}`);
     }
 }
 function closingLine(verdict, attempt) {

@@ -48,6 +48,10 @@ export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
     GITHUB_RUN_ID: '1',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_REPOSITORY: 'octo/repo',
+    // A run someone with write access started: the trigger gate lets it through without a call.
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_ACTOR: 'octocat',
+    GITHUB_TRIGGERING_ACTOR: 'octocat',
     GITHUB_SERVER_URL: 'https://github.com'
   };
   return { files, env };

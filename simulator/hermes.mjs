@@ -865,10 +865,13 @@ async function main() {
     }
   }
 
-  // Not for --version: the action asks for it while the chat runs, and must not overwrite its record.
+  // --version writes beside it: the action asks for it while the chat runs, and must not overwrite its record.
   const argvFile = process.env.HERMES_SIM_ARGV_FILE;
-  if (argvFile && parsed?.kind !== 'version') {
-    writeFileSync(argvFile, JSON.stringify({ argv, cwd: process.cwd(), query }) + '\n');
+  if (argvFile) {
+    writeFileSync(
+      parsed?.kind === 'version' ? `${argvFile}.version` : argvFile,
+      JSON.stringify({ argv, cwd: process.cwd(), query, env: process.env }) + '\n'
+    );
   }
 
   if (!usageError && opts) {

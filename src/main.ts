@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
+import { admit, triggerOf, type Admission } from './access/gate.js';
 import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
 import { followFile } from './core/follow.js';
@@ -10,16 +11,19 @@ import type { Attempt, Signals } from './core/attempt.js';
 import { checkPaths, Input, parseSettings, readQuery, type Settings } from './config/inputs.js';
 import { LiveLog } from './report/log.js';
 import { formatMs } from './text/text.js';
-import { outputsOf } from './report/outputs.js';
+import { Output, outputsOf } from './report/outputs.js';
 import { makeRedactor, type Redactor } from './text/redact.js';
 import type { Report } from './report/report.js';
 import { renderSummary } from './report/summary.js';
+import { TurnBuilder } from './core/turn.js';
 import { decide, type Verdict } from './core/verdict.js';
 
 export async function run(): Promise<void> {
-  // Masked before anything else is read or printed, so that no later line can show it.
-  const apiKey = core.getInput(Input.ApiKey);
-  if (apiKey) core.setSecret(apiKey);
+  // Masked before anything else is read or printed, so that no later line can show them.
+  const secrets = [core.getInput(Input.ApiKey), core.getInput(Input.GithubToken)]
+    .map(s => s.trim())
+    .filter(s => s !== '');
+  secrets.forEach(secret => core.setSecret(secret));
   let settings: Settings;
   let query: string | undefined;
   try {
@@ -35,9 +39,16 @@ export async function run(): Promise<void> {
   settings.redact.forEach(value => core.setSecret(value));
   const warning = settings.api && cleartextWarning(settings.api.url);
   if (warning) core.warning(warning);
-  const redact = makeRedactor(
-    settings.api ? [...settings.redact, settings.api.key] : settings.redact
-  );
+  const redact = makeRedactor([...settings.redact, ...secrets]);
+  const admission = settings.transcript
+    ? undefined
+    : await admit(triggerOf(process.env), settings.gate);
+  if (admission && !admission.allowed) return refuse(settings, admission, redact);
+  const trigger = admission && {
+    actor: admission.actor,
+    event: admission.event,
+    why: admission.why
+  };
   const signals = listenForCancellation();
   const log = new LiveLog(redact);
   if (!settings.showReasoning) log.hideReasoning();
@@ -66,6 +77,7 @@ export async function run(): Promise<void> {
     hermesVersion,
     stderrTail: attempt.end.stderrTail,
     jsonlPath: settings.transcript ?? settings.jsonlPath,
+    trigger,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
   };
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
@@ -78,17 +90,45 @@ export async function run(): Promise<void> {
     settings,
     report,
     history.slice(0, -1).map(a => a.transcript),
-    redact
+    // `redact: false` still hides the secrets given as inputs.
+    !settings.uploadUnredacted
+      ? redact
+      : secrets.length
+        ? makeRedactor(secrets, { tokens: false })
+        : undefined
   );
   if (report.artifact) setOutputs();
-  if (settings.summary)
-    await core.summary
-      .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-      .write();
+  await writeSummary(settings, report, redact);
 
+  conclude(settings, verdict, redact);
+}
+
+/** The step's colour: red unless the turn completed, or fail-on-error is false. */
+function conclude(settings: Settings, verdict: Verdict, redact: Redactor): void {
   if (verdict.outcome === 'success') return;
   if (settings.failOnError) core.setFailed(redact(verdict.message));
   else core.warning(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
+}
+
+/** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
+async function refuse(
+  settings: Settings,
+  admission: Extract<Admission, { allowed: false }>,
+  redact: Redactor
+): Promise<void> {
+  const verdict: Verdict = { outcome: 'not_allowed', message: admission.message };
+  const report: Report = {
+    verdict,
+    turn: new TurnBuilder().finish(),
+    durationMs: 0,
+    stderrTail: [],
+    jsonlPath: '',
+    trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+  };
+  for (const [name, value] of outputsOf(report, 0, redact))
+    if (name !== Output.Jsonl) core.setOutput(name, value);
+  await writeSummary(settings, report, redact);
+  conclude(settings, verdict, redact);
 }
 
 /** What one attempt came to, for the report of a run that was retried. */
@@ -212,12 +252,12 @@ async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt
   };
 }
 
-/** Uploads the transcript, with those of earlier attempts when exit 75 was retried. */
+/** Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was retried. */
 async function upload(
   settings: Settings,
   report: Report,
   earlier: string[],
-  redact: Redactor
+  redact: Redactor | undefined
 ): Promise<void> {
   if (!settings.uploadArtifact) return;
   const result = await uploadTranscript({
@@ -226,7 +266,7 @@ async function upload(
     name: settings.artifactName,
     archive: settings.artifactArchive,
     retentionDays: settings.retentionDays,
-    redact: settings.uploadUnredacted ? undefined : redact,
+    redact,
     env: process.env
   });
   if (result.uploaded) {
@@ -237,6 +277,20 @@ async function upload(
     report.artifactNote = result.reason;
     if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
     else core.notice(`The transcript was not uploaded: ${result.reason}`);
+  }
+}
+
+/** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
+async function writeSummary(settings: Settings, report: Report, redact: Redactor): Promise<void> {
+  if (!settings.summary) return;
+  try {
+    await core.summary
+      .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+      .write();
+  } catch (error) {
+    core.warning(
+      `The job summary could not be written: ${redact(error instanceof Error ? error.message : String(error))}`
+    );
   }
 }
 

@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { READ_BYTES } from '../core/stream.js';
+import { childEnv } from './environment.js';
 
 export interface Capture {
   /** The descriptor to give Hermes as its stdout; the action's copy is closed by spawned(). */
@@ -136,7 +137,7 @@ class FifoCapture implements Capture {
     try {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-stdout-'));
       const fifo = path.join(dir, 'stdout');
-      const made = spawnSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: process.env });
+      const made = spawnSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
       if (made.status !== 0) return undefined;
       // The reading end first, without blocking; then the writing end opens at once.
       opened.push(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));

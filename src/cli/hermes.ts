@@ -3,6 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import * as io from '@actions/io';
 import { captureStdout } from './capture.js';
+import { childEnv } from './environment.js';
 import { Follower } from '../core/follow.js';
 import type { Settings } from '../config/inputs.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
@@ -51,6 +52,7 @@ export function probeVersion(executable: string, cwd: string): Promise<string | 
       ['--version'],
       {
         cwd,
+        env: childEnv(),
         encoding: 'utf8',
         timeout: VERSION_TIMEOUT_MS,
         killSignal: 'SIGKILL',
@@ -105,6 +107,7 @@ export class HermesProcess {
     try {
       child = spawn(options.executable, options.argv, {
         cwd: options.cwd,
+        env: childEnv(),
         stdio: ['ignore', capture.fd, 'pipe'],
         detached: true,
         shell: false

@@ -30,7 +30,10 @@ export const Input = {
   Transcript: 'transcript',
   ApiUrl: 'api-url',
   ApiKey: 'api-key',
-  ShowReasoning: 'show-reasoning'
+  ShowReasoning: 'show-reasoning',
+  GithubToken: 'github-token',
+  AllowedUsers: 'allowed-users',
+  AllowedBots: 'allowed-bots'
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];
@@ -70,6 +73,8 @@ export interface Settings {
   api?: { url: string; key: string };
   /** Show streamed reasoning in the log and summary; in API server mode, `false` also asks the server not to send it. */
   showReasoning: boolean;
+  /** Who may start the agent (see access/gate.ts). */
+  gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
 }
 
 export class InputError extends Error {}
@@ -214,7 +219,12 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
     transcript: transcriptPath,
     ...(api && { api }),
-    showReasoning: bool(Input.ShowReasoning, true)
+    showReasoning: bool(Input.ShowReasoning, true),
+    gate: {
+      token: getInput(Input.GithubToken).trim(),
+      allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
+      allowedBots: parseLogins(getInput(Input.AllowedBots))
+    }
   };
 }
 
@@ -339,6 +349,14 @@ function resolveJsonlPath(given: string | undefined, cwd: string, env: NodeJS.Pr
   // Unique per step: two steps of one job must not share (or overwrite) a transcript.
   const dir = env.RUNNER_TEMP || path.join(cwd, '.hermes');
   return path.join(dir, `hermes-${randomUUID().slice(0, 8)}`, 'run.jsonl');
+}
+
+/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
+export function parseLogins(raw: string): string[] {
+  return raw
+    .split(/[\n,]/)
+    .map(v => v.trim().replace(/^@/, '').toLowerCase())
+    .filter(v => v !== '');
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
-import type { Redactor } from '../text/redact.js';
+import { redactHead, type Redactor } from '../text/redact.js';
 import { clip, oneLine, own } from '../text/text.js';
 import type {
   DecodedLine,
@@ -284,9 +284,7 @@ export class TurnBuilder {
       durationMs: event.duration_ms,
       isError: event.is_error,
       // Only a failed call's output is shown anywhere.
-      output: event.is_error
-        ? clip(this.redact(event.output.slice(0, OUTPUT_CHARS * 2)), OUTPUT_CHARS)
-        : '',
+      output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
       line
     };
     this.recent.add(call);
@@ -392,10 +390,7 @@ export function previewInput(input: unknown, redact: Redactor = text => text): s
     text = typeof input === 'string' ? input : safeJson(input);
   }
   // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
-  return oneLine(
-    redact(text.length > INPUT_PREVIEW_CHARS * 4 ? text.slice(0, INPUT_PREVIEW_CHARS * 4) : text),
-    INPUT_PREVIEW_CHARS
-  );
+  return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
 }
 
 function safeJson(value: unknown): string {

@@ -11,7 +11,8 @@ export type Outcome =
   | 'usage_error'
   | 'no_result'
   | 'not_found'
-  | 'timeout';
+  | 'timeout'
+  | 'not_allowed';
 
 /** How the run ended, seen from outside the stream. */
 export interface RunEnd {
@@ -61,7 +62,8 @@ const WHAT: Record<Outcome, string> = {
   usage_error: 'Hermes rejected its arguments',
   no_result: 'The turn did not complete',
   not_found: 'Hermes was not found',
-  timeout: 'Hermes did not finish in time'
+  timeout: 'Hermes did not finish in time',
+  not_allowed: 'The triggering actor may not start the agent'
 };
 
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */

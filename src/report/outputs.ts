@@ -38,19 +38,18 @@ export function outputsOf(
 ): Map<OutputName, string> {
   const { turn, verdict } = report;
   const out = new Map<OutputName, string>();
+  // Every value is redacted: any of them can hold what the stream said.
   const set = (name: OutputName, value: string | number | undefined): void => {
-    if (value !== undefined) out.set(name, String(value));
+    if (value !== undefined) out.set(name, redact(String(value)));
   };
   set(Output.Outcome, verdict.outcome);
   set(Output.ExitCode, verdict.exitCode);
-  set(
-    Output.Error,
-    verdict.outcome === 'success' ? '' : redact(turn.result?.error ?? verdict.message)
-  );
+  set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;
   if (text !== undefined) {
+    // Redacted before it is cut, so that a cut never leaves half a secret.
     const clean = redact(text);
     set(
       Output.Text,

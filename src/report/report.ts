@@ -12,6 +12,8 @@ export interface Report {
   artifact?: { name: string; id: number; url: string };
   /** Why the transcript was not uploaded, when it was not. */
   artifactNote?: string;
+  /** Who triggered the run and why they were let in (absent where no gate ran: a transcript). */
+  trigger?: { actor?: string; event?: string; why: string };
   /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
   attempts?: { outcome: Outcome; exitCode?: number }[];
 }

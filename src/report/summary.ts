@@ -70,7 +70,8 @@ const TITLE: Record<Outcome, string> = {
   usage_error: '❌ Hermes rejected its arguments',
   no_result: '❌ The turn did not complete',
   not_found: '❌ Hermes not found',
-  timeout: '⌛ Hermes timed out'
+  timeout: '⌛ Hermes timed out',
+  not_allowed: '🚫 Not allowed to start the agent'
 };
 
 const number = new Intl.NumberFormat('en-US');
@@ -187,8 +188,16 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
   }
   if (report.hermesVersion)
     rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+  if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
   rows.push(['Transcript', where + transcriptNote(report, redact)]);
   return table(['Run', ''], ['l', 'l'], rows);
+}
+
+/** Who caused the run, on which event, and why the gate let them in (or not). */
+function triggerCell(trigger: NonNullable<Report['trigger']>, redact: Redactor): string {
+  const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+  const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+  return `${who}${event} · ${cell(clip(redact(trigger.why), MESSAGE_CHARS))}`;
 }
 
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
@@ -197,7 +206,8 @@ function transcriptRef(report: Report, redact: Redactor): string {
   if (a && a.url.length <= URL_CHARS)
     return `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
   if (a) return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
-  if (report.verdict.outcome === 'not_found') return 'none (Hermes did not run)';
+  if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+    return 'none (Hermes did not run)';
   return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
 }
 

@@ -1,0 +1,350 @@
+/**
+ * What the agent can reach, and who can start it, end to end through dist/: the simulator records
+ * the environment it was given; a loopback stand-in for the REST API answers the permission check.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { all, render, tableRows, textOf } from './helpers/gfm.js';
+import { GithubApi, type Answer } from './helpers/github-api.js';
+
+const RUNNER_CREDENTIALS = {
+  ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
+  ACTIONS_RUNTIME_URL: 'http://127.0.0.1:1/runtime/',
+  ACTIONS_RESULTS_URL: 'http://127.0.0.1:1/results/',
+  ACTIONS_CACHE_URL: 'http://127.0.0.1:1/cache/',
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-request-token-value',
+  ACTIONS_ID_TOKEN_REQUEST_URL: 'http://127.0.0.1:1/oidc'
+};
+
+interface Record {
+  argv: string[];
+  env: { [name: string]: string };
+}
+const record = (file: string): Record => JSON.parse(fs.readFileSync(file, 'utf8')) as Record;
+
+describe('the environment Hermes gets', () => {
+  let r: ActionRun;
+  let chat: Record;
+  let version: Record;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-env-'));
+    const argvFile = path.join(dir, 'argv.json');
+    r = await runAction({
+      inputs: {
+        query: 'Check the build',
+        redact: 'the-value-to-hide',
+        'github-token': 'gh-token-input-value',
+        'upload-artifact': 'false'
+      },
+      env: {
+        ...RUNNER_CREDENTIALS,
+        HERMES_SIM_ARGV_FILE: argvFile,
+        OPENROUTER_API_KEY: 'provider-key-from-env',
+        MY_SETTING: 'from the workflow env'
+      }
+    });
+    chat = record(argvFile);
+    version = record(`${argvFile}.version`);
+  });
+
+  test('the turn ran', () => {
+    expect(r.outputs.outcome).toBe('success');
+  });
+
+  test.each(Object.keys(RUNNER_CREDENTIALS))(
+    'neither the chat nor the version probe gets %s',
+    name => {
+      expect(chat.env).not.toHaveProperty(name);
+      expect(version.env).not.toHaveProperty(name);
+    }
+  );
+
+  test('no INPUT_* variable reaches it: not the redact values, not the token', () => {
+    for (const env of [chat.env, version.env]) {
+      expect(Object.keys(env).filter(n => n.toUpperCase().startsWith('INPUT_'))).toEqual([]);
+      expect(JSON.stringify(env)).not.toContain('the-value-to-hide');
+      expect(JSON.stringify(env)).not.toContain('gh-token-input-value');
+    }
+  });
+
+  test('what the workflow put in env:, PATH, HOME and GITHUB_* still arrive', () => {
+    for (const env of [chat.env, version.env]) {
+      expect(env).toMatchObject({
+        OPENROUTER_API_KEY: 'provider-key-from-env',
+        MY_SETTING: 'from the workflow env',
+        GITHUB_REPOSITORY: 'octo/repo',
+        GITHUB_WORKSPACE: r.files.workspace
+      });
+      expect(env.PATH).toBeTruthy();
+      expect(env.HOME).toBeTruthy();
+    }
+  });
+
+  test('the token given as an input is masked for the runner at once', () => {
+    const masks = r.commands.filter(c => c.command === 'add-mask').map(c => c.message);
+    expect(masks).toContain('gh-token-input-value');
+    expect(r.stdout.indexOf('::add-mask::gh-token-input-value')).toBeLessThan(
+      r.stdout.indexOf('::stop-commands::')
+    );
+  });
+});
+
+describe('who may start the agent', () => {
+  let api: GithubApi;
+  beforeAll(async () => {
+    api = await GithubApi.start();
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  /** A step triggered by `actor` on `event`; the argv file says whether Hermes ran. */
+  async function step(
+    event: string,
+    actor: string,
+    answers: Answer[],
+    inputs: { [name: string]: string } = {}
+  ): Promise<{ r: ActionRun; ran: boolean; calls: number }> {
+    api.plan(actor, ...answers);
+    const before = api.requests.length;
+    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-gate-'));
+    const argvFile = path.join(dir, 'argv.json');
+    const r = await runAction({
+      inputs: {
+        query: 'Fix the issue',
+        'github-token': 'gate-token',
+        'upload-artifact': 'false',
+        ...inputs
+      },
+      env: {
+        GITHUB_EVENT_NAME: event,
+        GITHUB_ACTOR: actor,
+        GITHUB_TRIGGERING_ACTOR: actor,
+        GITHUB_API_URL: api.url,
+        HERMES_SIM_ARGV_FILE: argvFile
+      }
+    });
+    return { r, ran: fs.existsSync(argvFile), calls: api.requests.length - before };
+  }
+
+  const WRITE: Answer = { permission: 'write' };
+  const READ: Answer = { permission: 'read' };
+
+  test.each([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'workflow_call',
+    'workflow_run',
+    'repository_dispatch',
+    'merge_group'
+  ])('%s: only writers cause it, so no API call is made', async event => {
+    const { r, ran, calls } = await step(event, 'stranger-on-' + event, [{ status: 404 }]);
+    expect([ran, calls, r.outputs.outcome]).toEqual([true, 0, 'success']);
+  });
+
+  // event, permission answers, inputs → ran, outcome, API calls, what the message or summary says
+  test.each<
+    [string, string, Answer[], { [name: string]: string }, boolean, string, number, string]
+  >([
+    ['issue_comment', 'writer', [WRITE], {}, true, 'success', 1, 'write permission on octo/repo'],
+    [
+      'issue_comment',
+      'owner',
+      [{ permission: 'admin' }],
+      {},
+      true,
+      'success',
+      1,
+      'admin permission'
+    ],
+    [
+      'pull_request_target',
+      'keeper',
+      [{ permission: 'write', role_name: 'maintain' }],
+      {},
+      true,
+      'success',
+      1,
+      'maintain permission'
+    ],
+    [
+      'issue_comment',
+      'reader',
+      [READ],
+      {},
+      false,
+      'not_allowed',
+      1,
+      'reader triggered the issue_comment event but has read permission on octo/repo, and only people with write access start the agent; add "reader" to "allowed-users" to let them start it.'
+    ],
+    [
+      'issues',
+      'triager',
+      [{ permission: 'read', role_name: 'triage' }],
+      {},
+      false,
+      'not_allowed',
+      1,
+      'has triage permission'
+    ],
+    [
+      'pull_request_target',
+      'stranger',
+      [{ status: 404 }],
+      {},
+      false,
+      'not_allowed',
+      1,
+      'stranger triggered the pull_request_target event but is not a collaborator on octo/repo'
+    ],
+    [
+      'discussion_comment',
+      'stranger2',
+      [{ status: 404 }],
+      {},
+      false,
+      'not_allowed',
+      1,
+      'add "stranger2" to "allowed-users"'
+    ],
+    [
+      'issue_comment',
+      'friend',
+      [{ status: 404 }],
+      { 'allowed-users': 'someone, Friend' },
+      true,
+      'success',
+      0,
+      'listed in "allowed-users"'
+    ],
+    [
+      'issue_comment',
+      'anyone',
+      [{ status: 404 }],
+      { 'allowed-users': '*' },
+      true,
+      'success',
+      0,
+      '"allowed-users" is "*"'
+    ],
+    [
+      'pull_request',
+      'renovate[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'renovate[bot]' },
+      true,
+      'success',
+      0,
+      'listed in "allowed-bots"'
+    ],
+    [
+      'pull_request',
+      'dependabot[bot]',
+      [{ status: 404 }],
+      { 'allowed-users': 'dependabot[bot]' },
+      false,
+      'not_allowed',
+      1,
+      'add "dependabot[bot]" to "allowed-bots" to let this bot start it'
+    ],
+    [
+      'pull_request',
+      'other[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': '*' },
+      true,
+      'success',
+      0,
+      '"allowed-bots" is "*"'
+    ],
+    [
+      'issue_comment',
+      'badtoken',
+      [{ status: 401 }],
+      {},
+      false,
+      'not_allowed',
+      1,
+      'could not be read (the GitHub API answered HTTP 401; "github-token" needs to read'
+    ],
+    ['issue_comment', 'forbidden', [{ status: 403 }], {}, false, 'not_allowed', 1, 'HTTP 403'],
+    [
+      'issue_comment',
+      'down',
+      [{ status: 500 }],
+      {},
+      false,
+      'not_allowed',
+      2,
+      'the GitHub API answered HTTP 500, twice'
+    ],
+    [
+      'issue_comment',
+      'flaky',
+      [{ status: 502 }, WRITE],
+      {},
+      true,
+      'success',
+      2,
+      'write permission'
+    ],
+    ['issue_comment', 'slow', ['hang'], {}, false, 'not_allowed', 1, 'did not answer within 10 s']
+  ])(
+    '%s by %s (%j, %j): ran %s, %s, %i API call(s)',
+    async (event, actor, answers, inputs, shouldRun, outcome, apiCalls, says) => {
+      const { r, ran, calls } = await step(event, actor, answers, inputs);
+      expect([ran, r.outputs.outcome, calls]).toEqual([shouldRun, outcome, apiCalls]);
+      const text = textOf(render(r.summary)).replace(/\u200b/g, '');
+      expect(text).toContain(says);
+      const row = all(render(r.summary), 'table')
+        .flatMap(t => tableRows(t))
+        .find(cells => cells[0] === 'Triggered by');
+      expect(row?.[1]).toContain(actor);
+      if (!shouldRun) {
+        expect(r.exitCode).toBe(1);
+        expect(r.outputs.error).toContain(says);
+        const errors = r.annotations.filter(a => a.command === 'error').map(a => a.message);
+        expect(errors).toEqual([r.outputs.error]);
+        expect(r.outputs).not.toHaveProperty('jsonl');
+      } else {
+        expect(r.exitCode).toBe(0);
+      }
+    },
+    30_000
+  );
+
+  test('the token goes to the API as a bearer token, and the actor is GITHUB_TRIGGERING_ACTOR', async () => {
+    api.plan('re-runner', WRITE);
+    api.plan('original', READ);
+    const before = api.requests.length;
+    const r = await runAction({
+      inputs: { query: 'x', 'github-token': 'gate-token', 'upload-artifact': 'false' },
+      env: {
+        GITHUB_EVENT_NAME: 'issue_comment',
+        GITHUB_ACTOR: 'original',
+        GITHUB_TRIGGERING_ACTOR: 're-runner',
+        GITHUB_API_URL: api.url
+      }
+    });
+    expect(r.outputs.outcome).toBe('success');
+    expect(api.requests.slice(before)).toEqual([
+      {
+        path: '/repos/octo/repo/collaborators/re-runner/permission',
+        authorization: 'Bearer gate-token'
+      }
+    ]);
+    expect(r.log).not.toContain('gate-token');
+    expect(r.summary).not.toContain('gate-token');
+  });
+
+  test('fail-on-error: false reports the refusal and lets the step pass', async () => {
+    const { r, ran } = await step('issue_comment', 'reader2', [READ], { 'fail-on-error': 'false' });
+    expect([ran, r.exitCode, r.outputs.outcome]).toEqual([false, 0, 'not_allowed']);
+    expect(r.annotations.filter(a => a.command === 'warning').map(a => a.message)).toEqual([
+      expect.stringContaining('reader2 triggered the issue_comment event')
+    ]);
+  });
+});
