@@ -83,7 +83,7 @@ function reasoningGroups(stdout: string): string[][] {
   return groups;
 }
 
-/** The summary, rendered by cmark-gfm and checked structurally. */
+/** The summary, rendered as GFM and checked structurally. */
 function summaryOf(r: ActionRun): Element {
   return checkSummaryHtml(renderGfm(r.summary));
 }

@@ -3,7 +3,7 @@
  * simulator's scenarios) goes through the real pipeline (followFile: lines, decodeLine, TurnBuilder;
  * then decide) and must render exactly the committed Markdown beside it. Regenerating them is a
  * deliberate act: `UPDATE_GOLDEN=1 npm test -- __tests__/summary.test.ts`, then review the diff.
- * Every summary is also rendered with cmark-gfm and checked structurally.
+ * Every summary is also rendered as GFM (helpers/gfm.ts) and checked structurally.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,5 +1,9 @@
-/** Renders Markdown with cmark-gfm (GitHub's GFM implementation) and reads the HTML structurally. */
-import { spawnSync } from 'node:child_process';
+/**
+ * Renders Markdown as GitHub-flavoured Markdown with micromark (a GFM implementation installed by
+ * `npm ci`) and reads the HTML structurally.
+ */
+import { micromark } from 'micromark';
+import { gfm, gfmHtml, type HtmlExtension } from 'micromark-extension-gfm';
 import { parseFragment } from 'parse5';
 
 export interface Element {
@@ -9,21 +13,33 @@ export interface Element {
 }
 export type Node = Element | string;
 
-/** The flags GitHub's renderer uses for the constructs a summary relies on; --unsafe keeps raw HTML. */
-export function renderGfm(markdown: string): string {
-  const run = spawnSync(
-    'cmark-gfm',
-    ['-e', 'table', '-e', 'strikethrough', '-e', 'autolink', '--unsafe'],
-    {
-      input: markdown,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024
+/**
+ * Raw HTML kept as written, as micromark itself compiles it. gfmHtml() includes the tag filter, which
+ * turns `<script`, `<style`, `<textarea`, `<iframe`... into text: that would hide such a tag leaking
+ * from the stream, so it is undone here (later HTML extensions win).
+ */
+const rawHtml: HtmlExtension = {
+  exit: {
+    htmlFlowData(token) {
+      this.raw(this.encode(this.sliceSerialize(token)));
+    },
+    htmlTextData(token) {
+      this.raw(this.encode(this.sliceSerialize(token)));
     }
-  );
-  if (run.error)
-    throw new Error(`cmark-gfm could not run (apt-get install cmark-gfm): ${run.error.message}`);
-  if (run.status !== 0) throw new Error(`cmark-gfm failed: ${run.stderr}`);
-  return run.stdout;
+  }
+};
+
+/**
+ * GFM as cmark-gfm renders it with `-e table -e strikethrough -e autolink --unsafe`: tables,
+ * strikethrough, autolinked URLs and e-mail addresses, raw HTML kept. (micromark's GFM also knows task
+ * lists and footnotes, which GitHub renders too.)
+ */
+export function renderGfm(markdown: string): string {
+  return micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml(), rawHtml]
+  });
 }
 
 type P5 = {
