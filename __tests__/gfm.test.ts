@@ -21,7 +21,7 @@ import {
   quoted,
   table,
   textBlock
-} from '../src/markdown.js';
+} from '../src/report/markdown.js';
 import {
   all,
   parseHtml,

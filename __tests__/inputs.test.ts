@@ -60,12 +60,27 @@ describe('parseSettings: defaults', () => {
       artifactArchive: false,
       redact: [],
       jsonlPath: settings.jsonlPath,
-      showReasoning: true
+      showReasoning: true,
+      gate: { token: '', allowedUsers: [], allowedBots: [] }
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();
     expect(settings.retentionDays).toBeUndefined();
     expect(settings.transcript).toBeUndefined();
+  });
+
+  test('allowed-users and allowed-bots: one per line or comma-separated, @ and case dropped', () => {
+    const settings = parse({
+      ...QUERY,
+      'github-token': ' tok \n',
+      'allowed-users': 'Alice, @bob\n\n  carol ,',
+      'allowed-bots': 'renovate[bot]\n*'
+    });
+    expect(settings.gate).toEqual({
+      token: 'tok',
+      allowedUsers: ['alice', 'bob', 'carol'],
+      allowedBots: ['renovate[bot]', '*']
+    });
   });
 
   test('text inputs are trimmed; blank ones count as unset', () => {

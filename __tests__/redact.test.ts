@@ -137,9 +137,40 @@ describe('makeRedactor: well-known token formats', () => {
     expect(makeRedactor([])(text)).toBe(text);
   });
 
-  test('a token glued to a longer word is not a token (GitHub, AWS)', () => {
+  test('a token glued to a word is masked all the same: an injected agent could hide one behind a letter', () => {
     const redact = makeRedactor([]);
-    expect(redact('xghp_' + chars(36))).toBe('xghp_' + chars(36));
-    expect(redact('XAKIA' + chars(16, UPPER))).toBe('XAKIA' + chars(16, UPPER));
+    expect(redact('xghp_' + chars(36))).toBe(`x${MASK}`);
+    expect(redact('XAKIA' + chars(16, UPPER) + 'Z')).toBe(`X${MASK}Z`);
+    expect(redact('key' + FAKE.anthropic)).toBe(`key${MASK}`);
+  });
+
+  test('a bare sk- glued to a word is a word (risk-…), unless a JSON escape ends there', () => {
+    const redact = makeRedactor([]);
+    const word = 'risk-assessment-framework-v2';
+    expect(redact(word)).toBe(word);
+    expect(redact(`"a.log\\n${FAKE.openai}"`)).toBe(`"a.log\\n${MASK}"`);
+  });
+});
+
+describe('makeRedactor: a token in a raw transcript line, wherever it stands', () => {
+  // Each escape as it stands in the JSONL (a backslash and what follows), before and after a token.
+  const ESCAPES = ['\\n', '\\t', '\\r', '\\"', '\\\\', '\\/', '\\u00e9', '\\u001b'];
+  const NEIGHBOURS = [...ESCAPES, '', '.', '(', '=', 'é', '漢', '😀'];
+  test.each(Object.entries(FAKE).flatMap(([kind, token]) => NEIGHBOURS.map(n => [kind, n, token])))(
+    '%s after and before %j',
+    (_kind, neighbour, token) => {
+      const line = `{"type": "tool_result", "output": "${neighbour}${token}${neighbour}", "timestamp": 1}`;
+      expect(makeRedactor([])(line)).toBe(
+        `{"type": "tool_result", "output": "${neighbour}${MASK}${neighbour}", "timestamp": 1}`
+      );
+    }
+  );
+
+  test.each([
+    ['a quote', 'pa"ss', 'pa\\"ss'],
+    ['a slash escaped as \\/', 'a/b/c-key', 'a\\/b\\/c-key'],
+    ['non-ASCII escaped as \\u', 'clé-secrète', 'cl\\u00e9-secr\\u00e8te']
+  ])('a redact value with %s, in each form a JSON encoder may write it', (_name, value, form) => {
+    expect(makeRedactor([value])(`{"text": "x ${form} y"}`)).toBe(`{"text": "x ${MASK} y"}`);
   });
 });

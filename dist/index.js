@@ -30066,7 +30066,73 @@ function stream_preview(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
+;// CONCATENATED MODULE: ./src/text/redact.ts
+/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
+/**
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript
+ * line, a key alone on a line of a file the agent read stands right after the `n` of `\n`. The other
+ * formats have prefixes distinctive enough to be masked wherever they stand, glued to a word too:
+ * an injected agent must not get a token past the redactor by writing a letter before it.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
+// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
+const TOKEN_PATTERNS = [
+    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
+    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
+    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
+    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
+    String.raw `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, // OpenAI project, service and admin keys
+    LEAD + String.raw `sk-[A-Za-z0-9_-]{20,}`, // OpenAI (and look-alikes)
+    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}`, // AWS access key ids
+    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
+];
+/** What every token format above starts with. */
+const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
+const MASK = '***';
+/**
+ * How much of a long text is redacted when only its start is shown. Generous, because masking
+ * shortens the text: a head cut just past what is shown could bring half a secret into view.
+ */
+const REDACTED_HEAD_CHARS = 64 * 1024;
+/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
+function redactHead(redact, text) {
+    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
+}
+/**
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
+ * One regular expression, one pass over the text (the redactor runs on every line of the log);
+ * literal values come first and longest first, so a value inside another goes too.
+ */
+function makeRedactor(values, { tokens = true } = {}) {
+    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
+    if (patterns.length === 0)
+        return text => text;
+    const all = new RegExp(patterns.join('|'), 'g');
+    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
+    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
+ * `\/` (encoders that escape it).
+ */
+function jsonForms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
+}
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 ;// CONCATENATED MODULE: ./src/core/turn.ts
+/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
 
 const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
@@ -30292,9 +30358,7 @@ class TurnBuilder {
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
-            output: event.is_error
-                ? clip(this.redact(event.output.slice(0, OUTPUT_CHARS * 2)), OUTPUT_CHARS)
-                : '',
+            output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
             line
         };
         this.recent.add(call);
@@ -30393,7 +30457,7 @@ function previewInput(input, redact = text => text) {
         text = typeof input === 'string' ? input : safeJson(input);
     }
     // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
-    return oneLine(redact(text.length > INPUT_PREVIEW_CHARS * 4 ? text.slice(0, INPUT_PREVIEW_CHARS * 4) : text), INPUT_PREVIEW_CHARS);
+    return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
 }
 function safeJson(value) {
     try {
@@ -30511,60 +30575,6 @@ async function followFile(transcriptPath, log) {
         external_node_fs_.closeSync(fd);
     }
     return follower.finish();
-}
-
-;// CONCATENATED MODULE: ./src/text/redact.ts
-/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
-/**
- * Where a token may begin: not right after a letter, digit or `_` (inside a longer word), except
- * where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript line, a token
- * alone on a line of a file the agent read stands right after the `n` of `\n`.
- */
-const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
-/** Where a fixed-length token ends: not before another letter or digit. */
-const TAIL = '(?![A-Za-z0-9])';
-// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
-const TOKEN_PATTERNS = [
-    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
-    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
-    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
-    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
-    String.raw `sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, // OpenAI
-    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}${TAIL}`, // AWS access key ids
-    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
-].map(p => LEAD + p);
-/** What every token format above starts with. */
-const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
-const MASK = '***';
-/**
- * Builds the redactor for the given literal values, also in the forms they take inside a JSON
- * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
- * One regular expression, one pass over the text (the redactor runs on every line of the log);
- * literal values come first and longest first, so a value inside another goes too.
- */
-function makeRedactor(values, { tokens = true } = {}) {
-    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
-    if (patterns.length === 0)
-        return text => text;
-    const all = new RegExp(patterns.join('|'), 'g');
-    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
-    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
-}
-/**
- * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
- * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
- * `\/` (encoders that escape it).
- */
-function jsonForms(value) {
-    const escaped = JSON.stringify(value).slice(1, -1);
-    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
-}
-function escapeRegExp(value) {
-    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 ;// CONCATENATED MODULE: ./src/api/sse.ts

@@ -1,13 +1,13 @@
 /** Secrets out of everything the action writes: user-listed values and well-known token formats. */
 
 /**
- * Where a token may begin: not right after a letter, digit or `_` (inside a longer word), except
- * where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript line, a token
- * alone on a line of a file the agent read stands right after the `n` of `\n`.
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript
+ * line, a key alone on a line of a file the agent read stands right after the `n` of `\n`. The other
+ * formats have prefixes distinctive enough to be masked wherever they stand, glued to a word too:
+ * an injected agent must not get a token past the redactor by writing a letter before it.
  */
 const LEAD = String.raw`(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
-/** Where a fixed-length token ends: not before another letter or digit. */
-const TAIL = '(?![A-Za-z0-9])';
 
 // Token formats of well-known providers. Each is specific enough not to eat ordinary text.
 const TOKEN_PATTERNS: string[] = [
@@ -15,11 +15,12 @@ const TOKEN_PATTERNS: string[] = [
   String.raw`github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
   String.raw`sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
   String.raw`sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
-  String.raw`sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, // OpenAI
-  String.raw`(?:AKIA|ASIA)[A-Z0-9]{16}${TAIL}`, // AWS access key ids
+  String.raw`sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, // OpenAI project, service and admin keys
+  LEAD + String.raw`sk-[A-Za-z0-9_-]{20,}`, // OpenAI (and look-alikes)
+  String.raw`(?:AKIA|ASIA)[A-Z0-9]{16}`, // AWS access key ids
   String.raw`xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
   String.raw`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
-].map(p => LEAD + p);
+];
 
 /** What every token format above starts with. */
 const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];

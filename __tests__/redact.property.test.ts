@@ -1,0 +1,214 @@
+/**
+ * Redaction wherever a secret stands: known-format tokens and `redact` values, placed at random
+ * positions in random string fields of every event type, next to JSON escapes, punctuation and
+ * non-ASCII, never reach the four places the action writes: the live log, the job summary (as
+ * GitHub renders it), the step outputs, and the transcript as uploaded (raw JSONL).
+ * Seeded: a failure prints its seed and the case, and reruns the same.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { pythonJson } from '../src/api/transcript.js';
+import { followFile } from '../src/core/follow.js';
+import { decide } from '../src/core/verdict.js';
+import { copyTranscript } from '../src/report/artifact.js';
+import { LiveLog } from '../src/report/log.js';
+import { outputsOf } from '../src/report/outputs.js';
+import { renderSummary } from '../src/report/summary.js';
+import { makeRedactor } from '../src/text/redact.js';
+import { render, textOf } from './helpers/gfm.js';
+import { processEnd } from './helpers/run-end.js';
+
+const CASES = 10_000;
+const PER_TRANSCRIPT = 50;
+const SEED = 20261201;
+
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const run = (n: number, from = ALNUM) =>
+  fc.array(fc.constantFrom(...from), { minLength: n, maxLength: n }).map(a => a.join(''));
+
+// Fake tokens of each known format, built from parts so that no secret-looking literal sits here.
+const token = fc.oneof(
+  run(36).map(s => 'gh' + 'p_' + s),
+  run(40).map(s => 'gh' + 's_' + s),
+  fc.tuple(run(22), run(59)).map(([a, b]) => 'github' + '_pat_' + a + '_' + b),
+  run(48).map(s => 's' + 'k-' + s),
+  run(40).map(s => 's' + 'k-proj-' + s),
+  run(80).map(s => 's' + 'k-ant-api03-' + s),
+  run(64, '0123456789abcdef').map(s => 's' + 'k-or-v1-' + s),
+  run(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567').map(s => 'AK' + 'IA' + s),
+  run(24).map(s => 'xo' + 'xb-' + '1234567890-' + s),
+  fc.tuple(run(20), run(30), run(43)).map(([a, b, c]) => `ey${'J'}${a}.ey${'J'}${b}.${c}`)
+);
+
+// Characters a user's value may hold: anything a workflow line can, the mask's `*` aside.
+const VALUE_CHARS = [...ALNUM, ...'-_.!#$%&+=?~"\'\\/:;,<>()[]{}|`^ @', 'é', 'ß', '漢', '😀'];
+const value = fc
+  .array(fc.constantFrom(...VALUE_CHARS), { minLength: 6, maxLength: 24 })
+  .map(a => a.join('').trim())
+  .filter(v => v.length >= 6);
+
+// What stands around a secret: JSON escapes once serialised, punctuation, non-ASCII, words.
+const NEIGHBOURS = [
+  '\n',
+  '\t',
+  '\r',
+  '"',
+  '\\',
+  '/',
+  '\u0001',
+  'é',
+  '漢',
+  '😀',
+  ' ',
+  '.',
+  ',',
+  ':',
+  '(',
+  ')',
+  '=',
+  "'",
+  '`',
+  '<',
+  '>',
+  'a',
+  '_',
+  '-',
+  '*'
+];
+const around = fc
+  .array(fc.oneof(fc.constantFrom(...NEIGHBOURS), fc.string({ maxLength: 4 })), { maxLength: 6 })
+  .map(a => a.join(''));
+
+const FIELDS = [
+  'system.model',
+  'system.session_id',
+  'text.text',
+  'reasoning.text',
+  'tool_use.name',
+  'tool_use.input.command',
+  'tool_use.input.nested',
+  'tool_result.output',
+  'tool_result.name',
+  'result.text',
+  'result.error'
+] as const;
+
+interface Case {
+  field: (typeof FIELDS)[number];
+  secret: string;
+  before: string;
+  after: string;
+}
+
+const caseArb: fc.Arbitrary<Case> = fc
+  .record({
+    field: fc.constantFrom(...FIELDS),
+    secret: fc.oneof(token, value),
+    before: around,
+    after: around
+  })
+  .map(c =>
+    // The one documented limit: a bare `sk-` glued to a word is taken for a word (`risk-…`); an
+    // empty `before` could glue it to what the event before it ended with (text deltas join).
+    /^sk-(?!ant-|or-|proj-|svcacct-|admin-)/.test(c.secret) && /(?:^|[A-Za-z0-9_])$/.test(c.before)
+      ? { ...c, before: `${c.before} ` }
+      : c
+  );
+
+/** One transcript holding every case of a batch: an event per case, then the result. */
+function transcript(cases: Case[]): string {
+  let t = 1795978843000;
+  const line = (event: object) => `${pythonJson({ ...event, timestamp: t++ })}\n`;
+  const init: { [k: string]: string } = { model: 'nous/hermes', session_id: '20261201_000000_abc' };
+  const result: { [k: string]: unknown } = { text: 'done', error: 'Stopped part-way' };
+  let body = '';
+  for (const c of cases) {
+    const s = `${c.before}${c.secret}${c.after}`;
+    const [type, key, sub] = c.field.split('.');
+    if (type === 'system') init[key] = s;
+    else if (type === 'result') result[key] = `${result[key] as string} ${s}`;
+    else if (type === 'tool_use')
+      body += line({
+        type,
+        name: 'terminal',
+        input: sub === 'command' ? { command: s } : { path: 'a', deep: { list: [1, s] } }
+      });
+    else if (type === 'tool_result')
+      body += line(
+        key === 'name'
+          ? { type, name: s, output: 'ok', duration_ms: 1, is_error: false }
+          : { type, name: 'terminal', output: s, duration_ms: 1, is_error: true }
+      );
+    else body += line({ type, text: s });
+  }
+  return (
+    line({ type: 'system', subtype: 'init', ...init }) +
+    body +
+    line({
+      type: 'result',
+      session_id: init.session_id,
+      exit_code: 1,
+      tokens: { input: 1, output: 1, total: 2, cache_read: 0, cache_write: 0 },
+      duration_ms: 5,
+      ...result
+    })
+  );
+}
+
+const flat = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ');
+
+describe('redaction wherever a secret stands (property, seeded)', () => {
+  test(`${CASES} secrets in random fields and positions reach none of the four places`, async () => {
+    const cases = fc.sample(caseArb, { numRuns: CASES, seed: SEED });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redact-property-'));
+    const leaks: string[] = [];
+    for (let i = 0; i < cases.length; i += PER_TRANSCRIPT) {
+      const batch = cases.slice(i, i + PER_TRANSCRIPT);
+      const values = batch.filter(c => !/^(gh[ps]_|github_pat_|sk-|AKIA|xoxb-|eyJ)/.test(c.secret));
+      const redact = makeRedactor(values.map(c => c.secret));
+      const file = path.join(dir, `run-${i}.jsonl`);
+      fs.writeFileSync(file, transcript(batch));
+
+      const logLines: string[] = [];
+      const log = new LiveLog(redact, l => logLines.push(l));
+      log.begin();
+      const turn = await followFile(file, log);
+      log.end();
+      const verdict = decide(turn, processEnd({ exitCode: 1 }));
+      const report = { verdict, turn, durationMs: 5, stderrTail: [], jsonlPath: file };
+      const summary = flat(textOf(render(renderSummary(report, redact))));
+      const outputs = [...outputsOf(report, 1, redact).values()].map(flat).join('\n');
+      const uploaded = path.join(dir, `up-${i}.jsonl`);
+      await copyTranscript(file, uploaded, redact);
+      const raw = fs.readFileSync(uploaded, 'utf8');
+      const logText = flat(logLines.join('\n'));
+
+      for (const c of batch) {
+        const secret = flat(c.secret);
+        const escaped = JSON.stringify(c.secret).slice(1, -1);
+        const where = [
+          logText.includes(secret) && 'log',
+          summary.includes(secret) && 'summary',
+          outputs.includes(secret) && 'outputs',
+          (raw.includes(c.secret) || raw.includes(escaped)) && 'transcript'
+        ].filter(Boolean);
+        if (where.length > 0) leaks.push(`${where.join('+')}: ${JSON.stringify(c)}`);
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(leaks.slice(0, 5)).toEqual([]);
+  }, 120_000);
+
+  test('a token split across two text deltas is masked in the log line that joins them', () => {
+    const secret = 'gh' + 'p_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    const lines: string[] = [];
+    const log = new LiveLog(makeRedactor([]), l => lines.push(l));
+    log.textDelta('the key is ' + secret.slice(0, 15));
+    log.textDelta(secret.slice(15) + ', keep it\n');
+    log.flushText();
+    expect(lines).toEqual(['the key is ***, keep it']);
+  });
+});
