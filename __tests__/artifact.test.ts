@@ -139,7 +139,8 @@ describe('uploadTranscript, before any request', () => {
   test('outside a runner: skipped, without a warning', async () => {
     expect(await uploadTranscript(request('/nonexistent', {}))).toEqual({
       uploaded: false,
-      reason: 'not on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN), so not uploaded',
+      reason:
+        'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
       warn: false
     });
   });

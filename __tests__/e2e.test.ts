@@ -180,6 +180,11 @@ describe('a successful run, end to end', () => {
     expect(anomalies).toMatch(/tool_result without "duration_ms"/);
   });
 
+  test('the closing line counts one tool call in the singular', async () => {
+    const r = await run({}, { HERMES_SIM_TOOL_CALLS: '1' });
+    expect(r.log).toMatch(/■ success · exit 0 · .* · 1 tool call \(0 failed\)$/m);
+  });
+
   test('parallel tool calls are paired by id, else first-in-first-out per name', async () => {
     const r = await run({}, scenario('parallel'));
     expect(toolRows(r.summary).map(row => row.slice(0, 3))).toEqual([

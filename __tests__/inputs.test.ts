@@ -418,12 +418,12 @@ describe('parseSettings: working-directory and jsonl-path', () => {
     expect(path.dirname(a)).not.toBe(path.dirname(b));
   });
 
-  test('without RUNNER_TEMP, jsonl-path defaults under the working directory', () => {
+  test('without RUNNER_TEMP, jsonl-path defaults under the system temporary directory, not the working tree', () => {
     const p = parse(
       { ...QUERY, 'working-directory': 'w' },
       { GITHUB_WORKSPACE: WORKSPACE }
     ).jsonlPath;
-    expect(p.startsWith(path.join(WORKSPACE, 'w', '.hermes') + path.sep)).toBe(true);
+    expect(path.dirname(path.dirname(p))).toBe(os.tmpdir());
     expect(path.basename(p)).toBe('run.jsonl');
   });
 

@@ -28399,6 +28399,8 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __nccwpck_require__(78974);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
@@ -28711,6 +28713,7 @@ function join (args) {
 
 
 
+
 /** Input names, spelled exactly as in action.yml. */
 const Input = {
     Query: 'query',
@@ -28960,7 +28963,8 @@ function resolveJsonlPath(given, cwd, env) {
     if (given)
         return external_node_path_.resolve(cwd, given);
     // Unique per step: two steps of one job must not share (or overwrite) a transcript.
-    const dir = env.RUNNER_TEMP || external_node_path_.join(cwd, '.hermes');
+    // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
+    const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
     return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
 }
 /** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
@@ -31047,8 +31051,6 @@ function networkError(error) {
     return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
@@ -31069,7 +31071,7 @@ async function uploadTranscript(request) {
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
         return {
             uploaded: false,
-            reason: 'not on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN), so not uploaded',
+            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
             warn: false
         };
     }
@@ -32987,7 +32989,7 @@ function closingLine(verdict, attempt) {
         verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
         tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
         formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
-        `${attempt.turn.toolCalls} tool calls (${attempt.turn.toolErrors} failed)`
+        `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
     ];
     return parts.filter(Boolean).join(' · ');
 }

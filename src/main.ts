@@ -301,7 +301,7 @@ function closingLine(verdict: Verdict, attempt: Attempt): string {
     verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
     tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
     formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
-    `${attempt.turn.toolCalls} tool calls (${attempt.turn.toolErrors} failed)`
+    `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { split as shellSplit } from 'shlex';
@@ -347,7 +348,8 @@ function isFile(p: string): boolean {
 function resolveJsonlPath(given: string | undefined, cwd: string, env: NodeJS.ProcessEnv): string {
   if (given) return path.resolve(cwd, given);
   // Unique per step: two steps of one job must not share (or overwrite) a transcript.
-  const dir = env.RUNNER_TEMP || path.join(cwd, '.hermes');
+  // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
+  const dir = env.RUNNER_TEMP || os.tmpdir();
   return path.join(dir, `hermes-${randomUUID().slice(0, 8)}`, 'run.jsonl');
 }
 

@@ -37,7 +37,8 @@ export async function uploadTranscript(request: UploadRequest): Promise<UploadRe
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     return {
       uploaded: false,
-      reason: 'not on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN), so not uploaded',
+      reason:
+        'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
       warn: false
     };
   }
