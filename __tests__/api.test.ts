@@ -4,9 +4,9 @@ import {
   cleartextWarning,
   exitCodeOfNetworkError,
   exitCodeOfStatus,
-  ExitCode,
   isLoopback
 } from '../src/api/server.js';
+import { ExitCode } from '../src/core/verdict.js';
 
 describe('exitCodeOfStatus', () => {
   test.each([

@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78974);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99381);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3693);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -28384,7 +28384,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 99381:
+/***/ 3693:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29136,6 +29136,132 @@ async function readPermission(trigger, actor, token) {
     return { kind: 'unknown', why: `${last}, twice` };
 }
 
+;// CONCATENATED MODULE: ./src/core/verdict.ts
+/** The outcome table: how a turn and the way its process ended become one verdict. */
+
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+const ExitCode = {
+    Success: 0,
+    Failure: 1,
+    Usage: 2,
+    TempFail: 75,
+    Config: 78,
+    Interrupted: 130
+};
+const OUTCOME_BY_CODE = {
+    [ExitCode.Success]: 'success',
+    [ExitCode.Failure]: 'failure',
+    [ExitCode.Usage]: 'usage_error',
+    [ExitCode.TempFail]: 'tempfail',
+    [ExitCode.Config]: 'config_error',
+    [ExitCode.Interrupted]: 'interrupted'
+};
+const WHAT = {
+    success: 'Hermes completed the turn',
+    failure: 'Hermes failed',
+    interrupted: 'Hermes was interrupted',
+    tempfail: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+    config_error: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+    usage_error: 'Hermes rejected its arguments',
+    no_result: 'The turn did not complete',
+    not_found: 'Hermes was not found',
+    timeout: 'Hermes did not finish in time',
+    not_allowed: 'The triggering actor may not start the agent'
+};
+/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
+const WHAT_API = {
+    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
+    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+};
+function decide(turn, end) {
+    if (end.kind === 'not_found') {
+        return {
+            outcome: 'not_found',
+            message: `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                'Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
+        };
+    }
+    const reported = turn.result?.exit_code;
+    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+    const error = turn.result?.error ? `: ${turn.result.error}` : '';
+    const stderr = lastStderrLine(end.stderrTail);
+    const ended = end.signal ? `was killed by ${end.signal}` : `exited with code ${processCode}`;
+    if (end.timedOut) {
+        const minutes = +(end.timeoutMs / 60_000).toFixed(2);
+        return {
+            outcome: 'timeout',
+            exitCode: processCode ?? reported,
+            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+                (reported !== undefined
+                    ? ` and reported exit code ${reported}${error}.`
+                    : ' before it wrote a result event.')
+        };
+    }
+    if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
+        if (end.cancelled) {
+            return {
+                outcome: 'interrupted',
+                exitCode: processCode,
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
+            };
+        }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
+        if (processCode === 2 && turn.events === 0) {
+            return {
+                outcome: 'usage_error',
+                exitCode: 2,
+                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+            };
+        }
+        return {
+            outcome: 'no_result',
+            exitCode: processCode,
+            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+        };
+    }
+    // The non-zero one wins: a clean result from a process that then failed is no success.
+    const code = reported !== 0 ? reported : (processCode ?? reported);
+    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+    const mismatch = processCode !== reported
+        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+        : '';
+    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
+    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    return { outcome, exitCode: code, message };
+}
+function processExitCode(end) {
+    if (end.exitCode !== null)
+        return end.exitCode;
+    // A shell's convention, so that a signal death is never mistaken for success.
+    if (end.signal)
+        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
+    return undefined;
+}
+function lastStderrLine(tail) {
+    for (let i = tail.length - 1; i >= 0; i--) {
+        const line = tail[i].trim();
+        if (line !== '' && !line.startsWith('session_id:'))
+            return line;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/text/text.ts
 /** Small text helpers shared by every stage: copies, one-line cuts, durations. */
 /**
@@ -29180,8 +29306,25 @@ function slice(text, end) {
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+/**
+ * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
+ * problem report: one line, about 60 characters.
+ */
+function preview(text) {
+    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    if (flat.length <= 60 && text.length <= 240)
+        return flat;
+    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
+    // (the line itself is not redacted here, whole secrets are, where previews are printed).
+    let end = Math.min(60, flat.length);
+    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
+        end--;
+    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
+}
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
 ;// CONCATENATED MODULE: ./src/api/transcript.ts
+
 
 /**
  * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
@@ -29314,7 +29457,6 @@ class TranscriptRecorder {
         this.sink.line(transcriptLine(event, this.now()));
     }
 }
-const PREVIEW_CHARS = 60;
 /**
  * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
  * part and text deltas → output_item.done), message text deltas, function_call items and their
@@ -29401,7 +29543,7 @@ class ResponsesMapper {
         if (this.recorder.written || this.error === undefined)
             return;
         this.recorder.writeResult({
-            exitCode: 1,
+            exitCode: ExitCode.Failure,
             text: this.recorder.streamedText,
             error: `the server reported an error: ${this.error || 'no message'}`
         });
@@ -29534,7 +29676,7 @@ class ChatMapper {
         if (this.recorder.written || this.error === undefined)
             return;
         this.recorder.writeResult({
-            exitCode: 1,
+            exitCode: ExitCode.Failure,
             text: this.recorder.streamedText,
             tokens: this.tokens,
             error: `the server reported an error: ${this.error || 'no message'}`
@@ -29649,15 +29791,12 @@ function parseJson(text) {
 function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
-function preview(text) {
-    const flat = text.replace(/\s+/g, ' ');
-    return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat;
-}
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 
 /** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -29942,16 +30081,16 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${stream_preview(text)}`);
+        return skip(`not JSON: ${preview(text)}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${stream_preview(text)}`);
+        return skip(`JSON but not an object: ${preview(text)}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: stream_preview(raw.type), issues: [] };
+        return { unknownType: preview(raw.type), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -30057,18 +30196,6 @@ function tokens(value, flaw) {
     }
     return out;
 }
-function stream_preview(text) {
-    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
-    if (flat.length <= 60 && text.length <= 240)
-        return flat;
-    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
-    // (the line itself is not redacted here, whole secrets are, where previews are printed).
-    let end = Math.min(60, flat.length);
-    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
-        end--;
-    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
-}
-const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /** Secrets out of everything the action writes: user-listed values and well-known token formats. */
@@ -30581,6 +30708,33 @@ async function followFile(transcriptPath, log) {
     return follower.finish();
 }
 
+;// CONCATENATED MODULE: ./src/core/supervise.ts
+/** Watches the clock (timeoutMs > 0) and the runner's signals for one attempt. */
+function supervise(signals, timeoutMs, turn) {
+    let timedOut = false;
+    const timer = timeoutMs > 0
+        ? setTimeout(() => {
+            if (!turn.running)
+                return;
+            timedOut = true;
+            turn.timeout();
+        }, timeoutMs)
+        : undefined;
+    const unsubscribe = signals.subscribe(signal => turn.cancel(signal));
+    // Cancelled before the attempt even started (while the action was starting): at once.
+    if (signals.cancelled)
+        turn.cancel('SIGINT');
+    return {
+        get timedOut() {
+            return timedOut;
+        },
+        end() {
+            clearTimeout(timer);
+            unsubscribe();
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/api/sse.ts
 /**
  * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
@@ -30728,8 +30882,8 @@ class SseParser {
 
 
 
-/** The exit codes of the CLI's table that a server's failures map onto. */
-const ExitCode = { Failure: 1, TempFail: 75, Config: 78, Interrupted: 130 };
+
+
 const ERROR_BODY_BYTES = 4096;
 const ERROR_MESSAGE_CHARS = 300;
 /** A failure that ends the attempt with a synthetic result event. */
@@ -30809,24 +30963,23 @@ class ApiServer {
             anomaly: problem => follower.anomaly(problem)
         }, { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started });
         const controller = new AbortController();
-        let timedOut = false;
-        const unsubscribe = signals.subscribe(() => {
-            if (controller.signal.aborted)
-                return;
-            log.note('The job was cancelled: aborting the request to the API server');
-            controller.abort();
-        });
-        const timer = this.settings.timeoutMs > 0
-            ? setTimeout(() => {
-                timedOut = true;
+        const supervision = supervise(signals, this.settings.timeoutMs, {
+            get running() {
+                return !controller.signal.aborted;
+            },
+            timeout() {
                 log.note('timeout-minutes reached: aborting the request to the API server');
                 controller.abort();
-            }, this.settings.timeoutMs)
-            : undefined;
+            },
+            cancel() {
+                if (controller.signal.aborted)
+                    return;
+                log.note('The job was cancelled: aborting the request to the API server');
+                controller.abort();
+            }
+        });
         let detail;
         try {
-            if (signals.cancelled)
-                controller.abort();
             detail = await this.turn(query, recorder, log, controller.signal);
         }
         catch (error) {
@@ -30849,8 +31002,7 @@ class ApiServer {
             }
         }
         finally {
-            unsubscribe();
-            clearTimeout(timer);
+            supervision.end();
         }
         // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
         if (controller.signal.aborted && !recorder.written) {
@@ -30868,7 +31020,7 @@ class ApiServer {
                 kind: 'api',
                 exitCode: recorder.written?.exitCode ?? null,
                 signal: null,
-                timedOut,
+                timedOut: supervision.timedOut,
                 cancelled: signals.cancelled,
                 stderrTail: [],
                 hermesPath: '',
@@ -31535,6 +31687,7 @@ class FifoCapture {
 
 
 
+
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 function buildArgv(settings) {
     const argv = ['chat'];
@@ -31703,36 +31856,30 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
                 stderrTail.shift();
         }
     });
-    let timedOut = false;
-    const timers = [];
+    // SIGINT, so that Hermes can write its result event; a kill after the grace period.
+    const kills = [];
     const interrupt = (graceMs) => {
         if (hermes.signal('SIGINT'))
-            timers.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
+            kills.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
     };
-    if (settings.timeoutMs > 0) {
-        timers.push(setTimeout(() => {
-            if (!hermes.running)
-                return;
-            timedOut = true;
+    const supervision = supervise(signals, settings.timeoutMs, {
+        get running() {
+            return hermes.running;
+        },
+        timeout() {
             log.note(`timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`);
             interrupt(TIMEOUT_GRACE_MS);
-        }, settings.timeoutMs));
-    }
-    const unsubscribe = signals.subscribe(signal => {
-        if (signal === 'SIGINT') {
+        },
+        cancel(signal) {
+            if (signal === 'SIGTERM')
+                return void hermes.signal('SIGKILL');
             log.note('The job was cancelled: interrupting Hermes so that it writes its result');
             interrupt(CANCEL_GRACE_MS);
         }
-        else {
-            hermes.signal('SIGKILL');
-        }
     });
-    // Cancelled before Hermes even started (while the action was starting): interrupt it at once.
-    if (signals.cancelled)
-        interrupt(CANCEL_GRACE_MS);
     const result = await hermes.done;
-    unsubscribe();
-    timers.forEach(clearTimeout);
+    supervision.end();
+    kills.forEach(clearTimeout);
     const turn = follower.finish();
     const notFound = result.spawnError?.code === 'ENOENT';
     if (result.spawnError && !notFound)
@@ -31744,7 +31891,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             kind: notFound ? 'not_found' : 'process',
             exitCode: result.spawnError && !notFound ? 1 : result.exitCode,
             signal: result.signal,
-            timedOut,
+            timedOut: supervision.timedOut,
             cancelled: signals.cancelled,
             stderrTail,
             hermesPath: settings.hermesPath,
@@ -32612,124 +32759,6 @@ function minimal(report, redact, budget) {
             return text;
         chars = Math.floor(chars / 2);
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/verdict.ts
-/** The outcome table: how a turn and the way its process ended become one verdict. */
-
-/** Exit codes with a meaning of their own (any other non-zero code is a failure). */
-const OUTCOME_BY_CODE = {
-    0: 'success',
-    1: 'failure',
-    2: 'usage_error',
-    75: 'tempfail',
-    78: 'config_error',
-    130: 'interrupted'
-};
-const WHAT = {
-    success: 'Hermes completed the turn',
-    failure: 'Hermes failed',
-    interrupted: 'Hermes was interrupted',
-    tempfail: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-    config_error: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-    usage_error: 'Hermes rejected its arguments',
-    no_result: 'The turn did not complete',
-    not_found: 'Hermes was not found',
-    timeout: 'Hermes did not finish in time',
-    not_allowed: 'The triggering actor may not start the agent'
-};
-/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
-const WHAT_API = {
-    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
-    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-};
-function decide(turn, end) {
-    if (end.kind === 'not_found') {
-        return {
-            outcome: 'not_found',
-            message: `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-                'Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
-        };
-    }
-    const reported = turn.result?.exit_code;
-    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
-    const error = turn.result?.error ? `: ${turn.result.error}` : '';
-    const stderr = lastStderrLine(end.stderrTail);
-    const ended = end.signal ? `was killed by ${end.signal}` : `exited with code ${processCode}`;
-    if (end.timedOut) {
-        const minutes = +(end.timeoutMs / 60_000).toFixed(2);
-        return {
-            outcome: 'timeout',
-            exitCode: processCode ?? reported,
-            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
-                (reported !== undefined
-                    ? ` and reported exit code ${reported}${error}.`
-                    : ' before it wrote a result event.')
-        };
-    }
-    if (reported === undefined) {
-        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
-        const without = turn.result
-            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
-            : 'without a result event';
-        if (end.kind === 'api') {
-            const why = end.detail ? ` (${end.detail})` : '';
-            return {
-                outcome: end.cancelled ? 'interrupted' : 'no_result',
-                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
-            };
-        }
-        if (end.cancelled) {
-            return {
-                outcome: 'interrupted',
-                exitCode: processCode,
-                message: `The job was cancelled and Hermes ${ended} ${without}.`
-            };
-        }
-        if (end.kind === 'transcript') {
-            return {
-                outcome: 'no_result',
-                message: `The transcript ends ${without}; the turn did not complete.`
-            };
-        }
-        if (processCode === 2 && turn.events === 0) {
-            return {
-                outcome: 'usage_error',
-                exitCode: 2,
-                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
-            };
-        }
-        return {
-            outcome: 'no_result',
-            exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
-        };
-    }
-    // The non-zero one wins: a clean result from a process that then failed is no success.
-    const code = reported !== 0 ? reported : (processCode ?? reported);
-    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
-    const mismatch = processCode !== reported
-        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
-        : '';
-    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
-    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
-    return { outcome, exitCode: code, message };
-}
-function processExitCode(end) {
-    if (end.exitCode !== null)
-        return end.exitCode;
-    // A shell's convention, so that a signal death is never mistaken for success.
-    if (end.signal)
-        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
-    return undefined;
-}
-function lastStderrLine(tail) {
-    for (let i = tail.length - 1; i >= 0; i--) {
-        const line = tail[i].trim();
-        if (line !== '' && !line.startsWith('session_id:'))
-            return line;
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -10,6 +10,8 @@ import {
   type StreamMapper
 } from './transcript.js';
 import { Follower } from '../core/follow.js';
+import { supervise } from '../core/supervise.js';
+import { ExitCode } from '../core/verdict.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 import { makeRedactor } from '../text/redact.js';
 import { clip, isObject } from '../text/text.js';
@@ -30,9 +32,6 @@ export interface Capabilities {
   found: boolean;
   reasoningStreaming: boolean;
 }
-
-/** The exit codes of the CLI's table that a server's failures map onto. */
-export const ExitCode = { Failure: 1, TempFail: 75, Config: 78, Interrupted: 130 } as const;
 
 const ERROR_BODY_BYTES = 4096;
 const ERROR_MESSAGE_CHARS = 300;
@@ -123,24 +122,23 @@ export class ApiServer {
       { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started }
     );
     const controller = new AbortController();
-    let timedOut = false;
-    const unsubscribe = signals.subscribe(() => {
-      if (controller.signal.aborted) return;
-      log.note('The job was cancelled: aborting the request to the API server');
-      controller.abort();
+    const supervision = supervise(signals, this.settings.timeoutMs, {
+      get running() {
+        return !controller.signal.aborted;
+      },
+      timeout() {
+        log.note('timeout-minutes reached: aborting the request to the API server');
+        controller.abort();
+      },
+      cancel() {
+        if (controller.signal.aborted) return;
+        log.note('The job was cancelled: aborting the request to the API server');
+        controller.abort();
+      }
     });
-    const timer =
-      this.settings.timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            log.note('timeout-minutes reached: aborting the request to the API server');
-            controller.abort();
-          }, this.settings.timeoutMs)
-        : undefined;
 
     let detail: string | undefined;
     try {
-      if (signals.cancelled) controller.abort();
       detail = await this.turn(query, recorder, log, controller.signal);
     } catch (error) {
       if (error instanceof ServerFailure) {
@@ -160,8 +158,7 @@ export class ApiServer {
         });
       }
     } finally {
-      unsubscribe();
-      clearTimeout(timer);
+      supervision.end();
     }
     // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
     if (controller.signal.aborted && !recorder.written) {
@@ -179,7 +176,7 @@ export class ApiServer {
         kind: 'api',
         exitCode: recorder.written?.exitCode ?? null,
         signal: null,
-        timedOut,
+        timedOut: supervision.timedOut,
         cancelled: signals.cancelled,
         stderrTail: [],
         hermesPath: '',

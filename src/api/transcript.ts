@@ -5,7 +5,8 @@
  */
 import type { SseEvent } from './sse.js';
 import type { Tokens } from '../core/stream.js';
-import { isObject, slice } from '../text/text.js';
+import { ExitCode } from '../core/verdict.js';
+import { isObject, preview, slice } from '../text/text.js';
 
 export type TranscriptEvent = { type: string } & Record<string, unknown>;
 
@@ -188,8 +189,6 @@ export interface StreamMapper {
   readonly terminalName: string;
 }
 
-const PREVIEW_CHARS = 60;
-
 /**
  * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
  * part and text deltas → output_item.done), message text deltas, function_call items and their
@@ -276,7 +275,7 @@ export class ResponsesMapper implements StreamMapper {
   finish(): void {
     if (this.recorder.written || this.error === undefined) return;
     this.recorder.writeResult({
-      exitCode: 1,
+      exitCode: ExitCode.Failure,
       text: this.recorder.streamedText,
       error: `the server reported an error: ${this.error || 'no message'}`
     });
@@ -407,7 +406,7 @@ export class ChatMapper implements StreamMapper {
   finish(): void {
     if (this.recorder.written || this.error === undefined) return;
     this.recorder.writeResult({
-      exitCode: 1,
+      exitCode: ExitCode.Failure,
       text: this.recorder.streamedText,
       tokens: this.tokens,
       error: `the server reported an error: ${this.error || 'no message'}`
@@ -532,9 +531,4 @@ function parseJson(text: string): unknown {
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat;
 }

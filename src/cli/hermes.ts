@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import * as io from '@actions/io';
 import { captureStdout } from './capture.js';
 import { childEnv } from './environment.js';
+import { supervise } from '../core/supervise.js';
 import { Follower } from '../core/follow.js';
 import type { Settings } from '../config/inputs.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
@@ -206,36 +207,30 @@ export async function runAttempt(
       if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
     }
   });
-  let timedOut = false;
-  const timers: NodeJS.Timeout[] = [];
+  // SIGINT, so that Hermes can write its result event; a kill after the grace period.
+  const kills: NodeJS.Timeout[] = [];
   const interrupt = (graceMs: number): void => {
-    if (hermes.signal('SIGINT')) timers.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
+    if (hermes.signal('SIGINT')) kills.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
   };
-  if (settings.timeoutMs > 0) {
-    timers.push(
-      setTimeout(() => {
-        if (!hermes.running) return;
-        timedOut = true;
-        log.note(
-          `timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`
-        );
-        interrupt(TIMEOUT_GRACE_MS);
-      }, settings.timeoutMs)
-    );
-  }
-  const unsubscribe = signals.subscribe(signal => {
-    if (signal === 'SIGINT') {
+  const supervision = supervise(signals, settings.timeoutMs, {
+    get running() {
+      return hermes.running;
+    },
+    timeout() {
+      log.note(
+        `timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`
+      );
+      interrupt(TIMEOUT_GRACE_MS);
+    },
+    cancel(signal) {
+      if (signal === 'SIGTERM') return void hermes.signal('SIGKILL');
       log.note('The job was cancelled: interrupting Hermes so that it writes its result');
       interrupt(CANCEL_GRACE_MS);
-    } else {
-      hermes.signal('SIGKILL');
     }
   });
-  // Cancelled before Hermes even started (while the action was starting): interrupt it at once.
-  if (signals.cancelled) interrupt(CANCEL_GRACE_MS);
   const result = await hermes.done;
-  unsubscribe();
-  timers.forEach(clearTimeout);
+  supervision.end();
+  kills.forEach(clearTimeout);
   const turn = follower.finish();
   const notFound = (result.spawnError as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
   if (result.spawnError && !notFound)
@@ -247,7 +242,7 @@ export async function runAttempt(
       kind: notFound ? 'not_found' : 'process',
       exitCode: result.spawnError && !notFound ? 1 : result.exitCode,
       signal: result.signal,
-      timedOut,
+      timedOut: supervision.timedOut,
       cancelled: signals.cancelled,
       stderrTail,
       hermesPath: settings.hermesPath,

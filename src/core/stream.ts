@@ -1,5 +1,6 @@
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 import { isUtf8 } from 'node:buffer';
+import { preview } from '../text/text.js';
 
 export interface Tokens {
   input: number;
@@ -447,15 +448,3 @@ function tokens(value: unknown, flaw: (problem: string) => void): Tokens | undef
   }
   return out;
 }
-
-function preview(text: string): string {
-  const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
-  if (flat.length <= 60 && text.length <= 240) return flat;
-  // Cut before a token-like run that the cut would split: a piece of a secret is never shown
-  // (the line itself is not redacted here, whole secrets are, where previews are printed).
-  let end = Math.min(60, flat.length);
-  while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1])) end--;
-  return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
-}
-
-const TOKEN_CHAR = /[A-Za-z0-9_.-]/;

@@ -41,14 +41,23 @@ export interface Verdict {
   message: string;
 }
 
-/** Exit codes with a meaning of their own (any other non-zero code is a failure). */
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+export const ExitCode = {
+  Success: 0,
+  Failure: 1,
+  Usage: 2,
+  TempFail: 75,
+  Config: 78,
+  Interrupted: 130
+} as const;
+
 export const OUTCOME_BY_CODE: Readonly<Record<number, Outcome>> = {
-  0: 'success',
-  1: 'failure',
-  2: 'usage_error',
-  75: 'tempfail',
-  78: 'config_error',
-  130: 'interrupted'
+  [ExitCode.Success]: 'success',
+  [ExitCode.Failure]: 'failure',
+  [ExitCode.Usage]: 'usage_error',
+  [ExitCode.TempFail]: 'tempfail',
+  [ExitCode.Config]: 'config_error',
+  [ExitCode.Interrupted]: 'interrupted'
 };
 
 const WHAT: Record<Outcome, string> = {

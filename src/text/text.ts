@@ -43,3 +43,19 @@ export function slice(text: string, end: number): string {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/**
+ * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
+ * problem report: one line, about 60 characters.
+ */
+export function preview(text: string): string {
+  const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+  if (flat.length <= 60 && text.length <= 240) return flat;
+  // Cut before a token-like run that the cut would split: a piece of a secret is never shown
+  // (the line itself is not redacted here, whole secrets are, where previews are printed).
+  let end = Math.min(60, flat.length);
+  while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1])) end--;
+  return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
+}
+
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
