@@ -30,7 +30,8 @@ export const Input = {
   Transcript: 'transcript',
   ApiUrl: 'api-url',
   ApiKey: 'api-key',
-  ShowReasoning: 'show-reasoning'
+  ShowReasoning: 'show-reasoning',
+  JsonSchema: 'json-schema'
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];

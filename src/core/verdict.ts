@@ -11,7 +11,9 @@ export type Outcome =
   | 'usage_error'
   | 'no_result'
   | 'not_found'
-  | 'timeout';
+  | 'timeout'
+  /** The turn completed, but its answer does not match json-schema (decided in src/schema/check.ts). */
+  | 'invalid_output';
 
 /** How the run ended, seen from outside the stream. */
 export interface RunEnd {
@@ -61,7 +63,8 @@ const WHAT: Record<Outcome, string> = {
   usage_error: 'Hermes rejected its arguments',
   no_result: 'The turn did not complete',
   not_found: 'Hermes was not found',
-  timeout: 'Hermes did not finish in time'
+  timeout: 'Hermes did not finish in time',
+  invalid_output: 'The answer does not match json-schema'
 };
 
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
