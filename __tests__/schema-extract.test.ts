@@ -1,6 +1,12 @@
 /** Where the JSON of an answer is found: the whole text, the last ```json block, the last balanced value. */
 import { describe, expect, test } from '@jest/globals';
-import { extractJson, lastJsonFence, parseJson, SCAN_LIMIT } from '../src/schema/extract.js';
+import {
+  extractJson,
+  lastJsonFence,
+  MAX_DEPTH,
+  parseJson,
+  SCAN_LIMIT
+} from '../src/schema/extract.js';
 
 const fence = '```';
 
@@ -96,7 +102,11 @@ describe('else the last balanced top-level object or array that parses', () => {
     ['after a mismatched bracket', '{ ] {"a": 1}', { a: 1 }],
     ['after a quote in prose that never closes', 'He said "wait {\nthen {"a": 1}', { a: 1 }],
     ['in a fence without a language', `x\n${fence}\n{"a": 1}\n${fence}`, { a: 1 }],
-    ['non-ASCII around and inside', 'Voilà : {"clé": "valeur €"} — fini', { clé: 'valeur €' }]
+    ['non-ASCII around and inside', 'Voilà : {"clé": "valeur €"} — fini', { clé: 'valeur €' }],
+    ['an empty object', 'Nothing: { } here', {}],
+    ['an empty array, the last', 'Nothing: {} and [\n] here', []],
+    ['an array of literals', 'Scores: [ -1, true, null, 2.5 ] done', [-1, true, null, 2.5]],
+    ['blanks after the bracket', 'Got {\n\n  "a": 1\n} ok', { a: 1 }]
   ])('%s', (_, text, value) => {
     expect(extractJson(text)).toEqual({ found: true, value, from: 'the text' });
   });
@@ -119,6 +129,19 @@ describe('no JSON', () => {
     expect(extracted).toEqual({
       found: false,
       problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
+    });
+  });
+});
+
+describe('nesting', () => {
+  test('in prose, nesting is followed MAX_DEPTH levels deep; a whole answer parses at any depth', () => {
+    const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deepest = extractJson(`Here: ${nested(MAX_DEPTH + 1)}`);
+    // The outer bracket is too deep to follow; the one inside it fits.
+    expect(deepest.found && JSON.stringify(deepest.value)).toBe(nested(MAX_DEPTH));
+    expect(extractJson(nested(MAX_DEPTH + 1))).toMatchObject({
+      found: true,
+      from: 'the whole answer'
     });
   });
 });

@@ -15,6 +15,12 @@ export type Extracted =
  * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
  */
 export const SCAN_LIMIT = 20_000_000;
+/** Deeper nesting than this is not looked for (it would only make each failed start costlier). */
+export const MAX_DEPTH = 512;
+// What may follow an opening bracket in JSON, blanks aside: prose such as `{name}` or `[see below]`
+// is passed over without a parse (a failed JSON.parse costs an exception).
+const OBJECT_START = /\{\s*["}]/y;
+const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
 
 /** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
 export function parseJson(text: string): Parsed {
@@ -90,6 +96,9 @@ function lastBalanced(text: string): { value: unknown } | 'too long' | undefined
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c !== '{' && c !== '[') continue;
+    const start = c === '{' ? OBJECT_START : ARRAY_START;
+    start.lastIndex = i;
+    if (!start.test(text)) continue;
     const end = closingBracket(text, i);
     visited += Math.abs(end) - i;
     if (visited > SCAN_LIMIT) return 'too long';
@@ -104,7 +113,8 @@ function lastBalanced(text: string): { value: unknown } | 'too long' | undefined
 
 /**
  * Where the bracket at `start` closes, strings read as JSON reads them; or minus where the search
- * stopped: a bracket that does not match, a line break inside a string (JSON has none), the end.
+ * stopped: a bracket that does not match, a line break inside a string (JSON has none), nesting
+ * deeper than MAX_DEPTH, the end.
  */
 function closingBracket(text: string, start: number): number {
   const expected: string[] = [];
@@ -116,9 +126,10 @@ function closingBracket(text: string, start: number): number {
       else if (c === '"') inString = false;
       else if (c === '\n' || c === '\r') return -i;
     } else if (c === '"') inString = true;
-    else if (c === '{') expected.push('}');
-    else if (c === '[') expected.push(']');
-    else if (c === '}' || c === ']') {
+    else if (c === '{' || c === '[') {
+      if (expected.length === MAX_DEPTH) return -i;
+      expected.push(c === '{' ? '}' : ']');
+    } else if (c === '}' || c === ']') {
       if (expected.pop() !== c) return -i;
       if (expected.length === 0) return i;
     }
