@@ -17,6 +17,9 @@ import type { Report } from './report/report.js';
 import { renderSummary } from './report/summary.js';
 import { TurnBuilder } from './core/turn.js';
 import { decide, type Verdict } from './core/verdict.js';
+import { readSchema, type AnswerSchema } from './schema/load.js';
+import { askForJson, withSchema } from './schema/prompt.js';
+import { checkAnswer, judge } from './schema/check.js';
 
 export async function run(): Promise<void> {
   // Masked before anything else is read or printed, so that no later line can show them.
@@ -26,12 +29,17 @@ export async function run(): Promise<void> {
   secrets.forEach(secret => core.setSecret(secret));
   let settings: Settings;
   let query: string | undefined;
+  let schema: AnswerSchema | undefined;
   try {
     settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
     checkPaths(settings, name => core.getInput(name));
     // The server cannot read the runner's files: in API server mode query-file is read here.
     if (settings.api && settings.query)
       query = readQuery(settings.query, settings.workingDirectory);
+    // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
+    schema = readSchema({ getInput: name => core.getInput(name), env: process.env });
+    if (schema && query !== undefined) query = withSchema(query, schema);
+    else if (schema && !settings.api) settings = askForJson(settings, schema, process.env);
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : String(error));
     return;
@@ -52,6 +60,8 @@ export async function run(): Promise<void> {
   const signals = listenForCancellation();
   const log = new LiveLog(redact);
   if (!settings.showReasoning) log.hideReasoning();
+  if (schema?.warnings.length)
+    core.warning(`json-schema: ${schema.warnings.slice(0, 5).join('; ')}`);
 
   let session: Session;
   try {
@@ -66,7 +76,15 @@ export async function run(): Promise<void> {
     throw error;
   }
   const { attempt, history, hermesVersion } = session;
-  const verdict = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
+  const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
+  // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
+  const answer =
+    schema && decided.outcome === 'success'
+      ? checkAnswer(attempt.turn.result?.text, schema, redact)
+      : undefined;
+  const verdict = judge(decided, answer);
+  if (history.length > 0) history[history.length - 1].verdict = verdict;
+  if (answer) log.note(answer.ok ? 'json-schema: the answer matches' : redact(answer.message));
   log.note(closingLine(verdict, attempt));
   log.end();
 
@@ -78,7 +96,8 @@ export async function run(): Promise<void> {
     stderrTail: attempt.end.stderrTail,
     jsonlPath: settings.transcript ?? settings.jsonlPath,
     trigger,
-    attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode }))
+    attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
+    answer
   };
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const setOutputs = (): void => {

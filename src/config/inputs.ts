@@ -34,7 +34,8 @@ export const Input = {
   ShowReasoning: 'show-reasoning',
   GithubToken: 'github-token',
   AllowedUsers: 'allowed-users',
-  AllowedBots: 'allowed-bots'
+  AllowedBots: 'allowed-bots',
+  JsonSchema: 'json-schema'
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];

@@ -12,7 +12,9 @@ export type Outcome =
   | 'no_result'
   | 'not_found'
   | 'timeout'
-  | 'not_allowed';
+  | 'not_allowed'
+  /** The turn completed, but its answer does not match json-schema (decided in src/schema/check.ts). */
+  | 'invalid_output';
 
 /** How the run ended, seen from outside the stream. */
 export interface RunEnd {
@@ -72,7 +74,8 @@ const WHAT: Record<Outcome, string> = {
   no_result: 'The turn did not complete',
   not_found: 'Hermes was not found',
   timeout: 'Hermes did not finish in time',
-  not_allowed: 'The triggering actor may not start the agent'
+  not_allowed: 'The triggering actor may not start the agent',
+  invalid_output: 'The answer does not match json-schema'
 };
 
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */

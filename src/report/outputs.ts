@@ -21,7 +21,8 @@ export const Output = {
   Jsonl: 'jsonl',
   ArtifactId: 'artifact_id',
   ArtifactUrl: 'artifact_url',
-  Attempts: 'attempts'
+  Attempts: 'attempts',
+  StructuredOutput: 'structured_output'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -72,5 +73,7 @@ export function outputsOf(
   set(Output.ArtifactId, report.artifact?.id);
   set(Output.ArtifactUrl, report.artifact?.url);
   set(Output.Attempts, attempts);
+  // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none).
+  if (report.answer?.ok) set(Output.StructuredOutput, report.answer.json);
   return out;
 }

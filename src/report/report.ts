@@ -1,6 +1,7 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
 import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
+import type { AnswerCheck } from '../schema/check.js';
 
 export interface Report {
   verdict: Verdict;
@@ -16,4 +17,6 @@ export interface Report {
   trigger?: { actor?: string; event?: string; why: string };
   /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
   attempts?: { outcome: Outcome; exitCode?: number }[];
+  /** json-schema: the answer checked against the schema, when the turn otherwise succeeded. */
+  answer?: AnswerCheck;
 }

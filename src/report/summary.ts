@@ -17,6 +17,7 @@ import type { Redactor } from '../text/redact.js';
 import type { ToolCall, ToolStats, Turn } from '../core/turn.js';
 import type { Outcome } from '../core/verdict.js';
 import type { Report } from './report.js';
+import { structuredBlock } from './structured.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -71,8 +72,13 @@ const TITLE: Record<Outcome, string> = {
   no_result: '❌ The turn did not complete',
   not_found: '❌ Hermes not found',
   timeout: '⌛ Hermes timed out',
-  not_allowed: '🚫 Not allowed to start the agent'
+  not_allowed: '🚫 Not allowed to start the agent',
+  invalid_output: '❌ The answer does not match json-schema'
 };
+
+/** The optional blocks, and which go first when the budget is short (the structured output last). */
+const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
+const LEFT_OUT_FIRST = [2, 0, 1];
 
 const number = new Intl.NumberFormat('en-US');
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -101,7 +107,11 @@ export function renderSummary(
     NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
   const head = [statusBlock(report, redact), factsTable(report, redact, where)];
-  const extras = [answerBlock(turn, redact), anomalyBlock(turn, redact)];
+  const extras = [
+    answerBlock(turn, redact),
+    structuredBlock(report.answer, redact),
+    anomalyBlock(turn, redact)
+  ];
   const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
 
   const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
@@ -111,8 +121,8 @@ export function renderSummary(
   // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
   const left: string[] = [];
   while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-    const i = extras[1] !== undefined ? 1 : 0;
-    left.push(i === 1 ? 'the stream anomalies' : 'the answer');
+    const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined)!;
+    left.push(EXTRAS[i]);
     extras[i] = undefined;
   }
   let toolsShown = tools;
@@ -135,7 +145,7 @@ export function renderSummary(
   const thinking = hasReasoning
     ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
     : undefined;
-  const summary = `${join([...head, omitted, extras[0], thinking, extras[1], toolsShown, calls.text])}\n`;
+  const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
   if (bytes(summary) <= budget) return summary;
   // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
   return minimal(report, redact, budget);

@@ -1,0 +1,292 @@
+/**
+ * json-schema end to end: the bundled dist/index.js under Node 24, the Hermes simulator on PATH (or a
+ * loopback API server), a schema inline or in a file; outputs, log and summary read back as a runner would.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import {
+  responsesStream,
+  SERVER_KEY,
+  startApiServer,
+  type ApiServer
+} from './helpers/api-server.js';
+import { all, checkSummaryHtml, renderGfm, textOf, type Element } from './helpers/gfm.js';
+
+/** The schema of the verdict scenarios (simulator/scenarios/json-*.jsonl). */
+const VERDICT_SCHEMA = {
+  type: 'object',
+  properties: {
+    verdict: { enum: ['pass', 'fail'] },
+    findings: { type: 'array', items: { type: 'string' } }
+  },
+  required: ['verdict', 'findings'],
+  additionalProperties: false
+};
+const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
+// What README.md shows as added to the prompt (the README test checks the code says the same).
+const INSTRUCTION =
+  'End your answer with one JSON value that matches the JSON Schema below, in a ```json code block. ' +
+  'A program reads it: write valid JSON (no comments, no trailing commas) that matches the schema exactly.';
+const QUERY = 'Review src/app.ts';
+
+const temp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-json-schema-'));
+
+/** Runs the action on a scenario, with Hermes' argv and the query it got recorded. */
+async function run(
+  scenario: string,
+  inputs: Record<string, string>,
+  { cwd }: { cwd?: string } = {}
+): Promise<ActionRun & { received?: { argv: string[]; query: string } }> {
+  const record = path.join(temp(), 'argv.json');
+  const r = await runAction({
+    inputs: { query: QUERY, 'json-schema': INLINE, ...inputs },
+    env: { HERMES_SIM_SCENARIO: scenario, HERMES_SIM_ARGV_FILE: record },
+    cwd
+  });
+  const received = fs.existsSync(record)
+    ? (JSON.parse(fs.readFileSync(record, 'utf8')) as { argv: string[]; query: string })
+    : undefined;
+  return { ...r, received };
+}
+
+const errors = (r: ActionRun): string[] =>
+  r.annotations.filter(a => a.command === 'error').map(a => a.message);
+
+/** The summary as GitHub renders it, checked structurally. */
+const summaryOf = (r: ActionRun): Element => checkSummaryHtml(renderGfm(r.summary));
+const block = (html: Element, title: string): Element | undefined =>
+  all(html, 'details').find(d => textOf(all(d, 'summary')[0]).startsWith(title));
+
+/** The prompt Hermes got: the query, the instruction, then the schema in a json block. */
+function expectAsked(query: string, schema: unknown): void {
+  const head = `${QUERY}\n\n${INSTRUCTION}\n\n\`\`\`json\n`;
+  expect(query.startsWith(head)).toBe(true);
+  expect(query.endsWith('\n```\n')).toBe(true);
+  expect(JSON.parse(query.slice(head.length, -'\n```\n'.length))).toEqual(schema);
+}
+
+describe('json-schema with the Hermes CLI', () => {
+  test('an answer that matches: structured_output, compact; the prompt asked for it', async () => {
+    const r = await run('json-answer', {});
+    expect(r.exitCode).toBe(0);
+    const value = {
+      verdict: 'fail',
+      findings: ['src/app.ts: the greeting prints a literal `{hi}` — «naïve» template, see line 1']
+    };
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.outputs.structured_output).toBe(JSON.stringify(value));
+    expect(r.outputs.text).toContain('```json');
+    expect(errors(r)).toEqual([]);
+    // -q carries the query with the instruction and the schema.
+    expect(r.received!.argv.slice(0, 2)).toEqual(['chat', '-q']);
+    expectAsked(r.received!.query, VERDICT_SCHEMA);
+    expect(r.log).toContain('json-schema: the answer matches');
+
+    const shown = block(summaryOf(r), 'Structured output')!;
+    expect(textOf(all(shown, 'summary')[0])).toBe(
+      `Structured output (matches json-schema, ${Buffer.byteLength(r.outputs.structured_output)} bytes compact)`
+    );
+    expect(JSON.parse(textOf(all(shown, 'pre')[0]))).toEqual(value);
+  });
+
+  test('an answer that does not match: invalid_output, the first wrong field, the rest still reported', async () => {
+    const r = await run('json-mismatch', {});
+    expect(r.exitCode).toBe(1);
+    const message =
+      'The answer does not match json-schema: /score: is not allowed by the schema (and 2 more).';
+    expect(r.outputs).toMatchObject({
+      outcome: 'invalid_output',
+      exit_code: '0',
+      error: message,
+      text: 'Here is the result: {"verdict": "maybe", "findings": "none", "score": 3}',
+      tokens_total: '2490',
+      tool_calls: '1',
+      attempts: '1'
+    });
+    expect(r.outputs.structured_output).toBeUndefined();
+    expect(fs.existsSync(r.outputs.jsonl)).toBe(true);
+    expect(errors(r)).toEqual([message]);
+    expect(r.log).toContain('■ invalid_output · exit 0 · 2490 tokens');
+
+    const html = summaryOf(r);
+    expect(textOf(all(html, 'h3')[0])).toBe(
+      '❌ The answer does not match json-schema · exit code 0'
+    );
+    const shown = block(html, 'Structured output')!;
+    expect(all(shown, 'li').map(textOf)).toEqual([
+      '/score: is not allowed by the schema',
+      '/verdict: must be one of "pass", "fail"',
+      '/findings: must be array'
+    ]);
+  });
+
+  test('an answer without JSON: invalid_output, said so', async () => {
+    const r = await run('json-none', {});
+    expect(r.exitCode).toBe(1);
+    expect(r.outputs.outcome).toBe('invalid_output');
+    expect(errors(r)).toEqual([
+      'The answer holds no JSON; json-schema asks for one JSON value that matches it.'
+    ]);
+    expect(r.outputs.text).toBe('The greeting looks fine to me; nothing to report.');
+  });
+
+  test('fail-on-error false: reported, and the step passes', async () => {
+    const r = await run('json-mismatch', { 'fail-on-error': 'false' });
+    expect(r.exitCode).toBe(0);
+    expect(r.outputs.outcome).toBe('invalid_output');
+    expect(r.annotations.filter(a => a.command === 'warning').map(a => a.message)).toContainEqual(
+      expect.stringMatching(/^The answer does not match json-schema: .*fail-on-error is false/)
+    );
+  });
+
+  test('a turn that failed stays a failure; its answer is not checked', async () => {
+    const r = await run('failure', {});
+    expect(r.outputs.outcome).toBe('failure');
+    expect(r.outputs.structured_output).toBeUndefined();
+    expect(r.summary).not.toContain('Structured output');
+  });
+
+  test('the schema from a file in the workspace, and a query-file prompt', async () => {
+    const workspace = temp();
+    fs.mkdirSync(path.join(workspace, '.github', 'hermes'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, '.github', 'hermes', 'verdict.json'), INLINE);
+    fs.writeFileSync(path.join(workspace, 'prompt.md'), `${QUERY}\n`);
+    const r = await run(
+      'json-answer',
+      { query: '', 'query-file': 'prompt.md', 'json-schema': '.github/hermes/verdict.json' },
+      { cwd: workspace }
+    );
+    expect(r.outputs.outcome).toBe('success');
+    expect(JSON.parse(r.outputs.structured_output).verdict).toBe('fail');
+    // A new file under RUNNER_TEMP holds the prompt with the instruction; the user's is untouched.
+    const [, flag, file] = r.received!.argv;
+    expect(flag).toBe('--query-file');
+    expect(file.startsWith(path.join(r.files.temp, 'hermes-prompt-'))).toBe(true);
+    expectAsked(r.received!.query, VERDICT_SCHEMA);
+    expect(fs.readFileSync(path.join(workspace, 'prompt.md'), 'utf8')).toBe(`${QUERY}\n`);
+  });
+
+  test('without json-schema nothing changes', async () => {
+    const r = await run('json-answer', { 'json-schema': '' });
+    expect(r.received!.query).toBe(QUERY);
+    expect(r.outputs.structured_output).toBeUndefined();
+    expect(r.summary).not.toContain('Structured output');
+  });
+});
+
+describe('a schema that cannot be used fails before Hermes runs, saying where', () => {
+  test.each([
+    [
+      'not JSON',
+      '{"type": "object",',
+      /^Input "json-schema" \(inline\) is not JSON: .*\(line 1, column 19\)\.$/
+    ],
+    [
+      'not a valid schema',
+      '{"properties": {"verdict": {"type": "verdict"}}}',
+      /^Input "json-schema" \(inline\) is not a valid JSON Schema \(draft 2020-12\): at \/properties\/verdict\/type: must be equal to one of the allowed values/
+    ],
+    [
+      'a file that is not there',
+      'schemas/none.json',
+      /^Input "json-schema" is "schemas\/none\.json": not an inline schema \(one starts with "\{"\), and .*schemas\/none\.json cannot be read \(ENOENT\)/
+    ]
+  ])('%s', async (_, schema, message) => {
+    const r = await run('json-answer', { 'json-schema': schema });
+    expect(r.exitCode).toBe(1);
+    expect(r.received).toBeUndefined();
+    expect(errors(r)).toHaveLength(1);
+    expect(errors(r)[0]).toMatch(message);
+  });
+});
+
+describe('json-schema in transcript mode', () => {
+  const transcript = (text: string): string => {
+    const file = path.join(temp(), 'run.jsonl');
+    const events = [
+      { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b', session_id: 's1' },
+      {
+        type: 'result',
+        session_id: 's1',
+        exit_code: 0,
+        text,
+        tokens: { input: 1, output: 1, total: 2, cache_read: 0, cache_write: 0 },
+        duration_ms: 5
+      }
+    ];
+    fs.writeFileSync(file, events.map(e => JSON.stringify(e)).join('\n') + '\n');
+    return file;
+  };
+  const report = (text: string, inputs: Record<string, string> = {}): Promise<ActionRun> =>
+    runAction({ inputs: { transcript: transcript(text), 'json-schema': INLINE, ...inputs } });
+
+  test('the answer of an existing run is checked; secrets are redacted in structured_output', async () => {
+    const r = await report(
+      '```json\n{"verdict": "pass", "findings": ["token ghp_abcdefghijklmnopqrstuvwxyz0123456789", "db pw hunter2-x"]}\n```',
+      { redact: 'hunter2-x' }
+    );
+    expect(r.outputs.outcome).toBe('success');
+    expect(JSON.parse(r.outputs.structured_output)).toEqual({
+      verdict: 'pass',
+      findings: ['token ***', 'db pw ***']
+    });
+    expect(r.summary).not.toContain('hunter2-x');
+  });
+
+  test('hostile strings stay text in the summary and the log', async () => {
+    const note = '</details><img src=x> ``` @octocat';
+    const r = await report(JSON.stringify({ verdict: 'maybe', findings: [note], '::error::x': 1 }));
+    expect(r.outputs.outcome).toBe('invalid_output');
+    // Only the action's own error: nothing from the answer became a workflow command.
+    expect(r.commands.filter(c => c.command === 'error')).toHaveLength(1);
+    const found = block(summaryOf(r), 'The JSON found in the answer')!;
+    expect(JSON.parse(textOf(all(found, 'pre')[0]))).toEqual({
+      verdict: 'maybe',
+      findings: [note],
+      '::error::x': 1
+    });
+  });
+
+  test('a JSON over the 64 KiB output cap fails the step, never a cut structured_output', async () => {
+    const big = JSON.stringify({ verdict: 'pass', findings: ['x'.repeat(70_000)] });
+    const r = await report(big);
+    expect(r.exitCode).toBe(1);
+    expect(r.outputs.outcome).toBe('invalid_output');
+    expect(r.outputs.structured_output).toBeUndefined();
+    expect(errors(r)[0]).toBe(
+      `The answer matches json-schema, but its JSON takes ${Buffer.byteLength(big).toLocaleString('en-US')} bytes, ` +
+        'over the 65,536 that structured_output may take (the outputs of a job share 1 MB); ' +
+        'ask for a shorter answer, or read it from the transcript.'
+    );
+  });
+});
+
+describe('json-schema in API server mode', () => {
+  let server: ApiServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  test('the query sent carries the instruction; the answer becomes structured_output', async () => {
+    server = await startApiServer({
+      responses: [
+        responsesStream({
+          parts: [{ text: ['Done.\n```json\n{"verdict": "pass", ', '"findings": []}\n```'] }],
+          usage: { input_tokens: 10, output_tokens: 5 }
+        })
+      ]
+    });
+    const r = await runAction({
+      inputs: { 'api-url': server.url, 'api-key': SERVER_KEY, query: QUERY, 'json-schema': INLINE },
+      simulator: false
+    });
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.outputs.structured_output).toBe('{"verdict":"pass","findings":[]}');
+    const sent = server.requests.find(q => q.path === '/v1/responses')!;
+    expectAsked(sent.body!.input as string, VERDICT_SCHEMA);
+  });
+});

@@ -1,0 +1,61 @@
+/** The summary's block for json-schema: the validated JSON, or why the answer gave none. */
+import type { AnswerCheck } from '../schema/check.js';
+import type { Redactor } from '../text/redact.js';
+import { clip } from '../text/text.js';
+import { codeBlock, codeCell, details, inline } from './markdown.js';
+
+// Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
+// escaped (at most 5 bytes a unit, plus the markup).
+const JSON_CHARS = 20_000;
+const ERRORS_SHOWN = 30;
+const POINTER_CHARS = 200;
+const MESSAGE_CHARS = 300;
+/** Shown open when the JSON is this short; a longer one is collapsed. */
+const OPEN_CHARS = 2000;
+
+const number = new Intl.NumberFormat('en-US');
+
+export function structuredBlock(
+  answer: AnswerCheck | undefined,
+  redact: Redactor
+): string | undefined {
+  if (!answer) return undefined;
+  if (answer.ok) {
+    const pretty = JSON.stringify(answer.value, null, 2);
+    const size = `${number.format(Buffer.byteLength(answer.json, 'utf8'))} bytes compact`;
+    return details(
+      `Structured output (matches json-schema, ${size})`,
+      jsonBody(pretty, 'the `structured_output` output'),
+      pretty.length <= OPEN_CHARS
+    );
+  }
+  const parts: string[] = [];
+  // The status line says the first error; the list says them all.
+  if (answer.errorCount === 0) parts.push(inline(clip(redact(answer.message), MESSAGE_CHARS * 4)));
+  else {
+    const lines = answer.errors
+      .slice(0, ERRORS_SHOWN)
+      .map(
+        e =>
+          `- ${codeCell(clip(redact(e.pointer || '/'), POINTER_CHARS))}: ${inline(clip(redact(e.message), MESSAGE_CHARS))}`
+      );
+    const more = answer.errorCount - lines.length;
+    if (more > 0) lines.push(`- … and ${number.format(more)} more`);
+    parts.push(lines.join('\n'));
+  }
+  if (answer.value !== undefined) {
+    const pretty = JSON.stringify(answer.value, null, 2);
+    parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
+  }
+  const title =
+    answer.errorCount > 0
+      ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+      : 'Structured output: none';
+  return details(title, parts.join('\n\n'), true);
+}
+
+/** The JSON, verbatim, cut at JSON_CHARS with a note saying where the whole of it is. */
+function jsonBody(pretty: string, whole: string): string {
+  if (pretty.length <= JSON_CHARS) return codeBlock(pretty);
+  return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
+}

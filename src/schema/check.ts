@@ -1,0 +1,146 @@
+/** The answer against `json-schema`: extracted, validated, made `structured_output`, or why not. */
+import type { ErrorObject } from 'ajv';
+import type { Verdict } from '../core/verdict.js';
+import type { Redactor } from '../text/redact.js';
+import { clip, isObject } from '../text/text.js';
+import { extractJson } from './extract.js';
+import type { AnswerSchema } from './load.js';
+
+/** One way the answer does not match: where (a JSON pointer into the answer) and what was expected. */
+export interface SchemaError {
+  pointer: string;
+  message: string;
+}
+
+export type AnswerCheck =
+  | {
+      ok: true;
+      /** The answer's JSON, secrets redacted in its strings. */
+      value: unknown;
+      /** The same, compact: the `structured_output` output. */
+      json: string;
+    }
+  | {
+      ok: false;
+      /** One sentence: the step's error. */
+      message: string;
+      /** Validation errors, the first MAX_ERRORS of errorCount. */
+      errors: SchemaError[];
+      errorCount: number;
+      /** The JSON found, secrets redacted, when there was one. */
+      value?: unknown;
+    };
+
+/** All outputs of a job share 1 MB: structured_output gets at most this many bytes of it, like `text`. */
+export const STRUCTURED_OUTPUT_BYTES = 64 * 1024;
+export const MAX_ERRORS = 100;
+const VALUE_CHARS = 80;
+const VALUES_SHOWN = 10;
+
+export function checkAnswer(
+  text: string | undefined,
+  answer: AnswerSchema,
+  redact: Redactor
+): AnswerCheck {
+  const none = (problem: string): AnswerCheck => ({
+    ok: false,
+    message: `${problem}; json-schema asks for one JSON value that matches it.`,
+    errors: [],
+    errorCount: 0
+  });
+  if (text === undefined || text.trim() === '') return none('The answer is empty');
+  const extracted = extractJson(text);
+  if (!extracted.found) return none(extracted.problem);
+  const value = redactStrings(extracted.value, redact);
+  if (!answer.validate(extracted.value)) {
+    const all = (answer.validate.errors ?? []).map(describe);
+    const [first] = all;
+    const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
+    return {
+      ok: false,
+      message: `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`,
+      errors: all.slice(0, MAX_ERRORS),
+      errorCount: all.length,
+      value
+    };
+  }
+  const json = JSON.stringify(value);
+  const bytes = Buffer.byteLength(json, 'utf8');
+  if (bytes > STRUCTURED_OUTPUT_BYTES) {
+    return {
+      ok: false,
+      message:
+        `The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+        `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
+        'ask for a shorter answer, or read it from the transcript.',
+      errors: [],
+      errorCount: 0,
+      value
+    };
+  }
+  return { ok: true, value, json };
+}
+
+/**
+ * The verdict once the answer was checked: a turn that otherwise succeeded becomes invalid_output
+ * when its answer does not give a structured_output; any other verdict stands.
+ */
+export function judge(verdict: Verdict, check: AnswerCheck | undefined): Verdict {
+  if (!check || check.ok || verdict.outcome !== 'success') return verdict;
+  return { outcome: 'invalid_output', exitCode: verdict.exitCode, message: check.message };
+}
+
+/** An ajv error as the field it is about and what that field should have been. */
+export function describe(error: ErrorObject): SchemaError {
+  const at = error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  const child = (name: unknown): string =>
+    `${at}/${String(name).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  switch (error.keyword) {
+    case 'required':
+      return { pointer: child(params.missingProperty), message: 'is required, and missing' };
+    case 'dependentRequired':
+    case 'dependencies':
+      return {
+        pointer: child(params.missingProperty),
+        message: `is required when ${JSON.stringify(params.property)} is present, and missing`
+      };
+    case 'additionalProperties':
+      return { pointer: child(params.additionalProperty), message: 'is not allowed by the schema' };
+    case 'unevaluatedProperties':
+      return {
+        pointer: child(params.unevaluatedProperty),
+        message: 'is not allowed by the schema'
+      };
+    case 'enum':
+      return { pointer: at, message: `must be one of ${values(params.allowedValues)}` };
+    case 'const':
+      return { pointer: at, message: `must be ${shown(params.allowedValue)}` };
+    default:
+      return { pointer: at, message: error.message ?? `fails "${error.keyword}"` };
+  }
+}
+
+function values(list: unknown): string {
+  if (!Array.isArray(list)) return shown(list);
+  const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
+  return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
+}
+
+const shown = (value: unknown): string => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote).
+ */
+function redactStrings(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map(v => redactStrings(v, redact));
+  if (isObject(value)) {
+    // fromEntries defines own properties: a key "__proto__" stays a key.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)])
+    );
+  }
+  return value;
+}

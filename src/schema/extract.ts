@@ -1,0 +1,138 @@
+/**
+ * The JSON in an answer (`result.text`): the whole text when it parses; else the last fenced `json`
+ * block; else the last balanced top-level object or array that parses.
+ */
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
+
+export type Extracted =
+  | { found: true; value: unknown; from: 'the whole answer' | 'a ```json block' | 'the text' }
+  /** problem: what was wrong, a sentence without its full stop. */
+  | { found: false; problem: string };
+
+/**
+ * How many characters the search for a balanced object may visit: a start that never closes is
+ * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
+ */
+export const SCAN_LIMIT = 20_000_000;
+/** Deeper nesting than this is not looked for (it would only make each failed start costlier). */
+export const MAX_DEPTH = 512;
+// What may follow an opening bracket in JSON, blanks aside: prose such as `{name}` or `[see below]`
+// is passed over without a parse (a failed JSON.parse costs an exception).
+const OBJECT_START = /\{\s*["}]/y;
+const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
+
+/** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
+export function parseJson(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /at position (\d+)/.exec(message);
+    if (!at) return { ok: false, error: message };
+    const position = Number(at[1]);
+    const before = text.slice(0, position).split(/\r\n|\r|\n/);
+    const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+    return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+  }
+}
+
+export function extractJson(text: string): Extracted {
+  const whole = parseJson(text.trim());
+  if (whole.ok) return { found: true, value: whole.value, from: 'the whole answer' };
+  const block = lastJsonFence(text);
+  if (block) {
+    const parsed = parseJson(block.body);
+    return parsed.ok
+      ? { found: true, value: parsed.value, from: 'a ```json block' }
+      : {
+          found: false,
+          problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+        };
+  }
+  const scanned = lastBalanced(text);
+  if (scanned === 'too long')
+    return {
+      found: false,
+      problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
+    };
+  if (scanned) return { found: true, value: scanned.value, from: 'the text' };
+  return { found: false, problem: 'The answer holds no JSON' };
+}
+
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+
+/**
+ * The body of the last fenced code block whose info string is `json` (any case), as CommonMark reads
+ * fences: backticks or tildes, three or more, up to three spaces of indentation, closed by a fence of
+ * the same character at least as long, or by the end of the text. A fence inside another block is
+ * that block's content, not a block of its own.
+ */
+export function lastJsonFence(text: string): { body: string; line: number } | undefined {
+  const lines = text.split(/\r\n|\r|\n/);
+  let last: { body: string; line: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const open = OPENING.exec(lines[i]);
+    if (!open) continue;
+    const [, indent, fence, info] = open;
+    // A backtick fence's info string cannot hold a backtick (that is inline code).
+    if (fence[0] === '`' && info.includes('`')) continue;
+    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length && !closing.test(lines[j]); j++)
+      body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
+    if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
+      last = { body: body.join('\n'), line: i + 1 };
+    i = j;
+  }
+  return last;
+}
+
+/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
+function lastBalanced(text: string): { value: unknown } | 'too long' | undefined {
+  let found: { value: unknown } | undefined;
+  let visited = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '{' && c !== '[') continue;
+    const start = c === '{' ? OBJECT_START : ARRAY_START;
+    start.lastIndex = i;
+    if (!start.test(text)) continue;
+    const end = closingBracket(text, i);
+    visited += Math.abs(end) - i;
+    if (visited > SCAN_LIMIT) return 'too long';
+    if (end < 0) continue;
+    const parsed = parseJson(text.slice(i, end + 1));
+    if (!parsed.ok) continue;
+    found = { value: parsed.value };
+    i = end;
+  }
+  return found;
+}
+
+/**
+ * Where the bracket at `start` closes, strings read as JSON reads them; or minus where the search
+ * stopped: a bracket that does not match, a line break inside a string (JSON has none), nesting
+ * deeper than MAX_DEPTH, the end.
+ */
+function closingBracket(text: string, start: number): number {
+  const expected: string[] = [];
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      else if (c === '\n' || c === '\r') return -i;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (expected.length === MAX_DEPTH) return -i;
+      expected.push(c === '{' ? '}' : ']');
+    } else if (c === '}' || c === ']') {
+      if (expected.pop() !== c) return -i;
+      if (expected.length === 0) return i;
+    }
+  }
+  return -text.length;
+}
