@@ -1,6 +1,35 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Imports point one way, down the flow: text ← config ← core ← (cli | api | schema | access) ←
+ * report ← main. A folder may not import from those after it, nor from a sibling mode.
+ */
+const LAYERS = {
+  text: ['config', 'core', 'cli', 'api', 'schema', 'access', 'report'],
+  config: ['core', 'cli', 'api', 'schema', 'access', 'report'],
+  core: ['cli', 'api', 'schema', 'access', 'report'],
+  cli: ['api', 'report'],
+  api: ['cli', 'report'],
+  schema: ['cli', 'api', 'access', 'report'],
+  access: ['cli', 'api', 'schema', 'report'],
+  report: ['cli', 'api', 'access']
+};
+const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
+  files: [`src/${folder}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: after.map(f => ({
+          group: [`../${f}/*`],
+          message: `src/${folder}/ may not import from src/${f}/: imports point down the flow (see eslint.config.js).`
+        }))
+      }
+    ]
+  }
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'build/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
@@ -25,5 +54,6 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
       ]
     }
-  }
+  },
+  ...layerRules
 );

@@ -4,14 +4,12 @@
  * (decodeLine, TurnBuilder) folds like a CLI run.
  */
 import { describe, expect, test } from '@jest/globals';
+import { ChatMapper, ResponsesMapper, type StreamMapper } from '../src/api/mappers.js';
 import {
-  ChatMapper,
   pythonJson,
-  ResponsesMapper,
   TOOL_OUTPUT_CHARS,
   TranscriptRecorder,
-  transcriptLine,
-  type StreamMapper
+  transcriptLine
 } from '../src/api/transcript.js';
 import type { SseEvent } from '../src/api/sse.js';
 import { decodeLine } from '../src/core/stream.js';

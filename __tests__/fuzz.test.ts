@@ -5,7 +5,8 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { Follower } from '../src/core/follow.js';
-import { decodeLine, LineSplitter, MAX_LINE_BYTES, upstreamTextDelta } from '../src/core/stream.js';
+import { LineSplitter, MAX_LINE_BYTES } from '../src/core/lines.js';
+import { decodeLine, upstreamTextDelta } from '../src/core/stream.js';
 import { LiveLog } from '../src/report/log.js';
 import { outputsOf } from '../src/report/outputs.js';
 import { makeRedactor } from '../src/text/redact.js';

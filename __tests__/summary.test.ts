@@ -12,13 +12,9 @@ import { followFile } from '../src/core/follow.js';
 import { LiveLog } from '../src/report/log.js';
 import { makeRedactor, type Redactor } from '../src/text/redact.js';
 import type { Report } from '../src/report/report.js';
-import {
-  bar,
-  renderSummary,
-  SUMMARY_BUDGET_BYTES,
-  SUMMARY_LIMIT_BYTES
-} from '../src/report/summary.js';
+import { renderSummary, SUMMARY_BUDGET_BYTES, SUMMARY_LIMIT_BYTES } from '../src/report/summary.js';
 import { clip } from '../src/text/text.js';
+import { bar } from '../src/report/tool-tables.js';
 import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/core/turn.js';
 import { decide, type RunEnd } from '../src/core/verdict.js';
 import { processEnd } from './helpers/run-end.js';

@@ -34979,7 +34979,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78974);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7480);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22589);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -34990,7 +34990,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7480:
+/***/ 22589:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35933,7 +35933,6 @@ const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
 ;// CONCATENATED MODULE: ./src/api/transcript.ts
 
-
 /**
  * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
  * separators, non-ASCII characters as they are, control characters escaped.
@@ -36065,6 +36064,23 @@ class TranscriptRecorder {
         this.sink.line(transcriptLine(event, this.now()));
     }
 }
+function capOutput(output) {
+    return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
+}
+/** JSON, or undefined where the text is not JSON. */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/mappers.ts
+
+
+
 /**
  * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
  * part and text deltas → output_item.done), message text deltas, function_call items and their
@@ -36382,19 +36398,8 @@ function partsText(parts, types) {
         .map(p => str(p.text) ?? '')
         .join('');
 }
-function capOutput(output) {
-    return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
-}
 function count(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
 }
 function str(value) {
     return typeof value === 'string' ? value : undefined;
@@ -36406,173 +36411,6 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
 
-/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
-const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
-const READ_BYTES = 1 << 20;
-const NEWLINE = 0x0a;
-/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
-const VIEW_BYTES = 16 * 1024;
-/**
- * Splits a byte stream into lines without holding more than one line (capped) in memory.
- * Lines longer than maxLineBytes are reported by length and not decoded.
- *
- * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
- * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
- * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
- * UTF-8 are checked line by line.
- */
-class LineSplitter {
-    onLine;
-    onOversized;
-    maxLineBytes;
-    onTextDelta;
-    pending = [];
-    pendingBytes = 0;
-    overflow = false;
-    lineNo = 0;
-    /**
-     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
-     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
-     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
-     * still go to onLine.
-     */
-    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
-        this.onLine = onLine;
-        this.onOversized = onOversized;
-        this.maxLineBytes = maxLineBytes;
-        this.onTextDelta = onTextDelta;
-    }
-    get lines() {
-        return this.lineNo;
-    }
-    /** Bytes received after the last newline (a line cut short when the stream ends). */
-    get partialBytes() {
-        return this.pendingBytes;
-    }
-    push(chunk) {
-        const first = chunk.indexOf(NEWLINE);
-        if (first === -1) {
-            this.hold(chunk);
-            return;
-        }
-        let start = 0;
-        if (this.pendingBytes > 0 || this.overflow) {
-            this.hold(chunk.subarray(0, first));
-            this.emit();
-            start = first + 1;
-        }
-        const last = chunk.lastIndexOf(NEWLINE);
-        if (start <= last) {
-            const span = chunk.subarray(start, last);
-            if ((0,external_node_buffer_.isUtf8)(span))
-                this.emitLines(chunk, start, last);
-            else
-                this.emitBytes(span);
-        }
-        if (last + 1 < chunk.length)
-            this.hold(chunk.subarray(last + 1));
-    }
-    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
-    end() {
-        if (this.pendingBytes === 0 && !this.overflow)
-            return false;
-        this.emit();
-        return true;
-    }
-    /**
-     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
-     * onTextDelta, a text delta in upstream's shape gives just its text.
-     */
-    emitLines(bytes, from, to) {
-        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
-        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
-        // The piece being read survives every young-generation GC, and V8 grows the young generation
-        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
-        for (;;) {
-            let cut = to;
-            if (to - from > VIEW_BYTES) {
-                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
-                if (cut < from)
-                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
-            }
-            this.emitView(bytes, from, cut);
-            if (cut === to)
-                return;
-            from = cut + 1;
-        }
-    }
-    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
-    emitView(bytes, from, to) {
-        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
-        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
-        const view = bytes.toString('latin1', from, to);
-        const onTextDelta = this.onTextDelta;
-        let start = 0;
-        for (;;) {
-            const nl = view.indexOf('\n', start);
-            const end = nl === -1 ? view.length : nl;
-            this.lineNo += 1;
-            if (end - start > this.maxLineBytes)
-                this.onOversized(this.lineNo, end - start);
-            else {
-                const delta = onTextDelta && textDeltaIn(view, start, end, bytes, from);
-                if (onTextDelta && delta !== undefined)
-                    onTextDelta(delta, this.lineNo);
-                else
-                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
-            }
-            if (nl === -1)
-                return;
-            start = nl + 1;
-        }
-    }
-    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
-    emitBytes(bytes) {
-        let from = 0;
-        for (;;) {
-            const nl = bytes.indexOf(NEWLINE, from);
-            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
-            this.lineNo += 1;
-            if (line.length > this.maxLineBytes)
-                this.onOversized(this.lineNo, line.length);
-            else
-                this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
-            if (nl === -1)
-                return;
-            from = nl + 1;
-        }
-    }
-    hold(part) {
-        if (part.length === 0)
-            return;
-        this.pendingBytes += part.length;
-        if (this.overflow)
-            return;
-        if (this.pendingBytes > this.maxLineBytes) {
-            this.overflow = true;
-            this.pending = [];
-            return;
-        }
-        // Copy: the caller may reuse its chunk buffer.
-        this.pending.push(Buffer.from(part));
-    }
-    emit() {
-        this.lineNo += 1;
-        if (this.overflow) {
-            this.onOversized(this.lineNo, this.pendingBytes);
-        }
-        else {
-            const line = this.pending.length === 1
-                ? this.pending[0]
-                : Buffer.concat(this.pending, this.pendingBytes);
-            this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
-        }
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.overflow = false;
-    }
-}
 const BOM = 0xfeff;
 const CR = 0x0d;
 const BRACE = 0x7b;
@@ -36805,6 +36643,178 @@ function tokens(value, flaw) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/lines.ts
+/** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
+
+
+/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+const READ_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
+const VIEW_BYTES = 16 * 1024;
+/**
+ * Splits a byte stream into lines without holding more than one line (capped) in memory.
+ * Lines longer than maxLineBytes are reported by length and not decoded.
+ *
+ * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
+ * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
+ * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
+ * UTF-8 are checked line by line.
+ */
+class LineSplitter {
+    onLine;
+    onOversized;
+    maxLineBytes;
+    onTextDelta;
+    pending = [];
+    pendingBytes = 0;
+    overflow = false;
+    lineNo = 0;
+    /**
+     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
+     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
+     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
+     * still go to onLine.
+     */
+    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
+        this.onLine = onLine;
+        this.onOversized = onOversized;
+        this.maxLineBytes = maxLineBytes;
+        this.onTextDelta = onTextDelta;
+    }
+    get lines() {
+        return this.lineNo;
+    }
+    /** Bytes received after the last newline (a line cut short when the stream ends). */
+    get partialBytes() {
+        return this.pendingBytes;
+    }
+    push(chunk) {
+        const first = chunk.indexOf(NEWLINE);
+        if (first === -1) {
+            this.hold(chunk);
+            return;
+        }
+        let start = 0;
+        if (this.pendingBytes > 0 || this.overflow) {
+            this.hold(chunk.subarray(0, first));
+            this.emit();
+            start = first + 1;
+        }
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (start <= last) {
+            const span = chunk.subarray(start, last);
+            if ((0,external_node_buffer_.isUtf8)(span))
+                this.emitLines(chunk, start, last);
+            else
+                this.emitBytes(span);
+        }
+        if (last + 1 < chunk.length)
+            this.hold(chunk.subarray(last + 1));
+    }
+    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
+    end() {
+        if (this.pendingBytes === 0 && !this.overflow)
+            return false;
+        this.emit();
+        return true;
+    }
+    /**
+     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
+     * onTextDelta, a text delta in upstream's shape gives just its text.
+     */
+    emitLines(bytes, from, to) {
+        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
+        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
+        // The piece being read survives every young-generation GC, and V8 grows the young generation
+        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
+        for (;;) {
+            let cut = to;
+            if (to - from > VIEW_BYTES) {
+                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
+                if (cut < from)
+                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
+            }
+            this.emitView(bytes, from, cut);
+            if (cut === to)
+                return;
+            from = cut + 1;
+        }
+    }
+    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
+    emitView(bytes, from, to) {
+        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
+        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
+        const view = bytes.toString('latin1', from, to);
+        const onTextDelta = this.onTextDelta;
+        let start = 0;
+        for (;;) {
+            const nl = view.indexOf('\n', start);
+            const end = nl === -1 ? view.length : nl;
+            this.lineNo += 1;
+            if (end - start > this.maxLineBytes)
+                this.onOversized(this.lineNo, end - start);
+            else {
+                const delta = onTextDelta && textDeltaIn(view, start, end, bytes, from);
+                if (onTextDelta && delta !== undefined)
+                    onTextDelta(delta, this.lineNo);
+                else
+                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
+            }
+            if (nl === -1)
+                return;
+            start = nl + 1;
+        }
+    }
+    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
+    emitBytes(bytes) {
+        let from = 0;
+        for (;;) {
+            const nl = bytes.indexOf(NEWLINE, from);
+            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
+            this.lineNo += 1;
+            if (line.length > this.maxLineBytes)
+                this.onOversized(this.lineNo, line.length);
+            else
+                this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
+            if (nl === -1)
+                return;
+            from = nl + 1;
+        }
+    }
+    hold(part) {
+        if (part.length === 0)
+            return;
+        this.pendingBytes += part.length;
+        if (this.overflow)
+            return;
+        if (this.pendingBytes > this.maxLineBytes) {
+            this.overflow = true;
+            this.pending = [];
+            return;
+        }
+        // Copy: the caller may reuse its chunk buffer.
+        this.pending.push(Buffer.from(part));
+    }
+    emit() {
+        this.lineNo += 1;
+        if (this.overflow) {
+            this.onOversized(this.lineNo, this.pendingBytes);
+        }
+        else {
+            const line = this.pending.length === 1
+                ? this.pending[0]
+                : Buffer.concat(this.pending, this.pendingBytes);
+            this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
+        }
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflow = false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /** Secrets out of everything the action writes: user-listed values and well-known token formats. */
 /**
@@ -36869,8 +36879,88 @@ function escapeRegExp(value) {
     return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+;// CONCATENATED MODULE: ./src/core/recent-calls.ts
+/**
+ * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
+ * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
+ * grows its young generation with every byte that survives a collection, and RSS grows with it).
+ */
+class RecentCalls {
+    capacity;
+    count = 0;
+    index;
+    duration;
+    line;
+    isError;
+    names;
+    input;
+    output;
+    /** inputChars, outputChars: the longest preview and output a call keeps (its cut mark included). */
+    constructor(capacity, inputChars, outputChars) {
+        this.capacity = capacity;
+        this.index = new Float64Array(capacity);
+        this.duration = new Float64Array(capacity);
+        this.line = new Float64Array(capacity);
+        this.isError = new Uint8Array(capacity);
+        this.names = new Array(capacity).fill('');
+        // UTF-8 takes at most 3 bytes per UTF-16 unit.
+        this.input = new Slots(capacity, (inputChars + 1) * 3);
+        this.output = new Slots(capacity, (outputChars + 1) * 3);
+    }
+    add(call) {
+        const slot = this.count % this.capacity;
+        this.count += 1;
+        this.index[slot] = call.index;
+        this.duration[slot] = call.durationMs ?? Number.NaN;
+        this.line[slot] = call.line;
+        this.isError[slot] = call.isError ? 1 : 0;
+        this.names[slot] = call.name;
+        this.input.set(slot, call.inputPreview);
+        this.output.set(slot, call.output);
+    }
+    /** The calls held, oldest first. */
+    toArray() {
+        const held = Math.min(this.count, this.capacity);
+        const calls = [];
+        for (let i = this.count - held; i < this.count; i++) {
+            const slot = i % this.capacity;
+            calls.push({
+                index: this.index[slot],
+                name: this.names[slot],
+                inputPreview: this.input.get(slot),
+                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
+                isError: this.isError[slot] === 1,
+                output: this.output.get(slot),
+                line: this.line[slot]
+            });
+        }
+        return calls;
+    }
+}
+/** Fixed-size byte slots holding short strings as UTF-8. */
+class Slots {
+    size;
+    bytes;
+    lengths;
+    constructor(count, size) {
+        this.size = size;
+        this.bytes = Buffer.alloc(count * size);
+        this.lengths = new Uint32Array(count);
+    }
+    set(slot, text) {
+        // write() stores whole characters only; the slots are sized for the longest text kept.
+        this.lengths[slot] =
+            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
+    }
+    get(slot) {
+        const start = slot * this.size;
+        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/turn.ts
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
 
 
 const MAX_RECENT_CALLS = 2000;
@@ -36915,7 +37005,7 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
-    recent = new RecentCalls(MAX_RECENT_CALLS);
+    recent = new RecentCalls(MAX_RECENT_CALLS, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -37104,82 +37194,6 @@ class TurnBuilder {
         return call;
     }
 }
-/**
- * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
- * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
- * grows its young generation with every byte that survives a collection, and RSS grows with it).
- */
-class RecentCalls {
-    capacity;
-    count = 0;
-    index;
-    duration;
-    line;
-    isError;
-    names;
-    input;
-    output;
-    constructor(capacity) {
-        this.capacity = capacity;
-        this.index = new Float64Array(capacity);
-        this.duration = new Float64Array(capacity);
-        this.line = new Float64Array(capacity);
-        this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity).fill('');
-        // UTF-8 takes at most 3 bytes per UTF-16 unit (the ellipsis included).
-        this.input = new Slots(capacity, (INPUT_PREVIEW_CHARS + 1) * 3);
-        this.output = new Slots(capacity, (OUTPUT_CHARS + 1) * 3);
-    }
-    add(call) {
-        const slot = this.count % this.capacity;
-        this.count += 1;
-        this.index[slot] = call.index;
-        this.duration[slot] = call.durationMs ?? Number.NaN;
-        this.line[slot] = call.line;
-        this.isError[slot] = call.isError ? 1 : 0;
-        this.names[slot] = call.name;
-        this.input.set(slot, call.inputPreview);
-        this.output.set(slot, call.output);
-    }
-    /** The calls held, oldest first. */
-    toArray() {
-        const held = Math.min(this.count, this.capacity);
-        const calls = [];
-        for (let i = this.count - held; i < this.count; i++) {
-            const slot = i % this.capacity;
-            calls.push({
-                index: this.index[slot],
-                name: this.names[slot],
-                inputPreview: this.input.get(slot),
-                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: this.isError[slot] === 1,
-                output: this.output.get(slot),
-                line: this.line[slot]
-            });
-        }
-        return calls;
-    }
-}
-/** Fixed-size byte slots holding short strings as UTF-8. */
-class Slots {
-    size;
-    bytes;
-    lengths;
-    constructor(count, size) {
-        this.size = size;
-        this.bytes = Buffer.alloc(count * size);
-        this.lengths = new Uint32Array(count);
-    }
-    set(slot, text) {
-        // write() stores whole characters only; the slots are sized for the longest text kept.
-        this.lengths[slot] =
-            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
-    }
-    get(slot) {
-        const start = slot * this.size;
-        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
-    }
-}
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
@@ -37209,6 +37223,7 @@ function safeJson(value) {
 
 ;// CONCATENATED MODULE: ./src/core/follow.ts
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+
 
 
 
@@ -37485,6 +37500,7 @@ class SseParser {
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
  * none), written as the CLI's transcript through the same Follower, so everything after is the same.
  */
+
 
 
 
@@ -38950,6 +38966,10 @@ function markdown_link(text, url) {
         .replace(/&/g, '&amp;');
     return `[${inline(text)}](${href})`;
 }
+const number = new Intl.NumberFormat('en-US');
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
+const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
 
 ;// CONCATENATED MODULE: ./src/report/structured.ts
 
@@ -38962,13 +38982,12 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-const number = new Intl.NumberFormat('en-US');
 function structuredBlock(answer, redact) {
     if (!answer)
         return undefined;
     if (answer.ok) {
         const pretty = JSON.stringify(answer.value, null, 2);
-        const size = `${number.format(Buffer.byteLength(answer.json, 'utf8'))} bytes compact`;
+        const size = `${number.format(bytes(answer.json))} bytes compact`;
         return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
     }
     const parts = [];
@@ -39000,265 +39019,15 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
-/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+;// CONCATENATED MODULE: ./src/report/tool-tables.ts
 
 
-
-/** GitHub drops a step's summary whole past this many bytes. */
-const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
-/** What the summary may take: under the limit with room to spare, whatever the run. */
-const SUMMARY_BUDGET_BYTES = 900 * 1024;
-// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
-// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
-// bound known up front; the answer, the longest, is also cut by its escaped bytes.
-const summary_MESSAGE_CHARS = 1000;
-const STDERR_LINE_CHARS = 300;
-const STDERR_LINES = 20;
-const FACT_CHARS = 120;
-const ANSWER_CHARS = 20_000;
-const ANSWER_BYTES = 96 * 1024;
-const ISSUES_SHOWN = 30;
-const UNKNOWN_TYPES_SHOWN = 10;
-const UNFINISHED_SHOWN = 10;
-const PROBLEM_CHARS = 200;
-const TOOL_ROWS = 25;
 const NAME_CHARS = 60;
 const INPUT_CHARS = 80;
+const TOOL_ROWS = 25;
 const ERROR_PREVIEW_CHARS = 60;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
-const summary_OUTPUT_CHARS = 500;
-const LINK_TEXT_CHARS = 100;
-const PATH_CHARS = 200;
-const URL_CHARS = 500;
-/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
-const NOTE_BYTES = 512;
-// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
-const REASONING_CHARS = 20_000;
-const REASONING_BYTES = 64 * 1024;
-const MIN_REASONING_CHARS = 200;
-/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
-const REASONING_NOTE_BYTES = 256;
-const TITLE = {
-    success: '✅ Hermes completed the turn',
-    failure: '❌ Hermes failed',
-    interrupted: '⏹️ Hermes was interrupted',
-    tempfail: '⏳ Temporary provider failure',
-    config_error: '⚙️ Configuration error',
-    usage_error: '❌ Hermes rejected its arguments',
-    no_result: '❌ The turn did not complete',
-    not_found: '❌ Hermes not found',
-    timeout: '⌛ Hermes timed out',
-    not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema'
-};
-/** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
-const LEFT_OUT_FIRST = [2, 0, 1];
-const summary_number = new Intl.NumberFormat('en-US');
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
-const summary_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
-/**
- * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
- * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
- * so a cut never leaves half a token.
- */
-function renderSummary(report, redactor, options = {}) {
-    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
-    const { turn } = report;
-    const redact = memoized(redactor);
-    const where = transcriptRef(report, redact);
-    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
-    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
-    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
-    const extras = [
-        answerBlock(turn, redact),
-        structuredBlock(report.answer, redact),
-        anomalyBlock(turn, redact)
-    ];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
-    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
-    // Bytes of everything but the tool-call table and its note.
-    const fixed = (parts) => bytes(summary_join([...parts, callsHead])) + 4;
-    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
-    const left = [];
-    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
-        left.push(EXTRAS[i]);
-        extras[i] = undefined;
-    }
-    let toolsShown = tools;
-    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
-        left.push('the per-tool table');
-        toolsShown = undefined;
-    }
-    const omitted = left.length
-        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
-        : undefined;
-    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
-    // The reasoning comes last: its block gets what is left once everything else is whole, less the
-    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
-    const spare = budget - bytes(`${summary_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
-    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning
-        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
-        : undefined;
-    const summary = `${summary_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
-    if (bytes(summary) <= budget)
-        return summary;
-    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, redact, budget);
-}
-function statusBlock(report, redact) {
-    const { verdict, turn } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
-    // On success the message says no more than the status line.
-    if (verdict.outcome === 'success')
-        return lines[0];
-    const message = clip(redact(verdict.message), summary_MESSAGE_CHARS);
-    lines.push(`> [!CAUTION]\n${quoted(message)}`);
-    const stderr = report.stderrTail
-        .filter(l => l.trim() !== '')
-        .slice(-STDERR_LINES)
-        .map(l => clip(redact(l), STDERR_LINE_CHARS));
-    if (!turn.result && stderr.length > 0) {
-        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
-    }
-    return summary_join(lines);
-}
-function factsTable(report, redact, where) {
-    const { turn } = report;
-    const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
-    const calls = turn.toolErrors
-        ? `${summary_number.format(turn.toolCalls)} (**${summary_number.format(turn.toolErrors)} failed**)`
-        : summary_number.format(turn.toolCalls);
-    const rows = [
-        ['Model', fact(turn.model)],
-        ['Session', fact(turn.sessionId)],
-        ['Duration', formatMs(report.durationMs)],
-        ['Tool calls', calls],
-        [
-            'Tokens',
-            tokens
-                ? `**${summary_number.format(tokens.total)} total** · ${summary_number.format(tokens.input)} input · ${summary_number.format(tokens.output)} output · ` +
-                    `${summary_number.format(tokens.cache_read)} cache read · ${summary_number.format(tokens.cache_write)} cache write`
-                : '–'
-        ]
-    ];
-    if (report.attempts && report.attempts.length > 1) {
-        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
-        rows.push(['Attempts', `${summary_number.format(report.attempts.length)} · ${each.join(' · ')}`]);
-    }
-    if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
-    if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
-    rows.push(['Transcript', where + transcriptNote(report, redact)]);
-    return table(['Run', ''], ['l', 'l'], rows);
-}
-/** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger, redact) {
-    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
-    const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(redact(trigger.why), summary_MESSAGE_CHARS))}`;
-}
-/** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report, redact) {
-    const a = report.artifact;
-    if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
-    if (a)
-        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
-    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
-        return 'none (Hermes did not run)';
-    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
-}
-function transcriptNote(report, redact) {
-    if (report.artifact || !report.artifactNote)
-        return '';
-    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
-}
-function answerBlock(turn, redact) {
-    const text = turn.result?.text;
-    if (!text || text.trim() === '')
-        return undefined;
-    const clean = redact(text);
-    let chars = Math.min(clean.length, ANSWER_CHARS);
-    let body = textBlock(clip(clean, chars));
-    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
-    while (bytes(body) > ANSWER_BYTES) {
-        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
-        body = textBlock(clip(clean, chars));
-    }
-    const cut = chars < clean.length
-        ? `\n\n_Cut at ${summary_number.format(chars)} of ${summary_number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
-        : '';
-    const size = `${summary_number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut);
-}
-/**
- * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
- * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
- */
-function reasoningBlock(reasoning, redact, room, noteRoom, where) {
-    const clean = redact(reasoning.text);
-    const total = reasoning.chars;
-    const size = `${summary_number.format(total)} character${total === 1 ? '' : 's'}`;
-    const draw = (chars) => {
-        const cut = chars < clean.length || reasoning.text.length < total
-            ? `\n\n_Cut at ${summary_number.format(chars)} of ${summary_number.format(total)} characters; the whole reasoning is in ${where}._`
-            : '';
-        return details(`Reasoning (${size})`, textBlock(clip(clean, chars)) + cut);
-    };
-    const limit = Math.min(room, REASONING_BYTES);
-    let chars = Math.min(clean.length, REASONING_CHARS);
-    let block = draw(chars);
-    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
-        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
-        block = draw(chars);
-    }
-    if (bytes(block) <= limit)
-        return block;
-    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
-    return bytes(note) <= noteRoom ? note : undefined;
-}
-function anomalyBlock(turn, redact) {
-    const lines = [];
-    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
-    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
-        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
-    }
-    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
-    if (moreIssues > 0)
-        lines.push(`- … and ${summary_number.format(moreIssues)} more problem(s)`);
-    const unknown = Object.entries(turn.unknownTypes);
-    let unknownEvents = 0;
-    for (const [, count] of unknown)
-        unknownEvents += count;
-    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${summary_number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
-    }
-    if (unknown.length > UNKNOWN_TYPES_SHOWN)
-        lines.push(`- … and ${summary_number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
-    if (turn.eventsAfterResult > 0)
-        lines.push(`- ${summary_number.format(turn.eventsAfterResult)} event(s) after the result event`);
-    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
-    }
-    if (turn.unfinished.length > UNFINISHED_SHOWN)
-        lines.push(`- … and ${summary_number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
-    if (lines.length === 0)
-        return undefined;
-    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
-    return details(`Stream anomalies (${summary_number.format(count)})`, lines.join('\n'));
-}
+const tool_tables_OUTPUT_CHARS = 500;
 const BAR_CELLS = 20;
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 /** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
@@ -39285,8 +39054,8 @@ function toolsBlock(turn, redact) {
         const share = totalMs > 0 ? t.totalMs / totalMs : 0;
         return [
             name,
-            summary_number.format(t.calls),
-            t.errors ? `**${summary_number.format(t.errors)}**` : '0',
+            number.format(t.calls),
+            t.errors ? `**${number.format(t.errors)}**` : '0',
             formatMs(t.totalMs),
             formatMs(t.maxMs),
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
@@ -39300,9 +39069,9 @@ function toolsBlock(turn, redact) {
             totalMs: sum.totalMs + t.totalMs,
             maxMs: Math.max(sum.maxMs, t.maxMs)
         }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
-        rows.push(row(`_${summary_number.format(rest.length)} other tools_`, others));
+        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
     }
-    return summary_join([
+    return markdown_join([
         '#### Time per tool',
         table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
     ]);
@@ -39310,7 +39079,7 @@ function toolsBlock(turn, redact) {
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
 function callCells(c, redact, expand) {
     const cells = [
-        summary_number.format(c.index),
+        number.format(c.index),
         codeCell(clip(redact(c.name), NAME_CHARS)),
         c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
@@ -39323,7 +39092,7 @@ function callCells(c, redact, expand) {
     // Worth a <details> when the one-line preview hides part of the output.
     if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
         return [...cells, preview];
-    return [...cells, cellDetails(preview, cellLines(clip(output, summary_OUTPUT_CHARS)))];
+    return [...cells, cellDetails(preview, cellLines(clip(output, tool_tables_OUTPUT_CHARS)))];
 }
 /** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
 function firstLine(text) {
@@ -39380,20 +39149,20 @@ function callsBlock(turn, redact, room, where) {
     const kept = calls.length;
     let note;
     if (shown === 0) {
-        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${summary_number.format(total)} are in ${where}._`;
+        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
     }
     else if (shown < total) {
         const why = shown < kept
             ? 'to stay under GitHub’s 1 MiB summary limit'
-            : `the summary keeps the most recent ${summary_number.format(kept)}`;
-        note = `_Showing the last ${summary_number.format(shown)} of ${summary_number.format(total)} tool calls (${why}); all of them are in ${where}._`;
+            : `the summary keeps the most recent ${number.format(kept)}`;
+        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
     }
     if (!expandedAll) {
         const also = '_Outputs of older failed calls are not expanded, to save space._';
         note = note ? `${note}\n\n${also}` : also;
     }
     return {
-        text: summary_join([
+        text: markdown_join([
             '#### Tool calls',
             note,
             shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
@@ -39401,6 +39170,257 @@ function callsBlock(turn, redact, room, where) {
         // All it keeps, every output it could expand expanded: nothing was cut to save space.
         whole: shown === kept && expandedAll
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
+
+
+
+/** GitHub drops a step's summary whole past this many bytes. */
+const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/** What the summary may take: under the limit with room to spare, whatever the run. */
+const SUMMARY_BUDGET_BYTES = 900 * 1024;
+// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
+// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
+// bound known up front; the answer, the longest, is also cut by its escaped bytes.
+const summary_MESSAGE_CHARS = 1000;
+const STDERR_LINE_CHARS = 300;
+const STDERR_LINES = 20;
+const FACT_CHARS = 120;
+const ANSWER_CHARS = 20_000;
+const ANSWER_BYTES = 96 * 1024;
+const ISSUES_SHOWN = 30;
+const UNKNOWN_TYPES_SHOWN = 10;
+const UNFINISHED_SHOWN = 10;
+const PROBLEM_CHARS = 200;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const URL_CHARS = 500;
+/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
+const NOTE_BYTES = 512;
+// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
+const REASONING_CHARS = 20_000;
+const REASONING_BYTES = 64 * 1024;
+const MIN_REASONING_CHARS = 200;
+/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
+const REASONING_NOTE_BYTES = 256;
+const TITLE = {
+    success: '✅ Hermes completed the turn',
+    failure: '❌ Hermes failed',
+    interrupted: '⏹️ Hermes was interrupted',
+    tempfail: '⏳ Temporary provider failure',
+    config_error: '⚙️ Configuration error',
+    usage_error: '❌ Hermes rejected its arguments',
+    no_result: '❌ The turn did not complete',
+    not_found: '❌ Hermes not found',
+    timeout: '⌛ Hermes timed out',
+    not_allowed: '🚫 Not allowed to start the agent',
+    invalid_output: '❌ The answer does not match json-schema'
+};
+/** The optional blocks, and which go first when the budget is short (the structured output last). */
+const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
+const LEFT_OUT_FIRST = [2, 0, 1];
+/**
+ * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
+ * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
+ * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
+ * so a cut never leaves half a token.
+ */
+function renderSummary(report, redactor, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const { turn } = report;
+    const redact = memoized(redactor);
+    const where = transcriptRef(report, redact);
+    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
+    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+    const extras = [
+        answerBlock(turn, redact),
+        structuredBlock(report.answer, redact),
+        anomalyBlock(turn, redact)
+    ];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    // Bytes of everything but the tool-call table and its note.
+    const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
+    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
+    const left = [];
+    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
+        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
+        left.push(EXTRAS[i]);
+        extras[i] = undefined;
+    }
+    let toolsShown = tools;
+    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
+        left.push('the per-tool table');
+        toolsShown = undefined;
+    }
+    const omitted = left.length
+        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
+        : undefined;
+    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    // The reasoning comes last: its block gets what is left once everything else is whole, less the
+    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
+    const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
+    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
+    const thinking = hasReasoning
+        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
+        : undefined;
+    const summary = `${markdown_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+    if (bytes(summary) <= budget)
+        return summary;
+    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
+    return minimal(report, redact, budget);
+}
+function statusBlock(report, redact) {
+    const { verdict, turn } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+    // On success the message says no more than the status line.
+    if (verdict.outcome === 'success')
+        return lines[0];
+    const message = clip(redact(verdict.message), summary_MESSAGE_CHARS);
+    lines.push(`> [!CAUTION]\n${quoted(message)}`);
+    const stderr = report.stderrTail
+        .filter(l => l.trim() !== '')
+        .slice(-STDERR_LINES)
+        .map(l => clip(redact(l), STDERR_LINE_CHARS));
+    if (!turn.result && stderr.length > 0) {
+        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
+    }
+    return markdown_join(lines);
+}
+function factsTable(report, redact, where) {
+    const { turn } = report;
+    const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
+    const rows = [
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
+        ['Duration', formatMs(report.durationMs)],
+        ['Tool calls', calls],
+        [
+            'Tokens',
+            tokens
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
+                : '–'
+        ]
+    ];
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
+    if (report.hermesVersion)
+        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+    if (report.trigger)
+        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+    rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    return table(['Run', ''], ['l', 'l'], rows);
+}
+/** Who caused the run, on which event, and why the gate let them in (or not). */
+function triggerCell(trigger, redact) {
+    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+    const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+    return `${who}${event} · ${cell(clip(redact(trigger.why), summary_MESSAGE_CHARS))}`;
+}
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report, redact) {
+    const a = report.artifact;
+    if (a && a.url.length <= URL_CHARS)
+        return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+        return 'none (Hermes did not run)';
+    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+function transcriptNote(report, redact) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+}
+function answerBlock(turn, redact) {
+    const text = turn.result?.text;
+    if (!text || text.trim() === '')
+        return undefined;
+    const clean = redact(text);
+    let chars = Math.min(clean.length, ANSWER_CHARS);
+    let body = textBlock(clip(clean, chars));
+    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
+    while (bytes(body) > ANSWER_BYTES) {
+        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
+        body = textBlock(clip(clean, chars));
+    }
+    const cut = chars < clean.length
+        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
+        : '';
+    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
+    return details(`Answer (${size})`, body + cut);
+}
+/**
+ * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
+ * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
+ */
+function reasoningBlock(reasoning, redact, room, noteRoom, where) {
+    const clean = redact(reasoning.text);
+    const total = reasoning.chars;
+    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
+    const draw = (chars) => {
+        const cut = chars < clean.length || reasoning.text.length < total
+            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
+            : '';
+        return details(`Reasoning (${size})`, textBlock(clip(clean, chars)) + cut);
+    };
+    const limit = Math.min(room, REASONING_BYTES);
+    let chars = Math.min(clean.length, REASONING_CHARS);
+    let block = draw(chars);
+    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
+        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
+        block = draw(chars);
+    }
+    if (bytes(block) <= limit)
+        return block;
+    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
+    return bytes(note) <= noteRoom ? note : undefined;
+}
+function anomalyBlock(turn, redact) {
+    const lines = [];
+    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
+    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
+        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
+    }
+    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
+    if (moreIssues > 0)
+        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    const unknown = Object.entries(turn.unknownTypes);
+    let unknownEvents = 0;
+    for (const [, count] of unknown)
+        unknownEvents += count;
+    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
+    }
+    if (unknown.length > UNKNOWN_TYPES_SHOWN)
+        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
+    if (turn.eventsAfterResult > 0)
+        lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
+    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
+        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
+    }
+    if (turn.unfinished.length > UNFINISHED_SHOWN)
+        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
+    if (lines.length === 0)
+        return undefined;
+    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
+    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
 /** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
 function memoized(redact) {
@@ -39420,7 +39440,7 @@ function minimal(report, redact, budget) {
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
-        const text = summary_join([
+        const text = markdown_join([
             `### ${TITLE[verdict.outcome]}${code}`,
             inline(clip(redact(verdict.message), chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`

@@ -3,12 +3,8 @@
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
  * none), written as the CLI's transcript through the same Follower, so everything after is the same.
  */
-import {
-  ChatMapper,
-  ResponsesMapper,
-  TranscriptRecorder,
-  type StreamMapper
-} from './transcript.js';
+import { ChatMapper, ResponsesMapper, type StreamMapper } from './mappers.js';
+import { TranscriptRecorder } from './transcript.js';
 import { Follower } from '../core/follow.js';
 import { supervise } from '../core/supervise.js';
 import { ExitCode } from '../core/verdict.js';

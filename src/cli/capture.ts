@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { READ_BYTES } from '../core/stream.js';
+import { READ_BYTES } from '../core/lines.js';
 import { childEnv } from './environment.js';
 
 export interface Capture {

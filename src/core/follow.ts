@@ -1,7 +1,8 @@
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 import * as fs from 'node:fs';
 import type { RunLog } from './attempt.js';
-import { decodeLine, LineSplitter, MAX_LINE_BYTES, READ_BYTES } from './stream.js';
+import { LineSplitter, MAX_LINE_BYTES, READ_BYTES } from './lines.js';
+import { decodeLine } from './stream.js';
 import { previewInput, TurnBuilder, type Turn } from './turn.js';
 
 const MAX_LOGGED_PROBLEMS = 20;

@@ -164,3 +164,9 @@ export function link(text: string, url: string): string {
     .replace(/&/g, '&amp;');
   return `[${inline(text)}](${href})`;
 }
+
+export const number = new Intl.NumberFormat('en-US');
+export const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
+export const join = (blocks: (string | undefined)[]): string =>
+  blocks.filter((b): b is string => b !== undefined).join('\n\n');

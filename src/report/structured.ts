@@ -2,7 +2,7 @@
 import type { AnswerCheck } from '../schema/check.js';
 import type { Redactor } from '../text/redact.js';
 import { clip } from '../text/text.js';
-import { codeBlock, codeCell, details, inline } from './markdown.js';
+import { bytes, codeBlock, codeCell, details, inline, number } from './markdown.js';
 
 // Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
 // escaped (at most 5 bytes a unit, plus the markup).
@@ -13,8 +13,6 @@ const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
 
-const number = new Intl.NumberFormat('en-US');
-
 export function structuredBlock(
   answer: AnswerCheck | undefined,
   redact: Redactor
@@ -22,7 +20,7 @@ export function structuredBlock(
   if (!answer) return undefined;
   if (answer.ok) {
     const pretty = JSON.stringify(answer.value, null, 2);
-    const size = `${number.format(Buffer.byteLength(answer.json, 'utf8'))} bytes compact`;
+    const size = `${number.format(bytes(answer.json))} bytes compact`;
     return details(
       `Structured output (matches json-schema, ${size})`,
       jsonBody(pretty, 'the `structured_output` output'),

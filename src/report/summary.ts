@@ -1,23 +1,25 @@
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
 import { clip, formatMs } from '../text/text.js';
 import {
+  bytes,
   cell,
-  cellDetails,
-  cellLines,
   codeBlock,
   codeCell,
   details,
   inline,
+  join,
   link,
+  number,
   quoted,
   table,
   textBlock
 } from './markdown.js';
 import type { Redactor } from '../text/redact.js';
-import type { ToolCall, ToolStats, Turn } from '../core/turn.js';
+import type { Turn } from '../core/turn.js';
 import type { Outcome } from '../core/verdict.js';
 import type { Report } from './report.js';
 import { structuredBlock } from './structured.js';
+import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -44,12 +46,6 @@ const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
 const UNFINISHED_SHOWN = 10;
 const PROBLEM_CHARS = 200;
-const TOOL_ROWS = 25;
-const NAME_CHARS = 60;
-const INPUT_CHARS = 80;
-const ERROR_PREVIEW_CHARS = 60;
-// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
-const OUTPUT_CHARS = 500;
 const LINK_TEXT_CHARS = 100;
 const PATH_CHARS = 200;
 const URL_CHARS = 500;
@@ -79,12 +75,6 @@ const TITLE: Record<Outcome, string> = {
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
 const LEFT_OUT_FIRST = [2, 0, 1];
-
-const number = new Intl.NumberFormat('en-US');
-const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
-/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
-const join = (blocks: (string | undefined)[]): string =>
-  blocks.filter((b): b is string => b !== undefined).join('\n\n');
 
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
@@ -315,165 +305,6 @@ function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
   if (lines.length === 0) return undefined;
   const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
   return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
-}
-
-const BAR_CELLS = 20;
-const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-
-/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
-export function bar(share: number): string {
-  let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
-  if (eighths === 0 && share > 0) eighths = 1;
-  return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
-}
-
-function percent(share: number): string {
-  if (share === 0) return '0%';
-  if (share < 0.001) return '\\<0.1%';
-  return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
-}
-
-/** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn: Turn, redact: Redactor): string {
-  const sorted = [...turn.tools].sort(
-    (a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name)
-  );
-  const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
-  const rest = sorted.slice(shown.length);
-  const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
-  const row = (name: string, t: Omit<ToolStats, 'name'>): string[] => {
-    const share = totalMs > 0 ? t.totalMs / totalMs : 0;
-    return [
-      name,
-      number.format(t.calls),
-      t.errors ? `**${number.format(t.errors)}**` : '0',
-      formatMs(t.totalMs),
-      formatMs(t.maxMs),
-      totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
-    ];
-  };
-  const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
-  if (rest.length > 0) {
-    const others = rest.reduce(
-      (sum, t) => ({
-        calls: sum.calls + t.calls,
-        errors: sum.errors + t.errors,
-        totalMs: sum.totalMs + t.totalMs,
-        maxMs: Math.max(sum.maxMs, t.maxMs)
-      }),
-      { calls: 0, errors: 0, totalMs: 0, maxMs: 0 }
-    );
-    rows.push(row(`_${number.format(rest.length)} other tools_`, others));
-  }
-  return join([
-    '#### Time per tool',
-    table(
-      ['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'],
-      ['l', 'r', 'r', 'r', 'r', 'l'],
-      rows
-    )
-  ]);
-}
-
-/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c: ToolCall, redact: Redactor, expand: boolean): string[] {
-  const cells = [
-    number.format(c.index),
-    codeCell(clip(redact(c.name), NAME_CHARS)),
-    c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
-    c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
-  ];
-  if (!c.isError) return [...cells, 'ok'];
-  const output = redact(c.output);
-  const { line, more } = firstLine(output);
-  const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
-  // Worth a <details> when the one-line preview hides part of the output.
-  if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS)) return [...cells, preview];
-  return [...cells, cellDetails(preview, cellLines(clip(output, OUTPUT_CHARS)))];
-}
-
-/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
-function firstLine(text: string): { line: string; more: boolean } {
-  const start = text.search(/\S/);
-  if (start < 0) return { line: '', more: false };
-  const newline = /[\r\n]/g;
-  newline.lastIndex = start;
-  const end = newline.exec(text)?.index ?? text.length;
-  const rest = /\S/g;
-  rest.lastIndex = end;
-  return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
-}
-
-const expandable = (c: ToolCall, redact: Redactor): boolean => {
-  const { line, more } = firstLine(redact(c.output));
-  return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
-};
-
-const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
-const CALLS_ALIGN: ('l' | 'r')[] = ['r', 'l', 'l', 'r', 'l'];
-const rowBytes = (cells: string[]): number => bytes(`| ${cells.join(' | ')} |\n`);
-
-/**
- * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
- * then, with the bytes left, expandable outputs for the most recent failed calls.
- */
-function callsBlock(
-  turn: Turn,
-  redact: Redactor,
-  room: number,
-  where: string
-): { text: string; whole: boolean } {
-  const calls = turn.recentCalls;
-  const lean: string[][] = [];
-  let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
-  for (let i = calls.length - 1; i >= 0; i--) {
-    const cells = callCells(calls[i], redact, false);
-    const size = rowBytes(cells);
-    if (used + size > room) break;
-    used += size;
-    lean.push(cells);
-  }
-  let expandedAll = true;
-  const rows = lean.map((cells, k) => {
-    const c = calls[calls.length - 1 - k];
-    if (!expandable(c, redact)) return cells;
-    const full = callCells(c, redact, true);
-    const extra = rowBytes(full) - rowBytes(cells);
-    if (used + extra > room) {
-      expandedAll = false;
-      return cells;
-    }
-    used += extra;
-    return full;
-  });
-  rows.reverse();
-
-  const shown = rows.length;
-  const total = turn.toolCalls;
-  const kept = calls.length;
-  let note: string | undefined;
-  if (shown === 0) {
-    note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
-  } else if (shown < total) {
-    const why =
-      shown < kept
-        ? 'to stay under GitHub’s 1 MiB summary limit'
-        : `the summary keeps the most recent ${number.format(kept)}`;
-    note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
-  }
-  if (!expandedAll) {
-    const also = '_Outputs of older failed calls are not expanded, to save space._';
-    note = note ? `${note}\n\n${also}` : also;
-  }
-  return {
-    text: join([
-      '#### Tool calls',
-      note,
-      shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
-    ]),
-    // All it keeps, every output it could expand expanded: nothing was cut to save space.
-    whole: shown === kept && expandedAll
-  };
 }
 
 /** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */

@@ -1,0 +1,90 @@
+/** The most recent tool calls, in a ring of fixed-size slots: a long run keeps its memory flat. */
+import type { ToolCall } from './turn.js';
+
+/**
+ * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
+ * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
+ * grows its young generation with every byte that survives a collection, and RSS grows with it).
+ */
+export class RecentCalls {
+  private count = 0;
+  private readonly index: Float64Array;
+  private readonly duration: Float64Array;
+  private readonly line: Float64Array;
+  private readonly isError: Uint8Array;
+  private readonly names: string[];
+  private readonly input: Slots;
+  private readonly output: Slots;
+
+  /** inputChars, outputChars: the longest preview and output a call keeps (its cut mark included). */
+  constructor(
+    private readonly capacity: number,
+    inputChars: number,
+    outputChars: number
+  ) {
+    this.index = new Float64Array(capacity);
+    this.duration = new Float64Array(capacity);
+    this.line = new Float64Array(capacity);
+    this.isError = new Uint8Array(capacity);
+    this.names = new Array<string>(capacity).fill('');
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    this.input = new Slots(capacity, (inputChars + 1) * 3);
+    this.output = new Slots(capacity, (outputChars + 1) * 3);
+  }
+
+  add(call: ToolCall): void {
+    const slot = this.count % this.capacity;
+    this.count += 1;
+    this.index[slot] = call.index;
+    this.duration[slot] = call.durationMs ?? Number.NaN;
+    this.line[slot] = call.line;
+    this.isError[slot] = call.isError ? 1 : 0;
+    this.names[slot] = call.name;
+    this.input.set(slot, call.inputPreview);
+    this.output.set(slot, call.output);
+  }
+
+  /** The calls held, oldest first. */
+  toArray(): ToolCall[] {
+    const held = Math.min(this.count, this.capacity);
+    const calls: ToolCall[] = [];
+    for (let i = this.count - held; i < this.count; i++) {
+      const slot = i % this.capacity;
+      calls.push({
+        index: this.index[slot],
+        name: this.names[slot],
+        inputPreview: this.input.get(slot),
+        durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
+        isError: this.isError[slot] === 1,
+        output: this.output.get(slot),
+        line: this.line[slot]
+      });
+    }
+    return calls;
+  }
+}
+
+/** Fixed-size byte slots holding short strings as UTF-8. */
+class Slots {
+  private readonly bytes: Buffer;
+  private readonly lengths: Uint32Array;
+
+  constructor(
+    count: number,
+    private readonly size: number
+  ) {
+    this.bytes = Buffer.alloc(count * size);
+    this.lengths = new Uint32Array(count);
+  }
+
+  set(slot: number, text: string): void {
+    // write() stores whole characters only; the slots are sized for the longest text kept.
+    this.lengths[slot] =
+      text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
+  }
+
+  get(slot: number): string {
+    const start = slot * this.size;
+    return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+  }
+}
