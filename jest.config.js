@@ -6,5 +6,7 @@ export default {
   testMatch: ['**/*.test.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-  testTimeout: 30000
+  // An outer limit: a test that hangs fails here. None needs a time window to pass (a busy machine may
+  // be several times slower); where "it did not wait forever" is the point, waiting is what fails.
+  testTimeout: 120_000
 };

@@ -1,11 +1,14 @@
 /**
  * A failing artifact store never changes the verdict, and cancellation still uploads: the bundled
  * dist/index.js under Node 24, the real @actions/artifact client, a loopback artifact service with
- * planned faults (helpers/artifact-service.ts) and Azurite as the blob store.
+ * planned faults (helpers/artifact-service.ts) and Azurite as the blob store. The tests wait on
+ * events (the service's calls, the process's exit), not for time windows; the messages say why an
+ * upload was given up.
  */
 import * as fs from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import { closedOrigin, type RunOptions } from './helpers/artifact-service.js';
+import { until } from './helpers/until.js';
 import {
   annotations,
   onlyArtifact,
@@ -20,14 +23,12 @@ const store = useArtifactStore();
 // One describe: concurrent tests run side by side only within one (they mostly wait on timers).
 describe('a failing store, a cancelled job', () => {
   test.concurrent(
-    'SIGINT mid-run: Hermes writes its result, and the transcript is uploaded in time',
+    'SIGINT mid-run: Hermes writes its result, and the transcript is uploaded',
     async () => {
       const run = store.service.newRun();
       const started = await startedTurn(run);
-      const sent = Date.now();
       started.child.kill('SIGINT');
       const r = await started.done;
-      expect(Date.now() - sent).toBeLessThan(7500);
       expect(r.outputs.outcome).toBe('interrupted');
       const { artifact, blob } = await onlyArtifact(run);
       expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
@@ -37,20 +38,18 @@ describe('a failing store, a cancelled job', () => {
   );
 
   test.concurrent(
-    'as the runner cancels (SIGINT, SIGTERM 7.5 s later, kill 2.5 s after) with a store that never answers: the report is written before the kill',
+    'as the runner cancels (SIGINT, then SIGTERM) with a store that never answers: the upload is given up on SIGTERM, the report written, the process ends by itself',
     async () => {
       const run = store.service.newRun({ faults: { CreateArtifact: ['hang'] } });
       const started = await startedTurn(run);
-      const sent = Date.now();
       started.child.kill('SIGINT');
-      const sigterm = setTimeout(() => started.child.kill('SIGTERM'), 7500);
-      const sigkill = setTimeout(() => started.child.kill('SIGKILL'), 10_000);
+      // The runner's SIGTERM, once the upload hangs (the service holds the call unanswered).
+      await until('no upload started', () => run.calls.some(c => c.status === 'hang'));
+      started.child.kill('SIGTERM');
+      // The runner's kill, as a generous outer limit: the action must have ended by itself before.
+      const sigkill = setTimeout(() => started.child.kill('SIGKILL'), 60_000);
       const r = await started.done;
-      clearTimeout(sigterm);
       clearTimeout(sigkill);
-      const took = Date.now() - sent;
-      expect(took).toBeGreaterThan(7500);
-      expect(took).toBeLessThan(10_000);
       expect(r.signal).toBeNull();
       expect(r.exitCode).toBe(1);
       expect(r.outputs.outcome).toBe('interrupted');
@@ -59,8 +58,8 @@ describe('a failing store, a cancelled job', () => {
       ]);
       expect(r.summary.split('\n')[0]).toContain('interrupted');
       expect(r.summary).toContain('the job was cancelled before the upload finished');
-    },
-    20_000
+      expect(run.finalized).toEqual([]);
+    }
   );
 
   test.concurrent(
@@ -80,8 +79,7 @@ describe('a failing store, a cancelled job', () => {
       expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
       expect(r.outputs.artifact_id).toBe(String(artifact.id));
       expect(r.annotations).toEqual([]);
-    },
-    30_000
+    }
   );
 
   test.concurrent(
@@ -118,10 +116,9 @@ describe('a failing store, a cancelled job', () => {
       const run = store.service.newRun(options);
       const t0 = Date.now();
       const r = await step(run, {}, { HERMES_UPLOAD_TIMEOUT_SECONDS: '1' });
-      const took = Date.now() - t0;
-      expect(took).toBeGreaterThan(1000);
-      // The deadline, the report's grace, and the run itself; the client alone would take 16 s to forever.
-      expect(took).toBeLessThan(5000);
+      // It waited its budget (a lower bound), and gave up at it: the client alone would fail later
+      // with its own error (after 16 s of retries), or never.
+      expect(Date.now() - t0).toBeGreaterThan(1000);
       expect(r.exitCode).toBe(0);
       expect(r.outputs.outcome).toBe('success');
       expect(r.outputs.artifact_id).toBeUndefined();

@@ -12,7 +12,7 @@ export function useArtifactStore(): { readonly service: ArtifactService } {
   beforeAll(async () => {
     azurite = await startAzurite();
     service = await ArtifactService.start(azurite);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await service?.stop();
     await azurite?.stop();

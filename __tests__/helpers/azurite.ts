@@ -18,7 +18,7 @@ export interface Azurite {
 }
 
 const MAIN = path.join(ROOT, 'node_modules', 'azurite', 'dist', 'src', 'blob', 'main.js');
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 90_000;
 
 export async function startAzurite(): Promise<Azurite> {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-azurite-'));
