@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { split as shellSplit } from 'shlex';
+import { InstallInput, InstallInputError, parseInstall, type InstallSettings } from './install.js';
 
 /** Input names, spelled exactly as in action.yml. */
 export const Input = {
@@ -30,7 +31,8 @@ export const Input = {
   Transcript: 'transcript',
   ApiUrl: 'api-url',
   ApiKey: 'api-key',
-  ShowReasoning: 'show-reasoning'
+  ShowReasoning: 'show-reasoning',
+  ...InstallInput
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];
@@ -70,6 +72,8 @@ export interface Settings {
   api?: { url: string; key: string };
   /** Show streamed reasoning in the log and summary; in API server mode, `false` also asks the server not to send it. */
   showReasoning: boolean;
+  /** Whether and what to install when the CLI runs; parseSettings always sets it (absent: never install). */
+  install?: InstallSettings;
 }
 
 export class InputError extends Error {}
@@ -162,6 +166,7 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     args: splitArgs(getInput(Input.Args)),
     hermesPath: text(Input.HermesPath) ?? 'hermes'
   };
+  const install = parseInstallInputs(getInput, cli.hermesPath);
 
   if (api) {
     // Given with api-url, a CLI option would be silently ignored: say so instead.
@@ -173,6 +178,9 @@ export function parseSettings({ getInput, env }: Environment): Settings {
       cli.passSessionId && Input.PassSessionId,
       cli.args.length > 0 && Input.Args,
       cli.hermesPath !== 'hermes' && Input.HermesPath,
+      install.mode === 'true' && Input.Install,
+      !!text(Input.HermesVersion) && Input.HermesVersion,
+      !!text(Input.InstallerUrl) && Input.InstallerUrl,
       workingDirectory !== path.resolve(workspace) && Input.WorkingDirectory
     ].filter(name => name !== false);
     if (cliOnly.length > 0) {
@@ -214,8 +222,30 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
     transcript: transcriptPath,
     ...(api && { api }),
-    showReasoning: bool(Input.ShowReasoning, true)
+    showReasoning: bool(Input.ShowReasoning, true),
+    install
   };
+}
+
+/** The install inputs; an executable named in `hermes-path` is never replaced by an install. */
+function parseInstallInputs(
+  getInput: Environment['getInput'],
+  hermesPath: string
+): InstallSettings {
+  let install: InstallSettings;
+  try {
+    install = parseInstall(getInput);
+  } catch (error) {
+    if (error instanceof InstallInputError) throw new InputError(error.message);
+    throw error;
+  }
+  if (install.mode === 'true' && hermesPath !== 'hermes') {
+    throw new InputError(
+      `Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
+        `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`
+    );
+  }
+  return install;
 }
 
 const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';

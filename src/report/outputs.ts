@@ -21,7 +21,8 @@ export const Output = {
   Jsonl: 'jsonl',
   ArtifactId: 'artifact_id',
   ArtifactUrl: 'artifact_url',
-  Attempts: 'attempts'
+  Attempts: 'attempts',
+  HermesVersion: 'hermes_version'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -73,5 +74,6 @@ export function outputsOf(
   set(Output.ArtifactId, report.artifact?.id);
   set(Output.ArtifactUrl, report.artifact?.url);
   set(Output.Attempts, attempts);
+  set(Output.HermesVersion, report.hermesVersion);
   return out;
 }

@@ -1,4 +1,5 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
+import type { InstallReport } from '../cli/install.js';
 import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
 
@@ -14,4 +15,6 @@ export interface Report {
   artifactNote?: string;
   /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
   attempts?: { outcome: Outcome; exitCode?: number }[];
+  /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
+  install?: InstallReport;
 }

@@ -17,6 +17,7 @@ import type { Redactor } from '../text/redact.js';
 import type { ToolCall, ToolStats, Turn } from '../core/turn.js';
 import type { Outcome } from '../core/verdict.js';
 import type { Report } from './report.js';
+import { installFact } from './install-fact.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -187,6 +188,7 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
   }
   if (report.hermesVersion)
     rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+  if (report.install) rows.push(['Install', installFact(report.install)]);
   rows.push(['Transcript', where + transcriptNote(report, redact)]);
   return table(['Run', ''], ['l', 'l'], rows);
 }
