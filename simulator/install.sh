@@ -71,10 +71,15 @@ if [ -n "${HERMES_STANDIN_TREE_MB:-}" ]; then
 const fs = require("node:fs");
 const path = require("node:path");
 const [root, mb] = [process.argv[1], Number(process.argv[2])];
-// Text-like content (a venv is mostly .py files), 2-14 KB a file, 64 files a directory.
+// Text-like content (a venv is mostly .py files): keywords and random names, which compress about
+// as much as a real venv does (3 to 4 times); 2-14 KB a file, 64 files a directory.
 const words = "def class return import self None True False for in if else yield lambda".split(" ");
-let seed = 1;
-const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+const random = require("node:crypto").randomBytes(1 << 20);
+let cursor = 0;
+const next = () => {
+  cursor = (cursor + 2) % (random.length - 2);
+  return random.readUInt16LE(cursor);
+};
 let written = 0;
 for (let d = 0; written < mb * 1e6; d++) {
   const dir = path.join(root, `pkg${d}`);
@@ -82,7 +87,7 @@ for (let d = 0; written < mb * 1e6; d++) {
   for (let f = 0; f < 64 && written < mb * 1e6; f++) {
     const size = 2048 + (next() % 12288);
     let text = "";
-    while (text.length < size) text += `${words[next() % words.length]}_${next() % 997} `;
+    while (text.length < size) text += `${words[next() % words.length]}_${next().toString(16)} `;
     fs.writeFileSync(path.join(dir, `m${f}.py`), text);
     written += text.length;
   }
