@@ -300,8 +300,10 @@ describe('running Hermes', () => {
   test('transcript mode reports on an existing file without running anything', async () => {
     const first = await run({}, scenario('failure'));
     const r = await runAction({ inputs: { transcript: first.outputs.jsonl }, simulator: false });
-    const { jsonl: _a, ...expected } = first.outputs;
+    // Nothing ran, so no hermes_version: what ran is the only output the two runs do not share.
+    const { jsonl: _a, hermes_version: version, ...expected } = first.outputs;
     const { jsonl: _b, ...actual } = r.outputs;
+    expect(version).toBe('Hermes Agent v0.21.4 (2026.9.20)');
     expect(actual).toEqual({ ...expected, duration_ms: expected.duration_ms, attempts: '0' });
     expect(r.outputs.jsonl).toBe(first.outputs.jsonl);
     expect(r.log).not.toContain('Hermes Agent v');

@@ -10,6 +10,7 @@ import {
   type Environment,
   type Settings
 } from '../src/config/inputs.js';
+import { DEFAULT_INSTALLER_URL, PINNED_HERMES_VERSION } from '../src/config/install.js';
 
 const WORKSPACE = '/home/runner/work/repo/repo';
 const RUNNER_TEMP = '/home/runner/work/_temp';
@@ -61,7 +62,8 @@ describe('parseSettings: defaults', () => {
       redact: [],
       jsonlPath: settings.jsonlPath,
       showReasoning: true,
-      gate: { token: '', allowedUsers: [], allowedBots: [] }
+      gate: { token: '', allowedUsers: [], allowedBots: [] },
+      install: { mode: 'auto', version: PINNED_HERMES_VERSION, installerUrl: DEFAULT_INSTALLER_URL }
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();

@@ -262,7 +262,16 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
     ended({ kind: 'not_found', exitCode: null, hermesPath: '/opt/hermes/bin/hermes' }),
     'not_found',
     undefined,
-    'Hermes was not found: "/opt/hermes/bin/hermes" is not an executable on PATH. Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
+    'Hermes was not found: "/opt/hermes/bin/hermes" is not an executable on PATH. Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
+  ],
+  // the action tried to install Hermes, and could not
+  [
+    'install failed',
+    NO_EVENTS,
+    ended({ kind: 'not_found', exitCode: null, detail: 'Installing Hermes v0.22.2 failed: 404.' }),
+    'not_found',
+    undefined,
+    'Installing Hermes v0.22.2 failed: 404.'
   ],
   // timeout-minutes reached
   [

@@ -34978,8 +34978,8 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78974);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22589);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14592);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -34990,7 +34990,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 22589:
+/***/ 14592:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35003,8 +35003,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __nccwpck_require__(78974);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(33838);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:crypto"
@@ -35314,7 +35314,72 @@ function join (args) {
   return args.map(quote).join(" ")
 }
 
+;// CONCATENATED MODULE: ./src/config/install.ts
+/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+/**
+ * The Hermes release the action installs by default: the one place it is pinned. A release tag of
+ * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ */
+const PINNED_HERMES_VERSION = 'v0.22.2';
+/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
+const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+/** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
+const InstallInput = {
+    Install: 'install',
+    HermesVersion: 'hermes-version',
+    InstallerUrl: 'installer-url'
+};
+/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
+class InstallInputError extends Error {
+}
+const MODES = ['auto', 'true', 'false'];
+// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+function parseInstall(getInput) {
+    const raw = (name) => getInput(name).trim();
+    const mode = raw(InstallInput.Install) || 'auto';
+    if (!MODES.includes(mode)) {
+        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+    }
+    const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
+    if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
+        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+    }
+    return {
+        mode: mode,
+        version,
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+    };
+}
+/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
+function parseUrl(given) {
+    if (given === '')
+        return DEFAULT_INSTALLER_URL;
+    let url;
+    try {
+        url = new URL(given);
+    }
+    catch {
+        url = new URL('invalid:');
+    }
+    const https = url.protocol === 'https:';
+    const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+    if (!https && !loopbackHttp) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
+    }
+    if (url.username || url.password) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+    }
+    return url.href;
+}
+/** A ref whose content cannot change (a release tag or a commit), so an install of it can be cached. */
+function isPinnedRef(ref) {
+    return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
+}
+
 ;// CONCATENATED MODULE: ./src/config/inputs.ts
+
 
 
 
@@ -35351,7 +35416,8 @@ const Input = {
     GithubToken: 'github-token',
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
-    JsonSchema: 'json-schema'
+    JsonSchema: 'json-schema',
+    ...InstallInput
 };
 class InputError extends Error {
 }
@@ -35423,6 +35489,7 @@ function parseSettings({ getInput, env }) {
         args: splitArgs(getInput(Input.Args)),
         hermesPath: text(Input.HermesPath) ?? 'hermes'
     };
+    const install = parseInstallInputs(getInput, cli.hermesPath);
     if (api) {
         // Given with api-url, a CLI option would be silently ignored: say so instead.
         const cliOnly = [
@@ -35433,6 +35500,9 @@ function parseSettings({ getInput, env }) {
             cli.passSessionId && Input.PassSessionId,
             cli.args.length > 0 && Input.Args,
             cli.hermesPath !== 'hermes' && Input.HermesPath,
+            install.mode === 'true' && Input.Install,
+            !!text(Input.HermesVersion) && Input.HermesVersion,
+            !!text(Input.InstallerUrl) && Input.InstallerUrl,
             workingDirectory !== external_node_path_.resolve(workspace) && Input.WorkingDirectory
         ].filter(name => name !== false);
         if (cliOnly.length > 0) {
@@ -35473,8 +35543,26 @@ function parseSettings({ getInput, env }) {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
             allowedBots: parseLogins(getInput(Input.AllowedBots))
-        }
+        },
+        install
     };
+}
+/** The install inputs; an executable named in `hermes-path` is never replaced by an install. */
+function parseInstallInputs(getInput, hermesPath) {
+    let install;
+    try {
+        install = parseInstall(getInput);
+    }
+    catch (error) {
+        if (error instanceof InstallInputError)
+            throw new InputError(error.message);
+        throw error;
+    }
+    if (install.mode === 'true' && hermesPath !== 'hermes') {
+        throw new InputError(`Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
+            `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`);
+    }
+    return install;
 }
 const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
 /**
@@ -35785,8 +35873,9 @@ function decide(turn, end) {
     if (end.kind === 'not_found') {
         return {
             outcome: 'not_found',
-            message: `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-                'Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
+            message: end.detail ??
+                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
         };
     }
     const reported = turn.result?.exit_code;
@@ -37899,7 +37988,7 @@ async function upload(request, staging, state) {
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await __nccwpck_require__.e(/* import() */ 584).then(__nccwpck_require__.bind(__nccwpck_require__, 20584));
+    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
     for (let n = 1; !state.givenUp; n++) {
         const stem = n === 1 ? base : `${base}-${n}`;
@@ -38524,6 +38613,434 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/cli/download.ts
+/** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
+
+/** A download that failed for good; the message names the URL and what came back. */
+class DownloadError extends Error {
+}
+const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+/** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
+async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, onRetry } = {}) {
+    for (let n = 1;; n++) {
+        let why;
+        try {
+            const response = await fetch(url, {
+                redirect: 'follow',
+                signal: AbortSignal.timeout(timeoutMs)
+            });
+            if (response.ok) {
+                const body = Buffer.from(await response.arrayBuffer());
+                if (body.length > MAX_SCRIPT_BYTES)
+                    throw new DownloadError(`${url} is ${body.length} bytes, not an install script.`);
+                external_node_fs_.writeFileSync(file, body, { mode: 0o600 });
+                return;
+            }
+            why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+            if (response.status < 500)
+                throw new DownloadError(`${url} answered ${why}.`);
+        }
+        catch (error) {
+            if (error instanceof DownloadError)
+                throw error;
+            why = describe(error);
+        }
+        if (n >= attempts)
+            throw new DownloadError(`${url} could not be downloaded: ${why} (${n} attempts).`);
+        const wait = backoffMs * 2 ** (n - 1);
+        onRetry?.(`Downloading ${url} failed (${why}); attempt ${n + 1} of ${attempts} in ${wait / 1000} s`);
+        await new Promise(resolve => setTimeout(resolve, wait));
+    }
+}
+function describe(error) {
+    // A DOMException, which need not be an Error of this realm.
+    const name = error?.name;
+    if (name === 'TimeoutError' || name === 'AbortError')
+        return 'timed out';
+    const cause = error.cause;
+    return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+;// CONCATENATED MODULE: ./src/cli/install-cache.ts
+/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
+async function cacheAvailable() {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    return cache.isFeatureAvailable();
+}
+/** Restores the newest entry saved for this version and layout, if there is one. */
+async function restoreInstall(layout) {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const { value, problems } = await quietly(() => cache.restoreCache([...layout.cachePaths], layout.cacheKey, [layout.restoreKey]));
+    return { key: value, problem: problems[0] };
+}
+/** Saves the install under this run's key. */
+async function saveInstall(layout) {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
+    if (problems.length > 0)
+        return { problem: problems[0] };
+    // -1 without a problem: the entry was not created (another job of the run saved it first).
+    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
+}
+/**
+ * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
+ * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
+ * must cost the step one warning (the action's own), not an error that reads as a failed job.
+ */
+async function quietly(fn) {
+    const problems = [];
+    const write = process.stdout.write;
+    process.stdout.write = function (chunk, ...rest) {
+        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
+        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
+        if (!command)
+            return write.apply(process.stdout, [chunk, ...rest]);
+        problems.push(unescapeData(command[1].trim()));
+        const callback = rest.find(r => typeof r === 'function');
+        callback?.();
+        return true;
+    };
+    try {
+        return { value: await fn(), problems };
+    }
+    catch (error) {
+        problems.push(error instanceof Error ? error.message : String(error));
+        return { problems };
+    }
+    finally {
+        process.stdout.write = write;
+    }
+}
+/** @actions/core's escaping of a command's message, undone. */
+function unescapeData(text) {
+    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+}
+
+;// CONCATENATED MODULE: ./src/cli/install-layout.ts
+/** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
+
+
+
+
+/** Bumped when the layout or the installer's flags change: older cache entries are then left alone. */
+const LAYOUT_VERSION = 1;
+const thisMachine = () => ({
+    home: external_node_os_.homedir(),
+    platform: process.platform,
+    arch: process.arch
+});
+/**
+ * The directories are upstream's defaults, given explicitly: as root on Linux (a job container),
+ * the installer would otherwise pick /usr/local, outside what the action caches.
+ */
+function installLayout(settings, env, machine = thisMachine()) {
+    const hermesHome = external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(machine.home, '.hermes'));
+    const installDir = external_node_path_.join(hermesHome, 'hermes-agent');
+    const pythonDir = external_node_path_.join(hermesHome, 'python');
+    const cachePaths = [
+        installDir,
+        pythonDir,
+        external_node_path_.join(hermesHome, 'bin'),
+        external_node_path_.join(hermesHome, 'node')
+    ];
+    const layoutHash = (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify({ LAYOUT_VERSION, cachePaths, installer: settings.installerUrl }))
+        .digest('hex')
+        .slice(0, 12);
+    // ImageOS (hosted runners: ubuntu24, …) tells apart systems whose libraries a venv links against.
+    const system = [machine.platform, env.ImageOS].filter(Boolean).join('-');
+    const restoreKey = `hermes-agent-${settings.version}-${system}-${machine.arch}-${layoutHash}-`;
+    // Unique per run attempt: an entry cannot be overwritten, so a repaired install is saved anew.
+    const run = `${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
+    return {
+        hermesHome,
+        installDir,
+        pythonDir,
+        binDir: external_node_path_.join(hermesHome, 'action', 'bin'),
+        candidates: [
+            external_node_path_.join(installDir, 'venv', 'bin', 'hermes'),
+            external_node_path_.join(machine.home, '.local', 'bin', 'hermes')
+        ],
+        marker: external_node_path_.join(installDir, '.hermes-action.json'),
+        cachePaths,
+        cacheKey: `${restoreKey}${run}`,
+        restoreKey
+    };
+}
+/** Only a release tag or a commit is cached: a branch moves, and its install would go stale. */
+const cacheable = (settings) => isPinnedRef(settings.version);
+/**
+ * The installer's arguments (each checked against upstream's scripts/install.sh): no prompts, no
+ * setup wizard, the ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories.
+ */
+function installerArgs(layout, ref) {
+    const pin = /^[0-9a-f]{40}$/.test(ref) ? ['--commit', ref] : ['--branch', ref];
+    return [
+        '--non-interactive',
+        '--skip-setup',
+        ...pin,
+        '--dir',
+        layout.installDir,
+        '--hermes-home',
+        layout.hermesHome
+    ];
+}
+/**
+ * uv's own settings, so that the venv's interpreter is one uv downloads into the cached tree rather
+ * than a system Python the next runner may not have.
+ */
+function installerEnv(layout, base) {
+    return {
+        ...base,
+        UV_PYTHON_INSTALL_DIR: layout.pythonDir,
+        UV_PYTHON_PREFERENCE: 'only-managed'
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/install.ts
+/**
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache,
+ * else download upstream's install script and run it, pinned to `hermes-version`; then put it on PATH.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
+ * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ */
+async function provideHermes(settings, io, signals, env = process.env) {
+    const install = settings.install;
+    if (!install || install.mode !== 'true') {
+        const found = await findHermes(settings.hermesPath);
+        if (found || !install || install.mode === 'false' || settings.hermesPath !== 'hermes')
+            return { executable: found };
+        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
+    }
+    return installHermes(install, io, signals, env);
+}
+/** How many of the installer's last lines a failure shows, and how long each may be. */
+const TAIL_LINES = 15;
+const TAIL_LINE_CHARS = 300;
+const install_VERSION_TIMEOUT_MS = 30_000;
+async function installHermes(install, io, signals, env) {
+    const started = Date.now();
+    const layout = installLayout(install, env);
+    const spawnEnv = childEnv(env);
+    const report = (source) => ({
+        ref: install.version,
+        source,
+        ms: Date.now() - started
+    });
+    const ready = (found, source) => {
+        external_node_fs_.mkdirSync(layout.binDir, { recursive: true });
+        const link = external_node_path_.join(layout.binDir, 'hermes');
+        external_node_fs_.rmSync(link, { force: true });
+        external_node_fs_.symlinkSync(found.executable, link);
+        io.addPath(layout.binDir);
+        const install = report(source);
+        io.info(`Hermes ${install.ref} is ready (${describeSource(source)}): ${found.version}`);
+        return { executable: link, version: found.version, install };
+    };
+    // Another step of this job installed the same thing: nothing to fetch.
+    const earlier = readMarker(layout) === layout.restoreKey && (await working(layout, spawnEnv));
+    if (earlier && !('why' in earlier))
+        return ready(earlier, 'reused');
+    let cacheUsable = cacheable(install) && (await cacheAvailable());
+    if (!cacheable(install))
+        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
+    else if (!cacheUsable)
+        io.info('No Actions cache service for this step: installing without the cache.');
+    if (cacheUsable) {
+        const restored = await restoreInstall(layout);
+        if (restored.problem) {
+            cacheUsable = false;
+            io.warning(`The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`);
+        }
+        else if (restored.key) {
+            const found = await working(layout, spawnEnv);
+            if (!('why' in found))
+                return ready(found, 'cache');
+            io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
+        }
+    }
+    const failed = (why) => ({ failure: why, install: report() });
+    const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
+    removeInstall(layout);
+    const temp = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
+    try {
+        const script = external_node_path_.join(temp, 'install.sh');
+        try {
+            await download(install.installerUrl, script, { onRetry: line => io.info(line) });
+        }
+        catch (error) {
+            if (!(error instanceof DownloadError))
+                throw error;
+            return failed(`${tried} failed: the install script ${error.message}`);
+        }
+        const run = await io.group(`${tried}`, () => runInstaller(script, installerArgs(layout, install.version), installerEnv(layout, spawnEnv), temp, io, signals));
+        if (run.cancelled)
+            return failed(`${tried} was cancelled with the job.`);
+        if (run.code !== 0) {
+            const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+            return failed(`${tried} failed: the installer ${how}.${lastLines(run.tail)}`);
+        }
+        const found = await working(layout, spawnEnv);
+        if ('why' in found)
+            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(run.tail)}`);
+        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.restoreKey }) + '\n');
+        if (cacheUsable) {
+            const saved = await saveInstall(layout);
+            if (saved.problem)
+                io.warning(`Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`);
+            else if (saved.key)
+                io.info(`Saved to the Actions cache as ${saved.key}`);
+        }
+        return ready(found, 'installer');
+    }
+    finally {
+        external_node_fs_.rmSync(temp, { recursive: true, force: true });
+    }
+}
+function describeSource(source) {
+    if (source === 'reused')
+        return 'installed by an earlier step of this job';
+    return source === 'cache' ? 'from the Actions cache' : 'installed';
+}
+function lastLines(tail) {
+    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
+    return lines.length
+        ? ` Its last lines:\n${lines.map(l => clip(l, TAIL_LINE_CHARS)).join('\n')}`
+        : '';
+}
+function readMarker(layout) {
+    try {
+        return JSON.parse(external_node_fs_.readFileSync(layout.marker, 'utf8')).key;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Everything an install leaves where the cache would restore it, so that a broken one is not built on. */
+function removeInstall(layout) {
+    for (const dir of layout.cachePaths)
+        external_node_fs_.rmSync(dir, { recursive: true, force: true });
+}
+/** The installed `hermes` and its `--version`, or why there is none that runs. */
+async function working(layout, env) {
+    const executable = layout.candidates.find(isExecutable);
+    if (!executable)
+        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
+            env,
+            encoding: 'utf8',
+            timeout: install_VERSION_TIMEOUT_MS,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024
+        }, (error, stdout, stderr) => {
+            const line = stdout
+                .split(/\r?\n/)
+                .find(l => l.trim() !== '')
+                ?.trim();
+            if (!error && line)
+                return resolve({ executable, version: clip(line, 200) });
+            const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
+            const why = error ? said || error.message : 'it printed nothing';
+            resolve({ why: `\`${executable} --version\` failed: ${clip(why, 300)}` });
+        });
+    });
+}
+function isExecutable(file) {
+    try {
+        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+        return external_node_fs_.statSync(file).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+/**
+ * Runs the script with bash (its own process group, no standard input, so it never waits for a
+ * prompt), never through a pipe from the download; each line is shown as it comes. A cancelled job
+ * stops it.
+ */
+function runInstaller(script, args, env, cwd, io, signals) {
+    return new Promise((resolve, reject) => {
+        // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+        const child = (0,external_node_child_process_namespaceObject.spawn)('bash', ['-c', 'exec bash "$0" "$@" 2>&1', script, ...args], {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'ignore'],
+            detached: true
+        });
+        const tail = [];
+        let cancelled = false;
+        const onLine = (line) => {
+            const clean = line.replace(ANSI, '').replace(/\r$/, '');
+            io.output(clean);
+            tail.push(clean);
+            if (tail.length > TAIL_LINES * 4)
+                tail.splice(0, tail.length - TAIL_LINES * 4);
+        };
+        let pending = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (text) => {
+            const lines = (pending + text).split('\n');
+            pending = lines.pop() ?? '';
+            lines.forEach(onLine);
+        });
+        child.stdout.on('end', () => pending !== '' && onLine(pending));
+        const unsubscribe = signals.subscribe(() => {
+            cancelled = true;
+            try {
+                if (child.pid)
+                    process.kill(-child.pid, 'SIGTERM');
+            }
+            catch {
+                // Already gone.
+            }
+        });
+        child.once('error', error => {
+            unsubscribe();
+            reject(error);
+        });
+        child.once('close', (code, signal) => {
+            unsubscribe();
+            resolve({ code, signal, cancelled, tail });
+        });
+    });
+}
+/** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
+function notInstalled(jsonlPath, hermesPath, why, log) {
+    external_node_fs_.writeFileSync(jsonlPath, '');
+    return {
+        turn: new Follower(log).finish(),
+        durationMs: 0,
+        end: {
+            kind: 'not_found',
+            exitCode: null,
+            signal: null,
+            timedOut: false,
+            cancelled: false,
+            stderrTail: [],
+            hermesPath,
+            timeoutMs: 0,
+            detail: why
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/log.ts
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 
@@ -38766,7 +39283,8 @@ const Output = {
     ArtifactId: 'artifact_id',
     ArtifactUrl: 'artifact_url',
     Attempts: 'attempts',
-    StructuredOutput: 'structured_output'
+    StructuredOutput: 'structured_output',
+    HermesVersion: 'hermes_version'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
@@ -38810,6 +39328,7 @@ function outputsOf(report, attempts, redact) {
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none).
     if (report.answer?.ok)
         set(Output.StructuredOutput, report.answer.json);
+    set(Output.HermesVersion, report.hermesVersion);
     return out;
 }
 
@@ -39172,8 +39691,24 @@ function callsBlock(turn, redact, room, where) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/report/install-fact.ts
+
+
+const FROM = {
+    reused: 'installed by an earlier step of this job',
+    cache: 'restored from the Actions cache',
+    installer: 'installed by the install script'
+};
+function installFact(install) {
+    const ref = codeCell(install.ref);
+    if (!install.source)
+        return `${ref} · **install failed** after ${formatMs(install.ms)}`;
+    return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -39322,6 +39857,8 @@ function factsTable(report, redact, where) {
         rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
     if (report.trigger)
         rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+    if (report.install)
+        rows.push(['Install', installFact(report.install)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
@@ -39751,7 +40288,7 @@ function checkAnswer(text, answer, redact) {
         return none(extracted.problem);
     const value = redactStrings(extracted.value, redact);
     if (!answer.validate(extracted.value)) {
-        const all = (answer.validate.errors ?? []).map(describe);
+        const all = (answer.validate.errors ?? []).map(check_describe);
         const [first] = all;
         const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
         return {
@@ -39787,7 +40324,7 @@ function judge(verdict, check) {
     return { outcome: 'invalid_output', exitCode: verdict.exitCode, message: check.message };
 }
 /** An ajv error as the field it is about and what that field should have been. */
-function describe(error) {
+function check_describe(error) {
     const at = error.instancePath;
     const params = error.params;
     const child = (name) => `${at}/${String(name).replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -39840,6 +40377,7 @@ function redactStrings(value, redact) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+
 
 
 
@@ -39919,7 +40457,7 @@ async function run() {
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion } = session;
+    const { attempt, history, hermesVersion, install } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -39941,7 +40479,8 @@ async function run() {
         jsonlPath: settings.transcript ?? settings.jsonlPath,
         trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
-        answer
+        answer,
+        install
     };
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
@@ -39987,20 +40526,39 @@ async function refuse(settings, admission, redact) {
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
 }
-/** Runs Hermes, retried on exit 75. */
+/** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings, log, signals) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
-    const executable = await findHermes(settings.hermesPath);
+    const provided = await provideHermes(settings, installIo(log), signals);
+    const { executable, install } = provided;
+    if (provided.failure !== undefined) {
+        const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
+        const verdict = decide(attempt.turn, attempt.end);
+        return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
+    }
     // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = executable
-        ? probeVersion(executable, settings.workingDirectory)
-        : Promise.resolve(undefined);
+    const version = provided.version !== undefined
+        ? Promise.resolve(provided.version)
+        : executable
+            ? probeVersion(executable, settings.workingDirectory)
+            : Promise.resolve(undefined);
     log.begin();
     const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
     const hermesVersion = await version;
     if (hermesVersion)
         log.note(hermesVersion);
-    return { ...attempts, hermesVersion };
+    return { ...attempts, hermesVersion, install };
+}
+/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
+function installIo(log) {
+    const line = (text) => core/* info */.pq(inert(log.redact(text)));
+    return {
+        info: line,
+        output: line,
+        warning: message => core/* warning */.$e(log.redact(message)),
+        group: (title, fn) => core/* group */.Os(inert(log.redact(title)), fn),
+        addPath: dir => core/* addPath */.fM(dir)
+    };
 }
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
 async function runApi(settings, api, query, log, signals) {
@@ -42275,17 +42833,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78974:
+/***/ 33838:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  fM: () => (/* binding */ addPath),
   Yz: () => (/* binding */ core_debug),
   N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
+  Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
+  _o: () => (/* binding */ isDebug),
   lm: () => (/* binding */ notice),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
@@ -42295,7 +42856,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, markdownSummary, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
@@ -42861,12 +43422,415 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var lib_exec = __nccwpck_require__(27187);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_.platform();
+const arch = external_os_.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        file_command_issueFileCommand('PATH', inputPath);
+    }
+    else {
+        command_issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${external_path_.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    command_issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function error(message, properties = {}) {
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    command_issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    command_issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+
+/***/ }),
+
+/***/ 27187:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  m: () => (/* binding */ exec)
+});
+
+// UNUSED EXPORTS: getExecOutput
+
 // EXTERNAL MODULE: external "string_decoder"
 var external_string_decoder_ = __nccwpck_require__(13193);
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(70857);
 // EXTERNAL MODULE: external "events"
 var external_events_ = __nccwpck_require__(24434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(16928);
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
@@ -42874,7 +43838,7 @@ var io_util = __nccwpck_require__(90);
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
 ;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -43229,7 +44193,7 @@ class ToolRunner extends external_events_.EventEmitter {
      * @returns   number
      */
     exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
+        return __awaiter(this, void 0, void 0, function* () {
             // root the tool path if it is unrooted and contains relative pathing
             if (!io_util/* isRooted */.Qh(this.toolPath) &&
                 (this.toolPath.includes('/') ||
@@ -43240,7 +44204,7 @@ class ToolRunner extends external_events_.EventEmitter {
             // if the tool is only a file name, then resolve it from the PATH
             // otherwise verify it exists (add extension on Windows if necessary)
             this.toolPath = yield io/* which */.K7(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
                 this._debug(`exec tool: ${this.toolPath}`);
                 this._debug('arguments:');
                 for (const arg of this.args) {
@@ -43483,16 +44447,16 @@ var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arg
  * @param     options            optional exec options.  See ExecOptions
  * @returns   Promise<number>    exit code
  */
-function exec_exec(commandLine, args, options) {
+function exec(commandLine, args, options) {
     return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
+        const commandArgs = argStringToArray(commandLine);
         if (commandArgs.length === 0) {
             throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
         }
         // Path to tool to execute should be first arg
         const toolPath = commandArgs[0];
         args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
+        const runner = new ToolRunner(toolPath, args, options);
         return runner.exec();
     });
 }
@@ -43529,7 +44493,7 @@ function getExecOutput(commandLine, args, options) {
             }
         };
         const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
         //flush any remaining characters
         stdout += stdoutDecoder.end();
         stderr += stderrDecoder.end();
@@ -43541,389 +44505,6 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    command_issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    command_issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
 
 /***/ }),
 
@@ -44019,10 +44600,11 @@ class PersonalAccessTokenCredentialHandler {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Qq: () => (/* binding */ HttpClient),
+  Kg: () => (/* binding */ HttpClientError),
   Hv: () => (/* binding */ HttpCodes)
 });
 
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
+// UNUSED EXPORTS: Headers, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
 
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(58611);
@@ -44829,12 +45411,14 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ck: () => (/* binding */ mkdir),
 /* harmony export */   H8: () => (/* binding */ IS_WINDOWS),
 /* harmony export */   Qh: () => (/* binding */ isRooted),
+/* harmony export */   rm: () => (/* binding */ rm),
 /* harmony export */   t2: () => (/* binding */ exists),
 /* harmony export */   vr: () => (/* binding */ tryGetExecutablePath)
 /* harmony export */ });
-/* unused harmony exports chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink, readlink, UV_FS_O_EXLOCK, READONLY, isDirectory, getCmdPath */
+/* unused harmony exports chmod, copyFile, lstat, open, readdir, rename, rmdir, stat, symlink, unlink, readlink, UV_FS_O_EXLOCK, READONLY, isDirectory, getCmdPath */
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(79896);
 /* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16928);
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -45023,9 +45607,11 @@ function getCmdPath() {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K7: () => (/* binding */ which)
+/* harmony export */   K7: () => (/* binding */ which),
+/* harmony export */   U$: () => (/* binding */ mkdirP),
+/* harmony export */   Yz: () => (/* binding */ rmRF)
 /* harmony export */ });
-/* unused harmony exports cp, mv, rmRF, mkdirP, findInPath */
+/* unused harmony exports cp, mv, findInPath */
 /* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42613);
 /* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16928);
 /* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90);
@@ -45118,7 +45704,7 @@ function mv(source_1, dest_1) {
  */
 function rmRF(inputPath) {
     return __awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
             // Check for invalid characters
             // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
             if (/[*"<>|]/.test(inputPath)) {
@@ -45127,7 +45713,7 @@ function rmRF(inputPath) {
         }
         try {
             // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
+            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__.rm(inputPath, {
                 force: true,
                 maxRetries: 3,
                 recursive: true,
@@ -45148,8 +45734,8 @@ function rmRF(inputPath) {
  */
 function mkdirP(fsPath) {
     return __awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
+        (0,assert__WEBPACK_IMPORTED_MODULE_0__.ok)(fsPath, 'a path argument must be provided');
+        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .mkdir */ .Ck(fsPath, { recursive: true });
     });
 }
 /**

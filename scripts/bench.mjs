@@ -6,6 +6,8 @@
 //   2. Memory: the action's peak RSS on a big and on a small transcript.
 //   3. Live overhead: the simulator writing ~100 MB to /dev/null vs through the action.
 //   4. Start-up: from spawning the action to `hermes chat` being started, vs `node -e 0`.
+//   5. Install: a cache hit of a 200 MB install, to `hermes chat` started, vs `tar -x` of the same tree
+//      (`-- --only install` runs this one alone and rewrites only its section of the doc).
 //
 // A plain script, not a test: nothing here runs in CI. Only Node built-ins; jq and GNU time are
 // needed (installed with apt-get when missing and running as root, else the script says how).
@@ -24,6 +26,7 @@ import {
   parseFileCommand,
   runnerStep
 } from './local-runner.mjs';
+import { benchInstall, INSTALL_END, INSTALL_START, installSection } from './bench-install.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,6 +34,7 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    only: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false }
   }
 });
@@ -40,7 +44,8 @@ if (flags.help) {
       '  --quick     3 rounds instead of 7 (start-up: 7 instead of 15)\n' +
       '  --rounds N  N rounds of the throughput and live cases\n' +
       '  --cpu-prof  also profile one action run on the big transcript and list where it spends time\n' +
-      '  --no-write  print the results, do not rewrite docs/BENCHMARKS.md'
+      '  --no-write  print the results, do not rewrite docs/BENCHMARKS.md\n' +
+      '  --only install  only the install benchmark, and only its section of docs/BENCHMARKS.md'
   );
   process.exit(0);
 }
@@ -672,6 +677,7 @@ async function main() {
   const lv = await phase('live run', () => live(liveCalls));
   const st = await phase('start-up', () => startup());
   const prof = flags['cpu-prof'] ? await phase('profile', () => profile(big)) : undefined;
+  const inst = await phase('install', () => install());
   const elapsed = performance.now() - benchStarted;
 
   // Results.
@@ -819,6 +825,8 @@ async function main() {
           ''
         ]
       : []),
+    installSection(inst, installOptions(m.date)),
+    '',
     '## Method',
     '',
     `The transcripts are generated once by the simulator (\`HERMES_SIM_TOOL_CALLS=${big.calls}\` and \`${small.calls}\`,`,
@@ -844,7 +852,7 @@ async function main() {
     ''
   ].join('\n');
 
-  console.log(`\n${summary}\n\n${details}\n`);
+  console.log(`\n${summary}\n\n${details}\n\n${installSection(inst, installOptions(m.date))}\n`);
   if (prof)
     console.log(
       `${table(['Function', 'Self time', 'Share'], prof.rows)}\n(profile: ${prof.file})\n`
@@ -863,4 +871,38 @@ async function main() {
   fs.rmSync(path.join(BENCH_DIR, 'work'), { recursive: true, force: true });
 }
 
-await main();
+const INSTALL_ROUNDS = flags.quick ? 3 : 5;
+const installOptions = date => {
+  const argv = process.argv.slice(2).filter(a => a !== '--no-write');
+  const command = ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' ');
+  return { rounds: INSTALL_ROUNDS, fmtMs, date, command };
+};
+
+/** 5. Installing Hermes: see scripts/bench-install.mjs. */
+function install() {
+  return benchInstall({ work: tempPath('install'), rounds: INSTALL_ROUNDS, log });
+}
+
+/** `--only install`: the install benchmark, written into its section of the existing doc. */
+async function installOnly() {
+  const result = await install();
+  const section = installSection(result, installOptions(machine().date));
+  console.log(`\n${section}\n`);
+  if (flags['no-write']) return;
+  const doc = fs.readFileSync(DOC, 'utf8');
+  const start = doc.indexOf(INSTALL_START);
+  const end = doc.indexOf(INSTALL_END);
+  const next =
+    start >= 0 && end > start
+      ? doc.slice(0, start) + section + doc.slice(end + INSTALL_END.length)
+      : doc.replace('\n## Method\n', `\n${section}\n\n## Method\n`);
+  fs.writeFileSync(DOC, next);
+  const prettier = path.join(ROOT, 'node_modules', '.bin', 'prettier');
+  if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', DOC], { stdio: 'ignore' });
+  log(`wrote the install section of ${path.relative(ROOT, DOC)}`);
+}
+
+if (flags.only === 'install') await installOnly();
+else if (flags.only)
+  throw new Error(`--only ${flags.only}: the only section that runs alone is install`);
+else await main();

@@ -17,6 +17,8 @@ export interface ActionRun {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
+  /** Directories the step added to PATH for the later steps (GITHUB_PATH). */
+  paths: string[];
   commands: WorkflowCommand[];
   annotations: WorkflowCommand[];
   /** What a person sees in the log: stdout less the commands the runner consumed, masks applied. */
@@ -27,6 +29,7 @@ export interface ActionRun {
 
 export interface RunFiles {
   output: string;
+  path: string;
   summary: string;
   temp: string;
   workspace: string;

@@ -18,18 +18,20 @@ export function node24() {
 }
 
 /**
- * A runner-like step in `dir`: the GITHUB_OUTPUT and step-summary files (empty), RUNNER_TEMP, the
+ * A runner-like step in `dir`: the GITHUB_OUTPUT, GITHUB_PATH and step-summary files (empty), RUNNER_TEMP, the
  * workspace (`cwd` if given), and the environment a runner gives the action, with `pathFirst` and
  * Node 24 ahead of this PATH. Used by startAction and by the bench.
  */
 export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
   const files = {
     output: path.join(dir, 'github_output'),
+    path: path.join(dir, 'github_path'),
     summary: path.join(dir, 'step_summary'),
     temp: path.join(dir, 'runner_temp'),
     workspace: cwd ?? path.join(dir, 'workspace')
   };
   fs.writeFileSync(files.output, '');
+  fs.writeFileSync(files.path, '');
   fs.writeFileSync(files.summary, '');
   fs.mkdirSync(files.temp, { recursive: true });
   fs.mkdirSync(files.workspace, { recursive: true });
@@ -40,6 +42,7 @@ export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
     HOME: process.env.HOME ?? dir,
     GITHUB_ACTIONS: 'true',
     GITHUB_OUTPUT: files.output,
+    GITHUB_PATH: files.path,
     GITHUB_STEP_SUMMARY: files.summary,
     RUNNER_TEMP: files.temp,
     GITHUB_WORKSPACE: files.workspace,
@@ -90,6 +93,8 @@ export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {
         stderr: Buffer.concat(stderr).toString('utf8'),
         outputs: parseFileCommand(fs.readFileSync(files.output, 'utf8')),
         summary: fs.readFileSync(files.summary, 'utf8'),
+        // Directories added to PATH for the later steps (core.addPath), one per line.
+        paths: fs.readFileSync(files.path, 'utf8').split('\n').filter(Boolean),
         ...interpretLog(out),
         dir,
         files

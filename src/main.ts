@@ -6,10 +6,11 @@ import { admit, triggerOf, type Admission } from './access/gate.js';
 import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
 import { followFile } from './core/follow.js';
-import { findHermes, probeVersion, runAttempt } from './cli/hermes.js';
+import { probeVersion, runAttempt } from './cli/hermes.js';
+import { notInstalled, provideHermes, type InstallIo, type InstallReport } from './cli/install.js';
 import type { Attempt, Signals } from './core/attempt.js';
 import { checkPaths, Input, parseSettings, readQuery, type Settings } from './config/inputs.js';
-import { LiveLog } from './report/log.js';
+import { inert, LiveLog } from './report/log.js';
 import { formatMs } from './text/text.js';
 import { Output, outputsOf } from './report/outputs.js';
 import { makeRedactor, type Redactor } from './text/redact.js';
@@ -75,7 +76,7 @@ export async function run(): Promise<void> {
     log.end();
     throw error;
   }
-  const { attempt, history, hermesVersion } = session;
+  const { attempt, history, hermesVersion, install } = session;
   const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
   // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
   const answer =
@@ -97,7 +98,8 @@ export async function run(): Promise<void> {
     jsonlPath: settings.transcript ?? settings.jsonlPath,
     trigger,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
-    answer
+    answer,
+    install
   };
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const setOutputs = (): void => {
@@ -161,23 +163,46 @@ interface Session {
   /** Every attempt, the last one included; empty in transcript mode. */
   history: AttemptRecord[];
   hermesVersion?: string;
+  /** When the action installed Hermes, or tried to. */
+  install?: InstallReport;
 }
 
-/** Runs Hermes, retried on exit 75. */
+/** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings: Settings, log: LiveLog, signals: Signals): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
-  const executable = await findHermes(settings.hermesPath);
+  const provided = await provideHermes(settings, installIo(log), signals);
+  const { executable, install } = provided;
+  if (provided.failure !== undefined) {
+    const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
+    const verdict = decide(attempt.turn, attempt.end);
+    return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
+  }
   // Asked alongside the run, not before it: a CLI can take a while to print its version.
-  const version = executable
-    ? probeVersion(executable, settings.workingDirectory)
-    : Promise.resolve(undefined);
+  const version =
+    provided.version !== undefined
+      ? Promise.resolve(provided.version)
+      : executable
+        ? probeVersion(executable, settings.workingDirectory)
+        : Promise.resolve(undefined);
   log.begin();
   const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
     runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals)
   );
   const hermesVersion = await version;
   if (hermesVersion) log.note(hermesVersion);
-  return { ...attempts, hermesVersion };
+  return { ...attempts, hermesVersion, install };
+}
+
+/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
+function installIo(log: LiveLog): InstallIo {
+  const line = (text: string): void => core.info(inert(log.redact(text)));
+  return {
+    info: line,
+    output: line,
+    warning: message => core.warning(log.redact(message)),
+    group: (title, fn) => core.group(inert(log.redact(title)), fn),
+    addPath: dir => core.addPath(dir)
+  };
 }
 
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */

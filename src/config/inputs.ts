@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { split as shellSplit } from 'shlex';
+import { InstallInput, InstallInputError, parseInstall, type InstallSettings } from './install.js';
 
 /** Input names, spelled exactly as in action.yml. */
 export const Input = {
@@ -35,7 +36,8 @@ export const Input = {
   GithubToken: 'github-token',
   AllowedUsers: 'allowed-users',
   AllowedBots: 'allowed-bots',
-  JsonSchema: 'json-schema'
+  JsonSchema: 'json-schema',
+  ...InstallInput
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];
@@ -77,6 +79,8 @@ export interface Settings {
   showReasoning: boolean;
   /** Who may start the agent (see access/gate.ts). */
   gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
+  /** Whether and what to install when the CLI runs; parseSettings always sets it (absent: never install). */
+  install?: InstallSettings;
 }
 
 export class InputError extends Error {}
@@ -169,6 +173,7 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     args: splitArgs(getInput(Input.Args)),
     hermesPath: text(Input.HermesPath) ?? 'hermes'
   };
+  const install = parseInstallInputs(getInput, cli.hermesPath);
 
   if (api) {
     // Given with api-url, a CLI option would be silently ignored: say so instead.
@@ -180,6 +185,9 @@ export function parseSettings({ getInput, env }: Environment): Settings {
       cli.passSessionId && Input.PassSessionId,
       cli.args.length > 0 && Input.Args,
       cli.hermesPath !== 'hermes' && Input.HermesPath,
+      install.mode === 'true' && Input.Install,
+      !!text(Input.HermesVersion) && Input.HermesVersion,
+      !!text(Input.InstallerUrl) && Input.InstallerUrl,
       workingDirectory !== path.resolve(workspace) && Input.WorkingDirectory
     ].filter(name => name !== false);
     if (cliOnly.length > 0) {
@@ -226,8 +234,30 @@ export function parseSettings({ getInput, env }: Environment): Settings {
       token: getInput(Input.GithubToken).trim(),
       allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
       allowedBots: parseLogins(getInput(Input.AllowedBots))
-    }
+    },
+    install
   };
+}
+
+/** The install inputs; an executable named in `hermes-path` is never replaced by an install. */
+function parseInstallInputs(
+  getInput: Environment['getInput'],
+  hermesPath: string
+): InstallSettings {
+  let install: InstallSettings;
+  try {
+    install = parseInstall(getInput);
+  } catch (error) {
+    if (error instanceof InstallInputError) throw new InputError(error.message);
+    throw error;
+  }
+  if (install.mode === 'true' && hermesPath !== 'hermes') {
+    throw new InputError(
+      `Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
+        `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`
+    );
+  }
+  return install;
 }
 
 const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';

@@ -31,7 +31,10 @@ export interface RunEnd {
   stderrTail: string[];
   hermesPath: string;
   timeoutMs: number;
-  /** `api`: why the server's stream ended without a terminal event, when it did. */
+  /**
+   * `api`: why the server's stream ended without a terminal event, when it did. `not_found`: why
+   * installing Hermes failed, when the action tried.
+   */
   detail?: string;
 }
 
@@ -91,8 +94,9 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
     return {
       outcome: 'not_found',
       message:
+        end.detail ??
         `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-        'Install Hermes with its install script (it needs Python 3.14) in an earlier step, or set "hermes-path".'
+          'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
     };
   }
   const reported = turn.result?.exit_code;

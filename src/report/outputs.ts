@@ -22,7 +22,8 @@ export const Output = {
   ArtifactId: 'artifact_id',
   ArtifactUrl: 'artifact_url',
   Attempts: 'attempts',
-  StructuredOutput: 'structured_output'
+  StructuredOutput: 'structured_output',
+  HermesVersion: 'hermes_version'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -75,5 +76,6 @@ export function outputsOf(
   set(Output.Attempts, attempts);
   // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none).
   if (report.answer?.ok) set(Output.StructuredOutput, report.answer.json);
+  set(Output.HermesVersion, report.hermesVersion);
   return out;
 }

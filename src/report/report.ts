@@ -1,4 +1,5 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
+import type { InstallReport } from '../config/install.js';
 import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
@@ -19,4 +20,6 @@ export interface Report {
   attempts?: { outcome: Outcome; exitCode?: number }[];
   /** json-schema: the answer checked against the schema, when the turn otherwise succeeded. */
   answer?: AnswerCheck;
+  /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
+  install?: InstallReport;
 }

@@ -20,6 +20,7 @@ import type { Outcome } from '../core/verdict.js';
 import type { Report } from './report.js';
 import { structuredBlock } from './structured.js';
 import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
+import { installFact } from './install-fact.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -189,6 +190,7 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
   if (report.hermesVersion)
     rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
   if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+  if (report.install) rows.push(['Install', installFact(report.install)]);
   rows.push(['Transcript', where + transcriptNote(report, redact)]);
   return table(['Run', ''], ['l', 'l'], rows);
 }

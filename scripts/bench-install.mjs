@@ -1,0 +1,206 @@
+// The install benchmark (`npm run bench -- --only install`, and part of `npm run bench`): the action
+// installing Hermes with the stand-in install script (simulator/install.sh) writing a venv-like tree
+// of many small files, then, on a fresh HOME, restoring it from the Actions cache (the real
+// @actions/cache client, a loopback cache service, blobs in Azurite), each timed from the action's
+// start to `hermes chat` being spawned; and, as the floor, a plain `tar -x` of the same tree.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startAzurite } from './azurite.mjs';
+import { CacheService } from './cache-service.mjs';
+import { ACTION, ROOT, node24, parseFileCommand, runnerStep } from './local-runner.mjs';
+
+export const INSTALL_TREE_MB = 200;
+export const INSTALL_HIT_TARGET_MS = 3000;
+
+const epochMs = () => performance.timeOrigin + performance.now();
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Files and bytes under dir. */
+function treeSize(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+/**
+ * Runs the cases; `work` is a scratch directory (removed after), `rounds` the cache-hit and floor
+ * rounds. Returns the medians, the spread and what was measured on.
+ */
+export async function benchInstall({ work, rounds, log }) {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  const loadBefore = os.loadavg()[0];
+  const azurite = await startAzurite();
+  const cache = await CacheService.start(azurite);
+  const script = fs.readFileSync(path.join(ROOT, 'simulator', 'install.sh'));
+  const server = http.createServer((_req, res) => res.writeHead(200).end(script));
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  const installerUrl = `http://127.0.0.1:${server.address().port}/install.sh`;
+  const home = path.join(work, 'home');
+  const system = path.join(work, 'system');
+  fs.mkdirSync(system, { recursive: true });
+  fs.symlinkSync(node24(), path.join(system, 'node'));
+  const problems = [];
+  let n = 0;
+
+  /** One action run on `home`; resolves with the time from spawn to `hermes chat`, and the run's report. */
+  const actionRun = () =>
+    new Promise((resolve, reject) => {
+      const dir = path.join(work, `run-${++n}`);
+      fs.mkdirSync(dir);
+      const step = runnerStep(dir, { job: 'bench' });
+      const stamp = path.join(dir, 'chat-started');
+      const env = {
+        ...step.env,
+        ...cache.env(),
+        HOME: home,
+        PATH: [system, '/usr/bin', '/bin'].join(path.delimiter),
+        INPUT_QUERY: 'Check the build',
+        'INPUT_UPLOAD-ARTIFACT': 'false',
+        'INPUT_INSTALLER-URL': installerUrl,
+        HERMES_STANDIN_SIMULATOR: path.join(ROOT, 'simulator', 'hermes.mjs'),
+        HERMES_STANDIN_TREE_MB: String(INSTALL_TREE_MB),
+        HERMES_SIM_ARGV_FILE: stamp
+      };
+      const started = epochMs();
+      const child = spawn(node24(), [ACTION], { env, cwd: step.files.workspace, stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('close', code => {
+        const outputs = parseFileCommand(fs.readFileSync(step.files.output, 'utf8'));
+        const summary = fs.readFileSync(step.files.summary, 'utf8');
+        const source = /\| Install \| .*? · (.*?) · /.exec(summary)?.[1];
+        if (code !== 0 || outputs.outcome !== 'success' || !fs.existsSync(stamp)) {
+          problems.push(`install run ${n}: exit ${code}, outcome ${outputs.outcome}`);
+          return resolve({ ms: NaN, source });
+        }
+        resolve({ ms: fs.statSync(stamp).mtimeMs - started, source });
+      });
+    });
+
+  try {
+    log(`install: cold install with a ${INSTALL_TREE_MB} MB tree, then ${rounds} cache hits…`);
+    const cold = await actionRun();
+    if (!/install script/.test(cold.source ?? '')) problems.push(`cold run: ${cold.source}`);
+    const hermesHome = path.join(home, '.hermes');
+    const tree = treeSize(path.join(hermesHome, 'hermes-agent'));
+    const entry = cache.finalized.at(-1);
+    const archiveBytes = entry?.size ?? NaN;
+
+    // The floor: the same directories, archived the way the cache client does, then extracted.
+    const archive = path.join(work, 'floor.tar.zst');
+    const dirs = ['hermes-agent', 'python', 'bin', 'node'].filter(d =>
+      fs.existsSync(path.join(hermesHome, d))
+    );
+    spawnSync('tar', [
+      '--posix',
+      '-cf',
+      archive,
+      '--use-compress-program',
+      'zstdmt',
+      '-C',
+      hermesHome,
+      ...dirs
+    ]);
+
+    const hits = [];
+    const floors = [];
+    for (let r = 0; r < rounds; r++) {
+      fs.rmSync(home, { recursive: true, force: true });
+      fs.mkdirSync(home);
+      // Each case starts with the page cache flushed: the last one's writes are not charged to it.
+      spawnSync('sync');
+      const hit = await actionRun();
+      if (!/Actions cache/.test(hit.source ?? ''))
+        problems.push(`cache-hit run ${r + 1}: ${hit.source}`);
+      hits.push(hit.ms);
+      const into = path.join(work, `floor-${r}`);
+      fs.mkdirSync(into);
+      spawnSync('sync');
+      const started = performance.now();
+      const tar = spawnSync('tar', [
+        '-xf',
+        archive,
+        '--use-compress-program',
+        'unzstd --long=30',
+        '-C',
+        into
+      ]);
+      floors.push(performance.now() - started);
+      if (tar.status !== 0) problems.push(`tar -x: ${tar.stderr}`);
+      fs.rmSync(into, { recursive: true, force: true });
+    }
+    const overs = hits.map((h, i) => h - floors[i]);
+    return {
+      over: median(overs),
+      overs,
+      cold: cold.ms,
+      hit: median(hits),
+      hits,
+      floor: median(floors),
+      floors,
+      tree,
+      archiveBytes,
+      load: [loadBefore, os.loadavg()[0]],
+      problems
+    };
+  } finally {
+    server.closeAllConnections();
+    await new Promise(resolve => server.close(() => resolve()));
+    await cache.stop();
+    await azurite.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The section of docs/BENCHMARKS.md, between markers so that `--only install` can replace it alone. */
+export function installSection(result, { rounds, fmtMs, date, command }) {
+  const mb = bytes => `${(bytes / 1e6).toFixed(1)} MB`;
+  const pass = result.problems.length
+    ? `❌ fail (${result.problems.join('; ')})`
+    : result.hit <= INSTALL_HIT_TARGET_MS
+      ? '✅ pass'
+      : '❌ fail';
+  const range = xs => `${fmtMs(Math.min(...xs))} – ${fmtMs(Math.max(...xs))}`;
+  return [
+    INSTALL_START,
+    '## Installing Hermes',
+    '',
+    `Measured by \`${command}\` on ${date}. From spawning the action to \`hermes chat\` being spawned, with`,
+    `\`install: auto\` and no \`hermes\` on PATH; the install is the stand-in script (\`simulator/install.sh\`)`,
+    `writing a venv-like tree of ${result.tree.files.toLocaleString('en-US')} small files (${mb(result.tree.bytes)}),`,
+    `${mb(result.archiveBytes)} in the cache once compressed (zstd). Load average (1 min) at the start and the end:`,
+    `${result.load.map(l => l.toFixed(2)).join(', ')} (\`nproc\` = ${os.availableParallelism()}).`,
+    '',
+    '| Case | Median | Range | Target | Pass |',
+    '| --- | --- | --- | --- | --- |',
+    `| cache hit: action start → \`hermes chat\` spawned (fresh HOME, restore from the cache service) | ${fmtMs(result.hit)} | ${range(result.hits)} | ≤ ${fmtMs(INSTALL_HIT_TARGET_MS)} | ${pass} |`,
+    `| floor: \`tar -x\` of the same tree (zstd, as the cache client archives it) | ${fmtMs(result.floor)} | ${range(result.floors)} | | |`,
+    `| the action's own cost on a hit: cache hit − floor, round by round | ${fmtMs(result.over)} | ${range(result.overs)} | | |`,
+    `| cold: the stand-in install (writing the tree) and saving the cache, to \`hermes chat\` spawned | ${fmtMs(result.cold)} | one run | | |`,
+    '',
+    `Medians of ${rounds} rounds. The cache goes through the real \`@actions/cache\` client to a loopback`,
+    'cache service (the Actions cache v2 Twirp API, `scripts/cache-service.mjs`) with its blobs in Azurite,',
+    'so a hit pays what a runner pays but the network: the download from the blob store, the extraction,',
+    "(`sync` runs before each case, untimed, so that none pays for the last one's writes)",
+    '`hermes --version` to check the install, and the action itself. A real install downloads Python and',
+    'its dependencies and takes minutes; the cold row is only the stand-in.',
+    INSTALL_END
+  ].join('\n');
+}
+
+export const INSTALL_START = '<!-- install:start -->';
+export const INSTALL_END = '<!-- install:end -->';

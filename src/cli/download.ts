@@ -1,0 +1,61 @@
+/** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
+import * as fs from 'node:fs';
+
+export interface DownloadOptions {
+  attempts?: number;
+  /** Per attempt, from the request to the last byte. */
+  timeoutMs?: number;
+  /** The wait after the first failed attempt; doubled after each. */
+  backoffMs?: number;
+  /** Each retry, said to a person. */
+  onRetry?(message: string): void;
+}
+
+/** A download that failed for good; the message names the URL and what came back. */
+export class DownloadError extends Error {}
+
+const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+
+/** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
+export async function download(
+  url: string,
+  file: string,
+  { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, onRetry }: DownloadOptions = {}
+): Promise<void> {
+  for (let n = 1; ; n++) {
+    let why: string;
+    try {
+      const response = await fetch(url, {
+        redirect: 'follow',
+        signal: AbortSignal.timeout(timeoutMs)
+      });
+      if (response.ok) {
+        const body = Buffer.from(await response.arrayBuffer());
+        if (body.length > MAX_SCRIPT_BYTES)
+          throw new DownloadError(`${url} is ${body.length} bytes, not an install script.`);
+        fs.writeFileSync(file, body, { mode: 0o600 });
+        return;
+      }
+      why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      if (response.status < 500) throw new DownloadError(`${url} answered ${why}.`);
+    } catch (error) {
+      if (error instanceof DownloadError) throw error;
+      why = describe(error);
+    }
+    if (n >= attempts)
+      throw new DownloadError(`${url} could not be downloaded: ${why} (${n} attempts).`);
+    const wait = backoffMs * 2 ** (n - 1);
+    onRetry?.(
+      `Downloading ${url} failed (${why}); attempt ${n + 1} of ${attempts} in ${wait / 1000} s`
+    );
+    await new Promise(resolve => setTimeout(resolve, wait));
+  }
+}
+
+function describe(error: unknown): string {
+  // A DOMException, which need not be an Error of this realm.
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timed out';
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}

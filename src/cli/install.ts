@@ -1,0 +1,335 @@
+/**
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache,
+ * else download upstream's install script and run it, pinned to `hermes-version`; then put it on PATH.
+ */
+import { execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { InstallSettings } from '../config/install.js';
+import type { Settings } from '../config/inputs.js';
+import type { Attempt, RunLog, Signals } from '../core/attempt.js';
+import { Follower } from '../core/follow.js';
+import { clip } from '../text/text.js';
+import { download, DownloadError } from './download.js';
+import { childEnv } from './environment.js';
+import { findHermes } from './hermes.js';
+import { cacheAvailable, restoreInstall, saveInstall } from './install-cache.js';
+import {
+  cacheable,
+  installerArgs,
+  installerEnv,
+  installLayout,
+  type InstallLayout
+} from './install-layout.js';
+
+/** Where the Hermes that runs came from: an earlier step of the job, the Actions cache, or the installer. */
+export type { InstallReport, InstallSource } from '../config/install.js';
+import type { InstallReport, InstallSource } from '../config/install.js';
+
+/** How the install talks to a person and to the runner; main.ts gives it the log and @actions/core. */
+export interface InstallIo {
+  /** The action's own words. */
+  info(line: string): void;
+  /** A line the installer printed (untrusted: printed inert). */
+  output(line: string): void;
+  warning(message: string): void;
+  /** Runs fn with its lines in a collapsed group of the log. */
+  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+  /** For this step and the later ones of the job. */
+  addPath(dir: string): void;
+}
+
+export interface Provided {
+  /** The Hermes to run; absent when none was found and none installed. */
+  executable?: string;
+  /** `hermes --version`, when the install already asked it. */
+  version?: string;
+  install?: InstallReport;
+  /** Why installing failed: what was tried, and the installer's last lines. */
+  failure?: string;
+}
+
+/**
+ * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
+ * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ */
+export async function provideHermes(
+  settings: Pick<Settings, 'hermesPath' | 'install'>,
+  io: InstallIo,
+  signals: Signals,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<Provided> {
+  const install = settings.install;
+  if (!install || install.mode !== 'true') {
+    const found = await findHermes(settings.hermesPath);
+    if (found || !install || install.mode === 'false' || settings.hermesPath !== 'hermes')
+      return { executable: found };
+    io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
+  }
+  return installHermes(install, io, signals, env);
+}
+
+/** How many of the installer's last lines a failure shows, and how long each may be. */
+const TAIL_LINES = 15;
+const TAIL_LINE_CHARS = 300;
+const VERSION_TIMEOUT_MS = 30_000;
+
+async function installHermes(
+  install: InstallSettings,
+  io: InstallIo,
+  signals: Signals,
+  env: NodeJS.ProcessEnv
+): Promise<Provided> {
+  const started = Date.now();
+  const layout = installLayout(install, env);
+  const spawnEnv = childEnv(env);
+  const report = (source?: InstallSource): InstallReport => ({
+    ref: install.version,
+    source,
+    ms: Date.now() - started
+  });
+  const ready = (found: Runs, source: InstallSource): Provided => {
+    fs.mkdirSync(layout.binDir, { recursive: true });
+    const link = path.join(layout.binDir, 'hermes');
+    fs.rmSync(link, { force: true });
+    fs.symlinkSync(found.executable, link);
+    io.addPath(layout.binDir);
+    const install = report(source);
+    io.info(`Hermes ${install.ref} is ready (${describeSource(source)}): ${found.version}`);
+    return { executable: link, version: found.version, install };
+  };
+
+  // Another step of this job installed the same thing: nothing to fetch.
+  const earlier = readMarker(layout) === layout.restoreKey && (await working(layout, spawnEnv));
+  if (earlier && !('why' in earlier)) return ready(earlier, 'reused');
+
+  let cacheUsable = cacheable(install) && (await cacheAvailable());
+  if (!cacheable(install))
+    io.info(
+      `"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`
+    );
+  else if (!cacheUsable)
+    io.info('No Actions cache service for this step: installing without the cache.');
+  if (cacheUsable) {
+    const restored = await restoreInstall(layout);
+    if (restored.problem) {
+      cacheUsable = false;
+      io.warning(
+        `The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`
+      );
+    } else if (restored.key) {
+      const found = await working(layout, spawnEnv);
+      if (!('why' in found)) return ready(found, 'cache');
+      io.info(
+        `The cached install (${restored.key}) does not run (${found.why}): installing it again.`
+      );
+    }
+  }
+
+  const failed = (why: string): Provided => ({ failure: why, install: report() });
+  const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
+  removeInstall(layout);
+  const temp = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-install-'));
+  try {
+    const script = path.join(temp, 'install.sh');
+    try {
+      await download(install.installerUrl, script, { onRetry: line => io.info(line) });
+    } catch (error) {
+      if (!(error instanceof DownloadError)) throw error;
+      return failed(`${tried} failed: the install script ${error.message}`);
+    }
+    const run = await io.group(`${tried}`, () =>
+      runInstaller(
+        script,
+        installerArgs(layout, install.version),
+        installerEnv(layout, spawnEnv),
+        temp,
+        io,
+        signals
+      )
+    );
+    if (run.cancelled) return failed(`${tried} was cancelled with the job.`);
+    if (run.code !== 0) {
+      const how =
+        run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+      return failed(`${tried} failed: the installer ${how}.${lastLines(run.tail)}`);
+    }
+    const found = await working(layout, spawnEnv);
+    if ('why' in found)
+      return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(run.tail)}`);
+    fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.restoreKey }) + '\n');
+    if (cacheUsable) {
+      const saved = await saveInstall(layout);
+      if (saved.problem)
+        io.warning(
+          `Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`
+        );
+      else if (saved.key) io.info(`Saved to the Actions cache as ${saved.key}`);
+    }
+    return ready(found, 'installer');
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function describeSource(source: InstallSource): string {
+  if (source === 'reused') return 'installed by an earlier step of this job';
+  return source === 'cache' ? 'from the Actions cache' : 'installed';
+}
+
+function lastLines(tail: string[]): string {
+  const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
+  return lines.length
+    ? ` Its last lines:\n${lines.map(l => clip(l, TAIL_LINE_CHARS)).join('\n')}`
+    : '';
+}
+
+function readMarker(layout: InstallLayout): string | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(layout.marker, 'utf8')) as { key?: string }).key;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Everything an install leaves where the cache would restore it, so that a broken one is not built on. */
+function removeInstall(layout: InstallLayout): void {
+  for (const dir of layout.cachePaths) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+interface Runs {
+  executable: string;
+  version: string;
+}
+type Working = Runs | { why: string };
+
+/** The installed `hermes` and its `--version`, or why there is none that runs. */
+async function working(layout: InstallLayout, env: NodeJS.ProcessEnv): Promise<Working> {
+  const executable = layout.candidates.find(isExecutable);
+  if (!executable) return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
+  return new Promise(resolve => {
+    execFile(
+      executable,
+      ['--version'],
+      {
+        env,
+        encoding: 'utf8',
+        timeout: VERSION_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: 64 * 1024
+      },
+      (error, stdout, stderr) => {
+        const line = stdout
+          .split(/\r?\n/)
+          .find(l => l.trim() !== '')
+          ?.trim();
+        if (!error && line) return resolve({ executable, version: clip(line, 200) });
+        const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
+        const why = error ? said || error.message : 'it printed nothing';
+        resolve({ why: `\`${executable} --version\` failed: ${clip(why, 300)}` });
+      }
+    );
+  });
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+interface InstallerRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  cancelled: boolean;
+  /** Its last lines, stdout and stderr together, colours removed. */
+  tail: string[];
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+/**
+ * Runs the script with bash (its own process group, no standard input, so it never waits for a
+ * prompt), never through a pipe from the download; each line is shown as it comes. A cancelled job
+ * stops it.
+ */
+function runInstaller(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  io: InstallIo,
+  signals: Signals
+): Promise<InstallerRun> {
+  return new Promise((resolve, reject) => {
+    // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+    const child = spawn('bash', ['-c', 'exec bash "$0" "$@" 2>&1', script, ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true
+    });
+    const tail: string[] = [];
+    let cancelled = false;
+    const onLine = (line: string): void => {
+      const clean = line.replace(ANSI, '').replace(/\r$/, '');
+      io.output(clean);
+      tail.push(clean);
+      if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES * 4);
+    };
+    let pending = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      const lines = (pending + text).split('\n');
+      pending = lines.pop() ?? '';
+      lines.forEach(onLine);
+    });
+    child.stdout.on('end', () => pending !== '' && onLine(pending));
+    const unsubscribe = signals.subscribe(() => {
+      cancelled = true;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    });
+    child.once('error', error => {
+      unsubscribe();
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      unsubscribe();
+      resolve({ code, signal, cancelled, tail });
+    });
+  });
+}
+
+/** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
+export function notInstalled(
+  jsonlPath: string,
+  hermesPath: string,
+  why: string,
+  log: RunLog
+): Attempt {
+  fs.writeFileSync(jsonlPath, '');
+  return {
+    turn: new Follower(log).finish(),
+    durationMs: 0,
+    end: {
+      kind: 'not_found',
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      stderrTail: [],
+      hermesPath,
+      timeoutMs: 0,
+      detail: why
+    }
+  };
+}
