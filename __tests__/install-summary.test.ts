@@ -17,18 +17,10 @@ import {
   textOf
 } from './helpers/gfm.js';
 import { SAMPLE } from './helpers/sample.js';
+import { notFoundEnd, processEnd } from './helpers/run-end.js';
 
 const redact = makeRedactor([]);
-const END: RunEnd = {
-  kind: 'process',
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  cancelled: false,
-  stderrTail: [],
-  hermesPath: 'hermes',
-  timeoutMs: 0
-};
+const END: RunEnd = processEnd();
 
 function report(install: InstallReport, stream = SAMPLE, end = END): Report {
   const follower = new Follower(new LiveLog(redact, () => {}));
@@ -85,7 +77,7 @@ describe('a failed install', () => {
       'Installing Hermes v0.22.2 from https://example.com/install.sh failed: the installer exited with code 1. Its last lines:\n' +
       '<img src=x onerror=alert(1)> @octocat\n' +
       '✗ Failed to clone repository';
-    const end: RunEnd = { ...END, kind: 'not_found', exitCode: null, detail: why };
+    const end: RunEnd = notFoundEnd({ detail: why });
     const markdown = renderSummary(report({ ref: 'v0.22.2', ms: 900 }, [], end), redact);
     const html = checkSummaryHtml(renderGfm(markdown));
     expect(all(html, 'img')).toEqual([]);

@@ -17,7 +17,7 @@ import { clip } from '../src/text/text.js';
 import { bar } from '../src/report/tool-tables.js';
 import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/core/turn.js';
 import { decide, type RunEnd } from '../src/core/verdict.js';
-import { processEnd } from './helpers/run-end.js';
+import { apiEnd, processEnd } from './helpers/run-end.js';
 import { decodeLine } from '../src/core/stream.js';
 import {
   all,
@@ -60,7 +60,7 @@ async function fixture(name: string): Promise<{ report: Report; redact: Redactor
       turn,
       durationMs: turn.result?.duration_ms ?? meta.runDurationMs,
       hermesVersion: meta.hermesVersion,
-      stderrTail: meta.end.stderrTail,
+      stderrTail: meta.end.kind === 'process' ? meta.end.stderrTail : [],
       jsonlPath: JSONL_PATH,
       artifact: meta.artifact,
       artifactNote: meta.artifactNote,
@@ -425,8 +425,10 @@ describe('reasoning (API server mode)', () => {
     ...turn,
     reasoning: { deltas: 10, chars: text.length, text }
   });
-  const apiEnd: RunEnd = { ...end, kind: 'api', hermesPath: '' };
-  const reportWith = (turn: Turn): Report => ({ ...reportOf(turn), verdict: decide(turn, apiEnd) });
+  const reportWith = (turn: Turn): Report => ({
+    ...reportOf(turn),
+    verdict: decide(turn, apiEnd())
+  });
   const thoughts = 'Check shard 12 first; its log is the noisy one. '.repeat(600);
 
   test('a collapsed block after the answer; show-reasoning false leaves it out', () => {

@@ -1,8 +1,14 @@
 import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/core/stream.js';
 import { TurnBuilder, type Turn } from '../src/core/turn.js';
-import { decide, OUTCOME_BY_CODE, type Outcome, type RunEnd } from '../src/core/verdict.js';
-import { processEnd } from './helpers/run-end.js';
+import {
+  decide,
+  OUTCOME_BY_CODE,
+  type ApiEnd,
+  type Outcome,
+  type RunEnd
+} from '../src/core/verdict.js';
+import { apiEnd, notFoundEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
 
 const INIT =
   '{"type": "system", "subtype": "init", "model": "nous/hermes-4-70b", "session_id": "20261129_101500_9f8e7d", "timestamp": 1795978843008}';
@@ -259,7 +265,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
   [
     'not found',
     NO_EVENTS,
-    ended({ kind: 'not_found', exitCode: null, hermesPath: '/opt/hermes/bin/hermes' }),
+    notFoundEnd({ hermesPath: '/opt/hermes/bin/hermes' }),
     'not_found',
     undefined,
     'Hermes was not found: "/opt/hermes/bin/hermes" is not an executable on PATH. Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
@@ -268,7 +274,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
   [
     'install failed',
     NO_EVENTS,
-    ended({ kind: 'not_found', exitCode: null, detail: 'Installing Hermes v0.22.2 failed: 404.' }),
+    notFoundEnd({ detail: 'Installing Hermes v0.22.2 failed: 404.' }),
     'not_found',
     undefined,
     'Installing Hermes v0.22.2 failed: 404.'
@@ -327,7 +333,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
   [
     'transcript with result 0',
     resulted(0),
-    ended({ kind: 'transcript', exitCode: null }),
+    TRANSCRIPT_END,
     'success',
     0,
     'Hermes completed the turn.'
@@ -335,7 +341,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
   [
     'transcript with result 78',
     resulted(78, 'bad provider'),
-    ended({ kind: 'transcript', exitCode: null }),
+    TRANSCRIPT_END,
     'config_error',
     78,
     `${CONFIG} (exit code 78): bad provider.`
@@ -343,7 +349,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
   [
     'transcript without result',
     NO_RESULT,
-    ended({ kind: 'transcript', exitCode: null }),
+    TRANSCRIPT_END,
     'no_result',
     undefined,
     'The transcript ends without a result event; the turn did not complete.'
@@ -351,7 +357,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
   [
     'empty transcript',
     NO_EVENTS,
-    ended({ kind: 'transcript', exitCode: null }),
+    TRANSCRIPT_END,
     'no_result',
     undefined,
     'The transcript ends without a result event; the turn did not complete.'
@@ -371,8 +377,8 @@ describe('decide: properties of the table', () => {
       const verdict = decide(turn, end);
       const clean =
         turn.result?.exit_code === 0 &&
-        !end.timedOut &&
-        (end.kind === 'transcript' || (end.exitCode === 0 && end.signal === null));
+        (end.kind === 'transcript' ||
+          (end.kind === 'process' && !end.timedOut && end.exitCode === 0 && end.signal === null));
       expect([name, verdict.outcome === 'success']).toEqual([name, clean]);
     }
   });
@@ -422,8 +428,7 @@ describe('decide: properties of the table', () => {
 
 describe('decide: API server mode (kind api), on the same table', () => {
   // exitCode is that of the result event the action wrote, null without one.
-  const api = (overrides: Partial<RunEnd> = {}): RunEnd =>
-    ended({ kind: 'api', hermesPath: '', ...overrides });
+  const api = (overrides: Partial<ApiEnd> = {}): RunEnd => apiEnd(overrides);
 
   test.each<[string, Turn, RunEnd, Outcome, number | undefined, string]>([
     [

@@ -35881,9 +35881,10 @@ function decide(turn, end) {
     const reported = turn.result?.exit_code;
     const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
     const error = turn.result?.error ? `: ${turn.result.error}` : '';
-    const stderr = lastStderrLine(end.stderrTail);
-    const ended = end.signal ? `was killed by ${end.signal}` : `exited with code ${processCode}`;
-    if (end.timedOut) {
+    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+    const signal = end.kind === 'process' ? end.signal : null;
+    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
+    if (end.kind !== 'transcript' && end.timedOut) {
         const minutes = +(end.timeoutMs / 60_000).toFixed(2);
         return {
             outcome: 'timeout',
@@ -35906,17 +35907,17 @@ function decide(turn, end) {
                 message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
             };
         }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
         if (end.cancelled) {
             return {
                 outcome: 'interrupted',
                 exitCode: processCode,
                 message: `The job was cancelled and Hermes ${ended} ${without}.`
-            };
-        }
-        if (end.kind === 'transcript') {
-            return {
-                outcome: 'no_result',
-                message: `The transcript ends ${without}; the turn did not complete.`
             };
         }
         if (processCode === 2 && turn.events === 0) {
@@ -35946,7 +35947,7 @@ function processExitCode(end) {
     if (end.exitCode !== null)
         return end.exitCode;
     // A shell's convention, so that a signal death is never mistaken for success.
-    if (end.signal)
+    if (end.kind === 'process' && end.signal)
         return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
     return undefined;
 }
@@ -37732,11 +37733,8 @@ class ApiServer {
             end: {
                 kind: 'api',
                 exitCode: recorder.written?.exitCode ?? null,
-                signal: null,
                 timedOut: supervision.timedOut,
                 cancelled: signals.cancelled,
-                stderrTail: [],
-                hermesPath: '',
                 timeoutMs: this.settings.timeoutMs,
                 detail: recorder.written ? undefined : detail
             }
@@ -38600,16 +38598,17 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
     return {
         turn,
         durationMs: Date.now() - started,
-        end: {
-            kind: notFound ? 'not_found' : 'process',
-            exitCode: result.spawnError && !notFound ? 1 : result.exitCode,
-            signal: result.signal,
-            timedOut: supervision.timedOut,
-            cancelled: signals.cancelled,
-            stderrTail,
-            hermesPath: settings.hermesPath,
-            timeoutMs: settings.timeoutMs
-        }
+        end: notFound
+            ? { kind: 'not_found', hermesPath: settings.hermesPath }
+            : {
+                kind: 'process',
+                exitCode: result.spawnError ? 1 : result.exitCode,
+                signal: result.signal,
+                timedOut: supervision.timedOut,
+                cancelled: signals.cancelled,
+                stderrTail,
+                timeoutMs: settings.timeoutMs
+            }
     };
 }
 
@@ -39029,13 +39028,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
         durationMs: 0,
         end: {
             kind: 'not_found',
-            exitCode: null,
-            signal: null,
-            timedOut: false,
-            cancelled: false,
-            stderrTail: [],
             hermesPath,
-            timeoutMs: 0,
             detail: why
         }
     };
@@ -40475,7 +40468,7 @@ async function run() {
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
         hermesVersion,
-        stderrTail: attempt.end.stderrTail,
+        stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
         jsonlPath: settings.transcript ?? settings.jsonlPath,
         trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
@@ -40616,16 +40609,7 @@ async function readTranscript(transcript, log) {
     return {
         turn,
         durationMs: Date.now() - started,
-        end: {
-            kind: 'transcript',
-            exitCode: null,
-            signal: null,
-            timedOut: false,
-            cancelled: false,
-            stderrTail: [],
-            hermesPath: '',
-            timeoutMs: 0
-        }
+        end: { kind: 'transcript' }
     };
 }
 /** Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was retried. */

@@ -94,7 +94,7 @@ export async function run(): Promise<void> {
     turn: attempt.turn,
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
     hermesVersion,
-    stderrTail: attempt.end.stderrTail,
+    stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
     jsonlPath: settings.transcript ?? settings.jsonlPath,
     trigger,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
@@ -283,16 +283,7 @@ async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt
   return {
     turn,
     durationMs: Date.now() - started,
-    end: {
-      kind: 'transcript',
-      exitCode: null,
-      signal: null,
-      timedOut: false,
-      cancelled: false,
-      stderrTail: [],
-      hermesPath: '',
-      timeoutMs: 0
-    }
+    end: { kind: 'transcript' }
   };
 }
 

@@ -1,7 +1,7 @@
-import type { RunEnd } from '../../src/core/verdict.js';
+import type { ApiEnd, NotFoundEnd, ProcessEnd, RunEnd } from '../../src/core/verdict.js';
 
 /** How a Hermes process ended: by default, exit 0 with nothing odd; overrides say what differs. */
-export function processEnd(overrides: Partial<RunEnd> = {}): RunEnd {
+export function processEnd(overrides: Partial<ProcessEnd> = {}): ProcessEnd {
   return {
     kind: 'process',
     exitCode: 0,
@@ -9,8 +9,26 @@ export function processEnd(overrides: Partial<RunEnd> = {}): RunEnd {
     timedOut: false,
     cancelled: false,
     stderrTail: [],
-    hermesPath: 'hermes',
     timeoutMs: 0,
     ...overrides
   };
 }
+
+/** A turn on an API server: by default, its result said exit code 0. */
+export function apiEnd(overrides: Partial<ApiEnd> = {}): ApiEnd {
+  return {
+    kind: 'api',
+    exitCode: 0,
+    timedOut: false,
+    cancelled: false,
+    timeoutMs: 0,
+    ...overrides
+  };
+}
+
+/** No Hermes to run. */
+export function notFoundEnd(overrides: Partial<NotFoundEnd> = {}): NotFoundEnd {
+  return { kind: 'not_found', hermesPath: 'hermes', ...overrides };
+}
+
+export const TRANSCRIPT_END: RunEnd = { kind: 'transcript' };

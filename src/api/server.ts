@@ -171,11 +171,8 @@ export class ApiServer {
       end: {
         kind: 'api',
         exitCode: recorder.written?.exitCode ?? null,
-        signal: null,
         timedOut: supervision.timedOut,
         cancelled: signals.cancelled,
-        stderrTail: [],
-        hermesPath: '',
         timeoutMs: this.settings.timeoutMs,
         detail: recorder.written ? undefined : detail
       }

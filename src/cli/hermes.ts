@@ -238,15 +238,16 @@ export async function runAttempt(
   return {
     turn,
     durationMs: Date.now() - started,
-    end: {
-      kind: notFound ? 'not_found' : 'process',
-      exitCode: result.spawnError && !notFound ? 1 : result.exitCode,
-      signal: result.signal,
-      timedOut: supervision.timedOut,
-      cancelled: signals.cancelled,
-      stderrTail,
-      hermesPath: settings.hermesPath,
-      timeoutMs: settings.timeoutMs
-    }
+    end: notFound
+      ? { kind: 'not_found', hermesPath: settings.hermesPath }
+      : {
+          kind: 'process',
+          exitCode: result.spawnError ? 1 : result.exitCode,
+          signal: result.signal,
+          timedOut: supervision.timedOut,
+          cancelled: signals.cancelled,
+          stderrTail,
+          timeoutMs: settings.timeoutMs
+        }
   };
 }

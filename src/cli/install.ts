@@ -322,13 +322,7 @@ export function notInstalled(
     durationMs: 0,
     end: {
       kind: 'not_found',
-      exitCode: null,
-      signal: null,
-      timedOut: false,
-      cancelled: false,
-      stderrTail: [],
       hermesPath,
-      timeoutMs: 0,
       detail: why
     }
   };

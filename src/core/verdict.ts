@@ -16,25 +16,45 @@ export type Outcome =
   /** The turn completed, but its answer does not match json-schema (decided in src/schema/check.ts). */
   | 'invalid_output';
 
-/** How the run ended, seen from outside the stream. */
-export interface RunEnd {
-  /**
-   * `transcript`: an existing file was read; no process ran. `api`: the turn ran on an API server;
-   * exitCode is then that of the result event the action wrote for it (null without one).
-   */
-  kind: 'process' | 'not_found' | 'transcript' | 'api';
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
+/** How the run ended, seen from outside the stream: one shape per kind of run. */
+export type RunEnd = ProcessEnd | NotFoundEnd | TranscriptEnd | ApiEnd;
+
+/** What supervision saw of a turn that ran (see supervise.ts). */
+interface Supervised {
   timedOut: boolean;
   cancelled: boolean;
+  /** timeout-minutes, in milliseconds (0: none). */
+  timeoutMs: number;
+}
+
+/** A Hermes CLI process ran (or was spawned and failed to start: exit code 1). */
+export interface ProcessEnd extends Supervised {
+  kind: 'process';
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
   /** The last lines Hermes wrote on stderr, for people (never parsed for meaning). */
   stderrTail: string[];
+}
+
+/** No Hermes to run. */
+export interface NotFoundEnd {
+  kind: 'not_found';
   hermesPath: string;
-  timeoutMs: number;
-  /**
-   * `api`: why the server's stream ended without a terminal event, when it did. `not_found`: why
-   * installing Hermes failed, when the action tried.
-   */
+  /** Why installing Hermes failed, when the action tried. */
+  detail?: string;
+}
+
+/** An existing transcript was read; nothing ran. */
+export interface TranscriptEnd {
+  kind: 'transcript';
+}
+
+/** The turn ran on an API server. */
+export interface ApiEnd extends Supervised {
+  kind: 'api';
+  /** That of the result event the action wrote for the turn; null without one. */
+  exitCode: number | null;
+  /** Why the server's stream ended without a terminal event, when it did. */
   detail?: string;
 }
 
@@ -102,10 +122,11 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
   const reported = turn.result?.exit_code;
   const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
   const error = turn.result?.error ? `: ${turn.result.error}` : '';
-  const stderr = lastStderrLine(end.stderrTail);
-  const ended = end.signal ? `was killed by ${end.signal}` : `exited with code ${processCode}`;
+  const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+  const signal = end.kind === 'process' ? end.signal : null;
+  const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
 
-  if (end.timedOut) {
+  if (end.kind !== 'transcript' && end.timedOut) {
     const minutes = +(end.timeoutMs / 60_000).toFixed(2);
     return {
       outcome: 'timeout',
@@ -129,17 +150,17 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
         message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
       };
     }
+    if (end.kind === 'transcript') {
+      return {
+        outcome: 'no_result',
+        message: `The transcript ends ${without}; the turn did not complete.`
+      };
+    }
     if (end.cancelled) {
       return {
         outcome: 'interrupted',
         exitCode: processCode,
         message: `The job was cancelled and Hermes ${ended} ${without}.`
-      };
-    }
-    if (end.kind === 'transcript') {
-      return {
-        outcome: 'no_result',
-        message: `The transcript ends ${without}; the turn did not complete.`
       };
     }
     if (processCode === 2 && turn.events === 0) {
@@ -169,10 +190,10 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
   return { outcome, exitCode: code, message };
 }
 
-function processExitCode(end: RunEnd): number | undefined {
+function processExitCode(end: ProcessEnd | ApiEnd): number | undefined {
   if (end.exitCode !== null) return end.exitCode;
   // A shell's convention, so that a signal death is never mistaken for success.
-  if (end.signal) return 128 + (constants.signals[end.signal] ?? 0);
+  if (end.kind === 'process' && end.signal) return 128 + (constants.signals[end.signal] ?? 0);
   return undefined;
 }
 
