@@ -10,7 +10,8 @@ import {
   uploadBudgetMs,
   uploadTranscript
 } from '../src/report/artifact.js';
-import { InputError, parseSettings } from '../src/config/inputs.js';
+import { InputError } from '../src/config/inputs.js';
+import { parseSettings } from '../src/config/settings.js';
 import { makeRedactor } from '../src/text/redact.js';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-artifact-test-'));

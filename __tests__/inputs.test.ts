@@ -2,14 +2,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import {
-  InputError,
-  parseSettings,
-  readQuery,
-  splitArgs,
-  type Environment,
-  type Settings
-} from '../src/config/inputs.js';
+import { InputError, type Environment } from '../src/config/inputs.js';
+import { parseSettings } from '../src/config/settings.js';
+import type { AnySettings } from './helpers/settings.js';
+import { readQuery, splitArgs } from '../src/config/values.js';
 import { DEFAULT_INSTALLER_URL, PINNED_HERMES_VERSION } from '../src/config/install.js';
 
 const WORKSPACE = '/home/runner/work/repo/repo';
@@ -23,8 +19,8 @@ function runner(
   return { getInput: name => inputs[name] ?? '', env };
 }
 
-const parse = (inputs: Record<string, string>, env?: NodeJS.ProcessEnv): Settings =>
-  parseSettings(runner(inputs, env));
+const parse = (inputs: Record<string, string>, env?: NodeJS.ProcessEnv): AnySettings =>
+  parseSettings(runner(inputs, env)) as AnySettings;
 
 /** The InputError a parse throws (fails the test when it does not throw one). */
 function parseError(inputs: Record<string, string>, env?: NodeJS.ProcessEnv): InputError {
@@ -43,6 +39,7 @@ describe('parseSettings: defaults', () => {
   test('only a query: every other setting takes its documented default', () => {
     const settings = parse(QUERY);
     expect(settings).toEqual({
+      mode: 'cli',
       query: { kind: 'text', text: 'Summarise the build log.' },
       ignoreUserConfig: false,
       ignoreRules: false,
@@ -106,7 +103,7 @@ describe('parseSettings: defaults', () => {
 });
 
 describe('parseSettings: boolean inputs', () => {
-  const BOOLEANS: [string, keyof Settings, boolean][] = [
+  const BOOLEANS: [string, keyof AnySettings, boolean][] = [
     ['ignore-user-config', 'ignoreUserConfig', false],
     ['ignore-rules', 'ignoreRules', false],
     ['worktree', 'worktree', false],
@@ -129,12 +126,12 @@ describe('parseSettings: boolean inputs', () => {
   ];
   const accepted = BOOLEANS.flatMap(([input, key, fallback]) => [
     ...SPELLINGS.map(
-      ([raw, value]) => [input, key, raw, value] as [string, keyof Settings, string, boolean]
+      ([raw, value]) => [input, key, raw, value] as [string, keyof AnySettings, string, boolean]
     ),
     // Unset: the documented default.
-    [input, key, '', fallback] as [string, keyof Settings, string, boolean],
+    [input, key, '', fallback] as [string, keyof AnySettings, string, boolean],
     // The opposite of the default, so a default that ignored the input would fail.
-    [input, key, String(!fallback), !fallback] as [string, keyof Settings, string, boolean]
+    [input, key, String(!fallback), !fallback] as [string, keyof AnySettings, string, boolean]
   ]);
 
   test.each(accepted)('%s accepts %j', (input, key, raw, expected) => {
@@ -310,7 +307,7 @@ describe('readQuery', () => {
 });
 
 describe('parseSettings: numbers', () => {
-  const ACCEPTED: [string, string, keyof Settings, number | undefined][] = [
+  const ACCEPTED: [string, string, keyof AnySettings, number | undefined][] = [
     ['timeout-minutes', '', 'timeoutMs', 0],
     ['timeout-minutes', '0', 'timeoutMs', 0],
     ['timeout-minutes', '2', 'timeoutMs', 120_000],

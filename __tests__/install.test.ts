@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { download, DownloadError } from '../src/cli/download.js';
 import { childEnv } from '../src/cli/environment.js';
 import { cacheable, installerArgs, installLayout } from '../src/cli/install-layout.js';
-import { InputError, parseSettings } from '../src/config/inputs.js';
+import { InputError } from '../src/config/inputs.js';
+import { parseSettings } from '../src/config/settings.js';
+import type { AnySettings } from './helpers/settings.js';
 import {
   DEFAULT_INSTALLER_URL,
   isPinnedRef,
@@ -16,11 +18,11 @@ import {
   type InstallSettings
 } from '../src/config/install.js';
 
-const parse = (inputs: Record<string, string>) =>
+const parse = (inputs: Record<string, string>): AnySettings =>
   parseSettings({
     getInput: name => inputs[name] ?? '',
     env: { GITHUB_WORKSPACE: '/w', RUNNER_TEMP: '/t' }
-  });
+  }) as AnySettings;
 
 function parseError(inputs: Record<string, string>): string {
   try {

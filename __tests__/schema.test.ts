@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { InputError, type Settings } from '../src/config/inputs.js';
+import { InputError } from '../src/config/inputs.js';
+import type { CliSettings } from '../src/config/settings.js';
 import type { Verdict } from '../src/core/verdict.js';
 import { checkAnswer, judge, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check.js';
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
@@ -160,7 +161,7 @@ describe('the prompt', () => {
   });
 
   test('query stays -q; query-file is read and written, instruction added, to a new file', () => {
-    const base = { workingDirectory: workspace } as Settings;
+    const base = { workingDirectory: workspace } as CliSettings;
     const text = askForJson({ ...base, query: { kind: 'text', text: 'Q' } }, schema, {});
     expect(text.query).toEqual({ kind: 'text', text: withSchema('Q', schema) });
 
@@ -180,7 +181,7 @@ describe('the prompt', () => {
 
   test('an unreadable query-file is an input error before anything runs', () => {
     const settings = { workingDirectory: workspace, query: { kind: 'file', path: 'nope.md' } };
-    expect(() => askForJson(settings as Settings, schema, {})).toThrow(
+    expect(() => askForJson(settings as CliSettings, schema, {})).toThrow(
       'Input "query-file" is "nope.md"; it cannot be read (ENOENT).'
     );
   });

@@ -34979,7 +34979,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14592);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72777);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -34990,7 +34990,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 14592:
+/***/ 72777:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35005,315 +35005,6 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
-
-
-/*
-  Port of a subset of the features of CPython's shlex module, which provides a
-  shell-like lexer. Original code by Eric S. Raymond and other contributors.
-*/
-
-class Shlexer {
-  constructor (string) {
-    this.i = 0
-    this.string = string
-
-    /**
-     * Characters that will be considered whitespace and skipped. Whitespace
-     * bounds tokens. By default, includes space, tab, linefeed and carriage
-     * return.
-     */
-    this.whitespace = ' \t\r\n'
-
-    /**
-     * Characters that will be considered string quotes. The token accumulates
-     * until the same quote is encountered again (thus, different quote types
-     * protect each other as in the shell.) By default, includes ASCII single
-     * and double quotes.
-     */
-    this.quotes = `'"`
-
-    /**
-     * Characters that will be considered as escape. Just `\` by default.
-     */
-    this.escapes = '\\'
-
-    /**
-     * The subset of quote types that allow escaped characters. Just `"` by default.
-     */
-    this.escapedQuotes = '"'
-
-    /**
-     * Whether to support ANSI C-style $'' quotes
-     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
-     */
-    this.ansiCQuotes = true
-
-    /**
-     * Whether to support localized $"" quotes
-     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
-     *
-     * The behavior is as if the current locale is set to C or POSIX, i.e., the
-     * contents are not translated.
-     */
-    this.localeQuotes = true
-
-    this.debug = false
-  }
-
-  readChar () {
-    return this.string.charAt(this.i++)
-  }
-
-  processEscapes (string, quote, isAnsiCQuote) {
-    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
-      // This quote type doesn't support escape sequences
-      return string
-    }
-
-    // We need to form a regex that matches any of the escape characters,
-    // without interpreting any of the characters as a regex special character.
-    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
-
-    // In regular quoted strings, we can only escape an escape character, and
-    // the quote character itself.
-    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
-      const re = new RegExp(
-        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
-      return string.replace(re, '$1')
-    }
-
-    // ANSI C quoted strings support a wide variety of escape sequences
-    if (isAnsiCQuote) {
-      const patterns = {
-        // Literal characters
-        '([\\\\\'"?])': (x) => x,
-
-        // Non-printable ASCII characters
-        'a': () => '\x07',
-        'b': () => '\x08',
-        'e|E': () => '\x1b',
-        'f': () => '\x0c',
-        'n': () => '\x0a',
-        'r': () => '\x0d',
-        't': () => '\x09',
-        'v': () => '\x0b',
-
-        // Octal bytes
-        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
-
-        // Hexadecimal bytes
-        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
-
-        // Unicode code units
-        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
-        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
-
-        // Control characters
-        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
-        'c(.)': (x) => {
-          if (x === '?') {
-            return '\x7f'
-          } else if (x === '@') {
-            return '\x00'
-          } else {
-            return String.fromCharCode(x.charCodeAt(0) & 31)
-          }
-        }
-      }
-
-      // Construct an uber-RegEx that catches all of the above pattern
-      const re = new RegExp(
-        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
-
-      // For each match, figure out which subpattern matched, and apply the
-      // corresponding function
-      return string.replace(re, function (m, p1) {
-        for (const matched in patterns) {
-          const mm = new RegExp('^' + matched + '$').exec(p1)
-          if (mm === null) {
-            continue
-          }
-
-          return patterns[matched].apply(null, mm.slice(1))
-        }
-      })
-    }
-
-    // Should not get here
-    return undefined
-  }
-
-  * [Symbol.iterator] () {
-    let inQuote = false
-    let inDollarQuote = false
-    let escaped = false
-    let lastDollar = -2 // position of last dollar sign we saw
-    let token
-
-    if (this.debug) {
-      console.log('full input:', '>' + this.string + '<')
-    }
-
-    while (true) {
-      const pos = this.i
-      const char = this.readChar()
-
-      if (this.debug) {
-        console.log(
-          'position:', pos,
-          'input:', '>' + char + '<',
-          'accumulated:', token,
-          'inQuote:', inQuote,
-          'inDollarQuote:', inDollarQuote,
-          'lastDollar:', lastDollar,
-          'escaped:', escaped
-        )
-      }
-
-      // Ran out of characters, we're done
-      if (char === '') {
-        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
-        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
-        if (token !== undefined) { yield token }
-        return
-      }
-
-      // We were in an escape sequence, complete it
-      if (escaped) {
-        if (char === '\n') {
-          // An escaped newline just means to continue the command on the next
-          // line. We just need to ignore it.
-        } else if (inQuote) {
-          // If we are in a quote, just accumulate the whole escape sequence,
-          // as we will interpret escape sequences later.
-          token = (token || '') + escaped + char
-        } else {
-          // Just use the literal character
-          token = (token || '') + char
-        }
-
-        escaped = false
-        continue
-      }
-
-      if (this.escapes.includes(char)) {
-        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
-          // We encountered an escape character, which is going to affect how
-          // we treat the next character.
-          escaped = char
-          continue
-        } else {
-          // This string type doesn't use escape characters. Ignore for now.
-        }
-      }
-
-      // We were in a string
-      if (inQuote !== false) {
-        // String is finished. Don't grab the quote character.
-        if (char === inQuote) {
-          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
-          inQuote = false
-          inDollarQuote = false
-          continue
-        }
-
-        // String isn't finished yet, accumulate the character
-        token = (token || '') + char
-        continue
-      }
-
-      // This is the start of a new string, don't accumulate the quotation mark
-      if (this.quotes.includes(char)) {
-        inQuote = char
-        if (lastDollar === pos - 1) {
-          if (char === '\'' && !this.ansiCQuotes) {
-            // Feature not enabled
-          } else if (char === '"' && !this.localeQuotes) {
-            // Feature not enabled
-          } else {
-            inDollarQuote = char
-          }
-        }
-
-        token = (token || '') // fixes blank string
-
-        if (inDollarQuote !== false) {
-          // Drop the opening $ we captured before
-          token = token.slice(0, -1)
-        }
-
-        continue
-      }
-
-      // This is a dollar sign, record that we saw it in case it's the start of
-      // an ANSI C or localized string
-      if (inQuote === false && char === '$') {
-        lastDollar = pos
-      }
-
-      // This is whitespace, so yield the token if we have one
-      if (this.whitespace.includes(char)) {
-        if (token !== undefined) { yield token }
-        token = undefined
-        continue
-      }
-
-      // Otherwise, accumulate the character
-      token = (token || '') + char
-    }
-  }
-}
-
-
-/**
- * Splits a given string using shell-like syntax. This function is the inverse
- * of shlex.join().
- *
- * @param {String} s String to split.
- * @returns {String[]}
- */
-function split (s) {
-  return Array.from(new Shlexer(s))
-}
-
-/**
- * Escapes a potentially shell-unsafe string using quotes.
- *
- * @param {String} s String to quote
- * @returns {String}
- */
-function quote (s) {
-  if (s === '') { return '\'\'' }
-
-  const unsafeRe = /[^\w@%\-+=:,./]/
-  if (!unsafeRe.test(s)) { return s }
-
-  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
-}
-
-
-/**
- * Concatenate the tokens of the list args and return a string. This function
- * is the inverse of shlex.split().
- *
- * The returned value is shell-escaped to protect against injection
- * vulnerabilities (see shlex.quote()).
- *
- * @param {String[]} args List of args to join
- * @returns {String}
- */
-function join (args) {
-  if (!Array.isArray(args)) {
-    throw new TypeError("args should be an array")
-  }
-  return args.map(quote).join(" ")
-}
-
 ;// CONCATENATED MODULE: ./src/config/install.ts
 /** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
 /**
@@ -35379,11 +35070,7 @@ function isPinnedRef(ref) {
 }
 
 ;// CONCATENATED MODULE: ./src/config/inputs.ts
-
-
-
-
-
+/** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
 /** Input names, spelled exactly as in action.yml. */
 const Input = {
@@ -35420,268 +35107,6 @@ const Input = {
     ...InstallInput
 };
 class InputError extends Error {
-}
-// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-// Characters the artifact service rejects in a name.
-const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
-/** Reads every input once; the first bad value throws an InputError naming it. */
-function parseSettings({ getInput, env }) {
-    const text = (name) => getInput(name).trim() || undefined;
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
-    const number = (name, fallback, { integer, min }) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        const value = Number(raw);
-        const kind = integer ? 'a whole number' : 'a number';
-        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
-            !Number.isFinite(value) ||
-            (integer && !Number.isInteger(value)) ||
-            value < min) {
-            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
-        }
-        return value;
-    };
-    const transcript = text(Input.Transcript);
-    const queryText = getInput(Input.Query);
-    const queryFile = text(Input.QueryFile);
-    const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
-    let query;
-    if (queryText.trim() !== '' && queryFile) {
-        throw new InputError(`Inputs "${Input.Query}" and "${Input.QueryFile}" are both set; give exactly one.`);
-    }
-    else if (queryText.trim() !== '') {
-        query = { kind: 'text', text: queryText };
-    }
-    else if (queryFile) {
-        query = { kind: 'file', path: queryFile };
-    }
-    else if (!transcript) {
-        throw new InputError(`Neither "${Input.Query}" nor "${Input.QueryFile}" is set; give exactly one (or "${Input.Transcript}" to report on an existing run).`);
-    }
-    const artifactName = text(Input.ArtifactName);
-    const bad = artifactName && ARTIFACT_NAME_FORBIDDEN.find(c => artifactName.includes(c));
-    if (artifactName && bad) {
-        throw new InputError(`Input "${Input.ArtifactName}" is ${JSON.stringify(artifactName)}; it may not contain ${JSON.stringify(bad)} ` +
-            `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
-    }
-    const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
-    const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
-    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
-    const workingDirectory = external_node_path_.resolve(workspace, text(Input.WorkingDirectory) ?? '.');
-    const cli = {
-        ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
-        ignoreRules: bool(Input.IgnoreRules, false),
-        worktree: bool(Input.Worktree, false),
-        checkpoints: bool(Input.Checkpoints, false),
-        passSessionId: bool(Input.PassSessionId, false),
-        args: splitArgs(getInput(Input.Args)),
-        hermesPath: text(Input.HermesPath) ?? 'hermes'
-    };
-    const install = parseInstallInputs(getInput, cli.hermesPath);
-    if (api) {
-        // Given with api-url, a CLI option would be silently ignored: say so instead.
-        const cliOnly = [
-            cli.ignoreUserConfig && Input.IgnoreUserConfig,
-            cli.ignoreRules && Input.IgnoreRules,
-            cli.worktree && Input.Worktree,
-            cli.checkpoints && Input.Checkpoints,
-            cli.passSessionId && Input.PassSessionId,
-            cli.args.length > 0 && Input.Args,
-            cli.hermesPath !== 'hermes' && Input.HermesPath,
-            install.mode === 'true' && Input.Install,
-            !!text(Input.HermesVersion) && Input.HermesVersion,
-            !!text(Input.InstallerUrl) && Input.InstallerUrl,
-            workingDirectory !== external_node_path_.resolve(workspace) && Input.WorkingDirectory
-        ].filter(name => name !== false);
-        if (cliOnly.length > 0) {
-            const names = cliOnly.map(n => `"${n}"`).join(', ');
-            const one = cliOnly.length === 1;
-            throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
-                `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
-        }
-        if (transcript) {
-            throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
-        }
-    }
-    // The action gives Hermes no standard input (a runner has none to pass on).
-    if (query?.kind === 'file' && query.path === '-') {
-        throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`);
-    }
-    const transcriptPath = transcript && external_node_path_.resolve(workingDirectory, transcript);
-    return {
-        query,
-        model: text(Input.Model),
-        ...cli,
-        workingDirectory,
-        timeoutMs: Math.round(timeoutMinutes * 60_000),
-        tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
-        tempfailBackoffMs: number(Input.TempfailBackoffSeconds, 30, { integer: false, min: 0 }) * 1000,
-        failOnError: bool(Input.FailOnError, true),
-        summary: bool(Input.Summary, true),
-        uploadArtifact: bool(Input.UploadArtifact, true),
-        artifactName,
-        artifactArchive: bool(Input.ArtifactArchive, false),
-        retentionDays: retention === 0 ? undefined : retention,
-        ...parseRedact(getInput(Input.Redact)),
-        jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-        transcript: transcriptPath,
-        ...(api && { api }),
-        showReasoning: bool(Input.ShowReasoning, true),
-        gate: {
-            token: getInput(Input.GithubToken).trim(),
-            allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseLogins(getInput(Input.AllowedBots))
-        },
-        install
-    };
-}
-/** The install inputs; an executable named in `hermes-path` is never replaced by an install. */
-function parseInstallInputs(getInput, hermesPath) {
-    let install;
-    try {
-        install = parseInstall(getInput);
-    }
-    catch (error) {
-        if (error instanceof InstallInputError)
-            throw new InputError(error.message);
-        throw error;
-    }
-    if (install.mode === 'true' && hermesPath !== 'hermes') {
-        throw new InputError(`Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
-            `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`);
-    }
-    return install;
-}
-const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
-/**
- * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
- * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
- */
-function parseApi(url, key) {
-    if (!url && !key)
-        return undefined;
-    if (!url) {
-        throw new InputError(`Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
-    }
-    if (!key) {
-        throw new InputError(`Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`);
-    }
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
-    }
-    if (parsed.username || parsed.password) {
-        throw new InputError(`Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
-    }
-    if (parsed.search || parsed.hash) {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
-    }
-    // The key goes in an HTTP header: only characters a header value can carry as they are.
-    if (!/^[\x21-\x7e]+$/.test(key)) {
-        throw new InputError(`Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
-    }
-    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
-}
-/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
-function readQuery(query, cwd) {
-    if (query.kind === 'text')
-        return query.text;
-    const file = external_node_path_.resolve(cwd, query.path);
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(file, 'utf8');
-    }
-    catch (error) {
-        const why = error.code ?? String(error);
-        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
-    }
-    if (text.trim() === '')
-        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
-    return text;
-}
-/**
- * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
- * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
- * transcript is never what was meant.
- */
-function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
-    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
-        return { redact: values };
-    if (values.length > 1) {
-        throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
-            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
-    }
-    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
-}
-/**
- * What parseSettings cannot see without the file system: the working directory and the transcript
- * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
- */
-function checkPaths(settings, given) {
-    if (!settings.transcript && !isDirectory(settings.workingDirectory)) {
-        throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
-    }
-    if (settings.transcript && !isFile(settings.transcript)) {
-        throw new InputError(`Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
-    }
-}
-function isDirectory(p) {
-    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-}
-function isFile(p) {
-    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
-}
-function resolveJsonlPath(given, cwd, env) {
-    if (given)
-        return external_node_path_.resolve(cwd, given);
-    // Unique per step: two steps of one job must not share (or overwrite) a transcript.
-    // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
-    const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
-    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
-}
-/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
-function parseLogins(raw) {
-    return raw
-        .split(/[\n,]/)
-        .map(v => v.trim().replace(/^@/, '').toLowerCase())
-        .filter(v => v !== '');
-}
-/**
- * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
- * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
- */
-function splitArgs(raw) {
-    try {
-        return split(raw);
-    }
-    catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
-            'Close every quote, or escape a lone quote with a backslash.');
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/access/gate.ts
@@ -35831,6 +35256,8 @@ async function readPermission(trigger, actor, token) {
     return { kind: 'unknown', why: `${last}, twice` };
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
 /** The outcome table: how a turn and the way its process ended become one verdict. */
 
@@ -38715,6 +38142,8 @@ function unescapeData(text) {
     return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/cli/install-layout.ts
 /** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
 
@@ -38818,9 +38247,9 @@ function installerEnv(layout, base) {
  */
 async function provideHermes(settings, io, signals, env = process.env) {
     const install = settings.install;
-    if (!install || install.mode !== 'true') {
+    if (install.mode !== 'true') {
         const found = await findHermes(settings.hermesPath);
-        if (found || !install || install.mode === 'false' || settings.hermesPath !== 'hermes')
+        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
             return { executable: found };
         io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
     }
@@ -39032,6 +38461,626 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
             detail: why
         }
     };
+}
+
+;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
+
+
+/*
+  Port of a subset of the features of CPython's shlex module, which provides a
+  shell-like lexer. Original code by Eric S. Raymond and other contributors.
+*/
+
+class Shlexer {
+  constructor (string) {
+    this.i = 0
+    this.string = string
+
+    /**
+     * Characters that will be considered whitespace and skipped. Whitespace
+     * bounds tokens. By default, includes space, tab, linefeed and carriage
+     * return.
+     */
+    this.whitespace = ' \t\r\n'
+
+    /**
+     * Characters that will be considered string quotes. The token accumulates
+     * until the same quote is encountered again (thus, different quote types
+     * protect each other as in the shell.) By default, includes ASCII single
+     * and double quotes.
+     */
+    this.quotes = `'"`
+
+    /**
+     * Characters that will be considered as escape. Just `\` by default.
+     */
+    this.escapes = '\\'
+
+    /**
+     * The subset of quote types that allow escaped characters. Just `"` by default.
+     */
+    this.escapedQuotes = '"'
+
+    /**
+     * Whether to support ANSI C-style $'' quotes
+     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
+     */
+    this.ansiCQuotes = true
+
+    /**
+     * Whether to support localized $"" quotes
+     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
+     *
+     * The behavior is as if the current locale is set to C or POSIX, i.e., the
+     * contents are not translated.
+     */
+    this.localeQuotes = true
+
+    this.debug = false
+  }
+
+  readChar () {
+    return this.string.charAt(this.i++)
+  }
+
+  processEscapes (string, quote, isAnsiCQuote) {
+    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
+      // This quote type doesn't support escape sequences
+      return string
+    }
+
+    // We need to form a regex that matches any of the escape characters,
+    // without interpreting any of the characters as a regex special character.
+    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
+
+    // In regular quoted strings, we can only escape an escape character, and
+    // the quote character itself.
+    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
+      const re = new RegExp(
+        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
+      return string.replace(re, '$1')
+    }
+
+    // ANSI C quoted strings support a wide variety of escape sequences
+    if (isAnsiCQuote) {
+      const patterns = {
+        // Literal characters
+        '([\\\\\'"?])': (x) => x,
+
+        // Non-printable ASCII characters
+        'a': () => '\x07',
+        'b': () => '\x08',
+        'e|E': () => '\x1b',
+        'f': () => '\x0c',
+        'n': () => '\x0a',
+        'r': () => '\x0d',
+        't': () => '\x09',
+        'v': () => '\x0b',
+
+        // Octal bytes
+        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
+
+        // Hexadecimal bytes
+        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Unicode code units
+        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
+        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Control characters
+        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
+        'c(.)': (x) => {
+          if (x === '?') {
+            return '\x7f'
+          } else if (x === '@') {
+            return '\x00'
+          } else {
+            return String.fromCharCode(x.charCodeAt(0) & 31)
+          }
+        }
+      }
+
+      // Construct an uber-RegEx that catches all of the above pattern
+      const re = new RegExp(
+        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
+
+      // For each match, figure out which subpattern matched, and apply the
+      // corresponding function
+      return string.replace(re, function (m, p1) {
+        for (const matched in patterns) {
+          const mm = new RegExp('^' + matched + '$').exec(p1)
+          if (mm === null) {
+            continue
+          }
+
+          return patterns[matched].apply(null, mm.slice(1))
+        }
+      })
+    }
+
+    // Should not get here
+    return undefined
+  }
+
+  * [Symbol.iterator] () {
+    let inQuote = false
+    let inDollarQuote = false
+    let escaped = false
+    let lastDollar = -2 // position of last dollar sign we saw
+    let token
+
+    if (this.debug) {
+      console.log('full input:', '>' + this.string + '<')
+    }
+
+    while (true) {
+      const pos = this.i
+      const char = this.readChar()
+
+      if (this.debug) {
+        console.log(
+          'position:', pos,
+          'input:', '>' + char + '<',
+          'accumulated:', token,
+          'inQuote:', inQuote,
+          'inDollarQuote:', inDollarQuote,
+          'lastDollar:', lastDollar,
+          'escaped:', escaped
+        )
+      }
+
+      // Ran out of characters, we're done
+      if (char === '') {
+        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
+        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
+        if (token !== undefined) { yield token }
+        return
+      }
+
+      // We were in an escape sequence, complete it
+      if (escaped) {
+        if (char === '\n') {
+          // An escaped newline just means to continue the command on the next
+          // line. We just need to ignore it.
+        } else if (inQuote) {
+          // If we are in a quote, just accumulate the whole escape sequence,
+          // as we will interpret escape sequences later.
+          token = (token || '') + escaped + char
+        } else {
+          // Just use the literal character
+          token = (token || '') + char
+        }
+
+        escaped = false
+        continue
+      }
+
+      if (this.escapes.includes(char)) {
+        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
+          // We encountered an escape character, which is going to affect how
+          // we treat the next character.
+          escaped = char
+          continue
+        } else {
+          // This string type doesn't use escape characters. Ignore for now.
+        }
+      }
+
+      // We were in a string
+      if (inQuote !== false) {
+        // String is finished. Don't grab the quote character.
+        if (char === inQuote) {
+          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
+          inQuote = false
+          inDollarQuote = false
+          continue
+        }
+
+        // String isn't finished yet, accumulate the character
+        token = (token || '') + char
+        continue
+      }
+
+      // This is the start of a new string, don't accumulate the quotation mark
+      if (this.quotes.includes(char)) {
+        inQuote = char
+        if (lastDollar === pos - 1) {
+          if (char === '\'' && !this.ansiCQuotes) {
+            // Feature not enabled
+          } else if (char === '"' && !this.localeQuotes) {
+            // Feature not enabled
+          } else {
+            inDollarQuote = char
+          }
+        }
+
+        token = (token || '') // fixes blank string
+
+        if (inDollarQuote !== false) {
+          // Drop the opening $ we captured before
+          token = token.slice(0, -1)
+        }
+
+        continue
+      }
+
+      // This is a dollar sign, record that we saw it in case it's the start of
+      // an ANSI C or localized string
+      if (inQuote === false && char === '$') {
+        lastDollar = pos
+      }
+
+      // This is whitespace, so yield the token if we have one
+      if (this.whitespace.includes(char)) {
+        if (token !== undefined) { yield token }
+        token = undefined
+        continue
+      }
+
+      // Otherwise, accumulate the character
+      token = (token || '') + char
+    }
+  }
+}
+
+
+/**
+ * Splits a given string using shell-like syntax. This function is the inverse
+ * of shlex.join().
+ *
+ * @param {String} s String to split.
+ * @returns {String[]}
+ */
+function split (s) {
+  return Array.from(new Shlexer(s))
+}
+
+/**
+ * Escapes a potentially shell-unsafe string using quotes.
+ *
+ * @param {String} s String to quote
+ * @returns {String}
+ */
+function quote (s) {
+  if (s === '') { return '\'\'' }
+
+  const unsafeRe = /[^\w@%\-+=:,./]/
+  if (!unsafeRe.test(s)) { return s }
+
+  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
+}
+
+
+/**
+ * Concatenate the tokens of the list args and return a string. This function
+ * is the inverse of shlex.split().
+ *
+ * The returned value is shell-escaped to protect against injection
+ * vulnerabilities (see shlex.quote()).
+ *
+ * @param {String[]} args List of args to join
+ * @returns {String}
+ */
+function join (args) {
+  if (!Array.isArray(args)) {
+    throw new TypeError("args should be an array")
+  }
+  return args.map(quote).join(" ")
+}
+
+;// CONCATENATED MODULE: ./src/config/values.ts
+/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+
+
+
+
+
+
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+// Characters the artifact service rejects in a name.
+const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+/** Typed reads of the inputs; blank means the fallback. */
+function reader(getInput) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    return { text, bool, number };
+}
+/** `artifact-name`: what the artifact service accepts. */
+function parseArtifactName(name) {
+    const bad = name && ARTIFACT_NAME_FORBIDDEN.find(c => name.includes(c));
+    if (name && bad) {
+        throw new InputError(`Input "${Input.ArtifactName}" is ${JSON.stringify(name)}; it may not contain ${JSON.stringify(bad)} ` +
+            `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
+    }
+    return name;
+}
+const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
+/**
+ * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
+ * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
+ */
+function parseApi(url, key) {
+    if (!url && !key)
+        return undefined;
+    if (!url) {
+        throw new InputError(`Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
+    }
+    if (!key) {
+        throw new InputError(`Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`);
+    }
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.username || parsed.password) {
+        throw new InputError(`Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.search || parsed.hash) {
+        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
+    }
+    // The key goes in an HTTP header: only characters a header value can carry as they are.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        throw new InputError(`Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
+    }
+    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
+}
+/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
+function readQuery(query, cwd) {
+    if (query.kind === 'text')
+        return query.text;
+    const file = external_node_path_.resolve(cwd, query.path);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(file, 'utf8');
+    }
+    catch (error) {
+        const why = error.code ?? String(error);
+        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
+    }
+    if (text.trim() === '')
+        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
+    return text;
+}
+/**
+ * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
+ * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
+ * transcript is never what was meant.
+ */
+function parseRedact(raw) {
+    const values = raw
+        .split(/\r?\n/)
+        .map(v => v.trim())
+        .filter(v => v !== '');
+    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+    if (word === undefined)
+        return { redact: values };
+    if (values.length > 1) {
+        throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
+    }
+    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+function resolveJsonlPath(given, cwd, env) {
+    if (given)
+        return external_node_path_.resolve(cwd, given);
+    // Unique per step: two steps of one job must not share (or overwrite) a transcript.
+    // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
+    const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
+    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
+}
+/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
+function parseLogins(raw) {
+    return raw
+        .split(/[\n,]/)
+        .map(v => v.trim().replace(/^@/, '').toLowerCase())
+        .filter(v => v !== '');
+}
+/**
+ * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
+ * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
+ */
+function splitArgs(raw) {
+    try {
+        return split(raw);
+    }
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+            'Close every quote, or escape a lone quote with a backslash.');
+    }
+}
+function isDirectory(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+function isFile(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+;// CONCATENATED MODULE: ./src/config/settings.ts
+/**
+ * Inputs → settings: one typed value per mode. The mode is chosen first (a transcript to read, a
+ * Hermes API server to call, or the Hermes CLI to run), and each mode reads only its own inputs.
+ */
+
+
+
+
+/** Reads every input once; the first bad value throws an InputError naming it. */
+function parseSettings({ getInput, env }) {
+    const { text } = reader(getInput);
+    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+    const transcript = text(Input.Transcript);
+    const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
+    if (api && transcript) {
+        throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
+    }
+    if (transcript) {
+        const common = parseCommon(getInput, env, workingDirectoryOf(getInput, workspace));
+        return {
+            mode: 'transcript',
+            ...common,
+            transcript: external_node_path_.resolve(common.workingDirectory, transcript)
+        };
+    }
+    const query = parseQuery(getInput);
+    if (api) {
+        // Given with api-url, a CLI option would be silently ignored: say so instead.
+        refuseCliInputs(getInput, workspace);
+        return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
+    }
+    const cli = parseCli(getInput, workspace);
+    return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
+}
+function workingDirectoryOf(getInput, workspace) {
+    return external_node_path_.resolve(workspace, reader(getInput).text(Input.WorkingDirectory) ?? '.');
+}
+function parseQuery(getInput) {
+    const queryText = getInput(Input.Query);
+    const queryFile = reader(getInput).text(Input.QueryFile);
+    if (queryText.trim() !== '' && queryFile) {
+        throw new InputError(`Inputs "${Input.Query}" and "${Input.QueryFile}" are both set; give exactly one.`);
+    }
+    if (queryText.trim() !== '')
+        return { kind: 'text', text: queryText };
+    if (!queryFile) {
+        throw new InputError(`Neither "${Input.Query}" nor "${Input.QueryFile}" is set; give exactly one (or "${Input.Transcript}" to report on an existing run).`);
+    }
+    // The action gives Hermes no standard input (a runner has none to pass on).
+    if (queryFile === '-') {
+        throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`);
+    }
+    return { kind: 'file', path: queryFile };
+}
+function parseCommon(getInput, env, workingDirectory) {
+    const { text, bool, number } = reader(getInput);
+    const artifactName = parseArtifactName(text(Input.ArtifactName));
+    const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
+    const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
+    return {
+        model: text(Input.Model),
+        workingDirectory,
+        timeoutMs: Math.round(timeoutMinutes * 60_000),
+        tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
+        tempfailBackoffMs: number(Input.TempfailBackoffSeconds, 30, { integer: false, min: 0 }) * 1000,
+        failOnError: bool(Input.FailOnError, true),
+        summary: bool(Input.Summary, true),
+        uploadArtifact: bool(Input.UploadArtifact, true),
+        artifactName,
+        artifactArchive: bool(Input.ArtifactArchive, false),
+        retentionDays: retention === 0 ? undefined : retention,
+        ...parseRedact(getInput(Input.Redact)),
+        jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
+        showReasoning: bool(Input.ShowReasoning, true),
+        gate: {
+            token: getInput(Input.GithubToken).trim(),
+            allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
+            allowedBots: parseLogins(getInput(Input.AllowedBots))
+        }
+    };
+}
+/** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
+function parseCli(getInput, workspace) {
+    const { text, bool } = reader(getInput);
+    const hermesPath = text(Input.HermesPath) ?? 'hermes';
+    return {
+        ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
+        ignoreRules: bool(Input.IgnoreRules, false),
+        worktree: bool(Input.Worktree, false),
+        checkpoints: bool(Input.Checkpoints, false),
+        passSessionId: bool(Input.PassSessionId, false),
+        args: splitArgs(getInput(Input.Args)),
+        hermesPath,
+        install: parseInstallInputs(getInput, hermesPath),
+        workingDirectory: workingDirectoryOf(getInput, workspace)
+    };
+}
+/**
+ * API server mode runs no CLI: the inputs parseCli reads that, given alone, change what it makes
+ * (a runner passes every default, so being set is not enough) are refused, all named at once.
+ */
+function refuseCliInputs(getInput, workspace) {
+    const read = new Set();
+    const none = JSON.stringify(parseCli(name => {
+        read.add(name);
+        return '';
+    }, workspace));
+    const alone = (given) => {
+        try {
+            const only = parseCli(name => (name === given ? getInput(name) : ''), workspace);
+            return JSON.stringify(only) !== none;
+        }
+        catch {
+            return true; // a bad value is a value given
+        }
+    };
+    const given = [...read].filter(alone);
+    if (given.length === 0)
+        return;
+    const names = given.map(n => `"${n}"`).join(', ');
+    const one = given.length === 1;
+    throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
+        `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
+}
+function parseInstallInputs(getInput, hermesPath) {
+    let install;
+    try {
+        install = parseInstall(getInput);
+    }
+    catch (error) {
+        if (error instanceof InstallInputError)
+            throw new InputError(error.message);
+        throw error;
+    }
+    if (install.mode === 'true' && hermesPath !== 'hermes') {
+        throw new InputError(`Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
+            `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`);
+    }
+    return install;
+}
+/**
+ * What parseSettings cannot see without the file system: the working directory and the transcript
+ * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
+ */
+function checkPaths(settings, given) {
+    if (settings.mode === 'transcript') {
+        if (!isFile(settings.transcript))
+            throw new InputError(`Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
+        return;
+    }
+    if (!isDirectory(settings.workingDirectory)) {
+        throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/log.ts
@@ -40242,7 +40291,7 @@ function withSchema(query, answer) {
     return `${query.trimEnd()}\n\n${INSTRUCTION}\n\n${fence}json\n${json}\n${fence}\n`;
 }
 /**
- * Settings whose query asks for the JSON: `query` stays `-q`, with the instruction added; a
+ * CliSettings whose query asks for the JSON: `query` stays `-q`, with the instruction added; a
  * `query-file` is read and written, with the instruction, to a new file under RUNNER_TEMP, passed
  * as `--query-file` (a file, because one argument may not exceed 128 KiB on Linux).
  */
@@ -40390,6 +40439,8 @@ function redactStrings(value, redact) {
 
 
 
+
+
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40403,13 +40454,13 @@ async function run() {
         settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
         checkPaths(settings, name => core/* getInput */.V4(name));
         // The server cannot read the runner's files: in API server mode query-file is read here.
-        if (settings.api && settings.query)
+        if (settings.mode === 'api')
             query = readQuery(settings.query, settings.workingDirectory);
         // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
         schema = readSchema({ getInput: name => core/* getInput */.V4(name), env: process.env });
         if (schema && query !== undefined)
             query = withSchema(query, schema);
-        else if (schema && !settings.api)
+        else if (schema && settings.mode === 'cli')
             settings = askForJson(settings, schema, process.env);
     }
     catch (error) {
@@ -40417,13 +40468,11 @@ async function run() {
         return;
     }
     settings.redact.forEach(value => core/* setSecret */.Pq(value));
-    const warning = settings.api && cleartextWarning(settings.api.url);
+    const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
     if (warning)
         core/* warning */.$e(warning);
     const redact = makeRedactor([...settings.redact, ...secrets]);
-    const admission = settings.transcript
-        ? undefined
-        : await admit(triggerOf(process.env), settings.gate);
+    const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
     if (admission && !admission.allowed)
         return refuse(settings, admission, redact);
     const trigger = admission && {
@@ -40439,11 +40488,12 @@ async function run() {
         core/* warning */.$e(`json-schema: ${schema.warnings.slice(0, 5).join('; ')}`);
     let session;
     try {
-        session = settings.transcript
-            ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-            : settings.api && query !== undefined
-                ? await runApi(settings, settings.api, query, log, signals)
-                : await runHermes(settings, log, signals);
+        session =
+            settings.mode === 'transcript'
+                ? { attempt: await readTranscript(settings.transcript, log), history: [] }
+                : settings.mode === 'api'
+                    ? await runApi(settings, query ?? '', log, signals)
+                    : await runHermes(settings, log, signals);
     }
     catch (error) {
         // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
@@ -40469,7 +40519,7 @@ async function run() {
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
         hermesVersion,
         stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
-        jsonlPath: settings.transcript ?? settings.jsonlPath,
+        jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
         trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
@@ -40554,10 +40604,10 @@ function installIo(log) {
     };
 }
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
-async function runApi(settings, api, query, log, signals) {
+async function runApi(settings, query, log, signals) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const server = new ApiServer({
-        ...api,
+        ...settings.api,
         model: settings.model,
         showReasoning: settings.showReasoning,
         timeoutMs: settings.timeoutMs

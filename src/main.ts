@@ -9,7 +9,15 @@ import { followFile } from './core/follow.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
 import { notInstalled, provideHermes, type InstallIo, type InstallReport } from './cli/install.js';
 import type { Attempt, Signals } from './core/attempt.js';
-import { checkPaths, Input, parseSettings, readQuery, type Settings } from './config/inputs.js';
+import { Input } from './config/inputs.js';
+import {
+  checkPaths,
+  parseSettings,
+  type ApiModeSettings,
+  type CliSettings,
+  type Settings
+} from './config/settings.js';
+import { readQuery } from './config/values.js';
 import { inert, LiveLog } from './report/log.js';
 import { formatMs } from './text/text.js';
 import { Output, outputsOf } from './report/outputs.js';
@@ -35,23 +43,22 @@ export async function run(): Promise<void> {
     settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
     checkPaths(settings, name => core.getInput(name));
     // The server cannot read the runner's files: in API server mode query-file is read here.
-    if (settings.api && settings.query)
-      query = readQuery(settings.query, settings.workingDirectory);
+    if (settings.mode === 'api') query = readQuery(settings.query, settings.workingDirectory);
     // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
     schema = readSchema({ getInput: name => core.getInput(name), env: process.env });
     if (schema && query !== undefined) query = withSchema(query, schema);
-    else if (schema && !settings.api) settings = askForJson(settings, schema, process.env);
+    else if (schema && settings.mode === 'cli')
+      settings = askForJson(settings, schema, process.env);
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : String(error));
     return;
   }
   settings.redact.forEach(value => core.setSecret(value));
-  const warning = settings.api && cleartextWarning(settings.api.url);
+  const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
   if (warning) core.warning(warning);
   const redact = makeRedactor([...settings.redact, ...secrets]);
-  const admission = settings.transcript
-    ? undefined
-    : await admit(triggerOf(process.env), settings.gate);
+  const admission =
+    settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
   if (admission && !admission.allowed) return refuse(settings, admission, redact);
   const trigger = admission && {
     actor: admission.actor,
@@ -66,11 +73,12 @@ export async function run(): Promise<void> {
 
   let session: Session;
   try {
-    session = settings.transcript
-      ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-      : settings.api && query !== undefined
-        ? await runApi(settings, settings.api, query, log, signals)
-        : await runHermes(settings, log, signals);
+    session =
+      settings.mode === 'transcript'
+        ? { attempt: await readTranscript(settings.transcript, log), history: [] }
+        : settings.mode === 'api'
+          ? await runApi(settings, query ?? '', log, signals)
+          : await runHermes(settings, log, signals);
   } catch (error) {
     // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
     log.end();
@@ -95,7 +103,7 @@ export async function run(): Promise<void> {
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
     hermesVersion,
     stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
-    jsonlPath: settings.transcript ?? settings.jsonlPath,
+    jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
     trigger,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
     answer,
@@ -168,7 +176,7 @@ interface Session {
 }
 
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
-async function runHermes(settings: Settings, log: LiveLog, signals: Signals): Promise<Session> {
+async function runHermes(settings: CliSettings, log: LiveLog, signals: Signals): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const provided = await provideHermes(settings, installIo(log), signals);
   const { executable, install } = provided;
@@ -207,15 +215,14 @@ function installIo(log: LiveLog): InstallIo {
 
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
 async function runApi(
-  settings: Settings,
-  api: NonNullable<Settings['api']>,
+  settings: ApiModeSettings,
   query: string,
   log: LiveLog,
   signals: Signals
 ): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const server = new ApiServer({
-    ...api,
+    ...settings.api,
     model: settings.model,
     showReasoning: settings.showReasoning,
     timeoutMs: settings.timeoutMs

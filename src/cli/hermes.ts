@@ -6,11 +6,11 @@ import { captureStdout } from './capture.js';
 import { childEnv } from './environment.js';
 import { supervise } from '../core/supervise.js';
 import { Follower } from '../core/follow.js';
-import type { Settings } from '../config/inputs.js';
+import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
-export function buildArgv(settings: Settings): string[] {
+export function buildArgv(settings: CliSettings): string[] {
   const argv = ['chat'];
   const query = settings.query;
   // A value that starts with "-" would be read as an option: such a query goes in one word.
@@ -184,7 +184,7 @@ export const TIMEOUT_GRACE_MS = 10_000;
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
 export async function runAttempt(
-  settings: Settings,
+  settings: CliSettings,
   executable: string,
   jsonlPath: string,
   log: RunLog,

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { InstallSettings } from '../config/install.js';
-import type { Settings } from '../config/inputs.js';
+import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 import { Follower } from '../core/follow.js';
 import { clip } from '../text/text.js';
@@ -55,15 +55,15 @@ export interface Provided {
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
  */
 export async function provideHermes(
-  settings: Pick<Settings, 'hermesPath' | 'install'>,
+  settings: Pick<CliSettings, 'hermesPath' | 'install'>,
   io: InstallIo,
   signals: Signals,
   env: NodeJS.ProcessEnv = process.env
 ): Promise<Provided> {
   const install = settings.install;
-  if (!install || install.mode !== 'true') {
+  if (install.mode !== 'true') {
     const found = await findHermes(settings.hermesPath);
-    if (found || !install || install.mode === 'false' || settings.hermesPath !== 'hermes')
+    if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
       return { executable: found };
     io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
   }

@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readQuery, type Settings } from '../config/inputs.js';
+import type { CliSettings } from '../config/settings.js';
+import { readQuery } from '../config/values.js';
 import type { AnswerSchema } from './load.js';
 
 export const INSTRUCTION =
@@ -18,15 +19,15 @@ export function withSchema(query: string, answer: AnswerSchema): string {
 }
 
 /**
- * Settings whose query asks for the JSON: `query` stays `-q`, with the instruction added; a
+ * CliSettings whose query asks for the JSON: `query` stays `-q`, with the instruction added; a
  * `query-file` is read and written, with the instruction, to a new file under RUNNER_TEMP, passed
  * as `--query-file` (a file, because one argument may not exceed 128 KiB on Linux).
  */
 export function askForJson(
-  settings: Settings,
+  settings: CliSettings,
   answer: AnswerSchema,
   env: NodeJS.ProcessEnv
-): Settings {
+): CliSettings {
   const query = settings.query;
   if (!query) return settings;
   if (query.kind === 'text')

@@ -1,0 +1,202 @@
+/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { split as shellSplit } from 'shlex';
+import { Input, InputError, type InputName } from './inputs.js';
+
+export type Query = { kind: 'text'; text: string } | { kind: 'file'; path: string };
+
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+
+// Characters the artifact service rejects in a name.
+const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+
+export type GetInput = (name: InputName) => string;
+
+/** Typed reads of the inputs; blank means the fallback. */
+export function reader(getInput: GetInput) {
+  const text = (name: InputName): string | undefined => getInput(name).trim() || undefined;
+  const bool = (name: InputName, fallback: boolean): boolean => {
+    const raw = getInput(name).trim();
+    if (raw === '') return fallback;
+    if (TRUE.includes(raw)) return true;
+    if (FALSE.includes(raw)) return false;
+    throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+  };
+  const number = (
+    name: InputName,
+    fallback: number,
+    { integer, min }: { integer: boolean; min: number }
+  ): number => {
+    const raw = getInput(name).trim();
+    if (raw === '') return fallback;
+    const value = Number(raw);
+    const kind = integer ? 'a whole number' : 'a number';
+    if (
+      !/^[+]?\d*\.?\d+$/.test(raw) ||
+      !Number.isFinite(value) ||
+      (integer && !Number.isInteger(value)) ||
+      value < min
+    ) {
+      throw new InputError(
+        `Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`
+      );
+    }
+    return value;
+  };
+  return { text, bool, number };
+}
+
+/** `artifact-name`: what the artifact service accepts. */
+export function parseArtifactName(name: string | undefined): string | undefined {
+  const bad = name && ARTIFACT_NAME_FORBIDDEN.find(c => name.includes(c));
+  if (name && bad) {
+    throw new InputError(
+      `Input "${Input.ArtifactName}" is ${JSON.stringify(name)}; it may not contain ${JSON.stringify(bad)} ` +
+        `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`
+    );
+  }
+  return name;
+}
+
+const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
+
+/**
+ * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
+ * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
+ */
+export function parseApi(
+  url: string | undefined,
+  key: string | undefined
+): { url: string; key: string } | undefined {
+  if (!url && !key) return undefined;
+  if (!url) {
+    throw new InputError(
+      `Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`
+    );
+  }
+  if (!key) {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`
+    );
+  }
+  if (parsed.username || parsed.password) {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`
+    );
+  }
+  if (parsed.search || parsed.hash) {
+    throw new InputError(
+      `Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`
+    );
+  }
+  // The key goes in an HTTP header: only characters a header value can carry as they are.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new InputError(
+      `Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`
+    );
+  }
+  return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
+}
+
+/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
+export function readQuery(query: Query, cwd: string): string {
+  if (query.kind === 'text') return query.text;
+  const file = path.resolve(cwd, query.path);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new InputError(
+      `Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`
+    );
+  }
+  if (text.trim() === '')
+    throw new InputError(
+      `Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`
+    );
+  return text;
+}
+
+/**
+ * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
+ * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
+ * transcript is never what was meant.
+ */
+export function parseRedact(raw: string): { redact: string[]; uploadUnredacted?: boolean } {
+  const values = raw
+    .split(/\r?\n/)
+    .map(v => v.trim())
+    .filter(v => v !== '');
+  const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+  if (word === undefined) return { redact: values };
+  if (values.length > 1) {
+    throw new InputError(
+      `Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+        'give "false" alone to upload the transcript unredacted, or only the values to hide.'
+    );
+  }
+  return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+
+export function resolveJsonlPath(
+  given: string | undefined,
+  cwd: string,
+  env: NodeJS.ProcessEnv
+): string {
+  if (given) return path.resolve(cwd, given);
+  // Unique per step: two steps of one job must not share (or overwrite) a transcript.
+  // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
+  const dir = env.RUNNER_TEMP || os.tmpdir();
+  return path.join(dir, `hermes-${randomUUID().slice(0, 8)}`, 'run.jsonl');
+}
+
+/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
+export function parseLogins(raw: string): string[] {
+  return raw
+    .split(/[\n,]/)
+    .map(v => v.trim().replace(/^@/, '').toLowerCase())
+    .filter(v => v !== '');
+}
+
+/**
+ * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
+ * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
+ */
+export function splitArgs(raw: string): string[] {
+  try {
+    return shellSplit(raw);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new InputError(
+      `Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+        'Close every quote, or escape a lone quote with a backslash.'
+    );
+  }
+}
+
+export function isDirectory(p: string): boolean {
+  return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+export function isFile(p: string): boolean {
+  return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+}
