@@ -19,6 +19,11 @@ const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
 
 /** Downloads at once: enough to hide each one's round trips, few enough to bound memory and disk. */
 export const DOWNLOAD_CONCURRENCY = 8;
+/**
+ * Transcripts folded at once. Folding is CPU on one thread, so more at once would not be faster;
+ * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.
+ */
+const FOLD_CONCURRENCY = 1;
 /** The client retries each request itself; a download that still fails is tried this many times. */
 export const DOWNLOAD_ATTEMPTS = 3;
 const RETRY_WAIT_MS = 1000;
@@ -88,6 +93,8 @@ export interface DownloadOptions {
   onLeg?: (leg: Leg) => void;
 }
 
+type Limit = ReturnType<typeof pLimit>;
+
 /** Every transcript downloaded (each into a directory of its own), folded, and removed again. */
 export async function downloadLegs(
   client: Client,
@@ -95,12 +102,14 @@ export async function downloadLegs(
   options: DownloadOptions
 ): Promise<Leg[]> {
   const limit = pLimit(options.concurrency ?? DOWNLOAD_CONCURRENCY);
+  const fold = pLimit(FOLD_CONCURRENCY);
   const root = fs.mkdtempSync(path.join(options.tempDir, 'hermes-report-'));
   try {
     return await Promise.all(
       transcripts.map(artifact =>
+        // A download keeps its place until its transcript is folded: at most that many on disk.
         limit(async () => {
-          const leg = await downloadLeg(client, artifact, root, options);
+          const leg = await downloadLeg(client, artifact, root, { ...options, fold });
           options.onLeg?.(leg);
           return leg;
         })
@@ -115,7 +124,7 @@ async function downloadLeg(
   client: Client,
   artifact: ListedArtifact,
   root: string,
-  options: DownloadOptions
+  options: DownloadOptions & { fold: Limit }
 ): Promise<Leg> {
   const name = legName(artifact.name);
   const source: LegSource = {
@@ -146,7 +155,9 @@ async function downloadLeg(
       const found = transcriptIn(dir);
       if (!found)
         return unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`);
-      return await foldTranscript(found.file, name, source, options.redact, found.attempts);
+      return await options.fold(() =>
+        foldTranscript(found.file, name, source, options.redact, found.attempts)
+      );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

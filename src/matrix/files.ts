@@ -6,8 +6,8 @@ import type { Redactor } from '../text/redact.js';
 import { errorMessage } from '../report/artifact.js';
 import { foldTranscript, unreadableLeg, type Leg } from './leg.js';
 
-/** Files folded at once: each fold is mostly CPU, and a few keep the disk busy meanwhile. */
-const FOLD_CONCURRENCY = 4;
+/** Files folded at once: folding is CPU on one thread, and each turn alive at once adds to RSS. */
+const FOLD_CONCURRENCY = 1;
 
 /** The files the patterns match (relative to the workspace; `!` excludes), in name order. */
 export async function findTranscripts(patterns: string[], workspace: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 /**
- * The matrix job summary: totals, a row per leg, what went wrong, the slowest and most token-hungry
- * legs, and the tools across all legs. Every untrusted string is redacted, cut and escaped; the whole
+ * The matrix job summary: totals, what went wrong, the slowest and most token-hungry legs, the tools
+ * across all legs, and a row per leg. Every untrusted string is redacted, cut and escaped; the whole
  * stays within budget at any number of legs (legs that succeeded are the first to be left out).
  */
 import { formatMs, clip } from '../text/text.js';
@@ -112,7 +112,8 @@ export function renderMatrixSummary(
         ]);
   const wrong = kept.map(i => items[i]).filter((t): t is string => t !== undefined);
   const wrongBlock = wrong.length ? `${WRONG_HEAD}\n\n${wrong.join('\n')}` : undefined;
-  const summary = `${join([...head, legsBlock, wrongBlock, ...tail])}\n`;
+  // What went wrong and the aggregates first: at 256 legs the table of legs is long.
+  const summary = `${join([...head, wrongBlock, ...tail, legsBlock])}\n`;
   if (bytes(summary) <= budgetBytes) return summary;
   // Only for budgets far below the default: the totals alone.
   return `${join(head)}\n`;
