@@ -50,7 +50,7 @@ describe('the transcript reaches the store', () => {
     const run = store.service.newRun();
     const r = await step(run, { 'artifact-archive': 'true' });
     const { artifact, blob } = await onlyArtifact(run);
-    expect(artifact.name).toBe('hermes-demo-hermes');
+    expect(artifact.name).toBe('hermes-demo-hermes.jsonl');
     expect(artifact.mimeType).toBe('application/zip');
     const entries = unzip(blob);
     expect([...entries.keys()]).toEqual(['hermes-demo-hermes.jsonl']);
@@ -112,7 +112,7 @@ describe('the transcript reaches the store', () => {
     expect(r.outputs.outcome).toBe('success');
     expect(r.outputs.attempts).toBe('2');
     const { artifact, blob } = await onlyArtifact(run);
-    expect(artifact.name).toBe('hermes-demo-hermes');
+    expect(artifact.name).toBe('hermes-demo-hermes.jsonl');
     const entries = unzip(blob);
     expect([...entries.keys()].sort()).toEqual([
       'hermes-demo-hermes.attempt-1.jsonl',

@@ -2,37 +2,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { parse } from 'yaml';
+import { flat, readAction, tableAfter, unquote } from './helpers/doc-tables.js';
 import { Input } from '../src/config/inputs.js';
 import { Output } from '../src/report/outputs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const action = parse(fs.readFileSync(path.join(root, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { description: string; default?: string }>;
-  outputs: Record<string, { description: string }>;
-  runs: { using: string; main: string };
-};
+const action = readAction(path.join(root, 'action.yml'));
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-
-/** The rows of the table that follows a heading, as cells. */
-function tableAfter(heading: string): string[][] {
-  const start = readme.indexOf(`\n${heading}\n`);
-  expect(start).toBeGreaterThan(-1);
-  const rows: string[][] = [];
-  for (const line of readme.slice(start + heading.length + 2).split('\n')) {
-    if (line.startsWith('|'))
-      rows.push(
-        line
-          .split('|')
-          .slice(1, -1)
-          .map(c => c.trim())
-      );
-    else if (rows.length > 0) break;
-  }
-  return rows.slice(2);
-}
-const unquote = (cell: string): string => cell.replace(/^`|`$/g, '');
-const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 describe('action.yml', () => {
   test('runs the bundle on node24', () => {
@@ -53,7 +29,7 @@ describe('README', () => {
   });
 
   test('the inputs table is action.yml’s inputs: names, defaults, descriptions, in order', () => {
-    const rows = tableAfter('## Inputs');
+    const rows = tableAfter(readme, '## Inputs');
     expect(rows.map(r => unquote(r[0]))).toEqual(Object.keys(action.inputs));
     for (const [name, defaultCell, description] of rows) {
       const input = action.inputs[unquote(name)];
@@ -63,7 +39,7 @@ describe('README', () => {
   });
 
   test('the outputs table is action.yml’s outputs', () => {
-    const rows = tableAfter('## Outputs');
+    const rows = tableAfter(readme, '## Outputs');
     expect(rows.map(r => unquote(r[0]))).toEqual(Object.keys(action.outputs));
     for (const [name, description] of rows)
       expect(description).toBe(flat(action.outputs[unquote(name)].description));

@@ -37422,8 +37422,9 @@ async function upload(request, staging, state) {
             external_node_fs_.renameSync(file, next);
             file = next;
         }
-        // The bare file's artifact is named after the file; a zip is named <stem> and holds the files.
-        const name = archive ? stem : external_node_path_.basename(file);
+        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+        const name = archive ? `${stem}.jsonl` : external_node_path_.basename(file);
         try {
             const { id } = await client.uploadArtifact(name, [...others, file], staging, {
                 retentionDays: request.retentionDays,

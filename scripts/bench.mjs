@@ -8,6 +8,8 @@
 //   4. Start-up: from spawning the action to `hermes chat` being started, vs `node -e 0`.
 //   5. Install: a cache hit of a 200 MB install, to `hermes chat` started, vs `tar -x` of the same tree
 //      (`-- --only install` runs this one alone and rewrites only its section of the doc).
+//   6. The report sub-action over 256 artifacts of 3 MB, vs the client downloading them one by one
+//      (scripts/bench-report.mjs; `-- --only report` runs it alone and rewrites only its section).
 //
 // A plain script, not a test: nothing here runs in CI. Only Node built-ins; jq and GNU time are
 // needed (installed with apt-get when missing and running as root, else the script says how).
@@ -20,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
   ACTION,
+  REPORT_ACTION,
   ROOT,
   SIMULATOR_BIN,
   node24,
@@ -45,7 +48,8 @@ if (flags.help) {
       '  --rounds N  N rounds of the throughput and live cases\n' +
       '  --cpu-prof  also profile one action run on the big transcript and list where it spends time\n' +
       '  --no-write  print the results, do not rewrite docs/BENCHMARKS.md\n' +
-      '  --only install  only the install benchmark, and only its section of docs/BENCHMARKS.md'
+      '  --only install  only the install benchmark, and only its section of docs/BENCHMARKS.md',
+    '  --only report  only the report sub-action at scale (its section of docs/BENCHMARKS.md)'
   );
   process.exit(0);
 }
@@ -136,9 +140,15 @@ function ensureTool(command, pkg, check) {
   return false;
 }
 
-const hasJq = ensureTool('jq', 'jq', () => have('jq'));
+if (flags.only !== undefined && flags.only !== 'report') {
+  console.error(`--only ${flags.only}: the only section that runs alone is "report"`);
+  process.exit(2);
+}
+const hasJq = flags.only ? false : ensureTool('jq', 'jq', () => have('jq'));
 const hasTime = ensureTool('/usr/bin/time', 'time', () => fs.existsSync('/usr/bin/time'));
 if (!fs.existsSync(ACTION)) throw new Error(`${ACTION} is missing: the bench measures the build`);
+if (!fs.existsSync(REPORT_ACTION))
+  throw new Error(`${REPORT_ACTION} is missing: the bench measures the build`);
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -869,6 +879,7 @@ async function main() {
     log(`wrote ${path.relative(ROOT, DOC)}`);
   }
   fs.rmSync(path.join(BENCH_DIR, 'work'), { recursive: true, force: true });
+  await reportSection();
 }
 
 const INSTALL_ROUNDS = flags.quick ? 3 : 5;
@@ -902,7 +913,96 @@ async function installOnly() {
   log(`wrote the install section of ${path.relative(ROOT, DOC)}`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// 5. The report sub-action at scale (scripts/bench-report.mjs, under Node 24), its own section
+// ---------------------------------------------------------------------------------------------
+
+const REPORT_TARGETS = { wallMs: 20_000, rssMb: 200 };
+const REPORT_HEADING = '## Matrix report (the `report` sub-action)';
+
+/** Runs the report bench and writes its section of docs/BENCHMARKS.md, leaving the rest as it is. */
+async function reportSection() {
+  log('report sub-action: 256 artifacts of 3 MB (scripts/bench-report.mjs)…');
+  const rounds = flags.rounds ?? (flags.quick ? '1' : '3');
+  const r = await run(
+    NODE24,
+    [path.join(ROOT, 'scripts', 'bench-report.mjs'), '--rounds', rounds],
+    {
+      captureStdout: true
+    }
+  );
+  check(r.code === 0, 'the report bench failed', r);
+  const b = JSON.parse(r.stdout.trim().split('\n').at(-1));
+  const rssMb = (b.report.maxRssKb * 1024) / 1e6;
+  const section = [
+    REPORT_HEADING,
+    '',
+    `Measured by \`npm run bench -- --only report\` ([\`scripts/bench-report.mjs\`](../scripts/bench-report.mjs)) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')},`,
+    `at commit ${sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']) ?? 'unknown'}; load average (1 min) at the end ${b.load.toFixed(2)}, on ${sh('nproc', []) ?? os.availableParallelism()} cores.`,
+    '',
+    table(
+      ['Measure', 'Result', 'Target', 'Pass'],
+      [
+        [
+          `Report over ${b.legs} artifacts (${fmtMb(b.bytes)}), wall`,
+          `${fmtMs(b.report.ms)} (floor ${fmtMs(b.floor.ms)}: ${fmtRatio(b.report.ms / b.floor.ms)})`,
+          `≤ ${REPORT_TARGETS.wallMs / 1000} s`,
+          mark(b.report.ms <= REPORT_TARGETS.wallMs)
+        ],
+        [
+          'Report, peak RSS (the highest of the rounds)',
+          `${rssMb.toFixed(0)} MB (${fmtRss(b.report.maxRssKb)})`,
+          `≤ ${REPORT_TARGETS.rssMb} MB`,
+          mark(rssMb <= REPORT_TARGETS.rssMb)
+        ]
+      ]
+    ),
+    '',
+    table(
+      ['Case', 'Median', 'Range', 'Peak RSS (median)'],
+      [
+        [
+          '`node24 dist/report/index.js`: list, download 8 at a time, fold, summary',
+          fmtMs(b.report.ms),
+          spread(b.report.all),
+          fmtRss(b.report.rssKb)
+        ],
+        [
+          'floor: the same client downloads the same artifacts one after another, no parsing',
+          fmtMs(b.floor.ms),
+          spread(b.floor.all),
+          fmtRss(b.floor.rssKb)
+        ]
+      ]
+    ),
+    '',
+    `${b.legs} transcripts made by the simulator (${b.variants} distinct ones of about 3 MB: 960 to 1,040 tool calls,`,
+    '20 text deltas each, outputs padded to 1,500 characters, one in four stopped by `--max-turns`), stored in the',
+    'test suite’s loopback artifact service and Azurite, then read by the report as a runner starts it (its',
+    `\`fail-on-error: false\`, each run checked: ${b.legs} legs, the failures counted). The summary it wrote: ${int(b.summaryBytes)} bytes.`,
+    `Medians of ${b.rounds} rounds, the two cases alternating; wall time from spawn to exit, peak RSS from`,
+    '`/usr/bin/time -f %M` (MB = 10⁶ bytes). Azurite runs on the same cores, serving both cases.',
+    ''
+  ].join('\n');
+  console.log(`\n${section}`);
+  if (flags['no-write']) return;
+  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  const start = doc.indexOf(`\n${REPORT_HEADING}\n`);
+  const next = start === -1 ? -1 : doc.indexOf('\n## ', start + 1);
+  const updated =
+    start === -1
+      ? `${doc.trimEnd()}\n\n${section}`
+      : `${doc.slice(0, start + 1)}${section}${next === -1 ? '' : `\n${doc.slice(next + 1)}`}`;
+  fs.writeFileSync(DOC, updated);
+  const prettier = path.join(ROOT, 'node_modules', '.bin', 'prettier');
+  if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', DOC], { stdio: 'ignore' });
+  log(`wrote the report section of ${path.relative(ROOT, DOC)}`);
+}
+
 if (flags.only === 'install') await installOnly();
-else if (flags.only)
-  throw new Error(`--only ${flags.only}: the only section that runs alone is install`);
+else if (flags.only === 'report') {
+  fs.mkdirSync(path.join(BENCH_DIR, 'work'), { recursive: true });
+  await reportSection();
+} else if (flags.only)
+  throw new Error(`--only ${flags.only}: the sections that run alone are install and report`);
 else await main();

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 
 export const ROOT: string;
 export const ACTION: string;
+export const REPORT_ACTION: string;
 export const SIMULATOR_BIN: string;
 
 export interface WorkflowCommand {
@@ -40,6 +41,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   cwd?: string;
   simulator?: boolean;
+  /** The bundle to run: ACTION unless given. */
+  action?: string;
 }
 
 export function node24(): string;

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ACTION = path.join(ROOT, 'dist', 'index.js');
+/** The report sub-action's bundle (report/action.yml). */
+export const REPORT_ACTION = path.join(ROOT, 'dist', 'report', 'index.js');
 export const SIMULATOR_BIN = path.join(ROOT, 'simulator', 'bin');
 
 /** Node 24, as `runs.using: node24` gives on a runner: the npm package's binary, else this Node. */
@@ -61,10 +63,17 @@ export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
 }
 
 /**
- * Starts the action. `inputs` are by input name (`query`, `hermes-path`…); `env` is added to a
- * clean runner-like environment. Returns the child and a promise of the parsed run.
+ * Starts the action (`action`: another bundle, such as REPORT_ACTION). `inputs` are by input name
+ * (`query`, `hermes-path`…); `env` is added to a clean runner-like environment. Returns the child
+ * and a promise of the parsed run.
  */
-export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {}) {
+export function startAction({
+  inputs = {},
+  env = {},
+  cwd,
+  simulator = true,
+  action = ACTION
+} = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
   const step = runnerStep(dir, { pathFirst: simulator ? SIMULATOR_BIN : undefined, cwd });
   const files = step.files;
@@ -73,7 +82,7 @@ export function startAction({ inputs = {}, env = {}, cwd, simulator = true } = {
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [inputVariable(k), String(v)])),
     ...env
   };
-  const child = spawn(node24(), [ACTION], {
+  const child = spawn(node24(), [action], {
     cwd: files.workspace,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe']

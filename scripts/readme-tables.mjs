@@ -1,5 +1,6 @@
-// Writes the README's inputs and outputs tables from action.yml (the README test checks they agree):
-// `npm run readme-tables` after changing an input or an output.
+// Writes the inputs and outputs tables of README.md (from action.yml) and docs/REPORT.md (from
+// report/action.yml); the README and report-docs tests check they agree. `npm run readme-tables`
+// after changing an input or an output.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
@@ -38,7 +39,8 @@ export function replaceTable(text, heading, table) {
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   for (const [readme, actionYml] of [
-    [path.join(ROOT, 'README.md'), path.join(ROOT, 'action.yml')]
+    [path.join(ROOT, 'README.md'), path.join(ROOT, 'action.yml')],
+    [path.join(ROOT, 'docs', 'REPORT.md'), path.join(ROOT, 'report', 'action.yml')]
   ]) {
     const t = tables(actionYml);
     let text = fs.readFileSync(readme, 'utf8');

@@ -3,6 +3,8 @@
 // (apt-get install -y chromium) besides cmark-gfm.
 //   npm run screenshot                 writes docs/summary.png
 //   npm run screenshot -- out.png      writes elsewhere; the HTML is kept beside it as out.html
+//   npm run screenshot -- --report     writes docs/report-summary.png: the report sub-action's
+//                                      summary of a 256-leg matrix (`--report out.png` elsewhere)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,18 +13,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'docs', 'summary.png'));
+const matrix = process.argv[2] === '--report';
+const given = process.argv[matrix ? 3 : 2];
+const out = path.resolve(
+  given ?? path.join(ROOT, 'docs', matrix ? 'report-summary.png' : 'summary.png')
+);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-screenshot-'));
 
 try {
   const src = await transpiled(path.join(work, 'src'));
-  const markdown = summaryOf(src);
-  const html = page(render(markdown));
-  const htmlPath = process.argv[2]
-    ? out.replace(/\.png$/, '.html')
-    : path.join(work, 'summary.html');
+  const markdown = matrix ? matrixSummaryOf(src) : summaryOf(src);
+  const html = page(render(markdown), matrix ? 'report summary' : 'review summary');
+  const htmlPath = given ? out.replace(/\.png$/, '.html') : path.join(work, 'summary.html');
   fs.writeFileSync(htmlPath, html);
-  shoot(htmlPath, out);
+  shoot(htmlPath, out, matrix ? 2400 : 1400);
   console.log(
     `${path.relative(process.cwd(), out)}: ${Buffer.byteLength(markdown)} bytes of Markdown`
   );
@@ -48,8 +52,132 @@ async function transpiled(dir) {
     ...(await load('core/turn')),
     ...(await load('core/verdict')),
     ...(await load('text/redact')),
-    ...(await load('report/summary'))
+    ...(await load('report/summary')),
+    ...(await load('matrix/totals')),
+    ...(await load('matrix/summary'))
   };
+}
+
+/**
+ * A nightly matrix: 4 models × 8 prompts × 8 repositories = 256 legs, each a turn built from events
+ * through the real TurnBuilder and decide(); a few legs fail, time out of budget or hit rate limits.
+ */
+function matrixSummaryOf({
+  decodeLine,
+  TurnBuilder,
+  decide,
+  makeRedactor,
+  totalsOf,
+  renderMatrixSummary
+}) {
+  const models = ['hermes-4-70b', 'hermes-4-405b', 'hermes-4-14b', 'hermes-3-8b'];
+  const prompts = ['review', 'docs', 'tests', 'deps', 'lint', 'triage', 'release', 'security'];
+  const repos = ['api', 'web', 'cli', 'sdk', 'infra', 'mobile', 'data', 'site'];
+  const tools = ['terminal', 'read_file', 'search_files', 'patch', 'web_search', 'write_file'];
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const end = {
+    kind: 'transcript',
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    stderrTail: [],
+    hermesPath: '',
+    timeoutMs: 0
+  };
+  const legs = [];
+  let id = 5000;
+  for (const model of models)
+    for (const prompt of prompts)
+      for (const repo of repos) {
+        const events = [
+          { type: 'system', subtype: 'init', model: `nous/${model}`, session_id: 's' }
+        ];
+        const calls = 3 + Math.floor(random() * 20);
+        for (let k = 0; k < calls; k++) {
+          const name = tools[Math.floor(random() * random() * tools.length)];
+          events.push({ type: 'tool_use', name, input: { command: 'x' } });
+          const failed = random() < 0.06;
+          const ms = Math.round(name === 'terminal' ? 200 + random() * 9000 : 2 + random() * 400);
+          events.push({
+            type: 'tool_result',
+            name,
+            output: failed ? 'error' : 'ok',
+            duration_ms: ms,
+            is_error: failed
+          });
+        }
+        const roll = random();
+        const input = Math.round(
+          (20 + random() * 180) * 1000 * (model === 'hermes-4-405b' ? 1.6 : 1)
+        );
+        const output = Math.round(input / (12 + random() * 20));
+        const tokens = {
+          input,
+          output,
+          total: input + output,
+          cache_read: Math.round(input * 0.6),
+          cache_write: 0
+        };
+        const duration_ms = Math.round(15_000 + random() * 240_000);
+        if (roll < 0.04) {
+          // No result: the runner killed the job.
+        } else if (roll < 0.08) {
+          events.push({
+            type: 'result',
+            exit_code: 75,
+            text: '',
+            tokens,
+            duration_ms,
+            error: 'provider rate limit: HTTP 429 Too Many Requests (retries exhausted)'
+          });
+        } else if (roll < 0.13) {
+          events.push({
+            type: 'result',
+            exit_code: 1,
+            text: '',
+            tokens,
+            duration_ms,
+            error: 'Stopped part-way: reached max iterations (90)'
+          });
+        } else {
+          events.push({ type: 'result', exit_code: 0, text: 'Done.', tokens, duration_ms });
+        }
+        const builder = new TurnBuilder();
+        events.forEach((event, i) =>
+          builder.add(decodeLine(Buffer.from(JSON.stringify(event)), i + 1), i + 1)
+        );
+        const turn = builder.finish();
+        const verdict = decide(turn, end);
+        legs.push({
+          name: `${prompt}-${repo}-${model}`,
+          outcome: verdict.outcome,
+          exitCode: verdict.exitCode,
+          model: turn.model,
+          tokens: turn.result?.tokens,
+          durationMs: turn.result?.duration_ms,
+          toolCalls: turn.toolCalls,
+          toolErrors: turn.toolErrors,
+          tools: turn.tools,
+          error: verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message),
+          attempts: 1,
+          streamProblems: turn.issueCount,
+          source: {
+            kind: 'artifact',
+            id: ++id,
+            url: `https://github.com/octo/repo/actions/runs/7/artifacts/${id}`
+          }
+        });
+      }
+  legs.sort((a, b) => a.name.localeCompare(b.name));
+  const origin = {
+    kind: 'artifacts',
+    namePattern: '*',
+    others: ['coverage', 'site-preview'],
+    unmatched: []
+  };
+  return renderMatrixSummary({ legs, totals: totalsOf(legs), origin }, makeRedactor([]));
 }
 
 /** A review run: the tests fail, a patch, the tests pass; one call fails along the way. */
@@ -165,7 +293,7 @@ function render(markdown) {
 }
 
 /** The HTML inside GitHub's Markdown CSS, at the width of a job summary. */
-function page(body) {
+function page(body, title) {
   const css = fs.readFileSync(
     path.join(ROOT, 'node_modules', 'github-markdown-css', 'github-markdown-light.css'),
     'utf8'
@@ -179,13 +307,13 @@ body { margin: 0; background: #f6f8fa; }
 .box > .title { padding: 12px 16px; border-bottom: 1px solid #d1d9e0; font: 600 14px -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; }
 .markdown-body { padding: 16px 24px; }
 </style></head>
-<body><div class="box"><div class="title">review summary</div>
+<body><div class="box"><div class="title">${title}</div>
 <article class="markdown-body">
 ${body}</article></div></body></html>
 `;
 }
 
-function shoot(htmlPath, pngPath) {
+function shoot(htmlPath, pngPath, height) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chromium-'));
   try {
     const run = spawnSync(
@@ -202,7 +330,7 @@ function shoot(htmlPath, pngPath) {
         '--hide-scrollbars',
         `--user-data-dir=${profile}`,
         `--screenshot=${pngPath}`,
-        '--window-size=1000,1400',
+        `--window-size=1000,${height}`,
         pathToFileURL(htmlPath).href
       ],
       { encoding: 'utf8', timeout: 120_000 }

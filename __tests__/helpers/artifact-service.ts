@@ -1,8 +1,9 @@
 /**
- * A loopback stand-in for GitHub's artifact service (plain node:http): the two Twirp calls that
- * @actions/artifact makes to upload, CreateArtifact and FinalizeArtifact, with JSON bodies, handing
- * out SAS URLs for a blob store (Azurite). Names are unique per workflow run (409 otherwise), as on
- * GitHub. Faults can be planned per run: an error status, or no answer at all.
+ * A loopback stand-in for GitHub's artifact service (plain node:http): the Twirp calls that
+ * @actions/artifact makes to upload (CreateArtifact, FinalizeArtifact) and to list and download
+ * (ListArtifacts, GetSignedArtifactURL), with JSON bodies, handing out SAS URLs for a blob store
+ * (Azurite). Names are unique per workflow run (409 otherwise), as on GitHub. Faults can be planned
+ * per run: an error status, or no answer at all; for downloads, per artifact name.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import * as http from 'node:http';
@@ -20,7 +21,14 @@ const CONTAINER = 'actions-results';
 
 /** An HTTP status to answer with, or 'hang': take the request and never answer. */
 export type Fault = number | 'hang';
-export type Method = 'CreateArtifact' | 'FinalizeArtifact';
+export type Method =
+  'CreateArtifact' | 'FinalizeArtifact' | 'ListArtifacts' | 'GetSignedArtifactURL';
+const METHODS: string[] = [
+  'CreateArtifact',
+  'FinalizeArtifact',
+  'ListArtifacts',
+  'GetSignedArtifactURL'
+] satisfies Method[];
 
 export interface StoredArtifact {
   id: number;
@@ -46,6 +54,11 @@ export interface RunOptions {
   faults?: Partial<Record<Method, Fault[]>>;
   /** Hand out upload URLs that point at a closed port: the blob store is down. */
   blobStoreDown?: boolean;
+  /**
+   * Per artifact name, the answers GetSignedArtifactURL gives before it behaves: a download that
+   * fails (e.g. [404, 404, 404]), whatever order parallel downloads come in.
+   */
+  downloadFaults?: Record<string, Fault[]>;
 }
 
 /** One workflow run as the service sees it: its artifacts, the calls made, and the steps' env. */
@@ -81,6 +94,18 @@ export class Run {
   read(artifact: StoredArtifact): Promise<Buffer> {
     return this.service.container.getBlobClient(artifact.blobName).downloadToBuffer();
   }
+
+  /**
+   * Stores a finalized artifact directly, as another action's upload would have (no client, no
+   * calls recorded): a foreign artifact, or many transcripts at once for the bench.
+   */
+  put(
+    name: string,
+    content: Buffer,
+    { job = 'job-other', mimeType = 'application/octet-stream' } = {}
+  ): Promise<StoredArtifact> {
+    return this.service.put(this, name, content, job, mimeType);
+  }
 }
 
 export class ArtifactService {
@@ -115,6 +140,33 @@ export class ArtifactService {
     return service;
   }
 
+  async put(
+    run: Run,
+    name: string,
+    content: Buffer,
+    job: string,
+    mimeType: string
+  ): Promise<StoredArtifact> {
+    const id = this.nextId++;
+    const blobName = `${run.id}/${job}/${id}/${name}`;
+    await this.container
+      .getBlockBlobClient(blobName)
+      .uploadData(content, { blobHTTPHeaders: { blobContentType: mimeType } });
+    const artifact: StoredArtifact = {
+      id,
+      name,
+      job,
+      blobName,
+      mimeType,
+      version: 7,
+      size: content.length,
+      hash: sha256(content),
+      finalized: true
+    };
+    run.artifacts.push(artifact);
+    return artifact;
+  }
+
   newRun(options: RunOptions = {}): Run {
     const run = new Run(this, options);
     this.runs.set(run.id, run);
@@ -130,23 +182,27 @@ export class ArtifactService {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const method = req.url?.startsWith(PREFIX) ? req.url.slice(PREFIX.length) : '';
-    if (req.method !== 'POST' || !['CreateArtifact', 'FinalizeArtifact'].includes(method))
+    if (req.method !== 'POST' || !METHODS.includes(method))
       return twirpError(res, 404, 'bad_route', `no handler for ${req.method} ${req.url}`);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-    // The client sends the runtime token, and the ids it decoded from it.
+    // The client sends the runtime token, and the ids it decoded from it (GetSignedArtifactURL:
+    // the ids of the job that uploaded the artifact, as ListArtifacts gave them).
     const scope = scopeOf(req.headers.authorization);
     const run = this.runs.get(String(body.workflow_run_backend_id));
     if (
       !run ||
       !scope ||
       scope.run !== run.id ||
-      scope.job !== String(body.workflow_job_run_backend_id)
+      (method !== 'GetSignedArtifactURL' && scope.job !== String(body.workflow_job_run_backend_id))
     )
       return twirpError(res, 401, 'unauthenticated', 'the token does not match the run and job');
 
     const call: RecordedCall = { method, body, status: 200 };
     run.calls.push(call);
-    const fault = run.options.faults?.[method as Method]?.shift();
+    const fault =
+      method === 'GetSignedArtifactURL'
+        ? run.options.downloadFaults?.[String(body.name)]?.shift()
+        : run.options.faults?.[method as Method]?.shift();
     if (fault === 'hang') {
       call.status = 'hang';
       return;
@@ -156,7 +212,15 @@ export class ArtifactService {
       return twirpError(res, fault, 'internal', `planned failure ${fault}`);
     }
 
+    if (method === 'ListArtifacts') return twirpOk(res, { artifacts: listed(run, body) });
     const name = String(body.name);
+    if (method === 'GetSignedArtifactURL') {
+      const artifact = run.finalized.find(
+        a => a.name === name && a.job === String(body.workflow_job_run_backend_id)
+      );
+      if (!artifact) return twirpError(res, 404, 'not_found', `no artifact ${name}`);
+      return twirpOk(res, { signed_url: this.downloadUrl(artifact) });
+    }
     if (method === 'CreateArtifact') {
       if (run.finalized.some(a => a.name === name)) {
         call.status = 409;
@@ -210,6 +274,41 @@ export class ArtifactService {
       : this.store.endpoint;
     return `${endpoint}/${CONTAINER}/${blobName.split('/').map(encodeURIComponent).join('/')}?${sas}`;
   }
+
+  /**
+   * A SAS URL to read one blob. Like the service's, it names the file to save a bare (non-zip)
+   * artifact as; the blob's content type (application/zip or not) tells the client to unzip.
+   */
+  private downloadUrl(artifact: StoredArtifact): string {
+    const sas = generateBlobSASQueryParameters(
+      {
+        containerName: CONTAINER,
+        blobName: artifact.blobName,
+        permissions: BlobSASPermissions.parse('r'),
+        expiresOn: new Date(Date.now() + 3600_000),
+        contentDisposition: `attachment; filename="${artifact.name}"`
+      },
+      this.credential
+    ).toString();
+    const path = artifact.blobName.split('/').map(encodeURIComponent).join('/');
+    return `${this.store.endpoint}/${CONTAINER}/${path}?${sas}`;
+  }
+}
+
+/** ListArtifacts' answer: the run's finalized artifacts, filtered by id or name when asked. */
+function listed(run: Run, body: Record<string, unknown>): object[] {
+  const id = body.id_filter === undefined ? undefined : Number(body.id_filter);
+  const name = body.name_filter === undefined ? undefined : String(body.name_filter);
+  return run.finalized
+    .filter(a => (id === undefined || a.id === id) && (name === undefined || a.name === name))
+    .map(a => ({
+      workflow_run_backend_id: run.id,
+      workflow_job_run_backend_id: a.job,
+      database_id: String(a.id),
+      name: a.name,
+      size: String(a.size ?? 0),
+      ...(a.hash && { digest: a.hash })
+    }));
 }
 
 /** The sha256 the client reports at FinalizeArtifact, for content it uploaded. */

@@ -101,8 +101,9 @@ async function upload(
       fs.renameSync(file, next);
       file = next;
     }
-    // The bare file's artifact is named after the file; a zip is named <stem> and holds the files.
-    const name = archive ? stem : path.basename(file);
+    // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+    // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+    const name = archive ? `${stem}.jsonl` : path.basename(file);
     try {
       const { id } = await client.uploadArtifact(name, [...others, file], staging, {
         retentionDays: request.retentionDays,
@@ -205,7 +206,7 @@ function fileSize(file: string): number | undefined {
 }
 
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }

@@ -1,0 +1,171 @@
+/** The matrix report's pure parts: picking transcripts by name, totals, and the summary within budget. */
+import { describe, expect, test } from '@jest/globals';
+import { legName, selectTranscripts } from '../src/matrix/artifacts.js';
+import type { Leg, LegOutcome } from '../src/matrix/leg.js';
+import { renderMatrixSummary, type MatrixReport } from '../src/matrix/summary.js';
+import { totalsOf } from '../src/matrix/totals.js';
+import { SUMMARY_LIMIT_BYTES } from '../src/report/summary.js';
+import { makeRedactor } from '../src/text/redact.js';
+import { all, prose, render, tagNames, textOf } from './helpers/gfm.js';
+
+const redact = makeRedactor([]);
+const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+function leg(i: number, outcome: LegOutcome, extra: Partial<Leg> = {}): Leg {
+  return {
+    name: `leg-${String(i).padStart(3, '0')}`,
+    outcome,
+    exitCode: outcome === 'success' ? 0 : 1,
+    model: 'nous/hermes-4-70b',
+    tokens: { input: 1000 * i, output: 10 * i, total: 1010 * i, cache_read: 0, cache_write: 0 },
+    durationMs: 1000 + i,
+    toolCalls: 3,
+    toolErrors: outcome === 'success' ? 0 : 1,
+    tools: [
+      { name: 'terminal', calls: 2, errors: 0, totalMs: 100, maxMs: 60 },
+      { name: 'read_file', calls: 1, errors: outcome === 'success' ? 0 : 1, totalMs: 5, maxMs: 5 }
+    ],
+    error: outcome === 'success' ? '' : `leg ${i} stopped`,
+    attempts: 1,
+    streamProblems: 0,
+    source: {
+      kind: 'artifact',
+      id: 1000 + i,
+      url: `https://github.com/octo/repo/actions/runs/1/artifacts/${1000 + i}`
+    },
+    ...extra
+  };
+}
+
+const reportOf = (legs: Leg[]): MatrixReport => ({
+  legs,
+  totals: totalsOf(legs),
+  origin: { kind: 'artifacts', namePattern: '*', others: [], unmatched: [] }
+});
+
+describe('which artifacts are transcripts', () => {
+  test('names ending in .jsonl, matched by name-pattern with or without it; the rest counted', () => {
+    const listed = [
+      'review-b.jsonl',
+      'coverage',
+      'review-a.jsonl',
+      'lint.jsonl',
+      'review-c.zip'
+    ].map((name, i) => ({ id: i, name, size: 1 }));
+    expect(selectTranscripts(listed, 'review-*')).toEqual({
+      transcripts: [
+        { id: 2, name: 'review-a.jsonl', size: 1 },
+        { id: 0, name: 'review-b.jsonl', size: 1 }
+      ],
+      others: ['coverage', 'review-c.zip'],
+      unmatched: ['lint.jsonl']
+    });
+    expect(selectTranscripts(listed, 'lint').transcripts.map(a => a.name)).toEqual(['lint.jsonl']);
+    expect(legName('review-a.jsonl')).toBe('review-a');
+  });
+});
+
+describe('totals', () => {
+  test('counts, sums, outcomes and the tools across legs', () => {
+    const legs = [
+      leg(1, 'success'),
+      leg(2, 'failure'),
+      leg(3, 'success', { tokens: undefined, durationMs: undefined })
+    ];
+    const t = totalsOf(legs);
+    expect(t).toMatchObject({
+      runs: 3,
+      succeeded: 2,
+      failed: 1,
+      tokensTotal: 1010 + 2020,
+      durationMs: 1001 + 1002,
+      toolCalls: 9,
+      toolErrors: 1,
+      outcomes: [
+        ['success', 2],
+        ['failure', 1]
+      ]
+    });
+    expect(t.passRate).toBeCloseTo(2 / 3);
+    expect(t.tools).toEqual([
+      { name: 'terminal', calls: 6, errors: 0, totalMs: 300, maxMs: 60, legs: 3 },
+      { name: 'read_file', calls: 3, errors: 1, totalMs: 15, maxMs: 5, legs: 3 }
+    ]);
+  });
+});
+
+describe('the matrix summary', () => {
+  test('256 hostile legs: every row, well under 1 MiB, nothing from the stream becomes markup', () => {
+    const hostile =
+      '<img src=x onerror=alert(1)> | @octocat ::error::boom `x` [a](javascript:1) '.repeat(20);
+    const legs = Array.from({ length: 256 }, (_, i) =>
+      leg(i, i % 3 === 0 ? 'failure' : 'success', {
+        name: `leg-${i}-${hostile}`.slice(0, 250),
+        model: hostile,
+        error: i % 3 === 0 ? hostile : '',
+        tools: Array.from({ length: 40 }, (_, k) => ({
+          name: `${hostile}${k}`,
+          calls: 1,
+          errors: 0,
+          totalMs: k,
+          maxMs: k
+        }))
+      })
+    );
+    const markdown = renderMatrixSummary(reportOf(legs), redact);
+    expect(bytes(markdown)).toBeLessThan(SUMMARY_LIMIT_BYTES);
+    const html = render(markdown);
+    const legsTable = all(html, 'table').at(-1)!;
+    expect(all(all(legsTable, 'tbody')[0], 'tr')).toHaveLength(256);
+    expect(
+      [...tagNames(html)].filter(
+        t =>
+          ![
+            '#root',
+            'h3',
+            'h4',
+            'p',
+            'table',
+            'thead',
+            'tbody',
+            'tr',
+            'th',
+            'td',
+            'code',
+            'a',
+            'ul',
+            'li',
+            'strong',
+            'em'
+          ].includes(t)
+      )
+    ).toEqual([]);
+    expect(all(html, 'a').every(a => a.attrs.href.startsWith('https://github.com/'))).toBe(true);
+    expect(prose(html)).not.toMatch(/@[A-Za-z0-9_-]/);
+    expect(textOf(html)).toContain('<img src=x onerror=alert(1)> | @octocat ::error::boom');
+    expect(markdown).not.toMatch(/^::/m);
+  });
+
+  test('a tight budget leaves out legs that succeeded first, and says so', () => {
+    const legs = Array.from({ length: 300 }, (_, i) =>
+      leg(i, i % 10 === 0 ? 'failure' : 'success')
+    );
+    const budget = 40 * 1024;
+    const markdown = renderMatrixSummary(reportOf(legs), redact, budget);
+    expect(bytes(markdown)).toBeLessThanOrEqual(budget);
+    const rows = all(all(all(render(markdown), 'table').at(-1)!, 'tbody')[0], 'tr').map(textOf);
+    expect(rows.filter(r => r.includes('failure'))).toHaveLength(30);
+    expect(rows.length).toBeLessThan(300);
+    expect(markdown).toContain(`${300 - rows.length} of 300 legs are left out`);
+  });
+
+  test('secrets in a model or an error are redacted', () => {
+    const token = `ghp_${'a'.repeat(36)}`;
+    const markdown = renderMatrixSummary(
+      reportOf([leg(1, 'failure', { error: `leaked ${token}`, model: token })]),
+      redact
+    );
+    expect(markdown).not.toContain(token);
+    expect(markdown).toContain('\\*\\*\\*');
+  });
+});

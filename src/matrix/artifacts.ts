@@ -1,0 +1,196 @@
+/**
+ * The legs of this workflow run: its artifacts listed with @actions/artifact, the transcripts picked
+ * by name, downloaded in parallel under a bound (each retried), and folded as they arrive.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { minimatch } from 'minimatch';
+import pLimit from 'p-limit';
+import { errorMessage } from '../report/artifact.js';
+import type { Redactor } from '../text/redact.js';
+import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
+
+/**
+ * The main action names every transcript artifact `<name>.jsonl`: the bare file (the default), or a
+ * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
+ */
+export const TRANSCRIPT_SUFFIX = '.jsonl';
+const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
+
+/** Downloads at once: enough to hide each one's round trips, few enough to bound memory and disk. */
+export const DOWNLOAD_CONCURRENCY = 8;
+/**
+ * Transcripts folded at once. Folding is CPU on one thread, so more at once would not be faster;
+ * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.
+ */
+const FOLD_CONCURRENCY = 1;
+/** The client retries each request itself; a download that still fails is tried this many times. */
+export const DOWNLOAD_ATTEMPTS = 3;
+const RETRY_WAIT_MS = 1000;
+
+export interface ListedArtifact {
+  id: number;
+  name: string;
+  size: number;
+  digest?: string;
+}
+
+export interface Selection {
+  transcripts: ListedArtifact[];
+  /** Artifacts that are not transcripts (their names do not end in `.jsonl`). */
+  others: string[];
+  /** Transcripts that `name-pattern` left out. */
+  unmatched: string[];
+}
+
+/** Transcripts by name, those matching the pattern (on the name, with or without `.jsonl`), in name order. */
+export function selectTranscripts(artifacts: ListedArtifact[], pattern: string): Selection {
+  const selection: Selection = { transcripts: [], others: [], unmatched: [] };
+  const sorted = [...artifacts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  for (const artifact of sorted) {
+    const { name } = artifact;
+    if (!name.endsWith(TRANSCRIPT_SUFFIX)) selection.others.push(name);
+    else if (minimatch(name, pattern) || minimatch(legName(name), pattern))
+      selection.transcripts.push(artifact);
+    else selection.unmatched.push(name);
+  }
+  return selection;
+}
+
+/** A leg is named after its artifact, less the `.jsonl` every transcript artifact ends with. */
+export function legName(artifactName: string): string {
+  return artifactName.slice(0, artifactName.length - TRANSCRIPT_SUFFIX.length) || artifactName;
+}
+
+/** Why the run's artifacts cannot be listed here, or undefined when they can. */
+export function unlistable(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) return undefined;
+  return (
+    'this run’s artifacts can only be listed on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN and ' +
+    'ACTIONS_RESULTS_URL are not set); give "path" to read transcripts from files instead'
+  );
+}
+
+type Client = InstanceType<(typeof import('@actions/artifact'))['DefaultArtifactClient']>;
+
+export async function artifactClient(): Promise<Client> {
+  const { DefaultArtifactClient } = await import('@actions/artifact');
+  return new DefaultArtifactClient();
+}
+
+export async function listArtifacts(client: Client): Promise<ListedArtifact[]> {
+  const { artifacts } = await client.listArtifacts();
+  return artifacts.map(({ id, name, size, digest }) => ({ id, name, size, digest }));
+}
+
+export interface DownloadOptions {
+  tempDir: string;
+  env: NodeJS.ProcessEnv;
+  redact: Redactor;
+  concurrency?: number;
+  retryWaitMs?: number;
+  /** Called as each leg is folded (for the log). */
+  onLeg?: (leg: Leg) => void;
+}
+
+type Limit = ReturnType<typeof pLimit>;
+
+/** Every transcript downloaded (each into a directory of its own), folded, and removed again. */
+export async function downloadLegs(
+  client: Client,
+  transcripts: ListedArtifact[],
+  options: DownloadOptions
+): Promise<Leg[]> {
+  const limit = pLimit(options.concurrency ?? DOWNLOAD_CONCURRENCY);
+  const fold = pLimit(FOLD_CONCURRENCY);
+  const root = fs.mkdtempSync(path.join(options.tempDir, 'hermes-report-'));
+  try {
+    return await Promise.all(
+      transcripts.map(artifact =>
+        // A download keeps its place until its transcript is folded: at most that many on disk.
+        limit(async () => {
+          const leg = await downloadLeg(client, artifact, root, { ...options, fold });
+          options.onLeg?.(leg);
+          return leg;
+        })
+      )
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function downloadLeg(
+  client: Client,
+  artifact: ListedArtifact,
+  root: string,
+  options: DownloadOptions & { fold: Limit }
+): Promise<Leg> {
+  const name = legName(artifact.name);
+  const source: LegSource = {
+    kind: 'artifact',
+    id: artifact.id,
+    url: artifactUrl(artifact.id, options.env)
+  };
+  const dir = path.join(root, String(artifact.id));
+  let why = '';
+  try {
+    for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
+      if (attempt > 1) await sleep((options.retryWaitMs ?? RETRY_WAIT_MS) * (attempt - 1));
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      try {
+        const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+          path: dir,
+          expectedHash: artifact.digest
+        });
+        if (digestMismatch) {
+          why = 'what was downloaded does not match the digest the artifact was uploaded with';
+          continue;
+        }
+      } catch (error) {
+        why = errorMessage(error);
+        continue;
+      }
+      const found = transcriptIn(dir);
+      if (!found)
+        return unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`);
+      return await options.fold(() =>
+        foldTranscript(found.file, name, source, options.redact, found.attempts)
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return unreadableLeg(
+    name,
+    source,
+    `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`
+  );
+}
+
+/**
+ * The transcript in a downloaded artifact: the bare file, or in a zip the one `.jsonl` that is not an
+ * earlier attempt's. Undefined when there is none (or several, which the main action never uploads).
+ */
+export function transcriptIn(dir: string): { file: string; attempts: number } | undefined {
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter(e => e.isFile())
+    .map(e => path.join(e.parentPath, e.name));
+  if (files.length === 1) return { file: files[0], attempts: 1 };
+  const jsonl = files.filter(f => f.endsWith(TRANSCRIPT_SUFFIX));
+  const last = jsonl.filter(f => !EARLIER_ATTEMPT.test(f));
+  if (last.length !== 1) return undefined;
+  return { file: last[0], attempts: jsonl.length };
+}
+
+/** Where the run page shows an artifact, as the main action links it. */
+export function artifactUrl(id: number, env: NodeJS.ProcessEnv): string {
+  const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+  return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, ms));
+}

@@ -1,0 +1,49 @@
+/** `path` mode: the legs are local JSONL files, found by glob (after actions/download-artifact, or anywhere). */
+import * as path from 'node:path';
+import pLimit from 'p-limit';
+import { glob } from 'tinyglobby';
+import type { Redactor } from '../text/redact.js';
+import { errorMessage } from '../report/artifact.js';
+import { foldTranscript, unreadableLeg, type Leg } from './leg.js';
+
+/** Files folded at once: folding is CPU on one thread, and each turn alive at once adds to RSS. */
+const FOLD_CONCURRENCY = 1;
+
+/** The files the patterns match (relative to the workspace; `!` excludes), in name order. */
+export async function findTranscripts(patterns: string[], workspace: string): Promise<string[]> {
+  const files = await glob(patterns, {
+    cwd: workspace,
+    absolute: true,
+    onlyFiles: true,
+    dot: true
+  });
+  return files.sort((a, b) => a.localeCompare(b));
+}
+
+/** A file's leg is named by its path, relative to the workspace when it is inside. */
+export function fileLegName(file: string, workspace: string): string {
+  const relative = path.relative(workspace, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+export async function foldFiles(
+  files: string[],
+  workspace: string,
+  redact: Redactor,
+  onLeg?: (leg: Leg) => void
+): Promise<Leg[]> {
+  const limit = pLimit(FOLD_CONCURRENCY);
+  return Promise.all(
+    files.map(file =>
+      limit(async () => {
+        const name = fileLegName(file, workspace);
+        const source = { kind: 'file', path: file } as const;
+        const leg = await foldTranscript(file, name, source, redact).catch((error: unknown) =>
+          unreadableLeg(name, source, `it cannot be read: ${errorMessage(error)}`)
+        );
+        onLeg?.(leg);
+        return leg;
+      })
+    )
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * One leg of a matrix: its transcript folded by the same stream → turn → verdict code as a live run
+ * (followFile, decide), kept as the few numbers the report needs.
+ */
+import type { RunLog } from '../core/attempt.js';
+import { followFile } from '../core/follow.js';
+import type { Tokens } from '../core/stream.js';
+import type { ToolStats } from '../core/turn.js';
+import { decide, type Outcome } from '../core/verdict.js';
+import type { Redactor } from '../text/redact.js';
+
+/** A leg's outcome: a live run's, or `unreadable` when its transcript could not be downloaded or read. */
+export type LegOutcome = Outcome | 'unreadable';
+
+/** Where a leg's transcript came from. */
+export type LegSource =
+  { kind: 'artifact'; id: number; url: string } | { kind: 'file'; path: string };
+
+export interface Leg {
+  /** The artifact's name without `.jsonl`, or the file's path relative to the workspace. */
+  name: string;
+  outcome: LegOutcome;
+  exitCode?: number;
+  model?: string;
+  tokens?: Tokens;
+  durationMs?: number;
+  toolCalls: number;
+  toolErrors: number;
+  tools: ToolStats[];
+  /** Why the leg did not succeed (the result's error, or what was seen); empty on success. */
+  error: string;
+  /** How many times Hermes ran (an artifact of a run retried after exit 75 holds each attempt). */
+  attempts: number;
+  /** Problems found in the transcript's lines (counted; the live run's summary lists them). */
+  streamProblems: number;
+  source: LegSource;
+}
+
+/** A log that keeps nothing: 256 legs' events are counted in their turns, not printed. */
+export function silentLog(redact: Redactor): RunLog {
+  const nothing = (): void => {};
+  return {
+    redact,
+    note: nothing,
+    stderr: nothing,
+    textDelta: nothing,
+    reasoningDelta: nothing,
+    toolStart: nothing,
+    toolEnd: nothing,
+    settle: nothing,
+    flushText: nothing
+  };
+}
+
+/** Folds one transcript file, as the main action's `transcript` input would. */
+export async function foldTranscript(
+  file: string,
+  name: string,
+  source: LegSource,
+  redact: Redactor,
+  attempts = 1
+): Promise<Leg> {
+  const turn = await followFile(file, silentLog(redact));
+  const verdict = decide(turn, { kind: 'transcript' });
+  const result = turn.result;
+  return {
+    name,
+    outcome: verdict.outcome,
+    exitCode: verdict.exitCode,
+    model: turn.model,
+    tokens: result?.tokens,
+    durationMs: result?.duration_ms,
+    toolCalls: turn.toolCalls,
+    toolErrors: turn.toolErrors,
+    tools: turn.tools,
+    // As the main action's `error` output: the result's error, else the verdict's message.
+    error: verdict.outcome === 'success' ? '' : redact(result?.error ?? verdict.message),
+    attempts,
+    streamProblems: turn.issueCount,
+    source
+  };
+}
+
+/** A leg whose transcript could not be fetched: it counts as failed, and says why. */
+export function unreadableLeg(name: string, source: LegSource, why: string): Leg {
+  return {
+    name,
+    outcome: 'unreadable',
+    toolCalls: 0,
+    toolErrors: 0,
+    tools: [],
+    error: why,
+    attempts: 0,
+    streamProblems: 0,
+    source
+  };
+}

@@ -1,0 +1,150 @@
+/** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as core from '@actions/core';
+import { errorMessage } from '../report/artifact.js';
+import { inert } from '../report/log.js';
+import { makeRedactor, type Redactor } from '../text/redact.js';
+import { clip, formatMs } from '../text/text.js';
+import {
+  artifactClient,
+  downloadLegs,
+  listArtifacts,
+  selectTranscripts,
+  TRANSCRIPT_SUFFIX,
+  unlistable
+} from './artifacts.js';
+import { findTranscripts, foldFiles } from './files.js';
+import { parseReportSettings, ReportInput, type ReportSettings } from './inputs.js';
+import type { Leg } from './leg.js';
+import { legRecord, reportOutputs } from './outputs.js';
+import { renderMatrixSummary, type LegOrigin } from './summary.js';
+import { totalsOf } from './totals.js';
+
+export async function run(): Promise<void> {
+  let settings: ReportSettings;
+  try {
+    settings = parseReportSettings({ getInput: name => core.getInput(name), env: process.env });
+  } catch (error) {
+    core.setFailed(errorMessage(error));
+    return;
+  }
+  const redact = makeRedactor([]);
+  const { legs, origin, nothing } = settings.paths
+    ? await fromFiles(settings, settings.paths, redact)
+    : await fromArtifacts(settings, redact);
+
+  const totals = totalsOf(legs);
+  const dir = fs.mkdtempSync(path.join(settings.tempDir, 'hermes-matrix-'));
+  const reportPath = path.join(dir, 'report.json');
+  fs.writeFileSync(reportPath, `${JSON.stringify(legs.map(legRecord), null, 2)}\n`);
+  for (const [name, value] of reportOutputs(totals, reportPath)) core.setOutput(name, value);
+  if (settings.summary)
+    await core.summary.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+
+  if (nothing !== undefined) {
+    // Nothing to read is a mistake in the workflow, not a leg's failure: fail-on-error does not hide it.
+    core.setFailed(`No Hermes transcripts to report on: ${nothing}`);
+    return;
+  }
+  core.info(
+    `${totals.succeeded} of ${totals.runs} legs succeeded · ${totals.tokensTotal} tokens · ${formatMs(totals.durationMs)}`
+  );
+  if (totals.failed === 0) return;
+  const message = `${totals.failed} of ${totals.runs} legs did not succeed: ${failedNames(legs)}`;
+  if (settings.failOnError) core.setFailed(message);
+  else core.warning(`${message} (fail-on-error is false, so the step passes)`);
+}
+
+interface Collected {
+  legs: Leg[];
+  origin: LegOrigin;
+  /** Why there is nothing to report on, when there is not. */
+  nothing?: string;
+}
+
+async function fromFiles(
+  settings: ReportSettings,
+  patterns: string[],
+  redact: Redactor
+): Promise<Collected> {
+  const origin: LegOrigin = { kind: 'files', patterns };
+  const files = await findTranscripts(patterns, settings.workspace);
+  if (files.length === 0) {
+    return {
+      legs: [],
+      origin,
+      nothing: `input "${ReportInput.Path}" (${patterns.map(p => JSON.stringify(p)).join(', ')}) matches no file under ${settings.workspace}.`
+    };
+  }
+  core.info(`Reading ${files.length} transcript(s)`);
+  const legs = await foldFiles(files, settings.workspace, redact, leg => logLeg(leg, redact));
+  return { legs, origin };
+}
+
+async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promise<Collected> {
+  const empty: LegOrigin = {
+    kind: 'artifacts',
+    namePattern: settings.namePattern,
+    others: [],
+    unmatched: []
+  };
+  const why = unlistable(process.env);
+  if (why) return { legs: [], origin: empty, nothing: `${why}.` };
+  const client = await artifactClient();
+  let listed;
+  try {
+    listed = await listArtifacts(client);
+  } catch (error) {
+    return {
+      legs: [],
+      origin: empty,
+      nothing: `this run’s artifacts could not be listed: ${errorMessage(error)}`
+    };
+  }
+  const selection = selectTranscripts(listed, settings.namePattern);
+  const origin: LegOrigin = { ...empty, others: selection.others, unmatched: selection.unmatched };
+  if (selection.others.length > 0)
+    core.info(
+      `Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`
+    );
+  if (selection.unmatched.length > 0)
+    core.info(`Skipped ${selection.unmatched.length} transcript(s) not matching name-pattern`);
+  if (selection.transcripts.length === 0) {
+    return {
+      legs: [],
+      origin,
+      nothing:
+        `this workflow run has ${listed.length} artifact(s), and none is a Hermes transcript (a name ending in ${TRANSCRIPT_SUFFIX}) ` +
+        `matching input "${ReportInput.NamePattern}" (${JSON.stringify(settings.namePattern)}). Run the report in a job that ` +
+        'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
+    };
+  }
+  core.startGroup(`Downloading ${selection.transcripts.length} transcript(s)`);
+  const legs = await downloadLegs(client, selection.transcripts, {
+    tempDir: settings.tempDir,
+    env: process.env,
+    redact
+  }).finally(() => core.endGroup());
+  legs.forEach(leg => logLeg(leg, redact));
+  return { legs, origin };
+}
+
+/** One line per leg; a name or message from a transcript is made inert first. */
+function logLeg(leg: Leg, redact: Redactor): void {
+  const parts = [
+    `${leg.outcome === 'success' ? '✓' : '✗'} ${leg.name}: ${leg.outcome}`,
+    leg.model,
+    leg.tokens && `${leg.tokens.total} tokens`,
+    leg.durationMs !== undefined && formatMs(leg.durationMs),
+    `${leg.toolCalls} tool calls (${leg.toolErrors} failed)`,
+    leg.error && clip(leg.error, 300)
+  ];
+  core.info(inert(redact(parts.filter(Boolean).join(' · '))));
+}
+
+function failedNames(legs: Leg[]): string {
+  const failed = legs.filter(l => l.outcome !== 'success');
+  const shown = failed.slice(0, 10).map(l => `${l.name} (${l.outcome})`);
+  return shown.join(', ') + (failed.length > 10 ? ` and ${failed.length - 10} more` : '');
+}

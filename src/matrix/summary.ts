@@ -1,0 +1,285 @@
+/**
+ * The matrix job summary: totals, what went wrong, the slowest and most token-hungry legs, the tools
+ * across all legs, and a row per leg. Every untrusted string is redacted, cut and escaped; the whole
+ * stays within budget at any number of legs (legs that succeeded are the first to be left out).
+ */
+import { formatMs, clip } from '../text/text.js';
+import type { Redactor } from '../text/redact.js';
+import { codeCell, inline, link, table } from '../report/markdown.js';
+import { SUMMARY_BUDGET_BYTES } from '../report/summary.js';
+import type { Leg, LegOutcome } from './leg.js';
+import type { Totals } from './totals.js';
+
+/** Where the legs came from: this run's artifacts, or local files. */
+export type LegOrigin =
+  | { kind: 'artifacts'; namePattern: string; others: string[]; unmatched: string[] }
+  | { kind: 'files'; patterns: string[] };
+
+export interface MatrixReport {
+  legs: Leg[];
+  totals: Totals;
+  origin: LegOrigin;
+}
+
+const NAME_CHARS = 80;
+const MODEL_CHARS = 60;
+const ERROR_CHARS = 300;
+const TOOL_CHARS = 60;
+const URL_CHARS = 500;
+const PATTERN_CHARS = 200;
+const TOP_LEGS = 5;
+const TOOL_ROWS = 25;
+const SKIPPED_NAMES = 10;
+/** Room kept for the note that says which legs were left out. */
+const NOTE_BYTES = 512;
+
+const ICON: Partial<Record<LegOutcome, string>> = {
+  success: '✅',
+  interrupted: '⏹️',
+  tempfail: '⏳',
+  config_error: '⚙️',
+  timeout: '⌛',
+  unreadable: '⚠️'
+};
+
+const number = new Intl.NumberFormat('en-US');
+const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+const join = (blocks: (string | undefined)[]): string =>
+  blocks.filter((b): b is string => b !== undefined).join('\n\n');
+
+export function renderMatrixSummary(
+  report: MatrixReport,
+  redact: Redactor,
+  budgetBytes = SUMMARY_BUDGET_BYTES
+): string {
+  const { legs, totals } = report;
+  const head = [statusLine(totals), totalsTable(totals), outcomesLine(totals)];
+  const tail = [
+    topLegs('Slowest legs', legs, l => l.durationMs, formatMs, redact),
+    topLegs(
+      'Most token-hungry legs',
+      legs,
+      l => l.tokens?.total,
+      n => number.format(n),
+      redact
+    ),
+    toolsBlock(totals, redact),
+    skippedNote(report.origin)
+  ];
+
+  // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
+  const rows = legs.map(leg => legRow(leg, redact));
+  const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
+  const cost = legs.map((_, i) => bytes(rows[i]) + 1 + (items[i] ? bytes(items[i]) + 1 : 0));
+  const fixed = bytes(join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
+  let room = budgetBytes - fixed - NOTE_BYTES;
+  const shown = new Set<number>();
+  // Legs that did not succeed first, then the others, each in name order.
+  const order = legs
+    .map((_, i) => i)
+    .sort((a, b) => Number(legs[a].outcome === 'success') - Number(legs[b].outcome === 'success'));
+  for (const i of order) {
+    if (cost[i] > room) break;
+    room -= cost[i];
+    shown.add(i);
+  }
+  const left = legs.length - shown.size;
+  const note =
+    left > 0
+      ? `_${number.format(left)} of ${number.format(legs.length)} legs are left out to stay under GitHub’s 1 MiB summary limit; every leg is in the file the \`report\` output names._`
+      : undefined;
+  const kept = [...shown].sort((a, b) => a - b);
+  const legsBlock =
+    legs.length === 0
+      ? undefined
+      : join([
+          LEGS_HEAD,
+          table(
+            [
+              'Leg',
+              'Outcome',
+              'Model',
+              'Tokens',
+              'Duration',
+              'Tool calls',
+              'Tool errors',
+              'Transcript'
+            ],
+            ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
+            []
+          ) + kept.map(i => `\n${rows[i]}`).join(''),
+          note
+        ]);
+  const wrong = kept.map(i => items[i]).filter((t): t is string => t !== undefined);
+  const wrongBlock = wrong.length ? `${WRONG_HEAD}\n\n${wrong.join('\n')}` : undefined;
+  // What went wrong and the aggregates first: at 256 legs the table of legs is long.
+  const summary = `${join([...head, wrongBlock, ...tail, legsBlock])}\n`;
+  if (bytes(summary) <= budgetBytes) return summary;
+  // Only for budgets far below the default: the totals alone.
+  return `${join(head)}\n`;
+}
+
+const LEGS_HEAD = '#### Legs';
+const WRONG_HEAD = '#### What went wrong';
+
+function statusLine(t: Totals): string {
+  if (t.runs === 0) return '### ❌ No Hermes transcripts to report on';
+  if (t.failed === 0)
+    return `### ✅ ${t.runs === 1 ? 'The leg' : `All ${number.format(t.runs)} legs`} succeeded`;
+  return `### ❌ ${number.format(t.failed)} of ${number.format(t.runs)} legs did not succeed`;
+}
+
+function percent(share: number): string {
+  const value = Math.round(share * 1000) / 10;
+  return `${value}%`;
+}
+
+function totalsTable(t: Totals): string {
+  const bold = (n: number): string => (n > 0 ? `**${number.format(n)}**` : '0');
+  return table(
+    [
+      'Legs',
+      'Succeeded',
+      'Failed',
+      'Pass rate',
+      'Tokens',
+      'Duration (sum)',
+      'Tool calls',
+      'Tool errors'
+    ],
+    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    [
+      [
+        number.format(t.runs),
+        number.format(t.succeeded),
+        bold(t.failed),
+        t.runs > 0 ? percent(t.passRate) : '–',
+        number.format(t.tokensTotal),
+        formatMs(t.durationMs),
+        number.format(t.toolCalls),
+        bold(t.toolErrors)
+      ]
+    ]
+  );
+}
+
+function outcomesLine(t: Totals): string | undefined {
+  if (t.outcomes.length === 0) return undefined;
+  return `Outcomes: ${t.outcomes.map(([o, n]) => `${icon(o)} ${o} ${number.format(n)}`).join(' · ')}`;
+}
+
+const icon = (outcome: LegOutcome): string => ICON[outcome] ?? '❌';
+
+function outcomeCell(leg: Leg): string {
+  const code = leg.exitCode !== undefined && leg.outcome !== 'success' ? ` (${leg.exitCode})` : '';
+  const attempts = leg.attempts > 1 ? `, ${leg.attempts} attempts` : '';
+  return `${icon(leg.outcome)} ${leg.outcome}${code}${attempts}`;
+}
+
+const nameCell = (leg: Leg, redact: Redactor): string =>
+  codeCell(clip(redact(leg.name), NAME_CHARS));
+
+function legRow(leg: Leg, redact: Redactor): string {
+  const source = leg.source;
+  const transcript =
+    source.kind === 'file'
+      ? 'file'
+      : source.url.length <= URL_CHARS
+        ? link(`artifact ${source.id}`, source.url)
+        : `artifact ${source.id}`;
+  const cells = [
+    nameCell(leg, redact),
+    outcomeCell(leg),
+    leg.model ? codeCell(clip(redact(leg.model), MODEL_CHARS)) : '–',
+    leg.tokens ? number.format(leg.tokens.total) : '–',
+    leg.durationMs !== undefined ? formatMs(leg.durationMs) : '–',
+    number.format(leg.toolCalls),
+    leg.toolErrors > 0 ? `**${number.format(leg.toolErrors)}**` : '0',
+    transcript
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+function wrongItem(leg: Leg, redact: Redactor): string {
+  return `- ${nameCell(leg, redact)} ${outcomeCell(leg)}: ${inline(clip(redact(leg.error), ERROR_CHARS))}`;
+}
+
+/** The top legs by a measure (those that have it), largest first. */
+function topLegs(
+  title: string,
+  legs: Leg[],
+  measure: (leg: Leg) => number | undefined,
+  format: (n: number) => string,
+  redact: Redactor
+): string | undefined {
+  const ranked = legs
+    .filter(l => measure(l) !== undefined)
+    .sort((a, b) => measure(b)! - measure(a)! || a.name.localeCompare(b.name))
+    .slice(0, TOP_LEGS);
+  if (ranked.length < 2) return undefined;
+  return `#### ${title}\n\n${table(
+    ['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'],
+    ['l', 'r', 'l'],
+    ranked.map(l => [nameCell(l, redact), format(measure(l)!), outcomeCell(l)])
+  )}`;
+}
+
+function toolsBlock(t: Totals, redact: Redactor): string | undefined {
+  if (t.tools.length === 0) return undefined;
+  const shown = t.tools.slice(0, t.tools.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
+  const rest = t.tools.slice(shown.length);
+  const row = (
+    name: string,
+    x: { legs: number; calls: number; errors: number; totalMs: number; maxMs: number }
+  ): string[] => [
+    name,
+    number.format(x.legs),
+    number.format(x.calls),
+    x.errors > 0 ? `**${number.format(x.errors)}**` : '0',
+    formatMs(x.totalMs),
+    formatMs(x.maxMs)
+  ];
+  const rows = shown.map(x => row(codeCell(clip(redact(x.name), TOOL_CHARS)), x));
+  if (rest.length > 0) {
+    const others = rest.reduce(
+      (s, x) => ({
+        legs: Math.max(s.legs, x.legs),
+        calls: s.calls + x.calls,
+        errors: s.errors + x.errors,
+        totalMs: s.totalMs + x.totalMs,
+        maxMs: Math.max(s.maxMs, x.maxMs)
+      }),
+      { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 }
+    );
+    rows.push(row(`_${number.format(rest.length)} more tools_`, others));
+  }
+  return `#### Tools across all legs\n\n${table(
+    ['Tool', 'Legs', 'Calls', 'Errors', 'Time', 'Longest call'],
+    ['l', 'r', 'r', 'r', 'r', 'r'],
+    rows
+  )}`;
+}
+
+/** What was not read, and where the report looked. */
+function skippedNote(origin: LegOrigin): string | undefined {
+  const names = (list: string[]): string => {
+    const shown = list.slice(0, SKIPPED_NAMES).map(n => codeCell(clip(n, NAME_CHARS)));
+    return (
+      shown.join(', ') +
+      (list.length > SKIPPED_NAMES ? ` and ${number.format(list.length - SKIPPED_NAMES)} more` : '')
+    );
+  };
+  if (origin.kind === 'files') {
+    return `_Read from files matching ${origin.patterns.map(p => codeCell(clip(p, PATTERN_CHARS))).join(', ')}._`;
+  }
+  const lines = [];
+  if (origin.others.length > 0)
+    lines.push(
+      `- ${number.format(origin.others.length)} other artifact(s) skipped, not Hermes transcripts (their names do not end in \`.jsonl\`): ${names(origin.others)}`
+    );
+  if (origin.unmatched.length > 0)
+    lines.push(
+      `- ${number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${codeCell(clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`
+    );
+  return lines.length ? lines.join('\n') : undefined;
+}
