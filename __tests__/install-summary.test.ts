@@ -1,6 +1,6 @@
 /** The install in the summary: the run table's Install row, and a failed install's message, rendered as GitHub does. */
 import { describe, expect, test } from '@jest/globals';
-import type { InstallReport } from '../src/cli/install.js';
+import type { InstallReport } from '../src/config/install.js';
 import { Follower } from '../src/core/follow.js';
 import { decide, type RunEnd } from '../src/core/verdict.js';
 import { LiveLog } from '../src/report/log.js';

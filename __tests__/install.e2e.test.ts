@@ -148,6 +148,8 @@ describe('install: auto (the default), hermes not on PATH', () => {
       properties: '',
       message: `Installing Hermes v0.22.2 from ${base}/install.sh`
     });
+    // The version is said once, in the closing lines, not again when the install is ready.
+    expect(first.log.split(VERSION_LINE).length - 1).toBe(1);
     // The installer's own lines are shown, its colours taken out.
     expect(first.log).toContain('✓ Installed hermes launcher');
     expect(first.log).not.toContain('\u001b[');

@@ -38276,7 +38276,7 @@ async function installHermes(install, io, signals, env) {
         external_node_fs_.symlinkSync(found.executable, link);
         io.addPath(layout.binDir);
         const install = report(source);
-        io.info(`Hermes ${install.ref} is ready (${describeSource(source)}): ${found.version}`);
+        io.info(`Hermes ${install.ref} is ready (${describeSource(source)})`);
         return { executable: link, version: found.version, install };
     };
     // Another step of this job installed the same thing: nothing to fetch.

@@ -1,6 +1,6 @@
-// Draws docs/summary.png: a realistic run's job summary, rendered as GitHub would (cmark-gfm, GitHub's
-// Markdown CSS) and shot with headless Chromium. Not part of `npm test`: it needs Chromium
-// (apt-get install -y chromium) besides cmark-gfm.
+// Draws docs/summary.png: a realistic run's job summary, rendered as GitHub would (GFM by micromark,
+// GitHub's Markdown CSS) and shot with headless Chromium. Not part of `npm test`: it needs Chromium
+// (apt-get install -y chromium).
 //   npm run screenshot                 writes docs/summary.png
 //   npm run screenshot -- out.png      writes elsewhere; the HTML is kept beside it as out.html
 //   npm run screenshot -- --report     writes docs/report-summary.png: the report sub-action's
@@ -10,6 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import ts from 'typescript';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -270,6 +272,8 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
     turn,
     durationMs: turn.result.duration_ms,
     hermesVersion: 'Hermes Agent v0.21.4 (2026.9.20)',
+    trigger: { actor: 'octocat', event: 'pull_request', why: 'write permission on octo/repo' },
+    install: { ref: 'v0.22.2', source: 'cache', ms: 2400 },
     stderrTail: [],
     jsonlPath: '/home/runner/work/_temp/hermes-1/run.jsonl',
     artifact: {
@@ -281,15 +285,13 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
   return renderSummary(report, makeRedactor([]));
 }
 
+/** GFM as GitHub renders a summary: tables, autolinks, raw HTML kept (less what its tag filter drops). */
 function render(markdown) {
-  const run = spawnSync(
-    'cmark-gfm',
-    ['-e', 'table', '-e', 'strikethrough', '-e', 'autolink', '--unsafe'],
-    { input: markdown, encoding: 'utf8' }
-  );
-  if (run.error)
-    throw new Error(`cmark-gfm could not run (apt-get install cmark-gfm): ${run.error.message}`);
-  return run.stdout;
+  return micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()]
+  });
 }
 
 /** The HTML inside GitHub's Markdown CSS, at the width of a job summary. */

@@ -7,7 +7,8 @@ import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
 import { followFile } from './core/follow.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
-import { notInstalled, provideHermes, type InstallIo, type InstallReport } from './cli/install.js';
+import { notInstalled, provideHermes, type InstallIo } from './cli/install.js';
+import type { InstallReport } from './config/install.js';
 import type { Attempt, Signals } from './core/attempt.js';
 import { Input } from './config/inputs.js';
 import {

@@ -6,7 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { InstallSettings } from '../config/install.js';
+import type { InstallReport, InstallSettings, InstallSource } from '../config/install.js';
 import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 import { Follower } from '../core/follow.js';
@@ -22,10 +22,6 @@ import {
   installLayout,
   type InstallLayout
 } from './install-layout.js';
-
-/** Where the Hermes that runs came from: an earlier step of the job, the Actions cache, or the installer. */
-export type { InstallReport, InstallSource } from '../config/install.js';
-import type { InstallReport, InstallSource } from '../config/install.js';
 
 /** How the install talks to a person and to the runner; main.ts gives it the log and @actions/core. */
 export interface InstallIo {
@@ -96,7 +92,7 @@ async function installHermes(
     fs.symlinkSync(found.executable, link);
     io.addPath(layout.binDir);
     const install = report(source);
-    io.info(`Hermes ${install.ref} is ready (${describeSource(source)}): ${found.version}`);
+    io.info(`Hermes ${install.ref} is ready (${describeSource(source)})`);
     return { executable: link, version: found.version, install };
   };
 
