@@ -119,12 +119,20 @@ describe('a failing store, a cancelled job', () => {
       // It waited its budget (a lower bound), and gave up at it: the client alone would fail later
       // with its own error (after 16 s of retries), or never.
       expect(Date.now() - t0).toBeGreaterThan(1000);
-      expect(r.exitCode).toBe(0);
+      // Together, so that a failure shows what the abandoned client did (a crash: on stderr).
+      expect({
+        exitCode: r.exitCode,
+        annotations: r.annotations.map(a => `${a.command}: ${a.message}`),
+        stderr: r.stderr
+      }).toEqual({
+        exitCode: 0,
+        annotations: [
+          'warning: The transcript was not uploaded: the upload did not finish within 1 s'
+        ],
+        stderr: ''
+      });
       expect(r.outputs.outcome).toBe('success');
       expect(r.outputs.artifact_id).toBeUndefined();
-      expect(annotations(r, 'warning')).toEqual([
-        'The transcript was not uploaded: the upload did not finish within 1 s'
-      ]);
       expect(r.summary).toContain('the upload did not finish within 1 s');
       expect(run.finalized).toEqual([]);
     }
