@@ -37354,8 +37354,6 @@ const BASE_BUDGET_MS = 120_000;
 const BUDGET_MS_PER_MB = 1000;
 /** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
 const AFTER_SIGTERM_MS = 1000;
-/** Once the upload is given up, how long the report may take to be written before the process ends. */
-const REPORT_GRACE_MS = 500;
 async function uploadTranscript(request) {
     const { env } = request;
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
@@ -37381,8 +37379,7 @@ async function uploadTranscript(request) {
         const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
         if (typeof outcome === 'string') {
             state.givenUp = true;
-            endProcessSoon();
-            return { uploaded: false, reason: outcome, warn: true };
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
         }
         return outcome;
     }
@@ -37392,7 +37389,9 @@ async function uploadTranscript(request) {
     finally {
         giveUp.clear();
         core/* endGroup */.N4();
-        if (staging)
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
             external_node_fs_.rmSync(staging, { recursive: true, force: true });
     }
 }
@@ -37497,13 +37496,6 @@ function deadline(budgetMs) {
             process.off('SIGTERM', onTerm);
         }
     };
-}
-/**
- * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
- * would hold the step open: once the report is written, the process ends with the exit code set.
- */
-function endProcessSoon() {
-    setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
 }
 function fileSize(file) {
     try {
@@ -40532,7 +40524,7 @@ async function run() {
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
-    await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
+    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
     // `redact: false` still hides the secrets given as inputs.
     !settings.uploadUnredacted
         ? redact
@@ -40543,6 +40535,9 @@ async function run() {
         setOutputs();
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
+    // Everything is written: a given-up upload's client must not hold the step open.
+    if (abandoned)
+        process.exit();
 }
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
 function conclude(settings, verdict, redact) {
@@ -40663,10 +40658,13 @@ async function readTranscript(transcript, log) {
         end: { kind: 'transcript' }
     };
 }
-/** Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was retried. */
+/**
+ * Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was
+ * retried. True when the upload was given up with the client still at work.
+ */
 async function main_upload(settings, report, earlier, redact) {
     if (!settings.uploadArtifact)
-        return;
+        return false;
     const result = await uploadTranscript({
         transcriptPath: report.jsonlPath,
         earlierAttempts: earlier,
@@ -40681,14 +40679,14 @@ async function main_upload(settings, report, earlier, redact) {
         core/* info */.pq(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
         if (result.warning)
             core/* warning */.$e(result.warning);
+        return false;
     }
-    else {
-        report.artifactNote = result.reason;
-        if (result.warn)
-            core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
-        else
-            core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
-    }
+    report.artifactNote = result.reason;
+    if (result.warn)
+        core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
+    else
+        core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
+    return result.abandoned === true;
 }
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
 async function writeSummary(settings, report, redact) {

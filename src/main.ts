@@ -116,7 +116,7 @@ export async function run(): Promise<void> {
       core.setOutput(name, value);
   };
   setOutputs();
-  await upload(
+  const abandoned = await upload(
     settings,
     report,
     history.slice(0, -1).map(a => a.transcript),
@@ -131,6 +131,8 @@ export async function run(): Promise<void> {
   await writeSummary(settings, report, redact);
 
   conclude(settings, verdict, redact);
+  // Everything is written: a given-up upload's client must not hold the step open.
+  if (abandoned) process.exit();
 }
 
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
@@ -295,14 +297,17 @@ async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt
   };
 }
 
-/** Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was retried. */
+/**
+ * Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was
+ * retried. True when the upload was given up with the client still at work.
+ */
 async function upload(
   settings: Settings,
   report: Report,
   earlier: string[],
   redact: Redactor | undefined
-): Promise<void> {
-  if (!settings.uploadArtifact) return;
+): Promise<boolean> {
+  if (!settings.uploadArtifact) return false;
   const result = await uploadTranscript({
     transcriptPath: report.jsonlPath,
     earlierAttempts: earlier,
@@ -316,11 +321,12 @@ async function upload(
     report.artifact = result;
     core.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
     if (result.warning) core.warning(result.warning);
-  } else {
-    report.artifactNote = result.reason;
-    if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
-    else core.notice(`The transcript was not uploaded: ${result.reason}`);
+    return false;
   }
+  report.artifactNote = result.reason;
+  if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
+  else core.notice(`The transcript was not uploaded: ${result.reason}`);
+  return result.abandoned === true;
 }
 
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */

@@ -32,8 +32,6 @@ const BASE_BUDGET_MS = 120_000;
 const BUDGET_MS_PER_MB = 1000;
 /** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
 const AFTER_SIGTERM_MS = 1000;
-/** Once the upload is given up, how long the report may take to be written before the process ends. */
-const REPORT_GRACE_MS = 500;
 async function uploadTranscript(request) {
     const { env } = request;
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
@@ -59,8 +57,7 @@ async function uploadTranscript(request) {
         const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
         if (typeof outcome === 'string') {
             state.givenUp = true;
-            endProcessSoon();
-            return { uploaded: false, reason: outcome, warn: true };
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
         }
         return outcome;
     }
@@ -70,7 +67,9 @@ async function uploadTranscript(request) {
     finally {
         giveUp.clear();
         core.endGroup();
-        if (staging)
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
             fs.rmSync(staging, { recursive: true, force: true });
     }
 }
@@ -175,13 +174,6 @@ function deadline(budgetMs) {
             process.off('SIGTERM', onTerm);
         }
     };
-}
-/**
- * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
- * would hold the step open: once the report is written, the process ends with the exit code set.
- */
-function endProcessSoon() {
-    setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
 }
 function fileSize(file) {
     try {

@@ -20,7 +20,16 @@ export interface UploadRequest {
 
 export type UploadResult =
   | { uploaded: true; name: string; id: number; url: string; warning?: string }
-  | { uploaded: false; reason: string; warn: boolean };
+  | {
+      uploaded: false;
+      reason: string;
+      warn: boolean;
+      /**
+       * The upload was given up while the client still works: its retries (or a request that never
+       * gets an answer) would hold the step open, so once the report is written the process must end.
+       */
+      abandoned?: true;
+    };
 
 /** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
 export const MAX_NAME_ATTEMPTS = 100;
@@ -29,8 +38,6 @@ const BASE_BUDGET_MS = 120_000;
 const BUDGET_MS_PER_MB = 1000;
 /** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
 const AFTER_SIGTERM_MS = 1000;
-/** Once the upload is given up, how long the report may take to be written before the process ends. */
-const REPORT_GRACE_MS = 500;
 
 export async function uploadTranscript(request: UploadRequest): Promise<UploadResult> {
   const { env } = request;
@@ -58,8 +65,7 @@ export async function uploadTranscript(request: UploadRequest): Promise<UploadRe
     const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
     if (typeof outcome === 'string') {
       state.givenUp = true;
-      endProcessSoon();
-      return { uploaded: false, reason: outcome, warn: true };
+      return { uploaded: false, reason: outcome, warn: true, abandoned: true };
     }
     return outcome;
   } catch (error) {
@@ -67,7 +73,9 @@ export async function uploadTranscript(request: UploadRequest): Promise<UploadRe
   } finally {
     giveUp.clear();
     core.endGroup();
-    if (staging) fs.rmSync(staging, { recursive: true, force: true });
+    // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+    // a staged file removed under it is a read error nobody listens to, and the process crashes.
+    if (staging && !state.givenUp) fs.rmSync(staging, { recursive: true, force: true });
   }
 }
 
@@ -187,14 +195,6 @@ function deadline(budgetMs: number): {
       process.off('SIGTERM', onTerm);
     }
   };
-}
-
-/**
- * The artifact client cannot be cancelled, and its retries (or a request that never gets an answer)
- * would hold the step open: once the report is written, the process ends with the exit code set.
- */
-function endProcessSoon(): void {
-  setTimeout(() => process.exit(), REPORT_GRACE_MS).unref();
 }
 
 function fileSize(file: string): number | undefined {
