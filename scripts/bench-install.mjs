@@ -36,6 +36,36 @@ function treeSize(dir) {
   return { files, bytes };
 }
 
+/** The action's lines that mark the end of each phase of a cache hit, in order. */
+const PHASE_LINES = [
+  ['start', /hermes is not on PATH/],
+  ['lookup', /^Cache hit for/],
+  ['download', /^Cache Size:/],
+  ['extract', /^Cache restored successfully/],
+  ['verify', / is ready \(from the Actions cache\)/]
+];
+/** Each phase of a hit and what it covers, for the doc. */
+const PHASES = [
+  ['start', 'Node starts the action, inputs, `hermes` looked up on PATH'],
+  ['lookup', 'the cache client loaded, `zstd --version`, the cache service asked for the entry'],
+  ['download', 'the archive downloaded from the blob store (one GET on loopback)'],
+  ['extract', '`tar -x` with `unzstd`, into HOME'],
+  ['verify', '`hermes --version` of the restored install, the link put on PATH'],
+  ['chat', 'to `hermes chat` spawned']
+];
+
+/** How long each phase of one hit took, from the marks (ms since spawn) of its lines. */
+function phaseTimes({ ms, marks }) {
+  const at = { ...marks, chat: ms };
+  let last = 0;
+  const out = {};
+  for (const [name] of PHASES) {
+    out[name] = at[name] - last;
+    last = at[name];
+  }
+  return out;
+}
+
 /**
  * Runs the cases; `work` is a scratch directory (removed after), `rounds` the cache-hit and floor
  * rounds. Returns the medians, the spread and what was measured on.
@@ -50,18 +80,21 @@ export async function benchInstall({ work, rounds, log }) {
   const server = http.createServer((_req, res) => res.writeHead(200).end(script));
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   const installerUrl = `http://127.0.0.1:${server.address().port}/install.sh`;
-  const home = path.join(work, 'home');
   const system = path.join(work, 'system');
   fs.mkdirSync(system, { recursive: true });
   fs.symlinkSync(node24(), path.join(system, 'node'));
   const problems = [];
   let n = 0;
 
-  /** One action run on `home`; resolves with the time from spawn to `hermes chat`, and the run's report. */
-  const actionRun = () =>
+  /**
+   * One action run with `home` as HOME; resolves with the time from spawn to `hermes chat`, the
+   * times from spawn to the action's install lines (its stdout, piped as a runner does), the report.
+   */
+  const actionRun = home =>
     new Promise((resolve, reject) => {
       const dir = path.join(work, `run-${++n}`);
       fs.mkdirSync(dir);
+      fs.mkdirSync(home, { recursive: true });
       const step = runnerStep(dir, { job: 'bench' });
       const stamp = path.join(dir, 'chat-started');
       const env = {
@@ -77,7 +110,22 @@ export async function benchInstall({ work, rounds, log }) {
         HERMES_SIM_ARGV_FILE: stamp
       };
       const started = epochMs();
-      const child = spawn(node24(), [ACTION], { env, cwd: step.files.workspace, stdio: 'ignore' });
+      const child = spawn(node24(), [ACTION], {
+        env,
+        cwd: step.files.workspace,
+        stdio: ['ignore', 'pipe', 'ignore']
+      });
+      const marks = {};
+      let pending = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', text => {
+        const lines = (pending + text).split('\n');
+        pending = lines.pop() ?? '';
+        const at = epochMs() - started;
+        for (const line of lines)
+          for (const [name, re] of PHASE_LINES)
+            if (marks[name] === undefined && re.test(line)) marks[name] = at;
+      });
       child.once('error', reject);
       child.once('close', code => {
         const outputs = parseFileCommand(fs.readFileSync(step.files.output, 'utf8'));
@@ -85,15 +133,37 @@ export async function benchInstall({ work, rounds, log }) {
         const source = /\| Install \| .*? · (.*?) · /.exec(summary)?.[1];
         if (code !== 0 || outputs.outcome !== 'success' || !fs.existsSync(stamp)) {
           problems.push(`install run ${n}: exit ${code}, outcome ${outputs.outcome}`);
-          return resolve({ ms: NaN, source });
+          return resolve({ ms: NaN, marks, source });
         }
-        resolve({ ms: fs.statSync(stamp).mtimeMs - started, source });
+        resolve({ ms: fs.statSync(stamp).mtimeMs - started, marks, source });
       });
     });
 
+  /** The floor: a plain `tar -x` of the same tree into a directory of its own. */
+  const floorRun = into => {
+    fs.mkdirSync(into);
+    const started = performance.now();
+    const tar = spawnSync('tar', [
+      '-xf',
+      archive,
+      '--use-compress-program',
+      'unzstd --long=30',
+      '-C',
+      into
+    ]);
+    if (tar.status !== 0) problems.push(`tar -x: ${tar.stderr}`);
+    return performance.now() - started;
+  };
+  const archive = path.join(work, 'floor.tar.zst');
+  // One HOME path for every run: the cache entry's version hashes the paths it holds.
+  const home = path.join(work, 'home');
+  let moved = 0;
+  /** The last run's HOME, moved out of the way rather than deleted (see the loop below). */
+  const setAside = () => fs.renameSync(home, path.join(work, `old-home-${++moved}`));
+
   try {
     log(`install: cold install with a ${INSTALL_TREE_MB} MB tree, then ${rounds} cache hits…`);
-    const cold = await actionRun();
+    const cold = await actionRun(home);
     if (!/install script/.test(cold.source ?? '')) problems.push(`cold run: ${cold.source}`);
     const hermesHome = path.join(home, '.hermes');
     const tree = treeSize(path.join(hermesHome, 'hermes-agent'));
@@ -101,7 +171,6 @@ export async function benchInstall({ work, rounds, log }) {
     const archiveBytes = entry?.size ?? NaN;
 
     // The floor: the same directories, archived the way the cache client does, then extracted.
-    const archive = path.join(work, 'floor.tar.zst');
     const dirs = ['hermes-agent', 'python', 'bin', 'node'].filter(d =>
       fs.existsSync(path.join(hermesHome, d))
     );
@@ -118,30 +187,35 @@ export async function benchInstall({ work, rounds, log }) {
 
     const hits = [];
     const floors = [];
+    const phases = [];
+    const loads = [];
     for (let r = 0; r < rounds; r++) {
-      fs.rmSync(home, { recursive: true, force: true });
-      fs.mkdirSync(home);
-      // Each case starts with the page cache flushed: the last one's writes are not charged to it.
-      spawnSync('sync');
-      const hit = await actionRun();
-      if (!/Actions cache/.test(hit.source ?? ''))
-        problems.push(`cache-hit run ${r + 1}: ${hit.source}`);
-      hits.push(hit.ms);
-      const into = path.join(work, `floor-${r}`);
-      fs.mkdirSync(into);
-      spawnSync('sync');
-      const started = performance.now();
-      const tar = spawnSync('tar', [
-        '-xf',
-        archive,
-        '--use-compress-program',
-        'unzstd --long=30',
-        '-C',
-        into
-      ]);
-      floors.push(performance.now() - started);
-      if (tar.status !== 0) problems.push(`tar -x: ${tar.stderr}`);
-      fs.rmSync(into, { recursive: true, force: true });
+      // Every case writes into a fresh directory, and nothing is deleted before the end: on
+      // ext4, creating a file soon after many were deleted costs the kernel a scan past each
+      // recently deleted inode (`recently_deleted()` in the inode allocator), which would charge
+      // this round for the last one's clean-up; a runner's fresh disk does not pay it.
+      // `sync` before each case: none pays for the last one's writes. The order alternates.
+      const hitCase = async () => {
+        spawnSync('sync');
+        setAside();
+        const hit = await actionRun(home);
+        if (!/Actions cache/.test(hit.source ?? ''))
+          problems.push(`cache-hit run ${r + 1}: ${hit.source}`);
+        hits.push(hit.ms);
+        phases.push(phaseTimes(hit));
+      };
+      const floorCase = () => {
+        spawnSync('sync');
+        floors.push(floorRun(path.join(work, `floor-${r}`)));
+      };
+      loads.push(os.loadavg()[0]);
+      if (r % 2 === 0) {
+        await hitCase();
+        floorCase();
+      } else {
+        floorCase();
+        await hitCase();
+      }
     }
     const overs = hits.map((h, i) => h - floors[i]);
     return {
@@ -152,9 +226,13 @@ export async function benchInstall({ work, rounds, log }) {
       hits,
       floor: median(floors),
       floors,
+      phases: Object.fromEntries(
+        PHASES.map(([name]) => [name, median(phases.map(p => p[name]).filter(Number.isFinite))])
+      ),
       tree,
       archiveBytes,
       load: [loadBefore, os.loadavg()[0]],
+      loads,
       problems
     };
   } finally {
@@ -183,7 +261,7 @@ export function installSection(result, { rounds, fmtMs, date, command }) {
     `\`install: auto\` and no \`hermes\` on PATH; the install is the stand-in script (\`simulator/install.sh\`)`,
     `writing a venv-like tree of ${result.tree.files.toLocaleString('en-US')} small files (${mb(result.tree.bytes)}),`,
     `${mb(result.archiveBytes)} in the cache once compressed (zstd). Load average (1 min) at the start and the end:`,
-    `${result.load.map(l => l.toFixed(2)).join(', ')} (\`nproc\` = ${os.availableParallelism()}).`,
+    `${result.load.map(l => l.toFixed(2)).join(', ')}, at the start of each round: ${result.loads.map(l => l.toFixed(2)).join(', ')} (\`nproc\` = ${os.availableParallelism()}).`,
     '',
     '| Case | Median | Range | Target | Pass |',
     '| --- | --- | --- | --- | --- |',
@@ -192,12 +270,25 @@ export function installSection(result, { rounds, fmtMs, date, command }) {
     `| the action's own cost on a hit: cache hit − floor, round by round | ${fmtMs(result.over)} | ${range(result.overs)} | | |`,
     `| cold: the stand-in install (writing the tree) and saving the cache, to \`hermes chat\` spawned | ${fmtMs(result.cold)} | one run | | |`,
     '',
-    `Medians of ${rounds} rounds. The cache goes through the real \`@actions/cache\` client to a loopback`,
-    'cache service (the Actions cache v2 Twirp API, `scripts/cache-service.mjs`) with its blobs in Azurite,',
-    'so a hit pays what a runner pays but the network: the download from the blob store, the extraction,',
-    "(`sync` runs before each case, untimed, so that none pays for the last one's writes)",
-    '`hermes --version` to check the install, and the action itself. A real install downloads Python and',
-    'its dependencies and takes minutes; the cold row is only the stand-in.',
+    "Where a hit spends its time, from the action's own log lines (median of each phase over the rounds):",
+    '',
+    '| Phase of a cache hit | Median |',
+    '| --- | --- |',
+    ...PHASES.map(([name, what]) => `| ${what} | ${fmtMs(result.phases[name])} |`),
+    '',
+    `Medians of ${rounds} rounds; the hit and the floor alternate which goes first. The cache goes`,
+    'through the real `@actions/cache` client to a loopback cache service (the Actions cache v2 Twirp',
+    'API, `scripts/cache-service.mjs`) with its blobs in Azurite, so a hit pays what a runner pays but',
+    "the network: the download from the blob store (one GET here: the client uses the Azure SDK's",
+    'parallel download only for Azure hosts), the extraction, `hermes --version` to check the install,',
+    'and the action itself. Each case restores into a directory of its own and nothing is deleted',
+    'until the end: on ext4, creating files soon after many were deleted makes the kernel scan past',
+    "each recently deleted inode, several times slower, and a runner's fresh disk does not pay that.",
+    '`sync` runs before each case, untimed. A real install downloads Python and its dependencies and',
+    'takes minutes; the cold row is only the stand-in. The tree is on the heavy side of a real venv',
+    'of its size: files of 2–14 KB only, where a real one also holds compiled extensions of several',
+    'MB (fewer files per MB), and random text that compresses 3.5–4× (the archive size moves a little',
+    'from run to run with it), about as much as a venv of `.py` files and libraries does.',
     INSTALL_END
   ].join('\n');
 }
