@@ -343,6 +343,8 @@ describe('parseSettings: numbers', () => {
     ['timeout-minutes', 'Infinity', /a number/],
     ['timeout-minutes', 'NaN', /a number/],
     ['timeout-minutes', '5m', /a number/],
+    // Over what a timer holds (it would fire at once).
+    ['timeout-minutes', '40000', /at most 35791/],
     ['tempfail-retries', '-1', /a whole number of at least 0/],
     ['tempfail-retries', '1.5', /a whole number of at least 0/],
     ['tempfail-retries', 'two', /a whole number/],

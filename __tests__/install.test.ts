@@ -221,6 +221,9 @@ describe('download', () => {
       requests++;
       const answer = answers.shift() ?? 200;
       if (answer === 'hang') return;
+      // A redirect points off this machine (TEST-NET-1): the download must refuse it unasked.
+      if (answer === 302)
+        return void res.writeHead(302, { location: 'http://192.0.2.1/x.sh' }).end();
       res.writeHead(answer).end(answer === 200 ? '#!/bin/bash\necho ok\n' : 'no');
     });
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
@@ -245,6 +248,17 @@ describe('download', () => {
     expect(retries).toHaveLength(3);
     expect(retries[0]).toContain('HTTP 503');
     expect(retries[1]).toContain('timed out');
+  });
+
+  test('a redirect to plain HTTP elsewhere is refused before anything is asked of it', async () => {
+    answers.push(302);
+    requests = 0;
+    const error = await download(`${base}/moved.sh`, path.join(dir, 'r.sh'), fast).catch(e => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect(error.message).toBe(
+      `${base}/moved.sh redirected to http://192.0.2.1, which is not HTTPS.`
+    );
+    expect(requests).toBe(1);
   });
 
   test('a 404 fails at once, naming the URL', async () => {

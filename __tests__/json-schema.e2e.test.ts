@@ -169,6 +169,17 @@ describe('json-schema with the Hermes CLI', () => {
     expect(fs.readFileSync(path.join(workspace, 'prompt.md'), 'utf8')).toBe(`${QUERY}\n`);
   });
 
+  test('a prompt and a schema over what one argument may hold: the attempt fails, reported, not a crash', async () => {
+    // 100 KB of query is a valid input; with a 40 KB schema, -q would be over Linux's 128 KiB.
+    const schema = JSON.stringify({ type: 'object', description: 'd'.repeat(40_000) });
+    const r = await run('json-answer', { query: 'q'.repeat(100_000), 'json-schema': schema });
+    expect(r.received).toBeUndefined();
+    expect(r.outputs.outcome).toBe('no_result');
+    expect(r.outputs.error).toContain('Hermes could not be started: spawn E2BIG');
+    expect(errors(r)).toEqual([r.outputs.error]);
+    expect(textOf(all(summaryOf(r), 'h3')[0])).toContain('The turn did not complete');
+  });
+
   test('without json-schema nothing changes', async () => {
     const r = await run('json-answer', { 'json-schema': '' });
     expect(r.received!.query).toBe(QUERY);

@@ -253,6 +253,9 @@ describe('inert', () => {
     ['::stop-commands::abc', `${ZWSP}::stop-commands::abc`],
     ['  ::warning file=a::x', `  ${ZWSP}::warning file=a::x`],
     ['\t::notice::x', `\t${ZWSP}::notice::x`],
+    // The runner trims U+0085 (NEL) before it looks for a command: C1 controls are shown as escapes.
+    ['\u0085::error::x', '\\x85::error::x'],
+    ['\u009b31m', '\\x9b31m'],
     ['text ::error::x', 'text ::error::x'],
     ['##[error]x', `#${ZWSP}#[error]x`],
     ['a ##[set-output name=x]y and ##[', `a #${ZWSP}#[set-output name=x]y and #${ZWSP}#[`],

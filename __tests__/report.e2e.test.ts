@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import { REPORT_ACTION, runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { REPORT_ACTION, ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import type { Run } from './helpers/artifact-service.js';
 import {
   annotations,
@@ -285,6 +285,29 @@ describe('what cannot be read', () => {
     expect(annotations(files, 'error')).toEqual([
       `No Hermes transcripts to report on: input "path" ("out/*.jsonl") matches no file under ${workspace}.`
     ]);
+  });
+
+  test('a summary that cannot be written is a warning: it does not decide the step', async () => {
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'report-nosummary-'));
+    fs.mkdirSync(path.join(workspace, 'out'));
+    const scenario = fs.readFileSync(path.join(ROOT, 'simulator', 'scenarios', 'success.jsonl'));
+    const lines = scenario
+      .toString('utf8')
+      .split('\n')
+      .filter(l => !l.startsWith('#'));
+    fs.writeFileSync(path.join(workspace, 'out', 'ok.jsonl'), lines.join('\n'));
+    const r = await runAction({
+      action: REPORT_ACTION,
+      inputs: { path: 'out/*.jsonl' },
+      cwd: workspace,
+      env: { GITHUB_STEP_SUMMARY: path.join(workspace, 'no-such-dir', 'summary.md') }
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.outputs).toMatchObject({ runs: '1', succeeded: '1', failed: '0' });
+    expect(annotations(r, 'warning')).toEqual([
+      expect.stringContaining('The job summary could not be written')
+    ]);
+    expect(annotations(r, 'error')).toEqual([]);
   });
 
   test('off a runner, with no path: it says to give one', async () => {

@@ -34979,7 +34979,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72777);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42419);
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
@@ -34990,7 +34990,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 72777:
+/***/ 42419:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35005,8 +35005,26 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
+;// CONCATENATED MODULE: ./src/text/url.ts
+/** Addresses: which are this machine. */
+/** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host.endsWith('.localhost') || host === '::1')
+        return true;
+    if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
+        return true;
+    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+    return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
+/** HTTPS, or plain HTTP to this machine: what a script or a key may travel over. */
+function isSecureUrl(url) {
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+}
+
 ;// CONCATENATED MODULE: ./src/config/install.ts
 /** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+
 /**
  * The Hermes release the action installs by default: the one place it is pinned. A release tag of
  * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
@@ -35026,7 +35044,6 @@ class InstallInputError extends Error {
 const MODES = ['auto', 'true', 'false'];
 // A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
     const mode = raw(InstallInput.Install) || 'auto';
@@ -35054,9 +35071,7 @@ function parseUrl(given) {
     catch {
         url = new URL('invalid:');
     }
-    const https = url.protocol === 'https:';
-    const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-    if (!https && !loopbackHttp) {
+    if (!isSecureUrl(url)) {
         throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
     }
     if (url.username || url.password) {
@@ -37025,6 +37040,7 @@ class SseParser {
 
 
 
+
 const ERROR_BODY_BYTES = 4096;
 const ERROR_MESSAGE_CHARS = 300;
 /** A failure that ends the attempt with a synthetic result event. */
@@ -37052,20 +37068,10 @@ const PERMANENT_NETWORK_CODES = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPT
 function exitCodeOfNetworkError(code) {
     return code && PERMANENT_NETWORK_CODES.test(code) ? ExitCode.Config : ExitCode.TempFail;
 }
-/** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host.endsWith('.localhost') || host === '::1')
-        return true;
-    if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
-        return true;
-    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
-    return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
-}
 /** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
 function cleartextWarning(url) {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname))
+    if (isSecureUrl(parsed))
         return undefined;
     return (`api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
         'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.');
@@ -37347,8 +37353,11 @@ function networkError(error) {
 
 
 
-/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
-const MAX_NAME_ATTEMPTS = 100;
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
 /** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
 const BASE_BUDGET_MS = 120_000;
 const BUDGET_MS_PER_MB = 1000;
@@ -37973,20 +37982,42 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
     const follower = new Follower(log);
-    const hermes = new HermesProcess({
-        executable,
-        argv: buildArgv(settings),
-        cwd: settings.workingDirectory,
-        transcriptPath: jsonlPath,
-        onStdout: chunk => follower.push(chunk),
-        onProblem: message => follower.anomaly(message),
-        onStderrLine: line => {
-            log.stderr(line);
-            stderrTail.push(line);
-            if (stderrTail.length > STDERR_TAIL_LINES)
-                stderrTail.shift();
-        }
-    });
+    let hermes;
+    try {
+        hermes = new HermesProcess({
+            executable,
+            argv: buildArgv(settings),
+            cwd: settings.workingDirectory,
+            transcriptPath: jsonlPath,
+            onStdout: chunk => follower.push(chunk),
+            onProblem: message => follower.anomaly(message),
+            onStderrLine: line => {
+                log.stderr(line);
+                stderrTail.push(line);
+                if (stderrTail.length > STDERR_TAIL_LINES)
+                    stderrTail.shift();
+            }
+        });
+    }
+    catch (error) {
+        // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
+        // attempt like any other, so that the outputs, the summary and the transcript are still written.
+        const why = error instanceof Error ? error.message : String(error);
+        log.note(`Hermes could not be started: ${why}`);
+        return {
+            turn: follower.finish(),
+            durationMs: Date.now() - started,
+            end: {
+                kind: 'process',
+                exitCode: 1,
+                signal: null,
+                timedOut: false,
+                cancelled: signals.cancelled,
+                stderrTail: [`Hermes could not be started: ${why}`],
+                timeoutMs: settings.timeoutMs
+            }
+        };
+    }
     // SIGINT, so that Hermes can write its result event; a kill after the grace period.
     const kills = [];
     const interrupt = (graceMs) => {
@@ -38035,19 +38066,39 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
 ;// CONCATENATED MODULE: ./src/cli/download.ts
 /** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
 
+
 /** A download that failed for good; the message names the URL and what came back. */
 class DownloadError extends Error {
 }
 const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+/**
+ * GET, following redirects only to HTTPS (or HTTP on this machine): one to plain HTTP elsewhere would
+ * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
+ * before the request is made.
+ */
+async function fetchSecure(url, signal) {
+    let at = url;
+    for (let hops = 0;; hops++) {
+        const response = await fetch(at, { redirect: 'manual', signal });
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !location)
+            return response;
+        await response.body?.cancel();
+        const next = new URL(location, at);
+        if (!isSecureUrl(next))
+            throw new DownloadError(`${url} redirected to ${next.origin}, which is not HTTPS.`);
+        if (hops >= MAX_REDIRECTS)
+            throw new DownloadError(`${url} redirected more than ${MAX_REDIRECTS} times.`);
+        at = next.href;
+    }
+}
 /** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
 async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, onRetry } = {}) {
     for (let n = 1;; n++) {
         let why;
         try {
-            const response = await fetch(url, {
-                redirect: 'follow',
-                signal: AbortSignal.timeout(timeoutMs)
-            });
+            const response = await fetchSecure(url, AbortSignal.timeout(timeoutMs));
             if (response.ok) {
                 const body = Buffer.from(await response.arrayBuffer());
                 if (body.length > MAX_SCRIPT_BYTES)
@@ -38295,10 +38346,12 @@ async function installHermes(install, io, signals, env) {
     }
     const failed = (why) => ({ failure: why, install: report() });
     const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
-    removeInstall(layout);
-    const temp = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
+    let temp;
     try {
-        const script = external_node_path_.join(temp, 'install.sh');
+        removeInstall(layout);
+        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
+        temp = work;
+        const script = external_node_path_.join(work, 'install.sh');
         try {
             await download(install.installerUrl, script, { onRetry: line => io.info(line) });
         }
@@ -38307,7 +38360,7 @@ async function installHermes(install, io, signals, env) {
                 throw error;
             return failed(`${tried} failed: the install script ${error.message}`);
         }
-        const run = await io.group(`${tried}`, () => runInstaller(script, installerArgs(layout, install.version), installerEnv(layout, spawnEnv), temp, io, signals));
+        const run = await io.group(`${tried}`, () => runInstaller(script, installerArgs(layout, install.version), installerEnv(layout, spawnEnv), work, io, signals));
         if (run.cancelled)
             return failed(`${tried} was cancelled with the job.`);
         if (run.code !== 0) {
@@ -38327,8 +38380,13 @@ async function installHermes(install, io, signals, env) {
         }
         return ready(found, 'installer');
     }
+    catch (error) {
+        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
+        return failed(`${tried} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
     finally {
-        external_node_fs_.rmSync(temp, { recursive: true, force: true });
+        if (temp)
+            external_node_fs_.rmSync(temp, { recursive: true, force: true });
     }
 }
 function describeSource(source) {
@@ -38929,6 +38987,7 @@ function isFile(p) {
 
 
 
+const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
     const { text } = reader(getInput);
@@ -38979,6 +39038,9 @@ function parseCommon(getInput, env, workingDirectory) {
     const { text, bool, number } = reader(getInput);
     const artifactName = parseArtifactName(text(Input.ArtifactName));
     const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
+    // A timer holds at most 2^31 - 1 ms; a longer one would fire at once.
+    if (timeoutMinutes > MAX_TIMEOUT_MINUTES)
+        throw new InputError(`Input "${Input.TimeoutMinutes}" is ${JSON.stringify(getInput(Input.TimeoutMinutes).trim())}; allowed: at most ${MAX_TIMEOUT_MINUTES} (about 24 days; a job stops long before).`);
     const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
     return {
         model: text(Input.Model),
@@ -39281,12 +39343,13 @@ class LiveLog {
     }
 }
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 /**
- * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
- * and a newline inside a name or a message would start a line of its own),
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
  * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
  * in case a stop-commands block is not open.
  */
@@ -40407,7 +40470,11 @@ function redactStrings(value, redact) {
         // fromEntries defines own properties: a key "__proto__" stays a key.
         return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
     }
-    return value;
+    // A number can be a secret too (an account id in `redact`): it becomes the masked string, so
+    // that the JSON stays JSON and holds no secret.
+    const text = JSON.stringify(value);
+    const clean = redact(text);
+    return clean === text ? value : clean;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -25,8 +25,11 @@ var external_node_os_ = __webpack_require__(48161);
 
 
 
-/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
-const MAX_NAME_ATTEMPTS = 100;
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
 /** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
 const BASE_BUDGET_MS = 120_000;
 const BUDGET_MS_PER_MB = 1000;
@@ -442,12 +445,13 @@ class LiveLog {
     }
 }
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 /**
- * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
- * and a newline inside a name or a message would start a line of its own),
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
  * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
  * in case a stop-commands block is not open.
  */
@@ -2854,8 +2858,15 @@ async function run() {
     external_node_fs_.writeFileSync(reportPath, `${JSON.stringify(legs.map(legRecord), null, 2)}\n`);
     for (const [name, value] of reportOutputs(totals, reportPath))
         lib_core/* setOutput */.uH(name, value);
-    if (settings.summary)
-        await lib_core/* summary */.z.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+    if (settings.summary) {
+        try {
+            await lib_core/* summary */.z.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+        }
+        catch (error) {
+            // As in the main action: a summary that cannot be written must not decide the step.
+            lib_core/* warning */.$e(`The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    }
     if (nothing !== undefined) {
         // Nothing to read is a mistake in the workflow, not a leg's failure: fail-on-error does not hide it.
         lib_core/* setFailed */.C1(`No Hermes transcripts to report on: ${nothing}`);

@@ -11,6 +11,7 @@ import { ExitCode } from '../core/verdict.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 import { makeRedactor } from '../text/redact.js';
 import { clip, isObject } from '../text/text.js';
+import { isSecureUrl } from '../text/url.js';
 import { SseParser } from './sse.js';
 
 export interface ApiSettings {
@@ -61,19 +62,10 @@ export function exitCodeOfNetworkError(code: string | undefined): number {
   return code && PERMANENT_NETWORK_CODES.test(code) ? ExitCode.Config : ExitCode.TempFail;
 }
 
-/** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
-  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
-  // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
-  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
-}
-
 /** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
 export function cleartextWarning(url: string): string | undefined {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname)) return undefined;
+  if (isSecureUrl(parsed)) return undefined;
   return (
     `api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
     'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.'

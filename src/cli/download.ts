@@ -1,4 +1,5 @@
 /** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
+import { isSecureUrl } from '../text/url.js';
 import * as fs from 'node:fs';
 
 export interface DownloadOptions {
@@ -15,6 +16,28 @@ export interface DownloadOptions {
 export class DownloadError extends Error {}
 
 const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+
+/**
+ * GET, following redirects only to HTTPS (or HTTP on this machine): one to plain HTTP elsewhere would
+ * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
+ * before the request is made.
+ */
+async function fetchSecure(url: string, signal: AbortSignal): Promise<Response> {
+  let at = url;
+  for (let hops = 0; ; hops++) {
+    const response = await fetch(at, { redirect: 'manual', signal });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel();
+    const next = new URL(location, at);
+    if (!isSecureUrl(next))
+      throw new DownloadError(`${url} redirected to ${next.origin}, which is not HTTPS.`);
+    if (hops >= MAX_REDIRECTS)
+      throw new DownloadError(`${url} redirected more than ${MAX_REDIRECTS} times.`);
+    at = next.href;
+  }
+}
 
 /** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
 export async function download(
@@ -25,10 +48,7 @@ export async function download(
   for (let n = 1; ; n++) {
     let why: string;
     try {
-      const response = await fetch(url, {
-        redirect: 'follow',
-        signal: AbortSignal.timeout(timeoutMs)
-      });
+      const response = await fetchSecure(url, AbortSignal.timeout(timeoutMs));
       if (response.ok) {
         const body = Buffer.from(await response.arrayBuffer());
         if (body.length > MAX_SCRIPT_BYTES)

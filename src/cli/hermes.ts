@@ -194,19 +194,40 @@ export async function runAttempt(
   const stderrTail: string[] = [];
   // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
   const follower = new Follower(log);
-  const hermes = new HermesProcess({
-    executable,
-    argv: buildArgv(settings),
-    cwd: settings.workingDirectory,
-    transcriptPath: jsonlPath,
-    onStdout: chunk => follower.push(chunk),
-    onProblem: message => follower.anomaly(message),
-    onStderrLine: line => {
-      log.stderr(line);
-      stderrTail.push(line);
-      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
-    }
-  });
+  let hermes: HermesProcess;
+  try {
+    hermes = new HermesProcess({
+      executable,
+      argv: buildArgv(settings),
+      cwd: settings.workingDirectory,
+      transcriptPath: jsonlPath,
+      onStdout: chunk => follower.push(chunk),
+      onProblem: message => follower.anomaly(message),
+      onStderrLine: line => {
+        log.stderr(line);
+        stderrTail.push(line);
+        if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+      }
+    });
+  } catch (error) {
+    // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
+    // attempt like any other, so that the outputs, the summary and the transcript are still written.
+    const why = error instanceof Error ? error.message : String(error);
+    log.note(`Hermes could not be started: ${why}`);
+    return {
+      turn: follower.finish(),
+      durationMs: Date.now() - started,
+      end: {
+        kind: 'process',
+        exitCode: 1,
+        signal: null,
+        timedOut: false,
+        cancelled: signals.cancelled,
+        stderrTail: [`Hermes could not be started: ${why}`],
+        timeoutMs: settings.timeoutMs
+      }
+    };
+  }
   // SIGINT, so that Hermes can write its result event; a kill after the grace period.
   const kills: NodeJS.Timeout[] = [];
   const interrupt = (graceMs: number): void => {

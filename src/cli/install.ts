@@ -125,10 +125,12 @@ async function installHermes(
 
   const failed = (why: string): Provided => ({ failure: why, install: report() });
   const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
-  removeInstall(layout);
-  const temp = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-install-'));
+  let temp: string | undefined;
   try {
-    const script = path.join(temp, 'install.sh');
+    removeInstall(layout);
+    const work = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-install-'));
+    temp = work;
+    const script = path.join(work, 'install.sh');
     try {
       await download(install.installerUrl, script, { onRetry: line => io.info(line) });
     } catch (error) {
@@ -140,7 +142,7 @@ async function installHermes(
         script,
         installerArgs(layout, install.version),
         installerEnv(layout, spawnEnv),
-        temp,
+        work,
         io,
         signals
       )
@@ -164,8 +166,11 @@ async function installHermes(
       else if (saved.key) io.info(`Saved to the Actions cache as ${saved.key}`);
     }
     return ready(found, 'installer');
+  } catch (error) {
+    // No bash in a job container, a file system that refuses: still an outcome, not a crash.
+    return failed(`${tried} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    fs.rmSync(temp, { recursive: true, force: true });
+    if (temp) fs.rmSync(temp, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,5 @@
 /** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+import { isSecureUrl } from '../text/url.js';
 
 /**
  * The Hermes release the action installs by default: the one place it is pinned. A release tag of
@@ -34,7 +35,6 @@ export class InstallInputError extends Error {}
 const MODES: InstallMode[] = ['auto', 'true', 'false'];
 // A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export function parseInstall(getInput: (name: InstallInputName) => string): InstallSettings {
   const raw = (name: InstallInputName): string => getInput(name).trim();
@@ -66,9 +66,7 @@ function parseUrl(given: string): string {
   } catch {
     url = new URL('invalid:');
   }
-  const https = url.protocol === 'https:';
-  const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-  if (!https && !loopbackHttp) {
+  if (!isSecureUrl(url)) {
     throw new InstallInputError(
       `Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`
     );

@@ -80,6 +80,8 @@ export interface TranscriptSettings extends CommonSettings {
 
 export type Settings = CliSettings | ApiModeSettings | TranscriptSettings;
 
+const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
+
 /** Reads every input once; the first bad value throws an InputError naming it. */
 export function parseSettings({ getInput, env }: Environment): Settings {
   const { text } = reader(getInput);
@@ -144,6 +146,11 @@ function parseCommon(
   const { text, bool, number } = reader(getInput);
   const artifactName = parseArtifactName(text(Input.ArtifactName));
   const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
+  // A timer holds at most 2^31 - 1 ms; a longer one would fire at once.
+  if (timeoutMinutes > MAX_TIMEOUT_MINUTES)
+    throw new InputError(
+      `Input "${Input.TimeoutMinutes}" is ${JSON.stringify(getInput(Input.TimeoutMinutes).trim())}; allowed: at most ${MAX_TIMEOUT_MINUTES} (about 24 days; a job stops long before).`
+    );
   const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
   return {
     model: text(Input.Model),

@@ -39,8 +39,16 @@ export async function run(): Promise<void> {
   const reportPath = path.join(dir, 'report.json');
   fs.writeFileSync(reportPath, `${JSON.stringify(legs.map(legRecord), null, 2)}\n`);
   for (const [name, value] of reportOutputs(totals, reportPath)) core.setOutput(name, value);
-  if (settings.summary)
-    await core.summary.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+  if (settings.summary) {
+    try {
+      await core.summary.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+    } catch (error) {
+      // As in the main action: a summary that cannot be written must not decide the step.
+      core.warning(
+        `The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`
+      );
+    }
+  }
 
   if (nothing !== undefined) {
     // Nothing to read is a mistake in the workflow, not a leg's failure: fail-on-error does not hide it.

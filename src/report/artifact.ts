@@ -31,8 +31,11 @@ export type UploadResult =
       abandoned?: true;
     };
 
-/** How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix, several steps). */
-export const MAX_NAME_ATTEMPTS = 100;
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+export const MAX_NAME_ATTEMPTS = 300;
 /** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
 const BASE_BUDGET_MS = 120_000;
 const BUDGET_MS_PER_MB = 1000;

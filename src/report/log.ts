@@ -223,13 +223,14 @@ export class LiveLog implements RunLog {
 }
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 
 /**
- * Control characters become visible escapes (an ANSI sequence could hide or rewrite what the log shows,
- * and a newline inside a name or a message would start a line of its own),
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
  * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
  * in case a stop-commands block is not open.
  */

@@ -142,5 +142,9 @@ function redactStrings(value: unknown, redact: Redactor): unknown {
       Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)])
     );
   }
-  return value;
+  // A number can be a secret too (an account id in `redact`): it becomes the masked string, so
+  // that the JSON stays JSON and holds no secret.
+  const text = JSON.stringify(value);
+  const clean = redact(text);
+  return clean === text ? value : clean;
 }
