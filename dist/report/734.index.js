@@ -1624,7 +1624,8 @@ function silentLog(redact) {
 }
 /** Folds one transcript file, as the main action's `transcript` input would. */
 async function foldTranscript(file, name, source, redact, attempts = 1) {
-    const turn = await followFile(file, silentLog(redact));
+    // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
+    const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
     const verdict = decide(turn, { kind: 'transcript' });
     const result = turn.result;
     return {
