@@ -1,7 +1,16 @@
-/** The matrix report's pure parts: picking transcripts by name, totals, and the summary within budget. */
+/**
+ * The matrix report's parts: picking transcripts by name, a leg folded as the main action folds its
+ * transcript, totals, and the summary within budget.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
+import { followFile } from '../src/core/follow.js';
+import { READ_BYTES } from '../src/core/lines.js';
+import { decide } from '../src/core/verdict.js';
 import { legName, selectTranscripts } from '../src/matrix/artifacts.js';
-import type { Leg, LegOutcome } from '../src/matrix/leg.js';
+import { foldTranscript, silentLog, type Leg, type LegOutcome } from '../src/matrix/leg.js';
 import { renderMatrixSummary, type MatrixReport } from '../src/matrix/summary.js';
 import { totalsOf } from '../src/matrix/totals.js';
 import { SUMMARY_LIMIT_BYTES } from '../src/report/summary.js';
@@ -62,6 +71,78 @@ describe('which artifacts are transcripts', () => {
     });
     expect(selectTranscripts(listed, 'lint').transcripts.map(a => a.name)).toEqual(['lint.jsonl']);
     expect(legName('review-a.jsonl')).toBe('review-a');
+  });
+});
+
+describe('a leg is folded as the main action folds its transcript', () => {
+  /** A transcript bigger than one read, so that folds at once each need their own read buffer. */
+  function transcript(dir: string, tag: string, calls: number, exitCode: number): string {
+    const lines = [JSON.stringify({ type: 'system', model: `model-${tag}`, session_id: tag })];
+    for (let i = 1; i <= calls; i++) {
+      const name = `${tag}_${i % 3}`;
+      lines.push(JSON.stringify({ type: 'tool_use', name, input: { command: `${tag} ${i}` } }));
+      const output = `${tag}:${i}:`.padEnd(1400, tag);
+      lines.push(
+        JSON.stringify({
+          type: 'tool_result',
+          name,
+          output,
+          duration_ms: i % 17,
+          is_error: i % 9 === 0
+        })
+      );
+    }
+    lines.push(
+      JSON.stringify({
+        type: 'result',
+        exit_code: exitCode,
+        ...(exitCode !== 0 && { error: `${tag} stopped` }),
+        duration_ms: calls,
+        tokens: { input: calls, output: 1, total: calls + 1, cache_read: 0, cache_write: 0 }
+      })
+    );
+    const file = path.join(dir, `${tag}.jsonl`);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    expect(fs.statSync(file).size).toBeGreaterThan(2 * READ_BYTES);
+    return file;
+  }
+
+  test('the same turn but for the single calls it does not keep, and the verdict from it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-leg-'));
+    try {
+      const files = [transcript(dir, 'aa', 2000, 0), transcript(dir, 'bb', 1700, 1)];
+      // Folded at once, as the report and the main action's read could be, then one by one.
+      const [legs, turns] = await Promise.all([
+        Promise.all(
+          files.map(f => foldTranscript(f, path.basename(f), { kind: 'file', path: f }, redact))
+        ),
+        Promise.all(files.map(f => followFile(f, silentLog(redact), { recentCalls: 0 })))
+      ]);
+      for (const [i, file] of files.entries()) {
+        const full = await followFile(file, silentLog(redact));
+        expect(full.recentCalls.length).toBeGreaterThan(0);
+        expect(turns[i]).toEqual({ ...full, recentCalls: [] });
+        const verdict = decide(full, { kind: 'transcript' });
+        expect(legs[i]).toMatchObject({
+          outcome: verdict.outcome,
+          exitCode: verdict.exitCode,
+          model: full.model,
+          tokens: full.result?.tokens,
+          durationMs: full.result?.duration_ms,
+          toolCalls: full.toolCalls,
+          toolErrors: full.toolErrors,
+          tools: full.tools,
+          streamProblems: full.issueCount
+        });
+      }
+      expect(legs.map(l => [l.outcome, l.model, l.toolCalls])).toEqual([
+        ['success', 'model-aa', 2000],
+        ['failure', 'model-bb', 1700]
+      ]);
+      expect(legs[1].error).toBe('bb stopped');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -393,6 +393,41 @@ describe('TurnBuilder: recent calls and per-tool stats', () => {
     ]);
   });
 
+  test('recentCalls: 0 keeps no call, and every count, total, issue and the result as before', () => {
+    const lines = [
+      JSON.stringify({ type: 'system', model: 'nous/hermes-4-70b', session_id: 's1' }),
+      use('terminal', { command: 'ls' }, 'a'),
+      use('read_file', { path: 'x' }),
+      result('terminal', 'ok', 12, false, 'a'),
+      result('read_file', 'ENOENT: x', 3, true),
+      result('web_search', 'stray', 1),
+      use('patch', { path: 'y' }),
+      'not json',
+      end(1, { error: 'stopped', duration_ms: 99 })
+    ];
+    const full = fold(lines);
+    const none = fold(lines, new TurnBuilder(undefined, { recentCalls: 0 }));
+    expect(full.recentCalls).toHaveLength(3);
+    expect(none.recentCalls).toEqual([]);
+    expect({ ...none, recentCalls: full.recentCalls }).toEqual(full);
+    expect(none).toMatchObject({ toolCalls: 3, toolErrors: 1, issueCount: 2 });
+    expect(none.unfinished).toEqual([{ name: 'patch', inputPreview: 'y' }]);
+  });
+
+  test('recentCalls: N keeps the last N; a count that is not a whole number 0 or more is refused', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      lines.push(use('terminal', { command: `echo ${i}` }), result('terminal', '', i));
+    const turn = fold(lines, new TurnBuilder(undefined, { recentCalls: 2 }));
+    expect(turn.recentCalls.map(c => [c.index, c.inputPreview])).toEqual([
+      [4, 'echo 4'],
+      [5, 'echo 5']
+    ]);
+    expect(turn.toolCalls).toBe(5);
+    for (const bad of [-1, 1.5, Number.NaN])
+      expect(() => new TurnBuilder(undefined, { recentCalls: bad })).toThrow(RangeError);
+  });
+
   test('per-tool calls, errors, total and max duration', () => {
     const turn = fold([
       use('terminal'),

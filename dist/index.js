@@ -36427,7 +36427,10 @@ class RecentCalls {
     names;
     input;
     output;
-    /** inputChars, outputChars: the longest preview and output a call keeps (its cut mark included). */
+    /**
+     * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
+     * the longest preview and output a call keeps (its cut mark included).
+     */
     constructor(capacity, inputChars, outputChars) {
         this.capacity = capacity;
         this.index = new Float64Array(capacity);
@@ -36440,6 +36443,8 @@ class RecentCalls {
         this.output = new Slots(capacity, (outputChars + 1) * 3);
     }
     add(call) {
+        if (this.capacity === 0)
+            return;
         const slot = this.count % this.capacity;
         this.count += 1;
         this.index[slot] = call.index;
@@ -36507,9 +36512,14 @@ const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
 class TurnBuilder {
     redact;
+    recent;
     /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
-    constructor(redact = text => text) {
+    constructor(redact = text => text, options = {}) {
         this.redact = redact;
+        const kept = options.recentCalls ?? MAX_RECENT_CALLS;
+        if (!Number.isSafeInteger(kept) || kept < 0)
+            throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
+        this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
     }
     turn = {
         lines: 0,
@@ -36537,7 +36547,6 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
-    recent = new RecentCalls(MAX_RECENT_CALLS, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -36766,12 +36775,15 @@ class Follower {
     splitter;
     fd;
     reported = 0;
-    /** transcriptPath: where the bytes are written as they arrive; omit when reading an existing transcript. */
-    constructor(log, transcriptPath) {
+    /**
+     * transcriptPath: where the bytes are written as they arrive; omit when reading an existing
+     * transcript. turnOptions: what the turn keeps (see TurnOptions).
+     */
+    constructor(log, transcriptPath, turnOptions) {
         this.log = log;
         if (transcriptPath)
             this.fd = external_node_fs_.openSync(transcriptPath, 'w');
-        this.builder = new TurnBuilder(log.redact);
+        this.builder = new TurnBuilder(log.redact, turnOptions);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
             this.builder.issue({ line: lineNo, problem, skipped: true });
@@ -36842,11 +36854,17 @@ class Follower {
             this.log.note('(further stream problems are counted in the summary, not logged)');
     }
 }
+/**
+ * One read buffer for every transcript read: it holds bytes only from a read to the push that
+ * follows it, synchronously, and the follower copies what it keeps; so reads, even at once, share it
+ * (a report reading 256 transcripts allocates 1 MiB once, not 256 times).
+ */
+let readBuffer;
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
-async function followFile(transcriptPath, log) {
-    const follower = new Follower(log);
-    const buffer = Buffer.allocUnsafe(READ_BYTES);
+async function followFile(transcriptPath, log, turnOptions) {
+    const follower = new Follower(log, undefined, turnOptions);
     const fd = external_node_fs_.openSync(transcriptPath, 'r');
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
     try {
         for (;;) {
             const n = external_node_fs_.readSync(fd, buffer, 0, buffer.length, null);

@@ -962,7 +962,7 @@ async function reportSection() {
       ['Case', 'Median', 'Range', 'Peak RSS (median)'],
       [
         [
-          '`node24 dist/report/index.js`: list, download 8 at a time, fold, summary',
+          '`node24 dist/report/index.js`: list, download 2 at a time, fold, summary',
           fmtMs(b.report.ms),
           spread(b.report.all),
           fmtRss(b.report.rssKb)

@@ -16,7 +16,10 @@ export class RecentCalls {
   private readonly input: Slots;
   private readonly output: Slots;
 
-  /** inputChars, outputChars: the longest preview and output a call keeps (its cut mark included). */
+  /**
+   * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
+   * the longest preview and output a call keeps (its cut mark included).
+   */
   constructor(
     private readonly capacity: number,
     inputChars: number,
@@ -33,6 +36,7 @@ export class RecentCalls {
   }
 
   add(call: ToolCall): void {
+    if (this.capacity === 0) return;
     const slot = this.count % this.capacity;
     this.count += 1;
     this.index[slot] = call.index;

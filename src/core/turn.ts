@@ -80,9 +80,28 @@ interface Pending {
   inputPreview: string;
 }
 
+export interface TurnOptions {
+  /**
+   * How many of the most recent calls the turn keeps in `recentCalls` (MAX_RECENT_CALLS unless
+   * said). 0 keeps none, and sets no memory aside for them: a fold that needs only the counts and
+   * the per-tool totals (the matrix report) says so. Counts and totals are the same either way.
+   */
+  recentCalls?: number;
+}
+
 export class TurnBuilder {
+  private readonly recent: RecentCalls;
+
   /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
-  constructor(private readonly redact: Redactor = text => text) {}
+  constructor(
+    private readonly redact: Redactor = text => text,
+    options: TurnOptions = {}
+  ) {
+    const kept = options.recentCalls ?? MAX_RECENT_CALLS;
+    if (!Number.isSafeInteger(kept) || kept < 0)
+      throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
+    this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
+  }
 
   private readonly turn: Turn = {
     lines: 0,
@@ -110,7 +129,6 @@ export class TurnBuilder {
   private pendingCount = 0;
   /** The event number of the last reasoning event, to tell a new burst of reasoning. */
   private lastReasoning = -1;
-  private readonly recent = new RecentCalls(MAX_RECENT_CALLS, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
 
   /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
   addText(text: string, line: number): void {

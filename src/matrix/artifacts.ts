@@ -17,8 +17,13 @@ import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.j
 export const TRANSCRIPT_SUFFIX = '.jsonl';
 const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
 
-/** Downloads at once: enough to hide each one's round trips, few enough to bound memory and disk. */
-export const DOWNLOAD_CONCURRENCY = 8;
+/**
+ * Downloads at once (each keeps its place until its transcript is folded, so one is fetched while
+ * another is folded). Chosen by measure (docs/REPORT.md, Scale): over 256 artifacts of 3 MB on
+ * 2 cores, 2 at a time peaked at about 168 MiB; 4 at 183-196 MiB and 8 at 197-212 MiB, neither
+ * faster (the downloads share the cores with the fold); 1 at a time saved 10 MiB but was slower.
+ */
+export const DOWNLOAD_CONCURRENCY = 2;
 /**
  * Transcripts folded at once. Folding is CPU on one thread, so more at once would not be faster;
  * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.

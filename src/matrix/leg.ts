@@ -60,7 +60,8 @@ export async function foldTranscript(
   redact: Redactor,
   attempts = 1
 ): Promise<Leg> {
-  const turn = await followFile(file, silentLog(redact));
+  // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
+  const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
   const verdict = decide(turn, { kind: 'transcript' });
   const result = turn.result;
   return {
