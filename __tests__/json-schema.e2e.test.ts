@@ -14,17 +14,8 @@ import {
   type ApiServer
 } from './helpers/api-server.js';
 import { all, checkSummaryHtml, renderGfm, textOf, type Element } from './helpers/gfm.js';
+import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
 
-/** The schema of the verdict scenarios (simulator/scenarios/json-*.jsonl). */
-const VERDICT_SCHEMA = {
-  type: 'object',
-  properties: {
-    verdict: { enum: ['pass', 'fail'] },
-    findings: { type: 'array', items: { type: 'string' } }
-  },
-  required: ['verdict', 'findings'],
-  additionalProperties: false
-};
 const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
 // What README.md shows as added to the prompt (the README test checks the code says the same).
 const INSTRUCTION =

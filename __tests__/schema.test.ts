@@ -10,16 +10,7 @@ import { checkAnswer, judge, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
 import { askForJson, INSTRUCTION, withSchema } from '../src/schema/prompt.js';
 import { makeRedactor } from '../src/text/redact.js';
-
-const VERDICT_SCHEMA = {
-  type: 'object',
-  properties: {
-    verdict: { enum: ['pass', 'fail'] },
-    findings: { type: 'array', items: { type: 'string' } }
-  },
-  required: ['verdict', 'findings'],
-  additionalProperties: false
-};
+import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-schema-test-'));
 const read = (value: string): AnswerSchema | undefined =>

@@ -39421,9 +39421,9 @@ function outputsOf(report, attempts, redact) {
     set(Output.Model, turn.model);
     const text = turn.result?.text;
     if (text !== undefined) {
-        // Redacted before it is cut, so that a cut never leaves half a secret.
+        // Redacted before it is cut, so that a cut never leaves half a secret (and not again after).
         const clean = redact(text);
-        set(Output.Text, clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean);
+        out.set(Output.Text, clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean);
     }
     const tokens = turn.result?.tokens;
     if (tokens) {
@@ -39441,9 +39441,10 @@ function outputsOf(report, attempts, redact) {
     set(Output.ArtifactId, report.artifact?.id);
     set(Output.ArtifactUrl, report.artifact?.url);
     set(Output.Attempts, attempts);
-    // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none).
+    // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
+    // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
-        set(Output.StructuredOutput, report.answer.json);
+        out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
     return out;
 }
