@@ -34979,18 +34979,20 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42419);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+
 
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(error instanceof Error ? error.message : String(error)));
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)));
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 42419:
+/***/ 97491:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34999,12 +35001,34 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(46752);
+;// CONCATENATED MODULE: ./src/http/fetch.ts
+/**
+ * Every HTTP request the action makes itself (the trigger gate, API server mode, downloads, comments)
+ * goes through `request`, so that each honours the runner's proxy settings (`HTTPS_PROXY`,
+ * `HTTP_PROXY`, `NO_PROXY`) exactly as `@actions/http-client` reads them, like the artifact and cache
+ * clients do. Node's global `fetch` ignores them. This is what `@actions/github` does: undici's `fetch`
+ * with http-client's proxy dispatcher for the URL (none when no proxy applies, loopback included).
+ */
+
+
+/** fetch(url, init), through the proxy the runner's environment names for url, if any. */
+function request(url, init = {}) {
+    const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
+    return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+}
+
 ;// CONCATENATED MODULE: ./src/text/url.ts
 /** Addresses: which are this machine. */
 /** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
@@ -35132,6 +35156,7 @@ class InputError extends Error {
  * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
  */
 
+
 /** Events only people with write access can cause: no check. */
 const WRITERS_ONLY = new Set([
     'push',
@@ -35224,7 +35249,7 @@ async function readPermission(trigger, actor, token) {
             await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
         let response;
         try {
-            response = await fetch(url, {
+            response = await request(url, {
                 headers: {
                     Authorization: `Bearer ${token}`,
                     Accept: 'application/vnd.github+json',
@@ -37059,6 +37084,8 @@ class SseParser {
 
 
 
+
+
 const ERROR_BODY_BYTES = 4096;
 const ERROR_MESSAGE_CHARS = 300;
 /** A failure that ends the attempt with a synthetic result event. */
@@ -37158,7 +37185,7 @@ class ApiServer {
             }
             else if (!controller.signal.aborted) {
                 // A fault of ours must not lose the run: it is reported like any failed turn.
-                const why = error instanceof Error ? error.message : String(error);
+                const why = (0,errors/* messageOf */.b)(error);
                 recorder.writeResult({
                     exitCode: ExitCode.Failure,
                     text: recorder.streamedText,
@@ -37264,7 +37291,7 @@ class ApiServer {
     }
     async request(method, path, body, signal) {
         try {
-            return await fetch(`${this.settings.url}${path}`, {
+            return await request(`${this.settings.url}${path}`, {
                 method,
                 headers: {
                     Authorization: `Bearer ${this.settings.key}`,
@@ -37361,12 +37388,13 @@ function serverMessage(body) {
 /** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
 function networkError(error) {
     const cause = error instanceof Error ? error.cause : undefined;
-    const message = cause?.message || (error instanceof Error ? error.message : String(error));
+    const message = cause?.message || (0,errors/* messageOf */.b)(error);
     return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -37534,7 +37562,7 @@ function fileSize(file) {
 }
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
 function errorMessage(error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
 /**
@@ -37846,6 +37874,7 @@ class FifoCapture {
 
 
 
+
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 function buildArgv(settings) {
     const argv = ['chat'];
@@ -38020,7 +38049,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
     catch (error) {
         // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
         // attempt like any other, so that the outputs, the summary and the transcript are still written.
-        const why = error instanceof Error ? error.message : String(error);
+        const why = (0,errors/* messageOf */.b)(error);
         log.note(`Hermes could not be started: ${why}`);
         return {
             turn: follower.finish(),
@@ -38085,6 +38114,8 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
 /** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
 
 
+
+
 /** A download that failed for good; the message names the URL and what came back. */
 class DownloadError extends Error {
 }
@@ -38098,7 +38129,7 @@ const MAX_REDIRECTS = 5;
 async function fetchSecure(url, signal) {
     let at = url;
     for (let hops = 0;; hops++) {
-        const response = await fetch(at, { redirect: 'manual', signal });
+        const response = await request(at, { redirect: 'manual', signal });
         const location = response.headers.get('location');
         if (response.status < 300 || response.status >= 400 || !location)
             return response;
@@ -38146,10 +38177,12 @@ function describe(error) {
     if (name === 'TimeoutError' || name === 'AbortError')
         return 'timed out';
     const cause = error.cause;
-    return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/install-cache.ts
+/** The install in the Actions cache (@actions/cache, loaded only when an install needs it). */
+
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 async function cacheAvailable() {
     const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
@@ -38192,7 +38225,7 @@ async function quietly(fn) {
         return { value: await fn(), problems };
     }
     catch (error) {
-        problems.push(error instanceof Error ? error.message : String(error));
+        problems.push((0,errors/* messageOf */.b)(error));
         return { problems };
     }
     finally {
@@ -38303,6 +38336,7 @@ function installerEnv(layout, base) {
 
 
 
+
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -38400,7 +38434,7 @@ async function installHermes(install, io, signals, env) {
     }
     catch (error) {
         // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-        return failed(`${tried} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return failed(`${tried} failed: ${(0,errors/* messageOf */.b)(error)}`);
     }
     finally {
         if (temp)
@@ -38845,6 +38879,7 @@ function join (args) {
 
 
 
+
 // GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -38984,7 +39019,7 @@ function splitArgs(raw) {
         return split(raw);
     }
     catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
+        const why = (0,errors/* messageOf */.b)(error);
         throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
             'Close every quote, or escape a lone quote with a backslash.');
     }
@@ -40115,10 +40150,7 @@ var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
 var dist = __nccwpck_require__(82815);
 var dist_default = /*#__PURE__*/__nccwpck_require__.n(dist);
 ;// CONCATENATED MODULE: ./src/schema/extract.ts
-/**
- * The JSON in an answer (`result.text`): the whole text when it parses; else the last fenced `json`
- * block; else the last balanced top-level object or array that parses.
- */
+
 /**
  * How many characters the search for a balanced object may visit: a start that never closes is
  * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
@@ -40136,7 +40168,7 @@ function extract_parseJson(text) {
         return { ok: true, value: JSON.parse(text) };
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = (0,errors/* messageOf */.b)(error);
         const at = /at position (\d+)/.exec(message);
         if (!at)
             return { ok: false, error: message };
@@ -40270,6 +40302,7 @@ function closingBracket(text, start) {
 
 
 
+
 /** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
 const DRAFTS = {
     'https://json-schema.org/draft/2020-12/schema': '2020-12',
@@ -40327,7 +40360,7 @@ function readSchema({ getInput, env }) {
         return { schema, draft, validate: ajv.compile(schema), warnings };
     }
     catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
+        const why = (0,errors/* messageOf */.b)(error);
         throw new InputError(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
     }
 }
@@ -40520,6 +40553,7 @@ function redactStrings(value, redact) {
 
 
 
+
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40543,7 +40577,7 @@ async function run() {
             settings = askForJson(settings, schema, process.env);
     }
     catch (error) {
-        core/* setFailed */.C1(error instanceof Error ? error.message : String(error));
+        core/* setFailed */.C1((0,errors/* messageOf */.b)(error));
         return;
     }
     settings.redact.forEach(value => core/* setSecret */.Pq(value));
@@ -40784,7 +40818,7 @@ async function writeSummary(settings, report, redact) {
             .write();
     }
     catch (error) {
-        core/* warning */.$e(`The job summary could not be written: ${redact(error instanceof Error ? error.message : String(error))}`);
+        core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
     }
 }
 function closingLine(verdict, attempt) {
@@ -40815,6 +40849,20 @@ function listenForCancellation() {
         });
     }
     return state;
+}
+
+
+/***/ }),
+
+/***/ 90108:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ messageOf)
+/* harmony export */ });
+/** What an error says, for a message to a person: thrown values need not be Errors. */
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
 }
 
 

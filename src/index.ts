@@ -1,7 +1,6 @@
 import * as core from '@actions/core';
+import { messageOf } from './text/errors.js';
 import { run } from './main.js';
 
 // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
-await run().catch((error: unknown) =>
-  core.setFailed(error instanceof Error ? error.message : String(error))
-);
+await run().catch((error: unknown) => core.setFailed(messageOf(error)));

@@ -1,4 +1,5 @@
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+import { messageOf } from './text/errors.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
@@ -51,7 +52,7 @@ export async function run(): Promise<void> {
     else if (schema && settings.mode === 'cli')
       settings = askForJson(settings, schema, process.env);
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error));
+    core.setFailed(messageOf(error));
     return;
   }
   settings.redact.forEach(value => core.setSecret(value));
@@ -337,9 +338,7 @@ async function writeSummary(settings: Settings, report: Report, redact: Redactor
       .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
       .write();
   } catch (error) {
-    core.warning(
-      `The job summary could not be written: ${redact(error instanceof Error ? error.message : String(error))}`
-    );
+    core.warning(`The job summary could not be written: ${redact(messageOf(error))}`);
   }
 }
 

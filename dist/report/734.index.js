@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __webpack_require__(90108);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
@@ -21,6 +23,7 @@ var lib_core = __webpack_require__(77094);
 var external_node_os_ = __webpack_require__(48161);
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -188,7 +191,7 @@ function fileSize(file) {
 }
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
 function errorMessage(error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
 /**
@@ -2863,6 +2866,7 @@ function totalsOf(legs) {
 
 
 
+
 async function run() {
     let settings;
     try {
@@ -2888,7 +2892,7 @@ async function run() {
         }
         catch (error) {
             // As in the main action: a summary that cannot be written must not decide the step.
-            lib_core/* warning */.$e(`The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`);
+            lib_core/* warning */.$e(`The job summary could not be written: ${(0,errors/* messageOf */.b)(error)}`);
         }
     }
     if (nothing !== undefined) {

@@ -28374,7 +28374,9 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(75919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77094);
+
 
 
 /**
@@ -28399,11 +28401,25 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread) {
 else {
     // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
     const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(606), __nccwpck_require__.e(734)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89734));
-    await run().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1(error instanceof Error ? error.message : String(error)));
+    await run().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)));
 }
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 90108:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ messageOf)
+/* harmony export */ });
+/** What an error says, for a message to a person: thrown values need not be Errors. */
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
 
 /***/ }),
 

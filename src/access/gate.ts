@@ -4,6 +4,7 @@
  * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
  * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
  */
+import { request, type Response } from '../http/fetch.js';
 import { Input } from '../config/inputs.js';
 
 /** Events only people with write access can cause: no check. */
@@ -132,7 +133,7 @@ async function readPermission(trigger: Trigger, actor: string, token: string): P
     if (attempt > 1) await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await request(url, {
         headers: {
           Authorization: `Bearer ${token}`,
           Accept: 'application/vnd.github+json',

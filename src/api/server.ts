@@ -3,6 +3,8 @@
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
  * none), written as the CLI's transcript through the same Follower, so everything after is the same.
  */
+import { messageOf } from '../text/errors.js';
+import { request, type Response } from '../http/fetch.js';
 import { ChatMapper, ResponsesMapper, type StreamMapper } from './mappers.js';
 import { TranscriptRecorder } from './transcript.js';
 import { Follower } from '../core/follow.js';
@@ -138,7 +140,7 @@ export class ApiServer {
         });
       } else if (!controller.signal.aborted) {
         // A fault of ours must not lose the run: it is reported like any failed turn.
-        const why = error instanceof Error ? error.message : String(error);
+        const why = messageOf(error);
         recorder.writeResult({
           exitCode: ExitCode.Failure,
           text: recorder.streamedText,
@@ -272,7 +274,7 @@ export class ApiServer {
     signal: AbortSignal
   ): Promise<Response> {
     try {
-      return await fetch(`${this.settings.url}${path}`, {
+      return await request(`${this.settings.url}${path}`, {
         method,
         headers: {
           Authorization: `Bearer ${this.settings.key}`,
@@ -376,6 +378,6 @@ function serverMessage(body: string): string {
 function networkError(error: unknown): { code?: string; message: string } {
   const cause =
     error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
-  const message = cause?.message || (error instanceof Error ? error.message : String(error));
+  const message = cause?.message || messageOf(error);
   return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }

@@ -1,4 +1,6 @@
 /** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
+import { messageOf } from '../text/errors.js';
+import { request, type Response } from '../http/fetch.js';
 import { isSecureUrl } from '../text/url.js';
 import * as fs from 'node:fs';
 
@@ -26,7 +28,7 @@ const MAX_REDIRECTS = 5;
 async function fetchSecure(url: string, signal: AbortSignal): Promise<Response> {
   let at = url;
   for (let hops = 0; ; hops++) {
-    const response = await fetch(at, { redirect: 'manual', signal });
+    const response = await request(at, { redirect: 'manual', signal });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return response;
     await response.body?.cancel();
@@ -77,5 +79,5 @@ function describe(error: unknown): string {
   const name = (error as { name?: string } | undefined)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return 'timed out';
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return cause?.code ?? cause?.message ?? messageOf(error);
 }

@@ -1,4 +1,5 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+import { messageOf } from '../text/errors.js';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import * as io from '@actions/io';
@@ -212,7 +213,7 @@ export async function runAttempt(
   } catch (error) {
     // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
     // attempt like any other, so that the outputs, the summary and the transcript are still written.
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     log.note(`Hermes could not be started: ${why}`);
     return {
       turn: follower.finish(),

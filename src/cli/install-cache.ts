@@ -1,4 +1,5 @@
 /** The install in the Actions cache (@actions/cache, loaded only when an install needs it). */
+import { messageOf } from '../text/errors.js';
 import type { InstallLayout } from './install-layout.js';
 
 export interface CacheResult {
@@ -54,7 +55,7 @@ async function quietly<T>(fn: () => Promise<T>): Promise<{ value?: T; problems: 
   try {
     return { value: await fn(), problems };
   } catch (error) {
-    problems.push(error instanceof Error ? error.message : String(error));
+    problems.push(messageOf(error));
     return { problems };
   } finally {
     process.stdout.write = write;

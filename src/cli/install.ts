@@ -2,6 +2,7 @@
  * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache,
  * else download upstream's install script and run it, pinned to `hermes-version`; then put it on PATH.
  */
+import { messageOf } from '../text/errors.js';
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -168,7 +169,7 @@ async function installHermes(
     return ready(found, 'installer');
   } catch (error) {
     // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-    return failed(`${tried} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(`${tried} failed: ${messageOf(error)}`);
   } finally {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 /** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -185,7 +186,7 @@ export function splitArgs(raw: string): string[] {
   try {
     return shellSplit(raw);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new InputError(
       `Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
         'Close every quote, or escape a lone quote with a backslash.'

@@ -1,4 +1,5 @@
 import { isMainThread, Worker } from 'node:worker_threads';
+import { messageOf } from '../text/errors.js';
 import * as core from '@actions/core';
 
 /**
@@ -22,7 +23,5 @@ if (isMainThread) {
 } else {
   // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
   const { run } = await import('./main.js');
-  await run().catch((error: unknown) =>
-    core.setFailed(error instanceof Error ? error.message : String(error))
-  );
+  await run().catch((error: unknown) => core.setFailed(messageOf(error)));
 }

@@ -1,4 +1,5 @@
 /** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
+import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
@@ -44,9 +45,7 @@ export async function run(): Promise<void> {
       await core.summary.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
     } catch (error) {
       // As in the main action: a summary that cannot be written must not decide the step.
-      core.warning(
-        `The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`
-      );
+      core.warning(`The job summary could not be written: ${messageOf(error)}`);
     }
   }
 

@@ -1,4 +1,5 @@
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -210,7 +211,7 @@ function fileSize(file: string): number | undefined {
 
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
 export function errorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
 

@@ -1,3 +1,4 @@
+import { messageOf } from '../text/errors.js';
 /**
  * The JSON in an answer (`result.text`): the whole text when it parses; else the last fenced `json`
  * block; else the last balanced top-level object or array that parses.
@@ -27,7 +28,7 @@ export function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const at = /at position (\d+)/.exec(message);
     if (!at) return { ok: false, error: message };
     const position = Number(at[1]);

@@ -1,4 +1,5 @@
 /** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
+import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv07 from 'ajv';
@@ -80,7 +81,7 @@ export function readSchema({ getInput, env }: Environment): AnswerSchema | undef
   try {
     return { schema, draft, validate: ajv.compile(schema), warnings };
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new InputError(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
   }
 }
