@@ -2,6 +2,8 @@
 export default {
   preset: 'ts-jest/presets/default-esm',
   testEnvironment: 'node',
+  // The end-to-end tests run dist/: rebuilt first when src/ changed since it was built.
+  globalSetup: '<rootDir>/scripts/dist-stamp.mjs',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
