@@ -73,14 +73,25 @@ describe('parseSettings: defaults', () => {
       ...QUERY,
       'github-token': ' tok \n',
       'allowed-users': 'Alice, @bob\n\n  carol ,',
-      'allowed-bots': 'renovate[bot]\n*'
+      'allowed-bots': 'renovate[bot]\n@Dependabot[bot]'
     });
     expect(settings.gate).toEqual({
       token: 'tok',
       allowedUsers: ['alice', 'bob', 'carol'],
-      allowedBots: ['renovate[bot]', '*']
+      allowedBots: ['renovate[bot]', 'dependabot[bot]']
     });
   });
+
+  test.each(['*', 'renovate[bot], *', '*[bot]'])(
+    'allowed-bots %j: a wildcard is refused, bots are named',
+    value => {
+      expect(() => parse({ ...QUERY, 'allowed-bots': value })).toThrow(
+        new InputError(
+          'Input "allowed-bots" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger\'s GitHub App acting on their own fork. List each bot, such as renovate[bot].'
+        )
+      );
+    }
+  );
 
   test('text inputs are trimmed; blank ones count as unset', () => {
     const settings = parse({

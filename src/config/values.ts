@@ -178,6 +178,17 @@ export function parseLogins(raw: string): string[] {
     .filter(v => v !== '');
 }
 
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+export function parseBots(raw: string): string[] {
+  const bots = parseLogins(raw);
+  if (bots.some(bot => bot.includes('*'))) {
+    throw new InputError(
+      `Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`
+    );
+  }
+  return bots;
+}
+
 /**
  * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
  * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
