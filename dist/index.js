@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16090);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86541);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 16090:
+/***/ 86541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37763,6 +37763,49 @@ function redactLines(block, redact) {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/cli/file-commands.ts
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+/** The variables naming the runner's file-command files. */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of FILE_COMMANDS) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                external_node_fs_.rmSync(file, { force: true });
+                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37770,9 +37813,11 @@ var io = __nccwpck_require__(88701);
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
+
 /** The runner's own credentials and service addresses, for the action's process only. */
 const RUNNER_ONLY = [
     'ACTIONS_RUNTIME_TOKEN',
@@ -37783,8 +37828,8 @@ const RUNNER_ONLY = [
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL'
 ];
-const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
-/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
 function childEnv(env = process.env) {
     const out = {};
     for (const [name, value] of Object.entries(env)) {
@@ -39129,18 +39174,28 @@ function readQuery(query, cwd) {
  * transcript is never what was meant.
  */
 function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
+    const lines = raw.split(/\r?\n/).map(v => v.trim());
+    const values = lines.filter(v => v !== '');
     const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
+    if (word === undefined) {
+        refuseShortValues(lines);
         return { redact: values };
+    }
     if (values.length > 1) {
         throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+const MIN_REDACT_CHARS = 6;
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines) {
+    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+    if (short.length === 0)
+        return;
+    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
 }
 function resolveJsonlPath(given, cwd, env) {
     if (given)
@@ -39595,7 +39650,7 @@ const Output = {
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/** The outputs a report can give; unknown values are left out rather than invented. */
+/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
 function outputsOf(report, attempts, redact) {
     const { turn, verdict } = report;
     const out = new Map();
@@ -39604,8 +39659,13 @@ function outputsOf(report, attempts, redact) {
         if (value !== undefined)
             out.set(name, redact(String(value)));
     };
-    set(Output.Outcome, verdict.outcome);
-    set(Output.ExitCode, verdict.exitCode);
+    // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
+    const plain = (name, value) => {
+        if (value !== undefined)
+            out.set(name, String(value));
+    };
+    plain(Output.Outcome, verdict.outcome);
+    plain(Output.ExitCode, verdict.exitCode);
     set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
@@ -39618,24 +39678,28 @@ function outputsOf(report, attempts, redact) {
     const tokens = turn.result?.tokens;
     if (tokens) {
         set(Output.Tokens, JSON.stringify(tokens));
-        set(Output.TokensInput, tokens.input);
-        set(Output.TokensOutput, tokens.output);
-        set(Output.TokensTotal, tokens.total);
-        set(Output.TokensCacheRead, tokens.cache_read);
-        set(Output.TokensCacheWrite, tokens.cache_write);
+        plain(Output.TokensInput, tokens.input);
+        plain(Output.TokensOutput, tokens.output);
+        plain(Output.TokensTotal, tokens.total);
+        plain(Output.TokensCacheRead, tokens.cache_read);
+        plain(Output.TokensCacheWrite, tokens.cache_write);
     }
-    set(Output.DurationMs, Math.round(report.durationMs));
-    set(Output.ToolCalls, turn.toolCalls);
-    set(Output.ToolErrors, turn.toolErrors);
+    plain(Output.DurationMs, Math.round(report.durationMs));
+    plain(Output.ToolCalls, turn.toolCalls);
+    plain(Output.ToolErrors, turn.toolErrors);
     set(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
     set(Output.ArtifactUrl, report.artifact?.url);
-    set(Output.Attempts, attempts);
+    plain(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
+    // The runner keeps the last value written for a name: an empty one still replaces the agent's.
+    for (const name of Object.values(Output))
+        if (!out.has(name))
+            out.set(name, '');
     return out;
 }
 
@@ -40709,6 +40773,7 @@ function redactStrings(value, redact) {
 
 
 
+
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40835,8 +40900,7 @@ async function refuse(settings, admission, redact) {
         trigger: { actor: admission.actor, event: admission.event, why: admission.message }
     };
     for (const [name, value] of outputsOf(report, 0, redact))
-        if (name !== Output.Jsonl)
-            core/* setOutput */.uH(name, value);
+        core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
 }
@@ -40850,18 +40914,25 @@ async function runHermes(settings, log, signals) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = provided.version !== undefined
-        ? Promise.resolve(provided.version)
-        : executable
-            ? probeVersion(executable, settings.workingDirectory)
-            : Promise.resolve(undefined);
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
-    const hermesVersion = await version;
-    if (hermesVersion)
-        log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+    const fileCommands = snapshotFileCommands();
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? probeVersion(executable, settings.workingDirectory)
+                : Promise.resolve(undefined);
+        log.begin();
+        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
+        const hermesVersion = await version;
+        if (hermesVersion)
+            log.note(hermesVersion);
+        return { ...attempts, hermesVersion, install };
+    }
+    finally {
+        fileCommands.restore();
+    }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -40970,7 +41041,8 @@ async function writeSummary(settings, report, redact) {
     try {
         await core/* summary */.z
             .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-            .write();
+            // Overwritten, not appended to: the step's summary holds only what the action wrote.
+            .write({ overwrite: true });
     }
     catch (error) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
