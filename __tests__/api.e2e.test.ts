@@ -529,7 +529,7 @@ describe('API server mode: failures on the outcome table', () => {
     const r = await run(api);
     expect(r.exitCode).toBe(1);
     expect(r.outputs.outcome).toBe('no_result');
-    expect(r.outputs.exit_code).toBeUndefined();
+    expect(r.outputs.exit_code).toBe('');
     expect(annotations(r, 'error')[0]).toMatch(
       /^The Hermes API server's stream ended without a result event \(the connection (failed \(.+\)|closed) before response\.completed\); the turn did not complete\.$/
     );

@@ -79,8 +79,8 @@ describe('the transcript reaches the store', () => {
     const r = await step(run, { 'upload-artifact': 'false' });
     expect(r.outputs.outcome).toBe('success');
     expect(run.calls).toEqual([]);
-    expect(r.outputs.artifact_id).toBeUndefined();
-    expect(r.outputs.artifact_url).toBeUndefined();
+    expect(r.outputs.artifact_id).toBe('');
+    expect(r.outputs.artifact_url).toBe('');
     expect(r.annotations).toEqual([]);
   });
 

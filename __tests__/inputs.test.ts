@@ -73,14 +73,25 @@ describe('parseSettings: defaults', () => {
       ...QUERY,
       'github-token': ' tok \n',
       'allowed-users': 'Alice, @bob\n\n  carol ,',
-      'allowed-bots': 'renovate[bot]\n*'
+      'allowed-bots': 'renovate[bot]\n@Dependabot[bot]'
     });
     expect(settings.gate).toEqual({
       token: 'tok',
       allowedUsers: ['alice', 'bob', 'carol'],
-      allowedBots: ['renovate[bot]', '*']
+      allowedBots: ['renovate[bot]', 'dependabot[bot]']
     });
   });
+
+  test.each(['*', 'renovate[bot], *', '*[bot]'])(
+    'allowed-bots %j: a wildcard is refused, bots are named',
+    value => {
+      expect(() => parse({ ...QUERY, 'allowed-bots': value })).toThrow(
+        new InputError(
+          'Input "allowed-bots" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger\'s GitHub App acting on their own fork. List each bot, such as renovate[bot].'
+        )
+      );
+    }
+  );
 
   test('text inputs are trimmed; blank ones count as unset', () => {
     const settings = parse({
@@ -382,12 +393,24 @@ describe('parseSettings: artifact-name', () => {
 describe('parseSettings: redact', () => {
   test.each([
     ['', []],
-    ['one', ['one']],
-    ['one\ntwo', ['one', 'two']],
-    ['  spaced  \r\nwindows\r\n\n\n  \nlast\n', ['spaced', 'windows', 'last']],
-    ['a value with spaces', ['a value with spaces']]
+    ['secret-one', ['secret-one']],
+    ['secret-one\nsecret-two', ['secret-one', 'secret-two']],
+    ['  spaced  \r\nwindows\r\n\n\n  \nlast-one\n', ['spaced', 'windows', 'last-one']],
+    ['a value with spaces', ['a value with spaces']],
+    ['sixsix', ['sixsix']]
   ])('%j splits into %j', (raw, expected) => {
     expect(parse({ ...QUERY, redact: raw }).redact).toEqual(expected);
+  });
+
+  test.each([
+    ['e', 'line 1'],
+    ['long-enough\n\n12345', 'line 3'],
+    ['ab\nlong-enough\n  xyz  ', 'lines 1, 3']
+  ])('%j: a value under 6 characters is refused, named by line, never quoted', (raw, where) => {
+    const error = parseError({ ...QUERY, redact: raw });
+    expect(error.message).toBe(
+      `Input "redact" has a value shorter than 6 characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least 6 characters long.`
+    );
   });
 });
 

@@ -97,7 +97,7 @@ describe('json-schema with the Hermes CLI', () => {
       tool_calls: '1',
       attempts: '1'
     });
-    expect(r.outputs.structured_output).toBeUndefined();
+    expect(r.outputs.structured_output).toBe('');
     expect(fs.existsSync(r.outputs.jsonl)).toBe(true);
     expect(errors(r)).toEqual([message]);
     expect(r.log).toContain('■ invalid_output · exit 0 · 2490 tokens');
@@ -136,7 +136,7 @@ describe('json-schema with the Hermes CLI', () => {
   test('a turn that failed stays a failure; its answer is not checked', async () => {
     const r = await run('failure', {});
     expect(r.outputs.outcome).toBe('failure');
-    expect(r.outputs.structured_output).toBeUndefined();
+    expect(r.outputs.structured_output).toBe('');
     expect(r.summary).not.toContain('Structured output');
   });
 
@@ -174,7 +174,7 @@ describe('json-schema with the Hermes CLI', () => {
   test('without json-schema nothing changes', async () => {
     const r = await run('json-answer', { 'json-schema': '' });
     expect(r.received!.query).toBe(QUERY);
-    expect(r.outputs.structured_output).toBeUndefined();
+    expect(r.outputs.structured_output).toBe('');
     expect(r.summary).not.toContain('Structured output');
   });
 });
@@ -257,7 +257,7 @@ describe('json-schema in transcript mode', () => {
     const r = await report(big);
     expect(r.exitCode).toBe(1);
     expect(r.outputs.outcome).toBe('invalid_output');
-    expect(r.outputs.structured_output).toBeUndefined();
+    expect(r.outputs.structured_output).toBe('');
     expect(errors(r)[0]).toBe(
       `The answer matches json-schema, but its JSON takes ${Buffer.byteLength(big).toLocaleString('en-US')} bytes, ` +
         'over the 65,536 that structured_output may take (the outputs of a job share 1 MB); ' +

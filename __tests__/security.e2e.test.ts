@@ -18,6 +18,13 @@ const RUNNER_CREDENTIALS = {
   ACTIONS_ID_TOKEN_REQUEST_URL: 'http://127.0.0.1:1/oidc'
 };
 
+/** What else a gate case sets: a re-run by someone else, the event payload, other logins' answers. */
+interface Case {
+  rerunBy?: string;
+  payload?: object;
+  plans?: { [login: string]: Answer[] };
+}
+
 interface Record {
   argv: string[];
   env: { [name: string]: string };
@@ -105,12 +112,16 @@ describe('who may start the agent', () => {
     event: string,
     actor: string,
     answers: Answer[],
-    inputs: { [name: string]: string } = {}
-  ): Promise<{ r: ActionRun; ran: boolean; calls: number }> {
+    inputs: { [name: string]: string } = {},
+    more: Partial<Case> = {}
+  ): Promise<{ r: ActionRun; ran: boolean; calls: number; asked: string[] }> {
     api.plan(actor, ...answers);
+    for (const [login, planned] of Object.entries(more.plans ?? {})) api.plan(login, ...planned);
     const before = api.requests.length;
     const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-gate-'));
     const argvFile = path.join(dir, 'argv.json');
+    const eventFile = path.join(dir, 'event.json');
+    if (more.payload) fs.writeFileSync(eventFile, JSON.stringify(more.payload));
     const r = await runAction({
       inputs: {
         query: 'Fix the issue',
@@ -121,29 +132,28 @@ describe('who may start the agent', () => {
       env: {
         GITHUB_EVENT_NAME: event,
         GITHUB_ACTOR: actor,
-        GITHUB_TRIGGERING_ACTOR: actor,
+        GITHUB_TRIGGERING_ACTOR: more.rerunBy ?? actor,
         GITHUB_API_URL: api.url,
-        HERMES_SIM_ARGV_FILE: argvFile
+        HERMES_SIM_ARGV_FILE: argvFile,
+        ...(more.payload ? { GITHUB_EVENT_PATH: eventFile } : {})
       }
     });
-    return { r, ran: fs.existsSync(argvFile), calls: api.requests.length - before };
+    const asked = api.requests
+      .slice(before)
+      .map(q => /\/collaborators\/([^/]+)\/permission$/.exec(q.path)?.[1] ?? q.path);
+    return { r, ran: fs.existsSync(argvFile), calls: asked.length, asked };
   }
 
   const WRITE: Answer = { permission: 'write' };
   const READ: Answer = { permission: 'read' };
 
-  test.each([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'workflow_call',
-    'workflow_run',
-    'repository_dispatch',
-    'merge_group'
-  ])('%s: only writers cause it, so no API call is made', async event => {
-    const { r, ran, calls } = await step(event, 'stranger-on-' + event, [{ status: 404 }]);
-    expect([ran, calls, r.outputs.outcome]).toEqual([true, 0, 'success']);
-  });
+  test.each(['push', 'schedule', 'workflow_dispatch', 'repository_dispatch', 'merge_group'])(
+    '%s: only writers cause it, so no API call is made',
+    async event => {
+      const { r, ran, calls } = await step(event, 'stranger-on-' + event, [{ status: 404 }]);
+      expect([ran, calls, r.outputs.outcome]).toEqual([true, 0, 'success']);
+    }
+  );
 
   // event, permission answers, inputs → ran, outcome, API calls, what the message or summary says
   test.each<
@@ -232,16 +242,6 @@ describe('who may start the agent', () => {
     ],
     [
       'pull_request',
-      'renovate[bot]',
-      [{ status: 404 }],
-      { 'allowed-bots': 'renovate[bot]' },
-      true,
-      'success',
-      0,
-      'listed in "allowed-bots"'
-    ],
-    [
-      'pull_request',
       'dependabot[bot]',
       [{ status: 404 }],
       { 'allowed-users': 'dependabot[bot]' },
@@ -249,16 +249,6 @@ describe('who may start the agent', () => {
       'not_allowed',
       1,
       'add "dependabot[bot]" to "allowed-bots" to let this bot start it'
-    ],
-    [
-      'pull_request',
-      'other[bot]',
-      [{ status: 404 }],
-      { 'allowed-bots': '*' },
-      true,
-      'success',
-      0,
-      '"allowed-bots" is "*"'
     ],
     [
       'issue_comment',
@@ -308,7 +298,7 @@ describe('who may start the agent', () => {
         expect(r.outputs.error).toContain(says);
         const errors = r.annotations.filter(a => a.command === 'error').map(a => a.message);
         expect(errors).toEqual([r.outputs.error]);
-        expect(r.outputs).not.toHaveProperty('jsonl');
+        expect(r.outputs.jsonl).toBe('');
       } else {
         expect(r.exitCode).toBe(0);
       }
@@ -316,9 +306,300 @@ describe('who may start the agent', () => {
     30_000
   );
 
-  test('the token goes to the API as a bearer token, and the actor is GITHUB_TRIGGERING_ACTOR', async () => {
+  const BASE = { full_name: 'octo/repo', fork: false };
+  const FORK = { full_name: 'stranger/repo', fork: true };
+  const runOf = (head: object | null): object => ({ workflow_run: { head_repository: head } });
+  const prOf = (head: object | null, author: string): object => ({
+    pull_request: { head: { repo: head }, user: { login: author } }
+  });
+
+  // what, event, actor, their answers, inputs, more → ran, outcome, logins asked, what it says
+  test.each<
+    [
+      string,
+      string,
+      string,
+      Answer[],
+      { [name: string]: string },
+      Case,
+      boolean,
+      string,
+      string[],
+      string
+    ]
+  >([
+    [
+      'workflow_run from a fork, by a stranger',
+      'workflow_run',
+      'forker',
+      [{ status: 404 }],
+      {},
+      { payload: runOf(FORK) },
+      false,
+      'not_allowed',
+      [],
+      'forker triggered the workflow_run event for a run of stranger/repo, a fork of octo/repo; a fork\'s run starts the agent only for an actor listed by name in "allowed-users" ("*" does not count), so the agent does not start; add "forker" to "allowed-users" to let them start it.'
+    ],
+    [
+      'workflow_run from a fork, by a writer of the base repository',
+      'workflow_run',
+      'forking-writer',
+      [WRITE],
+      {},
+      { payload: runOf(FORK) },
+      false,
+      'not_allowed',
+      [],
+      'only for an actor listed by name'
+    ],
+    [
+      'workflow_run from a fork, with allowed-users "*"',
+      'workflow_run',
+      'forker2',
+      [{ status: 404 }],
+      { 'allowed-users': '*' },
+      { payload: runOf(FORK) },
+      false,
+      'not_allowed',
+      [],
+      '("*" does not count)'
+    ],
+    [
+      'workflow_run from another repository that says fork: false',
+      'workflow_run',
+      'forker3',
+      [{ status: 404 }],
+      {},
+      { payload: runOf({ full_name: 'elsewhere/repo', fork: false }) },
+      false,
+      'not_allowed',
+      [],
+      'for a run of elsewhere/repo, a fork of octo/repo'
+    ],
+    [
+      'workflow_run from a fork, by a contributor listed by name',
+      'workflow_run',
+      'friend',
+      [{ status: 404 }],
+      { 'allowed-users': 'friend' },
+      { payload: runOf(FORK) },
+      true,
+      'success',
+      [],
+      'listed by name in "allowed-users" for a run of the fork stranger/repo'
+    ],
+    [
+      'workflow_run from a fork, by a bot listed in allowed-bots',
+      'workflow_run',
+      'helper[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'helper[bot]', 'allowed-users': 'helper[bot]' },
+      { payload: runOf(FORK) },
+      false,
+      'not_allowed',
+      [],
+      '("*" does not count, and a bot never does), so the agent does not start.'
+    ],
+    [
+      'workflow_run from the base repository, by a writer',
+      'workflow_run',
+      'pusher',
+      [WRITE],
+      {},
+      { payload: runOf(BASE) },
+      true,
+      'success',
+      ['pusher'],
+      'write permission on octo/repo'
+    ],
+    [
+      'workflow_run from the base repository, by a reader',
+      'workflow_run',
+      'base-reader',
+      [READ],
+      {},
+      { payload: runOf(BASE) },
+      false,
+      'not_allowed',
+      ['base-reader'],
+      'base-reader triggered the workflow_run event but has read permission on octo/repo'
+    ],
+    [
+      'workflow_run without an event payload',
+      'workflow_run',
+      'unknown-run',
+      [WRITE],
+      {},
+      {},
+      false,
+      'not_allowed',
+      [],
+      'whether the run comes from a fork is unknown (GITHUB_EVENT_PATH is not set)'
+    ],
+    [
+      'workflow_call is checked like any other event',
+      'workflow_call',
+      'caller',
+      [{ status: 404 }],
+      {},
+      {},
+      false,
+      'not_allowed',
+      ['caller'],
+      'caller triggered the workflow_call event but is not a collaborator on octo/repo'
+    ],
+    [
+      "a maintainer's re-run of a stranger's comment",
+      'issue_comment',
+      'commenter',
+      [{ status: 404 }],
+      {},
+      { rerunBy: 'maintainer', plans: { maintainer: [{ permission: 'admin' }] } },
+      false,
+      'not_allowed',
+      ['commenter'],
+      'commenter triggered the issue_comment event but is not a collaborator on octo/repo, and only people with write access start the agent; add "commenter" to "allowed-users" to let them start it. A re-run does not help: maintainer re-ran it, but a re-run keeps the privileges of commenter, whose event it is.'
+    ],
+    [
+      "a maintainer's re-run of a stranger's fork run",
+      'workflow_run',
+      'forker4',
+      [{ status: 404 }],
+      {},
+      { rerunBy: 'maintainer2', payload: runOf(FORK), plans: { maintainer2: [WRITE] } },
+      false,
+      'not_allowed',
+      [],
+      'A re-run does not help: maintainer2 re-ran it'
+    ],
+    [
+      "a writer's comment re-run by a maintainer: both pass",
+      'issue_comment',
+      'author-writer',
+      [WRITE],
+      {},
+      { rerunBy: 'keeper2', plans: { keeper2: [{ permission: 'write', role_name: 'maintain' }] } },
+      true,
+      'success',
+      ['author-writer', 'keeper2'],
+      'write permission on octo/repo; re-run by keeper2: maintain permission on octo/repo'
+    ],
+    [
+      "a writer's comment re-run by a reader",
+      'issue_comment',
+      'author-writer2',
+      [WRITE],
+      {},
+      { rerunBy: 'rerun-reader', plans: { 'rerun-reader': [READ] } },
+      false,
+      'not_allowed',
+      ['author-writer2', 'rerun-reader'],
+      'rerun-reader re-ran the run of the issue_comment event but has read permission on octo/repo'
+    ],
+    [
+      'a bot by name, on its own pull request',
+      'pull_request',
+      'renovate[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'renovate[bot]' },
+      { payload: prOf(BASE, 'renovate[bot]') },
+      true,
+      'success',
+      [],
+      'listed in "allowed-bots"'
+    ],
+    [
+      'a bot by name, on a pull request a writer opened',
+      'pull_request_target',
+      'fixer[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'fixer[bot]' },
+      { payload: prOf(BASE, 'alice'), plans: { alice: [WRITE] } },
+      true,
+      'success',
+      ['alice'],
+      'listed in "allowed-bots"; the pull request\'s author alice: write permission on octo/repo'
+    ],
+    [
+      'a bot by name, on a pull request a stranger opened',
+      'pull_request_target',
+      'dependabot[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'dependabot[bot]' },
+      { payload: prOf(BASE, 'mallory') },
+      false,
+      'not_allowed',
+      ['mallory'],
+      'mallory opened the pull request dependabot[bot] acted on but is not a collaborator on octo/repo, and only people with write access start the agent; add "mallory" to "allowed-users" to let them start it. A bot is only as trusted as the pull request it acts on, so dependabot[bot] does not start the agent there.'
+    ],
+    [
+      'a bot by name, on a fork pull request',
+      'pull_request_target',
+      'renovate[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'renovate[bot]' },
+      { payload: prOf(FORK, 'renovate[bot]') },
+      false,
+      'not_allowed',
+      [],
+      "renovate[bot] triggered the pull_request_target event on a pull request from stranger/repo, a fork of octo/repo; a bot acting on a fork's pull request never starts the agent"
+    ],
+    [
+      'a bot by name, on a pull request review of a deleted fork',
+      'pull_request_review',
+      'renovate[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'renovate[bot]' },
+      { payload: prOf(null, 'someone') },
+      false,
+      'not_allowed',
+      [],
+      'on a pull request from a deleted fork'
+    ],
+    [
+      'a bot by name, without an event payload',
+      'pull_request',
+      'renovate[bot]',
+      [{ status: 404 }],
+      { 'allowed-bots': 'renovate[bot]' },
+      {},
+      false,
+      'not_allowed',
+      [],
+      'the pull request it acts on is unknown (GITHUB_EVENT_PATH is not set)'
+    ]
+  ])(
+    '%s: ran %s',
+    async (_what, event, actor, answers, inputs, more, shouldRun, outcome, asked, says) => {
+      const { r, ran, asked: got } = await step(event, actor, answers, inputs, more);
+      expect([ran, r.outputs.outcome, got]).toEqual([shouldRun, outcome, asked]);
+      const text = textOf(render(r.summary)).replace(/\u200b/g, '');
+      expect(text).toContain(says);
+      if (!shouldRun) {
+        expect(r.exitCode).toBe(1);
+        expect(r.outputs.error).toContain(says);
+      } else {
+        expect(r.exitCode).toBe(0);
+      }
+    },
+    30_000
+  );
+
+  test('allowed-bots "*" is an invalid input: nothing runs, no API call', async () => {
+    const { r, ran, calls } = await step('pull_request', 'any[bot]', [WRITE], {
+      'allowed-bots': '*'
+    });
+    expect([ran, calls, r.exitCode]).toEqual([false, 0, 1]);
+    expect(r.annotations.filter(a => a.command === 'error').map(a => a.message)).toEqual([
+      expect.stringContaining(
+        'Input "allowed-bots" lists a wildcard ("*"); bots are allowed by name only'
+      )
+    ]);
+  });
+
+  test('the token goes to the API as a bearer token; GITHUB_ACTOR and a re-runner are both checked', async () => {
     api.plan('re-runner', WRITE);
-    api.plan('original', READ);
+    api.plan('original', WRITE);
     const before = api.requests.length;
     const r = await runAction({
       inputs: { query: 'x', 'github-token': 'gate-token', 'upload-artifact': 'false' },
@@ -331,6 +612,10 @@ describe('who may start the agent', () => {
     });
     expect(r.outputs.outcome).toBe('success');
     expect(api.requests.slice(before)).toEqual([
+      {
+        path: '/repos/octo/repo/collaborators/original/permission',
+        authorization: 'Bearer gate-token'
+      },
       {
         path: '/repos/octo/repo/collaborators/re-runner/permission',
         authorization: 'Bearer gate-token'

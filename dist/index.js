@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86541);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 97491:
+/***/ 86541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35027,6 +35027,40 @@ var undici = __nccwpck_require__(46752);
 function request(url, init = {}) {
     const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
     return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+}
+
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/text/url.ts
@@ -35151,37 +35185,88 @@ class InputError extends Error {
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
- * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
- * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
  */
 
 
-/** Events only people with write access can cause: no check. */
+
+
+
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
 const WRITERS_ONLY = new Set([
     'push',
     'schedule',
     'workflow_dispatch',
-    'workflow_call',
-    'workflow_run',
     'repository_dispatch',
     'merge_group'
 ]);
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-/** How long the whole permission check may take, retry included. */
+/** How long one permission check may take, retry included. */
 const GATE_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 function triggerOf(env) {
+    const actor = env.GITHUB_ACTOR || undefined;
+    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
     return {
         event: env.GITHUB_EVENT_NAME || undefined,
-        actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
+        actor: actor ?? triggering,
+        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+            ? triggering
+            : undefined,
         repository: env.GITHUB_REPOSITORY || undefined,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true'
+        onRunner: env.GITHUB_ACTIONS === 'true',
+        facts: readEventFacts(env.GITHUB_EVENT_PATH)
     };
 }
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+function readEventFacts(file) {
+    if (!file)
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+    let payload;
+    try {
+        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+    }
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
+    }
+    const at = (value, key) => typeof value === 'object' && value !== null
+        ? value[key]
+        : undefined;
+    const head = (repo) => typeof repo === 'object' && repo !== null
+        ? {
+            fork: at(repo, 'fork') !== false,
+            fullName: typeof at(repo, 'full_name') === 'string'
+                ? at(repo, 'full_name')
+                : undefined
+        }
+        : null;
+    const facts = {};
+    const run = at(payload, 'workflow_run');
+    if (run !== undefined)
+        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const pr = at(payload, 'pull_request');
+    if (pr !== undefined) {
+        const author = at(at(pr, 'user'), 'login');
+        facts.pullRequest = {
+            head: head(at(at(pr, 'head'), 'repo')),
+            author: typeof author === 'string' ? author : undefined
+        };
+    }
+    return facts;
+}
 async function admit(trigger, settings) {
-    const { event, actor } = trigger;
+    const { event, actor, rerunBy } = trigger;
     if (!event && !trigger.onRunner)
         return {
             allowed: true,
@@ -35199,41 +35284,102 @@ async function admit(trigger, settings) {
         return {
             allowed: false,
             event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
+            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
         };
-    const bot = actor.toLowerCase().endsWith('[bot]');
+    const refuse = (message) => ({ allowed: false, actor, event, message });
+    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+    const rerunNote = rerunBy
+        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+        : '';
+    const bot = isBot(actor);
+    const whys = [];
+    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+    if (typeof fork === 'string')
+        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
+    if (fork) {
+        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+    }
+    else {
+        const own = await check(trigger, settings, actor, `triggered ${what}`);
+        if (!own.ok)
+            return refuse(own.message + rerunNote);
+        whys.push(own.why);
+    }
+    if (rerunBy) {
+        const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+        if (!rerun.ok)
+            return refuse(rerun.message);
+        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    }
+    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+        const pr = trigger.facts;
+        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+        if (!facts)
+            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
+        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
+        const author = facts.author;
+        if (!author)
+            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
+        if (author.toLowerCase() !== actor.toLowerCase()) {
+            const opened = await check(trigger, settings, author, `opened the pull request ${actor} acted on`);
+            if (!opened.ok)
+                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
+            whys.push(`the pull request's author ${author}: ${opened.why}`);
+        }
+    }
+    return { allowed: true, actor, event, why: whys.join('; ') };
+}
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(trigger, settings, login, did) {
+    const bot = isBot(login);
     const input = bot ? Input.AllowedBots : Input.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (listed.includes('*'))
-        return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(actor.toLowerCase()))
-        return { allowed: true, actor, event, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, actor, settings.token);
+    if (!bot && listed.includes('*'))
+        return { ok: true, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(login.toLowerCase()))
+        return { ok: true, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, login, settings.token);
     if (found.kind === 'role' &&
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
-            allowed: true,
-            actor,
-            event,
+            ok: true,
             why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
         };
-    const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
     if (found.kind === 'unknown')
         return {
-            allowed: false,
-            actor,
-            event,
-            message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+            ok: false,
+            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
         };
     const has = found.kind === 'stranger'
         ? 'is not a collaborator'
         : `has ${found.role ?? found.permission} permission`;
     return {
-        allowed: false,
-        actor,
-        event,
-        message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+        ok: false,
+        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
     };
+}
+function isBot(login) {
+    return login.toLowerCase().endsWith('[bot]');
+}
+function sameRepository(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger) {
+    const facts = trigger.facts;
+    if ('unreadable' in facts)
+        return facts.unreadable;
+    const head = facts.workflowRunHead;
+    if (head === undefined)
+        return 'the event payload has no workflow_run';
+    if (head === null)
+        return { fork: true };
+    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
 async function readPermission(trigger, actor, token) {
@@ -35243,10 +35389,13 @@ async function readPermission(trigger, actor, token) {
         return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
     const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
-    let last = '';
-    for (let attempt = 1; attempt <= 2; attempt++) {
-        if (attempt > 1)
-            await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
+    const unknown = (why) => ({ kind: 'unknown', why });
+    return retry(async (n) => {
+        // The second failure in a row is the last: said so.
+        const again = (why) => ({
+            value: unknown(n > 1 ? `${why}, twice` : why),
+            retry: why
+        });
         let response;
         try {
             response = await request(url, {
@@ -35263,37 +35412,35 @@ async function readPermission(trigger, actor, token) {
         catch (error) {
             if (signal.aborted)
                 return {
-                    kind: 'unknown',
-                    why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
+                    value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
                 };
             const cause = error instanceof Error ? error.cause : undefined;
-            last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
-            continue;
+            return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
         }
         if (response.status === 404) {
             await response.body?.cancel();
-            return { kind: 'stranger' };
+            return { value: { kind: 'stranger' } };
         }
         if (response.status >= 500) {
             await response.body?.cancel();
-            last = `the GitHub API answered HTTP ${response.status}`;
-            continue;
+            return again(`the GitHub API answered HTTP ${response.status}`);
         }
         if (!response.ok) {
             await response.body?.cancel();
             const hint = response.status === 401 || response.status === 403
                 ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
                 : '';
-            return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
+            return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
         }
         const body = await response.json().catch(() => undefined);
         const permission = body?.permission;
         const role = body?.role_name;
         if (typeof permission !== 'string')
-            return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
-        return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
-    }
-    return { kind: 'unknown', why: `${last}, twice` };
+            return { value: unknown('the GitHub API answered without a permission') };
+        return {
+            value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+        };
+    }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -37616,6 +37763,49 @@ function redactLines(block, redact) {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/cli/file-commands.ts
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+/** The variables naming the runner's file-command files. */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of FILE_COMMANDS) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                external_node_fs_.rmSync(file, { force: true });
+                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37623,9 +37813,11 @@ var io = __nccwpck_require__(88701);
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
+
 /** The runner's own credentials and service addresses, for the action's process only. */
 const RUNNER_ONLY = [
     'ACTIONS_RUNTIME_TOKEN',
@@ -37636,8 +37828,8 @@ const RUNNER_ONLY = [
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL'
 ];
-const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
-/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
 function childEnv(env = process.env) {
     const out = {};
     for (const [name, value] of Object.entries(env)) {
@@ -38982,18 +39174,28 @@ function readQuery(query, cwd) {
  * transcript is never what was meant.
  */
 function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
+    const lines = raw.split(/\r?\n/).map(v => v.trim());
+    const values = lines.filter(v => v !== '');
     const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
+    if (word === undefined) {
+        refuseShortValues(lines);
         return { redact: values };
+    }
     if (values.length > 1) {
         throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+const MIN_REDACT_CHARS = 6;
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines) {
+    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+    if (short.length === 0)
+        return;
+    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
 }
 function resolveJsonlPath(given, cwd, env) {
     if (given)
@@ -39009,6 +39211,14 @@ function parseLogins(raw) {
         .split(/[\n,]/)
         .map(v => v.trim().replace(/^@/, '').toLowerCase())
         .filter(v => v !== '');
+}
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+function parseBots(raw) {
+    const bots = parseLogins(raw);
+    if (bots.some(bot => bot.includes('*'))) {
+        throw new InputError(`Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
+    }
+    return bots;
 }
 /**
  * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
@@ -39113,7 +39323,7 @@ function parseCommon(getInput, env, workingDirectory) {
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseLogins(getInput(Input.AllowedBots))
+            allowedBots: parseBots(getInput(Input.AllowedBots))
         }
     };
 }
@@ -39440,7 +39650,7 @@ const Output = {
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/** The outputs a report can give; unknown values are left out rather than invented. */
+/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
 function outputsOf(report, attempts, redact) {
     const { turn, verdict } = report;
     const out = new Map();
@@ -39449,8 +39659,13 @@ function outputsOf(report, attempts, redact) {
         if (value !== undefined)
             out.set(name, redact(String(value)));
     };
-    set(Output.Outcome, verdict.outcome);
-    set(Output.ExitCode, verdict.exitCode);
+    // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
+    const plain = (name, value) => {
+        if (value !== undefined)
+            out.set(name, String(value));
+    };
+    plain(Output.Outcome, verdict.outcome);
+    plain(Output.ExitCode, verdict.exitCode);
     set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
@@ -39463,24 +39678,28 @@ function outputsOf(report, attempts, redact) {
     const tokens = turn.result?.tokens;
     if (tokens) {
         set(Output.Tokens, JSON.stringify(tokens));
-        set(Output.TokensInput, tokens.input);
-        set(Output.TokensOutput, tokens.output);
-        set(Output.TokensTotal, tokens.total);
-        set(Output.TokensCacheRead, tokens.cache_read);
-        set(Output.TokensCacheWrite, tokens.cache_write);
+        plain(Output.TokensInput, tokens.input);
+        plain(Output.TokensOutput, tokens.output);
+        plain(Output.TokensTotal, tokens.total);
+        plain(Output.TokensCacheRead, tokens.cache_read);
+        plain(Output.TokensCacheWrite, tokens.cache_write);
     }
-    set(Output.DurationMs, Math.round(report.durationMs));
-    set(Output.ToolCalls, turn.toolCalls);
-    set(Output.ToolErrors, turn.toolErrors);
+    plain(Output.DurationMs, Math.round(report.durationMs));
+    plain(Output.ToolCalls, turn.toolCalls);
+    plain(Output.ToolErrors, turn.toolErrors);
     set(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
     set(Output.ArtifactUrl, report.artifact?.url);
-    set(Output.Attempts, attempts);
+    plain(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
+    // The runner keeps the last value written for a name: an empty one still replaces the agent's.
+    for (const name of Object.values(Output))
+        if (!out.has(name))
+            out.set(name, '');
     return out;
 }
 
@@ -40554,6 +40773,7 @@ function redactStrings(value, redact) {
 
 
 
+
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40680,8 +40900,7 @@ async function refuse(settings, admission, redact) {
         trigger: { actor: admission.actor, event: admission.event, why: admission.message }
     };
     for (const [name, value] of outputsOf(report, 0, redact))
-        if (name !== Output.Jsonl)
-            core/* setOutput */.uH(name, value);
+        core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
 }
@@ -40695,18 +40914,25 @@ async function runHermes(settings, log, signals) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = provided.version !== undefined
-        ? Promise.resolve(provided.version)
-        : executable
-            ? probeVersion(executable, settings.workingDirectory)
-            : Promise.resolve(undefined);
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
-    const hermesVersion = await version;
-    if (hermesVersion)
-        log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+    const fileCommands = snapshotFileCommands();
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? probeVersion(executable, settings.workingDirectory)
+                : Promise.resolve(undefined);
+        log.begin();
+        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
+        const hermesVersion = await version;
+        if (hermesVersion)
+            log.note(hermesVersion);
+        return { ...attempts, hermesVersion, install };
+    }
+    finally {
+        fileCommands.restore();
+    }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -40815,7 +41041,8 @@ async function writeSummary(settings, report, redact) {
     try {
         await core/* summary */.z
             .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-            .write();
+            // Overwritten, not appended to: the step's summary holds only what the action wrote.
+            .write({ overwrite: true });
     }
     catch (error) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);

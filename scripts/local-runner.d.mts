@@ -20,6 +20,10 @@ export interface ActionRun {
   summary: string;
   /** Directories the step added to PATH for the later steps (GITHUB_PATH). */
   paths: string[];
+  /** Variables the step set for the later steps (GITHUB_ENV). */
+  env: Record<string, string>;
+  /** State the step saved for its post step (GITHUB_STATE). */
+  state: Record<string, string>;
   commands: WorkflowCommand[];
   annotations: WorkflowCommand[];
   /** What a person sees in the log: stdout less the commands the runner consumed, masks applied. */
@@ -32,6 +36,8 @@ export interface RunFiles {
   output: string;
   path: string;
   summary: string;
+  env: string;
+  state: string;
   temp: string;
   workspace: string;
 }

@@ -1,5 +1,5 @@
 // Runs the bundled action the way a GitHub runner does, on this machine: INPUT_* variables, real
-// GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files read back in the runner's format, workflow commands in
+// GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_PATH / GITHUB_ENV / GITHUB_STATE files read back in the runner's format, workflow commands in
 // stdout interpreted with the runner's rules (stop-commands included). Used by the demo and the tests.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -20,7 +20,7 @@ export function node24() {
 }
 
 /**
- * A runner-like step in `dir`: the GITHUB_OUTPUT, GITHUB_PATH and step-summary files (empty), RUNNER_TEMP, the
+ * A runner-like step in `dir`: the five file-command files (empty), RUNNER_TEMP, the
  * workspace (`cwd` if given), and the environment a runner gives the action, with `pathFirst` and
  * Node 24 ahead of this PATH. Used by startAction and by the bench.
  */
@@ -29,12 +29,16 @@ export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
     output: path.join(dir, 'github_output'),
     path: path.join(dir, 'github_path'),
     summary: path.join(dir, 'step_summary'),
+    env: path.join(dir, 'github_env'),
+    state: path.join(dir, 'github_state'),
     temp: path.join(dir, 'runner_temp'),
     workspace: cwd ?? path.join(dir, 'workspace')
   };
   fs.writeFileSync(files.output, '');
   fs.writeFileSync(files.path, '');
   fs.writeFileSync(files.summary, '');
+  fs.writeFileSync(files.env, '');
+  fs.writeFileSync(files.state, '');
   fs.mkdirSync(files.temp, { recursive: true });
   fs.mkdirSync(files.workspace, { recursive: true });
   const env = {
@@ -46,6 +50,8 @@ export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
     GITHUB_OUTPUT: files.output,
     GITHUB_PATH: files.path,
     GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_ENV: files.env,
+    GITHUB_STATE: files.state,
     RUNNER_TEMP: files.temp,
     GITHUB_WORKSPACE: files.workspace,
     GITHUB_JOB: job,
@@ -104,6 +110,9 @@ export function startAction({
         summary: fs.readFileSync(files.summary, 'utf8'),
         // Directories added to PATH for the later steps (core.addPath), one per line.
         paths: fs.readFileSync(files.path, 'utf8').split('\n').filter(Boolean),
+        // Variables set for the later steps (GITHUB_ENV) and the step's saved state (GITHUB_STATE).
+        env: parseFileCommand(fs.readFileSync(files.env, 'utf8')),
+        state: parseFileCommand(fs.readFileSync(files.state, 'utf8')),
         ...interpretLog(out),
         dir,
         files
@@ -123,7 +132,7 @@ export function inputVariable(name) {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 
-/** Parses a GITHUB_OUTPUT file as the runner does: `name=value` or `name<<DELIM` … `DELIM`. */
+/** Parses a GITHUB_OUTPUT (or GITHUB_ENV, GITHUB_STATE) file as the runner does: `name=value` or `name<<DELIM` … `DELIM`. */
 export function parseFileCommand(text) {
   const result = {};
   const lines = text.split('\n');

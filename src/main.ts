@@ -8,6 +8,7 @@ import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
 import { followFile } from './core/follow.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
+import { snapshotFileCommands } from './cli/file-commands.js';
 import { notInstalled, provideHermes, type InstallIo } from './cli/install.js';
 import type { InstallReport } from './config/install.js';
 import type { Attempt, Signals } from './core/attempt.js';
@@ -22,7 +23,7 @@ import {
 import { readQuery } from './config/values.js';
 import { inert, LiveLog } from './report/log.js';
 import { formatMs } from './text/text.js';
-import { Output, outputsOf } from './report/outputs.js';
+import { outputsOf } from './report/outputs.js';
 import { makeRedactor, type Redactor } from './text/redact.js';
 import type { Report } from './report/report.js';
 import { renderSummary } from './report/summary.js';
@@ -158,8 +159,7 @@ async function refuse(
     jsonlPath: '',
     trigger: { actor: admission.actor, event: admission.event, why: admission.message }
   };
-  for (const [name, value] of outputsOf(report, 0, redact))
-    if (name !== Output.Jsonl) core.setOutput(name, value);
+  for (const [name, value] of outputsOf(report, 0, redact)) core.setOutput(name, value);
   await writeSummary(settings, report, redact);
   conclude(settings, verdict, redact);
 }
@@ -189,20 +189,26 @@ async function runHermes(settings: CliSettings, log: LiveLog, signals: Signals):
     const verdict = decide(attempt.turn, attempt.end);
     return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
   }
-  // Asked alongside the run, not before it: a CLI can take a while to print its version.
-  const version =
-    provided.version !== undefined
-      ? Promise.resolve(provided.version)
-      : executable
-        ? probeVersion(executable, settings.workingDirectory)
-        : Promise.resolve(undefined);
-  log.begin();
-  const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
-    runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals)
-  );
-  const hermesVersion = await version;
-  if (hermesVersion) log.note(hermesVersion);
-  return { ...attempts, hermesVersion, install };
+  // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+  const fileCommands = snapshotFileCommands();
+  try {
+    // Asked alongside the run, not before it: a CLI can take a while to print its version.
+    const version =
+      provided.version !== undefined
+        ? Promise.resolve(provided.version)
+        : executable
+          ? probeVersion(executable, settings.workingDirectory)
+          : Promise.resolve(undefined);
+    log.begin();
+    const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
+      runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals)
+    );
+    const hermesVersion = await version;
+    if (hermesVersion) log.note(hermesVersion);
+    return { ...attempts, hermesVersion, install };
+  } finally {
+    fileCommands.restore();
+  }
 }
 
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
@@ -336,7 +342,8 @@ async function writeSummary(settings: Settings, report: Report, redact: Redactor
   try {
     await core.summary
       .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-      .write();
+      // Overwritten, not appended to: the step's summary holds only what the action wrote.
+      .write({ overwrite: true });
   } catch (error) {
     core.warning(`The job summary could not be written: ${redact(messageOf(error))}`);
   }

@@ -1,26 +1,36 @@
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
- * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
- * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
  */
+import * as fs from 'node:fs';
 import { request, type Response } from '../http/fetch.js';
+import { retry, type Tried } from '../core/retry.js';
 import { Input } from '../config/inputs.js';
+import { messageOf } from '../text/errors.js';
 
-/** Events only people with write access can cause: no check. */
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
 const WRITERS_ONLY = new Set([
   'push',
   'schedule',
   'workflow_dispatch',
-  'workflow_call',
-  'workflow_run',
   'repository_dispatch',
   'merge_group'
 ]);
 
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment'
+]);
+
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
 
-/** How long the whole permission check may take, retry included. */
+/** How long one permission check may take, retry included. */
 export const GATE_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 
@@ -29,16 +39,37 @@ export interface GateSettings {
   token: string;
   /** Logins, lower-cased; `*` for anyone. */
   allowedUsers: string[];
+  /** Bot logins, lower-cased; never a wildcard (the settings refuse one). */
   allowedBots: string[];
+}
+
+/** Where a pull request's or a workflow run's head commit came from, as the event payload says. */
+export interface Head {
+  /** `repository.fork`, or a head repository that is gone (a deleted fork). */
+  fork: boolean;
+  fullName?: string;
+}
+
+/** What the gate needs from the event payload (GITHUB_EVENT_PATH). */
+export interface EventFacts {
+  /** `workflow_run.head_repository`; null when the payload has none. */
+  workflowRunHead?: Head | null;
+  /** `pull_request.head.repo` and `pull_request.user.login`. */
+  pullRequest?: { head: Head | null; author?: string };
 }
 
 export interface Trigger {
   event?: string;
+  /** GITHUB_ACTOR: whose event it is. A re-run keeps it, and runs with their privileges. */
   actor?: string;
+  /** GITHUB_TRIGGERING_ACTOR when it differs from the actor: who re-ran the run. */
+  rerunBy?: string;
   repository?: string;
   apiUrl: string;
   /** On a GitHub Actions runner (GITHUB_ACTIONS=true). */
   onRunner: boolean;
+  /** The event payload's facts, or why they could not be read. */
+  facts: EventFacts | { unreadable: string };
 }
 
 /** What the gate decided, in words for the summary (`why`) or the failure (`message`). */
@@ -47,13 +78,57 @@ export type Admission =
   | { allowed: false; actor?: string; event?: string; message: string };
 
 export function triggerOf(env: NodeJS.ProcessEnv): Trigger {
+  const actor = env.GITHUB_ACTOR || undefined;
+  const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
   return {
     event: env.GITHUB_EVENT_NAME || undefined,
-    actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
+    actor: actor ?? triggering,
+    rerunBy:
+      actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+        ? triggering
+        : undefined,
     repository: env.GITHUB_REPOSITORY || undefined,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-    onRunner: env.GITHUB_ACTIONS === 'true'
+    onRunner: env.GITHUB_ACTIONS === 'true',
+    facts: readEventFacts(env.GITHUB_EVENT_PATH)
   };
+}
+
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+export function readEventFacts(file: string | undefined): Trigger['facts'] {
+  if (!file) return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { unreadable: `the event payload ${file} cannot be read (${messageOf(error)})` };
+  }
+  const at = (value: unknown, key: string): unknown =>
+    typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  const head = (repo: unknown): Head | null =>
+    typeof repo === 'object' && repo !== null
+      ? {
+          fork: at(repo, 'fork') !== false,
+          fullName:
+            typeof at(repo, 'full_name') === 'string'
+              ? (at(repo, 'full_name') as string)
+              : undefined
+        }
+      : null;
+  const facts: EventFacts = {};
+  const run = at(payload, 'workflow_run');
+  if (run !== undefined) facts.workflowRunHead = head(at(run, 'head_repository'));
+  const pr = at(payload, 'pull_request');
+  if (pr !== undefined) {
+    const author = at(at(pr, 'user'), 'login');
+    facts.pullRequest = {
+      head: head(at(at(pr, 'head'), 'repo')),
+      author: typeof author === 'string' ? author : undefined
+    };
+  }
+  return facts;
 }
 
 /** A permission as the API gave it, a stranger (404), or why it could not be read. */
@@ -62,8 +137,11 @@ type Permission =
   | { kind: 'stranger' }
   | { kind: 'unknown'; why: string };
 
+/** One login's check: why it passed, or the sentence that refuses it. */
+type Check = { ok: true; why: string } | { ok: false; message: string };
+
 export async function admit(trigger: Trigger, settings: GateSettings): Promise<Admission> {
-  const { event, actor } = trigger;
+  const { event, actor, rerunBy } = trigger;
   if (!event && !trigger.onRunner)
     return {
       allowed: true,
@@ -81,45 +159,128 @@ export async function admit(trigger: Trigger, settings: GateSettings): Promise<A
     return {
       allowed: false,
       event,
-      message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
+      message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
     };
-  const bot = actor.toLowerCase().endsWith('[bot]');
+  const refuse = (message: string): Admission => ({ allowed: false, actor, event, message });
+  // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+  const rerunNote = rerunBy
+    ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+    : '';
+  const bot = isBot(actor);
+  const whys: string[] = [];
+
+  const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+  if (typeof fork === 'string')
+    return refuse(
+      `${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`
+    );
+  if (fork) {
+    // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+    if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+      return refuse(
+        `${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`
+      );
+    whys.push(
+      `listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim()
+    );
+  } else {
+    const own = await check(trigger, settings, actor, `triggered ${what}`);
+    if (!own.ok) return refuse(own.message + rerunNote);
+    whys.push(own.why);
+  }
+  if (rerunBy) {
+    const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+    if (!rerun.ok) return refuse(rerun.message);
+    whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+  }
+
+  if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+    const pr = trigger.facts;
+    const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+    if (!facts)
+      return refuse(
+        `${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`
+      );
+    if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+      return refuse(
+        `${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`
+      );
+    const author = facts.author;
+    if (!author)
+      return refuse(
+        `${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`
+      );
+    if (author.toLowerCase() !== actor.toLowerCase()) {
+      const opened = await check(
+        trigger,
+        settings,
+        author,
+        `opened the pull request ${actor} acted on`
+      );
+      if (!opened.ok)
+        return refuse(
+          `${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`
+        );
+      whys.push(`the pull request's author ${author}: ${opened.why}`);
+    }
+  }
+  return { allowed: true, actor, event, why: whys.join('; ') };
+}
+
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(
+  trigger: Trigger,
+  settings: GateSettings,
+  login: string,
+  did: string
+): Promise<Check> {
+  const bot = isBot(login);
   const input = bot ? Input.AllowedBots : Input.AllowedUsers;
   const listed = bot ? settings.allowedBots : settings.allowedUsers;
-  if (listed.includes('*'))
-    return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
-  if (listed.includes(actor.toLowerCase()))
-    return { allowed: true, actor, event, why: `listed in "${input}"` };
+  if (!bot && listed.includes('*')) return { ok: true, why: `"${input}" is "*" (anyone)` };
+  if (listed.includes(login.toLowerCase())) return { ok: true, why: `listed in "${input}"` };
 
-  const found = await readPermission(trigger, actor, settings.token);
+  const found = await readPermission(trigger, login, settings.token);
   if (
     found.kind === 'role' &&
     (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? ''))
   )
     return {
-      allowed: true,
-      actor,
-      event,
+      ok: true,
       why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
     };
-  const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+  const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
   if (found.kind === 'unknown')
     return {
-      allowed: false,
-      actor,
-      event,
-      message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+      ok: false,
+      message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
     };
   const has =
     found.kind === 'stranger'
       ? 'is not a collaborator'
       : `has ${found.role ?? found.permission} permission`;
   return {
-    allowed: false,
-    actor,
-    event,
-    message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+    ok: false,
+    message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
   };
+}
+
+function isBot(login: string): boolean {
+  return login.toLowerCase().endsWith('[bot]');
+}
+
+function sameRepository(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger: Trigger): Head | undefined | string {
+  const facts = trigger.facts;
+  if ('unreadable' in facts) return facts.unreadable;
+  const head = facts.workflowRunHead;
+  if (head === undefined) return 'the event payload has no workflow_run';
+  if (head === null) return { fork: true };
+  return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
@@ -128,54 +289,59 @@ async function readPermission(trigger: Trigger, actor: string, token: string): P
   if (!token) return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
   const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
   const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
-  let last = '';
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    if (attempt > 1) await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
-    let response: Response;
-    try {
-      response = await request(url, {
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: 'application/vnd.github+json',
-          'X-GitHub-Api-Version': '2022-11-28',
-          'User-Agent': 'hermes-action'
-        },
-        signal,
-        redirect: 'error'
+  const unknown = (why: string): Permission => ({ kind: 'unknown', why });
+  return retry(
+    async (n): Promise<Tried<Permission>> => {
+      // The second failure in a row is the last: said so.
+      const again = (why: string): Tried<Permission> => ({
+        value: unknown(n > 1 ? `${why}, twice` : why),
+        retry: why
       });
-    } catch (error) {
-      if (signal.aborted)
-        return {
-          kind: 'unknown',
-          why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
-        };
-      const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
-      last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
-      continue;
-    }
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return { kind: 'stranger' };
-    }
-    if (response.status >= 500) {
-      await response.body?.cancel();
-      last = `the GitHub API answered HTTP ${response.status}`;
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      const hint =
-        response.status === 401 || response.status === 403
-          ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
-          : '';
-      return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    const permission = (body as { permission?: unknown } | undefined)?.permission;
-    const role = (body as { role_name?: unknown } | undefined)?.role_name;
-    if (typeof permission !== 'string')
-      return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
-    return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
-  }
-  return { kind: 'unknown', why: `${last}, twice` };
+      let response: Response;
+      try {
+        response = await request(url, {
+          headers: {
+            Authorization: `Bearer ${token}`,
+            Accept: 'application/vnd.github+json',
+            'X-GitHub-Api-Version': '2022-11-28',
+            'User-Agent': 'hermes-action'
+          },
+          signal,
+          redirect: 'error'
+        });
+      } catch (error) {
+        if (signal.aborted)
+          return {
+            value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
+          };
+        const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
+        return again(`the GitHub API could not be reached: ${cause?.message ?? messageOf(error)}`);
+      }
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return { value: { kind: 'stranger' } };
+      }
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        return again(`the GitHub API answered HTTP ${response.status}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        const hint =
+          response.status === 401 || response.status === 403
+            ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
+            : '';
+        return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      const permission = (body as { permission?: unknown } | undefined)?.permission;
+      const role = (body as { role_name?: unknown } | undefined)?.role_name;
+      if (typeof permission !== 'string')
+        return { value: unknown('the GitHub API answered without a permission') };
+      return {
+        value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+      };
+    },
+    { attempts: 2, backoffMs: RETRY_DELAY_MS, signal }
+  );
 }

@@ -4,9 +4,12 @@
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
+
+import { FILE_COMMANDS } from './file-commands.js';
 
 /** The runner's own credentials and service addresses, for the action's process only. */
 export const RUNNER_ONLY = [
@@ -19,9 +22,9 @@ export const RUNNER_ONLY = [
   'ACTIONS_ID_TOKEN_REQUEST_URL'
 ] as const;
 
-const RUNNER_ONLY_SET: ReadonlySet<string> = new Set(RUNNER_ONLY);
+const RUNNER_ONLY_SET: ReadonlySet<string> = new Set<string>([...RUNNER_ONLY, ...FILE_COMMANDS]);
 
-/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
 export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) {

@@ -10,6 +10,7 @@ import {
   isFile,
   parseApi,
   parseArtifactName,
+  parseBots,
   parseLogins,
   parseRedact,
   reader,
@@ -170,7 +171,7 @@ function parseCommon(
     gate: {
       token: getInput(Input.GithubToken).trim(),
       allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-      allowedBots: parseLogins(getInput(Input.AllowedBots))
+      allowedBots: parseBots(getInput(Input.AllowedBots))
     }
   };
 }

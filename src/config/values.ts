@@ -143,12 +143,13 @@ export function readQuery(query: Query, cwd: string): string {
  * transcript is never what was meant.
  */
 export function parseRedact(raw: string): { redact: string[]; uploadUnredacted?: boolean } {
-  const values = raw
-    .split(/\r?\n/)
-    .map(v => v.trim())
-    .filter(v => v !== '');
+  const lines = raw.split(/\r?\n/).map(v => v.trim());
+  const values = lines.filter(v => v !== '');
   const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-  if (word === undefined) return { redact: values };
+  if (word === undefined) {
+    refuseShortValues(lines);
+    return { redact: values };
+  }
   if (values.length > 1) {
     throw new InputError(
       `Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
@@ -156,6 +157,19 @@ export function parseRedact(raw: string): { redact: string[]; uploadUnredacted?:
     );
   }
   return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+export const MIN_REDACT_CHARS = 6;
+
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines: string[]): void {
+  const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+  if (short.length === 0) return;
+  const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+  throw new InputError(
+    `Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`
+  );
 }
 
 export function resolveJsonlPath(
@@ -176,6 +190,17 @@ export function parseLogins(raw: string): string[] {
     .split(/[\n,]/)
     .map(v => v.trim().replace(/^@/, '').toLowerCase())
     .filter(v => v !== '');
+}
+
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+export function parseBots(raw: string): string[] {
+  const bots = parseLogins(raw);
+  if (bots.some(bot => bot.includes('*'))) {
+    throw new InputError(
+      `Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`
+    );
+  }
+  return bots;
 }
 
 /**

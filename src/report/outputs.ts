@@ -32,7 +32,7 @@ export type OutputName = (typeof Output)[keyof typeof Output];
 export const TEXT_OUTPUT_CHARS = 64 * 1024;
 export const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
 
-/** The outputs a report can give; unknown values are left out rather than invented. */
+/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
 export function outputsOf(
   report: Report,
   attempts: number,
@@ -44,8 +44,12 @@ export function outputsOf(
   const set = (name: OutputName, value: string | number | undefined): void => {
     if (value !== undefined) out.set(name, redact(String(value)));
   };
-  set(Output.Outcome, verdict.outcome);
-  set(Output.ExitCode, verdict.exitCode);
+  // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
+  const plain = (name: OutputName, value: string | number | undefined): void => {
+    if (value !== undefined) out.set(name, String(value));
+  };
+  plain(Output.Outcome, verdict.outcome);
+  plain(Output.ExitCode, verdict.exitCode);
   set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
@@ -61,22 +65,24 @@ export function outputsOf(
   const tokens = turn.result?.tokens;
   if (tokens) {
     set(Output.Tokens, JSON.stringify(tokens));
-    set(Output.TokensInput, tokens.input);
-    set(Output.TokensOutput, tokens.output);
-    set(Output.TokensTotal, tokens.total);
-    set(Output.TokensCacheRead, tokens.cache_read);
-    set(Output.TokensCacheWrite, tokens.cache_write);
+    plain(Output.TokensInput, tokens.input);
+    plain(Output.TokensOutput, tokens.output);
+    plain(Output.TokensTotal, tokens.total);
+    plain(Output.TokensCacheRead, tokens.cache_read);
+    plain(Output.TokensCacheWrite, tokens.cache_write);
   }
-  set(Output.DurationMs, Math.round(report.durationMs));
-  set(Output.ToolCalls, turn.toolCalls);
-  set(Output.ToolErrors, turn.toolErrors);
+  plain(Output.DurationMs, Math.round(report.durationMs));
+  plain(Output.ToolCalls, turn.toolCalls);
+  plain(Output.ToolErrors, turn.toolErrors);
   set(Output.Jsonl, report.jsonlPath);
   set(Output.ArtifactId, report.artifact?.id);
   set(Output.ArtifactUrl, report.artifact?.url);
-  set(Output.Attempts, attempts);
+  plain(Output.Attempts, attempts);
   // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
   // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
   if (report.answer?.ok) out.set(Output.StructuredOutput, report.answer.json);
   set(Output.HermesVersion, report.hermesVersion);
+  // The runner keeps the last value written for a name: an empty one still replaces the agent's.
+  for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;
 }
