@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66916);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 97491:
+/***/ 66916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35143,6 +35143,7 @@ const Input = {
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
+    Isolation: 'isolation',
     ...InstallInput
 };
 class InputError extends Error {
@@ -35179,6 +35180,12 @@ function triggerOf(env) {
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         onRunner: env.GITHUB_ACTIONS === 'true'
     };
+}
+/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
+function gated(trigger) {
+    if (!trigger.event)
+        return trigger.onRunner;
+    return !WRITERS_ONLY.has(trigger.event);
 }
 async function admit(trigger, settings) {
     const { event, actor } = trigger;
@@ -37612,8 +37619,6 @@ function redactLines(block, redact) {
     return Buffer.concat(lines);
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
@@ -37650,6 +37655,8 @@ function childEnv(env = process.env) {
     return out;
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -37767,7 +37774,7 @@ class FifoCapture {
         try {
             dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
             const fifo = external_node_path_.join(dir, 'stdout');
-            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
+            const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
@@ -37866,9 +37873,190 @@ class FifoCapture {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/process.ts
+/**
+ * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
+ * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
+ *
+ * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
+ * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
+ * passed on), and no timeout (a probe that hangs must not hold up the report).
+ *
+ * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
+ * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
+ * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
+ * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
+ * agent and all it starts.
+ *
+ * API for other spawns (the installer, `hermes sessions export`):
+ * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
+ * - `runSync(file, args, { env, as })` for short commands (mkfifo);
+ * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
+ * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user).
+ */
+
+
+/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
+function wrap(file, args, as, env) {
+    if (!as)
+        return [file, args];
+    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
+    if (as.via === 'root')
+        return [as.setpriv, [...drop, file, ...args]];
+    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
+    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
+    return [
+        as.sudo ?? 'sudo',
+        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
+    ];
+}
+/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
+function privileged(file, args, via, sudo = 'sudo') {
+    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
+}
+/** Runs a short command to its end, without a shell or standard input. */
+function runSync(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024
+    });
+    return {
+        status: result.status,
+        stdout: result.stdout ?? '',
+        stderr: result.stderr ?? '',
+        error: result.error
+    };
+}
+/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
+function runCommand(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
+            cwd: options.cwd,
+            env: options.env,
+            encoding: 'utf8',
+            timeout: options.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+}
+const STDERR_LINGER_MS = 5000;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        let pendingErr = '';
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            pendingErr += text;
+            const lines = pendingErr.split('\n');
+            pendingErr = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine(line.replace(/\r$/, ''));
+            // A stderr "line" without end stays bounded.
+            if (pendingErr.length > 8192) {
+                options.onStderrLine(pendingErr);
+                pendingErr = '';
+            }
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    if (pendingErr !== '')
+                        options.onStderrLine(pendingErr);
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        try {
+            process.kill(-this.pid, signal);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
-
 
 
 
@@ -37909,113 +38097,22 @@ async function findHermes(hermesPath) {
 }
 /**
  * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report (@actions/exec has no timeout, hence execFile).
+ * that hangs is killed rather than holding up the report.
  */
 const VERSION_TIMEOUT_MS = 5000;
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-function probeVersion(executable, cwd) {
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
-            cwd,
-            env: childEnv(),
-            encoding: 'utf8',
-            timeout: VERSION_TIMEOUT_MS,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024,
-            windowsHide: true
-        }, (error, stdout) => {
-            const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-            resolve(!error && line ? line.trim().slice(0, 200) : undefined);
-        });
+async function probeVersion(executable, cwd, spawning = { env: childEnv() }) {
+    const { error, stdout } = await runCommand(executable, ['--version'], {
+        cwd,
+        env: spawning.env,
+        as: spawning.as,
+        timeoutMs: VERSION_TIMEOUT_MS
     });
+    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+    return !error && line ? line.trim().slice(0, 200) : undefined;
 }
-const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
-                cwd: options.cwd,
-                env: childEnv(),
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded.
-            if (pendingErr.length > 8192) {
-                options.onStderrLine(pendingErr);
-                pendingErr = '';
-            }
-        });
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                this.exited = true;
-                capture.close();
-                if (pendingErr !== '')
-                    options.onStderrLine(pendingErr);
-                resolve({ exitCode, signal });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
@@ -38024,7 +38121,7 @@ const TIMEOUT_GRACE_MS = 10_000;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals) {
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
@@ -38035,6 +38132,9 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             executable,
             argv: buildArgv(settings),
             cwd: settings.workingDirectory,
+            env: spawning.env,
+            as: spawning.as,
+            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
             transcriptPath: jsonlPath,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
@@ -38566,6 +38666,329 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/cli/isolation.ts
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made once (`useradd --system`, no login shell, no groups but its own); every run
+ *   gives it a fresh HOME (mode 0700) holding a copy of the runner user's `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
+ *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
+ *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+
+
+
+
+
+
+
+const AGENT_USER = 'hermes-agent';
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+async function planIsolation(mode) {
+    if (mode === 'none')
+        return { kind: 'none', why: '`isolation` is `none`', chosen: true };
+    if (process.platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
+    const setpriv = await io/* which */.K7('setpriv', false);
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = process.getuid?.();
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = await io/* which */.K7('sudo', false);
+    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    const probe = runSync(sudo, ['-n', 'true'], { env: childEnv(), timeoutMs: 10_000 });
+    if (probe.status !== 0)
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+/** How long the agent's processes have between SIGTERM and SIGKILL. */
+const SWEEP_GRACE_MS = 2000;
+/** How often /proc is read while waiting for them to go. */
+const SWEEP_POLL_MS = 25;
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The isolation of one run: made by isolate(), ended by release(). */
+class Isolation {
+    user;
+    runner;
+    admin;
+    /** Processes of the agent user ended so far. */
+    ended = 0;
+    released = false;
+    /** Directories whose mode was changed, to put back (newest first). */
+    modes = [];
+    lent;
+    home;
+    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+    queryFile;
+    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+    spawning;
+    constructor(user, runner, env, admin) {
+        this.user = user;
+        this.runner = runner;
+        this.admin = admin;
+        this.spawning = { as: user, env, sweep: () => this.endAll() };
+    }
+    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+    static async isolate(plan, options) {
+        const admin = (file, args) => {
+            const [command, argv] = privileged(file, args, plan.via, plan.sudo);
+            const done = runSync(command, argv, { env: childEnv(options.env) });
+            if (done.status !== 0)
+                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        };
+        const ids = agentIds() ?? (createAgent(admin), agentIds());
+        if (!ids)
+            throw new Error(`the user ${AGENT_USER} could not be made`);
+        if (ids.uid === 0)
+            throw new Error(`the user ${AGENT_USER} has uid 0; remove it`);
+        const user = { name: AGENT_USER, ...ids, ...plan };
+        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${AGENT_USER}-home-`));
+        const env = agentEnv(options.env, home);
+        const isolation = new Isolation(user, runner, env, admin);
+        isolation.home = home;
+        try {
+            isolation.prepare(options);
+        }
+        catch (error) {
+            await isolation.release();
+            throw error;
+        }
+        return isolation;
+    }
+    prepare(options) {
+        const admin = this.admin;
+        const home = this.home;
+        const hermesHome = external_node_path_.join(home, '.hermes');
+        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+        external_node_fs_.mkdirSync(hermesHome);
+        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+        for (const entry of entries) {
+            const from = external_node_path_.join(source, entry);
+            if (external_node_fs_.existsSync(from))
+                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
+        }
+        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+        const lent = inside(options.workingDirectory, options.workspace)
+            ? options.workspace
+            : options.workingDirectory;
+        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
+        if (options.queryFile && !inside(options.queryFile, lent)) {
+            this.queryFile = external_node_path_.join(home, 'query.txt');
+            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
+        }
+        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.lent = lent;
+        admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
+        const executable = external_node_fs_.realpathSync(options.executable);
+        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+        for (const dir of new Set(needed))
+            this.openForOthers(dir);
+        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+        if (runnerTemp &&
+            external_node_fs_.existsSync(runnerTemp) &&
+            ![lent, executable].some(p => inside(p, runnerTemp)))
+            this.setMode(runnerTemp, 0o700);
+    }
+    /** Gives others the right to enter dir (not to list it) for the run. */
+    openForOthers(dir) {
+        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
+        if ((mode & 0o001) === 0)
+            this.setMode(dir, mode | 0o001);
+    }
+    setMode(dir, mode) {
+        const was = external_node_fs_.statSync(dir).mode & 0o7777;
+        if (was === mode)
+            return;
+        this.modes.unshift({ dir, mode: was });
+        this.admin('chmod', [mode.toString(8), dir]);
+    }
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
+    async endAll() {
+        const uid = this.user.uid;
+        const seen = new Set(processesOf(uid));
+        if (seen.size === 0)
+            return;
+        this.signalAll('SIGTERM');
+        for (const signal of ['SIGKILL', undefined]) {
+            const deadline = Date.now() + SWEEP_GRACE_MS;
+            for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+                left.forEach(pid => seen.add(pid));
+                if (Date.now() > deadline)
+                    break;
+                await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+            }
+            if (signal && processesOf(uid).length > 0)
+                this.signalAll(signal);
+        }
+        this.ended += seen.size;
+    }
+    signalAll(signal) {
+        if (this.user.via === 'sudo') {
+            // Not root: the agent user signals all its own processes (kill -1 spares the caller).
+            runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
+                env: this.spawning.env,
+                as: this.user
+            });
+            return;
+        }
+        for (const pid of processesOf(this.user.uid)) {
+            try {
+                process.kill(pid, signal);
+            }
+            catch {
+                // gone already
+            }
+        }
+    }
+    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    async release() {
+        const admin = this.admin;
+        if (!this.released) {
+            this.released = true;
+            await this.endAll();
+            if (this.lent)
+                admin('chown', [
+                    '-R',
+                    '-h',
+                    `--from=${this.user.uid}`,
+                    `${this.runner.uid}:${this.runner.gid}`,
+                    this.lent
+                ]);
+            for (const { dir, mode } of this.modes.splice(0))
+                admin('chmod', [mode.toString(8), dir]);
+            if (this.home)
+                admin('rm', ['-rf', '--', this.home]);
+        }
+        return {
+            user: this.user.name,
+            uid: this.user.uid,
+            via: this.user.via,
+            ended: this.ended
+        };
+    }
+}
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds() {
+    const found = runSync('getent', ['passwd', AGENT_USER], { env: childEnv() });
+    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+    if (fields.length < 4)
+        return undefined;
+    return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+function createAgent(admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        AGENT_USER
+    ]);
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home) {
+    return {
+        ...childEnv(env),
+        HOME: home,
+        USER: AGENT_USER,
+        LOGNAME: AGENT_USER,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of external_node_fs_.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p) {
+    const dirs = [];
+    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
+        dirs.unshift(dir);
+        if (dir === external_node_path_.dirname(dir))
+            return dirs;
+    }
+}
+function inside(p, dir) {
+    const rel = external_node_path_.relative(dir, p);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
+}
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+function exposedCredential(lent, isolated, runnerTemp) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(config, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    if (/^\s*extraheader\s*=/im.test(text))
+        return config;
+    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
+        try {
+            const reachable = !isolated ||
+                inside(file, lent) ||
+                (!(runnerTemp && inside(file, external_node_path_.resolve(runnerTemp))) &&
+                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
+            if (reachable && /^\s*extraheader\s*=/im.test(external_node_fs_.readFileSync(file, 'utf8')))
+                return file;
+        }
+        catch {
+            // not there: nothing to read
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
 
 
@@ -39040,6 +39463,7 @@ function isFile(p) {
 
 
 
+const ISOLATION_MODES = ['auto', 'user', 'none'];
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
@@ -39130,7 +39554,8 @@ function parseCli(getInput, workspace) {
         args: splitArgs(getInput(Input.Args)),
         hermesPath,
         install: parseInstallInputs(getInput, hermesPath),
-        workingDirectory: workingDirectoryOf(getInput, workspace)
+        workingDirectory: workingDirectoryOf(getInput, workspace),
+        isolation: parseIsolation(text(Input.Isolation))
     };
 }
 /**
@@ -39159,6 +39584,14 @@ function refuseCliInputs(getInput, workspace) {
     const one = given.length === 1;
     throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
         `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
+}
+function parseIsolation(raw) {
+    if (raw === undefined)
+        return 'auto';
+    const mode = ISOLATION_MODES.find(m => m === raw);
+    if (!mode)
+        throw new InputError(`Input "${Input.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`);
+    return mode;
 }
 function parseInstallInputs(getInput, hermesPath) {
     let install;
@@ -39858,8 +40291,23 @@ function installFact(install) {
     return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+
+function isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -40011,6 +40459,8 @@ function factsTable(report, redact, where) {
         rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
@@ -40554,6 +41004,7 @@ function redactStrings(value, redact) {
 
 
 
+
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40588,6 +41039,27 @@ async function run() {
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
     if (admission && !admission.allowed)
         return refuse(settings, admission, redact);
+    // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
+    const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
+    if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
+        const fact = { why: plan.why };
+        const trigger = triggerOf(process.env);
+        if (settings.isolation === 'user')
+            return refuse(settings, {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+            }, redact, fact);
+        if (gated(trigger))
+            return refuse(settings, {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+            }, redact, fact);
+        core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
+    }
     const trigger = admission && {
         actor: admission.actor,
         event: admission.event,
@@ -40606,14 +41078,14 @@ async function run() {
                 ? { attempt: await readTranscript(settings.transcript, log), history: [] }
                 : settings.mode === 'api'
                     ? await runApi(settings, query ?? '', log, signals)
-                    : await runHermes(settings, log, signals);
+                    : await runHermes(settings, log, signals, plan);
     }
     catch (error) {
         // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install } = session;
+    const { attempt, history, hermesVersion, install, isolation } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -40636,7 +41108,13 @@ async function run() {
         trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
-        install
+        install,
+        isolation: isolation ??
+            (settings.mode === 'api'
+                ? { why: 'API server mode: no Hermes process runs on this runner' }
+                : settings.mode === 'transcript'
+                    ? { why: 'transcript mode: nothing runs' }
+                    : undefined)
     };
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
@@ -40669,7 +41147,7 @@ function conclude(settings, verdict, redact) {
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact) {
+async function refuse(settings, admission, redact, isolation) {
     const verdict = { outcome: 'not_allowed', message: admission.message };
     const report = {
         verdict,
@@ -40677,7 +41155,8 @@ async function refuse(settings, admission, redact) {
         durationMs: 0,
         stderrTail: [],
         jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+        trigger: { actor: admission.actor, event: admission.event, why: admission.message },
+        isolation
     };
     for (const [name, value] of outputsOf(report, 0, redact))
         if (name !== Output.Jsonl)
@@ -40685,8 +41164,8 @@ async function refuse(settings, admission, redact) {
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
 }
-/** Runs Hermes (installed first when it has to be), retried on exit 75. */
-async function runHermes(settings, log, signals) {
+/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
+async function runHermes(settings, log, signals, plan) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const provided = await provideHermes(settings, installIo(log), signals);
     const { executable, install } = provided;
@@ -40695,18 +41174,47 @@ async function runHermes(settings, log, signals) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = provided.version !== undefined
-        ? Promise.resolve(provided.version)
-        : executable
-            ? probeVersion(executable, settings.workingDirectory)
-            : Promise.resolve(undefined);
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
-    const hermesVersion = await version;
-    if (hermesVersion)
-        log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+    const isolation = plan?.kind === 'user' && executable
+        ? await Isolation.isolate(plan, {
+            workspace,
+            workingDirectory: settings.workingDirectory,
+            executable,
+            queryFile: settings.query.kind === 'file'
+                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
+                : undefined,
+            ignoreUserConfig: settings.ignoreUserConfig,
+            env: process.env
+        })
+        : undefined;
+    const run = isolation?.queryFile
+        ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+        : settings;
+    let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
+                : Promise.resolve(undefined);
+        log.begin();
+        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
+        const hermesVersion = await version;
+        if (hermesVersion)
+            log.note(hermesVersion);
+        return { ...attempts, hermesVersion, install, isolation: fact };
+    }
+    finally {
+        // Every process of the agent ended and the workspace handed back before anything else is done.
+        if (isolation)
+            fact = Object.assign(fact, { why: undefined }, await isolation.release());
+        const credential = exposedCredential(workspace, isolation !== undefined, process.env.RUNNER_TEMP);
+        if (credential) {
+            fact.credential = credential;
+            log.note(`The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
+        }
+    }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
