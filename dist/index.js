@@ -38698,7 +38698,7 @@ const AGENT_USER = 'hermes-agent';
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
 async function planIsolation(mode) {
     if (mode === 'none')
-        return { kind: 'none', why: '`isolation` is `none`', chosen: true };
+        return { kind: 'none', why: 'isolation is none', chosen: true };
     if (process.platform !== 'linux')
         return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
     const setpriv = await io/* which */.K7('setpriv', false);
@@ -38738,6 +38738,9 @@ class Isolation {
     modes = [];
     lent;
     home;
+    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+    hidden;
+    actionEnv = {};
     /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
     queryFile;
     /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
@@ -38799,6 +38802,9 @@ class Isolation {
             external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
         }
         admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.actionEnv = options.env;
+        if (runnerTemp)
+            this.hidden = hideIncludes(lent, runnerTemp, options.env);
         this.lent = lent;
         admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
         const executable = external_node_fs_.realpathSync(options.executable);
@@ -38878,6 +38884,8 @@ class Isolation {
                 ]);
             for (const { dir, mode } of this.modes.splice(0))
                 admin('chmod', [mode.toString(8), dir]);
+            if (this.hidden)
+                restoreIncludes(this.hidden, this.actionEnv);
             if (this.home)
                 admin('rm', ['-rf', '--', this.home]);
         }
@@ -38919,6 +38927,32 @@ function agentEnv(env, home) {
         HERMES_HOME: external_node_path_.join(home, '.hermes'),
         TMPDIR: external_node_path_.join(home, 'tmp')
     };
+}
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(lent, runnerTemp, env) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    if (!external_node_fs_.existsSync(config))
+        return undefined;
+    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
+    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+    const includes = listed.stdout
+        .split('\n')
+        .map(line => /^(\S+) (.+)$/.exec(line))
+        .filter((m) => m !== null)
+        .map(m => [m[1], m[2]])
+        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
+    for (const key of new Set(includes.map(([key]) => key)))
+        git(['--unset-all', key]);
+    return includes.length > 0 ? { config, includes } : undefined;
+}
+function restoreIncludes(hidden, env) {
+    for (const [key, file] of hidden.includes)
+        runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
 }
 /** The pids of the user's live processes (zombies are already dead), from /proc. */
 function processesOf(uid) {

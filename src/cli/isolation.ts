@@ -37,7 +37,7 @@ export type IsolationPlan =
 
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
 export async function planIsolation(mode: IsolationMode): Promise<IsolationPlan> {
-  if (mode === 'none') return { kind: 'none', why: '`isolation` is `none`', chosen: true };
+  if (mode === 'none') return { kind: 'none', why: 'isolation is none', chosen: true };
   if (process.platform !== 'linux')
     return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
   const setpriv = await io.which('setpriv', false);
@@ -88,6 +88,9 @@ export class Isolation {
   private readonly modes: { dir: string; mode: number }[] = [];
   private lent?: string;
   private home?: string;
+  /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+  private hidden?: { config: string; includes: [string, string][] };
+  private actionEnv: NodeJS.ProcessEnv = {};
   /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
   queryFile?: string;
 
@@ -157,6 +160,8 @@ export class Isolation {
       fs.copyFileSync(options.queryFile, this.queryFile);
     }
     admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+    this.actionEnv = options.env;
+    if (runnerTemp) this.hidden = hideIncludes(lent, runnerTemp, options.env);
     this.lent = lent;
     admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
     const executable = fs.realpathSync(options.executable);
@@ -235,6 +240,7 @@ export class Isolation {
           this.lent
         ]);
       for (const { dir, mode } of this.modes.splice(0)) admin('chmod', [mode.toString(8), dir]);
+      if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
       if (this.home) admin('rm', ['-rf', '--', this.home]);
     }
     return {
@@ -280,6 +286,40 @@ function agentEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
     HERMES_HOME: path.join(home, '.hermes'),
     TMPDIR: path.join(home, 'tmp')
   };
+}
+
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(
+  lent: string,
+  runnerTemp: string,
+  env: NodeJS.ProcessEnv
+): { config: string; includes: [string, string][] } | undefined {
+  const config = path.join(lent, '.git', 'config');
+  if (!fs.existsSync(config)) return undefined;
+  const git = (args: string[]) =>
+    runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
+  const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+  const includes: [string, string][] = listed.stdout
+    .split('\n')
+    .map(line => /^(\S+) (.+)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map(m => [m[1], m[2]] as [string, string])
+    .filter(([, file]) => inside(path.resolve(path.dirname(config), file), runnerTemp));
+  for (const key of new Set(includes.map(([key]) => key))) git(['--unset-all', key]);
+  return includes.length > 0 ? { config, includes } : undefined;
+}
+
+function restoreIncludes(
+  hidden: { config: string; includes: [string, string][] },
+  env: NodeJS.ProcessEnv
+): void {
+  for (const [key, file] of hidden.includes)
+    runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
 }
 
 /** The pids of the user's live processes (zombies are already dead), from /proc. */
