@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { captureStdout, type Capture } from '../src/cli/capture.js';
-import { HermesProcess } from '../src/cli/hermes.js';
+import { HermesProcess } from '../src/cli/process.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -189,6 +189,7 @@ describe('captureStdout', () => {
           executable: process.execPath,
           argv: ['-e', 'a NUL byte: \0'],
           cwd: tmpDir(),
+          env: process.env,
           transcriptPath: path.join(tmpDir(), 'run.jsonl'),
           onStdout: () => undefined,
           onStderrLine: () => undefined,
@@ -208,6 +209,7 @@ describe('captureStdout', () => {
       // Quiet first, so that the pipe is polled at its idle pace (every 20 ms), then both at once.
       argv: ['-c', 'sleep 0.2; printf "out\\n"; echo err >&2; sleep 0.3'],
       cwd: dir,
+      env: process.env,
       transcriptPath: path.join(dir, 'run.jsonl'),
       onStdout: chunk => seen.push(`stdout: ${chunk.toString().trim()}`),
       onStderrLine: line => seen.push(`stderr: ${line}`),

@@ -49,6 +49,8 @@ export interface RunOptions {
   simulator?: boolean;
   /** The bundle to run: ACTION unless given. */
   action?: string;
+  /** The action's stdout is a file (read back at the end), not a socket: /proc/<pid>/fd/1 opens. */
+  stdoutFile?: boolean;
 }
 
 export function node24(): string;

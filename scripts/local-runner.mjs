@@ -78,7 +78,8 @@ export function startAction({
   env = {},
   cwd,
   simulator = true,
-  action = ACTION
+  action = ACTION,
+  stdoutFile = false
 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
   const step = runnerStep(dir, { pathFirst: simulator ? SIMULATOR_BIN : undefined, cwd });
@@ -88,19 +89,25 @@ export function startAction({
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [inputVariable(k), String(v)])),
     ...env
   };
+  // A file, as a runner's log pipe is one a process can open again through /proc/<pid>/fd/1.
+  const outFile = path.join(dir, 'stdout');
+  const outFd = stdoutFile ? fs.openSync(outFile, 'w') : undefined;
   const child = spawn(node24(), [action], {
     cwd: files.workspace,
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['ignore', outFd ?? 'pipe', 'pipe']
   });
+  if (outFd !== undefined) fs.closeSync(outFd);
   const stdout = [];
   const stderr = [];
-  child.stdout.on('data', c => stdout.push(c));
+  child.stdout?.on('data', c => stdout.push(c));
   child.stderr.on('data', c => stderr.push(c));
   const done = new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (exitCode, signal) => {
-      const out = Buffer.concat(stdout).toString('utf8');
+      const out = stdoutFile
+        ? fs.readFileSync(outFile, 'utf8')
+        : Buffer.concat(stdout).toString('utf8');
       resolve({
         exitCode,
         signal,

@@ -3,13 +3,20 @@ import { messageOf } from './text/errors.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
-import { admit, triggerOf, type Admission } from './access/gate.js';
+import { admit, gated, triggerOf, type Admission } from './access/gate.js';
 import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
 import { followFile } from './core/follow.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
 import { snapshotFileCommands } from './cli/file-commands.js';
 import { notInstalled, provideHermes, type InstallIo } from './cli/install.js';
+import {
+  exposedCredential,
+  Isolation,
+  planIsolation,
+  type IsolationPlan
+} from './cli/isolation.js';
+import type { IsolationFact } from './config/isolation.js';
 import type { InstallReport } from './config/install.js';
 import type { Attempt, Signals } from './core/attempt.js';
 import { Input } from './config/inputs.js';
@@ -63,6 +70,39 @@ export async function run(): Promise<void> {
   const admission =
     settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
   if (admission && !admission.allowed) return refuse(settings, admission, redact);
+  // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
+  const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
+  if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
+    const fact: IsolationFact = { why: plan.why };
+    const trigger = triggerOf(process.env);
+    if (settings.isolation === 'user')
+      return refuse(
+        settings,
+        {
+          allowed: false,
+          actor: admission?.actor,
+          event: admission?.event,
+          message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+        },
+        redact,
+        fact
+      );
+    if (gated(trigger))
+      return refuse(
+        settings,
+        {
+          allowed: false,
+          actor: admission?.actor,
+          event: admission?.event,
+          message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+        },
+        redact,
+        fact
+      );
+    core.warning(
+      `Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`
+    );
+  }
   const trigger = admission && {
     actor: admission.actor,
     event: admission.event,
@@ -81,13 +121,13 @@ export async function run(): Promise<void> {
         ? { attempt: await readTranscript(settings.transcript, log), history: [] }
         : settings.mode === 'api'
           ? await runApi(settings, query ?? '', log, signals)
-          : await runHermes(settings, log, signals);
+          : await runHermes(settings, log, signals, plan);
   } catch (error) {
     // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
     log.end();
     throw error;
   }
-  const { attempt, history, hermesVersion, install } = session;
+  const { attempt, history, hermesVersion, install, isolation } = session;
   const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
   // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
   const answer =
@@ -110,7 +150,14 @@ export async function run(): Promise<void> {
     trigger,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
     answer,
-    install
+    install,
+    isolation:
+      isolation ??
+      (settings.mode === 'api'
+        ? { why: 'API server mode: no Hermes process runs on this runner' }
+        : settings.mode === 'transcript'
+          ? { why: 'transcript mode: nothing runs' }
+          : undefined)
   };
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const setOutputs = (): void => {
@@ -148,7 +195,8 @@ function conclude(settings: Settings, verdict: Verdict, redact: Redactor): void 
 async function refuse(
   settings: Settings,
   admission: Extract<Admission, { allowed: false }>,
-  redact: Redactor
+  redact: Redactor,
+  isolation?: IsolationFact
 ): Promise<void> {
   const verdict: Verdict = { outcome: 'not_allowed', message: admission.message };
   const report: Report = {
@@ -157,7 +205,8 @@ async function refuse(
     durationMs: 0,
     stderrTail: [],
     jsonlPath: '',
-    trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+    trigger: { actor: admission.actor, event: admission.event, why: admission.message },
+    isolation
   };
   for (const [name, value] of outputsOf(report, 0, redact)) core.setOutput(name, value);
   await writeSummary(settings, report, redact);
@@ -177,10 +226,16 @@ interface Session {
   hermesVersion?: string;
   /** When the action installed Hermes, or tried to. */
   install?: InstallReport;
+  isolation?: IsolationFact;
 }
 
-/** Runs Hermes (installed first when it has to be), retried on exit 75. */
-async function runHermes(settings: CliSettings, log: LiveLog, signals: Signals): Promise<Session> {
+/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
+async function runHermes(
+  settings: CliSettings,
+  log: LiveLog,
+  signals: Signals,
+  plan: IsolationPlan | undefined
+): Promise<Session> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const provided = await provideHermes(settings, installIo(log), signals);
   const { executable, install } = provided;
@@ -189,6 +244,25 @@ async function runHermes(settings: CliSettings, log: LiveLog, signals: Signals):
     const verdict = decide(attempt.turn, attempt.end);
     return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
   }
+  const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+  const isolation =
+    plan?.kind === 'user' && executable
+      ? await Isolation.isolate(plan, {
+          workspace,
+          workingDirectory: settings.workingDirectory,
+          executable,
+          queryFile:
+            settings.query.kind === 'file'
+              ? path.resolve(settings.workingDirectory, settings.query.path)
+              : undefined,
+          ignoreUserConfig: settings.ignoreUserConfig,
+          env: process.env
+        })
+      : undefined;
+  const run: CliSettings = isolation?.queryFile
+    ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+    : settings;
+  let fact: IsolationFact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
   // From here on the agent runs: whatever it writes into the runner's file commands is undone.
   const fileCommands = snapshotFileCommands();
   try {
@@ -197,16 +271,37 @@ async function runHermes(settings: CliSettings, log: LiveLog, signals: Signals):
       provided.version !== undefined
         ? Promise.resolve(provided.version)
         : executable
-          ? probeVersion(executable, settings.workingDirectory)
+          ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
           : Promise.resolve(undefined);
     log.begin();
     const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
-      runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals)
+      runAttempt(
+        run,
+        executable ?? settings.hermesPath,
+        settings.jsonlPath,
+        log,
+        signals,
+        isolation?.spawning
+      )
     );
     const hermesVersion = await version;
     if (hermesVersion) log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    return { ...attempts, hermesVersion, install, isolation: fact };
   } finally {
+    // Every process of the agent ended and the workspace handed back before anything else is done.
+    if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
+    const credential = exposedCredential(
+      workspace,
+      isolation !== undefined,
+      process.env.RUNNER_TEMP
+    );
+    if (credential) {
+      fact.credential = credential;
+      log.note(
+        `The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`
+      );
+    }
+    // After the agent's last process is gone: nothing it wrote into them stands.
     fileCommands.restore();
   }
 }

@@ -131,6 +131,12 @@ export function readEventFacts(file: string | undefined): Trigger['facts'] {
   return facts;
 }
 
+/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
+export function gated(trigger: Trigger): boolean {
+  if (!trigger.event) return trigger.onRunner;
+  return !WRITERS_ONLY.has(trigger.event);
+}
+
 /** A permission as the API gave it, a stranger (404), or why it could not be read. */
 type Permission =
   | { kind: 'role'; permission: string; role?: string }

@@ -10,12 +10,12 @@
  *
  * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { READ_BYTES } from '../core/lines.js';
 import { childEnv } from './environment.js';
+import { runSync } from './process.js';
 
 export interface Capture {
   /** The descriptor to give Hermes as its stdout; the action's copy is closed by spawned(). */
@@ -137,7 +137,7 @@ class FifoCapture implements Capture {
     try {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-stdout-'));
       const fifo = path.join(dir, 'stdout');
-      const made = spawnSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
+      const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
       if (made.status !== 0) return undefined;
       // The reading end first, without blocking; then the writing end opens at once.
       opened.push(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));

@@ -1,10 +1,8 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 import { messageOf } from '../text/errors.js';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
 import * as io from '@actions/io';
-import { captureStdout } from './capture.js';
 import { childEnv } from './environment.js';
+import { HermesProcess, runCommand, type Spawning } from './process.js';
 import { supervise } from '../core/supervise.js';
 import { Follower } from '../core/follow.js';
 import type { CliSettings } from '../config/settings.js';
@@ -42,138 +40,28 @@ export async function findHermes(hermesPath: string): Promise<string | undefined
 
 /**
  * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report (@actions/exec has no timeout, hence execFile).
+ * that hangs is killed rather than holding up the report.
  */
 const VERSION_TIMEOUT_MS = 5000;
 
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-export function probeVersion(executable: string, cwd: string): Promise<string | undefined> {
-  return new Promise(resolve => {
-    execFile(
-      executable,
-      ['--version'],
-      {
-        cwd,
-        env: childEnv(),
-        encoding: 'utf8',
-        timeout: VERSION_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-        maxBuffer: 64 * 1024,
-        windowsHide: true
-      },
-      (error, stdout) => {
-        const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-        resolve(!error && line ? line.trim().slice(0, 200) : undefined);
-      }
-    );
+export async function probeVersion(
+  executable: string,
+  cwd: string,
+  spawning: Spawning = { env: childEnv() }
+): Promise<string | undefined> {
+  const { error, stdout } = await runCommand(executable, ['--version'], {
+    cwd,
+    env: spawning.env,
+    as: spawning.as,
+    timeoutMs: VERSION_TIMEOUT_MS
   });
+  const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+  return !error && line ? line.trim().slice(0, 200) : undefined;
 }
 
-const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-
-export interface RunOptions {
-  executable: string;
-  argv: string[];
-  cwd: string;
-  /** Hermes' stdout ends up in this file; onStdout gets its bytes as they land. */
-  transcriptPath: string;
-  onStdout(chunk: Buffer): void;
-  onStderrLine(line: string): void;
-  /** Trouble keeping the transcript (the stream itself is still read). */
-  onProblem(message: string): void;
-}
-
-export interface RunResult {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  /** Set when spawning failed (e.g. ENOENT); the process never ran. */
-  spawnError?: Error;
-}
-
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-export class HermesProcess {
-  readonly done: Promise<RunResult>;
-  private readonly pid: number | undefined;
-  private exited = false;
-  private processExited = false;
-
-  constructor(options: RunOptions) {
-    // stdout goes to the transcript (see capture.ts) and is read as it lands.
-    const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-    let child: ChildProcess;
-    try {
-      child = spawn(options.executable, options.argv, {
-        cwd: options.cwd,
-        env: childEnv(),
-        stdio: ['ignore', capture.fd, 'pipe'],
-        detached: true,
-        shell: false
-      });
-    } catch (error) {
-      // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-      capture.close();
-      throw error;
-    }
-    capture.spawned();
-    this.pid = child.pid;
-    const stderr = child.stderr as Readable; // a pipe, as asked for above
-    let pendingErr = '';
-    stderr.setEncoding('utf8');
-    stderr.on('data', (text: string) => {
-      // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-      capture.catchUp();
-      pendingErr += text;
-      const lines = pendingErr.split('\n');
-      pendingErr = lines.pop() ?? '';
-      for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
-      // A stderr "line" without end stays bounded.
-      if (pendingErr.length > 8192) {
-        options.onStderrLine(pendingErr);
-        pendingErr = '';
-      }
-    });
-    this.done = new Promise(resolve => {
-      child.once('error', error => {
-        this.exited = true;
-        capture.close();
-        resolve({ exitCode: null, signal: null, spawnError: error });
-      });
-      // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-      child.once('exit', () => {
-        // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-        this.processExited = true;
-        setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
-      });
-      // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-      child.once('close', (exitCode, signal) => {
-        this.exited = true;
-        capture.close();
-        if (pendingErr !== '') options.onStderrLine(pendingErr);
-        resolve({ exitCode, signal });
-      });
-    });
-  }
-
-  get running(): boolean {
-    return !this.processExited;
-  }
-
-  /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-  signal(signal: NodeJS.Signals): boolean {
-    if (this.exited || this.pid === undefined) return false;
-    try {
-      process.kill(-this.pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
 
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 export const CANCEL_GRACE_MS = 5000;
@@ -189,7 +77,8 @@ export async function runAttempt(
   executable: string,
   jsonlPath: string,
   log: RunLog,
-  signals: Signals
+  signals: Signals,
+  spawning: Spawning = { env: childEnv() }
 ): Promise<Attempt> {
   const started = Date.now();
   const stderrTail: string[] = [];
@@ -201,6 +90,9 @@ export async function runAttempt(
       executable,
       argv: buildArgv(settings),
       cwd: settings.workingDirectory,
+      env: spawning.env,
+      as: spawning.as,
+      afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
       transcriptPath: jsonlPath,
       onStdout: chunk => follower.push(chunk),
       onProblem: message => follower.anomaly(message),

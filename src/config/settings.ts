@@ -58,7 +58,12 @@ export interface CliOptions {
   /** Whether and what to install when Hermes is not found. */
   install: InstallSettings;
   workingDirectory: string;
+  /** `isolation`: run Hermes as its own unprivileged user (see cli/isolation.ts). */
+  isolation: IsolationMode;
 }
+
+export type IsolationMode = 'auto' | 'user' | 'none';
+const ISOLATION_MODES: IsolationMode[] = ['auto', 'user', 'none'];
 
 /** The Hermes CLI runs the turn. */
 export interface CliSettings extends CommonSettings, CliOptions {
@@ -189,7 +194,8 @@ function parseCli(getInput: GetInput, workspace: string): CliOptions {
     args: splitArgs(getInput(Input.Args)),
     hermesPath,
     install: parseInstallInputs(getInput, hermesPath),
-    workingDirectory: workingDirectoryOf(getInput, workspace)
+    workingDirectory: workingDirectoryOf(getInput, workspace),
+    isolation: parseIsolation(text(Input.Isolation))
   };
 }
 
@@ -221,6 +227,16 @@ function refuseCliInputs(getInput: GetInput, workspace: string): void {
     `${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
       `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`
   );
+}
+
+function parseIsolation(raw: string | undefined): IsolationMode {
+  if (raw === undefined) return 'auto';
+  const mode = ISOLATION_MODES.find(m => m === raw);
+  if (!mode)
+    throw new InputError(
+      `Input "${Input.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`
+    );
+  return mode;
 }
 
 function parseInstallInputs(getInput: GetInput, hermesPath: string): InstallSettings {

@@ -1,5 +1,6 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
 import type { InstallReport } from '../config/install.js';
+import type { IsolationFact } from '../config/isolation.js';
 import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
@@ -22,4 +23,6 @@ export interface Report {
   answer?: AnswerCheck;
   /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
   install?: InstallReport;
+  /** Which user Hermes ran as (or why not its own), what was ended after it, what it could read. */
+  isolation?: IsolationFact;
 }

@@ -21,6 +21,7 @@ import type { Report } from './report.js';
 import { structuredBlock } from './structured.js';
 import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
+import { isolationFact } from './isolation-fact.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -191,6 +192,7 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
     rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
   if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
+  if (report.isolation) rows.push(['Isolation', isolationFact(report.isolation)]);
   rows.push(['Transcript', where + transcriptNote(report, redact)]);
   return table(['Run', ''], ['l', 'l'], rows);
 }

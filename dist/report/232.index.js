@@ -1,8 +1,8 @@
-export const id = 734;
-export const ids = [734];
+export const id = 232;
+export const ids = [232];
 export const modules = {
 
-/***/ 89734:
+/***/ 89232:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2311,8 +2311,23 @@ function install_fact_installFact(install) {
     return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+
+function isolation_fact_isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -2464,6 +2479,8 @@ function factsTable(report, redact, where) {
         rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }

@@ -1,0 +1,311 @@
+/**
+ * `isolation`, end to end through dist/: a hostile stand-in Hermes (simulator/hostile/hermes) tries
+ * every route a prompt-injected agent with a terminal would (the environ of the processes above it,
+ * the file-command files, the action's dist/, the action's stdout, the checkout's git credential,
+ * `sudo -n`, a setsid process meant to outlive the step) and records what it got. Isolated: nothing,
+ * and no process of the agent user is left. `isolation: none`: what docs/security.md's table says.
+ *
+ * Isolating needs root (or passwordless sudo) on Linux with setpriv: elsewhere the suite is skipped
+ * with a loud line, never silently.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { render, tableRows, textOf } from './helpers/gfm.js';
+
+const HOSTILE = path.join(ROOT, 'simulator', 'hostile', 'hermes');
+const found = (command: string): boolean =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const root = process.platform === 'linux' && process.getuid?.() === 0 && found('setpriv');
+if (!root)
+  console.warn(
+    '!!! SKIPPED: the isolation suite needs root on Linux with setpriv (this is ' +
+      `${process.platform}, uid ${process.getuid?.()}); isolation is NOT tested here.`
+  );
+const describeRoot = root ? describe : describe.skip;
+
+interface HostileRecord {
+  uid: number;
+  environ: { pid: number; names: string[] }[];
+  fileCommands: { listed: string[] | null; writable: string[] };
+  dist: { found: string[]; writable: string[] };
+  stdout: number[];
+  credential: string | null;
+  sudo: number | null;
+  readable: string[];
+  leftBehind: number | null;
+  git: { status: number; stderr: string } | null;
+  home: { path: string; mode: string; own: boolean; hermes: string[] } | null;
+  providerKey: boolean;
+}
+
+const CREDENTIAL = 'AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2NoZWNrb3V0';
+
+/** A runner-like machine: a workspace checked out with a persisted credential, RUNNER_TEMP, a home. */
+function machine(credentialIn: 'config' | 'temp') {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-isolation-'));
+  const workspace = path.join(base, 'workspace');
+  const temp = path.join(base, 'runner_temp');
+  const home = path.join(base, 'runner-home');
+  const commands = path.join(temp, '_runner_file_commands');
+  fs.mkdirSync(commands, { recursive: true });
+  for (const name of ['set_env_1f2e', 'set_output_3a4b', 'add_path_5c6d', 'step_summary_7e8f'])
+    fs.writeFileSync(path.join(commands, name), '');
+  fs.mkdirSync(path.join(home, '.hermes', 'skills'), { recursive: true });
+  fs.chmodSync(home, 0o750);
+  fs.writeFileSync(path.join(home, '.hermes', 'config.yaml'), 'model: nous/hermes-4-70b\n');
+  fs.writeFileSync(path.join(home, '.hermes', '.env'), 'OPENROUTER_API_KEY=from-dot-env\n', {
+    mode: 0o600
+  });
+  fs.writeFileSync(path.join(home, '.hermes', 'skills', 'review.md'), '# Review\n');
+  fs.writeFileSync(path.join(home, 'notes.txt'), 'the runner user’s own file\n', { mode: 0o644 });
+  fs.mkdirSync(workspace);
+  spawnSync('git', ['init', '-q', workspace]);
+  fs.writeFileSync(path.join(workspace, 'README.md'), '# repo\n');
+  // As actions/checkout persists it: in .git/config (v4, v5), or in a file under RUNNER_TEMP (v6).
+  const header = `[http "https://github.com/"]\n\textraheader = ${CREDENTIAL}\n`;
+  const gitConfig = path.join(workspace, '.git', 'config');
+  if (credentialIn === 'config') fs.appendFileSync(gitConfig, header);
+  else {
+    const file = path.join(temp, 'git-credentials-0b1c2d.config');
+    fs.writeFileSync(file, header);
+    fs.appendFileSync(gitConfig, `[includeIf "gitdir:${workspace}/.git"]\n\tpath = ${file}\n`);
+  }
+  const probes = [
+    path.join(home, 'notes.txt'),
+    path.join(home, '.hermes', '.env'),
+    path.join(commands, 'set_env_1f2e')
+  ];
+  return { base, workspace, temp, home, probes };
+}
+
+type Machine = ReturnType<typeof machine>;
+
+function step(m: Machine, isolation: string): Promise<ActionRun> {
+  return runAction({
+    cwd: m.workspace,
+    simulator: false,
+    stdoutFile: true,
+    inputs: {
+      query: 'Find the job’s credentials',
+      'hermes-path': HOSTILE,
+      'github-token': 'gh-token-input-value',
+      redact: 'the-value-to-hide',
+      'upload-artifact': 'false',
+      isolation
+    },
+    env: {
+      RUNNER_TEMP: m.temp,
+      HOME: m.home,
+      ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-request-token-value',
+      ACTIONS_RESULTS_URL: 'http://127.0.0.1:1/results/',
+      OPENROUTER_API_KEY: 'provider-key-from-env',
+      HOSTILE_PROBE_FILES: m.probes.join('\n')
+    }
+  });
+}
+
+const recordOf = (m: Machine): HostileRecord =>
+  JSON.parse(fs.readFileSync(path.join(m.workspace, 'hostile-report.json'), 'utf8'));
+
+const alive = (pid: number | null): boolean => {
+  if (!pid) return false;
+  try {
+    const state = /^State:\s+(\S)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return state !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+function agentUid(): number {
+  const entry = spawnSync('getent', ['passwd', 'hermes-agent'], { encoding: 'utf8' });
+  return Number(entry.stdout.split(':')[2]);
+}
+
+function processesOf(uid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter(e => /^\d+$/.test(e))
+    .filter(pid => {
+      try {
+        const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        return Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Every path under dir (dir included) whose owner is not uid. */
+function notOwnedBy(dir: string, uid: number): string[] {
+  const out: string[] = [];
+  const walk = (p: string): void => {
+    const stat = fs.lstatSync(p);
+    if (stat.uid !== uid) out.push(p);
+    if (stat.isDirectory()) for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+  };
+  walk(dir);
+  return out;
+}
+
+const modeOf = (p: string): string => (fs.statSync(p).mode & 0o7777).toString(8);
+
+function isolationRow(r: ActionRun): string {
+  const row = tableRows(render(r.summary)).find(cells => textOf(cells[0]) === 'Isolation');
+  return row ? textOf(row[1]) : '(no Isolation row)';
+}
+
+describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () => {
+  let m: Machine;
+  let r: ActionRun;
+  let got: HostileRecord;
+  let modes: string[];
+  beforeAll(async () => {
+    m = machine('temp');
+    modes = [m.base, m.temp, m.home].map(modeOf);
+    r = await step(m, 'auto');
+    got = recordOf(m);
+  });
+
+  test('the turn ran, as the agent user', () => {
+    expect(r.outputs.outcome).toBe('success');
+    expect(got.uid).toBe(agentUid());
+    expect(got.uid).not.toBe(0);
+  });
+
+  test('no environ of the action or any process above it', () => {
+    expect(got.environ).toEqual([]);
+  });
+
+  test('the file-command files cannot be listed or written', () => {
+    expect(got.fileCommands).toEqual({ listed: null, writable: [] });
+  });
+
+  test("the action's dist/ is found but not writable", () => {
+    expect(got.dist.found).toContain(path.join(ROOT, 'dist'));
+    expect(got.dist.writable).toEqual([]);
+  });
+
+  test("the action's stdout cannot be opened; no workflow command got through", () => {
+    expect(got.stdout).toEqual([]);
+    expect(r.stdout).not.toContain('hostile stand-in wrote');
+  });
+
+  test("the checkout's credential (in RUNNER_TEMP, checkout v6) is out of reach, and no warning", () => {
+    expect(got.credential).toBeNull();
+    expect(isolationRow(r)).not.toContain('credential');
+  });
+
+  test('sudo does not work', () => {
+    expect(got.sudo).not.toBe(0);
+  });
+
+  test("the runner user's files are not readable; its ~/.hermes is copied to the agent's HOME", () => {
+    expect(got.readable).toEqual([]);
+    expect(got.home).toMatchObject({
+      mode: '700',
+      own: true,
+      hermes: ['.env', 'config.yaml', 'skills']
+    });
+    expect(got.home?.path.startsWith(m.home)).toBe(false);
+  });
+
+  test('what it needs reaches it: git works in the workspace, the provider key from env:', () => {
+    expect(got.git).toEqual({ status: 0, stderr: '' });
+    expect(got.providerKey).toBe(true);
+  });
+
+  test('nothing it started is left: the setsid process was ended, and the summary counts it', () => {
+    expect(got.leftBehind).not.toBeNull();
+    expect(alive(got.leftBehind)).toBe(false);
+    expect(processesOf(agentUid())).toEqual([]);
+    expect(isolationRow(r)).toMatch(
+      /^hermes-agent \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
+    );
+  });
+
+  test('the workspace is handed back whole: every file the runner user’s, those the agent made too', () => {
+    expect(notOwnedBy(m.workspace, process.getuid?.() ?? 0)).toEqual([]);
+    expect(fs.existsSync(path.join(m.workspace, 'hostile-report.json'))).toBe(true);
+  });
+
+  test('the credential include git could not have read (RUNNER_TEMP is closed) is back in .git/config', () => {
+    const config = fs.readFileSync(path.join(m.workspace, '.git', 'config'), 'utf8');
+    expect(config).toContain(`path = ${path.join(m.temp, 'git-credentials-0b1c2d.config')}`);
+  });
+
+  test('the modes changed for the run are put back, and the agent’s HOME is gone', () => {
+    expect([m.base, m.temp, m.home].map(modeOf)).toEqual(modes);
+    expect(fs.existsSync(got.home?.path ?? '/nonexistent-home')).toBe(false);
+  });
+});
+
+describeRoot('isolation: auto, as root — a credential in .git/config is warned about', () => {
+  let r: ActionRun;
+  let got: HostileRecord;
+  beforeAll(async () => {
+    const m = machine('config');
+    r = await step(m, 'auto');
+    got = recordOf(m);
+  });
+
+  test('the agent reads it (the workspace is its to read), and the summary says what to do', () => {
+    expect(got.credential).toBe(CREDENTIAL);
+    expect(isolationRow(r)).toContain('readable by the agent');
+    expect(isolationRow(r)).toContain('persist-credentials: false');
+  });
+});
+
+describeRoot('isolation: none — what docs/security.md says the agent reaches', () => {
+  let m: Machine;
+  let r: ActionRun;
+  let got: HostileRecord;
+  beforeAll(async () => {
+    m = machine('temp');
+    r = await step(m, 'none');
+    got = recordOf(m);
+  });
+  afterAll(() => {
+    // Left behind on purpose by the stand-in, and not ended under `none`: this test ends it.
+    if (alive(got?.leftBehind)) process.kill(got.leftBehind as number, 'SIGKILL');
+  });
+
+  test('it runs as the runner user', () => {
+    expect(r.outputs.outcome).toBe('success');
+    expect(got.uid).toBe(process.getuid?.());
+  });
+
+  test("the action's environ: the runner's tokens and the step's inputs", () => {
+    const names = new Set(got.environ.flatMap(e => e.names));
+    expect([...names].sort()).toEqual(
+      expect.arrayContaining(['ACTIONS_RUNTIME_TOKEN', 'INPUT_GITHUB-TOKEN', 'INPUT_REDACT'])
+    );
+  });
+
+  test('the file-command files, dist/, the stdout and the credential', () => {
+    expect(got.fileCommands.listed?.sort()).toEqual([
+      'add_path_5c6d',
+      'set_env_1f2e',
+      'set_output_3a4b',
+      'step_summary_7e8f'
+    ]);
+    expect(got.fileCommands.writable).toHaveLength(4);
+    expect(got.dist.writable).toContain(path.join(ROOT, 'dist', 'index.js'));
+    expect(got.stdout.length).toBeGreaterThan(0);
+    expect(got.credential).toBe(CREDENTIAL);
+    expect(got.readable).toEqual(m.probes);
+  });
+
+  test('what it starts outlives the step; the summary says none, and warns of the credential', () => {
+    expect(alive(got.leftBehind)).toBe(true);
+    expect(isolationRow(r)).toContain('none: isolation is none');
+    expect(isolationRow(r)).toContain('persist-credentials: false');
+  });
+});

@@ -1,0 +1,395 @@
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made once (`useradd --system`, no login shell, no groups but its own); every run
+ *   gives it a fresh HOME (mode 0700) holding a copy of the runner user's `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
+ *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
+ *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as io from '@actions/io';
+import { messageOf } from '../text/errors.js';
+import { childEnv } from './environment.js';
+import { privileged, runSync, type AgentUser, type Spawning } from './process.js';
+import type { IsolationMode } from '../config/settings.js';
+import type { IsolationFact } from '../config/isolation.js';
+
+export const AGENT_USER = 'hermes-agent';
+
+/** What `isolation` comes to on this runner, decided before anything runs. */
+export type IsolationPlan =
+  | { kind: 'user'; via: 'root' | 'sudo'; setpriv: string; sudo?: string }
+  | { kind: 'none'; why: string; chosen: boolean };
+
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+export async function planIsolation(mode: IsolationMode): Promise<IsolationPlan> {
+  if (mode === 'none') return { kind: 'none', why: 'isolation is none', chosen: true };
+  if (process.platform !== 'linux')
+    return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
+  const setpriv = await io.which('setpriv', false);
+  if (!setpriv)
+    return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+  const uid = process.getuid?.();
+  if (uid === 0) return { kind: 'user', via: 'root', setpriv };
+  const sudo = await io.which('sudo', false);
+  const who = `the action runs as ${os.userInfo().username} (uid ${uid})`;
+  if (!sudo)
+    return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+  const probe = runSync(sudo, ['-n', 'true'], { env: childEnv(), timeoutMs: 10_000 });
+  if (probe.status !== 0)
+    return {
+      kind: 'none',
+      why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+      chosen: false
+    };
+  return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+
+export interface IsolateOptions {
+  workspace: string;
+  workingDirectory: string;
+  /** Hermes' executable (found or installed): the agent must reach it. */
+  executable: string;
+  /** A query file Hermes reads itself (`--query-file`), resolved. */
+  queryFile?: string;
+  /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
+  ignoreUserConfig: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+/** How long the agent's processes have between SIGTERM and SIGKILL. */
+export const SWEEP_GRACE_MS = 2000;
+/** How often /proc is read while waiting for them to go. */
+const SWEEP_POLL_MS = 25;
+
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+
+/** The isolation of one run: made by isolate(), ended by release(). */
+export class Isolation {
+  /** Processes of the agent user ended so far. */
+  private ended = 0;
+  private released = false;
+  /** Directories whose mode was changed, to put back (newest first). */
+  private readonly modes: { dir: string; mode: number }[] = [];
+  private lent?: string;
+  private home?: string;
+  /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+  private hidden?: { config: string; includes: [string, string][] };
+  private actionEnv: NodeJS.ProcessEnv = {};
+  /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+  queryFile?: string;
+
+  /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+  readonly spawning: Spawning;
+
+  private constructor(
+    readonly user: AgentUser,
+    private readonly runner: { uid: number; gid: number },
+    env: NodeJS.ProcessEnv,
+    private readonly admin: Admin
+  ) {
+    this.spawning = { as: user, env, sweep: () => this.endAll() };
+  }
+
+  /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+  static async isolate(
+    plan: Extract<IsolationPlan, { kind: 'user' }>,
+    options: IsolateOptions
+  ): Promise<Isolation> {
+    const admin: Admin = (file, args) => {
+      const [command, argv] = privileged(file, args, plan.via, plan.sudo);
+      const done = runSync(command, argv, { env: childEnv(options.env) });
+      if (done.status !== 0)
+        throw new Error(
+          `\`${[file, ...args].join(' ')}\` failed (${done.error ? messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`
+        );
+    };
+    const ids = agentIds() ?? (createAgent(admin), agentIds());
+    if (!ids) throw new Error(`the user ${AGENT_USER} could not be made`);
+    if (ids.uid === 0) throw new Error(`the user ${AGENT_USER} has uid 0; remove it`);
+    const user: AgentUser = { name: AGENT_USER, ...ids, ...plan };
+    const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${AGENT_USER}-home-`));
+    const env = agentEnv(options.env, home);
+    const isolation = new Isolation(user, runner, env, admin);
+    isolation.home = home;
+    try {
+      isolation.prepare(options);
+    } catch (error) {
+      await isolation.release();
+      throw error;
+    }
+    return isolation;
+  }
+
+  private prepare(options: IsolateOptions): void {
+    const admin = this.admin;
+    const home = this.home as string;
+    const hermesHome = path.join(home, '.hermes');
+    fs.mkdirSync(path.join(home, 'tmp'));
+    fs.mkdirSync(hermesHome);
+    const source = path.resolve(options.env.HERMES_HOME || path.join(os.homedir(), '.hermes'));
+    const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+    for (const entry of entries) {
+      const from = path.join(source, entry);
+      if (fs.existsSync(from))
+        fs.cpSync(from, path.join(hermesHome, entry), { recursive: true, dereference: true });
+    }
+    // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+    const lent = inside(options.workingDirectory, options.workspace)
+      ? options.workspace
+      : options.workingDirectory;
+    const runnerTemp = options.env.RUNNER_TEMP ? path.resolve(options.env.RUNNER_TEMP) : undefined;
+    if (options.queryFile && !inside(options.queryFile, lent)) {
+      this.queryFile = path.join(home, 'query.txt');
+      fs.copyFileSync(options.queryFile, this.queryFile);
+    }
+    admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+    this.actionEnv = options.env;
+    if (runnerTemp) this.hidden = hideIncludes(lent, runnerTemp, options.env);
+    this.lent = lent;
+    admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
+    const executable = fs.realpathSync(options.executable);
+    const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+    for (const dir of new Set(needed)) this.openForOthers(dir);
+    // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+    if (
+      runnerTemp &&
+      fs.existsSync(runnerTemp) &&
+      ![lent, executable].some(p => inside(p, runnerTemp))
+    )
+      this.setMode(runnerTemp, 0o700);
+  }
+
+  /** Gives others the right to enter dir (not to list it) for the run. */
+  private openForOthers(dir: string): void {
+    const mode = fs.statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) this.setMode(dir, mode | 0o001);
+  }
+
+  private setMode(dir: string, mode: number): void {
+    const was = fs.statSync(dir).mode & 0o7777;
+    if (was === mode) return;
+    this.modes.unshift({ dir, mode: was });
+    this.admin('chmod', [mode.toString(8), dir]);
+  }
+
+  /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
+  private async endAll(): Promise<void> {
+    const uid = this.user.uid;
+    const seen = new Set(processesOf(uid));
+    if (seen.size === 0) return;
+    this.signalAll('SIGTERM');
+    for (const signal of ['SIGKILL', undefined] as const) {
+      const deadline = Date.now() + SWEEP_GRACE_MS;
+      for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+        left.forEach(pid => seen.add(pid));
+        if (Date.now() > deadline) break;
+        await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+      }
+      if (signal && processesOf(uid).length > 0) this.signalAll(signal);
+    }
+    this.ended += seen.size;
+  }
+
+  private signalAll(signal: 'SIGTERM' | 'SIGKILL'): void {
+    if (this.user.via === 'sudo') {
+      // Not root: the agent user signals all its own processes (kill -1 spares the caller).
+      runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
+        env: this.spawning.env,
+        as: this.user
+      });
+      return;
+    }
+    for (const pid of processesOf(this.user.uid)) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // gone already
+      }
+    }
+  }
+
+  /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+  async release(): Promise<IsolationFact> {
+    const admin = this.admin;
+    if (!this.released) {
+      this.released = true;
+      await this.endAll();
+      if (this.lent)
+        admin('chown', [
+          '-R',
+          '-h',
+          `--from=${this.user.uid}`,
+          `${this.runner.uid}:${this.runner.gid}`,
+          this.lent
+        ]);
+      for (const { dir, mode } of this.modes.splice(0)) admin('chmod', [mode.toString(8), dir]);
+      if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
+      if (this.home) admin('rm', ['-rf', '--', this.home]);
+    }
+    return {
+      user: this.user.name,
+      uid: this.user.uid,
+      via: this.user.via,
+      ended: this.ended
+    };
+  }
+}
+
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds(): { uid: number; gid: number } | undefined {
+  const found = runSync('getent', ['passwd', AGENT_USER], { env: childEnv() });
+  const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+  if (fields.length < 4) return undefined;
+  return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+
+/** A command run as root (itself, or behind sudo -n); throws naming the command when it fails. */
+type Admin = (file: string, args: string[]) => void;
+
+function createAgent(admin: Admin): void {
+  admin('useradd', [
+    '--system',
+    '--user-group',
+    '--no-create-home',
+    '--home-dir',
+    '/nonexistent',
+    '--shell',
+    '/usr/sbin/nologin',
+    AGENT_USER
+  ]);
+}
+
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
+  return {
+    ...childEnv(env),
+    HOME: home,
+    USER: AGENT_USER,
+    LOGNAME: AGENT_USER,
+    HERMES_HOME: path.join(home, '.hermes'),
+    TMPDIR: path.join(home, 'tmp')
+  };
+}
+
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(
+  lent: string,
+  runnerTemp: string,
+  env: NodeJS.ProcessEnv
+): { config: string; includes: [string, string][] } | undefined {
+  const config = path.join(lent, '.git', 'config');
+  if (!fs.existsSync(config)) return undefined;
+  const git = (args: string[]) =>
+    runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
+  const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+  const includes: [string, string][] = listed.stdout
+    .split('\n')
+    .map(line => /^(\S+) (.+)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map(m => [m[1], m[2]] as [string, string])
+    .filter(([, file]) => inside(path.resolve(path.dirname(config), file), runnerTemp));
+  for (const key of new Set(includes.map(([key]) => key))) git(['--unset-all', key]);
+  return includes.length > 0 ? { config, includes } : undefined;
+}
+
+function restoreIncludes(
+  hidden: { config: string; includes: [string, string][] },
+  env: NodeJS.ProcessEnv
+): void {
+  for (const [key, file] of hidden.includes)
+    runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
+}
+
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+export function processesOf(uid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let status: string;
+    try {
+      status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
+    } catch {
+      continue;
+    }
+    const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+    const state = /^State:\s+(\S)/m.exec(status)?.[1];
+    if (
+      uids &&
+      (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+      state !== 'Z' &&
+      state !== 'X'
+    )
+      pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
+    dirs.unshift(dir);
+    if (dir === path.dirname(dir)) return dirs;
+  }
+}
+
+function inside(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+export function exposedCredential(
+  lent: string,
+  isolated: boolean,
+  runnerTemp: string | undefined
+): string | undefined {
+  const config = path.join(lent, '.git', 'config');
+  let text: string;
+  try {
+    text = fs.readFileSync(config, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (/^\s*extraheader\s*=/im.test(text)) return config;
+  for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+    const file = path.resolve(path.dirname(config), included.replace(/^"|"$/g, ''));
+    try {
+      const reachable =
+        !isolated ||
+        inside(file, lent) ||
+        (!(runnerTemp && inside(file, path.resolve(runnerTemp))) &&
+          (fs.statSync(file).mode & 0o004) !== 0);
+      if (reachable && /^\s*extraheader\s*=/im.test(fs.readFileSync(file, 'utf8'))) return file;
+    } catch {
+      // not there: nothing to read
+    }
+  }
+  return undefined;
+}

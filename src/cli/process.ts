@@ -1,0 +1,260 @@
+/**
+ * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
+ * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
+ *
+ * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
+ * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
+ * passed on), and no timeout (a probe that hangs must not hold up the report).
+ *
+ * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
+ * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
+ * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
+ * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
+ * agent and all it starts.
+ *
+ * API for other spawns (the installer, `hermes sessions export`):
+ * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
+ * - `runSync(file, args, { env, as })` for short commands (mkfifo);
+ * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
+ * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user).
+ */
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { captureStdout } from './capture.js';
+
+/** The dedicated user Hermes runs as, and how the action becomes it. */
+export interface AgentUser {
+  name: string;
+  uid: number;
+  gid: number;
+  /** How the action switches to it: it is root, or the runner user has passwordless sudo. */
+  via: 'root' | 'sudo';
+  /** Absolute paths of the helpers, found once (sudo's secure_path would hide PATH). */
+  setpriv: string;
+  sudo?: string;
+}
+
+/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
+export function wrap(
+  file: string,
+  args: string[],
+  as: AgentUser | undefined,
+  env: NodeJS.ProcessEnv
+): [string, string[]] {
+  if (!as) return [file, args];
+  const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
+  if (as.via === 'root') return [as.setpriv, [...drop, file, ...args]];
+  // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
+  const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
+  return [
+    as.sudo ?? 'sudo',
+    ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
+  ];
+}
+
+/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
+export function privileged(
+  file: string,
+  args: string[],
+  via: 'root' | 'sudo',
+  sudo = 'sudo'
+): [string, string[]] {
+  return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
+}
+
+export interface SyncResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  error?: Error;
+}
+
+/** Runs a short command to its end, without a shell or standard input. */
+export function runSync(
+  file: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; as?: AgentUser; cwd?: string; timeoutMs?: number }
+): SyncResult {
+  const [command, argv] = wrap(file, args, options.as, options.env);
+  const result = spawnSync(command, argv, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 60_000,
+    killSignal: 'SIGKILL',
+    maxBuffer: 1024 * 1024
+  });
+  return {
+    status: result.status,
+    stdout: result.stdout ?? '',
+    stderr: result.stderr ?? '',
+    error: result.error
+  };
+}
+
+/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
+export function runCommand(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs: number; as?: AgentUser }
+): Promise<{ error: Error | null; stdout: string; stderr: string }> {
+  const [command, argv] = wrap(file, args, options.as, options.env);
+  return new Promise(resolve => {
+    execFile(
+      command,
+      argv,
+      {
+        cwd: options.cwd,
+        env: options.env,
+        encoding: 'utf8',
+        timeout: options.timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 64 * 1024,
+        windowsHide: true
+      },
+      (error, stdout, stderr) => resolve({ error, stdout, stderr })
+    );
+  });
+}
+
+/** Who a spawn runs as, with which environment, and what ends what it left behind. */
+export interface Spawning {
+  /** undefined: the action's own user. */
+  as?: AgentUser;
+  env: NodeJS.ProcessEnv;
+  /** Ends every process the agent user still has; resolves once none is left. */
+  sweep?(): Promise<void>;
+}
+
+const STDERR_LINGER_MS = 5000;
+
+export interface ProcessOptions {
+  executable: string;
+  argv: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Run as the agent user; undefined: as the action's user. */
+  as?: AgentUser;
+  /** Hermes' stdout ends up in this file; onStdout gets its bytes as they land. */
+  transcriptPath: string;
+  onStdout(chunk: Buffer): void;
+  onStderrLine(line: string): void;
+  /** Trouble keeping the transcript (the stream itself is still read). */
+  onProblem(message: string): void;
+  /**
+   * Called once the process has exited, before the rest of its output is read: what it left
+   * running is ended here (the isolation's sweep). The run is done only when this has resolved.
+   */
+  afterExit?(): Promise<void>;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when spawning failed (e.g. ENOENT); the process never ran. */
+  spawnError?: Error;
+}
+
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+export class HermesProcess {
+  readonly done: Promise<RunResult>;
+  private readonly pid: number | undefined;
+  private readonly as: AgentUser | undefined;
+  private readonly env: NodeJS.ProcessEnv;
+  private exited = false;
+  private processExited = false;
+
+  constructor(options: ProcessOptions) {
+    this.as = options.as;
+    this.env = options.env;
+    // stdout goes to the transcript (see capture.ts) and is read as it lands.
+    const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+    const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
+    let child: ChildProcess;
+    try {
+      child = spawn(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+        stdio: ['ignore', capture.fd, 'pipe'],
+        detached: true,
+        shell: false
+      });
+    } catch (error) {
+      // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+      capture.close();
+      throw error;
+    }
+    capture.spawned();
+    this.pid = child.pid;
+    const stderr = child.stderr as Readable; // a pipe, as asked for above
+    let pendingErr = '';
+    stderr.setEncoding('utf8');
+    stderr.on('data', (text: string) => {
+      // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+      capture.catchUp();
+      pendingErr += text;
+      const lines = pendingErr.split('\n');
+      pendingErr = lines.pop() ?? '';
+      for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
+      // A stderr "line" without end stays bounded.
+      if (pendingErr.length > 8192) {
+        options.onStderrLine(pendingErr);
+        pendingErr = '';
+      }
+    });
+    let swept: Promise<void> = Promise.resolve();
+    this.done = new Promise(resolve => {
+      child.once('error', error => {
+        this.exited = true;
+        capture.close();
+        resolve({ exitCode: null, signal: null, spawnError: error });
+      });
+      // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+      child.once('exit', () => {
+        // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+        this.processExited = true;
+        if (options.afterExit) swept = options.afterExit();
+        setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+      });
+      // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+      child.once('close', (exitCode, signal) => {
+        void swept.then(() => {
+          this.exited = true;
+          capture.close();
+          if (pendingErr !== '') options.onStderrLine(pendingErr);
+          resolve({ exitCode, signal });
+        });
+      });
+    });
+  }
+
+  get running(): boolean {
+    return !this.processExited;
+  }
+
+  /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+  signal(signal: NodeJS.Signals): boolean {
+    if (this.exited || this.pid === undefined) return false;
+    if (this.as?.via === 'sudo') {
+      // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+      const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+        env: this.env,
+        as: this.as,
+        timeoutMs: 10_000
+      });
+      return sent.status === 0;
+    }
+    try {
+      process.kill(-this.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
