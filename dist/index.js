@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20572);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 97491:
+/***/ 20572:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35143,6 +35143,7 @@ const Input = {
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
+    SessionRecord: 'session-record',
     ...InstallInput
 };
 class InputError extends Error {
@@ -36475,7 +36476,8 @@ class RecentCalls {
         this.index[slot] = call.index;
         this.duration[slot] = call.durationMs ?? Number.NaN;
         this.line[slot] = call.line;
-        this.isError[slot] = call.isError ? 1 : 0;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
         this.names[slot] = call.name;
         this.input.set(slot, call.inputPreview);
         this.output.set(slot, call.output);
@@ -36491,9 +36493,10 @@ class RecentCalls {
                 name: this.names[slot],
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: this.isError[slot] === 1,
+                isError: (this.isError[slot] & 1) === 1,
                 output: this.output.get(slot),
-                line: this.line[slot]
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
             });
         }
         return calls;
@@ -36754,11 +36757,24 @@ class TurnBuilder {
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
             output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line
+            line,
+            ...(isCut(event.output) && { cut: true })
         };
         this.recent.add(call);
         return call;
     }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
 }
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
@@ -37612,10 +37628,96 @@ function redactLines(block, redact) {
     return Buffer.concat(lines);
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    if (redact(line) === line)
+        return line;
+    return line.replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
+        }
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
+    const file = external_node_path_.join(staging, name);
+    const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
+    external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    let timer;
+    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+    const expired = new Promise(resolve => {
+        timer = setTimeout(() => resolve({
+            uploaded: false,
+            reason: `the upload did not finish within ${budgetMs / 1000} s`,
+            abandoned: true
+        }), budgetMs);
+    });
+    const upload = async () => {
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+        return { uploaded: true, name, id, url };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        external_node_fs_.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        external_node_fs_.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37650,6 +37752,194 @@ function childEnv(env = process.env) {
     return out;
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const session_usage_USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of session_usage_USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
+;// CONCATENATED MODULE: ./src/cli/session-record.ts
+/**
+ * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
+ * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
+ * wrong is one note.
+ */
+
+
+
+
+/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+const EXPORT_TIMEOUT_MS = 30_000;
+/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+const CANCELLED_TIMEOUT_MS = 2000;
+const STDERR_CHARS = 300;
+/**
+ * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the output path, the one
+ * session by id, and Hermes' own redaction (opt-in upstream) on; JSONL is the default format.
+ */
+function exportArgv(sessionId, output) {
+    return ['sessions', 'export', output, '--session-id', sessionId, '--redact'];
+}
+/** Runs one export without a shell, killed at the time limit; says why it did not exit 0. */
+function spawnExport(spec) {
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(spec.executable, spec.argv, {
+            cwd: spec.cwd,
+            env: spec.env,
+            encoding: 'utf8',
+            timeout: spec.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 256 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ ok: true });
+            const killed = error.killed;
+            if (killed)
+                return resolve({ ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` });
+            // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
+            const said = lastLine(stderr) || lastLine(stdout);
+            const code = typeof error.code === 'number' ? `exited with code ${error.code}` : (0,errors/* messageOf */.b)(error);
+            resolve({ ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code });
+        });
+    });
+}
+function lastLine(text) {
+    return (text
+        .split(/\r?\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '')
+        .at(-1) ?? '');
+}
+/** Exports the session and reads what it says; a failure is a note, never a throw. */
+async function readSessionRecord(request) {
+    const spawn = request.spawn ?? spawnExport;
+    // A record left by an earlier run must not pass for this one's.
+    external_node_fs_.rmSync(request.output, { force: true });
+    const timeoutMs = request.cancelled
+        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
+        : request.timeoutMs;
+    const result = await spawn({
+        executable: request.executable,
+        argv: exportArgv(request.sessionId, request.output),
+        cwd: request.cwd,
+        env: request.env,
+        timeoutMs
+    });
+    const failed = (why) => ({
+        ok: false,
+        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
+    });
+    if (!result.ok)
+        return failed(result.why);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(request.output, 'utf8');
+    }
+    catch {
+        // Upstream reports some errors on stdout and exits 0: no file is the only sign.
+        return failed('wrote no file');
+    }
+    try {
+        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
+    }
+    catch (error) {
+        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+}
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
+function exportTimeoutMs(env) {
+    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
+    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
+}
+/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
+function recordPathFor(jsonlPath) {
+    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -39110,6 +39400,7 @@ function parseCommon(getInput, env, workingDirectory) {
         ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
         showReasoning: bool(Input.ShowReasoning, true),
+        sessionRecord: bool(Input.SessionRecord, true),
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
@@ -39435,7 +39726,11 @@ const Output = {
     ArtifactUrl: 'artifact_url',
     Attempts: 'attempts',
     StructuredOutput: 'structured_output',
-    HermesVersion: 'hermes_version'
+    HermesVersion: 'hermes_version',
+    CostUsd: 'cost_usd',
+    CostEstimated: 'cost_estimated',
+    Usage: 'usage',
+    SessionArtifactUrl: 'session_artifact_url'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
@@ -39481,6 +39776,13 @@ function outputsOf(report, attempts, redact) {
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
+    // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
+    const usage = report.usage;
+    set(Output.CostUsd, usage?.costUsd);
+    set(Output.CostEstimated, usage?.costEstimated?.toString());
+    if (usage && Object.keys(usage.fields).length > 0)
+        set(Output.Usage, JSON.stringify(usage.fields));
+    set(Output.SessionArtifactUrl, report.session?.artifact?.url);
     return out;
 }
 
@@ -39755,8 +40057,9 @@ function callCells(c, redact, expand) {
         c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-        return [...cells, 'ok'];
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
     const output = redact(c.output);
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
@@ -39860,6 +40163,7 @@ function installFact(install) {
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -40001,6 +40305,15 @@ function factsTable(report, redact, where) {
                 : '–'
         ]
     ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
@@ -40012,6 +40325,8 @@ function factsTable(report, redact, where) {
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -40030,6 +40345,17 @@ function transcriptRef(report, redact) {
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
     return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session, redact) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(redact(session.path), PATH_CHARS))
+            : '';
+    const note = session.note ? cell(clip(redact(session.note), summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
 }
 function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)
@@ -40554,6 +40880,9 @@ function redactStrings(value, redact) {
 
 
 
+
+
+
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40613,7 +40942,7 @@ async function run() {
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install } = session;
+    const { attempt, history, hermesVersion, install, record } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -40636,27 +40965,34 @@ async function run() {
         trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
-        install
+        install,
+        ...(record && {
+            usage: record.ok ? record.usage : undefined,
+            session: record.ok ? { path: record.path } : { note: record.note }
+        })
     };
+    if (record && !record.ok)
+        core/* notice */.lm(redact(record.note));
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
         for (const [name, value] of outputsOf(report, history.length, redact))
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
-    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
     // `redact: false` still hides the secrets given as inputs.
-    !settings.uploadUnredacted
+    const redactUpload = !settings.uploadUnredacted
         ? redact
         : secrets.length
             ? makeRedactor(secrets, { tokens: false })
-            : undefined);
+            : undefined;
+    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redactUpload);
+    const abandonedRecord = await uploadRecord(settings, report, redactUpload);
     if (report.artifact)
         setOutputs();
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
     // Everything is written: a given-up upload's client must not hold the step open.
-    if (abandoned)
+    if (abandoned || abandonedRecord)
         process.exit();
 }
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
@@ -40706,7 +41042,20 @@ async function runHermes(settings, log, signals) {
     const hermesVersion = await version;
     if (hermesVersion)
         log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    // Every outcome that got as far as a session id; the same executable, directory and environment.
+    const sessionId = attempts.attempt.turn.sessionId;
+    const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+        ? await readSessionRecord({
+            executable: executable ?? settings.hermesPath,
+            sessionId,
+            output: recordPathFor(settings.jsonlPath),
+            cwd: settings.workingDirectory,
+            env: childEnv(),
+            timeoutMs: exportTimeoutMs(process.env),
+            cancelled: signals.cancelled
+        })
+        : undefined;
+    return { ...attempts, hermesVersion, install, record };
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -40806,6 +41155,30 @@ async function main_upload(settings, report, earlier, redact) {
         core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
     else
         core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
+    return result.abandoned === true;
+}
+/**
+ * The session record goes up beside the transcript, through the same redactor, when the transcript
+ * did. True when the upload was given up with the client still at work.
+ */
+async function uploadRecord(settings, report, redact) {
+    const session = report.session;
+    if (!session?.path || !report.artifact)
+        return false;
+    const result = await uploadSessionRecord({
+        recordPath: session.path,
+        transcriptArtifact: report.artifact.name,
+        retentionDays: settings.retentionDays,
+        redact,
+        env: process.env
+    });
+    if (result.uploaded) {
+        session.artifact = result;
+        core/* info */.pq(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+        return false;
+    }
+    session.note = `The session record was not uploaded: ${result.reason}`;
+    core/* warning */.$e(session.note);
     return result.abandoned === true;
 }
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */

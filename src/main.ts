@@ -6,6 +6,14 @@ import * as core from '@actions/core';
 import { admit, triggerOf, type Admission } from './access/gate.js';
 import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
+import { uploadSessionRecord } from './report/session-artifact.js';
+import { childEnv } from './cli/environment.js';
+import {
+  exportTimeoutMs,
+  readSessionRecord,
+  recordPathFor,
+  type SessionRecord
+} from './cli/session-record.js';
 import { followFile } from './core/follow.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
 import { notInstalled, provideHermes, type InstallIo } from './cli/install.js';
@@ -86,7 +94,7 @@ export async function run(): Promise<void> {
     log.end();
     throw error;
   }
-  const { attempt, history, hermesVersion, install } = session;
+  const { attempt, history, hermesVersion, install, record } = session;
   const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
   // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
   const answer =
@@ -109,31 +117,38 @@ export async function run(): Promise<void> {
     trigger,
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
     answer,
-    install
+    install,
+    ...(record && {
+      usage: record.ok ? record.usage : undefined,
+      session: record.ok ? { path: record.path } : { note: record.note }
+    })
   };
+  if (record && !record.ok) core.notice(redact(record.note));
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const setOutputs = (): void => {
     for (const [name, value] of outputsOf(report, history.length, redact))
       core.setOutput(name, value);
   };
   setOutputs();
+  // `redact: false` still hides the secrets given as inputs.
+  const redactUpload = !settings.uploadUnredacted
+    ? redact
+    : secrets.length
+      ? makeRedactor(secrets, { tokens: false })
+      : undefined;
   const abandoned = await upload(
     settings,
     report,
     history.slice(0, -1).map(a => a.transcript),
-    // `redact: false` still hides the secrets given as inputs.
-    !settings.uploadUnredacted
-      ? redact
-      : secrets.length
-        ? makeRedactor(secrets, { tokens: false })
-        : undefined
+    redactUpload
   );
+  const abandonedRecord = await uploadRecord(settings, report, redactUpload);
   if (report.artifact) setOutputs();
   await writeSummary(settings, report, redact);
 
   conclude(settings, verdict, redact);
   // Everything is written: a given-up upload's client must not hold the step open.
-  if (abandoned) process.exit();
+  if (abandoned || abandonedRecord) process.exit();
 }
 
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
@@ -177,6 +192,8 @@ interface Session {
   hermesVersion?: string;
   /** When the action installed Hermes, or tried to. */
   install?: InstallReport;
+  /** The session record of the last attempt, when one was asked for. */
+  record?: SessionRecord;
 }
 
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
@@ -202,7 +219,21 @@ async function runHermes(settings: CliSettings, log: LiveLog, signals: Signals):
   );
   const hermesVersion = await version;
   if (hermesVersion) log.note(hermesVersion);
-  return { ...attempts, hermesVersion, install };
+  // Every outcome that got as far as a session id; the same executable, directory and environment.
+  const sessionId = attempts.attempt.turn.sessionId;
+  const record =
+    settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+      ? await readSessionRecord({
+          executable: executable ?? settings.hermesPath,
+          sessionId,
+          output: recordPathFor(settings.jsonlPath),
+          cwd: settings.workingDirectory,
+          env: childEnv(),
+          timeoutMs: exportTimeoutMs(process.env),
+          cancelled: signals.cancelled
+        })
+      : undefined;
+  return { ...attempts, hermesVersion, install, record };
 }
 
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
@@ -327,6 +358,34 @@ async function upload(
   report.artifactNote = result.reason;
   if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
   else core.notice(`The transcript was not uploaded: ${result.reason}`);
+  return result.abandoned === true;
+}
+
+/**
+ * The session record goes up beside the transcript, through the same redactor, when the transcript
+ * did. True when the upload was given up with the client still at work.
+ */
+async function uploadRecord(
+  settings: Settings,
+  report: Report,
+  redact: Redactor | undefined
+): Promise<boolean> {
+  const session = report.session;
+  if (!session?.path || !report.artifact) return false;
+  const result = await uploadSessionRecord({
+    recordPath: session.path,
+    transcriptArtifact: report.artifact.name,
+    retentionDays: settings.retentionDays,
+    redact,
+    env: process.env
+  });
+  if (result.uploaded) {
+    session.artifact = result;
+    core.info(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+    return false;
+  }
+  session.note = `The session record was not uploaded: ${result.reason}`;
+  core.warning(session.note);
   return result.abandoned === true;
 }
 

@@ -1043,7 +1043,8 @@ class RecentCalls {
         this.index[slot] = call.index;
         this.duration[slot] = call.durationMs ?? Number.NaN;
         this.line[slot] = call.line;
-        this.isError[slot] = call.isError ? 1 : 0;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
         this.names[slot] = call.name;
         this.input.set(slot, call.inputPreview);
         this.output.set(slot, call.output);
@@ -1059,9 +1060,10 @@ class RecentCalls {
                 name: this.names[slot],
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: this.isError[slot] === 1,
+                isError: (this.isError[slot] & 1) === 1,
                 output: this.output.get(slot),
-                line: this.line[slot]
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
             });
         }
         return calls;
@@ -1322,11 +1324,24 @@ class TurnBuilder {
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
             output: event.is_error ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line
+            line,
+            ...(isCut(event.output) && { cut: true })
         };
         this.recent.add(call);
         return call;
     }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
 }
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
@@ -2208,8 +2223,9 @@ function callCells(c, redact, expand) {
         c.inputPreview ? codeCell(clip(redact(c.inputPreview), tool_tables_INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-        return [...cells, 'ok'];
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
     const output = redact(c.output);
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
@@ -2313,6 +2329,7 @@ function install_fact_installFact(install) {
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -2454,6 +2471,15 @@ function factsTable(report, redact, where) {
                 : '–'
         ]
     ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
@@ -2465,6 +2491,8 @@ function factsTable(report, redact, where) {
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -2483,6 +2511,17 @@ function transcriptRef(report, redact) {
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
     return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session, redact) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(redact(session.path), PATH_CHARS))
+            : '';
+    const note = session.note ? cell(clip(redact(session.note), summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
 }
 function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)

@@ -33,6 +33,7 @@ export const Input = {
   AllowedUsers: 'allowed-users',
   AllowedBots: 'allowed-bots',
   JsonSchema: 'json-schema',
+  SessionRecord: 'session-record',
   ...InstallInput
 } as const;
 

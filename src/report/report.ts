@@ -3,6 +3,7 @@ import type { InstallReport } from '../config/install.js';
 import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
+import type { SessionUsage } from '../core/session-usage.js';
 
 export interface Report {
   verdict: Verdict;
@@ -22,4 +23,12 @@ export interface Report {
   answer?: AnswerCheck;
   /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
   install?: InstallReport;
+  /** Cost and usage: from the session record (CLI), or the API server's response. */
+  usage?: SessionUsage;
+  /** The session record: where it is, its artifact, or the note that says why there is none. */
+  session?: {
+    path?: string;
+    artifact?: { name: string; id: number; url: string };
+    note?: string;
+  };
 }
