@@ -1,6 +1,14 @@
 // Hermes CLI simulator: behaves like `hermes chat -q ... --format stream-json` without the agent.
 // Plain ESM, Node built-ins only. See simulator/README.md for scenarios, directives and env vars.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -664,7 +672,11 @@ class Run {
     this.sessionSaved = true;
     const dir = sessionStore();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${this.sessionId}.json`), pyDumps(this.sessionRecord()));
+    // Written whole, then renamed: runs sharing a scenario's fixed session id never see half a file.
+    const file = path.join(dir, `${this.sessionId}.json`);
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, pyDumps(this.sessionRecord()));
+    renameSync(partial, file);
   }
 
   /** Human-mode summary (for --format other than stream-json). */
@@ -853,9 +865,12 @@ async function runDirective(run, d) {
       return;
     }
     case 'exit':
+      // The state store is written as the turn goes: a Hermes that stops early leaves its session.
+      run.saveSession();
       await exitAfterFlush(toExitCode(num(d.get('code') ?? 0)));
       return;
     case 'kill': {
+      run.saveSession();
       const signal = String(d.get('signal') ?? 'SIGKILL');
       halted = true;
       await Promise.all([whenFlushed(stdout), whenFlushed(stderr)]);
