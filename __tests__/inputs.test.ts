@@ -59,6 +59,7 @@ describe('parseSettings: defaults', () => {
       redact: [],
       jsonlPath: settings.jsonlPath,
       showReasoning: true,
+      sessionRecord: true,
       gate: { token: '', allowedUsers: [], allowedBots: [] },
       install: { mode: 'auto', version: PINNED_HERMES_VERSION, installerUrl: DEFAULT_INSTALLER_URL }
     });

@@ -59,7 +59,8 @@ describe('which artifacts are transcripts', () => {
       'coverage',
       'review-a.jsonl',
       'lint.jsonl',
-      'review-c.zip'
+      'review-c.zip',
+      'review-a-session.jsonl'
     ].map((name, i) => ({ id: i, name, size: 1 }));
     expect(selectTranscripts(listed, 'review-*')).toEqual({
       transcripts: [
@@ -67,7 +68,9 @@ describe('which artifacts are transcripts', () => {
         { id: 0, name: 'review-b.jsonl', size: 1 }
       ],
       others: ['coverage', 'review-c.zip'],
-      unmatched: ['lint.jsonl']
+      unmatched: ['lint.jsonl'],
+      // A session record belongs to its leg: neither a transcript nor another artifact.
+      sessions: new Map([['review-a', { id: 5, name: 'review-a-session.jsonl', size: 1 }]])
     });
     expect(selectTranscripts(listed, 'lint').transcripts.map(a => a.name)).toEqual(['lint.jsonl']);
     expect(legName('review-a.jsonl')).toBe('review-a');

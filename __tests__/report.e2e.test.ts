@@ -17,7 +17,7 @@ import {
   step,
   useArtifactStore
 } from './helpers/artifact-steps.js';
-import { all, render, textOf } from './helpers/gfm.js';
+import { all, render, tableRows, textOf } from './helpers/gfm.js';
 
 const store = useArtifactStore();
 
@@ -37,6 +37,8 @@ interface Record_ {
   tool_errors: number;
   error: string;
   attempts: number;
+  cost_usd: number | null;
+  cost_estimated: boolean | null;
   artifact_id?: number;
   artifact_url?: string;
   path?: string;
@@ -180,9 +182,36 @@ describe('a matrix of runs, from this run’s artifacts', () => {
     expect(text).toContain('What went wrong');
     expect(text).toContain('Stopped part-way: reached max iterations (90)');
     expect(text).toContain('Slowest legs');
-    expect(text).toContain('Most token-hungry legs');
+    expect(text).toContain('Most expensive legs');
     expect(text).toContain('Tools across all legs');
     expect(text).toMatch(/1 other artifact\(s\) skipped.*coverage/);
+  });
+
+  test('cost: per leg from its session record, the total, "–" for a leg without one', async () => {
+    const r = await report(run);
+    const rows = records(r);
+    for (const row of rows) {
+      const leg = legs.get(row.name);
+      // The damaged transcript was put there by hand: it has no session record beside it.
+      if (!leg) expect(row).toMatchObject({ cost_usd: null, cost_estimated: null });
+      else expect(row.cost_usd).toBe(Number(leg.outputs.cost_usd));
+    }
+    const total = [...legs.values()].reduce((s, leg) => s + Number(leg.outputs.cost_usd), 0);
+    expect(Number(r.outputs.cost_usd)).toBeCloseTo(total, 9);
+    expect(Number(r.outputs.cost_usd)).toBeGreaterThan(0);
+
+    const tables = all(render(r.summary), 'table');
+    const [head, ...cells] = tableRows(tables[0]);
+    expect(head[5]).toBe('Cost');
+    expect(cells[0][5]).toBe(`$${total.toFixed(4)} (6 of 7 legs)`);
+    const legRows = tableRows(tables.at(-1)!);
+    expect(legRows[0][4]).toBe('Cost');
+    const damaged = legRows.find(row => row[0] === 'review-damaged')!;
+    expect(damaged[4]).toBe('–');
+    const success = legRows.find(row => row[0] === 'review-success')!;
+    expect(success[4]).toBe(`$${Number(legs.get('review-success')!.outputs.cost_usd).toFixed(4)}`);
+    // The session records are read with their legs, never as legs (nor as "other artifacts").
+    expect(r.log).toContain('Skipped 1 artifact(s) that are not Hermes transcripts');
   });
 
   test('fail-on-error: false lets the step pass, with a warning; name-pattern picks legs', async () => {
@@ -208,6 +237,12 @@ describe('a matrix of runs, from this run’s artifacts', () => {
     for (const [name, leg] of legs) {
       fs.mkdirSync(path.join(workspace, 'transcripts', name), { recursive: true });
       fs.copyFileSync(leg.outputs.jsonl, path.join(workspace, 'transcripts', name, 'run.jsonl'));
+      // Session records as download-artifact leaves them, beside their transcripts; one leg has none.
+      if (name !== 'review-success')
+        fs.copyFileSync(
+          leg.outputs.jsonl.replace(/\.jsonl$/, '.session.jsonl'),
+          path.join(workspace, 'transcripts', name, 'run-session.jsonl')
+        );
     }
     fs.writeFileSync(path.join(workspace, 'transcripts', 'notes.txt'), 'not read');
     const r = await runAction({
@@ -227,7 +262,8 @@ describe('a matrix of runs, from this run’s artifacts', () => {
       expect(row).toMatchObject({
         outcome: leg.outputs.outcome,
         tool_calls: Number(leg.outputs.tool_calls),
-        path: path.join(workspace, row.name)
+        path: path.join(workspace, row.name),
+        cost_usd: row.name.includes('review-success') ? null : Number(leg.outputs.cost_usd)
       });
     }
     expect(r.outputs).toMatchObject({ runs: '5', succeeded: '3', failed: '2' });

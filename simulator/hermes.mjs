@@ -1,7 +1,16 @@
 // Hermes CLI simulator: behaves like `hermes chat -q ... --format stream-json` without the agent.
 // Plain ESM, Node built-ins only. See simulator/README.md for scenarios, directives and env vars.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -292,12 +301,47 @@ function parseArgv(argv) {
   if (unknown.length > 0) throw new UsageError(`unrecognized arguments: ${unknown.join(' ')}`);
   const command = argv[i];
   if (command === undefined) throw new UsageError('the following arguments are required: command');
+  // HERMES_SIM_SESSIONS=absent: a Hermes from before `hermes sessions export`.
+  const sessions = command === 'sessions' && process.env.HERMES_SIM_SESSIONS !== 'absent';
+  if (sessions) return { kind: 'sessions', opts: parseSessionsArgs(argv.slice(i + 1)) };
   if (command !== 'chat') {
-    throw new UsageError(`argument command: invalid choice: '${command}' (choose from 'chat')`);
+    const choices = process.env.HERMES_SIM_SESSIONS === 'absent' ? "'chat'" : "'chat', 'sessions'";
+    throw new UsageError(`argument command: invalid choice: '${command}' (choose from ${choices})`);
   }
   const opts = parseChatArgs(argv.slice(i + 1));
   if (opts.help) return { kind: 'chat-help' };
   return { kind: 'chat', opts };
+}
+
+/** `sessions export OUTPUT [--session-id ID] [--redact] [--format jsonl]`, as upstream parses it. */
+function parseSessionsArgs(args) {
+  const [action, ...rest] = args;
+  if (action !== 'export')
+    throw new UsageError(
+      `argument sessions_action: invalid choice: '${action}' (choose from 'export')`
+    );
+  const opts = { output: undefined, sessionId: undefined, redact: false, format: 'jsonl' };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      const next = rest[++i];
+      if (next === undefined || looksLikeOption(next))
+        throw new UsageError(`argument ${flag}: expected one argument`);
+      return next;
+    };
+    if (flag === '--session-id') opts.sessionId = value();
+    else if (flag === '--format') opts.format = value();
+    else if (flag === '--redact') opts.redact = true;
+    else if (!looksLikeOption(arg) && opts.output === undefined) opts.output = arg;
+    else throw new UsageError(`unrecognized arguments: ${arg}`);
+  }
+  if (opts.format !== 'jsonl')
+    throw new UsageError(
+      `argument --format: the simulator writes jsonl only, not '${opts.format}'`
+    );
+  return opts;
 }
 
 const HELP_TEXT = `usage: hermes [--version] {chat} ...
@@ -421,6 +465,12 @@ class Run {
     this.ignoreSigint = false;
     this.finalText = ''; // text deltas since the last tool call (the current assistant message)
     this.tokens = { input: 0, output: 0 };
+    // The session as the state store keeps it: messages with tool outputs whole, row overrides.
+    this.messages = [];
+    this.pendingCalls = [];
+    this.apiCalls = 0;
+    this.toolCalls = 0;
+    this.sessionFields = new Map();
   }
 
   tokenSnapshot() {
@@ -499,9 +549,134 @@ class Run {
     if (halted) return never();
     this.events++;
     const ev = this.prepare(event);
+    // The record keeps what the tool returned, before the stream's 5000-character cap.
+    const full = event instanceof Map ? event.get('output') : event.output;
+    this.remember(ev, full);
     this.account(ev);
     if (this.streamJson) return writeOut(pyDumps(ev) + '\n');
     return undefined;
+  }
+
+  /** Keeps the session's messages as upstream's state store would (role, content, tool calls). */
+  remember(ev, fullOutput) {
+    const now = Date.now() / 1000;
+    const message = fields => {
+      this.messages.push({
+        id: this.messages.length + 1,
+        session_id: this.sessionId,
+        role: 'assistant',
+        content: null,
+        tool_call_id: null,
+        tool_calls: null,
+        tool_name: null,
+        timestamp: new PyFloat(now),
+        token_count: null,
+        finish_reason: null,
+        reasoning: null,
+        ...fields
+      });
+    };
+    switch (ev.get('type')) {
+      case 'system':
+        if (ev.get('subtype') === 'init') message({ role: 'user', content: this.query ?? '' });
+        break;
+      case 'tool_use': {
+        const id =
+          ev.get('tool_call_id') ?? `call_${this.toolCalls + this.pendingCalls.length + 1}`;
+        const call = {
+          id,
+          type: 'function',
+          function: { name: ev.get('name'), arguments: pyDumps(ev.get('input') ?? {}) }
+        };
+        // Consecutive tool_use events are one model call asking for several tools.
+        const last = this.messages.at(-1);
+        if (last?.role === 'assistant' && last.tool_calls && this.pendingCalls.length > 0)
+          last.tool_calls.push(call);
+        else {
+          this.apiCalls++;
+          message({ content: this.finalText, tool_calls: [call], finish_reason: 'tool_calls' });
+        }
+        this.pendingCalls.push({ id, name: ev.get('name') });
+        break;
+      }
+      case 'tool_result': {
+        const k = this.pendingCalls.findIndex(c => c.name === ev.get('name'));
+        const [pending] = k >= 0 ? this.pendingCalls.splice(k, 1) : [];
+        this.toolCalls++;
+        message({
+          role: 'tool',
+          content: String(fullOutput ?? ev.get('output') ?? ''),
+          tool_call_id: ev.get('tool_call_id') ?? pending?.id ?? null,
+          tool_name: ev.get('name')
+        });
+        break;
+      }
+      case 'result':
+        this.apiCalls++;
+        message({ content: String(ev.get('text') ?? ''), finish_reason: 'stop' });
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The session row and its messages, as `hermes sessions export` writes it (one JSON line). */
+  sessionRecord() {
+    const t = this.tokenSnapshot();
+    // A deterministic made-up price: the simulator's provider, not a price list anyone should use.
+    const price = Math.round((t.input * 3 + t.output * 15) / 100) / 10_000;
+    const cost = process.env.HERMES_SIM_COST || 'actual';
+    const costs = {
+      actual: [new PyFloat(price), new PyFloat(price), 'actual', 'provider_generation_api'],
+      estimated: [new PyFloat(price), null, 'estimated', 'official_docs_snapshot'],
+      none: [null, null, 'unknown', 'none']
+    }[cost] ?? [null, null, 'unknown', 'none'];
+    const row = new Map(
+      Object.entries({
+        id: this.sessionId,
+        source: 'oneshot',
+        user_id: null,
+        model: this.model ?? DEFAULT_MODEL,
+        parent_session_id: null,
+        started_at: new PyFloat(this.startedAt / 1000),
+        ended_at: new PyFloat(Date.now() / 1000),
+        end_reason: 'cli_close',
+        message_count: this.messages.length,
+        tool_call_count: this.toolCalls,
+        input_tokens: t.input,
+        output_tokens: t.output,
+        cache_read_tokens: t.cache_read,
+        cache_write_tokens: t.cache_write,
+        reasoning_tokens: 0,
+        billing_provider: 'openrouter',
+        billing_base_url: 'https://openrouter.ai/api/v1',
+        billing_mode: null,
+        estimated_cost_usd: costs[0],
+        actual_cost_usd: costs[1],
+        cost_status: costs[2],
+        cost_source: costs[3],
+        pricing_version: cost === 'none' ? null : 'sim-2026-12',
+        title: null,
+        api_call_count: this.apiCalls
+      })
+    );
+    // A scenario's `session` directive sets row fields (e.g. an estimate only, no cost at all).
+    for (const [k, v] of this.sessionFields) row.set(k, v);
+    row.set('messages', this.messages);
+    return row;
+  }
+
+  /** Stores the session where `sessions export` finds it; once per run, as the turn ends. */
+  saveSession() {
+    if (!this.initEmitted || this.sessionSaved) return;
+    this.sessionSaved = true;
+    const dir = sessionStore();
+    mkdirSync(dir, { recursive: true });
+    // Written whole, then renamed: runs sharing a scenario's fixed session id never see half a file.
+    const file = path.join(dir, `${this.sessionId}.json`);
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, pyDumps(this.sessionRecord()));
+    renameSync(partial, file);
   }
 
   /** Human-mode summary (for --format other than stream-json). */
@@ -530,6 +705,7 @@ class Run {
   /** End of the conversation: trailer (if it started), then exit. Never resolves. */
   finish() {
     if (halted) return never();
+    this.saveSession();
     if (!this.streamJson) this.humanSummary();
     if (this.initEmitted) this.writeTrailer();
     return exitAfterFlush(this.exitCode());
@@ -545,6 +721,7 @@ class Run {
       return;
     }
     if (this.resultEmitted) {
+      this.saveSession();
       // The turn already reported its result; just finish as planned.
       if (this.initEmitted) this.writeTrailer();
       exitAfterFlush(this.exitCode());
@@ -559,6 +736,8 @@ class Run {
       duration_ms: Date.now() - this.startedAt,
       error: 'Interrupted'
     });
+    this.remember(ev);
+    this.saveSession();
     if (this.streamJson && !stdoutBroken) stdout.write(pyDumps(ev) + '\n');
     if (!this.streamJson) stderr.write('Interrupted.\n');
     this.writeTrailer();
@@ -596,7 +775,8 @@ const DIRECTIVES = new Set([
   'kill',
   'hang',
   'ignore-sigint',
-  'exit-code'
+  'exit-code',
+  'session'
 ]);
 
 function resolveScenario(spec) {
@@ -685,9 +865,12 @@ async function runDirective(run, d) {
       return;
     }
     case 'exit':
+      // The state store is written as the turn goes: a Hermes that stops early leaves its session.
+      run.saveSession();
       await exitAfterFlush(toExitCode(num(d.get('code') ?? 0)));
       return;
     case 'kill': {
+      run.saveSession();
       const signal = String(d.get('signal') ?? 'SIGKILL');
       halted = true;
       await Promise.all([whenFlushed(stdout), whenFlushed(stderr)]);
@@ -704,6 +887,9 @@ async function runDirective(run, d) {
       return;
     case 'exit-code':
       run.exitOverride = toExitCode(num(d.get('code')));
+      return;
+    case 'session':
+      for (const [k, v] of d) if (k !== 'sim') run.sessionFields.set(k, v);
       return;
     default:
       throw new SimError(`unknown directive '${d.get('sim')}'`);
@@ -827,6 +1013,60 @@ function simFail(message) {
 
 let currentRun = null;
 
+/** Where the simulated state store keeps sessions: under HERMES_HOME, else the temp directory. */
+function sessionStore() {
+  return process.env.HERMES_HOME
+    ? path.join(process.env.HERMES_HOME, 'sim-sessions')
+    : path.join(os.tmpdir(), 'hermes-sim-sessions');
+}
+
+/** Upstream's --redact masks a token as its first 6 and last 4 characters. */
+const TOKEN_RE = /(?:sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{36,})/g;
+const maskToken = t => `${t.slice(0, 6)}...${t.slice(-4)}`;
+function redactValue(value) {
+  if (typeof value === 'string') return value.replace(TOKEN_RE, maskToken);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, redactValue(v)]));
+  if (value && typeof value === 'object' && !(value instanceof PyFloat))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)]));
+  return value;
+}
+
+/**
+ * `hermes sessions export OUTPUT --session-id ID [--redact]`. HERMES_SIM_SESSIONS: `fail` (the
+ * store cannot be read), `hang` (never returns), `garbage` (writes what is not JSON).
+ */
+async function exportSession(opts) {
+  const mode = process.env.HERMES_SIM_SESSIONS;
+  if (mode === 'hang') return hang();
+  if (mode === 'fail') {
+    stderr.write('sqlite3.OperationalError: database is locked\n');
+    return exitAfterFlush(1);
+  }
+  if (!opts.output) {
+    stdout.write('JSONL export requires an output path (use - for stdout).\n');
+    return exitAfterFlush(0);
+  }
+  let text;
+  if (mode === 'garbage') text = 'Traceback (most recent call last):\n';
+  else {
+    const file = opts.sessionId && path.join(sessionStore(), `${opts.sessionId}.json`);
+    if (!file || !existsSync(file)) {
+      stdout.write(`No session '${opts.sessionId}'. Run: hermes sessions list to find the id.\n`);
+      return exitAfterFlush(1);
+    }
+    const record = parseOrderedJson(readFileSync(file, 'utf8'));
+    text = pyDumps(opts.redact ? redactValue(record) : record) + '\n';
+  }
+  if (opts.output === '-') {
+    await writeOut(text);
+    return exitAfterFlush(0);
+  }
+  writeFileSync(opts.output, text);
+  stdout.write(`Exported 1 session to ${opts.output}\n`);
+  return exitAfterFlush(0);
+}
+
 async function main() {
   process.on('SIGINT', () => {
     if (currentRun) {
@@ -865,11 +1105,12 @@ async function main() {
     }
   }
 
-  // --version writes beside it: the action asks for it while the chat runs, and must not overwrite its record.
+  // --version and sessions write beside it: the action runs them around the chat, whose record stays.
   const argvFile = process.env.HERMES_SIM_ARGV_FILE;
   if (argvFile) {
+    const suffix = { version: '.version', sessions: '.export' }[parsed?.kind] ?? '';
     writeFileSync(
-      parsed?.kind === 'version' ? `${argvFile}.version` : argvFile,
+      `${argvFile}${suffix}`,
       JSON.stringify({ argv, cwd: process.cwd(), query, env: process.env }) + '\n'
     );
   }
@@ -888,6 +1129,7 @@ async function main() {
     stderr.write(`Error: ${usageError}\n`);
     return exitAfterFlush(2);
   }
+  if (parsed.kind === 'sessions') return exportSession(parsed.opts);
   if (parsed.kind === 'version') {
     stdout.write(`${VERSION_LINE}\n`);
     return exitAfterFlush(0);

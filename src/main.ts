@@ -6,6 +6,14 @@ import * as core from '@actions/core';
 import { admit, gated, triggerOf, type Admission } from './access/gate.js';
 import { ApiServer, cleartextWarning } from './api/server.js';
 import { uploadTranscript } from './report/artifact.js';
+import { uploadSessionRecord } from './report/session-artifact.js';
+import { childEnv } from './cli/environment.js';
+import {
+  exportTimeoutMs,
+  readSessionRecord,
+  recordPathFor,
+  type SessionRecord
+} from './cli/session-record.js';
 import { followFile } from './core/follow.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
 import { snapshotFileCommands } from './cli/file-commands.js';
@@ -127,7 +135,7 @@ export async function run(): Promise<void> {
     log.end();
     throw error;
   }
-  const { attempt, history, hermesVersion, install, isolation } = session;
+  const { attempt, history, hermesVersion, install, isolation, record } = session;
   const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
   // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
   const answer =
@@ -157,31 +165,38 @@ export async function run(): Promise<void> {
         ? { why: 'API server mode: no Hermes process runs on this runner' }
         : settings.mode === 'transcript'
           ? { why: 'transcript mode: nothing runs' }
-          : undefined)
+          : undefined),
+    ...(record && {
+      usage: record.ok ? record.usage : undefined,
+      session: record.ok ? { path: record.path } : { note: record.note }
+    })
   };
+  if (record && !record.ok) core.notice(redact(record.note));
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const setOutputs = (): void => {
     for (const [name, value] of outputsOf(report, history.length, redact))
       core.setOutput(name, value);
   };
   setOutputs();
+  // `redact: false` still hides the secrets given as inputs.
+  const redactUpload = !settings.uploadUnredacted
+    ? redact
+    : secrets.length
+      ? makeRedactor(secrets, { tokens: false })
+      : undefined;
   const abandoned = await upload(
     settings,
     report,
     history.slice(0, -1).map(a => a.transcript),
-    // `redact: false` still hides the secrets given as inputs.
-    !settings.uploadUnredacted
-      ? redact
-      : secrets.length
-        ? makeRedactor(secrets, { tokens: false })
-        : undefined
+    redactUpload
   );
+  const abandonedRecord = await uploadRecord(settings, report, redactUpload);
   if (report.artifact) setOutputs();
   await writeSummary(settings, report, redact);
 
   conclude(settings, verdict, redact);
   // Everything is written: a given-up upload's client must not hold the step open.
-  if (abandoned) process.exit();
+  if (abandoned || abandonedRecord) process.exit();
 }
 
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
@@ -227,6 +242,8 @@ interface Session {
   /** When the action installed Hermes, or tried to. */
   install?: InstallReport;
   isolation?: IsolationFact;
+  /** The session record of the last attempt, when one was asked for. */
+  record?: SessionRecord;
 }
 
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
@@ -286,7 +303,23 @@ async function runHermes(
     );
     const hermesVersion = await version;
     if (hermesVersion) log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install, isolation: fact };
+    // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
+    // before the agent's processes are ended (the export is one of them).
+    const sessionId = attempts.attempt.turn.sessionId;
+    const record =
+      settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+        ? await readSessionRecord({
+            executable: executable ?? settings.hermesPath,
+            sessionId,
+            output: recordPathFor(settings.jsonlPath),
+            cwd: settings.workingDirectory,
+            env: isolation?.spawning.env ?? childEnv(),
+            as: isolation?.spawning.as,
+            timeoutMs: exportTimeoutMs(process.env),
+            cancelled: signals.cancelled
+          })
+        : undefined;
+    return { ...attempts, hermesVersion, install, isolation: fact, record };
   } finally {
     // Every process of the agent ended and the workspace handed back before anything else is done.
     if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
@@ -428,6 +461,34 @@ async function upload(
   report.artifactNote = result.reason;
   if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
   else core.notice(`The transcript was not uploaded: ${result.reason}`);
+  return result.abandoned === true;
+}
+
+/**
+ * The session record goes up beside the transcript, through the same redactor, when the transcript
+ * did. True when the upload was given up with the client still at work.
+ */
+async function uploadRecord(
+  settings: Settings,
+  report: Report,
+  redact: Redactor | undefined
+): Promise<boolean> {
+  const session = report.session;
+  if (!session?.path || !report.artifact) return false;
+  const result = await uploadSessionRecord({
+    recordPath: session.path,
+    transcriptArtifact: report.artifact.name,
+    retentionDays: settings.retentionDays,
+    redact,
+    env: process.env
+  });
+  if (result.uploaded) {
+    session.artifact = result;
+    core.info(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+    return false;
+  }
+  session.note = `The session record was not uploaded: ${result.reason}`;
+  core.warning(session.note);
   return result.abandoned === true;
 }
 

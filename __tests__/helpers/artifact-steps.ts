@@ -40,10 +40,14 @@ export function step(
 export const annotations = (r: ActionRun, kind: string): string[] =>
   r.annotations.filter(a => a.command === kind).map(a => a.message);
 
-/** The one artifact a run holds, read back from the blob store. */
+/** The transcripts a run holds: its artifacts less the session records beside them. */
+export const transcripts = (run: Run): StoredArtifact[] =>
+  run.finalized.filter(a => !a.name.endsWith('-session.jsonl'));
+
+/** The one transcript artifact a run holds, read back from the blob store. */
 export async function onlyArtifact(run: Run): Promise<{ artifact: StoredArtifact; blob: Buffer }> {
-  expect(run.finalized).toHaveLength(1);
-  const artifact = run.finalized[0];
+  expect(transcripts(run)).toHaveLength(1);
+  const artifact = transcripts(run)[0];
   return { artifact, blob: await run.read(artifact) };
 }
 

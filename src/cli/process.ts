@@ -20,6 +20,7 @@
  * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user).
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { captureStdout } from './capture.js';
 
@@ -116,6 +117,66 @@ export function runCommand(
       },
       (error, stdout, stderr) => resolve({ error, stdout, stderr })
     );
+  });
+}
+
+/**
+ * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
+ * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
+ * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
+ */
+export function runToFile(
+  file: string,
+  args: string[],
+  options: {
+    cwd?: string;
+    env: NodeJS.ProcessEnv;
+    timeoutMs: number;
+    as?: AgentUser;
+    stdoutPath: string;
+  }
+): Promise<{ exitCode: number | null; timedOut: boolean; stderr: string; error?: Error }> {
+  const [command, argv] = wrap(file, args, options.as, options.env);
+  return new Promise(resolve => {
+    let stderr = '';
+    let timedOut = false;
+    let child: ChildProcess;
+    let fd: number;
+    try {
+      // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
+      fd = fs.openSync(options.stdoutPath, 'wx', 0o600);
+    } catch (error) {
+      return resolve({ exitCode: null, timedOut, stderr, error: error as Error });
+    }
+    try {
+      child = spawn(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', fd, 'pipe'],
+        shell: false,
+        windowsHide: true
+      });
+    } catch (error) {
+      fs.closeSync(fd);
+      return resolve({ exitCode: null, timedOut, stderr, error: error as Error });
+    }
+    fs.closeSync(fd);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      if (stderr.length < 64 * 1024) stderr += text;
+    });
+    child.on('error', error => {
+      clearTimeout(timer);
+      resolve({ exitCode: null, timedOut, stderr, error });
+    });
+    child.on('close', code => {
+      clearTimeout(timer);
+      resolve({ exitCode: code, timedOut, stderr });
+    });
   });
 }
 

@@ -34,6 +34,7 @@ export const Input = {
   AllowedBots: 'allowed-bots',
   JsonSchema: 'json-schema',
   Isolation: 'isolation',
+  SessionRecord: 'session-record',
   ...InstallInput
 } as const;
 

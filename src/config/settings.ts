@@ -41,6 +41,8 @@ export interface CommonSettings {
   jsonlPath: string;
   /** Show streamed reasoning in the log and summary; in API server mode, `false` also asks the server not to send it. */
   showReasoning: boolean;
+  /** CLI mode: export the session after the turn (`hermes sessions export`) for its cost and whole tool outputs. */
+  sessionRecord: boolean;
   /** Who may start the agent (see access/gate.ts). */
   gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
 }
@@ -173,6 +175,7 @@ function parseCommon(
     ...parseRedact(getInput(Input.Redact)),
     jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
     showReasoning: bool(Input.ShowReasoning, true),
+    sessionRecord: bool(Input.SessionRecord, true),
     gate: {
       token: getInput(Input.GithubToken).trim(),
       allowedUsers: parseLogins(getInput(Input.AllowedUsers)),

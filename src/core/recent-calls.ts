@@ -42,7 +42,8 @@ export class RecentCalls {
     this.index[slot] = call.index;
     this.duration[slot] = call.durationMs ?? Number.NaN;
     this.line[slot] = call.line;
-    this.isError[slot] = call.isError ? 1 : 0;
+    // Two flags in one byte: failed (1), output cut by the stream (2).
+    this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
     this.names[slot] = call.name;
     this.input.set(slot, call.inputPreview);
     this.output.set(slot, call.output);
@@ -59,9 +60,10 @@ export class RecentCalls {
         name: this.names[slot],
         inputPreview: this.input.get(slot),
         durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-        isError: this.isError[slot] === 1,
+        isError: (this.isError[slot] & 1) === 1,
         output: this.output.get(slot),
-        line: this.line[slot]
+        line: this.line[slot],
+        ...((this.isError[slot] & 2) === 2 && { cut: true })
       });
     }
     return calls;

@@ -22,6 +22,8 @@ export interface ToolCall {
   output: string;
   /** Transcript line of the tool_result. */
   line: number;
+  /** The stream cut the output (5000 characters and `...`); the session record has all of it. */
+  cut?: boolean;
 }
 
 export interface ToolStats {
@@ -304,11 +306,23 @@ export class TurnBuilder {
       isError: event.is_error,
       // Only a failed call's output is shown anywhere.
       output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-      line
+      line,
+      ...(isCut(event.output) && { cut: true })
     };
     this.recent.add(call);
     return call;
   }
+}
+
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output: string): boolean {
+  const cut = STREAM_OUTPUT_CAP + 3;
+  if (output.length < cut || output.length > cut * 2 || !output.endsWith('...')) return false;
+  let points = 0;
+  for (const _ of output) points++;
+  return points === cut;
 }
 
 // The argument that says most about a call, for tools whose input is one obvious thing.

@@ -7,6 +7,8 @@ import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import pLimit from 'p-limit';
 import { errorMessage } from '../report/artifact.js';
+import { SESSION_SUFFIX } from '../report/session-artifact.js';
+import { parseSessionRecord, type SessionUsage } from '../core/session-usage.js';
 import type { Redactor } from '../text/redact.js';
 import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
 
@@ -46,15 +48,19 @@ export interface Selection {
   others: string[];
   /** Transcripts that `name-pattern` left out. */
   unmatched: string[];
+  /** Session records (`<leg>-session.jsonl`), by the name of the leg they belong to. */
+  sessions: Map<string, ListedArtifact>;
 }
 
 /** Transcripts by name, those matching the pattern (on the name, with or without `.jsonl`), in name order. */
 export function selectTranscripts(artifacts: ListedArtifact[], pattern: string): Selection {
-  const selection: Selection = { transcripts: [], others: [], unmatched: [] };
+  const selection: Selection = { transcripts: [], others: [], unmatched: [], sessions: new Map() };
   const sorted = [...artifacts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   for (const artifact of sorted) {
     const { name } = artifact;
-    if (!name.endsWith(TRANSCRIPT_SUFFIX)) selection.others.push(name);
+    if (name.endsWith(SESSION_SUFFIX))
+      selection.sessions.set(name.slice(0, -SESSION_SUFFIX.length), artifact);
+    else if (!name.endsWith(TRANSCRIPT_SUFFIX)) selection.others.push(name);
     else if (minimatch(name, pattern) || minimatch(legName(name), pattern))
       selection.transcripts.push(artifact);
     else selection.unmatched.push(name);
@@ -96,6 +102,8 @@ export interface DownloadOptions {
   retryWaitMs?: number;
   /** Called as each leg is folded (for the log). */
   onLeg?: (leg: Leg) => void;
+  /** The legs' session records, by leg name (selectTranscripts' `sessions`). */
+  sessions?: Map<string, ListedArtifact>;
 }
 
 type Limit = ReturnType<typeof pLimit>;
@@ -115,6 +123,11 @@ export async function downloadLegs(
         // A download keeps its place until its transcript is folded: at most that many on disk.
         limit(async () => {
           const leg = await downloadLeg(client, artifact, root, { ...options, fold });
+          const record = options.sessions?.get(leg.name);
+          if (record) {
+            const usage = await downloadUsage(client, record, root);
+            if (usage) leg.usage = usage;
+          }
           options.onLeg?.(leg);
           return leg;
         })
@@ -172,6 +185,32 @@ async function downloadLeg(
     source,
     `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`
   );
+}
+
+/**
+ * A leg's cost and usage from its session record artifact; undefined when it cannot be fetched or
+ * read (the leg then shows "–" for its cost, as one without a record does).
+ */
+async function downloadUsage(
+  client: Client,
+  artifact: ListedArtifact,
+  root: string
+): Promise<SessionUsage | undefined> {
+  const dir = path.join(root, `session-${artifact.id}`);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+      path: dir,
+      expectedHash: artifact.digest
+    });
+    const file = fs.readdirSync(dir).find(f => f.endsWith(TRANSCRIPT_SUFFIX));
+    if (digestMismatch || !file) return undefined;
+    return parseSessionRecord(fs.readFileSync(path.join(dir, file), 'utf8'));
+  } catch {
+    return undefined;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

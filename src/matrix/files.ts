@@ -5,6 +5,18 @@ import { glob } from 'tinyglobby';
 import type { Redactor } from '../text/redact.js';
 import { errorMessage } from '../report/artifact.js';
 import { foldTranscript, unreadableLeg, type Leg } from './leg.js';
+import * as fs from 'node:fs';
+import { parseSessionRecord } from '../core/session-usage.js';
+
+/**
+ * A session record beside a transcript: `<name>-session.jsonl` as downloaded from its artifact, or
+ * `<name>.session.jsonl` where the main action wrote it.
+ */
+const SESSION_FILE = /(?:-|\.)session\.jsonl$/;
+const sessionFilesOf = (file: string): string[] => {
+  const stem = file.replace(/\.jsonl$/, '');
+  return [`${stem}-session.jsonl`, `${stem}.session.jsonl`];
+};
 
 /** Files folded at once: folding is CPU on one thread, and each turn alive at once adds to RSS. */
 const FOLD_CONCURRENCY = 1;
@@ -17,7 +29,8 @@ export async function findTranscripts(patterns: string[], workspace: string): Pr
     onlyFiles: true,
     dot: true
   });
-  return files.sort((a, b) => a.localeCompare(b));
+  // Session records are read with their transcripts, not as legs of their own.
+  return files.filter(f => !SESSION_FILE.test(f)).sort((a, b) => a.localeCompare(b));
 }
 
 /** A file's leg is named by its path, relative to the workspace when it is inside. */
@@ -41,6 +54,14 @@ export async function foldFiles(
         const leg = await foldTranscript(file, name, source, redact).catch((error: unknown) =>
           unreadableLeg(name, source, `it cannot be read: ${errorMessage(error)}`)
         );
+        const record = sessionFilesOf(file).find(f => fs.existsSync(f));
+        if (record) {
+          try {
+            leg.usage = parseSessionRecord(fs.readFileSync(record, 'utf8'));
+          } catch {
+            // A record that does not parse is a leg without a known cost ("–"), not a failed leg.
+          }
+        }
         onLeg?.(leg);
         return leg;
       })

@@ -8,6 +8,7 @@ import type { Tokens } from '../core/stream.js';
 import type { ToolStats } from '../core/turn.js';
 import { decide, type Outcome } from '../core/verdict.js';
 import type { Redactor } from '../text/redact.js';
+import type { SessionUsage } from '../core/session-usage.js';
 
 /** A leg's outcome: a live run's, or `unreadable` when its transcript could not be downloaded or read. */
 export type LegOutcome = Outcome | 'unreadable';
@@ -34,6 +35,8 @@ export interface Leg {
   /** Problems found in the transcript's lines (counted; the live run's summary lists them). */
   streamProblems: number;
   source: LegSource;
+  /** What the leg's session record says about cost and usage; absent without a record. */
+  usage?: SessionUsage;
 }
 
 /** A log that keeps nothing: 256 legs' events are counted in their turns, not printed. */

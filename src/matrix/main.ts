@@ -131,7 +131,8 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
   const legs = await downloadLegs(client, selection.transcripts, {
     tempDir: settings.tempDir,
     env: process.env,
-    redact
+    redact,
+    sessions: selection.sessions
   }).finally(() => core.endGroup());
   legs.forEach(leg => logLeg(leg, redact));
   return { legs, origin };

@@ -9,7 +9,8 @@ export const ReportOutput = {
   TokensTotal: 'tokens_total',
   DurationMs: 'duration_ms',
   Outcomes: 'outcomes',
-  Report: 'report'
+  Report: 'report',
+  CostUsd: 'cost_usd'
 } as const;
 
 export type ReportOutputName = (typeof ReportOutput)[keyof typeof ReportOutput];
@@ -22,8 +23,15 @@ export function reportOutputs(totals: Totals, reportPath: string): Map<ReportOut
     [ReportOutput.TokensTotal, String(totals.tokensTotal)],
     [ReportOutput.DurationMs, String(Math.round(totals.durationMs))],
     [ReportOutput.Outcomes, JSON.stringify(Object.fromEntries(totals.outcomes))],
-    [ReportOutput.Report, reportPath]
+    [ReportOutput.Report, reportPath],
+    // The sum of the costs the legs' session records give; empty, never 0, when none gives one.
+    [ReportOutput.CostUsd, totals.costUsd !== undefined ? String(roundUsd(totals.costUsd)) : '']
   ]);
+}
+
+/** Sums of binary fractions grow noise digits (0.1 + 0.2): a cost is kept to a billionth of a dollar. */
+function roundUsd(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
 }
 
 /** A leg as the report file holds it: snake_case, like the main action's outputs; null when unknown. */
@@ -39,6 +47,9 @@ export function legRecord(leg: Leg): Record<string, unknown> {
     tool_errors: leg.toolErrors,
     error: leg.error,
     attempts: leg.attempts,
+    cost_usd: leg.usage?.costUsd ?? null,
+    cost_estimated: leg.usage?.costEstimated ?? null,
+    usage: leg.usage?.fields ?? null,
     ...(leg.source.kind === 'artifact'
       ? { artifact_id: leg.source.id, artifact_url: leg.source.url }
       : { path: leg.source.path })

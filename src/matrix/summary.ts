@@ -9,6 +9,7 @@ import { codeCell, inline, link, table } from '../report/markdown.js';
 import { SUMMARY_BUDGET_BYTES } from '../report/summary.js';
 import type { Leg, LegOutcome } from './leg.js';
 import type { Totals } from './totals.js';
+import { formatCost } from '../core/session-usage.js';
 
 /** Where the legs came from: this run's artifacts, or local files. */
 export type LegOrigin =
@@ -53,22 +54,26 @@ export function renderMatrixSummary(
   budgetBytes = SUMMARY_BUDGET_BYTES
 ): string {
   const { legs, totals } = report;
-  const head = [statusLine(totals), totalsTable(totals), outcomesLine(totals)];
+  // Cost columns only once a session record was read: without any, they would say "–" throughout.
+  const costs = legs.some(l => l.usage !== undefined);
+  const head = [statusLine(totals), totalsTable(totals, costs), outcomesLine(totals)];
   const tail = [
     topLegs('Slowest legs', legs, l => l.durationMs, formatMs, redact),
-    topLegs(
-      'Most token-hungry legs',
-      legs,
-      l => l.tokens?.total,
-      n => number.format(n),
-      redact
-    ),
+    totals.costUsd !== undefined
+      ? expensiveLegs(legs, redact)
+      : topLegs(
+          'Most token-hungry legs',
+          legs,
+          l => l.tokens?.total,
+          n => number.format(n),
+          redact
+        ),
     toolsBlock(totals, redact),
     skippedNote(report.origin)
   ];
 
   // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
-  const rows = legs.map(leg => legRow(leg, redact));
+  const rows = legs.map(leg => legRow(leg, redact, costs));
   const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
   const cost = legs.map((_, i) => bytes(rows[i]) + 1 + (items[i] ? bytes(items[i]) + 1 : 0));
   const fixed = bytes(join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
@@ -100,12 +105,13 @@ export function renderMatrixSummary(
               'Outcome',
               'Model',
               'Tokens',
+              ...(costs ? ['Cost'] : []),
               'Duration',
               'Tool calls',
               'Tool errors',
               'Transcript'
             ],
-            ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
+            ['l', 'l', 'l', 'r', ...(costs ? ['r' as const] : []), 'r', 'r', 'r', 'l'],
             []
           ) + kept.map(i => `\n${rows[i]}`).join(''),
           note
@@ -134,7 +140,20 @@ function percent(share: number): string {
   return `${value}%`;
 }
 
-function totalsTable(t: Totals): string {
+/** A leg's cost: "–" when its record gives none (or it has no record), never 0. */
+const costCell = (leg: Leg): string =>
+  leg.usage?.costUsd !== undefined ? formatCost(leg.usage.costUsd, leg.usage.costEstimated) : '–';
+
+/** The sum, saying how many legs it covers when some have no known cost. */
+function totalCostCell(t: Totals): string {
+  if (t.costUsd === undefined) return '–';
+  const sum = formatCost(t.costUsd, t.costEstimates > 0);
+  return t.costLegs < t.runs
+    ? `${sum} (${number.format(t.costLegs)} of ${number.format(t.runs)} legs)`
+    : sum;
+}
+
+function totalsTable(t: Totals, costs: boolean): string {
   const bold = (n: number): string => (n > 0 ? `**${number.format(n)}**` : '0');
   return table(
     [
@@ -143,11 +162,12 @@ function totalsTable(t: Totals): string {
       'Failed',
       'Pass rate',
       'Tokens',
+      ...(costs ? ['Cost'] : []),
       'Duration (sum)',
       'Tool calls',
       'Tool errors'
     ],
-    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['r', 'r', 'r', 'r', 'r', ...(costs ? ['r' as const] : []), 'r', 'r', 'r'],
     [
       [
         number.format(t.runs),
@@ -155,6 +175,7 @@ function totalsTable(t: Totals): string {
         bold(t.failed),
         t.runs > 0 ? percent(t.passRate) : '–',
         number.format(t.tokensTotal),
+        ...(costs ? [totalCostCell(t)] : []),
         formatMs(t.durationMs),
         number.format(t.toolCalls),
         bold(t.toolErrors)
@@ -179,7 +200,7 @@ function outcomeCell(leg: Leg): string {
 const nameCell = (leg: Leg, redact: Redactor): string =>
   codeCell(clip(redact(leg.name), NAME_CHARS));
 
-function legRow(leg: Leg, redact: Redactor): string {
+function legRow(leg: Leg, redact: Redactor, costs: boolean): string {
   const source = leg.source;
   const transcript =
     source.kind === 'file'
@@ -192,6 +213,7 @@ function legRow(leg: Leg, redact: Redactor): string {
     outcomeCell(leg),
     leg.model ? codeCell(clip(redact(leg.model), MODEL_CHARS)) : '–',
     leg.tokens ? number.format(leg.tokens.total) : '–',
+    ...(costs ? [costCell(leg)] : []),
     leg.durationMs !== undefined ? formatMs(leg.durationMs) : '–',
     number.format(leg.toolCalls),
     leg.toolErrors > 0 ? `**${number.format(leg.toolErrors)}**` : '0',
@@ -221,6 +243,32 @@ function topLegs(
     ['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'],
     ['l', 'r', 'l'],
     ranked.map(l => [nameCell(l, redact), format(measure(l)!), outcomeCell(l)])
+  )}`;
+}
+
+/** The legs by cost, largest first; legs whose cost is unknown after them, by tokens. */
+function expensiveLegs(legs: Leg[], redact: Redactor): string | undefined {
+  const cost = (l: Leg): number | undefined => l.usage?.costUsd;
+  const ranked = legs
+    .filter(l => cost(l) !== undefined || l.tokens !== undefined)
+    .sort(
+      (a, b) =>
+        Number(cost(a) === undefined) - Number(cost(b) === undefined) ||
+        (cost(b) ?? 0) - (cost(a) ?? 0) ||
+        (b.tokens?.total ?? 0) - (a.tokens?.total ?? 0) ||
+        a.name.localeCompare(b.name)
+    )
+    .slice(0, TOP_LEGS);
+  if (ranked.length < 2) return undefined;
+  return `#### Most expensive legs\n\n${table(
+    ['Leg', 'Cost', 'Tokens', 'Outcome'],
+    ['l', 'r', 'r', 'l'],
+    ranked.map(l => [
+      nameCell(l, redact),
+      costCell(l),
+      l.tokens ? number.format(l.tokens.total) : '–',
+      outcomeCell(l)
+    ])
   )}`;
 }
 

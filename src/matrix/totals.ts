@@ -15,6 +15,11 @@ export interface Totals {
   toolErrors: number;
   /** Outcome → how many legs, most frequent first. */
   outcomes: [LegOutcome, number][];
+  /** The legs' costs summed, of those whose session record has one; absent when none has. */
+  costUsd?: number;
+  /** How many legs' costs are in costUsd, and how many of them are estimates. */
+  costLegs: number;
+  costEstimates: number;
   /** Each tool across all legs, the most time first; `legs` counts the legs that called it. */
   tools: (ToolStats & { legs: number })[];
 }
@@ -26,7 +31,16 @@ export function totalsOf(legs: Leg[]): Totals {
   let durationMs = 0;
   let toolCalls = 0;
   let toolErrors = 0;
+  let costUsd: number | undefined;
+  let costLegs = 0;
+  let costEstimates = 0;
   for (const leg of legs) {
+    const cost = leg.usage?.costUsd;
+    if (cost !== undefined) {
+      costUsd = (costUsd ?? 0) + cost;
+      costLegs += 1;
+      if (leg.usage?.costEstimated) costEstimates += 1;
+    }
     outcomes.set(leg.outcome, (outcomes.get(leg.outcome) ?? 0) + 1);
     tokensTotal += leg.tokens?.total ?? 0;
     durationMs += leg.durationMs ?? 0;
@@ -59,6 +73,9 @@ export function totalsOf(legs: Leg[]): Totals {
     durationMs,
     toolCalls,
     toolErrors,
+    ...(costUsd !== undefined && { costUsd }),
+    costLegs,
+    costEstimates,
     outcomes: [...outcomes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     tools: [...tools.values()].sort(
       (a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name)

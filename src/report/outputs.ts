@@ -23,7 +23,11 @@ export const Output = {
   ArtifactUrl: 'artifact_url',
   Attempts: 'attempts',
   StructuredOutput: 'structured_output',
-  HermesVersion: 'hermes_version'
+  HermesVersion: 'hermes_version',
+  CostUsd: 'cost_usd',
+  CostEstimated: 'cost_estimated',
+  Usage: 'usage',
+  SessionArtifactUrl: 'session_artifact_url'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -82,6 +86,13 @@ export function outputsOf(
   // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
   if (report.answer?.ok) out.set(Output.StructuredOutput, report.answer.json);
   set(Output.HermesVersion, report.hermesVersion);
+  // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
+  const usage = report.usage;
+  set(Output.CostUsd, usage?.costUsd);
+  set(Output.CostEstimated, usage?.costEstimated?.toString());
+  if (usage && Object.keys(usage.fields).length > 0)
+    set(Output.Usage, JSON.stringify(usage.fields));
+  set(Output.SessionArtifactUrl, report.session?.artifact?.url);
   // The runner keeps the last value written for a name: an empty one still replaces the agent's.
   for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;

@@ -4,6 +4,7 @@ import type { IsolationFact } from '../config/isolation.js';
 import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
+import type { SessionUsage } from '../core/session-usage.js';
 
 export interface Report {
   verdict: Verdict;
@@ -25,4 +26,12 @@ export interface Report {
   install?: InstallReport;
   /** Which user Hermes ran as (or why not its own), what was ended after it, what it could read. */
   isolation?: IsolationFact;
+  /** Cost and usage: from the session record (CLI), or the API server's response. */
+  usage?: SessionUsage;
+  /** The session record: where it is, its artifact, or the note that says why there is none. */
+  session?: {
+    path?: string;
+    artifact?: { name: string; id: number; url: string };
+    note?: string;
+  };
 }

@@ -22,6 +22,7 @@ import { structuredBlock } from './structured.js';
 import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';
+import { formatCost } from '../core/session-usage.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -182,6 +183,14 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
         : '–'
     ]
   ];
+  const usage = report.usage;
+  if (usage) {
+    rows.push([
+      'Cost',
+      usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+    ]);
+    if (usage.apiCalls !== undefined) rows.push(['API calls', number.format(usage.apiCalls)]);
+  }
   if (report.attempts && report.attempts.length > 1) {
     const each = report.attempts.map(
       (a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`
@@ -194,6 +203,7 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
   if (report.install) rows.push(['Install', installFact(report.install)]);
   if (report.isolation) rows.push(['Isolation', isolationFact(report.isolation)]);
   rows.push(['Transcript', where + transcriptNote(report, redact)]);
+  if (report.session) rows.push(['Session record', sessionRef(report.session, redact)]);
   return table(['Run', ''], ['l', 'l'], rows);
 }
 
@@ -213,6 +223,19 @@ function transcriptRef(report: Report, redact: Redactor): string {
   if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
     return 'none (Hermes did not run)';
   return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session: NonNullable<Report['session']>, redact: Redactor): string {
+  const a = session.artifact;
+  const where =
+    a && a.url.length <= URL_CHARS
+      ? `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+      : session.path
+        ? codeCell(clip(redact(session.path), PATH_CHARS))
+        : '';
+  const note = session.note ? cell(clip(redact(session.note), MESSAGE_CHARS)) : '';
+  return [where, note].filter(Boolean).join(' · ') || '–';
 }
 
 function transcriptNote(report: Report, redact: Redactor): string {

@@ -77,7 +77,8 @@ function callCells(c: ToolCall, redact: Redactor, expand: boolean): string[] {
     c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
     c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
   ];
-  if (!c.isError) return [...cells, 'ok'];
+  // The stream cuts outputs at 5000 characters; the session record keeps them whole.
+  if (!c.isError) return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
   const output = redact(c.output);
   const { line, more } = firstLine(output);
   const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();

@@ -1,8 +1,8 @@
-export const id = 232;
-export const ids = [232];
+export const id = 636;
+export const ids = [636];
 export const modules = {
 
-/***/ 89232:
+/***/ 25636:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -53,7 +53,7 @@ async function uploadTranscript(request) {
     }
     if (size === 0)
         return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = uploadBudgetMs(size, env);
+    const budgetMs = artifact_uploadBudgetMs(size, env);
     const state = { givenUp: false };
     const giveUp = deadline(budgetMs);
     let staging;
@@ -68,7 +68,7 @@ async function uploadTranscript(request) {
         return outcome;
     }
     catch (error) {
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+        return { uploaded: false, reason: `the upload failed: ${artifact_errorMessage(error)}`, warn: true };
     }
     finally {
         giveUp.clear();
@@ -124,7 +124,7 @@ async function upload(request, staging, state) {
             return { uploaded: true, name, id, url, ...(warning && { warning }) };
         }
         catch (error) {
-            const message = errorMessage(error);
+            const message = artifact_errorMessage(error);
             if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
                 core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
                 continue;
@@ -151,7 +151,7 @@ function isNameTaken(message) {
     return /\(409\)|already exists/i.test(message);
 }
 /** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function uploadBudgetMs(size, env) {
+function artifact_uploadBudgetMs(size, env) {
     const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
     if (seconds > 0)
         return seconds * 1000;
@@ -190,7 +190,7 @@ function fileSize(file) {
     }
 }
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
-function errorMessage(error) {
+function artifact_errorMessage(error) {
     const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
@@ -594,6 +594,181 @@ const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 var esm = __webpack_require__(52768);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(70370);
+;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    if (redact(line) === line)
+        return line;
+    return line.replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
+        }
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
+    const file = path.join(staging, name);
+    const text = fs.readFileSync(request.recordPath, 'utf8');
+    fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    let timer;
+    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+    const expired = new Promise(resolve => {
+        timer = setTimeout(() => resolve({
+            uploaded: false,
+            reason: `the upload did not finish within ${budgetMs / 1000} s`,
+            abandoned: true
+        }), budgetMs);
+    });
+    const upload = async () => {
+        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+        return { uploaded: true, name, id, url };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        fs.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function session_usage_formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/stream.ts
@@ -1043,7 +1218,8 @@ class RecentCalls {
         this.index[slot] = call.index;
         this.duration[slot] = call.durationMs ?? Number.NaN;
         this.line[slot] = call.line;
-        this.isError[slot] = call.isError ? 1 : 0;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
         this.names[slot] = call.name;
         this.input.set(slot, call.inputPreview);
         this.output.set(slot, call.output);
@@ -1059,9 +1235,10 @@ class RecentCalls {
                 name: this.names[slot],
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: this.isError[slot] === 1,
+                isError: (this.isError[slot] & 1) === 1,
                 output: this.output.get(slot),
-                line: this.line[slot]
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
             });
         }
         return calls;
@@ -1322,11 +1499,24 @@ class TurnBuilder {
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
             output: event.is_error ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line
+            line,
+            ...(isCut(event.output) && { cut: true })
         };
         this.recent.add(call);
         return call;
     }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
 }
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
@@ -1670,6 +1860,8 @@ function unreadableLeg(name, source, why) {
 
 
 
+
+
 /**
  * The main action names every transcript artifact `<name>.jsonl`: the bare file (the default), or a
  * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
@@ -1693,11 +1885,13 @@ const DOWNLOAD_ATTEMPTS = 3;
 const RETRY_WAIT_MS = 1000;
 /** Transcripts by name, those matching the pattern (on the name, with or without `.jsonl`), in name order. */
 function selectTranscripts(artifacts, pattern) {
-    const selection = { transcripts: [], others: [], unmatched: [] };
+    const selection = { transcripts: [], others: [], unmatched: [], sessions: new Map() };
     const sorted = [...artifacts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
     for (const artifact of sorted) {
         const { name } = artifact;
-        if (!name.endsWith(TRANSCRIPT_SUFFIX))
+        if (name.endsWith(SESSION_SUFFIX))
+            selection.sessions.set(name.slice(0, -SESSION_SUFFIX.length), artifact);
+        else if (!name.endsWith(TRANSCRIPT_SUFFIX))
             selection.others.push(name);
         else if ((0,esm/* minimatch */.xF)(name, pattern) || (0,esm/* minimatch */.xF)(legName(name), pattern))
             selection.transcripts.push(artifact);
@@ -1735,6 +1929,12 @@ async function downloadLegs(client, transcripts, options) {
         // A download keeps its place until its transcript is folded: at most that many on disk.
         limit(async () => {
             const leg = await downloadLeg(client, artifact, root, { ...options, fold });
+            const record = options.sessions?.get(leg.name);
+            if (record) {
+                const usage = await downloadUsage(client, record, root);
+                if (usage)
+                    leg.usage = usage;
+            }
             options.onLeg?.(leg);
             return leg;
         })));
@@ -1769,7 +1969,7 @@ async function downloadLeg(client, artifact, root, options) {
                 }
             }
             catch (error) {
-                why = errorMessage(error);
+                why = artifact_errorMessage(error);
                 continue;
             }
             const found = transcriptIn(dir);
@@ -1782,6 +1982,30 @@ async function downloadLeg(client, artifact, root, options) {
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
     }
     return unreadableLeg(name, source, `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`);
+}
+/**
+ * A leg's cost and usage from its session record artifact; undefined when it cannot be fetched or
+ * read (the leg then shows "–" for its cost, as one without a record does).
+ */
+async function downloadUsage(client, artifact, root) {
+    const dir = external_node_path_.join(root, `session-${artifact.id}`);
+    try {
+        external_node_fs_.mkdirSync(dir, { recursive: true });
+        const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+            path: dir,
+            expectedHash: artifact.digest
+        });
+        const file = external_node_fs_.readdirSync(dir).find(f => f.endsWith(TRANSCRIPT_SUFFIX));
+        if (digestMismatch || !file)
+            return undefined;
+        return parseSessionRecord(external_node_fs_.readFileSync(external_node_path_.join(dir, file), 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    }
 }
 /**
  * The transcript in a downloaded artifact: the bare file, or in a zip the one `.jsonl` that is not an
@@ -1817,6 +2041,17 @@ var dist = __webpack_require__(73382);
 
 
 
+
+
+/**
+ * A session record beside a transcript: `<name>-session.jsonl` as downloaded from its artifact, or
+ * `<name>.session.jsonl` where the main action wrote it.
+ */
+const SESSION_FILE = /(?:-|\.)session\.jsonl$/;
+const sessionFilesOf = (file) => {
+    const stem = file.replace(/\.jsonl$/, '');
+    return [`${stem}-session.jsonl`, `${stem}.session.jsonl`];
+};
 /** Files folded at once: folding is CPU on one thread, and each turn alive at once adds to RSS. */
 const files_FOLD_CONCURRENCY = 1;
 /** The files the patterns match (relative to the workspace; `!` excludes), in name order. */
@@ -1827,7 +2062,8 @@ async function findTranscripts(patterns, workspace) {
         onlyFiles: true,
         dot: true
     });
-    return files.sort((a, b) => a.localeCompare(b));
+    // Session records are read with their transcripts, not as legs of their own.
+    return files.filter(f => !SESSION_FILE.test(f)).sort((a, b) => a.localeCompare(b));
 }
 /** A file's leg is named by its path, relative to the workspace when it is inside. */
 function fileLegName(file, workspace) {
@@ -1839,7 +2075,16 @@ async function foldFiles(files, workspace, redact, onLeg) {
     return Promise.all(files.map(file => limit(async () => {
         const name = fileLegName(file, workspace);
         const source = { kind: 'file', path: file };
-        const leg = await foldTranscript(file, name, source, redact).catch((error) => unreadableLeg(name, source, `it cannot be read: ${errorMessage(error)}`));
+        const leg = await foldTranscript(file, name, source, redact).catch((error) => unreadableLeg(name, source, `it cannot be read: ${artifact_errorMessage(error)}`));
+        const record = sessionFilesOf(file).find(f => external_node_fs_.existsSync(f));
+        if (record) {
+            try {
+                leg.usage = parseSessionRecord(external_node_fs_.readFileSync(record, 'utf8'));
+            }
+            catch {
+                // A record that does not parse is a leg without a known cost ("–"), not a failed leg.
+            }
+        }
         onLeg?.(leg);
         return leg;
     })));
@@ -1905,7 +2150,8 @@ const ReportOutput = {
     TokensTotal: 'tokens_total',
     DurationMs: 'duration_ms',
     Outcomes: 'outcomes',
-    Report: 'report'
+    Report: 'report',
+    CostUsd: 'cost_usd'
 };
 function reportOutputs(totals, reportPath) {
     return new Map([
@@ -1915,8 +2161,14 @@ function reportOutputs(totals, reportPath) {
         [ReportOutput.TokensTotal, String(totals.tokensTotal)],
         [ReportOutput.DurationMs, String(Math.round(totals.durationMs))],
         [ReportOutput.Outcomes, JSON.stringify(Object.fromEntries(totals.outcomes))],
-        [ReportOutput.Report, reportPath]
+        [ReportOutput.Report, reportPath],
+        // The sum of the costs the legs' session records give; empty, never 0, when none gives one.
+        [ReportOutput.CostUsd, totals.costUsd !== undefined ? String(roundUsd(totals.costUsd)) : '']
     ]);
+}
+/** Sums of binary fractions grow noise digits (0.1 + 0.2): a cost is kept to a billionth of a dollar. */
+function roundUsd(usd) {
+    return Math.round(usd * 1e9) / 1e9;
 }
 /** A leg as the report file holds it: snake_case, like the main action's outputs; null when unknown. */
 function legRecord(leg) {
@@ -1931,6 +2183,9 @@ function legRecord(leg) {
         tool_errors: leg.toolErrors,
         error: leg.error,
         attempts: leg.attempts,
+        cost_usd: leg.usage?.costUsd ?? null,
+        cost_estimated: leg.usage?.costEstimated ?? null,
+        usage: leg.usage?.fields ?? null,
         ...(leg.source.kind === 'artifact'
             ? { artifact_id: leg.source.id, artifact_url: leg.source.url }
             : { path: leg.source.path })
@@ -2208,8 +2463,9 @@ function callCells(c, redact, expand) {
         c.inputPreview ? codeCell(clip(redact(c.inputPreview), tool_tables_INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-        return [...cells, 'ok'];
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
     const output = redact(c.output);
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
@@ -2327,6 +2583,7 @@ function isolation_fact_isolationFact(fact) {
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -2469,6 +2726,15 @@ function factsTable(report, redact, where) {
                 : '–'
         ]
     ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
@@ -2482,6 +2748,8 @@ function factsTable(report, redact, where) {
     if (report.isolation)
         rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -2500,6 +2768,17 @@ function transcriptRef(report, redact) {
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
     return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session, redact) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(redact(session.path), PATH_CHARS))
+            : '';
+    const note = session.note ? cell(clip(redact(session.note), summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
 }
 function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)
@@ -2619,6 +2898,7 @@ function minimal(report, redact, budget) {
 
 
 
+
 const summary_NAME_CHARS = 80;
 const MODEL_CHARS = 60;
 const ERROR_CHARS = 300;
@@ -2643,15 +2923,19 @@ const summary_bytes = (text) => Buffer.byteLength(text, 'utf8');
 const summary_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
 function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES) {
     const { legs, totals } = report;
-    const head = [statusLine(totals), totalsTable(totals), outcomesLine(totals)];
+    // Cost columns only once a session record was read: without any, they would say "–" throughout.
+    const costs = legs.some(l => l.usage !== undefined);
+    const head = [statusLine(totals), totalsTable(totals, costs), outcomesLine(totals)];
     const tail = [
         topLegs('Slowest legs', legs, l => l.durationMs, text_formatMs, redact),
-        topLegs('Most token-hungry legs', legs, l => l.tokens?.total, n => summary_number.format(n), redact),
+        totals.costUsd !== undefined
+            ? expensiveLegs(legs, redact)
+            : topLegs('Most token-hungry legs', legs, l => l.tokens?.total, n => summary_number.format(n), redact),
         summary_toolsBlock(totals, redact),
         skippedNote(report.origin)
     ];
     // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
-    const rows = legs.map(leg => legRow(leg, redact));
+    const rows = legs.map(leg => legRow(leg, redact, costs));
     const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
     const cost = legs.map((_, i) => summary_bytes(rows[i]) + 1 + (items[i] ? summary_bytes(items[i]) + 1 : 0));
     const fixed = summary_bytes(summary_join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
@@ -2681,11 +2965,12 @@ function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES)
                 'Outcome',
                 'Model',
                 'Tokens',
+                ...(costs ? ['Cost'] : []),
                 'Duration',
                 'Tool calls',
                 'Tool errors',
                 'Transcript'
-            ], ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'], []) + kept.map(i => `\n${rows[i]}`).join(''),
+            ], ['l', 'l', 'l', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r', 'l'], []) + kept.map(i => `\n${rows[i]}`).join(''),
             note
         ]);
     const wrong = kept.map(i => items[i]).filter((t) => t !== undefined);
@@ -2710,7 +2995,18 @@ function summary_percent(share) {
     const value = Math.round(share * 1000) / 10;
     return `${value}%`;
 }
-function totalsTable(t) {
+/** A leg's cost: "–" when its record gives none (or it has no record), never 0. */
+const costCell = (leg) => leg.usage?.costUsd !== undefined ? session_usage_formatCost(leg.usage.costUsd, leg.usage.costEstimated) : '–';
+/** The sum, saying how many legs it covers when some have no known cost. */
+function totalCostCell(t) {
+    if (t.costUsd === undefined)
+        return '–';
+    const sum = session_usage_formatCost(t.costUsd, t.costEstimates > 0);
+    return t.costLegs < t.runs
+        ? `${sum} (${summary_number.format(t.costLegs)} of ${summary_number.format(t.runs)} legs)`
+        : sum;
+}
+function totalsTable(t, costs) {
     const bold = (n) => (n > 0 ? `**${summary_number.format(n)}**` : '0');
     return markdown_table([
         'Legs',
@@ -2718,16 +3014,18 @@ function totalsTable(t) {
         'Failed',
         'Pass rate',
         'Tokens',
+        ...(costs ? ['Cost'] : []),
         'Duration (sum)',
         'Tool calls',
         'Tool errors'
-    ], ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'], [
+    ], ['r', 'r', 'r', 'r', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r'], [
         [
             summary_number.format(t.runs),
             summary_number.format(t.succeeded),
             bold(t.failed),
             t.runs > 0 ? summary_percent(t.passRate) : '–',
             summary_number.format(t.tokensTotal),
+            ...(costs ? [totalCostCell(t)] : []),
             text_formatMs(t.durationMs),
             summary_number.format(t.toolCalls),
             bold(t.toolErrors)
@@ -2746,7 +3044,7 @@ function outcomeCell(leg) {
     return `${icon(leg.outcome)} ${leg.outcome}${code}${attempts}`;
 }
 const nameCell = (leg, redact) => markdown_codeCell(text_clip(redact(leg.name), summary_NAME_CHARS));
-function legRow(leg, redact) {
+function legRow(leg, redact, costs) {
     const source = leg.source;
     const transcript = source.kind === 'file'
         ? 'file'
@@ -2758,6 +3056,7 @@ function legRow(leg, redact) {
         outcomeCell(leg),
         leg.model ? markdown_codeCell(text_clip(redact(leg.model), MODEL_CHARS)) : '–',
         leg.tokens ? summary_number.format(leg.tokens.total) : '–',
+        ...(costs ? [costCell(leg)] : []),
         leg.durationMs !== undefined ? text_formatMs(leg.durationMs) : '–',
         summary_number.format(leg.toolCalls),
         leg.toolErrors > 0 ? `**${summary_number.format(leg.toolErrors)}**` : '0',
@@ -2777,6 +3076,25 @@ function topLegs(title, legs, measure, format, redact) {
     if (ranked.length < 2)
         return undefined;
     return `#### ${title}\n\n${markdown_table(['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'], ['l', 'r', 'l'], ranked.map(l => [nameCell(l, redact), format(measure(l)), outcomeCell(l)]))}`;
+}
+/** The legs by cost, largest first; legs whose cost is unknown after them, by tokens. */
+function expensiveLegs(legs, redact) {
+    const cost = (l) => l.usage?.costUsd;
+    const ranked = legs
+        .filter(l => cost(l) !== undefined || l.tokens !== undefined)
+        .sort((a, b) => Number(cost(a) === undefined) - Number(cost(b) === undefined) ||
+        (cost(b) ?? 0) - (cost(a) ?? 0) ||
+        (b.tokens?.total ?? 0) - (a.tokens?.total ?? 0) ||
+        a.name.localeCompare(b.name))
+        .slice(0, TOP_LEGS);
+    if (ranked.length < 2)
+        return undefined;
+    return `#### Most expensive legs\n\n${markdown_table(['Leg', 'Cost', 'Tokens', 'Outcome'], ['l', 'r', 'r', 'l'], ranked.map(l => [
+        nameCell(l, redact),
+        costCell(l),
+        l.tokens ? summary_number.format(l.tokens.total) : '–',
+        outcomeCell(l)
+    ]))}`;
 }
 function summary_toolsBlock(t, redact) {
     if (t.tools.length === 0)
@@ -2830,7 +3148,17 @@ function totalsOf(legs) {
     let durationMs = 0;
     let toolCalls = 0;
     let toolErrors = 0;
+    let costUsd;
+    let costLegs = 0;
+    let costEstimates = 0;
     for (const leg of legs) {
+        const cost = leg.usage?.costUsd;
+        if (cost !== undefined) {
+            costUsd = (costUsd ?? 0) + cost;
+            costLegs += 1;
+            if (leg.usage?.costEstimated)
+                costEstimates += 1;
+        }
         outcomes.set(leg.outcome, (outcomes.get(leg.outcome) ?? 0) + 1);
         tokensTotal += leg.tokens?.total ?? 0;
         durationMs += leg.durationMs ?? 0;
@@ -2863,6 +3191,9 @@ function totalsOf(legs) {
         durationMs,
         toolCalls,
         toolErrors,
+        ...(costUsd !== undefined && { costUsd }),
+        costLegs,
+        costEstimates,
         outcomes: [...outcomes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
         tools: [...tools.values()].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name))
     };
@@ -2890,7 +3221,7 @@ async function run() {
         settings = parseReportSettings({ getInput: name => lib_core/* getInput */.V4(name), env: process.env });
     }
     catch (error) {
-        lib_core/* setFailed */.C1(errorMessage(error));
+        lib_core/* setFailed */.C1(artifact_errorMessage(error));
         return;
     }
     const redact = makeRedactor([]);
@@ -2959,7 +3290,7 @@ async function fromArtifacts(settings, redact) {
         return {
             legs: [],
             origin: empty,
-            nothing: `this run’s artifacts could not be listed: ${errorMessage(error)}`
+            nothing: `this run’s artifacts could not be listed: ${artifact_errorMessage(error)}`
         };
     }
     const selection = selectTranscripts(listed, settings.namePattern);
@@ -2981,7 +3312,8 @@ async function fromArtifacts(settings, redact) {
     const legs = await downloadLegs(client, selection.transcripts, {
         tempDir: settings.tempDir,
         env: process.env,
-        redact
+        redact,
+        sessions: selection.sessions
     }).finally(() => lib_core/* endGroup */.N4());
     legs.forEach(leg => logLeg(leg, redact));
     return { legs, origin };

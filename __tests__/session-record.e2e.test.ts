@@ -1,0 +1,223 @@
+/**
+ * The session record, end to end: the bundled dist/index.js runs `hermes sessions export` after the
+ * turn (the simulator's, which writes upstream's record format), reports the cost, and uploads the
+ * record, redacted, as a second artifact through the real client (helpers/artifact-service.ts).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import type { ActionRun } from '../scripts/local-runner.mjs';
+import type { Run, StoredArtifact } from './helpers/artifact-service.js';
+import {
+  annotations,
+  artifactUrl,
+  scenario,
+  step,
+  useArtifactStore
+} from './helpers/artifact-steps.js';
+import { all, render, tableRows, textOf } from './helpers/gfm.js';
+
+const store = useArtifactStore();
+
+/** A step whose simulated state store is its own (HERMES_HOME), so that no two tests share one. */
+function recorded(
+  run: Run,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {}
+): Promise<ActionRun> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+  return step(run, inputs, { HERMES_HOME: home, ...env });
+}
+
+const recordPath = (r: ActionRun): string => r.outputs.jsonl.replace(/\.jsonl$/, '.session.jsonl');
+
+async function sessionArtifact(run: Run): Promise<{ artifact: StoredArtifact; blob: Buffer }> {
+  const found = run.finalized.filter(a => a.name.endsWith('-session.jsonl'));
+  expect(found).toHaveLength(1);
+  return { artifact: found[0], blob: await run.read(found[0]) };
+}
+
+/** The summary's run table, as label → cell text. */
+function facts(r: ActionRun): Map<string, string> {
+  const table = all(render(r.summary), 'table').find(t => tableRows(t)[0]?.[0] === 'Run');
+  return new Map((table ? tableRows(table).slice(1) : []).map(([k, v]) => [k, v]));
+}
+
+describe('a record after every turn with a session id', () => {
+  test.each([
+    ['success', 'success', {}],
+    ['failure', 'failure', {}],
+    ['slow', 'timeout', { 'timeout-minutes': '0.01' }]
+  ])(
+    '%s: cost outputs, the record uploaded byte for byte, its link',
+    async (name, outcome, inputs) => {
+      const run = store.service.newRun();
+      const r = await recorded(run, inputs, scenario(name));
+      expect(r.outputs.outcome).toBe(outcome);
+      const exported = fs.readFileSync(recordPath(r));
+      const row = JSON.parse(exported.toString('utf8')) as Record<string, unknown>;
+      expect(row.id).toBe(r.outputs.session_id);
+      expect(row.cost_status).toBe('actual');
+      expect(r.outputs.cost_usd).toBe(String(row.actual_cost_usd));
+      expect(r.outputs.cost_estimated).toBe('false');
+      const usage = JSON.parse(r.outputs.usage) as Record<string, unknown>;
+      expect(usage).toMatchObject({
+        actual_cost_usd: row.actual_cost_usd,
+        billing_provider: 'openrouter',
+        api_call_count: row.api_call_count,
+        tool_call_count: row.tool_call_count,
+        reasoning_tokens: 0,
+        end_reason: 'cli_close'
+      });
+      expect(usage).not.toHaveProperty('messages');
+
+      const { artifact, blob } = await sessionArtifact(run);
+      expect(artifact.name).toBe('hermes-demo-hermes-session.jsonl');
+      expect(blob.equals(exported)).toBe(true);
+      expect(r.outputs.session_artifact_url).toBe(artifactUrl(run, artifact.id));
+      const links = all(render(r.summary), 'a').map(a => a.attrs.href);
+      expect(links).toContain(artifactUrl(run, artifact.id));
+      const cost = Number(row.actual_cost_usd).toFixed(4);
+      expect(facts(r).get('Cost')).toBe(`$${cost}`);
+      expect(facts(r).get('API calls')).toBe(String(row.api_call_count));
+      expect(r.log).toContain(
+        'Session record uploaded as artifact hermes-demo-hermes-session.jsonl'
+      );
+    }
+  );
+
+  test('a record with only an estimate: cost_estimated is true, the table says ≈', async () => {
+    const run = store.service.newRun();
+    const r = await recorded(run, {}, { HERMES_SIM_COST: 'estimated' });
+    const row = JSON.parse(fs.readFileSync(recordPath(r), 'utf8')) as Record<string, unknown>;
+    expect(row.actual_cost_usd).toBeNull();
+    expect(r.outputs.cost_usd).toBe(String(row.estimated_cost_usd));
+    expect(r.outputs.cost_estimated).toBe('true');
+    expect(facts(r).get('Cost')).toBe(`≈ $${Number(row.estimated_cost_usd).toFixed(4)}`);
+  });
+
+  test('a record without cost: the cost outputs are empty, never 0; usage says why', async () => {
+    const run = store.service.newRun();
+    const r = await recorded(run, {}, { HERMES_SIM_COST: 'none' });
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.outputs.cost_usd ?? '').toBe('');
+    expect(r.outputs.cost_estimated ?? '').toBe('');
+    expect(JSON.parse(r.outputs.usage)).toMatchObject({
+      actual_cost_usd: null,
+      estimated_cost_usd: null,
+      cost_status: 'unknown'
+    });
+    expect(facts(r).get('Cost')).toBe('–');
+    await sessionArtifact(run);
+  });
+});
+
+describe('the record never changes the verdict', () => {
+  test.each([
+    ['an old Hermes without the command', { HERMES_SIM_SESSIONS: 'absent' }, 'exited with code 2'],
+    ['a failing export', { HERMES_SIM_SESSIONS: 'fail' }, 'database is locked'],
+    ['a record that does not parse', { HERMES_SIM_SESSIONS: 'garbage' }, 'does not parse'],
+    [
+      'an export that hangs',
+      { HERMES_SIM_SESSIONS: 'hang', HERMES_SESSION_EXPORT_TIMEOUT_SECONDS: '1' },
+      'did not finish within 1 s'
+    ]
+  ])('%s: one note, everything else as without it', async (_, env, fragment) => {
+    const run = store.service.newRun();
+    const r = await recorded(run, {}, env);
+    expect(r.outputs.outcome).toBe('success');
+    expect(r.exitCode).toBe(0);
+    expect(annotations(r, 'error')).toEqual([]);
+    const notes = annotations(r, 'notice').filter(n => n.includes('session record'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(fragment);
+    expect(facts(r).get('Session record')).toContain(fragment);
+    expect(r.outputs.cost_usd ?? '').toBe('');
+    expect(r.outputs.usage ?? '').toBe('');
+    expect(r.outputs.session_artifact_url ?? '').toBe('');
+    expect(run.finalized.map(a => a.name)).toEqual(['hermes-demo-hermes.jsonl']);
+  });
+
+  test('session-record: false runs no export', async () => {
+    const run = store.service.newRun();
+    const argvFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argv-')), 'argv.json');
+    const r = await recorded(
+      run,
+      { 'session-record': 'false' },
+      { HERMES_SIM_ARGV_FILE: argvFile }
+    );
+    expect(fs.existsSync(`${argvFile}.export`)).toBe(false);
+    expect(r.outputs.cost_usd ?? '').toBe('');
+    expect(facts(r).has('Session record')).toBe(false);
+    expect(run.finalized.map(a => a.name)).toEqual(['hermes-demo-hermes.jsonl']);
+  });
+
+  test('the export runs the same executable, in the same directory, with the same environment', async () => {
+    const run = store.service.newRun();
+    const argvFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argv-')), 'argv.json');
+    const r = await recorded(run, {}, { HERMES_SIM_ARGV_FILE: argvFile, OPENROUTER_API_KEY: 'k' });
+    const chat = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as {
+      cwd: string;
+      env: Record<string, string>;
+    };
+    const exp = JSON.parse(fs.readFileSync(`${argvFile}.export`, 'utf8')) as typeof chat & {
+      argv: string[];
+    };
+    expect(exp.argv).toEqual([
+      'sessions',
+      'export',
+      recordPath(r),
+      '--session-id',
+      r.outputs.session_id,
+      '--redact'
+    ]);
+    expect(exp.cwd).toBe(chat.cwd);
+    expect(exp.env).toEqual(chat.env);
+    expect(
+      Object.keys(exp.env).filter(k => k.startsWith('INPUT_') || k.startsWith('ACTIONS_'))
+    ).toEqual([]);
+  });
+});
+
+describe('every tool’s full output', () => {
+  test('a secret past the stream’s 5000-character cut is redacted in the second artifact, which stays JSON', async () => {
+    const run = store.service.newRun();
+    const secret = 'hunter2-session-secret';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenario-'));
+    const long = `${'build log line\n'.repeat(400)}the key is ${secret} (and "quoted")\n`;
+    const lines = [
+      { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b', session_id: '$SESSION' },
+      { type: 'tool_use', name: 'terminal', input: { command: 'cat build.log' } },
+      { type: 'tool_result', name: 'terminal', output: long, duration_ms: 12, is_error: false },
+      {
+        type: 'result',
+        session_id: '$SESSION',
+        exit_code: 0,
+        text: 'Done.',
+        tokens: { input: 10, output: 2, total: 12, cache_read: 0, cache_write: 0 },
+        duration_ms: 40
+      }
+    ];
+    const file = path.join(dir, 'long-output.jsonl');
+    fs.writeFileSync(file, lines.map(l => JSON.stringify(l)).join('\n') + '\n');
+    const r = await recorded(run, { redact: secret }, { HERMES_SIM_SCENARIO: file });
+    expect(r.outputs.outcome).toBe('success');
+    // The stream cut the output before the secret; the record has all of it.
+    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).not.toContain(secret);
+    const exported = fs.readFileSync(recordPath(r), 'utf8');
+    expect(exported).toContain(secret);
+
+    const { blob } = await sessionArtifact(run);
+    const uploaded = blob.toString('utf8');
+    expect(uploaded).not.toContain(secret);
+    expect(uploaded).toBe(exported.replace(secret, '***'));
+    const row = JSON.parse(uploaded) as { messages: { role: string; content: string }[] };
+    const tool = row.messages.find(m => m.role === 'tool');
+    expect(tool?.content).toBe(long.replace(secret, '***'));
+
+    const calls = all(render(r.summary), 'table').find(t => tableRows(t)[0]?.[0] === '#');
+    expect(tableRows(calls!)[1].at(-1)).toBe('ok · output cut; whole in the session record');
+    expect(textOf(render(r.summary))).not.toContain(secret);
+  });
+});

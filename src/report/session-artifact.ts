@@ -1,0 +1,105 @@
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Redactor } from '../text/redact.js';
+import { errorMessage, uploadBudgetMs } from './artifact.js';
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+export const SESSION_SUFFIX = '-session.jsonl';
+
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+export function redactRecordLine(line: string, redact: Redactor): string {
+  if (redact(line) === line) return line;
+  return line.replace(JSON_STRING, literal => {
+    const inner = literal.slice(1, -1);
+    const clean = redact(inner);
+    if (clean === inner) return literal;
+    const masked = `"${clean}"`;
+    try {
+      JSON.parse(masked);
+      return masked;
+    } catch {
+      return JSON.stringify(redact(JSON.parse(literal) as string));
+    }
+  });
+}
+
+export function redactRecord(text: string, redact: Redactor): string {
+  return text
+    .split('\n')
+    .map(line => redactRecordLine(line, redact))
+    .join('\n');
+}
+
+export type SessionUpload =
+  | { uploaded: true; name: string; id: number; url: string }
+  | { uploaded: false; reason: string; abandoned?: true };
+
+export interface SessionUploadRequest {
+  recordPath: string;
+  /** The transcript artifact's name; the record's is derived from it. */
+  transcriptArtifact: string;
+  retentionDays?: number;
+  redact?: Redactor;
+  env: NodeJS.ProcessEnv;
+}
+
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+export function sessionArtifactName(transcriptArtifact: string): string {
+  return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+
+export async function uploadSessionRecord(request: SessionUploadRequest): Promise<SessionUpload> {
+  const { env } = request;
+  const name = sessionArtifactName(request.transcriptArtifact);
+  const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
+  const file = path.join(staging, name);
+  const text = fs.readFileSync(request.recordPath, 'utf8');
+  fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+  let timer: NodeJS.Timeout | undefined;
+  const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+  const expired = new Promise<SessionUpload>(resolve => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          uploaded: false,
+          reason: `the upload did not finish within ${budgetMs / 1000} s`,
+          abandoned: true
+        }),
+      budgetMs
+    );
+  });
+  const upload = async (): Promise<SessionUpload> => {
+    const { DefaultArtifactClient } = await import('@actions/artifact');
+    const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+      retentionDays: request.retentionDays,
+      skipArchive: true
+    });
+    if (id === undefined) return { uploaded: false, reason: 'the artifact service returned no id' };
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+    return { uploaded: true, name, id, url };
+  };
+  try {
+    const result = await Promise.race([upload(), expired]);
+    if (!result.uploaded && result.abandoned) return result;
+    fs.rmSync(staging, { recursive: true, force: true });
+    return result;
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
