@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21643);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 97491:
+/***/ 21643:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35143,6 +35143,9 @@ const Input = {
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
+    Comment: 'comment',
+    CommentNumber: 'comment-number',
+    CommentKey: 'comment-key',
     ...InstallInput
 };
 class InputError extends Error {
@@ -39114,6 +39117,11 @@ function parseCommon(getInput, env, workingDirectory) {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
             allowedBots: parseLogins(getInput(Input.AllowedBots))
+        },
+        comment: {
+            enabled: bool(Input.Comment, false),
+            number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
+            key: text(Input.CommentKey)
         }
     };
 }
@@ -39499,7 +39507,8 @@ function outputsOf(report, attempts, redact) {
  * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
  * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
  * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes.
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
  */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 // What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
@@ -39508,6 +39517,8 @@ const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
 // An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
 const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
@@ -39523,7 +39534,8 @@ function visible(text) {
  */
 function escapeLine(text, context) {
     const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    return clean.replace(PUNCTUATION, '\\$&');
+    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    return inert.replace(PUNCTUATION, '\\$&');
 }
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function inline(text) {
@@ -39600,6 +39612,7 @@ const ENTITY = {
 function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
+        .replace(REFERENCE, `$1${ZWSP}`)
         .replace(/[&<>"']/g, c => ENTITY[c]);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
@@ -40529,8 +40542,409 @@ function redactStrings(value, redact) {
     return clean === text ? value : clean;
 }
 
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/comment/api.ts
+/**
+ * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
+ * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
+ * retried by core/retry.ts on a network failure, 429 or a 5xx.
+ */
+
+
+
+
+/** How long one request may take. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Tries per call, the first included, and the first wait. */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 1000;
+/** The most comments read when looking for ours: 50 pages of 100. */
+const MAX_PAGES = 50;
+/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
+const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+class CommentApi {
+    target;
+    options;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The oldest comment that starts with marker and was written by a bot or a writer. */
+    async find(marker) {
+        const { apiUrl, repository, number } = this.target;
+        let url = `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
+        for (let page = 0; url && page < MAX_PAGES; page++) {
+            const got = await this.call('GET', url);
+            if (!got.ok)
+                return got;
+            const comments = Array.isArray(got.value.json) ? got.value.json : [];
+            const ours = comments.find(c => typeof c.body === 'string' &&
+                c.body.startsWith(marker) &&
+                (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? '')));
+            if (ours)
+                return { ok: true, value: ours.id };
+            // The token goes only where it came from: a next page elsewhere is not followed.
+            const next = nextPage(got.value.link);
+            url = next && new URL(next).origin === new URL(apiUrl).origin ? next : undefined;
+        }
+        return { ok: true, value: undefined };
+    }
+    async create(body) {
+        const { apiUrl, repository, number } = this.target;
+        const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    async update(id, body) {
+        const { apiUrl, repository } = this.target;
+        const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    call(method, url, body) {
+        const { token, signal, sleep } = this.options;
+        return retry(async () => {
+            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+            try {
+                const response = await request(url, {
+                    method,
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action',
+                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
+                    },
+                    body: body !== undefined ? JSON.stringify({ body }) : undefined,
+                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                    redirect: 'error'
+                });
+                const json = await response.json().catch(() => undefined);
+                if (response.ok)
+                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
+                const said = json?.message;
+                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
+                const failed = { ok: false, status: response.status, why };
+                return response.status >= 500 || response.status === 429
+                    ? { value: failed, retry: why }
+                    : { value: failed };
+            }
+            catch (error) {
+                const why = timeout.aborted
+                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+                    : signal?.aborted
+                        ? 'the job’s grace period ran out'
+                        : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
+                return { value: { ok: false, why }, retry: why };
+            }
+        }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
+    }
+}
+function idOf(json) {
+    const id = json?.id;
+    return typeof id === 'number'
+        ? { ok: true, value: id }
+        : { ok: false, why: 'the GitHub API answered without a comment id' };
+}
+/** The `rel="next"` URL of a Link header. */
+function nextPage(link) {
+    return link
+        ?.split(',')
+        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
+        .find(Boolean);
+}
+
+;// CONCATENATED MODULE: ./src/comment/body.ts
+
+
+
+
+/** GitHub refuses a comment body longer than this many characters. */
+const COMMENT_LIMIT_CHARS = 65_536;
+/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
+const COMMENT_BUDGET_CHARS = 60_000;
+const body_MESSAGE_CHARS = 1000;
+const body_FACT_CHARS = 120;
+const body_ANSWER_CHARS = 20_000;
+const RUNNING = '⏳ Hermes is working on it';
+const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
+    const runLink = markdown_link('the run', place.runUrl);
+    if (view.phase === 'running')
+        return (markdown_join([
+            place.marker,
+            `### ${RUNNING}`,
+            `Follow ${runLink}; this comment is rewritten when the turn ends.`
+        ]) + '\n');
+    const outcome = view.outcome ?? 'no_result';
+    const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
+    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+    const caution = outcome !== 'success' && view.message
+        ? `> [!CAUTION]\n${quoted(clip(redact(view.message), body_MESSAGE_CHARS))}`
+        : undefined;
+    const facts = factsLine(view, redact);
+    const transcript = view.artifact
+        ? markdown_link(`the transcript (${clip(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
+        : 'the transcript (in the run’s artifacts, when uploaded)';
+    const links = `See ${runLink} and ${transcript}.`;
+    const structured = view.structured ? structuredBlock(view.structured, redact) : undefined;
+    const head = [place.marker, title, caution];
+    const tail = [facts, links];
+    const rest = markdown_join([...head, structured, ...tail]).length + 2;
+    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
+    const text = markdown_join([...head, body, structured, ...tail]) + '\n';
+    return text.length <= budget ? text : markdown_join([...head, ...tail]) + '\n';
+}
+/** Duration, tool calls, tokens, cost and model in one line. */
+function factsLine(view, redact) {
+    const parts = [];
+    if (view.durationMs !== undefined)
+        parts.push(formatMs(view.durationMs));
+    if (view.toolCalls !== undefined) {
+        const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
+        parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
+    }
+    const t = view.tokens;
+    if (t)
+        parts.push(`${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`);
+    if (view.cost)
+        parts.push(`$${view.cost.usd.toFixed(4)}${view.cost.estimated ? ' (estimated)' : ''}`);
+    if (view.model)
+        parts.push(codeCell(clip(redact(view.model), body_FACT_CHARS)));
+    return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
+}
+/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
+function body_answerBlock(answer, redact, room) {
+    if (!answer || answer.trim() === '')
+        return undefined;
+    const clean = redact(answer);
+    const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
+    let chars = Math.min(clean.length, body_ANSWER_CHARS);
+    const draw = () => textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
+    let block = draw();
+    // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
+    while (block.length > room && chars > 0) {
+        chars = Math.floor((chars * room) / block.length / 1.1);
+        block = draw();
+    }
+    return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
+}
+
+;// CONCATENATED MODULE: ./src/comment/target.ts
+/**
+ * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
+ * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
+ */
+
+
+const PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
+function commentTarget(env, options) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    const repository = env.GITHUB_REPOSITORY;
+    if (!repository)
+        return { none: 'GITHUB_REPOSITORY is not set' };
+    const found = options.number !== undefined
+        ? { number: options.number, kind: 'pull request or issue' }
+        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
+    if (!found)
+        return {
+            none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
+        };
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
+    return {
+        ...found,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        repository,
+        // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
+        workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',
+        job: env.GITHUB_JOB ?? '',
+        key: options.key,
+        runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
+            (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
+    };
+}
+function readPayload(file) {
+    if (!file)
+        return {};
+    try {
+        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+        return isObject(payload) ? payload : {};
+    }
+    catch {
+        return {};
+    }
+}
+function numberOf(event, payload) {
+    const field = (value, name) => isObject(value) ? value[name] : undefined;
+    const valid = (n) => Number.isInteger(n) && n > 0;
+    if (PULL_REQUEST_EVENTS.test(event)) {
+        const n = field(payload.pull_request, 'number') ?? payload.number;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    if (event === 'issues' || event === 'issue_comment') {
+        const n = field(payload.issue, 'number');
+        const kind = field(payload.issue, 'pull_request') ? 'pull request' : 'issue';
+        return valid(n) ? { number: n, kind } : undefined;
+    }
+    if (event === 'workflow_run') {
+        const pulls = field(payload.workflow_run, 'pull_requests');
+        const n = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    return undefined;
+}
+/**
+ * The hidden first line that finds the comment again. Its parts are percent-encoded, so no workflow
+ * name or key can end the HTML comment (`-->`) or forge another marker.
+ */
+function markerOf(target) {
+    const part = (s) => encodeURIComponent(s).replace(/[!'()*-]/g, escapeChar);
+    return `<!-- hermes-action:workflow=${part(target.workflow)};job=${part(target.job)};key=${part(target.key ?? '')} -->`;
+}
+const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+;// CONCATENATED MODULE: ./src/comment/sticky.ts
+/**
+ * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
+ * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
+ * that cannot be written is a warning naming the permission to add: it never changes the verdict.
+ */
+
+
+
+class StickyComment {
+    target;
+    options;
+    id;
+    /** A refusal (401, 403): the token will not do better at the end. */
+    refused = false;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
+    static for(options) {
+        const target = commentTarget(options.env, options);
+        if ('none' in target) {
+            options.warn(`No comment is written (comment is true): ${target.none}.`);
+            return undefined;
+        }
+        if (!options.token) {
+            options.warn('No comment is written (comment is true): "github-token" is empty; pass a token that may write comments.');
+            return undefined;
+        }
+        return new StickyComment(target, options);
+    }
+    /** "Running", with the run's link. */
+    start() {
+        return this.write({ phase: 'running' }, 'saying the turn started');
+    }
+    /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
+    finish(view, signal) {
+        return this.write(view, 'with the outcome', signal);
+    }
+    async write(view, what, signal) {
+        if (this.refused)
+            return;
+        const { target, options } = this;
+        const marker = markerOf(target);
+        const body = renderComment(view, { marker, runUrl: target.runUrl }, options.redact);
+        const api = new CommentApi(target, { token: options.token, signal, sleep: options.sleep });
+        let written;
+        if (this.id !== undefined) {
+            written = await api.update(this.id, body);
+            // Deleted since it was written: a new one.
+            if (!written.ok && written.status === 404)
+                written = await api.create(body);
+        }
+        else {
+            const found = await api.find(marker);
+            written = !found.ok
+                ? found
+                : found.value !== undefined
+                    ? await api.update(found.value, body)
+                    : await api.create(body);
+        }
+        if (written.ok) {
+            this.id = written.value;
+            return;
+        }
+        if (written.status === 401 || written.status === 403)
+            this.refused = true;
+        options.warn(this.failure(what, written));
+    }
+    failure(what, failed) {
+        const { kind, number, repository } = this.target;
+        const permission = kind === 'pull request'
+            ? '"pull-requests: write"'
+            : kind === 'issue'
+                ? '"issues: write"'
+                : '"pull-requests: write" (a pull request) or "issues: write" (an issue)';
+        const fork = kind === 'issue'
+            ? ''
+            : '; on a pull request from a fork the token is read-only whatever it says';
+        return (`The comment ${what} on ${kind} #${number} of ${repository} could not be written: ${failed.why}. ` +
+            `The job's token needs ${permission}: add it under "permissions:"${fork}. The outcome is not changed by this.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/comment/view.ts
+function viewOf(report, cancelled) {
+    const { verdict, turn } = report;
+    const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
+    return {
+        phase: 'done',
+        outcome: verdict.outcome,
+        exitCode: verdict.exitCode,
+        cancelled,
+        message: verdict.message,
+        answer: turn.result?.text,
+        structured: report.answer,
+        model: turn.model,
+        tokens: turn.result?.tokens,
+        durationMs: ran ? report.durationMs : undefined,
+        toolCalls: ran ? turn.toolCalls : undefined,
+        toolErrors: ran ? turn.toolErrors : undefined,
+        artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+
+
 
 
 
@@ -40586,14 +41000,16 @@ async function run() {
         core/* warning */.$e(warning);
     const redact = makeRedactor([...settings.redact, ...secrets]);
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
+    const comment = stickyComment(settings, redact);
     if (admission && !admission.allowed)
-        return refuse(settings, admission, redact);
+        return refuse(settings, admission, redact, comment);
     const trigger = admission && {
         actor: admission.actor,
         event: admission.event,
         why: admission.why
     };
     const signals = listenForCancellation();
+    await comment?.start();
     const log = new LiveLog(redact);
     if (!settings.showReasoning)
         log.hideReasoning();
@@ -40644,6 +41060,9 @@ async function run() {
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
+    // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+    if (signals.cancelled)
+        await comment?.finish(viewOf(report, true), graceLeft(signals));
     const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
     // `redact: false` still hides the secrets given as inputs.
     !settings.uploadUnredacted
@@ -40653,6 +41072,8 @@ async function run() {
             : undefined);
     if (report.artifact)
         setOutputs();
+    if (!signals.cancelled)
+        await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
     // Everything is written: a given-up upload's client must not hold the step open.
@@ -40669,7 +41090,7 @@ function conclude(settings, verdict, redact) {
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact) {
+async function refuse(settings, admission, redact, comment) {
     const verdict = { outcome: 'not_allowed', message: admission.message };
     const report = {
         verdict,
@@ -40682,8 +41103,28 @@ async function refuse(settings, admission, redact) {
     for (const [name, value] of outputsOf(report, 0, redact))
         if (name !== Output.Jsonl)
             core/* setOutput */.uH(name, value);
+    // The person who asked learns why the agent did not start.
+    await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
+}
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(settings, redact) {
+    if (!settings.comment.enabled)
+        return undefined;
+    return StickyComment.for({
+        token: settings.gate.token,
+        number: settings.comment.number,
+        key: settings.comment.key,
+        env: process.env,
+        redact,
+        warn: message => core/* warning */.$e(redact(message))
+    });
+}
+/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
+function graceLeft(signals) {
+    const since = Date.now() - (signals.cancelledAt ?? Date.now());
+    return AbortSignal.timeout(Math.max(1000, 9000 - since));
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings, log, signals) {
@@ -40837,6 +41278,7 @@ function listenForCancellation() {
     const listeners = new Set();
     const state = {
         cancelled: false,
+        cancelledAt: undefined,
         subscribe(fn) {
             listeners.add(fn);
             return () => void listeners.delete(fn);
@@ -40844,6 +41286,7 @@ function listenForCancellation() {
     };
     for (const signal of ['SIGINT', 'SIGTERM']) {
         process.on(signal, () => {
+            state.cancelledAt ??= Date.now();
             state.cancelled = true;
             listeners.forEach(fn => fn(signal));
         });

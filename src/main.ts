@@ -31,6 +31,8 @@ import { decide, type Verdict } from './core/verdict.js';
 import { readSchema, type AnswerSchema } from './schema/load.js';
 import { askForJson, withSchema } from './schema/prompt.js';
 import { checkAnswer, judge } from './schema/check.js';
+import { StickyComment } from './comment/sticky.js';
+import { viewOf } from './comment/view.js';
 
 export async function run(): Promise<void> {
   // Masked before anything else is read or printed, so that no later line can show them.
@@ -61,13 +63,15 @@ export async function run(): Promise<void> {
   const redact = makeRedactor([...settings.redact, ...secrets]);
   const admission =
     settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
-  if (admission && !admission.allowed) return refuse(settings, admission, redact);
+  const comment = stickyComment(settings, redact);
+  if (admission && !admission.allowed) return refuse(settings, admission, redact, comment);
   const trigger = admission && {
     actor: admission.actor,
     event: admission.event,
     why: admission.why
   };
   const signals = listenForCancellation();
+  await comment?.start();
   const log = new LiveLog(redact);
   if (!settings.showReasoning) log.hideReasoning();
   if (schema?.warnings.length)
@@ -117,6 +121,8 @@ export async function run(): Promise<void> {
       core.setOutput(name, value);
   };
   setOutputs();
+  // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+  if (signals.cancelled) await comment?.finish(viewOf(report, true), graceLeft(signals));
   const abandoned = await upload(
     settings,
     report,
@@ -129,6 +135,7 @@ export async function run(): Promise<void> {
         : undefined
   );
   if (report.artifact) setOutputs();
+  if (!signals.cancelled) await comment?.finish(viewOf(report, false));
   await writeSummary(settings, report, redact);
 
   conclude(settings, verdict, redact);
@@ -147,7 +154,8 @@ function conclude(settings: Settings, verdict: Verdict, redact: Redactor): void 
 async function refuse(
   settings: Settings,
   admission: Extract<Admission, { allowed: false }>,
-  redact: Redactor
+  redact: Redactor,
+  comment: StickyComment | undefined
 ): Promise<void> {
   const verdict: Verdict = { outcome: 'not_allowed', message: admission.message };
   const report: Report = {
@@ -160,8 +168,29 @@ async function refuse(
   };
   for (const [name, value] of outputsOf(report, 0, redact))
     if (name !== Output.Jsonl) core.setOutput(name, value);
+  // The person who asked learns why the agent did not start.
+  await comment?.finish(viewOf(report, false));
   await writeSummary(settings, report, redact);
   conclude(settings, verdict, redact);
+}
+
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(settings: Settings, redact: Redactor): StickyComment | undefined {
+  if (!settings.comment.enabled) return undefined;
+  return StickyComment.for({
+    token: settings.gate.token,
+    number: settings.comment.number,
+    key: settings.comment.key,
+    env: process.env,
+    redact,
+    warn: message => core.warning(redact(message))
+  });
+}
+
+/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
+function graceLeft(signals: Signals & { cancelledAt?: number }): AbortSignal {
+  const since = Date.now() - (signals.cancelledAt ?? Date.now());
+  return AbortSignal.timeout(Math.max(1000, 9000 - since));
 }
 
 /** What one attempt came to, for the report of a run that was retried. */
@@ -359,6 +388,7 @@ function listenForCancellation(): Signals {
   const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
   const state = {
     cancelled: false,
+    cancelledAt: undefined as number | undefined,
     subscribe(fn: (signal: 'SIGINT' | 'SIGTERM') => void) {
       listeners.add(fn);
       return () => void listeners.delete(fn);
@@ -366,6 +396,7 @@ function listenForCancellation(): Signals {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
+      state.cancelledAt ??= Date.now();
       state.cancelled = true;
       listeners.forEach(fn => fn(signal));
     });

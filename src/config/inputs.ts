@@ -33,6 +33,9 @@ export const Input = {
   AllowedUsers: 'allowed-users',
   AllowedBots: 'allowed-bots',
   JsonSchema: 'json-schema',
+  Comment: 'comment',
+  CommentNumber: 'comment-number',
+  CommentKey: 'comment-key',
   ...InstallInput
 } as const;
 

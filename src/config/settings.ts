@@ -42,6 +42,8 @@ export interface CommonSettings {
   showReasoning: boolean;
   /** Who may start the agent (see access/gate.ts). */
   gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
+  /** The sticky comment (see comment/): off unless `comment: true`. */
+  comment: { enabled: boolean; number?: number; key?: string };
 }
 
 /** What only a spawned Hermes CLI uses. */
@@ -171,6 +173,11 @@ function parseCommon(
       token: getInput(Input.GithubToken).trim(),
       allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
       allowedBots: parseLogins(getInput(Input.AllowedBots))
+    },
+    comment: {
+      enabled: bool(Input.Comment, false),
+      number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
+      key: text(Input.CommentKey)
     }
   };
 }
