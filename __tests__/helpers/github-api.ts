@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 export type Answer = { permission: string; role_name?: string } | { status: number } | 'hang';
 
 export interface Request {
+  /** For the comment calls. */
   method?: string;
   path: string;
   authorization?: string;
@@ -84,8 +85,14 @@ export class GithubApi {
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = req.url ?? '';
-    this.requests.push({ method: req.method, path, authorization: req.headers.authorization });
-    if (/^\/repos\/[^/]+\/[^/]+\/issues\//.test(path)) {
+    const comments = /^\/repos\/[^/]+\/[^/]+\/issues\//.test(path);
+    // The method is kept for the comment calls only: the gate's are all GETs.
+    this.requests.push({
+      ...(comments ? { method: req.method } : {}),
+      path,
+      authorization: req.headers.authorization
+    });
+    if (comments) {
       let text = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (text += chunk));
