@@ -10,6 +10,7 @@ import { all, parseHtml, prose, renderGfm, tagNames, textOf } from './helpers/gf
 import { GithubApi } from './helpers/github-api.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until } from './helpers/until.js';
+import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
 
 const PR = 7;
 const RUN_URL = 'https://github.com/octo/repo/actions/runs/4242';
@@ -77,7 +78,10 @@ function rendered(body: string) {
     'br',
     'a',
     'details',
-    'summary'
+    'summary',
+    // The structured output's errors (json-schema), a list of our own.
+    'ul',
+    'li'
   ]);
   expect([...tagNames(tree)].filter(t => !allowed.has(t))).toEqual([]);
   // One HTML comment, the marker; links only to the run.
@@ -178,6 +182,27 @@ describe('every outcome', () => {
     expect(text).not.toContain('working');
     // The runner sends SIGTERM 7.5 s after SIGINT.
     expect(Date.now() - sent).toBeLessThan(7500);
+  });
+
+  test.each<[string, Record<string, string>, string]>([
+    ['failure', {}, 'Hermes failed'],
+    ['slow', { 'timeout-minutes': '0.005' }, 'Hermes timed out'],
+    [
+      'json-mismatch',
+      { 'json-schema': JSON.stringify(VERDICT_SCHEMA) },
+      'does not match json-schema'
+    ]
+  ])('%s: the comment ends with the outcome, never "working"', async (scenario, more, title) => {
+    api.plan('octocat', { permission: 'write' });
+    const r = await runAction({
+      inputs: inputs(more),
+      env: env({ HERMES_SIM_SCENARIO: scenario })
+    });
+    expect(r.exitCode).toBe(1);
+    const [comment] = api.commentsOn(PR);
+    const text = textOf(rendered(comment.body));
+    expect(text).toContain(title);
+    expect(text).not.toContain('working');
   });
 
   test('a refusal (not_allowed): the comment says why the agent did not start', async () => {
