@@ -61,6 +61,7 @@ describe('parseSettings: defaults', () => {
       showReasoning: true,
       sessionRecord: true,
       gate: { token: '', allowedUsers: [], allowedBots: [] },
+      comment: { enabled: false, number: undefined, key: undefined },
       install: { mode: 'auto', version: PINNED_HERMES_VERSION, installerUrl: DEFAULT_INSTALLER_URL }
     });
     expect(settings.model).toBeUndefined();
@@ -365,7 +366,10 @@ describe('parseSettings: numbers', () => {
     ['retention-days', '0', /a whole number of at least 1/],
     ['retention-days', '-1', /a whole number of at least 1/],
     ['retention-days', '1.5', /a whole number of at least 1/],
-    ['retention-days', 'week', /a whole number/]
+    ['retention-days', 'week', /a whole number/],
+    ['comment-number', '0', /a whole number of at least 1/],
+    ['comment-number', '#12', /a whole number/],
+    ['comment', 'yes please', /true or false/]
   ];
 
   test.each(REJECTED)('%s = %j is rejected', (input, raw, allowed) => {
@@ -373,6 +377,16 @@ describe('parseSettings: numbers', () => {
     expect(error.message).toContain(`"${input}"`);
     expect(error.message).toContain(JSON.stringify(raw));
     expect(error.message).toMatch(allowed);
+  });
+});
+
+test('comment, comment-number and comment-key', () => {
+  expect(
+    parse({ ...QUERY, comment: 'true', 'comment-number': '12', 'comment-key': ' lint ' }).comment
+  ).toEqual({
+    enabled: true,
+    number: 12,
+    key: 'lint'
   });
 });
 

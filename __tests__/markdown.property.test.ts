@@ -140,8 +140,11 @@ const oneSpace = (s: string): string => s.replace(/\s+/g, ' ').trim();
 // A zero-width space after `@` where a mention or an e-mail domain could start; in code, only after a
 // local part (no mention is found in code, but cmark-gfm, GitHub's renderer, links an e-mail address
 // even when escaped; micromark does not, so there only the expected text below holds the space).
+// Issue references (`#123`, `GH-123`) get the same space in prose.
 const unmentioned = (s: string): string =>
-  s.replace(/@(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])/g, '@\u200b');
+  s
+    .replace(/@(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])/g, '@\u200b')
+    .replace(/(#|\bGH-)(?=\d)/gi, '$1\u200b');
 const noEmail = (s: string): string =>
   s.replace(/(?<=[A-Za-z0-9.+_-])@(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])/g, '@\u200b');
 /** What prose shows: one line, visible, no mention. */

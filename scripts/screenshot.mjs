@@ -5,6 +5,8 @@
 //   npm run screenshot -- out.png      writes elsewhere; the HTML is kept beside it as out.html
 //   npm run screenshot -- --report     writes docs/report-summary.png: the report sub-action's
 //                                      summary of a 256-leg matrix (`--report out.png` elsewhere)
+//   npm run screenshot -- --comment    writes docs/comment-success.png and docs/comment-cancelled.png:
+//                                      the sticky comment (comment: true) of a review, as its thread shows it
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -23,6 +25,73 @@ const out = path.resolve(
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-screenshot-'));
 
 try {
+  if (process.argv[2] === '--comment')
+    await shootComments(await transpiled(path.join(work, 'src')));
+  else await shootSummary();
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** The sticky comment at the end of a review, and of a review whose job was cancelled. */
+async function shootComments(src) {
+  const load = name => import(pathToFileURL(path.join(work, 'src', `${name}.js`)).href);
+  const { renderComment } = await load('comment/body');
+  const { markerOf } = await load('comment/target');
+  const place = {
+    marker: markerOf({ workflow: 'octo/repo/.github/workflows/review.yml', job: 'review' }),
+    runUrl: 'https://github.com/octo/repo/actions/runs/4242'
+  };
+  const redact = src.makeRedactor([]);
+  const tokens = { input: 48210, output: 1874, total: 50084, cache_read: 31000, cache_write: 0 };
+  const views = {
+    success: {
+      phase: 'done',
+      outcome: 'success',
+      exitCode: 0,
+      answer: [
+        'Two things could break, one is missing.',
+        '',
+        '1. `parseConfig` now throws on an empty file; `loadDefaults` in src/boot.ts calls it before the file exists. Return the defaults there instead.',
+        '2. The retry in `fetchPage` has no upper bound: cap it (3 tries) as `fetchUser` does.',
+        '3. No test covers the empty file. @octocat asked for one in #12; it belongs in __tests__/config.test.ts.'
+      ].join('\n'),
+      model: 'nous/hermes-4-70b',
+      tokens,
+      durationMs: 94_300,
+      toolCalls: 14,
+      toolErrors: 1,
+      artifact: {
+        name: 'hermes-review-1',
+        url: 'https://github.com/octo/repo/actions/runs/4242/artifacts/987654'
+      }
+    },
+    cancelled: {
+      phase: 'done',
+      outcome: 'interrupted',
+      exitCode: 130,
+      cancelled: true,
+      message: 'Hermes was interrupted (exit code 130): Interrupted',
+      answer: '',
+      model: 'nous/hermes-4-70b',
+      tokens: { input: 12040, output: 310, total: 12350, cache_read: 0, cache_write: 0 },
+      durationMs: 21_800,
+      toolCalls: 4,
+      toolErrors: 0
+    }
+  };
+  for (const [name, view] of Object.entries(views)) {
+    const markdown = renderComment(view, place, redact);
+    const target = path.join(ROOT, 'docs', `comment-${name}.png`);
+    const htmlPath = path.join(work, `comment-${name}.html`);
+    fs.writeFileSync(htmlPath, page(render(markdown), 'github-actions bot commented'));
+    shoot(htmlPath, target, name === 'success' ? 380 : 270);
+    console.log(
+      `${path.relative(process.cwd(), target)}: ${markdown.length} characters of Markdown`
+    );
+  }
+}
+
+async function shootSummary() {
   const src = await transpiled(path.join(work, 'src'));
   const markdown = matrix ? matrixSummaryOf(src) : summaryOf(src);
   const html = page(render(markdown), matrix ? 'report summary' : 'review summary');
@@ -32,8 +101,6 @@ try {
   console.log(
     `${path.relative(process.cwd(), out)}: ${Buffer.byteLength(markdown)} bytes of Markdown`
   );
-} finally {
-  fs.rmSync(work, { recursive: true, force: true });
 }
 
 /** Every .ts file under src/ as plain ESM (their imports already say .js), so the real code draws the picture. */

@@ -47,6 +47,8 @@ import { decide, type Verdict } from './core/verdict.js';
 import { readSchema, type AnswerSchema } from './schema/load.js';
 import { askForJson, withSchema } from './schema/prompt.js';
 import { checkAnswer, judge } from './schema/check.js';
+import { StickyComment } from './comment/sticky.js';
+import { viewOf } from './comment/view.js';
 
 export async function run(): Promise<void> {
   // Masked before anything else is read or printed, so that no later line can show them.
@@ -77,7 +79,8 @@ export async function run(): Promise<void> {
   const redact = makeRedactor([...settings.redact, ...secrets]);
   const admission =
     settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
-  if (admission && !admission.allowed) return refuse(settings, admission, redact);
+  const comment = stickyComment(settings, redact);
+  if (admission && !admission.allowed) return refuse(settings, admission, redact, comment);
   // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
   const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
   if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
@@ -93,6 +96,7 @@ export async function run(): Promise<void> {
           message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
         },
         redact,
+        comment,
         fact
       );
     if (gated(trigger))
@@ -105,6 +109,7 @@ export async function run(): Promise<void> {
           message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
         },
         redact,
+        comment,
         fact
       );
     core.warning(
@@ -117,6 +122,7 @@ export async function run(): Promise<void> {
     why: admission.why
   };
   const signals = listenForCancellation();
+  await comment?.start();
   const log = new LiveLog(redact);
   if (!settings.showReasoning) log.hideReasoning();
   if (schema?.warnings.length)
@@ -178,6 +184,8 @@ export async function run(): Promise<void> {
       core.setOutput(name, value);
   };
   setOutputs();
+  // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+  if (signals.cancelled) await comment?.finish(viewOf(report, true), graceLeft(signals));
   // `redact: false` still hides the secrets given as inputs.
   const redactUpload = !settings.uploadUnredacted
     ? redact
@@ -192,6 +200,7 @@ export async function run(): Promise<void> {
   );
   const abandonedRecord = await uploadRecord(settings, report, redactUpload);
   if (report.artifact) setOutputs();
+  if (!signals.cancelled) await comment?.finish(viewOf(report, false));
   await writeSummary(settings, report, redact);
 
   conclude(settings, verdict, redact);
@@ -211,6 +220,7 @@ async function refuse(
   settings: Settings,
   admission: Extract<Admission, { allowed: false }>,
   redact: Redactor,
+  comment: StickyComment | undefined,
   isolation?: IsolationFact
 ): Promise<void> {
   const verdict: Verdict = { outcome: 'not_allowed', message: admission.message };
@@ -224,8 +234,29 @@ async function refuse(
     isolation
   };
   for (const [name, value] of outputsOf(report, 0, redact)) core.setOutput(name, value);
+  // The person who asked learns why the agent did not start.
+  await comment?.finish(viewOf(report, false));
   await writeSummary(settings, report, redact);
   conclude(settings, verdict, redact);
+}
+
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(settings: Settings, redact: Redactor): StickyComment | undefined {
+  if (!settings.comment.enabled) return undefined;
+  return StickyComment.for({
+    token: settings.gate.token,
+    number: settings.comment.number,
+    key: settings.comment.key,
+    env: process.env,
+    redact,
+    warn: message => core.warning(redact(message))
+  });
+}
+
+/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
+function graceLeft(signals: Signals & { cancelledAt?: number }): AbortSignal {
+  const since = Date.now() - (signals.cancelledAt ?? Date.now());
+  return AbortSignal.timeout(Math.max(1000, 9000 - since));
 }
 
 /** What one attempt came to, for the report of a run that was retried. */
@@ -522,6 +553,7 @@ function listenForCancellation(): Signals {
   const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
   const state = {
     cancelled: false,
+    cancelledAt: undefined as number | undefined,
     subscribe(fn: (signal: 'SIGINT' | 'SIGTERM') => void) {
       listeners.add(fn);
       return () => void listeners.delete(fn);
@@ -529,6 +561,7 @@ function listenForCancellation(): Signals {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
+      state.cancelledAt ??= Date.now();
       state.cancelled = true;
       listeners.forEach(fn => fn(signal));
     });

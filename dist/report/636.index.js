@@ -2207,7 +2207,8 @@ function legRecord(leg) {
  * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
  * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
  * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes.
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
  */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 // What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
@@ -2216,6 +2217,8 @@ const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
 // An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
 const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
@@ -2231,7 +2234,8 @@ function visible(text) {
  */
 function escapeLine(text, context) {
     const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    return clean.replace(PUNCTUATION, '\\$&');
+    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    return inert.replace(PUNCTUATION, '\\$&');
 }
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function markdown_inline(text) {
@@ -2308,6 +2312,7 @@ const ENTITY = {
 function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
+        .replace(REFERENCE, `$1${ZWSP}`)
         .replace(/[&<>"']/g, c => ENTITY[c]);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */

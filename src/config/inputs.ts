@@ -35,6 +35,9 @@ export const Input = {
   JsonSchema: 'json-schema',
   Isolation: 'isolation',
   SessionRecord: 'session-record',
+  Comment: 'comment',
+  CommentNumber: 'comment-number',
+  CommentKey: 'comment-key',
   ...InstallInput
 } as const;
 

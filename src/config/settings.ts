@@ -45,6 +45,8 @@ export interface CommonSettings {
   sessionRecord: boolean;
   /** Who may start the agent (see access/gate.ts). */
   gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
+  /** The sticky comment (see comment/): off unless `comment: true`. */
+  comment: { enabled: boolean; number?: number; key?: string };
 }
 
 /** What only a spawned Hermes CLI uses. */
@@ -180,6 +182,11 @@ function parseCommon(
       token: getInput(Input.GithubToken).trim(),
       allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
       allowedBots: parseBots(getInput(Input.AllowedBots))
+    },
+    comment: {
+      enabled: bool(Input.Comment, false),
+      number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
+      key: text(Input.CommentKey)
     }
   };
 }

@@ -12,7 +12,8 @@
  * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
  * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
  * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes.
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
  */
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
@@ -22,6 +23,8 @@ const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
 // An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
 const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const CONTROL =
   // eslint-disable-next-line no-control-regex
@@ -39,7 +42,8 @@ export function visible(text: string): string {
  */
 function escapeLine(text: string, context: 'prose' | 'code'): string {
   const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-  return clean.replace(PUNCTUATION, '\\$&');
+  const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+  return inert.replace(PUNCTUATION, '\\$&');
 }
 
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
@@ -125,6 +129,7 @@ const ENTITY: Record<string, string> = {
 export function htmlText(text: string): string {
   return visible(text.replace(/\s+/g, ' '))
     .replace(MENTION, `@${ZWSP}`)
+    .replace(REFERENCE, `$1${ZWSP}`)
     .replace(/[&<>"']/g, c => ENTITY[c]);
 }
 

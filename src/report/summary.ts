@@ -61,7 +61,7 @@ const MIN_REASONING_CHARS = 200;
 /** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
 const REASONING_NOTE_BYTES = 256;
 
-const TITLE: Record<Outcome, string> = {
+export const TITLE: Record<Outcome, string> = {
   success: '✅ Hermes completed the turn',
   failure: '❌ Hermes failed',
   interrupted: '⏹️ Hermes was interrupted',

@@ -1,0 +1,143 @@
+/** The sticky comment's parts: where it goes, what it says and how long it may be, how it fails. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { commentTarget, markerOf } from '../src/comment/target.js';
+import { COMMENT_LIMIT_CHARS, renderComment } from '../src/comment/body.js';
+import { StickyComment } from '../src/comment/sticky.js';
+import { makeRedactor } from '../src/text/redact.js';
+import { GithubApi } from './helpers/github-api.js';
+import { parseHtml, renderGfm, textOf } from './helpers/gfm.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-comment-unit-'));
+function envFor(event: string, payload: unknown): NodeJS.ProcessEnv {
+  const file = path.join(dir, `${event}.json`);
+  fs.writeFileSync(file, JSON.stringify(payload));
+  return {
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: file,
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_RUN_ID: '9',
+    GITHUB_JOB: 'review',
+    GITHUB_WORKFLOW_REF: 'octo/repo/.github/workflows/r.yml@refs/heads/main'
+  };
+}
+
+describe('where the comment goes', () => {
+  test.each([
+    ['pull_request', { number: 3, pull_request: { number: 3 } }, 3, 'pull request'],
+    ['pull_request_target', { pull_request: { number: 4 } }, 4, 'pull request'],
+    ['pull_request_review', { pull_request: { number: 5 } }, 5, 'pull request'],
+    ['pull_request_review_comment', { pull_request: { number: 6 } }, 6, 'pull request'],
+    ['issues', { issue: { number: 7 } }, 7, 'issue'],
+    ['issue_comment', { issue: { number: 8 } }, 8, 'issue'],
+    ['issue_comment', { issue: { number: 9, pull_request: { url: 'x' } } }, 9, 'pull request'],
+    ['workflow_run', { workflow_run: { pull_requests: [{ number: 10 }] } }, 10, 'pull request']
+  ])('%s: %j → #%d', (event, payload, number, kind) => {
+    expect(commentTarget(envFor(event, payload), {})).toMatchObject({ number, kind });
+  });
+
+  test.each([
+    ['workflow_run', { workflow_run: { pull_requests: [] } }],
+    ['push', {}],
+    ['issues', { issue: { number: '7' } }]
+  ])('%s %j: none, and the reason names comment-number', (event, payload) => {
+    expect(commentTarget(envFor(event, payload), {})).toEqual({
+      none: expect.stringContaining('"comment-number"')
+    });
+  });
+
+  test('comment-number wins on any event; the run link and the workflow file (not its ref) are kept', () => {
+    const target = commentTarget(
+      {
+        ...envFor('push', {}),
+        GITHUB_RUN_ATTEMPT: '2',
+        GITHUB_API_URL: 'https://ghe.example/api/v3/'
+      },
+      { number: 12 }
+    );
+    expect(target).toMatchObject({
+      number: 12,
+      apiUrl: 'https://ghe.example/api/v3',
+      workflow: 'octo/repo/.github/workflows/r.yml',
+      runUrl: 'https://github.com/octo/repo/actions/runs/9/attempts/2'
+    });
+  });
+
+  test('the marker cannot be closed or forged by a workflow name or a key', () => {
+    const marker = markerOf({ workflow: 'a --> b', job: 'j;key=x', key: '--!>' });
+    expect(marker.match(/-->/g)).toHaveLength(1);
+    expect(marker).toBe(
+      '<!-- hermes-action:workflow=a%20%2D%2D%3E%20b;job=j%3Bkey%3Dx;key=%2D%2D%21%3E -->'
+    );
+  });
+});
+
+describe('what the comment says', () => {
+  const place = {
+    marker: '<!-- hermes-action:x -->',
+    runUrl: 'https://github.com/o/r/actions/runs/1'
+  };
+  const redact = makeRedactor([]);
+
+  test('a huge answer is cut to stay under GitHub’s 65,536 characters, saying so', () => {
+    const answer = '@x <b>#1</b> '.repeat(50_000);
+    const body = renderComment(
+      { phase: 'done', outcome: 'success', answer, durationMs: 1 },
+      place,
+      redact
+    );
+    expect(body.length).toBeLessThan(COMMENT_LIMIT_CHARS);
+    expect(textOf(parseHtml(renderGfm(body)))).toMatch(/Cut at [\d,]+ of 650,000 characters/);
+  });
+
+  test('the cost, when known, shows; a structured output is shown instead of the text', () => {
+    const body = renderComment(
+      {
+        phase: 'done',
+        outcome: 'success',
+        answer: '{"verdict": "pass"}',
+        structured: { ok: true, value: { verdict: 'pass' }, json: '{"verdict":"pass"}' },
+        cost: { usd: 0.0123, estimated: true },
+        tokens: { input: 1, output: 2, total: 3, cache_read: 0, cache_write: 0 }
+      },
+      place,
+      redact
+    );
+    const text = textOf(parseHtml(renderGfm(body)));
+    expect(text).toContain('$0.0123 (estimated)');
+    expect(text).toContain('Structured output');
+    expect(text.match(/verdict/g)).toHaveLength(1);
+  });
+});
+
+describe('failing to comment', () => {
+  let api: GithubApi;
+  beforeAll(async () => {
+    api = await GithubApi.start();
+  });
+  afterAll(() => api.stop());
+
+  test('a 5xx is retried, then one warning naming the permission; a later write tries again', async () => {
+    api.failComments(502);
+    const warnings: string[] = [];
+    const waits: number[] = [];
+    const sticky = StickyComment.for({
+      token: 't',
+      env: { ...envFor('issues', { issue: { number: 2 } }), GITHUB_API_URL: api.url },
+      redact: makeRedactor([]),
+      warn: m => warnings.push(m),
+      sleep: async ms => void waits.push(ms)
+    })!;
+    await sticky.start();
+    expect(api.requests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+    expect(warnings).toEqual([expect.stringContaining('HTTP 502')]);
+    expect(warnings[0]).toContain('"issues: write"');
+    api.failComments(undefined);
+    await sticky.finish({ phase: 'done', outcome: 'success' });
+    expect(warnings).toHaveLength(1);
+    expect(api.commentsOn(2)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The sticky comment's Markdown: the status, the answer (or the structured output), what the turn
+ * cost and did, and links to the run and the transcript. Escaped like the summary (every string from
+ * the stream through report/markdown.ts, after redaction) and under GitHub's comment limit.
+ */
+import type { Tokens } from '../core/stream.js';
+import { formatCost } from '../core/session-usage.js';
+import type { Outcome } from '../core/verdict.js';
+import { codeCell, inline, join, link, number, quoted, textBlock } from '../report/markdown.js';
+import { structuredBlock } from '../report/structured.js';
+import { TITLE } from '../report/summary.js';
+import type { Redactor } from '../text/redact.js';
+import { clip, formatMs } from '../text/text.js';
+
+/** GitHub refuses a comment body longer than this many characters. */
+export const COMMENT_LIMIT_CHARS = 65_536;
+/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
+export const COMMENT_BUDGET_CHARS = 60_000;
+const MESSAGE_CHARS = 1000;
+const FACT_CHARS = 120;
+const ANSWER_CHARS = 20_000;
+
+/** What the comment shows; everything but the links comes from the run and is untrusted. */
+export interface CommentView {
+  /** `running` when the turn starts; `done` once the verdict is known. */
+  phase: 'running' | 'done';
+  outcome?: Outcome;
+  exitCode?: number;
+  /** The job was cancelled (SIGINT from the runner) before the turn ended. */
+  cancelled?: boolean;
+  /** The verdict's message, shown unless the turn succeeded. */
+  message?: string;
+  /** The answer (`result.text`). */
+  answer?: string;
+  /** json-schema: the checked answer, shown instead of the text. */
+  structured?: Parameters<typeof structuredBlock>[0];
+  model?: string;
+  tokens?: Tokens;
+  /**
+   * The session record's cost in US dollars (the `cost_usd` and `cost_estimated` outputs), when
+   * known. Optional: filled where the session record is read (see `session-record`).
+   */
+  cost?: { usd: number; estimated: boolean };
+  durationMs?: number;
+  toolCalls?: number;
+  toolErrors?: number;
+  /** The uploaded transcript. */
+  artifact?: { name: string; url: string };
+}
+
+export interface CommentPlace {
+  /** The hidden first line (see target.ts markerOf). */
+  marker: string;
+  runUrl: string;
+}
+
+const RUNNING = '⏳ Hermes is working on it';
+const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+
+export function renderComment(
+  view: CommentView,
+  place: CommentPlace,
+  redact: Redactor,
+  budget = COMMENT_BUDGET_CHARS
+): string {
+  const runLink = link('the run', place.runUrl);
+  if (view.phase === 'running')
+    return (
+      join([
+        place.marker,
+        `### ${RUNNING}`,
+        `Follow ${runLink}; this comment is rewritten when the turn ends.`
+      ]) + '\n'
+    );
+
+  const outcome = view.outcome ?? 'no_result';
+  const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
+  const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+  const caution =
+    outcome !== 'success' && view.message
+      ? `> [!CAUTION]\n${quoted(clip(redact(view.message), MESSAGE_CHARS))}`
+      : undefined;
+  const facts = factsLine(view, redact);
+  const transcript = view.artifact
+    ? link(`the transcript (${clip(redact(view.artifact.name), FACT_CHARS)})`, view.artifact.url)
+    : 'the transcript (in the run’s artifacts, when uploaded)';
+  const links = `See ${runLink} and ${transcript}.`;
+  const structured = view.structured ? structuredBlock(view.structured, redact) : undefined;
+  const head = [place.marker, title, caution];
+  const tail = [facts, links];
+  const rest = join([...head, structured, ...tail]).length + 2;
+  const body =
+    structured === undefined ? answerBlock(view.answer, redact, budget - rest) : undefined;
+  const text = join([...head, body, structured, ...tail]) + '\n';
+  return text.length <= budget ? text : join([...head, ...tail]) + '\n';
+}
+
+/** Duration, tool calls, tokens, cost and model in one line. */
+function factsLine(view: CommentView, redact: Redactor): string {
+  const parts: string[] = [];
+  if (view.durationMs !== undefined) parts.push(formatMs(view.durationMs));
+  if (view.toolCalls !== undefined) {
+    const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
+    parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
+  }
+  const t = view.tokens;
+  if (t)
+    parts.push(
+      `${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`
+    );
+  if (view.cost) parts.push(formatCost(view.cost.usd, view.cost.estimated));
+  if (view.model) parts.push(codeCell(clip(redact(view.model), FACT_CHARS)));
+  return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
+}
+
+/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
+function answerBlock(
+  answer: string | undefined,
+  redact: Redactor,
+  room: number
+): string | undefined {
+  if (!answer || answer.trim() === '') return undefined;
+  const clean = redact(answer);
+  const note = (chars: number): string =>
+    `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
+  let chars = Math.min(clean.length, ANSWER_CHARS);
+  const draw = (): string =>
+    textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
+  let block = draw();
+  // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
+  while (block.length > room && chars > 0) {
+    chars = Math.floor((chars * room) / block.length / 1.1);
+    block = draw();
+  }
+  return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
+}

@@ -1,0 +1,27 @@
+/** What the comment shows of a run's report. */
+import type { Report } from '../report/report.js';
+import type { CommentView } from './body.js';
+
+export function viewOf(report: Report, cancelled: boolean): CommentView {
+  const { verdict, turn } = report;
+  const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
+  return {
+    phase: 'done',
+    outcome: verdict.outcome,
+    exitCode: verdict.exitCode,
+    cancelled,
+    message: verdict.message,
+    answer: turn.result?.text,
+    structured: report.answer,
+    model: turn.model,
+    tokens: turn.result?.tokens,
+    durationMs: ran ? report.durationMs : undefined,
+    toolCalls: ran ? turn.toolCalls : undefined,
+    toolErrors: ran ? turn.toolErrors : undefined,
+    artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
+    cost:
+      report.usage?.costUsd !== undefined
+        ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
+        : undefined
+  };
+}
