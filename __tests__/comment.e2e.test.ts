@@ -116,7 +116,7 @@ describe('one comment, kept true', () => {
     expect(text).toContain('Hermes completed the turn · exit code 0');
     expect(text).toContain('The build is clean.');
     expect(text).toMatch(
-      /2 tool calls \(1 failed\) · 2,164 tokens \(2,100 in, 64 out\) · nous\/hermes-4-70b/
+      /2 tool calls \(1 failed\) · 2,164 tokens \(2,100 in, 64 out\) · \$0\.0046 · nous\/hermes-4-70b/
     );
     // The second run found it (listed once, at its start), then only PATCHed it: no second POST.
     const writes = api.requests.filter(q => q.method !== 'GET' && q.path.includes('/issues/'));

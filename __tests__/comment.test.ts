@@ -106,7 +106,7 @@ describe('what the comment says', () => {
       redact
     );
     const text = textOf(parseHtml(renderGfm(body)));
-    expect(text).toContain('$0.0123 (estimated)');
+    expect(text).toContain('≈ $0.0123');
     expect(text).toContain('Structured output');
     expect(text.match(/verdict/g)).toHaveLength(1);
   });
