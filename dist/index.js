@@ -35297,6 +35297,91 @@ async function readPermission(trigger, actor, token) {
     return { kind: 'unknown', why: `${last}, twice` };
 }
 
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
@@ -35522,6 +35607,8 @@ class TranscriptRecorder {
     calls = new Map();
     streamed = '';
     result;
+    /** The cost the server's usage reported, when it reported one (not a transcript event). */
+    usage;
     constructor(sink, options) {
         this.sink = sink;
         this.options = options;
@@ -35636,6 +35723,11 @@ function parseJson(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
+/**
+ * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
+ * `/v1/chat/completions` (ChatMapper), usage included.
+ */
+
 
 
 
@@ -35799,6 +35891,7 @@ class ResponsesMapper {
             tokens: responsesTokens(r.usage),
             error
         });
+        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
     }
     /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
     checkSequence(value, type) {
@@ -35853,6 +35946,7 @@ class ChatMapper {
         this.recorder.text(str(delta.content) ?? '');
         this.finishReason = str(choice.finish_reason) ?? this.finishReason;
         this.tokens = chatTokens(data.usage) ?? this.tokens;
+        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
     }
     finish() {
         if (this.recorder.written || this.error === undefined)
@@ -35904,14 +35998,14 @@ function parseEvent(sse, recorder) {
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const USAGE_FIELDS = {
+const mappers_USAGE_FIELDS = {
     responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
     chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
 };
 function usageTokens(usage, api) {
     if (!isObject(usage))
         return undefined;
-    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
     const input = count(usage[inputKey]);
     const output = count(usage[outputKey]);
     const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
@@ -35922,6 +36016,28 @@ function usageTokens(usage, api) {
         cache_read: count(details.cached_tokens),
         cache_write: 0
     };
+}
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+function reportedCost(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const row = {
+        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+        estimated_cost_usd: usage.estimated_cost_usd,
+        cost_status: usage.cost_status,
+        cost_source: usage.cost_source,
+        billing_provider: usage.billing_provider,
+        reasoning_tokens: isObject(usage.completion_tokens_details)
+            ? usage.completion_tokens_details.reasoning_tokens
+            : isObject(usage.output_tokens_details)
+                ? usage.output_tokens_details.reasoning_tokens
+                : undefined
+    };
+    const found = usageOf(row);
+    return found.costUsd !== undefined ? found : undefined;
 }
 const responsesTokens = (usage) => usageTokens(usage, 'responses');
 const chatTokens = (usage) => usageTokens(usage, 'chat');
@@ -37223,6 +37339,7 @@ class ApiServer {
         const turn = follower.finish();
         return {
             turn,
+            ...(recorder.usage && { usage: recorder.usage }),
             durationMs: Date.now() - started,
             end: {
                 kind: 'api',
@@ -37754,91 +37871,6 @@ function childEnv(env = process.env) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/core/session-usage.ts
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const session_usage_USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of session_usage_USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
-}
-
 ;// CONCATENATED MODULE: ./src/cli/session-record.ts
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
@@ -40966,6 +40998,8 @@ async function run() {
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
         install,
+        // API server mode: only what the server's response reported; no export is attempted.
+        ...(attempt.usage && { usage: attempt.usage }),
         ...(record && {
             usage: record.ok ? record.usage : undefined,
             session: record.ok ? { path: record.path } : { note: record.note }

@@ -118,6 +118,8 @@ export async function run(): Promise<void> {
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
     answer,
     install,
+    // API server mode: only what the server's response reported; no export is attempted.
+    ...(attempt.usage && { usage: attempt.usage }),
     ...(record && {
       usage: record.ok ? record.usage : undefined,
       session: record.ok ? { path: record.path } : { note: record.note }
