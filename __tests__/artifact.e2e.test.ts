@@ -16,6 +16,7 @@ import {
   onlyArtifact,
   scenario,
   step,
+  transcripts,
   useArtifactStore
 } from './helpers/artifact-steps.js';
 import { all, render, textOf } from './helpers/gfm.js';
@@ -147,7 +148,7 @@ describe('names never collide', () => {
     const run = store.service.newRun();
     const first = await step(run, {}, { GITHUB_ACTION: 'review' });
     const second = await step(run, {}, { GITHUB_ACTION: 'fix' });
-    expect(run.finalized.map(a => a.name)).toEqual([
+    expect(transcripts(run).map(a => a.name)).toEqual([
       'hermes-demo-review.jsonl',
       'hermes-demo-fix.jsonl'
     ]);
@@ -159,17 +160,17 @@ describe('names never collide', () => {
     const run = store.service.newRun();
     const legs: ActionRun[] = [];
     for (const job of ['leg-1', 'leg-2', 'leg-3']) legs.push(await step(run, {}, {}, job));
-    expect(run.finalized.map(a => a.name)).toEqual([
+    expect(transcripts(run).map(a => a.name)).toEqual([
       'hermes-demo-hermes.jsonl',
       'hermes-demo-hermes-2.jsonl',
       'hermes-demo-hermes-3.jsonl'
     ]);
     expect(run.calls.filter(c => c.status === 409)).toHaveLength(3);
     for (const [i, leg] of legs.entries()) {
-      expect(leg.outputs.artifact_id).toBe(String(run.finalized[i].id));
+      expect(leg.outputs.artifact_id).toBe(String(transcripts(run)[i].id));
       expect(leg.annotations).toEqual([]);
     }
-    const blobs = await Promise.all(run.finalized.map(a => run.read(a)));
+    const blobs = await Promise.all(transcripts(run).map(a => run.read(a)));
     blobs.forEach((blob, i) =>
       expect(blob.equals(fs.readFileSync(legs[i].outputs.jsonl))).toBe(true)
     );
@@ -179,7 +180,7 @@ describe('names never collide', () => {
     const run = store.service.newRun();
     await step(run);
     await step(run, {}, { GITHUB_RUN_ATTEMPT: '2' }, 'job-1-attempt-2');
-    expect(run.finalized.map(a => a.name)).toEqual([
+    expect(transcripts(run).map(a => a.name)).toEqual([
       'hermes-demo-hermes.jsonl',
       'hermes-demo-hermes-attempt2.jsonl'
     ]);
@@ -189,7 +190,7 @@ describe('names never collide', () => {
     const run = store.service.newRun();
     const first = await step(run, { 'artifact-name': 'review transcript' });
     const second = await step(run, { 'artifact-name': 'review transcript' }, {}, 'leg-2');
-    expect(run.finalized.map(a => a.name)).toEqual([
+    expect(transcripts(run).map(a => a.name)).toEqual([
       'review transcript.jsonl',
       'review transcript-2.jsonl'
     ]);
@@ -197,7 +198,7 @@ describe('names never collide', () => {
     expect(annotations(second, 'warning')).toEqual([
       'The artifact name "review transcript" is taken on this run, so the transcript was uploaded as "review transcript-2.jsonl".'
     ]);
-    expect(second.outputs.artifact_id).toBe(String(run.finalized[1].id));
+    expect(second.outputs.artifact_id).toBe(String(transcripts(run)[1].id));
   });
 
   test('a name the service would reject fails the step before any request', async () => {

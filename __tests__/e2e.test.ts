@@ -300,11 +300,27 @@ describe('running Hermes', () => {
   test('transcript mode reports on an existing file without running anything', async () => {
     const first = await run({}, scenario('failure'));
     const r = await runAction({ inputs: { transcript: first.outputs.jsonl }, simulator: false });
-    // Nothing ran, so hermes_version is empty: what ran is the only output the two runs do not share.
-    const { jsonl: _a, hermes_version: version, ...expected } = first.outputs;
+    // Nothing ran, so no hermes_version, and no session record to export (cost and usage): what ran
+    // is all the two runs do not share.
+    const {
+      jsonl: _a,
+      hermes_version: version,
+      cost_usd: cost,
+      cost_estimated: _c,
+      usage: _u,
+      ...expected
+    } = first.outputs;
+    expect(cost).not.toBe('');
     const { jsonl: _b, ...actual } = r.outputs;
     expect(version).toBe('Hermes Agent v0.21.4 (2026.9.20)');
-    expect(actual).toEqual({ ...expected, hermes_version: '', attempts: '0' });
+    expect(actual).toEqual({
+      ...expected,
+      hermes_version: '',
+      attempts: '0',
+      cost_usd: '',
+      cost_estimated: '',
+      usage: ''
+    });
     expect(r.outputs.jsonl).toBe(first.outputs.jsonl);
     expect(r.log).not.toContain('Hermes Agent v');
   });

@@ -160,12 +160,13 @@ describe('exit 75 (EX_TEMPFAIL)', () => {
     expect(r.outputs.outcome).toBe('success');
     expect(r.outputs.attempts).toBe('3');
     const dir = path.dirname(r.outputs.jsonl);
+    // The session record of the last attempt lies beside its transcript.
     expect(
       fs
         .readdirSync(dir)
         .filter(f => f.endsWith('.jsonl'))
         .sort()
-    ).toEqual(['run.attempt-1.jsonl', 'run.attempt-2.jsonl', 'run.jsonl']);
+    ).toEqual(['run.attempt-1.jsonl', 'run.attempt-2.jsonl', 'run.jsonl', 'run.session.jsonl']);
     expect(fs.readFileSync(path.join(dir, 'run.attempt-1.jsonl'), 'utf8')).toContain(
       '"exit_code": 75'
     );

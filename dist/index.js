@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50521);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20572);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 50521:
+/***/ 20572:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35027,40 +35027,6 @@ var undici = __nccwpck_require__(46752);
 function request(url, init = {}) {
     const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
     return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
-}
-
-;// CONCATENATED MODULE: ./src/core/retry.ts
-/**
- * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
- * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
- */
-/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
-async function retry(once, policy) {
-    const sleep = policy.sleep ?? abortableSleep;
-    for (let n = 1;; n++) {
-        const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
-            return tried.value;
-        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
-        policy.onRetry?.(tried.retry, n + 1, waitMs);
-        await sleep(waitMs, policy.signal);
-        if (policy.signal?.aborted)
-            return tried.value;
-    }
-}
-/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/text/url.ts
@@ -35177,11 +35143,7 @@ const Input = {
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
-    Isolation: 'isolation',
     SessionRecord: 'session-record',
-    Comment: 'comment',
-    CommentNumber: 'comment-number',
-    CommentKey: 'comment-key',
     ...InstallInput
 };
 class InputError extends Error {
@@ -35190,94 +35152,37 @@ class InputError extends Error {
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
- * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
- * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
- * that cannot be read refuses.
+ * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
+ * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
+ * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
  */
 
 
-
-
-
-/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
+/** Events only people with write access can cause: no check. */
 const WRITERS_ONLY = new Set([
     'push',
     'schedule',
     'workflow_dispatch',
+    'workflow_call',
+    'workflow_run',
     'repository_dispatch',
     'merge_group'
 ]);
-/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-]);
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-/** How long one permission check may take, retry included. */
+/** How long the whole permission check may take, retry included. */
 const GATE_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 function triggerOf(env) {
-    const actor = env.GITHUB_ACTOR || undefined;
-    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
     return {
         event: env.GITHUB_EVENT_NAME || undefined,
-        actor: actor ?? triggering,
-        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
-            ? triggering
-            : undefined,
+        actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
         repository: env.GITHUB_REPOSITORY || undefined,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true',
-        facts: readEventFacts(env.GITHUB_EVENT_PATH)
+        onRunner: env.GITHUB_ACTIONS === 'true'
     };
 }
-/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
-function readEventFacts(file) {
-    if (!file)
-        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-    let payload;
-    try {
-        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
-    }
-    catch (error) {
-        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
-    }
-    const at = (value, key) => typeof value === 'object' && value !== null
-        ? value[key]
-        : undefined;
-    const head = (repo) => typeof repo === 'object' && repo !== null
-        ? {
-            fork: at(repo, 'fork') !== false,
-            fullName: typeof at(repo, 'full_name') === 'string'
-                ? at(repo, 'full_name')
-                : undefined
-        }
-        : null;
-    const facts = {};
-    const run = at(payload, 'workflow_run');
-    if (run !== undefined)
-        facts.workflowRunHead = head(at(run, 'head_repository'));
-    const pr = at(payload, 'pull_request');
-    if (pr !== undefined) {
-        const author = at(at(pr, 'user'), 'login');
-        facts.pullRequest = {
-            head: head(at(at(pr, 'head'), 'repo')),
-            author: typeof author === 'string' ? author : undefined
-        };
-    }
-    return facts;
-}
-/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
-function gated(trigger) {
-    if (!trigger.event)
-        return trigger.onRunner;
-    return !WRITERS_ONLY.has(trigger.event);
-}
 async function admit(trigger, settings) {
-    const { event, actor, rerunBy } = trigger;
+    const { event, actor } = trigger;
     if (!event && !trigger.onRunner)
         return {
             allowed: true,
@@ -35295,102 +35200,41 @@ async function admit(trigger, settings) {
         return {
             allowed: false,
             event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
+            message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
         };
-    const refuse = (message) => ({ allowed: false, actor, event, message });
-    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
-    const rerunNote = rerunBy
-        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
-        : '';
-    const bot = isBot(actor);
-    const whys = [];
-    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
-    if (typeof fork === 'string')
-        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
-    if (fork) {
-        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
-        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
-            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`);
-        whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
-    }
-    else {
-        const own = await check(trigger, settings, actor, `triggered ${what}`);
-        if (!own.ok)
-            return refuse(own.message + rerunNote);
-        whys.push(own.why);
-    }
-    if (rerunBy) {
-        const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
-        if (!rerun.ok)
-            return refuse(rerun.message);
-        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
-    }
-    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
-        const pr = trigger.facts;
-        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
-        if (!facts)
-            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
-        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
-            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
-        const author = facts.author;
-        if (!author)
-            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
-        if (author.toLowerCase() !== actor.toLowerCase()) {
-            const opened = await check(trigger, settings, author, `opened the pull request ${actor} acted on`);
-            if (!opened.ok)
-                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
-            whys.push(`the pull request's author ${author}: ${opened.why}`);
-        }
-    }
-    return { allowed: true, actor, event, why: whys.join('; ') };
-}
-/** Whether login may start the agent on its own: listed, or write access on the repository. */
-async function check(trigger, settings, login, did) {
-    const bot = isBot(login);
+    const bot = actor.toLowerCase().endsWith('[bot]');
     const input = bot ? Input.AllowedBots : Input.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (!bot && listed.includes('*'))
-        return { ok: true, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(login.toLowerCase()))
-        return { ok: true, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, login, settings.token);
+    if (listed.includes('*'))
+        return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(actor.toLowerCase()))
+        return { allowed: true, actor, event, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, actor, settings.token);
     if (found.kind === 'role' &&
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
-            ok: true,
+            allowed: true,
+            actor,
+            event,
             why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
         };
-    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
     if (found.kind === 'unknown')
         return {
-            ok: false,
-            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+            allowed: false,
+            actor,
+            event,
+            message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
         };
     const has = found.kind === 'stranger'
         ? 'is not a collaborator'
         : `has ${found.role ?? found.permission} permission`;
     return {
-        ok: false,
-        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+        allowed: false,
+        actor,
+        event,
+        message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
     };
-}
-function isBot(login) {
-    return login.toLowerCase().endsWith('[bot]');
-}
-function sameRepository(a, b) {
-    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
-function workflowRunFork(trigger) {
-    const facts = trigger.facts;
-    if ('unreadable' in facts)
-        return facts.unreadable;
-    const head = facts.workflowRunHead;
-    if (head === undefined)
-        return 'the event payload has no workflow_run';
-    if (head === null)
-        return { fork: true };
-    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
 async function readPermission(trigger, actor, token) {
@@ -35400,13 +35244,10 @@ async function readPermission(trigger, actor, token) {
         return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
     const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
-    const unknown = (why) => ({ kind: 'unknown', why });
-    return retry(async (n) => {
-        // The second failure in a row is the last: said so.
-        const again = (why) => ({
-            value: unknown(n > 1 ? `${why}, twice` : why),
-            retry: why
-        });
+    let last = '';
+    for (let attempt = 1; attempt <= 2; attempt++) {
+        if (attempt > 1)
+            await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
         let response;
         try {
             response = await request(url, {
@@ -35423,35 +35264,122 @@ async function readPermission(trigger, actor, token) {
         catch (error) {
             if (signal.aborted)
                 return {
-                    value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
+                    kind: 'unknown',
+                    why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
                 };
             const cause = error instanceof Error ? error.cause : undefined;
-            return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
+            last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
+            continue;
         }
         if (response.status === 404) {
             await response.body?.cancel();
-            return { value: { kind: 'stranger' } };
+            return { kind: 'stranger' };
         }
         if (response.status >= 500) {
             await response.body?.cancel();
-            return again(`the GitHub API answered HTTP ${response.status}`);
+            last = `the GitHub API answered HTTP ${response.status}`;
+            continue;
         }
         if (!response.ok) {
             await response.body?.cancel();
             const hint = response.status === 401 || response.status === 403
                 ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
                 : '';
-            return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
+            return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
         }
         const body = await response.json().catch(() => undefined);
         const permission = body?.permission;
         const role = body?.role_name;
         if (typeof permission !== 'string')
-            return { value: unknown('the GitHub API answered without a permission') };
-        return {
-            value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-        };
-    }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
+            return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
+        return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
+    }
+    return { kind: 'unknown', why: `${last}, twice` };
+}
+
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -35679,6 +35607,8 @@ class TranscriptRecorder {
     calls = new Map();
     streamed = '';
     result;
+    /** The cost the server's usage reported, when it reported one (not a transcript event). */
+    usage;
     constructor(sink, options) {
         this.sink = sink;
         this.options = options;
@@ -35793,6 +35723,11 @@ function parseJson(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
+/**
+ * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
+ * `/v1/chat/completions` (ChatMapper), usage included.
+ */
+
 
 
 
@@ -35956,6 +35891,7 @@ class ResponsesMapper {
             tokens: responsesTokens(r.usage),
             error
         });
+        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
     }
     /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
     checkSequence(value, type) {
@@ -36010,6 +35946,7 @@ class ChatMapper {
         this.recorder.text(str(delta.content) ?? '');
         this.finishReason = str(choice.finish_reason) ?? this.finishReason;
         this.tokens = chatTokens(data.usage) ?? this.tokens;
+        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
     }
     finish() {
         if (this.recorder.written || this.error === undefined)
@@ -36061,14 +35998,14 @@ function parseEvent(sse, recorder) {
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const USAGE_FIELDS = {
+const mappers_USAGE_FIELDS = {
     responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
     chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
 };
 function usageTokens(usage, api) {
     if (!isObject(usage))
         return undefined;
-    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
     const input = count(usage[inputKey]);
     const output = count(usage[outputKey]);
     const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
@@ -36079,6 +36016,28 @@ function usageTokens(usage, api) {
         cache_read: count(details.cached_tokens),
         cache_write: 0
     };
+}
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+function reportedCost(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const row = {
+        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+        estimated_cost_usd: usage.estimated_cost_usd,
+        cost_status: usage.cost_status,
+        cost_source: usage.cost_source,
+        billing_provider: usage.billing_provider,
+        reasoning_tokens: isObject(usage.completion_tokens_details)
+            ? usage.completion_tokens_details.reasoning_tokens
+            : isObject(usage.output_tokens_details)
+                ? usage.output_tokens_details.reasoning_tokens
+                : undefined
+    };
+    const found = usageOf(row);
+    return found.costUsd !== undefined ? found : undefined;
 }
 const responsesTokens = (usage) => usageTokens(usage, 'responses');
 const chatTokens = (usage) => usageTokens(usage, 'chat');
@@ -37380,6 +37339,7 @@ class ApiServer {
         const turn = follower.finish();
         return {
             turn,
+            ...(recorder.usage && { usage: recorder.usage }),
             durationMs: Date.now() - started,
             end: {
                 kind: 'api',
@@ -37875,49 +37835,6 @@ async function uploadSessionRecord(request) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/file-commands.ts
-/**
- * The runner's file commands belong to the action. The runner reads five files after the step
- * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
- * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
- * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
- * the processes the action starts, and after the turn each file is put back as it was before the
- * agent ran, so that only what the action writes afterwards stands.
- */
-
-/** The variables naming the runner's file-command files. */
-const FILE_COMMANDS = [
-    'GITHUB_ENV',
-    'GITHUB_PATH',
-    'GITHUB_OUTPUT',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY'
-];
-/** What each file-command file holds now (read before anything the action starts can write it). */
-function snapshotFileCommands(env = process.env) {
-    const saved = [];
-    for (const name of FILE_COMMANDS) {
-        const file = env[name];
-        if (!file)
-            continue;
-        saved.push({ file, content: readRegular(file) });
-    }
-    return {
-        restore() {
-            for (const { file, content } of saved) {
-                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
-                external_node_fs_.rmSync(file, { force: true });
-                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
-            }
-        }
-    };
-}
-/** The file's bytes; nothing when it is missing or is not a regular file. */
-function readRegular(file) {
-    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
-    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
-}
-
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37925,11 +37842,9 @@ function readRegular(file) {
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
- * are the runner's file-command files (see file-commands.ts).
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
-
 /** The runner's own credentials and service addresses, for the action's process only. */
 const RUNNER_ONLY = [
     'ACTIONS_RUNTIME_TOKEN',
@@ -37940,8 +37855,8 @@ const RUNNER_ONLY = [
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL'
 ];
-const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
-/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
+const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
+/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
 function childEnv(env = process.env) {
     const out = {};
     for (const [name, value] of Object.entries(env)) {
@@ -37956,6 +37871,107 @@ function childEnv(env = process.env) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/cli/session-record.ts
+/**
+ * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
+ * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
+ * wrong is one note.
+ */
+
+
+
+
+/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+const EXPORT_TIMEOUT_MS = 30_000;
+/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+const CANCELLED_TIMEOUT_MS = 2000;
+const STDERR_CHARS = 300;
+/**
+ * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the output path, the one
+ * session by id, and Hermes' own redaction (opt-in upstream) on; JSONL is the default format.
+ */
+function exportArgv(sessionId, output) {
+    return ['sessions', 'export', output, '--session-id', sessionId, '--redact'];
+}
+/** Runs one export without a shell, killed at the time limit; says why it did not exit 0. */
+function spawnExport(spec) {
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(spec.executable, spec.argv, {
+            cwd: spec.cwd,
+            env: spec.env,
+            encoding: 'utf8',
+            timeout: spec.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 256 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ ok: true });
+            const killed = error.killed;
+            if (killed)
+                return resolve({ ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` });
+            // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
+            const said = lastLine(stderr) || lastLine(stdout);
+            const code = typeof error.code === 'number' ? `exited with code ${error.code}` : (0,errors/* messageOf */.b)(error);
+            resolve({ ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code });
+        });
+    });
+}
+function lastLine(text) {
+    return (text
+        .split(/\r?\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '')
+        .at(-1) ?? '');
+}
+/** Exports the session and reads what it says; a failure is a note, never a throw. */
+async function readSessionRecord(request) {
+    const spawn = request.spawn ?? spawnExport;
+    // A record left by an earlier run must not pass for this one's.
+    external_node_fs_.rmSync(request.output, { force: true });
+    const timeoutMs = request.cancelled
+        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
+        : request.timeoutMs;
+    const result = await spawn({
+        executable: request.executable,
+        argv: exportArgv(request.sessionId, request.output),
+        cwd: request.cwd,
+        env: request.env,
+        timeoutMs
+    });
+    const failed = (why) => ({
+        ok: false,
+        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
+    });
+    if (!result.ok)
+        return failed(result.why);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(request.output, 'utf8');
+    }
+    catch {
+        // Upstream reports some errors on stdout and exits 0: no file is the only sign.
+        return failed('wrote no file');
+    }
+    try {
+        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
+    }
+    catch (error) {
+        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+}
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
+function exportTimeoutMs(env) {
+    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
+    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
+}
+/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
+function recordPathFor(jsonlPath) {
+    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -38073,7 +38089,7 @@ class FifoCapture {
         try {
             dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
             const fifo = external_node_path_.join(dir, 'stdout');
-            const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
+            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
@@ -38172,439 +38188,9 @@ class FifoCapture {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/process.ts
-/**
- * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
- * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
- * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
- *
- * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
- * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
- * passed on), and no timeout (a probe that hangs must not hold up the report).
- *
- * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
- * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
- * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
- * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
- * agent and all it starts.
- *
- * API for other spawns (the installer, `hermes sessions export`):
- * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
- * - `runSync(file, args, { env, as })` for short commands (mkfifo);
- * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
- * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user).
- */
-
-
-
-/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
-function wrap(file, args, as, env) {
-    if (!as)
-        return [file, args];
-    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
-    if (as.via === 'root')
-        return [as.setpriv, [...drop, file, ...args]];
-    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
-    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
-    return [
-        as.sudo ?? 'sudo',
-        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
-    ];
-}
-/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
-function privileged(file, args, via, sudo = 'sudo') {
-    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
-}
-/** Runs a short command to its end, without a shell or standard input. */
-function runSync(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        encoding: 'utf8',
-        timeout: options.timeoutMs ?? 60_000,
-        killSignal: 'SIGKILL',
-        maxBuffer: 1024 * 1024
-    });
-    return {
-        status: result.status,
-        stdout: result.stdout ?? '',
-        stderr: result.stderr ?? '',
-        error: result.error
-    };
-}
-/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
-function runCommand(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
-            cwd: options.cwd,
-            env: options.env,
-            encoding: 'utf8',
-            timeout: options.timeoutMs,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024,
-            windowsHide: true
-        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
-    });
-}
-/**
- * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
- * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
- * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
- */
-function runToFile(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    return new Promise(resolve => {
-        let stderr = '';
-        let timedOut = false;
-        let child;
-        let fd;
-        try {
-            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
-            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
-        }
-        catch (error) {
-            return resolve({ exitCode: null, timedOut, stderr, error: error });
-        }
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                stdio: ['ignore', fd, 'pipe'],
-                shell: false,
-                windowsHide: true
-            });
-        }
-        catch (error) {
-            external_node_fs_.closeSync(fd);
-            return resolve({ exitCode: null, timedOut, stderr, error: error });
-        }
-        external_node_fs_.closeSync(fd);
-        const timer = setTimeout(() => {
-            timedOut = true;
-            child.kill('SIGKILL');
-        }, options.timeoutMs);
-        child.stderr?.setEncoding('utf8');
-        child.stderr?.on('data', (text) => {
-            if (stderr.length < 64 * 1024)
-                stderr += text;
-        });
-        child.on('error', error => {
-            clearTimeout(timer);
-            resolve({ exitCode: null, timedOut, stderr, error });
-        });
-        child.on('close', code => {
-            clearTimeout(timer);
-            resolve({ exitCode: code, timedOut, stderr });
-        });
-    });
-}
-const STDERR_LINGER_MS = 5000;
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    as;
-    env;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        this.as = options.as;
-        this.env = options.env;
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded.
-            if (pendingErr.length > 8192) {
-                options.onStderrLine(pendingErr);
-                pendingErr = '';
-            }
-        });
-        let swept = Promise.resolve();
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                if (options.afterExit)
-                    swept = options.afterExit();
-                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                void swept.then(() => {
-                    this.exited = true;
-                    capture.close();
-                    if (pendingErr !== '')
-                        options.onStderrLine(pendingErr);
-                    resolve({ exitCode, signal });
-                });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        if (this.as?.via === 'sudo') {
-            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
-                env: this.env,
-                as: this.as,
-                timeoutMs: 10_000
-            });
-            return sent.status === 0;
-        }
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/session-usage.ts
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const session_usage_USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of session_usage_USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
-}
-
-;// CONCATENATED MODULE: ./src/cli/session-record.ts
-/**
- * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
- * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
- * wrong is one note.
- */
-
-
-
-
-/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
-const EXPORT_TIMEOUT_MS = 30_000;
-/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
-const CANCELLED_TIMEOUT_MS = 2000;
-const STDERR_CHARS = 300;
-/**
- * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
- * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
- * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
- * JSONL is the default format.
- */
-function exportArgv(sessionId) {
-    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
-}
-/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
-async function spawnExport(spec) {
-    const done = await runToFile(spec.executable, spec.argv, {
-        cwd: spec.cwd,
-        env: spec.env,
-        timeoutMs: spec.timeoutMs,
-        as: spec.as,
-        stdoutPath: spec.output
-    });
-    if (done.timedOut)
-        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
-    if (done.error)
-        return { ok: false, why: (0,errors/* messageOf */.b)(done.error) };
-    if (done.exitCode === 0)
-        return { ok: true };
-    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
-    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
-    const code = `exited with code ${done.exitCode}`;
-    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
-}
-function readHead(file) {
-    try {
-        return external_node_fs_.readFileSync(file, 'utf8').slice(0, 4096);
-    }
-    catch {
-        return '';
-    }
-}
-function lastLine(text) {
-    return (text
-        .split(/\r?\n/)
-        .map(l => l.trim())
-        .filter(l => l !== '')
-        .at(-1) ?? '');
-}
-/** Exports the session and reads what it says; a failure is a note, never a throw. */
-async function readSessionRecord(request) {
-    const spawn = request.spawn ?? spawnExport;
-    // A record left by an earlier run must not pass for this one's.
-    external_node_fs_.rmSync(request.output, { force: true });
-    const timeoutMs = request.cancelled
-        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
-        : request.timeoutMs;
-    const result = await spawn({
-        executable: request.executable,
-        argv: exportArgv(request.sessionId),
-        cwd: request.cwd,
-        env: request.env,
-        timeoutMs,
-        as: request.as,
-        output: request.output
-    });
-    const failed = (why) => ({
-        ok: false,
-        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
-    });
-    if (!result.ok)
-        return failed(result.why);
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(request.output, 'utf8');
-    }
-    catch (error) {
-        return failed(`left a record that cannot be read: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
-    if (text.trim() === '')
-        return failed('wrote nothing');
-    try {
-        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
-    }
-    catch (error) {
-        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-}
-/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
-function exportTimeoutMs(env) {
-    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
-    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
-}
-/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
-function recordPathFor(jsonlPath) {
-    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+
 
 
 
@@ -38645,22 +38231,113 @@ async function findHermes(hermesPath) {
 }
 /**
  * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report.
+ * that hangs is killed rather than holding up the report (@actions/exec has no timeout, hence execFile).
  */
 const VERSION_TIMEOUT_MS = 5000;
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-async function probeVersion(executable, cwd, spawning = { env: childEnv() }) {
-    const { error, stdout } = await runCommand(executable, ['--version'], {
-        cwd,
-        env: spawning.env,
-        as: spawning.as,
-        timeoutMs: VERSION_TIMEOUT_MS
+function probeVersion(executable, cwd) {
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
+            cwd,
+            env: childEnv(),
+            encoding: 'utf8',
+            timeout: VERSION_TIMEOUT_MS,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024,
+            windowsHide: true
+        }, (error, stdout) => {
+            const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+            resolve(!error && line ? line.trim().slice(0, 200) : undefined);
+        });
     });
-    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-    return !error && line ? line.trim().slice(0, 200) : undefined;
 }
+const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
+                cwd: options.cwd,
+                env: childEnv(),
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        let pendingErr = '';
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            pendingErr += text;
+            const lines = pendingErr.split('\n');
+            pendingErr = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine(line.replace(/\r$/, ''));
+            // A stderr "line" without end stays bounded.
+            if (pendingErr.length > 8192) {
+                options.onStderrLine(pendingErr);
+                pendingErr = '';
+            }
+        });
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                this.exited = true;
+                capture.close();
+                if (pendingErr !== '')
+                    options.onStderrLine(pendingErr);
+                resolve({ exitCode, signal });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        try {
+            process.kill(-this.pid, signal);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
@@ -38669,7 +38346,7 @@ const TIMEOUT_GRACE_MS = 10_000;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }) {
+async function runAttempt(settings, executable, jsonlPath, log, signals) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
@@ -38680,9 +38357,6 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
             executable,
             argv: buildArgv(settings),
             cwd: settings.workingDirectory,
-            env: spawning.env,
-            as: spawning.as,
-            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
             transcriptPath: jsonlPath,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
@@ -39214,363 +38888,6 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/cli/isolation.ts
-/**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent`, so that an agent told to
- * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
- * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
- * lists the runner's file-command files, rewrites the action's files, and outlives the step.
- *
- * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made once (`useradd --system`, no login shell, no groups but its own); every run
- *   gives it a fresh HOME (mode 0700) holding a copy of the runner user's `~/.hermes` config;
- * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
- *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
- *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
- *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
- *   it does for the runner user, with no configuration;
- * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
- *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
- * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
- *   before its output is read to the end: nothing it started outlives the step.
- */
-
-
-
-
-
-
-
-const AGENT_USER = 'hermes-agent';
-/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-async function planIsolation(mode) {
-    if (mode === 'none')
-        return { kind: 'none', why: 'isolation is none', chosen: true };
-    if (process.platform !== 'linux')
-        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-    const setpriv = await io/* which */.K7('setpriv', false);
-    if (!setpriv)
-        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
-    const uid = process.getuid?.();
-    if (uid === 0)
-        return { kind: 'user', via: 'root', setpriv };
-    const sudo = await io/* which */.K7('sudo', false);
-    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
-    if (!sudo)
-        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-    const probe = runSync(sudo, ['-n', 'true'], { env: childEnv(), timeoutMs: 10_000 });
-    if (probe.status !== 0)
-        return {
-            kind: 'none',
-            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
-            chosen: false
-        };
-    return { kind: 'user', via: 'sudo', setpriv, sudo };
-}
-/** How long the agent's processes have between SIGTERM and SIGKILL. */
-const SWEEP_GRACE_MS = 2000;
-/** How often /proc is read while waiting for them to go. */
-const SWEEP_POLL_MS = 25;
-/** What the runner user's `~/.hermes` gives the agent's copy. */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** The isolation of one run: made by isolate(), ended by release(). */
-class Isolation {
-    user;
-    runner;
-    admin;
-    /** Processes of the agent user ended so far. */
-    ended = 0;
-    released = false;
-    /** Directories whose mode was changed, to put back (newest first). */
-    modes = [];
-    lent;
-    home;
-    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
-    hidden;
-    actionEnv = {};
-    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
-    queryFile;
-    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
-    spawning;
-    constructor(user, runner, env, admin) {
-        this.user = user;
-        this.runner = runner;
-        this.admin = admin;
-        this.spawning = { as: user, env, sweep: () => this.endAll() };
-    }
-    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
-    static async isolate(plan, options) {
-        const admin = (file, args) => {
-            const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-            const done = runSync(command, argv, { env: childEnv(options.env) });
-            if (done.status !== 0)
-                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
-        };
-        const ids = agentIds() ?? (createAgent(admin), agentIds());
-        if (!ids)
-            throw new Error(`the user ${AGENT_USER} could not be made`);
-        if (ids.uid === 0)
-            throw new Error(`the user ${AGENT_USER} has uid 0; remove it`);
-        const user = { name: AGENT_USER, ...ids, ...plan };
-        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${AGENT_USER}-home-`));
-        const env = agentEnv(options.env, home);
-        const isolation = new Isolation(user, runner, env, admin);
-        isolation.home = home;
-        try {
-            isolation.prepare(options);
-        }
-        catch (error) {
-            await isolation.release();
-            throw error;
-        }
-        return isolation;
-    }
-    prepare(options) {
-        const admin = this.admin;
-        const home = this.home;
-        const hermesHome = external_node_path_.join(home, '.hermes');
-        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
-        external_node_fs_.mkdirSync(hermesHome);
-        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
-        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
-        for (const entry of entries) {
-            const from = external_node_path_.join(source, entry);
-            if (external_node_fs_.existsSync(from))
-                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
-        }
-        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
-        const lent = inside(options.workingDirectory, options.workspace)
-            ? options.workspace
-            : options.workingDirectory;
-        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
-        if (options.queryFile && !inside(options.queryFile, lent)) {
-            this.queryFile = external_node_path_.join(home, 'query.txt');
-            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
-        }
-        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
-        this.actionEnv = options.env;
-        if (runnerTemp)
-            this.hidden = hideIncludes(lent, runnerTemp, options.env);
-        this.lent = lent;
-        admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
-        const executable = external_node_fs_.realpathSync(options.executable);
-        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
-        for (const dir of new Set(needed))
-            this.openForOthers(dir);
-        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
-        if (runnerTemp &&
-            external_node_fs_.existsSync(runnerTemp) &&
-            ![lent, executable].some(p => inside(p, runnerTemp)))
-            this.setMode(runnerTemp, 0o700);
-    }
-    /** Gives others the right to enter dir (not to list it) for the run. */
-    openForOthers(dir) {
-        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
-        if ((mode & 0o001) === 0)
-            this.setMode(dir, mode | 0o001);
-    }
-    setMode(dir, mode) {
-        const was = external_node_fs_.statSync(dir).mode & 0o7777;
-        if (was === mode)
-            return;
-        this.modes.unshift({ dir, mode: was });
-        this.admin('chmod', [mode.toString(8), dir]);
-    }
-    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
-    async endAll() {
-        const uid = this.user.uid;
-        const seen = new Set(processesOf(uid));
-        if (seen.size === 0)
-            return;
-        this.signalAll('SIGTERM');
-        for (const signal of ['SIGKILL', undefined]) {
-            const deadline = Date.now() + SWEEP_GRACE_MS;
-            for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-                left.forEach(pid => seen.add(pid));
-                if (Date.now() > deadline)
-                    break;
-                await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
-            }
-            if (signal && processesOf(uid).length > 0)
-                this.signalAll(signal);
-        }
-        this.ended += seen.size;
-    }
-    signalAll(signal) {
-        if (this.user.via === 'sudo') {
-            // Not root: the agent user signals all its own processes (kill -1 spares the caller).
-            runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
-                env: this.spawning.env,
-                as: this.user
-            });
-            return;
-        }
-        for (const pid of processesOf(this.user.uid)) {
-            try {
-                process.kill(pid, signal);
-            }
-            catch {
-                // gone already
-            }
-        }
-    }
-    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
-    async release() {
-        const admin = this.admin;
-        if (!this.released) {
-            this.released = true;
-            await this.endAll();
-            if (this.lent)
-                admin('chown', [
-                    '-R',
-                    '-h',
-                    `--from=${this.user.uid}`,
-                    `${this.runner.uid}:${this.runner.gid}`,
-                    this.lent
-                ]);
-            for (const { dir, mode } of this.modes.splice(0))
-                admin('chmod', [mode.toString(8), dir]);
-            if (this.hidden)
-                restoreIncludes(this.hidden, this.actionEnv);
-            if (this.home)
-                admin('rm', ['-rf', '--', this.home]);
-        }
-        return {
-            user: this.user.name,
-            uid: this.user.uid,
-            via: this.user.via,
-            ended: this.ended
-        };
-    }
-}
-/** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds() {
-    const found = runSync('getent', ['passwd', AGENT_USER], { env: childEnv() });
-    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
-    if (fields.length < 4)
-        return undefined;
-    return { uid: Number(fields[2]), gid: Number(fields[3]) };
-}
-function createAgent(admin) {
-    admin('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        AGENT_USER
-    ]);
-}
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home) {
-    return {
-        ...childEnv(env),
-        HOME: home,
-        USER: AGENT_USER,
-        LOGNAME: AGENT_USER,
-        HERMES_HOME: external_node_path_.join(home, '.hermes'),
-        TMPDIR: external_node_path_.join(home, 'tmp')
-    };
-}
-/**
- * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
- * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
- * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
- * so that git works for the agent, without the credential.
- */
-function hideIncludes(lent, runnerTemp, env) {
-    const config = external_node_path_.join(lent, '.git', 'config');
-    if (!external_node_fs_.existsSync(config))
-        return undefined;
-    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
-    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
-    const includes = listed.stdout
-        .split('\n')
-        .map(line => /^(\S+) (.+)$/.exec(line))
-        .filter((m) => m !== null)
-        .map(m => [m[1], m[2]])
-        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
-    for (const key of new Set(includes.map(([key]) => key)))
-        git(['--unset-all', key]);
-    return includes.length > 0 ? { config, includes } : undefined;
-}
-function restoreIncludes(hidden, env) {
-    for (const [key, file] of hidden.includes)
-        runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
-}
-/** The pids of the user's live processes (zombies are already dead), from /proc. */
-function processesOf(uid) {
-    const pids = [];
-    for (const entry of external_node_fs_.readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let status;
-        try {
-            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
-        }
-        catch {
-            continue;
-        }
-        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
-        const state = /^State:\s+(\S)/m.exec(status)?.[1];
-        if (uids &&
-            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
-            state !== 'Z' &&
-            state !== 'X')
-            pids.push(Number(entry));
-    }
-    return pids;
-}
-/** Every directory above p, from the root down (p itself excluded). */
-function ancestors(p) {
-    const dirs = [];
-    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
-        dirs.unshift(dir);
-        if (dir === external_node_path_.dirname(dir))
-            return dirs;
-    }
-}
-function inside(p, dir) {
-    const rel = external_node_path_.relative(dir, p);
-    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
-}
-/**
- * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
- * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
- * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
- */
-function exposedCredential(lent, isolated, runnerTemp) {
-    const config = external_node_path_.join(lent, '.git', 'config');
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(config, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    if (/^\s*extraheader\s*=/im.test(text))
-        return config;
-    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
-        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
-        try {
-            const reachable = !isolated ||
-                inside(file, lent) ||
-                (!(runnerTemp && inside(file, external_node_path_.resolve(runnerTemp))) &&
-                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
-            if (reachable && /^\s*extraheader\s*=/im.test(external_node_fs_.readFileSync(file, 'utf8')))
-                return file;
-        }
-        catch {
-            // not there: nothing to read
-        }
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
 
 
@@ -39987,28 +39304,18 @@ function readQuery(query, cwd) {
  * transcript is never what was meant.
  */
 function parseRedact(raw) {
-    const lines = raw.split(/\r?\n/).map(v => v.trim());
-    const values = lines.filter(v => v !== '');
+    const values = raw
+        .split(/\r?\n/)
+        .map(v => v.trim())
+        .filter(v => v !== '');
     const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined) {
-        refuseShortValues(lines);
+    if (word === undefined)
         return { redact: values };
-    }
     if (values.length > 1) {
         throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
-}
-/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
-const MIN_REDACT_CHARS = 6;
-/** The short values are named by line, never quoted: they are secrets, not yet masked. */
-function refuseShortValues(lines) {
-    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
-    if (short.length === 0)
-        return;
-    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
-    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
 }
 function resolveJsonlPath(given, cwd, env) {
     if (given)
@@ -40024,14 +39331,6 @@ function parseLogins(raw) {
         .split(/[\n,]/)
         .map(v => v.trim().replace(/^@/, '').toLowerCase())
         .filter(v => v !== '');
-}
-/** `allowed-bots`: logins as parseLogins reads them, by name only. */
-function parseBots(raw) {
-    const bots = parseLogins(raw);
-    if (bots.some(bot => bot.includes('*'))) {
-        throw new InputError(`Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
-    }
-    return bots;
 }
 /**
  * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
@@ -40063,7 +39362,6 @@ function isFile(p) {
 
 
 
-const ISOLATION_MODES = ['auto', 'user', 'none'];
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
@@ -40138,12 +39436,7 @@ function parseCommon(getInput, env, workingDirectory) {
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseBots(getInput(Input.AllowedBots))
-        },
-        comment: {
-            enabled: bool(Input.Comment, false),
-            number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
-            key: text(Input.CommentKey)
+            allowedBots: parseLogins(getInput(Input.AllowedBots))
         }
     };
 }
@@ -40160,8 +39453,7 @@ function parseCli(getInput, workspace) {
         args: splitArgs(getInput(Input.Args)),
         hermesPath,
         install: parseInstallInputs(getInput, hermesPath),
-        workingDirectory: workingDirectoryOf(getInput, workspace),
-        isolation: parseIsolation(text(Input.Isolation))
+        workingDirectory: workingDirectoryOf(getInput, workspace)
     };
 }
 /**
@@ -40190,14 +39482,6 @@ function refuseCliInputs(getInput, workspace) {
     const one = given.length === 1;
     throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
         `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
-}
-function parseIsolation(raw) {
-    if (raw === undefined)
-        return 'auto';
-    const mode = ISOLATION_MODES.find(m => m === raw);
-    if (!mode)
-        throw new InputError(`Input "${Input.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`);
-    return mode;
 }
 function parseInstallInputs(getInput, hermesPath) {
     let install;
@@ -40483,7 +39767,7 @@ const Output = {
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
+/** The outputs a report can give; unknown values are left out rather than invented. */
 function outputsOf(report, attempts, redact) {
     const { turn, verdict } = report;
     const out = new Map();
@@ -40492,13 +39776,8 @@ function outputsOf(report, attempts, redact) {
         if (value !== undefined)
             out.set(name, redact(String(value)));
     };
-    // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
-    const plain = (name, value) => {
-        if (value !== undefined)
-            out.set(name, String(value));
-    };
-    plain(Output.Outcome, verdict.outcome);
-    plain(Output.ExitCode, verdict.exitCode);
+    set(Output.Outcome, verdict.outcome);
+    set(Output.ExitCode, verdict.exitCode);
     set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
@@ -40511,19 +39790,19 @@ function outputsOf(report, attempts, redact) {
     const tokens = turn.result?.tokens;
     if (tokens) {
         set(Output.Tokens, JSON.stringify(tokens));
-        plain(Output.TokensInput, tokens.input);
-        plain(Output.TokensOutput, tokens.output);
-        plain(Output.TokensTotal, tokens.total);
-        plain(Output.TokensCacheRead, tokens.cache_read);
-        plain(Output.TokensCacheWrite, tokens.cache_write);
+        set(Output.TokensInput, tokens.input);
+        set(Output.TokensOutput, tokens.output);
+        set(Output.TokensTotal, tokens.total);
+        set(Output.TokensCacheRead, tokens.cache_read);
+        set(Output.TokensCacheWrite, tokens.cache_write);
     }
-    plain(Output.DurationMs, Math.round(report.durationMs));
-    plain(Output.ToolCalls, turn.toolCalls);
-    plain(Output.ToolErrors, turn.toolErrors);
+    set(Output.DurationMs, Math.round(report.durationMs));
+    set(Output.ToolCalls, turn.toolCalls);
+    set(Output.ToolErrors, turn.toolErrors);
     set(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
     set(Output.ArtifactUrl, report.artifact?.url);
-    plain(Output.Attempts, attempts);
+    set(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
@@ -40536,10 +39815,6 @@ function outputsOf(report, attempts, redact) {
     if (usage && Object.keys(usage.fields).length > 0)
         set(Output.Usage, JSON.stringify(usage.fields));
     set(Output.SessionArtifactUrl, report.session?.artifact?.url);
-    // The runner keeps the last value written for a name: an empty one still replaces the agent's.
-    for (const name of Object.values(Output))
-        if (!out.has(name))
-            out.set(name, '');
     return out;
 }
 
@@ -40558,8 +39833,7 @@ function outputsOf(report, attempts, redact) {
  * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
  * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
  * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
- * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
+ * copies and pastes.
  */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 // What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
@@ -40568,8 +39842,6 @@ const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
 // An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
 const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
-// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
-const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
@@ -40585,8 +39857,7 @@ function visible(text) {
  */
 function escapeLine(text, context) {
     const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
-    return inert.replace(PUNCTUATION, '\\$&');
+    return clean.replace(PUNCTUATION, '\\$&');
 }
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function inline(text) {
@@ -40663,7 +39934,6 @@ const ENTITY = {
 function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
-        .replace(REFERENCE, `$1${ZWSP}`)
         .replace(/[&<>"']/g, c => ENTITY[c]);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
@@ -40923,23 +40193,8 @@ function installFact(install) {
     return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
-
-function isolationFact(fact) {
-    const parts = fact.user
-        ? [
-            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
-            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
-        ]
-        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
-    if (fact.credential)
-        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
-    return parts.join(' · ');
-}
-
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-
 
 
 
@@ -41101,8 +40356,6 @@ function factsTable(report, redact, where) {
         rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
-    if (report.isolation)
-        rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     if (report.session)
         rows.push(['Session record', sessionRef(report.session, redact)]);
@@ -41634,381 +40887,8 @@ function redactStrings(value, redact) {
     return clean === text ? value : clean;
 }
 
-;// CONCATENATED MODULE: ./src/comment/api.ts
-/**
- * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
- * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
- * retried by core/retry.ts on a network failure, 429 or a 5xx.
- */
-
-
-
-
-/** How long one request may take. */
-const REQUEST_TIMEOUT_MS = 10_000;
-/** Tries per call, the first included, and the first wait. */
-const ATTEMPTS = 3;
-const BACKOFF_MS = 1000;
-/** The most comments read when looking for ours: 50 pages of 100. */
-const MAX_PAGES = 50;
-/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
-const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
-class CommentApi {
-    target;
-    options;
-    constructor(target, options) {
-        this.target = target;
-        this.options = options;
-    }
-    /** The oldest comment that starts with marker and was written by a bot or a writer. */
-    async find(marker) {
-        const { apiUrl, repository, number } = this.target;
-        let url = `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
-        for (let page = 0; url && page < MAX_PAGES; page++) {
-            const got = await this.call('GET', url);
-            if (!got.ok)
-                return got;
-            const comments = Array.isArray(got.value.json) ? got.value.json : [];
-            const ours = comments.find(c => typeof c.body === 'string' &&
-                c.body.startsWith(marker) &&
-                (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? '')));
-            if (ours)
-                return { ok: true, value: ours.id };
-            // The token goes only where it came from: a next page elsewhere is not followed.
-            const next = nextPage(got.value.link);
-            url = next && new URL(next).origin === new URL(apiUrl).origin ? next : undefined;
-        }
-        return { ok: true, value: undefined };
-    }
-    async create(body) {
-        const { apiUrl, repository, number } = this.target;
-        const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, body);
-        return got.ok ? idOf(got.value.json) : got;
-    }
-    async update(id, body) {
-        const { apiUrl, repository } = this.target;
-        const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, body);
-        return got.ok ? idOf(got.value.json) : got;
-    }
-    call(method, url, body) {
-        const { token, signal, sleep } = this.options;
-        return retry(async () => {
-            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-            try {
-                const response = await request(url, {
-                    method,
-                    headers: {
-                        Authorization: `Bearer ${token}`,
-                        Accept: 'application/vnd.github+json',
-                        'X-GitHub-Api-Version': '2022-11-28',
-                        'User-Agent': 'hermes-action',
-                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
-                    },
-                    body: body !== undefined ? JSON.stringify({ body }) : undefined,
-                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                    redirect: 'error'
-                });
-                const json = await response.json().catch(() => undefined);
-                if (response.ok)
-                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
-                const said = json?.message;
-                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
-                const failed = { ok: false, status: response.status, why };
-                return response.status >= 500 || response.status === 429
-                    ? { value: failed, retry: why }
-                    : { value: failed };
-            }
-            catch (error) {
-                const why = timeout.aborted
-                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
-                    : signal?.aborted
-                        ? 'the job’s grace period ran out'
-                        : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
-                return { value: { ok: false, why }, retry: why };
-            }
-        }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
-    }
-}
-function idOf(json) {
-    const id = json?.id;
-    return typeof id === 'number'
-        ? { ok: true, value: id }
-        : { ok: false, why: 'the GitHub API answered without a comment id' };
-}
-/** The `rel="next"` URL of a Link header. */
-function nextPage(link) {
-    return link
-        ?.split(',')
-        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
-        .find(Boolean);
-}
-
-;// CONCATENATED MODULE: ./src/comment/body.ts
-
-
-
-
-
-/** GitHub refuses a comment body longer than this many characters. */
-const COMMENT_LIMIT_CHARS = 65_536;
-/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
-const COMMENT_BUDGET_CHARS = 60_000;
-const body_MESSAGE_CHARS = 1000;
-const body_FACT_CHARS = 120;
-const body_ANSWER_CHARS = 20_000;
-const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
-function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
-    const runLink = markdown_link('the run', place.runUrl);
-    if (view.phase === 'running')
-        return (markdown_join([
-            place.marker,
-            `### ${RUNNING}`,
-            `Follow ${runLink}; this comment is rewritten when the turn ends.`
-        ]) + '\n');
-    const outcome = view.outcome ?? 'no_result';
-    const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
-    const caution = outcome !== 'success' && view.message
-        ? `> [!CAUTION]\n${quoted(clip(redact(view.message), body_MESSAGE_CHARS))}`
-        : undefined;
-    const facts = factsLine(view, redact);
-    const transcript = view.artifact
-        ? markdown_link(`the transcript (${clip(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
-        : 'the transcript (in the run’s artifacts, when uploaded)';
-    const links = `See ${runLink} and ${transcript}.`;
-    const structured = view.structured ? structuredBlock(view.structured, redact) : undefined;
-    const head = [place.marker, title, caution];
-    const tail = [facts, links];
-    const rest = markdown_join([...head, structured, ...tail]).length + 2;
-    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
-    const text = markdown_join([...head, body, structured, ...tail]) + '\n';
-    return text.length <= budget ? text : markdown_join([...head, ...tail]) + '\n';
-}
-/** Duration, tool calls, tokens, cost and model in one line. */
-function factsLine(view, redact) {
-    const parts = [];
-    if (view.durationMs !== undefined)
-        parts.push(formatMs(view.durationMs));
-    if (view.toolCalls !== undefined) {
-        const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
-        parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
-    }
-    const t = view.tokens;
-    if (t)
-        parts.push(`${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`);
-    if (view.cost)
-        parts.push(formatCost(view.cost.usd, view.cost.estimated));
-    if (view.model)
-        parts.push(codeCell(clip(redact(view.model), body_FACT_CHARS)));
-    return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
-}
-/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
-function body_answerBlock(answer, redact, room) {
-    if (!answer || answer.trim() === '')
-        return undefined;
-    const clean = redact(answer);
-    const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
-    let chars = Math.min(clean.length, body_ANSWER_CHARS);
-    const draw = () => textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
-    let block = draw();
-    // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
-    while (block.length > room && chars > 0) {
-        chars = Math.floor((chars * room) / block.length / 1.1);
-        block = draw();
-    }
-    return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
-}
-
-;// CONCATENATED MODULE: ./src/comment/target.ts
-/**
- * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
- * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
- */
-
-
-const target_PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
-function commentTarget(env, options) {
-    const event = env.GITHUB_EVENT_NAME ?? '';
-    const repository = env.GITHUB_REPOSITORY;
-    if (!repository)
-        return { none: 'GITHUB_REPOSITORY is not set' };
-    const found = options.number !== undefined
-        ? { number: options.number, kind: 'pull request or issue' }
-        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
-    if (!found)
-        return {
-            none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
-        };
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
-    return {
-        ...found,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        repository,
-        // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
-        workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',
-        job: env.GITHUB_JOB ?? '',
-        key: options.key,
-        runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
-            (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
-    };
-}
-function readPayload(file) {
-    if (!file)
-        return {};
-    try {
-        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
-        return isObject(payload) ? payload : {};
-    }
-    catch {
-        return {};
-    }
-}
-function numberOf(event, payload) {
-    const field = (value, name) => isObject(value) ? value[name] : undefined;
-    const valid = (n) => Number.isInteger(n) && n > 0;
-    if (target_PULL_REQUEST_EVENTS.test(event)) {
-        const n = field(payload.pull_request, 'number') ?? payload.number;
-        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
-    }
-    if (event === 'issues' || event === 'issue_comment') {
-        const n = field(payload.issue, 'number');
-        const kind = field(payload.issue, 'pull_request') ? 'pull request' : 'issue';
-        return valid(n) ? { number: n, kind } : undefined;
-    }
-    if (event === 'workflow_run') {
-        const pulls = field(payload.workflow_run, 'pull_requests');
-        const n = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
-        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
-    }
-    return undefined;
-}
-/**
- * The hidden first line that finds the comment again. Its parts are percent-encoded, so no workflow
- * name or key can end the HTML comment (`-->`) or forge another marker.
- */
-function markerOf(target) {
-    const part = (s) => encodeURIComponent(s).replace(/[!'()*-]/g, escapeChar);
-    return `<!-- hermes-action:workflow=${part(target.workflow)};job=${part(target.job)};key=${part(target.key ?? '')} -->`;
-}
-const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
-
-;// CONCATENATED MODULE: ./src/comment/sticky.ts
-/**
- * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
- * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
- * that cannot be written is a warning naming the permission to add: it never changes the verdict.
- */
-
-
-
-class StickyComment {
-    target;
-    options;
-    id;
-    /** A refusal (401, 403): the token will not do better at the end. */
-    refused = false;
-    constructor(target, options) {
-        this.target = target;
-        this.options = options;
-    }
-    /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
-    static for(options) {
-        const target = commentTarget(options.env, options);
-        if ('none' in target) {
-            options.warn(`No comment is written (comment is true): ${target.none}.`);
-            return undefined;
-        }
-        if (!options.token) {
-            options.warn('No comment is written (comment is true): "github-token" is empty; pass a token that may write comments.');
-            return undefined;
-        }
-        return new StickyComment(target, options);
-    }
-    /** "Running", with the run's link. */
-    start() {
-        return this.write({ phase: 'running' }, 'saying the turn started');
-    }
-    /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
-    finish(view, signal) {
-        return this.write(view, 'with the outcome', signal);
-    }
-    async write(view, what, signal) {
-        if (this.refused)
-            return;
-        const { target, options } = this;
-        const marker = markerOf(target);
-        const body = renderComment(view, { marker, runUrl: target.runUrl }, options.redact);
-        const api = new CommentApi(target, { token: options.token, signal, sleep: options.sleep });
-        let written;
-        if (this.id !== undefined) {
-            written = await api.update(this.id, body);
-            // Deleted since it was written: a new one.
-            if (!written.ok && written.status === 404)
-                written = await api.create(body);
-        }
-        else {
-            const found = await api.find(marker);
-            written = !found.ok
-                ? found
-                : found.value !== undefined
-                    ? await api.update(found.value, body)
-                    : await api.create(body);
-        }
-        if (written.ok) {
-            this.id = written.value;
-            return;
-        }
-        if (written.status === 401 || written.status === 403)
-            this.refused = true;
-        options.warn(this.failure(what, written));
-    }
-    failure(what, failed) {
-        const { kind, number, repository } = this.target;
-        const permission = kind === 'pull request'
-            ? '"pull-requests: write"'
-            : kind === 'issue'
-                ? '"issues: write"'
-                : '"pull-requests: write" (a pull request) or "issues: write" (an issue)';
-        const fork = kind === 'issue'
-            ? ''
-            : '; on a pull request from a fork the token is read-only whatever it says';
-        return (`The comment ${what} on ${kind} #${number} of ${repository} could not be written: ${failed.why}. ` +
-            `The job's token needs ${permission}: add it under "permissions:"${fork}. The outcome is not changed by this.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/comment/view.ts
-function viewOf(report, cancelled) {
-    const { verdict, turn } = report;
-    const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
-    return {
-        phase: 'done',
-        outcome: verdict.outcome,
-        exitCode: verdict.exitCode,
-        cancelled,
-        message: verdict.message,
-        answer: turn.result?.text,
-        structured: report.answer,
-        model: turn.model,
-        tokens: turn.result?.tokens,
-        durationMs: ran ? report.durationMs : undefined,
-        toolCalls: ran ? turn.toolCalls : undefined,
-        toolErrors: ran ? turn.toolErrors : undefined,
-        artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
-        cost: report.usage?.costUsd !== undefined
-            ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
-            : undefined
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
-
-
-
-
 
 
 
@@ -42067,37 +40947,14 @@ async function run() {
         core/* warning */.$e(warning);
     const redact = makeRedactor([...settings.redact, ...secrets]);
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
-    const comment = stickyComment(settings, redact);
     if (admission && !admission.allowed)
-        return refuse(settings, admission, redact, comment);
-    // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
-    const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
-    if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
-        const fact = { why: plan.why };
-        const trigger = triggerOf(process.env);
-        if (settings.isolation === 'user')
-            return refuse(settings, {
-                allowed: false,
-                actor: admission?.actor,
-                event: admission?.event,
-                message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-            }, redact, comment, fact);
-        if (gated(trigger))
-            return refuse(settings, {
-                allowed: false,
-                actor: admission?.actor,
-                event: admission?.event,
-                message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-            }, redact, comment, fact);
-        core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
-    }
+        return refuse(settings, admission, redact);
     const trigger = admission && {
         actor: admission.actor,
         event: admission.event,
         why: admission.why
     };
     const signals = listenForCancellation();
-    await comment?.start();
     const log = new LiveLog(redact);
     if (!settings.showReasoning)
         log.hideReasoning();
@@ -42110,14 +40967,14 @@ async function run() {
                 ? { attempt: await readTranscript(settings.transcript, log), history: [] }
                 : settings.mode === 'api'
                     ? await runApi(settings, query ?? '', log, signals)
-                    : await runHermes(settings, log, signals, plan);
+                    : await runHermes(settings, log, signals);
     }
     catch (error) {
         // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install, isolation, record } = session;
+    const { attempt, history, hermesVersion, install, record } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -42141,12 +40998,8 @@ async function run() {
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
         install,
-        isolation: isolation ??
-            (settings.mode === 'api'
-                ? { why: 'API server mode: no Hermes process runs on this runner' }
-                : settings.mode === 'transcript'
-                    ? { why: 'transcript mode: nothing runs' }
-                    : undefined),
+        // API server mode: only what the server's response reported; no export is attempted.
+        ...(attempt.usage && { usage: attempt.usage }),
         ...(record && {
             usage: record.ok ? record.usage : undefined,
             session: record.ok ? { path: record.path } : { note: record.note }
@@ -42160,9 +41013,6 @@ async function run() {
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
-    // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
-    if (signals.cancelled)
-        await comment?.finish(viewOf(report, true), graceLeft(signals));
     // `redact: false` still hides the secrets given as inputs.
     const redactUpload = !settings.uploadUnredacted
         ? redact
@@ -42173,8 +41023,6 @@ async function run() {
     const abandonedRecord = await uploadRecord(settings, report, redactUpload);
     if (report.artifact)
         setOutputs();
-    if (!signals.cancelled)
-        await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
     // Everything is written: a given-up upload's client must not hold the step open.
@@ -42191,7 +41039,7 @@ function conclude(settings, verdict, redact) {
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact, comment, isolation) {
+async function refuse(settings, admission, redact) {
     const verdict = { outcome: 'not_allowed', message: admission.message };
     const report = {
         verdict,
@@ -42199,36 +41047,16 @@ async function refuse(settings, admission, redact, comment, isolation) {
         durationMs: 0,
         stderrTail: [],
         jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: admission.message },
-        isolation
+        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
     };
     for (const [name, value] of outputsOf(report, 0, redact))
-        core/* setOutput */.uH(name, value);
-    // The person who asked learns why the agent did not start.
-    await comment?.finish(viewOf(report, false));
+        if (name !== Output.Jsonl)
+            core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
 }
-/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
-function stickyComment(settings, redact) {
-    if (!settings.comment.enabled)
-        return undefined;
-    return StickyComment.for({
-        token: settings.gate.token,
-        number: settings.comment.number,
-        key: settings.comment.key,
-        env: process.env,
-        redact,
-        warn: message => core/* warning */.$e(redact(message))
-    });
-}
-/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
-function graceLeft(signals) {
-    const since = Date.now() - (signals.cancelledAt ?? Date.now());
-    return AbortSignal.timeout(Math.max(1000, 9000 - since));
-}
-/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
-async function runHermes(settings, log, signals, plan) {
+/** Runs Hermes (installed first when it has to be), retried on exit 75. */
+async function runHermes(settings, log, signals) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const provided = await provideHermes(settings, installIo(log), signals);
     const { executable, install } = provided;
@@ -42237,66 +41065,31 @@ async function runHermes(settings, log, signals, plan) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
-    const isolation = plan?.kind === 'user' && executable
-        ? await Isolation.isolate(plan, {
-            workspace,
-            workingDirectory: settings.workingDirectory,
-            executable,
-            queryFile: settings.query.kind === 'file'
-                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
-                : undefined,
-            ignoreUserConfig: settings.ignoreUserConfig,
-            env: process.env
+    // Asked alongside the run, not before it: a CLI can take a while to print its version.
+    const version = provided.version !== undefined
+        ? Promise.resolve(provided.version)
+        : executable
+            ? probeVersion(executable, settings.workingDirectory)
+            : Promise.resolve(undefined);
+    log.begin();
+    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
+    const hermesVersion = await version;
+    if (hermesVersion)
+        log.note(hermesVersion);
+    // Every outcome that got as far as a session id; the same executable, directory and environment.
+    const sessionId = attempts.attempt.turn.sessionId;
+    const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+        ? await readSessionRecord({
+            executable: executable ?? settings.hermesPath,
+            sessionId,
+            output: recordPathFor(settings.jsonlPath),
+            cwd: settings.workingDirectory,
+            env: childEnv(),
+            timeoutMs: exportTimeoutMs(process.env),
+            cancelled: signals.cancelled
         })
         : undefined;
-    const run = isolation?.queryFile
-        ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
-        : settings;
-    let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
-    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-    const fileCommands = snapshotFileCommands();
-    try {
-        // Asked alongside the run, not before it: a CLI can take a while to print its version.
-        const version = provided.version !== undefined
-            ? Promise.resolve(provided.version)
-            : executable
-                ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
-                : Promise.resolve(undefined);
-        log.begin();
-        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
-        const hermesVersion = await version;
-        if (hermesVersion)
-            log.note(hermesVersion);
-        // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
-        // before the agent's processes are ended (the export is one of them).
-        const sessionId = attempts.attempt.turn.sessionId;
-        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
-            ? await readSessionRecord({
-                executable: executable ?? settings.hermesPath,
-                sessionId,
-                output: recordPathFor(settings.jsonlPath),
-                cwd: settings.workingDirectory,
-                env: isolation?.spawning.env ?? childEnv(),
-                as: isolation?.spawning.as,
-                timeoutMs: exportTimeoutMs(process.env),
-                cancelled: signals.cancelled
-            })
-            : undefined;
-        return { ...attempts, hermesVersion, install, isolation: fact, record };
-    }
-    finally {
-        // Every process of the agent ended and the workspace handed back before anything else is done.
-        if (isolation)
-            fact = Object.assign(fact, { why: undefined }, await isolation.release());
-        const credential = exposedCredential(workspace, isolation !== undefined, process.env.RUNNER_TEMP);
-        if (credential) {
-            fact.credential = credential;
-            log.note(`The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
-        }
-        // After the agent's last process is gone: nothing it wrote into them stands.
-        fileCommands.restore();
-    }
+    return { ...attempts, hermesVersion, install, record };
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -42429,8 +41222,7 @@ async function writeSummary(settings, report, redact) {
     try {
         await core/* summary */.z
             .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-            // Overwritten, not appended to: the step's summary holds only what the action wrote.
-            .write({ overwrite: true });
+            .write();
     }
     catch (error) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
@@ -42452,7 +41244,6 @@ function listenForCancellation() {
     const listeners = new Set();
     const state = {
         cancelled: false,
-        cancelledAt: undefined,
         subscribe(fn) {
             listeners.add(fn);
             return () => void listeners.delete(fn);
@@ -42460,7 +41251,6 @@ function listenForCancellation() {
     };
     for (const signal of ['SIGINT', 'SIGTERM']) {
         process.on(signal, () => {
-            state.cancelledAt ??= Date.now();
             state.cancelled = true;
             listeners.forEach(fn => fn(signal));
         });

@@ -292,6 +292,9 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
     12
   );
   call('terminal', { command: 'npm test -- auth' }, 'Tests: 24 passed, 24 total', 7930);
+  // An output over Hermes' 5000-character cap: cut in the stream, whole in the session record.
+  const log = Array.from({ length: 200 }, (_, i) => `[${i}] auth: token verified`).join('\n');
+  call('read_file', { path: 'logs/auth.log' }, `${[...log].slice(0, 5000).join('')}...`, 21);
   call(
     'web_search',
     { query: 'jsonwebtoken clockTolerance expired token 401' },
@@ -347,6 +350,21 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
       name: 'hermes-review-run.jsonl',
       id: 4242,
       url: 'https://github.com/octo/repo/actions/runs/1/artifacts/4242'
+    },
+    // What `hermes sessions export` said about the session (its cost is the provider's).
+    usage: {
+      costUsd: 0.0731,
+      costEstimated: false,
+      apiCalls: 11,
+      fields: { actual_cost_usd: 0.0731, cost_status: 'actual', api_call_count: 11 }
+    },
+    session: {
+      path: '/home/runner/work/_temp/hermes-1/run.session.jsonl',
+      artifact: {
+        name: 'hermes-review-run-session.jsonl',
+        id: 4243,
+        url: 'https://github.com/octo/repo/actions/runs/1/artifacts/4243'
+      }
     }
   };
   return renderSummary(report, makeRedactor([]));

@@ -172,6 +172,8 @@ export async function run(): Promise<void> {
         : settings.mode === 'transcript'
           ? { why: 'transcript mode: nothing runs' }
           : undefined),
+    // API server mode: only what the server's response reported; no export is attempted.
+    ...(attempt.usage && { usage: attempt.usage }),
     ...(record && {
       usage: record.ok ? record.usage : undefined,
       session: record.ok ? { path: record.path } : { note: record.note }

@@ -2,6 +2,7 @@
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
  * `/v1/chat/completions` (ChatMapper), usage included.
  */
+import { usageOf, type SessionUsage } from '../core/session-usage.js';
 import type { Tokens } from '../core/stream.js';
 import { ExitCode } from '../core/verdict.js';
 import { isObject, preview } from '../text/text.js';
@@ -177,6 +178,7 @@ export class ResponsesMapper implements StreamMapper {
       tokens: responsesTokens(r.usage),
       error
     });
+    this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
   }
 
   /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
@@ -229,6 +231,7 @@ export class ChatMapper implements StreamMapper {
     this.recorder.text(str(delta.content) ?? '');
     this.finishReason = str(choice.finish_reason) ?? this.finishReason;
     this.tokens = chatTokens(data.usage) ?? this.tokens;
+    this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
   }
 
   finish(): void {
@@ -304,6 +307,28 @@ function usageTokens(usage: unknown, api: keyof typeof USAGE_FIELDS): Tokens | u
     cache_read: count(details.cached_tokens),
     cache_write: 0
   };
+}
+
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+export function reportedCost(usage: unknown): SessionUsage | undefined {
+  if (!isObject(usage)) return undefined;
+  const row: Record<string, unknown> = {
+    actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+    estimated_cost_usd: usage.estimated_cost_usd,
+    cost_status: usage.cost_status,
+    cost_source: usage.cost_source,
+    billing_provider: usage.billing_provider,
+    reasoning_tokens: isObject(usage.completion_tokens_details)
+      ? usage.completion_tokens_details.reasoning_tokens
+      : isObject(usage.output_tokens_details)
+        ? usage.output_tokens_details.reasoning_tokens
+        : undefined
+  };
+  const found = usageOf(row);
+  return found.costUsd !== undefined ? found : undefined;
 }
 
 const responsesTokens = (usage: unknown): Tokens | undefined => usageTokens(usage, 'responses');

@@ -161,6 +161,7 @@ export class ApiServer {
     const turn = follower.finish();
     return {
       turn,
+      ...(recorder.usage && { usage: recorder.usage }),
       durationMs: Date.now() - started,
       end: {
         kind: 'api',

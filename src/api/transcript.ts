@@ -3,6 +3,7 @@
  * the `system` / `text` / `tool_use` / `tool_result` / `result` lines Hermes writes in stream-json
  * mode (upstream's serialisation, `timestamp` last), plus `reasoning` lines. Pure: lines go to a sink.
  */
+import type { SessionUsage } from '../core/session-usage.js';
 import type { Tokens } from '../core/stream.js';
 import { isObject, slice } from '../text/text.js';
 
@@ -69,6 +70,8 @@ export class TranscriptRecorder {
   private calls = new Map<string, OpenCall>();
   private streamed = '';
   private result?: ResultFields;
+  /** The cost the server's usage reported, when it reported one (not a transcript event). */
+  usage?: SessionUsage;
 
   constructor(
     private readonly sink: TranscriptSink,

@@ -2,11 +2,14 @@
 import type { Redactor } from '../text/redact.js';
 import type { ToolCall, Turn } from './turn.js';
 import type { RunEnd } from './verdict.js';
+import type { SessionUsage } from './session-usage.js';
 
 export interface Attempt {
   turn: Turn;
   end: RunEnd;
   durationMs: number;
+  /** API server mode: the cost the server's response reported, when it did. */
+  usage?: SessionUsage;
 }
 
 /** The runner's cancellation, as the action process receives it. */
