@@ -122,9 +122,11 @@ const alive = (pid: number | null): boolean => {
   }
 };
 
-function agentUid(): number {
-  const entry = spawnSync('getent', ['passwd', 'hermes-agent'], { encoding: 'utf8' });
-  return Number(entry.stdout.split(':')[2]);
+/** The agent user the summary names, and whether it still exists. */
+function agentOf(r: ActionRun): { name: string; uid: number; exists: boolean } {
+  const [, name, uid] = /^(hermes-agent-[0-9a-f]{6}) \(uid (\d+)/.exec(isolationRow(r)) ?? [];
+  const exists = spawnSync('getent', ['passwd', name ?? '']).status === 0;
+  return { name, uid: Number(uid), exists };
 }
 
 function processesOf(uid: number): number[] {
@@ -162,7 +164,7 @@ function isolationRow(r: ActionRun): string {
   return row ? textOf(row[1]) : '(no Isolation row)';
 }
 
-describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () => {
+describeRoot('isolation: auto, as root — the agent runs as its own user', () => {
   let m: Machine;
   let r: ActionRun;
   let got: HostileRecord;
@@ -176,8 +178,8 @@ describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () =
 
   test('the turn ran, as the agent user', () => {
     expect(r.outputs.outcome).toBe('success');
-    expect(got.uid).toBe(agentUid());
-    expect(got.uid).not.toBe(0);
+    expect(got.uid).toBe(agentOf(r).uid);
+    expect(got.uid).not.toBe(process.getuid?.());
   });
 
   test('no environ of the action or any process above it', () => {
@@ -225,9 +227,9 @@ describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () =
   test('nothing it started is left: the setsid process was ended, and the summary counts it', () => {
     expect(got.leftBehind).not.toBeNull();
     expect(alive(got.leftBehind)).toBe(false);
-    expect(processesOf(agentUid())).toEqual([]);
+    expect(processesOf(got.uid)).toEqual([]);
     expect(isolationRow(r)).toMatch(
-      /^hermes-agent \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
+      /^hermes-agent-[0-9a-f]{6} \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
     );
   });
 
@@ -241,9 +243,10 @@ describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () =
     expect(config).toContain(`path = ${path.join(m.temp, 'git-credentials-0b1c2d.config')}`);
   });
 
-  test('the modes changed for the run are put back, and the agent’s HOME is gone', () => {
+  test('the modes changed for the run are put back; the agent’s HOME and the user itself are gone', () => {
     expect([m.base, m.temp, m.home].map(modeOf)).toEqual(modes);
     expect(fs.existsSync(got.home?.path ?? '/nonexistent-home')).toBe(false);
+    expect(agentOf(r)).toMatchObject({ exists: false });
   });
 });
 

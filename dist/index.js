@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66916);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68724);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 66916:
+/***/ 68724:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38666,16 +38666,51 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/cli/isolation.ts
 /**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent`, so that an agent told to
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
  * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
  * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made once (`useradd --system`, no login shell, no groups but its own); every run
- *   gives it a fresh HOME (mode 0700) holding a copy of the runner user's `~/.hermes` config;
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
  * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
  *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
  *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
@@ -38694,7 +38729,17 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 
 
-const AGENT_USER = 'hermes-agent';
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
 async function planIsolation(mode) {
     if (mode === 'none')
@@ -38759,15 +38804,26 @@ class Isolation {
             if (done.status !== 0)
                 throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
         };
-        const ids = agentIds() ?? (createAgent(admin), agentIds());
+        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
+        await retry(async () => {
+            try {
+                createAgent(name, admin);
+                return { value: undefined };
+            }
+            catch (error) {
+                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
+                    throw error;
+                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
+            }
+        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const ids = agentIds(name);
         if (!ids)
-            throw new Error(`the user ${AGENT_USER} could not be made`);
-        if (ids.uid === 0)
-            throw new Error(`the user ${AGENT_USER} has uid 0; remove it`);
-        const user = { name: AGENT_USER, ...ids, ...plan };
+            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+        const user = { name, ...ids, ...plan };
         const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${AGENT_USER}-home-`));
-        const env = agentEnv(options.env, home);
+        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+        const env = agentEnv(options.env, home, name);
         const isolation = new Isolation(user, runner, env, admin);
         isolation.home = home;
         try {
@@ -38888,6 +38944,13 @@ class Isolation {
                 restoreIncludes(this.hidden, this.actionEnv);
             if (this.home)
                 admin('rm', ['-rf', '--', this.home]);
+            // Its processes are gone and it owns nothing left: the uid may be given to another user.
+            try {
+                admin('userdel', [this.user.name]);
+            }
+            catch {
+                // A user left behind owns nothing and runs nothing; the next run makes its own.
+            }
         }
         return {
             user: this.user.name,
@@ -38898,14 +38961,15 @@ class Isolation {
     }
 }
 /** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds() {
-    const found = runSync('getent', ['passwd', AGENT_USER], { env: childEnv() });
+function agentIds(name) {
+    const found = runSync('getent', ['passwd', name], { env: childEnv() });
     const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
     if (fields.length < 4)
         return undefined;
     return { uid: Number(fields[2]), gid: Number(fields[3]) };
 }
-function createAgent(admin) {
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name, admin) {
     admin('useradd', [
         '--system',
         '--user-group',
@@ -38914,16 +38978,16 @@ function createAgent(admin) {
         '/nonexistent',
         '--shell',
         '/usr/sbin/nologin',
-        AGENT_USER
+        name
     ]);
 }
 /** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home) {
+function agentEnv(env, home, name) {
     return {
         ...childEnv(env),
         HOME: home,
-        USER: AGENT_USER,
-        LOGNAME: AGENT_USER,
+        USER: name,
+        LOGNAME: name,
         HERMES_HOME: external_node_path_.join(home, '.hermes'),
         TMPDIR: external_node_path_.join(home, 'tmp')
     };

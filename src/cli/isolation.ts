@@ -1,12 +1,13 @@
 /**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent`, so that an agent told to
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
  * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
  * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made once (`useradd --system`, no login shell, no groups but its own); every run
- *   gives it a fresh HOME (mode 0700) holding a copy of the runner user's `~/.hermes` config;
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
  * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
  *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
  *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
@@ -22,13 +23,23 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as io from '@actions/io';
+import { randomBytes } from 'node:crypto';
 import { messageOf } from '../text/errors.js';
+import { retry } from '../core/retry.js';
 import { childEnv } from './environment.js';
 import { privileged, runSync, type AgentUser, type Spawning } from './process.js';
 import type { IsolationMode } from '../config/settings.js';
 import type { IsolationFact } from '../config/isolation.js';
 
-export const AGENT_USER = 'hermes-agent';
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+export const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
 
 /** What `isolation` comes to on this runner, decided before anything runs. */
 export type IsolationPlan =
@@ -119,13 +130,26 @@ export class Isolation {
           `\`${[file, ...args].join(' ')}\` failed (${done.error ? messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`
         );
     };
-    const ids = agentIds() ?? (createAgent(admin), agentIds());
-    if (!ids) throw new Error(`the user ${AGENT_USER} could not be made`);
-    if (ids.uid === 0) throw new Error(`the user ${AGENT_USER} has uid 0; remove it`);
-    const user: AgentUser = { name: AGENT_USER, ...ids, ...plan };
+    const name = AGENT_USER_PREFIX + randomBytes(3).toString('hex');
+    await retry(
+      async () => {
+        try {
+          createAgent(name, admin);
+          return { value: undefined };
+        } catch (error) {
+          // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+          if (!/exit 10\b/.test(messageOf(error))) throw error;
+          return { value: undefined, retry: messageOf(error) };
+        }
+      },
+      { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 }
+    );
+    const ids = agentIds(name);
+    if (!ids) throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+    const user: AgentUser = { name, ...ids, ...plan };
     const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${AGENT_USER}-home-`));
-    const env = agentEnv(options.env, home);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-home-`));
+    const env = agentEnv(options.env, home, name);
     const isolation = new Isolation(user, runner, env, admin);
     isolation.home = home;
     try {
@@ -242,6 +266,12 @@ export class Isolation {
       for (const { dir, mode } of this.modes.splice(0)) admin('chmod', [mode.toString(8), dir]);
       if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
       if (this.home) admin('rm', ['-rf', '--', this.home]);
+      // Its processes are gone and it owns nothing left: the uid may be given to another user.
+      try {
+        admin('userdel', [this.user.name]);
+      } catch {
+        // A user left behind owns nothing and runs nothing; the next run makes its own.
+      }
     }
     return {
       user: this.user.name,
@@ -253,8 +283,8 @@ export class Isolation {
 }
 
 /** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds(): { uid: number; gid: number } | undefined {
-  const found = runSync('getent', ['passwd', AGENT_USER], { env: childEnv() });
+function agentIds(name: string): { uid: number; gid: number } | undefined {
+  const found = runSync('getent', ['passwd', name], { env: childEnv() });
   const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
   if (fields.length < 4) return undefined;
   return { uid: Number(fields[2]), gid: Number(fields[3]) };
@@ -263,7 +293,8 @@ function agentIds(): { uid: number; gid: number } | undefined {
 /** A command run as root (itself, or behind sudo -n); throws naming the command when it fails. */
 type Admin = (file: string, args: string[]) => void;
 
-function createAgent(admin: Admin): void {
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name: string, admin: Admin): void {
   admin('useradd', [
     '--system',
     '--user-group',
@@ -272,17 +303,17 @@ function createAgent(admin: Admin): void {
     '/nonexistent',
     '--shell',
     '/usr/sbin/nologin',
-    AGENT_USER
+    name
   ]);
 }
 
 /** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
+function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.ProcessEnv {
   return {
     ...childEnv(env),
     HOME: home,
-    USER: AGENT_USER,
-    LOGNAME: AGENT_USER,
+    USER: name,
+    LOGNAME: name,
     HERMES_HOME: path.join(home, '.hermes'),
     TMPDIR: path.join(home, 'tmp')
   };
