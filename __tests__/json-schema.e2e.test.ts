@@ -155,7 +155,9 @@ describe('json-schema with the Hermes CLI', () => {
     // A new file under RUNNER_TEMP holds the prompt with the instruction; the user's is untouched.
     const [, flag, file] = r.received!.argv;
     expect(flag).toBe('--query-file');
-    expect(file.startsWith(path.join(r.files.temp, 'hermes-prompt-'))).toBe(true);
+    // Isolated (as root), the agent cannot enter RUNNER_TEMP: the file is copied to its own HOME.
+    const isolated = /\/hermes-agent-[0-9a-f]{6}-home-[^/]+\/query\.txt$/.test(file);
+    expect(isolated || file.startsWith(path.join(r.files.temp, 'hermes-prompt-'))).toBe(true);
     expectAsked(r.received!.query, VERDICT_SCHEMA);
     expect(fs.readFileSync(path.join(workspace, 'prompt.md'), 'utf8')).toBe(`${QUERY}\n`);
   });

@@ -38886,8 +38886,14 @@ class Isolation {
         this.modes.unshift({ dir, mode: was });
         this.admin('chmod', [mode.toString(8), dir]);
     }
+    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+    waitFor(work) {
+        this.pending = work.then(() => undefined, () => undefined);
+    }
+    pending = Promise.resolve();
     /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
     async endAll() {
+        await this.pending;
         const uid = this.user.uid;
         const seen = new Set(processesOf(uid));
         if (seen.size === 0)
@@ -41296,6 +41302,8 @@ async function runHermes(settings, log, signals, plan) {
             : executable
                 ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
                 : Promise.resolve(undefined);
+        // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+        isolation?.waitFor(version);
         log.begin();
         const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
         const hermesVersion = await version;

@@ -271,6 +271,8 @@ async function runHermes(
         : executable
           ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
           : Promise.resolve(undefined);
+    // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+    isolation?.waitFor(version);
     log.begin();
     const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
       runAttempt(

@@ -213,8 +213,19 @@ export class Isolation {
     this.admin('chmod', [mode.toString(8), dir]);
   }
 
+  /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+  waitFor(work: Promise<unknown>): void {
+    this.pending = work.then(
+      () => undefined,
+      () => undefined
+    );
+  }
+
+  private pending: Promise<void> = Promise.resolve();
+
   /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
   private async endAll(): Promise<void> {
+    await this.pending;
     const uid = this.user.uid;
     const seen = new Set(processesOf(uid));
     if (seen.size === 0) return;
