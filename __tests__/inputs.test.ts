@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { InputError, type Environment } from '../src/config/inputs.js';
 import { parseSettings } from '../src/config/settings.js';
-import type { AnySettings } from './helpers/settings.js';
+import { cliSettings, type AnySettings } from './helpers/settings.js';
 import { readQuery, splitArgs } from '../src/config/values.js';
 import { DEFAULT_INSTALLER_URL, PINNED_HERMES_VERSION } from '../src/config/install.js';
 
@@ -60,7 +60,12 @@ describe('parseSettings: defaults', () => {
       jsonlPath: settings.jsonlPath,
       showReasoning: true,
       gate: { token: '', allowedUsers: [], allowedBots: [] },
-      install: { mode: 'auto', version: PINNED_HERMES_VERSION, installerUrl: DEFAULT_INSTALLER_URL }
+      install: {
+        mode: 'auto',
+        version: PINNED_HERMES_VERSION,
+        installerUrl: DEFAULT_INSTALLER_URL
+      },
+      isolation: 'auto'
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();
@@ -515,4 +520,16 @@ describe('splitArgs', () => {
       }
     }
   );
+});
+
+describe('isolation', () => {
+  test.each(['auto', 'user', 'none'])('"%s" is read as it is', mode => {
+    expect(cliSettings({ isolation: mode }).isolation).toBe(mode);
+  });
+
+  test('anything else is an InputError naming the input and what is allowed', () => {
+    expect(parseError({ query: 'q', isolation: 'sandbox' }).message).toBe(
+      'Input "isolation" is "sandbox"; allowed: auto, user or none.'
+    );
+  });
 });
