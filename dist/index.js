@@ -38730,7 +38730,6 @@ function abortableSleep(ms, signal) {
 
 
 
-
 /**
  * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
  * One per run, not one for all: two runs at once on one machine (several runners, a job and its
@@ -38740,23 +38739,44 @@ const AGENT_USER_PREFIX = 'hermes-agent-';
 /** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
 const USERADD_TRIES = 5;
 const USERADD_BACKOFF_MS = 200;
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+function systemEnv(env = process.env) {
+    const out = childEnv(env);
+    return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(external_node_path_.delimiter) };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of (systemEnv().PATH ?? '').split(external_node_path_.delimiter)) {
+        const file = external_node_path_.join(dir, name);
+        try {
+            external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-async function planIsolation(mode) {
+function planIsolation(mode) {
     if (mode === 'none')
         return { kind: 'none', why: 'isolation is none', chosen: true };
     if (process.platform !== 'linux')
         return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-    const setpriv = await io/* which */.K7('setpriv', false);
+    const setpriv = systemTool('setpriv');
     if (!setpriv)
         return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
     const uid = process.getuid?.();
     if (uid === 0)
         return { kind: 'user', via: 'root', setpriv };
-    const sudo = await io/* which */.K7('sudo', false);
+    const sudo = systemTool('sudo');
     const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
     if (!sudo)
         return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-    const probe = runSync(sudo, ['-n', 'true'], { env: childEnv(), timeoutMs: 10_000 });
+    const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
     if (probe.status !== 0)
         return {
             kind: 'none',
@@ -38800,7 +38820,7 @@ class Isolation {
     static async isolate(plan, options) {
         const admin = (file, args) => {
             const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-            const done = runSync(command, argv, { env: childEnv(options.env) });
+            const done = runSync(command, argv, { env: systemEnv(options.env) });
             if (done.status !== 0)
                 throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
         };
@@ -38968,7 +38988,7 @@ class Isolation {
 }
 /** The agent user's ids, or undefined when it does not exist yet. */
 function agentIds(name) {
-    const found = runSync('getent', ['passwd', name], { env: childEnv() });
+    const found = runSync('getent', ['passwd', name], { env: systemEnv() });
     const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
     if (fields.length < 4)
         return undefined;
@@ -39008,7 +39028,7 @@ function hideIncludes(lent, runnerTemp, env) {
     const config = external_node_path_.join(lent, '.git', 'config');
     if (!external_node_fs_.existsSync(config))
         return undefined;
-    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
+    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
     const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
     const includes = listed.stdout
         .split('\n')
@@ -39022,7 +39042,9 @@ function hideIncludes(lent, runnerTemp, env) {
 }
 function restoreIncludes(hidden, env) {
     for (const [key, file] of hidden.includes)
-        runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
+        runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
+            env: systemEnv(env)
+        });
 }
 /** The pids of the user's live processes (zombies are already dead), from /proc. */
 function processesOf(uid) {
@@ -41144,7 +41166,7 @@ async function run() {
     if (admission && !admission.allowed)
         return refuse(settings, admission, redact);
     // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
-    const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
+    const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
     if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
         const fact = { why: plan.why };
         const trigger = triggerOf(process.env);

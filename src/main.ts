@@ -70,7 +70,7 @@ export async function run(): Promise<void> {
     settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
   if (admission && !admission.allowed) return refuse(settings, admission, redact);
   // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
-  const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
+  const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
   if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
     const fact: IsolationFact = { why: plan.why };
     const trigger = triggerOf(process.env);

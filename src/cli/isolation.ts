@@ -22,7 +22,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as io from '@actions/io';
 import { randomBytes } from 'node:crypto';
 import { messageOf } from '../text/errors.js';
 import { retry } from '../core/retry.js';
@@ -46,21 +45,44 @@ export type IsolationPlan =
   | { kind: 'user'; via: 'root' | 'sudo'; setpriv: string; sudo?: string }
   | { kind: 'none'; why: string; chosen: boolean };
 
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+function systemEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out = childEnv(env);
+  return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(path.delimiter) };
+}
+
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name: string): string | undefined {
+  for (const dir of (systemEnv().PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-export async function planIsolation(mode: IsolationMode): Promise<IsolationPlan> {
+export function planIsolation(mode: IsolationMode): IsolationPlan {
   if (mode === 'none') return { kind: 'none', why: 'isolation is none', chosen: true };
   if (process.platform !== 'linux')
     return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-  const setpriv = await io.which('setpriv', false);
+  const setpriv = systemTool('setpriv');
   if (!setpriv)
     return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
   const uid = process.getuid?.();
   if (uid === 0) return { kind: 'user', via: 'root', setpriv };
-  const sudo = await io.which('sudo', false);
+  const sudo = systemTool('sudo');
   const who = `the action runs as ${os.userInfo().username} (uid ${uid})`;
   if (!sudo)
     return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-  const probe = runSync(sudo, ['-n', 'true'], { env: childEnv(), timeoutMs: 10_000 });
+  const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
   if (probe.status !== 0)
     return {
       kind: 'none',
@@ -124,7 +146,7 @@ export class Isolation {
   ): Promise<Isolation> {
     const admin: Admin = (file, args) => {
       const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-      const done = runSync(command, argv, { env: childEnv(options.env) });
+      const done = runSync(command, argv, { env: systemEnv(options.env) });
       if (done.status !== 0)
         throw new Error(
           `\`${[file, ...args].join(' ')}\` failed (${done.error ? messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`
@@ -295,7 +317,7 @@ export class Isolation {
 
 /** The agent user's ids, or undefined when it does not exist yet. */
 function agentIds(name: string): { uid: number; gid: number } | undefined {
-  const found = runSync('getent', ['passwd', name], { env: childEnv() });
+  const found = runSync('getent', ['passwd', name], { env: systemEnv() });
   const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
   if (fields.length < 4) return undefined;
   return { uid: Number(fields[2]), gid: Number(fields[3]) };
@@ -344,7 +366,7 @@ function hideIncludes(
   const config = path.join(lent, '.git', 'config');
   if (!fs.existsSync(config)) return undefined;
   const git = (args: string[]) =>
-    runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
+    runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
   const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
   const includes: [string, string][] = listed.stdout
     .split('\n')
@@ -361,7 +383,9 @@ function restoreIncludes(
   env: NodeJS.ProcessEnv
 ): void {
   for (const [key, file] of hidden.includes)
-    runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
+    runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
+      env: systemEnv(env)
+    });
 }
 
 /** The pids of the user's live processes (zombies are already dead), from /proc. */
