@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 
 const HOSTILE = path.join(ROOT, 'simulator', 'hostile', 'hermes');
@@ -310,5 +311,73 @@ describeRoot('isolation: none — what docs/security.md says the agent reaches',
     expect(alive(got.leftBehind)).toBe(true);
     expect(isolationRow(r)).toContain('none: isolation is none');
     expect(isolationRow(r)).toContain('persist-credentials: false');
+  });
+});
+
+/**
+ * Where isolation is impossible (not root, no passwordless sudo): the action runs as `nobody`, which
+ * has neither here. Under auto, a gated event is refused before Hermes runs; another one warns.
+ */
+const nobody = root && !found('sudo') ? { uid: 65534, gid: 65534 } : undefined;
+if (root && !nobody)
+  console.warn(
+    '!!! SKIPPED: sudo is installed, so `nobody` might isolate; fail-closed is NOT tested.'
+  );
+const describeNobody = nobody ? describe : describe.skip;
+
+describeNobody('isolation impossible (the action runs as nobody, without sudo)', () => {
+  async function unprivileged(
+    isolation: string,
+    event: string
+  ): Promise<{ r: ActionRun; ran: boolean }> {
+    const dir = agentDir('hermes-fail-closed-');
+    const argvFile = path.join(dir, 'argv.json');
+    const r = await runAction({
+      user: nobody,
+      inputs: { query: 'Fix it', 'upload-artifact': 'false', 'allowed-users': '*', isolation },
+      env: {
+        HOME: dir,
+        GITHUB_EVENT_NAME: event,
+        GITHUB_API_URL: 'http://127.0.0.1:1',
+        HERMES_SIM_ARGV_FILE: argvFile
+      }
+    });
+    return { r, ran: fs.existsSync(argvFile) };
+  }
+
+  test('auto, on a gated event (issue_comment): not_allowed before Hermes runs, one sentence', async () => {
+    const { r, ran } = await unprivileged('auto', 'issue_comment');
+    expect(ran).toBe(false);
+    expect(r.outputs.outcome).toBe('not_allowed');
+    const errors = r.annotations.filter(a => a.command === 'error').map(a => a.message);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^Hermes cannot run as its own user here \(the action runs as nobody \(uid 65534\), not root, and sudo is not installed\), and content from people without write access can reach the prompt on issue_comment events, so the agent does not start; .* set "isolation: none" to run Hermes as the runner's user\.$/
+    );
+    expect(isolationRow(r)).toContain('none: the action runs as nobody');
+  });
+
+  test('auto, on an event only writers cause (workflow_dispatch): Hermes runs, with one warning', async () => {
+    const { r, ran } = await unprivileged('auto', 'workflow_dispatch');
+    expect([ran, r.outputs.outcome]).toEqual([true, 'success']);
+    const warnings = r.annotations.filter(a => a.command === 'warning').map(a => a.message);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Hermes runs as the runner's user, not as its own: /);
+    expect(isolationRow(r)).toContain('none: the action runs as nobody');
+  });
+
+  test('user: not_allowed on any event, naming the input and isolation: none', async () => {
+    const { r, ran } = await unprivileged('user', 'workflow_dispatch');
+    expect(ran).toBe(false);
+    expect(r.outputs.outcome).toBe('not_allowed');
+    expect(r.outputs.error).toMatch(
+      /^Input "isolation" is "user", but Hermes cannot run as its own user here: .*"isolation: none"/
+    );
+  });
+
+  test('none: Hermes runs as the runner user, without a warning', async () => {
+    const { r, ran } = await unprivileged('none', 'issue_comment');
+    expect([ran, r.outputs.outcome]).toEqual([true, 'success']);
+    expect(r.annotations.filter(a => a.command === 'warning')).toEqual([]);
   });
 });
