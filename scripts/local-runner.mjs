@@ -79,7 +79,8 @@ export function startAction({
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
   const step = runnerStep(dir, { pathFirst: simulator ? SIMULATOR_BIN : undefined, cwd });
   // Run as another user (a root test playing an unprivileged runner): the step's files are its own.
-  if (user) for (const p of [dir, ...Object.values(step.files)]) fs.chownSync(p, user.uid, user.gid);
+  if (user)
+    for (const p of [dir, ...Object.values(step.files)]) fs.chownSync(p, user.uid, user.gid);
   const files = step.files;
   const childEnv = {
     ...step.env,
