@@ -381,3 +381,76 @@ describeNobody('isolation impossible (the action runs as nobody, without sudo)',
     expect(r.annotations.filter(a => a.command === 'warning')).toEqual([]);
   });
 });
+
+/**
+ * The hosted runner's way: the action is an ordinary user with passwordless sudo. Made here when
+ * root and sudo is installed (a user and a sudoers entry, removed afterwards); skipped loudly elsewhere.
+ */
+const RUNNER = 'hermes-test-runner';
+const sudoPath = root && found('sudo') && found('useradd');
+if (!sudoPath)
+  console.warn(
+    '!!! SKIPPED: the passwordless-sudo path needs root and sudo installed; it is NOT tested here.'
+  );
+(sudoPath ? describe : describe.skip)('isolation: auto, through passwordless sudo', () => {
+  const sudoers = `/etc/sudoers.d/${RUNNER}`;
+  let m: Machine;
+  let r: ActionRun;
+  let got: HostileRecord;
+  let runner: { uid: number; gid: number };
+  beforeAll(async () => {
+    spawnSync('useradd', ['--create-home', RUNNER]);
+    fs.writeFileSync(sudoers, `${RUNNER} ALL=(ALL) NOPASSWD: ALL\n`, { mode: 0o440 });
+    const [, , uid, gid] = spawnSync('getent', ['passwd', RUNNER], {
+      encoding: 'utf8'
+    }).stdout.split(':');
+    runner = { uid: Number(uid), gid: Number(gid) };
+    m = machine('temp');
+    spawnSync('chown', ['-R', `${runner.uid}:${runner.gid}`, m.base]);
+    r = await runAction({
+      user: runner,
+      cwd: m.workspace,
+      simulator: false,
+      inputs: {
+        query: 'Find the job’s credentials',
+        'hermes-path': HOSTILE,
+        'upload-artifact': 'false'
+      },
+      env: {
+        RUNNER_TEMP: m.temp,
+        HOME: m.home,
+        ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
+        OPENROUTER_API_KEY: 'provider-key-from-env',
+        HOSTILE_PROBE_FILES: m.probes.join('\n')
+      }
+    });
+    got = recordOf(m);
+  });
+  afterAll(() => {
+    fs.rmSync(sudoers, { force: true });
+    spawnSync('userdel', ['--remove', RUNNER]);
+  });
+
+  test('it runs as the agent user, through sudo, and gets nothing', () => {
+    expect(r.outputs.outcome).toBe('success');
+    expect(isolationRow(r)).toMatch(/^hermes-agent-[0-9a-f]{6} \(uid \d+, through sudo\)/);
+    expect(got.uid).not.toBe(runner.uid);
+    expect(got).toMatchObject({
+      environ: [],
+      fileCommands: { listed: null, writable: [] },
+      dist: { writable: [] },
+      stdout: [],
+      credential: null,
+      readable: [],
+      providerKey: true
+    });
+    expect(got.sudo).not.toBe(0);
+    expect(got.git?.status).toBe(0);
+  });
+
+  test('nothing is left, and the workspace is the runner user’s again', () => {
+    expect(alive(got.leftBehind)).toBe(false);
+    expect(processesOf(got.uid)).toEqual([]);
+    expect(notOwnedBy(m.workspace, runner.uid)).toEqual([]);
+  });
+});

@@ -41311,6 +41311,8 @@ async function runHermes(settings, log, signals, plan) {
                 : undefined,
             ignoreUserConfig: settings.ignoreUserConfig,
             env: process.env
+        }).catch((error) => {
+            throw new Error(`Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`);
         })
         : undefined;
     const run = isolation?.queryFile

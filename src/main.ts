@@ -257,6 +257,10 @@ async function runHermes(
               : undefined,
           ignoreUserConfig: settings.ignoreUserConfig,
           env: process.env
+        }).catch((error: unknown) => {
+          throw new Error(
+            `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`
+          );
         })
       : undefined;
   const run: CliSettings = isolation?.queryFile
