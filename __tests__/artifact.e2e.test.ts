@@ -4,8 +4,8 @@
  * (helpers/artifact-service.ts) whose upload URLs point at Azurite, and the blobs are read back.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { agentDir } from './helpers/agent-dir.js';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from '@jest/globals';
 import type { ActionRun } from '../scripts/local-runner.mjs';
@@ -104,7 +104,7 @@ describe('the transcript reaches the store', () => {
 
   test('retries after exit 75: the transcripts of all attempts go up, in one zip', async () => {
     const run = store.service.newRun();
-    const state = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sim-state-')), 'runs');
+    const state = path.join(agentDir('sim-state-'), 'runs');
     const r = await step(
       run,
       { 'tempfail-retries': '2', 'tempfail-backoff-seconds': '0' },
@@ -220,7 +220,7 @@ describe('secrets never leave the runner', () => {
 
   /** A scenario in which the agent prints both secrets: text, tool input and output, answer, raw. */
   function plantedScenario(): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-secrets-'));
+    const dir = agentDir('hermes-secrets-');
     const file = path.join(dir, 'planted.jsonl');
     const events = [
       { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b' },

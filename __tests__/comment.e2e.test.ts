@@ -2,6 +2,7 @@
  * The sticky comment end to end through dist/: the action runs as a runner starts it, against a
  * loopback stand-in for the REST API's issue comments (helpers/github-api.ts).
  */
+import { agentDir } from './helpers/agent-dir.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
@@ -20,7 +21,7 @@ let api: GithubApi;
 let dir: string;
 beforeAll(async () => {
   api = await GithubApi.start();
-  dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-comment-'));
+  dir = agentDir('hermes-comment-');
 });
 afterAll(() => api.stop());
 beforeEach(() => {

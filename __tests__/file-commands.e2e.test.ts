@@ -4,6 +4,7 @@
  * link in place of one), both through the variables it is given and through the real paths, which the
  * test hands it another way. What the runner reads afterwards is exactly what the action wrote.
  */
+import { agentDir } from './helpers/agent-dir.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
@@ -82,7 +83,7 @@ const REAL_FILES = {
 };
 
 async function plantedRun(inputs: { [name: string]: string }): Promise<Planted> {
-  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-filecmd-'));
+  const dir = agentDir('hermes-filecmd-');
   const hermes = path.join(dir, 'hermes');
   fs.writeFileSync(hermes, STAND_IN, { mode: 0o755 });
   const victim = path.join(dir, 'victim.md');

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { InputError, type Environment } from '../src/config/inputs.js';
 import { parseSettings } from '../src/config/settings.js';
-import type { AnySettings } from './helpers/settings.js';
+import { cliSettings, type AnySettings } from './helpers/settings.js';
 import { readQuery, splitArgs } from '../src/config/values.js';
 import { DEFAULT_INSTALLER_URL, PINNED_HERMES_VERSION } from '../src/config/install.js';
 
@@ -62,7 +62,12 @@ describe('parseSettings: defaults', () => {
       sessionRecord: true,
       gate: { token: '', allowedUsers: [], allowedBots: [] },
       comment: { enabled: false, number: undefined, key: undefined },
-      install: { mode: 'auto', version: PINNED_HERMES_VERSION, installerUrl: DEFAULT_INSTALLER_URL }
+      install: {
+        mode: 'auto',
+        version: PINNED_HERMES_VERSION,
+        installerUrl: DEFAULT_INSTALLER_URL
+      },
+      isolation: 'auto'
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();
@@ -553,4 +558,16 @@ describe('splitArgs', () => {
       }
     }
   );
+});
+
+describe('isolation', () => {
+  test.each(['auto', 'user', 'none'])('"%s" is read as it is', mode => {
+    expect(cliSettings({ isolation: mode }).isolation).toBe(mode);
+  });
+
+  test('anything else is an InputError naming the input and what is allowed', () => {
+    expect(parseError({ query: 'q', isolation: 'sandbox' }).message).toBe(
+      'Input "isolation" is "sandbox"; allowed: auto, user or none.'
+    );
+  });
 });

@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 
 const HOSTILE = path.join(ROOT, 'simulator', 'hostile', 'hermes');
@@ -122,9 +123,11 @@ const alive = (pid: number | null): boolean => {
   }
 };
 
-function agentUid(): number {
-  const entry = spawnSync('getent', ['passwd', 'hermes-agent'], { encoding: 'utf8' });
-  return Number(entry.stdout.split(':')[2]);
+/** The agent user the summary names, and whether it still exists. */
+function agentOf(r: ActionRun): { name: string; uid: number; exists: boolean } {
+  const [, name, uid] = /^(hermes-agent-[0-9a-f]{6}) \(uid (\d+)/.exec(isolationRow(r)) ?? [];
+  const exists = spawnSync('getent', ['passwd', name ?? '']).status === 0;
+  return { name, uid: Number(uid), exists };
 }
 
 function processesOf(uid: number): number[] {
@@ -162,7 +165,7 @@ function isolationRow(r: ActionRun): string {
   return row ? textOf(row[1]) : '(no Isolation row)';
 }
 
-describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () => {
+describeRoot('isolation: auto, as root — the agent runs as its own user', () => {
   let m: Machine;
   let r: ActionRun;
   let got: HostileRecord;
@@ -176,8 +179,8 @@ describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () =
 
   test('the turn ran, as the agent user', () => {
     expect(r.outputs.outcome).toBe('success');
-    expect(got.uid).toBe(agentUid());
-    expect(got.uid).not.toBe(0);
+    expect(got.uid).toBe(agentOf(r).uid);
+    expect(got.uid).not.toBe(process.getuid?.());
   });
 
   test('no environ of the action or any process above it', () => {
@@ -225,9 +228,9 @@ describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () =
   test('nothing it started is left: the setsid process was ended, and the summary counts it', () => {
     expect(got.leftBehind).not.toBeNull();
     expect(alive(got.leftBehind)).toBe(false);
-    expect(processesOf(agentUid())).toEqual([]);
+    expect(processesOf(got.uid)).toEqual([]);
     expect(isolationRow(r)).toMatch(
-      /^hermes-agent \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
+      /^hermes-agent-[0-9a-f]{6} \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
     );
   });
 
@@ -241,9 +244,10 @@ describeRoot('isolation: auto, as root — the agent runs as hermes-agent', () =
     expect(config).toContain(`path = ${path.join(m.temp, 'git-credentials-0b1c2d.config')}`);
   });
 
-  test('the modes changed for the run are put back, and the agent’s HOME is gone', () => {
+  test('the modes changed for the run are put back; the agent’s HOME and the user itself are gone', () => {
     expect([m.base, m.temp, m.home].map(modeOf)).toEqual(modes);
     expect(fs.existsSync(got.home?.path ?? '/nonexistent-home')).toBe(false);
+    expect(agentOf(r)).toMatchObject({ exists: false });
   });
 });
 
@@ -307,5 +311,146 @@ describeRoot('isolation: none — what docs/security.md says the agent reaches',
     expect(alive(got.leftBehind)).toBe(true);
     expect(isolationRow(r)).toContain('none: isolation is none');
     expect(isolationRow(r)).toContain('persist-credentials: false');
+  });
+});
+
+/**
+ * Where isolation is impossible (not root, no passwordless sudo): the action runs as `nobody`, which
+ * has neither here. Under auto, a gated event is refused before Hermes runs; another one warns.
+ */
+const nobody = root && !found('sudo') ? { uid: 65534, gid: 65534 } : undefined;
+if (root && !nobody)
+  console.warn(
+    '!!! SKIPPED: sudo is installed, so `nobody` might isolate; fail-closed is NOT tested.'
+  );
+const describeNobody = nobody ? describe : describe.skip;
+
+describeNobody('isolation impossible (the action runs as nobody, without sudo)', () => {
+  async function unprivileged(
+    isolation: string,
+    event: string
+  ): Promise<{ r: ActionRun; ran: boolean }> {
+    const dir = agentDir('hermes-fail-closed-');
+    const argvFile = path.join(dir, 'argv.json');
+    const r = await runAction({
+      user: nobody,
+      inputs: { query: 'Fix it', 'upload-artifact': 'false', 'allowed-users': '*', isolation },
+      env: {
+        HOME: dir,
+        GITHUB_EVENT_NAME: event,
+        GITHUB_API_URL: 'http://127.0.0.1:1',
+        HERMES_SIM_ARGV_FILE: argvFile
+      }
+    });
+    return { r, ran: fs.existsSync(argvFile) };
+  }
+
+  test('auto, on a gated event (issue_comment): not_allowed before Hermes runs, one sentence', async () => {
+    const { r, ran } = await unprivileged('auto', 'issue_comment');
+    expect(ran).toBe(false);
+    expect(r.outputs.outcome).toBe('not_allowed');
+    const errors = r.annotations.filter(a => a.command === 'error').map(a => a.message);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^Hermes cannot run as its own user here \(the action runs as nobody \(uid 65534\), not root, and sudo is not installed\), and content from people without write access can reach the prompt on issue_comment events, so the agent does not start; .* set "isolation: none" to run Hermes as the runner's user\.$/
+    );
+    expect(isolationRow(r)).toContain('none: the action runs as nobody');
+  });
+
+  test('auto, on an event only writers cause (workflow_dispatch): Hermes runs, with one warning', async () => {
+    const { r, ran } = await unprivileged('auto', 'workflow_dispatch');
+    expect([ran, r.outputs.outcome]).toEqual([true, 'success']);
+    const warnings = r.annotations.filter(a => a.command === 'warning').map(a => a.message);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Hermes runs as the runner's user, not as its own: /);
+    expect(isolationRow(r)).toContain('none: the action runs as nobody');
+  });
+
+  test('user: not_allowed on any event, naming the input and isolation: none', async () => {
+    const { r, ran } = await unprivileged('user', 'workflow_dispatch');
+    expect(ran).toBe(false);
+    expect(r.outputs.outcome).toBe('not_allowed');
+    expect(r.outputs.error).toMatch(
+      /^Input "isolation" is "user", but Hermes cannot run as its own user here: .*"isolation: none"/
+    );
+  });
+
+  test('none: Hermes runs as the runner user, without a warning', async () => {
+    const { r, ran } = await unprivileged('none', 'issue_comment');
+    expect([ran, r.outputs.outcome]).toEqual([true, 'success']);
+    expect(r.annotations.filter(a => a.command === 'warning')).toEqual([]);
+  });
+});
+
+/**
+ * The hosted runner's way: the action is an ordinary user with passwordless sudo. Made here when
+ * root and sudo is installed (a user and a sudoers entry, removed afterwards); skipped loudly elsewhere.
+ */
+const RUNNER = 'hermes-test-runner';
+const sudoPath = root && found('sudo') && found('useradd');
+if (!sudoPath)
+  console.warn(
+    '!!! SKIPPED: the passwordless-sudo path needs root and sudo installed; it is NOT tested here.'
+  );
+(sudoPath ? describe : describe.skip)('isolation: auto, through passwordless sudo', () => {
+  const sudoers = `/etc/sudoers.d/${RUNNER}`;
+  let m: Machine;
+  let r: ActionRun;
+  let got: HostileRecord;
+  let runner: { uid: number; gid: number };
+  beforeAll(async () => {
+    spawnSync('useradd', ['--create-home', RUNNER]);
+    fs.writeFileSync(sudoers, `${RUNNER} ALL=(ALL) NOPASSWD: ALL\n`, { mode: 0o440 });
+    const [, , uid, gid] = spawnSync('getent', ['passwd', RUNNER], {
+      encoding: 'utf8'
+    }).stdout.split(':');
+    runner = { uid: Number(uid), gid: Number(gid) };
+    m = machine('temp');
+    spawnSync('chown', ['-R', `${runner.uid}:${runner.gid}`, m.base]);
+    r = await runAction({
+      user: runner,
+      cwd: m.workspace,
+      simulator: false,
+      inputs: {
+        query: 'Find the job’s credentials',
+        'hermes-path': HOSTILE,
+        'upload-artifact': 'false'
+      },
+      env: {
+        RUNNER_TEMP: m.temp,
+        HOME: m.home,
+        ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
+        OPENROUTER_API_KEY: 'provider-key-from-env',
+        HOSTILE_PROBE_FILES: m.probes.join('\n')
+      }
+    });
+    got = recordOf(m);
+  });
+  afterAll(() => {
+    fs.rmSync(sudoers, { force: true });
+    spawnSync('userdel', ['--remove', RUNNER]);
+  });
+
+  test('it runs as the agent user, through sudo, and gets nothing', () => {
+    expect(r.outputs.outcome).toBe('success');
+    expect(isolationRow(r)).toMatch(/^hermes-agent-[0-9a-f]{6} \(uid \d+, through sudo\)/);
+    expect(got.uid).not.toBe(runner.uid);
+    expect(got).toMatchObject({
+      environ: [],
+      fileCommands: { listed: null, writable: [] },
+      dist: { writable: [] },
+      stdout: [],
+      credential: null,
+      readable: [],
+      providerKey: true
+    });
+    expect(got.sudo).not.toBe(0);
+    expect(got.git?.status).toBe(0);
+  });
+
+  test('nothing is left, and the workspace is the runner user’s again', () => {
+    expect(alive(got.leftBehind)).toBe(false);
+    expect(processesOf(got.uid)).toEqual([]);
+    expect(notOwnedBy(m.workspace, runner.uid)).toEqual([]);
   });
 });

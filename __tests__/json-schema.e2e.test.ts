@@ -3,8 +3,8 @@
  * loopback API server), a schema inline or in a file; outputs, log and summary read back as a runner would.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { agentDir } from './helpers/agent-dir.js';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import {
@@ -23,7 +23,7 @@ const INSTRUCTION =
   'A program reads it: write valid JSON (no comments, no trailing commas) that matches the schema exactly.';
 const QUERY = 'Review src/app.ts';
 
-const temp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-json-schema-'));
+const temp = (): string => agentDir('hermes-json-schema-');
 
 /** Runs the action on a scenario, with Hermes' argv and the query it got recorded. */
 async function run(
@@ -155,7 +155,9 @@ describe('json-schema with the Hermes CLI', () => {
     // A new file under RUNNER_TEMP holds the prompt with the instruction; the user's is untouched.
     const [, flag, file] = r.received!.argv;
     expect(flag).toBe('--query-file');
-    expect(file.startsWith(path.join(r.files.temp, 'hermes-prompt-'))).toBe(true);
+    // Isolated (as root), the agent cannot enter RUNNER_TEMP: the file is copied to its own HOME.
+    const isolated = /\/hermes-agent-[0-9a-f]{6}-home-[^/]+\/query\.txt$/.test(file);
+    expect(isolated || file.startsWith(path.join(r.files.temp, 'hermes-prompt-'))).toBe(true);
     expectAsked(r.received!.query, VERDICT_SCHEMA);
     expect(fs.readFileSync(path.join(workspace, 'prompt.md'), 'utf8')).toBe(`${QUERY}\n`);
   });

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { agentDir } from './helpers/agent-dir.js';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { REPORT_ACTION, ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import type { Run } from './helpers/artifact-service.js';
@@ -70,7 +71,7 @@ describe('a matrix of runs, from this run’s artifacts', () => {
       legs.set(`review-${name}`, leg);
     }
     // A leg retried after exit 75: its artifact is a zip of both attempts.
-    const state = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sim-state-')), 'runs');
+    const state = path.join(agentDir('sim-state-'), 'runs');
     legs.set(
       'review-retried',
       await step(

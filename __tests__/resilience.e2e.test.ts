@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { agentDir } from './helpers/agent-dir.js';
 import { describe, expect, test } from '@jest/globals';
 import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { render, textOf } from './helpers/gfm.js';
@@ -45,7 +46,7 @@ describe('timeout', () => {
   test('a Hermes that ignores SIGINT is killed after the grace period, with its tools', async () => {
     // A Hermes in sh: it notes each SIGINT and goes on, with a tool (a sleep) holding its stdout. Its
     // first line takes the signal, so even a timeout that strikes at once finds it ready.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-ignore-sigint-'));
+    const dir = agentDir('hermes-ignore-sigint-');
     const notes = path.join(dir, 'notes');
     const hermes = path.join(dir, 'hermes');
     fs.writeFileSync(
@@ -128,7 +129,7 @@ describe('cancellation, as the runner does it', () => {
 describe('a Hermes whose --version hangs', () => {
   test('is killed after 5 s: the turn, which ran alongside, is reported without a version', async () => {
     // The probe's sleep outlasts jest's timeout: an action that waited for it would fail there.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-hang-version-'));
+    const dir = agentDir('hermes-hang-version-');
     const hermes = path.join(dir, 'hermes');
     fs.writeFileSync(
       hermes,
@@ -148,8 +149,7 @@ describe('a Hermes whose --version hangs', () => {
 });
 
 describe('exit 75 (EX_TEMPFAIL)', () => {
-  const state = (): string =>
-    path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sim-state-')), 'runs');
+  const state = (): string => path.join(agentDir('sim-state-'), 'runs');
 
   test('is retried with backoff, each attempt keeps its transcript, and a later success wins', async () => {
     const r = await runAction({

@@ -4,6 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { agentDir } from './helpers/agent-dir.js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
@@ -36,7 +37,7 @@ describe('the environment Hermes gets', () => {
   let chat: Record;
   let version: Record;
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-env-'));
+    const dir = agentDir('hermes-env-');
     const argvFile = path.join(dir, 'argv.json');
     r = await runAction({
       inputs: {
@@ -118,7 +119,7 @@ describe('who may start the agent', () => {
     api.plan(actor, ...answers);
     for (const [login, planned] of Object.entries(more.plans ?? {})) api.plan(login, ...planned);
     const before = api.requests.length;
-    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hermes-gate-'));
+    const dir = agentDir('hermes-gate-');
     const argvFile = path.join(dir, 'argv.json');
     const eventFile = path.join(dir, 'event.json');
     if (more.payload) fs.writeFileSync(eventFile, JSON.stringify(more.payload));

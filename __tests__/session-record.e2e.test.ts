@@ -3,8 +3,8 @@
  * turn (the simulator's, which writes upstream's record format), reports the cost, and uploads the
  * record, redacted, as a second artifact through the real client (helpers/artifact-service.ts).
  */
+import { agentDir } from './helpers/agent-dir.js';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import type { ActionRun } from '../scripts/local-runner.mjs';
@@ -26,7 +26,7 @@ function recorded(
   inputs: Record<string, string> = {},
   env: Record<string, string> = {}
 ): Promise<ActionRun> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+  const home = agentDir('hermes-home-');
   return step(run, inputs, { HERMES_HOME: home, ...env });
 }
 
@@ -141,7 +141,7 @@ describe('the record never changes the verdict', () => {
 
   test('session-record: false runs no export', async () => {
     const run = store.service.newRun();
-    const argvFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argv-')), 'argv.json');
+    const argvFile = path.join(agentDir('argv-'), 'argv.json');
     const r = await recorded(
       run,
       { 'session-record': 'false' },
@@ -155,7 +155,7 @@ describe('the record never changes the verdict', () => {
 
   test('the export runs the same executable, in the same directory, with the same environment', async () => {
     const run = store.service.newRun();
-    const argvFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argv-')), 'argv.json');
+    const argvFile = path.join(agentDir('argv-'), 'argv.json');
     const r = await recorded(run, {}, { HERMES_SIM_ARGV_FILE: argvFile, OPENROUTER_API_KEY: 'k' });
     const chat = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as {
       cwd: string;
@@ -184,7 +184,7 @@ describe('every tool’s full output', () => {
   test('a secret past the stream’s 5000-character cut is redacted in the second artifact, which stays JSON', async () => {
     const run = store.service.newRun();
     const secret = 'hunter2-session-secret';
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenario-'));
+    const dir = agentDir('scenario-');
     const long = `${'build log line\n'.repeat(400)}the key is ${secret} (and "quoted")\n`;
     const lines = [
       { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b', session_id: '$SESSION' },

@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20572);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68724);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 20572:
+/***/ 68724:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35143,7 +35143,7 @@ const Input = {
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
-    SessionRecord: 'session-record',
+    Isolation: 'isolation',
     ...InstallInput
 };
 class InputError extends Error {
@@ -35180,6 +35180,12 @@ function triggerOf(env) {
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         onRunner: env.GITHUB_ACTIONS === 'true'
     };
+}
+/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
+function gated(trigger) {
+    if (!trigger.event)
+        return trigger.onRunner;
+    return !WRITERS_ONLY.has(trigger.event);
 }
 async function admit(trigger, settings) {
     const { event, actor } = trigger;
@@ -35295,91 +35301,6 @@ async function readPermission(trigger, actor, token) {
         return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
     }
     return { kind: 'unknown', why: `${last}, twice` };
-}
-
-;// CONCATENATED MODULE: ./src/core/session-usage.ts
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -35607,8 +35528,6 @@ class TranscriptRecorder {
     calls = new Map();
     streamed = '';
     result;
-    /** The cost the server's usage reported, when it reported one (not a transcript event). */
-    usage;
     constructor(sink, options) {
         this.sink = sink;
         this.options = options;
@@ -35723,11 +35642,6 @@ function parseJson(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
-/**
- * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
- * `/v1/chat/completions` (ChatMapper), usage included.
- */
-
 
 
 
@@ -35891,7 +35805,6 @@ class ResponsesMapper {
             tokens: responsesTokens(r.usage),
             error
         });
-        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
     }
     /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
     checkSequence(value, type) {
@@ -35946,7 +35859,6 @@ class ChatMapper {
         this.recorder.text(str(delta.content) ?? '');
         this.finishReason = str(choice.finish_reason) ?? this.finishReason;
         this.tokens = chatTokens(data.usage) ?? this.tokens;
-        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
     }
     finish() {
         if (this.recorder.written || this.error === undefined)
@@ -35998,14 +35910,14 @@ function parseEvent(sse, recorder) {
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const mappers_USAGE_FIELDS = {
+const USAGE_FIELDS = {
     responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
     chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
 };
 function usageTokens(usage, api) {
     if (!isObject(usage))
         return undefined;
-    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
+    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
     const input = count(usage[inputKey]);
     const output = count(usage[outputKey]);
     const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
@@ -36016,28 +35928,6 @@ function usageTokens(usage, api) {
         cache_read: count(details.cached_tokens),
         cache_write: 0
     };
-}
-/**
- * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
- * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
- */
-function reportedCost(usage) {
-    if (!isObject(usage))
-        return undefined;
-    const row = {
-        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
-        estimated_cost_usd: usage.estimated_cost_usd,
-        cost_status: usage.cost_status,
-        cost_source: usage.cost_source,
-        billing_provider: usage.billing_provider,
-        reasoning_tokens: isObject(usage.completion_tokens_details)
-            ? usage.completion_tokens_details.reasoning_tokens
-            : isObject(usage.output_tokens_details)
-                ? usage.output_tokens_details.reasoning_tokens
-                : undefined
-    };
-    const found = usageOf(row);
-    return found.costUsd !== undefined ? found : undefined;
 }
 const responsesTokens = (usage) => usageTokens(usage, 'responses');
 const chatTokens = (usage) => usageTokens(usage, 'chat');
@@ -36592,8 +36482,7 @@ class RecentCalls {
         this.index[slot] = call.index;
         this.duration[slot] = call.durationMs ?? Number.NaN;
         this.line[slot] = call.line;
-        // Two flags in one byte: failed (1), output cut by the stream (2).
-        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
+        this.isError[slot] = call.isError ? 1 : 0;
         this.names[slot] = call.name;
         this.input.set(slot, call.inputPreview);
         this.output.set(slot, call.output);
@@ -36609,10 +36498,9 @@ class RecentCalls {
                 name: this.names[slot],
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: (this.isError[slot] & 1) === 1,
+                isError: this.isError[slot] === 1,
                 output: this.output.get(slot),
-                line: this.line[slot],
-                ...((this.isError[slot] & 2) === 2 && { cut: true })
+                line: this.line[slot]
             });
         }
         return calls;
@@ -36873,24 +36761,11 @@ class TurnBuilder {
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
             output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line,
-            ...(isCut(event.output) && { cut: true })
+            line
         };
         this.recent.add(call);
         return call;
     }
-}
-/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
-const STREAM_OUTPUT_CAP = 5000;
-/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
-function isCut(output) {
-    const cut = STREAM_OUTPUT_CAP + 3;
-    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
-        return false;
-    let points = 0;
-    for (const _ of output)
-        points++;
-    return points === cut;
 }
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
@@ -37339,7 +37214,6 @@ class ApiServer {
         const turn = follower.finish();
         return {
             turn,
-            ...(recorder.usage && { usage: recorder.usage }),
             durationMs: Date.now() - started,
             end: {
                 kind: 'api',
@@ -37745,96 +37619,8 @@ function redactLines(block, redact) {
     return Buffer.concat(lines);
 }
 
-;// CONCATENATED MODULE: ./src/report/session-artifact.ts
-/**
- * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
- * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
- */
-
-
-
-
-/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
-const SESSION_SUFFIX = '-session.jsonl';
-// A JSON string literal, escapes included.
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-/**
- * One exported line, redacted inside its string values only: bytes outside them stay as they were.
- * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
- * decoded, masked and encoded again instead.
- */
-function redactRecordLine(line, redact) {
-    if (redact(line) === line)
-        return line;
-    return line.replace(JSON_STRING, literal => {
-        const inner = literal.slice(1, -1);
-        const clean = redact(inner);
-        if (clean === inner)
-            return literal;
-        const masked = `"${clean}"`;
-        try {
-            JSON.parse(masked);
-            return masked;
-        }
-        catch {
-            return JSON.stringify(redact(JSON.parse(literal)));
-        }
-    });
-}
-function redactRecord(text, redact) {
-    return text
-        .split('\n')
-        .map(line => redactRecordLine(line, redact))
-        .join('\n');
-}
-/** `<name>.jsonl` → `<name>-session.jsonl`. */
-function sessionArtifactName(transcriptArtifact) {
-    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
-}
-async function uploadSessionRecord(request) {
-    const { env } = request;
-    const name = sessionArtifactName(request.transcriptArtifact);
-    const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
-    const file = external_node_path_.join(staging, name);
-    const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
-    external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
-    let timer;
-    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
-    const expired = new Promise(resolve => {
-        timer = setTimeout(() => resolve({
-            uploaded: false,
-            reason: `the upload did not finish within ${budgetMs / 1000} s`,
-            abandoned: true
-        }), budgetMs);
-    });
-    const upload = async () => {
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
-        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
-            retentionDays: request.retentionDays,
-            skipArchive: true
-        });
-        if (id === undefined)
-            return { uploaded: false, reason: 'the artifact service returned no id' };
-        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-        return { uploaded: true, name, id, url };
-    };
-    try {
-        const result = await Promise.race([upload(), expired]);
-        if (!result.uploaded && result.abandoned)
-            return result;
-        external_node_fs_.rmSync(staging, { recursive: true, force: true });
-        return result;
-    }
-    catch (error) {
-        external_node_fs_.rmSync(staging, { recursive: true, force: true });
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37871,107 +37657,6 @@ function childEnv(env = process.env) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/cli/session-record.ts
-/**
- * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
- * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
- * wrong is one note.
- */
-
-
-
-
-/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
-const EXPORT_TIMEOUT_MS = 30_000;
-/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
-const CANCELLED_TIMEOUT_MS = 2000;
-const STDERR_CHARS = 300;
-/**
- * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the output path, the one
- * session by id, and Hermes' own redaction (opt-in upstream) on; JSONL is the default format.
- */
-function exportArgv(sessionId, output) {
-    return ['sessions', 'export', output, '--session-id', sessionId, '--redact'];
-}
-/** Runs one export without a shell, killed at the time limit; says why it did not exit 0. */
-function spawnExport(spec) {
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(spec.executable, spec.argv, {
-            cwd: spec.cwd,
-            env: spec.env,
-            encoding: 'utf8',
-            timeout: spec.timeoutMs,
-            killSignal: 'SIGKILL',
-            maxBuffer: 256 * 1024,
-            windowsHide: true
-        }, (error, stdout, stderr) => {
-            if (!error)
-                return resolve({ ok: true });
-            const killed = error.killed;
-            if (killed)
-                return resolve({ ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` });
-            // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
-            const said = lastLine(stderr) || lastLine(stdout);
-            const code = typeof error.code === 'number' ? `exited with code ${error.code}` : (0,errors/* messageOf */.b)(error);
-            resolve({ ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code });
-        });
-    });
-}
-function lastLine(text) {
-    return (text
-        .split(/\r?\n/)
-        .map(l => l.trim())
-        .filter(l => l !== '')
-        .at(-1) ?? '');
-}
-/** Exports the session and reads what it says; a failure is a note, never a throw. */
-async function readSessionRecord(request) {
-    const spawn = request.spawn ?? spawnExport;
-    // A record left by an earlier run must not pass for this one's.
-    external_node_fs_.rmSync(request.output, { force: true });
-    const timeoutMs = request.cancelled
-        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
-        : request.timeoutMs;
-    const result = await spawn({
-        executable: request.executable,
-        argv: exportArgv(request.sessionId, request.output),
-        cwd: request.cwd,
-        env: request.env,
-        timeoutMs
-    });
-    const failed = (why) => ({
-        ok: false,
-        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
-    });
-    if (!result.ok)
-        return failed(result.why);
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(request.output, 'utf8');
-    }
-    catch {
-        // Upstream reports some errors on stdout and exits 0: no file is the only sign.
-        return failed('wrote no file');
-    }
-    try {
-        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
-    }
-    catch (error) {
-        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-}
-/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
-function exportTimeoutMs(env) {
-    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
-    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
-}
-/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
-function recordPathFor(jsonlPath) {
-    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -38089,7 +37774,7 @@ class FifoCapture {
         try {
             dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
             const fifo = external_node_path_.join(dir, 'stdout');
-            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
+            const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
@@ -38188,9 +37873,190 @@ class FifoCapture {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/process.ts
+/**
+ * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
+ * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
+ *
+ * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
+ * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
+ * passed on), and no timeout (a probe that hangs must not hold up the report).
+ *
+ * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
+ * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
+ * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
+ * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
+ * agent and all it starts.
+ *
+ * API for other spawns (the installer, `hermes sessions export`):
+ * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
+ * - `runSync(file, args, { env, as })` for short commands (mkfifo);
+ * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
+ * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user).
+ */
+
+
+/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
+function wrap(file, args, as, env) {
+    if (!as)
+        return [file, args];
+    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
+    if (as.via === 'root')
+        return [as.setpriv, [...drop, file, ...args]];
+    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
+    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
+    return [
+        as.sudo ?? 'sudo',
+        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
+    ];
+}
+/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
+function privileged(file, args, via, sudo = 'sudo') {
+    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
+}
+/** Runs a short command to its end, without a shell or standard input. */
+function runSync(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024
+    });
+    return {
+        status: result.status,
+        stdout: result.stdout ?? '',
+        stderr: result.stderr ?? '',
+        error: result.error
+    };
+}
+/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
+function runCommand(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
+            cwd: options.cwd,
+            env: options.env,
+            encoding: 'utf8',
+            timeout: options.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+}
+const STDERR_LINGER_MS = 5000;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        let pendingErr = '';
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            pendingErr += text;
+            const lines = pendingErr.split('\n');
+            pendingErr = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine(line.replace(/\r$/, ''));
+            // A stderr "line" without end stays bounded.
+            if (pendingErr.length > 8192) {
+                options.onStderrLine(pendingErr);
+                pendingErr = '';
+            }
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    if (pendingErr !== '')
+                        options.onStderrLine(pendingErr);
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        try {
+            process.kill(-this.pid, signal);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
-
 
 
 
@@ -38231,113 +38097,22 @@ async function findHermes(hermesPath) {
 }
 /**
  * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report (@actions/exec has no timeout, hence execFile).
+ * that hangs is killed rather than holding up the report.
  */
 const VERSION_TIMEOUT_MS = 5000;
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-function probeVersion(executable, cwd) {
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
-            cwd,
-            env: childEnv(),
-            encoding: 'utf8',
-            timeout: VERSION_TIMEOUT_MS,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024,
-            windowsHide: true
-        }, (error, stdout) => {
-            const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-            resolve(!error && line ? line.trim().slice(0, 200) : undefined);
-        });
+async function probeVersion(executable, cwd, spawning = { env: childEnv() }) {
+    const { error, stdout } = await runCommand(executable, ['--version'], {
+        cwd,
+        env: spawning.env,
+        as: spawning.as,
+        timeoutMs: VERSION_TIMEOUT_MS
     });
+    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+    return !error && line ? line.trim().slice(0, 200) : undefined;
 }
-const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
-                cwd: options.cwd,
-                env: childEnv(),
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded.
-            if (pendingErr.length > 8192) {
-                options.onStderrLine(pendingErr);
-                pendingErr = '';
-            }
-        });
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                this.exited = true;
-                capture.close();
-                if (pendingErr !== '')
-                    options.onStderrLine(pendingErr);
-                resolve({ exitCode, signal });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
@@ -38346,7 +38121,7 @@ const TIMEOUT_GRACE_MS = 10_000;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals) {
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
@@ -38357,6 +38132,9 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             executable,
             argv: buildArgv(settings),
             cwd: settings.workingDirectory,
+            env: spawning.env,
+            as: spawning.as,
+            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
             transcriptPath: jsonlPath,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
@@ -38888,6 +38666,455 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/cli/isolation.ts
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
+ *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
+ *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+function systemEnv(env = process.env) {
+    const out = childEnv(env);
+    return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(external_node_path_.delimiter) };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of (systemEnv().PATH ?? '').split(external_node_path_.delimiter)) {
+        const file = external_node_path_.join(dir, name);
+        try {
+            external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+function planIsolation(mode) {
+    if (mode === 'none')
+        return { kind: 'none', why: 'isolation is none', chosen: true };
+    if (process.platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
+    const setpriv = systemTool('setpriv');
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = process.getuid?.();
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = systemTool('sudo');
+    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
+    if (probe.status !== 0)
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+/** How long the agent's processes have between SIGTERM and SIGKILL. */
+const SWEEP_GRACE_MS = 2000;
+/** How often /proc is read while waiting for them to go. */
+const SWEEP_POLL_MS = 25;
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The isolation of one run: made by isolate(), ended by release(). */
+class Isolation {
+    user;
+    runner;
+    admin;
+    /** Processes of the agent user ended so far. */
+    ended = 0;
+    released = false;
+    /** Directories whose mode was changed, to put back (newest first). */
+    modes = [];
+    lent;
+    home;
+    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+    hidden;
+    actionEnv = {};
+    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+    queryFile;
+    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+    spawning;
+    constructor(user, runner, env, admin) {
+        this.user = user;
+        this.runner = runner;
+        this.admin = admin;
+        this.spawning = { as: user, env, sweep: () => this.endAll() };
+    }
+    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+    static async isolate(plan, options) {
+        const admin = (file, args) => {
+            const [command, argv] = privileged(file, args, plan.via, plan.sudo);
+            const done = runSync(command, argv, { env: systemEnv(options.env) });
+            if (done.status !== 0)
+                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        };
+        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
+        await retry(async () => {
+            try {
+                createAgent(name, admin);
+                return { value: undefined };
+            }
+            catch (error) {
+                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
+                    throw error;
+                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
+            }
+        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const ids = agentIds(name);
+        if (!ids)
+            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+        const user = { name, ...ids, ...plan };
+        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+        const env = agentEnv(options.env, home, name);
+        const isolation = new Isolation(user, runner, env, admin);
+        isolation.home = home;
+        try {
+            isolation.prepare(options);
+        }
+        catch (error) {
+            await isolation.release();
+            throw error;
+        }
+        return isolation;
+    }
+    prepare(options) {
+        const admin = this.admin;
+        const home = this.home;
+        const hermesHome = external_node_path_.join(home, '.hermes');
+        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+        external_node_fs_.mkdirSync(hermesHome);
+        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+        for (const entry of entries) {
+            const from = external_node_path_.join(source, entry);
+            if (external_node_fs_.existsSync(from))
+                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
+        }
+        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+        const lent = inside(options.workingDirectory, options.workspace)
+            ? options.workspace
+            : options.workingDirectory;
+        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
+        if (options.queryFile && !inside(options.queryFile, lent)) {
+            this.queryFile = external_node_path_.join(home, 'query.txt');
+            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
+        }
+        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.actionEnv = options.env;
+        if (runnerTemp)
+            this.hidden = hideIncludes(lent, runnerTemp, options.env);
+        this.lent = lent;
+        admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
+        const executable = external_node_fs_.realpathSync(options.executable);
+        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+        for (const dir of new Set(needed))
+            this.openForOthers(dir);
+        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+        if (runnerTemp &&
+            external_node_fs_.existsSync(runnerTemp) &&
+            ![lent, executable].some(p => inside(p, runnerTemp)))
+            this.setMode(runnerTemp, 0o700);
+    }
+    /** Gives others the right to enter dir (not to list it) for the run. */
+    openForOthers(dir) {
+        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
+        if ((mode & 0o001) === 0)
+            this.setMode(dir, mode | 0o001);
+    }
+    setMode(dir, mode) {
+        const was = external_node_fs_.statSync(dir).mode & 0o7777;
+        if (was === mode)
+            return;
+        this.modes.unshift({ dir, mode: was });
+        this.admin('chmod', [mode.toString(8), dir]);
+    }
+    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+    waitFor(work) {
+        this.pending = work.then(() => undefined, () => undefined);
+    }
+    pending = Promise.resolve();
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
+    async endAll() {
+        await this.pending;
+        const uid = this.user.uid;
+        const seen = new Set(processesOf(uid));
+        if (seen.size === 0)
+            return;
+        this.signalAll('SIGTERM');
+        for (const signal of ['SIGKILL', undefined]) {
+            const deadline = Date.now() + SWEEP_GRACE_MS;
+            for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+                left.forEach(pid => seen.add(pid));
+                if (Date.now() > deadline)
+                    break;
+                await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+            }
+            if (signal && processesOf(uid).length > 0)
+                this.signalAll(signal);
+        }
+        this.ended += seen.size;
+    }
+    signalAll(signal) {
+        if (this.user.via === 'sudo') {
+            // Not root: the agent user signals all its own processes (kill -1 spares the caller).
+            runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
+                env: this.spawning.env,
+                as: this.user
+            });
+            return;
+        }
+        for (const pid of processesOf(this.user.uid)) {
+            try {
+                process.kill(pid, signal);
+            }
+            catch {
+                // gone already
+            }
+        }
+    }
+    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    async release() {
+        const admin = this.admin;
+        if (!this.released) {
+            this.released = true;
+            await this.endAll();
+            if (this.lent)
+                admin('chown', [
+                    '-R',
+                    '-h',
+                    `--from=${this.user.uid}`,
+                    `${this.runner.uid}:${this.runner.gid}`,
+                    this.lent
+                ]);
+            for (const { dir, mode } of this.modes.splice(0))
+                admin('chmod', [mode.toString(8), dir]);
+            if (this.hidden)
+                restoreIncludes(this.hidden, this.actionEnv);
+            if (this.home)
+                admin('rm', ['-rf', '--', this.home]);
+            // Its processes are gone and it owns nothing left: the uid may be given to another user.
+            try {
+                admin('userdel', [this.user.name]);
+            }
+            catch {
+                // A user left behind owns nothing and runs nothing; the next run makes its own.
+            }
+        }
+        return {
+            user: this.user.name,
+            uid: this.user.uid,
+            via: this.user.via,
+            ended: this.ended
+        };
+    }
+}
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds(name) {
+    const found = runSync('getent', ['passwd', name], { env: systemEnv() });
+    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+    if (fields.length < 4)
+        return undefined;
+    return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name, admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        name
+    ]);
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...childEnv(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(lent, runnerTemp, env) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    if (!external_node_fs_.existsSync(config))
+        return undefined;
+    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
+    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+    const includes = listed.stdout
+        .split('\n')
+        .map(line => /^(\S+) (.+)$/.exec(line))
+        .filter((m) => m !== null)
+        .map(m => [m[1], m[2]])
+        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
+    for (const key of new Set(includes.map(([key]) => key)))
+        git(['--unset-all', key]);
+    return includes.length > 0 ? { config, includes } : undefined;
+}
+function restoreIncludes(hidden, env) {
+    for (const [key, file] of hidden.includes)
+        runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
+            env: systemEnv(env)
+        });
+}
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of external_node_fs_.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p) {
+    const dirs = [];
+    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
+        dirs.unshift(dir);
+        if (dir === external_node_path_.dirname(dir))
+            return dirs;
+    }
+}
+function inside(p, dir) {
+    const rel = external_node_path_.relative(dir, p);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
+}
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+function exposedCredential(lent, isolated, runnerTemp) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(config, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    if (/^\s*extraheader\s*=/im.test(text))
+        return config;
+    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
+        try {
+            const reachable = !isolated ||
+                inside(file, lent) ||
+                (!(runnerTemp && inside(file, external_node_path_.resolve(runnerTemp))) &&
+                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
+            if (reachable && /^\s*extraheader\s*=/im.test(external_node_fs_.readFileSync(file, 'utf8')))
+                return file;
+        }
+        catch {
+            // not there: nothing to read
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
 
 
@@ -39362,6 +39589,7 @@ function isFile(p) {
 
 
 
+const ISOLATION_MODES = ['auto', 'user', 'none'];
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
@@ -39432,7 +39660,6 @@ function parseCommon(getInput, env, workingDirectory) {
         ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
         showReasoning: bool(Input.ShowReasoning, true),
-        sessionRecord: bool(Input.SessionRecord, true),
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
@@ -39453,7 +39680,8 @@ function parseCli(getInput, workspace) {
         args: splitArgs(getInput(Input.Args)),
         hermesPath,
         install: parseInstallInputs(getInput, hermesPath),
-        workingDirectory: workingDirectoryOf(getInput, workspace)
+        workingDirectory: workingDirectoryOf(getInput, workspace),
+        isolation: parseIsolation(text(Input.Isolation))
     };
 }
 /**
@@ -39482,6 +39710,14 @@ function refuseCliInputs(getInput, workspace) {
     const one = given.length === 1;
     throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
         `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
+}
+function parseIsolation(raw) {
+    if (raw === undefined)
+        return 'auto';
+    const mode = ISOLATION_MODES.find(m => m === raw);
+    if (!mode)
+        throw new InputError(`Input "${Input.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`);
+    return mode;
 }
 function parseInstallInputs(getInput, hermesPath) {
     let install;
@@ -39758,11 +39994,7 @@ const Output = {
     ArtifactUrl: 'artifact_url',
     Attempts: 'attempts',
     StructuredOutput: 'structured_output',
-    HermesVersion: 'hermes_version',
-    CostUsd: 'cost_usd',
-    CostEstimated: 'cost_estimated',
-    Usage: 'usage',
-    SessionArtifactUrl: 'session_artifact_url'
+    HermesVersion: 'hermes_version'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
@@ -39808,13 +40040,6 @@ function outputsOf(report, attempts, redact) {
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
-    // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
-    const usage = report.usage;
-    set(Output.CostUsd, usage?.costUsd);
-    set(Output.CostEstimated, usage?.costEstimated?.toString());
-    if (usage && Object.keys(usage.fields).length > 0)
-        set(Output.Usage, JSON.stringify(usage.fields));
-    set(Output.SessionArtifactUrl, report.session?.artifact?.url);
     return out;
 }
 
@@ -40089,9 +40314,8 @@ function callCells(c, redact, expand) {
         c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
-    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
+        return [...cells, 'ok'];
     const output = redact(c.output);
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
@@ -40191,6 +40415,20 @@ function installFact(install) {
     if (!install.source)
         return `${ref} · **install failed** after ${formatMs(install.ms)}`;
     return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+
+function isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -40337,15 +40575,6 @@ function factsTable(report, redact, where) {
                 : '–'
         ]
     ];
-    const usage = report.usage;
-    if (usage) {
-        rows.push([
-            'Cost',
-            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
-        ]);
-        if (usage.apiCalls !== undefined)
-            rows.push(['API calls', number.format(usage.apiCalls)]);
-    }
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
@@ -40356,9 +40585,9 @@ function factsTable(report, redact, where) {
         rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
-    if (report.session)
-        rows.push(['Session record', sessionRef(report.session, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -40377,17 +40606,6 @@ function transcriptRef(report, redact) {
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
     return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
-}
-/** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session, redact) {
-    const a = session.artifact;
-    const where = a && a.url.length <= URL_CHARS
-        ? `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
-        : session.path
-            ? codeCell(clip(redact(session.path), PATH_CHARS))
-            : '';
-    const note = session.note ? cell(clip(redact(session.note), summary_MESSAGE_CHARS)) : '';
-    return [where, note].filter(Boolean).join(' · ') || '–';
 }
 function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)
@@ -40913,8 +41131,6 @@ function redactStrings(value, redact) {
 
 
 
-
-
 async function run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
@@ -40949,6 +41165,27 @@ async function run() {
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
     if (admission && !admission.allowed)
         return refuse(settings, admission, redact);
+    // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
+    const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
+    if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
+        const fact = { why: plan.why };
+        const trigger = triggerOf(process.env);
+        if (settings.isolation === 'user')
+            return refuse(settings, {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+            }, redact, fact);
+        if (gated(trigger))
+            return refuse(settings, {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+            }, redact, fact);
+        core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
+    }
     const trigger = admission && {
         actor: admission.actor,
         event: admission.event,
@@ -40967,14 +41204,14 @@ async function run() {
                 ? { attempt: await readTranscript(settings.transcript, log), history: [] }
                 : settings.mode === 'api'
                     ? await runApi(settings, query ?? '', log, signals)
-                    : await runHermes(settings, log, signals);
+                    : await runHermes(settings, log, signals, plan);
     }
     catch (error) {
         // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install, record } = session;
+    const { attempt, history, hermesVersion, install, isolation } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -40998,35 +41235,32 @@ async function run() {
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
         install,
-        // API server mode: only what the server's response reported; no export is attempted.
-        ...(attempt.usage && { usage: attempt.usage }),
-        ...(record && {
-            usage: record.ok ? record.usage : undefined,
-            session: record.ok ? { path: record.path } : { note: record.note }
-        })
+        isolation: isolation ??
+            (settings.mode === 'api'
+                ? { why: 'API server mode: no Hermes process runs on this runner' }
+                : settings.mode === 'transcript'
+                    ? { why: 'transcript mode: nothing runs' }
+                    : undefined)
     };
-    if (record && !record.ok)
-        core/* notice */.lm(redact(record.note));
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
         for (const [name, value] of outputsOf(report, history.length, redact))
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
+    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
     // `redact: false` still hides the secrets given as inputs.
-    const redactUpload = !settings.uploadUnredacted
+    !settings.uploadUnredacted
         ? redact
         : secrets.length
             ? makeRedactor(secrets, { tokens: false })
-            : undefined;
-    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redactUpload);
-    const abandonedRecord = await uploadRecord(settings, report, redactUpload);
+            : undefined);
     if (report.artifact)
         setOutputs();
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
     // Everything is written: a given-up upload's client must not hold the step open.
-    if (abandoned || abandonedRecord)
+    if (abandoned)
         process.exit();
 }
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
@@ -41039,7 +41273,7 @@ function conclude(settings, verdict, redact) {
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact) {
+async function refuse(settings, admission, redact, isolation) {
     const verdict = { outcome: 'not_allowed', message: admission.message };
     const report = {
         verdict,
@@ -41047,7 +41281,8 @@ async function refuse(settings, admission, redact) {
         durationMs: 0,
         stderrTail: [],
         jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+        trigger: { actor: admission.actor, event: admission.event, why: admission.message },
+        isolation
     };
     for (const [name, value] of outputsOf(report, 0, redact))
         if (name !== Output.Jsonl)
@@ -41055,8 +41290,8 @@ async function refuse(settings, admission, redact) {
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
 }
-/** Runs Hermes (installed first when it has to be), retried on exit 75. */
-async function runHermes(settings, log, signals) {
+/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
+async function runHermes(settings, log, signals, plan) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const provided = await provideHermes(settings, installIo(log), signals);
     const { executable, install } = provided;
@@ -41065,31 +41300,51 @@ async function runHermes(settings, log, signals) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = provided.version !== undefined
-        ? Promise.resolve(provided.version)
-        : executable
-            ? probeVersion(executable, settings.workingDirectory)
-            : Promise.resolve(undefined);
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
-    const hermesVersion = await version;
-    if (hermesVersion)
-        log.note(hermesVersion);
-    // Every outcome that got as far as a session id; the same executable, directory and environment.
-    const sessionId = attempts.attempt.turn.sessionId;
-    const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
-        ? await readSessionRecord({
-            executable: executable ?? settings.hermesPath,
-            sessionId,
-            output: recordPathFor(settings.jsonlPath),
-            cwd: settings.workingDirectory,
-            env: childEnv(),
-            timeoutMs: exportTimeoutMs(process.env),
-            cancelled: signals.cancelled
+    const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+    const isolation = plan?.kind === 'user' && executable
+        ? await Isolation.isolate(plan, {
+            workspace,
+            workingDirectory: settings.workingDirectory,
+            executable,
+            queryFile: settings.query.kind === 'file'
+                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
+                : undefined,
+            ignoreUserConfig: settings.ignoreUserConfig,
+            env: process.env
+        }).catch((error) => {
+            throw new Error(`Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`);
         })
         : undefined;
-    return { ...attempts, hermesVersion, install, record };
+    const run = isolation?.queryFile
+        ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+        : settings;
+    let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
+                : Promise.resolve(undefined);
+        // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+        isolation?.waitFor(version);
+        log.begin();
+        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
+        const hermesVersion = await version;
+        if (hermesVersion)
+            log.note(hermesVersion);
+        return { ...attempts, hermesVersion, install, isolation: fact };
+    }
+    finally {
+        // Every process of the agent ended and the workspace handed back before anything else is done.
+        if (isolation)
+            fact = Object.assign(fact, { why: undefined }, await isolation.release());
+        const credential = exposedCredential(workspace, isolation !== undefined, process.env.RUNNER_TEMP);
+        if (credential) {
+            fact.credential = credential;
+            log.note(`The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
+        }
+    }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -41189,30 +41444,6 @@ async function main_upload(settings, report, earlier, redact) {
         core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
     else
         core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
-    return result.abandoned === true;
-}
-/**
- * The session record goes up beside the transcript, through the same redactor, when the transcript
- * did. True when the upload was given up with the client still at work.
- */
-async function uploadRecord(settings, report, redact) {
-    const session = report.session;
-    if (!session?.path || !report.artifact)
-        return false;
-    const result = await uploadSessionRecord({
-        recordPath: session.path,
-        transcriptArtifact: report.artifact.name,
-        retentionDays: settings.retentionDays,
-        redact,
-        env: process.env
-    });
-    if (result.uploaded) {
-        session.artifact = result;
-        core/* info */.pq(`Session record uploaded as artifact ${result.name}: ${result.url}`);
-        return false;
-    }
-    session.note = `The session record was not uploaded: ${result.reason}`;
-    core/* warning */.$e(session.note);
     return result.abandoned === true;
 }
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */

@@ -51,6 +51,8 @@ export interface RunOptions {
   action?: string;
   /** The action's stdout is a file (read back at the end), not a socket: /proc/<pid>/fd/1 opens. */
   stdoutFile?: boolean;
+  /** Run the action as this user (the tests, as root, playing an unprivileged runner). */
+  user?: { uid: number; gid: number };
 }
 
 export function node24(): string;

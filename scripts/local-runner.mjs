@@ -79,10 +79,14 @@ export function startAction({
   cwd,
   simulator = true,
   action = ACTION,
-  stdoutFile = false
+  stdoutFile = false,
+  user
 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
   const step = runnerStep(dir, { pathFirst: simulator ? SIMULATOR_BIN : undefined, cwd });
+  // Run as another user (a root test playing an unprivileged runner): the step's files are its own.
+  if (user)
+    for (const p of [dir, ...Object.values(step.files)]) fs.chownSync(p, user.uid, user.gid);
   const files = step.files;
   const childEnv = {
     ...step.env,
@@ -95,7 +99,9 @@ export function startAction({
   const child = spawn(node24(), [action], {
     cwd: files.workspace,
     env: childEnv,
-    stdio: ['ignore', outFd ?? 'pipe', 'pipe']
+    stdio: ['ignore', outFd ?? 'pipe', 'pipe'],
+    uid: user?.uid,
+    gid: user?.gid
   });
   if (outFd !== undefined) fs.closeSync(outFd);
   const stdout = [];

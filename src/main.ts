@@ -82,7 +82,7 @@ export async function run(): Promise<void> {
   const comment = stickyComment(settings, redact);
   if (admission && !admission.allowed) return refuse(settings, admission, redact, comment);
   // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
-  const plan = settings.mode === 'cli' ? await planIsolation(settings.isolation) : undefined;
+  const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
   if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
     const fact: IsolationFact = { why: plan.why };
     const trigger = triggerOf(process.env);
@@ -307,6 +307,10 @@ async function runHermes(
               : undefined,
           ignoreUserConfig: settings.ignoreUserConfig,
           env: process.env
+        }).catch((error: unknown) => {
+          throw new Error(
+            `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`
+          );
         })
       : undefined;
   const run: CliSettings = isolation?.queryFile
@@ -323,6 +327,8 @@ async function runHermes(
         : executable
           ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
           : Promise.resolve(undefined);
+    // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+    isolation?.waitFor(version);
     log.begin();
     const attempts = await retried(settings, log, signals, 'temporary provider failure', () =>
       runAttempt(

@@ -1,12 +1,13 @@
 /**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent`, so that an agent told to
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
  * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
  * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made once (`useradd --system`, no login shell, no groups but its own); every run
- *   gives it a fresh HOME (mode 0700) holding a copy of the runner user's `~/.hermes` config;
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
  * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
  *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
  *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
@@ -21,35 +22,67 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as io from '@actions/io';
+import { randomBytes } from 'node:crypto';
 import { messageOf } from '../text/errors.js';
+import { retry } from '../core/retry.js';
 import { childEnv } from './environment.js';
 import { privileged, runSync, type AgentUser, type Spawning } from './process.js';
 import type { IsolationMode } from '../config/settings.js';
 import type { IsolationFact } from '../config/isolation.js';
 
-export const AGENT_USER = 'hermes-agent';
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+export const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
 
 /** What `isolation` comes to on this runner, decided before anything runs. */
 export type IsolationPlan =
   | { kind: 'user'; via: 'root' | 'sudo'; setpriv: string; sudo?: string }
   | { kind: 'none'; why: string; chosen: boolean };
 
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+function systemEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out = childEnv(env);
+  return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(path.delimiter) };
+}
+
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name: string): string | undefined {
+  for (const dir of (systemEnv().PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-export async function planIsolation(mode: IsolationMode): Promise<IsolationPlan> {
+export function planIsolation(mode: IsolationMode): IsolationPlan {
   if (mode === 'none') return { kind: 'none', why: 'isolation is none', chosen: true };
   if (process.platform !== 'linux')
     return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-  const setpriv = await io.which('setpriv', false);
+  const setpriv = systemTool('setpriv');
   if (!setpriv)
     return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
   const uid = process.getuid?.();
   if (uid === 0) return { kind: 'user', via: 'root', setpriv };
-  const sudo = await io.which('sudo', false);
+  const sudo = systemTool('sudo');
   const who = `the action runs as ${os.userInfo().username} (uid ${uid})`;
   if (!sudo)
     return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-  const probe = runSync(sudo, ['-n', 'true'], { env: childEnv(), timeoutMs: 10_000 });
+  const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
   if (probe.status !== 0)
     return {
       kind: 'none',
@@ -113,19 +146,32 @@ export class Isolation {
   ): Promise<Isolation> {
     const admin: Admin = (file, args) => {
       const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-      const done = runSync(command, argv, { env: childEnv(options.env) });
+      const done = runSync(command, argv, { env: systemEnv(options.env) });
       if (done.status !== 0)
         throw new Error(
           `\`${[file, ...args].join(' ')}\` failed (${done.error ? messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`
         );
     };
-    const ids = agentIds() ?? (createAgent(admin), agentIds());
-    if (!ids) throw new Error(`the user ${AGENT_USER} could not be made`);
-    if (ids.uid === 0) throw new Error(`the user ${AGENT_USER} has uid 0; remove it`);
-    const user: AgentUser = { name: AGENT_USER, ...ids, ...plan };
+    const name = AGENT_USER_PREFIX + randomBytes(3).toString('hex');
+    await retry(
+      async () => {
+        try {
+          createAgent(name, admin);
+          return { value: undefined };
+        } catch (error) {
+          // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+          if (!/exit 10\b/.test(messageOf(error))) throw error;
+          return { value: undefined, retry: messageOf(error) };
+        }
+      },
+      { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 }
+    );
+    const ids = agentIds(name);
+    if (!ids) throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+    const user: AgentUser = { name, ...ids, ...plan };
     const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${AGENT_USER}-home-`));
-    const env = agentEnv(options.env, home);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-home-`));
+    const env = agentEnv(options.env, home, name);
     const isolation = new Isolation(user, runner, env, admin);
     isolation.home = home;
     try {
@@ -189,8 +235,19 @@ export class Isolation {
     this.admin('chmod', [mode.toString(8), dir]);
   }
 
+  /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+  waitFor(work: Promise<unknown>): void {
+    this.pending = work.then(
+      () => undefined,
+      () => undefined
+    );
+  }
+
+  private pending: Promise<void> = Promise.resolve();
+
   /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
   private async endAll(): Promise<void> {
+    await this.pending;
     const uid = this.user.uid;
     const seen = new Set(processesOf(uid));
     if (seen.size === 0) return;
@@ -242,6 +299,12 @@ export class Isolation {
       for (const { dir, mode } of this.modes.splice(0)) admin('chmod', [mode.toString(8), dir]);
       if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
       if (this.home) admin('rm', ['-rf', '--', this.home]);
+      // Its processes are gone and it owns nothing left: the uid may be given to another user.
+      try {
+        admin('userdel', [this.user.name]);
+      } catch {
+        // A user left behind owns nothing and runs nothing; the next run makes its own.
+      }
     }
     return {
       user: this.user.name,
@@ -253,8 +316,8 @@ export class Isolation {
 }
 
 /** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds(): { uid: number; gid: number } | undefined {
-  const found = runSync('getent', ['passwd', AGENT_USER], { env: childEnv() });
+function agentIds(name: string): { uid: number; gid: number } | undefined {
+  const found = runSync('getent', ['passwd', name], { env: systemEnv() });
   const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
   if (fields.length < 4) return undefined;
   return { uid: Number(fields[2]), gid: Number(fields[3]) };
@@ -263,7 +326,8 @@ function agentIds(): { uid: number; gid: number } | undefined {
 /** A command run as root (itself, or behind sudo -n); throws naming the command when it fails. */
 type Admin = (file: string, args: string[]) => void;
 
-function createAgent(admin: Admin): void {
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name: string, admin: Admin): void {
   admin('useradd', [
     '--system',
     '--user-group',
@@ -272,17 +336,17 @@ function createAgent(admin: Admin): void {
     '/nonexistent',
     '--shell',
     '/usr/sbin/nologin',
-    AGENT_USER
+    name
   ]);
 }
 
 /** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
+function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.ProcessEnv {
   return {
     ...childEnv(env),
     HOME: home,
-    USER: AGENT_USER,
-    LOGNAME: AGENT_USER,
+    USER: name,
+    LOGNAME: name,
     HERMES_HOME: path.join(home, '.hermes'),
     TMPDIR: path.join(home, 'tmp')
   };
@@ -302,7 +366,7 @@ function hideIncludes(
   const config = path.join(lent, '.git', 'config');
   if (!fs.existsSync(config)) return undefined;
   const git = (args: string[]) =>
-    runSync('git', ['config', '--file', config, ...args], { env: childEnv(env) });
+    runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
   const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
   const includes: [string, string][] = listed.stdout
     .split('\n')
@@ -319,7 +383,9 @@ function restoreIncludes(
   env: NodeJS.ProcessEnv
 ): void {
   for (const [key, file] of hidden.includes)
-    runSync('git', ['config', '--file', hidden.config, '--add', key, file], { env: childEnv(env) });
+    runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
+      env: systemEnv(env)
+    });
 }
 
 /** The pids of the user's live processes (zombies are already dead), from /proc. */
