@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68724);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50521);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 68724:
+/***/ 50521:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35027,6 +35027,40 @@ var undici = __nccwpck_require__(46752);
 function request(url, init = {}) {
     const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
     return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+}
+
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/text/url.ts
@@ -35144,6 +35178,10 @@ const Input = {
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
     Isolation: 'isolation',
+    SessionRecord: 'session-record',
+    Comment: 'comment',
+    CommentNumber: 'comment-number',
+    CommentKey: 'comment-key',
     ...InstallInput
 };
 class InputError extends Error {
@@ -35152,34 +35190,85 @@ class InputError extends Error {
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
- * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
- * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
  */
 
 
-/** Events only people with write access can cause: no check. */
+
+
+
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
 const WRITERS_ONLY = new Set([
     'push',
     'schedule',
     'workflow_dispatch',
-    'workflow_call',
-    'workflow_run',
     'repository_dispatch',
     'merge_group'
 ]);
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-/** How long the whole permission check may take, retry included. */
+/** How long one permission check may take, retry included. */
 const GATE_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 function triggerOf(env) {
+    const actor = env.GITHUB_ACTOR || undefined;
+    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
     return {
         event: env.GITHUB_EVENT_NAME || undefined,
-        actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
+        actor: actor ?? triggering,
+        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+            ? triggering
+            : undefined,
         repository: env.GITHUB_REPOSITORY || undefined,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true'
+        onRunner: env.GITHUB_ACTIONS === 'true',
+        facts: readEventFacts(env.GITHUB_EVENT_PATH)
     };
+}
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+function readEventFacts(file) {
+    if (!file)
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+    let payload;
+    try {
+        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+    }
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
+    }
+    const at = (value, key) => typeof value === 'object' && value !== null
+        ? value[key]
+        : undefined;
+    const head = (repo) => typeof repo === 'object' && repo !== null
+        ? {
+            fork: at(repo, 'fork') !== false,
+            fullName: typeof at(repo, 'full_name') === 'string'
+                ? at(repo, 'full_name')
+                : undefined
+        }
+        : null;
+    const facts = {};
+    const run = at(payload, 'workflow_run');
+    if (run !== undefined)
+        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const pr = at(payload, 'pull_request');
+    if (pr !== undefined) {
+        const author = at(at(pr, 'user'), 'login');
+        facts.pullRequest = {
+            head: head(at(at(pr, 'head'), 'repo')),
+            author: typeof author === 'string' ? author : undefined
+        };
+    }
+    return facts;
 }
 /** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
 function gated(trigger) {
@@ -35188,7 +35277,7 @@ function gated(trigger) {
     return !WRITERS_ONLY.has(trigger.event);
 }
 async function admit(trigger, settings) {
-    const { event, actor } = trigger;
+    const { event, actor, rerunBy } = trigger;
     if (!event && !trigger.onRunner)
         return {
             allowed: true,
@@ -35206,41 +35295,102 @@ async function admit(trigger, settings) {
         return {
             allowed: false,
             event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
+            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
         };
-    const bot = actor.toLowerCase().endsWith('[bot]');
+    const refuse = (message) => ({ allowed: false, actor, event, message });
+    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+    const rerunNote = rerunBy
+        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+        : '';
+    const bot = isBot(actor);
+    const whys = [];
+    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+    if (typeof fork === 'string')
+        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
+    if (fork) {
+        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+    }
+    else {
+        const own = await check(trigger, settings, actor, `triggered ${what}`);
+        if (!own.ok)
+            return refuse(own.message + rerunNote);
+        whys.push(own.why);
+    }
+    if (rerunBy) {
+        const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+        if (!rerun.ok)
+            return refuse(rerun.message);
+        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    }
+    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+        const pr = trigger.facts;
+        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+        if (!facts)
+            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
+        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
+        const author = facts.author;
+        if (!author)
+            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
+        if (author.toLowerCase() !== actor.toLowerCase()) {
+            const opened = await check(trigger, settings, author, `opened the pull request ${actor} acted on`);
+            if (!opened.ok)
+                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
+            whys.push(`the pull request's author ${author}: ${opened.why}`);
+        }
+    }
+    return { allowed: true, actor, event, why: whys.join('; ') };
+}
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(trigger, settings, login, did) {
+    const bot = isBot(login);
     const input = bot ? Input.AllowedBots : Input.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (listed.includes('*'))
-        return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(actor.toLowerCase()))
-        return { allowed: true, actor, event, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, actor, settings.token);
+    if (!bot && listed.includes('*'))
+        return { ok: true, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(login.toLowerCase()))
+        return { ok: true, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, login, settings.token);
     if (found.kind === 'role' &&
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
-            allowed: true,
-            actor,
-            event,
+            ok: true,
             why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
         };
-    const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
     if (found.kind === 'unknown')
         return {
-            allowed: false,
-            actor,
-            event,
-            message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+            ok: false,
+            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
         };
     const has = found.kind === 'stranger'
         ? 'is not a collaborator'
         : `has ${found.role ?? found.permission} permission`;
     return {
-        allowed: false,
-        actor,
-        event,
-        message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+        ok: false,
+        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
     };
+}
+function isBot(login) {
+    return login.toLowerCase().endsWith('[bot]');
+}
+function sameRepository(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger) {
+    const facts = trigger.facts;
+    if ('unreadable' in facts)
+        return facts.unreadable;
+    const head = facts.workflowRunHead;
+    if (head === undefined)
+        return 'the event payload has no workflow_run';
+    if (head === null)
+        return { fork: true };
+    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
 async function readPermission(trigger, actor, token) {
@@ -35250,10 +35400,13 @@ async function readPermission(trigger, actor, token) {
         return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
     const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
-    let last = '';
-    for (let attempt = 1; attempt <= 2; attempt++) {
-        if (attempt > 1)
-            await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
+    const unknown = (why) => ({ kind: 'unknown', why });
+    return retry(async (n) => {
+        // The second failure in a row is the last: said so.
+        const again = (why) => ({
+            value: unknown(n > 1 ? `${why}, twice` : why),
+            retry: why
+        });
         let response;
         try {
             response = await request(url, {
@@ -35270,37 +35423,120 @@ async function readPermission(trigger, actor, token) {
         catch (error) {
             if (signal.aborted)
                 return {
-                    kind: 'unknown',
-                    why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
+                    value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
                 };
             const cause = error instanceof Error ? error.cause : undefined;
-            last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
-            continue;
+            return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
         }
         if (response.status === 404) {
             await response.body?.cancel();
-            return { kind: 'stranger' };
+            return { value: { kind: 'stranger' } };
         }
         if (response.status >= 500) {
             await response.body?.cancel();
-            last = `the GitHub API answered HTTP ${response.status}`;
-            continue;
+            return again(`the GitHub API answered HTTP ${response.status}`);
         }
         if (!response.ok) {
             await response.body?.cancel();
             const hint = response.status === 401 || response.status === 403
                 ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
                 : '';
-            return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
+            return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
         }
         const body = await response.json().catch(() => undefined);
         const permission = body?.permission;
         const role = body?.role_name;
         if (typeof permission !== 'string')
-            return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
-        return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
+            return { value: unknown('the GitHub API answered without a permission') };
+        return {
+            value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+        };
+    }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
+}
+
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
     }
-    return { kind: 'unknown', why: `${last}, twice` };
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -35528,6 +35764,8 @@ class TranscriptRecorder {
     calls = new Map();
     streamed = '';
     result;
+    /** The cost the server's usage reported, when it reported one (not a transcript event). */
+    usage;
     constructor(sink, options) {
         this.sink = sink;
         this.options = options;
@@ -35642,6 +35880,11 @@ function parseJson(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
+/**
+ * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
+ * `/v1/chat/completions` (ChatMapper), usage included.
+ */
+
 
 
 
@@ -35805,6 +36048,7 @@ class ResponsesMapper {
             tokens: responsesTokens(r.usage),
             error
         });
+        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
     }
     /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
     checkSequence(value, type) {
@@ -35859,6 +36103,7 @@ class ChatMapper {
         this.recorder.text(str(delta.content) ?? '');
         this.finishReason = str(choice.finish_reason) ?? this.finishReason;
         this.tokens = chatTokens(data.usage) ?? this.tokens;
+        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
     }
     finish() {
         if (this.recorder.written || this.error === undefined)
@@ -35910,14 +36155,14 @@ function parseEvent(sse, recorder) {
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const USAGE_FIELDS = {
+const mappers_USAGE_FIELDS = {
     responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
     chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
 };
 function usageTokens(usage, api) {
     if (!isObject(usage))
         return undefined;
-    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
     const input = count(usage[inputKey]);
     const output = count(usage[outputKey]);
     const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
@@ -35928,6 +36173,28 @@ function usageTokens(usage, api) {
         cache_read: count(details.cached_tokens),
         cache_write: 0
     };
+}
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+function reportedCost(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const row = {
+        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+        estimated_cost_usd: usage.estimated_cost_usd,
+        cost_status: usage.cost_status,
+        cost_source: usage.cost_source,
+        billing_provider: usage.billing_provider,
+        reasoning_tokens: isObject(usage.completion_tokens_details)
+            ? usage.completion_tokens_details.reasoning_tokens
+            : isObject(usage.output_tokens_details)
+                ? usage.output_tokens_details.reasoning_tokens
+                : undefined
+    };
+    const found = usageOf(row);
+    return found.costUsd !== undefined ? found : undefined;
 }
 const responsesTokens = (usage) => usageTokens(usage, 'responses');
 const chatTokens = (usage) => usageTokens(usage, 'chat');
@@ -36482,7 +36749,8 @@ class RecentCalls {
         this.index[slot] = call.index;
         this.duration[slot] = call.durationMs ?? Number.NaN;
         this.line[slot] = call.line;
-        this.isError[slot] = call.isError ? 1 : 0;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
         this.names[slot] = call.name;
         this.input.set(slot, call.inputPreview);
         this.output.set(slot, call.output);
@@ -36498,9 +36766,10 @@ class RecentCalls {
                 name: this.names[slot],
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: this.isError[slot] === 1,
+                isError: (this.isError[slot] & 1) === 1,
                 output: this.output.get(slot),
-                line: this.line[slot]
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
             });
         }
         return calls;
@@ -36761,11 +37030,24 @@ class TurnBuilder {
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
             output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line
+            line,
+            ...(isCut(event.output) && { cut: true })
         };
         this.recent.add(call);
         return call;
     }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
 }
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
@@ -37214,6 +37496,7 @@ class ApiServer {
         const turn = follower.finish();
         return {
             turn,
+            ...(recorder.usage && { usage: recorder.usage }),
             durationMs: Date.now() - started,
             end: {
                 kind: 'api',
@@ -37619,8 +37902,139 @@ function redactLines(block, redact) {
     return Buffer.concat(lines);
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    if (redact(line) === line)
+        return line;
+    return line.replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
+        }
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
+    const file = external_node_path_.join(staging, name);
+    const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
+    external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    let timer;
+    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+    const expired = new Promise(resolve => {
+        timer = setTimeout(() => resolve({
+            uploaded: false,
+            reason: `the upload did not finish within ${budgetMs / 1000} s`,
+            abandoned: true
+        }), budgetMs);
+    });
+    const upload = async () => {
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+        return { uploaded: true, name, id, url };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        external_node_fs_.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        external_node_fs_.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/file-commands.ts
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+/** The variables naming the runner's file-command files. */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of FILE_COMMANDS) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                external_node_fs_.rmSync(file, { force: true });
+                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37628,9 +38042,11 @@ var io = __nccwpck_require__(88701);
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
+
 /** The runner's own credentials and service addresses, for the action's process only. */
 const RUNNER_ONLY = [
     'ACTIONS_RUNTIME_TOKEN',
@@ -37641,8 +38057,8 @@ const RUNNER_ONLY = [
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL'
 ];
-const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
-/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
 function childEnv(env = process.env) {
     const out = {};
     for (const [name, value] of Object.entries(env)) {
@@ -37897,6 +38313,7 @@ class FifoCapture {
  */
 
 
+
 /** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
 function wrap(file, args, as, env) {
     if (!as)
@@ -37947,6 +38364,58 @@ function runCommand(file, args, options) {
             maxBuffer: 64 * 1024,
             windowsHide: true
         }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+}
+/**
+ * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
+ * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
+ * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
+ */
+function runToFile(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        let stderr = '';
+        let timedOut = false;
+        let child;
+        let fd;
+        try {
+            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
+            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
+        }
+        catch (error) {
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                stdio: ['ignore', fd, 'pipe'],
+                shell: false,
+                windowsHide: true
+            });
+        }
+        catch (error) {
+            external_node_fs_.closeSync(fd);
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        external_node_fs_.closeSync(fd);
+        const timer = setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+        }, options.timeoutMs);
+        child.stderr?.setEncoding('utf8');
+        child.stderr?.on('data', (text) => {
+            if (stderr.length < 64 * 1024)
+                stderr += text;
+        });
+        child.on('error', error => {
+            clearTimeout(timer);
+            resolve({ exitCode: null, timedOut, stderr, error });
+        });
+        child.on('close', code => {
+            clearTimeout(timer);
+            resolve({ exitCode: code, timedOut, stderr });
+        });
     });
 }
 const STDERR_LINGER_MS = 5000;
@@ -38055,6 +38524,117 @@ class HermesProcess {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/session-record.ts
+/**
+ * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
+ * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
+ * wrong is one note.
+ */
+
+
+
+
+/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+const EXPORT_TIMEOUT_MS = 30_000;
+/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+const CANCELLED_TIMEOUT_MS = 2000;
+const STDERR_CHARS = 300;
+/**
+ * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
+ * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
+ * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
+ * JSONL is the default format.
+ */
+function exportArgv(sessionId) {
+    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
+}
+/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
+async function spawnExport(spec) {
+    const done = await runToFile(spec.executable, spec.argv, {
+        cwd: spec.cwd,
+        env: spec.env,
+        timeoutMs: spec.timeoutMs,
+        as: spec.as,
+        stdoutPath: spec.output
+    });
+    if (done.timedOut)
+        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
+    if (done.error)
+        return { ok: false, why: (0,errors/* messageOf */.b)(done.error) };
+    if (done.exitCode === 0)
+        return { ok: true };
+    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
+    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
+    const code = `exited with code ${done.exitCode}`;
+    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
+}
+function readHead(file) {
+    try {
+        return external_node_fs_.readFileSync(file, 'utf8').slice(0, 4096);
+    }
+    catch {
+        return '';
+    }
+}
+function lastLine(text) {
+    return (text
+        .split(/\r?\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '')
+        .at(-1) ?? '');
+}
+/** Exports the session and reads what it says; a failure is a note, never a throw. */
+async function readSessionRecord(request) {
+    const spawn = request.spawn ?? spawnExport;
+    // A record left by an earlier run must not pass for this one's.
+    external_node_fs_.rmSync(request.output, { force: true });
+    const timeoutMs = request.cancelled
+        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
+        : request.timeoutMs;
+    const result = await spawn({
+        executable: request.executable,
+        argv: exportArgv(request.sessionId),
+        cwd: request.cwd,
+        env: request.env,
+        timeoutMs,
+        as: request.as,
+        output: request.output
+    });
+    const failed = (why) => ({
+        ok: false,
+        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
+    });
+    if (!result.ok)
+        return failed(result.why);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(request.output, 'utf8');
+    }
+    catch (error) {
+        return failed(`left a record that cannot be read: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
+    if (text.trim() === '')
+        return failed('wrote nothing');
+    try {
+        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
+    }
+    catch (error) {
+        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+}
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
+function exportTimeoutMs(env) {
+    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
+    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
+}
+/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
+function recordPathFor(jsonlPath) {
+    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 
@@ -38664,40 +39244,6 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
             detail: why
         }
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/retry.ts
-/**
- * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
- * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
- */
-/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
-async function retry(once, policy) {
-    const sleep = policy.sleep ?? abortableSleep;
-    for (let n = 1;; n++) {
-        const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
-            return tried.value;
-        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
-        policy.onRetry?.(tried.retry, n + 1, waitMs);
-        await sleep(waitMs, policy.signal);
-        if (policy.signal?.aborted)
-            return tried.value;
-    }
-}
-/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/cli/isolation.ts
@@ -39531,18 +40077,28 @@ function readQuery(query, cwd) {
  * transcript is never what was meant.
  */
 function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
+    const lines = raw.split(/\r?\n/).map(v => v.trim());
+    const values = lines.filter(v => v !== '');
     const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
+    if (word === undefined) {
+        refuseShortValues(lines);
         return { redact: values };
+    }
     if (values.length > 1) {
         throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+const MIN_REDACT_CHARS = 6;
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines) {
+    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+    if (short.length === 0)
+        return;
+    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
 }
 function resolveJsonlPath(given, cwd, env) {
     if (given)
@@ -39558,6 +40114,14 @@ function parseLogins(raw) {
         .split(/[\n,]/)
         .map(v => v.trim().replace(/^@/, '').toLowerCase())
         .filter(v => v !== '');
+}
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+function parseBots(raw) {
+    const bots = parseLogins(raw);
+    if (bots.some(bot => bot.includes('*'))) {
+        throw new InputError(`Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
+    }
+    return bots;
 }
 /**
  * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
@@ -39660,10 +40224,16 @@ function parseCommon(getInput, env, workingDirectory) {
         ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
         showReasoning: bool(Input.ShowReasoning, true),
+        sessionRecord: bool(Input.SessionRecord, true),
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseLogins(getInput(Input.AllowedBots))
+            allowedBots: parseBots(getInput(Input.AllowedBots))
+        },
+        comment: {
+            enabled: bool(Input.Comment, false),
+            number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
+            key: text(Input.CommentKey)
         }
     };
 }
@@ -39994,12 +40564,16 @@ const Output = {
     ArtifactUrl: 'artifact_url',
     Attempts: 'attempts',
     StructuredOutput: 'structured_output',
-    HermesVersion: 'hermes_version'
+    HermesVersion: 'hermes_version',
+    CostUsd: 'cost_usd',
+    CostEstimated: 'cost_estimated',
+    Usage: 'usage',
+    SessionArtifactUrl: 'session_artifact_url'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/** The outputs a report can give; unknown values are left out rather than invented. */
+/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
 function outputsOf(report, attempts, redact) {
     const { turn, verdict } = report;
     const out = new Map();
@@ -40008,8 +40582,13 @@ function outputsOf(report, attempts, redact) {
         if (value !== undefined)
             out.set(name, redact(String(value)));
     };
-    set(Output.Outcome, verdict.outcome);
-    set(Output.ExitCode, verdict.exitCode);
+    // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
+    const plain = (name, value) => {
+        if (value !== undefined)
+            out.set(name, String(value));
+    };
+    plain(Output.Outcome, verdict.outcome);
+    plain(Output.ExitCode, verdict.exitCode);
     set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
@@ -40022,24 +40601,35 @@ function outputsOf(report, attempts, redact) {
     const tokens = turn.result?.tokens;
     if (tokens) {
         set(Output.Tokens, JSON.stringify(tokens));
-        set(Output.TokensInput, tokens.input);
-        set(Output.TokensOutput, tokens.output);
-        set(Output.TokensTotal, tokens.total);
-        set(Output.TokensCacheRead, tokens.cache_read);
-        set(Output.TokensCacheWrite, tokens.cache_write);
+        plain(Output.TokensInput, tokens.input);
+        plain(Output.TokensOutput, tokens.output);
+        plain(Output.TokensTotal, tokens.total);
+        plain(Output.TokensCacheRead, tokens.cache_read);
+        plain(Output.TokensCacheWrite, tokens.cache_write);
     }
-    set(Output.DurationMs, Math.round(report.durationMs));
-    set(Output.ToolCalls, turn.toolCalls);
-    set(Output.ToolErrors, turn.toolErrors);
+    plain(Output.DurationMs, Math.round(report.durationMs));
+    plain(Output.ToolCalls, turn.toolCalls);
+    plain(Output.ToolErrors, turn.toolErrors);
     set(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
     set(Output.ArtifactUrl, report.artifact?.url);
-    set(Output.Attempts, attempts);
+    plain(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
+    // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
+    const usage = report.usage;
+    set(Output.CostUsd, usage?.costUsd);
+    set(Output.CostEstimated, usage?.costEstimated?.toString());
+    if (usage && Object.keys(usage.fields).length > 0)
+        set(Output.Usage, JSON.stringify(usage.fields));
+    set(Output.SessionArtifactUrl, report.session?.artifact?.url);
+    // The runner keeps the last value written for a name: an empty one still replaces the agent's.
+    for (const name of Object.values(Output))
+        if (!out.has(name))
+            out.set(name, '');
     return out;
 }
 
@@ -40058,7 +40648,8 @@ function outputsOf(report, attempts, redact) {
  * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
  * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
  * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes.
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
  */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 // What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
@@ -40067,6 +40658,8 @@ const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
 // An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
 const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
@@ -40082,7 +40675,8 @@ function visible(text) {
  */
 function escapeLine(text, context) {
     const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    return clean.replace(PUNCTUATION, '\\$&');
+    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    return inert.replace(PUNCTUATION, '\\$&');
 }
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function inline(text) {
@@ -40159,6 +40753,7 @@ const ENTITY = {
 function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
+        .replace(REFERENCE, `$1${ZWSP}`)
         .replace(/[&<>"']/g, c => ENTITY[c]);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
@@ -40314,8 +40909,9 @@ function callCells(c, redact, expand) {
         c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-        return [...cells, 'ok'];
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
     const output = redact(c.output);
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
@@ -40433,6 +41029,7 @@ function isolationFact(fact) {
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -40575,6 +41172,15 @@ function factsTable(report, redact, where) {
                 : '–'
         ]
     ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
@@ -40588,6 +41194,8 @@ function factsTable(report, redact, where) {
     if (report.isolation)
         rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -40606,6 +41214,17 @@ function transcriptRef(report, redact) {
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
     return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session, redact) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(redact(session.path), PATH_CHARS))
+            : '';
+    const note = session.note ? cell(clip(redact(session.note), summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
 }
 function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)
@@ -41105,8 +41724,383 @@ function redactStrings(value, redact) {
     return clean === text ? value : clean;
 }
 
+;// CONCATENATED MODULE: ./src/comment/api.ts
+/**
+ * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
+ * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
+ * retried by core/retry.ts on a network failure, 429 or a 5xx.
+ */
+
+
+
+
+/** How long one request may take. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Tries per call, the first included, and the first wait. */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 1000;
+/** The most comments read when looking for ours: 50 pages of 100. */
+const MAX_PAGES = 50;
+/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
+const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+class CommentApi {
+    target;
+    options;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The oldest comment that starts with marker and was written by a bot or a writer. */
+    async find(marker) {
+        const { apiUrl, repository, number } = this.target;
+        let url = `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
+        for (let page = 0; url && page < MAX_PAGES; page++) {
+            const got = await this.call('GET', url);
+            if (!got.ok)
+                return got;
+            const comments = Array.isArray(got.value.json) ? got.value.json : [];
+            const ours = comments.find(c => typeof c.body === 'string' &&
+                c.body.startsWith(marker) &&
+                (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? '')));
+            if (ours)
+                return { ok: true, value: ours.id };
+            // The token goes only where it came from: a next page elsewhere is not followed.
+            const next = nextPage(got.value.link);
+            url = next && new URL(next).origin === new URL(apiUrl).origin ? next : undefined;
+        }
+        return { ok: true, value: undefined };
+    }
+    async create(body) {
+        const { apiUrl, repository, number } = this.target;
+        const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    async update(id, body) {
+        const { apiUrl, repository } = this.target;
+        const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    call(method, url, body) {
+        const { token, signal, sleep } = this.options;
+        return retry(async () => {
+            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+            try {
+                const response = await request(url, {
+                    method,
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action',
+                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
+                    },
+                    body: body !== undefined ? JSON.stringify({ body }) : undefined,
+                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                    redirect: 'error'
+                });
+                const json = await response.json().catch(() => undefined);
+                if (response.ok)
+                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
+                const said = json?.message;
+                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
+                const failed = { ok: false, status: response.status, why };
+                return response.status >= 500 || response.status === 429
+                    ? { value: failed, retry: why }
+                    : { value: failed };
+            }
+            catch (error) {
+                const why = timeout.aborted
+                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+                    : signal?.aborted
+                        ? 'the job’s grace period ran out'
+                        : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
+                return { value: { ok: false, why }, retry: why };
+            }
+        }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
+    }
+}
+function idOf(json) {
+    const id = json?.id;
+    return typeof id === 'number'
+        ? { ok: true, value: id }
+        : { ok: false, why: 'the GitHub API answered without a comment id' };
+}
+/** The `rel="next"` URL of a Link header. */
+function nextPage(link) {
+    return link
+        ?.split(',')
+        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
+        .find(Boolean);
+}
+
+;// CONCATENATED MODULE: ./src/comment/body.ts
+
+
+
+
+
+/** GitHub refuses a comment body longer than this many characters. */
+const COMMENT_LIMIT_CHARS = 65_536;
+/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
+const COMMENT_BUDGET_CHARS = 60_000;
+const body_MESSAGE_CHARS = 1000;
+const body_FACT_CHARS = 120;
+const body_ANSWER_CHARS = 20_000;
+const RUNNING = '⏳ Hermes is working on it';
+const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
+    const runLink = markdown_link('the run', place.runUrl);
+    if (view.phase === 'running')
+        return (markdown_join([
+            place.marker,
+            `### ${RUNNING}`,
+            `Follow ${runLink}; this comment is rewritten when the turn ends.`
+        ]) + '\n');
+    const outcome = view.outcome ?? 'no_result';
+    const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
+    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+    const caution = outcome !== 'success' && view.message
+        ? `> [!CAUTION]\n${quoted(clip(redact(view.message), body_MESSAGE_CHARS))}`
+        : undefined;
+    const facts = factsLine(view, redact);
+    const transcript = view.artifact
+        ? markdown_link(`the transcript (${clip(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
+        : 'the transcript (in the run’s artifacts, when uploaded)';
+    const links = `See ${runLink} and ${transcript}.`;
+    const structured = view.structured ? structuredBlock(view.structured, redact) : undefined;
+    const head = [place.marker, title, caution];
+    const tail = [facts, links];
+    const rest = markdown_join([...head, structured, ...tail]).length + 2;
+    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
+    const text = markdown_join([...head, body, structured, ...tail]) + '\n';
+    return text.length <= budget ? text : markdown_join([...head, ...tail]) + '\n';
+}
+/** Duration, tool calls, tokens, cost and model in one line. */
+function factsLine(view, redact) {
+    const parts = [];
+    if (view.durationMs !== undefined)
+        parts.push(formatMs(view.durationMs));
+    if (view.toolCalls !== undefined) {
+        const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
+        parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
+    }
+    const t = view.tokens;
+    if (t)
+        parts.push(`${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`);
+    if (view.cost)
+        parts.push(formatCost(view.cost.usd, view.cost.estimated));
+    if (view.model)
+        parts.push(codeCell(clip(redact(view.model), body_FACT_CHARS)));
+    return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
+}
+/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
+function body_answerBlock(answer, redact, room) {
+    if (!answer || answer.trim() === '')
+        return undefined;
+    const clean = redact(answer);
+    const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
+    let chars = Math.min(clean.length, body_ANSWER_CHARS);
+    const draw = () => textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
+    let block = draw();
+    // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
+    while (block.length > room && chars > 0) {
+        chars = Math.floor((chars * room) / block.length / 1.1);
+        block = draw();
+    }
+    return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
+}
+
+;// CONCATENATED MODULE: ./src/comment/target.ts
+/**
+ * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
+ * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
+ */
+
+
+const target_PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
+function commentTarget(env, options) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    const repository = env.GITHUB_REPOSITORY;
+    if (!repository)
+        return { none: 'GITHUB_REPOSITORY is not set' };
+    const found = options.number !== undefined
+        ? { number: options.number, kind: 'pull request or issue' }
+        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
+    if (!found)
+        return {
+            none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
+        };
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
+    return {
+        ...found,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        repository,
+        // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
+        workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',
+        job: env.GITHUB_JOB ?? '',
+        key: options.key,
+        runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
+            (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
+    };
+}
+function readPayload(file) {
+    if (!file)
+        return {};
+    try {
+        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+        return isObject(payload) ? payload : {};
+    }
+    catch {
+        return {};
+    }
+}
+function numberOf(event, payload) {
+    const field = (value, name) => isObject(value) ? value[name] : undefined;
+    const valid = (n) => Number.isInteger(n) && n > 0;
+    if (target_PULL_REQUEST_EVENTS.test(event)) {
+        const n = field(payload.pull_request, 'number') ?? payload.number;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    if (event === 'issues' || event === 'issue_comment') {
+        const n = field(payload.issue, 'number');
+        const kind = field(payload.issue, 'pull_request') ? 'pull request' : 'issue';
+        return valid(n) ? { number: n, kind } : undefined;
+    }
+    if (event === 'workflow_run') {
+        const pulls = field(payload.workflow_run, 'pull_requests');
+        const n = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    return undefined;
+}
+/**
+ * The hidden first line that finds the comment again. Its parts are percent-encoded, so no workflow
+ * name or key can end the HTML comment (`-->`) or forge another marker.
+ */
+function markerOf(target) {
+    const part = (s) => encodeURIComponent(s).replace(/[!'()*-]/g, escapeChar);
+    return `<!-- hermes-action:workflow=${part(target.workflow)};job=${part(target.job)};key=${part(target.key ?? '')} -->`;
+}
+const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+;// CONCATENATED MODULE: ./src/comment/sticky.ts
+/**
+ * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
+ * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
+ * that cannot be written is a warning naming the permission to add: it never changes the verdict.
+ */
+
+
+
+class StickyComment {
+    target;
+    options;
+    id;
+    /** A refusal (401, 403): the token will not do better at the end. */
+    refused = false;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
+    static for(options) {
+        const target = commentTarget(options.env, options);
+        if ('none' in target) {
+            options.warn(`No comment is written (comment is true): ${target.none}.`);
+            return undefined;
+        }
+        if (!options.token) {
+            options.warn('No comment is written (comment is true): "github-token" is empty; pass a token that may write comments.');
+            return undefined;
+        }
+        return new StickyComment(target, options);
+    }
+    /** "Running", with the run's link. */
+    start() {
+        return this.write({ phase: 'running' }, 'saying the turn started');
+    }
+    /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
+    finish(view, signal) {
+        return this.write(view, 'with the outcome', signal);
+    }
+    async write(view, what, signal) {
+        if (this.refused)
+            return;
+        const { target, options } = this;
+        const marker = markerOf(target);
+        const body = renderComment(view, { marker, runUrl: target.runUrl }, options.redact);
+        const api = new CommentApi(target, { token: options.token, signal, sleep: options.sleep });
+        let written;
+        if (this.id !== undefined) {
+            written = await api.update(this.id, body);
+            // Deleted since it was written: a new one.
+            if (!written.ok && written.status === 404)
+                written = await api.create(body);
+        }
+        else {
+            const found = await api.find(marker);
+            written = !found.ok
+                ? found
+                : found.value !== undefined
+                    ? await api.update(found.value, body)
+                    : await api.create(body);
+        }
+        if (written.ok) {
+            this.id = written.value;
+            return;
+        }
+        if (written.status === 401 || written.status === 403)
+            this.refused = true;
+        options.warn(this.failure(what, written));
+    }
+    failure(what, failed) {
+        const { kind, number, repository } = this.target;
+        const permission = kind === 'pull request'
+            ? '"pull-requests: write"'
+            : kind === 'issue'
+                ? '"issues: write"'
+                : '"pull-requests: write" (a pull request) or "issues: write" (an issue)';
+        const fork = kind === 'issue'
+            ? ''
+            : '; on a pull request from a fork the token is read-only whatever it says';
+        return (`The comment ${what} on ${kind} #${number} of ${repository} could not be written: ${failed.why}. ` +
+            `The job's token needs ${permission}: add it under "permissions:"${fork}. The outcome is not changed by this.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/comment/view.ts
+function viewOf(report, cancelled) {
+    const { verdict, turn } = report;
+    const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
+    return {
+        phase: 'done',
+        outcome: verdict.outcome,
+        exitCode: verdict.exitCode,
+        cancelled,
+        message: verdict.message,
+        answer: turn.result?.text,
+        structured: report.answer,
+        model: turn.model,
+        tokens: turn.result?.tokens,
+        durationMs: ran ? report.durationMs : undefined,
+        toolCalls: ran ? turn.toolCalls : undefined,
+        toolErrors: ran ? turn.toolErrors : undefined,
+        artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
+        cost: report.usage?.costUsd !== undefined
+            ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
+            : undefined
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+
+
+
+
+
+
 
 
 
@@ -41163,8 +42157,9 @@ async function run() {
         core/* warning */.$e(warning);
     const redact = makeRedactor([...settings.redact, ...secrets]);
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
+    const comment = stickyComment(settings, redact);
     if (admission && !admission.allowed)
-        return refuse(settings, admission, redact);
+        return refuse(settings, admission, redact, comment);
     // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
     const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
     if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
@@ -41176,14 +42171,14 @@ async function run() {
                 actor: admission?.actor,
                 event: admission?.event,
                 message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-            }, redact, fact);
+            }, redact, comment, fact);
         if (gated(trigger))
             return refuse(settings, {
                 allowed: false,
                 actor: admission?.actor,
                 event: admission?.event,
                 message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-            }, redact, fact);
+            }, redact, comment, fact);
         core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
     }
     const trigger = admission && {
@@ -41192,6 +42187,7 @@ async function run() {
         why: admission.why
     };
     const signals = listenForCancellation();
+    await comment?.start();
     const log = new LiveLog(redact);
     if (!settings.showReasoning)
         log.hideReasoning();
@@ -41211,7 +42207,7 @@ async function run() {
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install, isolation } = session;
+    const { attempt, history, hermesVersion, install, isolation, record } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -41240,27 +42236,41 @@ async function run() {
                 ? { why: 'API server mode: no Hermes process runs on this runner' }
                 : settings.mode === 'transcript'
                     ? { why: 'transcript mode: nothing runs' }
-                    : undefined)
+                    : undefined),
+        // API server mode: only what the server's response reported; no export is attempted.
+        ...(attempt.usage && { usage: attempt.usage }),
+        ...(record && {
+            usage: record.ok ? record.usage : undefined,
+            session: record.ok ? { path: record.path } : { note: record.note }
+        })
     };
+    if (record && !record.ok)
+        core/* notice */.lm(redact(record.note));
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
         for (const [name, value] of outputsOf(report, history.length, redact))
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
-    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
+    // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+    if (signals.cancelled)
+        await comment?.finish(viewOf(report, true), graceLeft(signals));
     // `redact: false` still hides the secrets given as inputs.
-    !settings.uploadUnredacted
+    const redactUpload = !settings.uploadUnredacted
         ? redact
         : secrets.length
             ? makeRedactor(secrets, { tokens: false })
-            : undefined);
+            : undefined;
+    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redactUpload);
+    const abandonedRecord = await uploadRecord(settings, report, redactUpload);
     if (report.artifact)
         setOutputs();
+    if (!signals.cancelled)
+        await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
     // Everything is written: a given-up upload's client must not hold the step open.
-    if (abandoned)
+    if (abandoned || abandonedRecord)
         process.exit();
 }
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
@@ -41273,7 +42283,7 @@ function conclude(settings, verdict, redact) {
         core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact, isolation) {
+async function refuse(settings, admission, redact, comment, isolation) {
     const verdict = { outcome: 'not_allowed', message: admission.message };
     const report = {
         verdict,
@@ -41285,10 +42295,29 @@ async function refuse(settings, admission, redact, isolation) {
         isolation
     };
     for (const [name, value] of outputsOf(report, 0, redact))
-        if (name !== Output.Jsonl)
-            core/* setOutput */.uH(name, value);
+        core/* setOutput */.uH(name, value);
+    // The person who asked learns why the agent did not start.
+    await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
+}
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(settings, redact) {
+    if (!settings.comment.enabled)
+        return undefined;
+    return StickyComment.for({
+        token: settings.gate.token,
+        number: settings.comment.number,
+        key: settings.comment.key,
+        env: process.env,
+        redact,
+        warn: message => core/* warning */.$e(redact(message))
+    });
+}
+/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
+function graceLeft(signals) {
+    const since = Date.now() - (signals.cancelledAt ?? Date.now());
+    return AbortSignal.timeout(Math.max(1000, 9000 - since));
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
 async function runHermes(settings, log, signals, plan) {
@@ -41319,6 +42348,8 @@ async function runHermes(settings, log, signals, plan) {
         ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
         : settings;
     let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
+    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+    const fileCommands = snapshotFileCommands();
     try {
         // Asked alongside the run, not before it: a CLI can take a while to print its version.
         const version = provided.version !== undefined
@@ -41333,7 +42364,22 @@ async function runHermes(settings, log, signals, plan) {
         const hermesVersion = await version;
         if (hermesVersion)
             log.note(hermesVersion);
-        return { ...attempts, hermesVersion, install, isolation: fact };
+        // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
+        // before the agent's processes are ended (the export is one of them).
+        const sessionId = attempts.attempt.turn.sessionId;
+        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+            ? await readSessionRecord({
+                executable: executable ?? settings.hermesPath,
+                sessionId,
+                output: recordPathFor(settings.jsonlPath),
+                cwd: settings.workingDirectory,
+                env: isolation?.spawning.env ?? childEnv(),
+                as: isolation?.spawning.as,
+                timeoutMs: exportTimeoutMs(process.env),
+                cancelled: signals.cancelled
+            })
+            : undefined;
+        return { ...attempts, hermesVersion, install, isolation: fact, record };
     }
     finally {
         // Every process of the agent ended and the workspace handed back before anything else is done.
@@ -41344,6 +42390,8 @@ async function runHermes(settings, log, signals, plan) {
             fact.credential = credential;
             log.note(`The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
         }
+        // After the agent's last process is gone: nothing it wrote into them stands.
+        fileCommands.restore();
     }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
@@ -41446,6 +42494,30 @@ async function main_upload(settings, report, earlier, redact) {
         core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
     return result.abandoned === true;
 }
+/**
+ * The session record goes up beside the transcript, through the same redactor, when the transcript
+ * did. True when the upload was given up with the client still at work.
+ */
+async function uploadRecord(settings, report, redact) {
+    const session = report.session;
+    if (!session?.path || !report.artifact)
+        return false;
+    const result = await uploadSessionRecord({
+        recordPath: session.path,
+        transcriptArtifact: report.artifact.name,
+        retentionDays: settings.retentionDays,
+        redact,
+        env: process.env
+    });
+    if (result.uploaded) {
+        session.artifact = result;
+        core/* info */.pq(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+        return false;
+    }
+    session.note = `The session record was not uploaded: ${result.reason}`;
+    core/* warning */.$e(session.note);
+    return result.abandoned === true;
+}
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
 async function writeSummary(settings, report, redact) {
     if (!settings.summary)
@@ -41453,7 +42525,8 @@ async function writeSummary(settings, report, redact) {
     try {
         await core/* summary */.z
             .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-            .write();
+            // Overwritten, not appended to: the step's summary holds only what the action wrote.
+            .write({ overwrite: true });
     }
     catch (error) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
@@ -41475,6 +42548,7 @@ function listenForCancellation() {
     const listeners = new Set();
     const state = {
         cancelled: false,
+        cancelledAt: undefined,
         subscribe(fn) {
             listeners.add(fn);
             return () => void listeners.delete(fn);
@@ -41482,6 +42556,7 @@ function listenForCancellation() {
     };
     for (const signal of ['SIGINT', 'SIGTERM']) {
         process.on(signal, () => {
+            state.cancelledAt ??= Date.now();
             state.cancelled = true;
             listeners.forEach(fn => fn(signal));
         });
