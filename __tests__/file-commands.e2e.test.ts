@@ -94,6 +94,9 @@ async function plantedRun(inputs: { [name: string]: string }): Promise<Planted> 
       query: 'Check the build',
       'hermes-path': hermes,
       'upload-artifact': 'false',
+      // The agent shares the action's user here, the case these defences are for: under isolation it
+      // cannot even open the files (isolation.e2e.test.ts).
+      isolation: 'none',
       ...inputs
     },
     env: { PLANT_RECORD: record, PLANT_TARGETS: JSON.stringify({ ...REAL_FILES, victim }) },

@@ -167,7 +167,7 @@ describe('the record never changes the verdict', () => {
     expect(exp.argv).toEqual([
       'sessions',
       'export',
-      recordPath(r),
+      '-',
       '--session-id',
       r.outputs.session_id,
       '--redact'

@@ -1017,7 +1017,9 @@ let currentRun = null;
 function sessionStore() {
   return process.env.HERMES_HOME
     ? path.join(process.env.HERMES_HOME, 'sim-sessions')
-    : path.join(os.tmpdir(), 'hermes-sim-sessions');
+    : // One store per OS user, as upstream's state.db is in each user's own HOME: an isolated run's
+      // agent user cannot write another user's.
+      path.join(os.tmpdir(), `hermes-sim-sessions-${process.getuid?.() ?? 'user'}`);
 }
 
 /** Upstream's --redact masks a token as its first 6 and last 4 characters. */
