@@ -13,7 +13,8 @@ import fc from 'fast-check';
 import { pythonJson } from '../src/api/transcript.js';
 import { followFile } from '../src/core/follow.js';
 import { decide } from '../src/core/verdict.js';
-import { copyTranscript } from '../src/report/artifact.js';
+import { copyRedacted } from '../src/report/egress.js';
+import { shown } from '../src/report/report.js';
 import { LiveLog } from '../src/report/log.js';
 import { outputsOf } from '../src/report/outputs.js';
 import { renderSummary } from '../src/report/summary.js';
@@ -178,11 +179,17 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
       const turn = await followFile(file, log);
       log.end();
       const verdict = decide(turn, processEnd({ exitCode: 1 }));
-      const report = { verdict, turn, durationMs: 5, stderrTail: [], jsonlPath: file };
-      const summary = flat(textOf(render(renderSummary(report, redact))));
-      const outputs = [...outputsOf(report, 1, redact).values()].map(flat).join('\n');
+      const report = {
+        verdict: shown(verdict, redact),
+        turn,
+        durationMs: 5,
+        stderrTail: [],
+        jsonlPath: file
+      };
+      const summary = flat(textOf(render(renderSummary(report))));
+      const outputs = [...outputsOf(report, 1).values()].map(flat).join('\n');
       const uploaded = path.join(dir, `up-${i}.jsonl`);
-      await copyTranscript(file, uploaded, redact);
+      await copyRedacted(file, uploaded, redact);
       const raw = fs.readFileSync(uploaded, 'utf8');
       const logText = flat(logLines.join('\n'));
 

@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14062);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 97491:
+/***/ 14062:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35299,7 +35299,6 @@ async function readPermission(trigger, actor, token) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
-/** The outcome table: how a turn and the way its process ended become one verdict. */
 
 /** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
 const ExitCode = {
@@ -35428,7 +35427,6 @@ function lastStderrLine(tail) {
 }
 
 ;// CONCATENATED MODULE: ./src/text/text.ts
-/** Small text helpers shared by every stage: copies, one-line cuts, durations. */
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
  * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
@@ -35463,6 +35461,17 @@ function formatMs(ms) {
 function clip(text, max) {
     return text.length <= max ? text : `${slice(text, max - 1)}…`;
 }
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+function cutPoint(text, max, margin = 4096) {
+    if (text.length <= max)
+        return text.length;
+    const blank = text.lastIndexOf(' ', max - 1);
+    return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
 function slice(text, end) {
     return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
@@ -35473,27 +35482,25 @@ function isObject(value) {
 }
 /**
  * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
- * problem report: one line, about 60 characters.
+ * problem report: one line, about 60 characters, cut from text already redacted.
  */
 function preview(text) {
     const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    // Cuts and whitespace folded in redacted text leave it redacted.
     if (flat.length <= 60 && text.length <= 240)
         return flat;
-    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
-    // (the line itself is not redacted here, whole secrets are, where previews are printed).
+    // Cut before a token-like run that the cut would split: what the redactor does not know as a
+    // secret may still be one, and a piece of it is never shown.
     let end = Math.min(60, flat.length);
     while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
         end--;
-    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
+    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-;// CONCATENATED MODULE: ./src/api/transcript.ts
-
-/**
- * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
- * separators, non-ASCII characters as they are, control characters escaped.
- */
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
 function pythonJson(value) {
     if (Array.isArray(value))
         return `[${value.map(pythonJson).join(', ')}]`;
@@ -35503,6 +35510,198 @@ function pythonJson(value) {
     }
     return JSON.stringify(value) ?? 'null';
 }
+
+;// CONCATENATED MODULE: ./src/text/redact.ts
+/**
+ * Secrets out of everything the action writes: user-listed values, values of the child
+ * environment's secret-looking variables, and well-known token and credential formats.
+ */
+/**
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
+ * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
+ * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
+ * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
+ * redactor by writing a letter before it.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
+/** Token formats of well-known providers: each a prefix and what may follow it. */
+const FORMATS = [
+    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
+    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
+    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
+    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
+    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
+    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
+    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
+    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
+    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
+    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
+    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
+    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
+    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
+    {
+        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
+        body: 'A-Za-z0-9_.-',
+        min: 20
+    },
+    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
+    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
+];
+// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
+const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
+const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
+const GAP = String.raw `(?:[ \t]+|%20|\+)`;
+const CRED = String.raw `[A-Za-z0-9._~+/-]`;
+const PATTERNS = [
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
+    // JWTs: three base64url parts, the first two JSON objects.
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
+    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
+    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
+    // The value of an Authorization header, whatever its scheme.
+    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)[ \t]*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP})[^\s"',;&]+`,
+    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
+    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
+    // A URL's password (`https://user:secret@host`), and a token standing as the user.
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
+];
+/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
+const PREFIXES = [
+    'gh[pousr]_',
+    'github_pat_',
+    'sk-',
+    'AKIA',
+    'ASIA',
+    'xox',
+    'eyJ',
+    'AIza',
+    'gsk_',
+    'hf_',
+    'npms?_',
+    'gl[a-z]+-',
+    '[sr]k_',
+    'whsec_',
+    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
+    '://'
+];
+const MASK = '***';
+/** The empty string holds no secret. */
+const NONE = '';
+/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
+const MIN_ENV_SECRET_CHARS = 8;
+/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
+/**
+ * The values of an environment's variables whose names look secret (at least 8 characters): the
+ * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
+ * (a PEM key, a JSON credential) counts whole and line by line.
+ */
+function environmentSecrets(env) {
+    const out = [];
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || !SECRET_NAME.test(name))
+            continue;
+        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
+            if (v.length >= MIN_ENV_SECRET_CHARS)
+                out.push(v);
+    }
+    return [...new Set(out)];
+}
+/**
+ * How much of a long text is redacted when only its start is shown. Generous, because masking
+ * shortens the text: a head cut just past what is shown could bring half a secret into view.
+ */
+const REDACTED_HEAD_CHARS = 64 * 1024;
+/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
+function redactHead(redact, text) {
+    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
+}
+/**
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line) and percent-encoded, and for the token formats
+ * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
+ * every line of the log); literal values come first and longest first, so a value inside another
+ * goes too.
+ */
+function makeRedactor(values, { tokens = true } = {}) {
+    const literals = [...new Set(values.flatMap(redact_forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
+    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
+    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
+    const mayHold = (text) => all !== undefined && maybe.test(text);
+    const redact = ((text) => (mayHold(text) ? text.replace(all, MASK) : text));
+    redact.mayHold = mayHold;
+    redact.find = text => {
+        if (!mayHold(text))
+            return [];
+        const found = [];
+        for (const m of text.matchAll(all))
+            if (m[0].length > 0)
+                found.push([m.index, m.index + m[0].length]);
+        return found;
+    };
+    return redact;
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
+ * `\/` (encoders that escape it); and percent-encoded, as in a URL.
+ */
+function redact_forms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    let percent = value;
+    try {
+        percent = encodeURIComponent(value);
+    }
+    catch {
+        // A lone surrogate has no percent form.
+    }
+    return [
+        value,
+        escaped,
+        ascii,
+        escaped.replaceAll('/', '\\/'),
+        ascii.replaceAll('/', '\\/'),
+        percent
+    ];
+}
+/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
+const TOKENS_ONLY = makeRedactor([]);
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote). A number
+ * can be a secret too (an account id in `redact`): it becomes the masked string.
+ */
+function redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map(v => redactStrings(v, redact));
+    if (value !== null && typeof value === 'object') {
+        // fromEntries defines own properties: a key "__proto__" stays a key.
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
+    }
+    const text = JSON.stringify(value);
+    if (text === undefined)
+        return value;
+    const clean = redact(text);
+    return clean === text ? value : clean;
+}
+
+;// CONCATENATED MODULE: ./src/api/transcript.ts
+
+
+
+
 /** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
 function transcriptLine(event, timestamp) {
     const { timestamp: _ignored, ...rest } = event;
@@ -35537,6 +35736,10 @@ class TranscriptRecorder {
     }
     anomaly(problem) {
         this.sink.anomaly(problem);
+    }
+    /** The start of something the server sent, redacted then cut: for a problem report. */
+    quote(text) {
+        return preview(redactHead(this.options.redact, text));
     }
     /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
     serverSession(id) {
@@ -35594,7 +35797,7 @@ class TranscriptRecorder {
         this.write({
             type: 'tool_result',
             name: call?.name ?? '(unknown)',
-            output: capOutput(output),
+            output: capOutput(this.options.redact(output)),
             duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
             is_error: isError,
             tool_call_id: callId
@@ -35666,7 +35869,7 @@ class ResponsesMapper {
         this.checkSequence(data.sequence_number, type);
         if (this.recorder.written) {
             if (!this.late)
-                this.recorder.anomaly(`API stream: ${preview(type)} after the terminal event`);
+                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
             this.late = true;
             return;
         }
@@ -35807,7 +36010,7 @@ class ResponsesMapper {
         this.lastSequence = last === undefined ? value : Math.max(last, value);
         if (last === undefined)
             return;
-        const at = `at ${preview(type)}`;
+        const at = `at ${this.recorder.quote(type)}`;
         if (value <= last) {
             this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
         }
@@ -35898,8 +36101,8 @@ function parseEvent(sse, recorder) {
     if (isObject(value))
         return value;
     recorder.anomaly(value === undefined
-        ? `API stream: an event that is not JSON: ${preview(sse.data)}`
-        : `API stream: an event that is JSON but not an object: ${preview(sse.data)}`);
+        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
+        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
@@ -35966,6 +36169,7 @@ function str(value) {
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 
 
 const BOM = 0xfeff;
@@ -36057,9 +36261,10 @@ function textDeltaIn(view, start, end, bytes, base = 0) {
 }
 /**
  * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
  */
-function decodeLine(input, line, validUtf8 = true) {
+function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
     let text = typeof input === 'string' ? input : input.toString('utf8');
     const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
     if (text.charCodeAt(0) === BOM)
@@ -36084,16 +36289,16 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(text)}`);
+        return skip(`not JSON: ${preview(redactHead(redact, text))}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${preview(text)}`);
+        return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: preview(raw.type), issues: [] };
+        return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -36372,70 +36577,6 @@ class LineSplitter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/text/redact.ts
-/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
-/**
- * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
- * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript
- * line, a key alone on a line of a file the agent read stands right after the `n` of `\n`. The other
- * formats have prefixes distinctive enough to be masked wherever they stand, glued to a word too:
- * an injected agent must not get a token past the redactor by writing a letter before it.
- */
-const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
-// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
-const TOKEN_PATTERNS = [
-    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
-    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
-    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
-    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
-    String.raw `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, // OpenAI project, service and admin keys
-    LEAD + String.raw `sk-[A-Za-z0-9_-]{20,}`, // OpenAI (and look-alikes)
-    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}`, // AWS access key ids
-    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
-];
-/** What every token format above starts with. */
-const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
-const MASK = '***';
-/**
- * How much of a long text is redacted when only its start is shown. Generous, because masking
- * shortens the text: a head cut just past what is shown could bring half a secret into view.
- */
-const REDACTED_HEAD_CHARS = 64 * 1024;
-/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
-function redactHead(redact, text) {
-    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
-}
-/**
- * Builds the redactor for the given literal values, also in the forms they take inside a JSON
- * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
- * One regular expression, one pass over the text (the redactor runs on every line of the log);
- * literal values come first and longest first, so a value inside another goes too.
- */
-function makeRedactor(values, { tokens = true } = {}) {
-    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
-    if (patterns.length === 0)
-        return text => text;
-    const all = new RegExp(patterns.join('|'), 'g');
-    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
-    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
-}
-/**
- * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
- * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
- * `\/` (encoders that escape it).
- */
-function jsonForms(value) {
-    const escaped = JSON.stringify(value).slice(1, -1);
-    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
-}
-function escapeRegExp(value) {
-    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 ;// CONCATENATED MODULE: ./src/core/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
@@ -36462,7 +36603,7 @@ class RecentCalls {
         this.duration = new Float64Array(capacity);
         this.line = new Float64Array(capacity);
         this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity).fill('');
+        this.names = new Array(capacity);
         // UTF-8 takes at most 3 bytes per UTF-16 unit.
         this.input = new Slots(capacity, (inputChars + 1) * 3);
         this.output = new Slots(capacity, (outputChars + 1) * 3);
@@ -36489,6 +36630,7 @@ class RecentCalls {
             calls.push({
                 index: this.index[slot],
                 name: this.names[slot],
+                // The slots hold copies of what add() was given: redacted text.
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
                 isError: this.isError[slot] === 1,
@@ -36528,6 +36670,11 @@ class Slots {
 const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
 const MAX_REASONING_CHARS = 64 * 1024;
+/**
+ * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
+ * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
+ */
+const REASONING_MARGIN_CHARS = 8 * 1024;
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 const MAX_TOOL_NAMES = 500;
@@ -36538,8 +36685,8 @@ const OUTPUT_CHARS = 600;
 class TurnBuilder {
     redact;
     recent;
-    /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
-    constructor(redact = text => text, options = {}) {
+    /** redact: applied to every string the turn keeps, before anything is cut. */
+    constructor(redact = TOKENS_ONLY, options = {}) {
         this.redact = redact;
         const kept = options.recentCalls ?? MAX_RECENT_CALLS;
         if (!Number.isSafeInteger(kept) || kept < 0)
@@ -36572,6 +36719,8 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
+    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
+    reasoningText = '';
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -36596,8 +36745,9 @@ class TurnBuilder {
             turn.blankLines += 1;
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
-            const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-            const type = known ? decoded.unknownType : '(other types)';
+            const name = this.kept(decoded.unknownType);
+            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? name : '(other types)';
             this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
         }
         const event = decoded.event;
@@ -36608,8 +36758,8 @@ class TurnBuilder {
             turn.eventsAfterResult += 1;
         switch (event.type) {
             case 'system':
-                turn.model = own(event.model) ?? turn.model;
-                turn.sessionId = own(event.session_id) ?? turn.sessionId;
+                turn.model = this.kept(event.model) ?? turn.model;
+                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
                 return undefined;
             case 'text':
                 turn.textDeltas += 1;
@@ -36618,14 +36768,16 @@ class TurnBuilder {
             case 'reasoning': {
                 const burst = this.lastReasoning !== turn.events - 1;
                 this.lastReasoning = turn.events;
-                let kept = turn.reasoning?.text ?? '';
-                if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
+                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
+                let kept = this.reasoningText;
+                if (burst && kept !== '' && kept.length < held)
                     kept += kept.endsWith('\n') ? '\n' : '\n\n';
-                const room = MAX_REASONING_CHARS - kept.length;
+                const room = held - kept.length;
+                this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
                 turn.reasoning = {
                     deltas: (turn.reasoning?.deltas ?? 0) + 1,
                     chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-                    text: room > 0 ? kept + own(event.text.slice(0, room)) : kept
+                    text: NONE
                 };
                 return undefined;
             }
@@ -36643,7 +36795,15 @@ class TurnBuilder {
                         skipped: false
                     });
                 turn.result = { ...event, line };
-                turn.sessionId = own(event.session_id) ?? turn.sessionId;
+                // Only the fields the event has: a result without an error has no `error` key.
+                if (event.session_id !== undefined)
+                    turn.result.session_id = this.kept(event.session_id);
+                if (event.text !== undefined)
+                    turn.result.text = this.redact(event.text);
+                if (event.error !== undefined)
+                    turn.result.error = this.kept(event.error);
+                turn.answer = event.text;
+                turn.sessionId = turn.result.session_id ?? turn.sessionId;
                 return undefined;
         }
     }
@@ -36654,17 +36814,27 @@ class TurnBuilder {
         if (issue.skipped)
             turn.skippedLines += 1;
         if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push({ ...issue, problem: own(issue.problem) });
+            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+    }
+    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+    kept(text) {
+        return (text === undefined ? undefined : own(this.redact(text)));
     }
     /** The turn so far; calls still pending are listed as unfinished. */
     finish() {
         const unfinished = [];
         for (const queue of this.pendingByName.values()) {
             for (const p of queue)
-                unfinished.push({ name: p.name, inputPreview: p.inputPreview });
+                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
         }
+        const reasoning = this.turn.reasoning && {
+            ...this.turn.reasoning,
+            // Redacted whole, then cut: the cut comes after redaction.
+            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
+        };
         return {
             ...this.turn,
+            ...(reasoning && { reasoning }),
             recentCalls: this.recent.toArray(),
             tools: [...this.stats.values()],
             unfinished,
@@ -36732,7 +36902,7 @@ class TurnBuilder {
             // A hostile stream could invent a name per call: past a point, names share one row.
             const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
             stats = this.stats.get(name) ?? {
-                name: own(name),
+                name: this.kept(name),
                 calls: 0,
                 errors: 0,
                 totalMs: 0,
@@ -36748,12 +36918,15 @@ class TurnBuilder {
         stats.maxMs = Math.max(stats.maxMs, ms);
         const call = {
             index: turn.toolCalls,
-            name: stats.name === OTHER_TOOLS ? own(event.name) : stats.name,
-            inputPreview: pending?.inputPreview ?? '',
+            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? NONE,
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
-            output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
+            // Redacted before it is cut; clipping redacted text leaves it redacted.
+            output: (event.is_error
+                ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
+                : NONE),
             line
         };
         this.recent.add(call);
@@ -36763,9 +36936,9 @@ class TurnBuilder {
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input, redact = text => text) {
+function previewInput(input, redact = TOKENS_ONLY) {
     if (input === undefined || input === null)
-        return '';
+        return NONE;
     let text;
     if (typeof input === 'object' && !Array.isArray(input)) {
         const record = input;
@@ -36776,6 +36949,7 @@ function previewInput(input, redact = text => text) {
         text = typeof input === 'string' ? input : safeJson(input);
     }
     // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    // A cut of redacted text is still redacted text.
     return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
 }
 function safeJson(value) {
@@ -36840,7 +37014,7 @@ class Follower {
         return this.builder.finish();
     }
     line(text, lineNo, validUtf8) {
-        const decoded = decodeLine(text, lineNo, validUtf8);
+        const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
         const event = decoded.event;
         let inputPreview;
         if (event?.type === 'text')
@@ -37153,7 +37327,12 @@ class ApiServer {
         const recorder = new TranscriptRecorder({
             line: text => follower.push(Buffer.from(scrub(text))),
             anomaly: problem => follower.anomaly(problem)
-        }, { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started });
+        }, {
+            model: this.settings.model,
+            showReasoning: this.settings.showReasoning,
+            startedAt: started,
+            redact: log.redact
+        });
         const controller = new AbortController();
         const supervision = supervise(signals, this.settings.timeoutMs, {
             get running() {
@@ -37392,8 +37571,189 @@ function networkError(error) {
     return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
+;// CONCATENATED MODULE: ./src/report/egress.ts
+/**
+ * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
+ * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
+ * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
+ * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
+ * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
+ * of the secret is left in any line.
+ */
+
+
+
+
+
+/** Past this many characters of deltas held, the start of the run is written out. */
+const RUN_HOLD_CHARS = 16 * 1024;
+/**
+ * What stays held of a run when its start is written: a secret split across deltas is found whole
+ * when it is shorter than this (known formats are at most a few hundred characters).
+ */
+const RUN_TAIL_CHARS = 4 * 1024;
+/** A match that keeps growing (a hostile run of token characters) is written out past this. */
+const RUN_MAX_CHARS = 1024 * 1024;
+class TranscriptRedactor {
+    redact;
+    write;
+    run = [];
+    runType;
+    runChars = 0;
+    constructor(redact, write) {
+        this.redact = redact;
+        this.write = write;
+    }
+    /** One line, its newline (if any) included. */
+    line(bytes) {
+        const whole = bytes.toString('utf8');
+        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
+        const body = whole.slice(0, whole.length - cut);
+        const ending = whole.slice(body.length);
+        const delta = this.delta(body);
+        if (!delta || delta.type !== this.runType)
+            this.flushRun(true);
+        if (delta) {
+            this.runType = delta.type;
+            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
+            this.runChars += delta.text.length;
+            if (this.runChars > RUN_HOLD_CHARS)
+                this.flushRun(false);
+            return;
+        }
+        if (!this.redact.mayHold(body))
+            return this.write(bytes);
+        const clean = this.cleanLine(body);
+        this.write(clean === body ? bytes : Buffer.from(clean + ending));
+    }
+    /** Writes what is still held. */
+    end() {
+        this.flushRun(true);
+    }
+    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
+    delta(body) {
+        const fast = upstreamTextDelta(body);
+        if (fast !== undefined)
+            return { type: 'text', text: fast };
+        if (!body.startsWith('{') || !body.includes('"text"'))
+            return undefined;
+        const event = parse(body);
+        if (!isObject(event) || typeof event.text !== 'string')
+            return undefined;
+        if (event.type !== 'text' && event.type !== 'reasoning')
+            return undefined;
+        return { type: event.type, text: event.text, event };
+    }
+    /**
+     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
+     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
+     * rest of it: what is held may join with what comes next.
+     */
+    flushRun(all) {
+        if (this.run.length === 0)
+            return;
+        const joined = this.run.map(d => d.text).join('');
+        const found = this.redact.find(joined);
+        const bounds = [0];
+        for (const d of this.run)
+            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let count = this.run.length;
+        if (!all && joined.length <= RUN_MAX_CHARS) {
+            let limit = joined.length - RUN_TAIL_CHARS;
+            for (;;) {
+                count = bounds.findLastIndex(b => b <= limit);
+                const at = bounds[count];
+                const across = found.find(([start, stop]) => start < at && stop > at);
+                if (!across)
+                    break;
+                limit = across[0];
+            }
+        }
+        for (let i = 0; i < count; i++)
+            this.write(this.rewrite(this.run[i], bounds[i], found));
+        this.run = this.run.slice(count);
+        this.runChars -= bounds[count];
+        if (this.run.length === 0)
+            this.runType = undefined;
+    }
+    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
+    rewrite(d, at, found) {
+        const stop = at + d.text.length;
+        let text = '';
+        let pos = at;
+        let touched = false;
+        for (const [start, end] of found) {
+            if (end <= at || start >= stop)
+                continue;
+            touched = true;
+            if (start >= pos)
+                text += d.text.slice(pos - at, start - at) + MASK;
+            pos = Math.max(pos, Math.min(end, stop));
+        }
+        text += d.text.slice(pos - at);
+        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
+        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
+            return d.bytes;
+        const event = d.event ?? parse(d.body);
+        if (!isObject(event))
+            return Buffer.from(this.redact(d.body) + d.ending);
+        const clean = redactStrings({ ...event, text: '' }, this.redact);
+        return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
+    }
+    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
+    cleanLine(body) {
+        const value = parse(body);
+        if (value === undefined)
+            return this.redact(body);
+        const clean = redactStrings(value, this.redact);
+        return changed(value, clean) ? pythonJson(clean) : body;
+    }
+}
+function parse(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function changed(a, b) {
+    return JSON.stringify(a) !== JSON.stringify(b);
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Lines that hold no secret are
+ * copied byte for byte (invalid UTF-8 and CRLF stay as they were).
+ */
+async function copyRedacted(from, to, redact) {
+    if (!redact) {
+        external_node_fs_.copyFileSync(from, to);
+        return;
+    }
+    const out = external_node_fs_.openSync(to, 'w');
+    try {
+        const lines = new TranscriptRedactor(redact, bytes => external_node_fs_.writeSync(out, bytes));
+        let pending;
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = pending ? Buffer.concat([pending, chunk]) : chunk;
+            let start = 0;
+            for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
+                lines.line(data.subarray(start, nl + 1));
+                start = nl + 1;
+            }
+            pending = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
+        }
+        if (pending)
+            lines.line(pending);
+        lines.end();
+    }
+    finally {
+        external_node_fs_.closeSync(out);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -37454,7 +37814,7 @@ async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
     let file = external_node_path_.join(staging, `${base}.jsonl`);
-    await copyTranscript(request.transcriptPath, file, request.redact);
+    await copyRedacted(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
     const archive = request.archive || earlier.length > 0;
@@ -37463,7 +37823,7 @@ async function upload(request, staging, state) {
         const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
         if (fileSize(transcript) === undefined)
             continue;
-        await copyTranscript(transcript, copy, request.redact);
+        await copyRedacted(transcript, copy, request.redact);
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
@@ -37564,52 +37924,6 @@ function fileSize(file) {
 function errorMessage(error) {
     const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
-}
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
- * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
- * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
- */
-async function copyTranscript(from, to, redact) {
-    if (!redact) {
-        external_node_fs_.copyFileSync(from, to);
-        return;
-    }
-    const out = external_node_fs_.openSync(to, 'w');
-    try {
-        let pending = [];
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            if (end === 0) {
-                pending.push(data);
-                continue;
-            }
-            external_node_fs_.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
-            pending = end < data.length ? [data.subarray(end)] : [];
-        }
-        if (pending.length > 0)
-            external_node_fs_.writeSync(out, redactLines(Buffer.concat(pending), redact));
-    }
-    finally {
-        external_node_fs_.closeSync(out);
-    }
-}
-function redactLines(block, redact) {
-    const text = block.toString('utf8');
-    if (redact(text) === text)
-        return block;
-    const lines = [];
-    for (let start = 0; start < block.length;) {
-        const nl = block.indexOf(0x0a, start);
-        const end = nl === -1 ? block.length : nl + 1;
-        const line = block.subarray(start, end);
-        const lineText = line.toString('utf8');
-        const clean = redact(lineText);
-        lines.push(clean === lineText ? line : Buffer.from(clean));
-        start = end;
-    }
-    return Buffer.concat(lines);
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -37875,6 +38189,7 @@ class FifoCapture {
 
 
 
+
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 function buildArgv(settings) {
     const argv = ['chat'];
@@ -37932,6 +38247,8 @@ function probeVersion(executable, cwd) {
 const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
  * tools it started as well, the way Ctrl-C in a terminal does.
@@ -37972,10 +38289,12 @@ class HermesProcess {
             pendingErr = lines.pop() ?? '';
             for (const line of lines)
                 options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded.
-            if (pendingErr.length > 8192) {
-                options.onStderrLine(pendingErr);
-                pendingErr = '';
+            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+            while (pendingErr.length > STDERR_PIECE_CHARS) {
+                const clean = options.redact(pendingErr);
+                const cut = cutPoint(clean, STDERR_PIECE_CHARS);
+                options.onStderrLine(clean.slice(0, cut));
+                pendingErr = clean.slice(cut);
             }
         });
         this.done = new Promise(resolve => {
@@ -38038,7 +38357,10 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             transcriptPath: jsonlPath,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
-            onStderrLine: line => {
+            redact: log.redact,
+            // Redacted as it comes in: the log and the summary take it as it is kept.
+            onStderrLine: raw => {
+                const line = log.redact(raw);
                 log.stderr(line);
                 stderrTail.push(line);
                 if (stderrTail.length > STDERR_TAIL_LINES)
@@ -38060,7 +38382,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
                 signal: null,
                 timedOut: false,
                 cancelled: signals.cancelled,
-                stderrTail: [`Hermes could not be started: ${why}`],
+                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
                 timeoutMs: settings.timeoutMs
             }
         };
@@ -39236,16 +39558,14 @@ class BufferedStdout {
 }
 // How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
 const MAX_PENDING_TEXT = 64 * 1024;
-// How far back from that limit a blank is looked for, to cut between words.
-const SECRET_MARGIN = 4096;
 // The longest line printed; longer lines go out in pieces.
 const MAX_LOG_LINE = 4000;
 /**
  * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
- * secret (which holds none) is redacted whole on one side of the cut.
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
  */
-function joinLines(held, delta, emit) {
+function joinLines(held, delta, emit, redact) {
     let start = 0;
     for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
         emit(held + delta.slice(start, nl));
@@ -39255,10 +39575,10 @@ function joinLines(held, delta, emit) {
     held += start === 0 ? delta : delta.slice(start);
     if (held.length <= MAX_PENDING_TEXT)
         return held;
-    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
-    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-    emit(held.slice(0, cut));
-    return held.slice(cut);
+    const clean = redact(held);
+    const cut = cutPoint(clean, MAX_PENDING_TEXT);
+    emit(clean.slice(0, cut));
+    return clean.slice(cut);
 }
 /**
  * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
@@ -39314,7 +39634,7 @@ class LiveLog {
     }
     /** One streamed delta of assistant text; printed a whole line at a time. */
     textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line));
+        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
     }
     /** A line of assistant text (a CRLF's CR is not part of it). */
     printText(line) {
@@ -39332,7 +39652,7 @@ class LiveLog {
             this.command('::group::Reasoning');
             this.inReasoning = true;
         }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
     }
     /** `show-reasoning: false`: reasoning is not printed. */
     hideReasoning() {
@@ -39414,6 +39734,8 @@ function inert(line) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** Step outputs: names in one place, values from a report. */
+
 const Output = {
     ExitCode: 'exit_code',
     Outcome: 'outcome',
@@ -39440,29 +39762,35 @@ const Output = {
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/** The outputs a report can give; unknown values are left out rather than invented. */
-function outputsOf(report, attempts, redact) {
+/**
+ * The outputs a report can give; unknown values are left out rather than invented. Text from the
+ * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
+ * paths and links are set as they are, never redacted.
+ */
+function outputsOf(report, attempts) {
     const { turn, verdict } = report;
     const out = new Map();
-    // Every value is redacted: any of them can hold what the stream said.
     const set = (name, value) => {
         if (value !== undefined)
-            out.set(name, redact(String(value)));
+            out.set(name, String(value));
     };
-    set(Output.Outcome, verdict.outcome);
+    const own = (name, value) => {
+        if (value !== undefined)
+            out.set(name, value);
+    };
+    own(Output.Outcome, verdict.outcome);
     set(Output.ExitCode, verdict.exitCode);
-    set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
+    set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
     const text = turn.result?.text;
     if (text !== undefined) {
-        // Redacted before it is cut, so that a cut never leaves half a secret (and not again after).
-        const clean = redact(text);
-        out.set(Output.Text, clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean);
+        // Redacted as the turn kept it, so that the cut never leaves half a secret.
+        out.set(Output.Text, text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text);
     }
     const tokens = turn.result?.tokens;
     if (tokens) {
-        set(Output.Tokens, JSON.stringify(tokens));
+        own(Output.Tokens, JSON.stringify(tokens));
         set(Output.TokensInput, tokens.input);
         set(Output.TokensOutput, tokens.output);
         set(Output.TokensTotal, tokens.total);
@@ -39472,9 +39800,9 @@ function outputsOf(report, attempts, redact) {
     set(Output.DurationMs, Math.round(report.durationMs));
     set(Output.ToolCalls, turn.toolCalls);
     set(Output.ToolErrors, turn.toolErrors);
-    set(Output.Jsonl, report.jsonlPath);
+    own(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
-    set(Output.ArtifactUrl, report.artifact?.url);
+    own(Output.ArtifactUrl, report.artifact?.url);
     set(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
@@ -39482,6 +39810,12 @@ function outputsOf(report, attempts, redact) {
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/report.ts
+/** The verdict's message redacted once as a whole: the action's words around the stream's. */
+function shown(verdict, redact) {
+    return { ...verdict, message: redact(verdict.message) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -39653,7 +39987,7 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-function structuredBlock(answer, redact) {
+function structuredBlock(answer) {
     if (!answer)
         return undefined;
     if (answer.ok) {
@@ -39664,11 +39998,11 @@ function structuredBlock(answer, redact) {
     const parts = [];
     // The status line says the first error; the list says them all.
     if (answer.errorCount === 0)
-        parts.push(inline(clip(redact(answer.message), MESSAGE_CHARS * 4)));
+        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
     else {
         const lines = answer.errors
             .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(redact(e.pointer || '/'), POINTER_CHARS))}: ${inline(clip(redact(e.message), MESSAGE_CHARS))}`);
+            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
         const more = answer.errorCount - lines.length;
         if (more > 0)
             lines.push(`- … and ${number.format(more)} more`);
@@ -39716,7 +40050,7 @@ function percent(share) {
     return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
 }
 /** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn, redact) {
+function toolsBlock(turn) {
     const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
     const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
     const rest = sorted.slice(shown.length);
@@ -39732,7 +40066,7 @@ function toolsBlock(turn, redact) {
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
-    const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
+    const rows = shown.map(t => row(codeCell(clip(t.name, NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
             calls: sum.calls + t.calls,
@@ -39748,16 +40082,16 @@ function toolsBlock(turn, redact) {
     ]);
 }
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c, redact, expand) {
+function callCells(c, expand) {
     const cells = [
         number.format(c.index),
-        codeCell(clip(redact(c.name), NAME_CHARS)),
-        c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
+        codeCell(clip(c.name, NAME_CHARS)),
+        c.inputPreview ? codeCell(clip(c.inputPreview, INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
     if (!c.isError)
         return [...cells, 'ok'];
-    const output = redact(c.output);
+    const output = c.output;
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
     // Worth a <details> when the one-line preview hides part of the output.
@@ -39777,8 +40111,8 @@ function firstLine(text) {
     rest.lastIndex = end;
     return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
 }
-const expandable = (c, redact) => {
-    const { line, more } = firstLine(redact(c.output));
+const expandable = (c) => {
+    const { line, more } = firstLine(c.output);
     return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
 };
 const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
@@ -39788,12 +40122,12 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
  * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
  * then, with the bytes left, expandable outputs for the most recent failed calls.
  */
-function callsBlock(turn, redact, room, where) {
+function callsBlock(turn, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
     let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
     for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], redact, false);
+        const cells = callCells(calls[i], false);
         const size = rowBytes(cells);
         if (used + size > room)
             break;
@@ -39803,9 +40137,9 @@ function callsBlock(turn, redact, room, where) {
     let expandedAll = true;
     const rows = lean.map((cells, k) => {
         const c = calls[calls.length - 1 - k];
-        if (!expandable(c, redact))
+        if (!expandable(c))
             return cells;
-        const full = callCells(c, redact, true);
+        const full = callCells(c, true);
         const extra = rowBytes(full) - rowBytes(cells);
         if (used + extra > room) {
             expandedAll = false;
@@ -39912,24 +40246,23 @@ const LEFT_OUT_FIRST = [2, 0, 1];
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
- * so a cut never leaves half a token.
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
  */
-function renderSummary(report, redactor, options = {}) {
+function renderSummary(report, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
     const { turn } = report;
-    const redact = memoized(redactor);
-    const where = transcriptRef(report, redact);
+    const where = transcriptRef(report);
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+    const head = [statusBlock(report), factsTable(report, where)];
     const extras = [
-        answerBlock(turn, redact),
-        structuredBlock(report.answer, redact),
-        anomalyBlock(turn, redact)
+        answerBlock(turn),
+        structuredBlock(report.answer),
+        anomalyBlock(turn)
     ];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
     const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
@@ -39949,42 +40282,42 @@ function renderSummary(report, redactor, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
     const thinking = hasReasoning
-        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
+        ? reasoningBlock(reasoning, blockRoom, spare, where)
         : undefined;
     const summary = `${markdown_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, redact, budget);
+    return minimal(report, budget);
 }
-function statusBlock(report, redact) {
+function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     const lines = [`### ${TITLE[verdict.outcome]}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
-    const message = clip(redact(verdict.message), summary_MESSAGE_CHARS);
+    const message = clip(verdict.message, summary_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
         .slice(-STDERR_LINES)
-        .map(l => clip(redact(l), STDERR_LINE_CHARS));
+        .map(l => clip(l, STDERR_LINE_CHARS));
     if (!turn.result && stderr.length > 0) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
     return markdown_join(lines);
 }
-function factsTable(report, redact, where) {
+function factsTable(report, where) {
     const { turn } = report;
     const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
+    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
     const calls = turn.toolErrors
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
@@ -40006,41 +40339,41 @@ function factsTable(report, redact, where) {
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
     if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
     if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
-    rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger, redact) {
-    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(redact(trigger.why), summary_MESSAGE_CHARS))}`;
+    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
 }
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report, redact) {
+function transcriptRef(report) {
     const a = report.artifact;
     if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+        return `${markdown_link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
-        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
+        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
-    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+    return codeCell(clip(report.jsonlPath, PATH_CHARS));
 }
-function transcriptNote(report, redact) {
+function transcriptNote(report) {
     if (report.artifact || !report.artifactNote)
         return '';
-    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
-function answerBlock(turn, redact) {
+function answerBlock(turn) {
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return undefined;
-    const clean = redact(text);
+    const clean = text;
     let chars = Math.min(clean.length, ANSWER_CHARS);
     let body = textBlock(clip(clean, chars));
     // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
@@ -40058,8 +40391,8 @@ function answerBlock(turn, redact) {
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
  * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
  */
-function reasoningBlock(reasoning, redact, room, noteRoom, where) {
-    const clean = redact(reasoning.text);
+function reasoningBlock(reasoning, room, noteRoom, where) {
+    const clean = reasoning.text;
     const total = reasoning.chars;
     const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
     const draw = (chars) => {
@@ -40080,29 +40413,30 @@ function reasoningBlock(reasoning, redact, room, noteRoom, where) {
     const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
     return bytes(note) <= noteRoom ? note : undefined;
 }
-function anomalyBlock(turn, redact) {
+function anomalyBlock(turn) {
     const lines = [];
-    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
+    const problem = (text) => inline(clip(text, PROBLEM_CHARS));
     for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
         lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
     }
     const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
     if (moreIssues > 0)
         lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    // The turn redacted the names as it kept them (keys cannot carry the type).
     const unknown = Object.entries(turn.unknownTypes);
     let unknownEvents = 0;
     for (const [, count] of unknown)
         unknownEvents += count;
     for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`);
     }
     if (unknown.length > UNKNOWN_TYPES_SHOWN)
         lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
     if (turn.eventsAfterResult > 0)
         lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
     for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
+        const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
     }
     if (turn.unfinished.length > UNFINISHED_SHOWN)
         lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
@@ -40111,28 +40445,16 @@ function anomalyBlock(turn, redact) {
     const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
     return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
-/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
-function memoized(redact) {
-    const seen = new Map();
-    return text => {
-        let clean = seen.get(text);
-        if (clean === undefined) {
-            clean = redact(text);
-            seen.set(text, clean);
-        }
-        return clean;
-    };
-}
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report, redact, budget) {
+function minimal(report, budget) {
     const { verdict } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = markdown_join([
             `### ${TITLE[verdict.outcome]}${code}`,
-            inline(clip(redact(verdict.message), chars)),
-            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
+            inline(clip(verdict.message, chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
         if (bytes(text) <= budget || chars === 0)
             return text;
@@ -40168,7 +40490,9 @@ function extract_parseJson(text) {
         return { ok: true, value: JSON.parse(text) };
     }
     catch (error) {
-        const message = (0,errors/* messageOf */.b)(error);
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') || 'not valid JSON';
         const at = /at position (\d+)/.exec(message);
         if (!at)
             return { ok: false, error: message };
@@ -40419,6 +40743,7 @@ function askForJson(settings, answer, env) {
 ;// CONCATENATED MODULE: ./src/schema/check.ts
 
 
+
 /** All outputs of a job share 1 MB: structured_output gets at most this many bytes of it, like `text`. */
 const STRUCTURED_OUTPUT_BYTES = 64 * 1024;
 const MAX_ERRORS = 100;
@@ -40427,7 +40752,7 @@ const VALUES_SHOWN = 10;
 function checkAnswer(text, answer, redact) {
     const none = (problem) => ({
         ok: false,
-        message: `${problem}; json-schema asks for one JSON value that matches it.`,
+        message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
         errors: [],
         errorCount: 0
     });
@@ -40438,25 +40763,29 @@ function checkAnswer(text, answer, redact) {
         return none(extracted.problem);
     const value = redactStrings(extracted.value, redact);
     if (!answer.validate(extracted.value)) {
-        const all = (answer.validate.errors ?? []).map(check_describe);
+        const all = (answer.validate.errors ?? []).map(check_describe).map(e => ({
+            pointer: redact(e.pointer),
+            message: redact(e.message)
+        }));
         const [first] = all;
         const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
         return {
             ok: false,
-            message: `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`,
+            message: redact(`The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
             errors: all.slice(0, MAX_ERRORS),
             errorCount: all.length,
             value
         };
     }
+    // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
     const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json, 'utf8');
     if (bytes > STRUCTURED_OUTPUT_BYTES) {
         return {
             ok: false,
-            message: `The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+            message: redact(`The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
                 `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
-                'ask for a shorter answer, or read it from the transcript.',
+                'ask for a shorter answer, or read it from the transcript.'),
             errors: [],
             errorCount: 0,
             value
@@ -40497,40 +40826,23 @@ function check_describe(error) {
         case 'enum':
             return { pointer: at, message: `must be one of ${values(params.allowedValues)}` };
         case 'const':
-            return { pointer: at, message: `must be ${shown(params.allowedValue)}` };
+            return { pointer: at, message: `must be ${check_shown(params.allowedValue)}` };
         default:
             return { pointer: at, message: error.message ?? `fails "${error.keyword}"` };
     }
 }
 function values(list) {
     if (!Array.isArray(list))
-        return shown(list);
+        return check_shown(list);
     const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
-    return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
+    return list.slice(0, VALUES_SHOWN).map(check_shown).join(', ') + more;
 }
-const shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
-/**
- * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
- * which redacting its text could break (a secret that is a number, or that spans a quote).
- */
-function redactStrings(value, redact) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value))
-        return value.map(v => redactStrings(v, redact));
-    if (isObject(value)) {
-        // fromEntries defines own properties: a key "__proto__" stays a key.
-        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
-    }
-    // A number can be a secret too (an account id in `redact`): it becomes the masked string, so
-    // that the JSON stays JSON and holds no secret.
-    const text = JSON.stringify(value);
-    const clean = redact(text);
-    return clean === text ? value : clean;
-}
+const check_shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
+
+
 
 
 
@@ -40584,7 +40896,12 @@ async function run() {
     const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
     if (warning)
         core/* warning */.$e(warning);
-    const redact = makeRedactor([...settings.redact, ...secrets]);
+    // Provider keys the workflow passes through `env:` are secrets whatever their format.
+    const redact = makeRedactor([
+        ...settings.redact,
+        ...secrets,
+        ...environmentSecrets(childEnv(process.env))
+    ]);
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
     if (admission && !admission.allowed)
         return refuse(settings, admission, redact);
@@ -40617,30 +40934,30 @@ async function run() {
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
-        ? checkAnswer(attempt.turn.result?.text, schema, redact)
+        ? checkAnswer(attempt.turn.answer, schema, redact)
         : undefined;
     const verdict = judge(decided, answer);
     if (history.length > 0)
         history[history.length - 1].verdict = verdict;
     if (answer)
-        log.note(answer.ok ? 'json-schema: the answer matches' : redact(answer.message));
+        log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
     log.note(closingLine(verdict, attempt));
     log.end();
     const report = {
-        verdict,
+        verdict: shown(verdict, redact),
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-        hermesVersion,
+        hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
         stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
         jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
-        trigger,
+        trigger: trigger && { ...trigger, why: redact(trigger.why) },
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
         install
     };
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
-        for (const [name, value] of outputsOf(report, history.length, redact))
+        for (const [name, value] of outputsOf(report, history.length))
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
@@ -40650,40 +40967,40 @@ async function run() {
         ? redact
         : secrets.length
             ? makeRedactor(secrets, { tokens: false })
-            : undefined);
+            : undefined, redact);
     if (report.artifact)
         setOutputs();
     await writeSummary(settings, report, redact);
-    conclude(settings, verdict, redact);
+    conclude(settings, report);
     // Everything is written: a given-up upload's client must not hold the step open.
     if (abandoned)
         process.exit();
 }
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
-function conclude(settings, verdict, redact) {
+function conclude(settings, { verdict }) {
     if (verdict.outcome === 'success')
         return;
     if (settings.failOnError)
-        core/* setFailed */.C1(redact(verdict.message));
+        core/* setFailed */.C1(verdict.message);
     else
-        core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
+        core/* warning */.$e(`${verdict.message} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
 async function refuse(settings, admission, redact) {
-    const verdict = { outcome: 'not_allowed', message: admission.message };
+    const verdict = shown({ outcome: 'not_allowed', message: admission.message }, redact);
     const report = {
         verdict,
-        turn: new TurnBuilder().finish(),
+        turn: new TurnBuilder(redact).finish(),
         durationMs: 0,
         stderrTail: [],
         jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+        trigger: { actor: admission.actor, event: admission.event, why: verdict.message }
     };
-    for (const [name, value] of outputsOf(report, 0, redact))
+    for (const [name, value] of outputsOf(report, 0))
         if (name !== Output.Jsonl)
             core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
-    conclude(settings, verdict, redact);
+    conclude(settings, report);
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings, log, signals) {
@@ -40779,10 +41096,10 @@ async function readTranscript(transcript, log) {
     };
 }
 /**
- * Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was
+ * Uploads the transcript (through `egress`), with those of earlier attempts when exit 75 was
  * retried. True when the upload was given up with the client still at work.
  */
-async function main_upload(settings, report, earlier, redact) {
+async function main_upload(settings, report, earlier, egress, redact) {
     if (!settings.uploadArtifact)
         return false;
     const result = await uploadTranscript({
@@ -40791,7 +41108,7 @@ async function main_upload(settings, report, earlier, redact) {
         name: settings.artifactName,
         archive: settings.artifactArchive,
         retentionDays: settings.retentionDays,
-        redact,
+        redact: egress,
         env: process.env
     });
     if (result.uploaded) {
@@ -40801,7 +41118,7 @@ async function main_upload(settings, report, earlier, redact) {
             core/* warning */.$e(result.warning);
         return false;
     }
-    report.artifactNote = result.reason;
+    report.artifactNote = redact(result.reason);
     if (result.warn)
         core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
     else
@@ -40814,7 +41131,7 @@ async function writeSummary(settings, report, redact) {
         return;
     try {
         await core/* summary */.z
-            .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+            .addRaw(renderSummary(report, { showReasoning: settings.showReasoning }))
             .write();
     }
     catch (error) {

@@ -9,6 +9,8 @@ import { supervise } from '../core/supervise.js';
 import { Follower } from '../core/follow.js';
 import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
+import type { Redacted, Redactor } from '../text/redact.js';
+import { cutPoint } from '../text/text.js';
 
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 export function buildArgv(settings: CliSettings): string[] {
@@ -72,6 +74,8 @@ export function probeVersion(executable: string, cwd: string): Promise<string | 
 const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
 
 export interface RunOptions {
   executable: string;
@@ -81,6 +85,8 @@ export interface RunOptions {
   transcriptPath: string;
   onStdout(chunk: Buffer): void;
   onStderrLine(line: string): void;
+  /** What a long stderr line is redacted with before it is cut into pieces. */
+  redact: Redactor;
   /** Trouble keeping the transcript (the stream itself is still read). */
   onProblem(message: string): void;
 }
@@ -131,10 +137,12 @@ export class HermesProcess {
       const lines = pendingErr.split('\n');
       pendingErr = lines.pop() ?? '';
       for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
-      // A stderr "line" without end stays bounded.
-      if (pendingErr.length > 8192) {
-        options.onStderrLine(pendingErr);
-        pendingErr = '';
+      // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+      while (pendingErr.length > STDERR_PIECE_CHARS) {
+        const clean = options.redact(pendingErr);
+        const cut = cutPoint(clean, STDERR_PIECE_CHARS);
+        options.onStderrLine(clean.slice(0, cut));
+        pendingErr = clean.slice(cut);
       }
     });
     this.done = new Promise(resolve => {
@@ -192,7 +200,7 @@ export async function runAttempt(
   signals: Signals
 ): Promise<Attempt> {
   const started = Date.now();
-  const stderrTail: string[] = [];
+  const stderrTail: Redacted[] = [];
   // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
   const follower = new Follower(log);
   let hermes: HermesProcess;
@@ -204,7 +212,10 @@ export async function runAttempt(
       transcriptPath: jsonlPath,
       onStdout: chunk => follower.push(chunk),
       onProblem: message => follower.anomaly(message),
-      onStderrLine: line => {
+      redact: log.redact,
+      // Redacted as it comes in: the log and the summary take it as it is kept.
+      onStderrLine: raw => {
+        const line = log.redact(raw);
         log.stderr(line);
         stderrTail.push(line);
         if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
@@ -224,7 +235,7 @@ export async function runAttempt(
         signal: null,
         timedOut: false,
         cancelled: signals.cancelled,
-        stderrTail: [`Hermes could not be started: ${why}`],
+        stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
         timeoutMs: settings.timeoutMs
       }
     };

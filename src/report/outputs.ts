@@ -1,5 +1,5 @@
 /** Step outputs: names in one place, values from a report. */
-import type { Redactor } from '../text/redact.js';
+import { NONE, type Redacted } from '../text/redact.js';
 import type { Report } from './report.js';
 
 export const Output = {
@@ -32,35 +32,36 @@ export type OutputName = (typeof Output)[keyof typeof Output];
 export const TEXT_OUTPUT_CHARS = 64 * 1024;
 export const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
 
-/** The outputs a report can give; unknown values are left out rather than invented. */
-export function outputsOf(
-  report: Report,
-  attempts: number,
-  redact: Redactor
-): Map<OutputName, string> {
+/**
+ * The outputs a report can give; unknown values are left out rather than invented. Text from the
+ * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
+ * paths and links are set as they are, never redacted.
+ */
+export function outputsOf(report: Report, attempts: number): Map<OutputName, string> {
   const { turn, verdict } = report;
   const out = new Map<OutputName, string>();
-  // Every value is redacted: any of them can hold what the stream said.
-  const set = (name: OutputName, value: string | number | undefined): void => {
-    if (value !== undefined) out.set(name, redact(String(value)));
+  const set = (name: OutputName, value: Redacted | number | undefined): void => {
+    if (value !== undefined) out.set(name, String(value));
   };
-  set(Output.Outcome, verdict.outcome);
+  const own = (name: OutputName, value: string | undefined): void => {
+    if (value !== undefined) out.set(name, value);
+  };
+  own(Output.Outcome, verdict.outcome);
   set(Output.ExitCode, verdict.exitCode);
-  set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
+  set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;
   if (text !== undefined) {
-    // Redacted before it is cut, so that a cut never leaves half a secret (and not again after).
-    const clean = redact(text);
+    // Redacted as the turn kept it, so that the cut never leaves half a secret.
     out.set(
       Output.Text,
-      clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean
+      text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text
     );
   }
   const tokens = turn.result?.tokens;
   if (tokens) {
-    set(Output.Tokens, JSON.stringify(tokens));
+    own(Output.Tokens, JSON.stringify(tokens));
     set(Output.TokensInput, tokens.input);
     set(Output.TokensOutput, tokens.output);
     set(Output.TokensTotal, tokens.total);
@@ -70,9 +71,9 @@ export function outputsOf(
   set(Output.DurationMs, Math.round(report.durationMs));
   set(Output.ToolCalls, turn.toolCalls);
   set(Output.ToolErrors, turn.toolErrors);
-  set(Output.Jsonl, report.jsonlPath);
+  own(Output.Jsonl, report.jsonlPath);
   set(Output.ArtifactId, report.artifact?.id);
-  set(Output.ArtifactUrl, report.artifact?.url);
+  own(Output.ArtifactUrl, report.artifact?.url);
   set(Output.Attempts, attempts);
   // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
   // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
