@@ -59,7 +59,7 @@ const PATTERNS: string[] = [
   ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
   String.raw`eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
   // The value of an Authorization header, whatever its scheme.
-  String.raw`(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)[ \t]*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP})[^\s"',;&]+`,
+  String.raw`(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
   // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
   String.raw`(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
   // A URL's password (`https://user:secret@host`), and a token standing as the user.
