@@ -127,6 +127,27 @@ describe('copyRedacted', () => {
     expect(out.split('***')).toHaveLength(3);
     expect(out.length).toBe(parts.join('').length - 2 * ('hunter2'.length - 3));
   });
+
+  test('a token split into deltas across the 1 MiB read size is masked, and every line stays JSON', async () => {
+    const token = 'gh' + 'p_' + 'a1B2c3D4e5F6g7H8i9J0'.repeat(2).slice(0, 36);
+    const text = `the key is ${token} ok`;
+    // One character a delta: the read's end falls after each of them in turn, "g" among them.
+    const deltas = [...text]
+      .map((c, i) => `{"type": "text", "text": "${c}", "timestamp": ${1000 + i}}\n`)
+      .join('');
+    for (let off = 0; off < 1400; off += 20) {
+      const room = (1 << 20) - off;
+      const line = (n: number) => `{"type": "tool_result", "output": "${'o'.repeat(n - 38)}"}\n`;
+      const full = Math.floor(room / 200) - 1;
+      const filler = line(200).repeat(full) + line(room - full * 200);
+      const out = (await copied(Buffer.from(filler + deltas), [])).toString();
+      const events = out
+        .split('\n')
+        .slice(0, -1)
+        .map(l => JSON.parse(l) as { type: string; text?: string });
+      expect(events.map(e => (e.type === 'text' ? e.text : '')).join('')).toBe('the key is *** ok');
+    }
+  });
 });
 
 describe('uploadTranscript, before any request', () => {

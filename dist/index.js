@@ -35562,7 +35562,7 @@ const PATTERNS = [
     ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
     String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
     // The value of an Authorization header, whatever its scheme.
-    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)[ \t]*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP})[^\s"',;&]+`,
+    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
     // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
     String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
     // A URL's password (`https://user:secret@host`), and a token standing as the user.
@@ -37626,6 +37626,10 @@ class TranscriptRedactor {
         const clean = this.cleanLine(body);
         this.write(clean === body ? bytes : Buffer.from(clean + ending));
     }
+    /** Whether a run of deltas is held (what comes next may join it). */
+    get holding() {
+        return this.run.length > 0;
+    }
     /** Writes what is still held. */
     end() {
         this.flushRun(true);
@@ -37720,9 +37724,47 @@ function parse(text) {
 function changed(a, b) {
     return JSON.stringify(a) !== JSON.stringify(b);
 }
+/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
+const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
+/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
+const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
+const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
+const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
+/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
+const MAX_CARRY_BYTES = 1024 * 1024;
 /**
- * Copies the transcript, through the redactor unless there is none. Lines that hold no secret are
- * copied byte for byte (invalid UTF-8 and CRLF stay as they were).
+ * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
+ * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
+ * text (its glue removed); otherwise the block goes line by line.
+ */
+function clean(block, redact) {
+    const text = block.toString('utf8');
+    if (redact.mayHold(text))
+        return false;
+    const deltas = text.match(ANY_DELTA)?.length ?? 0;
+    if (deltas === 0)
+        return true;
+    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
+        return false;
+    return !redact.mayHold(text.replace(GLUE, ''));
+}
+/** Where the run of delta lines that ends the block starts (the block's length when none does). */
+function trailingRun(block) {
+    let start = block.length;
+    while (start > 0) {
+        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
+        const line = block.subarray(previous, start);
+        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
+            break;
+        start = previous;
+    }
+    return start;
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
+ * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
+ * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
+ * run of deltas waits for the next block, which it may join.
  */
 async function copyRedacted(from, to, redact) {
     if (!redact) {
@@ -37732,18 +37774,46 @@ async function copyRedacted(from, to, redact) {
     const out = external_node_fs_.openSync(to, 'w');
     try {
         const lines = new TranscriptRedactor(redact, bytes => external_node_fs_.writeSync(out, bytes));
-        let pending;
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = pending ? Buffer.concat([pending, chunk]) : chunk;
+        const slow = (block) => {
             let start = 0;
-            for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
-                lines.line(data.subarray(start, nl + 1));
+            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+                lines.line(block.subarray(start, nl + 1));
                 start = nl + 1;
             }
-            pending = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
+            if (start < block.length)
+                lines.line(block.subarray(start));
+        };
+        let carry;
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            let cut = trailingRun(data.subarray(0, end));
+            const block = data.subarray(0, cut);
+            if (lines.holding) {
+                // A run the redactor holds goes on line by line; all of the block when it does not end.
+                slow(block);
+                if (lines.holding) {
+                    slow(data.subarray(cut, end));
+                    cut = end;
+                }
+            }
+            else if (clean(block, redact))
+                external_node_fs_.writeSync(out, block);
+            else
+                slow(block);
+            carry = Buffer.from(data.subarray(cut));
+            if (carry.length > MAX_CARRY_BYTES) {
+                const whole = carry.lastIndexOf(0x0a) + 1;
+                slow(carry.subarray(0, whole));
+                carry = Buffer.from(carry.subarray(whole));
+            }
         }
-        if (pending)
-            lines.line(pending);
+        if (carry && carry.length > 0) {
+            if (!lines.holding && clean(carry, redact))
+                external_node_fs_.writeSync(out, carry);
+            else
+                slow(carry);
+        }
         lines.end();
     }
     finally {
@@ -40257,11 +40327,7 @@ function renderSummary(report, options = {}) {
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report), factsTable(report, where)];
-    const extras = [
-        answerBlock(turn),
-        structuredBlock(report.answer),
-        anomalyBlock(turn)
-    ];
+    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
     const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
@@ -40287,9 +40353,7 @@ function renderSummary(report, options = {}) {
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning
-        ? reasoningBlock(reasoning, blockRoom, spare, where)
-        : undefined;
+    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
     const summary = `${markdown_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
@@ -40492,7 +40556,8 @@ function extract_parseJson(text) {
     catch (error) {
         // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
         // know. The position says where the fault is; the quote goes.
-        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') || 'not valid JSON';
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
         const at = /at position (\d+)/.exec(message);
         if (!at)
             return { ok: false, error: message };

@@ -65,6 +65,11 @@ export class TranscriptRedactor {
     this.write(clean === body ? bytes : Buffer.from(clean + ending));
   }
 
+  /** Whether a run of deltas is held (what comes next may join it). */
+  get holding(): boolean {
+    return this.run.length > 0;
+  }
+
   /** Writes what is still held. */
   end(): void {
     this.flushRun(true);
@@ -153,9 +158,46 @@ function changed(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) !== JSON.stringify(b);
 }
 
+/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
+const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
+/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
+const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
+const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
+const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
+/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
+const MAX_CARRY_BYTES = 1024 * 1024;
+
 /**
- * Copies the transcript, through the redactor unless there is none. Lines that hold no secret are
- * copied byte for byte (invalid UTF-8 and CRLF stay as they were).
+ * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
+ * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
+ * text (its glue removed); otherwise the block goes line by line.
+ */
+function clean(block: Buffer, redact: Redactor): boolean {
+  const text = block.toString('utf8');
+  if (redact.mayHold(text)) return false;
+  const deltas = text.match(ANY_DELTA)?.length ?? 0;
+  if (deltas === 0) return true;
+  if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas) return false;
+  return !redact.mayHold(text.replace(GLUE, ''));
+}
+
+/** Where the run of delta lines that ends the block starts (the block's length when none does). */
+function trailingRun(block: Buffer): number {
+  let start = block.length;
+  while (start > 0) {
+    const previous = block.lastIndexOf(0x0a, start - 2) + 1;
+    const line = block.subarray(previous, start);
+    if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head))) break;
+    start = previous;
+  }
+  return start;
+}
+
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
+ * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
+ * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
+ * run of deltas waits for the next block, which it may join.
  */
 export async function copyRedacted(from: string, to: string, redact?: Redactor): Promise<void> {
   if (!redact) {
@@ -165,17 +207,40 @@ export async function copyRedacted(from: string, to: string, redact?: Redactor):
   const out = fs.openSync(to, 'w');
   try {
     const lines = new TranscriptRedactor(redact, bytes => fs.writeSync(out, bytes));
-    let pending: Buffer | undefined;
-    for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
-      const data = pending ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+    const slow = (block: Buffer): void => {
       let start = 0;
-      for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
-        lines.line(data.subarray(start, nl + 1));
+      for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+        lines.line(block.subarray(start, nl + 1));
         start = nl + 1;
       }
-      pending = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
+      if (start < block.length) lines.line(block.subarray(start));
+    };
+    let carry: Buffer | undefined;
+    for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+      const data = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      const end = data.lastIndexOf(0x0a) + 1;
+      let cut = trailingRun(data.subarray(0, end));
+      const block = data.subarray(0, cut);
+      if (lines.holding) {
+        // A run the redactor holds goes on line by line; all of the block when it does not end.
+        slow(block);
+        if (lines.holding) {
+          slow(data.subarray(cut, end));
+          cut = end;
+        }
+      } else if (clean(block, redact)) fs.writeSync(out, block);
+      else slow(block);
+      carry = Buffer.from(data.subarray(cut));
+      if (carry.length > MAX_CARRY_BYTES) {
+        const whole = carry.lastIndexOf(0x0a) + 1;
+        slow(carry.subarray(0, whole));
+        carry = Buffer.from(carry.subarray(whole));
+      }
     }
-    if (pending) lines.line(pending);
+    if (carry && carry.length > 0) {
+      if (!lines.holding && clean(carry, redact)) fs.writeSync(out, carry);
+      else slow(carry);
+    }
     lines.end();
   } finally {
     fs.closeSync(out);
