@@ -23,6 +23,7 @@ import {
   type Reply,
   type TurnScript
 } from './helpers/api-server.js';
+import { TOKENS_ONLY } from '../src/text/redact.js';
 
 const T0 = 1_795_978_843_000;
 
@@ -48,7 +49,13 @@ function map(
   let clock = T0;
   const recorder = new TranscriptRecorder(
     { line: text => lines.push(text), anomaly: problem => anomalies.push(problem) },
-    { model: 'asked/model', showReasoning, startedAt: T0, now: () => (clock += 10) }
+    {
+      model: 'asked/model',
+      showReasoning,
+      startedAt: T0,
+      now: () => (clock += 10),
+      redact: TOKENS_ONLY
+    }
   );
   if (session) recorder.serverSession(session);
   const mapper: StreamMapper =

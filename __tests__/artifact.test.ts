@@ -4,7 +4,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import {
-  copyTranscript,
   defaultName,
   isNameTaken,
   uploadBudgetMs,
@@ -13,6 +12,7 @@ import {
 import { InputError } from '../src/config/inputs.js';
 import { parseSettings } from '../src/config/settings.js';
 import { makeRedactor } from '../src/text/redact.js';
+import { copyRedacted } from '../src/report/egress.js';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-artifact-test-'));
 
@@ -65,7 +65,7 @@ describe('uploadBudgetMs', () => {
   });
 });
 
-describe('copyTranscript', () => {
+describe('copyRedacted', () => {
   const DAMAGED = Buffer.concat([
     Buffer.from([0xef, 0xbb, 0xbf]),
     Buffer.from('{"type": "text", "text": "caf\u00e9"}\r\n'),
@@ -77,7 +77,7 @@ describe('copyTranscript', () => {
   async function copied(content: Buffer, values?: string[]): Promise<Buffer> {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'in.jsonl'), content);
-    await copyTranscript(
+    await copyRedacted(
       path.join(dir, 'in.jsonl'),
       path.join(dir, 'out.jsonl'),
       values && makeRedactor(values)
@@ -110,7 +110,8 @@ describe('copyTranscript', () => {
     const token = 'gh' + 'p_' + 'a1B2c3D4e5F6g7H8i9J0'.repeat(2).slice(0, 36);
     const line = JSON.stringify({ output: `say "hi" with ${token}` });
     const out = await copied(Buffer.from(`${line}\n`), ['say "hi"']);
-    expect(out.toString()).toBe('{"output":"*** with ***"}\n');
+    // Written again in upstream's spacing: the line was parsed, its strings redacted.
+    expect(out.toString()).toBe('{"output": "*** with ***"}\n');
   });
 
   test('lines across the read size, and one line longer than several reads', async () => {
@@ -125,6 +126,27 @@ describe('copyTranscript', () => {
     expect(out).not.toContain('hunter2');
     expect(out.split('***')).toHaveLength(3);
     expect(out.length).toBe(parts.join('').length - 2 * ('hunter2'.length - 3));
+  });
+
+  test('a token split into deltas across the 1 MiB read size is masked, and every line stays JSON', async () => {
+    const token = 'gh' + 'p_' + 'a1B2c3D4e5F6g7H8i9J0'.repeat(2).slice(0, 36);
+    const text = `the key is ${token} ok`;
+    // One character a delta: the read's end falls after each of them in turn, "g" among them.
+    const deltas = [...text]
+      .map((c, i) => `{"type": "text", "text": "${c}", "timestamp": ${1000 + i}}\n`)
+      .join('');
+    for (let off = 0; off < 1400; off += 20) {
+      const room = (1 << 20) - off;
+      const line = (n: number) => `{"type": "tool_result", "output": "${'o'.repeat(n - 38)}"}\n`;
+      const full = Math.floor(room / 200) - 1;
+      const filler = line(200).repeat(full) + line(room - full * 200);
+      const out = (await copied(Buffer.from(filler + deltas), [])).toString();
+      const events = out
+        .split('\n')
+        .slice(0, -1)
+        .map(l => JSON.parse(l) as { type: string; text?: string });
+      expect(events.map(e => (e.type === 'text' ? e.text : '')).join('')).toBe('the key is *** ok');
+    }
   });
 });
 

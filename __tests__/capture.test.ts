@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { captureStdout, type Capture } from '../src/cli/capture.js';
 import { HermesProcess } from '../src/cli/process.js';
+import { TOKENS_ONLY } from '../src/text/redact.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -193,7 +194,8 @@ describe('captureStdout', () => {
           transcriptPath: path.join(tmpDir(), 'run.jsonl'),
           onStdout: () => undefined,
           onStderrLine: () => undefined,
-          onProblem: () => undefined
+          onProblem: () => undefined,
+          redact: TOKENS_ONLY
         });
       expect(() => (noMkfifo ? withPath(tmpDir(), start) : start())).toThrow(/null bytes/);
       expect(openFds()).toBe(fdsBefore);
@@ -213,7 +215,8 @@ describe('captureStdout', () => {
       transcriptPath: path.join(dir, 'run.jsonl'),
       onStdout: chunk => seen.push(`stdout: ${chunk.toString().trim()}`),
       onStderrLine: line => seen.push(`stderr: ${line}`),
-      onProblem: () => undefined
+      onProblem: () => undefined,
+      redact: TOKENS_ONLY
     });
     await hermes.done;
     expect(seen).toEqual(['stdout: out', 'stderr: err']);

@@ -9,6 +9,7 @@ import { StickyComment } from '../src/comment/sticky.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { GithubApi } from './helpers/github-api.js';
 import { parseHtml, renderGfm, textOf } from './helpers/gfm.js';
+import type { Redacted } from '../src/text/redact.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-comment-unit-'));
 function envFor(event: string, payload: unknown): NodeJS.ProcessEnv {
@@ -98,7 +99,11 @@ describe('what the comment says', () => {
         phase: 'done',
         outcome: 'success',
         answer: '{"verdict": "pass"}',
-        structured: { ok: true, value: { verdict: 'pass' }, json: '{"verdict":"pass"}' },
+        structured: {
+          ok: true,
+          value: { verdict: 'pass' },
+          json: '{"verdict":"pass"}' as Redacted
+        },
         cost: { usd: 0.0123, estimated: true },
         tokens: { input: 1, output: 2, total: 3, cache_read: 0, cache_write: 0 }
       },

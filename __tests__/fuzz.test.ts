@@ -13,6 +13,7 @@ import { makeRedactor } from '../src/text/redact.js';
 import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/report/summary.js';
 import { decide, type Outcome } from '../src/core/verdict.js';
 import { processEnd } from './helpers/run-end.js';
+import { shown } from '../src/report/report.js';
 
 // The outcome table, written out here independently of src/verdict.ts.
 const BY_CODE: Record<number, Outcome> = {
@@ -149,12 +150,18 @@ function pipeline(bytes: Buffer, splits: number[], processCode: number) {
   const end = processEnd({ exitCode: processCode });
 
   const verdict = decide(turn, end);
-  const report = { verdict, turn, durationMs: 1, stderrTail: [], jsonlPath: '/tmp/run.jsonl' };
+  const report = {
+    verdict: shown(verdict, redact),
+    turn,
+    durationMs: 1,
+    stderrTail: [],
+    jsonlPath: '/tmp/run.jsonl'
+  };
   return {
     turn,
     verdict,
-    outputs: outputsOf(report, 1, redact),
-    summary: renderSummary(report, redact),
+    outputs: outputsOf(report, 1),
+    summary: renderSummary(report),
     logged
   };
 }

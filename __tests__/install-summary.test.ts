@@ -18,6 +18,7 @@ import {
 } from './helpers/gfm.js';
 import { SAMPLE } from './helpers/sample.js';
 import { notFoundEnd, processEnd } from './helpers/run-end.js';
+import { kept, shownVerdict } from './helpers/kept.js';
 
 const redact = makeRedactor([]);
 const END: RunEnd = processEnd();
@@ -27,10 +28,10 @@ function report(install: InstallReport, stream = SAMPLE, end = END): Report {
   if (stream.length) follower.push(Buffer.from(stream.join('\n') + '\n'));
   const turn = follower.finish();
   return {
-    verdict: decide(turn, end),
+    verdict: shownVerdict(decide(turn, end)),
     turn,
     durationMs: 302,
-    hermesVersion: 'Hermes Agent v0.21.4 (2026.9.20)',
+    hermesVersion: kept('Hermes Agent v0.21.4 (2026.9.20)'),
     stderrTail: [],
     jsonlPath: '/tmp/run.jsonl',
     install
@@ -60,14 +61,14 @@ describe('the Install row', () => {
     ],
     [{ ref: 'v0.22.2', ms: 2500 }, 'v0.22.2 · install failed after 2.5 s']
   ] as [InstallReport, string][])('%j reads %j', (install, text) => {
-    const rows = runTable(renderSummary(report(install), redact));
+    const rows = runTable(renderSummary(report(install)));
     expect(rows.get('Install')).toBe(text);
     expect(rows.get('Hermes')).toBe('Hermes Agent v0.21.4 (2026.9.20)');
   });
 
   test('no row when nothing was installed', () => {
     const { install: _, ...plain } = report({ ref: 'v0.22.2', ms: 0 });
-    expect(runTable(renderSummary(plain, redact)).has('Install')).toBe(false);
+    expect(runTable(renderSummary(plain)).has('Install')).toBe(false);
   });
 });
 
@@ -78,7 +79,7 @@ describe('a failed install', () => {
       '<img src=x onerror=alert(1)> @octocat\n' +
       '✗ Failed to clone repository';
     const end: RunEnd = notFoundEnd({ detail: why });
-    const markdown = renderSummary(report({ ref: 'v0.22.2', ms: 900 }, [], end), redact);
+    const markdown = renderSummary(report({ ref: 'v0.22.2', ms: 900 }, [], end));
     const html = checkSummaryHtml(renderGfm(markdown));
     expect(all(html, 'img')).toEqual([]);
     expect(textOf(html)).toContain('<img src=x onerror=alert(1)>');

@@ -3,25 +3,31 @@ import { inert, LiveLog } from '../src/report/log.js';
 import { formatMs } from '../src/text/text.js';
 import { makeRedactor } from '../src/text/redact.js';
 import type { ToolCall } from '../src/core/turn.js';
+import { TOKENS_ONLY, type Redactor } from '../src/text/redact.js';
+import { kept } from './helpers/kept.js';
 
 const ZWSP = '\u200b';
 
 /** A LiveLog writing into an array, with an identity redactor unless one is given. */
-function logged(redact: (s: string) => string = s => s): { log: LiveLog; lines: string[] } {
+function logged(redact: Redactor = TOKENS_ONLY): { log: LiveLog; lines: string[] } {
   const lines: string[] = [];
   return { log: new LiveLog(redact, line => lines.push(line)), lines };
 }
 
-const call = (overrides: Partial<ToolCall> = {}): ToolCall => ({
-  index: 1,
-  name: 'terminal',
-  inputPreview: 'ls build/',
-  durationMs: 41,
-  isError: false,
-  output: 'out.log\nerr.log',
-  line: 4,
-  ...overrides
-});
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
+const call = (overrides: Partial<Texts<ToolCall>> = {}): ToolCall => {
+  const c = {
+    index: 1,
+    name: 'terminal',
+    inputPreview: 'ls build/',
+    durationMs: 41,
+    isError: false,
+    output: 'out.log\nerr.log',
+    line: 4,
+    ...overrides
+  };
+  return { ...c, name: kept(c.name), inputPreview: kept(c.inputPreview), output: kept(c.output) };
+};
 
 describe('LiveLog: stop-commands block', () => {
   test('begin and end use the same random 32-hex token', () => {
@@ -299,7 +305,7 @@ describe('formatMs', () => {
 
 describe('LiveLog: reasoning (API server mode)', () => {
   /** The log's lines with its token replaced by TOKEN, to read the structure. */
-  function reasoningLog(steps: (log: LiveLog) => void, redact?: (s: string) => string): string[] {
+  function reasoningLog(steps: (log: LiveLog) => void, redact?: Redactor): string[] {
     const { log, lines } = logged(redact);
     log.begin();
     steps(log);

@@ -15,6 +15,7 @@ import { renderMatrixSummary, type MatrixReport } from '../src/matrix/summary.js
 import { totalsOf } from '../src/matrix/totals.js';
 import { SUMMARY_LIMIT_BYTES } from '../src/report/summary.js';
 import { makeRedactor } from '../src/text/redact.js';
+import { kept } from './helpers/kept.js';
 import { all, prose, render, tagNames, textOf } from './helpers/gfm.js';
 
 const redact = makeRedactor([]);
@@ -31,8 +32,14 @@ function leg(i: number, outcome: LegOutcome, extra: Partial<Leg> = {}): Leg {
     toolCalls: 3,
     toolErrors: outcome === 'success' ? 0 : 1,
     tools: [
-      { name: 'terminal', calls: 2, errors: 0, totalMs: 100, maxMs: 60 },
-      { name: 'read_file', calls: 1, errors: outcome === 'success' ? 0 : 1, totalMs: 5, maxMs: 5 }
+      { name: kept('terminal'), calls: 2, errors: 0, totalMs: 100, maxMs: 60 },
+      {
+        name: kept('read_file'),
+        calls: 1,
+        errors: outcome === 'success' ? 0 : 1,
+        totalMs: 5,
+        maxMs: 5
+      }
     ],
     error: outcome === 'success' ? '' : `leg ${i} stopped`,
     attempts: 1,
@@ -188,7 +195,7 @@ describe('the matrix summary', () => {
         model: hostile,
         error: i % 3 === 0 ? hostile : '',
         tools: Array.from({ length: 40 }, (_, k) => ({
-          name: `${hostile}${k}`,
+          name: kept(`${hostile}${k}`),
           calls: 1,
           errors: 0,
           totalMs: k,

@@ -13,11 +13,13 @@ import fc from 'fast-check';
 import { pythonJson } from '../src/api/transcript.js';
 import { followFile } from '../src/core/follow.js';
 import { decide } from '../src/core/verdict.js';
-import { copyTranscript } from '../src/report/artifact.js';
+import { copyRedacted } from '../src/report/egress.js';
+import { shown } from '../src/report/report.js';
 import { LiveLog } from '../src/report/log.js';
 import { outputsOf } from '../src/report/outputs.js';
 import { renderSummary } from '../src/report/summary.js';
-import { makeRedactor } from '../src/text/redact.js';
+import { environmentSecrets, makeRedactor, MASK } from '../src/text/redact.js';
+import { TOOL_OUTPUT_CHARS, TranscriptRecorder } from '../src/api/transcript.js';
 import { render, textOf } from './helpers/gfm.js';
 import { processEnd } from './helpers/run-end.js';
 
@@ -160,6 +162,123 @@ function transcript(cases: Case[]): string {
 
 const flat = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ');
 
+const SPLIT_CASES = 400;
+
+interface SplitCase {
+  secret: string;
+  env: Record<string, string>;
+  kind: 'text' | 'reasoning';
+  before: string;
+  after: string;
+  /** Where the joined text is cut into deltas (sorted, within it). */
+  cuts: number[];
+  /** Also (or instead, for a token) as a tool output that upstream cut at 5000 characters. */
+  cut: boolean;
+  /** The API server mode's own 5000-character cut of a tool output, through the recorder. */
+  apiCut: boolean;
+}
+
+const envValue = run(12).map(v => `v${v}`);
+const splitArb: fc.Arbitrary<SplitCase> = fc
+  .record({
+    source: fc.constantFrom('token', 'env', 'percent'),
+    token,
+    value: envValue,
+    name: fc.constantFrom(
+      'GEMINI_API_KEY',
+      'HF_TOKEN',
+      'APP_SECRET',
+      'DB_PASSWORD',
+      'GL_PAT',
+      'X_CREDENTIALS'
+    ),
+    kind: fc.constantFrom<'text' | 'reasoning'>('text', 'reasoning'),
+    before: around,
+    after: around,
+    cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }),
+    cut: fc.boolean(),
+    apiCut: fc.boolean()
+  })
+  .map(r => {
+    const secret =
+      r.source === 'token'
+        ? r.token
+        : r.source === 'env'
+          ? r.value
+          : `Bearer%20${'s' + 'k-'}${r.value}${r.value}`;
+    const env =
+      r.source === 'token' ? {} : { [r.name]: r.source === 'env' ? r.value : 'unrelated-value' };
+    // Spaces around: what a bare sk- needs (see caseArb), and a word boundary for the rest.
+    const before = `${r.before} `;
+    const after = ` ${r.after}`;
+    const length = before.length + secret.length + after.length;
+    const cuts = [...new Set(r.cuts.map(x => Math.floor(x * length)))]
+      .filter(x => x > 0)
+      .sort((a, b) => a - b);
+    return {
+      secret,
+      env,
+      kind: r.kind,
+      before,
+      after,
+      cuts,
+      cut: r.cut && r.source === 'token',
+      apiCut: r.apiCut
+    };
+  });
+
+/** The transcript of one case, and each piece of the secret with the line (0-based) it stands on. */
+function splitTranscript(
+  c: SplitCase,
+  redact: ReturnType<typeof makeRedactor>
+): { text: string; pieces: [number, string][] } {
+  const lines: string[] = [];
+  const recorder = new TranscriptRecorder(
+    { line: l => lines.push(l), anomaly: () => undefined },
+    { model: 'nous/hermes', showReasoning: true, startedAt: 0, now: () => 1, redact }
+  );
+  recorder.init({ model: 'nous/hermes', sessionId: '20261201_000000_abc' });
+  const joined = `${c.before}${c.secret}${c.after}`;
+  const bounds = [0, ...c.cuts, joined.length];
+  const start = c.before.length;
+  const stop = start + c.secret.length;
+  const pieces: [number, string][] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const [a, b] = [bounds[k], bounds[k + 1]];
+    const delta = joined.slice(a, b);
+    if (delta === '') continue;
+    if (c.kind === 'text') recorder.text(delta);
+    else recorder.reasoning(delta);
+    const piece = joined.slice(Math.max(a, start), Math.min(b, stop));
+    if (Math.max(a, start) < Math.min(b, stop)) pieces.push([lines.length - 1, piece]);
+  }
+  const filler = 'x '.repeat(TOOL_OUTPUT_CHARS);
+  if (c.cut) {
+    // Upstream's own cut, which the action cannot move: the token's start stands before `...`.
+    const output =
+      (filler.slice(0, TOOL_OUTPUT_CHARS - 20) + ' ' + c.secret).slice(0, TOOL_OUTPUT_CHARS) +
+      '...';
+    lines.push(
+      `${pythonJson({ type: 'tool_result', name: 'terminal', output, duration_ms: 1, is_error: true, timestamp: 1 })}\n`
+    );
+  }
+  if (c.apiCut) {
+    // The action's own cut (API server mode): it comes after redaction.
+    recorder.toolUse('call-1', 'terminal', { command: 'cat' });
+    recorder.toolResult(
+      'call-1',
+      filler.slice(0, TOOL_OUTPUT_CHARS - 10) + ' ' + c.secret + ' tail',
+      true
+    );
+  }
+  recorder.writeResult({
+    exitCode: 1,
+    text: `answer ${c.secret} done`,
+    error: `failed near ${c.secret}`
+  });
+  return { text: lines.join(''), pieces };
+}
+
 describe('redaction wherever a secret stands (property, seeded)', () => {
   test(`${CASES} secrets in random fields and positions reach none of the four places`, async () => {
     const cases = fc.sample(caseArb, { numRuns: CASES, seed: SEED });
@@ -178,11 +297,17 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
       const turn = await followFile(file, log);
       log.end();
       const verdict = decide(turn, processEnd({ exitCode: 1 }));
-      const report = { verdict, turn, durationMs: 5, stderrTail: [], jsonlPath: file };
-      const summary = flat(textOf(render(renderSummary(report, redact))));
-      const outputs = [...outputsOf(report, 1, redact).values()].map(flat).join('\n');
+      const report = {
+        verdict: shown(verdict, redact),
+        turn,
+        durationMs: 5,
+        stderrTail: [],
+        jsonlPath: file
+      };
+      const summary = flat(textOf(render(renderSummary(report))));
+      const outputs = [...outputsOf(report, 1).values()].map(flat).join('\n');
       const uploaded = path.join(dir, `up-${i}.jsonl`);
-      await copyTranscript(file, uploaded, redact);
+      await copyRedacted(file, uploaded, redact);
       const raw = fs.readFileSync(uploaded, 'utf8');
       const logText = flat(logLines.join('\n'));
 
@@ -210,5 +335,86 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
     log.textDelta(secret.slice(15) + ', keep it\n');
     log.flushText();
     expect(lines).toEqual(['the key is ***, keep it']);
+  });
+
+  test(`${SPLIT_CASES} secrets split across deltas, from env:, after a percent escape, at the 5000-character cut`, async () => {
+    const cases = fc.sample(splitArb, { numRuns: SPLIT_CASES, seed: SEED + 1 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redact-split-'));
+    const leaks: string[] = [];
+    for (const [i, c] of cases.entries()) {
+      const redact = makeRedactor(environmentSecrets(c.env));
+      const { text: transcriptText, pieces } = splitTranscript(c, redact);
+      const file = path.join(dir, `run-${i}.jsonl`);
+      fs.writeFileSync(file, transcriptText);
+      const logLines: string[] = [];
+      const log = new LiveLog(redact, l => logLines.push(l));
+      log.begin();
+      const turn = await followFile(file, log);
+      log.end();
+      const report = {
+        verdict: shown(decide(turn, processEnd({ exitCode: 1 })), redact),
+        turn,
+        durationMs: 5,
+        stderrTail: [],
+        jsonlPath: file
+      };
+      const summary = flat(textOf(render(renderSummary(report))));
+      const outputs = [...outputsOf(report, 1).values()].join('\n');
+      const uploaded = path.join(dir, `up-${i}.jsonl`);
+      await copyRedacted(file, uploaded, redact);
+      const lines = fs.readFileSync(uploaded, 'utf8').split('\n').slice(0, -1);
+      const events = lines.map(l => {
+        try {
+          return JSON.parse(l) as { type: string; text?: string; output?: string };
+        } catch {
+          return undefined;
+        }
+      });
+      const joined = events.map(e => (e?.type === c.kind ? e.text : '\n')).join('');
+      const where = [
+        flat(logLines.join('\n')).includes(flat(c.secret)) && 'log',
+        summary.includes(flat(c.secret)) && 'summary',
+        outputs.includes(c.secret) && 'outputs',
+        events.some(e => e === undefined) && 'transcript not JSON',
+        (joined.includes(c.secret) || lines.join('\n').includes(c.secret)) && 'transcript',
+        // No piece of the secret stays in the line that held it.
+        pieces.some(([line, piece]) => piece.length >= 4 && lines[line].includes(piece)) &&
+          'a piece in a delta',
+        c.cut &&
+          events.some(
+            e => e?.output !== undefined && /gh[ps]_|sk-|AKIA|xoxb-|eyJ/.test(e.output)
+          ) &&
+          'a cut token'
+      ].filter(Boolean);
+      if (where.length > 0) leaks.push(`${where.join('+')}: ${JSON.stringify(c)}`);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(leaks.slice(0, 3)).toEqual([]);
+  });
+
+  test('an uploaded delta that held a piece of a secret is rewritten; the others stay byte for byte', async () => {
+    const secret = 'gh' + 'p_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redact-run-'));
+    const deltas = [
+      'keep this ',
+      'the key is ' + secret.slice(0, 6),
+      secret.slice(6, 30),
+      secret.slice(30),
+      ', keep it'
+    ];
+    const lines = deltas.map((t, i) => pythonJson({ type: 'text', text: t, timestamp: i }));
+    fs.writeFileSync(path.join(dir, 'in.jsonl'), lines.join('\n') + '\n');
+    await copyRedacted(path.join(dir, 'in.jsonl'), path.join(dir, 'out.jsonl'), makeRedactor([]));
+    const out = fs.readFileSync(path.join(dir, 'out.jsonl'), 'utf8').split('\n');
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(out.slice(0, 5).map(l => (JSON.parse(l) as { text: string }).text)).toEqual([
+      'keep this ',
+      `the key is ${MASK}`,
+      '',
+      '',
+      ', keep it'
+    ]);
+    expect(out[0]).toBe(lines[0]);
+    expect(out[4]).toBe(lines[4]);
   });
 });

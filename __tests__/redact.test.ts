@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { makeRedactor, MASK } from '../src/text/redact.js';
+import { environmentSecrets, makeRedactor, MASK } from '../src/text/redact.js';
 
 // Fake tokens are built by concatenation so that no secret-looking literal sits in this file.
 const ALNUM = 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz';
@@ -172,5 +172,121 @@ describe('makeRedactor: a token in a raw transcript line, wherever it stands', (
     ['non-ASCII escaped as \\u', 'clé-secrète', 'cl\\u00e9-secr\\u00e8te']
   ])('a redact value with %s, in each form a JSON encoder may write it', (_name, value, form) => {
     expect(makeRedactor([value])(`{"text": "x ${form} y"}`)).toBe(`{"text": "x ${MASK} y"}`);
+  });
+});
+
+describe('makeRedactor: more formats (cases after npm/redact and claude-code-action’s sanitizer tests)', () => {
+  const redact = makeRedactor([]);
+  const ALNUM36 = chars(36);
+  test.each<[string, string, string]>([
+    ['Google API key', 'key=' + 'AI' + 'za' + chars(35), `key=${MASK}`],
+    ['Groq', 'gs' + 'k_' + chars(52), MASK],
+    ['Hugging Face', 'hf' + '_' + chars(34), MASK],
+    ['npm', 'np' + 'm_' + ALNUM36, MASK],
+    ['npm session', 'np' + 'ms_' + ALNUM36, MASK],
+    ['GitLab personal', 'gl' + 'pat-' + chars(20), MASK],
+    ['GitLab runner', 'token gl' + 'rt-' + chars(24), `token ${MASK}`],
+    ['GitLab deploy', 'gl' + 'dt-' + chars(20), MASK],
+    ['Stripe secret', 'sk' + '_live_' + chars(24), MASK],
+    ['Stripe restricted', 'rk' + '_test_' + chars(24), MASK],
+    ['Stripe webhook', 'wh' + 'sec_' + chars(32), MASK],
+    ['a Bearer header', 'Authorization: Bearer abc123abc1', `Authorization: Bearer ${MASK}`],
+    ['a Basic header', 'authorization: Basic dXNlcjpwYXNz', `authorization: Basic ${MASK}`],
+    ['a token header', '-H "Authorization: token 0123abcd"', `-H "Authorization: token ${MASK}"`],
+    ['a bare scheme-less header', 'Authorization=opaque-value', `Authorization=${MASK}`],
+    ['Bearer elsewhere, with a digit', 'sent Bearer abc123abc1 twice', `sent Bearer ${MASK} twice`],
+    ['Bearer multispace', 'Bearer      abc123abc1', `Bearer      ${MASK}`],
+    [
+      'a JWT after Bearer',
+      'Bearer eyJ' + chars(20) + '.eyJ' + chars(20) + '.' + chars(20),
+      `Bearer ${MASK}`
+    ],
+    ['a URL password', 'https://user:pass@registry.org/x', `https://user:${MASK}@registry.org/x`],
+    [
+      'a token as URL password',
+      'https://x-access-token:abc.def-123@github.com',
+      `https://x-access-token:${MASK}@github.com`
+    ],
+    [
+      'a token as URL user',
+      'https://' + chars(40) + '@github.com/o/r',
+      `https://${MASK}@github.com/o/r`
+    ],
+    ['a bare sk- after a percent escape', 'Bearer%20' + 's' + 'k-' + chars(40), `Bearer%20${MASK}`],
+    [
+      'Bearer after a percent escape',
+      'Authorization%3A%20Bearer%20abc123abc1',
+      `Authorization%3A%20Bearer%20${MASK}`
+    ],
+    [
+      'a GitHub token cut by upstream',
+      'out: ' + 'gh' + 'p_' + chars(30) + '...',
+      `out: ${MASK}...`
+    ],
+    [
+      'a token in V8’s JSON.parse quote',
+      `"x ${'gh' + 'p_'}aaaa"... is not valid JSON`,
+      `"x ${MASK}"... is not valid JSON`
+    ],
+    ['an Anthropic key cut by our own mark', 's' + 'k-ant-' + chars(8) + '…', `${MASK}…`]
+  ])('%s', (_name, text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+
+  test.each([
+    'Basic authentication is off',
+    'the Bearer token goes in a header',
+    'git@github.com:owner/repo.git',
+    'https://github.com/owner/repo',
+    'https://user@example.com',
+    'risk_assessment and desk_lamp',
+    'hf_hub is a package',
+    'npm_config_cache',
+    'an ellipsis... and ghp_ alone'
+  ])('ordinary text stays: %j', text => {
+    expect(redact(text)).toBe(text);
+  });
+
+  test('a value percent-encoded, as in a URL, is masked too', () => {
+    expect(makeRedactor(['p@ss/w0rd!'])('https://u:p%40ss%2Fw0rd!@h')).toBe(`https://u:${MASK}@h`);
+  });
+
+  test('find says where secrets stand, in order', () => {
+    const token = 'gh' + 'p_' + ALNUM36;
+    expect(redact.find(`a ${token} b ${token}`)).toEqual([
+      [2, 2 + token.length],
+      [5 + token.length, 5 + 2 * token.length]
+    ]);
+  });
+});
+
+describe('environmentSecrets: values of variables whose names look secret', () => {
+  test('by name, at least 8 characters, multi-line values line by line too', () => {
+    const env = {
+      GEMINI_API_KEY: 'plainvalue-without-prefix',
+      MY_TOKEN: 'short',
+      DB_PASSWORD: 'hunter2hunter2',
+      GH_PAT: 'pat-value-1234',
+      GOOGLE_APPLICATION_CREDENTIALS: '{"a":1}\n  line-two-secret\n',
+      client_secret: 'lower-case-name',
+      PATH: '/usr/bin:/bin',
+      HOME: '/home/runner',
+      KEYBOARD: 'not a key name at all'
+    };
+    expect(environmentSecrets(env).sort()).toEqual(
+      [
+        'plainvalue-without-prefix',
+        'hunter2hunter2',
+        'pat-value-1234',
+        '{"a":1}\n  line-two-secret\n',
+        'line-two-secret',
+        'lower-case-name'
+      ].sort()
+    );
+  });
+
+  test('a prefix-less key from env: is masked wherever it stands', () => {
+    const redact = makeRedactor(environmentSecrets({ GROQ_KEY: 'Zq9x-prefixless-8c1' }));
+    expect(redact('curl -d key=Zq9x-prefixless-8c1')).toBe(`curl -d key=${MASK}`);
   });
 });

@@ -10,6 +10,7 @@ import { checkAnswer, judge, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
 import { askForJson, INSTRUCTION, withSchema } from '../src/schema/prompt.js';
 import { makeRedactor } from '../src/text/redact.js';
+import { kept } from './helpers/kept.js';
 import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-schema-test-'));
@@ -320,6 +321,6 @@ describe('the verdict', () => {
   test('any other verdict stands; so does a match, and no check at all', () => {
     expect(judge(failure, mismatch)).toBe(failure);
     expect(judge(success, undefined)).toBe(success);
-    expect(judge(success, { ok: true, value: 1, json: '1' })).toBe(success);
+    expect(judge(success, { ok: true, value: 1, json: kept('1') })).toBe(success);
   });
 });

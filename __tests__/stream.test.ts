@@ -174,7 +174,8 @@ describe('decodeLine: lines that are not events (skipped)', () => {
   test('a preview never ends in a piece of a word: a secret is shown whole (then redacted) or not at all', () => {
     const token = `ghp_${'A'.repeat(36)}`;
     const problem = decode(`${'w '.repeat(20)}${token} tail`).issues[0].problem;
-    expect(problem).toBe(`not JSON: ${'w '.repeat(20)}…`);
+    // Redacted before the cut: the token is masked whole, and the rest fits.
+    expect(problem).toBe(`not JSON: ${'w '.repeat(20)}*** tail`);
     expect(decode('q'.repeat(90)).issues[0].problem).toBe('not JSON: (one word of 90 characters)');
   });
 });

@@ -6,11 +6,11 @@ import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/core/stream.js';
 import { TurnBuilder, type Turn } from '../src/core/turn.js';
 import { decide } from '../src/core/verdict.js';
-import type { Report } from '../src/report/report.js';
+import { shown, type Report } from '../src/report/report.js';
 import { renderSummary } from '../src/report/summary.js';
 import { checkAnswer, judge } from '../src/schema/check.js';
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
-import { makeRedactor, type Redactor } from '../src/text/redact.js';
+import { makeRedactor } from '../src/text/redact.js';
 import {
   all,
   checkSummaryHtml,
@@ -59,16 +59,16 @@ function summarize(
   } = {}
 ): { markdown: string; html: Element; report: Report } {
   const turn = turnAnswering(text);
-  const answer = checkAnswer(turn.result?.text, schema, redact);
+  const answer = checkAnswer(turn.answer, schema, redact);
   const report: Report = {
-    verdict: judge(decide(turn, processEnd()), answer),
+    verdict: shown(judge(decide(turn, processEnd()), answer), redact),
     turn,
     durationMs: 1000,
     stderrTail: [],
     jsonlPath: '/tmp/run.jsonl',
     answer
   };
-  const markdown = renderSummary(report, redact as Redactor, { budgetBytes });
+  const markdown = renderSummary(report, { budgetBytes });
   return { markdown, html: render(markdown), report };
 }
 

@@ -10,7 +10,9 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { followFile } from '../src/core/follow.js';
 import { LiveLog } from '../src/report/log.js';
-import { makeRedactor, type Redactor } from '../src/text/redact.js';
+import { makeRedactor, type Redacted, type Redactor } from '../src/text/redact.js';
+import { shown } from '../src/report/report.js';
+import { kept, shownVerdict } from './helpers/kept.js';
 import type { Report } from '../src/report/report.js';
 import { renderSummary, SUMMARY_BUDGET_BYTES, SUMMARY_LIMIT_BYTES } from '../src/report/summary.js';
 import { clip } from '../src/text/text.js';
@@ -56,14 +58,14 @@ async function fixture(name: string): Promise<{ report: Report; redact: Redactor
   return {
     redact,
     report: {
-      verdict: decide(turn, meta.end),
+      verdict: shown(decide(turn, meta.end), redact),
       turn,
       durationMs: turn.result?.duration_ms ?? meta.runDurationMs,
-      hermesVersion: meta.hermesVersion,
-      stderrTail: meta.end.kind === 'process' ? meta.end.stderrTail : [],
+      hermesVersion: meta.hermesVersion === undefined ? undefined : redact(meta.hermesVersion),
+      stderrTail: meta.end.kind === 'process' ? meta.end.stderrTail.map(l => redact(l)) : [],
       jsonlPath: JSONL_PATH,
       artifact: meta.artifact,
-      artifactNote: meta.artifactNote,
+      artifactNote: meta.artifactNote === undefined ? undefined : redact(meta.artifactNote),
       attempts: meta.attempts
     }
   };
@@ -91,8 +93,8 @@ describe('golden summaries', () => {
   });
 
   test.each(names)('%s', async name => {
-    const { report, redact } = await fixture(name);
-    const markdown = renderSummary(report, redact);
+    const { report } = await fixture(name);
+    const markdown = renderSummary(report);
     const golden = path.join(FIXTURES, `${name}.md`);
     if (UPDATE) fs.writeFileSync(golden, markdown);
     if (!fs.existsSync(golden))
@@ -144,8 +146,8 @@ describe('golden summaries', () => {
 
 describe('what the goldens show', () => {
   test('nothing from the stream becomes markup, a link or a mention', async () => {
-    const { report, redact } = await fixture('hostile');
-    const html = render(renderSummary(report, redact));
+    const { report } = await fixture('hostile');
+    const html = render(renderSummary(report));
     const text = textOf(html);
     for (const payload of [
       '<img src=x onerror=alert(1)>',
@@ -168,8 +170,8 @@ describe('what the goldens show', () => {
   });
 
   test('secrets are redacted before anything is cut', async () => {
-    const { report, redact } = await fixture('secrets');
-    const markdown = renderSummary(report, redact);
+    const { report } = await fixture('secrets');
+    const markdown = renderSummary(report);
     const token = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9';
     // No piece of the token or the password, however short the cut that made it.
     for (const secret of [token, 'hunter2-very-secret'])
@@ -202,7 +204,6 @@ describe('what the goldens show', () => {
 
 const TOOLS = ['terminal', 'read_file', 'search_files', 'patch', 'web_search'];
 const end: RunEnd = processEnd();
-const noRedact: Redactor = text => text;
 
 const generated = new Map<number, Turn>();
 
@@ -242,7 +243,7 @@ function generatedTurn(n: number): Turn {
 }
 
 const reportOf = (turn: Turn, over: Partial<Report> = {}): Report => ({
-  verdict: decide(turn, end),
+  verdict: shownVerdict(decide(turn, end)),
   turn,
   durationMs: 1000,
   stderrTail: [],
@@ -257,7 +258,7 @@ describe('size', () => {
 
   test.each([10, 1000, 20_000])('%d tool calls: totals, per-tool table, recent rows', n => {
     const turn = generatedTurn(n);
-    const markdown = renderSummary(reportOf(turn), noRedact);
+    const markdown = renderSummary(reportOf(turn));
     expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
     const html = checkSummaryHtml(renderGfm(markdown));
     const byHeader = tables(html);
@@ -275,9 +276,9 @@ describe('size', () => {
   test('smaller budgets: fewer rows, then the per-tool table only, each step saying so', () => {
     const turn = generatedTurn(20_000);
     const answer = 'A long answer. '.repeat(800);
-    const report = reportOf({ ...turn, result: { ...turn.result!, text: answer } });
+    const report = reportOf({ ...turn, result: { ...turn.result!, text: kept(answer) } });
     const at = (budget: number) => {
-      const markdown = renderSummary(report, noRedact, { budgetBytes: budget });
+      const markdown = renderSummary(report, { budgetBytes: budget });
       expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(budget);
       const html = checkSummaryHtml(renderGfm(markdown));
       return {
@@ -295,7 +296,7 @@ describe('size', () => {
     expect(roomy.text).toContain(answer.trim());
     // The smallest budget that still holds the per-tool table: no row, and a note that says so.
     const hasPerTool = (budget: number): boolean =>
-      renderSummary(report, noRedact, { budgetBytes: budget }).includes('#### Time per tool');
+      renderSummary(report, { budgetBytes: budget }).includes('#### Time per tool');
     let [low, high] = [1024, 64 * 1024];
     while (high - low > 1) {
       const mid = Math.floor((low + high) / 2);
@@ -320,10 +321,10 @@ describe('size', () => {
 
   test('expanded outputs go before rows do', () => {
     const turn = generatedTurn(3000);
-    const full = renderSummary(reportOf(turn), noRedact);
+    const full = renderSummary(reportOf(turn));
     const expanded = full.split('\n').filter(row => /^\| .*<details>/.test(row));
     expect(expanded.length).toBe(turn.recentCalls.filter(c => c.isError).length);
-    const tight = renderSummary(reportOf(turn), noRedact, {
+    const tight = renderSummary(reportOf(turn), {
       budgetBytes: Buffer.byteLength(full) - 2000
     });
     const tightHtml = checkSummaryHtml(renderGfm(tight));
@@ -337,7 +338,7 @@ describe('worst case: every field as long as it can be, in the characters that e
   // leading tab in the answer four no-break spaces (8); CJK and U+FFFD 3; then a pair of halves.
   const worst = (n: number): string =>
     ('@-"\t漢\u0000|<`\n'.repeat(Math.ceil(n / 10)) + '\ud83d').slice(0, n);
-  const big = worst(200_000);
+  const big = kept(worst(200_000));
   const calls = (n: number): ToolCall[] =>
     Array.from({ length: n }, (_, i) => ({
       index: 18_001 + i,
@@ -360,7 +361,8 @@ describe('worst case: every field as long as it can be, in the characters that e
     toolErrors: 10_000,
     recentCalls: calls(2000),
     tools: Array.from({ length: 5000 }, (_, i) => ({
-      name: `${i}${big}`,
+      // A cast, not kept(): flattening 5,000 strings of 200,000 characters would take gigabytes.
+      name: `${i}${big}` as Redacted,
       calls: 4,
       errors: 2,
       totalMs: i,
@@ -371,14 +373,18 @@ describe('worst case: every field as long as it can be, in the characters that e
       type: 'result',
       line: 1,
       exit_code: 1,
-      text: '\t@-'.repeat(400_000),
+      text: kept('\t@-'.repeat(400_000)),
       error: big,
       tokens: { input: 1e15, output: 1e15, total: 1e15, cache_read: 1e15, cache_write: 1e15 }
     },
     resultCount: 1,
     eventsAfterResult: 1e9,
     unknownTypes: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`${i}${big}`, 1e9])),
-    issues: Array.from({ length: 200 }, (_, i) => ({ line: i, problem: big, skipped: true })),
+    issues: Array.from({ length: 200 }, (_, i) => ({
+      line: i,
+      problem: big,
+      skipped: true as const
+    })),
     issueCount: 1e9,
     skippedLines: 1e9
   };
@@ -389,13 +395,13 @@ describe('worst case: every field as long as it can be, in the characters that e
   ])('%s: under the budget, still tabular', (_, t) => {
     const report: Report = {
       ...reportOf(t as Turn),
-      verdict: { outcome: 'failure', exitCode: 1, message: big },
+      verdict: { outcome: 'failure' as const, exitCode: 1, message: big },
       hermesVersion: big,
       stderrTail: Array.from({ length: 1000 }, () => big),
       jsonlPath: big,
       artifactNote: big
     };
-    const markdown = renderSummary(report, noRedact);
+    const markdown = renderSummary(report);
     expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
     const html = checkSummaryHtml(renderGfm(markdown));
     const byHeader = tables(html);
@@ -404,13 +410,28 @@ describe('worst case: every field as long as it can be, in the characters that e
     expect(byHeader.get('#')!.at(-1)![0]).toBe('20,000');
   });
 
-  test('with an artifact link and a redactor, and at small budgets', () => {
+  test('with an artifact link and redacted text, and at small budgets', () => {
+    // What the ingest boundary keeps of it when '@-"' is a secret.
+    const mb = makeRedactor(['@-"'])(big);
     const report: Report = {
-      ...reportOf(turn),
-      artifact: { name: big, id: 1, url: 'https://github.com/o/r/actions/runs/1/artifacts/1' }
+      ...reportOf({
+        ...turn,
+        model: mb,
+        sessionId: mb,
+        recentCalls: turn.recentCalls.map(c => ({ ...c, name: mb, inputPreview: mb, output: mb })),
+        tools: turn.tools.map((t, i) => ({ ...t, name: `${i}${mb}` as Redacted })),
+        unfinished: turn.unfinished.map(() => ({ name: mb, inputPreview: mb })),
+        result: { ...turn.result!, error: mb },
+        unknownTypes: Object.fromEntries(
+          Array.from({ length: 1000 }, (_, i) => [`${i}${mb}`, 1e9])
+        ),
+        issues: turn.issues.map(i => ({ ...i, problem: mb }))
+      }),
+      verdict: { outcome: 'failure', exitCode: 1, message: mb },
+      artifact: { name: mb, id: 1, url: 'https://github.com/o/r/actions/runs/1/artifacts/1' }
     };
     for (const budget of [SUMMARY_BUDGET_BYTES, 64 * 1024, 16 * 1024]) {
-      const markdown = renderSummary(report, makeRedactor(['@-"']), { budgetBytes: budget });
+      const markdown = renderSummary(report, { budgetBytes: budget });
       expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(budget);
       for (const form of ['@-"', '\\@\\-\\"', '\\@\u200b\\-\\"'])
         expect(markdown).not.toContain(form);
@@ -423,17 +444,17 @@ describe('worst case: every field as long as it can be, in the characters that e
 describe('reasoning (API server mode)', () => {
   const withReasoning = (turn: Turn, text: string): Turn => ({
     ...turn,
-    reasoning: { deltas: 10, chars: text.length, text }
+    reasoning: { deltas: 10, chars: text.length, text: kept(text) }
   });
   const reportWith = (turn: Turn): Report => ({
     ...reportOf(turn),
-    verdict: decide(turn, apiEnd())
+    verdict: shownVerdict(decide(turn, apiEnd()))
   });
   const thoughts = 'Check shard 12 first; its log is the noisy one. '.repeat(600);
 
   test('a collapsed block after the answer; show-reasoning false leaves it out', () => {
     const report = reportWith(withReasoning(generatedTurn(10), thoughts));
-    const html = checkSummaryHtml(renderGfm(renderSummary(report, noRedact)));
+    const html = checkSummaryHtml(renderGfm(renderSummary(report)));
     const titles = all(html, 'details')
       .filter(d => d.children.some(c => typeof c !== 'string' && c.tag === 'summary'))
       .map(d => textOf(all(d, 'summary')[0]));
@@ -442,15 +463,20 @@ describe('reasoning (API server mode)', () => {
     expect(textOf(block)).toContain(
       'Cut at 20,000 of 28,800 characters; the whole reasoning is in /home/runner/work/_temp/hermes-1/run.jsonl.'
     );
-    const hidden = renderSummary(report, noRedact, { showReasoning: false });
+    const hidden = renderSummary(report, { showReasoning: false });
     expect(hidden).not.toContain('Reasoning');
     expect(hidden).not.toContain('shard 12 first');
   });
 
   test('secrets are redacted in it before it is cut', () => {
     const secret = 'hunter2-very-secret';
-    const report = reportWith(withReasoning(generatedTurn(1), `${'x'.repeat(19_990)}${secret}`));
-    const markdown = renderSummary(report, makeRedactor([secret]));
+    // Through the turn, which redacts the reasoning it keeps (the ingest boundary).
+    const builder = new TurnBuilder(makeRedactor([secret]));
+    const text = `${'x'.repeat(19_990)}${secret}`;
+    for (let i = 0; i < text.length; i += 7)
+      builder.add({ event: { type: 'reasoning', text: text.slice(i, i + 7) }, issues: [] }, 1);
+    const report = reportWith(builder.finish());
+    const markdown = renderSummary(report);
     for (let n = 4; n <= secret.length; n++)
       expect(markdown.replace(/\\/g, '')).not.toContain(secret.slice(0, n));
   });
@@ -458,10 +484,10 @@ describe('reasoning (API server mode)', () => {
   test('it degrades before the tool table: shorter, then a note, while every row stays', () => {
     const turn = withReasoning(generatedTurn(3000), thoughts);
     const report = reportWith(turn);
-    const full = renderSummary(report, noRedact);
-    const without = renderSummary(report, noRedact, { showReasoning: false });
+    const full = renderSummary(report);
+    const without = renderSummary(report, { showReasoning: false });
     const at = (budget: number) => {
-      const markdown = renderSummary(report, noRedact, { budgetBytes: budget });
+      const markdown = renderSummary(report, { budgetBytes: budget });
       expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(budget);
       const html = checkSummaryHtml(renderGfm(markdown));
       return { markdown, text: textOf(html), rows: tables(html).get('#')!.slice(1) };
@@ -475,7 +501,7 @@ describe('reasoning (API server mode)', () => {
     expect(shorter.text).not.toContain('Outputs of older failed calls are not expanded');
     // The largest budget with no room for any of it: a note that says where it is, every row there.
     const hasBlock = (budget: number): boolean =>
-      renderSummary(report, noRedact, { budgetBytes: budget }).includes('<summary>Reasoning (');
+      renderSummary(report, { budgetBytes: budget }).includes('<summary>Reasoning (');
     let [low, high] = [Buffer.byteLength(without) - 5000, Buffer.byteLength(full)];
     expect(hasBlock(low)).toBe(false);
     while (high - low > 1) {

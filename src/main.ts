@@ -39,8 +39,9 @@ import { readQuery } from './config/values.js';
 import { inert, LiveLog } from './report/log.js';
 import { formatMs } from './text/text.js';
 import { outputsOf } from './report/outputs.js';
-import { makeRedactor, type Redactor } from './text/redact.js';
-import type { Report } from './report/report.js';
+import { environmentSecrets, makeRedactor, redactStrings, type Redactor } from './text/redact.js';
+import type { SessionUsage } from './core/session-usage.js';
+import { shown, type Report } from './report/report.js';
 import { renderSummary } from './report/summary.js';
 import { TurnBuilder } from './core/turn.js';
 import { decide, type Verdict } from './core/verdict.js';
@@ -76,7 +77,12 @@ export async function run(): Promise<void> {
   settings.redact.forEach(value => core.setSecret(value));
   const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
   if (warning) core.warning(warning);
-  const redact = makeRedactor([...settings.redact, ...secrets]);
+  // Provider keys the workflow passes through `env:` are secrets whatever their format.
+  const redact = makeRedactor([
+    ...settings.redact,
+    ...secrets,
+    ...environmentSecrets(childEnv(process.env))
+  ]);
   const admission =
     settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
   const comment = stickyComment(settings, redact);
@@ -146,22 +152,22 @@ export async function run(): Promise<void> {
   // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
   const answer =
     schema && decided.outcome === 'success'
-      ? checkAnswer(attempt.turn.result?.text, schema, redact)
+      ? checkAnswer(attempt.turn.answer, schema, redact)
       : undefined;
   const verdict = judge(decided, answer);
   if (history.length > 0) history[history.length - 1].verdict = verdict;
-  if (answer) log.note(answer.ok ? 'json-schema: the answer matches' : redact(answer.message));
+  if (answer) log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
   log.note(closingLine(verdict, attempt));
   log.end();
 
   const report: Report = {
-    verdict,
+    verdict: shown(verdict, redact),
     turn: attempt.turn,
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-    hermesVersion,
+    hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
     stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
     jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
-    trigger,
+    trigger: trigger && { ...trigger, why: redact(trigger.why) },
     attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
     answer,
     install,
@@ -173,17 +179,17 @@ export async function run(): Promise<void> {
           ? { why: 'transcript mode: nothing runs' }
           : undefined),
     // API server mode: only what the server's response reported; no export is attempted.
-    ...(attempt.usage && { usage: attempt.usage }),
+    // Strings from the server or the record are redacted here, once, like every string of a turn.
+    ...(attempt.usage && { usage: redactedUsage(attempt.usage, redact) }),
     ...(record && {
-      usage: record.ok ? record.usage : undefined,
-      session: record.ok ? { path: record.path } : { note: record.note }
+      usage: record.ok ? redactedUsage(record.usage, redact) : undefined,
+      session: record.ok ? { path: record.path } : { note: redact(record.note) }
     })
   };
   if (record && !record.ok) core.notice(redact(record.note));
   // Outputs first: the upload can take long, and a cancelled job may be killed during it.
   const setOutputs = (): void => {
-    for (const [name, value] of outputsOf(report, history.length, redact))
-      core.setOutput(name, value);
+    for (const [name, value] of outputsOf(report, history.length)) core.setOutput(name, value);
   };
   setOutputs();
   // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
@@ -198,23 +204,29 @@ export async function run(): Promise<void> {
     settings,
     report,
     history.slice(0, -1).map(a => a.transcript),
-    redactUpload
+    redactUpload,
+    redact
   );
   const abandonedRecord = await uploadRecord(settings, report, redactUpload);
   if (report.artifact) setOutputs();
   if (!signals.cancelled) await comment?.finish(viewOf(report, false));
   await writeSummary(settings, report, redact);
 
-  conclude(settings, verdict, redact);
+  conclude(settings, report);
   // Everything is written: a given-up upload's client must not hold the step open.
   if (abandoned || abandonedRecord) process.exit();
 }
 
+/** The usage fields with their strings (billing provider, end reason…) redacted. */
+function redactedUsage(usage: SessionUsage, redact: Redactor): SessionUsage {
+  return { ...usage, fields: redactStrings(usage.fields, redact) as SessionUsage['fields'] };
+}
+
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
-function conclude(settings: Settings, verdict: Verdict, redact: Redactor): void {
+function conclude(settings: Settings, { verdict }: Report): void {
   if (verdict.outcome === 'success') return;
-  if (settings.failOnError) core.setFailed(redact(verdict.message));
-  else core.warning(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
+  if (settings.failOnError) core.setFailed(verdict.message);
+  else core.warning(`${verdict.message} (fail-on-error is false, so the step passes)`);
 }
 
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
@@ -225,21 +237,21 @@ async function refuse(
   comment: StickyComment | undefined,
   isolation?: IsolationFact
 ): Promise<void> {
-  const verdict: Verdict = { outcome: 'not_allowed', message: admission.message };
+  const verdict = shown({ outcome: 'not_allowed', message: admission.message }, redact);
   const report: Report = {
     verdict,
-    turn: new TurnBuilder().finish(),
+    turn: new TurnBuilder(redact).finish(),
     durationMs: 0,
     stderrTail: [],
     jsonlPath: '',
-    trigger: { actor: admission.actor, event: admission.event, why: admission.message },
+    trigger: { actor: admission.actor, event: admission.event, why: verdict.message },
     isolation
   };
-  for (const [name, value] of outputsOf(report, 0, redact)) core.setOutput(name, value);
+  for (const [name, value] of outputsOf(report, 0)) core.setOutput(name, value);
   // The person who asked learns why the agent did not start.
   await comment?.finish(viewOf(report, false));
   await writeSummary(settings, report, redact);
-  conclude(settings, verdict, redact);
+  conclude(settings, report);
 }
 
 /** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
@@ -472,14 +484,15 @@ async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt
 }
 
 /**
- * Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was
+ * Uploads the transcript (through `egress`), with those of earlier attempts when exit 75 was
  * retried. True when the upload was given up with the client still at work.
  */
 async function upload(
   settings: Settings,
   report: Report,
   earlier: string[],
-  redact: Redactor | undefined
+  egress: Redactor | undefined,
+  redact: Redactor
 ): Promise<boolean> {
   if (!settings.uploadArtifact) return false;
   const result = await uploadTranscript({
@@ -488,7 +501,7 @@ async function upload(
     name: settings.artifactName,
     archive: settings.artifactArchive,
     retentionDays: settings.retentionDays,
-    redact,
+    redact: egress,
     env: process.env
   });
   if (result.uploaded) {
@@ -497,7 +510,7 @@ async function upload(
     if (result.warning) core.warning(result.warning);
     return false;
   }
-  report.artifactNote = result.reason;
+  report.artifactNote = redact(result.reason);
   if (result.warn) core.warning(`The transcript was not uploaded: ${result.reason}`);
   else core.notice(`The transcript was not uploaded: ${result.reason}`);
   return result.abandoned === true;
@@ -536,7 +549,7 @@ async function writeSummary(settings: Settings, report: Report, redact: Redactor
   if (!settings.summary) return;
   try {
     await core.summary
-      .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+      .addRaw(renderSummary(report, { showReasoning: settings.showReasoning }))
       // Overwritten, not appended to: the step's summary holds only what the action wrote.
       .write({ overwrite: true });
   } catch (error) {

@@ -1,16 +1,23 @@
 import type { ApiEnd, NotFoundEnd, ProcessEnd, RunEnd } from '../../src/core/verdict.js';
+import { kept } from './kept.js';
 
-/** How a Hermes process ended: by default, exit 0 with nothing odd; overrides say what differs. */
-export function processEnd(overrides: Partial<ProcessEnd> = {}): ProcessEnd {
+/**
+ * How a Hermes process ended: by default, exit 0 with nothing odd; overrides say what differs
+ * (its stderr lines given as text, kept as the run keeps them: redacted).
+ */
+export function processEnd(
+  overrides: Partial<Omit<ProcessEnd, 'stderrTail'>> & { stderrTail?: string[] } = {}
+): ProcessEnd {
+  const { stderrTail = [], ...rest } = overrides;
   return {
     kind: 'process',
     exitCode: 0,
     signal: null,
     timedOut: false,
     cancelled: false,
-    stderrTail: [],
     timeoutMs: 0,
-    ...overrides
+    ...rest,
+    stderrTail: stderrTail.map(kept)
   };
 }
 

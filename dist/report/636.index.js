@@ -1,8 +1,16 @@
+<<<<<<<< HEAD:dist/report/636.index.js
 export const id = 636;
 export const ids = [636];
 export const modules = {
 
 /***/ 25636:
+========
+export const id = 675;
+export const ids = [675];
+export const modules = {
+
+/***/ 65675:
+>>>>>>>> issue-18b:dist/report/675.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -21,6 +29,7 @@ var external_node_path_ = __webpack_require__(76760);
 var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
+<<<<<<<< HEAD:dist/report/636.index.js
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
@@ -465,31 +474,110 @@ function inert(line) {
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }
 
+========
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+>>>>>>>> issue-18b:dist/report/675.index.js
 ;// CONCATENATED MODULE: ./src/text/redact.ts
-/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
+/**
+ * Secrets out of everything the action writes: user-listed values, values of the child
+ * environment's secret-looking variables, and well-known token and credential formats.
+ */
 /**
  * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
- * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript
- * line, a key alone on a line of a file the agent read stands right after the `n` of `\n`. The other
- * formats have prefixes distinctive enough to be masked wherever they stand, glued to a word too:
- * an injected agent must not get a token past the redactor by writing a letter before it.
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
+ * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
+ * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
+ * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
+ * redactor by writing a letter before it.
  */
-const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
-// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
-const TOKEN_PATTERNS = [
-    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
-    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
-    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
-    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
-    String.raw `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, // OpenAI project, service and admin keys
-    LEAD + String.raw `sk-[A-Za-z0-9_-]{20,}`, // OpenAI (and look-alikes)
-    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}`, // AWS access key ids
-    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
+/** Token formats of well-known providers: each a prefix and what may follow it. */
+const FORMATS = [
+    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
+    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
+    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
+    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
+    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
+    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
+    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
+    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
+    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
+    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
+    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
+    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
+    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
+    {
+        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
+        body: 'A-Za-z0-9_.-',
+        min: 20
+    },
+    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
+    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
 ];
-/** What every token format above starts with. */
-const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
-const MASK = '***';
+// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
+const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
+const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
+const GAP = String.raw `(?:[ \t]+|%20|\+)`;
+const CRED = String.raw `[A-Za-z0-9._~+/-]`;
+const PATTERNS = [
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
+    // JWTs: three base64url parts, the first two JSON objects.
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
+    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
+    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
+    // The value of an Authorization header, whatever its scheme.
+    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
+    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
+    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
+    // A URL's password (`https://user:secret@host`), and a token standing as the user.
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
+];
+/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
+const PREFIXES = [
+    'gh[pousr]_',
+    'github_pat_',
+    'sk-',
+    'AKIA',
+    'ASIA',
+    'xox',
+    'eyJ',
+    'AIza',
+    'gsk_',
+    'hf_',
+    'npms?_',
+    'gl[a-z]+-',
+    '[sr]k_',
+    'whsec_',
+    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
+    '://'
+];
+const redact_MASK = '***';
+/** The empty string holds no secret. */
+const NONE = '';
+/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
+const MIN_ENV_SECRET_CHARS = 8;
+/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
+/**
+ * The values of an environment's variables whose names look secret (at least 8 characters): the
+ * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
+ * (a PEM key, a JSON credential) counts whole and line by line.
+ */
+function environmentSecrets(env) {
+    const out = [];
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || !SECRET_NAME.test(name))
+            continue;
+        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
+            if (v.length >= MIN_ENV_SECRET_CHARS)
+                out.push(v);
+    }
+    return [...new Set(out)];
+}
 /**
  * How much of a long text is redacted when only its start is shown. Generous, because masking
  * shortens the text: a head cut just past what is shown could bring half a secret into view.
@@ -501,36 +589,82 @@ function redactHead(redact, text) {
 }
 /**
  * Builds the redactor for the given literal values, also in the forms they take inside a JSON
- * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
- * One regular expression, one pass over the text (the redactor runs on every line of the log);
- * literal values come first and longest first, so a value inside another goes too.
+ * string (how they stand in a transcript line) and percent-encoded, and for the token formats
+ * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
+ * every line of the log); literal values come first and longest first, so a value inside another
+ * goes too.
  */
 function makeRedactor(values, { tokens = true } = {}) {
-    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
-    if (patterns.length === 0)
-        return text => text;
-    const all = new RegExp(patterns.join('|'), 'g');
-    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
-    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
+    const literals = [...new Set(values.flatMap(redact_forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
+    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
+    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
+    const mayHold = (text) => all !== undefined && maybe.test(text);
+    const redact = ((text) => (mayHold(text) ? text.replace(all, redact_MASK) : text));
+    redact.mayHold = mayHold;
+    redact.find = text => {
+        if (!mayHold(text))
+            return [];
+        const found = [];
+        for (const m of text.matchAll(all))
+            if (m[0].length > 0)
+                found.push([m.index, m.index + m[0].length]);
+        return found;
+    };
+    return redact;
 }
 /**
  * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
- * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
- * `\/` (encoders that escape it).
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
+ * `\/` (encoders that escape it); and percent-encoded, as in a URL.
  */
-function jsonForms(value) {
+function redact_forms(value) {
     const escaped = JSON.stringify(value).slice(1, -1);
     const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
+    let percent = value;
+    try {
+        percent = encodeURIComponent(value);
+    }
+    catch {
+        // A lone surrogate has no percent form.
+    }
+    return [
+        value,
+        escaped,
+        ascii,
+        escaped.replaceAll('/', '\\/'),
+        ascii.replaceAll('/', '\\/'),
+        percent
+    ];
 }
+/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
+const TOKENS_ONLY = makeRedactor([]);
 function escapeRegExp(value) {
     return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote). A number
+ * can be a secret too (an account id in `redact`): it becomes the masked string.
+ */
+function redact_redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map(v => redact_redactStrings(v, redact));
+    if (value !== null && typeof value === 'object') {
+        // fromEntries defines own properties: a key "__proto__" stays a key.
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redact_redactStrings(v, redact)]));
+    }
+    const text = JSON.stringify(value);
+    if (text === undefined)
+        return value;
+    const clean = redact(text);
+    return clean === text ? value : clean;
+}
 
 ;// CONCATENATED MODULE: ./src/text/text.ts
-/** Small text helpers shared by every stage: copies, one-line cuts, durations. */
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
  * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
@@ -565,31 +699,44 @@ function text_formatMs(ms) {
 function text_clip(text, max) {
     return text.length <= max ? text : `${slice(text, max - 1)}…`;
 }
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+function text_cutPoint(text, max, margin = 4096) {
+    if (text.length <= max)
+        return text.length;
+    const blank = text.lastIndexOf(' ', max - 1);
+    return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
 function slice(text, end) {
     return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
 }
 /** A JSON object (not null, not an array). */
-function isObject(value) {
+function text_isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /**
  * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
- * problem report: one line, about 60 characters.
+ * problem report: one line, about 60 characters, cut from text already redacted.
  */
 function preview(text) {
     const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    // Cuts and whitespace folded in redacted text leave it redacted.
     if (flat.length <= 60 && text.length <= 240)
         return flat;
-    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
-    // (the line itself is not redacted here, whole secrets are, where previews are printed).
+    // Cut before a token-like run that the cut would split: what the redactor does not know as a
+    // secret may still be one, and a piece of it is never shown.
     let end = Math.min(60, flat.length);
     while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
         end--;
-    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
+    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
+<<<<<<<< HEAD:dist/report/636.index.js
 // EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
 var esm = __webpack_require__(52768);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
@@ -771,8 +918,11 @@ function session_usage_formatCost(usd, estimated = false) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
+========
+>>>>>>>> issue-18b:dist/report/675.index.js
 ;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 
 
 const BOM = 0xfeff;
@@ -792,7 +942,7 @@ const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", 
  * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
  * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
  */
-function upstreamTextDelta(line) {
+function stream_upstreamTextDelta(line) {
     return textDeltaIn(line, 0, line.length);
 }
 /**
@@ -864,9 +1014,10 @@ function textDeltaIn(view, start, end, bytes, base = 0) {
 }
 /**
  * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
  */
-function decodeLine(input, line, validUtf8 = true) {
+function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
     let text = typeof input === 'string' ? input : input.toString('utf8');
     const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
     if (text.charCodeAt(0) === BOM)
@@ -877,7 +1028,7 @@ function decodeLine(input, line, validUtf8 = true) {
     if (text.charCodeAt(0) !== BRACE && text.trim() === '')
         return { blank: true, issues: [] };
     if (utf8) {
-        const delta = upstreamTextDelta(text);
+        const delta = stream_upstreamTextDelta(text);
         if (delta !== undefined)
             return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
     }
@@ -891,16 +1042,16 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(text)}`);
+        return skip(`not JSON: ${preview(redactHead(redact, text))}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${preview(text)}`);
+        return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: preview(raw.type), issues: [] };
+        return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -1007,6 +1158,657 @@ function tokens(value, flaw) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/report/egress.ts
+/**
+ * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
+ * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
+ * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
+ * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
+ * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
+ * of the secret is left in any line.
+ */
+
+
+
+
+
+/** Past this many characters of deltas held, the start of the run is written out. */
+const RUN_HOLD_CHARS = (/* unused pure expression or super */ null && (16 * 1024));
+/**
+ * What stays held of a run when its start is written: a secret split across deltas is found whole
+ * when it is shorter than this (known formats are at most a few hundred characters).
+ */
+const RUN_TAIL_CHARS = (/* unused pure expression or super */ null && (4 * 1024));
+/** A match that keeps growing (a hostile run of token characters) is written out past this. */
+const RUN_MAX_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
+class TranscriptRedactor {
+    redact;
+    write;
+    run = [];
+    runType;
+    runChars = 0;
+    constructor(redact, write) {
+        this.redact = redact;
+        this.write = write;
+    }
+    /** One line, its newline (if any) included. */
+    line(bytes) {
+        const whole = bytes.toString('utf8');
+        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
+        const body = whole.slice(0, whole.length - cut);
+        const ending = whole.slice(body.length);
+        const delta = this.delta(body);
+        if (!delta || delta.type !== this.runType)
+            this.flushRun(true);
+        if (delta) {
+            this.runType = delta.type;
+            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
+            this.runChars += delta.text.length;
+            if (this.runChars > RUN_HOLD_CHARS)
+                this.flushRun(false);
+            return;
+        }
+        if (!this.redact.mayHold(body))
+            return this.write(bytes);
+        const clean = this.cleanLine(body);
+        this.write(clean === body ? bytes : Buffer.from(clean + ending));
+    }
+    /** Whether a run of deltas is held (what comes next may join it). */
+    get holding() {
+        return this.run.length > 0;
+    }
+    /** Writes what is still held. */
+    end() {
+        this.flushRun(true);
+    }
+    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
+    delta(body) {
+        const fast = upstreamTextDelta(body);
+        if (fast !== undefined)
+            return { type: 'text', text: fast };
+        if (!body.startsWith('{') || !body.includes('"text"'))
+            return undefined;
+        const event = parse(body);
+        if (!isObject(event) || typeof event.text !== 'string')
+            return undefined;
+        if (event.type !== 'text' && event.type !== 'reasoning')
+            return undefined;
+        return { type: event.type, text: event.text, event };
+    }
+    /**
+     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
+     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
+     * rest of it: what is held may join with what comes next.
+     */
+    flushRun(all) {
+        if (this.run.length === 0)
+            return;
+        const joined = this.run.map(d => d.text).join('');
+        const found = this.redact.find(joined);
+        const bounds = [0];
+        for (const d of this.run)
+            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let count = this.run.length;
+        if (!all && joined.length <= RUN_MAX_CHARS) {
+            let limit = joined.length - RUN_TAIL_CHARS;
+            for (;;) {
+                count = bounds.findLastIndex(b => b <= limit);
+                const at = bounds[count];
+                const across = found.find(([start, stop]) => start < at && stop > at);
+                if (!across)
+                    break;
+                limit = across[0];
+            }
+        }
+        for (let i = 0; i < count; i++)
+            this.write(this.rewrite(this.run[i], bounds[i], found));
+        this.run = this.run.slice(count);
+        this.runChars -= bounds[count];
+        if (this.run.length === 0)
+            this.runType = undefined;
+    }
+    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
+    rewrite(d, at, found) {
+        const stop = at + d.text.length;
+        let text = '';
+        let pos = at;
+        let touched = false;
+        for (const [start, end] of found) {
+            if (end <= at || start >= stop)
+                continue;
+            touched = true;
+            if (start >= pos)
+                text += d.text.slice(pos - at, start - at) + MASK;
+            pos = Math.max(pos, Math.min(end, stop));
+        }
+        text += d.text.slice(pos - at);
+        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
+        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
+            return d.bytes;
+        const event = d.event ?? parse(d.body);
+        if (!isObject(event))
+            return Buffer.from(this.redact(d.body) + d.ending);
+        const clean = redactStrings({ ...event, text: '' }, this.redact);
+        return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
+    }
+    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
+    cleanLine(body) {
+        const value = parse(body);
+        if (value === undefined)
+            return this.redact(body);
+        const clean = redactStrings(value, this.redact);
+        return changed(value, clean) ? pythonJson(clean) : body;
+    }
+}
+function parse(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function changed(a, b) {
+    return JSON.stringify(a) !== JSON.stringify(b);
+}
+/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
+const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
+/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
+const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
+const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
+const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
+/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
+const MAX_CARRY_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/**
+ * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
+ * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
+ * text (its glue removed); otherwise the block goes line by line.
+ */
+function clean(block, redact) {
+    const text = block.toString('utf8');
+    if (redact.mayHold(text))
+        return false;
+    const deltas = text.match(ANY_DELTA)?.length ?? 0;
+    if (deltas === 0)
+        return true;
+    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
+        return false;
+    return !redact.mayHold(text.replace(GLUE, ''));
+}
+/** Where the run of delta lines that ends the block starts (the block's length when none does). */
+function trailingRun(block) {
+    let start = block.length;
+    while (start > 0) {
+        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
+        const line = block.subarray(previous, start);
+        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
+            break;
+        start = previous;
+    }
+    return start;
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
+ * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
+ * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
+ * run of deltas waits for the next block, which it may join.
+ */
+async function egress_copyRedacted(from, to, redact) {
+    if (!redact) {
+        fs.copyFileSync(from, to);
+        return;
+    }
+    const out = fs.openSync(to, 'w');
+    try {
+        const lines = new TranscriptRedactor(redact, bytes => fs.writeSync(out, bytes));
+        const slow = (block) => {
+            let start = 0;
+            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+                lines.line(block.subarray(start, nl + 1));
+                start = nl + 1;
+            }
+            if (start < block.length)
+                lines.line(block.subarray(start));
+        };
+        let carry;
+        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            let cut = trailingRun(data.subarray(0, end));
+            const block = data.subarray(0, cut);
+            if (lines.holding) {
+                // A run the redactor holds goes on line by line; all of the block when it does not end.
+                slow(block);
+                if (lines.holding) {
+                    slow(data.subarray(cut, end));
+                    cut = end;
+                }
+            }
+            else if (clean(block, redact))
+                fs.writeSync(out, block);
+            else
+                slow(block);
+            carry = Buffer.from(data.subarray(cut));
+            if (carry.length > MAX_CARRY_BYTES) {
+                const whole = carry.lastIndexOf(0x0a) + 1;
+                slow(carry.subarray(0, whole));
+                carry = Buffer.from(carry.subarray(whole));
+            }
+        }
+        if (carry && carry.length > 0) {
+            if (!lines.holding && clean(carry, redact))
+                fs.writeSync(out, carry);
+            else
+                slow(carry);
+        }
+        lines.end();
+    }
+    finally {
+        fs.closeSync(out);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/artifact.ts
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
+
+
+
+
+
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+async function uploadTranscript(request) {
+    const { env } = request;
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return {
+            uploaded: false,
+            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
+            warn: false
+        };
+    }
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
+        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    }
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = uploadBudgetMs(size, env);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs);
+    let staging;
+    core.startGroup('Uploading the transcript');
+    try {
+        staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core.endGroup();
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
+            fs.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    let file = path.join(staging, `${base}.jsonl`);
+    await copyRedacted(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyRedacted(transcript, copy, request.redact);
+        others.push(copy);
+    }
+    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    const client = new DefaultArtifactClient();
+    for (let n = 1; !state.givenUp; n++) {
+        const stem = n === 1 ? base : `${base}-${n}`;
+        if (n > 1 && !archive) {
+            const next = path.join(staging, `${stem}.jsonl`);
+            fs.renameSync(file, next);
+            file = next;
+        }
+        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+        const name = archive ? `${stem}.jsonl` : path.basename(file);
+        try {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+                retentionDays: request.retentionDays,
+                skipArchive: !archive
+            });
+            if (id === undefined)
+                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+        }
+        catch (error) {
+            const message = errorMessage(error);
+            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
+                continue;
+            }
+            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+        }
+    }
+    return { uploaded: false, reason: 'the upload was given up', warn: true };
+}
+/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+function defaultName(env) {
+    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    if (attempt > 1)
+        parts.push(`attempt${attempt}`);
+    return parts
+        .filter((p) => !!p)
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 200);
+}
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function uploadBudgetMs(size, env) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
+/**
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ */
+function deadline(budgetMs) {
+    let timer;
+    let onTerm = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve(why);
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+        };
+        process.once('SIGTERM', onTerm);
+    });
+    return {
+        expired,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+        }
+    };
+}
+function fileSize(file) {
+    try {
+        return fs.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error) {
+    const message = (0,errors/* messageOf */.b)(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
+
+
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
+ */
+class BufferedStdout {
+    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+    used = 0;
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8.
+        if (this.used + line.length * 3 + 1 > this.bytes.length) {
+            this.flush();
+            if (line.length * 3 + 1 > this.bytes.length) {
+                process.stdout.write(`${line}\n`);
+                return;
+            }
+        }
+        this.used += this.bytes.write(line, this.used, 'utf8');
+        this.bytes[this.used++] = 0x0a;
+        this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.used === 0)
+            return;
+        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+        this.used = 0;
+    }
+}
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = (/* unused pure expression or super */ null && (64 * 1024));
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
+/**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
+ */
+function joinLines(held, delta, emit, redact) {
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+        emit(held + delta.slice(start, nl));
+        held = '';
+        start = nl + 1;
+    }
+    held += start === 0 ? delta : delta.slice(start);
+    if (held.length <= MAX_PENDING_TEXT)
+        return held;
+    const clean = redact(held);
+    const cut = cutPoint(clean, MAX_PENDING_TEXT);
+    emit(clean.slice(0, cut));
+    return clean.slice(cut);
+}
+/**
+ * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
+ * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
+ * and the stream cannot end the block because it cannot know the random token.
+ */
+class LiveLog {
+    redact;
+    text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
+    stopped = false;
+    token = randomUUID().replace(/-/g, '');
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
+        this.redact = redact;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
+    }
+    /** Stops workflow commands; call before anything from the stream is printed. */
+    begin() {
+        if (this.stopped)
+            return;
+        this.sink(`::stop-commands::${this.token}`);
+        this.stopped = true;
+    }
+    /** Flushes pending text and lets workflow commands work again (for the action's own). */
+    end() {
+        this.flushText();
+        this.closeReasoning();
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.stopped = false;
+        this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = own(this.text);
+        this.reasoning = own(this.reasoning);
+    }
+    /** Our own words (not from the stream); still sanitised, since they may quote it. */
+    note(line) {
+        this.flushText();
+        this.print(line);
+    }
+    /** One streamed delta of assistant text; printed a whole line at a time. */
+    textDelta(delta) {
+        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
+    toolStart(name, inputPreview) {
+        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
+    }
+    toolEnd(call) {
+        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
+        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
+        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
+    }
+    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
+    stderr(line) {
+        if (line.trim() !== '')
+            this.note(`stderr: ${line}`);
+    }
+    flushText() {
+        if (this.text === '')
+            return;
+        this.printText(this.text);
+        this.text = '';
+    }
+    /** A line of anything but reasoning: an open reasoning group ends first. */
+    print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
+    }
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/**
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
+ * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
+ * in case a stop-commands block is not open.
+ */
+function inert(line) {
+    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
+        return line;
+    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
+var esm = __webpack_require__(52768);
+// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
+var p_limit = __webpack_require__(70370);
 ;// CONCATENATED MODULE: ./src/core/lines.ts
 /** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
 
@@ -1205,7 +2007,7 @@ class RecentCalls {
         this.duration = new Float64Array(capacity);
         this.line = new Float64Array(capacity);
         this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity).fill('');
+        this.names = new Array(capacity);
         // UTF-8 takes at most 3 bytes per UTF-16 unit.
         this.input = new Slots(capacity, (inputChars + 1) * 3);
         this.output = new Slots(capacity, (outputChars + 1) * 3);
@@ -1233,6 +2035,7 @@ class RecentCalls {
             calls.push({
                 index: this.index[slot],
                 name: this.names[slot],
+                // The slots hold copies of what add() was given: redacted text.
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
                 isError: (this.isError[slot] & 1) === 1,
@@ -1273,6 +2076,11 @@ class Slots {
 const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
 const MAX_REASONING_CHARS = 64 * 1024;
+/**
+ * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
+ * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
+ */
+const REASONING_MARGIN_CHARS = 8 * 1024;
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 const MAX_TOOL_NAMES = 500;
@@ -1283,8 +2091,8 @@ const OUTPUT_CHARS = 600;
 class TurnBuilder {
     redact;
     recent;
-    /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
-    constructor(redact = text => text, options = {}) {
+    /** redact: applied to every string the turn keeps, before anything is cut. */
+    constructor(redact = TOKENS_ONLY, options = {}) {
         this.redact = redact;
         const kept = options.recentCalls ?? MAX_RECENT_CALLS;
         if (!Number.isSafeInteger(kept) || kept < 0)
@@ -1317,6 +2125,8 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
+    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
+    reasoningText = '';
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -1341,8 +2151,9 @@ class TurnBuilder {
             turn.blankLines += 1;
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
-            const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-            const type = known ? decoded.unknownType : '(other types)';
+            const name = this.kept(decoded.unknownType);
+            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? name : '(other types)';
             this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
         }
         const event = decoded.event;
@@ -1353,8 +2164,8 @@ class TurnBuilder {
             turn.eventsAfterResult += 1;
         switch (event.type) {
             case 'system':
-                turn.model = text_own(event.model) ?? turn.model;
-                turn.sessionId = text_own(event.session_id) ?? turn.sessionId;
+                turn.model = this.kept(event.model) ?? turn.model;
+                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
                 return undefined;
             case 'text':
                 turn.textDeltas += 1;
@@ -1363,14 +2174,16 @@ class TurnBuilder {
             case 'reasoning': {
                 const burst = this.lastReasoning !== turn.events - 1;
                 this.lastReasoning = turn.events;
-                let kept = turn.reasoning?.text ?? '';
-                if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
+                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
+                let kept = this.reasoningText;
+                if (burst && kept !== '' && kept.length < held)
                     kept += kept.endsWith('\n') ? '\n' : '\n\n';
-                const room = MAX_REASONING_CHARS - kept.length;
+                const room = held - kept.length;
+                this.reasoningText = room > 0 ? kept + text_own(event.text.slice(0, room)) : kept;
                 turn.reasoning = {
                     deltas: (turn.reasoning?.deltas ?? 0) + 1,
                     chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-                    text: room > 0 ? kept + text_own(event.text.slice(0, room)) : kept
+                    text: NONE
                 };
                 return undefined;
             }
@@ -1388,7 +2201,15 @@ class TurnBuilder {
                         skipped: false
                     });
                 turn.result = { ...event, line };
-                turn.sessionId = text_own(event.session_id) ?? turn.sessionId;
+                // Only the fields the event has: a result without an error has no `error` key.
+                if (event.session_id !== undefined)
+                    turn.result.session_id = this.kept(event.session_id);
+                if (event.text !== undefined)
+                    turn.result.text = this.redact(event.text);
+                if (event.error !== undefined)
+                    turn.result.error = this.kept(event.error);
+                turn.answer = event.text;
+                turn.sessionId = turn.result.session_id ?? turn.sessionId;
                 return undefined;
         }
     }
@@ -1399,17 +2220,27 @@ class TurnBuilder {
         if (issue.skipped)
             turn.skippedLines += 1;
         if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push({ ...issue, problem: text_own(issue.problem) });
+            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+    }
+    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+    kept(text) {
+        return (text === undefined ? undefined : text_own(this.redact(text)));
     }
     /** The turn so far; calls still pending are listed as unfinished. */
     finish() {
         const unfinished = [];
         for (const queue of this.pendingByName.values()) {
             for (const p of queue)
-                unfinished.push({ name: p.name, inputPreview: p.inputPreview });
+                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
         }
+        const reasoning = this.turn.reasoning && {
+            ...this.turn.reasoning,
+            // Redacted whole, then cut: the cut comes after redaction.
+            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
+        };
         return {
             ...this.turn,
+            ...(reasoning && { reasoning }),
             recentCalls: this.recent.toArray(),
             tools: [...this.stats.values()],
             unfinished,
@@ -1477,7 +2308,7 @@ class TurnBuilder {
             // A hostile stream could invent a name per call: past a point, names share one row.
             const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
             stats = this.stats.get(name) ?? {
-                name: text_own(name),
+                name: this.kept(name),
                 calls: 0,
                 errors: 0,
                 totalMs: 0,
@@ -1493,14 +2324,22 @@ class TurnBuilder {
         stats.maxMs = Math.max(stats.maxMs, ms);
         const call = {
             index: turn.toolCalls,
-            name: stats.name === OTHER_TOOLS ? text_own(event.name) : stats.name,
-            inputPreview: pending?.inputPreview ?? '',
+            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? NONE,
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
+<<<<<<<< HEAD:dist/report/636.index.js
             output: event.is_error ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
             line,
             ...(isCut(event.output) && { cut: true })
+========
+            // Redacted before it is cut; clipping redacted text leaves it redacted.
+            output: (event.is_error
+                ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
+                : NONE),
+            line
+>>>>>>>> issue-18b:dist/report/675.index.js
         };
         this.recent.add(call);
         return call;
@@ -1521,9 +2360,9 @@ function isCut(output) {
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input, redact = text => text) {
+function previewInput(input, redact = TOKENS_ONLY) {
     if (input === undefined || input === null)
-        return '';
+        return NONE;
     let text;
     if (typeof input === 'object' && !Array.isArray(input)) {
         const record = input;
@@ -1534,6 +2373,7 @@ function previewInput(input, redact = text => text) {
         text = typeof input === 'string' ? input : safeJson(input);
     }
     // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    // A cut of redacted text is still redacted text.
     return text_oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
 }
 function safeJson(value) {
@@ -1598,7 +2438,7 @@ class Follower {
         return this.builder.finish();
     }
     line(text, lineNo, validUtf8) {
-        const decoded = decodeLine(text, lineNo, validUtf8);
+        const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
         const event = decoded.event;
         let inputPreview;
         if (event?.type === 'text')
@@ -1665,7 +2505,6 @@ async function followFile(transcriptPath, log, turnOptions) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
-/** The outcome table: how a turn and the way its process ended become one verdict. */
 
 /** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
 const ExitCode = {
@@ -2366,7 +3205,7 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-function structured_structuredBlock(answer, redact) {
+function structured_structuredBlock(answer) {
     if (!answer)
         return undefined;
     if (answer.ok) {
@@ -2377,11 +3216,11 @@ function structured_structuredBlock(answer, redact) {
     const parts = [];
     // The status line says the first error; the list says them all.
     if (answer.errorCount === 0)
-        parts.push(inline(clip(redact(answer.message), MESSAGE_CHARS * 4)));
+        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
     else {
         const lines = answer.errors
             .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(redact(e.pointer || '/'), POINTER_CHARS))}: ${inline(clip(redact(e.message), MESSAGE_CHARS))}`);
+            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
         const more = answer.errorCount - lines.length;
         if (more > 0)
             lines.push(`- … and ${number.format(more)} more`);
@@ -2429,7 +3268,7 @@ function percent(share) {
     return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
 }
 /** One row per tool, the costliest first, with a bar for its share of tool time. */
-function tool_tables_toolsBlock(turn, redact) {
+function tool_tables_toolsBlock(turn) {
     const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
     const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
     const rest = sorted.slice(shown.length);
@@ -2445,7 +3284,7 @@ function tool_tables_toolsBlock(turn, redact) {
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
-    const rows = shown.map(t => row(codeCell(clip(redact(t.name), tool_tables_NAME_CHARS)), t));
+    const rows = shown.map(t => row(codeCell(clip(t.name, tool_tables_NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
             calls: sum.calls + t.calls,
@@ -2461,17 +3300,22 @@ function tool_tables_toolsBlock(turn, redact) {
     ]);
 }
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c, redact, expand) {
+function callCells(c, expand) {
     const cells = [
         number.format(c.index),
-        codeCell(clip(redact(c.name), tool_tables_NAME_CHARS)),
-        c.inputPreview ? codeCell(clip(redact(c.inputPreview), tool_tables_INPUT_CHARS)) : ' ',
+        codeCell(clip(c.name, tool_tables_NAME_CHARS)),
+        c.inputPreview ? codeCell(clip(c.inputPreview, tool_tables_INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
     // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
+<<<<<<<< HEAD:dist/report/636.index.js
         return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
     const output = redact(c.output);
+========
+        return [...cells, 'ok'];
+    const output = c.output;
+>>>>>>>> issue-18b:dist/report/675.index.js
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
     // Worth a <details> when the one-line preview hides part of the output.
@@ -2491,8 +3335,8 @@ function firstLine(text) {
     rest.lastIndex = end;
     return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
 }
-const expandable = (c, redact) => {
-    const { line, more } = firstLine(redact(c.output));
+const expandable = (c) => {
+    const { line, more } = firstLine(c.output);
     return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
 };
 const CALLS_HEADER = (/* unused pure expression or super */ null && (['#', 'Tool', 'Input', 'Duration', 'Status']));
@@ -2502,12 +3346,12 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
  * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
  * then, with the bytes left, expandable outputs for the most recent failed calls.
  */
-function tool_tables_callsBlock(turn, redact, room, where) {
+function tool_tables_callsBlock(turn, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
     let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
     for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], redact, false);
+        const cells = callCells(calls[i], false);
         const size = rowBytes(cells);
         if (used + size > room)
             break;
@@ -2517,9 +3361,9 @@ function tool_tables_callsBlock(turn, redact, room, where) {
     let expandedAll = true;
     const rows = lean.map((cells, k) => {
         const c = calls[calls.length - 1 - k];
-        if (!expandable(c, redact))
+        if (!expandable(c))
             return cells;
-        const full = callCells(c, redact, true);
+        const full = callCells(c, true);
         const extra = rowBytes(full) - rowBytes(cells);
         if (used + extra > room) {
             expandedAll = false;
@@ -2642,24 +3486,19 @@ const LEFT_OUT_FIRST = (/* unused pure expression or super */ null && ([2, 0, 1]
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
- * so a cut never leaves half a token.
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
  */
-function renderSummary(report, redactor, options = {}) {
+function renderSummary(report, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
     const { turn } = report;
-    const redact = memoized(redactor);
-    const where = transcriptRef(report, redact);
+    const where = transcriptRef(report);
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
-    const extras = [
-        answerBlock(turn, redact),
-        structuredBlock(report.answer, redact),
-        anomalyBlock(turn, redact)
-    ];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+    const head = [statusBlock(report), factsTable(report, where)];
+    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
     const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
@@ -2679,42 +3518,40 @@ function renderSummary(report, redactor, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning
-        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
-        : undefined;
+    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
     const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, redact, budget);
+    return minimal(report, budget);
 }
-function statusBlock(report, redact) {
+function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     const lines = [`### ${TITLE[verdict.outcome]}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
-    const message = clip(redact(verdict.message), summary_MESSAGE_CHARS);
+    const message = clip(verdict.message, summary_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
         .slice(-STDERR_LINES)
-        .map(l => clip(redact(l), STDERR_LINE_CHARS));
+        .map(l => clip(l, STDERR_LINE_CHARS));
     if (!turn.result && stderr.length > 0) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
     return join(lines);
 }
-function factsTable(report, redact, where) {
+function factsTable(report, where) {
     const { turn } = report;
     const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
+    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
     const calls = turn.toolErrors
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
@@ -2745,35 +3582,40 @@ function factsTable(report, redact, where) {
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
     if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
     if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
+<<<<<<<< HEAD:dist/report/636.index.js
     if (report.isolation)
         rows.push(['Isolation', isolationFact(report.isolation)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     if (report.session)
         rows.push(['Session record', sessionRef(report.session, redact)]);
+========
+    rows.push(['Transcript', where + transcriptNote(report)]);
+>>>>>>>> issue-18b:dist/report/675.index.js
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger, redact) {
-    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(redact(trigger.why), summary_MESSAGE_CHARS))}`;
+    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
 }
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report, redact) {
+function transcriptRef(report) {
     const a = report.artifact;
     if (a && a.url.length <= URL_CHARS)
-        return `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+        return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
-        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
+        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
-    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+    return codeCell(clip(report.jsonlPath, PATH_CHARS));
 }
+<<<<<<<< HEAD:dist/report/636.index.js
 /** The session record's link, else its path, with the note that says why it is not (all) there. */
 function sessionRef(session, redact) {
     const a = session.artifact;
@@ -2786,15 +3628,18 @@ function sessionRef(session, redact) {
     return [where, note].filter(Boolean).join(' · ') || '–';
 }
 function transcriptNote(report, redact) {
+========
+function transcriptNote(report) {
+>>>>>>>> issue-18b:dist/report/675.index.js
     if (report.artifact || !report.artifactNote)
         return '';
-    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
-function answerBlock(turn, redact) {
+function answerBlock(turn) {
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return undefined;
-    const clean = redact(text);
+    const clean = text;
     let chars = Math.min(clean.length, ANSWER_CHARS);
     let body = textBlock(clip(clean, chars));
     // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
@@ -2812,8 +3657,8 @@ function answerBlock(turn, redact) {
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
  * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
  */
-function reasoningBlock(reasoning, redact, room, noteRoom, where) {
-    const clean = redact(reasoning.text);
+function reasoningBlock(reasoning, room, noteRoom, where) {
+    const clean = reasoning.text;
     const total = reasoning.chars;
     const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
     const draw = (chars) => {
@@ -2834,29 +3679,30 @@ function reasoningBlock(reasoning, redact, room, noteRoom, where) {
     const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
     return bytes(note) <= noteRoom ? note : undefined;
 }
-function anomalyBlock(turn, redact) {
+function anomalyBlock(turn) {
     const lines = [];
-    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
+    const problem = (text) => inline(clip(text, PROBLEM_CHARS));
     for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
         lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
     }
     const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
     if (moreIssues > 0)
         lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    // The turn redacted the names as it kept them (keys cannot carry the type).
     const unknown = Object.entries(turn.unknownTypes);
     let unknownEvents = 0;
     for (const [, count] of unknown)
         unknownEvents += count;
     for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`);
     }
     if (unknown.length > UNKNOWN_TYPES_SHOWN)
         lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
     if (turn.eventsAfterResult > 0)
         lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
     for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
+        const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
     }
     if (turn.unfinished.length > UNFINISHED_SHOWN)
         lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
@@ -2865,28 +3711,16 @@ function anomalyBlock(turn, redact) {
     const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
     return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
-/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
-function memoized(redact) {
-    const seen = new Map();
-    return text => {
-        let clean = seen.get(text);
-        if (clean === undefined) {
-            clean = redact(text);
-            seen.set(text, clean);
-        }
-        return clean;
-    };
-}
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report, redact, budget) {
+function minimal(report, budget) {
     const { verdict } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = join([
             `### ${TITLE[verdict.outcome]}${code}`,
-            inline(clip(redact(verdict.message), chars)),
-            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
+            inline(clip(verdict.message, chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
         if (bytes(text) <= budget || chars === 0)
             return text;

@@ -5,7 +5,7 @@
 import { usageOf, type SessionUsage } from '../core/session-usage.js';
 import type { Tokens } from '../core/stream.js';
 import { ExitCode } from '../core/verdict.js';
-import { isObject, preview } from '../text/text.js';
+import { isObject } from '../text/text.js';
 import type { SseEvent } from './sse.js';
 import { parseJson, type TranscriptRecorder } from './transcript.js';
 
@@ -44,7 +44,7 @@ export class ResponsesMapper implements StreamMapper {
     this.checkSequence(data.sequence_number, type);
     if (this.recorder.written) {
       if (!this.late)
-        this.recorder.anomaly(`API stream: ${preview(type)} after the terminal event`);
+        this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
       this.late = true;
       return;
     }
@@ -187,7 +187,7 @@ export class ResponsesMapper implements StreamMapper {
     const last = this.lastSequence;
     this.lastSequence = last === undefined ? value : Math.max(last, value);
     if (last === undefined) return;
-    const at = `at ${preview(type)}`;
+    const at = `at ${this.recorder.quote(type)}`;
     if (value <= last) {
       this.recorder.anomaly(
         `API stream: sequence_number ${value} after ${last} ${at} (out of order)`
@@ -282,8 +282,8 @@ function parseEvent(
   if (isObject(value)) return value;
   recorder.anomaly(
     value === undefined
-      ? `API stream: an event that is not JSON: ${preview(sse.data)}`
-      : `API stream: an event that is JSON but not an object: ${preview(sse.data)}`
+      ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
+      : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`
   );
   return undefined;
 }

@@ -109,7 +109,12 @@ export class ApiServer {
         line: text => follower.push(Buffer.from(scrub(text))),
         anomaly: problem => follower.anomaly(problem)
       },
-      { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started }
+      {
+        model: this.settings.model,
+        showReasoning: this.settings.showReasoning,
+        startedAt: started,
+        redact: log.redact
+      }
     );
     const controller = new AbortController();
     const supervision = supervise(signals, this.settings.timeoutMs, {

@@ -5,7 +5,9 @@
  */
 import type { SessionUsage } from '../core/session-usage.js';
 import type { Tokens } from '../core/stream.js';
-import { isObject, slice } from '../text/text.js';
+import { isObject, preview, slice } from '../text/text.js';
+import { pythonJson } from '../text/json.js';
+import { redactHead, type Redacted, type Redactor } from '../text/redact.js';
 
 export type TranscriptEvent = { type: string } & Record<string, unknown>;
 
@@ -17,18 +19,7 @@ export interface TranscriptSink {
   anomaly(problem: string): void;
 }
 
-/**
- * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
- * separators, non-ASCII characters as they are, control characters escaped.
- */
-export function pythonJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+export { pythonJson } from '../text/json.js';
 
 /** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
 export function transcriptLine(event: TranscriptEvent, timestamp: number): string {
@@ -47,6 +38,11 @@ export interface RecorderOptions {
   /** When the request was sent: a result's duration_ms counts from here. */
   startedAt: number;
   now?: () => number;
+  /**
+   * Applied to a tool's output before the 5000-character cut (so that the cut never leaves a
+   * piece of a secret in the transcript) and to what the mappers quote of the server's events.
+   */
+  redact: Redactor;
 }
 
 export interface ResultFields {
@@ -93,6 +89,11 @@ export class TranscriptRecorder {
 
   anomaly(problem: string): void {
     this.sink.anomaly(problem);
+  }
+
+  /** The start of something the server sent, redacted then cut: for a problem report. */
+  quote(text: string): Redacted {
+    return preview(redactHead(this.options.redact, text));
   }
 
   /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
@@ -151,7 +152,7 @@ export class TranscriptRecorder {
     this.write({
       type: 'tool_result',
       name: call?.name ?? '(unknown)',
-      output: capOutput(output),
+      output: capOutput(this.options.redact(output)),
       duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
       is_error: isError,
       tool_call_id: callId

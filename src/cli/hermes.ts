@@ -7,6 +7,7 @@ import { supervise } from '../core/supervise.js';
 import { Follower } from '../core/follow.js';
 import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
+import type { Redacted } from '../text/redact.js';
 
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 export function buildArgv(settings: CliSettings): string[] {
@@ -81,7 +82,7 @@ export async function runAttempt(
   spawning: Spawning = { env: childEnv() }
 ): Promise<Attempt> {
   const started = Date.now();
-  const stderrTail: string[] = [];
+  const stderrTail: Redacted[] = [];
   // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
   const follower = new Follower(log);
   let hermes: HermesProcess;
@@ -96,7 +97,10 @@ export async function runAttempt(
       transcriptPath: jsonlPath,
       onStdout: chunk => follower.push(chunk),
       onProblem: message => follower.anomaly(message),
-      onStderrLine: line => {
+      redact: log.redact,
+      // Redacted as it comes in: the log and the summary take it as it is kept.
+      onStderrLine: raw => {
+        const line = log.redact(raw);
         log.stderr(line);
         stderrTail.push(line);
         if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
@@ -116,7 +120,7 @@ export async function runAttempt(
         signal: null,
         timedOut: false,
         cancelled: signals.cancelled,
-        stderrTail: [`Hermes could not be started: ${why}`],
+        stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
         timeoutMs: settings.timeoutMs
       }
     };

@@ -23,6 +23,8 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { captureStdout } from './capture.js';
+import type { Redactor } from '../text/redact.js';
+import { cutPoint } from '../text/text.js';
 
 /** The dedicated user Hermes runs as, and how the action becomes it. */
 export interface AgentUser {
@@ -190,6 +192,8 @@ export interface Spawning {
 }
 
 const STDERR_LINGER_MS = 5000;
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
 
 export interface ProcessOptions {
   executable: string;
@@ -202,6 +206,8 @@ export interface ProcessOptions {
   transcriptPath: string;
   onStdout(chunk: Buffer): void;
   onStderrLine(line: string): void;
+  /** What a long stderr line is redacted with before it is cut into pieces. */
+  redact: Redactor;
   /** Trouble keeping the transcript (the stream itself is still read). */
   onProblem(message: string): void;
   /**
@@ -263,10 +269,12 @@ export class HermesProcess {
       const lines = pendingErr.split('\n');
       pendingErr = lines.pop() ?? '';
       for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
-      // A stderr "line" without end stays bounded.
-      if (pendingErr.length > 8192) {
-        options.onStderrLine(pendingErr);
-        pendingErr = '';
+      // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+      while (pendingErr.length > STDERR_PIECE_CHARS) {
+        const clean = options.redact(pendingErr);
+        const cut = cutPoint(clean, STDERR_PIECE_CHARS);
+        options.onStderrLine(clean.slice(0, cut));
+        pendingErr = clean.slice(cut);
       }
     });
     let swept: Promise<void> = Promise.resolve();

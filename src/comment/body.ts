@@ -85,7 +85,7 @@ export function renderComment(
     ? link(`the transcript (${clip(redact(view.artifact.name), FACT_CHARS)})`, view.artifact.url)
     : 'the transcript (in the run’s artifacts, when uploaded)';
   const links = `See ${runLink} and ${transcript}.`;
-  const structured = view.structured ? structuredBlock(view.structured, redact) : undefined;
+  const structured = view.structured ? structuredBlock(view.structured) : undefined;
   const head = [place.marker, title, caution];
   const tail = [facts, links];
   const rest = join([...head, structured, ...tail]).length + 2;

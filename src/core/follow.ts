@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import type { RunLog } from './attempt.js';
 import { LineSplitter, MAX_LINE_BYTES, READ_BYTES } from './lines.js';
+import type { Redacted } from '../text/redact.js';
 import { decodeLine } from './stream.js';
 import { previewInput, TurnBuilder, type Turn, type TurnOptions } from './turn.js';
 
@@ -62,9 +63,9 @@ export class Follower {
   }
 
   private line(text: string, lineNo: number, validUtf8: boolean): void {
-    const decoded = decodeLine(text, lineNo, validUtf8);
+    const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
     const event = decoded.event;
-    let inputPreview: string | undefined;
+    let inputPreview: Redacted | undefined;
     if (event?.type === 'text') this.log.textDelta(event.text);
     else if (event?.type === 'reasoning') this.log.reasoningDelta(event.text);
     else if (event?.type === 'tool_use') {

@@ -1,4 +1,5 @@
 /** The most recent tool calls, in a ring of fixed-size slots: a long run keeps its memory flat. */
+import type { Redacted } from '../text/redact.js';
 import type { ToolCall } from './turn.js';
 
 /**
@@ -12,7 +13,7 @@ export class RecentCalls {
   private readonly duration: Float64Array;
   private readonly line: Float64Array;
   private readonly isError: Uint8Array;
-  private readonly names: string[];
+  private readonly names: Redacted[];
   private readonly input: Slots;
   private readonly output: Slots;
 
@@ -29,7 +30,7 @@ export class RecentCalls {
     this.duration = new Float64Array(capacity);
     this.line = new Float64Array(capacity);
     this.isError = new Uint8Array(capacity);
-    this.names = new Array<string>(capacity).fill('');
+    this.names = new Array<Redacted>(capacity);
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     this.input = new Slots(capacity, (inputChars + 1) * 3);
     this.output = new Slots(capacity, (outputChars + 1) * 3);
@@ -58,10 +59,11 @@ export class RecentCalls {
       calls.push({
         index: this.index[slot],
         name: this.names[slot],
-        inputPreview: this.input.get(slot),
+        // The slots hold copies of what add() was given: redacted text.
+        inputPreview: this.input.get(slot) as Redacted,
         durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
         isError: (this.isError[slot] & 1) === 1,
-        output: this.output.get(slot),
+        output: this.output.get(slot) as Redacted,
         line: this.line[slot],
         ...((this.isError[slot] & 2) === 2 && { cut: true })
       });

@@ -1,5 +1,6 @@
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 import { isUtf8 } from 'node:buffer';
+import { redactHead, type Redactor, TOKENS_ONLY } from '../text/redact.js';
 import { preview } from '../text/text.js';
 
 export interface Tokens {
@@ -155,9 +156,15 @@ export function textDeltaIn(
 
 /**
  * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
  */
-export function decodeLine(input: Buffer | string, line: number, validUtf8 = true): DecodedLine {
+export function decodeLine(
+  input: Buffer | string,
+  line: number,
+  validUtf8 = true,
+  redact: Redactor = TOKENS_ONLY
+): DecodedLine {
   let text = typeof input === 'string' ? input : input.toString('utf8');
   const utf8 = typeof input === 'string' ? validUtf8 : isUtf8(input);
   if (text.charCodeAt(0) === BOM) text = text.slice(1);
@@ -178,14 +185,15 @@ export function decodeLine(input: Buffer | string, line: number, validUtf8 = tru
   try {
     value = JSON.parse(text);
   } catch {
-    return skip(`not JSON: ${preview(text)}`);
+    return skip(`not JSON: ${preview(redactHead(redact, text))}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return skip(`JSON but not an object: ${preview(text)}`);
+    return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
   }
   const raw = value as Record<string, unknown>;
   if (typeof raw.type !== 'string') return skip('an object without a string "type"');
-  if (!KNOWN_TYPES.has(raw.type)) return { unknownType: preview(raw.type), issues: [] };
+  if (!KNOWN_TYPES.has(raw.type))
+    return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
 
   const str = (key: string): string | undefined => {
     const v = raw[key];

@@ -1,6 +1,6 @@
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
-import { redactHead, type Redactor } from '../text/redact.js';
-import { clip, oneLine, own } from '../text/text.js';
+import { NONE, redactHead, type Redacted, type Redactor, TOKENS_ONLY } from '../text/redact.js';
+import { clip, oneLine, own, slice } from '../text/text.js';
 import { RecentCalls } from './recent-calls.js';
 import type {
   DecodedLine,
@@ -10,16 +10,21 @@ import type {
   ToolUseEvent
 } from './stream.js';
 
+/*
+ * Every string a turn keeps from the stream is redacted here, once, as it comes in (the ingest
+ * boundary), and typed Redacted: the renderers take nothing else.
+ */
+
 export interface ToolCall {
   /** 1-based, in the order results arrived. */
   index: number;
-  name: string;
+  name: Redacted;
   /** One line, capped. Empty when the call had no object input or no matching tool_use. */
-  inputPreview: string;
+  inputPreview: Redacted;
   durationMs?: number;
   isError: boolean;
   /** The start of a failed call's output, capped; empty for a call that succeeded. */
-  output: string;
+  output: Redacted;
   /** Transcript line of the tool_result. */
   line: number;
   /** The stream cut the output (5000 characters and `...`); the session record has all of it. */
@@ -27,40 +32,58 @@ export interface ToolCall {
 }
 
 export interface ToolStats {
-  name: string;
+  name: Redacted;
   calls: number;
   errors: number;
   totalMs: number;
   maxMs: number;
 }
 
+/** The result event as the turn keeps it: its strings redacted. */
+export type KeptResult = Omit<ResultEvent, 'session_id' | 'text' | 'error'> & {
+  session_id?: Redacted;
+  text?: Redacted;
+  error?: Redacted;
+  line: number;
+};
+
+/** A problem with a line, its text redacted (it may quote the line). */
+export type KeptIssue = Omit<LineIssue, 'problem'> & { problem: Redacted };
+
 export interface Turn {
   lines: number;
   blankLines: number;
   events: number;
-  model?: string;
-  sessionId?: string;
+  model?: Redacted;
+  sessionId?: Redacted;
   textDeltas: number;
   textChars: number;
   /**
    * Reasoning events (API server mode): counted, and the start of their text kept, a paragraph
    * break between bursts (reasoning that other events interrupted).
    */
-  reasoning?: { deltas: number; chars: number; text: string };
+  reasoning?: { deltas: number; chars: number; text: Redacted };
   toolCalls: number;
   toolErrors: number;
   /** The most recent calls, oldest first; at most MAX_RECENT_CALLS. */
   recentCalls: ToolCall[];
   tools: ToolStats[];
   /** tool_use events that never got a result. */
-  unfinished: { name: string; inputPreview: string }[];
+  unfinished: { name: Redacted; inputPreview: Redacted }[];
   /** The last result event; several are an anomaly. */
-  result?: ResultEvent & { line: number };
+  result?: KeptResult;
+  /**
+   * The last result's answer as Hermes wrote it, for json-schema alone: its JSON is parsed before
+   * its strings are redacted (a secret that is a number would make `***` of valid JSON). Never
+   * shown: it is a plain string, which no renderer takes.
+   */
+  answer?: string;
   resultCount: number;
   eventsAfterResult: number;
+  /** Event types this version does not know, by name (redacted: keys cannot carry the type), and how many. */
   unknownTypes: Record<string, number>;
   /** The first MAX_ISSUES issues; issueCount counts them all. */
-  issues: LineIssue[];
+  issues: KeptIssue[];
   issueCount: number;
   skippedLines: number;
 }
@@ -68,6 +91,11 @@ export interface Turn {
 export const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
 export const MAX_REASONING_CHARS = 64 * 1024;
+/**
+ * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
+ * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
+ */
+const REASONING_MARGIN_CHARS = 8 * 1024;
 export const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 export const MAX_TOOL_NAMES = 500;
@@ -79,7 +107,7 @@ const OUTPUT_CHARS = 600;
 interface Pending {
   name: string;
   id?: string;
-  inputPreview: string;
+  inputPreview: Redacted;
 }
 
 export interface TurnOptions {
@@ -94,9 +122,9 @@ export interface TurnOptions {
 export class TurnBuilder {
   private readonly recent: RecentCalls;
 
-  /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
+  /** redact: applied to every string the turn keeps, before anything is cut. */
   constructor(
-    private readonly redact: Redactor = text => text,
+    private readonly redact: Redactor = TOKENS_ONLY,
     options: TurnOptions = {}
   ) {
     const kept = options.recentCalls ?? MAX_RECENT_CALLS;
@@ -131,6 +159,8 @@ export class TurnBuilder {
   private pendingCount = 0;
   /** The event number of the last reasoning event, to tell a new burst of reasoning. */
   private lastReasoning = -1;
+  /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
+  private reasoningText = '';
 
   /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
   addText(text: string, line: number): void {
@@ -146,16 +176,16 @@ export class TurnBuilder {
    * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
    * previewInput(input, redact), when the caller has already made it (for the log).
    */
-  add(decoded: DecodedLine, line: number, inputPreview?: string): ToolCall | undefined {
+  add(decoded: DecodedLine, line: number, inputPreview?: Redacted): ToolCall | undefined {
     const turn = this.turn;
     turn.lines = Math.max(turn.lines, line);
     for (const issue of decoded.issues) this.issue(issue);
     if (decoded.blank) turn.blankLines += 1;
     if (decoded.unknownType !== undefined) {
       // A Map: type names come from the stream, and "__proto__" must stay a name.
-      const known =
-        this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-      const type = known ? decoded.unknownType : '(other types)';
+      const name = this.kept(decoded.unknownType);
+      const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+      const type = known ? name : '(other types)';
       this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
     }
     const event = decoded.event;
@@ -164,8 +194,8 @@ export class TurnBuilder {
     if (turn.result) turn.eventsAfterResult += 1;
     switch (event.type) {
       case 'system':
-        turn.model = own(event.model) ?? turn.model;
-        turn.sessionId = own(event.session_id) ?? turn.sessionId;
+        turn.model = this.kept(event.model) ?? turn.model;
+        turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
         return undefined;
       case 'text':
         turn.textDeltas += 1;
@@ -174,14 +204,15 @@ export class TurnBuilder {
       case 'reasoning': {
         const burst = this.lastReasoning !== turn.events - 1;
         this.lastReasoning = turn.events;
-        let kept = turn.reasoning?.text ?? '';
-        if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
-          kept += kept.endsWith('\n') ? '\n' : '\n\n';
-        const room = MAX_REASONING_CHARS - kept.length;
+        const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
+        let kept = this.reasoningText;
+        if (burst && kept !== '' && kept.length < held) kept += kept.endsWith('\n') ? '\n' : '\n\n';
+        const room = held - kept.length;
+        this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
         turn.reasoning = {
           deltas: (turn.reasoning?.deltas ?? 0) + 1,
           chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-          text: room > 0 ? kept + own(event.text.slice(0, room)) : kept
+          text: NONE
         };
         return undefined;
       }
@@ -198,8 +229,13 @@ export class TurnBuilder {
             problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
             skipped: false
           });
-        turn.result = { ...event, line };
-        turn.sessionId = own(event.session_id) ?? turn.sessionId;
+        turn.result = { ...event, line } as KeptResult;
+        // Only the fields the event has: a result without an error has no `error` key.
+        if (event.session_id !== undefined) turn.result.session_id = this.kept(event.session_id);
+        if (event.text !== undefined) turn.result.text = this.redact(event.text);
+        if (event.error !== undefined) turn.result.error = this.kept(event.error);
+        turn.answer = event.text;
+        turn.sessionId = turn.result.session_id ?? turn.sessionId;
         return undefined;
     }
   }
@@ -210,17 +246,31 @@ export class TurnBuilder {
     turn.issueCount += 1;
     if (issue.skipped) turn.skippedLines += 1;
     if (turn.issues.length < MAX_ISSUES)
-      turn.issues.push({ ...issue, problem: own(issue.problem) });
+      turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+  }
+
+  /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+  private kept<T extends string | undefined>(text: T): T extends string ? Redacted : undefined {
+    return (text === undefined ? undefined : own(this.redact(text))) as T extends string
+      ? Redacted
+      : undefined;
   }
 
   /** The turn so far; calls still pending are listed as unfinished. */
   finish(): Turn {
     const unfinished: Turn['unfinished'] = [];
     for (const queue of this.pendingByName.values()) {
-      for (const p of queue) unfinished.push({ name: p.name, inputPreview: p.inputPreview });
+      for (const p of queue)
+        unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
     }
+    const reasoning = this.turn.reasoning && {
+      ...this.turn.reasoning,
+      // Redacted whole, then cut: the cut comes after redaction.
+      text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS) as Redacted
+    };
     return {
       ...this.turn,
+      ...(reasoning && { reasoning }),
       recentCalls: this.recent.toArray(),
       tools: [...this.stats.values()],
       unfinished,
@@ -228,7 +278,7 @@ export class TurnBuilder {
     };
   }
 
-  private startCall(event: ToolUseEvent, inputPreview?: string): void {
+  private startCall(event: ToolUseEvent, inputPreview?: Redacted): void {
     if (this.pendingCount >= MAX_PENDING) return;
     const pending: Pending = {
       name: event.name,
@@ -284,7 +334,7 @@ export class TurnBuilder {
       // A hostile stream could invent a name per call: past a point, names share one row.
       const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
       stats = this.stats.get(name) ?? {
-        name: own(name),
+        name: this.kept(name),
         calls: 0,
         errors: 0,
         totalMs: 0,
@@ -300,12 +350,15 @@ export class TurnBuilder {
 
     const call: ToolCall = {
       index: turn.toolCalls,
-      name: stats.name === OTHER_TOOLS ? own(event.name) : stats.name,
-      inputPreview: pending?.inputPreview ?? '',
+      name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+      inputPreview: pending?.inputPreview ?? NONE,
       durationMs: event.duration_ms,
       isError: event.is_error,
       // Only a failed call's output is shown anywhere.
-      output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
+      // Redacted before it is cut; clipping redacted text leaves it redacted.
+      output: (event.is_error
+        ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
+        : NONE) as Redacted,
       line,
       ...(isCut(event.output) && { cut: true })
     };
@@ -329,8 +382,8 @@ function isCut(output: string): boolean {
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-export function previewInput(input: unknown, redact: Redactor = text => text): string {
-  if (input === undefined || input === null) return '';
+export function previewInput(input: unknown, redact: Redactor = TOKENS_ONLY): Redacted {
+  if (input === undefined || input === null) return NONE;
   let text: string;
   if (typeof input === 'object' && !Array.isArray(input)) {
     const record = input as Record<string, unknown>;
@@ -340,7 +393,8 @@ export function previewInput(input: unknown, redact: Redactor = text => text): s
     text = typeof input === 'string' ? input : safeJson(input);
   }
   // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
-  return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
+  // A cut of redacted text is still redacted text.
+  return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS) as Redacted;
 }
 
 function safeJson(value: unknown): string {

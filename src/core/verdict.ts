@@ -1,4 +1,5 @@
 /** The outcome table: how a turn and the way its process ended become one verdict. */
+import type { Redacted } from '../text/redact.js';
 import { constants } from 'node:os';
 import type { Turn } from './turn.js';
 
@@ -33,7 +34,7 @@ export interface ProcessEnd extends Supervised {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   /** The last lines Hermes wrote on stderr, for people (never parsed for meaning). */
-  stderrTail: string[];
+  stderrTail: Redacted[];
 }
 
 /** No Hermes to run. */

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as core from '@actions/core';
 import type { Redactor } from '../text/redact.js';
+import { copyRedacted } from './egress.js';
 
 export interface UploadRequest {
   transcriptPath: string;
@@ -91,7 +92,7 @@ async function upload(
   const { env } = request;
   const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
   let file = path.join(staging, `${base}.jsonl`);
-  await copyTranscript(request.transcriptPath, file, request.redact);
+  await copyRedacted(request.transcriptPath, file, request.redact);
   // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
   const earlier = request.earlierAttempts ?? [];
   const archive = request.archive || earlier.length > 0;
@@ -99,7 +100,7 @@ async function upload(
   for (const [i, transcript] of earlier.entries()) {
     const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
     if (fileSize(transcript) === undefined) continue;
-    await copyTranscript(transcript, copy, request.redact);
+    await copyRedacted(transcript, copy, request.redact);
     others.push(copy);
   }
 
@@ -213,49 +214,4 @@ function fileSize(file: string): number | undefined {
 export function errorMessage(error: unknown): string {
   const message = messageOf(error);
   return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
-}
-
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
- * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
- * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
- */
-export async function copyTranscript(from: string, to: string, redact?: Redactor): Promise<void> {
-  if (!redact) {
-    fs.copyFileSync(from, to);
-    return;
-  }
-  const out = fs.openSync(to, 'w');
-  try {
-    let pending: Buffer[] = [];
-    for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
-      const data = chunk as Buffer;
-      const end = data.lastIndexOf(0x0a) + 1;
-      if (end === 0) {
-        pending.push(data);
-        continue;
-      }
-      fs.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
-      pending = end < data.length ? [data.subarray(end)] : [];
-    }
-    if (pending.length > 0) fs.writeSync(out, redactLines(Buffer.concat(pending), redact));
-  } finally {
-    fs.closeSync(out);
-  }
-}
-
-function redactLines(block: Buffer, redact: Redactor): Buffer {
-  const text = block.toString('utf8');
-  if (redact(text) === text) return block;
-  const lines: Buffer[] = [];
-  for (let start = 0; start < block.length;) {
-    const nl = block.indexOf(0x0a, start);
-    const end = nl === -1 ? block.length : nl + 1;
-    const line = block.subarray(start, end);
-    const lineText = line.toString('utf8');
-    const clean = redact(lineText);
-    lines.push(clean === lineText ? line : Buffer.from(clean));
-    start = end;
-  }
-  return Buffer.concat(lines);
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redactor } from '../text/redact.js';
 import type { RunLog } from '../core/attempt.js';
 import type { ToolCall } from '../core/turn.js';
-import { formatMs, oneLine, own } from '../text/text.js';
+import { cutPoint, formatMs, oneLine, own } from '../text/text.js';
 
 export type Sink = (line: string) => void;
 
@@ -51,17 +51,20 @@ export class BufferedStdout {
 
 // How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
 const MAX_PENDING_TEXT = 64 * 1024;
-// How far back from that limit a blank is looked for, to cut between words.
-const SECRET_MARGIN = 4096;
 // The longest line printed; longer lines go out in pieces.
 const MAX_LOG_LINE = 4000;
 
 /**
  * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
- * secret (which holds none) is redacted whole on one side of the cut.
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
  */
-function joinLines(held: string, delta: string, emit: (line: string) => void): string {
+function joinLines(
+  held: string,
+  delta: string,
+  emit: (line: string) => void,
+  redact: Redactor
+): string {
   let start = 0;
   for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
     emit(held + delta.slice(start, nl));
@@ -70,10 +73,10 @@ function joinLines(held: string, delta: string, emit: (line: string) => void): s
   }
   held += start === 0 ? delta : delta.slice(start);
   if (held.length <= MAX_PENDING_TEXT) return held;
-  const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
-  const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-  emit(held.slice(0, cut));
-  return held.slice(cut);
+  const clean = redact(held);
+  const cut = cutPoint(clean, MAX_PENDING_TEXT);
+  emit(clean.slice(0, cut));
+  return clean.slice(cut);
 }
 
 /**
@@ -135,7 +138,7 @@ export class LiveLog implements RunLog {
 
   /** One streamed delta of assistant text; printed a whole line at a time. */
   textDelta(delta: string): void {
-    this.text = joinLines(this.text, delta, line => this.printText(line));
+    this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
   }
 
   /** A line of assistant text (a CRLF's CR is not part of it). */
@@ -154,7 +157,12 @@ export class LiveLog implements RunLog {
       this.command('::group::Reasoning');
       this.inReasoning = true;
     }
-    this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
+    this.reasoning = joinLines(
+      this.reasoning,
+      delta,
+      line => this.writeReasoning(line),
+      this.redact
+    );
   }
 
   /** `show-reasoning: false`: reasoning is not printed. */

@@ -1,5 +1,5 @@
 /** Step outputs: names in one place, values from a report. */
-import type { Redactor } from '../text/redact.js';
+import { NONE, type Redacted } from '../text/redact.js';
 import type { Report } from './report.js';
 
 export const Output = {
@@ -36,52 +36,50 @@ export type OutputName = (typeof Output)[keyof typeof Output];
 export const TEXT_OUTPUT_CHARS = 64 * 1024;
 export const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
 
-/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
-export function outputsOf(
-  report: Report,
-  attempts: number,
-  redact: Redactor
-): Map<OutputName, string> {
+/**
+ * Every output, unknown values empty (never invented): the runner keeps the last value written for a
+ * name, so an empty one still replaces what the agent may have appended. Text from the
+ * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
+ * paths and links are set as they are, never redacted.
+ */
+export function outputsOf(report: Report, attempts: number): Map<OutputName, string> {
   const { turn, verdict } = report;
   const out = new Map<OutputName, string>();
-  // Every value is redacted: any of them can hold what the stream said.
-  const set = (name: OutputName, value: string | number | undefined): void => {
-    if (value !== undefined) out.set(name, redact(String(value)));
-  };
-  // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
-  const plain = (name: OutputName, value: string | number | undefined): void => {
+  const set = (name: OutputName, value: Redacted | number | undefined): void => {
     if (value !== undefined) out.set(name, String(value));
   };
-  plain(Output.Outcome, verdict.outcome);
-  plain(Output.ExitCode, verdict.exitCode);
-  set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
+  const own = (name: OutputName, value: string | undefined): void => {
+    if (value !== undefined) out.set(name, value);
+  };
+  own(Output.Outcome, verdict.outcome);
+  set(Output.ExitCode, verdict.exitCode);
+  set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;
   if (text !== undefined) {
-    // Redacted before it is cut, so that a cut never leaves half a secret (and not again after).
-    const clean = redact(text);
+    // Redacted as the turn kept it, so that the cut never leaves half a secret.
     out.set(
       Output.Text,
-      clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean
+      text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text
     );
   }
   const tokens = turn.result?.tokens;
   if (tokens) {
-    set(Output.Tokens, JSON.stringify(tokens));
-    plain(Output.TokensInput, tokens.input);
-    plain(Output.TokensOutput, tokens.output);
-    plain(Output.TokensTotal, tokens.total);
-    plain(Output.TokensCacheRead, tokens.cache_read);
-    plain(Output.TokensCacheWrite, tokens.cache_write);
+    own(Output.Tokens, JSON.stringify(tokens));
+    set(Output.TokensInput, tokens.input);
+    set(Output.TokensOutput, tokens.output);
+    set(Output.TokensTotal, tokens.total);
+    set(Output.TokensCacheRead, tokens.cache_read);
+    set(Output.TokensCacheWrite, tokens.cache_write);
   }
-  plain(Output.DurationMs, Math.round(report.durationMs));
-  plain(Output.ToolCalls, turn.toolCalls);
-  plain(Output.ToolErrors, turn.toolErrors);
-  set(Output.Jsonl, report.jsonlPath);
+  set(Output.DurationMs, Math.round(report.durationMs));
+  set(Output.ToolCalls, turn.toolCalls);
+  set(Output.ToolErrors, turn.toolErrors);
+  own(Output.Jsonl, report.jsonlPath);
   set(Output.ArtifactId, report.artifact?.id);
-  set(Output.ArtifactUrl, report.artifact?.url);
-  plain(Output.Attempts, attempts);
+  own(Output.ArtifactUrl, report.artifact?.url);
+  set(Output.Attempts, attempts);
   // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
   // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
   if (report.answer?.ok) out.set(Output.StructuredOutput, report.answer.json);
@@ -89,11 +87,11 @@ export function outputsOf(
   // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
   const usage = report.usage;
   set(Output.CostUsd, usage?.costUsd);
-  set(Output.CostEstimated, usage?.costEstimated?.toString());
+  own(Output.CostEstimated, usage?.costEstimated?.toString());
+  // The record's strings were redacted as it was read (main.ts), like every string from a turn.
   if (usage && Object.keys(usage.fields).length > 0)
-    set(Output.Usage, JSON.stringify(usage.fields));
-  set(Output.SessionArtifactUrl, report.session?.artifact?.url);
-  // The runner keeps the last value written for a name: an empty one still replaces the agent's.
+    set(Output.Usage, JSON.stringify(usage.fields) as Redacted);
+  own(Output.SessionArtifactUrl, report.session?.artifact?.url);
   for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;
 }

@@ -5,19 +5,33 @@ import type { Turn } from '../core/turn.js';
 import type { Outcome, Verdict } from '../core/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
 import type { SessionUsage } from '../core/session-usage.js';
+import type { Redacted, Redactor } from '../text/redact.js';
 
+/** A verdict as the report shows it: its message quotes the stream (an error, stderr), redacted. */
+export type ShownVerdict = Omit<Verdict, 'message'> & { message: Redacted };
+
+/** The verdict's message redacted once as a whole: the action's words around the stream's. */
+export function shown(verdict: Verdict, redact: Redactor): ShownVerdict {
+  return { ...verdict, message: redact(verdict.message) };
+}
+
+/**
+ * Everything the renderers (outputs, summary) draw. What came from the stream, or from a process
+ * or a server the action does not trust, is Redacted; the rest (paths, names the workflow chose,
+ * the artifact service's answers) is the action's own.
+ */
 export interface Report {
-  verdict: Verdict;
+  verdict: ShownVerdict;
   turn: Turn;
   durationMs: number;
-  hermesVersion?: string;
-  stderrTail: string[];
+  hermesVersion?: Redacted;
+  stderrTail: Redacted[];
   jsonlPath: string;
   artifact?: { name: string; id: number; url: string };
   /** Why the transcript was not uploaded, when it was not. */
-  artifactNote?: string;
+  artifactNote?: Redacted;
   /** Who triggered the run and why they were let in (absent where no gate ran: a transcript). */
-  trigger?: { actor?: string; event?: string; why: string };
+  trigger?: { actor?: string; event?: string; why: Redacted };
   /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
   attempts?: { outcome: Outcome; exitCode?: number }[];
   /** json-schema: the answer checked against the schema, when the turn otherwise succeeded. */

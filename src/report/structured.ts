@@ -1,6 +1,5 @@
 /** The summary's block for json-schema: the validated JSON, or why the answer gave none. */
 import type { AnswerCheck } from '../schema/check.js';
-import type { Redactor } from '../text/redact.js';
 import { clip } from '../text/text.js';
 import { bytes, codeBlock, codeCell, details, inline, number } from './markdown.js';
 
@@ -13,10 +12,7 @@ const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
 
-export function structuredBlock(
-  answer: AnswerCheck | undefined,
-  redact: Redactor
-): string | undefined {
+export function structuredBlock(answer: AnswerCheck | undefined): string | undefined {
   if (!answer) return undefined;
   if (answer.ok) {
     const pretty = JSON.stringify(answer.value, null, 2);
@@ -29,13 +25,13 @@ export function structuredBlock(
   }
   const parts: string[] = [];
   // The status line says the first error; the list says them all.
-  if (answer.errorCount === 0) parts.push(inline(clip(redact(answer.message), MESSAGE_CHARS * 4)));
+  if (answer.errorCount === 0) parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
   else {
     const lines = answer.errors
       .slice(0, ERRORS_SHOWN)
       .map(
         e =>
-          `- ${codeCell(clip(redact(e.pointer || '/'), POINTER_CHARS))}: ${inline(clip(redact(e.message), MESSAGE_CHARS))}`
+          `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`
       );
     const more = answer.errorCount - lines.length;
     if (more > 0) lines.push(`- … and ${number.format(more)} more`);

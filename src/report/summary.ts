@@ -14,7 +14,7 @@ import {
   table,
   textBlock
 } from './markdown.js';
-import type { Redactor } from '../text/redact.js';
+import type { Redacted } from '../text/redact.js';
 import type { Turn } from '../core/turn.js';
 import type { Outcome } from '../core/verdict.js';
 import type { Report } from './report.js';
@@ -82,30 +82,21 @@ const LEFT_OUT_FIRST = [2, 0, 1];
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
- * so a cut never leaves half a token.
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
  */
-export function renderSummary(
-  report: Report,
-  redactor: Redactor,
-  options: SummaryOptions = {}
-): string {
+export function renderSummary(report: Report, options: SummaryOptions = {}): string {
   const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
   const { turn } = report;
-  const redact = memoized(redactor);
-  const where = transcriptRef(report, redact);
+  const where = transcriptRef(report);
   const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
   const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
   const noteBytes =
     NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
-  const head = [statusBlock(report, redact), factsTable(report, redact, where)];
-  const extras = [
-    answerBlock(turn, redact),
-    structuredBlock(report.answer, redact),
-    anomalyBlock(turn, redact)
-  ];
-  const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+  const head = [statusBlock(report), factsTable(report, where)];
+  const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+  const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
 
   const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
   // Bytes of everything but the tool-call table and its note.
@@ -129,44 +120,42 @@ export function renderSummary(
 
   const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
   const calls =
-    turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
   // The reasoning comes last: its block gets what is left once everything else is whole, less the
   // room kept for the tool-call table's note, so that it is gone before the table loses anything.
   const spare =
     budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
   const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-  const thinking = hasReasoning
-    ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
-    : undefined;
+  const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
   const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
   if (bytes(summary) <= budget) return summary;
   // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-  return minimal(report, redact, budget);
+  return minimal(report, budget);
 }
 
-function statusBlock(report: Report, redact: Redactor): string {
+function statusBlock(report: Report): string {
   const { verdict, turn } = report;
   const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
   const lines = [`### ${TITLE[verdict.outcome]}${code}`];
   // On success the message says no more than the status line.
   if (verdict.outcome === 'success') return lines[0];
-  const message = clip(redact(verdict.message), MESSAGE_CHARS);
+  const message = clip(verdict.message, MESSAGE_CHARS);
   lines.push(`> [!CAUTION]\n${quoted(message)}`);
   const stderr = report.stderrTail
     .filter(l => l.trim() !== '')
     .slice(-STDERR_LINES)
-    .map(l => clip(redact(l), STDERR_LINE_CHARS));
+    .map(l => clip(l, STDERR_LINE_CHARS));
   if (!turn.result && stderr.length > 0) {
     lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
   }
   return join(lines);
 }
 
-function factsTable(report: Report, redact: Redactor, where: string): string {
+function factsTable(report: Report, where: string): string {
   const { turn } = report;
   const tokens = turn.result?.tokens;
   const fact = (value: string | undefined): string =>
-    value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
+    value ? codeCell(clip(value, FACT_CHARS)) : '–';
   const calls = turn.toolErrors
     ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
     : number.format(turn.toolCalls);
@@ -197,56 +186,56 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
     );
     rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
   }
-  if (report.hermesVersion)
-    rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
-  if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+  if (report.hermesVersion) rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
+  if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
   if (report.isolation) rows.push(['Isolation', isolationFact(report.isolation)]);
-  rows.push(['Transcript', where + transcriptNote(report, redact)]);
-  if (report.session) rows.push(['Session record', sessionRef(report.session, redact)]);
+  rows.push(['Transcript', where + transcriptNote(report)]);
+  if (report.session) rows.push(['Session record', sessionRef(report.session)]);
   return table(['Run', ''], ['l', 'l'], rows);
 }
 
 /** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger: NonNullable<Report['trigger']>, redact: Redactor): string {
-  const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+function triggerCell(trigger: NonNullable<Report['trigger']>): string {
+  const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
   const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-  return `${who}${event} · ${cell(clip(redact(trigger.why), MESSAGE_CHARS))}`;
+  return `${who}${event} · ${cell(clip(trigger.why, MESSAGE_CHARS))}`;
 }
 
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report: Report, redact: Redactor): string {
+function transcriptRef(report: Report): string {
   const a = report.artifact;
   if (a && a.url.length <= URL_CHARS)
-    return `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
-  if (a) return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
+    return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+  if (a) return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
   if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
     return 'none (Hermes did not run)';
-  return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+  return codeCell(clip(report.jsonlPath, PATH_CHARS));
 }
 
 /** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session: NonNullable<Report['session']>, redact: Redactor): string {
+function sessionRef(session: NonNullable<Report['session']>): string {
   const a = session.artifact;
   const where =
     a && a.url.length <= URL_CHARS
-      ? `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+      ? `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
       : session.path
-        ? codeCell(clip(redact(session.path), PATH_CHARS))
+        ? codeCell(clip(session.path, PATH_CHARS))
         : '';
-  const note = session.note ? cell(clip(redact(session.note), MESSAGE_CHARS)) : '';
+  // The note is the action's own sentence around Hermes' redacted words (main.ts).
+  const note = session.note ? cell(clip(session.note, MESSAGE_CHARS)) : '';
   return [where, note].filter(Boolean).join(' · ') || '–';
 }
 
-function transcriptNote(report: Report, redact: Redactor): string {
+function transcriptNote(report: Report): string {
   if (report.artifact || !report.artifactNote) return '';
-  return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+  return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
 
-function answerBlock(turn: Turn, redact: Redactor): string | undefined {
+function answerBlock(turn: Turn): string | undefined {
   const text = turn.result?.text;
   if (!text || text.trim() === '') return undefined;
-  const clean = redact(text);
+  const clean = text;
   let chars = Math.min(clean.length, ANSWER_CHARS);
   let body = textBlock(clip(clean, chars));
   // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
@@ -268,12 +257,11 @@ function answerBlock(turn: Turn, redact: Redactor): string | undefined {
  */
 function reasoningBlock(
   reasoning: NonNullable<Turn['reasoning']>,
-  redact: Redactor,
   room: number,
   noteRoom: number,
   where: string
 ): string | undefined {
-  const clean = redact(reasoning.text);
+  const clean = reasoning.text;
   const total = reasoning.chars;
   const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
   const draw = (chars: number): string => {
@@ -295,9 +283,9 @@ function reasoningBlock(
   return bytes(note) <= noteRoom ? note : undefined;
 }
 
-function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
+function anomalyBlock(turn: Turn): string | undefined {
   const lines: string[] = [];
-  const problem = (text: string): string => inline(clip(redact(text), PROBLEM_CHARS));
+  const problem = (text: string): string => inline(clip(text, PROBLEM_CHARS));
   for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
     lines.push(
       `- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`
@@ -305,12 +293,13 @@ function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
   }
   const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
   if (moreIssues > 0) lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
-  const unknown = Object.entries(turn.unknownTypes);
+  // The turn redacted the names as it kept them (keys cannot carry the type).
+  const unknown = Object.entries(turn.unknownTypes) as [Redacted, number][];
   let unknownEvents = 0;
   for (const [, count] of unknown) unknownEvents += count;
   for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
     lines.push(
-      `- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`
+      `- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`
     );
   }
   if (unknown.length > UNKNOWN_TYPES_SHOWN)
@@ -320,10 +309,8 @@ function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
   if (turn.eventsAfterResult > 0)
     lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
   for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-    const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
-    lines.push(
-      `- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`
-    );
+    const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
+    lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
   }
   if (turn.unfinished.length > UNFINISHED_SHOWN)
     lines.push(
@@ -334,21 +321,8 @@ function anomalyBlock(turn: Turn, redact: Redactor): string | undefined {
   return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
 
-/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
-function memoized(redact: Redactor): Redactor {
-  const seen = new Map<string, string>();
-  return text => {
-    let clean = seen.get(text);
-    if (clean === undefined) {
-      clean = redact(text);
-      seen.set(text, clean);
-    }
-    return clean;
-  };
-}
-
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report: Report, redact: Redactor, budget: number): string {
+function minimal(report: Report, budget: number): string {
   const { verdict } = report;
   const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
   let chars = MESSAGE_CHARS;
@@ -356,8 +330,8 @@ function minimal(report: Report, redact: Redactor, budget: number): string {
     const text =
       join([
         `### ${TITLE[verdict.outcome]}${code}`,
-        inline(clip(redact(verdict.message), chars)),
-        `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
+        inline(clip(verdict.message, chars)),
+        `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
       ]) + '\n';
     if (bytes(text) <= budget || chars === 0) return text;
     chars = Math.floor(chars / 2);

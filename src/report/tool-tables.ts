@@ -1,6 +1,5 @@
 /** The summary's two tool tables: time per tool, and one row per call (as many as the budget holds). */
 import type { ToolCall, ToolStats, Turn } from '../core/turn.js';
-import type { Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
 import { bytes, cell, cellDetails, cellLines, codeCell, join, number, table } from './markdown.js';
 
@@ -28,7 +27,7 @@ function percent(share: number): string {
 }
 
 /** One row per tool, the costliest first, with a bar for its share of tool time. */
-export function toolsBlock(turn: Turn, redact: Redactor): string {
+export function toolsBlock(turn: Turn): string {
   const sorted = [...turn.tools].sort(
     (a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name)
   );
@@ -46,7 +45,7 @@ export function toolsBlock(turn: Turn, redact: Redactor): string {
       totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
     ];
   };
-  const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
+  const rows = shown.map(t => row(codeCell(clip(t.name, NAME_CHARS)), t));
   if (rest.length > 0) {
     const others = rest.reduce(
       (sum, t) => ({
@@ -70,16 +69,16 @@ export function toolsBlock(turn: Turn, redact: Redactor): string {
 }
 
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c: ToolCall, redact: Redactor, expand: boolean): string[] {
+function callCells(c: ToolCall, expand: boolean): string[] {
   const cells = [
     number.format(c.index),
-    codeCell(clip(redact(c.name), NAME_CHARS)),
-    c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
+    codeCell(clip(c.name, NAME_CHARS)),
+    c.inputPreview ? codeCell(clip(c.inputPreview, INPUT_CHARS)) : ' ',
     c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
   ];
   // The stream cuts outputs at 5000 characters; the session record keeps them whole.
   if (!c.isError) return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
-  const output = redact(c.output);
+  const output = c.output;
   const { line, more } = firstLine(output);
   const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
   // Worth a <details> when the one-line preview hides part of the output.
@@ -99,8 +98,8 @@ function firstLine(text: string): { line: string; more: boolean } {
   return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
 }
 
-const expandable = (c: ToolCall, redact: Redactor): boolean => {
-  const { line, more } = firstLine(redact(c.output));
+const expandable = (c: ToolCall): boolean => {
+  const { line, more } = firstLine(c.output);
   return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
 };
 
@@ -114,7 +113,6 @@ const rowBytes = (cells: string[]): number => bytes(`| ${cells.join(' | ')} |\n`
  */
 export function callsBlock(
   turn: Turn,
-  redact: Redactor,
   room: number,
   where: string
 ): { text: string; whole: boolean } {
@@ -122,7 +120,7 @@ export function callsBlock(
   const lean: string[][] = [];
   let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
   for (let i = calls.length - 1; i >= 0; i--) {
-    const cells = callCells(calls[i], redact, false);
+    const cells = callCells(calls[i], false);
     const size = rowBytes(cells);
     if (used + size > room) break;
     used += size;
@@ -131,8 +129,8 @@ export function callsBlock(
   let expandedAll = true;
   const rows = lean.map((cells, k) => {
     const c = calls[calls.length - 1 - k];
-    if (!expandable(c, redact)) return cells;
-    const full = callCells(c, redact, true);
+    if (!expandable(c)) return cells;
+    const full = callCells(c, true);
     const extra = rowBytes(full) - rowBytes(cells);
     if (used + extra > room) {
       expandedAll = false;

@@ -1,8 +1,8 @@
 /** The answer against `json-schema`: extracted, validated, made `structured_output`, or why not. */
 import type { ErrorObject } from 'ajv';
 import type { Verdict } from '../core/verdict.js';
-import type { Redactor } from '../text/redact.js';
-import { clip, isObject } from '../text/text.js';
+import { redactStrings, type Redacted, type Redactor } from '../text/redact.js';
+import { clip } from '../text/text.js';
 import { extractJson } from './extract.js';
 import type { AnswerSchema } from './load.js';
 
@@ -12,20 +12,26 @@ export interface SchemaError {
   message: string;
 }
 
+/** A schema error as the report shows it: it quotes the answer (its keys, its values), redacted. */
+export interface ShownSchemaError {
+  pointer: Redacted;
+  message: Redacted;
+}
+
 export type AnswerCheck =
   | {
       ok: true;
       /** The answer's JSON, secrets redacted in its strings. */
       value: unknown;
       /** The same, compact: the `structured_output` output. */
-      json: string;
+      json: Redacted;
     }
   | {
       ok: false;
-      /** One sentence: the step's error. */
-      message: string;
+      /** One sentence: the step's error (redacted: it may quote the answer). */
+      message: Redacted;
       /** Validation errors, the first MAX_ERRORS of errorCount. */
-      errors: SchemaError[];
+      errors: ShownSchemaError[];
       errorCount: number;
       /** The JSON found, secrets redacted, when there was one. */
       value?: unknown;
@@ -44,7 +50,7 @@ export function checkAnswer(
 ): AnswerCheck {
   const none = (problem: string): AnswerCheck => ({
     ok: false,
-    message: `${problem}; json-schema asks for one JSON value that matches it.`,
+    message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
     errors: [],
     errorCount: 0
   });
@@ -53,26 +59,33 @@ export function checkAnswer(
   if (!extracted.found) return none(extracted.problem);
   const value = redactStrings(extracted.value, redact);
   if (!answer.validate(extracted.value)) {
-    const all = (answer.validate.errors ?? []).map(describe);
+    const all = (answer.validate.errors ?? []).map(describe).map(e => ({
+      pointer: redact(e.pointer),
+      message: redact(e.message)
+    }));
     const [first] = all;
     const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
     return {
       ok: false,
-      message: `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`,
+      message: redact(
+        `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`
+      ),
       errors: all.slice(0, MAX_ERRORS),
       errorCount: all.length,
       value
     };
   }
-  const json = JSON.stringify(value);
+  // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
+  const json = JSON.stringify(value) as Redacted;
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > STRUCTURED_OUTPUT_BYTES) {
     return {
       ok: false,
-      message:
+      message: redact(
         `The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
-        `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
-        'ask for a shorter answer, or read it from the transcript.',
+          `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
+          'ask for a shorter answer, or read it from the transcript.'
+      ),
       errors: [],
       errorCount: 0,
       value
@@ -128,23 +141,3 @@ function values(list: unknown): string {
 }
 
 const shown = (value: unknown): string => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
-
-/**
- * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
- * which redacting its text could break (a secret that is a number, or that spans a quote).
- */
-function redactStrings(value: unknown, redact: Redactor): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map(v => redactStrings(v, redact));
-  if (isObject(value)) {
-    // fromEntries defines own properties: a key "__proto__" stays a key.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)])
-    );
-  }
-  // A number can be a secret too (an account id in `redact`): it becomes the masked string, so
-  // that the JSON stays JSON and holds no secret.
-  const text = JSON.stringify(value);
-  const clean = redact(text);
-  return clean === text ? value : clean;
-}

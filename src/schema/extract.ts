@@ -28,7 +28,11 @@ export function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const message = messageOf(error);
+    // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+    // know. The position says where the fault is; the quote goes.
+    const message =
+      messageOf(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+      'not valid JSON';
     const at = /at position (\d+)/.exec(message);
     if (!at) return { ok: false, error: message };
     const position = Number(at[1]);

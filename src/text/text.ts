@@ -1,4 +1,5 @@
 /** Small text helpers shared by every stage: copies, one-line cuts, durations. */
+import type { Redacted } from './redact.js';
 
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
@@ -34,6 +35,17 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${slice(text, max - 1)}…`;
 }
 
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+export function cutPoint(text: string, max: number, margin = 4096): number {
+  if (text.length <= max) return text.length;
+  const blank = text.lastIndexOf(' ', max - 1);
+  return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
+
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
 export function slice(text: string, end: number): string {
   return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
@@ -46,16 +58,19 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
- * problem report: one line, about 60 characters.
+ * problem report: one line, about 60 characters, cut from text already redacted.
  */
-export function preview(text: string): string {
+export function preview(text: Redacted): Redacted {
   const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
-  if (flat.length <= 60 && text.length <= 240) return flat;
-  // Cut before a token-like run that the cut would split: a piece of a secret is never shown
-  // (the line itself is not redacted here, whole secrets are, where previews are printed).
+  // Cuts and whitespace folded in redacted text leave it redacted.
+  if (flat.length <= 60 && text.length <= 240) return flat as Redacted;
+  // Cut before a token-like run that the cut would split: what the redactor does not know as a
+  // secret may still be one, and a piece of it is never shown.
   let end = Math.min(60, flat.length);
   while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1])) end--;
-  return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
+  return (
+    end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`
+  ) as Redacted;
 }
 
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
