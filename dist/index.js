@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86541);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48188);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 86541:
+/***/ 48188:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36109,6 +36109,100 @@ function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+
+
+
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
+    return {
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || external_node_os_.tmpdir())
+    };
+}
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === external_node_path_.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = external_node_path_.resolve(file);
+    try {
+        return external_node_fs_.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = external_node_path_.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = external_node_path_.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = external_node_path_.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
+        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
+    }
+    catch (error) {
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+    }
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/stream.ts
@@ -36940,6 +37034,7 @@ function safeJson(value) {
 
 
 
+
 const MAX_LOGGED_PROBLEMS = 20;
 class Follower {
     log;
@@ -36954,7 +37049,7 @@ class Follower {
     constructor(log, transcriptPath, turnOptions) {
         this.log = log;
         if (transcriptPath)
-            this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+            this.fd = openTranscript(transcriptPath, 'write');
         this.builder = new TurnBuilder(log.redact, turnOptions);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
@@ -37861,6 +37956,7 @@ function childEnv(env = process.env) {
 
 
 
+
 /**
  * onChunk gets views into one reused buffer: it must be done with each before it returns.
  * onProblem hears of a transcript that could not be written (the stream is still read).
@@ -37890,8 +37986,8 @@ class FileCapture {
     closed = false;
     constructor(transcriptPath, onChunk) {
         this.onChunk = onChunk;
-        this.fd = external_node_fs_.openSync(transcriptPath, 'w');
-        this.readFd = external_node_fs_.openSync(transcriptPath, 'r');
+        this.fd = openTranscript(transcriptPath, 'write');
+        this.readFd = openTranscript(transcriptPath, 'read');
     }
     spawned() {
         if (this.closed)
@@ -37965,7 +38061,7 @@ class FifoCapture {
             // The reading end first, without blocking; then the writing end opens at once.
             opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
             opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push(external_node_fs_.openSync(transcriptPath, 'w'));
+            opened.push(openTranscript(transcriptPath, 'write'));
             const [readFd, writeFd, fileFd] = opened;
             return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
         }
@@ -38529,6 +38625,7 @@ function installerEnv(layout, base) {
 
 
 
+
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -38746,7 +38843,7 @@ function runInstaller(script, args, env, cwd, io, signals) {
 }
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 function notInstalled(jsonlPath, hermesPath, why, log) {
-    external_node_fs_.writeFileSync(jsonlPath, '');
+    external_node_fs_.closeSync(openTranscript(jsonlPath, 'write'));
     return {
         turn: new Follower(log).finish(),
         durationMs: 0,
@@ -39072,6 +39169,7 @@ function join (args) {
 
 
 
+
 // GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -39197,13 +39295,14 @@ function refuseShortValues(lines) {
     const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
     throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
 }
+/** jsonl-path, its links resolved (the transcript is later opened without following one). */
 function resolveJsonlPath(given, cwd, env) {
     if (given)
-        return external_node_path_.resolve(cwd, given);
+        return confine(Input.JsonlPath, given, external_node_path_.resolve(cwd, given), env);
     // Unique per step: two steps of one job must not share (or overwrite) a transcript.
     // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
     const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
-    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
+    return resolveLinks(external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl'));
 }
 /** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
 function parseLogins(raw) {
@@ -39250,6 +39349,7 @@ function isFile(p) {
 
 
 
+
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
@@ -39265,17 +39365,24 @@ function parseSettings({ getInput, env }) {
         return {
             mode: 'transcript',
             ...common,
-            transcript: external_node_path_.resolve(common.workingDirectory, transcript)
+            transcript: confine(Input.Transcript, transcript, external_node_path_.resolve(common.workingDirectory, transcript), env)
         };
     }
     const query = parseQuery(getInput);
     if (api) {
         // Given with api-url, a CLI option would be silently ignored: say so instead.
         refuseCliInputs(getInput, workspace);
+        confineQuery(query, workspace, env);
         return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
     }
     const cli = parseCli(getInput, workspace);
+    confineQuery(query, cli.workingDirectory, env);
     return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
+}
+/** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
+function confineQuery(query, cwd, env) {
+    if (query.kind === 'file')
+        confine(Input.QueryFile, query.path, external_node_path_.resolve(cwd, query.path), env);
 }
 function workingDirectoryOf(getInput, workspace) {
     return external_node_path_.resolve(workspace, reader(getInput).text(Input.WorkingDirectory) ?? '.');
@@ -40522,6 +40629,7 @@ function closingBracket(text, start) {
 
 
 
+
 /** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
 const DRAFTS = {
     'https://json-schema.org/draft/2020-12/schema': '2020-12',
@@ -40543,7 +40651,7 @@ function readSchema({ getInput, env }) {
     let where = `${given} (inline)`;
     if (!raw.startsWith('{')) {
         // As parseSettings resolves the workspace.
-        const file = external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw);
+        const file = confine(Input.JsonSchema, clip(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
         where = `${given} (the file ${file})`;
         try {
             text = external_node_fs_.readFileSync(file, 'utf8');
@@ -41011,6 +41119,13 @@ async function readTranscript(transcript, log) {
 async function main_upload(settings, report, earlier, redact) {
     if (!settings.uploadArtifact)
         return false;
+    // A transcript replaced by a link while the agent ran would upload the link's target.
+    const link = [report.jsonlPath, ...earlier].find(file => external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink());
+    if (link) {
+        report.artifactNote = `${link} became a link while Hermes ran, and a link is never uploaded`;
+        core/* warning */.$e(`The transcript was not uploaded: ${report.artifactNote}`);
+        return false;
+    }
     const result = await uploadTranscript({
         transcriptPath: report.jsonlPath,
         earlierAttempts: earlier,
