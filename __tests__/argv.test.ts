@@ -32,7 +32,7 @@ describe('buildArgv', () => {
         'artifact-archive': 'true',
         'retention-days': '3',
         redact: 'secret',
-        'jsonl-path': '/elsewhere/run.jsonl',
+        'jsonl-path': '/tmp/elsewhere/run.jsonl',
         install: 'false'
       },
       []

@@ -4,6 +4,7 @@
  * Hermes simulator on PATH.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import {
@@ -287,7 +288,11 @@ describe('running Hermes', () => {
       { query: '', transcript: 'missing.jsonl' },
       /Input "transcript" is "missing.jsonl", and .* is not a file/
     ],
-    [{ query: '', 'query-file': '-' }, /Input "query-file" is "-" \(standard input\)/]
+    [{ query: '', 'query-file': '-' }, /Input "query-file" is "-" \(standard input\)/],
+    [
+      { redact: 'long-enough\ne' },
+      /^Input "redact" has a value shorter than 6 characters \(line 2\);/
+    ]
   ])('a bad input fails the step before anything runs: %o', async (inputs, message) => {
     const r = await run(inputs);
     expect(r.exitCode).toBe(1);
@@ -299,7 +304,11 @@ describe('running Hermes', () => {
 
   test('transcript mode reports on an existing file without running anything', async () => {
     const first = await run({}, scenario('failure'));
-    const r = await runAction({ inputs: { transcript: first.outputs.jsonl }, simulator: false });
+    // Into this run's workspace: a transcript must be inside it (or RUNNER_TEMP).
+    const cwd = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-transcript-')));
+    const copy = path.join(cwd, 'old.jsonl');
+    fs.copyFileSync(first.outputs.jsonl, copy);
+    const r = await runAction({ inputs: { transcript: 'old.jsonl' }, simulator: false, cwd });
     // Nothing ran, so no hermes_version, and no session record to export (cost and usage): what ran
     // is all the two runs do not share.
     const {
@@ -321,7 +330,7 @@ describe('running Hermes', () => {
       cost_estimated: '',
       usage: ''
     });
-    expect(r.outputs.jsonl).toBe(first.outputs.jsonl);
+    expect(r.outputs.jsonl).toBe(copy);
     expect(r.log).not.toContain('Hermes Agent v');
   });
 

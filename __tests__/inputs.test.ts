@@ -207,9 +207,23 @@ describe('parseSettings: query, query-file, transcript', () => {
     expect(settings.transcript).toBe(path.join(WORKSPACE, 'sub', 'runs', 'run.jsonl'));
   });
 
-  test('transcript with an absolute path', () => {
-    expect(parse({ transcript: '/tmp/old/run.jsonl' }).transcript).toBe('/tmp/old/run.jsonl');
+  test('transcript with an absolute path, inside RUNNER_TEMP', () => {
+    const old = path.join(RUNNER_TEMP, 'old', 'run.jsonl');
+    expect(parse({ transcript: old }).transcript).toBe(old);
   });
+
+  test.each([
+    ['transcript', { transcript: '/tmp/old/run.jsonl' }, '/tmp/old/run.jsonl'],
+    ['query-file', { 'query-file': '../../../../../etc/passwd' }, '/etc/passwd'],
+    ['jsonl-path', { ...QUERY, 'jsonl-path': '/tmp/t.jsonl' }, '/tmp/t.jsonl']
+  ])(
+    '%s outside the workspace and RUNNER_TEMP is refused, naming where',
+    (input, inputs, where) => {
+      expect(parseError(inputs).message).toBe(
+        `Input "${input}" is ${JSON.stringify(Object.values(inputs).at(-1))}, which is ${where}: outside the workspace (${WORKSPACE}) and the runner's temporary directory (${RUNNER_TEMP}). Give a path inside one of them (a link is followed to where it ends).`
+      );
+    }
+  );
 });
 
 describe('parseSettings: api-url and api-key (API server mode)', () => {
@@ -475,7 +489,8 @@ describe('parseSettings: working-directory and jsonl-path', () => {
     expect(
       parse({ ...QUERY, 'working-directory': 'w', 'jsonl-path': 'out/t.jsonl' }).jsonlPath
     ).toBe(path.join(WORKSPACE, 'w', 'out', 't.jsonl'));
-    expect(parse({ ...QUERY, 'jsonl-path': '/tmp/t.jsonl' }).jsonlPath).toBe('/tmp/t.jsonl');
+    const inTemp = path.join(RUNNER_TEMP, 't.jsonl');
+    expect(parse({ ...QUERY, 'jsonl-path': inTemp }).jsonlPath).toBe(inTemp);
   });
 });
 

@@ -185,7 +185,12 @@ describe('install: auto (the default), hermes not on PATH', () => {
     for (const secret of [
       'ACTIONS_RUNTIME_TOKEN',
       'ACTIONS_RESULTS_URL',
-      'ACTIONS_CACHE_SERVICE_V2'
+      'ACTIONS_CACHE_SERVICE_V2',
+      'GITHUB_ENV',
+      'GITHUB_PATH',
+      'GITHUB_OUTPUT',
+      'GITHUB_STATE',
+      'GITHUB_STEP_SUMMARY'
     ])
       expect(names).not.toContain(secret);
     expect(names.filter(n => n.startsWith('INPUT_'))).toEqual([]);

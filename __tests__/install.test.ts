@@ -183,7 +183,7 @@ describe('install layout', () => {
 });
 
 describe('childEnv', () => {
-  test('drops the runner’s credentials and every INPUT_*, keeps the rest', () => {
+  test('drops the runner’s credentials, its file commands and every INPUT_*, keeps the rest', () => {
     const env = childEnv({
       PATH: '/usr/bin',
       HOME: '/home/runner',
@@ -195,6 +195,12 @@ describe('childEnv', () => {
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'i',
       ACTIONS_ID_TOKEN_REQUEST_URL: 'j',
       ACTIONS_CACHE_SERVICE_V2: 'true',
+      GITHUB_ENV: '/t/set_env_1',
+      GITHUB_PATH: '/t/add_path_1',
+      GITHUB_OUTPUT: '/t/set_output_1',
+      GITHUB_STATE: '/t/save_state_1',
+      Github_Step_Summary: '/t/step_summary_1',
+      GITHUB_REPOSITORY: 'octo/repo',
       INPUT_QUERY: 'q',
       'INPUT_API-KEY': 'k',
       input_lower: 'x',
@@ -204,6 +210,7 @@ describe('childEnv', () => {
       PATH: '/usr/bin',
       HOME: '/home/runner',
       OPENROUTER_API_KEY: 'sk-or-1',
+      GITHUB_REPOSITORY: 'octo/repo',
       ACTIONS_STEP_DEBUG: 'true'
     });
   });

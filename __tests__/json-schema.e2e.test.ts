@@ -225,7 +225,13 @@ describe('json-schema in transcript mode', () => {
     return file;
   };
   const report = (text: string, inputs: Record<string, string> = {}): Promise<ActionRun> =>
-    runAction({ inputs: { transcript: transcript(text), 'json-schema': INLINE, ...inputs } });
+    transcriptRun(transcript(text), inputs);
+  // The transcript's directory is the workspace: a transcript must be inside it (or RUNNER_TEMP).
+  const transcriptRun = (file: string, inputs: Record<string, string>): Promise<ActionRun> =>
+    runAction({
+      inputs: { transcript: file, 'json-schema': INLINE, ...inputs },
+      cwd: path.dirname(file)
+    });
 
   test('the answer of an existing run is checked; secrets are redacted in structured_output', async () => {
     const r = await report(

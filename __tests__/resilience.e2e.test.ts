@@ -240,7 +240,11 @@ describe('damaged and hostile streams', () => {
       '{"type": "tool_result", "name": ["x"], "output": 7, "duration_ms": "slow", "is_error": "yes"}',
       result(0)
     ]);
-    const r = await runAction({ inputs: { transcript: file }, simulator: false });
+    const r = await runAction({
+      inputs: { transcript: file },
+      simulator: false,
+      cwd: path.dirname(file)
+    });
     expect(r.exitCode).toBe(0);
     expect(r.outputs.outcome).toBe('success');
     expect(r.outputs.tool_calls).toBe('1');
@@ -261,7 +265,11 @@ describe('damaged and hostile streams', () => {
       '{"type": "text", "text": "more"}',
       result(0)
     ]);
-    const r = await runAction({ inputs: { transcript: file }, simulator: false });
+    const r = await runAction({
+      inputs: { transcript: file },
+      simulator: false,
+      cwd: path.dirname(file)
+    });
     expect(r.outputs.outcome).toBe('success');
     expect(summaryText(r)).toContain('line 4: another result event (the first was on line 2)');
     expect(summaryText(r)).toContain('2 event(s) after the result event');
@@ -272,7 +280,11 @@ describe('damaged and hostile streams', () => {
       init,
       result(1, ', "error": "::add-mask::secret\\n::error::injected"')
     ]);
-    const r = await runAction({ inputs: { transcript: file }, simulator: false });
+    const r = await runAction({
+      inputs: { transcript: file },
+      simulator: false,
+      cwd: path.dirname(file)
+    });
     expect(r.commands.map(c => c.command)).toEqual(['stop-commands', 'notice', 'error']);
     expect(errors(r)[0]).toContain('::add-mask::secret\n::error::injected');
   });

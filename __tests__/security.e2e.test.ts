@@ -634,3 +634,18 @@ describe('who may start the agent', () => {
     ]);
   });
 });
+
+describe('the enum and number outputs are never redacted', () => {
+  test('redact: success leaves the outcome, the exit code and the counts as they are', async () => {
+    const r = await runAction({
+      inputs: { query: 'Check the build', redact: 'success', 'upload-artifact': 'false' }
+    });
+    expect(r.outputs).toMatchObject({
+      outcome: 'success',
+      exit_code: '0',
+      tokens_input: '2100',
+      tokens_total: '2164',
+      attempts: '1'
+    });
+  });
+});

@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14062);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48188);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 14062:
+/***/ 48188:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35027,6 +35027,40 @@ var undici = __nccwpck_require__(46752);
 function request(url, init = {}) {
     const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
     return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+}
+
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/text/url.ts
@@ -35151,37 +35185,88 @@ class InputError extends Error {
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
- * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
- * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
  */
 
 
-/** Events only people with write access can cause: no check. */
+
+
+
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
 const WRITERS_ONLY = new Set([
     'push',
     'schedule',
     'workflow_dispatch',
-    'workflow_call',
-    'workflow_run',
     'repository_dispatch',
     'merge_group'
 ]);
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-/** How long the whole permission check may take, retry included. */
+/** How long one permission check may take, retry included. */
 const GATE_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 function triggerOf(env) {
+    const actor = env.GITHUB_ACTOR || undefined;
+    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
     return {
         event: env.GITHUB_EVENT_NAME || undefined,
-        actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
+        actor: actor ?? triggering,
+        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+            ? triggering
+            : undefined,
         repository: env.GITHUB_REPOSITORY || undefined,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true'
+        onRunner: env.GITHUB_ACTIONS === 'true',
+        facts: readEventFacts(env.GITHUB_EVENT_PATH)
     };
 }
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+function readEventFacts(file) {
+    if (!file)
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+    let payload;
+    try {
+        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+    }
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
+    }
+    const at = (value, key) => typeof value === 'object' && value !== null
+        ? value[key]
+        : undefined;
+    const head = (repo) => typeof repo === 'object' && repo !== null
+        ? {
+            fork: at(repo, 'fork') !== false,
+            fullName: typeof at(repo, 'full_name') === 'string'
+                ? at(repo, 'full_name')
+                : undefined
+        }
+        : null;
+    const facts = {};
+    const run = at(payload, 'workflow_run');
+    if (run !== undefined)
+        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const pr = at(payload, 'pull_request');
+    if (pr !== undefined) {
+        const author = at(at(pr, 'user'), 'login');
+        facts.pullRequest = {
+            head: head(at(at(pr, 'head'), 'repo')),
+            author: typeof author === 'string' ? author : undefined
+        };
+    }
+    return facts;
+}
 async function admit(trigger, settings) {
-    const { event, actor } = trigger;
+    const { event, actor, rerunBy } = trigger;
     if (!event && !trigger.onRunner)
         return {
             allowed: true,
@@ -35199,41 +35284,102 @@ async function admit(trigger, settings) {
         return {
             allowed: false,
             event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
+            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
         };
-    const bot = actor.toLowerCase().endsWith('[bot]');
+    const refuse = (message) => ({ allowed: false, actor, event, message });
+    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+    const rerunNote = rerunBy
+        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+        : '';
+    const bot = isBot(actor);
+    const whys = [];
+    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+    if (typeof fork === 'string')
+        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
+    if (fork) {
+        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+    }
+    else {
+        const own = await check(trigger, settings, actor, `triggered ${what}`);
+        if (!own.ok)
+            return refuse(own.message + rerunNote);
+        whys.push(own.why);
+    }
+    if (rerunBy) {
+        const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+        if (!rerun.ok)
+            return refuse(rerun.message);
+        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    }
+    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+        const pr = trigger.facts;
+        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+        if (!facts)
+            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
+        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
+        const author = facts.author;
+        if (!author)
+            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
+        if (author.toLowerCase() !== actor.toLowerCase()) {
+            const opened = await check(trigger, settings, author, `opened the pull request ${actor} acted on`);
+            if (!opened.ok)
+                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
+            whys.push(`the pull request's author ${author}: ${opened.why}`);
+        }
+    }
+    return { allowed: true, actor, event, why: whys.join('; ') };
+}
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(trigger, settings, login, did) {
+    const bot = isBot(login);
     const input = bot ? Input.AllowedBots : Input.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (listed.includes('*'))
-        return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(actor.toLowerCase()))
-        return { allowed: true, actor, event, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, actor, settings.token);
+    if (!bot && listed.includes('*'))
+        return { ok: true, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(login.toLowerCase()))
+        return { ok: true, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, login, settings.token);
     if (found.kind === 'role' &&
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
-            allowed: true,
-            actor,
-            event,
+            ok: true,
             why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
         };
-    const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
     if (found.kind === 'unknown')
         return {
-            allowed: false,
-            actor,
-            event,
-            message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+            ok: false,
+            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
         };
     const has = found.kind === 'stranger'
         ? 'is not a collaborator'
         : `has ${found.role ?? found.permission} permission`;
     return {
-        allowed: false,
-        actor,
-        event,
-        message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+        ok: false,
+        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
     };
+}
+function isBot(login) {
+    return login.toLowerCase().endsWith('[bot]');
+}
+function sameRepository(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger) {
+    const facts = trigger.facts;
+    if ('unreadable' in facts)
+        return facts.unreadable;
+    const head = facts.workflowRunHead;
+    if (head === undefined)
+        return 'the event payload has no workflow_run';
+    if (head === null)
+        return { fork: true };
+    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
 async function readPermission(trigger, actor, token) {
@@ -35243,10 +35389,13 @@ async function readPermission(trigger, actor, token) {
         return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
     const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
-    let last = '';
-    for (let attempt = 1; attempt <= 2; attempt++) {
-        if (attempt > 1)
-            await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
+    const unknown = (why) => ({ kind: 'unknown', why });
+    return retry(async (n) => {
+        // The second failure in a row is the last: said so.
+        const again = (why) => ({
+            value: unknown(n > 1 ? `${why}, twice` : why),
+            retry: why
+        });
         let response;
         try {
             response = await request(url, {
@@ -35263,42 +35412,41 @@ async function readPermission(trigger, actor, token) {
         catch (error) {
             if (signal.aborted)
                 return {
-                    kind: 'unknown',
-                    why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
+                    value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
                 };
             const cause = error instanceof Error ? error.cause : undefined;
-            last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
-            continue;
+            return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
         }
         if (response.status === 404) {
             await response.body?.cancel();
-            return { kind: 'stranger' };
+            return { value: { kind: 'stranger' } };
         }
         if (response.status >= 500) {
             await response.body?.cancel();
-            last = `the GitHub API answered HTTP ${response.status}`;
-            continue;
+            return again(`the GitHub API answered HTTP ${response.status}`);
         }
         if (!response.ok) {
             await response.body?.cancel();
             const hint = response.status === 401 || response.status === 403
                 ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
                 : '';
-            return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
+            return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
         }
         const body = await response.json().catch(() => undefined);
         const permission = body?.permission;
         const role = body?.role_name;
         if (typeof permission !== 'string')
-            return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
-        return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
-    }
-    return { kind: 'unknown', why: `${last}, twice` };
+            return { value: unknown('the GitHub API answered without a permission') };
+        return {
+            value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+        };
+    }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
 }
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
+/** The outcome table: how a turn and the way its process ended become one verdict. */
 
 /** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
 const ExitCode = {
@@ -35427,6 +35575,7 @@ function lastStderrLine(tail) {
 }
 
 ;// CONCATENATED MODULE: ./src/text/text.ts
+/** Small text helpers shared by every stage: copies, one-line cuts, durations. */
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
  * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
@@ -35461,17 +35610,6 @@ function formatMs(ms) {
 function clip(text, max) {
     return text.length <= max ? text : `${slice(text, max - 1)}…`;
 }
-/**
- * Where to cut text that runs past max characters: after the last blank in the last `margin`
- * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
- * secret (which holds no blank) stays whole on one side of it.
- */
-function cutPoint(text, max, margin = 4096) {
-    if (text.length <= max)
-        return text.length;
-    const blank = text.lastIndexOf(' ', max - 1);
-    return blank >= max - margin ? blank + 1 : slice(text, max).length;
-}
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
 function slice(text, end) {
     return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
@@ -35482,25 +35620,27 @@ function isObject(value) {
 }
 /**
  * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
- * problem report: one line, about 60 characters, cut from text already redacted.
+ * problem report: one line, about 60 characters.
  */
 function preview(text) {
     const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
-    // Cuts and whitespace folded in redacted text leave it redacted.
     if (flat.length <= 60 && text.length <= 240)
         return flat;
-    // Cut before a token-like run that the cut would split: what the redactor does not know as a
-    // secret may still be one, and a piece of it is never shown.
+    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
+    // (the line itself is not redacted here, whole secrets are, where previews are printed).
     let end = Math.min(60, flat.length);
     while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
         end--;
-    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
+    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-;// CONCATENATED MODULE: ./src/text/json.ts
-/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
-/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+;// CONCATENATED MODULE: ./src/api/transcript.ts
+
+/**
+ * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
+ * separators, non-ASCII characters as they are, control characters escaped.
+ */
 function pythonJson(value) {
     if (Array.isArray(value))
         return `[${value.map(pythonJson).join(', ')}]`;
@@ -35510,198 +35650,6 @@ function pythonJson(value) {
     }
     return JSON.stringify(value) ?? 'null';
 }
-
-;// CONCATENATED MODULE: ./src/text/redact.ts
-/**
- * Secrets out of everything the action writes: user-listed values, values of the child
- * environment's secret-looking variables, and well-known token and credential formats.
- */
-/**
- * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
- * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
- * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
- * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
- * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
- * redactor by writing a letter before it.
- */
-const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
-/** Token formats of well-known providers: each a prefix and what may follow it. */
-const FORMATS = [
-    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
-    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
-    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
-    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
-    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
-    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
-    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
-    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
-    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
-    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
-    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
-    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
-    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
-    {
-        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
-        body: 'A-Za-z0-9_.-',
-        min: 20
-    },
-    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
-    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
-];
-// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
-const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
-const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
-const GAP = String.raw `(?:[ \t]+|%20|\+)`;
-const CRED = String.raw `[A-Za-z0-9._~+/-]`;
-const PATTERNS = [
-    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
-    // JWTs: three base64url parts, the first two JSON objects.
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
-    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
-    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
-    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
-    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
-    // The value of an Authorization header, whatever its scheme.
-    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
-    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
-    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
-    // A URL's password (`https://user:secret@host`), and a token standing as the user.
-    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
-    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
-];
-/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
-const PREFIXES = [
-    'gh[pousr]_',
-    'github_pat_',
-    'sk-',
-    'AKIA',
-    'ASIA',
-    'xox',
-    'eyJ',
-    'AIza',
-    'gsk_',
-    'hf_',
-    'npms?_',
-    'gl[a-z]+-',
-    '[sr]k_',
-    'whsec_',
-    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
-    '://'
-];
-const MASK = '***';
-/** The empty string holds no secret. */
-const NONE = '';
-/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
-const MIN_ENV_SECRET_CHARS = 8;
-/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
-const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
-/**
- * The values of an environment's variables whose names look secret (at least 8 characters): the
- * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
- * (a PEM key, a JSON credential) counts whole and line by line.
- */
-function environmentSecrets(env) {
-    const out = [];
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined || !SECRET_NAME.test(name))
-            continue;
-        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
-            if (v.length >= MIN_ENV_SECRET_CHARS)
-                out.push(v);
-    }
-    return [...new Set(out)];
-}
-/**
- * How much of a long text is redacted when only its start is shown. Generous, because masking
- * shortens the text: a head cut just past what is shown could bring half a secret into view.
- */
-const REDACTED_HEAD_CHARS = 64 * 1024;
-/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
-function redactHead(redact, text) {
-    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
-}
-/**
- * Builds the redactor for the given literal values, also in the forms they take inside a JSON
- * string (how they stand in a transcript line) and percent-encoded, and for the token formats
- * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
- * every line of the log); literal values come first and longest first, so a value inside another
- * goes too.
- */
-function makeRedactor(values, { tokens = true } = {}) {
-    const literals = [...new Set(values.flatMap(redact_forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
-    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
-    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
-    const mayHold = (text) => all !== undefined && maybe.test(text);
-    const redact = ((text) => (mayHold(text) ? text.replace(all, MASK) : text));
-    redact.mayHold = mayHold;
-    redact.find = text => {
-        if (!mayHold(text))
-            return [];
-        const found = [];
-        for (const m of text.matchAll(all))
-            if (m[0].length > 0)
-                found.push([m.index, m.index + m[0].length]);
-        return found;
-    };
-    return redact;
-}
-/**
- * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
- * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
- * `\/` (encoders that escape it); and percent-encoded, as in a URL.
- */
-function redact_forms(value) {
-    const escaped = JSON.stringify(value).slice(1, -1);
-    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    let percent = value;
-    try {
-        percent = encodeURIComponent(value);
-    }
-    catch {
-        // A lone surrogate has no percent form.
-    }
-    return [
-        value,
-        escaped,
-        ascii,
-        escaped.replaceAll('/', '\\/'),
-        ascii.replaceAll('/', '\\/'),
-        percent
-    ];
-}
-/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
-const TOKENS_ONLY = makeRedactor([]);
-function escapeRegExp(value) {
-    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-/**
- * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
- * which redacting its text could break (a secret that is a number, or that spans a quote). A number
- * can be a secret too (an account id in `redact`): it becomes the masked string.
- */
-function redactStrings(value, redact) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value))
-        return value.map(v => redactStrings(v, redact));
-    if (value !== null && typeof value === 'object') {
-        // fromEntries defines own properties: a key "__proto__" stays a key.
-        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
-    }
-    const text = JSON.stringify(value);
-    if (text === undefined)
-        return value;
-    const clean = redact(text);
-    return clean === text ? value : clean;
-}
-
-;// CONCATENATED MODULE: ./src/api/transcript.ts
-
-
-
-
 /** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
 function transcriptLine(event, timestamp) {
     const { timestamp: _ignored, ...rest } = event;
@@ -35736,10 +35684,6 @@ class TranscriptRecorder {
     }
     anomaly(problem) {
         this.sink.anomaly(problem);
-    }
-    /** The start of something the server sent, redacted then cut: for a problem report. */
-    quote(text) {
-        return preview(redactHead(this.options.redact, text));
     }
     /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
     serverSession(id) {
@@ -35797,7 +35741,7 @@ class TranscriptRecorder {
         this.write({
             type: 'tool_result',
             name: call?.name ?? '(unknown)',
-            output: capOutput(this.options.redact(output)),
+            output: capOutput(output),
             duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
             is_error: isError,
             tool_call_id: callId
@@ -35869,7 +35813,7 @@ class ResponsesMapper {
         this.checkSequence(data.sequence_number, type);
         if (this.recorder.written) {
             if (!this.late)
-                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
+                this.recorder.anomaly(`API stream: ${preview(type)} after the terminal event`);
             this.late = true;
             return;
         }
@@ -36010,7 +35954,7 @@ class ResponsesMapper {
         this.lastSequence = last === undefined ? value : Math.max(last, value);
         if (last === undefined)
             return;
-        const at = `at ${this.recorder.quote(type)}`;
+        const at = `at ${preview(type)}`;
         if (value <= last) {
             this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
         }
@@ -36101,8 +36045,8 @@ function parseEvent(sse, recorder) {
     if (isObject(value))
         return value;
     recorder.anomaly(value === undefined
-        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
-        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
+        ? `API stream: an event that is not JSON: ${preview(sse.data)}`
+        : `API stream: an event that is JSON but not an object: ${preview(sse.data)}`);
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
@@ -36165,11 +36109,104 @@ function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+
+
+
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
+    return {
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || external_node_os_.tmpdir())
+    };
+}
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === external_node_path_.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = external_node_path_.resolve(file);
+    try {
+        return external_node_fs_.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = external_node_path_.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = external_node_path_.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = external_node_path_.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
+        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
+    }
+    catch (error) {
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+    }
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
-
 
 
 const BOM = 0xfeff;
@@ -36261,10 +36298,9 @@ function textDeltaIn(view, start, end, bytes, base = 0) {
 }
 /**
  * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
- * problem quotes of the line is redacted (with `redact`) before it is cut.
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
  */
-function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
+function decodeLine(input, line, validUtf8 = true) {
     let text = typeof input === 'string' ? input : input.toString('utf8');
     const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
     if (text.charCodeAt(0) === BOM)
@@ -36289,16 +36325,16 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(redactHead(redact, text))}`);
+        return skip(`not JSON: ${preview(text)}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
+        return skip(`JSON but not an object: ${preview(text)}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
+        return { unknownType: preview(raw.type), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -36577,6 +36613,70 @@ class LineSplitter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/text/redact.ts
+/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
+/**
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript
+ * line, a key alone on a line of a file the agent read stands right after the `n` of `\n`. The other
+ * formats have prefixes distinctive enough to be masked wherever they stand, glued to a word too:
+ * an injected agent must not get a token past the redactor by writing a letter before it.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
+// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
+const TOKEN_PATTERNS = [
+    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
+    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
+    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
+    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
+    String.raw `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, // OpenAI project, service and admin keys
+    LEAD + String.raw `sk-[A-Za-z0-9_-]{20,}`, // OpenAI (and look-alikes)
+    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}`, // AWS access key ids
+    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
+];
+/** What every token format above starts with. */
+const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
+const MASK = '***';
+/**
+ * How much of a long text is redacted when only its start is shown. Generous, because masking
+ * shortens the text: a head cut just past what is shown could bring half a secret into view.
+ */
+const REDACTED_HEAD_CHARS = 64 * 1024;
+/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
+function redactHead(redact, text) {
+    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
+}
+/**
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
+ * One regular expression, one pass over the text (the redactor runs on every line of the log);
+ * literal values come first and longest first, so a value inside another goes too.
+ */
+function makeRedactor(values, { tokens = true } = {}) {
+    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
+    if (patterns.length === 0)
+        return text => text;
+    const all = new RegExp(patterns.join('|'), 'g');
+    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
+    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
+ * `\/` (encoders that escape it).
+ */
+function jsonForms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
+}
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 ;// CONCATENATED MODULE: ./src/core/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
@@ -36603,7 +36703,7 @@ class RecentCalls {
         this.duration = new Float64Array(capacity);
         this.line = new Float64Array(capacity);
         this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity);
+        this.names = new Array(capacity).fill('');
         // UTF-8 takes at most 3 bytes per UTF-16 unit.
         this.input = new Slots(capacity, (inputChars + 1) * 3);
         this.output = new Slots(capacity, (outputChars + 1) * 3);
@@ -36630,7 +36730,6 @@ class RecentCalls {
             calls.push({
                 index: this.index[slot],
                 name: this.names[slot],
-                // The slots hold copies of what add() was given: redacted text.
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
                 isError: this.isError[slot] === 1,
@@ -36670,11 +36769,6 @@ class Slots {
 const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
 const MAX_REASONING_CHARS = 64 * 1024;
-/**
- * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
- * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
- */
-const REASONING_MARGIN_CHARS = 8 * 1024;
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 const MAX_TOOL_NAMES = 500;
@@ -36685,8 +36779,8 @@ const OUTPUT_CHARS = 600;
 class TurnBuilder {
     redact;
     recent;
-    /** redact: applied to every string the turn keeps, before anything is cut. */
-    constructor(redact = TOKENS_ONLY, options = {}) {
+    /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
+    constructor(redact = text => text, options = {}) {
         this.redact = redact;
         const kept = options.recentCalls ?? MAX_RECENT_CALLS;
         if (!Number.isSafeInteger(kept) || kept < 0)
@@ -36719,8 +36813,6 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
-    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
-    reasoningText = '';
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -36745,9 +36837,8 @@ class TurnBuilder {
             turn.blankLines += 1;
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
-            const name = this.kept(decoded.unknownType);
-            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-            const type = known ? name : '(other types)';
+            const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? decoded.unknownType : '(other types)';
             this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
         }
         const event = decoded.event;
@@ -36758,8 +36849,8 @@ class TurnBuilder {
             turn.eventsAfterResult += 1;
         switch (event.type) {
             case 'system':
-                turn.model = this.kept(event.model) ?? turn.model;
-                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
+                turn.model = own(event.model) ?? turn.model;
+                turn.sessionId = own(event.session_id) ?? turn.sessionId;
                 return undefined;
             case 'text':
                 turn.textDeltas += 1;
@@ -36768,16 +36859,14 @@ class TurnBuilder {
             case 'reasoning': {
                 const burst = this.lastReasoning !== turn.events - 1;
                 this.lastReasoning = turn.events;
-                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
-                let kept = this.reasoningText;
-                if (burst && kept !== '' && kept.length < held)
+                let kept = turn.reasoning?.text ?? '';
+                if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
                     kept += kept.endsWith('\n') ? '\n' : '\n\n';
-                const room = held - kept.length;
-                this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
+                const room = MAX_REASONING_CHARS - kept.length;
                 turn.reasoning = {
                     deltas: (turn.reasoning?.deltas ?? 0) + 1,
                     chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-                    text: NONE
+                    text: room > 0 ? kept + own(event.text.slice(0, room)) : kept
                 };
                 return undefined;
             }
@@ -36795,15 +36884,7 @@ class TurnBuilder {
                         skipped: false
                     });
                 turn.result = { ...event, line };
-                // Only the fields the event has: a result without an error has no `error` key.
-                if (event.session_id !== undefined)
-                    turn.result.session_id = this.kept(event.session_id);
-                if (event.text !== undefined)
-                    turn.result.text = this.redact(event.text);
-                if (event.error !== undefined)
-                    turn.result.error = this.kept(event.error);
-                turn.answer = event.text;
-                turn.sessionId = turn.result.session_id ?? turn.sessionId;
+                turn.sessionId = own(event.session_id) ?? turn.sessionId;
                 return undefined;
         }
     }
@@ -36814,27 +36895,17 @@ class TurnBuilder {
         if (issue.skipped)
             turn.skippedLines += 1;
         if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
-    }
-    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
-    kept(text) {
-        return (text === undefined ? undefined : own(this.redact(text)));
+            turn.issues.push({ ...issue, problem: own(issue.problem) });
     }
     /** The turn so far; calls still pending are listed as unfinished. */
     finish() {
         const unfinished = [];
         for (const queue of this.pendingByName.values()) {
             for (const p of queue)
-                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
+                unfinished.push({ name: p.name, inputPreview: p.inputPreview });
         }
-        const reasoning = this.turn.reasoning && {
-            ...this.turn.reasoning,
-            // Redacted whole, then cut: the cut comes after redaction.
-            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
-        };
         return {
             ...this.turn,
-            ...(reasoning && { reasoning }),
             recentCalls: this.recent.toArray(),
             tools: [...this.stats.values()],
             unfinished,
@@ -36902,7 +36973,7 @@ class TurnBuilder {
             // A hostile stream could invent a name per call: past a point, names share one row.
             const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
             stats = this.stats.get(name) ?? {
-                name: this.kept(name),
+                name: own(name),
                 calls: 0,
                 errors: 0,
                 totalMs: 0,
@@ -36918,15 +36989,12 @@ class TurnBuilder {
         stats.maxMs = Math.max(stats.maxMs, ms);
         const call = {
             index: turn.toolCalls,
-            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
-            inputPreview: pending?.inputPreview ?? NONE,
+            name: stats.name === OTHER_TOOLS ? own(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? '',
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
-            // Redacted before it is cut; clipping redacted text leaves it redacted.
-            output: (event.is_error
-                ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
-                : NONE),
+            output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
             line
         };
         this.recent.add(call);
@@ -36936,9 +37004,9 @@ class TurnBuilder {
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input, redact = TOKENS_ONLY) {
+function previewInput(input, redact = text => text) {
     if (input === undefined || input === null)
-        return NONE;
+        return '';
     let text;
     if (typeof input === 'object' && !Array.isArray(input)) {
         const record = input;
@@ -36949,7 +37017,6 @@ function previewInput(input, redact = TOKENS_ONLY) {
         text = typeof input === 'string' ? input : safeJson(input);
     }
     // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
-    // A cut of redacted text is still redacted text.
     return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
 }
 function safeJson(value) {
@@ -36963,6 +37030,7 @@ function safeJson(value) {
 
 ;// CONCATENATED MODULE: ./src/core/follow.ts
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+
 
 
 
@@ -36981,7 +37049,7 @@ class Follower {
     constructor(log, transcriptPath, turnOptions) {
         this.log = log;
         if (transcriptPath)
-            this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+            this.fd = openTranscript(transcriptPath, 'write');
         this.builder = new TurnBuilder(log.redact, turnOptions);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
@@ -37014,7 +37082,7 @@ class Follower {
         return this.builder.finish();
     }
     line(text, lineNo, validUtf8) {
-        const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
+        const decoded = decodeLine(text, lineNo, validUtf8);
         const event = decoded.event;
         let inputPreview;
         if (event?.type === 'text')
@@ -37327,12 +37395,7 @@ class ApiServer {
         const recorder = new TranscriptRecorder({
             line: text => follower.push(Buffer.from(scrub(text))),
             anomaly: problem => follower.anomaly(problem)
-        }, {
-            model: this.settings.model,
-            showReasoning: this.settings.showReasoning,
-            startedAt: started,
-            redact: log.redact
-        });
+        }, { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started });
         const controller = new AbortController();
         const supervision = supervise(signals, this.settings.timeoutMs, {
             get running() {
@@ -37571,259 +37634,8 @@ function networkError(error) {
     return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
-;// CONCATENATED MODULE: ./src/report/egress.ts
-/**
- * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
- * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
- * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
- * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
- * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
- * of the secret is left in any line.
- */
-
-
-
-
-
-/** Past this many characters of deltas held, the start of the run is written out. */
-const RUN_HOLD_CHARS = 16 * 1024;
-/**
- * What stays held of a run when its start is written: a secret split across deltas is found whole
- * when it is shorter than this (known formats are at most a few hundred characters).
- */
-const RUN_TAIL_CHARS = 4 * 1024;
-/** A match that keeps growing (a hostile run of token characters) is written out past this. */
-const RUN_MAX_CHARS = 1024 * 1024;
-class TranscriptRedactor {
-    redact;
-    write;
-    run = [];
-    runType;
-    runChars = 0;
-    constructor(redact, write) {
-        this.redact = redact;
-        this.write = write;
-    }
-    /** One line, its newline (if any) included. */
-    line(bytes) {
-        const whole = bytes.toString('utf8');
-        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
-        const body = whole.slice(0, whole.length - cut);
-        const ending = whole.slice(body.length);
-        const delta = this.delta(body);
-        if (!delta || delta.type !== this.runType)
-            this.flushRun(true);
-        if (delta) {
-            this.runType = delta.type;
-            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
-            this.runChars += delta.text.length;
-            if (this.runChars > RUN_HOLD_CHARS)
-                this.flushRun(false);
-            return;
-        }
-        if (!this.redact.mayHold(body))
-            return this.write(bytes);
-        const clean = this.cleanLine(body);
-        this.write(clean === body ? bytes : Buffer.from(clean + ending));
-    }
-    /** Whether a run of deltas is held (what comes next may join it). */
-    get holding() {
-        return this.run.length > 0;
-    }
-    /** Writes what is still held. */
-    end() {
-        this.flushRun(true);
-    }
-    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
-    delta(body) {
-        const fast = upstreamTextDelta(body);
-        if (fast !== undefined)
-            return { type: 'text', text: fast };
-        if (!body.startsWith('{') || !body.includes('"text"'))
-            return undefined;
-        const event = parse(body);
-        if (!isObject(event) || typeof event.text !== 'string')
-            return undefined;
-        if (event.type !== 'text' && event.type !== 'reasoning')
-            return undefined;
-        return { type: event.type, text: event.text, event };
-    }
-    /**
-     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
-     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
-     * rest of it: what is held may join with what comes next.
-     */
-    flushRun(all) {
-        if (this.run.length === 0)
-            return;
-        const joined = this.run.map(d => d.text).join('');
-        const found = this.redact.find(joined);
-        const bounds = [0];
-        for (const d of this.run)
-            bounds.push(bounds[bounds.length - 1] + d.text.length);
-        let count = this.run.length;
-        if (!all && joined.length <= RUN_MAX_CHARS) {
-            let limit = joined.length - RUN_TAIL_CHARS;
-            for (;;) {
-                count = bounds.findLastIndex(b => b <= limit);
-                const at = bounds[count];
-                const across = found.find(([start, stop]) => start < at && stop > at);
-                if (!across)
-                    break;
-                limit = across[0];
-            }
-        }
-        for (let i = 0; i < count; i++)
-            this.write(this.rewrite(this.run[i], bounds[i], found));
-        this.run = this.run.slice(count);
-        this.runChars -= bounds[count];
-        if (this.run.length === 0)
-            this.runType = undefined;
-    }
-    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
-    rewrite(d, at, found) {
-        const stop = at + d.text.length;
-        let text = '';
-        let pos = at;
-        let touched = false;
-        for (const [start, end] of found) {
-            if (end <= at || start >= stop)
-                continue;
-            touched = true;
-            if (start >= pos)
-                text += d.text.slice(pos - at, start - at) + MASK;
-            pos = Math.max(pos, Math.min(end, stop));
-        }
-        text += d.text.slice(pos - at);
-        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
-        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
-            return d.bytes;
-        const event = d.event ?? parse(d.body);
-        if (!isObject(event))
-            return Buffer.from(this.redact(d.body) + d.ending);
-        const clean = redactStrings({ ...event, text: '' }, this.redact);
-        return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
-    }
-    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
-    cleanLine(body) {
-        const value = parse(body);
-        if (value === undefined)
-            return this.redact(body);
-        const clean = redactStrings(value, this.redact);
-        return changed(value, clean) ? pythonJson(clean) : body;
-    }
-}
-function parse(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-function changed(a, b) {
-    return JSON.stringify(a) !== JSON.stringify(b);
-}
-/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
-const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
-/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
-const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
-const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
-const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
-/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
-const MAX_CARRY_BYTES = 1024 * 1024;
-/**
- * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
- * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
- * text (its glue removed); otherwise the block goes line by line.
- */
-function clean(block, redact) {
-    const text = block.toString('utf8');
-    if (redact.mayHold(text))
-        return false;
-    const deltas = text.match(ANY_DELTA)?.length ?? 0;
-    if (deltas === 0)
-        return true;
-    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
-        return false;
-    return !redact.mayHold(text.replace(GLUE, ''));
-}
-/** Where the run of delta lines that ends the block starts (the block's length when none does). */
-function trailingRun(block) {
-    let start = block.length;
-    while (start > 0) {
-        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
-        const line = block.subarray(previous, start);
-        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
-            break;
-        start = previous;
-    }
-    return start;
-}
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
- * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
- * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
- * run of deltas waits for the next block, which it may join.
- */
-async function copyRedacted(from, to, redact) {
-    if (!redact) {
-        external_node_fs_.copyFileSync(from, to);
-        return;
-    }
-    const out = external_node_fs_.openSync(to, 'w');
-    try {
-        const lines = new TranscriptRedactor(redact, bytes => external_node_fs_.writeSync(out, bytes));
-        const slow = (block) => {
-            let start = 0;
-            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
-                lines.line(block.subarray(start, nl + 1));
-                start = nl + 1;
-            }
-            if (start < block.length)
-                lines.line(block.subarray(start));
-        };
-        let carry;
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            let cut = trailingRun(data.subarray(0, end));
-            const block = data.subarray(0, cut);
-            if (lines.holding) {
-                // A run the redactor holds goes on line by line; all of the block when it does not end.
-                slow(block);
-                if (lines.holding) {
-                    slow(data.subarray(cut, end));
-                    cut = end;
-                }
-            }
-            else if (clean(block, redact))
-                external_node_fs_.writeSync(out, block);
-            else
-                slow(block);
-            carry = Buffer.from(data.subarray(cut));
-            if (carry.length > MAX_CARRY_BYTES) {
-                const whole = carry.lastIndexOf(0x0a) + 1;
-                slow(carry.subarray(0, whole));
-                carry = Buffer.from(carry.subarray(whole));
-            }
-        }
-        if (carry && carry.length > 0) {
-            if (!lines.holding && clean(carry, redact))
-                external_node_fs_.writeSync(out, carry);
-            else
-                slow(carry);
-        }
-        lines.end();
-    }
-    finally {
-        external_node_fs_.closeSync(out);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
-
 
 
 
@@ -37884,7 +37696,7 @@ async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
     let file = external_node_path_.join(staging, `${base}.jsonl`);
-    await copyRedacted(request.transcriptPath, file, request.redact);
+    await copyTranscript(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
     const archive = request.archive || earlier.length > 0;
@@ -37893,7 +37705,7 @@ async function upload(request, staging, state) {
         const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
         if (fileSize(transcript) === undefined)
             continue;
-        await copyRedacted(transcript, copy, request.redact);
+        await copyTranscript(transcript, copy, request.redact);
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
@@ -37995,11 +37807,100 @@ function errorMessage(error) {
     const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
+ * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
+ * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ */
+async function copyTranscript(from, to, redact) {
+    if (!redact) {
+        external_node_fs_.copyFileSync(from, to);
+        return;
+    }
+    const out = external_node_fs_.openSync(to, 'w');
+    try {
+        let pending = [];
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            if (end === 0) {
+                pending.push(data);
+                continue;
+            }
+            external_node_fs_.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
+            pending = end < data.length ? [data.subarray(end)] : [];
+        }
+        if (pending.length > 0)
+            external_node_fs_.writeSync(out, redactLines(Buffer.concat(pending), redact));
+    }
+    finally {
+        external_node_fs_.closeSync(out);
+    }
+}
+function redactLines(block, redact) {
+    const text = block.toString('utf8');
+    if (redact(text) === text)
+        return block;
+    const lines = [];
+    for (let start = 0; start < block.length;) {
+        const nl = block.indexOf(0x0a, start);
+        const end = nl === -1 ? block.length : nl + 1;
+        const line = block.subarray(start, end);
+        const lineText = line.toString('utf8');
+        const clean = redact(lineText);
+        lines.push(clean === lineText ? line : Buffer.from(clean));
+        start = end;
+    }
+    return Buffer.concat(lines);
+}
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
 var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/cli/file-commands.ts
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+/** The variables naming the runner's file-command files. */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of FILE_COMMANDS) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                external_node_fs_.rmSync(file, { force: true });
+                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -38007,9 +37908,11 @@ var io = __nccwpck_require__(88701);
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
+
 /** The runner's own credentials and service addresses, for the action's process only. */
 const RUNNER_ONLY = [
     'ACTIONS_RUNTIME_TOKEN',
@@ -38020,8 +37923,8 @@ const RUNNER_ONLY = [
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL'
 ];
-const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
-/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
 function childEnv(env = process.env) {
     const out = {};
     for (const [name, value] of Object.entries(env)) {
@@ -38047,6 +37950,7 @@ function childEnv(env = process.env) {
  *
  * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
  */
+
 
 
 
@@ -38082,8 +37986,8 @@ class FileCapture {
     closed = false;
     constructor(transcriptPath, onChunk) {
         this.onChunk = onChunk;
-        this.fd = external_node_fs_.openSync(transcriptPath, 'w');
-        this.readFd = external_node_fs_.openSync(transcriptPath, 'r');
+        this.fd = openTranscript(transcriptPath, 'write');
+        this.readFd = openTranscript(transcriptPath, 'read');
     }
     spawned() {
         if (this.closed)
@@ -38157,7 +38061,7 @@ class FifoCapture {
             // The reading end first, without blocking; then the writing end opens at once.
             opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
             opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push(external_node_fs_.openSync(transcriptPath, 'w'));
+            opened.push(openTranscript(transcriptPath, 'write'));
             const [readFd, writeFd, fileFd] = opened;
             return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
         }
@@ -38259,7 +38163,6 @@ class FifoCapture {
 
 
 
-
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
 function buildArgv(settings) {
     const argv = ['chat'];
@@ -38317,8 +38220,6 @@ function probeVersion(executable, cwd) {
 const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/** The longest piece of a stderr line without end that is held before it is passed on. */
-const STDERR_PIECE_CHARS = 8192;
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
  * tools it started as well, the way Ctrl-C in a terminal does.
@@ -38359,12 +38260,10 @@ class HermesProcess {
             pendingErr = lines.pop() ?? '';
             for (const line of lines)
                 options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-            while (pendingErr.length > STDERR_PIECE_CHARS) {
-                const clean = options.redact(pendingErr);
-                const cut = cutPoint(clean, STDERR_PIECE_CHARS);
-                options.onStderrLine(clean.slice(0, cut));
-                pendingErr = clean.slice(cut);
+            // A stderr "line" without end stays bounded.
+            if (pendingErr.length > 8192) {
+                options.onStderrLine(pendingErr);
+                pendingErr = '';
             }
         });
         this.done = new Promise(resolve => {
@@ -38427,10 +38326,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             transcriptPath: jsonlPath,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
-            redact: log.redact,
-            // Redacted as it comes in: the log and the summary take it as it is kept.
-            onStderrLine: raw => {
-                const line = log.redact(raw);
+            onStderrLine: line => {
                 log.stderr(line);
                 stderrTail.push(line);
                 if (stderrTail.length > STDERR_TAIL_LINES)
@@ -38452,7 +38348,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
                 signal: null,
                 timedOut: false,
                 cancelled: signals.cancelled,
-                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
+                stderrTail: [`Hermes could not be started: ${why}`],
                 timeoutMs: settings.timeoutMs
             }
         };
@@ -38729,6 +38625,7 @@ function installerEnv(layout, base) {
 
 
 
+
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -38946,7 +38843,7 @@ function runInstaller(script, args, env, cwd, io, signals) {
 }
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 function notInstalled(jsonlPath, hermesPath, why, log) {
-    external_node_fs_.writeFileSync(jsonlPath, '');
+    external_node_fs_.closeSync(openTranscript(jsonlPath, 'write'));
     return {
         turn: new Follower(log).finish(),
         durationMs: 0,
@@ -39272,6 +39169,7 @@ function join (args) {
 
 
 
+
 // GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -39374,26 +39272,37 @@ function readQuery(query, cwd) {
  * transcript is never what was meant.
  */
 function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
+    const lines = raw.split(/\r?\n/).map(v => v.trim());
+    const values = lines.filter(v => v !== '');
     const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
+    if (word === undefined) {
+        refuseShortValues(lines);
         return { redact: values };
+    }
     if (values.length > 1) {
         throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
 }
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+const MIN_REDACT_CHARS = 6;
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines) {
+    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+    if (short.length === 0)
+        return;
+    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
+}
+/** jsonl-path, its links resolved (the transcript is later opened without following one). */
 function resolveJsonlPath(given, cwd, env) {
     if (given)
-        return external_node_path_.resolve(cwd, given);
+        return confine(Input.JsonlPath, given, external_node_path_.resolve(cwd, given), env);
     // Unique per step: two steps of one job must not share (or overwrite) a transcript.
     // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
     const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
-    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
+    return resolveLinks(external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl'));
 }
 /** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
 function parseLogins(raw) {
@@ -39401,6 +39310,14 @@ function parseLogins(raw) {
         .split(/[\n,]/)
         .map(v => v.trim().replace(/^@/, '').toLowerCase())
         .filter(v => v !== '');
+}
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+function parseBots(raw) {
+    const bots = parseLogins(raw);
+    if (bots.some(bot => bot.includes('*'))) {
+        throw new InputError(`Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
+    }
+    return bots;
 }
 /**
  * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
@@ -39432,6 +39349,7 @@ function isFile(p) {
 
 
 
+
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
@@ -39447,17 +39365,24 @@ function parseSettings({ getInput, env }) {
         return {
             mode: 'transcript',
             ...common,
-            transcript: external_node_path_.resolve(common.workingDirectory, transcript)
+            transcript: confine(Input.Transcript, transcript, external_node_path_.resolve(common.workingDirectory, transcript), env)
         };
     }
     const query = parseQuery(getInput);
     if (api) {
         // Given with api-url, a CLI option would be silently ignored: say so instead.
         refuseCliInputs(getInput, workspace);
+        confineQuery(query, workspace, env);
         return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
     }
     const cli = parseCli(getInput, workspace);
+    confineQuery(query, cli.workingDirectory, env);
     return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
+}
+/** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
+function confineQuery(query, cwd, env) {
+    if (query.kind === 'file')
+        confine(Input.QueryFile, query.path, external_node_path_.resolve(cwd, query.path), env);
 }
 function workingDirectoryOf(getInput, workspace) {
     return external_node_path_.resolve(workspace, reader(getInput).text(Input.WorkingDirectory) ?? '.');
@@ -39505,7 +39430,7 @@ function parseCommon(getInput, env, workingDirectory) {
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseLogins(getInput(Input.AllowedBots))
+            allowedBots: parseBots(getInput(Input.AllowedBots))
         }
     };
 }
@@ -39628,14 +39553,16 @@ class BufferedStdout {
 }
 // How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
 const MAX_PENDING_TEXT = 64 * 1024;
+// How far back from that limit a blank is looked for, to cut between words.
+const SECRET_MARGIN = 4096;
 // The longest line printed; longer lines go out in pieces.
 const MAX_LOG_LINE = 4000;
 /**
  * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
- * a blank (see cutPoint), so that the cut never halves a secret.
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
+ * secret (which holds none) is redacted whole on one side of the cut.
  */
-function joinLines(held, delta, emit, redact) {
+function joinLines(held, delta, emit) {
     let start = 0;
     for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
         emit(held + delta.slice(start, nl));
@@ -39645,10 +39572,10 @@ function joinLines(held, delta, emit, redact) {
     held += start === 0 ? delta : delta.slice(start);
     if (held.length <= MAX_PENDING_TEXT)
         return held;
-    const clean = redact(held);
-    const cut = cutPoint(clean, MAX_PENDING_TEXT);
-    emit(clean.slice(0, cut));
-    return clean.slice(cut);
+    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
+    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+    emit(held.slice(0, cut));
+    return held.slice(cut);
 }
 /**
  * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
@@ -39704,7 +39631,7 @@ class LiveLog {
     }
     /** One streamed delta of assistant text; printed a whole line at a time. */
     textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
+        this.text = joinLines(this.text, delta, line => this.printText(line));
     }
     /** A line of assistant text (a CRLF's CR is not part of it). */
     printText(line) {
@@ -39722,7 +39649,7 @@ class LiveLog {
             this.command('::group::Reasoning');
             this.inReasoning = true;
         }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
     }
     /** `show-reasoning: false`: reasoning is not printed. */
     hideReasoning() {
@@ -39804,8 +39731,6 @@ function inert(line) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
-/** Step outputs: names in one place, values from a report. */
-
 const Output = {
     ExitCode: 'exit_code',
     Outcome: 'outcome',
@@ -39832,60 +39757,57 @@ const Output = {
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/**
- * The outputs a report can give; unknown values are left out rather than invented. Text from the
- * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
- * paths and links are set as they are, never redacted.
- */
-function outputsOf(report, attempts) {
+/** Every output, unknown values empty (never invented): a value set earlier in the step does not stand. */
+function outputsOf(report, attempts, redact) {
     const { turn, verdict } = report;
     const out = new Map();
+    // Every value is redacted: any of them can hold what the stream said.
     const set = (name, value) => {
+        if (value !== undefined)
+            out.set(name, redact(String(value)));
+    };
+    // The enum and the numbers are the action's own: a `redact` value must not turn them into `succ***ss`.
+    const plain = (name, value) => {
         if (value !== undefined)
             out.set(name, String(value));
     };
-    const own = (name, value) => {
-        if (value !== undefined)
-            out.set(name, value);
-    };
-    own(Output.Outcome, verdict.outcome);
-    set(Output.ExitCode, verdict.exitCode);
-    set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
+    plain(Output.Outcome, verdict.outcome);
+    plain(Output.ExitCode, verdict.exitCode);
+    set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
     const text = turn.result?.text;
     if (text !== undefined) {
-        // Redacted as the turn kept it, so that the cut never leaves half a secret.
-        out.set(Output.Text, text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text);
+        // Redacted before it is cut, so that a cut never leaves half a secret (and not again after).
+        const clean = redact(text);
+        out.set(Output.Text, clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean);
     }
     const tokens = turn.result?.tokens;
     if (tokens) {
-        own(Output.Tokens, JSON.stringify(tokens));
-        set(Output.TokensInput, tokens.input);
-        set(Output.TokensOutput, tokens.output);
-        set(Output.TokensTotal, tokens.total);
-        set(Output.TokensCacheRead, tokens.cache_read);
-        set(Output.TokensCacheWrite, tokens.cache_write);
+        set(Output.Tokens, JSON.stringify(tokens));
+        plain(Output.TokensInput, tokens.input);
+        plain(Output.TokensOutput, tokens.output);
+        plain(Output.TokensTotal, tokens.total);
+        plain(Output.TokensCacheRead, tokens.cache_read);
+        plain(Output.TokensCacheWrite, tokens.cache_write);
     }
-    set(Output.DurationMs, Math.round(report.durationMs));
-    set(Output.ToolCalls, turn.toolCalls);
-    set(Output.ToolErrors, turn.toolErrors);
-    own(Output.Jsonl, report.jsonlPath);
+    plain(Output.DurationMs, Math.round(report.durationMs));
+    plain(Output.ToolCalls, turn.toolCalls);
+    plain(Output.ToolErrors, turn.toolErrors);
+    set(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
-    own(Output.ArtifactUrl, report.artifact?.url);
-    set(Output.Attempts, attempts);
+    set(Output.ArtifactUrl, report.artifact?.url);
+    plain(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
+    // The runner keeps the last value written for a name: an empty one still replaces the agent's.
+    for (const name of Object.values(Output))
+        if (!out.has(name))
+            out.set(name, '');
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/report/report.ts
-/** The verdict's message redacted once as a whole: the action's words around the stream's. */
-function shown(verdict, redact) {
-    return { ...verdict, message: redact(verdict.message) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -40057,7 +39979,7 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-function structuredBlock(answer) {
+function structuredBlock(answer, redact) {
     if (!answer)
         return undefined;
     if (answer.ok) {
@@ -40068,11 +39990,11 @@ function structuredBlock(answer) {
     const parts = [];
     // The status line says the first error; the list says them all.
     if (answer.errorCount === 0)
-        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
+        parts.push(inline(clip(redact(answer.message), MESSAGE_CHARS * 4)));
     else {
         const lines = answer.errors
             .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
+            .map(e => `- ${codeCell(clip(redact(e.pointer || '/'), POINTER_CHARS))}: ${inline(clip(redact(e.message), MESSAGE_CHARS))}`);
         const more = answer.errorCount - lines.length;
         if (more > 0)
             lines.push(`- … and ${number.format(more)} more`);
@@ -40120,7 +40042,7 @@ function percent(share) {
     return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
 }
 /** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn) {
+function toolsBlock(turn, redact) {
     const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
     const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
     const rest = sorted.slice(shown.length);
@@ -40136,7 +40058,7 @@ function toolsBlock(turn) {
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
-    const rows = shown.map(t => row(codeCell(clip(t.name, NAME_CHARS)), t));
+    const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
             calls: sum.calls + t.calls,
@@ -40152,16 +40074,16 @@ function toolsBlock(turn) {
     ]);
 }
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c, expand) {
+function callCells(c, redact, expand) {
     const cells = [
         number.format(c.index),
-        codeCell(clip(c.name, NAME_CHARS)),
-        c.inputPreview ? codeCell(clip(c.inputPreview, INPUT_CHARS)) : ' ',
+        codeCell(clip(redact(c.name), NAME_CHARS)),
+        c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
     if (!c.isError)
         return [...cells, 'ok'];
-    const output = c.output;
+    const output = redact(c.output);
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
     // Worth a <details> when the one-line preview hides part of the output.
@@ -40181,8 +40103,8 @@ function firstLine(text) {
     rest.lastIndex = end;
     return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
 }
-const expandable = (c) => {
-    const { line, more } = firstLine(c.output);
+const expandable = (c, redact) => {
+    const { line, more } = firstLine(redact(c.output));
     return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
 };
 const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
@@ -40192,12 +40114,12 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
  * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
  * then, with the bytes left, expandable outputs for the most recent failed calls.
  */
-function callsBlock(turn, room, where) {
+function callsBlock(turn, redact, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
     let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
     for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], false);
+        const cells = callCells(calls[i], redact, false);
         const size = rowBytes(cells);
         if (used + size > room)
             break;
@@ -40207,9 +40129,9 @@ function callsBlock(turn, room, where) {
     let expandedAll = true;
     const rows = lean.map((cells, k) => {
         const c = calls[calls.length - 1 - k];
-        if (!expandable(c))
+        if (!expandable(c, redact))
             return cells;
-        const full = callCells(c, true);
+        const full = callCells(c, redact, true);
         const extra = rowBytes(full) - rowBytes(cells);
         if (used + extra > room) {
             expandedAll = false;
@@ -40316,19 +40238,24 @@ const LEFT_OUT_FIRST = [2, 0, 1];
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
- * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
+ * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
+ * so a cut never leaves half a token.
  */
-function renderSummary(report, options = {}) {
+function renderSummary(report, redactor, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
     const { turn } = report;
-    const where = transcriptRef(report);
+    const redact = memoized(redactor);
+    const where = transcriptRef(report, redact);
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report), factsTable(report, where)];
-    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+    const extras = [
+        answerBlock(turn, redact),
+        structuredBlock(report.answer, redact),
+        anomalyBlock(turn, redact)
+    ];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
     const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
@@ -40348,40 +40275,42 @@ function renderSummary(report, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
+    const thinking = hasReasoning
+        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
+        : undefined;
     const summary = `${markdown_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, budget);
+    return minimal(report, redact, budget);
 }
-function statusBlock(report) {
+function statusBlock(report, redact) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     const lines = [`### ${TITLE[verdict.outcome]}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
-    const message = clip(verdict.message, summary_MESSAGE_CHARS);
+    const message = clip(redact(verdict.message), summary_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
         .slice(-STDERR_LINES)
-        .map(l => clip(l, STDERR_LINE_CHARS));
+        .map(l => clip(redact(l), STDERR_LINE_CHARS));
     if (!turn.result && stderr.length > 0) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
     return markdown_join(lines);
 }
-function factsTable(report, where) {
+function factsTable(report, redact, where) {
     const { turn } = report;
     const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
+    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
     const calls = turn.toolErrors
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
@@ -40403,41 +40332,41 @@ function factsTable(report, where) {
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
     if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
+        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
     if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger)]);
+        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
-    rows.push(['Transcript', where + transcriptNote(report)]);
+    rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger) {
-    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
+function triggerCell(trigger, redact) {
+    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
+    return `${who}${event} · ${cell(clip(redact(trigger.why), summary_MESSAGE_CHARS))}`;
 }
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report) {
+function transcriptRef(report, redact) {
     const a = report.artifact;
     if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+        return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
-        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
+        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
-    return codeCell(clip(report.jsonlPath, PATH_CHARS));
+    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
 }
-function transcriptNote(report) {
+function transcriptNote(report, redact) {
     if (report.artifact || !report.artifactNote)
         return '';
-    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
+    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
 }
-function answerBlock(turn) {
+function answerBlock(turn, redact) {
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return undefined;
-    const clean = text;
+    const clean = redact(text);
     let chars = Math.min(clean.length, ANSWER_CHARS);
     let body = textBlock(clip(clean, chars));
     // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
@@ -40455,8 +40384,8 @@ function answerBlock(turn) {
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
  * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
  */
-function reasoningBlock(reasoning, room, noteRoom, where) {
-    const clean = reasoning.text;
+function reasoningBlock(reasoning, redact, room, noteRoom, where) {
+    const clean = redact(reasoning.text);
     const total = reasoning.chars;
     const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
     const draw = (chars) => {
@@ -40477,30 +40406,29 @@ function reasoningBlock(reasoning, room, noteRoom, where) {
     const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
     return bytes(note) <= noteRoom ? note : undefined;
 }
-function anomalyBlock(turn) {
+function anomalyBlock(turn, redact) {
     const lines = [];
-    const problem = (text) => inline(clip(text, PROBLEM_CHARS));
+    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
     for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
         lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
     }
     const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
     if (moreIssues > 0)
         lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
-    // The turn redacted the names as it kept them (keys cannot carry the type).
     const unknown = Object.entries(turn.unknownTypes);
     let unknownEvents = 0;
     for (const [, count] of unknown)
         unknownEvents += count;
     for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`);
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
     }
     if (unknown.length > UNKNOWN_TYPES_SHOWN)
         lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
     if (turn.eventsAfterResult > 0)
         lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
     for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
+        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
     }
     if (turn.unfinished.length > UNFINISHED_SHOWN)
         lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
@@ -40509,16 +40437,28 @@ function anomalyBlock(turn) {
     const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
     return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
+/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
+function memoized(redact) {
+    const seen = new Map();
+    return text => {
+        let clean = seen.get(text);
+        if (clean === undefined) {
+            clean = redact(text);
+            seen.set(text, clean);
+        }
+        return clean;
+    };
+}
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report, budget) {
+function minimal(report, redact, budget) {
     const { verdict } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = markdown_join([
             `### ${TITLE[verdict.outcome]}${code}`,
-            inline(clip(verdict.message, chars)),
-            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
+            inline(clip(redact(verdict.message), chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
         ]) + '\n';
         if (bytes(text) <= budget || chars === 0)
             return text;
@@ -40554,10 +40494,7 @@ function extract_parseJson(text) {
         return { ok: true, value: JSON.parse(text) };
     }
     catch (error) {
-        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
-        // know. The position says where the fault is; the quote goes.
-        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
-            'not valid JSON';
+        const message = (0,errors/* messageOf */.b)(error);
         const at = /at position (\d+)/.exec(message);
         if (!at)
             return { ok: false, error: message };
@@ -40692,6 +40629,7 @@ function closingBracket(text, start) {
 
 
 
+
 /** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
 const DRAFTS = {
     'https://json-schema.org/draft/2020-12/schema': '2020-12',
@@ -40713,7 +40651,7 @@ function readSchema({ getInput, env }) {
     let where = `${given} (inline)`;
     if (!raw.startsWith('{')) {
         // As parseSettings resolves the workspace.
-        const file = external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw);
+        const file = confine(Input.JsonSchema, clip(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
         where = `${given} (the file ${file})`;
         try {
             text = external_node_fs_.readFileSync(file, 'utf8');
@@ -40808,7 +40746,6 @@ function askForJson(settings, answer, env) {
 ;// CONCATENATED MODULE: ./src/schema/check.ts
 
 
-
 /** All outputs of a job share 1 MB: structured_output gets at most this many bytes of it, like `text`. */
 const STRUCTURED_OUTPUT_BYTES = 64 * 1024;
 const MAX_ERRORS = 100;
@@ -40817,7 +40754,7 @@ const VALUES_SHOWN = 10;
 function checkAnswer(text, answer, redact) {
     const none = (problem) => ({
         ok: false,
-        message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
+        message: `${problem}; json-schema asks for one JSON value that matches it.`,
         errors: [],
         errorCount: 0
     });
@@ -40828,29 +40765,25 @@ function checkAnswer(text, answer, redact) {
         return none(extracted.problem);
     const value = redactStrings(extracted.value, redact);
     if (!answer.validate(extracted.value)) {
-        const all = (answer.validate.errors ?? []).map(check_describe).map(e => ({
-            pointer: redact(e.pointer),
-            message: redact(e.message)
-        }));
+        const all = (answer.validate.errors ?? []).map(check_describe);
         const [first] = all;
         const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
         return {
             ok: false,
-            message: redact(`The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
+            message: `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`,
             errors: all.slice(0, MAX_ERRORS),
             errorCount: all.length,
             value
         };
     }
-    // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
     const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json, 'utf8');
     if (bytes > STRUCTURED_OUTPUT_BYTES) {
         return {
             ok: false,
-            message: redact(`The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+            message: `The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
                 `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
-                'ask for a shorter answer, or read it from the transcript.'),
+                'ask for a shorter answer, or read it from the transcript.',
             errors: [],
             errorCount: 0,
             value
@@ -40891,22 +40824,40 @@ function check_describe(error) {
         case 'enum':
             return { pointer: at, message: `must be one of ${values(params.allowedValues)}` };
         case 'const':
-            return { pointer: at, message: `must be ${check_shown(params.allowedValue)}` };
+            return { pointer: at, message: `must be ${shown(params.allowedValue)}` };
         default:
             return { pointer: at, message: error.message ?? `fails "${error.keyword}"` };
     }
 }
 function values(list) {
     if (!Array.isArray(list))
-        return check_shown(list);
+        return shown(list);
     const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
-    return list.slice(0, VALUES_SHOWN).map(check_shown).join(', ') + more;
+    return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
 }
-const check_shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+const shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote).
+ */
+function redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map(v => redactStrings(v, redact));
+    if (isObject(value)) {
+        // fromEntries defines own properties: a key "__proto__" stays a key.
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
+    }
+    // A number can be a secret too (an account id in `redact`): it becomes the masked string, so
+    // that the JSON stays JSON and holds no secret.
+    const text = JSON.stringify(value);
+    const clean = redact(text);
+    return clean === text ? value : clean;
+}
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
-
 
 
 
@@ -40961,12 +40912,7 @@ async function run() {
     const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
     if (warning)
         core/* warning */.$e(warning);
-    // Provider keys the workflow passes through `env:` are secrets whatever their format.
-    const redact = makeRedactor([
-        ...settings.redact,
-        ...secrets,
-        ...environmentSecrets(childEnv(process.env))
-    ]);
+    const redact = makeRedactor([...settings.redact, ...secrets]);
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
     if (admission && !admission.allowed)
         return refuse(settings, admission, redact);
@@ -40999,30 +40945,30 @@ async function run() {
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
-        ? checkAnswer(attempt.turn.answer, schema, redact)
+        ? checkAnswer(attempt.turn.result?.text, schema, redact)
         : undefined;
     const verdict = judge(decided, answer);
     if (history.length > 0)
         history[history.length - 1].verdict = verdict;
     if (answer)
-        log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
+        log.note(answer.ok ? 'json-schema: the answer matches' : redact(answer.message));
     log.note(closingLine(verdict, attempt));
     log.end();
     const report = {
-        verdict: shown(verdict, redact),
+        verdict,
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-        hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
+        hermesVersion,
         stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
         jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
-        trigger: trigger && { ...trigger, why: redact(trigger.why) },
+        trigger,
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
         install
     };
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
-        for (const [name, value] of outputsOf(report, history.length))
+        for (const [name, value] of outputsOf(report, history.length, redact))
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
@@ -41032,40 +40978,39 @@ async function run() {
         ? redact
         : secrets.length
             ? makeRedactor(secrets, { tokens: false })
-            : undefined, redact);
+            : undefined);
     if (report.artifact)
         setOutputs();
     await writeSummary(settings, report, redact);
-    conclude(settings, report);
+    conclude(settings, verdict, redact);
     // Everything is written: a given-up upload's client must not hold the step open.
     if (abandoned)
         process.exit();
 }
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
-function conclude(settings, { verdict }) {
+function conclude(settings, verdict, redact) {
     if (verdict.outcome === 'success')
         return;
     if (settings.failOnError)
-        core/* setFailed */.C1(verdict.message);
+        core/* setFailed */.C1(redact(verdict.message));
     else
-        core/* warning */.$e(`${verdict.message} (fail-on-error is false, so the step passes)`);
+        core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
 async function refuse(settings, admission, redact) {
-    const verdict = shown({ outcome: 'not_allowed', message: admission.message }, redact);
+    const verdict = { outcome: 'not_allowed', message: admission.message };
     const report = {
         verdict,
-        turn: new TurnBuilder(redact).finish(),
+        turn: new TurnBuilder().finish(),
         durationMs: 0,
         stderrTail: [],
         jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: verdict.message }
+        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
     };
-    for (const [name, value] of outputsOf(report, 0))
-        if (name !== Output.Jsonl)
-            core/* setOutput */.uH(name, value);
+    for (const [name, value] of outputsOf(report, 0, redact))
+        core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
-    conclude(settings, report);
+    conclude(settings, verdict, redact);
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings, log, signals) {
@@ -41077,18 +41022,25 @@ async function runHermes(settings, log, signals) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = provided.version !== undefined
-        ? Promise.resolve(provided.version)
-        : executable
-            ? probeVersion(executable, settings.workingDirectory)
-            : Promise.resolve(undefined);
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
-    const hermesVersion = await version;
-    if (hermesVersion)
-        log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+    const fileCommands = snapshotFileCommands();
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? probeVersion(executable, settings.workingDirectory)
+                : Promise.resolve(undefined);
+        log.begin();
+        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
+        const hermesVersion = await version;
+        if (hermesVersion)
+            log.note(hermesVersion);
+        return { ...attempts, hermesVersion, install };
+    }
+    finally {
+        fileCommands.restore();
+    }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -41161,19 +41113,26 @@ async function readTranscript(transcript, log) {
     };
 }
 /**
- * Uploads the transcript (through `egress`), with those of earlier attempts when exit 75 was
+ * Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was
  * retried. True when the upload was given up with the client still at work.
  */
-async function main_upload(settings, report, earlier, egress, redact) {
+async function main_upload(settings, report, earlier, redact) {
     if (!settings.uploadArtifact)
         return false;
+    // A transcript replaced by a link while the agent ran would upload the link's target.
+    const link = [report.jsonlPath, ...earlier].find(file => external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink());
+    if (link) {
+        report.artifactNote = `${link} became a link while Hermes ran, and a link is never uploaded`;
+        core/* warning */.$e(`The transcript was not uploaded: ${report.artifactNote}`);
+        return false;
+    }
     const result = await uploadTranscript({
         transcriptPath: report.jsonlPath,
         earlierAttempts: earlier,
         name: settings.artifactName,
         archive: settings.artifactArchive,
         retentionDays: settings.retentionDays,
-        redact: egress,
+        redact,
         env: process.env
     });
     if (result.uploaded) {
@@ -41183,7 +41142,7 @@ async function main_upload(settings, report, earlier, egress, redact) {
             core/* warning */.$e(result.warning);
         return false;
     }
-    report.artifactNote = redact(result.reason);
+    report.artifactNote = result.reason;
     if (result.warn)
         core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
     else
@@ -41196,8 +41155,9 @@ async function writeSummary(settings, report, redact) {
         return;
     try {
         await core/* summary */.z
-            .addRaw(renderSummary(report, { showReasoning: settings.showReasoning }))
-            .write();
+            .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
+            // Overwritten, not appended to: the step's summary holds only what the action wrote.
+            .write({ overwrite: true });
     }
     catch (error) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);

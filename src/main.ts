@@ -495,6 +495,17 @@ async function upload(
   redact: Redactor
 ): Promise<boolean> {
   if (!settings.uploadArtifact) return false;
+  // A transcript replaced by a link while the agent ran would upload the link's target.
+  const link = [report.jsonlPath, ...earlier].find(file =>
+    fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()
+  );
+  if (link) {
+    report.artifactNote = redact(
+      `${link} became a link while Hermes ran, and a link is never uploaded`
+    );
+    core.warning(`The transcript was not uploaded: ${report.artifactNote}`);
+    return false;
+  }
   const result = await uploadTranscript({
     transcriptPath: report.jsonlPath,
     earlierAttempts: earlier,

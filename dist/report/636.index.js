@@ -1,4 +1,5 @@
 <<<<<<<< HEAD:dist/report/636.index.js
+<<<<<<<< HEAD:dist/report/636.index.js
 export const id = 636;
 export const ids = [636];
 export const modules = {
@@ -11,6 +12,13 @@ export const modules = {
 
 /***/ 65675:
 >>>>>>>> issue-18b:dist/report/675.index.js
+========
+export const id = 457;
+export const ids = [457];
+export const modules = {
+
+/***/ 53457:
+>>>>>>>> issue-18a:dist/report/457.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -741,6 +749,7 @@ const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 var esm = __webpack_require__(52768);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(70370);
+<<<<<<<< HEAD:dist/report/636.index.js
 ;// CONCATENATED MODULE: ./src/report/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
@@ -916,6 +925,204 @@ function session_usage_formatCost(usd, estimated = false) {
     return estimated ? `≈ ${text}` : text;
 }
 
+========
+;// CONCATENATED MODULE: ./src/config/install.ts
+/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+
+/**
+ * The Hermes release the action installs by default: the one place it is pinned. A release tag of
+ * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ */
+const PINNED_HERMES_VERSION = 'v0.22.2';
+/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
+const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+/** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
+const InstallInput = {
+    Install: 'install',
+    HermesVersion: 'hermes-version',
+    InstallerUrl: 'installer-url'
+};
+/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
+class InstallInputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
+// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
+function parseInstall(getInput) {
+    const raw = (name) => getInput(name).trim();
+    const mode = raw(InstallInput.Install) || 'auto';
+    if (!MODES.includes(mode)) {
+        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+    }
+    const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
+    if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
+        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+    }
+    return {
+        mode: mode,
+        version,
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+    };
+}
+/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
+function parseUrl(given) {
+    if (given === '')
+        return DEFAULT_INSTALLER_URL;
+    let url;
+    try {
+        url = new URL(given);
+    }
+    catch {
+        url = new URL('invalid:');
+    }
+    if (!isSecureUrl(url)) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
+    }
+    if (url.username || url.password) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+    }
+    return url.href;
+}
+/** A ref whose content cannot change (a release tag or a commit), so an install of it can be cached. */
+function isPinnedRef(ref) {
+    return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
+}
+
+;// CONCATENATED MODULE: ./src/config/inputs.ts
+/** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+
+/** Input names, spelled exactly as in action.yml. */
+const Input = {
+    Query: 'query',
+    QueryFile: 'query-file',
+    Model: 'model',
+    IgnoreUserConfig: 'ignore-user-config',
+    IgnoreRules: 'ignore-rules',
+    Worktree: 'worktree',
+    Checkpoints: 'checkpoints',
+    PassSessionId: 'pass-session-id',
+    Args: 'args',
+    HermesPath: 'hermes-path',
+    WorkingDirectory: 'working-directory',
+    TimeoutMinutes: 'timeout-minutes',
+    TempfailRetries: 'tempfail-retries',
+    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
+    FailOnError: 'fail-on-error',
+    Summary: 'summary',
+    UploadArtifact: 'upload-artifact',
+    ArtifactName: 'artifact-name',
+    ArtifactArchive: 'artifact-archive',
+    RetentionDays: 'retention-days',
+    Redact: 'redact',
+    JsonlPath: 'jsonl-path',
+    Transcript: 'transcript',
+    ApiUrl: 'api-url',
+    ApiKey: 'api-key',
+    ShowReasoning: 'show-reasoning',
+    GithubToken: 'github-token',
+    AllowedUsers: 'allowed-users',
+    AllowedBots: 'allowed-bots',
+    JsonSchema: 'json-schema',
+    ...InstallInput
+};
+class inputs_InputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+
+
+
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
+    return {
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || os.tmpdir())
+    };
+}
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === path.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = external_node_path_.resolve(file);
+    try {
+        return external_node_fs_.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = external_node_path_.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = path.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = external_node_path_.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
+        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
+    }
+    catch (error) {
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+    }
+}
+
+>>>>>>>> issue-18a:dist/report/457.index.js
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ========
@@ -2391,6 +2598,7 @@ function safeJson(value) {
 
 
 
+
 const MAX_LOGGED_PROBLEMS = 20;
 class Follower {
     log;
@@ -2405,7 +2613,7 @@ class Follower {
     constructor(log, transcriptPath, turnOptions) {
         this.log = log;
         if (transcriptPath)
-            this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+            this.fd = openTranscript(transcriptPath, 'write');
         this.builder = new TurnBuilder(log.redact, turnOptions);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;

@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { READ_BYTES } from '../core/lines.js';
 import { childEnv } from './environment.js';
 import { runSync } from './process.js';
+import { openTranscript } from '../config/paths.js';
 
 export interface Capture {
   /** The descriptor to give Hermes as its stdout; the action's copy is closed by spawned(). */
@@ -67,8 +68,8 @@ class FileCapture implements Capture {
     transcriptPath: string,
     private readonly onChunk: (chunk: Buffer) => void
   ) {
-    this.fd = fs.openSync(transcriptPath, 'w');
-    this.readFd = fs.openSync(transcriptPath, 'r');
+    this.fd = openTranscript(transcriptPath, 'write');
+    this.readFd = openTranscript(transcriptPath, 'read');
   }
 
   spawned(): void {
@@ -142,7 +143,7 @@ class FifoCapture implements Capture {
       // The reading end first, without blocking; then the writing end opens at once.
       opened.push(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
       opened.push(fs.openSync(fifo, fs.constants.O_WRONLY));
-      opened.push(fs.openSync(transcriptPath, 'w'));
+      opened.push(openTranscript(transcriptPath, 'write'));
       const [readFd, writeFd, fileFd] = opened;
       return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
     } catch {

@@ -14,6 +14,7 @@ import { Follower } from '../core/follow.js';
 import { clip } from '../text/text.js';
 import { download, DownloadError } from './download.js';
 import { childEnv } from './environment.js';
+import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
 import { cacheAvailable, restoreInstall, saveInstall } from './install-cache.js';
 import {
@@ -318,7 +319,7 @@ export function notInstalled(
   why: string,
   log: RunLog
 ): Attempt {
-  fs.writeFileSync(jsonlPath, '');
+  fs.closeSync(openTranscript(jsonlPath, 'write'));
   return {
     turn: new Follower(log).finish(),
     durationMs: 0,

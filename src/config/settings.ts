@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { Input, InputError, type Environment, type InputName } from './inputs.js';
 import { InstallInputError, parseInstall, type InstallSettings } from './install.js';
+import { confine } from './paths.js';
 import {
   isDirectory,
   isFile,
@@ -108,17 +109,30 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     return {
       mode: 'transcript',
       ...common,
-      transcript: path.resolve(common.workingDirectory, transcript)
+      transcript: confine(
+        Input.Transcript,
+        transcript,
+        path.resolve(common.workingDirectory, transcript),
+        env
+      )
     };
   }
   const query = parseQuery(getInput);
   if (api) {
     // Given with api-url, a CLI option would be silently ignored: say so instead.
     refuseCliInputs(getInput, workspace);
+    confineQuery(query, workspace, env);
     return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
   }
   const cli = parseCli(getInput, workspace);
+  confineQuery(query, cli.workingDirectory, env);
   return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
+}
+
+/** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
+function confineQuery(query: Query, cwd: string, env: NodeJS.ProcessEnv): void {
+  if (query.kind === 'file')
+    confine(Input.QueryFile, query.path, path.resolve(cwd, query.path), env);
 }
 
 function workingDirectoryOf(getInput: GetInput, workspace: string): string {

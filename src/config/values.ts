@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { split as shellSplit } from 'shlex';
 import { Input, InputError, type InputName } from './inputs.js';
+import { confine, resolveLinks } from './paths.js';
 
 export type Query = { kind: 'text'; text: string } | { kind: 'file'; path: string };
 
@@ -172,16 +173,17 @@ function refuseShortValues(lines: string[]): void {
   );
 }
 
+/** jsonl-path, its links resolved (the transcript is later opened without following one). */
 export function resolveJsonlPath(
   given: string | undefined,
   cwd: string,
   env: NodeJS.ProcessEnv
 ): string {
-  if (given) return path.resolve(cwd, given);
+  if (given) return confine(Input.JsonlPath, given, path.resolve(cwd, given), env);
   // Unique per step: two steps of one job must not share (or overwrite) a transcript.
   // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
   const dir = env.RUNNER_TEMP || os.tmpdir();
-  return path.join(dir, `hermes-${randomUUID().slice(0, 8)}`, 'run.jsonl');
+  return resolveLinks(path.join(dir, `hermes-${randomUUID().slice(0, 8)}`, 'run.jsonl'));
 }
 
 /** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */

@@ -1,6 +1,7 @@
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 import * as fs from 'node:fs';
 import type { RunLog } from './attempt.js';
+import { openTranscript } from '../config/paths.js';
 import { LineSplitter, MAX_LINE_BYTES, READ_BYTES } from './lines.js';
 import type { Redacted } from '../text/redact.js';
 import { decodeLine } from './stream.js';
@@ -23,7 +24,7 @@ export class Follower {
     transcriptPath?: string,
     turnOptions?: TurnOptions
   ) {
-    if (transcriptPath) this.fd = fs.openSync(transcriptPath, 'w');
+    if (transcriptPath) this.fd = openTranscript(transcriptPath, 'write');
     this.builder = new TurnBuilder(log.redact, turnOptions);
     this.splitter = new LineSplitter(
       (line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8),

@@ -7,6 +7,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { Input, InputError, type Environment } from '../config/inputs.js';
+import { confine } from '../config/paths.js';
 import { clip, isObject } from '../text/text.js';
 import { parseJson } from './extract.js';
 
@@ -42,7 +43,12 @@ export function readSchema({ getInput, env }: Environment): AnswerSchema | undef
   let where = `${given} (inline)`;
   if (!raw.startsWith('{')) {
     // As parseSettings resolves the workspace.
-    const file = path.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw);
+    const file = confine(
+      Input.JsonSchema,
+      clip(raw, SHOWN_CHARS),
+      path.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw),
+      env
+    );
     where = `${given} (the file ${file})`;
     try {
       text = fs.readFileSync(file, 'utf8');

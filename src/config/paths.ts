@@ -1,0 +1,106 @@
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Input, InputError, type InputName } from './inputs.js';
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+
+/** The directories the path inputs may resolve into, each with its links resolved. */
+export function allowedRoots(env: NodeJS.ProcessEnv): { workspace: string; temp: string } {
+  return {
+    workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+    temp: resolveLinks(env.RUNNER_TEMP || os.tmpdir())
+  };
+}
+
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+export function confine(
+  input: InputName,
+  given: string,
+  file: string,
+  env: NodeJS.ProcessEnv
+): string {
+  const real = resolveLinks(file);
+  const { workspace, temp } = allowedRoots(env);
+  if (within(workspace, real) || within(temp, real)) return real;
+  const points = real === path.resolve(file) ? `is ${real}` : `points to ${real}`;
+  throw new InputError(
+    `Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+      'Give a path inside one of them (a link is followed to where it ends).'
+  );
+}
+
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+export function resolveLinks(file: string, links = 0): string {
+  const absolute = path.resolve(file);
+  try {
+    return fs.realpathSync(absolute);
+  } catch {
+    // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+  }
+  if (isLink(absolute) && links < MAX_LINKS) {
+    const target = path.resolve(path.dirname(absolute), fs.readlinkSync(absolute));
+    return resolveLinks(target, links + 1);
+  }
+  const parent = path.dirname(absolute);
+  if (parent === absolute || links >= MAX_LINKS) return absolute;
+  return path.join(resolveLinks(parent, links), path.basename(absolute));
+}
+
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file: string): boolean {
+  try {
+    return fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+function within(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+export function openTranscript(jsonlPath: string, mode: 'write' | 'read'): number {
+  const dir = path.dirname(jsonlPath);
+  const real = resolveLinks(dir);
+  if (real !== dir)
+    throw new Error(
+      `The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`
+    );
+  const flags =
+    mode === 'write'
+      ? fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | O_NOFOLLOW
+      : fs.constants.O_RDONLY | O_NOFOLLOW;
+  try {
+    return fs.openSync(jsonlPath, flags, 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+    throw new Error(
+      `The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`
+    );
+  }
+}
