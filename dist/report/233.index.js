@@ -1,16 +1,8 @@
-<<<<<<<< HEAD:dist/report/636.index.js
-export const id = 636;
-export const ids = [636];
+export const id = 233;
+export const ids = [233];
 export const modules = {
 
-/***/ 25636:
-========
-export const id = 675;
-export const ids = [675];
-export const modules = {
-
-/***/ 65675:
->>>>>>>> issue-18b:dist/report/675.index.js
+/***/ 32233:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -29,455 +21,8 @@ var external_node_path_ = __webpack_require__(76760);
 var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
-<<<<<<<< HEAD:dist/report/636.index.js
-;// CONCATENATED MODULE: ./src/report/artifact.ts
-/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
-
-
-
-
-
-/**
- * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
- * sharing the default name, several steps).
- */
-const MAX_NAME_ATTEMPTS = 300;
-/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
-const BASE_BUDGET_MS = 120_000;
-const BUDGET_MS_PER_MB = 1000;
-/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
-const AFTER_SIGTERM_MS = 1000;
-async function uploadTranscript(request) {
-    const { env } = request;
-    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
-        return {
-            uploaded: false,
-            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
-            warn: false
-        };
-    }
-    const size = fileSize(request.transcriptPath);
-    if (size === undefined) {
-        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
-    }
-    if (size === 0)
-        return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = artifact_uploadBudgetMs(size, env);
-    const state = { givenUp: false };
-    const giveUp = deadline(budgetMs);
-    let staging;
-    core.startGroup('Uploading the transcript');
-    try {
-        staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
-        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
-        if (typeof outcome === 'string') {
-            state.givenUp = true;
-            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
-        }
-        return outcome;
-    }
-    catch (error) {
-        return { uploaded: false, reason: `the upload failed: ${artifact_errorMessage(error)}`, warn: true };
-    }
-    finally {
-        giveUp.clear();
-        core.endGroup();
-        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
-        // a staged file removed under it is a read error nobody listens to, and the process crashes.
-        if (staging && !state.givenUp)
-            fs.rmSync(staging, { recursive: true, force: true });
-    }
-}
-async function upload(request, staging, state) {
-    const { env } = request;
-    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    let file = path.join(staging, `${base}.jsonl`);
-    await copyTranscript(request.transcriptPath, file, request.redact);
-    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
-    const earlier = request.earlierAttempts ?? [];
-    const archive = request.archive || earlier.length > 0;
-    const others = [];
-    for (const [i, transcript] of earlier.entries()) {
-        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
-        if (fileSize(transcript) === undefined)
-            continue;
-        await copyTranscript(transcript, copy, request.redact);
-        others.push(copy);
-    }
-    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
-    const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
-        const stem = n === 1 ? base : `${base}-${n}`;
-        if (n > 1 && !archive) {
-            const next = path.join(staging, `${stem}.jsonl`);
-            fs.renameSync(file, next);
-            file = next;
-        }
-        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
-        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
-        const name = archive ? `${stem}.jsonl` : path.basename(file);
-        try {
-            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
-                retentionDays: request.retentionDays,
-                skipArchive: !archive
-            });
-            if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-            // A name the user chose may be looked up by a later step: say it was not the one used.
-            const warning = n > 1 && request.name
-                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
-                : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
-        }
-        catch (error) {
-            const message = artifact_errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
-            }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
-        }
-    }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
-}
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
-function defaultName(env) {
-    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    if (attempt > 1)
-        parts.push(`attempt${attempt}`);
-    return parts
-        .filter((p) => !!p)
-        .join('-')
-        .replace(/[^A-Za-z0-9._-]+/g, '_')
-        .slice(0, 200);
-}
-/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
-function isNameTaken(message) {
-    return /\(409\)|already exists/i.test(message);
-}
-/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function artifact_uploadBudgetMs(size, env) {
-    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
-    if (seconds > 0)
-        return seconds * 1000;
-    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
-}
-/**
- * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
- * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
- */
-function deadline(budgetMs) {
-    let timer;
-    let onTerm = () => { };
-    const expired = new Promise(resolve => {
-        const expire = (why) => resolve(why);
-        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
-        onTerm = () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
-        };
-        process.once('SIGTERM', onTerm);
-    });
-    return {
-        expired,
-        clear() {
-            clearTimeout(timer);
-            process.off('SIGTERM', onTerm);
-        }
-    };
-}
-function fileSize(file) {
-    try {
-        return fs.statSync(file).size;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Signed URLs carry their credential in the query: error messages keep only the address. */
-function artifact_errorMessage(error) {
-    const message = (0,errors/* messageOf */.b)(error);
-    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
-}
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
- * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
- * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
- */
-async function copyTranscript(from, to, redact) {
-    if (!redact) {
-        fs.copyFileSync(from, to);
-        return;
-    }
-    const out = fs.openSync(to, 'w');
-    try {
-        let pending = [];
-        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            if (end === 0) {
-                pending.push(data);
-                continue;
-            }
-            fs.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
-            pending = end < data.length ? [data.subarray(end)] : [];
-        }
-        if (pending.length > 0)
-            fs.writeSync(out, redactLines(Buffer.concat(pending), redact));
-    }
-    finally {
-        fs.closeSync(out);
-    }
-}
-function redactLines(block, redact) {
-    const text = block.toString('utf8');
-    if (redact(text) === text)
-        return block;
-    const lines = [];
-    for (let start = 0; start < block.length;) {
-        const nl = block.indexOf(0x0a, start);
-        const end = nl === -1 ? block.length : nl + 1;
-        const line = block.subarray(start, end);
-        const lineText = line.toString('utf8');
-        const clean = redact(lineText);
-        lines.push(clean === lineText ? line : Buffer.from(clean));
-        start = end;
-    }
-    return Buffer.concat(lines);
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./src/report/log.ts
-/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
-
-
-/** How many bytes of log lines are gathered before they are written. */
-const STDOUT_BUFFER_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
-/**
- * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
- * of thousands of lines, and one write each would cost more than reading the stream. They are
- * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
- * would be flattened in the old generation, which only grows until a full collection.
- */
-class BufferedStdout {
-    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
-    used = 0;
-    timer;
-    constructor() {
-        process.once('exit', () => this.flush());
-    }
-    write = line => {
-        // A UTF-16 unit is at most 3 bytes of UTF-8.
-        if (this.used + line.length * 3 + 1 > this.bytes.length) {
-            this.flush();
-            if (line.length * 3 + 1 > this.bytes.length) {
-                process.stdout.write(`${line}\n`);
-                return;
-            }
-        }
-        this.used += this.bytes.write(line, this.used, 'utf8');
-        this.bytes[this.used++] = 0x0a;
-        this.timer ??= setTimeout(() => this.flush(), 100).unref();
-    };
-    flush() {
-        if (this.timer)
-            clearTimeout(this.timer);
-        this.timer = undefined;
-        if (this.used === 0)
-            return;
-        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
-        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
-        this.used = 0;
-    }
-}
-// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
-const MAX_PENDING_TEXT = (/* unused pure expression or super */ null && (64 * 1024));
-// How far back from that limit a blank is looked for, to cut between words.
-const SECRET_MARGIN = 4096;
-// The longest line printed; longer lines go out in pieces.
-const MAX_LOG_LINE = 4000;
-/**
- * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
- * secret (which holds none) is redacted whole on one side of the cut.
- */
-function joinLines(held, delta, emit) {
-    let start = 0;
-    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
-        emit(held + delta.slice(start, nl));
-        held = '';
-        start = nl + 1;
-    }
-    held += start === 0 ? delta : delta.slice(start);
-    if (held.length <= MAX_PENDING_TEXT)
-        return held;
-    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
-    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-    emit(held.slice(0, cut));
-    return held.slice(cut);
-}
-/**
- * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
- * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
- * and the stream cannot end the block because it cannot know the random token.
- */
-class LiveLog {
-    redact;
-    text = '';
-    /** Reasoning held until its line ends, and whether its `::group::` is open. */
-    reasoning = '';
-    inReasoning = false;
-    reasoningHidden = false;
-    stopped = false;
-    token = randomUUID().replace(/-/g, '');
-    sink;
-    stdout;
-    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
-    constructor(redact, sink) {
-        this.redact = redact;
-        if (!sink)
-            this.stdout = new BufferedStdout();
-        this.sink = sink ?? this.stdout.write;
-    }
-    /** Stops workflow commands; call before anything from the stream is printed. */
-    begin() {
-        if (this.stopped)
-            return;
-        this.sink(`::stop-commands::${this.token}`);
-        this.stopped = true;
-    }
-    /** Flushes pending text and lets workflow commands work again (for the action's own). */
-    end() {
-        this.flushText();
-        this.closeReasoning();
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.stopped = false;
-        this.stdout?.flush();
-    }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = own(this.text);
-        this.reasoning = own(this.reasoning);
-    }
-    /** Our own words (not from the stream); still sanitised, since they may quote it. */
-    note(line) {
-        this.flushText();
-        this.print(line);
-    }
-    /** One streamed delta of assistant text; printed a whole line at a time. */
-    textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line));
-    }
-    /** A line of assistant text (a CRLF's CR is not part of it). */
-    printText(line) {
-        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
-     * collapsed `Reasoning` group; the next line of anything else closes the group.
-     */
-    reasoningDelta(delta) {
-        if (this.reasoningHidden || delta === '')
-            return;
-        this.flushText();
-        if (!this.inReasoning) {
-            this.command('::group::Reasoning');
-            this.inReasoning = true;
-        }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
-    }
-    /** `show-reasoning: false`: reasoning is not printed. */
-    hideReasoning() {
-        this.reasoningHidden = true;
-    }
-    /** Prints what reasoning is pending, inside its group, then closes the group. */
-    closeReasoning() {
-        if (!this.inReasoning)
-            return;
-        if (this.reasoning !== '')
-            this.writeReasoning(this.reasoning);
-        this.reasoning = '';
-        this.inReasoning = false;
-        this.command('::endgroup::');
-    }
-    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
-    writeReasoning(line) {
-        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * A workflow command of the action's own (a group): the runner ignores commands inside the
-     * stop-commands block, so the block is ended for it and reopened with the same token.
-     */
-    command(line) {
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.sink(line);
-        if (this.stopped)
-            this.sink(`::stop-commands::${this.token}`);
-    }
-    toolStart(name, inputPreview) {
-        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
-    }
-    toolEnd(call) {
-        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
-        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
-        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
-    }
-    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
-    stderr(line) {
-        if (line.trim() !== '')
-            this.note(`stderr: ${line}`);
-    }
-    flushText() {
-        if (this.text === '')
-            return;
-        this.printText(this.text);
-        this.text = '';
-    }
-    /** A line of anything but reasoning: an open reasoning group ends first. */
-    print(line) {
-        this.closeReasoning();
-        this.write(line);
-    }
-    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
-    write(line) {
-        const clean = this.redact(line);
-        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
-            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
-        }
-    }
-}
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-/**
- * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
- * the log shows, a newline inside a name or a message would start a line of its own, and the runner
- * trims U+0085 before it looks for a command),
- * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
- * in case a stop-commands block is not open.
- */
-function inert(line) {
-    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
-        return line;
-    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
-}
-
-========
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
->>>>>>>> issue-18b:dist/report/675.index.js
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
@@ -736,190 +281,6 @@ function preview(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-<<<<<<<< HEAD:dist/report/636.index.js
-// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
-var esm = __webpack_require__(52768);
-// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(70370);
-;// CONCATENATED MODULE: ./src/report/session-artifact.ts
-/**
- * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
- * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
- */
-
-
-
-
-/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
-const SESSION_SUFFIX = '-session.jsonl';
-// A JSON string literal, escapes included.
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-/**
- * One exported line, redacted inside its string values only: bytes outside them stay as they were.
- * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
- * decoded, masked and encoded again instead.
- */
-function redactRecordLine(line, redact) {
-    if (redact(line) === line)
-        return line;
-    return line.replace(JSON_STRING, literal => {
-        const inner = literal.slice(1, -1);
-        const clean = redact(inner);
-        if (clean === inner)
-            return literal;
-        const masked = `"${clean}"`;
-        try {
-            JSON.parse(masked);
-            return masked;
-        }
-        catch {
-            return JSON.stringify(redact(JSON.parse(literal)));
-        }
-    });
-}
-function redactRecord(text, redact) {
-    return text
-        .split('\n')
-        .map(line => redactRecordLine(line, redact))
-        .join('\n');
-}
-/** `<name>.jsonl` → `<name>-session.jsonl`. */
-function sessionArtifactName(transcriptArtifact) {
-    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
-}
-async function uploadSessionRecord(request) {
-    const { env } = request;
-    const name = sessionArtifactName(request.transcriptArtifact);
-    const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
-    const file = path.join(staging, name);
-    const text = fs.readFileSync(request.recordPath, 'utf8');
-    fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
-    let timer;
-    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
-    const expired = new Promise(resolve => {
-        timer = setTimeout(() => resolve({
-            uploaded: false,
-            reason: `the upload did not finish within ${budgetMs / 1000} s`,
-            abandoned: true
-        }), budgetMs);
-    });
-    const upload = async () => {
-        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
-        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
-            retentionDays: request.retentionDays,
-            skipArchive: true
-        });
-        if (id === undefined)
-            return { uploaded: false, reason: 'the artifact service returned no id' };
-        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-        return { uploaded: true, name, id, url };
-    };
-    try {
-        const result = await Promise.race([upload(), expired]);
-        if (!result.uploaded && result.abandoned)
-            return result;
-        fs.rmSync(staging, { recursive: true, force: true });
-        return result;
-    }
-    catch (error) {
-        fs.rmSync(staging, { recursive: true, force: true });
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/session-usage.ts
-/**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
- */
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
-}
-/**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
- */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function session_usage_formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
-}
-
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __webpack_require__(4573);
-========
->>>>>>>> issue-18b:dist/report/675.index.js
 ;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
@@ -1441,7 +802,7 @@ async function uploadTranscript(request) {
     }
     if (size === 0)
         return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = uploadBudgetMs(size, env);
+    const budgetMs = artifact_uploadBudgetMs(size, env);
     const state = { givenUp: false };
     const giveUp = deadline(budgetMs);
     let staging;
@@ -1456,7 +817,7 @@ async function uploadTranscript(request) {
         return outcome;
     }
     catch (error) {
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+        return { uploaded: false, reason: `the upload failed: ${artifact_errorMessage(error)}`, warn: true };
     }
     finally {
         giveUp.clear();
@@ -1512,7 +873,7 @@ async function upload(request, staging, state) {
             return { uploaded: true, name, id, url, ...(warning && { warning }) };
         }
         catch (error) {
-            const message = errorMessage(error);
+            const message = artifact_errorMessage(error);
             if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
                 core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
                 continue;
@@ -1539,7 +900,7 @@ function isNameTaken(message) {
     return /\(409\)|already exists/i.test(message);
 }
 /** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function uploadBudgetMs(size, env) {
+function artifact_uploadBudgetMs(size, env) {
     const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
     if (seconds > 0)
         return seconds * 1000;
@@ -1578,7 +939,7 @@ function fileSize(file) {
     }
 }
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
-function errorMessage(error) {
+function artifact_errorMessage(error) {
     const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
@@ -1809,6 +1170,382 @@ function inert(line) {
 var esm = __webpack_require__(52768);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(70370);
+;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    if (redact(line) === line)
+        return line;
+    return line.replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
+        }
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
+    const file = path.join(staging, name);
+    const text = fs.readFileSync(request.recordPath, 'utf8');
+    fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    let timer;
+    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+    const expired = new Promise(resolve => {
+        timer = setTimeout(() => resolve({
+            uploaded: false,
+            reason: `the upload did not finish within ${budgetMs / 1000} s`,
+            abandoned: true
+        }), budgetMs);
+    });
+    const upload = async () => {
+        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+        return { uploaded: true, name, id, url };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        fs.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function session_usage_formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
+;// CONCATENATED MODULE: ./src/config/install.ts
+/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+
+/**
+ * The Hermes release the action installs by default: the one place it is pinned. A release tag of
+ * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ */
+const PINNED_HERMES_VERSION = 'v0.22.2';
+/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
+const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+/** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
+const InstallInput = {
+    Install: 'install',
+    HermesVersion: 'hermes-version',
+    InstallerUrl: 'installer-url'
+};
+/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
+class InstallInputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
+// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
+function parseInstall(getInput) {
+    const raw = (name) => getInput(name).trim();
+    const mode = raw(InstallInput.Install) || 'auto';
+    if (!MODES.includes(mode)) {
+        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+    }
+    const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
+    if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
+        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+    }
+    return {
+        mode: mode,
+        version,
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+    };
+}
+/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
+function parseUrl(given) {
+    if (given === '')
+        return DEFAULT_INSTALLER_URL;
+    let url;
+    try {
+        url = new URL(given);
+    }
+    catch {
+        url = new URL('invalid:');
+    }
+    if (!isSecureUrl(url)) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
+    }
+    if (url.username || url.password) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+    }
+    return url.href;
+}
+/** A ref whose content cannot change (a release tag or a commit), so an install of it can be cached. */
+function isPinnedRef(ref) {
+    return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
+}
+
+;// CONCATENATED MODULE: ./src/config/inputs.ts
+/** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+
+/** Input names, spelled exactly as in action.yml. */
+const Input = {
+    Query: 'query',
+    QueryFile: 'query-file',
+    Model: 'model',
+    IgnoreUserConfig: 'ignore-user-config',
+    IgnoreRules: 'ignore-rules',
+    Worktree: 'worktree',
+    Checkpoints: 'checkpoints',
+    PassSessionId: 'pass-session-id',
+    Args: 'args',
+    HermesPath: 'hermes-path',
+    WorkingDirectory: 'working-directory',
+    TimeoutMinutes: 'timeout-minutes',
+    TempfailRetries: 'tempfail-retries',
+    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
+    FailOnError: 'fail-on-error',
+    Summary: 'summary',
+    UploadArtifact: 'upload-artifact',
+    ArtifactName: 'artifact-name',
+    ArtifactArchive: 'artifact-archive',
+    RetentionDays: 'retention-days',
+    Redact: 'redact',
+    JsonlPath: 'jsonl-path',
+    Transcript: 'transcript',
+    ApiUrl: 'api-url',
+    ApiKey: 'api-key',
+    ShowReasoning: 'show-reasoning',
+    GithubToken: 'github-token',
+    AllowedUsers: 'allowed-users',
+    AllowedBots: 'allowed-bots',
+    JsonSchema: 'json-schema',
+    Isolation: 'isolation',
+    SessionRecord: 'session-record',
+    Comment: 'comment',
+    CommentNumber: 'comment-number',
+    CommentKey: 'comment-key',
+    ...InstallInput
+};
+class inputs_InputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+
+
+
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
+    return {
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || os.tmpdir())
+    };
+}
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === path.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = external_node_path_.resolve(file);
+    try {
+        return external_node_fs_.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = external_node_path_.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = path.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = external_node_path_.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
+        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
+    }
+    catch (error) {
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/lines.ts
 /** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
 
@@ -2329,17 +2066,12 @@ class TurnBuilder {
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
-<<<<<<<< HEAD:dist/report/636.index.js
-            output: event.is_error ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line,
-            ...(isCut(event.output) && { cut: true })
-========
             // Redacted before it is cut; clipping redacted text leaves it redacted.
             output: (event.is_error
                 ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
                 : NONE),
-            line
->>>>>>>> issue-18b:dist/report/675.index.js
+            line,
+            ...(isCut(event.output) && { cut: true })
         };
         this.recent.add(call);
         return call;
@@ -2391,6 +2123,7 @@ function safeJson(value) {
 
 
 
+
 const MAX_LOGGED_PROBLEMS = 20;
 class Follower {
     log;
@@ -2405,7 +2138,7 @@ class Follower {
     constructor(log, transcriptPath, turnOptions) {
         this.log = log;
         if (transcriptPath)
-            this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+            this.fd = openTranscript(transcriptPath, 'write');
         this.builder = new TurnBuilder(log.redact, turnOptions);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
@@ -3309,13 +3042,8 @@ function callCells(c, expand) {
     ];
     // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-<<<<<<<< HEAD:dist/report/636.index.js
         return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
-    const output = redact(c.output);
-========
-        return [...cells, 'ok'];
     const output = c.output;
->>>>>>>> issue-18b:dist/report/675.index.js
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
     // Worth a <details> when the one-line preview hides part of the output.
@@ -3587,15 +3315,11 @@ function factsTable(report, where) {
         rows.push(['Triggered by', triggerCell(report.trigger)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
-<<<<<<<< HEAD:dist/report/636.index.js
     if (report.isolation)
         rows.push(['Isolation', isolationFact(report.isolation)]);
-    rows.push(['Transcript', where + transcriptNote(report, redact)]);
-    if (report.session)
-        rows.push(['Session record', sessionRef(report.session, redact)]);
-========
     rows.push(['Transcript', where + transcriptNote(report)]);
->>>>>>>> issue-18b:dist/report/675.index.js
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -3615,22 +3339,19 @@ function transcriptRef(report) {
         return 'none (Hermes did not run)';
     return codeCell(clip(report.jsonlPath, PATH_CHARS));
 }
-<<<<<<<< HEAD:dist/report/636.index.js
 /** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session, redact) {
+function sessionRef(session) {
     const a = session.artifact;
     const where = a && a.url.length <= URL_CHARS
-        ? `${link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        ? `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
         : session.path
-            ? codeCell(clip(redact(session.path), PATH_CHARS))
+            ? codeCell(clip(session.path, PATH_CHARS))
             : '';
-    const note = session.note ? cell(clip(redact(session.note), summary_MESSAGE_CHARS)) : '';
+    // The note is the action's own sentence around Hermes' redacted words (main.ts).
+    const note = session.note ? cell(clip(session.note, summary_MESSAGE_CHARS)) : '';
     return [where, note].filter(Boolean).join(' · ') || '–';
 }
-function transcriptNote(report, redact) {
-========
 function transcriptNote(report) {
->>>>>>>> issue-18b:dist/report/675.index.js
     if (report.artifact || !report.artifactNote)
         return '';
     return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
