@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97491);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94110);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 97491:
+/***/ 94110:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35329,7 +35329,8 @@ const WHAT = {
     not_found: 'Hermes was not found',
     timeout: 'Hermes did not finish in time',
     not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema'
+    invalid_output: 'The answer does not match json-schema',
+    invalid_input: 'An input is invalid'
 };
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
 const WHAT_API = {
@@ -35394,10 +35395,12 @@ function decide(turn, end) {
                 message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
             };
         }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -36084,7 +36087,8 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(text)}`);
+        const skipped = skip(`not JSON: ${preview(text)}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return skip(`JSON but not an object: ${preview(text)}`);
@@ -36535,6 +36539,8 @@ const OTHER_TOOLS = '(other tools)';
 const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
 class TurnBuilder {
     redact;
     recent;
@@ -36594,6 +36600,8 @@ class TurnBuilder {
             this.issue(issue);
         if (decoded.blank)
             turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = own(oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
             const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
@@ -39904,8 +39912,13 @@ const TITLE = {
     not_found: '❌ Hermes not found',
     timeout: '⌛ Hermes timed out',
     not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema'
+    invalid_output: '❌ The answer does not match json-schema',
+    invalid_input: '❌ Invalid input'
 };
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message, redact) {
+    return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), summary_MESSAGE_CHARS))}\n`;
+}
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
 const LEFT_OUT_FIRST = [2, 0, 1];
@@ -40138,6 +40151,19 @@ function minimal(report, redact, budget) {
             return text;
         chars = Math.floor(chars / 2);
     }
+}
+
+;// CONCATENATED MODULE: ./src/config/platform.ts
+/** The runners the action works on. */
+/**
+ * Why the action cannot run on this runner's platform, or undefined when it can. It installs Hermes
+ * with upstream's POSIX install script and captures stdout through a FIFO: a Windows runner stops at
+ * once, in one sentence, rather than half-way through an install.
+ */
+function unsupportedRunner(platform) {
+    if (platform !== 'win32')
+        return undefined;
+    return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
@@ -40554,7 +40580,11 @@ function redactStrings(value, redact) {
 
 
 
+
 async function run() {
+    const unsupported = unsupportedRunner(process.platform);
+    if (unsupported)
+        return core/* setFailed */.C1(unsupported);
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
         .map(s => s.trim())
@@ -40577,8 +40607,7 @@ async function run() {
             settings = askForJson(settings, schema, process.env);
     }
     catch (error) {
-        core/* setFailed */.C1((0,errors/* messageOf */.b)(error));
-        return;
+        return invalidInput((0,errors/* messageOf */.b)(error), makeRedactor(secrets));
     }
     settings.redact.forEach(value => core/* setSecret */.Pq(value));
     const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
@@ -40684,6 +40713,29 @@ async function refuse(settings, admission, redact) {
             core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
+}
+/** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
+async function invalidInput(message, redact) {
+    const report = {
+        verdict: { outcome: 'invalid_input', message },
+        turn: new TurnBuilder().finish(),
+        durationMs: 0,
+        stderrTail: [],
+        jsonlPath: ''
+    };
+    for (const [name, value] of outputsOf(report, 0, redact))
+        if (name !== Output.Jsonl)
+            core/* setOutput */.uH(name, value);
+    // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
+    if (core/* getInput */.V4(Input.Summary).trim() === 'false')
+        return core/* setFailed */.C1(redact(message));
+    try {
+        await core/* summary */.z.addRaw(invalidInputSummary(message, redact)).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
+    }
+    core/* setFailed */.C1(redact(message));
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings, log, signals) {

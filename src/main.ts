@@ -25,7 +25,8 @@ import { formatMs } from './text/text.js';
 import { Output, outputsOf } from './report/outputs.js';
 import { makeRedactor, type Redactor } from './text/redact.js';
 import type { Report } from './report/report.js';
-import { renderSummary } from './report/summary.js';
+import { invalidInputSummary, renderSummary } from './report/summary.js';
+import { unsupportedRunner } from './config/platform.js';
 import { TurnBuilder } from './core/turn.js';
 import { decide, type Verdict } from './core/verdict.js';
 import { readSchema, type AnswerSchema } from './schema/load.js';
@@ -33,6 +34,8 @@ import { askForJson, withSchema } from './schema/prompt.js';
 import { checkAnswer, judge } from './schema/check.js';
 
 export async function run(): Promise<void> {
+  const unsupported = unsupportedRunner(process.platform);
+  if (unsupported) return core.setFailed(unsupported);
   // Masked before anything else is read or printed, so that no later line can show them.
   const secrets = [core.getInput(Input.ApiKey), core.getInput(Input.GithubToken)]
     .map(s => s.trim())
@@ -52,8 +55,7 @@ export async function run(): Promise<void> {
     else if (schema && settings.mode === 'cli')
       settings = askForJson(settings, schema, process.env);
   } catch (error) {
-    core.setFailed(messageOf(error));
-    return;
+    return invalidInput(messageOf(error), makeRedactor(secrets));
   }
   settings.redact.forEach(value => core.setSecret(value));
   const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
@@ -162,6 +164,27 @@ async function refuse(
     if (name !== Output.Jsonl) core.setOutput(name, value);
   await writeSummary(settings, report, redact);
   conclude(settings, verdict, redact);
+}
+
+/** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
+async function invalidInput(message: string, redact: Redactor): Promise<void> {
+  const report: Report = {
+    verdict: { outcome: 'invalid_input', message },
+    turn: new TurnBuilder().finish(),
+    durationMs: 0,
+    stderrTail: [],
+    jsonlPath: ''
+  };
+  for (const [name, value] of outputsOf(report, 0, redact))
+    if (name !== Output.Jsonl) core.setOutput(name, value);
+  // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
+  if (core.getInput(Input.Summary).trim() === 'false') return core.setFailed(redact(message));
+  try {
+    await core.summary.addRaw(invalidInputSummary(message, redact)).write();
+  } catch (error) {
+    core.warning(`The job summary could not be written: ${redact(messageOf(error))}`);
+  }
+  core.setFailed(redact(message));
 }
 
 /** What one attempt came to, for the report of a run that was retried. */

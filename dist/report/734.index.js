@@ -716,7 +716,8 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(text)}`);
+        const skipped = skip(`not JSON: ${preview(text)}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return skip(`JSON but not an object: ${preview(text)}`);
@@ -1103,6 +1104,8 @@ const OTHER_TOOLS = '(other tools)';
 const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
 class TurnBuilder {
     redact;
     recent;
@@ -1162,6 +1165,8 @@ class TurnBuilder {
             this.issue(issue);
         if (decoded.blank)
             turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = text_own(text_oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
             const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
@@ -1505,7 +1510,8 @@ const WHAT = {
     not_found: 'Hermes was not found',
     timeout: 'Hermes did not finish in time',
     not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema'
+    invalid_output: 'The answer does not match json-schema',
+    invalid_input: 'An input is invalid'
 };
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
 const WHAT_API = {
@@ -1570,10 +1576,12 @@ function decide(turn, end) {
                 message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
             };
         }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -2357,8 +2365,13 @@ const TITLE = {
     not_found: '❌ Hermes not found',
     timeout: '⌛ Hermes timed out',
     not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema'
+    invalid_output: '❌ The answer does not match json-schema',
+    invalid_input: '❌ Invalid input'
 };
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message, redact) {
+    return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), summary_MESSAGE_CHARS))}\n`;
+}
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
 const LEFT_OUT_FIRST = (/* unused pure expression or super */ null && ([2, 0, 1]));

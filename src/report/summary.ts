@@ -70,8 +70,14 @@ const TITLE: Record<Outcome, string> = {
   not_found: '❌ Hermes not found',
   timeout: '⌛ Hermes timed out',
   not_allowed: '🚫 Not allowed to start the agent',
-  invalid_output: '❌ The answer does not match json-schema'
+  invalid_output: '❌ The answer does not match json-schema',
+  invalid_input: '❌ Invalid input'
 };
+
+/** An input was refused before anything ran: one line, the title and why. */
+export function invalidInputSummary(message: string, redact: Redactor): string {
+  return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), MESSAGE_CHARS))}\n`;
+}
 
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
