@@ -37461,7 +37461,8 @@ async function uploadTranscript(request) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    let file = external_node_path_.join(staging, `${base}.jsonl`);
+    const tag = runAttemptTag(env);
+    let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
     await copyTranscript(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
@@ -37478,7 +37479,8 @@ async function upload(request, staging, state) {
     const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
     for (let n = 1; !state.givenUp; n++) {
-        const stem = n === 1 ? base : `${base}-${n}`;
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
             const next = external_node_path_.join(staging, `${stem}.jsonl`);
             external_node_fs_.renameSync(file, next);
@@ -37513,17 +37515,23 @@ async function upload(request, staging, state) {
     }
     return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+/** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
-    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    if (attempt > 1)
-        parts.push(`attempt${attempt}`);
-    return parts
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
         .filter((p) => !!p)
         .join('-')
         .replace(/[^A-Za-z0-9._-]+/g, '_')
         .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
 /** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
 function isNameTaken(message) {

@@ -1,8 +1,8 @@
-export const id = 734;
-export const ids = [734];
+export const id = 397;
+export const ids = [397];
 export const modules = {
 
-/***/ 89734:
+/***/ 68397:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -82,7 +82,8 @@ async function uploadTranscript(request) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    let file = path.join(staging, `${base}.jsonl`);
+    const tag = runAttemptTag(env);
+    let file = path.join(staging, `${base}${tag}.jsonl`);
     await copyTranscript(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
@@ -99,7 +100,8 @@ async function upload(request, staging, state) {
     const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
     const client = new DefaultArtifactClient();
     for (let n = 1; !state.givenUp; n++) {
-        const stem = n === 1 ? base : `${base}-${n}`;
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
             const next = path.join(staging, `${stem}.jsonl`);
             fs.renameSync(file, next);
@@ -134,17 +136,23 @@ async function upload(request, staging, state) {
     }
     return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+/** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
-    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    if (attempt > 1)
-        parts.push(`attempt${attempt}`);
-    return parts
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
         .filter((p) => !!p)
         .join('-')
         .replace(/[^A-Za-z0-9._-]+/g, '_')
         .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
 /** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
 function isNameTaken(message) {
@@ -2815,6 +2823,8 @@ function skippedNote(origin) {
         lines.push(`- ${summary_number.format(origin.others.length)} other artifact(s) skipped, not Hermes transcripts (their names do not end in \`.jsonl\`): ${names(origin.others)}`);
     if (origin.unmatched.length > 0)
         lines.push(`- ${summary_number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${markdown_codeCell(text_clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`);
+    if (origin.setAside.length > 0)
+        lines.push(`- ${summary_number.format(origin.setAside.length)} earlier attempt(s) of re-run legs set aside, each leg counted by its newest attempt: ${names(origin.setAside.map(a => `${a.leg} attempt ${a.attempt} (attempt ${a.counted} counted)`))}`);
     return lines.length ? lines.join('\n') : undefined;
 }
 
@@ -2864,8 +2874,45 @@ function totalsOf(legs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/matrix/reruns.ts
+/**
+ * Re-runs: after "Re-run failed jobs" a run holds each re-run leg's transcripts of every attempt (the
+ * earlier ones are never deleted). The main action names a re-run's artifact `<name>.run-attempt-N`
+ * (GITHUB_RUN_ATTEMPT, from 2 on): a leg is its name less that tag, and its newest attempt counts.
+ */
+
+const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
+/** The leg and the run attempt a leg name (without `.jsonl`) says. */
+function runAttemptOf(name) {
+    const tagged = TAGGED.exec(name);
+    return tagged
+        ? { leg: name.slice(0, tagged.index), attempt: Number(tagged[1]) }
+        : { leg: name, attempt: 1 };
+}
+/** Each leg's newest attempt, in the given order, and the attempts set aside (by leg, then attempt). */
+function newestAttempts(items, nameOf) {
+    const newest = new Map();
+    for (const item of items) {
+        const { leg, attempt } = runAttemptOf(nameOf(item));
+        newest.set(leg, Math.max(attempt, newest.get(leg) ?? 0));
+    }
+    const counted = [];
+    const setAside = [];
+    for (const item of items) {
+        const { leg, attempt } = runAttemptOf(nameOf(item));
+        const latest = newest.get(leg);
+        if (attempt === latest)
+            counted.push(item);
+        else
+            setAside.push({ leg, attempt, counted: latest });
+    }
+    setAside.sort((a, b) => a.leg.localeCompare(b.leg) || a.attempt - b.attempt);
+    return { counted, setAside };
+}
+
 ;// CONCATENATED MODULE: ./src/matrix/main.ts
 /** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
+
 
 
 
@@ -2941,7 +2988,8 @@ async function fromArtifacts(settings, redact) {
         kind: 'artifacts',
         namePattern: settings.namePattern,
         others: [],
-        unmatched: []
+        unmatched: [],
+        setAside: []
     };
     const why = unlistable(process.env);
     if (why)
@@ -2959,7 +3007,16 @@ async function fromArtifacts(settings, redact) {
         };
     }
     const selection = selectTranscripts(listed, settings.namePattern);
-    const origin = { ...empty, others: selection.others, unmatched: selection.unmatched };
+    // After "Re-run failed jobs" the first attempt's transcripts stay: each leg counts by its newest.
+    const { counted, setAside } = newestAttempts(selection.transcripts, a => legName(a.name));
+    const origin = {
+        ...empty,
+        others: selection.others,
+        unmatched: selection.unmatched,
+        setAside
+    };
+    if (setAside.length > 0)
+        lib_core/* info */.pq(`Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`);
     if (selection.others.length > 0)
         lib_core/* info */.pq(`Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`);
     if (selection.unmatched.length > 0)
@@ -2973,8 +3030,8 @@ async function fromArtifacts(settings, redact) {
                 'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
         };
     }
-    lib_core/* startGroup */.Oh(`Downloading ${selection.transcripts.length} transcript(s)`);
-    const legs = await downloadLegs(client, selection.transcripts, {
+    lib_core/* startGroup */.Oh(`Downloading ${counted.length} transcript(s)`);
+    const legs = await downloadLegs(client, counted, {
         tempDir: settings.tempDir,
         env: process.env,
         redact
