@@ -34,6 +34,8 @@ describe('no result event, human text on stdout', () => {
     expect(r.outputs.error).toContain(quoted);
     expect(errors(r)).toEqual([expect.stringContaining(quoted)]);
     expect(textOf(render(r.summary))).toContain(quoted);
+    // The run table says what was asked.
+    expect(r.summary).toContain('| Query | Check the build |');
   });
 
   test('the first such line, redacted, then cut at 300 characters', async () => {

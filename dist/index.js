@@ -39712,7 +39712,10 @@ function jsonBody(pretty, whole) {
 const NAME_CHARS = 60;
 const INPUT_CHARS = 80;
 const TOOL_ROWS = 25;
-const ERROR_PREVIEW_CHARS = 60;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const tool_tables_OUTPUT_CHARS = 500;
 const BAR_CELLS = 20;
@@ -39807,7 +39810,20 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
 function callsBlock(turn, redact, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
+    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+    // event, never answered). Their rows come last and are kept first.
+    const status = turn.result ? 'never returned' : '⏳ running';
+    const running = turn.unfinished
+        .slice(0, RUNNING_ROWS)
+        .map(u => [
+        '–',
+        codeCell(clip(redact(u.name), NAME_CHARS)),
+        u.inputPreview ? codeCell(clip(redact(u.inputPreview), INPUT_CHARS)) : ' ',
+        '–',
+        status
+    ]);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
     for (let i = calls.length - 1; i >= 0; i--) {
         const cells = callCells(calls[i], redact, false);
         const size = rowBytes(cells);
@@ -39835,7 +39851,7 @@ function callsBlock(turn, redact, room, where) {
     const total = turn.toolCalls;
     const kept = calls.length;
     let note;
-    if (shown === 0) {
+    if (shown === 0 && total > 0) {
         note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
     }
     else if (shown < total) {
@@ -39848,11 +39864,18 @@ function callsBlock(turn, redact, room, where) {
         const also = '_Outputs of older failed calls are not expanded, to save space._';
         note = note ? `${note}\n\n${also}` : also;
     }
+    const notShown = turn.unfinished.length - running.length;
+    if (notShown > 0) {
+        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+        note = note ? `${note}\n\n${also}` : also;
+    }
     return {
         text: markdown_join([
             '#### Tool calls',
             note,
-            shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+            shown + running.length > 0
+                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+                : undefined
         ]),
         // All it keeps, every output it could expand expanded: nothing was cut to save space.
         whole: shown === kept && expandedAll
@@ -39892,6 +39915,9 @@ const summary_MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
 const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = 96 * 1024;
 const ISSUES_SHOWN = 30;
@@ -39951,7 +39977,8 @@ function renderSummary(report, redactor, options = {}) {
         anomalyBlock(turn, redact)
     ];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
-    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
@@ -39970,7 +39997,7 @@ function renderSummary(report, redactor, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    const calls = anyCalls ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
@@ -40010,6 +40037,7 @@ function factsTable(report, redact, where) {
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
     const rows = [
+        ...(report.query ? [['Query', queryCell(report.query, redact)]] : []),
         ['Model', fact(turn.model)],
         ['Session', fact(turn.sessionId)],
         ['Duration', formatMs(report.durationMs)],
@@ -40034,6 +40062,12 @@ function factsTable(report, redact, where) {
         rows.push(['Install', installFact(report.install)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query, redact) {
+    if (query.kind === 'file')
+        return `from ${codeCell(clip(redact(query.path), PATH_CHARS))}`;
+    return cell(oneLine(redact(query.text), QUERY_CHARS));
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
 function triggerCell(trigger, redact) {
@@ -40073,7 +40107,7 @@ function answerBlock(turn, redact) {
         ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
         : '';
     const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut);
+    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
 }
 /**
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
@@ -40601,9 +40635,12 @@ async function run() {
     let settings;
     let query;
     let schema;
+    let userQuery;
     try {
         settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
         checkPaths(settings, name => core/* getInput */.V4(name));
+        if (settings.mode !== 'transcript')
+            userQuery = settings.query;
         // The server cannot read the runner's files: in API server mode query-file is read here.
         if (settings.mode === 'api')
             query = readQuery(settings.query, settings.workingDirectory);
@@ -40665,6 +40702,7 @@ async function run() {
     log.end();
     const report = {
         verdict,
+        query: settings.mode === 'transcript' ? undefined : userQuery,
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
         hermesVersion,

@@ -44,9 +44,11 @@ export async function run(): Promise<void> {
   let settings: Settings;
   let query: string | undefined;
   let schema: AnswerSchema | undefined;
+  let userQuery: Report['query'];
   try {
     settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
     checkPaths(settings, name => core.getInput(name));
+    if (settings.mode !== 'transcript') userQuery = settings.query;
     // The server cannot read the runner's files: in API server mode query-file is read here.
     if (settings.mode === 'api') query = readQuery(settings.query, settings.workingDirectory);
     // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
@@ -103,6 +105,7 @@ export async function run(): Promise<void> {
 
   const report: Report = {
     verdict,
+    query: settings.mode === 'transcript' ? undefined : userQuery,
     turn: attempt.turn,
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
     hermesVersion,

@@ -6,6 +6,8 @@ import type { AnswerCheck } from '../schema/check.js';
 
 export interface Report {
   verdict: Verdict;
+  /** The prompt as the workflow gave it (before json-schema's instruction), or the file holding it. */
+  query?: { kind: 'text'; text: string } | { kind: 'file'; path: string };
   turn: Turn;
   durationMs: number;
   hermesVersion?: string;

@@ -1,5 +1,5 @@
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-import { clip, formatMs } from '../text/text.js';
+import { clip, formatMs, oneLine } from '../text/text.js';
 import {
   bytes,
   cell,
@@ -41,6 +41,9 @@ const MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
 const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = 96 * 1024;
 const ISSUES_SHOWN = 30;
@@ -111,7 +114,8 @@ export function renderSummary(
   ];
   const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
 
-  const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+  const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+  const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
   // Bytes of everything but the tool-call table and its note.
   const fixed = (parts: (string | undefined)[]): number => bytes(join([...parts, callsHead])) + 4;
 
@@ -132,8 +136,7 @@ export function renderSummary(
     : undefined;
 
   const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-  const calls =
-    turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+  const calls = anyCalls ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
   // The reasoning comes last: its block gets what is left once everything else is whole, less the
   // room kept for the tool-call table's note, so that it is gone before the table loses anything.
   const spare =
@@ -175,6 +178,7 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
     ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
     : number.format(turn.toolCalls);
   const rows: [string, string][] = [
+    ...(report.query ? [['Query', queryCell(report.query, redact)] as [string, string]] : []),
     ['Model', fact(turn.model)],
     ['Session', fact(turn.sessionId)],
     ['Duration', formatMs(report.durationMs)],
@@ -199,6 +203,12 @@ function factsTable(report: Report, redact: Redactor, where: string): string {
   if (report.install) rows.push(['Install', installFact(report.install)]);
   rows.push(['Transcript', where + transcriptNote(report, redact)]);
   return table(['Run', ''], ['l', 'l'], rows);
+}
+
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query: NonNullable<Report['query']>, redact: Redactor): string {
+  if (query.kind === 'file') return `from ${codeCell(clip(redact(query.path), PATH_CHARS))}`;
+  return cell(oneLine(redact(query.text), QUERY_CHARS));
 }
 
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -240,7 +250,7 @@ function answerBlock(turn: Turn, redact: Redactor): string | undefined {
       ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
       : '';
   const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-  return details(`Answer (${size})`, body + cut);
+  return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
 }
 
 /**
