@@ -1,3 +1,5 @@
+import { POSIX_ONLY } from './scripts/platform.mjs';
+
 /** ts-jest's ESM preset; tests run with node --experimental-vm-modules (see package.json). */
 export default {
   preset: 'ts-jest/presets/default-esm',
@@ -6,6 +8,9 @@ export default {
   globalSetup: '<rootDir>/scripts/dist-stamp.mjs',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
+  // Native Windows cannot run the POSIX-only tests; the global setup says so before any test runs.
+  testPathIgnorePatterns: ['/node_modules/', ...(process.platform === 'win32' ? POSIX_ONLY : [])],
+  globalSetup: '<rootDir>/__tests__/helpers/platform-notice.mjs',
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   // An outer limit: a test that hangs fails here. None needs a time window to pass (a busy machine may

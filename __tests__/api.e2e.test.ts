@@ -249,7 +249,9 @@ describe('API server mode: a turn with reasoning', () => {
       'result'
     ]);
     expect(detailsTitled(summaryOf(r), 'Reasoning')).toBeUndefined();
-    expect(r.summary).not.toContain('Work it out');
+    // The reasoning's words (the query, in the run table, asks to "work it out" too).
+    expect(textOf(summaryOf(r))).not.toContain('Work it out:');
+    expect(textOf(summaryOf(r))).not.toContain('20 × 47 = 940');
   });
 
   test('tool calls: the group closes before each tool line; tools in the log and the summary', async () => {

@@ -182,7 +182,7 @@ describe('names never collide', () => {
     await step(run, {}, { GITHUB_RUN_ATTEMPT: '2' }, 'job-1-attempt-2');
     expect(transcripts(run).map(a => a.name)).toEqual([
       'hermes-demo-hermes.jsonl',
-      'hermes-demo-hermes-attempt2.jsonl'
+      'hermes-demo-hermes.run-attempt-2.jsonl'
     ]);
   });
 

@@ -21,8 +21,9 @@ describe('defaultName', () => {
     [{ GITHUB_JOB: 'review', GITHUB_ACTION: 'hermes' }, 'hermes-review-hermes'],
     [{ GITHUB_JOB: 'review', GITHUB_ACTION: '__run_2' }, 'hermes-review-__run_2'],
     [
+      // A re-run's tag is added at upload, after any number that makes the name unique.
       { GITHUB_JOB: 'review', GITHUB_ACTION: 'hermes', GITHUB_RUN_ATTEMPT: '3' },
-      'hermes-review-hermes-attempt3'
+      'hermes-review-hermes'
     ],
     [
       { GITHUB_JOB: 'review', GITHUB_ACTION: 'hermes', GITHUB_RUN_ATTEMPT: '1' },

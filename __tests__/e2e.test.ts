@@ -51,7 +51,13 @@ describe('outcome table, one row per scenario', () => {
       'Hermes exited with code 0 without a result event; the turn did not complete.'
     ],
     ['no-result-crash', 'no_result', '137', true, 'was killed by SIGKILL without a result event'],
-    ['not-configured', 'no_result', '1', true, 'Hermes exited with code 1 without a result event'],
+    [
+      'not-configured',
+      'no_result',
+      '1',
+      true,
+      "without a result event; the turn did not complete. It printed on stdout: Hermes isn't configured yet. Run 'hermes setup' to choose a provider."
+    ],
     [
       'mismatch',
       'failure',

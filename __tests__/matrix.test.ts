@@ -56,7 +56,7 @@ function leg(i: number, outcome: LegOutcome, extra: Partial<Leg> = {}): Leg {
 const reportOf = (legs: Leg[]): MatrixReport => ({
   legs,
   totals: totalsOf(legs),
-  origin: { kind: 'artifacts', namePattern: '*', others: [], unmatched: [] }
+  origin: { kind: 'artifacts', namePattern: '*', others: [], unmatched: [], setAside: [] }
 });
 
 describe('which artifacts are transcripts', () => {

@@ -126,10 +126,20 @@ describe('golden summaries', () => {
     } else expect(perTool).toBeUndefined();
     // Every tool call, in order, five cells.
     const calls = byHeader.get('#')?.slice(1) ?? [];
-    expect(calls.map(r => r[0])).toEqual(turn.recentCalls.map(c => String(c.index)));
+    // …then the calls that had not returned, marked "–".
+    expect(calls.map(r => r[0])).toEqual([
+      ...turn.recentCalls.map(c => String(c.index)),
+      ...turn.unfinished.slice(0, 10).map(() => '–')
+    ]);
     expect(calls.every(r => r.length === 5)).toBe(true);
     calls.forEach((row, i) =>
-      expect(row[4].startsWith(turn.recentCalls[i].isError ? '❌' : 'ok')).toBe(true)
+      expect(row[4]).toMatch(
+        i >= turn.recentCalls.length
+          ? /^(⏳ running|never returned)$/
+          : turn.recentCalls[i].isError
+            ? /^❌/
+            : /^ok/
+      )
     );
     // The status line says the outcome and the exit code; a failure has its alert right under it.
     const heading = all(html, 'h3')[0];
@@ -407,7 +417,11 @@ describe('worst case: every field as long as it can be, in the characters that e
     const byHeader = tables(html);
     expect(byHeader.get('Tool')).toHaveLength(1 + 25);
     expect(byHeader.get('#')!.length).toBeGreaterThan(100);
-    expect(byHeader.get('#')!.at(-1)![0]).toBe('20,000');
+    // The most recent result is kept; the calls that never returned follow it, all of them shown.
+    const rows = byHeader.get('#')!;
+    const running = rows.filter(r => r[0] === '–');
+    expect(running.length).toBe(Math.min(10, t.unfinished.length));
+    expect(rows.at(-1 - running.length)![0]).toBe('20,000');
   });
 
   test('with an artifact link and redacted text, and at small budgets', () => {

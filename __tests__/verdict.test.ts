@@ -8,6 +8,7 @@ import {
   type Outcome,
   type RunEnd
 } from '../src/core/verdict.js';
+import { makeRedactor } from '../src/text/redact.js';
 import { apiEnd, notFoundEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
 
 const INIT =
@@ -150,7 +151,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
     ended({ exitCode: 1 }),
     'no_result',
     1,
-    'Hermes exited with code 1 without a result event; the turn did not complete.'
+    "Hermes exited with code 1 without a result event; the turn did not complete. It printed on stdout: Hermes isn't configured yet. Run `hermes setup`."
   ],
   [
     'no result, unknown code 3',
@@ -500,5 +501,41 @@ describe('decide: API server mode (kind api), on the same table', () => {
       `${TEMPFAIL} (exit code 75).`
     );
     expect(decide(resulted(78), ended({ exitCode: 78 })).message).toBe(`${CONFIG} (exit code 78).`);
+  });
+});
+
+describe('decide: a cause printed on stdout instead of the stream', () => {
+  const ended = processEnd;
+
+  test('the first non-JSON line is quoted, before stderr', () => {
+    const turn = turnOf('Traceback: provider missing', 'second line', INIT);
+    const { message } = decide(turn, ended({ exitCode: 1, stderrTail: ['boom'] }));
+    expect(message).toBe(
+      'Hermes exited with code 1 without a result event; the turn did not complete. It printed on stdout: Traceback: provider missing Its last words on stderr: boom'
+    );
+  });
+
+  test('redacted before it is cut to 300 characters, on one line', () => {
+    const secret = 'sk-or-v1-' + 'a'.repeat(64);
+    const line = `Bad key ${secret}\tthen ${'x'.repeat(1000)}`;
+    const builder = new TurnBuilder(makeRedactor([secret]));
+    builder.add(decodeLine(Buffer.from(line), 1), 1);
+    const turn = builder.finish();
+    expect(turn.stdoutText).toHaveLength(300);
+    expect(turn.stdoutText).toMatch(/^Bad key \*\*\* then x+…$/);
+    expect(decide(turn, ended({ exitCode: 1 })).message).toContain(turn.stdoutText);
+  });
+
+  test('a damaged event line ("{…") is not human text: nothing is quoted', () => {
+    const turn = turnOf(INIT, '{"type": "text", "text": "cut off');
+    expect(turn.stdoutText).toBeUndefined();
+    expect(decide(turn, ended({ exitCode: 1 })).message).not.toContain('printed on stdout');
+  });
+
+  test('a turn that wrote its result event quotes nothing', () => {
+    const turn = turnOf('human text', INIT, TEXT);
+    expect(turn.stdoutText).toBe('human text');
+    const done = resulted(1, 'failed');
+    expect(decide(done, ended({ exitCode: 1 })).message).not.toContain('printed on stdout');
   });
 });

@@ -73,3 +73,8 @@ export function interpretLog(stdout: string): {
   annotations: WorkflowCommand[];
   log: string;
 };
+export function logReader(): {
+  commands: WorkflowCommand[];
+  mask(line: string): string;
+  line(line: string): string | undefined;
+};

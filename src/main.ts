@@ -42,7 +42,8 @@ import { outputsOf } from './report/outputs.js';
 import { environmentSecrets, makeRedactor, redactStrings, type Redactor } from './text/redact.js';
 import type { SessionUsage } from './core/session-usage.js';
 import { shown, type Report } from './report/report.js';
-import { renderSummary } from './report/summary.js';
+import { invalidInputSummary, renderSummary } from './report/summary.js';
+import { unsupportedRunner } from './config/platform.js';
 import { TurnBuilder } from './core/turn.js';
 import { decide, type Verdict } from './core/verdict.js';
 import { readSchema, type AnswerSchema } from './schema/load.js';
@@ -52,6 +53,8 @@ import { StickyComment } from './comment/sticky.js';
 import { viewOf } from './comment/view.js';
 
 export async function run(): Promise<void> {
+  const unsupported = unsupportedRunner(process.platform);
+  if (unsupported) return core.setFailed(unsupported);
   // Masked before anything else is read or printed, so that no later line can show them.
   const secrets = [core.getInput(Input.ApiKey), core.getInput(Input.GithubToken)]
     .map(s => s.trim())
@@ -60,9 +63,11 @@ export async function run(): Promise<void> {
   let settings: Settings;
   let query: string | undefined;
   let schema: AnswerSchema | undefined;
+  let userQuery: CliSettings['query'] | undefined;
   try {
     settings = parseSettings({ getInput: name => core.getInput(name), env: process.env });
     checkPaths(settings, name => core.getInput(name));
+    if (settings.mode !== 'transcript') userQuery = settings.query;
     // The server cannot read the runner's files: in API server mode query-file is read here.
     if (settings.mode === 'api') query = readQuery(settings.query, settings.workingDirectory);
     // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
@@ -71,8 +76,7 @@ export async function run(): Promise<void> {
     else if (schema && settings.mode === 'cli')
       settings = askForJson(settings, schema, process.env);
   } catch (error) {
-    core.setFailed(messageOf(error));
-    return;
+    return invalidInput(messageOf(error), makeRedactor(secrets));
   }
   settings.redact.forEach(value => core.setSecret(value));
   const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
@@ -162,6 +166,10 @@ export async function run(): Promise<void> {
 
   const report: Report = {
     verdict: shown(verdict, redact),
+    query:
+      userQuery?.kind === 'text'
+        ? { kind: 'text', text: redact(userQuery.text) }
+        : userQuery && { kind: 'file', path: redact(userQuery.path) },
     turn: attempt.turn,
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
     hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
@@ -271,6 +279,26 @@ function stickyComment(settings: Settings, redact: Redactor): StickyComment | un
 function graceLeft(signals: Signals & { cancelledAt?: number }): AbortSignal {
   const since = Date.now() - (signals.cancelledAt ?? Date.now());
   return AbortSignal.timeout(Math.max(1000, 9000 - since));
+}
+
+/** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
+async function invalidInput(message: string, redact: Redactor): Promise<void> {
+  const report: Report = {
+    verdict: { outcome: 'invalid_input', message: redact(message) },
+    turn: new TurnBuilder().finish(),
+    durationMs: 0,
+    stderrTail: [],
+    jsonlPath: ''
+  };
+  for (const [name, value] of outputsOf(report, 0)) core.setOutput(name, value);
+  // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
+  if (core.getInput(Input.Summary).trim() === 'false') return core.setFailed(redact(message));
+  try {
+    await core.summary.addRaw(invalidInputSummary(redact(message))).write({ overwrite: true });
+  } catch (error) {
+    core.warning(`The job summary could not be written: ${redact(messageOf(error))}`);
+  }
+  core.setFailed(redact(message));
 }
 
 /** What one attempt came to, for the report of a run that was retried. */

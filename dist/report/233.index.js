@@ -1,8 +1,16 @@
+<<<<<<<< HEAD:dist/report/233.index.js
 export const id = 233;
 export const ids = [233];
 export const modules = {
 
 /***/ 32233:
+========
+export const id = 397;
+export const ids = [397];
+export const modules = {
+
+/***/ 68397:
+>>>>>>>> issue-24:dist/report/397.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -21,8 +29,463 @@ var external_node_path_ = __webpack_require__(76760);
 var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
+<<<<<<<< HEAD:dist/report/233.index.js
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
+========
+;// CONCATENATED MODULE: ./src/report/artifact.ts
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
+
+
+
+
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+async function uploadTranscript(request) {
+    const { env } = request;
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return {
+            uploaded: false,
+            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
+            warn: false
+        };
+    }
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
+        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    }
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = uploadBudgetMs(size, env);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs);
+    let staging;
+    core.startGroup('Uploading the transcript');
+    try {
+        staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core.endGroup();
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
+            fs.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    const tag = runAttemptTag(env);
+    let file = path.join(staging, `${base}${tag}.jsonl`);
+    await copyTranscript(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyTranscript(transcript, copy, request.redact);
+        others.push(copy);
+    }
+    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    const client = new DefaultArtifactClient();
+    for (let n = 1; !state.givenUp; n++) {
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
+        if (n > 1 && !archive) {
+            const next = path.join(staging, `${stem}.jsonl`);
+            fs.renameSync(file, next);
+            file = next;
+        }
+        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+        const name = archive ? `${stem}.jsonl` : path.basename(file);
+        try {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+                retentionDays: request.retentionDays,
+                skipArchive: !archive
+            });
+            if (id === undefined)
+                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+        }
+        catch (error) {
+            const message = errorMessage(error);
+            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
+                continue;
+            }
+            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+        }
+    }
+    return { uploaded: false, reason: 'the upload was given up', warn: true };
+}
+/** hermes-<job>-<step>; only characters the service accepts. */
+function defaultName(env) {
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
+        .filter((p) => !!p)
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
+}
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function uploadBudgetMs(size, env) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
+/**
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ */
+function deadline(budgetMs) {
+    let timer;
+    let onTerm = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve(why);
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+        };
+        process.once('SIGTERM', onTerm);
+    });
+    return {
+        expired,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+        }
+    };
+}
+function fileSize(file) {
+    try {
+        return fs.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error) {
+    const message = (0,errors/* messageOf */.b)(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
+ * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
+ * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ */
+async function copyTranscript(from, to, redact) {
+    if (!redact) {
+        fs.copyFileSync(from, to);
+        return;
+    }
+    const out = fs.openSync(to, 'w');
+    try {
+        let pending = [];
+        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            if (end === 0) {
+                pending.push(data);
+                continue;
+            }
+            fs.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
+            pending = end < data.length ? [data.subarray(end)] : [];
+        }
+        if (pending.length > 0)
+            fs.writeSync(out, redactLines(Buffer.concat(pending), redact));
+    }
+    finally {
+        fs.closeSync(out);
+    }
+}
+function redactLines(block, redact) {
+    const text = block.toString('utf8');
+    if (redact(text) === text)
+        return block;
+    const lines = [];
+    for (let start = 0; start < block.length;) {
+        const nl = block.indexOf(0x0a, start);
+        const end = nl === -1 ? block.length : nl + 1;
+        const line = block.subarray(start, end);
+        const lineText = line.toString('utf8');
+        const clean = redact(lineText);
+        lines.push(clean === lineText ? line : Buffer.from(clean));
+        start = end;
+    }
+    return Buffer.concat(lines);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
+
+
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
+ */
+class BufferedStdout {
+    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+    used = 0;
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8.
+        if (this.used + line.length * 3 + 1 > this.bytes.length) {
+            this.flush();
+            if (line.length * 3 + 1 > this.bytes.length) {
+                process.stdout.write(`${line}\n`);
+                return;
+            }
+        }
+        this.used += this.bytes.write(line, this.used, 'utf8');
+        this.bytes[this.used++] = 0x0a;
+        this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.used === 0)
+            return;
+        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+        this.used = 0;
+    }
+}
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = (/* unused pure expression or super */ null && (64 * 1024));
+// How far back from that limit a blank is looked for, to cut between words.
+const SECRET_MARGIN = 4096;
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
+/**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
+ * secret (which holds none) is redacted whole on one side of the cut.
+ */
+function joinLines(held, delta, emit) {
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+        emit(held + delta.slice(start, nl));
+        held = '';
+        start = nl + 1;
+    }
+    held += start === 0 ? delta : delta.slice(start);
+    if (held.length <= MAX_PENDING_TEXT)
+        return held;
+    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
+    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+    emit(held.slice(0, cut));
+    return held.slice(cut);
+}
+/**
+ * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
+ * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
+ * and the stream cannot end the block because it cannot know the random token.
+ */
+class LiveLog {
+    redact;
+    text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
+    stopped = false;
+    token = randomUUID().replace(/-/g, '');
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
+        this.redact = redact;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
+    }
+    /** Stops workflow commands; call before anything from the stream is printed. */
+    begin() {
+        if (this.stopped)
+            return;
+        this.sink(`::stop-commands::${this.token}`);
+        this.stopped = true;
+    }
+    /** Flushes pending text and lets workflow commands work again (for the action's own). */
+    end() {
+        this.flushText();
+        this.closeReasoning();
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.stopped = false;
+        this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = own(this.text);
+        this.reasoning = own(this.reasoning);
+    }
+    /** Our own words (not from the stream); still sanitised, since they may quote it. */
+    note(line) {
+        this.flushText();
+        this.print(line);
+    }
+    /** One streamed delta of assistant text; printed a whole line at a time. */
+    textDelta(delta) {
+        this.text = joinLines(this.text, delta, line => this.printText(line));
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
+    toolStart(name, inputPreview) {
+        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
+    }
+    toolEnd(call) {
+        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
+        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
+        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
+    }
+    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
+    stderr(line) {
+        if (line.trim() !== '')
+            this.note(`stderr: ${line}`);
+    }
+    flushText() {
+        if (this.text === '')
+            return;
+        this.printText(this.text);
+        this.text = '';
+    }
+    /** A line of anything but reasoning: an open reasoning group ends first. */
+    print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
+    }
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/**
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
+ * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
+ * in case a stop-commands block is not open.
+ */
+function inert(line) {
+    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
+        return line;
+    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+
+>>>>>>>> issue-24:dist/report/397.index.js
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
@@ -403,7 +866,12 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
         value = JSON.parse(text);
     }
     catch {
+<<<<<<<< HEAD:dist/report/233.index.js
         return skip(`not JSON: ${preview(redactHead(redact, text))}`);
+========
+        const skipped = skip(`not JSON: ${preview(text)}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
+>>>>>>>> issue-24:dist/report/397.index.js
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
@@ -1825,6 +2293,8 @@ const OTHER_TOOLS = '(other tools)';
 const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
 class TurnBuilder {
     redact;
     recent;
@@ -1886,6 +2356,8 @@ class TurnBuilder {
             this.issue(issue);
         if (decoded.blank)
             turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = text_own(text_oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
             const name = this.kept(decoded.unknownType);
@@ -2267,7 +2739,8 @@ const WHAT = {
     not_found: 'Hermes was not found',
     timeout: 'Hermes did not finish in time',
     not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema'
+    invalid_output: 'The answer does not match json-schema',
+    invalid_input: 'An input is invalid'
 };
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
 const WHAT_API = {
@@ -2332,10 +2805,12 @@ function decide(turn, end) {
                 message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
             };
         }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -2981,7 +3456,10 @@ function jsonBody(pretty, whole) {
 const tool_tables_NAME_CHARS = 60;
 const tool_tables_INPUT_CHARS = 80;
 const TOOL_ROWS = 25;
-const ERROR_PREVIEW_CHARS = 60;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const tool_tables_OUTPUT_CHARS = 500;
 const BAR_CELLS = 20;
@@ -3077,7 +3555,20 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
 function tool_tables_callsBlock(turn, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
+    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+    // event, never answered). Their rows come last and are kept first.
+    const status = turn.result ? 'never returned' : '⏳ running';
+    const running = turn.unfinished
+        .slice(0, RUNNING_ROWS)
+        .map(u => [
+        '–',
+        codeCell(clip(redact(u.name), tool_tables_NAME_CHARS)),
+        u.inputPreview ? codeCell(clip(redact(u.inputPreview), tool_tables_INPUT_CHARS)) : ' ',
+        '–',
+        status
+    ]);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
     for (let i = calls.length - 1; i >= 0; i--) {
         const cells = callCells(calls[i], false);
         const size = rowBytes(cells);
@@ -3105,7 +3596,7 @@ function tool_tables_callsBlock(turn, room, where) {
     const total = turn.toolCalls;
     const kept = calls.length;
     let note;
-    if (shown === 0) {
+    if (shown === 0 && total > 0) {
         note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
     }
     else if (shown < total) {
@@ -3118,11 +3609,18 @@ function tool_tables_callsBlock(turn, room, where) {
         const also = '_Outputs of older failed calls are not expanded, to save space._';
         note = note ? `${note}\n\n${also}` : also;
     }
+    const notShown = turn.unfinished.length - running.length;
+    if (notShown > 0) {
+        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+        note = note ? `${note}\n\n${also}` : also;
+    }
     return {
         text: join([
             '#### Tool calls',
             note,
-            shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+            shown + running.length > 0
+                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+                : undefined
         ]),
         // All it keeps, every output it could expand expanded: nothing was cut to save space.
         whole: shown === kept && expandedAll
@@ -3178,6 +3676,9 @@ const summary_MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
 const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = (/* unused pure expression or super */ null && (96 * 1024));
 const ISSUES_SHOWN = 30;
@@ -3206,8 +3707,13 @@ const TITLE = {
     not_found: '❌ Hermes not found',
     timeout: '⌛ Hermes timed out',
     not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema'
+    invalid_output: '❌ The answer does not match json-schema',
+    invalid_input: '❌ Invalid input'
 };
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message, redact) {
+    return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), summary_MESSAGE_CHARS))}\n`;
+}
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
 const LEFT_OUT_FIRST = (/* unused pure expression or super */ null && ([2, 0, 1]));
@@ -3224,10 +3730,22 @@ function renderSummary(report, options = {}) {
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+<<<<<<<< HEAD:dist/report/233.index.js
     const head = [statusBlock(report), factsTable(report, where)];
     const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
     const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+========
+    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+    const extras = [
+        answerBlock(turn, redact),
+        structuredBlock(report.answer, redact),
+        anomalyBlock(turn, redact)
+    ];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+>>>>>>>> issue-24:dist/report/397.index.js
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
@@ -3246,7 +3764,11 @@ function renderSummary(report, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+<<<<<<<< HEAD:dist/report/233.index.js
     const calls = turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
+========
+    const calls = anyCalls ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+>>>>>>>> issue-24:dist/report/397.index.js
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
@@ -3284,6 +3806,7 @@ function factsTable(report, where) {
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
     const rows = [
+        ...(report.query ? [['Query', queryCell(report.query, redact)]] : []),
         ['Model', fact(turn.model)],
         ['Session', fact(turn.sessionId)],
         ['Duration', formatMs(report.durationMs)],
@@ -3321,6 +3844,12 @@ function factsTable(report, where) {
     if (report.session)
         rows.push(['Session record', sessionRef(report.session)]);
     return table(['Run', ''], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query, redact) {
+    if (query.kind === 'file')
+        return `from ${codeCell(clip(redact(query.path), PATH_CHARS))}`;
+    return cell(oneLine(redact(query.text), QUERY_CHARS));
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
 function triggerCell(trigger) {
@@ -3372,7 +3901,7 @@ function answerBlock(turn) {
         ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
         : '';
     const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut);
+    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
 }
 /**
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
@@ -3697,6 +4226,8 @@ function skippedNote(origin) {
         lines.push(`- ${summary_number.format(origin.others.length)} other artifact(s) skipped, not Hermes transcripts (their names do not end in \`.jsonl\`): ${names(origin.others)}`);
     if (origin.unmatched.length > 0)
         lines.push(`- ${summary_number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${markdown_codeCell(text_clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`);
+    if (origin.setAside.length > 0)
+        lines.push(`- ${summary_number.format(origin.setAside.length)} earlier attempt(s) of re-run legs set aside, each leg counted by its newest attempt: ${names(origin.setAside.map(a => `${a.leg} attempt ${a.attempt} (attempt ${a.counted} counted)`))}`);
     return lines.length ? lines.join('\n') : undefined;
 }
 
@@ -3759,8 +4290,45 @@ function totalsOf(legs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/matrix/reruns.ts
+/**
+ * Re-runs: after "Re-run failed jobs" a run holds each re-run leg's transcripts of every attempt (the
+ * earlier ones are never deleted). The main action names a re-run's artifact `<name>.run-attempt-N`
+ * (GITHUB_RUN_ATTEMPT, from 2 on): a leg is its name less that tag, and its newest attempt counts.
+ */
+
+const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
+/** The leg and the run attempt a leg name (without `.jsonl`) says. */
+function runAttemptOf(name) {
+    const tagged = TAGGED.exec(name);
+    return tagged
+        ? { leg: name.slice(0, tagged.index), attempt: Number(tagged[1]) }
+        : { leg: name, attempt: 1 };
+}
+/** Each leg's newest attempt, in the given order, and the attempts set aside (by leg, then attempt). */
+function newestAttempts(items, nameOf) {
+    const newest = new Map();
+    for (const item of items) {
+        const { leg, attempt } = runAttemptOf(nameOf(item));
+        newest.set(leg, Math.max(attempt, newest.get(leg) ?? 0));
+    }
+    const counted = [];
+    const setAside = [];
+    for (const item of items) {
+        const { leg, attempt } = runAttemptOf(nameOf(item));
+        const latest = newest.get(leg);
+        if (attempt === latest)
+            counted.push(item);
+        else
+            setAside.push({ leg, attempt, counted: latest });
+    }
+    setAside.sort((a, b) => a.leg.localeCompare(b.leg) || a.attempt - b.attempt);
+    return { counted, setAside };
+}
+
 ;// CONCATENATED MODULE: ./src/matrix/main.ts
 /** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
+
 
 
 
@@ -3836,7 +4404,8 @@ async function fromArtifacts(settings, redact) {
         kind: 'artifacts',
         namePattern: settings.namePattern,
         others: [],
-        unmatched: []
+        unmatched: [],
+        setAside: []
     };
     const why = unlistable(process.env);
     if (why)
@@ -3854,7 +4423,16 @@ async function fromArtifacts(settings, redact) {
         };
     }
     const selection = selectTranscripts(listed, settings.namePattern);
-    const origin = { ...empty, others: selection.others, unmatched: selection.unmatched };
+    // After "Re-run failed jobs" the first attempt's transcripts stay: each leg counts by its newest.
+    const { counted, setAside } = newestAttempts(selection.transcripts, a => legName(a.name));
+    const origin = {
+        ...empty,
+        others: selection.others,
+        unmatched: selection.unmatched,
+        setAside
+    };
+    if (setAside.length > 0)
+        lib_core/* info */.pq(`Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`);
     if (selection.others.length > 0)
         lib_core/* info */.pq(`Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`);
     if (selection.unmatched.length > 0)
@@ -3868,8 +4446,8 @@ async function fromArtifacts(settings, redact) {
                 'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
         };
     }
-    lib_core/* startGroup */.Oh(`Downloading ${selection.transcripts.length} transcript(s)`);
-    const legs = await downloadLegs(client, selection.transcripts, {
+    lib_core/* startGroup */.Oh(`Downloading ${counted.length} transcript(s)`);
+    const legs = await downloadLegs(client, counted, {
         tempDir: settings.tempDir,
         env: process.env,
         redact,

@@ -66,6 +66,8 @@ export interface DecodedLine {
   blank?: boolean;
   /** An event type this version does not know (a future extension): ignored, counted. */
   unknownType?: string;
+  /** A line that is not JSON nor a damaged event ("{…"): human text Hermes printed instead. */
+  notJson?: string;
 }
 
 const BOM = 0xfeff;
@@ -185,7 +187,8 @@ export function decodeLine(
   try {
     value = JSON.parse(text);
   } catch {
-    return skip(`not JSON: ${preview(redactHead(redact, text))}`);
+    const skipped = skip(`not JSON: ${preview(redactHead(redact, text))}`);
+    return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);

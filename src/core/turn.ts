@@ -86,6 +86,8 @@ export interface Turn {
   issues: KeptIssue[];
   issueCount: number;
   skippedLines: number;
+  /** The first stdout line that was not JSON, redacted, one line of at most STDOUT_TEXT_CHARS. */
+  stdoutText?: string;
 }
 
 export const MAX_RECENT_CALLS = 2000;
@@ -103,6 +105,8 @@ export const OTHER_TOOLS = '(other tools)';
 const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+export const STDOUT_TEXT_CHARS = 300;
 
 interface Pending {
   name: string;
@@ -181,6 +185,8 @@ export class TurnBuilder {
     turn.lines = Math.max(turn.lines, line);
     for (const issue of decoded.issues) this.issue(issue);
     if (decoded.blank) turn.blankLines += 1;
+    if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+      turn.stdoutText = own(oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
     if (decoded.unknownType !== undefined) {
       // A Map: type names come from the stream, and "__proto__" must stay a name.
       const name = this.kept(decoded.unknownType);

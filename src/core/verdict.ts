@@ -15,7 +15,9 @@ export type Outcome =
   | 'timeout'
   | 'not_allowed'
   /** The turn completed, but its answer does not match json-schema (decided in src/schema/check.ts). */
-  | 'invalid_output';
+  | 'invalid_output'
+  /** An input was refused before anything ran (decided in src/main.ts). */
+  | 'invalid_input';
 
 /** How the run ended, seen from outside the stream: one shape per kind of run. */
 export type RunEnd = ProcessEnd | NotFoundEnd | TranscriptEnd | ApiEnd;
@@ -99,7 +101,8 @@ const WHAT: Record<Outcome, string> = {
   not_found: 'Hermes was not found',
   timeout: 'Hermes did not finish in time',
   not_allowed: 'The triggering actor may not start the agent',
-  invalid_output: 'The answer does not match json-schema'
+  invalid_output: 'The answer does not match json-schema',
+  invalid_input: 'An input is invalid'
 };
 
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
@@ -171,10 +174,12 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
         message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
       };
     }
+    // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+    const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
     return {
       outcome: 'no_result',
       exitCode: processCode,
-      message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+      message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
     };
   }
 

@@ -11,6 +11,7 @@ import {
   artifactClient,
   downloadLegs,
   listArtifacts,
+  legName,
   selectTranscripts,
   TRANSCRIPT_SUFFIX,
   unlistable
@@ -21,6 +22,7 @@ import type { Leg } from './leg.js';
 import { legRecord, reportOutputs } from './outputs.js';
 import { renderMatrixSummary, type LegOrigin } from './summary.js';
 import { totalsOf } from './totals.js';
+import { newestAttempts } from './reruns.js';
 
 export async function run(): Promise<void> {
   let settings: ReportSettings;
@@ -94,7 +96,8 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
     kind: 'artifacts',
     namePattern: settings.namePattern,
     others: [],
-    unmatched: []
+    unmatched: [],
+    setAside: []
   };
   const why = unlistable(process.env);
   if (why) return { legs: [], origin: empty, nothing: `${why}.` };
@@ -110,7 +113,18 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
     };
   }
   const selection = selectTranscripts(listed, settings.namePattern);
-  const origin: LegOrigin = { ...empty, others: selection.others, unmatched: selection.unmatched };
+  // After "Re-run failed jobs" the first attempt's transcripts stay: each leg counts by its newest.
+  const { counted, setAside } = newestAttempts(selection.transcripts, a => legName(a.name));
+  const origin: LegOrigin = {
+    ...empty,
+    others: selection.others,
+    unmatched: selection.unmatched,
+    setAside
+  };
+  if (setAside.length > 0)
+    core.info(
+      `Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`
+    );
   if (selection.others.length > 0)
     core.info(
       `Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`
@@ -127,8 +141,8 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
         'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
     };
   }
-  core.startGroup(`Downloading ${selection.transcripts.length} transcript(s)`);
-  const legs = await downloadLegs(client, selection.transcripts, {
+  core.startGroup(`Downloading ${counted.length} transcript(s)`);
+  const legs = await downloadLegs(client, counted, {
     tempDir: settings.tempDir,
     env: process.env,
     redact,

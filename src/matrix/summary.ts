@@ -10,10 +10,18 @@ import { SUMMARY_BUDGET_BYTES } from '../report/summary.js';
 import type { Leg, LegOutcome } from './leg.js';
 import type { Totals } from './totals.js';
 import { formatCost } from '../core/session-usage.js';
+import type { SetAside } from './reruns.js';
 
 /** Where the legs came from: this run's artifacts, or local files. */
 export type LegOrigin =
-  | { kind: 'artifacts'; namePattern: string; others: string[]; unmatched: string[] }
+  | {
+      kind: 'artifacts';
+      namePattern: string;
+      others: string[];
+      unmatched: string[];
+      /** Earlier attempts of re-run legs, left out for their newest (reruns.ts). */
+      setAside: SetAside[];
+    }
   | { kind: 'files'; patterns: string[] };
 
 export interface MatrixReport {
@@ -328,6 +336,12 @@ function skippedNote(origin: LegOrigin): string | undefined {
   if (origin.unmatched.length > 0)
     lines.push(
       `- ${number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${codeCell(clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`
+    );
+  if (origin.setAside.length > 0)
+    lines.push(
+      `- ${number.format(origin.setAside.length)} earlier attempt(s) of re-run legs set aside, each leg counted by its newest attempt: ${names(
+        origin.setAside.map(a => `${a.leg} attempt ${a.attempt} (attempt ${a.counted} counted)`)
+      )}`
     );
   return lines.length ? lines.join('\n') : undefined;
 }

@@ -91,7 +91,8 @@ async function upload(
 ): Promise<UploadResult> {
   const { env } = request;
   const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-  let file = path.join(staging, `${base}.jsonl`);
+  const tag = runAttemptTag(env);
+  let file = path.join(staging, `${base}${tag}.jsonl`);
   await copyRedacted(request.transcriptPath, file, request.redact);
   // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
   const earlier = request.earlierAttempts ?? [];
@@ -108,7 +109,8 @@ async function upload(
   const { DefaultArtifactClient } = await import('@actions/artifact');
   const client = new DefaultArtifactClient();
   for (let n = 1; !state.givenUp; n++) {
-    const stem = n === 1 ? base : `${base}-${n}`;
+    // A taken name gets a number before the re-run's tag, which must stay last.
+    const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
     if (n > 1 && !archive) {
       const next = path.join(staging, `${stem}.jsonl`);
       fs.renameSync(file, next);
@@ -144,16 +146,25 @@ async function upload(
   return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
 
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+/** hermes-<job>-<step>; only characters the service accepts. */
 export function defaultName(env: NodeJS.ProcessEnv): string {
-  const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-  const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-  if (attempt > 1) parts.push(`attempt${attempt}`);
-  return parts
+  return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
     .filter((p): p is string => !!p)
     .join('-')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .slice(0, 200);
+}
+
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+export const RUN_ATTEMPT_TAG = '.run-attempt-';
+
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+export function runAttemptTag(env: NodeJS.ProcessEnv): string {
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+  return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
 
 /** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */

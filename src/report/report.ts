@@ -22,6 +22,8 @@ export function shown(verdict: Verdict, redact: Redactor): ShownVerdict {
  */
 export interface Report {
   verdict: ShownVerdict;
+  /** The prompt as the workflow gave it (before json-schema's instruction), or the file holding it. */
+  query?: { kind: 'text'; text: Redacted } | { kind: 'file'; path: Redacted };
   turn: Turn;
   durationMs: number;
   hermesVersion?: Redacted;

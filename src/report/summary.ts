@@ -1,5 +1,5 @@
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-import { clip, formatMs } from '../text/text.js';
+import { clip, formatMs, oneLine } from '../text/text.js';
 import {
   bytes,
   cell,
@@ -43,6 +43,9 @@ const MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
 const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = 96 * 1024;
 const ISSUES_SHOWN = 30;
@@ -72,8 +75,14 @@ export const TITLE: Record<Outcome, string> = {
   not_found: '❌ Hermes not found',
   timeout: '⌛ Hermes timed out',
   not_allowed: '🚫 Not allowed to start the agent',
-  invalid_output: '❌ The answer does not match json-schema'
+  invalid_output: '❌ The answer does not match json-schema',
+  invalid_input: '❌ Invalid input'
 };
+
+/** An input was refused before anything ran: one line, the title and why. */
+export function invalidInputSummary(message: Redacted): string {
+  return `### ${TITLE.invalid_input}: ${inline(clip(message, MESSAGE_CHARS))}\n`;
+}
 
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
@@ -98,7 +107,8 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
   const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
   const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
 
-  const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+  const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+  const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
   // Bytes of everything but the tool-call table and its note.
   const fixed = (parts: (string | undefined)[]): number => bytes(join([...parts, callsHead])) + 4;
 
@@ -119,8 +129,7 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
     : undefined;
 
   const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-  const calls =
-    turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
+  const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
   // The reasoning comes last: its block gets what is left once everything else is whole, less the
   // room kept for the tool-call table's note, so that it is gone before the table loses anything.
   const spare =
@@ -160,6 +169,7 @@ function factsTable(report: Report, where: string): string {
     ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
     : number.format(turn.toolCalls);
   const rows: [string, string][] = [
+    ...(report.query ? [['Query', queryCell(report.query)] as [string, string]] : []),
     ['Model', fact(turn.model)],
     ['Session', fact(turn.sessionId)],
     ['Duration', formatMs(report.durationMs)],
@@ -193,6 +203,12 @@ function factsTable(report: Report, where: string): string {
   rows.push(['Transcript', where + transcriptNote(report)]);
   if (report.session) rows.push(['Session record', sessionRef(report.session)]);
   return table(['Run', ''], ['l', 'l'], rows);
+}
+
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query: NonNullable<Report['query']>): string {
+  if (query.kind === 'file') return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
+  return cell(oneLine(query.text, QUERY_CHARS));
 }
 
 /** Who caused the run, on which event, and why the gate let them in (or not). */
@@ -248,7 +264,7 @@ function answerBlock(turn: Turn): string | undefined {
       ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
       : '';
   const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-  return details(`Answer (${size})`, body + cut);
+  return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
 }
 
 /**

@@ -6,7 +6,10 @@ import { bytes, cell, cellDetails, cellLines, codeCell, join, number, table } fr
 export const NAME_CHARS = 60;
 export const INPUT_CHARS = 80;
 const TOOL_ROWS = 25;
-const ERROR_PREVIEW_CHARS = 60;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const OUTPUT_CHARS = 500;
 
@@ -118,7 +121,21 @@ export function callsBlock(
 ): { text: string; whole: boolean } {
   const calls = turn.recentCalls;
   const lean: string[][] = [];
-  let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
+  // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+  // event, never answered). Their rows come last and are kept first.
+  const status = turn.result ? 'never returned' : '⏳ running';
+  const running = turn.unfinished
+    .slice(0, RUNNING_ROWS)
+    .map(u => [
+      '–',
+      codeCell(clip(u.name, NAME_CHARS)),
+      u.inputPreview ? codeCell(clip(u.inputPreview, INPUT_CHARS)) : ' ',
+      '–',
+      status
+    ]);
+  let used =
+    bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+    running.reduce((sum, cells) => sum + rowBytes(cells), 0);
   for (let i = calls.length - 1; i >= 0; i--) {
     const cells = callCells(calls[i], false);
     const size = rowBytes(cells);
@@ -145,7 +162,7 @@ export function callsBlock(
   const total = turn.toolCalls;
   const kept = calls.length;
   let note: string | undefined;
-  if (shown === 0) {
+  if (shown === 0 && total > 0) {
     note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
   } else if (shown < total) {
     const why =
@@ -158,11 +175,18 @@ export function callsBlock(
     const also = '_Outputs of older failed calls are not expanded, to save space._';
     note = note ? `${note}\n\n${also}` : also;
   }
+  const notShown = turn.unfinished.length - running.length;
+  if (notShown > 0) {
+    const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+    note = note ? `${note}\n\n${also}` : also;
+  }
   return {
     text: join([
       '#### Tool calls',
       note,
-      shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+      shown + running.length > 0
+        ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+        : undefined
     ]),
     // All it keeps, every output it could expand expanded: nothing was cut to save space.
     whole: shown === kept && expandedAll

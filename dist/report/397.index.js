@@ -1,0 +1,4480 @@
+<<<<<<<< HEAD:dist/report/233.index.js
+export const id = 233;
+export const ids = [233];
+export const modules = {
+
+/***/ 32233:
+========
+export const id = 397;
+export const ids = [397];
+export const modules = {
+
+/***/ 68397:
+>>>>>>>> issue-24:dist/report/397.index.js
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  run: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __webpack_require__(90108);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var lib_core = __webpack_require__(77094);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+<<<<<<<< HEAD:dist/report/233.index.js
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+========
+;// CONCATENATED MODULE: ./src/report/artifact.ts
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
+
+
+
+
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+async function uploadTranscript(request) {
+    const { env } = request;
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return {
+            uploaded: false,
+            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
+            warn: false
+        };
+    }
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
+        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    }
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = uploadBudgetMs(size, env);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs);
+    let staging;
+    core.startGroup('Uploading the transcript');
+    try {
+        staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core.endGroup();
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
+            fs.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    const tag = runAttemptTag(env);
+    let file = path.join(staging, `${base}${tag}.jsonl`);
+    await copyTranscript(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyTranscript(transcript, copy, request.redact);
+        others.push(copy);
+    }
+    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    const client = new DefaultArtifactClient();
+    for (let n = 1; !state.givenUp; n++) {
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
+        if (n > 1 && !archive) {
+            const next = path.join(staging, `${stem}.jsonl`);
+            fs.renameSync(file, next);
+            file = next;
+        }
+        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+        const name = archive ? `${stem}.jsonl` : path.basename(file);
+        try {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+                retentionDays: request.retentionDays,
+                skipArchive: !archive
+            });
+            if (id === undefined)
+                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+        }
+        catch (error) {
+            const message = errorMessage(error);
+            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
+                continue;
+            }
+            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+        }
+    }
+    return { uploaded: false, reason: 'the upload was given up', warn: true };
+}
+/** hermes-<job>-<step>; only characters the service accepts. */
+function defaultName(env) {
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
+        .filter((p) => !!p)
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
+}
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function uploadBudgetMs(size, env) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
+/**
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ */
+function deadline(budgetMs) {
+    let timer;
+    let onTerm = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve(why);
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+        };
+        process.once('SIGTERM', onTerm);
+    });
+    return {
+        expired,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+        }
+    };
+}
+function fileSize(file) {
+    try {
+        return fs.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error) {
+    const message = (0,errors/* messageOf */.b)(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
+ * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
+ * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ */
+async function copyTranscript(from, to, redact) {
+    if (!redact) {
+        fs.copyFileSync(from, to);
+        return;
+    }
+    const out = fs.openSync(to, 'w');
+    try {
+        let pending = [];
+        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            if (end === 0) {
+                pending.push(data);
+                continue;
+            }
+            fs.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
+            pending = end < data.length ? [data.subarray(end)] : [];
+        }
+        if (pending.length > 0)
+            fs.writeSync(out, redactLines(Buffer.concat(pending), redact));
+    }
+    finally {
+        fs.closeSync(out);
+    }
+}
+function redactLines(block, redact) {
+    const text = block.toString('utf8');
+    if (redact(text) === text)
+        return block;
+    const lines = [];
+    for (let start = 0; start < block.length;) {
+        const nl = block.indexOf(0x0a, start);
+        const end = nl === -1 ? block.length : nl + 1;
+        const line = block.subarray(start, end);
+        const lineText = line.toString('utf8');
+        const clean = redact(lineText);
+        lines.push(clean === lineText ? line : Buffer.from(clean));
+        start = end;
+    }
+    return Buffer.concat(lines);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
+
+
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
+ */
+class BufferedStdout {
+    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+    used = 0;
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8.
+        if (this.used + line.length * 3 + 1 > this.bytes.length) {
+            this.flush();
+            if (line.length * 3 + 1 > this.bytes.length) {
+                process.stdout.write(`${line}\n`);
+                return;
+            }
+        }
+        this.used += this.bytes.write(line, this.used, 'utf8');
+        this.bytes[this.used++] = 0x0a;
+        this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.used === 0)
+            return;
+        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+        this.used = 0;
+    }
+}
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = (/* unused pure expression or super */ null && (64 * 1024));
+// How far back from that limit a blank is looked for, to cut between words.
+const SECRET_MARGIN = 4096;
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
+/**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
+ * secret (which holds none) is redacted whole on one side of the cut.
+ */
+function joinLines(held, delta, emit) {
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+        emit(held + delta.slice(start, nl));
+        held = '';
+        start = nl + 1;
+    }
+    held += start === 0 ? delta : delta.slice(start);
+    if (held.length <= MAX_PENDING_TEXT)
+        return held;
+    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
+    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
+    emit(held.slice(0, cut));
+    return held.slice(cut);
+}
+/**
+ * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
+ * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
+ * and the stream cannot end the block because it cannot know the random token.
+ */
+class LiveLog {
+    redact;
+    text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
+    stopped = false;
+    token = randomUUID().replace(/-/g, '');
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
+        this.redact = redact;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
+    }
+    /** Stops workflow commands; call before anything from the stream is printed. */
+    begin() {
+        if (this.stopped)
+            return;
+        this.sink(`::stop-commands::${this.token}`);
+        this.stopped = true;
+    }
+    /** Flushes pending text and lets workflow commands work again (for the action's own). */
+    end() {
+        this.flushText();
+        this.closeReasoning();
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.stopped = false;
+        this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = own(this.text);
+        this.reasoning = own(this.reasoning);
+    }
+    /** Our own words (not from the stream); still sanitised, since they may quote it. */
+    note(line) {
+        this.flushText();
+        this.print(line);
+    }
+    /** One streamed delta of assistant text; printed a whole line at a time. */
+    textDelta(delta) {
+        this.text = joinLines(this.text, delta, line => this.printText(line));
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
+    toolStart(name, inputPreview) {
+        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
+    }
+    toolEnd(call) {
+        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
+        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
+        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
+    }
+    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
+    stderr(line) {
+        if (line.trim() !== '')
+            this.note(`stderr: ${line}`);
+    }
+    flushText() {
+        if (this.text === '')
+            return;
+        this.printText(this.text);
+        this.text = '';
+    }
+    /** A line of anything but reasoning: an open reasoning group ends first. */
+    print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
+    }
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/**
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
+ * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
+ * in case a stop-commands block is not open.
+ */
+function inert(line) {
+    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
+        return line;
+    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+
+>>>>>>>> issue-24:dist/report/397.index.js
+;// CONCATENATED MODULE: ./src/text/redact.ts
+/**
+ * Secrets out of everything the action writes: user-listed values, values of the child
+ * environment's secret-looking variables, and well-known token and credential formats.
+ */
+/**
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
+ * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
+ * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
+ * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
+ * redactor by writing a letter before it.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
+/** Token formats of well-known providers: each a prefix and what may follow it. */
+const FORMATS = [
+    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
+    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
+    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
+    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
+    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
+    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
+    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
+    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
+    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
+    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
+    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
+    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
+    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
+    {
+        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
+        body: 'A-Za-z0-9_.-',
+        min: 20
+    },
+    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
+    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
+];
+// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
+const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
+const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
+const GAP = String.raw `(?:[ \t]+|%20|\+)`;
+const CRED = String.raw `[A-Za-z0-9._~+/-]`;
+const PATTERNS = [
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
+    // JWTs: three base64url parts, the first two JSON objects.
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
+    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
+    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
+    // The value of an Authorization header, whatever its scheme.
+    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
+    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
+    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
+    // A URL's password (`https://user:secret@host`), and a token standing as the user.
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
+];
+/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
+const PREFIXES = [
+    'gh[pousr]_',
+    'github_pat_',
+    'sk-',
+    'AKIA',
+    'ASIA',
+    'xox',
+    'eyJ',
+    'AIza',
+    'gsk_',
+    'hf_',
+    'npms?_',
+    'gl[a-z]+-',
+    '[sr]k_',
+    'whsec_',
+    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
+    '://'
+];
+const redact_MASK = '***';
+/** The empty string holds no secret. */
+const NONE = '';
+/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
+const MIN_ENV_SECRET_CHARS = 8;
+/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
+/**
+ * The values of an environment's variables whose names look secret (at least 8 characters): the
+ * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
+ * (a PEM key, a JSON credential) counts whole and line by line.
+ */
+function environmentSecrets(env) {
+    const out = [];
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || !SECRET_NAME.test(name))
+            continue;
+        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
+            if (v.length >= MIN_ENV_SECRET_CHARS)
+                out.push(v);
+    }
+    return [...new Set(out)];
+}
+/**
+ * How much of a long text is redacted when only its start is shown. Generous, because masking
+ * shortens the text: a head cut just past what is shown could bring half a secret into view.
+ */
+const REDACTED_HEAD_CHARS = 64 * 1024;
+/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
+function redactHead(redact, text) {
+    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
+}
+/**
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line) and percent-encoded, and for the token formats
+ * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
+ * every line of the log); literal values come first and longest first, so a value inside another
+ * goes too.
+ */
+function makeRedactor(values, { tokens = true } = {}) {
+    const literals = [...new Set(values.flatMap(redact_forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
+    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
+    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
+    const mayHold = (text) => all !== undefined && maybe.test(text);
+    const redact = ((text) => (mayHold(text) ? text.replace(all, redact_MASK) : text));
+    redact.mayHold = mayHold;
+    redact.find = text => {
+        if (!mayHold(text))
+            return [];
+        const found = [];
+        for (const m of text.matchAll(all))
+            if (m[0].length > 0)
+                found.push([m.index, m.index + m[0].length]);
+        return found;
+    };
+    return redact;
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
+ * `\/` (encoders that escape it); and percent-encoded, as in a URL.
+ */
+function redact_forms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    let percent = value;
+    try {
+        percent = encodeURIComponent(value);
+    }
+    catch {
+        // A lone surrogate has no percent form.
+    }
+    return [
+        value,
+        escaped,
+        ascii,
+        escaped.replaceAll('/', '\\/'),
+        ascii.replaceAll('/', '\\/'),
+        percent
+    ];
+}
+/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
+const TOKENS_ONLY = makeRedactor([]);
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote). A number
+ * can be a secret too (an account id in `redact`): it becomes the masked string.
+ */
+function redact_redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map(v => redact_redactStrings(v, redact));
+    if (value !== null && typeof value === 'object') {
+        // fromEntries defines own properties: a key "__proto__" stays a key.
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redact_redactStrings(v, redact)]));
+    }
+    const text = JSON.stringify(value);
+    if (text === undefined)
+        return value;
+    const clean = redact(text);
+    return clean === text ? value : clean;
+}
+
+;// CONCATENATED MODULE: ./src/text/text.ts
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+function text_own(text) {
+    // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
+    return (text && ` ${text}`.slice(1));
+}
+/** Collapses whitespace and cuts to max characters, marking the cut. */
+function text_oneLine(text, max) {
+    // Only the head can show, so only the head is flattened: inputs can be megabytes.
+    const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+    const flat = head.replace(/\s+/g, ' ').trim();
+    if (flat.length <= max && head === text)
+        return flat;
+    return `${slice(flat, max - 1)}…`;
+}
+function text_formatMs(ms) {
+    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+    if (Math.round(ms) < 1000)
+        return `${Math.round(ms)} ms`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toFixed(1)} s`;
+    const seconds = Math.round(ms / 1000);
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    const minutes = Math.round(ms / 60_000);
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+/** Cuts to at most max characters, the mark included, never splitting a surrogate pair. */
+function text_clip(text, max) {
+    return text.length <= max ? text : `${slice(text, max - 1)}…`;
+}
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+function text_cutPoint(text, max, margin = 4096) {
+    if (text.length <= max)
+        return text.length;
+    const blank = text.lastIndexOf(' ', max - 1);
+    return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
+/** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
+function slice(text, end) {
+    return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
+}
+/** A JSON object (not null, not an array). */
+function text_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
+ * problem report: one line, about 60 characters, cut from text already redacted.
+ */
+function preview(text) {
+    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    // Cuts and whitespace folded in redacted text leave it redacted.
+    if (flat.length <= 60 && text.length <= 240)
+        return flat;
+    // Cut before a token-like run that the cut would split: what the redactor does not know as a
+    // secret may still be one, and a piece of it is never shown.
+    let end = Math.min(60, flat.length);
+    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
+        end--;
+    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
+}
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
+
+;// CONCATENATED MODULE: ./src/core/stream.ts
+/** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
+
+
+const BOM = 0xfeff;
+const CR = 0x0d;
+const BRACE = 0x7b;
+const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
+const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
+const NO_ISSUES = Object.freeze([]);
+const TEXT_HEAD = '{"type": "text", "text": "';
+const TIMESTAMP_KEY = ', "timestamp": ';
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
+const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
+/**
+ * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
+ * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
+ * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
+ */
+function stream_upstreamTextDelta(line) {
+    return textDeltaIn(line, 0, line.length);
+}
+/**
+ * upstreamTextDelta on the line view[start..end) (without its newline). For the splitter, `view`
+ * holds a chunk's bytes one character per byte (latin1) and `bytes[base..]` the same bytes (valid
+ * UTF-8), from which a string that is not ASCII is decoded; without `bytes`, view is the text itself.
+ */
+function textDeltaIn(view, start, end, bytes, base = 0) {
+    const head = TEXT_HEAD.length;
+    // Most deltas are plain ASCII: one compiled regular expression checks them (test(), not exec():
+    // no match array for each of millions of lines). The string's closing quote is just before the
+    // timestamp's key, which ends at the space before the digits.
+    ASCII_DELTA.lastIndex = start;
+    if (ASCII_DELTA.test(view) && ASCII_DELTA.lastIndex === end) {
+        let space = end - 2;
+        while (view.charCodeAt(space) !== 0x20)
+            space--;
+        return view.slice(start + head, space - TIMESTAMP_KEY.length);
+    }
+    const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
+    if (end - start < head + 1 + minTail)
+        return undefined;
+    for (let i = 0; i < head; i++)
+        if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i))
+            return undefined;
+    const body = start + head;
+    // To the closing quote: an escape's next character is skipped (JSON.parse judges the escape below).
+    let close = body;
+    let escaped = false;
+    let ascii = true;
+    for (;; close++) {
+        if (close >= end)
+            return undefined;
+        const c = view.charCodeAt(close);
+        if (c === QUOTE)
+            break;
+        if (c === BACKSLASH) {
+            escaped = true;
+            close++;
+        }
+        else if (c < 0x20)
+            return undefined;
+        else if (c >= 0x80)
+            ascii = false;
+    }
+    // The tail: `, "timestamp": <1 to 16 digits>}`.
+    const key = close + 1;
+    const digits = key + TIMESTAMP_KEY.length;
+    const brace = end - 1;
+    if (view.charCodeAt(brace) !== 0x7d || brace <= digits || brace - digits > 16)
+        return undefined;
+    for (let i = 0; i < TIMESTAMP_KEY.length; i++)
+        if (view.charCodeAt(key + i) !== TIMESTAMP_KEY.charCodeAt(i))
+            return undefined;
+    for (let i = digits; i < brace; i++) {
+        const c = view.charCodeAt(i);
+        if (c < 0x30 || c > 0x39)
+            return undefined;
+    }
+    const text = ascii || !bytes ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
+    if (!escaped)
+        return text;
+    try {
+        return JSON.parse(`"${text}"`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
+ */
+function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
+    let text = typeof input === 'string' ? input : input.toString('utf8');
+    const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
+    if (text.charCodeAt(0) === BOM)
+        text = text.slice(1);
+    if (text.charCodeAt(text.length - 1) === CR)
+        text = text.slice(0, -1);
+    // Events start with "{": only a line that does not can be blank.
+    if (text.charCodeAt(0) !== BRACE && text.trim() === '')
+        return { blank: true, issues: [] };
+    if (utf8) {
+        const delta = stream_upstreamTextDelta(text);
+        if (delta !== undefined)
+            return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
+    }
+    const issues = [];
+    const flaw = (problem) => void issues.push({ line, problem, skipped: false });
+    const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
+    if (!utf8)
+        flaw('invalid UTF-8 (replaced by U+FFFD)');
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+<<<<<<<< HEAD:dist/report/233.index.js
+        return skip(`not JSON: ${preview(redactHead(redact, text))}`);
+========
+        const skipped = skip(`not JSON: ${preview(text)}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
+>>>>>>>> issue-24:dist/report/397.index.js
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
+    }
+    const raw = value;
+    if (typeof raw.type !== 'string')
+        return skip('an object without a string "type"');
+    if (!KNOWN_TYPES.has(raw.type))
+        return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
+    const str = (key) => {
+        const v = raw[key];
+        if (v === undefined)
+            return undefined;
+        if (typeof v === 'string')
+            return v;
+        flaw(`${raw.type}.${key} is not a string`);
+        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+    };
+    const num = (key) => {
+        const v = raw[key];
+        if (v === undefined)
+            return undefined;
+        if (typeof v === 'number' && Number.isFinite(v))
+            return v;
+        flaw(`${raw.type}.${key} is not a number`);
+        return undefined;
+    };
+    const required = (key, v, fallback) => {
+        if (v !== undefined)
+            return v;
+        if (raw[key] === undefined)
+            flaw(`${raw.type} without "${key}"`);
+        return fallback;
+    };
+    switch (raw.type) {
+        case 'system':
+            return {
+                event: {
+                    type: 'system',
+                    subtype: str('subtype'),
+                    model: str('model'),
+                    session_id: str('session_id')
+                },
+                issues
+            };
+        case 'text':
+            return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+        case 'reasoning':
+            return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
+        case 'tool_use':
+            return {
+                event: {
+                    type: 'tool_use',
+                    name: required('name', str('name'), '(unnamed)'),
+                    input: raw.input,
+                    tool_call_id: str('tool_call_id')
+                },
+                issues
+            };
+        case 'tool_result': {
+            const isError = raw.is_error;
+            if (isError !== undefined && typeof isError !== 'boolean')
+                flaw('tool_result.is_error is not a boolean');
+            return {
+                event: {
+                    type: 'tool_result',
+                    name: required('name', str('name'), '(unnamed)'),
+                    output: str('output') ?? '',
+                    duration_ms: required('duration_ms', num('duration_ms'), undefined),
+                    is_error: isError === true,
+                    tool_call_id: str('tool_call_id')
+                },
+                issues
+            };
+        }
+        default: {
+            const exitCode = num('exit_code');
+            if (exitCode !== undefined && !Number.isInteger(exitCode))
+                flaw('result.exit_code is not a whole number');
+            return {
+                event: {
+                    type: 'result',
+                    session_id: str('session_id'),
+                    exit_code: exitCode !== undefined && Number.isInteger(exitCode)
+                        ? exitCode
+                        : required('exit_code', undefined, undefined),
+                    text: str('text'),
+                    tokens: tokens(raw.tokens, flaw),
+                    duration_ms: num('duration_ms'),
+                    error: str('error')
+                },
+                issues
+            };
+        }
+    }
+}
+function tokens(value, flaw) {
+    if (value === undefined)
+        return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        flaw('result.tokens is not an object');
+        return undefined;
+    }
+    const raw = value;
+    const out = { input: 0, output: 0, total: 0, cache_read: 0, cache_write: 0 };
+    for (const key of TOKEN_KEYS) {
+        const v = raw[key];
+        if (typeof v === 'number' && Number.isFinite(v))
+            out[key] = v;
+        else if (v !== undefined)
+            flaw(`result.tokens.${key} is not a number`);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/egress.ts
+/**
+ * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
+ * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
+ * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
+ * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
+ * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
+ * of the secret is left in any line.
+ */
+
+
+
+
+
+/** Past this many characters of deltas held, the start of the run is written out. */
+const RUN_HOLD_CHARS = (/* unused pure expression or super */ null && (16 * 1024));
+/**
+ * What stays held of a run when its start is written: a secret split across deltas is found whole
+ * when it is shorter than this (known formats are at most a few hundred characters).
+ */
+const RUN_TAIL_CHARS = (/* unused pure expression or super */ null && (4 * 1024));
+/** A match that keeps growing (a hostile run of token characters) is written out past this. */
+const RUN_MAX_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
+class TranscriptRedactor {
+    redact;
+    write;
+    run = [];
+    runType;
+    runChars = 0;
+    constructor(redact, write) {
+        this.redact = redact;
+        this.write = write;
+    }
+    /** One line, its newline (if any) included. */
+    line(bytes) {
+        const whole = bytes.toString('utf8');
+        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
+        const body = whole.slice(0, whole.length - cut);
+        const ending = whole.slice(body.length);
+        const delta = this.delta(body);
+        if (!delta || delta.type !== this.runType)
+            this.flushRun(true);
+        if (delta) {
+            this.runType = delta.type;
+            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
+            this.runChars += delta.text.length;
+            if (this.runChars > RUN_HOLD_CHARS)
+                this.flushRun(false);
+            return;
+        }
+        if (!this.redact.mayHold(body))
+            return this.write(bytes);
+        const clean = this.cleanLine(body);
+        this.write(clean === body ? bytes : Buffer.from(clean + ending));
+    }
+    /** Whether a run of deltas is held (what comes next may join it). */
+    get holding() {
+        return this.run.length > 0;
+    }
+    /** Writes what is still held. */
+    end() {
+        this.flushRun(true);
+    }
+    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
+    delta(body) {
+        const fast = upstreamTextDelta(body);
+        if (fast !== undefined)
+            return { type: 'text', text: fast };
+        if (!body.startsWith('{') || !body.includes('"text"'))
+            return undefined;
+        const event = parse(body);
+        if (!isObject(event) || typeof event.text !== 'string')
+            return undefined;
+        if (event.type !== 'text' && event.type !== 'reasoning')
+            return undefined;
+        return { type: event.type, text: event.text, event };
+    }
+    /**
+     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
+     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
+     * rest of it: what is held may join with what comes next.
+     */
+    flushRun(all) {
+        if (this.run.length === 0)
+            return;
+        const joined = this.run.map(d => d.text).join('');
+        const found = this.redact.find(joined);
+        const bounds = [0];
+        for (const d of this.run)
+            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let count = this.run.length;
+        if (!all && joined.length <= RUN_MAX_CHARS) {
+            let limit = joined.length - RUN_TAIL_CHARS;
+            for (;;) {
+                count = bounds.findLastIndex(b => b <= limit);
+                const at = bounds[count];
+                const across = found.find(([start, stop]) => start < at && stop > at);
+                if (!across)
+                    break;
+                limit = across[0];
+            }
+        }
+        for (let i = 0; i < count; i++)
+            this.write(this.rewrite(this.run[i], bounds[i], found));
+        this.run = this.run.slice(count);
+        this.runChars -= bounds[count];
+        if (this.run.length === 0)
+            this.runType = undefined;
+    }
+    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
+    rewrite(d, at, found) {
+        const stop = at + d.text.length;
+        let text = '';
+        let pos = at;
+        let touched = false;
+        for (const [start, end] of found) {
+            if (end <= at || start >= stop)
+                continue;
+            touched = true;
+            if (start >= pos)
+                text += d.text.slice(pos - at, start - at) + MASK;
+            pos = Math.max(pos, Math.min(end, stop));
+        }
+        text += d.text.slice(pos - at);
+        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
+        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
+            return d.bytes;
+        const event = d.event ?? parse(d.body);
+        if (!isObject(event))
+            return Buffer.from(this.redact(d.body) + d.ending);
+        const clean = redactStrings({ ...event, text: '' }, this.redact);
+        return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
+    }
+    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
+    cleanLine(body) {
+        const value = parse(body);
+        if (value === undefined)
+            return this.redact(body);
+        const clean = redactStrings(value, this.redact);
+        return changed(value, clean) ? pythonJson(clean) : body;
+    }
+}
+function parse(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function changed(a, b) {
+    return JSON.stringify(a) !== JSON.stringify(b);
+}
+/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
+const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
+/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
+const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
+const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
+const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
+/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
+const MAX_CARRY_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/**
+ * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
+ * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
+ * text (its glue removed); otherwise the block goes line by line.
+ */
+function clean(block, redact) {
+    const text = block.toString('utf8');
+    if (redact.mayHold(text))
+        return false;
+    const deltas = text.match(ANY_DELTA)?.length ?? 0;
+    if (deltas === 0)
+        return true;
+    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
+        return false;
+    return !redact.mayHold(text.replace(GLUE, ''));
+}
+/** Where the run of delta lines that ends the block starts (the block's length when none does). */
+function trailingRun(block) {
+    let start = block.length;
+    while (start > 0) {
+        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
+        const line = block.subarray(previous, start);
+        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
+            break;
+        start = previous;
+    }
+    return start;
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
+ * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
+ * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
+ * run of deltas waits for the next block, which it may join.
+ */
+async function egress_copyRedacted(from, to, redact) {
+    if (!redact) {
+        fs.copyFileSync(from, to);
+        return;
+    }
+    const out = fs.openSync(to, 'w');
+    try {
+        const lines = new TranscriptRedactor(redact, bytes => fs.writeSync(out, bytes));
+        const slow = (block) => {
+            let start = 0;
+            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+                lines.line(block.subarray(start, nl + 1));
+                start = nl + 1;
+            }
+            if (start < block.length)
+                lines.line(block.subarray(start));
+        };
+        let carry;
+        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            let cut = trailingRun(data.subarray(0, end));
+            const block = data.subarray(0, cut);
+            if (lines.holding) {
+                // A run the redactor holds goes on line by line; all of the block when it does not end.
+                slow(block);
+                if (lines.holding) {
+                    slow(data.subarray(cut, end));
+                    cut = end;
+                }
+            }
+            else if (clean(block, redact))
+                fs.writeSync(out, block);
+            else
+                slow(block);
+            carry = Buffer.from(data.subarray(cut));
+            if (carry.length > MAX_CARRY_BYTES) {
+                const whole = carry.lastIndexOf(0x0a) + 1;
+                slow(carry.subarray(0, whole));
+                carry = Buffer.from(carry.subarray(whole));
+            }
+        }
+        if (carry && carry.length > 0) {
+            if (!lines.holding && clean(carry, redact))
+                fs.writeSync(out, carry);
+            else
+                slow(carry);
+        }
+        lines.end();
+    }
+    finally {
+        fs.closeSync(out);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/artifact.ts
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
+
+
+
+
+
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
+/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
+const BASE_BUDGET_MS = 120_000;
+const BUDGET_MS_PER_MB = 1000;
+/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+const AFTER_SIGTERM_MS = 1000;
+async function uploadTranscript(request) {
+    const { env } = request;
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return {
+            uploaded: false,
+            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
+            warn: false
+        };
+    }
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
+        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    }
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = artifact_uploadBudgetMs(size, env);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs);
+    let staging;
+    core.startGroup('Uploading the transcript');
+    try {
+        staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${artifact_errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core.endGroup();
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
+            fs.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    let file = path.join(staging, `${base}.jsonl`);
+    await copyRedacted(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyRedacted(transcript, copy, request.redact);
+        others.push(copy);
+    }
+    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    const client = new DefaultArtifactClient();
+    for (let n = 1; !state.givenUp; n++) {
+        const stem = n === 1 ? base : `${base}-${n}`;
+        if (n > 1 && !archive) {
+            const next = path.join(staging, `${stem}.jsonl`);
+            fs.renameSync(file, next);
+            file = next;
+        }
+        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+        const name = archive ? `${stem}.jsonl` : path.basename(file);
+        try {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+                retentionDays: request.retentionDays,
+                skipArchive: !archive
+            });
+            if (id === undefined)
+                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+        }
+        catch (error) {
+            const message = artifact_errorMessage(error);
+            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
+                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
+                continue;
+            }
+            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+        }
+    }
+    return { uploaded: false, reason: 'the upload was given up', warn: true };
+}
+/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+function defaultName(env) {
+    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    if (attempt > 1)
+        parts.push(`attempt${attempt}`);
+    return parts
+        .filter((p) => !!p)
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 200);
+}
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function artifact_uploadBudgetMs(size, env) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+}
+/**
+ * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ */
+function deadline(budgetMs) {
+    let timer;
+    let onTerm = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve(why);
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+        };
+        process.once('SIGTERM', onTerm);
+    });
+    return {
+        expired,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+        }
+    };
+}
+function fileSize(file) {
+    try {
+        return fs.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function artifact_errorMessage(error) {
+    const message = (0,errors/* messageOf */.b)(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
+
+
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
+ */
+class BufferedStdout {
+    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+    used = 0;
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8.
+        if (this.used + line.length * 3 + 1 > this.bytes.length) {
+            this.flush();
+            if (line.length * 3 + 1 > this.bytes.length) {
+                process.stdout.write(`${line}\n`);
+                return;
+            }
+        }
+        this.used += this.bytes.write(line, this.used, 'utf8');
+        this.bytes[this.used++] = 0x0a;
+        this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.used === 0)
+            return;
+        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+        this.used = 0;
+    }
+}
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = (/* unused pure expression or super */ null && (64 * 1024));
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
+/**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
+ */
+function joinLines(held, delta, emit, redact) {
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+        emit(held + delta.slice(start, nl));
+        held = '';
+        start = nl + 1;
+    }
+    held += start === 0 ? delta : delta.slice(start);
+    if (held.length <= MAX_PENDING_TEXT)
+        return held;
+    const clean = redact(held);
+    const cut = cutPoint(clean, MAX_PENDING_TEXT);
+    emit(clean.slice(0, cut));
+    return clean.slice(cut);
+}
+/**
+ * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
+ * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
+ * and the stream cannot end the block because it cannot know the random token.
+ */
+class LiveLog {
+    redact;
+    text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
+    stopped = false;
+    token = randomUUID().replace(/-/g, '');
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
+        this.redact = redact;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
+    }
+    /** Stops workflow commands; call before anything from the stream is printed. */
+    begin() {
+        if (this.stopped)
+            return;
+        this.sink(`::stop-commands::${this.token}`);
+        this.stopped = true;
+    }
+    /** Flushes pending text and lets workflow commands work again (for the action's own). */
+    end() {
+        this.flushText();
+        this.closeReasoning();
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.stopped = false;
+        this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = own(this.text);
+        this.reasoning = own(this.reasoning);
+    }
+    /** Our own words (not from the stream); still sanitised, since they may quote it. */
+    note(line) {
+        this.flushText();
+        this.print(line);
+    }
+    /** One streamed delta of assistant text; printed a whole line at a time. */
+    textDelta(delta) {
+        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
+    toolStart(name, inputPreview) {
+        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
+    }
+    toolEnd(call) {
+        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
+        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
+        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
+    }
+    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
+    stderr(line) {
+        if (line.trim() !== '')
+            this.note(`stderr: ${line}`);
+    }
+    flushText() {
+        if (this.text === '')
+            return;
+        this.printText(this.text);
+        this.text = '';
+    }
+    /** A line of anything but reasoning: an open reasoning group ends first. */
+    print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
+    }
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/**
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
+ * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
+ * in case a stop-commands block is not open.
+ */
+function inert(line) {
+    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
+        return line;
+    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
+var esm = __webpack_require__(52768);
+// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
+var p_limit = __webpack_require__(70370);
+;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+/**
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
+ */
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    if (redact(line) === line)
+        return line;
+    return line.replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
+        }
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
+    const file = path.join(staging, name);
+    const text = fs.readFileSync(request.recordPath, 'utf8');
+    fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    let timer;
+    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+    const expired = new Promise(resolve => {
+        timer = setTimeout(() => resolve({
+            uploaded: false,
+            reason: `the upload did not finish within ${budgetMs / 1000} s`,
+            abandoned: true
+        }), budgetMs);
+    });
+    const upload = async () => {
+        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+        return { uploaded: true, name, id, url };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        fs.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function session_usage_formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
+;// CONCATENATED MODULE: ./src/config/install.ts
+/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+
+/**
+ * The Hermes release the action installs by default: the one place it is pinned. A release tag of
+ * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ */
+const PINNED_HERMES_VERSION = 'v0.22.2';
+/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
+const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+/** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
+const InstallInput = {
+    Install: 'install',
+    HermesVersion: 'hermes-version',
+    InstallerUrl: 'installer-url'
+};
+/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
+class InstallInputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
+// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
+function parseInstall(getInput) {
+    const raw = (name) => getInput(name).trim();
+    const mode = raw(InstallInput.Install) || 'auto';
+    if (!MODES.includes(mode)) {
+        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+    }
+    const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
+    if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
+        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+    }
+    return {
+        mode: mode,
+        version,
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+    };
+}
+/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
+function parseUrl(given) {
+    if (given === '')
+        return DEFAULT_INSTALLER_URL;
+    let url;
+    try {
+        url = new URL(given);
+    }
+    catch {
+        url = new URL('invalid:');
+    }
+    if (!isSecureUrl(url)) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
+    }
+    if (url.username || url.password) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+    }
+    return url.href;
+}
+/** A ref whose content cannot change (a release tag or a commit), so an install of it can be cached. */
+function isPinnedRef(ref) {
+    return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
+}
+
+;// CONCATENATED MODULE: ./src/config/inputs.ts
+/** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+
+/** Input names, spelled exactly as in action.yml. */
+const Input = {
+    Query: 'query',
+    QueryFile: 'query-file',
+    Model: 'model',
+    IgnoreUserConfig: 'ignore-user-config',
+    IgnoreRules: 'ignore-rules',
+    Worktree: 'worktree',
+    Checkpoints: 'checkpoints',
+    PassSessionId: 'pass-session-id',
+    Args: 'args',
+    HermesPath: 'hermes-path',
+    WorkingDirectory: 'working-directory',
+    TimeoutMinutes: 'timeout-minutes',
+    TempfailRetries: 'tempfail-retries',
+    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
+    FailOnError: 'fail-on-error',
+    Summary: 'summary',
+    UploadArtifact: 'upload-artifact',
+    ArtifactName: 'artifact-name',
+    ArtifactArchive: 'artifact-archive',
+    RetentionDays: 'retention-days',
+    Redact: 'redact',
+    JsonlPath: 'jsonl-path',
+    Transcript: 'transcript',
+    ApiUrl: 'api-url',
+    ApiKey: 'api-key',
+    ShowReasoning: 'show-reasoning',
+    GithubToken: 'github-token',
+    AllowedUsers: 'allowed-users',
+    AllowedBots: 'allowed-bots',
+    JsonSchema: 'json-schema',
+    Isolation: 'isolation',
+    SessionRecord: 'session-record',
+    Comment: 'comment',
+    CommentNumber: 'comment-number',
+    CommentKey: 'comment-key',
+    ...InstallInput
+};
+class inputs_InputError extends (/* unused pure expression or super */ null && (Error)) {
+}
+
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+
+
+
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
+    return {
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || os.tmpdir())
+    };
+}
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === path.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = external_node_path_.resolve(file);
+    try {
+        return external_node_fs_.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = external_node_path_.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = path.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = external_node_path_.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
+        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
+    }
+    catch (error) {
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/lines.ts
+/** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
+
+
+/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+const READ_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
+const VIEW_BYTES = 16 * 1024;
+/**
+ * Splits a byte stream into lines without holding more than one line (capped) in memory.
+ * Lines longer than maxLineBytes are reported by length and not decoded.
+ *
+ * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
+ * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
+ * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
+ * UTF-8 are checked line by line.
+ */
+class LineSplitter {
+    onLine;
+    onOversized;
+    maxLineBytes;
+    onTextDelta;
+    pending = [];
+    pendingBytes = 0;
+    overflow = false;
+    lineNo = 0;
+    /**
+     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
+     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
+     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
+     * still go to onLine.
+     */
+    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
+        this.onLine = onLine;
+        this.onOversized = onOversized;
+        this.maxLineBytes = maxLineBytes;
+        this.onTextDelta = onTextDelta;
+    }
+    get lines() {
+        return this.lineNo;
+    }
+    /** Bytes received after the last newline (a line cut short when the stream ends). */
+    get partialBytes() {
+        return this.pendingBytes;
+    }
+    push(chunk) {
+        const first = chunk.indexOf(NEWLINE);
+        if (first === -1) {
+            this.hold(chunk);
+            return;
+        }
+        let start = 0;
+        if (this.pendingBytes > 0 || this.overflow) {
+            this.hold(chunk.subarray(0, first));
+            this.emit();
+            start = first + 1;
+        }
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (start <= last) {
+            const span = chunk.subarray(start, last);
+            if ((0,external_node_buffer_.isUtf8)(span))
+                this.emitLines(chunk, start, last);
+            else
+                this.emitBytes(span);
+        }
+        if (last + 1 < chunk.length)
+            this.hold(chunk.subarray(last + 1));
+    }
+    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
+    end() {
+        if (this.pendingBytes === 0 && !this.overflow)
+            return false;
+        this.emit();
+        return true;
+    }
+    /**
+     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
+     * onTextDelta, a text delta in upstream's shape gives just its text.
+     */
+    emitLines(bytes, from, to) {
+        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
+        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
+        // The piece being read survives every young-generation GC, and V8 grows the young generation
+        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
+        for (;;) {
+            let cut = to;
+            if (to - from > VIEW_BYTES) {
+                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
+                if (cut < from)
+                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
+            }
+            this.emitView(bytes, from, cut);
+            if (cut === to)
+                return;
+            from = cut + 1;
+        }
+    }
+    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
+    emitView(bytes, from, to) {
+        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
+        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
+        const view = bytes.toString('latin1', from, to);
+        const onTextDelta = this.onTextDelta;
+        let start = 0;
+        for (;;) {
+            const nl = view.indexOf('\n', start);
+            const end = nl === -1 ? view.length : nl;
+            this.lineNo += 1;
+            if (end - start > this.maxLineBytes)
+                this.onOversized(this.lineNo, end - start);
+            else {
+                const delta = onTextDelta && textDeltaIn(view, start, end, bytes, from);
+                if (onTextDelta && delta !== undefined)
+                    onTextDelta(delta, this.lineNo);
+                else
+                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
+            }
+            if (nl === -1)
+                return;
+            start = nl + 1;
+        }
+    }
+    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
+    emitBytes(bytes) {
+        let from = 0;
+        for (;;) {
+            const nl = bytes.indexOf(NEWLINE, from);
+            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
+            this.lineNo += 1;
+            if (line.length > this.maxLineBytes)
+                this.onOversized(this.lineNo, line.length);
+            else
+                this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
+            if (nl === -1)
+                return;
+            from = nl + 1;
+        }
+    }
+    hold(part) {
+        if (part.length === 0)
+            return;
+        this.pendingBytes += part.length;
+        if (this.overflow)
+            return;
+        if (this.pendingBytes > this.maxLineBytes) {
+            this.overflow = true;
+            this.pending = [];
+            return;
+        }
+        // Copy: the caller may reuse its chunk buffer.
+        this.pending.push(Buffer.from(part));
+    }
+    emit() {
+        this.lineNo += 1;
+        if (this.overflow) {
+            this.onOversized(this.lineNo, this.pendingBytes);
+        }
+        else {
+            const line = this.pending.length === 1
+                ? this.pending[0]
+                : Buffer.concat(this.pending, this.pendingBytes);
+            this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
+        }
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflow = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/recent-calls.ts
+/**
+ * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
+ * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
+ * grows its young generation with every byte that survives a collection, and RSS grows with it).
+ */
+class RecentCalls {
+    capacity;
+    count = 0;
+    index;
+    duration;
+    line;
+    isError;
+    names;
+    input;
+    output;
+    /**
+     * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
+     * the longest preview and output a call keeps (its cut mark included).
+     */
+    constructor(capacity, inputChars, outputChars) {
+        this.capacity = capacity;
+        this.index = new Float64Array(capacity);
+        this.duration = new Float64Array(capacity);
+        this.line = new Float64Array(capacity);
+        this.isError = new Uint8Array(capacity);
+        this.names = new Array(capacity);
+        // UTF-8 takes at most 3 bytes per UTF-16 unit.
+        this.input = new Slots(capacity, (inputChars + 1) * 3);
+        this.output = new Slots(capacity, (outputChars + 1) * 3);
+    }
+    add(call) {
+        if (this.capacity === 0)
+            return;
+        const slot = this.count % this.capacity;
+        this.count += 1;
+        this.index[slot] = call.index;
+        this.duration[slot] = call.durationMs ?? Number.NaN;
+        this.line[slot] = call.line;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
+        this.names[slot] = call.name;
+        this.input.set(slot, call.inputPreview);
+        this.output.set(slot, call.output);
+    }
+    /** The calls held, oldest first. */
+    toArray() {
+        const held = Math.min(this.count, this.capacity);
+        const calls = [];
+        for (let i = this.count - held; i < this.count; i++) {
+            const slot = i % this.capacity;
+            calls.push({
+                index: this.index[slot],
+                name: this.names[slot],
+                // The slots hold copies of what add() was given: redacted text.
+                inputPreview: this.input.get(slot),
+                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
+                isError: (this.isError[slot] & 1) === 1,
+                output: this.output.get(slot),
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
+            });
+        }
+        return calls;
+    }
+}
+/** Fixed-size byte slots holding short strings as UTF-8. */
+class Slots {
+    size;
+    bytes;
+    lengths;
+    constructor(count, size) {
+        this.size = size;
+        this.bytes = Buffer.alloc(count * size);
+        this.lengths = new Uint32Array(count);
+    }
+    set(slot, text) {
+        // write() stores whole characters only; the slots are sized for the longest text kept.
+        this.lengths[slot] =
+            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
+    }
+    get(slot) {
+        const start = slot * this.size;
+        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/turn.ts
+/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
+
+
+const MAX_RECENT_CALLS = 2000;
+/** How much reasoning text a turn keeps (the summary shows less). */
+const MAX_REASONING_CHARS = 64 * 1024;
+/**
+ * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
+ * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
+ */
+const REASONING_MARGIN_CHARS = 8 * 1024;
+const MAX_ISSUES = 200;
+const MAX_PENDING = 10_000;
+const MAX_TOOL_NAMES = 500;
+const OTHER_TOOLS = '(other tools)';
+const MAX_UNKNOWN_TYPES = 50;
+const INPUT_PREVIEW_CHARS = 160;
+const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
+class TurnBuilder {
+    redact;
+    recent;
+    /** redact: applied to every string the turn keeps, before anything is cut. */
+    constructor(redact = TOKENS_ONLY, options = {}) {
+        this.redact = redact;
+        const kept = options.recentCalls ?? MAX_RECENT_CALLS;
+        if (!Number.isSafeInteger(kept) || kept < 0)
+            throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
+        this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
+    }
+    turn = {
+        lines: 0,
+        blankLines: 0,
+        events: 0,
+        textDeltas: 0,
+        textChars: 0,
+        toolCalls: 0,
+        toolErrors: 0,
+        recentCalls: [],
+        tools: [],
+        unfinished: [],
+        resultCount: 0,
+        eventsAfterResult: 0,
+        unknownTypes: {},
+        issues: [],
+        issueCount: 0,
+        skippedLines: 0
+    };
+    stats = new Map();
+    unknownTypes = new Map();
+    // Replaced, not emptied, each time no call is pending (see take()).
+    pendingByName = new Map();
+    pendingById = new Map();
+    pendingCount = 0;
+    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
+    lastReasoning = -1;
+    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
+    reasoningText = '';
+    /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
+    addText(text, line) {
+        const turn = this.turn;
+        if (line > turn.lines)
+            turn.lines = line;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        turn.textDeltas += 1;
+        turn.textChars += text.length;
+    }
+    /**
+     * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
+     * previewInput(input, redact), when the caller has already made it (for the log).
+     */
+    add(decoded, line, inputPreview) {
+        const turn = this.turn;
+        turn.lines = Math.max(turn.lines, line);
+        for (const issue of decoded.issues)
+            this.issue(issue);
+        if (decoded.blank)
+            turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = text_own(text_oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
+        if (decoded.unknownType !== undefined) {
+            // A Map: type names come from the stream, and "__proto__" must stay a name.
+            const name = this.kept(decoded.unknownType);
+            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? name : '(other types)';
+            this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
+        }
+        const event = decoded.event;
+        if (!event)
+            return undefined;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        switch (event.type) {
+            case 'system':
+                turn.model = this.kept(event.model) ?? turn.model;
+                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
+                return undefined;
+            case 'text':
+                turn.textDeltas += 1;
+                turn.textChars += event.text.length;
+                return undefined;
+            case 'reasoning': {
+                const burst = this.lastReasoning !== turn.events - 1;
+                this.lastReasoning = turn.events;
+                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
+                let kept = this.reasoningText;
+                if (burst && kept !== '' && kept.length < held)
+                    kept += kept.endsWith('\n') ? '\n' : '\n\n';
+                const room = held - kept.length;
+                this.reasoningText = room > 0 ? kept + text_own(event.text.slice(0, room)) : kept;
+                turn.reasoning = {
+                    deltas: (turn.reasoning?.deltas ?? 0) + 1,
+                    chars: (turn.reasoning?.chars ?? 0) + event.text.length,
+                    text: NONE
+                };
+                return undefined;
+            }
+            case 'tool_use':
+                this.startCall(event, inputPreview);
+                return undefined;
+            case 'tool_result':
+                return this.finishCall(event, line);
+            case 'result':
+                turn.resultCount += 1;
+                if (turn.result)
+                    this.issue({
+                        line,
+                        problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
+                        skipped: false
+                    });
+                turn.result = { ...event, line };
+                // Only the fields the event has: a result without an error has no `error` key.
+                if (event.session_id !== undefined)
+                    turn.result.session_id = this.kept(event.session_id);
+                if (event.text !== undefined)
+                    turn.result.text = this.redact(event.text);
+                if (event.error !== undefined)
+                    turn.result.error = this.kept(event.error);
+                turn.answer = event.text;
+                turn.sessionId = turn.result.session_id ?? turn.sessionId;
+                return undefined;
+        }
+    }
+    /** Records a problem found outside decoding (e.g. a line too long to decode). */
+    issue(issue) {
+        const turn = this.turn;
+        turn.issueCount += 1;
+        if (issue.skipped)
+            turn.skippedLines += 1;
+        if (turn.issues.length < MAX_ISSUES)
+            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+    }
+    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+    kept(text) {
+        return (text === undefined ? undefined : text_own(this.redact(text)));
+    }
+    /** The turn so far; calls still pending are listed as unfinished. */
+    finish() {
+        const unfinished = [];
+        for (const queue of this.pendingByName.values()) {
+            for (const p of queue)
+                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
+        }
+        const reasoning = this.turn.reasoning && {
+            ...this.turn.reasoning,
+            // Redacted whole, then cut: the cut comes after redaction.
+            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
+        };
+        return {
+            ...this.turn,
+            ...(reasoning && { reasoning }),
+            recentCalls: this.recent.toArray(),
+            tools: [...this.stats.values()],
+            unfinished,
+            unknownTypes: Object.fromEntries(this.unknownTypes)
+        };
+    }
+    startCall(event, inputPreview) {
+        if (this.pendingCount >= MAX_PENDING)
+            return;
+        const pending = {
+            name: event.name,
+            id: event.tool_call_id,
+            inputPreview: text_own(inputPreview ?? previewInput(event.input, this.redact))
+        };
+        const queue = this.pendingByName.get(event.name);
+        if (queue)
+            queue.push(pending);
+        else
+            this.pendingByName.set(event.name, [pending]);
+        if (pending.id !== undefined)
+            this.pendingById.set(pending.id, pending);
+        this.pendingCount += 1;
+    }
+    /** Pairs by tool_call_id when both sides have one, else first-in-first-out per tool name. */
+    take(event) {
+        let pending = event.tool_call_id !== undefined ? this.pendingById.get(event.tool_call_id) : undefined;
+        const queue = this.pendingByName.get(pending?.name ?? event.name);
+        if (!queue)
+            return pending;
+        if (!pending) {
+            // FIFO among the uses of this name that carry no id the result could have matched.
+            pending = queue.find(p => p.id === undefined || event.tool_call_id === undefined);
+            if (!pending)
+                return undefined;
+        }
+        this.pendingCount -= 1;
+        if (this.pendingCount === 0) {
+            // New maps rather than deletions: a long-lived Map that entries keep leaving rebuilds its
+            // table in the old generation, which grows (~15 MB per 100,000 calls) until a full GC.
+            this.pendingByName = new Map();
+            this.pendingById = new Map();
+            return pending;
+        }
+        queue.splice(queue.indexOf(pending), 1);
+        if (queue.length === 0)
+            this.pendingByName.delete(pending.name);
+        if (pending.id !== undefined)
+            this.pendingById.delete(pending.id);
+        return pending;
+    }
+    finishCall(event, line) {
+        const turn = this.turn;
+        const pending = this.take(event);
+        if (!pending)
+            this.issue({
+                line,
+                problem: `tool_result for "${event.name}" without a matching tool_use`,
+                skipped: false
+            });
+        turn.toolCalls += 1;
+        if (event.is_error)
+            turn.toolErrors += 1;
+        let stats = this.stats.get(event.name);
+        if (!stats) {
+            // A hostile stream could invent a name per call: past a point, names share one row.
+            const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
+            stats = this.stats.get(name) ?? {
+                name: this.kept(name),
+                calls: 0,
+                errors: 0,
+                totalMs: 0,
+                maxMs: 0
+            };
+            this.stats.set(name, stats);
+        }
+        stats.calls += 1;
+        if (event.is_error)
+            stats.errors += 1;
+        const ms = event.duration_ms ?? 0;
+        stats.totalMs += ms;
+        stats.maxMs = Math.max(stats.maxMs, ms);
+        const call = {
+            index: turn.toolCalls,
+            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? NONE,
+            durationMs: event.duration_ms,
+            isError: event.is_error,
+            // Only a failed call's output is shown anywhere.
+            // Redacted before it is cut; clipping redacted text leaves it redacted.
+            output: (event.is_error
+                ? text_clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
+                : NONE),
+            line,
+            ...(isCut(event.output) && { cut: true })
+        };
+        this.recent.add(call);
+        return call;
+    }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
+}
+// The argument that says most about a call, for tools whose input is one obvious thing.
+const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
+/** A one-line preview of a tool's input: its telling argument, or compact JSON. */
+function previewInput(input, redact = TOKENS_ONLY) {
+    if (input === undefined || input === null)
+        return NONE;
+    let text;
+    if (typeof input === 'object' && !Array.isArray(input)) {
+        const record = input;
+        const key = TELLING_KEYS.find(k => typeof record[k] === 'string');
+        text = key && Object.keys(record).length === 1 ? record[key] : safeJson(input);
+    }
+    else {
+        text = typeof input === 'string' ? input : safeJson(input);
+    }
+    // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    // A cut of redacted text is still redacted text.
+    return text_oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
+}
+function safeJson(value) {
+    try {
+        return JSON.stringify(value) ?? '';
+    }
+    catch {
+        return String(value);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/follow.ts
+/** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+
+
+
+
+
+const MAX_LOGGED_PROBLEMS = 20;
+class Follower {
+    log;
+    builder;
+    splitter;
+    fd;
+    reported = 0;
+    /**
+     * transcriptPath: where the bytes are written as they arrive; omit when reading an existing
+     * transcript. turnOptions: what the turn keeps (see TurnOptions).
+     */
+    constructor(log, transcriptPath, turnOptions) {
+        this.log = log;
+        if (transcriptPath)
+            this.fd = openTranscript(transcriptPath, 'write');
+        this.builder = new TurnBuilder(log.redact, turnOptions);
+        this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
+            const problem = `a line of ${size} bytes, too long to read`;
+            this.builder.issue({ line: lineNo, problem, skipped: true });
+            this.report(`line ${lineNo}: ${problem}`);
+        }, MAX_LINE_BYTES, (delta, lineNo) => this.textDelta(delta, lineNo));
+    }
+    push(chunk) {
+        // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
+        if (this.fd !== undefined)
+            external_node_fs_.writeSync(this.fd, chunk);
+        this.splitter.push(chunk);
+        this.log.settle();
+    }
+    /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
+    finish() {
+        const partial = this.splitter.partialBytes;
+        if (this.splitter.end() && partial > 0) {
+            this.builder.issue({
+                line: this.splitter.lines,
+                problem: `the stream ended in the middle of a line (${partial} bytes without a newline)`,
+                skipped: false
+            });
+        }
+        if (this.fd !== undefined) {
+            external_node_fs_.closeSync(this.fd);
+            this.fd = undefined;
+        }
+        this.log.flushText();
+        return this.builder.finish();
+    }
+    line(text, lineNo, validUtf8) {
+        const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
+        const event = decoded.event;
+        let inputPreview;
+        if (event?.type === 'text')
+            this.log.textDelta(event.text);
+        else if (event?.type === 'reasoning')
+            this.log.reasoningDelta(event.text);
+        else if (event?.type === 'tool_use') {
+            // Made once, redacted, for the log and the turn.
+            inputPreview = previewInput(event.input, this.log.redact);
+            this.log.toolStart(event.name, inputPreview);
+        }
+        const call = this.builder.add(decoded, lineNo, inputPreview);
+        if (call)
+            this.log.toolEnd(call);
+        for (const issue of decoded.issues)
+            this.report(`line ${issue.line}: ${issue.problem}`);
+    }
+    textDelta(delta, lineNo) {
+        this.builder.addText(delta, lineNo);
+        this.log.textDelta(delta);
+    }
+    /**
+     * A problem seen where the transcript came from rather than in its lines (an API server's stream):
+     * reported like a line's, at the last line written.
+     */
+    anomaly(problem) {
+        this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
+        this.report(problem);
+    }
+    /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
+    report(message) {
+        this.reported += 1;
+        if (this.reported <= MAX_LOGGED_PROBLEMS)
+            this.log.note(message);
+        if (this.reported === MAX_LOGGED_PROBLEMS)
+            this.log.note('(further stream problems are counted in the summary, not logged)');
+    }
+}
+/**
+ * One read buffer for every transcript read: it holds bytes only from a read to the push that
+ * follows it, synchronously, and the follower copies what it keeps; so reads, even at once, share it
+ * (a report reading 256 transcripts allocates 1 MiB once, not 256 times).
+ */
+let readBuffer;
+/** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
+async function followFile(transcriptPath, log, turnOptions) {
+    const follower = new Follower(log, undefined, turnOptions);
+    const fd = external_node_fs_.openSync(transcriptPath, 'r');
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
+    try {
+        for (;;) {
+            const n = external_node_fs_.readSync(fd, buffer, 0, buffer.length, null);
+            if (n <= 0)
+                break;
+            follower.push(buffer.subarray(0, n));
+            // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
+            await new Promise(resolve => setImmediate(resolve));
+        }
+    }
+    finally {
+        external_node_fs_.closeSync(fd);
+    }
+    return follower.finish();
+}
+
+;// CONCATENATED MODULE: ./src/core/verdict.ts
+
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+const ExitCode = {
+    Success: 0,
+    Failure: 1,
+    Usage: 2,
+    TempFail: 75,
+    Config: 78,
+    Interrupted: 130
+};
+const OUTCOME_BY_CODE = {
+    [ExitCode.Success]: 'success',
+    [ExitCode.Failure]: 'failure',
+    [ExitCode.Usage]: 'usage_error',
+    [ExitCode.TempFail]: 'tempfail',
+    [ExitCode.Config]: 'config_error',
+    [ExitCode.Interrupted]: 'interrupted'
+};
+const WHAT = {
+    success: 'Hermes completed the turn',
+    failure: 'Hermes failed',
+    interrupted: 'Hermes was interrupted',
+    tempfail: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+    config_error: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+    usage_error: 'Hermes rejected its arguments',
+    no_result: 'The turn did not complete',
+    not_found: 'Hermes was not found',
+    timeout: 'Hermes did not finish in time',
+    not_allowed: 'The triggering actor may not start the agent',
+    invalid_output: 'The answer does not match json-schema',
+    invalid_input: 'An input is invalid'
+};
+/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
+const WHAT_API = {
+    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
+    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+};
+function decide(turn, end) {
+    if (end.kind === 'not_found') {
+        return {
+            outcome: 'not_found',
+            message: end.detail ??
+                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
+        };
+    }
+    const reported = turn.result?.exit_code;
+    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+    const error = turn.result?.error ? `: ${turn.result.error}` : '';
+    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+    const signal = end.kind === 'process' ? end.signal : null;
+    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
+    if (end.kind !== 'transcript' && end.timedOut) {
+        const minutes = +(end.timeoutMs / 60_000).toFixed(2);
+        return {
+            outcome: 'timeout',
+            exitCode: processCode ?? reported,
+            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+                (reported !== undefined
+                    ? ` and reported exit code ${reported}${error}.`
+                    : ' before it wrote a result event.')
+        };
+    }
+    if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
+        if (end.cancelled) {
+            return {
+                outcome: 'interrupted',
+                exitCode: processCode,
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
+            };
+        }
+        if (processCode === 2 && turn.events === 0) {
+            return {
+                outcome: 'usage_error',
+                exitCode: 2,
+                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+            };
+        }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        return {
+            outcome: 'no_result',
+            exitCode: processCode,
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+        };
+    }
+    // The non-zero one wins: a clean result from a process that then failed is no success.
+    const code = reported !== 0 ? reported : (processCode ?? reported);
+    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+    const mismatch = processCode !== reported
+        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+        : '';
+    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
+    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    return { outcome, exitCode: code, message };
+}
+function processExitCode(end) {
+    if (end.exitCode !== null)
+        return end.exitCode;
+    // A shell's convention, so that a signal death is never mistaken for success.
+    if (end.kind === 'process' && end.signal)
+        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
+    return undefined;
+}
+function lastStderrLine(tail) {
+    for (let i = tail.length - 1; i >= 0; i--) {
+        const line = tail[i].trim();
+        if (line !== '' && !line.startsWith('session_id:'))
+            return line;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/matrix/leg.ts
+
+
+/** A log that keeps nothing: 256 legs' events are counted in their turns, not printed. */
+function silentLog(redact) {
+    const nothing = () => { };
+    return {
+        redact,
+        note: nothing,
+        stderr: nothing,
+        textDelta: nothing,
+        reasoningDelta: nothing,
+        toolStart: nothing,
+        toolEnd: nothing,
+        settle: nothing,
+        flushText: nothing
+    };
+}
+/** Folds one transcript file, as the main action's `transcript` input would. */
+async function foldTranscript(file, name, source, redact, attempts = 1) {
+    // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
+    const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
+    const verdict = decide(turn, { kind: 'transcript' });
+    const result = turn.result;
+    return {
+        name,
+        outcome: verdict.outcome,
+        exitCode: verdict.exitCode,
+        model: turn.model,
+        tokens: result?.tokens,
+        durationMs: result?.duration_ms,
+        toolCalls: turn.toolCalls,
+        toolErrors: turn.toolErrors,
+        tools: turn.tools,
+        // As the main action's `error` output: the result's error, else the verdict's message.
+        error: verdict.outcome === 'success' ? '' : redact(result?.error ?? verdict.message),
+        attempts,
+        streamProblems: turn.issueCount,
+        source
+    };
+}
+/** A leg whose transcript could not be fetched: it counts as failed, and says why. */
+function unreadableLeg(name, source, why) {
+    return {
+        name,
+        outcome: 'unreadable',
+        toolCalls: 0,
+        toolErrors: 0,
+        tools: [],
+        error: why,
+        attempts: 0,
+        streamProblems: 0,
+        source
+    };
+}
+
+;// CONCATENATED MODULE: ./src/matrix/artifacts.ts
+/**
+ * The legs of this workflow run: its artifacts listed with @actions/artifact, the transcripts picked
+ * by name, downloaded in parallel under a bound (each retried), and folded as they arrive.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The main action names every transcript artifact `<name>.jsonl`: the bare file (the default), or a
+ * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
+ */
+const TRANSCRIPT_SUFFIX = '.jsonl';
+const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
+/**
+ * Downloads at once (each keeps its place until its transcript is folded, so one is fetched while
+ * another is folded). Chosen by measure (docs/REPORT.md, Scale): over 256 artifacts of 3 MB on
+ * 2 cores, 2 at a time peaked at about 168 MiB; 4 at 183-196 MiB and 8 at 197-212 MiB, neither
+ * faster (the downloads share the cores with the fold); 1 at a time saved 10 MiB but was slower.
+ */
+const DOWNLOAD_CONCURRENCY = 2;
+/**
+ * Transcripts folded at once. Folding is CPU on one thread, so more at once would not be faster;
+ * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.
+ */
+const FOLD_CONCURRENCY = 1;
+/** The client retries each request itself; a download that still fails is tried this many times. */
+const DOWNLOAD_ATTEMPTS = 3;
+const RETRY_WAIT_MS = 1000;
+/** Transcripts by name, those matching the pattern (on the name, with or without `.jsonl`), in name order. */
+function selectTranscripts(artifacts, pattern) {
+    const selection = { transcripts: [], others: [], unmatched: [], sessions: new Map() };
+    const sorted = [...artifacts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    for (const artifact of sorted) {
+        const { name } = artifact;
+        if (name.endsWith(SESSION_SUFFIX))
+            selection.sessions.set(name.slice(0, -SESSION_SUFFIX.length), artifact);
+        else if (!name.endsWith(TRANSCRIPT_SUFFIX))
+            selection.others.push(name);
+        else if ((0,esm/* minimatch */.xF)(name, pattern) || (0,esm/* minimatch */.xF)(legName(name), pattern))
+            selection.transcripts.push(artifact);
+        else
+            selection.unmatched.push(name);
+    }
+    return selection;
+}
+/** A leg is named after its artifact, less the `.jsonl` every transcript artifact ends with. */
+function legName(artifactName) {
+    return artifactName.slice(0, artifactName.length - TRANSCRIPT_SUFFIX.length) || artifactName;
+}
+/** Why the run's artifacts cannot be listed here, or undefined when they can. */
+function unlistable(env) {
+    if (env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL)
+        return undefined;
+    return ('this run’s artifacts can only be listed on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN and ' +
+        'ACTIONS_RESULTS_URL are not set); give "path" to read transcripts from files instead');
+}
+async function artifactClient() {
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    return new DefaultArtifactClient();
+}
+async function listArtifacts(client) {
+    const { artifacts } = await client.listArtifacts();
+    return artifacts.map(({ id, name, size, digest }) => ({ id, name, size, digest }));
+}
+/** Every transcript downloaded (each into a directory of its own), folded, and removed again. */
+async function downloadLegs(client, transcripts, options) {
+    const limit = (0,p_limit/* default */.A)(options.concurrency ?? DOWNLOAD_CONCURRENCY);
+    const fold = (0,p_limit/* default */.A)(FOLD_CONCURRENCY);
+    const root = external_node_fs_.mkdtempSync(external_node_path_.join(options.tempDir, 'hermes-report-'));
+    try {
+        return await Promise.all(transcripts.map(artifact => 
+        // A download keeps its place until its transcript is folded: at most that many on disk.
+        limit(async () => {
+            const leg = await downloadLeg(client, artifact, root, { ...options, fold });
+            const record = options.sessions?.get(leg.name);
+            if (record) {
+                const usage = await downloadUsage(client, record, root);
+                if (usage)
+                    leg.usage = usage;
+            }
+            options.onLeg?.(leg);
+            return leg;
+        })));
+    }
+    finally {
+        external_node_fs_.rmSync(root, { recursive: true, force: true });
+    }
+}
+async function downloadLeg(client, artifact, root, options) {
+    const name = legName(artifact.name);
+    const source = {
+        kind: 'artifact',
+        id: artifact.id,
+        url: artifactUrl(artifact.id, options.env)
+    };
+    const dir = external_node_path_.join(root, String(artifact.id));
+    let why = '';
+    try {
+        for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
+            if (attempt > 1)
+                await sleep((options.retryWaitMs ?? RETRY_WAIT_MS) * (attempt - 1));
+            external_node_fs_.rmSync(dir, { recursive: true, force: true });
+            external_node_fs_.mkdirSync(dir, { recursive: true });
+            try {
+                const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+                    path: dir,
+                    expectedHash: artifact.digest
+                });
+                if (digestMismatch) {
+                    why = 'what was downloaded does not match the digest the artifact was uploaded with';
+                    continue;
+                }
+            }
+            catch (error) {
+                why = artifact_errorMessage(error);
+                continue;
+            }
+            const found = transcriptIn(dir);
+            if (!found)
+                return unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`);
+            return await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts));
+        }
+    }
+    finally {
+        external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    }
+    return unreadableLeg(name, source, `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`);
+}
+/**
+ * A leg's cost and usage from its session record artifact; undefined when it cannot be fetched or
+ * read (the leg then shows "–" for its cost, as one without a record does).
+ */
+async function downloadUsage(client, artifact, root) {
+    const dir = external_node_path_.join(root, `session-${artifact.id}`);
+    try {
+        external_node_fs_.mkdirSync(dir, { recursive: true });
+        const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+            path: dir,
+            expectedHash: artifact.digest
+        });
+        const file = external_node_fs_.readdirSync(dir).find(f => f.endsWith(TRANSCRIPT_SUFFIX));
+        if (digestMismatch || !file)
+            return undefined;
+        return parseSessionRecord(external_node_fs_.readFileSync(external_node_path_.join(dir, file), 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    }
+}
+/**
+ * The transcript in a downloaded artifact: the bare file, or in a zip the one `.jsonl` that is not an
+ * earlier attempt's. Undefined when there is none (or several, which the main action never uploads).
+ */
+function transcriptIn(dir) {
+    const files = external_node_fs_.readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter(e => e.isFile())
+        .map(e => external_node_path_.join(e.parentPath, e.name));
+    if (files.length === 1)
+        return { file: files[0], attempts: 1 };
+    const jsonl = files.filter(f => f.endsWith(TRANSCRIPT_SUFFIX));
+    const last = jsonl.filter(f => !EARLIER_ATTEMPT.test(f));
+    if (last.length !== 1)
+        return undefined;
+    return { file: last[0], attempts: jsonl.length };
+}
+/** Where the run page shows an artifact, as the main action links it. */
+function artifactUrl(id, env) {
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+}
+function sleep(ms) {
+    return new Promise(resolve => setTimeout(resolve, ms));
+}
+
+// EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
+var dist = __webpack_require__(73382);
+;// CONCATENATED MODULE: ./src/matrix/files.ts
+/** `path` mode: the legs are local JSONL files, found by glob (after actions/download-artifact, or anywhere). */
+
+
+
+
+
+
+
+/**
+ * A session record beside a transcript: `<name>-session.jsonl` as downloaded from its artifact, or
+ * `<name>.session.jsonl` where the main action wrote it.
+ */
+const SESSION_FILE = /(?:-|\.)session\.jsonl$/;
+const sessionFilesOf = (file) => {
+    const stem = file.replace(/\.jsonl$/, '');
+    return [`${stem}-session.jsonl`, `${stem}.session.jsonl`];
+};
+/** Files folded at once: folding is CPU on one thread, and each turn alive at once adds to RSS. */
+const files_FOLD_CONCURRENCY = 1;
+/** The files the patterns match (relative to the workspace; `!` excludes), in name order. */
+async function findTranscripts(patterns, workspace) {
+    const files = await (0,dist/* glob */.TI)(patterns, {
+        cwd: workspace,
+        absolute: true,
+        onlyFiles: true,
+        dot: true
+    });
+    // Session records are read with their transcripts, not as legs of their own.
+    return files.filter(f => !SESSION_FILE.test(f)).sort((a, b) => a.localeCompare(b));
+}
+/** A file's leg is named by its path, relative to the workspace when it is inside. */
+function fileLegName(file, workspace) {
+    const relative = external_node_path_.relative(workspace, file);
+    return relative.startsWith('..') || external_node_path_.isAbsolute(relative) ? file : relative;
+}
+async function foldFiles(files, workspace, redact, onLeg) {
+    const limit = (0,p_limit/* default */.A)(files_FOLD_CONCURRENCY);
+    return Promise.all(files.map(file => limit(async () => {
+        const name = fileLegName(file, workspace);
+        const source = { kind: 'file', path: file };
+        const leg = await foldTranscript(file, name, source, redact).catch((error) => unreadableLeg(name, source, `it cannot be read: ${artifact_errorMessage(error)}`));
+        const record = sessionFilesOf(file).find(f => external_node_fs_.existsSync(f));
+        if (record) {
+            try {
+                leg.usage = parseSessionRecord(external_node_fs_.readFileSync(record, 'utf8'));
+            }
+            catch {
+                // A record that does not parse is a leg without a known cost ("–"), not a failed leg.
+            }
+        }
+        onLeg?.(leg);
+        return leg;
+    })));
+}
+
+;// CONCATENATED MODULE: ./src/matrix/inputs.ts
+/** The report sub-action's inputs (report/action.yml): names in one place, parsed into settings. */
+
+
+
+/** Input names, spelled exactly as in report/action.yml. */
+const ReportInput = {
+    Path: 'path',
+    NamePattern: 'name-pattern',
+    FailOnError: 'fail-on-error',
+    Summary: 'summary'
+};
+const DEFAULT_NAME_PATTERN = '*';
+class ReportInputError extends Error {
+}
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** Reads every input once; the first bad value throws a ReportInputError naming it. */
+function parseReportSettings({ getInput, env }) {
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new ReportInputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const paths = getInput(ReportInput.Path)
+        .split(/\r?\n/)
+        .map(p => p.trim())
+        .filter(p => p !== '');
+    const namePattern = getInput(ReportInput.NamePattern).trim() || DEFAULT_NAME_PATTERN;
+    if (paths.length > 0 && namePattern !== DEFAULT_NAME_PATTERN) {
+        throw new ReportInputError(`Inputs "${ReportInput.Path}" and "${ReportInput.NamePattern}" are both set; "${ReportInput.NamePattern}" picks ` +
+            `artifacts of this run, "${ReportInput.Path}" local files: give one.`);
+    }
+    if (new esm/* Minimatch */.VR(namePattern).set.length === 0) {
+        throw new ReportInputError(`Input "${ReportInput.NamePattern}" is ${JSON.stringify(namePattern)}, which matches no name; give a glob such as "review-*".`);
+    }
+    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+    return {
+        ...(paths.length > 0 && { paths }),
+        namePattern,
+        failOnError: bool(ReportInput.FailOnError, true),
+        summary: bool(ReportInput.Summary, true),
+        workspace: external_node_path_.resolve(workspace),
+        tempDir: env.RUNNER_TEMP || external_node_os_.tmpdir()
+    };
+}
+
+;// CONCATENATED MODULE: ./src/matrix/outputs.ts
+const ReportOutput = {
+    Runs: 'runs',
+    Succeeded: 'succeeded',
+    Failed: 'failed',
+    TokensTotal: 'tokens_total',
+    DurationMs: 'duration_ms',
+    Outcomes: 'outcomes',
+    Report: 'report',
+    CostUsd: 'cost_usd'
+};
+function reportOutputs(totals, reportPath) {
+    return new Map([
+        [ReportOutput.Runs, String(totals.runs)],
+        [ReportOutput.Succeeded, String(totals.succeeded)],
+        [ReportOutput.Failed, String(totals.failed)],
+        [ReportOutput.TokensTotal, String(totals.tokensTotal)],
+        [ReportOutput.DurationMs, String(Math.round(totals.durationMs))],
+        [ReportOutput.Outcomes, JSON.stringify(Object.fromEntries(totals.outcomes))],
+        [ReportOutput.Report, reportPath],
+        // The sum of the costs the legs' session records give; empty, never 0, when none gives one.
+        [ReportOutput.CostUsd, totals.costUsd !== undefined ? String(roundUsd(totals.costUsd)) : '']
+    ]);
+}
+/** Sums of binary fractions grow noise digits (0.1 + 0.2): a cost is kept to a billionth of a dollar. */
+function roundUsd(usd) {
+    return Math.round(usd * 1e9) / 1e9;
+}
+/** A leg as the report file holds it: snake_case, like the main action's outputs; null when unknown. */
+function legRecord(leg) {
+    return {
+        name: leg.name,
+        outcome: leg.outcome,
+        exit_code: leg.exitCode ?? null,
+        model: leg.model ?? null,
+        tokens: leg.tokens ?? null,
+        duration_ms: leg.durationMs ?? null,
+        tool_calls: leg.toolCalls,
+        tool_errors: leg.toolErrors,
+        error: leg.error,
+        attempts: leg.attempts,
+        cost_usd: leg.usage?.costUsd ?? null,
+        cost_estimated: leg.usage?.costEstimated ?? null,
+        usage: leg.usage?.fields ?? null,
+        ...(leg.source.kind === 'artifact'
+            ? { artifact_id: leg.source.id, artifact_url: leg.source.url }
+            : { path: leg.source.path })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
+ *
+ * - Markdown text (`inline`, `cell`, `quoted`, `textBlock`, `cellLines`): backslash escapes (CommonMark
+ *   §2.4) turn every ASCII punctuation mark into plain text, so no HTML tag, comment, link, emphasis,
+ *   table pipe, autolink, fence or list marker survives.
+ * - Raw HTML (`htmlText`, for text inside an HTML block such as a `<summary>` line): entities.
+ * - Verbatim (`codeBlock`): a fence longer than any backtick run inside.
+ *
+ * Every context turns control characters and lone surrogates into U+FFFD. Mentions are not Markdown
+ * (GitHub finds them in the rendered text, outside `code`, `pre` and links), so in prose a zero-width
+ * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
+ * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
+ * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
+ */
+const PUNCTUATION = /[!-/:-@[-`{-~]/g;
+// What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
+const AFTER_AT = String.raw `(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])`;
+const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
+// An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
+const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
+const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+const markdown_CONTROL = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const markdown_NEWLINE = /\r\n?|\n/;
+/** Control characters and lone surrogates, made visible and valid (U+FFFD). */
+function visible(text) {
+    return text.replace(markdown_CONTROL, '\uFFFD');
+}
+/**
+ * Punctuation escaped, without touching whitespace: the core of every Markdown text context. In prose,
+ * mentions and e-mail addresses are broken; in code (where GitHub finds no mention), e-mail addresses.
+ */
+function escapeLine(text, context) {
+    const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
+    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    return inert.replace(PUNCTUATION, '\\$&');
+}
+/** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
+function markdown_inline(text) {
+    return escapeLine(text.replace(/\s+/g, ' '), 'prose');
+}
+/** A table cell: inline, and never empty-looking, so the row keeps its shape. */
+function markdown_cell(text) {
+    const escaped = markdown_inline(text).trim();
+    return escaped === '' ? ' ' : escaped;
+}
+/** A cell (or inline text) shown as code: escaped text inside our own `<code>` (a code span could not hold `|`). */
+function markdown_codeCell(text) {
+    const escaped = escapeLine(text.replace(/\s+/g, ' '), 'code').trim();
+    return escaped === '' ? ' ' : `<code>${escaped}</code>`;
+}
+/**
+ * Multi-line text inside a table cell or another single line, shown as code: lines joined by `<br>`,
+ * spaces kept (a `<pre>` shows them). Wrap it in `<pre>` yourself.
+ */
+function markdown_cellLines(text) {
+    return text
+        .split(markdown_NEWLINE)
+        .map(line => escapeLine(line.replace(/\s/g, ' '), 'code'))
+        .join('<br>');
+}
+/** Multi-line text inside a block quote (an alert): each line escaped and quoted. */
+function markdown_quoted(text) {
+    return text
+        .split(markdown_NEWLINE)
+        .map(line => `> ${markdown_inline(line)}`.trimEnd())
+        .join('\n');
+}
+const NBSP = '\u00a0';
+/**
+ * Multi-line prose (an answer) as Markdown paragraphs of plain text: each line escaped, line breaks
+ * kept as hard breaks, runs of blank lines as one paragraph break, leading indentation kept as
+ * no-break spaces (a tab as four), other whitespace runs as one space.
+ */
+function markdown_textBlock(text) {
+    const paragraphs = [[]];
+    for (const line of text.split(markdown_NEWLINE)) {
+        const content = line.trim();
+        if (content === '') {
+            if (paragraphs[paragraphs.length - 1].length > 0)
+                paragraphs.push([]);
+            continue;
+        }
+        const indent = /^[ \t]*/.exec(line)[0].replace(/\t/g, '    ').length;
+        paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + markdown_inline(content));
+    }
+    return paragraphs
+        .filter(lines => lines.length > 0)
+        .map(lines => lines.join('\\\n'))
+        .join('\n\n');
+}
+/** Verbatim text in a fenced code block whose fence is longer than any backtick run inside. */
+function markdown_codeBlock(text) {
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    const body = visible(text).replace(/\r\n?/g, '\n');
+    return `${fence}text\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
+}
+const ENTITY = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;'
+};
+/**
+ * Text inside raw HTML of our own (a line that starts an HTML block, where Markdown is not parsed):
+ * entities for `& < > " '`, whitespace runs as one space (a blank line would end the block).
+ */
+function htmlText(text) {
+    return visible(text.replace(/\s+/g, ' '))
+        .replace(MENTION, `@${ZWSP}`)
+        .replace(REFERENCE, `$1${ZWSP}`)
+        .replace(/[&<>"']/g, c => ENTITY[c]);
+}
+/** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
+function markdown_details(title, content, open = false) {
+    return `<details${open ? ' open' : ''}><summary>${htmlText(title)}</summary>\n\n${content}\n\n</details>`;
+}
+/**
+ * A collapsed block inside a table cell: one line, balanced. The summary is escaped Markdown (`cell`),
+ * the body escaped lines (`cellLines`), shown preformatted.
+ */
+function markdown_cellDetails(summary, body) {
+    return `<details><summary>${summary}</summary><pre>${body}</pre></details>`;
+}
+/** A table from escaped cells. */
+function markdown_table(header, align, rows) {
+    const rule = align.map(a => (a === 'r' ? '--:' : a === 'c' ? ':-:' : '---'));
+    return [header, rule, ...rows].map(r => `| ${r.join(' | ')} |`).join('\n');
+}
+/**
+ * A link to a URL of ours (an artifact's), with escaped text. Only http(s) URLs make a link; the
+ * destination is percent-encoded where Markdown or HTML could read it as something else.
+ */
+function markdown_link(text, url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return markdown_inline(text);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return markdown_inline(text);
+    const href = parsed.href
+        .replace(/[()<>"'\\`\s]/g, c => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+        .replace(/&/g, '&amp;');
+    return `[${markdown_inline(text)}](${href})`;
+}
+const markdown_number = new Intl.NumberFormat('en-US');
+const markdown_bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
+const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
+
+;// CONCATENATED MODULE: ./src/report/structured.ts
+
+
+// Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
+// escaped (at most 5 bytes a unit, plus the markup).
+const JSON_CHARS = 20_000;
+const ERRORS_SHOWN = 30;
+const POINTER_CHARS = 200;
+const MESSAGE_CHARS = 300;
+/** Shown open when the JSON is this short; a longer one is collapsed. */
+const OPEN_CHARS = 2000;
+function structured_structuredBlock(answer) {
+    if (!answer)
+        return undefined;
+    if (answer.ok) {
+        const pretty = JSON.stringify(answer.value, null, 2);
+        const size = `${number.format(bytes(answer.json))} bytes compact`;
+        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
+    }
+    const parts = [];
+    // The status line says the first error; the list says them all.
+    if (answer.errorCount === 0)
+        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
+    else {
+        const lines = answer.errors
+            .slice(0, ERRORS_SHOWN)
+            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
+        const more = answer.errorCount - lines.length;
+        if (more > 0)
+            lines.push(`- … and ${number.format(more)} more`);
+        parts.push(lines.join('\n'));
+    }
+    if (answer.value !== undefined) {
+        const pretty = JSON.stringify(answer.value, null, 2);
+        parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
+    }
+    const title = answer.errorCount > 0
+        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+        : 'Structured output: none';
+    return details(title, parts.join('\n\n'), true);
+}
+/** The JSON, verbatim, cut at JSON_CHARS with a note saying where the whole of it is. */
+function jsonBody(pretty, whole) {
+    if (pretty.length <= JSON_CHARS)
+        return codeBlock(pretty);
+    return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
+}
+
+;// CONCATENATED MODULE: ./src/report/tool-tables.ts
+
+
+const tool_tables_NAME_CHARS = 60;
+const tool_tables_INPUT_CHARS = 80;
+const TOOL_ROWS = 25;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
+// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
+const tool_tables_OUTPUT_CHARS = 500;
+const BAR_CELLS = 20;
+const EIGHTHS = (/* unused pure expression or super */ null && (['', '▏', '▎', '▍', '▌', '▋', '▊', '▉']));
+/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
+function bar(share) {
+    let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
+    if (eighths === 0 && share > 0)
+        eighths = 1;
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+function percent(share) {
+    if (share === 0)
+        return '0%';
+    if (share < 0.001)
+        return '\\<0.1%';
+    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
+}
+/** One row per tool, the costliest first, with a bar for its share of tool time. */
+function tool_tables_toolsBlock(turn) {
+    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
+    const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
+    const rest = sorted.slice(shown.length);
+    const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
+    const row = (name, t) => {
+        const share = totalMs > 0 ? t.totalMs / totalMs : 0;
+        return [
+            name,
+            number.format(t.calls),
+            t.errors ? `**${number.format(t.errors)}**` : '0',
+            formatMs(t.totalMs),
+            formatMs(t.maxMs),
+            totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
+        ];
+    };
+    const rows = shown.map(t => row(codeCell(clip(t.name, tool_tables_NAME_CHARS)), t));
+    if (rest.length > 0) {
+        const others = rest.reduce((sum, t) => ({
+            calls: sum.calls + t.calls,
+            errors: sum.errors + t.errors,
+            totalMs: sum.totalMs + t.totalMs,
+            maxMs: Math.max(sum.maxMs, t.maxMs)
+        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
+    }
+    return join([
+        '#### Time per tool',
+        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
+    ]);
+}
+/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
+function callCells(c, expand) {
+    const cells = [
+        number.format(c.index),
+        codeCell(clip(c.name, tool_tables_NAME_CHARS)),
+        c.inputPreview ? codeCell(clip(c.inputPreview, tool_tables_INPUT_CHARS)) : ' ',
+        c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
+    ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
+    if (!c.isError)
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
+    const output = c.output;
+    const { line, more } = firstLine(output);
+    const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
+    // Worth a <details> when the one-line preview hides part of the output.
+    if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
+        return [...cells, preview];
+    return [...cells, cellDetails(preview, cellLines(clip(output, tool_tables_OUTPUT_CHARS)))];
+}
+/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
+function firstLine(text) {
+    const start = text.search(/\S/);
+    if (start < 0)
+        return { line: '', more: false };
+    const newline = /[\r\n]/g;
+    newline.lastIndex = start;
+    const end = newline.exec(text)?.index ?? text.length;
+    const rest = /\S/g;
+    rest.lastIndex = end;
+    return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
+}
+const expandable = (c) => {
+    const { line, more } = firstLine(c.output);
+    return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
+};
+const CALLS_HEADER = (/* unused pure expression or super */ null && (['#', 'Tool', 'Input', 'Duration', 'Status']));
+const CALLS_ALIGN = (/* unused pure expression or super */ null && (['r', 'l', 'l', 'r', 'l']));
+const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
+/**
+ * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
+ * then, with the bytes left, expandable outputs for the most recent failed calls.
+ */
+function tool_tables_callsBlock(turn, room, where) {
+    const calls = turn.recentCalls;
+    const lean = [];
+    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+    // event, never answered). Their rows come last and are kept first.
+    const status = turn.result ? 'never returned' : '⏳ running';
+    const running = turn.unfinished
+        .slice(0, RUNNING_ROWS)
+        .map(u => [
+        '–',
+        codeCell(clip(redact(u.name), tool_tables_NAME_CHARS)),
+        u.inputPreview ? codeCell(clip(redact(u.inputPreview), tool_tables_INPUT_CHARS)) : ' ',
+        '–',
+        status
+    ]);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+    for (let i = calls.length - 1; i >= 0; i--) {
+        const cells = callCells(calls[i], false);
+        const size = rowBytes(cells);
+        if (used + size > room)
+            break;
+        used += size;
+        lean.push(cells);
+    }
+    let expandedAll = true;
+    const rows = lean.map((cells, k) => {
+        const c = calls[calls.length - 1 - k];
+        if (!expandable(c))
+            return cells;
+        const full = callCells(c, true);
+        const extra = rowBytes(full) - rowBytes(cells);
+        if (used + extra > room) {
+            expandedAll = false;
+            return cells;
+        }
+        used += extra;
+        return full;
+    });
+    rows.reverse();
+    const shown = rows.length;
+    const total = turn.toolCalls;
+    const kept = calls.length;
+    let note;
+    if (shown === 0 && total > 0) {
+        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
+    }
+    else if (shown < total) {
+        const why = shown < kept
+            ? 'to stay under GitHub’s 1 MiB summary limit'
+            : `the summary keeps the most recent ${number.format(kept)}`;
+        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
+    }
+    if (!expandedAll) {
+        const also = '_Outputs of older failed calls are not expanded, to save space._';
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    const notShown = turn.unfinished.length - running.length;
+    if (notShown > 0) {
+        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    return {
+        text: join([
+            '#### Tool calls',
+            note,
+            shown + running.length > 0
+                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+                : undefined
+        ]),
+        // All it keeps, every output it could expand expanded: nothing was cut to save space.
+        whole: shown === kept && expandedAll
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/install-fact.ts
+
+
+const FROM = {
+    reused: 'installed by an earlier step of this job',
+    cache: 'restored from the Actions cache',
+    installer: 'installed by the install script'
+};
+function install_fact_installFact(install) {
+    const ref = codeCell(install.ref);
+    if (!install.source)
+        return `${ref} · **install failed** after ${formatMs(install.ms)}`;
+    return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+
+function isolation_fact_isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
+
+
+
+
+
+
+/** GitHub drops a step's summary whole past this many bytes. */
+const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/** What the summary may take: under the limit with room to spare, whatever the run. */
+const SUMMARY_BUDGET_BYTES = 900 * 1024;
+// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
+// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
+// bound known up front; the answer, the longest, is also cut by its escaped bytes.
+const summary_MESSAGE_CHARS = 1000;
+const STDERR_LINE_CHARS = 300;
+const STDERR_LINES = 20;
+const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
+const ANSWER_CHARS = 20_000;
+const ANSWER_BYTES = (/* unused pure expression or super */ null && (96 * 1024));
+const ISSUES_SHOWN = 30;
+const UNKNOWN_TYPES_SHOWN = 10;
+const UNFINISHED_SHOWN = 10;
+const PROBLEM_CHARS = 200;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const URL_CHARS = 500;
+/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
+const NOTE_BYTES = 512;
+// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
+const REASONING_CHARS = 20_000;
+const REASONING_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+const MIN_REASONING_CHARS = 200;
+/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
+const REASONING_NOTE_BYTES = 256;
+const TITLE = {
+    success: '✅ Hermes completed the turn',
+    failure: '❌ Hermes failed',
+    interrupted: '⏹️ Hermes was interrupted',
+    tempfail: '⏳ Temporary provider failure',
+    config_error: '⚙️ Configuration error',
+    usage_error: '❌ Hermes rejected its arguments',
+    no_result: '❌ The turn did not complete',
+    not_found: '❌ Hermes not found',
+    timeout: '⌛ Hermes timed out',
+    not_allowed: '🚫 Not allowed to start the agent',
+    invalid_output: '❌ The answer does not match json-schema',
+    invalid_input: '❌ Invalid input'
+};
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message, redact) {
+    return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), summary_MESSAGE_CHARS))}\n`;
+}
+/** The optional blocks, and which go first when the budget is short (the structured output last). */
+const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
+const LEFT_OUT_FIRST = (/* unused pure expression or super */ null && ([2, 0, 1]));
+/**
+ * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
+ * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
+ */
+function renderSummary(report, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const { turn } = report;
+    const where = transcriptRef(report);
+    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
+    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+<<<<<<<< HEAD:dist/report/233.index.js
+    const head = [statusBlock(report), factsTable(report, where)];
+    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+========
+    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
+    const extras = [
+        answerBlock(turn, redact),
+        structuredBlock(report.answer, redact),
+        anomalyBlock(turn, redact)
+    ];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
+    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+>>>>>>>> issue-24:dist/report/397.index.js
+    // Bytes of everything but the tool-call table and its note.
+    const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
+    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
+    const left = [];
+    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
+        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
+        left.push(EXTRAS[i]);
+        extras[i] = undefined;
+    }
+    let toolsShown = tools;
+    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
+        left.push('the per-tool table');
+        toolsShown = undefined;
+    }
+    const omitted = left.length
+        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
+        : undefined;
+    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+<<<<<<<< HEAD:dist/report/233.index.js
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
+========
+    const calls = anyCalls ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+>>>>>>>> issue-24:dist/report/397.index.js
+    // The reasoning comes last: its block gets what is left once everything else is whole, less the
+    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
+    const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
+    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
+    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
+    const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+    if (bytes(summary) <= budget)
+        return summary;
+    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
+    return minimal(report, budget);
+}
+function statusBlock(report) {
+    const { verdict, turn } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+    // On success the message says no more than the status line.
+    if (verdict.outcome === 'success')
+        return lines[0];
+    const message = clip(verdict.message, summary_MESSAGE_CHARS);
+    lines.push(`> [!CAUTION]\n${quoted(message)}`);
+    const stderr = report.stderrTail
+        .filter(l => l.trim() !== '')
+        .slice(-STDERR_LINES)
+        .map(l => clip(l, STDERR_LINE_CHARS));
+    if (!turn.result && stderr.length > 0) {
+        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
+    }
+    return join(lines);
+}
+function factsTable(report, where) {
+    const { turn } = report;
+    const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
+    const rows = [
+        ...(report.query ? [['Query', queryCell(report.query, redact)]] : []),
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
+        ['Duration', formatMs(report.durationMs)],
+        ['Tool calls', calls],
+        [
+            'Tokens',
+            tokens
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
+                : '–'
+        ]
+    ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
+    if (report.hermesVersion)
+        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
+    if (report.trigger)
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
+    if (report.install)
+        rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
+    return table(['Run', ''], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query, redact) {
+    if (query.kind === 'file')
+        return `from ${codeCell(clip(redact(query.path), PATH_CHARS))}`;
+    return cell(oneLine(redact(query.text), QUERY_CHARS));
+}
+/** Who caused the run, on which event, and why the gate let them in (or not). */
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
+    const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
+    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
+}
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report) {
+    const a = report.artifact;
+    if (a && a.url.length <= URL_CHARS)
+        return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+        return 'none (Hermes did not run)';
+    return codeCell(clip(report.jsonlPath, PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(session.path, PATH_CHARS))
+            : '';
+    // The note is the action's own sentence around Hermes' redacted words (main.ts).
+    const note = session.note ? cell(clip(session.note, summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
+}
+function transcriptNote(report) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
+}
+function answerBlock(turn) {
+    const text = turn.result?.text;
+    if (!text || text.trim() === '')
+        return undefined;
+    const clean = text;
+    let chars = Math.min(clean.length, ANSWER_CHARS);
+    let body = textBlock(clip(clean, chars));
+    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
+    while (bytes(body) > ANSWER_BYTES) {
+        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
+        body = textBlock(clip(clean, chars));
+    }
+    const cut = chars < clean.length
+        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
+        : '';
+    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
+    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
+}
+/**
+ * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
+ * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
+ */
+function reasoningBlock(reasoning, room, noteRoom, where) {
+    const clean = reasoning.text;
+    const total = reasoning.chars;
+    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
+    const draw = (chars) => {
+        const cut = chars < clean.length || reasoning.text.length < total
+            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
+            : '';
+        return details(`Reasoning (${size})`, textBlock(clip(clean, chars)) + cut);
+    };
+    const limit = Math.min(room, REASONING_BYTES);
+    let chars = Math.min(clean.length, REASONING_CHARS);
+    let block = draw(chars);
+    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
+        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
+        block = draw(chars);
+    }
+    if (bytes(block) <= limit)
+        return block;
+    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
+    return bytes(note) <= noteRoom ? note : undefined;
+}
+function anomalyBlock(turn) {
+    const lines = [];
+    const problem = (text) => inline(clip(text, PROBLEM_CHARS));
+    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
+        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
+    }
+    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
+    if (moreIssues > 0)
+        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    // The turn redacted the names as it kept them (keys cannot carry the type).
+    const unknown = Object.entries(turn.unknownTypes);
+    let unknownEvents = 0;
+    for (const [, count] of unknown)
+        unknownEvents += count;
+    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`);
+    }
+    if (unknown.length > UNKNOWN_TYPES_SHOWN)
+        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
+    if (turn.eventsAfterResult > 0)
+        lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
+    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
+        const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
+    }
+    if (turn.unfinished.length > UNFINISHED_SHOWN)
+        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
+    if (lines.length === 0)
+        return undefined;
+    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
+    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
+}
+/** The status, the message and where the transcript is: what fits in the smallest budget. */
+function minimal(report, budget) {
+    const { verdict } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    let chars = summary_MESSAGE_CHARS;
+    for (;;) {
+        const text = join([
+            `### ${TITLE[verdict.outcome]}${code}`,
+            inline(clip(verdict.message, chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
+        ]) + '\n';
+        if (bytes(text) <= budget || chars === 0)
+            return text;
+        chars = Math.floor(chars / 2);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/matrix/summary.ts
+/**
+ * The matrix job summary: totals, what went wrong, the slowest and most token-hungry legs, the tools
+ * across all legs, and a row per leg. Every untrusted string is redacted, cut and escaped; the whole
+ * stays within budget at any number of legs (legs that succeeded are the first to be left out).
+ */
+
+
+
+
+const summary_NAME_CHARS = 80;
+const MODEL_CHARS = 60;
+const ERROR_CHARS = 300;
+const TOOL_CHARS = 60;
+const summary_URL_CHARS = 500;
+const PATTERN_CHARS = 200;
+const TOP_LEGS = 5;
+const summary_TOOL_ROWS = 25;
+const SKIPPED_NAMES = 10;
+/** Room kept for the note that says which legs were left out. */
+const summary_NOTE_BYTES = 512;
+const ICON = {
+    success: '✅',
+    interrupted: '⏹️',
+    tempfail: '⏳',
+    config_error: '⚙️',
+    timeout: '⌛',
+    unreadable: '⚠️'
+};
+const summary_number = new Intl.NumberFormat('en-US');
+const summary_bytes = (text) => Buffer.byteLength(text, 'utf8');
+const summary_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
+function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES) {
+    const { legs, totals } = report;
+    // Cost columns only once a session record was read: without any, they would say "–" throughout.
+    const costs = legs.some(l => l.usage !== undefined);
+    const head = [statusLine(totals), totalsTable(totals, costs), outcomesLine(totals)];
+    const tail = [
+        topLegs('Slowest legs', legs, l => l.durationMs, text_formatMs, redact),
+        totals.costUsd !== undefined
+            ? expensiveLegs(legs, redact)
+            : topLegs('Most token-hungry legs', legs, l => l.tokens?.total, n => summary_number.format(n), redact),
+        summary_toolsBlock(totals, redact),
+        skippedNote(report.origin)
+    ];
+    // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
+    const rows = legs.map(leg => legRow(leg, redact, costs));
+    const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
+    const cost = legs.map((_, i) => summary_bytes(rows[i]) + 1 + (items[i] ? summary_bytes(items[i]) + 1 : 0));
+    const fixed = summary_bytes(summary_join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
+    let room = budgetBytes - fixed - summary_NOTE_BYTES;
+    const shown = new Set();
+    // Legs that did not succeed first, then the others, each in name order.
+    const order = legs
+        .map((_, i) => i)
+        .sort((a, b) => Number(legs[a].outcome === 'success') - Number(legs[b].outcome === 'success'));
+    for (const i of order) {
+        if (cost[i] > room)
+            break;
+        room -= cost[i];
+        shown.add(i);
+    }
+    const left = legs.length - shown.size;
+    const note = left > 0
+        ? `_${summary_number.format(left)} of ${summary_number.format(legs.length)} legs are left out to stay under GitHub’s 1 MiB summary limit; every leg is in the file the \`report\` output names._`
+        : undefined;
+    const kept = [...shown].sort((a, b) => a - b);
+    const legsBlock = legs.length === 0
+        ? undefined
+        : summary_join([
+            LEGS_HEAD,
+            markdown_table([
+                'Leg',
+                'Outcome',
+                'Model',
+                'Tokens',
+                ...(costs ? ['Cost'] : []),
+                'Duration',
+                'Tool calls',
+                'Tool errors',
+                'Transcript'
+            ], ['l', 'l', 'l', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r', 'l'], []) + kept.map(i => `\n${rows[i]}`).join(''),
+            note
+        ]);
+    const wrong = kept.map(i => items[i]).filter((t) => t !== undefined);
+    const wrongBlock = wrong.length ? `${WRONG_HEAD}\n\n${wrong.join('\n')}` : undefined;
+    // What went wrong and the aggregates first: at 256 legs the table of legs is long.
+    const summary = `${summary_join([...head, wrongBlock, ...tail, legsBlock])}\n`;
+    if (summary_bytes(summary) <= budgetBytes)
+        return summary;
+    // Only for budgets far below the default: the totals alone.
+    return `${summary_join(head)}\n`;
+}
+const LEGS_HEAD = '#### Legs';
+const WRONG_HEAD = '#### What went wrong';
+function statusLine(t) {
+    if (t.runs === 0)
+        return '### ❌ No Hermes transcripts to report on';
+    if (t.failed === 0)
+        return `### ✅ ${t.runs === 1 ? 'The leg' : `All ${summary_number.format(t.runs)} legs`} succeeded`;
+    return `### ❌ ${summary_number.format(t.failed)} of ${summary_number.format(t.runs)} legs did not succeed`;
+}
+function summary_percent(share) {
+    const value = Math.round(share * 1000) / 10;
+    return `${value}%`;
+}
+/** A leg's cost: "–" when its record gives none (or it has no record), never 0. */
+const costCell = (leg) => leg.usage?.costUsd !== undefined ? session_usage_formatCost(leg.usage.costUsd, leg.usage.costEstimated) : '–';
+/** The sum, saying how many legs it covers when some have no known cost. */
+function totalCostCell(t) {
+    if (t.costUsd === undefined)
+        return '–';
+    const sum = session_usage_formatCost(t.costUsd, t.costEstimates > 0);
+    return t.costLegs < t.runs
+        ? `${sum} (${summary_number.format(t.costLegs)} of ${summary_number.format(t.runs)} legs)`
+        : sum;
+}
+function totalsTable(t, costs) {
+    const bold = (n) => (n > 0 ? `**${summary_number.format(n)}**` : '0');
+    return markdown_table([
+        'Legs',
+        'Succeeded',
+        'Failed',
+        'Pass rate',
+        'Tokens',
+        ...(costs ? ['Cost'] : []),
+        'Duration (sum)',
+        'Tool calls',
+        'Tool errors'
+    ], ['r', 'r', 'r', 'r', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r'], [
+        [
+            summary_number.format(t.runs),
+            summary_number.format(t.succeeded),
+            bold(t.failed),
+            t.runs > 0 ? summary_percent(t.passRate) : '–',
+            summary_number.format(t.tokensTotal),
+            ...(costs ? [totalCostCell(t)] : []),
+            text_formatMs(t.durationMs),
+            summary_number.format(t.toolCalls),
+            bold(t.toolErrors)
+        ]
+    ]);
+}
+function outcomesLine(t) {
+    if (t.outcomes.length === 0)
+        return undefined;
+    return `Outcomes: ${t.outcomes.map(([o, n]) => `${icon(o)} ${o} ${summary_number.format(n)}`).join(' · ')}`;
+}
+const icon = (outcome) => ICON[outcome] ?? '❌';
+function outcomeCell(leg) {
+    const code = leg.exitCode !== undefined && leg.outcome !== 'success' ? ` (${leg.exitCode})` : '';
+    const attempts = leg.attempts > 1 ? `, ${leg.attempts} attempts` : '';
+    return `${icon(leg.outcome)} ${leg.outcome}${code}${attempts}`;
+}
+const nameCell = (leg, redact) => markdown_codeCell(text_clip(redact(leg.name), summary_NAME_CHARS));
+function legRow(leg, redact, costs) {
+    const source = leg.source;
+    const transcript = source.kind === 'file'
+        ? 'file'
+        : source.url.length <= summary_URL_CHARS
+            ? markdown_link(`artifact ${source.id}`, source.url)
+            : `artifact ${source.id}`;
+    const cells = [
+        nameCell(leg, redact),
+        outcomeCell(leg),
+        leg.model ? markdown_codeCell(text_clip(redact(leg.model), MODEL_CHARS)) : '–',
+        leg.tokens ? summary_number.format(leg.tokens.total) : '–',
+        ...(costs ? [costCell(leg)] : []),
+        leg.durationMs !== undefined ? text_formatMs(leg.durationMs) : '–',
+        summary_number.format(leg.toolCalls),
+        leg.toolErrors > 0 ? `**${summary_number.format(leg.toolErrors)}**` : '0',
+        transcript
+    ];
+    return `| ${cells.join(' | ')} |`;
+}
+function wrongItem(leg, redact) {
+    return `- ${nameCell(leg, redact)} ${outcomeCell(leg)}: ${markdown_inline(text_clip(redact(leg.error), ERROR_CHARS))}`;
+}
+/** The top legs by a measure (those that have it), largest first. */
+function topLegs(title, legs, measure, format, redact) {
+    const ranked = legs
+        .filter(l => measure(l) !== undefined)
+        .sort((a, b) => measure(b) - measure(a) || a.name.localeCompare(b.name))
+        .slice(0, TOP_LEGS);
+    if (ranked.length < 2)
+        return undefined;
+    return `#### ${title}\n\n${markdown_table(['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'], ['l', 'r', 'l'], ranked.map(l => [nameCell(l, redact), format(measure(l)), outcomeCell(l)]))}`;
+}
+/** The legs by cost, largest first; legs whose cost is unknown after them, by tokens. */
+function expensiveLegs(legs, redact) {
+    const cost = (l) => l.usage?.costUsd;
+    const ranked = legs
+        .filter(l => cost(l) !== undefined || l.tokens !== undefined)
+        .sort((a, b) => Number(cost(a) === undefined) - Number(cost(b) === undefined) ||
+        (cost(b) ?? 0) - (cost(a) ?? 0) ||
+        (b.tokens?.total ?? 0) - (a.tokens?.total ?? 0) ||
+        a.name.localeCompare(b.name))
+        .slice(0, TOP_LEGS);
+    if (ranked.length < 2)
+        return undefined;
+    return `#### Most expensive legs\n\n${markdown_table(['Leg', 'Cost', 'Tokens', 'Outcome'], ['l', 'r', 'r', 'l'], ranked.map(l => [
+        nameCell(l, redact),
+        costCell(l),
+        l.tokens ? summary_number.format(l.tokens.total) : '–',
+        outcomeCell(l)
+    ]))}`;
+}
+function summary_toolsBlock(t, redact) {
+    if (t.tools.length === 0)
+        return undefined;
+    const shown = t.tools.slice(0, t.tools.length > summary_TOOL_ROWS ? summary_TOOL_ROWS - 1 : summary_TOOL_ROWS);
+    const rest = t.tools.slice(shown.length);
+    const row = (name, x) => [
+        name,
+        summary_number.format(x.legs),
+        summary_number.format(x.calls),
+        x.errors > 0 ? `**${summary_number.format(x.errors)}**` : '0',
+        text_formatMs(x.totalMs),
+        text_formatMs(x.maxMs)
+    ];
+    const rows = shown.map(x => row(markdown_codeCell(text_clip(redact(x.name), TOOL_CHARS)), x));
+    if (rest.length > 0) {
+        const others = rest.reduce((s, x) => ({
+            legs: Math.max(s.legs, x.legs),
+            calls: s.calls + x.calls,
+            errors: s.errors + x.errors,
+            totalMs: s.totalMs + x.totalMs,
+            maxMs: Math.max(s.maxMs, x.maxMs)
+        }), { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        rows.push(row(`_${summary_number.format(rest.length)} more tools_`, others));
+    }
+    return `#### Tools across all legs\n\n${markdown_table(['Tool', 'Legs', 'Calls', 'Errors', 'Time', 'Longest call'], ['l', 'r', 'r', 'r', 'r', 'r'], rows)}`;
+}
+/** What was not read, and where the report looked. */
+function skippedNote(origin) {
+    const names = (list) => {
+        const shown = list.slice(0, SKIPPED_NAMES).map(n => markdown_codeCell(text_clip(n, summary_NAME_CHARS)));
+        return (shown.join(', ') +
+            (list.length > SKIPPED_NAMES ? ` and ${summary_number.format(list.length - SKIPPED_NAMES)} more` : ''));
+    };
+    if (origin.kind === 'files') {
+        return `_Read from files matching ${origin.patterns.map(p => markdown_codeCell(text_clip(p, PATTERN_CHARS))).join(', ')}._`;
+    }
+    const lines = [];
+    if (origin.others.length > 0)
+        lines.push(`- ${summary_number.format(origin.others.length)} other artifact(s) skipped, not Hermes transcripts (their names do not end in \`.jsonl\`): ${names(origin.others)}`);
+    if (origin.unmatched.length > 0)
+        lines.push(`- ${summary_number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${markdown_codeCell(text_clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`);
+    if (origin.setAside.length > 0)
+        lines.push(`- ${summary_number.format(origin.setAside.length)} earlier attempt(s) of re-run legs set aside, each leg counted by its newest attempt: ${names(origin.setAside.map(a => `${a.leg} attempt ${a.attempt} (attempt ${a.counted} counted)`))}`);
+    return lines.length ? lines.join('\n') : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/matrix/totals.ts
+function totalsOf(legs) {
+    const outcomes = new Map();
+    const tools = new Map();
+    let tokensTotal = 0;
+    let durationMs = 0;
+    let toolCalls = 0;
+    let toolErrors = 0;
+    let costUsd;
+    let costLegs = 0;
+    let costEstimates = 0;
+    for (const leg of legs) {
+        const cost = leg.usage?.costUsd;
+        if (cost !== undefined) {
+            costUsd = (costUsd ?? 0) + cost;
+            costLegs += 1;
+            if (leg.usage?.costEstimated)
+                costEstimates += 1;
+        }
+        outcomes.set(leg.outcome, (outcomes.get(leg.outcome) ?? 0) + 1);
+        tokensTotal += leg.tokens?.total ?? 0;
+        durationMs += leg.durationMs ?? 0;
+        toolCalls += leg.toolCalls;
+        toolErrors += leg.toolErrors;
+        for (const t of leg.tools) {
+            const sum = tools.get(t.name) ?? {
+                name: t.name,
+                calls: 0,
+                errors: 0,
+                totalMs: 0,
+                maxMs: 0,
+                legs: 0
+            };
+            sum.calls += t.calls;
+            sum.errors += t.errors;
+            sum.totalMs += t.totalMs;
+            sum.maxMs = Math.max(sum.maxMs, t.maxMs);
+            sum.legs += 1;
+            tools.set(t.name, sum);
+        }
+    }
+    const succeeded = outcomes.get('success') ?? 0;
+    return {
+        runs: legs.length,
+        succeeded,
+        failed: legs.length - succeeded,
+        passRate: legs.length > 0 ? succeeded / legs.length : 0,
+        tokensTotal,
+        durationMs,
+        toolCalls,
+        toolErrors,
+        ...(costUsd !== undefined && { costUsd }),
+        costLegs,
+        costEstimates,
+        outcomes: [...outcomes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+        tools: [...tools.values()].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/matrix/reruns.ts
+/**
+ * Re-runs: after "Re-run failed jobs" a run holds each re-run leg's transcripts of every attempt (the
+ * earlier ones are never deleted). The main action names a re-run's artifact `<name>.run-attempt-N`
+ * (GITHUB_RUN_ATTEMPT, from 2 on): a leg is its name less that tag, and its newest attempt counts.
+ */
+
+const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
+/** The leg and the run attempt a leg name (without `.jsonl`) says. */
+function runAttemptOf(name) {
+    const tagged = TAGGED.exec(name);
+    return tagged
+        ? { leg: name.slice(0, tagged.index), attempt: Number(tagged[1]) }
+        : { leg: name, attempt: 1 };
+}
+/** Each leg's newest attempt, in the given order, and the attempts set aside (by leg, then attempt). */
+function newestAttempts(items, nameOf) {
+    const newest = new Map();
+    for (const item of items) {
+        const { leg, attempt } = runAttemptOf(nameOf(item));
+        newest.set(leg, Math.max(attempt, newest.get(leg) ?? 0));
+    }
+    const counted = [];
+    const setAside = [];
+    for (const item of items) {
+        const { leg, attempt } = runAttemptOf(nameOf(item));
+        const latest = newest.get(leg);
+        if (attempt === latest)
+            counted.push(item);
+        else
+            setAside.push({ leg, attempt, counted: latest });
+    }
+    setAside.sort((a, b) => a.leg.localeCompare(b.leg) || a.attempt - b.attempt);
+    return { counted, setAside };
+}
+
+;// CONCATENATED MODULE: ./src/matrix/main.ts
+/** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function run() {
+    let settings;
+    try {
+        settings = parseReportSettings({ getInput: name => lib_core/* getInput */.V4(name), env: process.env });
+    }
+    catch (error) {
+        lib_core/* setFailed */.C1(artifact_errorMessage(error));
+        return;
+    }
+    const redact = makeRedactor([]);
+    const { legs, origin, nothing } = settings.paths
+        ? await fromFiles(settings, settings.paths, redact)
+        : await fromArtifacts(settings, redact);
+    const totals = totalsOf(legs);
+    const dir = external_node_fs_.mkdtempSync(external_node_path_.join(settings.tempDir, 'hermes-matrix-'));
+    const reportPath = external_node_path_.join(dir, 'report.json');
+    external_node_fs_.writeFileSync(reportPath, `${JSON.stringify(legs.map(legRecord), null, 2)}\n`);
+    for (const [name, value] of reportOutputs(totals, reportPath))
+        lib_core/* setOutput */.uH(name, value);
+    if (settings.summary) {
+        try {
+            await lib_core/* summary */.z.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+        }
+        catch (error) {
+            // As in the main action: a summary that cannot be written must not decide the step.
+            lib_core/* warning */.$e(`The job summary could not be written: ${(0,errors/* messageOf */.b)(error)}`);
+        }
+    }
+    if (nothing !== undefined) {
+        // Nothing to read is a mistake in the workflow, not a leg's failure: fail-on-error does not hide it.
+        lib_core/* setFailed */.C1(`No Hermes transcripts to report on: ${nothing}`);
+        return;
+    }
+    lib_core/* info */.pq(`${totals.succeeded} of ${totals.runs} legs succeeded · ${totals.tokensTotal} tokens · ${text_formatMs(totals.durationMs)}`);
+    if (totals.failed === 0)
+        return;
+    const message = `${totals.failed} of ${totals.runs} legs did not succeed: ${failedNames(legs)}`;
+    if (settings.failOnError)
+        lib_core/* setFailed */.C1(message);
+    else
+        lib_core/* warning */.$e(`${message} (fail-on-error is false, so the step passes)`);
+}
+async function fromFiles(settings, patterns, redact) {
+    const origin = { kind: 'files', patterns };
+    const files = await findTranscripts(patterns, settings.workspace);
+    if (files.length === 0) {
+        return {
+            legs: [],
+            origin,
+            nothing: `input "${ReportInput.Path}" (${patterns.map(p => JSON.stringify(p)).join(', ')}) matches no file under ${settings.workspace}.`
+        };
+    }
+    lib_core/* info */.pq(`Reading ${files.length} transcript(s)`);
+    const legs = await foldFiles(files, settings.workspace, redact, leg => logLeg(leg, redact));
+    return { legs, origin };
+}
+async function fromArtifacts(settings, redact) {
+    const empty = {
+        kind: 'artifacts',
+        namePattern: settings.namePattern,
+        others: [],
+        unmatched: [],
+        setAside: []
+    };
+    const why = unlistable(process.env);
+    if (why)
+        return { legs: [], origin: empty, nothing: `${why}.` };
+    const client = await artifactClient();
+    let listed;
+    try {
+        listed = await listArtifacts(client);
+    }
+    catch (error) {
+        return {
+            legs: [],
+            origin: empty,
+            nothing: `this run’s artifacts could not be listed: ${artifact_errorMessage(error)}`
+        };
+    }
+    const selection = selectTranscripts(listed, settings.namePattern);
+    // After "Re-run failed jobs" the first attempt's transcripts stay: each leg counts by its newest.
+    const { counted, setAside } = newestAttempts(selection.transcripts, a => legName(a.name));
+    const origin = {
+        ...empty,
+        others: selection.others,
+        unmatched: selection.unmatched,
+        setAside
+    };
+    if (setAside.length > 0)
+        lib_core/* info */.pq(`Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`);
+    if (selection.others.length > 0)
+        lib_core/* info */.pq(`Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`);
+    if (selection.unmatched.length > 0)
+        lib_core/* info */.pq(`Skipped ${selection.unmatched.length} transcript(s) not matching name-pattern`);
+    if (selection.transcripts.length === 0) {
+        return {
+            legs: [],
+            origin,
+            nothing: `this workflow run has ${listed.length} artifact(s), and none is a Hermes transcript (a name ending in ${TRANSCRIPT_SUFFIX}) ` +
+                `matching input "${ReportInput.NamePattern}" (${JSON.stringify(settings.namePattern)}). Run the report in a job that ` +
+                'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
+        };
+    }
+    lib_core/* startGroup */.Oh(`Downloading ${counted.length} transcript(s)`);
+    const legs = await downloadLegs(client, counted, {
+        tempDir: settings.tempDir,
+        env: process.env,
+        redact,
+        sessions: selection.sessions
+    }).finally(() => lib_core/* endGroup */.N4());
+    legs.forEach(leg => logLeg(leg, redact));
+    return { legs, origin };
+}
+/** One line per leg; a name or message from a transcript is made inert first. */
+function logLeg(leg, redact) {
+    const parts = [
+        `${leg.outcome === 'success' ? '✓' : '✗'} ${leg.name}: ${leg.outcome}`,
+        leg.model,
+        leg.tokens && `${leg.tokens.total} tokens`,
+        leg.durationMs !== undefined && text_formatMs(leg.durationMs),
+        `${leg.toolCalls} tool calls (${leg.toolErrors} failed)`,
+        leg.error && text_clip(leg.error, 300)
+    ];
+    lib_core/* info */.pq(inert(redact(parts.filter(Boolean).join(' · '))));
+}
+function failedNames(legs) {
+    const failed = legs.filter(l => l.outcome !== 'success');
+    const shown = failed.slice(0, 10).map(l => `${l.name} (${l.outcome})`);
+    return shown.join(', ') + (failed.length > 10 ? ` and ${failed.length - 10} more` : '');
+}
+
+
+/***/ })
+
+};

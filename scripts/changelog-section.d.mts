@@ -1,0 +1,1 @@
+export function changelogSection(changelog: string, version: string): string | undefined;
