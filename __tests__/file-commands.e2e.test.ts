@@ -97,6 +97,8 @@ async function plantedRun(inputs: { [name: string]: string }): Promise<Planted> 
       // The agent shares the action's user here, the case these defences are for: under isolation it
       // cannot even open the files (isolation.e2e.test.ts).
       isolation: 'none',
+      // The stand-in answers every command line as a turn: no second run of it as the export.
+      'session-record': 'false',
       ...inputs
     },
     env: { PLANT_RECORD: record, PLANT_TARGETS: JSON.stringify({ ...REAL_FILES, victim }) },
