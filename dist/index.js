@@ -38344,7 +38344,7 @@ const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sh
 const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
 const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
 /** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
-async function restoreInstall(layout, { env = process.env, signal, onRetry } = {}) {
+async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep } = {}) {
     const method = compression();
     let found;
     try {
@@ -38357,6 +38357,7 @@ async function restoreInstall(layout, { env = process.env, signal, onRetry } = {
         return {};
     if (found.key !== layout.cacheKey)
         return { refused: `the cache answered with another key (${clip(found.key, 200)})` };
+    onStep?.(`Found ${found.key} in the Actions cache`);
     const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-cache-'));
     try {
         const archive = external_node_path_.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
@@ -38376,12 +38377,14 @@ async function restoreInstall(layout, { env = process.env, signal, onRetry } = {
                 return { problem: error.message };
             throw error;
         }
+        onStep?.(`Downloaded the cached install (${(external_node_fs_.statSync(archive).size / 1e6).toFixed(1)} MB)`);
         const workspace = env.GITHUB_WORKSPACE || process.cwd();
         const unpack = method === 'gzip' ? ['-z'] : ['--use-compress-program', 'unzstd'];
         const listing = await listArchive(archive, unpack);
         const refused = outsideFolders(listing, workspace, layout.cachePaths);
         if (refused)
             return { refused };
+        onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
         for (const dir of layout.cachePaths)
             external_node_fs_.rmSync(dir, { recursive: true, force: true });
         await run('tar', ['-xf', archive, '-P', '-C', workspace, ...unpack]);
@@ -38833,7 +38836,11 @@ async function installHermes(install, io, signals, env) {
     else if (!cacheUsable)
         io.info('No Actions cache service for this step: installing without the cache.');
     if (cacheUsable) {
-        const restored = await restoreInstall(layout, { env, onRetry: line => io.info(line) });
+        const restored = await restoreInstall(layout, {
+            env,
+            onRetry: line => io.info(line),
+            onStep: line => io.info(line)
+        });
         if (restored.problem) {
             cacheUsable = false;
             io.warning(`The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`);

@@ -64,12 +64,14 @@ export interface RestoreOptions {
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   onRetry?(message: string): void;
+  /** Each stage of a hit, said to a person (and timed by the bench). */
+  onStep?(message: string): void;
 }
 
 /** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
 export async function restoreInstall(
   layout: InstallLayout,
-  { env = process.env, signal, onRetry }: RestoreOptions = {}
+  { env = process.env, signal, onRetry, onStep }: RestoreOptions = {}
 ): Promise<CacheResult> {
   const method = compression();
   let found: { url: string; key: string } | undefined;
@@ -81,6 +83,7 @@ export async function restoreInstall(
   if (!found) return {};
   if (found.key !== layout.cacheKey)
     return { refused: `the cache answered with another key (${clip(found.key, 200)})` };
+  onStep?.(`Found ${found.key} in the Actions cache`);
   const work = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-cache-'));
   try {
     const archive = path.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
@@ -98,11 +101,13 @@ export async function restoreInstall(
       if (error instanceof DownloadError) return { problem: error.message };
       throw error;
     }
+    onStep?.(`Downloaded the cached install (${(fs.statSync(archive).size / 1e6).toFixed(1)} MB)`);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const unpack = method === 'gzip' ? ['-z'] : ['--use-compress-program', 'unzstd'];
     const listing = await listArchive(archive, unpack);
     const refused = outsideFolders(listing, workspace, layout.cachePaths);
     if (refused) return { refused };
+    onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
     for (const dir of layout.cachePaths) fs.rmSync(dir, { recursive: true, force: true });
     await run('tar', ['-xf', archive, '-P', '-C', workspace, ...unpack]);
     return { key: found.key };

@@ -113,7 +113,11 @@ async function installHermes(
   else if (!cacheUsable)
     io.info('No Actions cache service for this step: installing without the cache.');
   if (cacheUsable) {
-    const restored = await restoreInstall(layout, { env, onRetry: line => io.info(line) });
+    const restored = await restoreInstall(layout, {
+      env,
+      onRetry: line => io.info(line),
+      onStep: line => io.info(line)
+    });
     if (restored.problem) {
       cacheUsable = false;
       io.warning(
