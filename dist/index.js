@@ -38379,15 +38379,17 @@ async function restoreInstall(layout, { env = process.env, signal, onRetry, onSt
         }
         onStep?.(`Downloaded the cached install (${(external_node_fs_.statSync(archive).size / 1e6).toFixed(1)} MB)`);
         const workspace = env.GITHUB_WORKSPACE || process.cwd();
-        const unpack = method === 'gzip' ? ['-z'] : ['--use-compress-program', 'unzstd'];
-        const listing = await listArchive(archive, unpack);
+        // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
+        const plain = external_node_path_.join(work, 'cache.tar');
+        await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
+        const listing = await listArchive(plain);
         const refused = outsideFolders(listing, workspace, layout.cachePaths);
         if (refused)
             return { refused };
         onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
         for (const dir of layout.cachePaths)
             external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        await run('tar', ['-xf', archive, '-P', '-C', workspace, ...unpack]);
+        await run('tar', ['-xf', plain, '-P', '-C', workspace]);
         return { key: found.key };
     }
     catch (error) {
@@ -38431,8 +38433,8 @@ async function lookUp(key, version, env, signal) {
     return { url: answer.signed_download_url, key: answer.matched_key ?? key };
 }
 /** `tar -tv` of the archive, one line per entry. */
-async function listArchive(archive, unpack) {
-    const child = (0,external_node_child_process_namespaceObject.spawn)('tar', ['-tvf', archive, ...unpack], {
+async function listArchive(archive) {
+    const child = (0,external_node_child_process_namespaceObject.spawn)('tar', ['-tvf', archive], {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, LC_ALL: 'C' }
     });
@@ -38498,11 +38500,15 @@ function outsideFolders(listing, workspace, folders) {
     }
     return undefined;
 }
-function run(command, args) {
+/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
+function run(command, args, into) {
     return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        const out = into ? external_node_fs_.openSync(into, 'w', 0o600) : 'ignore';
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, { stdio: ['ignore', out, 'pipe'] });
+        if (typeof out === 'number')
+            external_node_fs_.closeSync(out);
         let stderr = '';
-        child.stderr.setEncoding('utf8').on('data', (text) => {
+        child.stderr?.setEncoding('utf8').on('data', (text) => {
             stderr = clip(stderr + text, 2000);
         });
         child.once('error', reject);

@@ -54,8 +54,11 @@ const PHASES = [
     'the cache client loaded, `zstd --version`, the cache service asked for the exact key'
   ],
   ['download', 'the archive downloaded from the blob store (one GET on loopback)'],
-  ['list', '`tar -tv` of the archive, every entry checked against the cached folders'],
-  ['extract', '`tar -x` into HOME, `chmod -R go-w`, `hermes --version`, the link put on PATH'],
+  ['list', 'the archive decompressed once (`zstd -d`), `tar -tv` of it, every entry checked'],
+  [
+    'extract',
+    '`tar -x` of the plain tar into HOME, `chmod -R`, `hermes --version`, the link on PATH'
+  ],
   ['chat', 'to `hermes chat` spawned']
 ];
 

@@ -103,13 +103,15 @@ export async function restoreInstall(
     }
     onStep?.(`Downloaded the cached install (${(fs.statSync(archive).size / 1e6).toFixed(1)} MB)`);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
-    const unpack = method === 'gzip' ? ['-z'] : ['--use-compress-program', 'unzstd'];
-    const listing = await listArchive(archive, unpack);
+    // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
+    const plain = path.join(work, 'cache.tar');
+    await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
+    const listing = await listArchive(plain);
     const refused = outsideFolders(listing, workspace, layout.cachePaths);
     if (refused) return { refused };
     onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
     for (const dir of layout.cachePaths) fs.rmSync(dir, { recursive: true, force: true });
-    await run('tar', ['-xf', archive, '-P', '-C', workspace, ...unpack]);
+    await run('tar', ['-xf', plain, '-P', '-C', workspace]);
     return { key: found.key };
   } catch (error) {
     return { problem: messageOf(error) };
@@ -158,8 +160,8 @@ async function lookUp(
 }
 
 /** `tar -tv` of the archive, one line per entry. */
-async function listArchive(archive: string, unpack: string[]): Promise<string[]> {
-  const child = spawn('tar', ['-tvf', archive, ...unpack], {
+async function listArchive(archive: string): Promise<string[]> {
+  const child = spawn('tar', ['-tvf', archive], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' }
   });
@@ -223,11 +225,14 @@ export function outsideFolders(
   return undefined;
 }
 
-function run(command: string, args: string[]): Promise<void> {
+/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
+function run(command: string, args: string[], into?: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const out = into ? fs.openSync(into, 'w', 0o600) : 'ignore';
+    const child = spawn(command, args, { stdio: ['ignore', out, 'pipe'] });
+    if (typeof out === 'number') fs.closeSync(out);
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       stderr = clip(stderr + text, 2000);
     });
     child.once('error', reject);
