@@ -6,7 +6,7 @@ import { InputError, type Environment } from '../src/config/inputs.js';
 import { parseSettings } from '../src/config/settings.js';
 import { cliSettings, type AnySettings } from './helpers/settings.js';
 import { readQuery, splitArgs } from '../src/config/values.js';
-import { DEFAULT_INSTALLER_URL, PINNED_HERMES_VERSION } from '../src/config/install.js';
+import { PINNED_HERMES_VERSION, upstreamInstallerUrl } from '../src/config/install.js';
 
 const WORKSPACE = '/home/runner/work/repo/repo';
 const RUNNER_TEMP = '/home/runner/work/_temp';
@@ -65,7 +65,9 @@ describe('parseSettings: defaults', () => {
       install: {
         mode: 'auto',
         version: PINNED_HERMES_VERSION,
-        installerUrl: DEFAULT_INSTALLER_URL
+        installerUrl: upstreamInstallerUrl(PINNED_HERMES_VERSION),
+        installBrowser: false,
+        timeoutMs: 15 * 60_000
       },
       isolation: 'auto'
     });

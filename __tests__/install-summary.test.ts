@@ -56,6 +56,10 @@ describe('the Install row', () => {
       'v0.22.2 · installed by the install script · 3 min 4 s'
     ],
     [
+      { ref: 'v0.23.3', source: 'installer', ms: 60_000, unverified: true },
+      'v0.23.3 · installed by the install script · not checksum-verified · 1 min 0 s'
+    ],
+    [
       { ref: 'main', source: 'reused', ms: 40 },
       'main · installed by an earlier step of this job · 40 ms'
     ],

@@ -7,14 +7,22 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { download, DownloadError } from '../src/cli/download.js';
 import { childEnv } from '../src/cli/environment.js';
-import { cacheable, installerArgs, installLayout } from '../src/cli/install-layout.js';
+import { outsideFolders } from '../src/cli/install-cache.js';
+import {
+  acceptsFlag,
+  cacheable,
+  installerArgs,
+  installerEnv,
+  installLayout
+} from '../src/cli/install-layout.js';
 import { InputError } from '../src/config/inputs.js';
 import { parseSettings } from '../src/config/settings.js';
 import type { AnySettings } from './helpers/settings.js';
 import {
-  DEFAULT_INSTALLER_URL,
   isPinnedRef,
   PINNED_HERMES_VERSION,
+  PINNED_INSTALLER_SHA256,
+  upstreamInstallerUrl,
   type InstallSettings
 } from '../src/config/install.js';
 
@@ -37,12 +45,38 @@ function parseError(inputs: Record<string, string>): string {
 const QUERY = { query: 'Check the build' };
 
 describe('install inputs', () => {
-  test('defaults: auto, the pinned release, upstream’s script', () => {
+  test('defaults: auto, the pinned release, that tag’s own script, no browser, 15 minutes', () => {
     expect(parse(QUERY).install).toEqual({
       mode: 'auto',
       version: PINNED_HERMES_VERSION,
-      installerUrl: DEFAULT_INSTALLER_URL
+      installerUrl: `https://raw.githubusercontent.com/NousResearch/hermes-agent/${PINNED_HERMES_VERSION}/scripts/install.sh`,
+      ...(PINNED_INSTALLER_SHA256 ? { installerSha256: PINNED_INSTALLER_SHA256 } : {}),
+      installBrowser: false,
+      timeoutMs: 15 * 60_000
     });
+  });
+
+  test('another version: its own ref’s script, and no pinned hash unless one is given', () => {
+    const other = parse({ ...QUERY, 'hermes-version': 'v0.23.3' }).install!;
+    expect(other.installerUrl).toBe(upstreamInstallerUrl('v0.23.3'));
+    expect(other.installerSha256).toBeUndefined();
+    const sha = 'AB'.repeat(32);
+    const given = parse({
+      ...QUERY,
+      'hermes-version': 'v0.23.3',
+      'installer-sha256': sha
+    }).install!;
+    expect(given.installerSha256).toBe(sha.toLowerCase());
+  });
+
+  test('install-browser and install-timeout-minutes', () => {
+    const install = parse({
+      ...QUERY,
+      'install-browser': 'true',
+      'install-timeout-minutes': '0.5'
+    }).install!;
+    expect(install.installBrowser).toBe(true);
+    expect(install.timeoutMs).toBe(30_000);
   });
 
   test('the pinned release is a tag that can be cached', () => {
@@ -67,6 +101,13 @@ describe('install inputs', () => {
       { 'installer-url': 'https://u:p@example.com/i.sh' },
       'Input "installer-url" holds credentials'
     ],
+    [
+      { 'installer-sha256': 'abc' },
+      'Input "installer-sha256" is "abc"; give the install script\'s SHA-256 as 64 hex digits'
+    ],
+    [{ 'install-browser': 'yes' }, 'Input "install-browser" is "yes"; allowed: true or false.'],
+    [{ 'install-timeout-minutes': '0' }, 'Input "install-timeout-minutes" is "0"; give minutes'],
+    [{ 'install-timeout-minutes': 'x' }, 'Input "install-timeout-minutes" is "x"'],
     [
       { install: 'true', 'hermes-path': '/opt/hermes' },
       'Inputs "install" (true) and "hermes-path" ("/opt/hermes") are both set'
@@ -110,54 +151,79 @@ describe('install inputs', () => {
 
 const SETTINGS: InstallSettings = {
   mode: 'auto',
-  version: 'v0.22.2',
-  installerUrl: DEFAULT_INSTALLER_URL
+  version: 'v0.23.4',
+  installerUrl: upstreamInstallerUrl('v0.23.4'),
+  installBrowser: false,
+  timeoutMs: 15 * 60_000
 };
 const MACHINE = { home: '/home/runner', platform: 'linux' as const, arch: 'x64' };
+/** The option parser of today's upstream script, as read (docs/INSTALL.md): case labels only. */
+const TODAY = `
+        --branch|-Branch|--commit|-Commit|--dir|--hermes-home|-HermesHome|--stage|-Stage)
+        --non-interactive|-NonInteractive) NON_INTERACTIVE=true; shift ;;
+        --skip-setup) NON_INTERACTIVE=true; shift ;;
+        --skip-browser|--no-playwright|-SkipBrowser) SKIP_BROWSER=true; shift ;;
+        --skip-computer-use|-SkipComputerUse) SKIP_COMPUTER_USE=true; shift ;;
+`;
+/** An early script: no --non-interactive, no --hermes-home, no computer-use driver. */
+const EARLY = `
+        --skip-setup)
+        --skip-browser|--no-playwright)
+        --branch)
+        --dir)
+`;
 
 describe('install layout', () => {
-  test('upstream’s directories under HOME, a bin of its own, the downloaded Python in the cache', () => {
-    const layout = installLayout(
-      SETTINGS,
-      { GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: '2' },
-      MACHINE
-    );
+  test('a directory of the action’s own for the code; PM’s store and environments; the wrapper', () => {
+    const layout = installLayout(SETTINGS, { GITHUB_RUN_ID: '42' }, MACHINE);
     expect(layout.hermesHome).toBe('/home/runner/.hermes');
-    expect(layout.installDir).toBe('/home/runner/.hermes/hermes-agent');
+    expect(layout.installDir).toBe('/home/runner/.hermes/hermes-action/hermes-agent');
     expect(layout.candidates).toEqual([
-      '/home/runner/.hermes/hermes-agent/venv/bin/hermes',
+      '/home/runner/.hermes/hermes-action/hermes-agent/.hermes/bin/hermes',
       '/home/runner/.local/bin/hermes'
     ]);
+    // Exactly what a run needs; config.yaml, .env, state.db, sessions/ and logs/ are not among them.
     expect(layout.cachePaths).toEqual([
-      '/home/runner/.hermes/hermes-agent',
-      '/home/runner/.hermes/python',
-      '/home/runner/.hermes/bin',
-      '/home/runner/.hermes/node'
+      '/home/runner/.hermes/hermes-action/hermes-agent',
+      '/home/runner/.hermes/tools',
+      '/home/runner/.hermes/installs',
+      '/home/runner/.hermes/hermes-action/python',
+      '/home/runner/.local/bin/hermes'
     ]);
-    expect(layout.binDir).toBe('/home/runner/.hermes/action/bin');
-    expect(layout.restoreKey).toMatch(/^hermes-agent-v0\.22\.2-linux-x64-[0-9a-f]{12}-$/);
-    expect(layout.cacheKey).toBe(`${layout.restoreKey}42-2`);
+    expect(layout.binDir).toBe('/home/runner/.hermes/hermes-action/bin');
+    expect(layout.cacheKey).toMatch(
+      /^hermes-agent-v0\.23\.4-linux-x64-noimage-noversion-r2-[0-9a-f]{12}$/
+    );
   });
 
-  test('HERMES_HOME moves everything; ImageOS is part of the key', () => {
+  test('HERMES_HOME and HERMES_RUNTIME_DIR move what they name; the runner image is in the key', () => {
     const layout = installLayout(
       SETTINGS,
-      { HERMES_HOME: '/data/h', ImageOS: 'ubuntu24' },
+      {
+        HERMES_HOME: '/data/h',
+        HERMES_RUNTIME_DIR: '/data/store',
+        ImageOS: 'ubuntu24',
+        ImageVersion: '20261124.1'
+      },
       MACHINE
     );
-    expect(layout.installDir).toBe('/data/h/hermes-agent');
-    expect(layout.restoreKey).toMatch(/^hermes-agent-v0\.22\.2-linux-ubuntu24-x64-/);
+    expect(layout.installDir).toBe('/data/h/hermes-action/hermes-agent');
+    expect(layout.storeDir).toBe('/data/store');
+    expect(layout.installsDir).toBe('/data/h/installs');
+    expect(layout.cacheKey).toMatch(/^hermes-agent-v0\.23\.4-linux-x64-ubuntu24-20261124\.1-r2-/);
   });
 
-  test('the key changes with the version, the architecture, the layout and the installer', () => {
+  test('one exact key: it changes with version, arch, image, place, tools and script, never with the run', () => {
     const key = (s: InstallSettings, env: NodeJS.ProcessEnv = {}, m = MACHINE) =>
-      installLayout(s, env, m).restoreKey;
+      installLayout(s, env, m).cacheKey;
     const base = key(SETTINGS);
-    expect(key({ ...SETTINGS, version: 'v0.22.3' })).not.toBe(base);
+    expect(key({ ...SETTINGS, version: 'v0.23.3' })).not.toBe(base);
     expect(key(SETTINGS, {}, { ...MACHINE, arch: 'arm64' })).not.toBe(base);
+    expect(key(SETTINGS, { ImageVersion: '2' })).not.toBe(base);
     expect(key(SETTINGS, { HERMES_HOME: '/elsewhere' })).not.toBe(base);
-    expect(key({ ...SETTINGS, installerUrl: 'https://mirror.example/i.sh' })).not.toBe(base);
-    expect(key(SETTINGS, { GITHUB_RUN_ID: '7' })).toBe(base);
+    expect(key({ ...SETTINGS, installBrowser: true })).not.toBe(base);
+    expect(key({ ...SETTINGS, installerSha256: 'c'.repeat(64) })).not.toBe(base);
+    expect(key(SETTINGS, { GITHUB_RUN_ID: '7', GITHUB_RUN_ATTEMPT: '3' })).toBe(base);
   });
 
   test('branches are not cached; tags and commits are', () => {
@@ -165,20 +231,108 @@ describe('install layout', () => {
     expect(cacheable(SETTINGS)).toBe(true);
   });
 
-  test('installer flags: no prompts, no wizard, the ref, explicit directories; a SHA is a --commit', () => {
+  test('the flags are read from the script’s own option parser', () => {
+    expect(acceptsFlag(TODAY, '--skip-computer-use')).toBe(true);
+    expect(acceptsFlag(TODAY, '--dir')).toBe(true);
+    expect(acceptsFlag(TODAY, '--skip')).toBe(false);
+    expect(acceptsFlag(EARLY, '--skip-computer-use')).toBe(false);
+    expect(acceptsFlag(EARLY, '--hermes-home')).toBe(false);
+  });
+
+  test('installer flags today: no prompts, the tag, the directories, no browser, no computer use', () => {
     const layout = installLayout(SETTINGS, {}, MACHINE);
-    expect(installerArgs(layout, 'v0.22.2')).toEqual([
-      '--non-interactive',
-      '--skip-setup',
-      '--branch',
-      'v0.22.2',
-      '--dir',
-      '/home/runner/.hermes/hermes-agent',
-      '--hermes-home',
-      '/home/runner/.hermes'
-    ]);
+    expect(installerArgs(layout, SETTINGS, TODAY)).toEqual({
+      args: [
+        '--non-interactive',
+        '--branch',
+        'v0.23.4',
+        '--dir',
+        '/home/runner/.hermes/hermes-action/hermes-agent',
+        '--hermes-home',
+        '/home/runner/.hermes',
+        '--skip-browser',
+        '--skip-computer-use'
+      ],
+      unsupported: []
+    });
     const sha = 'b'.repeat(40);
-    expect(installerArgs(layout, sha).slice(2, 4)).toEqual(['--commit', sha]);
+    expect(installerArgs(layout, { ...SETTINGS, version: sha }, TODAY).args.slice(1, 3)).toEqual([
+      '--commit',
+      sha
+    ]);
+    expect(installerArgs(layout, { ...SETTINGS, installBrowser: true }, TODAY).args).not.toContain(
+      '--skip-browser'
+    );
+  });
+
+  test('an early script is passed only what it takes; the environment names the directories', () => {
+    const layout = installLayout(SETTINGS, {}, MACHINE);
+    expect(installerArgs(layout, SETTINGS, EARLY)).toEqual({
+      args: [
+        '--skip-setup',
+        '--branch',
+        'v0.23.4',
+        '--dir',
+        '/home/runner/.hermes/hermes-action/hermes-agent',
+        '--skip-browser'
+      ],
+      unsupported: ['--skip-computer-use']
+    });
+    expect(installerEnv(layout, { PATH: '/bin' })).toEqual({
+      PATH: '/bin',
+      HERMES_HOME: '/home/runner/.hermes',
+      HERMES_INSTALL_DIR: '/home/runner/.hermes/hermes-action/hermes-agent',
+      UV_PYTHON_INSTALL_DIR: '/home/runner/.hermes/hermes-action/python',
+      UV_PYTHON_PREFERENCE: 'only-managed'
+    });
+  });
+});
+
+describe('what a cached archive may hold', () => {
+  const W = '/home/runner/work/r/r';
+  const FOLDERS = ['/home/runner/.hermes/tools', '/home/runner/.local/bin/hermes'];
+  const entry = (type: string, name: string): string =>
+    `${type}rwxr-xr-x runner/runner 10 2026-12-01 10:00 ${name}`;
+
+  test('files, directories and links inside the folders pass', () => {
+    expect(
+      outsideFolders(
+        [
+          entry('d', '../../../.hermes/tools/'),
+          entry('-', '../../../.hermes/tools/uv-0.12.3-linux-x64/uv'),
+          entry('l', '../../../.hermes/tools/python -> /usr/bin/python3'),
+          entry(
+            'h',
+            '../../../.hermes/tools/b link to ../../../.hermes/tools/uv-0.12.3-linux-x64/uv'
+          ),
+          entry('l', '../../../.local/bin/hermes -> /home/runner/.hermes/x')
+        ],
+        W,
+        FOLDERS
+      )
+    ).toBeUndefined();
+  });
+
+  test.each([
+    [[entry('-', '../../../.bashrc')], '../../../.bashrc lies outside the cached folders'],
+    [[entry('-', '/etc/cron.d/x')], '/etc/cron.d/x lies outside the cached folders'],
+    [[entry('-', '../../../.hermes/tools-evil/x')], 'lies outside the cached folders'],
+    [[entry('-', '../../../.hermes/tools/../config.yaml')], 'lies outside the cached folders'],
+    [
+      [entry('h', '../../../.hermes/tools/p link to ../../../.ssh/id_rsa')],
+      'is a hard link to a file outside the cached folders'
+    ],
+    [
+      [
+        entry('l', '../../../.hermes/tools/up -> /home/runner'),
+        entry('-', '../../../.hermes/tools/up/.bashrc')
+      ],
+      'would be written through the link /home/runner/.hermes/tools/up'
+    ],
+    [[entry('c', '../../../.hermes/tools/tty')], 'is not a file, directory or link'],
+    [['garbage'], 'an entry the action cannot read']
+  ])('refused: %j', (listing, why) => {
+    expect(outsideFolders(listing, W, FOLDERS)).toContain(why);
   });
 });
 

@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94110);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(84558);
 
 
 
@@ -34992,13 +34992,13 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 94110:
+/***/ 84558:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
+  e: () => (/* binding */ main_run)
 });
 
 // EXTERNAL MODULE: ./src/text/errors.ts
@@ -35047,26 +35047,40 @@ function isSecureUrl(url) {
 }
 
 ;// CONCATENATED MODULE: ./src/config/install.ts
-/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+/**
+ * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
+ * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
+ */
 
 /**
- * The Hermes release the action installs by default: the one place it is pinned. A release tag of
- * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ * The Hermes release the action installs by default: the one place it is pinned. The newest release
+ * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
  */
-const PINNED_HERMES_VERSION = 'v0.22.2';
-/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
-const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+const PINNED_HERMES_VERSION = 'v0.23.4';
+/**
+ * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION. Not recorded: the exact bytes of that
+ * file at that tag could not be obtained where this was written (docs/INSTALL.md, "The pin"), and a
+ * hash of some other copy would be a lie. Until a maintainer records it, the default install is
+ * reported as not checksum-verified, and every install logs the hash it ran so it can be recorded.
+ */
+const PINNED_INSTALLER_SHA256 = undefined;
+/** Upstream's own install script at a ref: the repository's raw file, never the website's latest. */
+const upstreamInstallerUrl = (ref) => `https://raw.githubusercontent.com/NousResearch/hermes-agent/${ref}/scripts/install.sh`;
+const DEFAULT_INSTALL_TIMEOUT_MINUTES = 15;
 /** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
 const InstallInput = {
     Install: 'install',
     HermesVersion: 'hermes-version',
-    InstallerUrl: 'installer-url'
+    InstallerUrl: 'installer-url',
+    InstallerSha256: 'installer-sha256',
+    InstallBrowser: 'install-browser',
+    InstallTimeoutMinutes: 'install-timeout-minutes'
 };
 /** Thrown for a bad install input; parseSettings turns it into its own InputError. */
 class InstallInputError extends Error {
 }
 const MODES = ['auto', 'true', 'false'];
-// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+// A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
 function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
@@ -35078,16 +35092,45 @@ function parseInstall(getInput) {
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
         throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
+    const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
+        (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
     return {
         mode: mode,
         version,
-        installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
+        ...(installerSha256 ? { installerSha256 } : {}),
+        installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+        timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
     };
 }
-/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
-function parseUrl(given) {
+function parseSha256(given) {
     if (given === '')
-        return DEFAULT_INSTALLER_URL;
+        return undefined;
+    if (!/^[0-9a-fA-F]{64}$/.test(given)) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
+    }
+    return given.toLowerCase();
+}
+function parseBrowser(given) {
+    if (given === '' || given === 'false')
+        return false;
+    if (given === 'true')
+        return true;
+    throw new InstallInputError(`Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`);
+}
+function parseTimeout(given) {
+    if (given === '')
+        return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
+    const minutes = Number(given);
+    if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
+        throw new InstallInputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
+    }
+    return Math.round(minutes * 60_000);
+}
+/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
+function parseUrl(given, version) {
+    if (given === '')
+        return upstreamInstallerUrl(version);
     let url;
     try {
         url = new URL(given);
@@ -35096,7 +35139,7 @@ function parseUrl(given) {
         url = new URL('invalid:');
     }
     if (!isSecureUrl(url)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
         throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
@@ -35329,8 +35372,7 @@ const WHAT = {
     not_found: 'Hermes was not found',
     timeout: 'Hermes did not finish in time',
     not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema',
-    invalid_input: 'An input is invalid'
+    invalid_output: 'The answer does not match json-schema'
 };
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
 const WHAT_API = {
@@ -35395,12 +35437,10 @@ function decide(turn, end) {
                 message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
             };
         }
-        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
-        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -36087,8 +36127,7 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        const skipped = skip(`not JSON: ${preview(text)}`);
-        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
+        return skip(`not JSON: ${preview(text)}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return skip(`JSON but not an object: ${preview(text)}`);
@@ -36539,8 +36578,6 @@ const OTHER_TOOLS = '(other tools)';
 const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
-/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
-const STDOUT_TEXT_CHARS = 300;
 class TurnBuilder {
     redact;
     recent;
@@ -36600,8 +36637,6 @@ class TurnBuilder {
             this.issue(issue);
         if (decoded.blank)
             turn.blankLines += 1;
-        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
-            turn.stdoutText = own(oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
             const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
@@ -37461,8 +37496,7 @@ async function uploadTranscript(request) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    const tag = runAttemptTag(env);
-    let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
+    let file = external_node_path_.join(staging, `${base}.jsonl`);
     await copyTranscript(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
@@ -37479,8 +37513,7 @@ async function upload(request, staging, state) {
     const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
     for (let n = 1; !state.givenUp; n++) {
-        // A taken name gets a number before the re-run's tag, which must stay last.
-        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
+        const stem = n === 1 ? base : `${base}-${n}`;
         if (n > 1 && !archive) {
             const next = external_node_path_.join(staging, `${stem}.jsonl`);
             external_node_fs_.renameSync(file, next);
@@ -37515,23 +37548,17 @@ async function upload(request, staging, state) {
     }
     return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
-/** hermes-<job>-<step>; only characters the service accepts. */
+/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
 function defaultName(env) {
-    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
+    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    if (attempt > 1)
+        parts.push(`attempt${attempt}`);
+    return parts
         .filter((p) => !!p)
         .join('-')
         .replace(/[^A-Za-z0-9._-]+/g, '_')
         .slice(0, 200);
-}
-/**
- * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
- * newest attempt by it (src/matrix/reruns.ts).
- */
-const RUN_ATTEMPT_TAG = '.run-attempt-';
-/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
-function runAttemptTag(env) {
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
 /** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
 function isNameTaken(message) {
@@ -38126,8 +38153,54 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
     };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/cli/download.ts
-/** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
+/**
+ * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
+ * `request`, retried on 5xx, timeouts and network errors with the one retry loop, size-bounded.
+ */
+
+
+
 
 
 
@@ -38142,7 +38215,7 @@ const MAX_REDIRECTS = 5;
  * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
  * before the request is made.
  */
-async function fetchSecure(url, signal) {
+async function fetchSecure(url, shown, signal) {
     let at = url;
     for (let hops = 0;; hops++) {
         const response = await request(at, { redirect: 'manual', signal });
@@ -38152,40 +38225,68 @@ async function fetchSecure(url, signal) {
         await response.body?.cancel();
         const next = new URL(location, at);
         if (!isSecureUrl(next))
-            throw new DownloadError(`${url} redirected to ${next.origin}, which is not HTTPS.`);
+            throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
         if (hops >= MAX_REDIRECTS)
-            throw new DownloadError(`${url} redirected more than ${MAX_REDIRECTS} times.`);
+            throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
         at = next.href;
     }
 }
 /** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
-async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, onRetry } = {}) {
-    for (let n = 1;; n++) {
+async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
+    let tries = 0;
+    const result = await retry(async () => {
+        tries++;
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
         let why;
         try {
-            const response = await fetchSecure(url, AbortSignal.timeout(timeoutMs));
+            const response = await fetchSecure(url, shown, abort);
             if (response.ok) {
-                const body = Buffer.from(await response.arrayBuffer());
-                if (body.length > MAX_SCRIPT_BYTES)
-                    throw new DownloadError(`${url} is ${body.length} bytes, not an install script.`);
-                external_node_fs_.writeFileSync(file, body, { mode: 0o600 });
-                return;
+                await save(response, file, maxBytes, shown, what);
+                return { value: { done: true } };
             }
+            await response.body?.cancel();
             why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
             if (response.status < 500)
-                throw new DownloadError(`${url} answered ${why}.`);
+                return { value: { failed: new DownloadError(`${shown} answered ${why}.`) } };
         }
         catch (error) {
             if (error instanceof DownloadError)
-                throw error;
+                return { value: { failed: error } };
             why = describe(error);
         }
-        if (n >= attempts)
-            throw new DownloadError(`${url} could not be downloaded: ${why} (${n} attempts).`);
-        const wait = backoffMs * 2 ** (n - 1);
-        onRetry?.(`Downloading ${url} failed (${why}); attempt ${n + 1} of ${attempts} in ${wait / 1000} s`);
-        await new Promise(resolve => setTimeout(resolve, wait));
+        const failed = new DownloadError(`${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`);
+        return { value: { failed }, retry: why };
+    }, {
+        attempts,
+        backoffMs,
+        signal,
+        onRetry: (why, next, waitMs) => onRetry?.(`Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`)
+    });
+    if ('failed' in result)
+        throw result.failed;
+}
+/** The body into file (owner-only), refused past maxBytes while it streams. */
+async function save(response, file, maxBytes, shown, what) {
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+        await response.body?.cancel();
+        throw new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
     }
+    let bytes = 0;
+    const bounded = new external_node_stream_.Transform({
+        transform(chunk, _encoding, callback) {
+            bytes += chunk.length;
+            if (bytes > maxBytes)
+                callback(new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`));
+            else
+                callback(null, chunk);
+        }
+    });
+    const body = response.body
+        ? external_node_stream_.Readable.fromWeb(response.body)
+        : external_node_stream_.Readable.from([]);
+    await (0,promises_namespaceObject.pipeline)(body, bounded, external_node_fs_.createWriteStream(file, { mode: 0o600 }));
 }
 function describe(error) {
     // A DOMException, which need not be an Error of this realm.
@@ -38196,27 +38297,242 @@ function describe(error) {
     return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
 }
 
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: ./src/cli/install-cache.ts
-/** The install in the Actions cache (@actions/cache, loaded only when an install needs it). */
+/**
+ * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
+ * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
+ * the exact key is looked up (no prefix), the archive downloaded, listed, and extracted only when
+ * every entry lies inside the cached folders.
+ */
 
+
+
+
+
+
+
+
+
+
+
+/** The events the trigger gate does not check: only people with write access cause them. */
+const SAVING_EVENTS = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'merge_group'
+]);
+/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
+const savesOn = (event) => event !== undefined && SAVING_EVENTS.has(event);
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 async function cacheAvailable() {
     const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
     return cache.isFeatureAvailable();
 }
-/** Restores the newest entry saved for this version and layout, if there is one. */
-async function restoreInstall(layout) {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    const { value, problems } = await quietly(() => cache.restoreCache([...layout.cachePaths], layout.cacheKey, [layout.restoreKey]));
-    return { key: value, problem: problems[0] };
+/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
+function compression() {
+    const zstd = (0,external_node_child_process_namespaceObject.spawnSync)('zstd', ['--quiet', '--version'], { encoding: 'utf8' });
+    return zstd.status === 0 && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
 }
-/** Saves the install under this run's key. */
+/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
+const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
+    .update([...paths, method, '1.0'].join('|'))
+    .digest('hex');
+const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
+const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
+/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
+async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep } = {}) {
+    const method = compression();
+    let found;
+    try {
+        found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
+    }
+    catch (error) {
+        return { problem: (0,errors/* messageOf */.b)(error) };
+    }
+    if (!found)
+        return {};
+    if (found.key !== layout.cacheKey)
+        return { refused: `the cache answered with another key (${clip(found.key, 200)})` };
+    onStep?.(`Found ${found.key} in the Actions cache`);
+    const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-cache-'));
+    try {
+        const archive = external_node_path_.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
+        const shown = found.url.split('?')[0];
+        try {
+            await download(found.url, archive, {
+                maxBytes: MAX_ARCHIVE_BYTES,
+                timeoutMs: 10 * 60_000,
+                what: 'a cached install',
+                shown,
+                signal,
+                onRetry
+            });
+        }
+        catch (error) {
+            if (error instanceof DownloadError)
+                return { problem: error.message };
+            throw error;
+        }
+        onStep?.(`Downloaded the cached install (${(external_node_fs_.statSync(archive).size / 1e6).toFixed(1)} MB)`);
+        const workspace = env.GITHUB_WORKSPACE || process.cwd();
+        // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
+        const plain = external_node_path_.join(work, 'cache.tar');
+        await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
+        const listing = await listArchive(plain);
+        const refused = outsideFolders(listing, workspace, layout.cachePaths);
+        if (refused)
+            return { refused };
+        onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
+        for (const dir of layout.cachePaths)
+            external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        await run('tar', ['-xf', plain, '-P', '-C', workspace]);
+        return { key: found.key };
+    }
+    catch (error) {
+        return { problem: (0,errors/* messageOf */.b)(error) };
+    }
+    finally {
+        external_node_fs_.rmSync(work, { recursive: true, force: true });
+    }
+}
+/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
+async function lookUp(key, version, env, signal) {
+    const base = env.ACTIONS_RESULTS_URL ?? '';
+    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
+    const result = await retry(async () => {
+        try {
+            const response = await request(url, {
+                method: 'POST',
+                headers: {
+                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
+                    'content-type': 'application/json'
+                },
+                body: JSON.stringify({ key, restore_keys: [], version }),
+                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
+            });
+            const text = await response.text();
+            if (response.ok)
+                return { value: { answer: JSON.parse(text) } };
+            const error = `the cache service answered HTTP ${response.status}: ${clip(text, 300)}`;
+            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
+        }
+        catch (error) {
+            const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
+            return { value: { error: why }, retry: why };
+        }
+    }, { attempts: 3, backoffMs: 1000, signal });
+    if (result.error !== undefined)
+        throw new Error(result.error);
+    const answer = result.answer ?? {};
+    if (!answer.ok || !answer.signed_download_url)
+        return undefined;
+    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
+}
+/** `tar -tv` of the archive, one line per entry. */
+async function listArchive(archive) {
+    const child = (0,external_node_child_process_namespaceObject.spawn)('tar', ['-tvf', archive], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, LC_ALL: 'C' }
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text) => {
+        stderr = clip(stderr + text, 2000);
+    });
+    const lines = [];
+    const done = new Promise((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', resolve);
+    });
+    for await (const line of (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout }))
+        lines.push(line);
+    const code = await done;
+    if (code !== 0)
+        throw new Error(`tar could not list the cached archive: ${stderr.trim()}`);
+    return lines;
+}
+// `tar -tv`: type and mode, owner, size, date, time, then the name (GNU tar; C locale).
+const ENTRY = /^(\S)\S*\s+\S+\s+\S+\s+\S+\s+\S+\s(.*)$/;
+/**
+ * Why the listed archive may not be extracted, or undefined when it may: every entry (and every hard
+ * link's target) resolves, from the tar working directory, into one of the folders, no entry is
+ * written through a symbolic link of the archive, and there is nothing but files, directories and links.
+ */
+function outsideFolders(listing, workspace, folders) {
+    const inside = (target) => folders.find(f => target === f || target.startsWith(f.endsWith('/') ? f : `${f}/`));
+    const symlinks = new Set();
+    const entries = [];
+    for (const line of listing) {
+        const match = ENTRY.exec(line);
+        if (!match)
+            return `an entry the action cannot read: ${clip(line, 300)}`;
+        const [, type, rest] = match;
+        let name = rest;
+        if (type === 'l')
+            name = rest.split(' -> ')[0];
+        if (type === 'h')
+            name = rest.split(' link to ')[0];
+        const at = external_node_path_.resolve(workspace, name);
+        const root = inside(at);
+        if (!root)
+            return `${clip(name, 300)} lies outside the cached folders`;
+        if (!'-dlh'.includes(type))
+            return `${clip(name, 300)} is not a file, directory or link`;
+        if (type === 'h') {
+            const target = external_node_path_.resolve(workspace, rest.slice(name.length + ' link to '.length));
+            if (!inside(target))
+                return `${clip(name, 300)} is a hard link to a file outside the cached folders`;
+        }
+        if (type === 'l')
+            symlinks.add(at);
+        entries.push({ at, root });
+    }
+    for (const { at, root } of entries) {
+        for (let dir = external_node_path_.dirname(at); dir.length >= root.length; dir = external_node_path_.dirname(dir)) {
+            if (symlinks.has(dir))
+                return `${clip(at, 300)} would be written through the link ${dir}`;
+            if (dir === root)
+                break;
+        }
+    }
+    return undefined;
+}
+/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
+function run(command, args, into) {
+    return new Promise((resolve, reject) => {
+        const out = into ? external_node_fs_.openSync(into, 'w', 0o600) : 'ignore';
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, { stdio: ['ignore', out, 'pipe'] });
+        if (typeof out === 'number')
+            external_node_fs_.closeSync(out);
+        let stderr = '';
+        child.stderr?.setEncoding('utf8').on('data', (text) => {
+            stderr = clip(stderr + text, 2000);
+        });
+        child.once('error', reject);
+        child.once('close', code => code === 0
+            ? resolve()
+            : reject(new Error(`${command} ${args[0]} failed (exit ${code}): ${stderr.trim()}`)));
+    });
+}
+/**
+ * The tree readable and executable by everyone (an isolated agent user runs it) and writable by the
+ * runner user alone. chmod, not a walk in Node: tens of thousands of files.
+ */
+async function lockDown(paths) {
+    const present = paths.filter(p => external_node_fs_.existsSync(p));
+    if (present.length > 0)
+        await run('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present]);
+}
+/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
 async function saveInstall(layout) {
     const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
     const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
     if (problems.length > 0)
         return { problem: problems[0] };
-    // -1 without a problem: the entry was not created (another job of the run saved it first).
+    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
     return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
 }
 /**
@@ -38253,8 +38569,97 @@ function unescapeData(text) {
     return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./src/cli/install-process.ts
+/**
+ * One spawn of the installer: its own process group, no standard input (it never waits for a
+ * prompt), its lines as they come, a time limit and cancellation that stop the whole group — SIGTERM,
+ * then SIGKILL after a grace — and bounded memory. Argv, env, cwd, timeout, signal: all it takes.
+ */
+
+/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
+const MAX_LINE = 64 * 1024;
+const GRACE_MS = 3000;
+function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = GRACE_MS }) {
+    return new Promise((resolve, reject) => {
+        const [command, ...args] = argv;
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true
+        });
+        let cancelled = false;
+        let timedOut = false;
+        let killTimer;
+        const signalGroup = (signal) => {
+            try {
+                if (child.pid)
+                    process.kill(-child.pid, signal);
+                return true;
+            }
+            catch {
+                return false; // The group is gone.
+            }
+        };
+        const stop = () => {
+            if (killTimer)
+                return;
+            signalGroup('SIGTERM');
+            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+        };
+        const limit = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, timeoutMs);
+        const unsubscribe = signals.subscribe(() => {
+            cancelled = true;
+            stop();
+        });
+        const flushes = [child.stdout, child.stderr].map(stream => {
+            let pending = '';
+            stream.setEncoding('utf8');
+            stream.on('data', (text) => {
+                const lines = (pending + text).split('\n');
+                pending = lines.pop() ?? '';
+                while (pending.length > MAX_LINE) {
+                    lines.push(pending.slice(0, MAX_LINE));
+                    pending = pending.slice(MAX_LINE);
+                }
+                lines.forEach(onLine);
+            });
+            return () => {
+                if (pending !== '')
+                    onLine(pending);
+            };
+        });
+        const finish = () => {
+            clearTimeout(limit);
+            unsubscribe();
+        };
+        child.once('error', error => {
+            finish();
+            clearTimeout(killTimer);
+            reject(error);
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            flushes.forEach(flush => flush());
+            const result = { code, signal, cancelled, timedOut };
+            // Stopped: what of the group outlived its leader gets the rest of the grace, then SIGKILL.
+            if (killTimer && signalGroup(0)) {
+                clearTimeout(killTimer);
+                setTimeout(() => {
+                    signalGroup('SIGKILL');
+                    resolve(result);
+                }, graceMs);
+                return;
+            }
+            clearTimeout(killTimer);
+            resolve(result);
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/cli/install-layout.ts
 /** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
 
@@ -38262,75 +38667,108 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 
 
 /** Bumped when the layout or the installer's flags change: older cache entries are then left alone. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_REVISION = 2;
 const thisMachine = () => ({
     home: external_node_os_.homedir(),
     platform: process.platform,
     arch: process.arch
 });
-/**
- * The directories are upstream's defaults, given explicitly: as root on Linux (a job container),
- * the installer would otherwise pick /usr/local, outside what the action caches.
- */
 function installLayout(settings, env, machine = thisMachine()) {
     const hermesHome = external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(machine.home, '.hermes'));
-    const installDir = external_node_path_.join(hermesHome, 'hermes-agent');
-    const pythonDir = external_node_path_.join(hermesHome, 'python');
-    const cachePaths = [
-        installDir,
-        pythonDir,
-        external_node_path_.join(hermesHome, 'bin'),
-        external_node_path_.join(hermesHome, 'node')
-    ];
-    const layoutHash = (0,external_node_crypto_.createHash)('sha256')
-        .update(JSON.stringify({ LAYOUT_VERSION, cachePaths, installer: settings.installerUrl }))
+    const own = external_node_path_.join(hermesHome, 'hermes-action');
+    const installDir = external_node_path_.join(own, 'hermes-agent');
+    const storeDir = external_node_path_.resolve(env.HERMES_RUNTIME_DIR || external_node_path_.join(hermesHome, 'tools'));
+    const installsDir = external_node_path_.join(hermesHome, 'installs');
+    const pythonDir = external_node_path_.join(own, 'python');
+    const wrapper = external_node_path_.join(machine.home, '.local', 'bin', 'hermes');
+    const cachePaths = [installDir, storeDir, installsDir, pythonDir, wrapper];
+    // What makes two installs of one version differ: where they live, the tools asked for, the script.
+    const variant = (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify({
+        cachePaths,
+        browser: settings.installBrowser,
+        script: settings.installerSha256 ?? settings.installerUrl
+    }))
         .digest('hex')
         .slice(0, 12);
-    // ImageOS (hosted runners: ubuntu24, …) tells apart systems whose libraries a venv links against.
-    const system = [machine.platform, env.ImageOS].filter(Boolean).join('-');
-    const restoreKey = `hermes-agent-${settings.version}-${system}-${machine.arch}-${layoutHash}-`;
-    // Unique per run attempt: an entry cannot be overwritten, so a repaired install is saved anew.
-    const run = `${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
+    // The runner image (ImageOS ubuntu24, ImageVersion 20261124.1) fixes the system libraries PM's
+    // binaries link against: an entry of another image is never restored.
+    const image = `${env.ImageOS || 'noimage'}-${env.ImageVersion || 'noversion'}`;
     return {
         hermesHome,
         installDir,
+        storeDir,
+        installsDir,
         pythonDir,
-        binDir: external_node_path_.join(hermesHome, 'action', 'bin'),
-        candidates: [
-            external_node_path_.join(installDir, 'venv', 'bin', 'hermes'),
-            external_node_path_.join(machine.home, '.local', 'bin', 'hermes')
-        ],
+        wrapper,
+        binDir: external_node_path_.join(own, 'bin'),
+        candidates: [external_node_path_.join(installDir, '.hermes', 'bin', 'hermes'), wrapper],
         marker: external_node_path_.join(installDir, '.hermes-action.json'),
         cachePaths,
-        cacheKey: `${restoreKey}${run}`,
-        restoreKey
+        cacheKey: [
+            'hermes-agent',
+            settings.version,
+            machine.platform,
+            machine.arch,
+            image,
+            `r${LAYOUT_REVISION}`,
+            variant
+        ].join('-')
     };
 }
 /** Only a release tag or a commit is cached: a branch moves, and its install would go stale. */
 const cacheable = (settings) => isPinnedRef(settings.version);
 /**
- * The installer's arguments (each checked against upstream's scripts/install.sh): no prompts, no
- * setup wizard, the ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories.
+ * Whether the script's option parser has a case label for flag (`--flag)` or `--flag|…`): the flags
+ * are read from the script that will run, so a version without one is never handed it (exit 1).
  */
-function installerArgs(layout, ref) {
-    const pin = /^[0-9a-f]{40}$/.test(ref) ? ['--commit', ref] : ['--branch', ref];
-    return [
-        '--non-interactive',
-        '--skip-setup',
-        ...pin,
-        '--dir',
-        layout.installDir,
-        '--hermes-home',
-        layout.hermesHome
-    ];
+function acceptsFlag(script, flag) {
+    const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[\\s|(])${escaped}(?=[|)])`, 'm').test(script);
 }
 /**
- * uv's own settings, so that the venv's interpreter is one uv downloads into the cached tree rather
- * than a system Python the next runner may not have.
+ * The installer's arguments: no prompts (`--non-interactive`, `--skip-setup` in older scripts), the
+ * ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories, and no browser
+ * or computer-use tools unless asked for.
+ */
+function installerArgs(layout, settings, script) {
+    const accepts = (flag) => acceptsFlag(script, flag);
+    const args = [];
+    const unsupported = [];
+    const want = (flag, ...value) => {
+        if (accepts(flag))
+            args.push(flag, ...value);
+        else
+            unsupported.push(flag);
+    };
+    if (accepts('--non-interactive'))
+        args.push('--non-interactive');
+    else
+        want('--skip-setup');
+    if (/^[0-9a-f]{40}$/.test(settings.version))
+        want('--commit', settings.version);
+    else
+        want('--branch', settings.version);
+    // The environment names both directories too (installerEnv), for a script without the flags.
+    if (accepts('--dir'))
+        args.push('--dir', layout.installDir);
+    if (accepts('--hermes-home'))
+        args.push('--hermes-home', layout.hermesHome);
+    if (!settings.installBrowser) {
+        want('--skip-browser');
+        want('--skip-computer-use');
+    }
+    return { args, unsupported };
+}
+/**
+ * The directories as upstream's variables, and uv's own settings, so that the bootstrap Python is
+ * one uv downloads into the cached tree rather than a system Python the next runner may not have.
  */
 function installerEnv(layout, base) {
     return {
         ...base,
+        HERMES_HOME: layout.hermesHome,
+        HERMES_INSTALL_DIR: layout.installDir,
         UV_PYTHON_INSTALL_DIR: layout.pythonDir,
         UV_PYTHON_PREFERENCE: 'only-managed'
     };
@@ -38338,9 +38776,12 @@ function installerEnv(layout, base) {
 
 ;// CONCATENATED MODULE: ./src/cli/install.ts
 /**
- * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache,
- * else download upstream's install script and run it, pinned to `hermes-version`; then put it on PATH.
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
+ * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
+ * into a fresh directory; save it right away when the event allows; then put it on PATH.
  */
+
+
 
 
 
@@ -38375,23 +38816,24 @@ async function installHermes(install, io, signals, env) {
     const started = Date.now();
     const layout = installLayout(install, env);
     const spawnEnv = childEnv(env);
-    const report = (source) => ({
+    const report = (source, unverified = false) => ({
         ref: install.version,
         source,
-        ms: Date.now() - started
+        ms: Date.now() - started,
+        ...(unverified ? { unverified } : {})
     });
-    const ready = (found, source) => {
+    const ready = (found, source, unverified = false) => {
         external_node_fs_.mkdirSync(layout.binDir, { recursive: true });
         const link = external_node_path_.join(layout.binDir, 'hermes');
         external_node_fs_.rmSync(link, { force: true });
         external_node_fs_.symlinkSync(found.executable, link);
         io.addPath(layout.binDir);
-        const install = report(source);
-        io.info(`Hermes ${install.ref} is ready (${describeSource(source)})`);
-        return { executable: link, version: found.version, install };
+        const done = report(source, unverified);
+        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
+        return { executable: link, version: found.version, install: done };
     };
     // Another step of this job installed the same thing: nothing to fetch.
-    const earlier = readMarker(layout) === layout.restoreKey && (await working(layout, spawnEnv));
+    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv));
     if (earlier && !('why' in earlier))
         return ready(earlier, 'reused');
     let cacheUsable = cacheable(install) && (await cacheAvailable());
@@ -38400,12 +38842,20 @@ async function installHermes(install, io, signals, env) {
     else if (!cacheUsable)
         io.info('No Actions cache service for this step: installing without the cache.');
     if (cacheUsable) {
-        const restored = await restoreInstall(layout);
+        const restored = await restoreInstall(layout, {
+            env,
+            onRetry: line => io.info(line),
+            onStep: line => io.info(line)
+        });
         if (restored.problem) {
             cacheUsable = false;
             io.warning(`The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`);
         }
+        else if (restored.refused) {
+            io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
+        }
         else if (restored.key) {
+            await lockDown(layout.cachePaths);
             const found = await working(layout, spawnEnv);
             if (!('why' in found))
                 return ready(found, 'cache');
@@ -38428,25 +38878,59 @@ async function installHermes(install, io, signals, env) {
                 throw error;
             return failed(`${tried} failed: the install script ${error.message}`);
         }
-        const run = await io.group(`${tried}`, () => runInstaller(script, installerArgs(layout, install.version), installerEnv(layout, spawnEnv), work, io, signals));
+        const bytes = external_node_fs_.readFileSync(script);
+        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+        io.info(`The install script's SHA-256: ${sha256}`);
+        const expected = install.installerSha256;
+        if (expected && expected !== sha256)
+            return failed(`${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`);
+        if (!expected)
+            io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
+        const call = installerArgs(layout, install, bytes.toString('utf8'));
+        if (call.unsupported.length > 0)
+            io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
+        const tail = [];
+        const run = await io.group(tried, () => runGroup({
+            // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+            argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
+            env: installerEnv(layout, spawnEnv),
+            cwd: work,
+            timeoutMs: install.timeoutMs,
+            signals,
+            onLine: line => {
+                const clean = line.replace(ANSI, '').replace(/\r$/, '');
+                io.output(clean);
+                tail.push(clip(clean, TAIL_LINE_CHARS));
+                if (tail.length > TAIL_LINES * 4)
+                    tail.splice(0, tail.length - TAIL_LINES * 4);
+            }
+        }));
         if (run.cancelled)
-            return failed(`${tried} was cancelled with the job.`);
+            return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
+        if (run.timedOut)
+            return failed(`${tried} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
         if (run.code !== 0) {
             const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
-            return failed(`${tried} failed: the installer ${how}.${lastLines(run.tail)}`);
+            return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
         }
         const found = await working(layout, spawnEnv);
         if ('why' in found)
-            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(run.tail)}`);
-        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.restoreKey }) + '\n');
-        if (cacheUsable) {
+            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
+        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
+        await lockDown(layout.cachePaths);
+        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
+        if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
+            io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
+        else if (cacheUsable) {
             const saved = await saveInstall(layout);
             if (saved.problem)
                 io.warning(`Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`);
             else if (saved.key)
                 io.info(`Saved to the Actions cache as ${saved.key}`);
+            else
+                io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
         }
-        return ready(found, 'installer');
+        return ready(found, 'installer', !expected);
     }
     catch (error) {
         // No bash in a job container, a file system that refuses: still an outcome, not a crash.
@@ -38464,9 +38948,7 @@ function describeSource(source) {
 }
 function lastLines(tail) {
     const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
-    return lines.length
-        ? ` Its last lines:\n${lines.map(l => clip(l, TAIL_LINE_CHARS)).join('\n')}`
-        : '';
+    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
 }
 function readMarker(layout) {
     try {
@@ -38476,7 +38958,7 @@ function readMarker(layout) {
         return undefined;
     }
 }
-/** Everything an install leaves where the cache would restore it, so that a broken one is not built on. */
+/** Everything an install leaves where the cache would restore it: the installer never runs over a tree. */
 function removeInstall(layout) {
     for (const dir of layout.cachePaths)
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
@@ -38488,7 +38970,7 @@ async function working(layout, env) {
         return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
     return new Promise(resolve => {
         (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
-            env,
+            env: { ...env, HERMES_HOME: layout.hermesHome },
             encoding: 'utf8',
             timeout: install_VERSION_TIMEOUT_MS,
             killSignal: 'SIGKILL',
@@ -38517,57 +38999,6 @@ function isExecutable(file) {
 }
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
-/**
- * Runs the script with bash (its own process group, no standard input, so it never waits for a
- * prompt), never through a pipe from the download; each line is shown as it comes. A cancelled job
- * stops it.
- */
-function runInstaller(script, args, env, cwd, io, signals) {
-    return new Promise((resolve, reject) => {
-        // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-        const child = (0,external_node_child_process_namespaceObject.spawn)('bash', ['-c', 'exec bash "$0" "$@" 2>&1', script, ...args], {
-            cwd,
-            env,
-            stdio: ['ignore', 'pipe', 'ignore'],
-            detached: true
-        });
-        const tail = [];
-        let cancelled = false;
-        const onLine = (line) => {
-            const clean = line.replace(ANSI, '').replace(/\r$/, '');
-            io.output(clean);
-            tail.push(clean);
-            if (tail.length > TAIL_LINES * 4)
-                tail.splice(0, tail.length - TAIL_LINES * 4);
-        };
-        let pending = '';
-        child.stdout.setEncoding('utf8');
-        child.stdout.on('data', (text) => {
-            const lines = (pending + text).split('\n');
-            pending = lines.pop() ?? '';
-            lines.forEach(onLine);
-        });
-        child.stdout.on('end', () => pending !== '' && onLine(pending));
-        const unsubscribe = signals.subscribe(() => {
-            cancelled = true;
-            try {
-                if (child.pid)
-                    process.kill(-child.pid, 'SIGTERM');
-            }
-            catch {
-                // Already gone.
-            }
-        });
-        child.once('error', error => {
-            unsubscribe();
-            reject(error);
-        });
-        child.once('close', (code, signal) => {
-            unsubscribe();
-            resolve({ code, signal, cancelled, tail });
-        });
-    });
-}
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 function notInstalled(jsonlPath, hermesPath, why, log) {
     external_node_fs_.writeFileSync(jsonlPath, '');
@@ -39712,10 +40143,7 @@ function jsonBody(pretty, whole) {
 const NAME_CHARS = 60;
 const INPUT_CHARS = 80;
 const TOOL_ROWS = 25;
-/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
-const ERROR_PREVIEW_CHARS = 120;
-/** Calls still running when Hermes stopped, listed after the last result. */
-const RUNNING_ROWS = 10;
+const ERROR_PREVIEW_CHARS = 60;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const tool_tables_OUTPUT_CHARS = 500;
 const BAR_CELLS = 20;
@@ -39810,20 +40238,7 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
 function callsBlock(turn, redact, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
-    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
-    // event, never answered). Their rows come last and are kept first.
-    const status = turn.result ? 'never returned' : '⏳ running';
-    const running = turn.unfinished
-        .slice(0, RUNNING_ROWS)
-        .map(u => [
-        '–',
-        codeCell(clip(redact(u.name), NAME_CHARS)),
-        u.inputPreview ? codeCell(clip(redact(u.inputPreview), INPUT_CHARS)) : ' ',
-        '–',
-        status
-    ]);
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
-        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
     for (let i = calls.length - 1; i >= 0; i--) {
         const cells = callCells(calls[i], redact, false);
         const size = rowBytes(cells);
@@ -39851,7 +40266,7 @@ function callsBlock(turn, redact, room, where) {
     const total = turn.toolCalls;
     const kept = calls.length;
     let note;
-    if (shown === 0 && total > 0) {
+    if (shown === 0) {
         note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
     }
     else if (shown < total) {
@@ -39864,18 +40279,11 @@ function callsBlock(turn, redact, room, where) {
         const also = '_Outputs of older failed calls are not expanded, to save space._';
         note = note ? `${note}\n\n${also}` : also;
     }
-    const notShown = turn.unfinished.length - running.length;
-    if (notShown > 0) {
-        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
-        note = note ? `${note}\n\n${also}` : also;
-    }
     return {
         text: markdown_join([
             '#### Tool calls',
             note,
-            shown + running.length > 0
-                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
-                : undefined
+            shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
         ]),
         // All it keeps, every output it could expand expanded: nothing was cut to save space.
         whole: shown === kept && expandedAll
@@ -39894,7 +40302,8 @@ function installFact(install) {
     const ref = codeCell(install.ref);
     if (!install.source)
         return `${ref} · **install failed** after ${formatMs(install.ms)}`;
-    return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -39915,9 +40324,6 @@ const summary_MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
 const FACT_CHARS = 120;
-const QUERY_CHARS = 200;
-/** An answer this short is shown open: there is nothing to save by collapsing it. */
-const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = 96 * 1024;
 const ISSUES_SHOWN = 30;
@@ -39946,13 +40352,8 @@ const TITLE = {
     not_found: '❌ Hermes not found',
     timeout: '⌛ Hermes timed out',
     not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema',
-    invalid_input: '❌ Invalid input'
+    invalid_output: '❌ The answer does not match json-schema'
 };
-/** An input was refused before anything ran: one line, the title and why. */
-function invalidInputSummary(message, redact) {
-    return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), summary_MESSAGE_CHARS))}\n`;
-}
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
 const LEFT_OUT_FIRST = [2, 0, 1];
@@ -39977,8 +40378,7 @@ function renderSummary(report, redactor, options = {}) {
         anomalyBlock(turn, redact)
     ];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
-    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
-    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
@@ -39997,7 +40397,7 @@ function renderSummary(report, redactor, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = anyCalls ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
@@ -40037,7 +40437,6 @@ function factsTable(report, redact, where) {
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
     const rows = [
-        ...(report.query ? [['Query', queryCell(report.query, redact)]] : []),
         ['Model', fact(turn.model)],
         ['Session', fact(turn.sessionId)],
         ['Duration', formatMs(report.durationMs)],
@@ -40062,12 +40461,6 @@ function factsTable(report, redact, where) {
         rows.push(['Install', installFact(report.install)]);
     rows.push(['Transcript', where + transcriptNote(report, redact)]);
     return table(['Run', ''], ['l', 'l'], rows);
-}
-/** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query, redact) {
-    if (query.kind === 'file')
-        return `from ${codeCell(clip(redact(query.path), PATH_CHARS))}`;
-    return cell(oneLine(redact(query.text), QUERY_CHARS));
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
 function triggerCell(trigger, redact) {
@@ -40107,7 +40500,7 @@ function answerBlock(turn, redact) {
         ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
         : '';
     const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
+    return details(`Answer (${size})`, body + cut);
 }
 /**
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
@@ -40193,19 +40586,6 @@ function minimal(report, redact, budget) {
             return text;
         chars = Math.floor(chars / 2);
     }
-}
-
-;// CONCATENATED MODULE: ./src/config/platform.ts
-/** The runners the action works on. */
-/**
- * Why the action cannot run on this runner's platform, or undefined when it can. It installs Hermes
- * with upstream's POSIX install script and captures stdout through a FIFO: a Windows runner stops at
- * once, in one sentence, rather than half-way through an install.
- */
-function unsupportedRunner(platform) {
-    if (platform !== 'win32')
-        return undefined;
-    return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
@@ -40622,11 +41002,7 @@ function redactStrings(value, redact) {
 
 
 
-
-async function run() {
-    const unsupported = unsupportedRunner(process.platform);
-    if (unsupported)
-        return core/* setFailed */.C1(unsupported);
+async function main_run() {
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
         .map(s => s.trim())
@@ -40635,12 +41011,9 @@ async function run() {
     let settings;
     let query;
     let schema;
-    let userQuery;
     try {
         settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
         checkPaths(settings, name => core/* getInput */.V4(name));
-        if (settings.mode !== 'transcript')
-            userQuery = settings.query;
         // The server cannot read the runner's files: in API server mode query-file is read here.
         if (settings.mode === 'api')
             query = readQuery(settings.query, settings.workingDirectory);
@@ -40652,7 +41025,8 @@ async function run() {
             settings = askForJson(settings, schema, process.env);
     }
     catch (error) {
-        return invalidInput((0,errors/* messageOf */.b)(error), makeRedactor(secrets));
+        core/* setFailed */.C1((0,errors/* messageOf */.b)(error));
+        return;
     }
     settings.redact.forEach(value => core/* setSecret */.Pq(value));
     const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
@@ -40702,7 +41076,6 @@ async function run() {
     log.end();
     const report = {
         verdict,
-        query: settings.mode === 'transcript' ? undefined : userQuery,
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
         hermesVersion,
@@ -40759,29 +41132,6 @@ async function refuse(settings, admission, redact) {
             core/* setOutput */.uH(name, value);
     await writeSummary(settings, report, redact);
     conclude(settings, verdict, redact);
-}
-/** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
-async function invalidInput(message, redact) {
-    const report = {
-        verdict: { outcome: 'invalid_input', message },
-        turn: new TurnBuilder().finish(),
-        durationMs: 0,
-        stderrTail: [],
-        jsonlPath: ''
-    };
-    for (const [name, value] of outputsOf(report, 0, redact))
-        if (name !== Output.Jsonl)
-            core/* setOutput */.uH(name, value);
-    // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
-    if (core/* getInput */.V4(Input.Summary).trim() === 'false')
-        return core/* setFailed */.C1(redact(message));
-    try {
-        await core/* summary */.z.addRaw(invalidInputSummary(message, redact)).write();
-    }
-    catch (error) {
-        core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
-    }
-    core/* setFailed */.C1(redact(message));
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75. */
 async function runHermes(settings, log, signals) {

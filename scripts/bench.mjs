@@ -140,8 +140,8 @@ function ensureTool(command, pkg, check) {
   return false;
 }
 
-if (flags.only !== undefined && flags.only !== 'report') {
-  console.error(`--only ${flags.only}: the only section that runs alone is "report"`);
+if (flags.only !== undefined && !['install', 'report'].includes(flags.only)) {
+  console.error(`--only ${flags.only}: the sections that run alone are install and report`);
   process.exit(2);
 }
 const hasJq = flags.only ? false : ensureTool('jq', 'jq', () => have('jq'));

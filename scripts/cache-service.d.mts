@@ -1,3 +1,4 @@
+import type { ContainerClient } from '@azure/storage-blob';
 import type { Azurite } from './azurite.mjs';
 
 export interface CacheEntry {
@@ -21,6 +22,10 @@ export class CacheService {
   entries: CacheEntry[];
   calls: CacheCall[];
   down: boolean;
+  /** The id the next entry gets. */
+  nextId: number;
+  /** The blob container the entries' archives are in. */
+  container: ContainerClient;
   static start(store: Azurite): Promise<CacheService>;
   env(): Record<string, string>;
   readonly finalized: CacheEntry[];

@@ -3639,7 +3639,8 @@ function install_fact_installFact(install) {
     const ref = codeCell(install.ref);
     if (!install.source)
         return `${ref} · **install failed** after ${formatMs(install.ms)}`;
-    return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/isolation-fact.ts

@@ -1,8 +1,15 @@
-/** Downloading the install script: one plain GET, retried on 5xx and timeouts, saved to a file. */
-import { messageOf } from '../text/errors.js';
-import { request, type Response } from '../http/fetch.js';
-import { isSecureUrl } from '../text/url.js';
+/**
+ * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
+ * `request`, retried on 5xx, timeouts and network errors with the one retry loop, size-bounded.
+ */
 import * as fs from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
+import { retry } from '../core/retry.js';
+import { request, type Response } from '../http/fetch.js';
+import { messageOf } from '../text/errors.js';
+import { isSecureUrl } from '../text/url.js';
 
 export interface DownloadOptions {
   attempts?: number;
@@ -10,8 +17,16 @@ export interface DownloadOptions {
   timeoutMs?: number;
   /** The wait after the first failed attempt; doubled after each. */
   backoffMs?: number;
+  /** Larger bodies are refused (a script is small; an archive is not). */
+  maxBytes?: number;
+  /** What the body is, in an error ("not an install script"). */
+  what?: string;
+  /** Aborts the download and any wait between attempts. */
+  signal?: AbortSignal;
   /** Each retry, said to a person. */
   onRetry?(message: string): void;
+  /** Names the URL in messages; a signed URL's query (its credential) is left out. */
+  shown?: string;
 }
 
 /** A download that failed for good; the message names the URL and what came back. */
@@ -25,7 +40,7 @@ const MAX_REDIRECTS = 5;
  * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
  * before the request is made.
  */
-async function fetchSecure(url: string, signal: AbortSignal): Promise<Response> {
+async function fetchSecure(url: string, shown: string, signal: AbortSignal): Promise<Response> {
   let at = url;
   for (let hops = 0; ; hops++) {
     const response = await request(at, { redirect: 'manual', signal });
@@ -34,9 +49,9 @@ async function fetchSecure(url: string, signal: AbortSignal): Promise<Response> 
     await response.body?.cancel();
     const next = new URL(location, at);
     if (!isSecureUrl(next))
-      throw new DownloadError(`${url} redirected to ${next.origin}, which is not HTTPS.`);
+      throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
     if (hops >= MAX_REDIRECTS)
-      throw new DownloadError(`${url} redirected more than ${MAX_REDIRECTS} times.`);
+      throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
     at = next.href;
   }
 }
@@ -45,33 +60,83 @@ async function fetchSecure(url: string, signal: AbortSignal): Promise<Response> 
 export async function download(
   url: string,
   file: string,
-  { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, onRetry }: DownloadOptions = {}
+  {
+    attempts = 4,
+    timeoutMs = 30_000,
+    backoffMs = 1000,
+    maxBytes = MAX_SCRIPT_BYTES,
+    what = 'an install script',
+    signal,
+    onRetry,
+    shown = url
+  }: DownloadOptions = {}
 ): Promise<void> {
-  for (let n = 1; ; n++) {
-    let why: string;
-    try {
-      const response = await fetchSecure(url, AbortSignal.timeout(timeoutMs));
-      if (response.ok) {
-        const body = Buffer.from(await response.arrayBuffer());
-        if (body.length > MAX_SCRIPT_BYTES)
-          throw new DownloadError(`${url} is ${body.length} bytes, not an install script.`);
-        fs.writeFileSync(file, body, { mode: 0o600 });
-        return;
+  type Result = { done: true } | { failed: DownloadError };
+  let tries = 0;
+  const result = await retry<Result>(
+    async () => {
+      tries++;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let why: string;
+      try {
+        const response = await fetchSecure(url, shown, abort);
+        if (response.ok) {
+          await save(response, file, maxBytes, shown, what);
+          return { value: { done: true } };
+        }
+        await response.body?.cancel();
+        why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+        if (response.status < 500)
+          return { value: { failed: new DownloadError(`${shown} answered ${why}.`) } };
+      } catch (error) {
+        if (error instanceof DownloadError) return { value: { failed: error } };
+        why = describe(error);
       }
-      why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-      if (response.status < 500) throw new DownloadError(`${url} answered ${why}.`);
-    } catch (error) {
-      if (error instanceof DownloadError) throw error;
-      why = describe(error);
+      const failed = new DownloadError(
+        `${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`
+      );
+      return { value: { failed }, retry: why };
+    },
+    {
+      attempts,
+      backoffMs,
+      signal,
+      onRetry: (why, next, waitMs) =>
+        onRetry?.(
+          `Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`
+        )
     }
-    if (n >= attempts)
-      throw new DownloadError(`${url} could not be downloaded: ${why} (${n} attempts).`);
-    const wait = backoffMs * 2 ** (n - 1);
-    onRetry?.(
-      `Downloading ${url} failed (${why}); attempt ${n + 1} of ${attempts} in ${wait / 1000} s`
-    );
-    await new Promise(resolve => setTimeout(resolve, wait));
+  );
+  if ('failed' in result) throw result.failed;
+}
+
+/** The body into file (owner-only), refused past maxBytes while it streams. */
+async function save(
+  response: Response,
+  file: string,
+  maxBytes: number,
+  shown: string,
+  what: string
+): Promise<void> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
   }
+  let bytes = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (bytes > maxBytes)
+        callback(new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`));
+      else callback(null, chunk);
+    }
+  });
+  const body = response.body
+    ? Readable.fromWeb(response.body as ReadableStream<Uint8Array>)
+    : Readable.from([]);
+  await pipeline(body, bounded, fs.createWriteStream(file, { mode: 0o600 }));
 }
 
 function describe(error: unknown): string {

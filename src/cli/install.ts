@@ -1,9 +1,11 @@
 /**
- * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache,
- * else download upstream's install script and run it, pinned to `hermes-version`; then put it on PATH.
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
+ * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
+ * into a fresh directory; save it right away when the event allows; then put it on PATH.
  */
 import { messageOf } from '../text/errors.js';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,12 +13,13 @@ import type { InstallReport, InstallSettings, InstallSource } from '../config/in
 import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../core/attempt.js';
 import { Follower } from '../core/follow.js';
-import { clip } from '../text/text.js';
+import { clip, formatMs } from '../text/text.js';
 import { download, DownloadError } from './download.js';
 import { childEnv } from './environment.js';
 import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
-import { cacheAvailable, restoreInstall, saveInstall } from './install-cache.js';
+import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './install-cache.js';
+import { runGroup } from './process.js';
 import {
   cacheable,
   installerArgs,
@@ -82,24 +85,25 @@ async function installHermes(
   const started = Date.now();
   const layout = installLayout(install, env);
   const spawnEnv = childEnv(env);
-  const report = (source?: InstallSource): InstallReport => ({
+  const report = (source?: InstallSource, unverified = false): InstallReport => ({
     ref: install.version,
     source,
-    ms: Date.now() - started
+    ms: Date.now() - started,
+    ...(unverified ? { unverified } : {})
   });
-  const ready = (found: Runs, source: InstallSource): Provided => {
+  const ready = (found: Runs, source: InstallSource, unverified = false): Provided => {
     fs.mkdirSync(layout.binDir, { recursive: true });
     const link = path.join(layout.binDir, 'hermes');
     fs.rmSync(link, { force: true });
     fs.symlinkSync(found.executable, link);
     io.addPath(layout.binDir);
-    const install = report(source);
-    io.info(`Hermes ${install.ref} is ready (${describeSource(source)})`);
-    return { executable: link, version: found.version, install };
+    const done = report(source, unverified);
+    io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
+    return { executable: link, version: found.version, install: done };
   };
 
   // Another step of this job installed the same thing: nothing to fetch.
-  const earlier = readMarker(layout) === layout.restoreKey && (await working(layout, spawnEnv));
+  const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv));
   if (earlier && !('why' in earlier)) return ready(earlier, 'reused');
 
   let cacheUsable = cacheable(install) && (await cacheAvailable());
@@ -110,13 +114,22 @@ async function installHermes(
   else if (!cacheUsable)
     io.info('No Actions cache service for this step: installing without the cache.');
   if (cacheUsable) {
-    const restored = await restoreInstall(layout);
+    const restored = await restoreInstall(layout, {
+      env,
+      onRetry: line => io.info(line),
+      onStep: line => io.info(line)
+    });
     if (restored.problem) {
       cacheUsable = false;
       io.warning(
         `The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`
       );
+    } else if (restored.refused) {
+      io.warning(
+        `The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`
+      );
     } else if (restored.key) {
+      await lockDown(layout.cachePaths);
       const found = await working(layout, spawnEnv);
       if (!('why' in found)) return ready(found, 'cache');
       io.info(
@@ -139,35 +152,68 @@ async function installHermes(
       if (!(error instanceof DownloadError)) throw error;
       return failed(`${tried} failed: the install script ${error.message}`);
     }
-    const run = await io.group(`${tried}`, () =>
-      runInstaller(
-        script,
-        installerArgs(layout, install.version),
-        installerEnv(layout, spawnEnv),
-        work,
-        io,
-        signals
-      )
+    const bytes = fs.readFileSync(script);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    io.info(`The install script's SHA-256: ${sha256}`);
+    const expected = install.installerSha256;
+    if (expected && expected !== sha256)
+      return failed(
+        `${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`
+      );
+    if (!expected)
+      io.warning(
+        `The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`
+      );
+    const call = installerArgs(layout, install, bytes.toString('utf8'));
+    if (call.unsupported.length > 0)
+      io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
+    const tail: string[] = [];
+    const run = await io.group(tried, () =>
+      runGroup({
+        // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+        argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
+        env: installerEnv(layout, spawnEnv),
+        cwd: work,
+        timeoutMs: install.timeoutMs,
+        signals,
+        onLine: line => {
+          const clean = line.replace(ANSI, '').replace(/\r$/, '');
+          io.output(clean);
+          tail.push(clip(clean, TAIL_LINE_CHARS));
+          if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES * 4);
+        }
+      })
     );
-    if (run.cancelled) return failed(`${tried} was cancelled with the job.`);
+    if (run.cancelled) return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
+    if (run.timedOut)
+      return failed(
+        `${tried} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`
+      );
     if (run.code !== 0) {
       const how =
         run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
-      return failed(`${tried} failed: the installer ${how}.${lastLines(run.tail)}`);
+      return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
     }
     const found = await working(layout, spawnEnv);
     if ('why' in found)
-      return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(run.tail)}`);
-    fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.restoreKey }) + '\n');
-    if (cacheUsable) {
+      return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
+    fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
+    await lockDown(layout.cachePaths);
+    // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
+    if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
+      io.info(
+        `Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`
+      );
+    else if (cacheUsable) {
       const saved = await saveInstall(layout);
       if (saved.problem)
         io.warning(
           `Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`
         );
       else if (saved.key) io.info(`Saved to the Actions cache as ${saved.key}`);
+      else io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
     }
-    return ready(found, 'installer');
+    return ready(found, 'installer', !expected);
   } catch (error) {
     // No bash in a job container, a file system that refuses: still an outcome, not a crash.
     return failed(`${tried} failed: ${messageOf(error)}`);
@@ -183,9 +229,7 @@ function describeSource(source: InstallSource): string {
 
 function lastLines(tail: string[]): string {
   const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
-  return lines.length
-    ? ` Its last lines:\n${lines.map(l => clip(l, TAIL_LINE_CHARS)).join('\n')}`
-    : '';
+  return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
 }
 
 function readMarker(layout: InstallLayout): string | undefined {
@@ -196,7 +240,7 @@ function readMarker(layout: InstallLayout): string | undefined {
   }
 }
 
-/** Everything an install leaves where the cache would restore it, so that a broken one is not built on. */
+/** Everything an install leaves where the cache would restore it: the installer never runs over a tree. */
 function removeInstall(layout: InstallLayout): void {
   for (const dir of layout.cachePaths) fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -216,7 +260,7 @@ async function working(layout: InstallLayout, env: NodeJS.ProcessEnv): Promise<W
       executable,
       ['--version'],
       {
-        env,
+        env: { ...env, HERMES_HOME: layout.hermesHome },
         encoding: 'utf8',
         timeout: VERSION_TIMEOUT_MS,
         killSignal: 'SIGKILL',
@@ -245,72 +289,8 @@ function isExecutable(file: string): boolean {
   }
 }
 
-interface InstallerRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  cancelled: boolean;
-  /** Its last lines, stdout and stderr together, colours removed. */
-  tail: string[];
-}
-
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
-
-/**
- * Runs the script with bash (its own process group, no standard input, so it never waits for a
- * prompt), never through a pipe from the download; each line is shown as it comes. A cancelled job
- * stops it.
- */
-function runInstaller(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-  io: InstallIo,
-  signals: Signals
-): Promise<InstallerRun> {
-  return new Promise((resolve, reject) => {
-    // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-    const child = spawn('bash', ['-c', 'exec bash "$0" "$@" 2>&1', script, ...args], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      detached: true
-    });
-    const tail: string[] = [];
-    let cancelled = false;
-    const onLine = (line: string): void => {
-      const clean = line.replace(ANSI, '').replace(/\r$/, '');
-      io.output(clean);
-      tail.push(clean);
-      if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES * 4);
-    };
-    let pending = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text: string) => {
-      const lines = (pending + text).split('\n');
-      pending = lines.pop() ?? '';
-      lines.forEach(onLine);
-    });
-    child.stdout.on('end', () => pending !== '' && onLine(pending));
-    const unsubscribe = signals.subscribe(() => {
-      cancelled = true;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    });
-    child.once('error', error => {
-      unsubscribe();
-      reject(error);
-    });
-    child.once('close', (code, signal) => {
-      unsubscribe();
-      resolve({ code, signal, cancelled, tail });
-    });
-  });
-}
 
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 export function notInstalled(

@@ -1,14 +1,28 @@
-/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+/**
+ * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
+ * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
+ */
 import { isSecureUrl } from '../text/url.js';
 
 /**
- * The Hermes release the action installs by default: the one place it is pinned. A release tag of
- * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ * The Hermes release the action installs by default: the one place it is pinned. The newest release
+ * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
  */
-export const PINNED_HERMES_VERSION = 'v0.22.2';
+export const PINNED_HERMES_VERSION = 'v0.23.4';
 
-/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
-export const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+/**
+ * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION. Not recorded: the exact bytes of that
+ * file at that tag could not be obtained where this was written (docs/INSTALL.md, "The pin"), and a
+ * hash of some other copy would be a lie. Until a maintainer records it, the default install is
+ * reported as not checksum-verified, and every install logs the hash it ran so it can be recorded.
+ */
+export const PINNED_INSTALLER_SHA256: string | undefined = undefined;
+
+/** Upstream's own install script at a ref: the repository's raw file, never the website's latest. */
+export const upstreamInstallerUrl = (ref: string): string =>
+  `https://raw.githubusercontent.com/NousResearch/hermes-agent/${ref}/scripts/install.sh`;
+
+export const DEFAULT_INSTALL_TIMEOUT_MINUTES = 15;
 
 /** `auto`: install when `hermes` is not on PATH; `true`: always use the action's install; `false`: never. */
 export type InstallMode = 'auto' | 'true' | 'false';
@@ -18,13 +32,22 @@ export interface InstallSettings {
   /** The upstream git ref to install: a tag, a branch or a full commit SHA. */
   version: string;
   installerUrl: string;
+  /** The SHA-256 the script must have before it runs; absent: run unverified (and say so). */
+  installerSha256?: string;
+  /** Also install the browser tools and the computer-use driver (minutes of CI time). */
+  installBrowser: boolean;
+  /** The installer's own limit, past which its process group is stopped. */
+  timeoutMs: number;
 }
 
 /** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
 export const InstallInput = {
   Install: 'install',
   HermesVersion: 'hermes-version',
-  InstallerUrl: 'installer-url'
+  InstallerUrl: 'installer-url',
+  InstallerSha256: 'installer-sha256',
+  InstallBrowser: 'install-browser',
+  InstallTimeoutMinutes: 'install-timeout-minutes'
 } as const;
 
 type InstallInputName = (typeof InstallInput)[keyof typeof InstallInput];
@@ -33,7 +56,7 @@ type InstallInputName = (typeof InstallInput)[keyof typeof InstallInput];
 export class InstallInputError extends Error {}
 
 const MODES: InstallMode[] = ['auto', 'true', 'false'];
-// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+// A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
 
 export function parseInstall(getInput: (name: InstallInputName) => string): InstallSettings {
@@ -50,16 +73,51 @@ export function parseInstall(getInput: (name: InstallInputName) => string): Inst
       `Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`
     );
   }
+  const installerSha256 =
+    parseSha256(raw(InstallInput.InstallerSha256)) ??
+    (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
   return {
     mode: mode as InstallMode,
     version,
-    installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+    installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
+    ...(installerSha256 ? { installerSha256 } : {}),
+    installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+    timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
   };
 }
 
+function parseSha256(given: string): string | undefined {
+  if (given === '') return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(given)) {
+    throw new InstallInputError(
+      `Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`
+    );
+  }
+  return given.toLowerCase();
+}
+
+function parseBrowser(given: string): boolean {
+  if (given === '' || given === 'false') return false;
+  if (given === 'true') return true;
+  throw new InstallInputError(
+    `Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`
+  );
+}
+
+function parseTimeout(given: string): number {
+  if (given === '') return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
+  const minutes = Number(given);
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
+    throw new InstallInputError(
+      `Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`
+    );
+  }
+  return Math.round(minutes * 60_000);
+}
+
 /** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
-function parseUrl(given: string): string {
-  if (given === '') return DEFAULT_INSTALLER_URL;
+function parseUrl(given: string, version: string): string {
+  if (given === '') return upstreamInstallerUrl(version);
   let url: URL;
   try {
     url = new URL(given);
@@ -68,7 +126,7 @@ function parseUrl(given: string): string {
   }
   if (!isSecureUrl(url)) {
     throw new InstallInputError(
-      `Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`
+      `Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`
     );
   }
   if (url.username || url.password) {
@@ -95,4 +153,6 @@ export interface InstallReport {
   source?: InstallSource;
   /** From deciding to install to a working `hermes` (or the failure). */
   ms: number;
+  /** The install script that ran was not checked against a SHA-256 (none pinned or given). */
+  unverified?: boolean;
 }

@@ -12,5 +12,6 @@ const FROM = {
 export function installFact(install: InstallReport): string {
   const ref = codeCell(install.ref);
   if (!install.source) return `${ref} · **install failed** after ${formatMs(install.ms)}`;
-  return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+  const unverified = install.unverified ? ' · not checksum-verified' : '';
+  return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
