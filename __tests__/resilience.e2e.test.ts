@@ -65,7 +65,13 @@ describe('timeout', () => {
     );
     const t0 = Date.now();
     const r = await runAction({
-      inputs: { query: 'Hang', 'timeout-minutes': '0.01', 'hermes-path': hermes },
+      // The sh stand-in knows no `sessions export` (it would answer it as another turn).
+      inputs: {
+        query: 'Hang',
+        'timeout-minutes': '0.01',
+        'hermes-path': hermes,
+        'session-record': 'false'
+      },
       simulator: false
     });
     const took = Date.now() - t0;

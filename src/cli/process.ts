@@ -178,8 +178,10 @@ export function runToFile(
       clearTimeout(timer);
       resolve({ exitCode: null, timedOut, stderr, error });
     });
-    child.on('close', code => {
+    // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
+    child.on('exit', code => {
       clearTimeout(timer);
+      child.stderr?.destroy();
       resolve({ exitCode: code, timedOut, stderr });
     });
   });
