@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(84558);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71148);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 84558:
+/***/ 71148:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35027,6 +35027,40 @@ var undici = __nccwpck_require__(46752);
 function request(url, init = {}) {
     const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
     return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+}
+
+;// CONCATENATED MODULE: ./src/core/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/text/url.ts
@@ -35186,6 +35220,11 @@ const Input = {
     AllowedUsers: 'allowed-users',
     AllowedBots: 'allowed-bots',
     JsonSchema: 'json-schema',
+    Isolation: 'isolation',
+    SessionRecord: 'session-record',
+    Comment: 'comment',
+    CommentNumber: 'comment-number',
+    CommentKey: 'comment-key',
     ...InstallInput
 };
 class InputError extends Error {
@@ -35194,37 +35233,94 @@ class InputError extends Error {
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork…), the triggering actor's permission on the repository is read
- * from the REST API: admin, maintain and write pass; anyone else only when listed in allowed-users
- * (bots: allowed-bots). Fail closed: a permission that cannot be read refuses.
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
  */
 
 
-/** Events only people with write access can cause: no check. */
+
+
+
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
 const WRITERS_ONLY = new Set([
     'push',
     'schedule',
     'workflow_dispatch',
-    'workflow_call',
-    'workflow_run',
     'repository_dispatch',
     'merge_group'
 ]);
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-/** How long the whole permission check may take, retry included. */
+/** How long one permission check may take, retry included. */
 const GATE_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 function triggerOf(env) {
+    const actor = env.GITHUB_ACTOR || undefined;
+    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
     return {
         event: env.GITHUB_EVENT_NAME || undefined,
-        actor: env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || undefined,
+        actor: actor ?? triggering,
+        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+            ? triggering
+            : undefined,
         repository: env.GITHUB_REPOSITORY || undefined,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true'
+        onRunner: env.GITHUB_ACTIONS === 'true',
+        facts: readEventFacts(env.GITHUB_EVENT_PATH)
     };
 }
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+function readEventFacts(file) {
+    if (!file)
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+    let payload;
+    try {
+        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+    }
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
+    }
+    const at = (value, key) => typeof value === 'object' && value !== null
+        ? value[key]
+        : undefined;
+    const head = (repo) => typeof repo === 'object' && repo !== null
+        ? {
+            fork: at(repo, 'fork') !== false,
+            fullName: typeof at(repo, 'full_name') === 'string'
+                ? at(repo, 'full_name')
+                : undefined
+        }
+        : null;
+    const facts = {};
+    const run = at(payload, 'workflow_run');
+    if (run !== undefined)
+        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const pr = at(payload, 'pull_request');
+    if (pr !== undefined) {
+        const author = at(at(pr, 'user'), 'login');
+        facts.pullRequest = {
+            head: head(at(at(pr, 'head'), 'repo')),
+            author: typeof author === 'string' ? author : undefined
+        };
+    }
+    return facts;
+}
+/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
+function gated(trigger) {
+    if (!trigger.event)
+        return trigger.onRunner;
+    return !WRITERS_ONLY.has(trigger.event);
+}
 async function admit(trigger, settings) {
-    const { event, actor } = trigger;
+    const { event, actor, rerunBy } = trigger;
     if (!event && !trigger.onRunner)
         return {
             allowed: true,
@@ -35242,41 +35338,102 @@ async function admit(trigger, settings) {
         return {
             allowed: false,
             event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_TRIGGERING_ACTOR and GITHUB_ACTOR are empty), so the agent does not start.`
+            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
         };
-    const bot = actor.toLowerCase().endsWith('[bot]');
+    const refuse = (message) => ({ allowed: false, actor, event, message });
+    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+    const rerunNote = rerunBy
+        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+        : '';
+    const bot = isBot(actor);
+    const whys = [];
+    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+    if (typeof fork === 'string')
+        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
+    if (fork) {
+        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+    }
+    else {
+        const own = await check(trigger, settings, actor, `triggered ${what}`);
+        if (!own.ok)
+            return refuse(own.message + rerunNote);
+        whys.push(own.why);
+    }
+    if (rerunBy) {
+        const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+        if (!rerun.ok)
+            return refuse(rerun.message);
+        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    }
+    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+        const pr = trigger.facts;
+        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+        if (!facts)
+            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
+        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
+        const author = facts.author;
+        if (!author)
+            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
+        if (author.toLowerCase() !== actor.toLowerCase()) {
+            const opened = await check(trigger, settings, author, `opened the pull request ${actor} acted on`);
+            if (!opened.ok)
+                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
+            whys.push(`the pull request's author ${author}: ${opened.why}`);
+        }
+    }
+    return { allowed: true, actor, event, why: whys.join('; ') };
+}
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(trigger, settings, login, did) {
+    const bot = isBot(login);
     const input = bot ? Input.AllowedBots : Input.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (listed.includes('*'))
-        return { allowed: true, actor, event, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(actor.toLowerCase()))
-        return { allowed: true, actor, event, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, actor, settings.token);
+    if (!bot && listed.includes('*'))
+        return { ok: true, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(login.toLowerCase()))
+        return { ok: true, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, login, settings.token);
     if (found.kind === 'role' &&
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
-            allowed: true,
-            actor,
-            event,
+            ok: true,
             why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
         };
-    const letIn = `add "${actor}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
     if (found.kind === 'unknown')
         return {
-            allowed: false,
-            actor,
-            event,
-            message: `${actor} triggered ${what}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+            ok: false,
+            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
         };
     const has = found.kind === 'stranger'
         ? 'is not a collaborator'
         : `has ${found.role ?? found.permission} permission`;
     return {
-        allowed: false,
-        actor,
-        event,
-        message: `${actor} triggered ${what} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+        ok: false,
+        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
     };
+}
+function isBot(login) {
+    return login.toLowerCase().endsWith('[bot]');
+}
+function sameRepository(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger) {
+    const facts = trigger.facts;
+    if ('unreadable' in facts)
+        return facts.unreadable;
+    const head = facts.workflowRunHead;
+    if (head === undefined)
+        return 'the event payload has no workflow_run';
+    if (head === null)
+        return { fork: true };
+    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
 async function readPermission(trigger, actor, token) {
@@ -35286,10 +35443,13 @@ async function readPermission(trigger, actor, token) {
         return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
     const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
-    let last = '';
-    for (let attempt = 1; attempt <= 2; attempt++) {
-        if (attempt > 1)
-            await new Promise(resolve => setTimeout(resolve, RETRY_DELAY_MS));
+    const unknown = (why) => ({ kind: 'unknown', why });
+    return retry(async (n) => {
+        // The second failure in a row is the last: said so.
+        const again = (why) => ({
+            value: unknown(n > 1 ? `${why}, twice` : why),
+            retry: why
+        });
         let response;
         try {
             response = await request(url, {
@@ -35306,43 +35466,125 @@ async function readPermission(trigger, actor, token) {
         catch (error) {
             if (signal.aborted)
                 return {
-                    kind: 'unknown',
-                    why: `the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`
+                    value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
                 };
             const cause = error instanceof Error ? error.cause : undefined;
-            last = `the GitHub API could not be reached: ${cause?.message ?? String(error)}`;
-            continue;
+            return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
         }
         if (response.status === 404) {
             await response.body?.cancel();
-            return { kind: 'stranger' };
+            return { value: { kind: 'stranger' } };
         }
         if (response.status >= 500) {
             await response.body?.cancel();
-            last = `the GitHub API answered HTTP ${response.status}`;
-            continue;
+            return again(`the GitHub API answered HTTP ${response.status}`);
         }
         if (!response.ok) {
             await response.body?.cancel();
             const hint = response.status === 401 || response.status === 403
                 ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
                 : '';
-            return { kind: 'unknown', why: `the GitHub API answered HTTP ${response.status}${hint}` };
+            return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
         }
         const body = await response.json().catch(() => undefined);
         const permission = body?.permission;
         const role = body?.role_name;
         if (typeof permission !== 'string')
-            return { kind: 'unknown', why: 'the GitHub API answered without a permission' };
-        return { kind: 'role', permission, role: typeof role === 'string' ? role : undefined };
+            return { value: unknown('the GitHub API answered without a permission') };
+        return {
+            value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+        };
+    }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
+}
+
+;// CONCATENATED MODULE: ./src/core/session-usage.ts
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
     }
-    return { kind: 'unknown', why: `${last}, twice` };
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
 }
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
-/** The outcome table: how a turn and the way its process ended become one verdict. */
 
 /** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
 const ExitCode = {
@@ -35372,7 +35614,8 @@ const WHAT = {
     not_found: 'Hermes was not found',
     timeout: 'Hermes did not finish in time',
     not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema'
+    invalid_output: 'The answer does not match json-schema',
+    invalid_input: 'An input is invalid'
 };
 /** API server mode says what failed in its own words; the CLI's rows stay as they are. */
 const WHAT_API = {
@@ -35437,10 +35680,12 @@ function decide(turn, end) {
                 message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
             };
         }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
         return {
             outcome: 'no_result',
             exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
         };
     }
     // The non-zero one wins: a clean result from a process that then failed is no success.
@@ -35471,7 +35716,6 @@ function lastStderrLine(tail) {
 }
 
 ;// CONCATENATED MODULE: ./src/text/text.ts
-/** Small text helpers shared by every stage: copies, one-line cuts, durations. */
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
  * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
@@ -35506,6 +35750,17 @@ function formatMs(ms) {
 function clip(text, max) {
     return text.length <= max ? text : `${slice(text, max - 1)}…`;
 }
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+function cutPoint(text, max, margin = 4096) {
+    if (text.length <= max)
+        return text.length;
+    const blank = text.lastIndexOf(' ', max - 1);
+    return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
 function slice(text, end) {
     return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
@@ -35516,27 +35771,25 @@ function isObject(value) {
 }
 /**
  * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
- * problem report: one line, about 60 characters.
+ * problem report: one line, about 60 characters, cut from text already redacted.
  */
 function preview(text) {
     const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    // Cuts and whitespace folded in redacted text leave it redacted.
     if (flat.length <= 60 && text.length <= 240)
         return flat;
-    // Cut before a token-like run that the cut would split: a piece of a secret is never shown
-    // (the line itself is not redacted here, whole secrets are, where previews are printed).
+    // Cut before a token-like run that the cut would split: what the redactor does not know as a
+    // secret may still be one, and a piece of it is never shown.
     let end = Math.min(60, flat.length);
     while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
         end--;
-    return end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`;
+    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-;// CONCATENATED MODULE: ./src/api/transcript.ts
-
-/**
- * Upstream's serialisation, Python's `json.dumps` with `ensure_ascii=False`: `", "` and `": "`
- * separators, non-ASCII characters as they are, control characters escaped.
- */
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
 function pythonJson(value) {
     if (Array.isArray(value))
         return `[${value.map(pythonJson).join(', ')}]`;
@@ -35546,6 +35799,198 @@ function pythonJson(value) {
     }
     return JSON.stringify(value) ?? 'null';
 }
+
+;// CONCATENATED MODULE: ./src/text/redact.ts
+/**
+ * Secrets out of everything the action writes: user-listed values, values of the child
+ * environment's secret-looking variables, and well-known token and credential formats.
+ */
+/**
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
+ * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
+ * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
+ * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
+ * redactor by writing a letter before it.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
+/** Token formats of well-known providers: each a prefix and what may follow it. */
+const FORMATS = [
+    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
+    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
+    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
+    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
+    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
+    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
+    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
+    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
+    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
+    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
+    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
+    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
+    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
+    {
+        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
+        body: 'A-Za-z0-9_.-',
+        min: 20
+    },
+    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
+    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
+];
+// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
+const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
+const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
+const GAP = String.raw `(?:[ \t]+|%20|\+)`;
+const CRED = String.raw `[A-Za-z0-9._~+/-]`;
+const PATTERNS = [
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
+    // JWTs: three base64url parts, the first two JSON objects.
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
+    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
+    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
+    // The value of an Authorization header, whatever its scheme.
+    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
+    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
+    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
+    // A URL's password (`https://user:secret@host`), and a token standing as the user.
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
+];
+/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
+const PREFIXES = [
+    'gh[pousr]_',
+    'github_pat_',
+    'sk-',
+    'AKIA',
+    'ASIA',
+    'xox',
+    'eyJ',
+    'AIza',
+    'gsk_',
+    'hf_',
+    'npms?_',
+    'gl[a-z]+-',
+    '[sr]k_',
+    'whsec_',
+    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
+    '://'
+];
+const MASK = '***';
+/** The empty string holds no secret. */
+const NONE = '';
+/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
+const MIN_ENV_SECRET_CHARS = 8;
+/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
+/**
+ * The values of an environment's variables whose names look secret (at least 8 characters): the
+ * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
+ * (a PEM key, a JSON credential) counts whole and line by line.
+ */
+function environmentSecrets(env) {
+    const out = [];
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || !SECRET_NAME.test(name))
+            continue;
+        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
+            if (v.length >= MIN_ENV_SECRET_CHARS)
+                out.push(v);
+    }
+    return [...new Set(out)];
+}
+/**
+ * How much of a long text is redacted when only its start is shown. Generous, because masking
+ * shortens the text: a head cut just past what is shown could bring half a secret into view.
+ */
+const REDACTED_HEAD_CHARS = 64 * 1024;
+/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
+function redactHead(redact, text) {
+    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
+}
+/**
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line) and percent-encoded, and for the token formats
+ * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
+ * every line of the log); literal values come first and longest first, so a value inside another
+ * goes too.
+ */
+function makeRedactor(values, { tokens = true } = {}) {
+    const literals = [...new Set(values.flatMap(redact_forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
+    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
+    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
+    const mayHold = (text) => all !== undefined && maybe.test(text);
+    const redact = ((text) => (mayHold(text) ? text.replace(all, MASK) : text));
+    redact.mayHold = mayHold;
+    redact.find = text => {
+        if (!mayHold(text))
+            return [];
+        const found = [];
+        for (const m of text.matchAll(all))
+            if (m[0].length > 0)
+                found.push([m.index, m.index + m[0].length]);
+        return found;
+    };
+    return redact;
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
+ * `\/` (encoders that escape it); and percent-encoded, as in a URL.
+ */
+function redact_forms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    let percent = value;
+    try {
+        percent = encodeURIComponent(value);
+    }
+    catch {
+        // A lone surrogate has no percent form.
+    }
+    return [
+        value,
+        escaped,
+        ascii,
+        escaped.replaceAll('/', '\\/'),
+        ascii.replaceAll('/', '\\/'),
+        percent
+    ];
+}
+/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
+const TOKENS_ONLY = makeRedactor([]);
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote). A number
+ * can be a secret too (an account id in `redact`): it becomes the masked string.
+ */
+function redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map(v => redactStrings(v, redact));
+    if (value !== null && typeof value === 'object') {
+        // fromEntries defines own properties: a key "__proto__" stays a key.
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
+    }
+    const text = JSON.stringify(value);
+    if (text === undefined)
+        return value;
+    const clean = redact(text);
+    return clean === text ? value : clean;
+}
+
+;// CONCATENATED MODULE: ./src/api/transcript.ts
+
+
+
+
 /** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
 function transcriptLine(event, timestamp) {
     const { timestamp: _ignored, ...rest } = event;
@@ -35564,6 +36009,8 @@ class TranscriptRecorder {
     calls = new Map();
     streamed = '';
     result;
+    /** The cost the server's usage reported, when it reported one (not a transcript event). */
+    usage;
     constructor(sink, options) {
         this.sink = sink;
         this.options = options;
@@ -35580,6 +36027,10 @@ class TranscriptRecorder {
     }
     anomaly(problem) {
         this.sink.anomaly(problem);
+    }
+    /** The start of something the server sent, redacted then cut: for a problem report. */
+    quote(text) {
+        return preview(redactHead(this.options.redact, text));
     }
     /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
     serverSession(id) {
@@ -35637,7 +36088,7 @@ class TranscriptRecorder {
         this.write({
             type: 'tool_result',
             name: call?.name ?? '(unknown)',
-            output: capOutput(output),
+            output: capOutput(this.options.redact(output)),
             duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
             is_error: isError,
             tool_call_id: callId
@@ -35678,6 +36129,11 @@ function parseJson(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
+/**
+ * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
+ * `/v1/chat/completions` (ChatMapper), usage included.
+ */
+
 
 
 
@@ -35709,7 +36165,7 @@ class ResponsesMapper {
         this.checkSequence(data.sequence_number, type);
         if (this.recorder.written) {
             if (!this.late)
-                this.recorder.anomaly(`API stream: ${preview(type)} after the terminal event`);
+                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
             this.late = true;
             return;
         }
@@ -35841,6 +36297,7 @@ class ResponsesMapper {
             tokens: responsesTokens(r.usage),
             error
         });
+        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
     }
     /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
     checkSequence(value, type) {
@@ -35850,7 +36307,7 @@ class ResponsesMapper {
         this.lastSequence = last === undefined ? value : Math.max(last, value);
         if (last === undefined)
             return;
-        const at = `at ${preview(type)}`;
+        const at = `at ${this.recorder.quote(type)}`;
         if (value <= last) {
             this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
         }
@@ -35895,6 +36352,7 @@ class ChatMapper {
         this.recorder.text(str(delta.content) ?? '');
         this.finishReason = str(choice.finish_reason) ?? this.finishReason;
         this.tokens = chatTokens(data.usage) ?? this.tokens;
+        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
     }
     finish() {
         if (this.recorder.written || this.error === undefined)
@@ -35941,19 +36399,19 @@ function parseEvent(sse, recorder) {
     if (isObject(value))
         return value;
     recorder.anomaly(value === undefined
-        ? `API stream: an event that is not JSON: ${preview(sse.data)}`
-        : `API stream: an event that is JSON but not an object: ${preview(sse.data)}`);
+        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
+        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const USAGE_FIELDS = {
+const mappers_USAGE_FIELDS = {
     responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
     chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
 };
 function usageTokens(usage, api) {
     if (!isObject(usage))
         return undefined;
-    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
+    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
     const input = count(usage[inputKey]);
     const output = count(usage[outputKey]);
     const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
@@ -35964,6 +36422,28 @@ function usageTokens(usage, api) {
         cache_read: count(details.cached_tokens),
         cache_write: 0
     };
+}
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+function reportedCost(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const row = {
+        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+        estimated_cost_usd: usage.estimated_cost_usd,
+        cost_status: usage.cost_status,
+        cost_source: usage.cost_source,
+        billing_provider: usage.billing_provider,
+        reasoning_tokens: isObject(usage.completion_tokens_details)
+            ? usage.completion_tokens_details.reasoning_tokens
+            : isObject(usage.output_tokens_details)
+                ? usage.output_tokens_details.reasoning_tokens
+                : undefined
+    };
+    const found = usageOf(row);
+    return found.costUsd !== undefined ? found : undefined;
 }
 const responsesTokens = (usage) => usageTokens(usage, 'responses');
 const chatTokens = (usage) => usageTokens(usage, 'chat');
@@ -36005,10 +36485,105 @@ function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
+ */
+
+
+
+
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
+    return {
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || external_node_os_.tmpdir())
+    };
+}
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === external_node_path_.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = external_node_path_.resolve(file);
+    try {
+        return external_node_fs_.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = external_node_path_.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = external_node_path_.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = external_node_path_.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
+        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
+    }
+    catch (error) {
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
+    }
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
 
 
 const BOM = 0xfeff;
@@ -36100,9 +36675,10 @@ function textDeltaIn(view, start, end, bytes, base = 0) {
 }
 /**
  * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid.
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
  */
-function decodeLine(input, line, validUtf8 = true) {
+function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
     let text = typeof input === 'string' ? input : input.toString('utf8');
     const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
     if (text.charCodeAt(0) === BOM)
@@ -36127,16 +36703,17 @@ function decodeLine(input, line, validUtf8 = true) {
         value = JSON.parse(text);
     }
     catch {
-        return skip(`not JSON: ${preview(text)}`);
+        const skipped = skip(`not JSON: ${preview(redactHead(redact, text))}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${preview(text)}`);
+        return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
     }
     const raw = value;
     if (typeof raw.type !== 'string')
         return skip('an object without a string "type"');
     if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: preview(raw.type), issues: [] };
+        return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
     const str = (key) => {
         const v = raw[key];
         if (v === undefined)
@@ -36415,70 +36992,6 @@ class LineSplitter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/text/redact.ts
-/** Secrets out of everything the action writes: user-listed values and well-known token formats. */
-/**
- * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
- * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…): in a raw transcript
- * line, a key alone on a line of a file the agent read stands right after the `n` of `\n`. The other
- * formats have prefixes distinctive enough to be masked wherever they stand, glued to a word too:
- * an injected agent must not get a token past the redactor by writing a letter before it.
- */
-const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4}))`;
-// Token formats of well-known providers. Each is specific enough not to eat ordinary text.
-const TOKEN_PATTERNS = [
-    String.raw `gh[pousr]_[A-Za-z0-9]{36,255}`, // GitHub tokens
-    String.raw `github_pat_[A-Za-z0-9_]{22,255}`, // GitHub fine-grained tokens
-    String.raw `sk-ant-[A-Za-z0-9_-]{20,}`, // Anthropic
-    String.raw `sk-or-(?:v1-)?[A-Za-z0-9]{20,}`, // OpenRouter
-    String.raw `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, // OpenAI project, service and admin keys
-    LEAD + String.raw `sk-[A-Za-z0-9_-]{20,}`, // OpenAI (and look-alikes)
-    String.raw `(?:AKIA|ASIA)[A-Z0-9]{16}`, // AWS access key ids
-    String.raw `xox[abposr]-[A-Za-z0-9-]{10,}`, // Slack
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` // JWTs
-];
-/** What every token format above starts with. */
-const TOKEN_PREFIXES = ['gh[pousr]_', 'github_pat_', 'sk-', 'AKIA', 'ASIA', 'xox', 'eyJ'];
-const MASK = '***';
-/**
- * How much of a long text is redacted when only its start is shown. Generous, because masking
- * shortens the text: a head cut just past what is shown could bring half a secret into view.
- */
-const REDACTED_HEAD_CHARS = 64 * 1024;
-/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
-function redactHead(redact, text) {
-    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
-}
-/**
- * Builds the redactor for the given literal values, also in the forms they take inside a JSON
- * string (how they stand in a transcript line), and for the token formats unless `tokens` is false.
- * One regular expression, one pass over the text (the redactor runs on every line of the log);
- * literal values come first and longest first, so a value inside another goes too.
- */
-function makeRedactor(values, { tokens = true } = {}) {
-    const literals = [...new Set(values.flatMap(jsonForms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [...literals.map(escapeRegExp), ...(tokens ? TOKEN_PATTERNS : [])];
-    if (patterns.length === 0)
-        return text => text;
-    const all = new RegExp(patterns.join('|'), 'g');
-    // Most lines hold no secret: a scan for the tokens' fixed prefixes and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? TOKEN_PREFIXES : [])].join('|'));
-    return text => (maybe.test(text) ? text.replace(all, MASK) : text);
-}
-/**
- * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
- * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), and with `/` as
- * `\/` (encoders that escape it).
- */
-function jsonForms(value) {
-    const escaped = JSON.stringify(value).slice(1, -1);
-    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return [value, escaped, ascii, escaped.replaceAll('/', '\\/'), ascii.replaceAll('/', '\\/')];
-}
-function escapeRegExp(value) {
-    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 ;// CONCATENATED MODULE: ./src/core/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
@@ -36505,7 +37018,7 @@ class RecentCalls {
         this.duration = new Float64Array(capacity);
         this.line = new Float64Array(capacity);
         this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity).fill('');
+        this.names = new Array(capacity);
         // UTF-8 takes at most 3 bytes per UTF-16 unit.
         this.input = new Slots(capacity, (inputChars + 1) * 3);
         this.output = new Slots(capacity, (outputChars + 1) * 3);
@@ -36518,7 +37031,8 @@ class RecentCalls {
         this.index[slot] = call.index;
         this.duration[slot] = call.durationMs ?? Number.NaN;
         this.line[slot] = call.line;
-        this.isError[slot] = call.isError ? 1 : 0;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
         this.names[slot] = call.name;
         this.input.set(slot, call.inputPreview);
         this.output.set(slot, call.output);
@@ -36532,11 +37046,13 @@ class RecentCalls {
             calls.push({
                 index: this.index[slot],
                 name: this.names[slot],
+                // The slots hold copies of what add() was given: redacted text.
                 inputPreview: this.input.get(slot),
                 durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: this.isError[slot] === 1,
+                isError: (this.isError[slot] & 1) === 1,
                 output: this.output.get(slot),
-                line: this.line[slot]
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
             });
         }
         return calls;
@@ -36571,6 +37087,11 @@ class Slots {
 const MAX_RECENT_CALLS = 2000;
 /** How much reasoning text a turn keeps (the summary shows less). */
 const MAX_REASONING_CHARS = 64 * 1024;
+/**
+ * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
+ * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
+ */
+const REASONING_MARGIN_CHARS = 8 * 1024;
 const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 const MAX_TOOL_NAMES = 500;
@@ -36578,11 +37099,13 @@ const OTHER_TOOLS = '(other tools)';
 const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
 class TurnBuilder {
     redact;
     recent;
-    /** redact: applied to what the turn keeps of inputs and outputs before they are cut. */
-    constructor(redact = text => text, options = {}) {
+    /** redact: applied to every string the turn keeps, before anything is cut. */
+    constructor(redact = TOKENS_ONLY, options = {}) {
         this.redact = redact;
         const kept = options.recentCalls ?? MAX_RECENT_CALLS;
         if (!Number.isSafeInteger(kept) || kept < 0)
@@ -36615,6 +37138,8 @@ class TurnBuilder {
     pendingCount = 0;
     /** The event number of the last reasoning event, to tell a new burst of reasoning. */
     lastReasoning = -1;
+    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
+    reasoningText = '';
     /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
     addText(text, line) {
         const turn = this.turn;
@@ -36637,10 +37162,13 @@ class TurnBuilder {
             this.issue(issue);
         if (decoded.blank)
             turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = own(oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
-            const known = this.unknownTypes.has(decoded.unknownType) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-            const type = known ? decoded.unknownType : '(other types)';
+            const name = this.kept(decoded.unknownType);
+            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? name : '(other types)';
             this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
         }
         const event = decoded.event;
@@ -36651,8 +37179,8 @@ class TurnBuilder {
             turn.eventsAfterResult += 1;
         switch (event.type) {
             case 'system':
-                turn.model = own(event.model) ?? turn.model;
-                turn.sessionId = own(event.session_id) ?? turn.sessionId;
+                turn.model = this.kept(event.model) ?? turn.model;
+                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
                 return undefined;
             case 'text':
                 turn.textDeltas += 1;
@@ -36661,14 +37189,16 @@ class TurnBuilder {
             case 'reasoning': {
                 const burst = this.lastReasoning !== turn.events - 1;
                 this.lastReasoning = turn.events;
-                let kept = turn.reasoning?.text ?? '';
-                if (burst && kept !== '' && kept.length < MAX_REASONING_CHARS)
+                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
+                let kept = this.reasoningText;
+                if (burst && kept !== '' && kept.length < held)
                     kept += kept.endsWith('\n') ? '\n' : '\n\n';
-                const room = MAX_REASONING_CHARS - kept.length;
+                const room = held - kept.length;
+                this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
                 turn.reasoning = {
                     deltas: (turn.reasoning?.deltas ?? 0) + 1,
                     chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-                    text: room > 0 ? kept + own(event.text.slice(0, room)) : kept
+                    text: NONE
                 };
                 return undefined;
             }
@@ -36686,7 +37216,15 @@ class TurnBuilder {
                         skipped: false
                     });
                 turn.result = { ...event, line };
-                turn.sessionId = own(event.session_id) ?? turn.sessionId;
+                // Only the fields the event has: a result without an error has no `error` key.
+                if (event.session_id !== undefined)
+                    turn.result.session_id = this.kept(event.session_id);
+                if (event.text !== undefined)
+                    turn.result.text = this.redact(event.text);
+                if (event.error !== undefined)
+                    turn.result.error = this.kept(event.error);
+                turn.answer = event.text;
+                turn.sessionId = turn.result.session_id ?? turn.sessionId;
                 return undefined;
         }
     }
@@ -36697,17 +37235,27 @@ class TurnBuilder {
         if (issue.skipped)
             turn.skippedLines += 1;
         if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push({ ...issue, problem: own(issue.problem) });
+            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+    }
+    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+    kept(text) {
+        return (text === undefined ? undefined : own(this.redact(text)));
     }
     /** The turn so far; calls still pending are listed as unfinished. */
     finish() {
         const unfinished = [];
         for (const queue of this.pendingByName.values()) {
             for (const p of queue)
-                unfinished.push({ name: p.name, inputPreview: p.inputPreview });
+                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
         }
+        const reasoning = this.turn.reasoning && {
+            ...this.turn.reasoning,
+            // Redacted whole, then cut: the cut comes after redaction.
+            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
+        };
         return {
             ...this.turn,
+            ...(reasoning && { reasoning }),
             recentCalls: this.recent.toArray(),
             tools: [...this.stats.values()],
             unfinished,
@@ -36775,7 +37323,7 @@ class TurnBuilder {
             // A hostile stream could invent a name per call: past a point, names share one row.
             const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
             stats = this.stats.get(name) ?? {
-                name: own(name),
+                name: this.kept(name),
                 calls: 0,
                 errors: 0,
                 totalMs: 0,
@@ -36791,24 +37339,40 @@ class TurnBuilder {
         stats.maxMs = Math.max(stats.maxMs, ms);
         const call = {
             index: turn.toolCalls,
-            name: stats.name === OTHER_TOOLS ? own(event.name) : stats.name,
-            inputPreview: pending?.inputPreview ?? '',
+            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? NONE,
             durationMs: event.duration_ms,
             isError: event.is_error,
             // Only a failed call's output is shown anywhere.
-            output: event.is_error ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS) : '',
-            line
+            // Redacted before it is cut; clipping redacted text leaves it redacted.
+            output: (event.is_error
+                ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
+                : NONE),
+            line,
+            ...(isCut(event.output) && { cut: true })
         };
         this.recent.add(call);
         return call;
     }
 }
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
+}
 // The argument that says most about a call, for tools whose input is one obvious thing.
 const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
 /** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input, redact = text => text) {
+function previewInput(input, redact = TOKENS_ONLY) {
     if (input === undefined || input === null)
-        return '';
+        return NONE;
     let text;
     if (typeof input === 'object' && !Array.isArray(input)) {
         const record = input;
@@ -36819,6 +37383,7 @@ function previewInput(input, redact = text => text) {
         text = typeof input === 'string' ? input : safeJson(input);
     }
     // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    // A cut of redacted text is still redacted text.
     return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
 }
 function safeJson(value) {
@@ -36832,6 +37397,7 @@ function safeJson(value) {
 
 ;// CONCATENATED MODULE: ./src/core/follow.ts
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+
 
 
 
@@ -36850,7 +37416,7 @@ class Follower {
     constructor(log, transcriptPath, turnOptions) {
         this.log = log;
         if (transcriptPath)
-            this.fd = external_node_fs_.openSync(transcriptPath, 'w');
+            this.fd = openTranscript(transcriptPath, 'write');
         this.builder = new TurnBuilder(log.redact, turnOptions);
         this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
             const problem = `a line of ${size} bytes, too long to read`;
@@ -36883,7 +37449,7 @@ class Follower {
         return this.builder.finish();
     }
     line(text, lineNo, validUtf8) {
-        const decoded = decodeLine(text, lineNo, validUtf8);
+        const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
         const event = decoded.event;
         let inputPreview;
         if (event?.type === 'text')
@@ -37196,7 +37762,12 @@ class ApiServer {
         const recorder = new TranscriptRecorder({
             line: text => follower.push(Buffer.from(scrub(text))),
             anomaly: problem => follower.anomaly(problem)
-        }, { model: this.settings.model, showReasoning: this.settings.showReasoning, startedAt: started });
+        }, {
+            model: this.settings.model,
+            showReasoning: this.settings.showReasoning,
+            startedAt: started,
+            redact: log.redact
+        });
         const controller = new AbortController();
         const supervision = supervise(signals, this.settings.timeoutMs, {
             get running() {
@@ -37250,6 +37821,7 @@ class ApiServer {
         const turn = follower.finish();
         return {
             turn,
+            ...(recorder.usage && { usage: recorder.usage }),
             durationMs: Date.now() - started,
             end: {
                 kind: 'api',
@@ -37435,8 +38007,259 @@ function networkError(error) {
     return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
+;// CONCATENATED MODULE: ./src/report/egress.ts
+/**
+ * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
+ * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
+ * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
+ * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
+ * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
+ * of the secret is left in any line.
+ */
+
+
+
+
+
+/** Past this many characters of deltas held, the start of the run is written out. */
+const RUN_HOLD_CHARS = 16 * 1024;
+/**
+ * What stays held of a run when its start is written: a secret split across deltas is found whole
+ * when it is shorter than this (known formats are at most a few hundred characters).
+ */
+const RUN_TAIL_CHARS = 4 * 1024;
+/** A match that keeps growing (a hostile run of token characters) is written out past this. */
+const RUN_MAX_CHARS = 1024 * 1024;
+class TranscriptRedactor {
+    redact;
+    write;
+    run = [];
+    runType;
+    runChars = 0;
+    constructor(redact, write) {
+        this.redact = redact;
+        this.write = write;
+    }
+    /** One line, its newline (if any) included. */
+    line(bytes) {
+        const whole = bytes.toString('utf8');
+        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
+        const body = whole.slice(0, whole.length - cut);
+        const ending = whole.slice(body.length);
+        const delta = this.delta(body);
+        if (!delta || delta.type !== this.runType)
+            this.flushRun(true);
+        if (delta) {
+            this.runType = delta.type;
+            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
+            this.runChars += delta.text.length;
+            if (this.runChars > RUN_HOLD_CHARS)
+                this.flushRun(false);
+            return;
+        }
+        if (!this.redact.mayHold(body))
+            return this.write(bytes);
+        const clean = this.cleanLine(body);
+        this.write(clean === body ? bytes : Buffer.from(clean + ending));
+    }
+    /** Whether a run of deltas is held (what comes next may join it). */
+    get holding() {
+        return this.run.length > 0;
+    }
+    /** Writes what is still held. */
+    end() {
+        this.flushRun(true);
+    }
+    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
+    delta(body) {
+        const fast = upstreamTextDelta(body);
+        if (fast !== undefined)
+            return { type: 'text', text: fast };
+        if (!body.startsWith('{') || !body.includes('"text"'))
+            return undefined;
+        const event = parse(body);
+        if (!isObject(event) || typeof event.text !== 'string')
+            return undefined;
+        if (event.type !== 'text' && event.type !== 'reasoning')
+            return undefined;
+        return { type: event.type, text: event.text, event };
+    }
+    /**
+     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
+     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
+     * rest of it: what is held may join with what comes next.
+     */
+    flushRun(all) {
+        if (this.run.length === 0)
+            return;
+        const joined = this.run.map(d => d.text).join('');
+        const found = this.redact.find(joined);
+        const bounds = [0];
+        for (const d of this.run)
+            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let count = this.run.length;
+        if (!all && joined.length <= RUN_MAX_CHARS) {
+            let limit = joined.length - RUN_TAIL_CHARS;
+            for (;;) {
+                count = bounds.findLastIndex(b => b <= limit);
+                const at = bounds[count];
+                const across = found.find(([start, stop]) => start < at && stop > at);
+                if (!across)
+                    break;
+                limit = across[0];
+            }
+        }
+        for (let i = 0; i < count; i++)
+            this.write(this.rewrite(this.run[i], bounds[i], found));
+        this.run = this.run.slice(count);
+        this.runChars -= bounds[count];
+        if (this.run.length === 0)
+            this.runType = undefined;
+    }
+    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
+    rewrite(d, at, found) {
+        const stop = at + d.text.length;
+        let text = '';
+        let pos = at;
+        let touched = false;
+        for (const [start, end] of found) {
+            if (end <= at || start >= stop)
+                continue;
+            touched = true;
+            if (start >= pos)
+                text += d.text.slice(pos - at, start - at) + MASK;
+            pos = Math.max(pos, Math.min(end, stop));
+        }
+        text += d.text.slice(pos - at);
+        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
+        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
+            return d.bytes;
+        const event = d.event ?? parse(d.body);
+        if (!isObject(event))
+            return Buffer.from(this.redact(d.body) + d.ending);
+        const clean = redactStrings({ ...event, text: '' }, this.redact);
+        return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
+    }
+    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
+    cleanLine(body) {
+        const value = parse(body);
+        if (value === undefined)
+            return this.redact(body);
+        const clean = redactStrings(value, this.redact);
+        return changed(value, clean) ? pythonJson(clean) : body;
+    }
+}
+function parse(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function changed(a, b) {
+    return JSON.stringify(a) !== JSON.stringify(b);
+}
+/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
+const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
+/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
+const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
+const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
+const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
+/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
+const MAX_CARRY_BYTES = 1024 * 1024;
+/**
+ * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
+ * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
+ * text (its glue removed); otherwise the block goes line by line.
+ */
+function clean(block, redact) {
+    const text = block.toString('utf8');
+    if (redact.mayHold(text))
+        return false;
+    const deltas = text.match(ANY_DELTA)?.length ?? 0;
+    if (deltas === 0)
+        return true;
+    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
+        return false;
+    return !redact.mayHold(text.replace(GLUE, ''));
+}
+/** Where the run of delta lines that ends the block starts (the block's length when none does). */
+function trailingRun(block) {
+    let start = block.length;
+    while (start > 0) {
+        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
+        const line = block.subarray(previous, start);
+        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
+            break;
+        start = previous;
+    }
+    return start;
+}
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
+ * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
+ * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
+ * run of deltas waits for the next block, which it may join.
+ */
+async function copyRedacted(from, to, redact) {
+    if (!redact) {
+        external_node_fs_.copyFileSync(from, to);
+        return;
+    }
+    const out = external_node_fs_.openSync(to, 'w');
+    try {
+        const lines = new TranscriptRedactor(redact, bytes => external_node_fs_.writeSync(out, bytes));
+        const slow = (block) => {
+            let start = 0;
+            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+                lines.line(block.subarray(start, nl + 1));
+                start = nl + 1;
+            }
+            if (start < block.length)
+                lines.line(block.subarray(start));
+        };
+        let carry;
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
+            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            let cut = trailingRun(data.subarray(0, end));
+            const block = data.subarray(0, cut);
+            if (lines.holding) {
+                // A run the redactor holds goes on line by line; all of the block when it does not end.
+                slow(block);
+                if (lines.holding) {
+                    slow(data.subarray(cut, end));
+                    cut = end;
+                }
+            }
+            else if (clean(block, redact))
+                external_node_fs_.writeSync(out, block);
+            else
+                slow(block);
+            carry = Buffer.from(data.subarray(cut));
+            if (carry.length > MAX_CARRY_BYTES) {
+                const whole = carry.lastIndexOf(0x0a) + 1;
+                slow(carry.subarray(0, whole));
+                carry = Buffer.from(carry.subarray(whole));
+            }
+        }
+        if (carry && carry.length > 0) {
+            if (!lines.holding && clean(carry, redact))
+                external_node_fs_.writeSync(out, carry);
+            else
+                slow(carry);
+        }
+        lines.end();
+    }
+    finally {
+        external_node_fs_.closeSync(out);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/report/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -37496,8 +38319,9 @@ async function uploadTranscript(request) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    let file = external_node_path_.join(staging, `${base}.jsonl`);
-    await copyTranscript(request.transcriptPath, file, request.redact);
+    const tag = runAttemptTag(env);
+    let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
+    await copyRedacted(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
     const archive = request.archive || earlier.length > 0;
@@ -37506,14 +38330,15 @@ async function upload(request, staging, state) {
         const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
         if (fileSize(transcript) === undefined)
             continue;
-        await copyTranscript(transcript, copy, request.redact);
+        await copyRedacted(transcript, copy, request.redact);
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
     const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
     for (let n = 1; !state.givenUp; n++) {
-        const stem = n === 1 ? base : `${base}-${n}`;
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
             const next = external_node_path_.join(staging, `${stem}.jsonl`);
             external_node_fs_.renameSync(file, next);
@@ -37548,17 +38373,23 @@ async function upload(request, staging, state) {
     }
     return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+/** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
-    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    if (attempt > 1)
-        parts.push(`attempt${attempt}`);
-    return parts
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
         .filter((p) => !!p)
         .join('-')
         .replace(/[^A-Za-z0-9._-]+/g, '_')
         .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
 /** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
 function isNameTaken(message) {
@@ -37608,57 +38439,140 @@ function errorMessage(error) {
     const message = (0,errors/* messageOf */.b)(error);
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
+
+;// CONCATENATED MODULE: ./src/report/session-artifact.ts
 /**
- * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
- * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
- * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
+ * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
+ * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
  */
-async function copyTranscript(from, to, redact) {
-    if (!redact) {
-        external_node_fs_.copyFileSync(from, to);
-        return;
-    }
-    const out = external_node_fs_.openSync(to, 'w');
-    try {
-        let pending = [];
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            if (end === 0) {
-                pending.push(data);
-                continue;
-            }
-            external_node_fs_.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
-            pending = end < data.length ? [data.subarray(end)] : [];
+
+
+
+
+/** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
+const SESSION_SUFFIX = '-session.jsonl';
+// A JSON string literal, escapes included.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/**
+ * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
+ * decoded, masked and encoded again instead.
+ */
+function redactRecordLine(line, redact) {
+    if (redact(line) === line)
+        return line;
+    return line.replace(JSON_STRING, literal => {
+        const inner = literal.slice(1, -1);
+        const clean = redact(inner);
+        if (clean === inner)
+            return literal;
+        const masked = `"${clean}"`;
+        try {
+            JSON.parse(masked);
+            return masked;
         }
-        if (pending.length > 0)
-            external_node_fs_.writeSync(out, redactLines(Buffer.concat(pending), redact));
+        catch {
+            return JSON.stringify(redact(JSON.parse(literal)));
+        }
+    });
+}
+function redactRecord(text, redact) {
+    return text
+        .split('\n')
+        .map(line => redactRecordLine(line, redact))
+        .join('\n');
+}
+/** `<name>.jsonl` → `<name>-session.jsonl`. */
+function sessionArtifactName(transcriptArtifact) {
+    return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
+}
+async function uploadSessionRecord(request) {
+    const { env } = request;
+    const name = sessionArtifactName(request.transcriptArtifact);
+    const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
+    const file = external_node_path_.join(staging, name);
+    const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
+    external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
+    let timer;
+    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
+    const expired = new Promise(resolve => {
+        timer = setTimeout(() => resolve({
+            uploaded: false,
+            reason: `the upload did not finish within ${budgetMs / 1000} s`,
+            abandoned: true
+        }), budgetMs);
+    });
+    const upload = async () => {
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
+        const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
+            retentionDays: request.retentionDays,
+            skipArchive: true
+        });
+        if (id === undefined)
+            return { uploaded: false, reason: 'the artifact service returned no id' };
+        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+        return { uploaded: true, name, id, url };
+    };
+    try {
+        const result = await Promise.race([upload(), expired]);
+        if (!result.uploaded && result.abandoned)
+            return result;
+        external_node_fs_.rmSync(staging, { recursive: true, force: true });
+        return result;
+    }
+    catch (error) {
+        external_node_fs_.rmSync(staging, { recursive: true, force: true });
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
     }
     finally {
-        external_node_fs_.closeSync(out);
+        clearTimeout(timer);
     }
-}
-function redactLines(block, redact) {
-    const text = block.toString('utf8');
-    if (redact(text) === text)
-        return block;
-    const lines = [];
-    for (let start = 0; start < block.length;) {
-        const nl = block.indexOf(0x0a, start);
-        const end = nl === -1 ? block.length : nl + 1;
-        const line = block.subarray(start, end);
-        const lineText = line.toString('utf8');
-        const clean = redact(lineText);
-        lines.push(clean === lineText ? line : Buffer.from(clean));
-        start = end;
-    }
-    return Buffer.concat(lines);
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
+;// CONCATENATED MODULE: ./src/cli/file-commands.ts
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+/** The variables naming the runner's file-command files. */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of FILE_COMMANDS) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                external_node_fs_.rmSync(file, { force: true });
+                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/environment.ts
 /**
  * The environment of every process the action starts (Hermes, its version probe, the installer).
@@ -37666,9 +38580,11 @@ var io = __nccwpck_require__(88701);
  * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
  * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
  * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`.
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
+
 /** The runner's own credentials and service addresses, for the action's process only. */
 const RUNNER_ONLY = [
     'ACTIONS_RUNTIME_TOKEN',
@@ -37679,8 +38595,8 @@ const RUNNER_ONLY = [
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL'
 ];
-const RUNNER_ONLY_SET = new Set(RUNNER_ONLY);
-/** A copy of env without the runner's credentials and the step's `INPUT_*` variables. */
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
 function childEnv(env = process.env) {
     const out = {};
     for (const [name, value] of Object.entries(env)) {
@@ -37693,6 +38609,8 @@ function childEnv(env = process.env) {
     return out;
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/cli/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -37706,6 +38624,7 @@ function childEnv(env = process.env) {
  *
  * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
  */
+
 
 
 
@@ -37741,8 +38660,8 @@ class FileCapture {
     closed = false;
     constructor(transcriptPath, onChunk) {
         this.onChunk = onChunk;
-        this.fd = external_node_fs_.openSync(transcriptPath, 'w');
-        this.readFd = external_node_fs_.openSync(transcriptPath, 'r');
+        this.fd = openTranscript(transcriptPath, 'write');
+        this.readFd = openTranscript(transcriptPath, 'read');
     }
     spawned() {
         if (this.closed)
@@ -37810,13 +38729,13 @@ class FifoCapture {
         try {
             dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
             const fifo = external_node_path_.join(dir, 'stdout');
-            const made = (0,external_node_child_process_namespaceObject.spawnSync)('mkfifo', ['-m', '600', fifo], { stdio: 'ignore', env: childEnv() });
+            const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
             opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
             opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push(external_node_fs_.openSync(transcriptPath, 'w'));
+            opened.push(openTranscript(transcriptPath, 'write'));
             const [readFd, writeFd, fileFd] = opened;
             return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
         }
@@ -37909,9 +38828,446 @@ class FifoCapture {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/process.ts
+/**
+ * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
+ * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
+ *
+ * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
+ * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
+ * passed on), and no timeout (a probe that hangs must not hold up the report).
+ *
+ * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
+ * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
+ * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
+ * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
+ * agent and all it starts.
+ *
+ * API for other spawns (the installer, `hermes sessions export`):
+ * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
+ * - `runSync(file, args, { env, as })` for short commands (mkfifo);
+ * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
+ * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
+ * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
+ *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation.
+ */
+
+
+
+
+/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
+function wrap(file, args, as, env) {
+    if (!as)
+        return [file, args];
+    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
+    if (as.via === 'root')
+        return [as.setpriv, [...drop, file, ...args]];
+    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
+    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
+    return [
+        as.sudo ?? 'sudo',
+        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
+    ];
+}
+/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
+function privileged(file, args, via, sudo = 'sudo') {
+    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
+}
+/** Runs a short command to its end, without a shell or standard input. */
+function runSync(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024
+    });
+    return {
+        status: result.status,
+        stdout: result.stdout ?? '',
+        stderr: result.stderr ?? '',
+        error: result.error
+    };
+}
+/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
+function runCommand(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
+            cwd: options.cwd,
+            env: options.env,
+            encoding: 'utf8',
+            timeout: options.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+}
+/**
+ * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
+ * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
+ * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
+ */
+function runToFile(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        let stderr = '';
+        let timedOut = false;
+        let child;
+        let fd;
+        try {
+            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
+            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
+        }
+        catch (error) {
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                stdio: ['ignore', fd, 'pipe'],
+                shell: false,
+                windowsHide: true
+            });
+        }
+        catch (error) {
+            external_node_fs_.closeSync(fd);
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        external_node_fs_.closeSync(fd);
+        const timer = setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+        }, options.timeoutMs);
+        child.stderr?.setEncoding('utf8');
+        child.stderr?.on('data', (text) => {
+            if (stderr.length < 64 * 1024)
+                stderr += text;
+        });
+        child.on('error', error => {
+            clearTimeout(timer);
+            resolve({ exitCode: null, timedOut, stderr, error });
+        });
+        // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
+        child.on('exit', code => {
+            clearTimeout(timer);
+            child.stderr?.destroy();
+            resolve({ exitCode: code, timedOut, stderr });
+        });
+    });
+}
+const STDERR_LINGER_MS = 5000;
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        let pendingErr = '';
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            pendingErr += text;
+            const lines = pendingErr.split('\n');
+            pendingErr = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine(line.replace(/\r$/, ''));
+            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+            while (pendingErr.length > STDERR_PIECE_CHARS) {
+                const clean = options.redact(pendingErr);
+                const cut = cutPoint(clean, STDERR_PIECE_CHARS);
+                options.onStderrLine(clean.slice(0, cut));
+                pendingErr = clean.slice(cut);
+            }
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    if (pendingErr !== '')
+                        options.onStderrLine(pendingErr);
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        try {
+            process.kill(-this.pid, signal);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
+const MAX_LINE = 64 * 1024;
+const GRACE_MS = 3000;
+function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = GRACE_MS }) {
+    return new Promise((resolve, reject) => {
+        const [command, ...args] = argv;
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true
+        });
+        let cancelled = false;
+        let timedOut = false;
+        let killTimer;
+        const signalGroup = (signal) => {
+            try {
+                if (child.pid)
+                    process.kill(-child.pid, signal);
+                return true;
+            }
+            catch {
+                return false; // The group is gone.
+            }
+        };
+        const stop = () => {
+            if (killTimer)
+                return;
+            signalGroup('SIGTERM');
+            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+        };
+        const limit = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, timeoutMs);
+        const unsubscribe = signals.subscribe(() => {
+            cancelled = true;
+            stop();
+        });
+        const flushes = [child.stdout, child.stderr].map(stream => {
+            let pending = '';
+            stream.setEncoding('utf8');
+            stream.on('data', (text) => {
+                const lines = (pending + text).split('\n');
+                pending = lines.pop() ?? '';
+                while (pending.length > MAX_LINE) {
+                    lines.push(pending.slice(0, MAX_LINE));
+                    pending = pending.slice(MAX_LINE);
+                }
+                lines.forEach(onLine);
+            });
+            return () => {
+                if (pending !== '')
+                    onLine(pending);
+            };
+        });
+        const finish = () => {
+            clearTimeout(limit);
+            unsubscribe();
+        };
+        child.once('error', error => {
+            finish();
+            clearTimeout(killTimer);
+            reject(error);
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            flushes.forEach(flush => flush());
+            const result = { code, signal, cancelled, timedOut };
+            // Stopped: what of the group outlived its leader gets the rest of the grace, then SIGKILL.
+            if (killTimer && signalGroup(0)) {
+                clearTimeout(killTimer);
+                setTimeout(() => {
+                    signalGroup('SIGKILL');
+                    resolve(result);
+                }, graceMs);
+                return;
+            }
+            clearTimeout(killTimer);
+            resolve(result);
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/cli/session-record.ts
+/**
+ * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
+ * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
+ * wrong is one note.
+ */
+
+
+
+
+/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+const EXPORT_TIMEOUT_MS = 30_000;
+/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+const CANCELLED_TIMEOUT_MS = 2000;
+const STDERR_CHARS = 300;
+/**
+ * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
+ * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
+ * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
+ * JSONL is the default format.
+ */
+function exportArgv(sessionId) {
+    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
+}
+/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
+async function spawnExport(spec) {
+    const done = await runToFile(spec.executable, spec.argv, {
+        cwd: spec.cwd,
+        env: spec.env,
+        timeoutMs: spec.timeoutMs,
+        as: spec.as,
+        stdoutPath: spec.output
+    });
+    if (done.timedOut)
+        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
+    if (done.error)
+        return { ok: false, why: (0,errors/* messageOf */.b)(done.error) };
+    if (done.exitCode === 0)
+        return { ok: true };
+    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
+    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
+    const code = `exited with code ${done.exitCode}`;
+    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
+}
+function readHead(file) {
+    try {
+        return external_node_fs_.readFileSync(file, 'utf8').slice(0, 4096);
+    }
+    catch {
+        return '';
+    }
+}
+function lastLine(text) {
+    return (text
+        .split(/\r?\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '')
+        .at(-1) ?? '');
+}
+/** Exports the session and reads what it says; a failure is a note, never a throw. */
+async function readSessionRecord(request) {
+    const spawn = request.spawn ?? spawnExport;
+    // A record left by an earlier run must not pass for this one's.
+    external_node_fs_.rmSync(request.output, { force: true });
+    const timeoutMs = request.cancelled
+        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
+        : request.timeoutMs;
+    const result = await spawn({
+        executable: request.executable,
+        argv: exportArgv(request.sessionId),
+        cwd: request.cwd,
+        env: request.env,
+        timeoutMs,
+        as: request.as,
+        output: request.output
+    });
+    const failed = (why) => ({
+        ok: false,
+        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
+    });
+    if (!result.ok)
+        return failed(result.why);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(request.output, 'utf8');
+    }
+    catch (error) {
+        return failed(`left a record that cannot be read: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
+    if (text.trim() === '')
+        return failed('wrote nothing');
+    try {
+        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
+    }
+    catch (error) {
+        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+}
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
+function exportTimeoutMs(env) {
+    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
+    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
+}
+/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
+function recordPathFor(jsonlPath) {
+    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
-
 
 
 
@@ -37952,113 +39308,22 @@ async function findHermes(hermesPath) {
 }
 /**
  * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report (@actions/exec has no timeout, hence execFile).
+ * that hangs is killed rather than holding up the report.
  */
 const VERSION_TIMEOUT_MS = 5000;
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-function probeVersion(executable, cwd) {
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
-            cwd,
-            env: childEnv(),
-            encoding: 'utf8',
-            timeout: VERSION_TIMEOUT_MS,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024,
-            windowsHide: true
-        }, (error, stdout) => {
-            const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-            resolve(!error && line ? line.trim().slice(0, 200) : undefined);
-        });
+async function probeVersion(executable, cwd, spawning = { env: childEnv() }) {
+    const { error, stdout } = await runCommand(executable, ['--version'], {
+        cwd,
+        env: spawning.env,
+        as: spawning.as,
+        timeoutMs: VERSION_TIMEOUT_MS
     });
+    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+    return !error && line ? line.trim().slice(0, 200) : undefined;
 }
-const STDERR_LINGER_MS = 5000;
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.argv, {
-                cwd: options.cwd,
-                env: childEnv(),
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded.
-            if (pendingErr.length > 8192) {
-                options.onStderrLine(pendingErr);
-                pendingErr = '';
-            }
-        });
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                this.exited = true;
-                capture.close();
-                if (pendingErr !== '')
-                    options.onStderrLine(pendingErr);
-                resolve({ exitCode, signal });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
 /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
 const CANCEL_GRACE_MS = 5000;
 /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
@@ -38067,7 +39332,7 @@ const TIMEOUT_GRACE_MS = 10_000;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals) {
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
@@ -38078,10 +39343,16 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
             executable,
             argv: buildArgv(settings),
             cwd: settings.workingDirectory,
+            env: spawning.env,
+            as: spawning.as,
+            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
             transcriptPath: jsonlPath,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
-            onStderrLine: line => {
+            redact: log.redact,
+            // Redacted as it comes in: the log and the summary take it as it is kept.
+            onStderrLine: raw => {
+                const line = log.redact(raw);
                 log.stderr(line);
                 stderrTail.push(line);
                 if (stderrTail.length > STDERR_TAIL_LINES)
@@ -38103,7 +39374,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals) {
                 signal: null,
                 timedOut: false,
                 cancelled: signals.cancelled,
-                stderrTail: [`Hermes could not be started: ${why}`],
+                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
                 timeoutMs: settings.timeoutMs
             }
         };
@@ -38159,40 +39430,6 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/core/retry.ts
-/**
- * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
- * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
- */
-/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
-async function retry(once, policy) {
-    const sleep = policy.sleep ?? abortableSleep;
-    for (let n = 1;; n++) {
-        const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
-            return tried.value;
-        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
-        policy.onRetry?.(tried.retry, n + 1, waitMs);
-        await sleep(waitMs, policy.signal);
-        if (policy.signal?.aborted)
-            return tried.value;
-    }
-}
-/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/cli/download.ts
 /**
  * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
@@ -38569,97 +39806,6 @@ function unescapeData(text) {
     return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
-;// CONCATENATED MODULE: ./src/cli/install-process.ts
-/**
- * One spawn of the installer: its own process group, no standard input (it never waits for a
- * prompt), its lines as they come, a time limit and cancellation that stop the whole group — SIGTERM,
- * then SIGKILL after a grace — and bounded memory. Argv, env, cwd, timeout, signal: all it takes.
- */
-
-/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
-const MAX_LINE = 64 * 1024;
-const GRACE_MS = 3000;
-function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = GRACE_MS }) {
-    return new Promise((resolve, reject) => {
-        const [command, ...args] = argv;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
-            cwd,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true
-        });
-        let cancelled = false;
-        let timedOut = false;
-        let killTimer;
-        const signalGroup = (signal) => {
-            try {
-                if (child.pid)
-                    process.kill(-child.pid, signal);
-                return true;
-            }
-            catch {
-                return false; // The group is gone.
-            }
-        };
-        const stop = () => {
-            if (killTimer)
-                return;
-            signalGroup('SIGTERM');
-            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
-        };
-        const limit = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, timeoutMs);
-        const unsubscribe = signals.subscribe(() => {
-            cancelled = true;
-            stop();
-        });
-        const flushes = [child.stdout, child.stderr].map(stream => {
-            let pending = '';
-            stream.setEncoding('utf8');
-            stream.on('data', (text) => {
-                const lines = (pending + text).split('\n');
-                pending = lines.pop() ?? '';
-                while (pending.length > MAX_LINE) {
-                    lines.push(pending.slice(0, MAX_LINE));
-                    pending = pending.slice(MAX_LINE);
-                }
-                lines.forEach(onLine);
-            });
-            return () => {
-                if (pending !== '')
-                    onLine(pending);
-            };
-        });
-        const finish = () => {
-            clearTimeout(limit);
-            unsubscribe();
-        };
-        child.once('error', error => {
-            finish();
-            clearTimeout(killTimer);
-            reject(error);
-        });
-        child.once('close', (code, signal) => {
-            finish();
-            flushes.forEach(flush => flush());
-            const result = { code, signal, cancelled, timedOut };
-            // Stopped: what of the group outlived its leader gets the rest of the grace, then SIGKILL.
-            if (killTimer && signalGroup(0)) {
-                clearTimeout(killTimer);
-                setTimeout(() => {
-                    signalGroup('SIGKILL');
-                    resolve(result);
-                }, graceMs);
-                return;
-            }
-            clearTimeout(killTimer);
-            resolve(result);
-        });
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/cli/install-layout.ts
 /** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
 
@@ -38780,6 +39926,7 @@ function installerEnv(layout, base) {
  * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
  * into a fresh directory; save it right away when the event allows; then put it on PATH.
  */
+
 
 
 
@@ -39001,7 +40148,7 @@ function isExecutable(file) {
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 /** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
 function notInstalled(jsonlPath, hermesPath, why, log) {
-    external_node_fs_.writeFileSync(jsonlPath, '');
+    external_node_fs_.closeSync(openTranscript(jsonlPath, 'write'));
     return {
         turn: new Follower(log).finish(),
         durationMs: 0,
@@ -39011,6 +40158,421 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
             detail: why
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/cli/isolation.ts
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
+ *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
+ *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+function systemEnv(env = process.env) {
+    const out = childEnv(env);
+    return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(external_node_path_.delimiter) };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of (systemEnv().PATH ?? '').split(external_node_path_.delimiter)) {
+        const file = external_node_path_.join(dir, name);
+        try {
+            external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+function planIsolation(mode) {
+    if (mode === 'none')
+        return { kind: 'none', why: 'isolation is none', chosen: true };
+    if (process.platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
+    const setpriv = systemTool('setpriv');
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = process.getuid?.();
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = systemTool('sudo');
+    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
+    if (probe.status !== 0)
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+/** How long the agent's processes have between SIGTERM and SIGKILL. */
+const SWEEP_GRACE_MS = 2000;
+/** How often /proc is read while waiting for them to go. */
+const SWEEP_POLL_MS = 25;
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The isolation of one run: made by isolate(), ended by release(). */
+class Isolation {
+    user;
+    runner;
+    admin;
+    /** Processes of the agent user ended so far. */
+    ended = 0;
+    released = false;
+    /** Directories whose mode was changed, to put back (newest first). */
+    modes = [];
+    lent;
+    home;
+    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+    hidden;
+    actionEnv = {};
+    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+    queryFile;
+    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+    spawning;
+    constructor(user, runner, env, admin) {
+        this.user = user;
+        this.runner = runner;
+        this.admin = admin;
+        this.spawning = { as: user, env, sweep: () => this.endAll() };
+    }
+    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+    static async isolate(plan, options) {
+        const admin = (file, args) => {
+            const [command, argv] = privileged(file, args, plan.via, plan.sudo);
+            const done = runSync(command, argv, { env: systemEnv(options.env) });
+            if (done.status !== 0)
+                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        };
+        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
+        await retry(async () => {
+            try {
+                createAgent(name, admin);
+                return { value: undefined };
+            }
+            catch (error) {
+                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
+                    throw error;
+                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
+            }
+        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const ids = agentIds(name);
+        if (!ids)
+            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+        const user = { name, ...ids, ...plan };
+        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+        const env = agentEnv(options.env, home, name);
+        const isolation = new Isolation(user, runner, env, admin);
+        isolation.home = home;
+        try {
+            isolation.prepare(options);
+        }
+        catch (error) {
+            await isolation.release();
+            throw error;
+        }
+        return isolation;
+    }
+    prepare(options) {
+        const admin = this.admin;
+        const home = this.home;
+        const hermesHome = external_node_path_.join(home, '.hermes');
+        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+        external_node_fs_.mkdirSync(hermesHome);
+        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+        for (const entry of entries) {
+            const from = external_node_path_.join(source, entry);
+            if (external_node_fs_.existsSync(from))
+                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
+        }
+        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+        const lent = inside(options.workingDirectory, options.workspace)
+            ? options.workspace
+            : options.workingDirectory;
+        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
+        if (options.queryFile && !inside(options.queryFile, lent)) {
+            this.queryFile = external_node_path_.join(home, 'query.txt');
+            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
+        }
+        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.actionEnv = options.env;
+        if (runnerTemp)
+            this.hidden = hideIncludes(lent, runnerTemp, options.env);
+        this.lent = lent;
+        admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
+        const executable = external_node_fs_.realpathSync(options.executable);
+        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+        for (const dir of new Set(needed))
+            this.openForOthers(dir);
+        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+        if (runnerTemp &&
+            external_node_fs_.existsSync(runnerTemp) &&
+            ![lent, executable].some(p => inside(p, runnerTemp)))
+            this.setMode(runnerTemp, 0o700);
+    }
+    /** Gives others the right to enter dir (not to list it) for the run. */
+    openForOthers(dir) {
+        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
+        if ((mode & 0o001) === 0)
+            this.setMode(dir, mode | 0o001);
+    }
+    setMode(dir, mode) {
+        const was = external_node_fs_.statSync(dir).mode & 0o7777;
+        if (was === mode)
+            return;
+        this.modes.unshift({ dir, mode: was });
+        this.admin('chmod', [mode.toString(8), dir]);
+    }
+    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+    waitFor(work) {
+        this.pending = work.then(() => undefined, () => undefined);
+    }
+    pending = Promise.resolve();
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
+    async endAll() {
+        await this.pending;
+        const uid = this.user.uid;
+        const seen = new Set(processesOf(uid));
+        if (seen.size === 0)
+            return;
+        this.signalAll('SIGTERM');
+        for (const signal of ['SIGKILL', undefined]) {
+            const deadline = Date.now() + SWEEP_GRACE_MS;
+            for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+                left.forEach(pid => seen.add(pid));
+                if (Date.now() > deadline)
+                    break;
+                await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+            }
+            if (signal && processesOf(uid).length > 0)
+                this.signalAll(signal);
+        }
+        this.ended += seen.size;
+    }
+    signalAll(signal) {
+        if (this.user.via === 'sudo') {
+            // Not root: the agent user signals all its own processes (kill -1 spares the caller).
+            runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
+                env: this.spawning.env,
+                as: this.user
+            });
+            return;
+        }
+        for (const pid of processesOf(this.user.uid)) {
+            try {
+                process.kill(pid, signal);
+            }
+            catch {
+                // gone already
+            }
+        }
+    }
+    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    async release() {
+        const admin = this.admin;
+        if (!this.released) {
+            this.released = true;
+            await this.endAll();
+            if (this.lent)
+                admin('chown', [
+                    '-R',
+                    '-h',
+                    `--from=${this.user.uid}`,
+                    `${this.runner.uid}:${this.runner.gid}`,
+                    this.lent
+                ]);
+            for (const { dir, mode } of this.modes.splice(0))
+                admin('chmod', [mode.toString(8), dir]);
+            if (this.hidden)
+                restoreIncludes(this.hidden, this.actionEnv);
+            if (this.home)
+                admin('rm', ['-rf', '--', this.home]);
+            // Its processes are gone and it owns nothing left: the uid may be given to another user.
+            try {
+                admin('userdel', [this.user.name]);
+            }
+            catch {
+                // A user left behind owns nothing and runs nothing; the next run makes its own.
+            }
+        }
+        return {
+            user: this.user.name,
+            uid: this.user.uid,
+            via: this.user.via,
+            ended: this.ended
+        };
+    }
+}
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds(name) {
+    const found = runSync('getent', ['passwd', name], { env: systemEnv() });
+    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+    if (fields.length < 4)
+        return undefined;
+    return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name, admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        name
+    ]);
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...childEnv(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(lent, runnerTemp, env) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    if (!external_node_fs_.existsSync(config))
+        return undefined;
+    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
+    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+    const includes = listed.stdout
+        .split('\n')
+        .map(line => /^(\S+) (.+)$/.exec(line))
+        .filter((m) => m !== null)
+        .map(m => [m[1], m[2]])
+        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
+    for (const key of new Set(includes.map(([key]) => key)))
+        git(['--unset-all', key]);
+    return includes.length > 0 ? { config, includes } : undefined;
+}
+function restoreIncludes(hidden, env) {
+    for (const [key, file] of hidden.includes)
+        runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
+            env: systemEnv(env)
+        });
+}
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of external_node_fs_.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p) {
+    const dirs = [];
+    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
+        dirs.unshift(dir);
+        if (dir === external_node_path_.dirname(dir))
+            return dirs;
+    }
+}
+function inside(p, dir) {
+    const rel = external_node_path_.relative(dir, p);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
+}
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+function exposedCredential(lent, isolated, runnerTemp) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(config, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    if (/^\s*extraheader\s*=/im.test(text))
+        return config;
+    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
+        try {
+            const reachable = !isolated ||
+                inside(file, lent) ||
+                (!(runnerTemp && inside(file, external_node_path_.resolve(runnerTemp))) &&
+                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
+            if (reachable && /^\s*extraheader\s*=/im.test(external_node_fs_.readFileSync(file, 'utf8')))
+                return file;
+        }
+        catch {
+            // not there: nothing to read
+        }
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
@@ -39327,6 +40889,7 @@ function join (args) {
 
 
 
+
 // GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -39429,26 +40992,37 @@ function readQuery(query, cwd) {
  * transcript is never what was meant.
  */
 function parseRedact(raw) {
-    const values = raw
-        .split(/\r?\n/)
-        .map(v => v.trim())
-        .filter(v => v !== '');
+    const lines = raw.split(/\r?\n/).map(v => v.trim());
+    const values = lines.filter(v => v !== '');
     const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined)
+    if (word === undefined) {
+        refuseShortValues(lines);
         return { redact: values };
+    }
     if (values.length > 1) {
         throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
     return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
 }
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+const MIN_REDACT_CHARS = 6;
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines) {
+    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+    if (short.length === 0)
+        return;
+    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
+}
+/** jsonl-path, its links resolved (the transcript is later opened without following one). */
 function resolveJsonlPath(given, cwd, env) {
     if (given)
-        return external_node_path_.resolve(cwd, given);
+        return confine(Input.JsonlPath, given, external_node_path_.resolve(cwd, given), env);
     // Unique per step: two steps of one job must not share (or overwrite) a transcript.
     // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
     const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
-    return external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl');
+    return resolveLinks(external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl'));
 }
 /** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
 function parseLogins(raw) {
@@ -39456,6 +41030,14 @@ function parseLogins(raw) {
         .split(/[\n,]/)
         .map(v => v.trim().replace(/^@/, '').toLowerCase())
         .filter(v => v !== '');
+}
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+function parseBots(raw) {
+    const bots = parseLogins(raw);
+    if (bots.some(bot => bot.includes('*'))) {
+        throw new InputError(`Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
+    }
+    return bots;
 }
 /**
  * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
@@ -39487,6 +41069,8 @@ function isFile(p) {
 
 
 
+
+const ISOLATION_MODES = ['auto', 'user', 'none'];
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
@@ -39502,17 +41086,24 @@ function parseSettings({ getInput, env }) {
         return {
             mode: 'transcript',
             ...common,
-            transcript: external_node_path_.resolve(common.workingDirectory, transcript)
+            transcript: confine(Input.Transcript, transcript, external_node_path_.resolve(common.workingDirectory, transcript), env)
         };
     }
     const query = parseQuery(getInput);
     if (api) {
         // Given with api-url, a CLI option would be silently ignored: say so instead.
         refuseCliInputs(getInput, workspace);
+        confineQuery(query, workspace, env);
         return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
     }
     const cli = parseCli(getInput, workspace);
+    confineQuery(query, cli.workingDirectory, env);
     return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
+}
+/** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
+function confineQuery(query, cwd, env) {
+    if (query.kind === 'file')
+        confine(Input.QueryFile, query.path, external_node_path_.resolve(cwd, query.path), env);
 }
 function workingDirectoryOf(getInput, workspace) {
     return external_node_path_.resolve(workspace, reader(getInput).text(Input.WorkingDirectory) ?? '.');
@@ -39557,10 +41148,16 @@ function parseCommon(getInput, env, workingDirectory) {
         ...parseRedact(getInput(Input.Redact)),
         jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
         showReasoning: bool(Input.ShowReasoning, true),
+        sessionRecord: bool(Input.SessionRecord, true),
         gate: {
             token: getInput(Input.GithubToken).trim(),
             allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseLogins(getInput(Input.AllowedBots))
+            allowedBots: parseBots(getInput(Input.AllowedBots))
+        },
+        comment: {
+            enabled: bool(Input.Comment, false),
+            number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
+            key: text(Input.CommentKey)
         }
     };
 }
@@ -39577,7 +41174,8 @@ function parseCli(getInput, workspace) {
         args: splitArgs(getInput(Input.Args)),
         hermesPath,
         install: parseInstallInputs(getInput, hermesPath),
-        workingDirectory: workingDirectoryOf(getInput, workspace)
+        workingDirectory: workingDirectoryOf(getInput, workspace),
+        isolation: parseIsolation(text(Input.Isolation))
     };
 }
 /**
@@ -39606,6 +41204,14 @@ function refuseCliInputs(getInput, workspace) {
     const one = given.length === 1;
     throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
         `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
+}
+function parseIsolation(raw) {
+    if (raw === undefined)
+        return 'auto';
+    const mode = ISOLATION_MODES.find(m => m === raw);
+    if (!mode)
+        throw new InputError(`Input "${Input.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`);
+    return mode;
 }
 function parseInstallInputs(getInput, hermesPath) {
     let install;
@@ -39683,16 +41289,14 @@ class BufferedStdout {
 }
 // How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
 const MAX_PENDING_TEXT = 64 * 1024;
-// How far back from that limit a blank is looked for, to cut between words.
-const SECRET_MARGIN = 4096;
 // The longest line printed; longer lines go out in pieces.
 const MAX_LOG_LINE = 4000;
 /**
  * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
- * secret (which holds none) is redacted whole on one side of the cut.
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
  */
-function joinLines(held, delta, emit) {
+function joinLines(held, delta, emit, redact) {
     let start = 0;
     for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
         emit(held + delta.slice(start, nl));
@@ -39702,10 +41306,10 @@ function joinLines(held, delta, emit) {
     held += start === 0 ? delta : delta.slice(start);
     if (held.length <= MAX_PENDING_TEXT)
         return held;
-    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
-    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-    emit(held.slice(0, cut));
-    return held.slice(cut);
+    const clean = redact(held);
+    const cut = cutPoint(clean, MAX_PENDING_TEXT);
+    emit(clean.slice(0, cut));
+    return clean.slice(cut);
 }
 /**
  * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
@@ -39761,7 +41365,7 @@ class LiveLog {
     }
     /** One streamed delta of assistant text; printed a whole line at a time. */
     textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line));
+        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
     }
     /** A line of assistant text (a CRLF's CR is not part of it). */
     printText(line) {
@@ -39779,7 +41383,7 @@ class LiveLog {
             this.command('::group::Reasoning');
             this.inReasoning = true;
         }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
     }
     /** `show-reasoning: false`: reasoning is not printed. */
     hideReasoning() {
@@ -39861,6 +41465,8 @@ function inert(line) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** Step outputs: names in one place, values from a report. */
+
 const Output = {
     ExitCode: 'exit_code',
     Outcome: 'outcome',
@@ -39882,34 +41488,45 @@ const Output = {
     ArtifactUrl: 'artifact_url',
     Attempts: 'attempts',
     StructuredOutput: 'structured_output',
-    HermesVersion: 'hermes_version'
+    HermesVersion: 'hermes_version',
+    CostUsd: 'cost_usd',
+    CostEstimated: 'cost_estimated',
+    Usage: 'usage',
+    SessionArtifactUrl: 'session_artifact_url'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
 const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/** The outputs a report can give; unknown values are left out rather than invented. */
-function outputsOf(report, attempts, redact) {
+/**
+ * Every output, unknown values empty (never invented): the runner keeps the last value written for a
+ * name, so an empty one still replaces what the agent may have appended. Text from the
+ * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
+ * paths and links are set as they are, never redacted.
+ */
+function outputsOf(report, attempts) {
     const { turn, verdict } = report;
     const out = new Map();
-    // Every value is redacted: any of them can hold what the stream said.
     const set = (name, value) => {
         if (value !== undefined)
-            out.set(name, redact(String(value)));
+            out.set(name, String(value));
     };
-    set(Output.Outcome, verdict.outcome);
+    const own = (name, value) => {
+        if (value !== undefined)
+            out.set(name, value);
+    };
+    own(Output.Outcome, verdict.outcome);
     set(Output.ExitCode, verdict.exitCode);
-    set(Output.Error, verdict.outcome === 'success' ? '' : (turn.result?.error ?? verdict.message));
+    set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
     set(Output.SessionId, turn.sessionId);
     set(Output.Model, turn.model);
     const text = turn.result?.text;
     if (text !== undefined) {
-        // Redacted before it is cut, so that a cut never leaves half a secret (and not again after).
-        const clean = redact(text);
-        out.set(Output.Text, clean.length > TEXT_OUTPUT_CHARS ? clean.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : clean);
+        // Redacted as the turn kept it, so that the cut never leaves half a secret.
+        out.set(Output.Text, text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text);
     }
     const tokens = turn.result?.tokens;
     if (tokens) {
-        set(Output.Tokens, JSON.stringify(tokens));
+        own(Output.Tokens, JSON.stringify(tokens));
         set(Output.TokensInput, tokens.input);
         set(Output.TokensOutput, tokens.output);
         set(Output.TokensTotal, tokens.total);
@@ -39919,16 +41536,33 @@ function outputsOf(report, attempts, redact) {
     set(Output.DurationMs, Math.round(report.durationMs));
     set(Output.ToolCalls, turn.toolCalls);
     set(Output.ToolErrors, turn.toolErrors);
-    set(Output.Jsonl, report.jsonlPath);
+    own(Output.Jsonl, report.jsonlPath);
     set(Output.ArtifactId, report.artifact?.id);
-    set(Output.ArtifactUrl, report.artifact?.url);
+    own(Output.ArtifactUrl, report.artifact?.url);
     set(Output.Attempts, attempts);
     // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
     set(Output.HermesVersion, report.hermesVersion);
+    // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
+    const usage = report.usage;
+    set(Output.CostUsd, usage?.costUsd);
+    own(Output.CostEstimated, usage?.costEstimated?.toString());
+    // The record's strings were redacted as it was read (main.ts), like every string from a turn.
+    if (usage && Object.keys(usage.fields).length > 0)
+        set(Output.Usage, JSON.stringify(usage.fields));
+    own(Output.SessionArtifactUrl, report.session?.artifact?.url);
+    for (const name of Object.values(Output))
+        if (!out.has(name))
+            out.set(name, '');
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/report.ts
+/** The verdict's message redacted once as a whole: the action's words around the stream's. */
+function shown(verdict, redact) {
+    return { ...verdict, message: redact(verdict.message) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -39946,7 +41580,8 @@ function outputsOf(report, attempts, redact) {
  * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
  * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
  * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes.
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
  */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 // What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
@@ -39955,6 +41590,8 @@ const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
 // An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
 const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
@@ -39970,7 +41607,8 @@ function visible(text) {
  */
 function escapeLine(text, context) {
     const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    return clean.replace(PUNCTUATION, '\\$&');
+    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    return inert.replace(PUNCTUATION, '\\$&');
 }
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function inline(text) {
@@ -40047,6 +41685,7 @@ const ENTITY = {
 function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
+        .replace(REFERENCE, `$1${ZWSP}`)
         .replace(/[&<>"']/g, c => ENTITY[c]);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
@@ -40100,7 +41739,7 @@ const POINTER_CHARS = 200;
 const MESSAGE_CHARS = 300;
 /** Shown open when the JSON is this short; a longer one is collapsed. */
 const OPEN_CHARS = 2000;
-function structuredBlock(answer, redact) {
+function structuredBlock(answer) {
     if (!answer)
         return undefined;
     if (answer.ok) {
@@ -40111,11 +41750,11 @@ function structuredBlock(answer, redact) {
     const parts = [];
     // The status line says the first error; the list says them all.
     if (answer.errorCount === 0)
-        parts.push(inline(clip(redact(answer.message), MESSAGE_CHARS * 4)));
+        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
     else {
         const lines = answer.errors
             .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(redact(e.pointer || '/'), POINTER_CHARS))}: ${inline(clip(redact(e.message), MESSAGE_CHARS))}`);
+            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
         const more = answer.errorCount - lines.length;
         if (more > 0)
             lines.push(`- … and ${number.format(more)} more`);
@@ -40143,7 +41782,10 @@ function jsonBody(pretty, whole) {
 const NAME_CHARS = 60;
 const INPUT_CHARS = 80;
 const TOOL_ROWS = 25;
-const ERROR_PREVIEW_CHARS = 60;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const tool_tables_OUTPUT_CHARS = 500;
 const BAR_CELLS = 20;
@@ -40163,7 +41805,7 @@ function percent(share) {
     return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
 }
 /** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn, redact) {
+function toolsBlock(turn) {
     const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
     const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
     const rest = sorted.slice(shown.length);
@@ -40179,7 +41821,7 @@ function toolsBlock(turn, redact) {
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
-    const rows = shown.map(t => row(codeCell(clip(redact(t.name), NAME_CHARS)), t));
+    const rows = shown.map(t => row(codeCell(clip(t.name, NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
             calls: sum.calls + t.calls,
@@ -40195,16 +41837,17 @@ function toolsBlock(turn, redact) {
     ]);
 }
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c, redact, expand) {
+function callCells(c, expand) {
     const cells = [
         number.format(c.index),
-        codeCell(clip(redact(c.name), NAME_CHARS)),
-        c.inputPreview ? codeCell(clip(redact(c.inputPreview), INPUT_CHARS)) : ' ',
+        codeCell(clip(c.name, NAME_CHARS)),
+        c.inputPreview ? codeCell(clip(c.inputPreview, INPUT_CHARS)) : ' ',
         c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
     ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
-        return [...cells, 'ok'];
-    const output = redact(c.output);
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
+    const output = c.output;
     const { line, more } = firstLine(output);
     const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
     // Worth a <details> when the one-line preview hides part of the output.
@@ -40224,8 +41867,8 @@ function firstLine(text) {
     rest.lastIndex = end;
     return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
 }
-const expandable = (c, redact) => {
-    const { line, more } = firstLine(redact(c.output));
+const expandable = (c) => {
+    const { line, more } = firstLine(c.output);
     return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
 };
 const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
@@ -40235,12 +41878,25 @@ const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
  * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
  * then, with the bytes left, expandable outputs for the most recent failed calls.
  */
-function callsBlock(turn, redact, room, where) {
+function callsBlock(turn, room, where) {
     const calls = turn.recentCalls;
     const lean = [];
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`);
+    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+    // event, never answered). Their rows come last and are kept first.
+    const status = turn.result ? 'never returned' : '⏳ running';
+    const running = turn.unfinished
+        .slice(0, RUNNING_ROWS)
+        .map(u => [
+        '–',
+        codeCell(clip(u.name, NAME_CHARS)),
+        u.inputPreview ? codeCell(clip(u.inputPreview, INPUT_CHARS)) : ' ',
+        '–',
+        status
+    ]);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
     for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], redact, false);
+        const cells = callCells(calls[i], false);
         const size = rowBytes(cells);
         if (used + size > room)
             break;
@@ -40250,9 +41906,9 @@ function callsBlock(turn, redact, room, where) {
     let expandedAll = true;
     const rows = lean.map((cells, k) => {
         const c = calls[calls.length - 1 - k];
-        if (!expandable(c, redact))
+        if (!expandable(c))
             return cells;
-        const full = callCells(c, redact, true);
+        const full = callCells(c, true);
         const extra = rowBytes(full) - rowBytes(cells);
         if (used + extra > room) {
             expandedAll = false;
@@ -40266,7 +41922,7 @@ function callsBlock(turn, redact, room, where) {
     const total = turn.toolCalls;
     const kept = calls.length;
     let note;
-    if (shown === 0) {
+    if (shown === 0 && total > 0) {
         note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
     }
     else if (shown < total) {
@@ -40279,11 +41935,18 @@ function callsBlock(turn, redact, room, where) {
         const also = '_Outputs of older failed calls are not expanded, to save space._';
         note = note ? `${note}\n\n${also}` : also;
     }
+    const notShown = turn.unfinished.length - running.length;
+    if (notShown > 0) {
+        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+        note = note ? `${note}\n\n${also}` : also;
+    }
     return {
         text: markdown_join([
             '#### Tool calls',
             note,
-            shown > 0 ? table(CALLS_HEADER, CALLS_ALIGN, rows) : undefined
+            shown + running.length > 0
+                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+                : undefined
         ]),
         // All it keeps, every output it could expand expanded: nothing was cut to save space.
         whole: shown === kept && expandedAll
@@ -40306,8 +41969,24 @@ function installFact(install) {
     return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+
+function isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
+
 
 
 
@@ -40324,6 +42003,9 @@ const summary_MESSAGE_CHARS = 1000;
 const STDERR_LINE_CHARS = 300;
 const STDERR_LINES = 20;
 const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
 const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = 96 * 1024;
 const ISSUES_SHOWN = 30;
@@ -40352,33 +42034,34 @@ const TITLE = {
     not_found: '❌ Hermes not found',
     timeout: '⌛ Hermes timed out',
     not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema'
+    invalid_output: '❌ The answer does not match json-schema',
+    invalid_input: '❌ Invalid input'
 };
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message) {
+    return `### ${TITLE.invalid_input}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
+}
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
 const LEFT_OUT_FIRST = [2, 0, 1];
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
  * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. Secrets are redacted before anything is cut,
- * so a cut never leaves half a token.
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
  */
-function renderSummary(report, redactor, options = {}) {
+function renderSummary(report, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
     const { turn } = report;
-    const redact = memoized(redactor);
-    const where = transcriptRef(report, redact);
+    const where = transcriptRef(report);
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
-    const extras = [
-        answerBlock(turn, redact),
-        structuredBlock(report.answer, redact),
-        anomalyBlock(turn, redact)
-    ];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
-    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    const head = [statusBlock(report), factsTable(report, where)];
+    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
@@ -40397,46 +42080,45 @@ function renderSummary(report, redactor, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
+    const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
     const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning
-        ? reasoningBlock(reasoning, redact, blockRoom, spare, where)
-        : undefined;
+    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
     const summary = `${markdown_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
     if (bytes(summary) <= budget)
         return summary;
     // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, redact, budget);
+    return minimal(report, budget);
 }
-function statusBlock(report, redact) {
+function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     const lines = [`### ${TITLE[verdict.outcome]}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
-    const message = clip(redact(verdict.message), summary_MESSAGE_CHARS);
+    const message = clip(verdict.message, summary_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
         .filter(l => l.trim() !== '')
         .slice(-STDERR_LINES)
-        .map(l => clip(redact(l), STDERR_LINE_CHARS));
+        .map(l => clip(l, STDERR_LINE_CHARS));
     if (!turn.result && stderr.length > 0) {
         lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
     }
     return markdown_join(lines);
 }
-function factsTable(report, redact, where) {
+function factsTable(report, where) {
     const { turn } = report;
     const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(redact(value), FACT_CHARS)) : '–';
+    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
     const calls = turn.toolErrors
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
     const rows = [
+        ...(report.query ? [['Query', queryCell(report.query)]] : []),
         ['Model', fact(turn.model)],
         ['Session', fact(turn.sessionId)],
         ['Duration', formatMs(report.durationMs)],
@@ -40449,46 +42131,77 @@ function factsTable(report, redact, where) {
                 : '–'
         ]
     ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
     if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(redact(report.hermesVersion), FACT_CHARS))]);
+        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
     if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger, redact)]);
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
-    rows.push(['Transcript', where + transcriptNote(report, redact)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
     return table(['Run', ''], ['l', 'l'], rows);
 }
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query) {
+    if (query.kind === 'file')
+        return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
+    return cell(oneLine(query.text, QUERY_CHARS));
+}
 /** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger, redact) {
-    const who = trigger.actor ? codeCell(clip(redact(trigger.actor), FACT_CHARS)) : '–';
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(redact(trigger.why), summary_MESSAGE_CHARS))}`;
+    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
 }
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report, redact) {
+function transcriptRef(report) {
     const a = report.artifact;
     if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link(clip(redact(a.name), LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+        return `${markdown_link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
     if (a)
-        return `the artifact ${codeCell(clip(redact(a.name), LINK_TEXT_CHARS))}`;
+        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
     if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
         return 'none (Hermes did not run)';
-    return codeCell(clip(redact(report.jsonlPath), PATH_CHARS));
+    return codeCell(clip(report.jsonlPath, PATH_CHARS));
 }
-function transcriptNote(report, redact) {
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${markdown_link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell(clip(session.path, PATH_CHARS))
+            : '';
+    // The note is the action's own sentence around Hermes' redacted words (main.ts).
+    const note = session.note ? cell(clip(session.note, summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
+}
+function transcriptNote(report) {
     if (report.artifact || !report.artifactNote)
         return '';
-    return ` (not uploaded: ${cell(clip(redact(report.artifactNote), PROBLEM_CHARS))})`;
+    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
-function answerBlock(turn, redact) {
+function answerBlock(turn) {
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return undefined;
-    const clean = redact(text);
+    const clean = text;
     let chars = Math.min(clean.length, ANSWER_CHARS);
     let body = textBlock(clip(clean, chars));
     // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
@@ -40500,14 +42213,14 @@ function answerBlock(turn, redact) {
         ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
         : '';
     const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut);
+    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
 }
 /**
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
  * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
  */
-function reasoningBlock(reasoning, redact, room, noteRoom, where) {
-    const clean = redact(reasoning.text);
+function reasoningBlock(reasoning, room, noteRoom, where) {
+    const clean = reasoning.text;
     const total = reasoning.chars;
     const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
     const draw = (chars) => {
@@ -40528,29 +42241,30 @@ function reasoningBlock(reasoning, redact, room, noteRoom, where) {
     const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
     return bytes(note) <= noteRoom ? note : undefined;
 }
-function anomalyBlock(turn, redact) {
+function anomalyBlock(turn) {
     const lines = [];
-    const problem = (text) => inline(clip(redact(text), PROBLEM_CHARS));
+    const problem = (text) => inline(clip(text, PROBLEM_CHARS));
     for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
         lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
     }
     const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
     if (moreIssues > 0)
         lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    // The turn redacted the names as it kept them (keys cannot carry the type).
     const unknown = Object.entries(turn.unknownTypes);
     let unknownEvents = 0;
     for (const [, count] of unknown)
         unknownEvents += count;
     for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(redact(type), NAME_CHARS))}, ignored`);
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`);
     }
     if (unknown.length > UNKNOWN_TYPES_SHOWN)
         lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
     if (turn.eventsAfterResult > 0)
         lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
     for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(clip(redact(u.inputPreview), INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(clip(redact(u.name), NAME_CHARS))} was called but never returned${input}`);
+        const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
     }
     if (turn.unfinished.length > UNFINISHED_SHOWN)
         lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
@@ -40559,33 +42273,34 @@ function anomalyBlock(turn, redact) {
     const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
     return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
 }
-/** Each string redacted once per summary: a row can be drawn twice, and fields repeat. */
-function memoized(redact) {
-    const seen = new Map();
-    return text => {
-        let clean = seen.get(text);
-        if (clean === undefined) {
-            clean = redact(text);
-            seen.set(text, clean);
-        }
-        return clean;
-    };
-}
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report, redact, budget) {
+function minimal(report, budget) {
     const { verdict } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = markdown_join([
             `### ${TITLE[verdict.outcome]}${code}`,
-            inline(clip(redact(verdict.message), chars)),
-            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report, redact)}._`
+            inline(clip(verdict.message, chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
         if (bytes(text) <= budget || chars === 0)
             return text;
         chars = Math.floor(chars / 2);
     }
+}
+
+;// CONCATENATED MODULE: ./src/config/platform.ts
+/** The runners the action works on. */
+/**
+ * Why the action cannot run on this runner's platform, or undefined when it can. It installs Hermes
+ * with upstream's POSIX install script and captures stdout through a FIFO: a Windows runner stops at
+ * once, in one sentence, rather than half-way through an install.
+ */
+function unsupportedRunner(platform) {
+    if (platform !== 'win32')
+        return undefined;
+    return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
@@ -40616,7 +42331,10 @@ function extract_parseJson(text) {
         return { ok: true, value: JSON.parse(text) };
     }
     catch (error) {
-        const message = (0,errors/* messageOf */.b)(error);
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
         const at = /at position (\d+)/.exec(message);
         if (!at)
             return { ok: false, error: message };
@@ -40751,6 +42469,7 @@ function closingBracket(text, start) {
 
 
 
+
 /** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
 const DRAFTS = {
     'https://json-schema.org/draft/2020-12/schema': '2020-12',
@@ -40772,7 +42491,7 @@ function readSchema({ getInput, env }) {
     let where = `${given} (inline)`;
     if (!raw.startsWith('{')) {
         // As parseSettings resolves the workspace.
-        const file = external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw);
+        const file = confine(Input.JsonSchema, clip(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
         where = `${given} (the file ${file})`;
         try {
             text = external_node_fs_.readFileSync(file, 'utf8');
@@ -40867,6 +42586,7 @@ function askForJson(settings, answer, env) {
 ;// CONCATENATED MODULE: ./src/schema/check.ts
 
 
+
 /** All outputs of a job share 1 MB: structured_output gets at most this many bytes of it, like `text`. */
 const STRUCTURED_OUTPUT_BYTES = 64 * 1024;
 const MAX_ERRORS = 100;
@@ -40875,7 +42595,7 @@ const VALUES_SHOWN = 10;
 function checkAnswer(text, answer, redact) {
     const none = (problem) => ({
         ok: false,
-        message: `${problem}; json-schema asks for one JSON value that matches it.`,
+        message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
         errors: [],
         errorCount: 0
     });
@@ -40886,25 +42606,29 @@ function checkAnswer(text, answer, redact) {
         return none(extracted.problem);
     const value = redactStrings(extracted.value, redact);
     if (!answer.validate(extracted.value)) {
-        const all = (answer.validate.errors ?? []).map(check_describe);
+        const all = (answer.validate.errors ?? []).map(check_describe).map(e => ({
+            pointer: redact(e.pointer),
+            message: redact(e.message)
+        }));
         const [first] = all;
         const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
         return {
             ok: false,
-            message: `The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`,
+            message: redact(`The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
             errors: all.slice(0, MAX_ERRORS),
             errorCount: all.length,
             value
         };
     }
+    // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
     const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json, 'utf8');
     if (bytes > STRUCTURED_OUTPUT_BYTES) {
         return {
             ok: false,
-            message: `The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+            message: redact(`The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
                 `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
-                'ask for a shorter answer, or read it from the transcript.',
+                'ask for a shorter answer, or read it from the transcript.'),
             errors: [],
             errorCount: 0,
             value
@@ -40945,36 +42669,386 @@ function check_describe(error) {
         case 'enum':
             return { pointer: at, message: `must be one of ${values(params.allowedValues)}` };
         case 'const':
-            return { pointer: at, message: `must be ${shown(params.allowedValue)}` };
+            return { pointer: at, message: `must be ${check_shown(params.allowedValue)}` };
         default:
             return { pointer: at, message: error.message ?? `fails "${error.keyword}"` };
     }
 }
 function values(list) {
     if (!Array.isArray(list))
-        return shown(list);
+        return check_shown(list);
     const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
-    return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
+    return list.slice(0, VALUES_SHOWN).map(check_shown).join(', ') + more;
 }
-const shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+const check_shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+
+;// CONCATENATED MODULE: ./src/comment/api.ts
 /**
- * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
- * which redacting its text could break (a secret that is a number, or that spans a quote).
+ * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
+ * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
+ * retried by core/retry.ts on a network failure, 429 or a 5xx.
  */
-function redactStrings(value, redact) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value))
-        return value.map(v => redactStrings(v, redact));
-    if (isObject(value)) {
-        // fromEntries defines own properties: a key "__proto__" stays a key.
-        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
+
+
+
+
+/** How long one request may take. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Tries per call, the first included, and the first wait. */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 1000;
+/** The most comments read when looking for ours: 50 pages of 100. */
+const MAX_PAGES = 50;
+/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
+const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+class CommentApi {
+    target;
+    options;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
     }
-    // A number can be a secret too (an account id in `redact`): it becomes the masked string, so
-    // that the JSON stays JSON and holds no secret.
-    const text = JSON.stringify(value);
-    const clean = redact(text);
-    return clean === text ? value : clean;
+    /** The oldest comment that starts with marker and was written by a bot or a writer. */
+    async find(marker) {
+        const { apiUrl, repository, number } = this.target;
+        let url = `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
+        for (let page = 0; url && page < MAX_PAGES; page++) {
+            const got = await this.call('GET', url);
+            if (!got.ok)
+                return got;
+            const comments = Array.isArray(got.value.json) ? got.value.json : [];
+            const ours = comments.find(c => typeof c.body === 'string' &&
+                c.body.startsWith(marker) &&
+                (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? '')));
+            if (ours)
+                return { ok: true, value: ours.id };
+            // The token goes only where it came from: a next page elsewhere is not followed.
+            const next = nextPage(got.value.link);
+            url = next && new URL(next).origin === new URL(apiUrl).origin ? next : undefined;
+        }
+        return { ok: true, value: undefined };
+    }
+    async create(body) {
+        const { apiUrl, repository, number } = this.target;
+        const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    async update(id, body) {
+        const { apiUrl, repository } = this.target;
+        const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    call(method, url, body) {
+        const { token, signal, sleep } = this.options;
+        return retry(async () => {
+            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+            try {
+                const response = await request(url, {
+                    method,
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action',
+                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
+                    },
+                    body: body !== undefined ? JSON.stringify({ body }) : undefined,
+                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                    redirect: 'error'
+                });
+                const json = await response.json().catch(() => undefined);
+                if (response.ok)
+                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
+                const said = json?.message;
+                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
+                const failed = { ok: false, status: response.status, why };
+                return response.status >= 500 || response.status === 429
+                    ? { value: failed, retry: why }
+                    : { value: failed };
+            }
+            catch (error) {
+                const why = timeout.aborted
+                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+                    : signal?.aborted
+                        ? 'the job’s grace period ran out'
+                        : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
+                return { value: { ok: false, why }, retry: why };
+            }
+        }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
+    }
+}
+function idOf(json) {
+    const id = json?.id;
+    return typeof id === 'number'
+        ? { ok: true, value: id }
+        : { ok: false, why: 'the GitHub API answered without a comment id' };
+}
+/** The `rel="next"` URL of a Link header. */
+function nextPage(link) {
+    return link
+        ?.split(',')
+        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
+        .find(Boolean);
+}
+
+;// CONCATENATED MODULE: ./src/comment/body.ts
+
+
+
+
+
+/** GitHub refuses a comment body longer than this many characters. */
+const COMMENT_LIMIT_CHARS = 65_536;
+/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
+const COMMENT_BUDGET_CHARS = 60_000;
+const body_MESSAGE_CHARS = 1000;
+const body_FACT_CHARS = 120;
+const body_ANSWER_CHARS = 20_000;
+const RUNNING = '⏳ Hermes is working on it';
+const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
+    const runLink = markdown_link('the run', place.runUrl);
+    if (view.phase === 'running')
+        return (markdown_join([
+            place.marker,
+            `### ${RUNNING}`,
+            `Follow ${runLink}; this comment is rewritten when the turn ends.`
+        ]) + '\n');
+    const outcome = view.outcome ?? 'no_result';
+    const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
+    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+    const caution = outcome !== 'success' && view.message
+        ? `> [!CAUTION]\n${quoted(clip(redact(view.message), body_MESSAGE_CHARS))}`
+        : undefined;
+    const facts = factsLine(view, redact);
+    const transcript = view.artifact
+        ? markdown_link(`the transcript (${clip(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
+        : 'the transcript (in the run’s artifacts, when uploaded)';
+    const links = `See ${runLink} and ${transcript}.`;
+    const structured = view.structured ? structuredBlock(view.structured) : undefined;
+    const head = [place.marker, title, caution];
+    const tail = [facts, links];
+    const rest = markdown_join([...head, structured, ...tail]).length + 2;
+    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
+    const text = markdown_join([...head, body, structured, ...tail]) + '\n';
+    return text.length <= budget ? text : markdown_join([...head, ...tail]) + '\n';
+}
+/** Duration, tool calls, tokens, cost and model in one line. */
+function factsLine(view, redact) {
+    const parts = [];
+    if (view.durationMs !== undefined)
+        parts.push(formatMs(view.durationMs));
+    if (view.toolCalls !== undefined) {
+        const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
+        parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
+    }
+    const t = view.tokens;
+    if (t)
+        parts.push(`${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`);
+    if (view.cost)
+        parts.push(formatCost(view.cost.usd, view.cost.estimated));
+    if (view.model)
+        parts.push(codeCell(clip(redact(view.model), body_FACT_CHARS)));
+    return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
+}
+/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
+function body_answerBlock(answer, redact, room) {
+    if (!answer || answer.trim() === '')
+        return undefined;
+    const clean = redact(answer);
+    const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
+    let chars = Math.min(clean.length, body_ANSWER_CHARS);
+    const draw = () => textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
+    let block = draw();
+    // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
+    while (block.length > room && chars > 0) {
+        chars = Math.floor((chars * room) / block.length / 1.1);
+        block = draw();
+    }
+    return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
+}
+
+;// CONCATENATED MODULE: ./src/comment/target.ts
+/**
+ * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
+ * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
+ */
+
+
+const target_PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
+function commentTarget(env, options) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    const repository = env.GITHUB_REPOSITORY;
+    if (!repository)
+        return { none: 'GITHUB_REPOSITORY is not set' };
+    const found = options.number !== undefined
+        ? { number: options.number, kind: 'pull request or issue' }
+        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
+    if (!found)
+        return {
+            none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
+        };
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
+    return {
+        ...found,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        repository,
+        // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
+        workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',
+        job: env.GITHUB_JOB ?? '',
+        key: options.key,
+        runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
+            (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
+    };
+}
+function readPayload(file) {
+    if (!file)
+        return {};
+    try {
+        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+        return isObject(payload) ? payload : {};
+    }
+    catch {
+        return {};
+    }
+}
+function numberOf(event, payload) {
+    const field = (value, name) => isObject(value) ? value[name] : undefined;
+    const valid = (n) => Number.isInteger(n) && n > 0;
+    if (target_PULL_REQUEST_EVENTS.test(event)) {
+        const n = field(payload.pull_request, 'number') ?? payload.number;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    if (event === 'issues' || event === 'issue_comment') {
+        const n = field(payload.issue, 'number');
+        const kind = field(payload.issue, 'pull_request') ? 'pull request' : 'issue';
+        return valid(n) ? { number: n, kind } : undefined;
+    }
+    if (event === 'workflow_run') {
+        const pulls = field(payload.workflow_run, 'pull_requests');
+        const n = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    return undefined;
+}
+/**
+ * The hidden first line that finds the comment again. Its parts are percent-encoded, so no workflow
+ * name or key can end the HTML comment (`-->`) or forge another marker.
+ */
+function markerOf(target) {
+    const part = (s) => encodeURIComponent(s).replace(/[!'()*-]/g, escapeChar);
+    return `<!-- hermes-action:workflow=${part(target.workflow)};job=${part(target.job)};key=${part(target.key ?? '')} -->`;
+}
+const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+;// CONCATENATED MODULE: ./src/comment/sticky.ts
+/**
+ * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
+ * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
+ * that cannot be written is a warning naming the permission to add: it never changes the verdict.
+ */
+
+
+
+class StickyComment {
+    target;
+    options;
+    id;
+    /** A refusal (401, 403): the token will not do better at the end. */
+    refused = false;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
+    static for(options) {
+        const target = commentTarget(options.env, options);
+        if ('none' in target) {
+            options.warn(`No comment is written (comment is true): ${target.none}.`);
+            return undefined;
+        }
+        if (!options.token) {
+            options.warn('No comment is written (comment is true): "github-token" is empty; pass a token that may write comments.');
+            return undefined;
+        }
+        return new StickyComment(target, options);
+    }
+    /** "Running", with the run's link. */
+    start() {
+        return this.write({ phase: 'running' }, 'saying the turn started');
+    }
+    /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
+    finish(view, signal) {
+        return this.write(view, 'with the outcome', signal);
+    }
+    async write(view, what, signal) {
+        if (this.refused)
+            return;
+        const { target, options } = this;
+        const marker = markerOf(target);
+        const body = renderComment(view, { marker, runUrl: target.runUrl }, options.redact);
+        const api = new CommentApi(target, { token: options.token, signal, sleep: options.sleep });
+        let written;
+        if (this.id !== undefined) {
+            written = await api.update(this.id, body);
+            // Deleted since it was written: a new one.
+            if (!written.ok && written.status === 404)
+                written = await api.create(body);
+        }
+        else {
+            const found = await api.find(marker);
+            written = !found.ok
+                ? found
+                : found.value !== undefined
+                    ? await api.update(found.value, body)
+                    : await api.create(body);
+        }
+        if (written.ok) {
+            this.id = written.value;
+            return;
+        }
+        if (written.status === 401 || written.status === 403)
+            this.refused = true;
+        options.warn(this.failure(what, written));
+    }
+    failure(what, failed) {
+        const { kind, number, repository } = this.target;
+        const permission = kind === 'pull request'
+            ? '"pull-requests: write"'
+            : kind === 'issue'
+                ? '"issues: write"'
+                : '"pull-requests: write" (a pull request) or "issues: write" (an issue)';
+        const fork = kind === 'issue'
+            ? ''
+            : '; on a pull request from a fork the token is read-only whatever it says';
+        return (`The comment ${what} on ${kind} #${number} of ${repository} could not be written: ${failed.why}. ` +
+            `The job's token needs ${permission}: add it under "permissions:"${fork}. The outcome is not changed by this.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/comment/view.ts
+function viewOf(report, cancelled) {
+    const { verdict, turn } = report;
+    const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
+    return {
+        phase: 'done',
+        outcome: verdict.outcome,
+        exitCode: verdict.exitCode,
+        cancelled,
+        message: verdict.message,
+        answer: turn.result?.text,
+        structured: report.answer,
+        model: turn.model,
+        tokens: turn.result?.tokens,
+        durationMs: ran ? report.durationMs : undefined,
+        toolCalls: ran ? turn.toolCalls : undefined,
+        toolErrors: ran ? turn.toolErrors : undefined,
+        artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
+        cost: report.usage?.costUsd !== undefined
+            ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
+            : undefined
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -41002,7 +43076,19 @@ function redactStrings(value, redact) {
 
 
 
+
+
+
+
+
+
+
+
+
 async function main_run() {
+    const unsupported = unsupportedRunner(process.platform);
+    if (unsupported)
+        return core/* setFailed */.C1(unsupported);
     // Masked before anything else is read or printed, so that no later line can show them.
     const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
         .map(s => s.trim())
@@ -41011,9 +43097,12 @@ async function main_run() {
     let settings;
     let query;
     let schema;
+    let userQuery;
     try {
         settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
         checkPaths(settings, name => core/* getInput */.V4(name));
+        if (settings.mode !== 'transcript')
+            userQuery = settings.query;
         // The server cannot read the runner's files: in API server mode query-file is read here.
         if (settings.mode === 'api')
             query = readQuery(settings.query, settings.workingDirectory);
@@ -41025,23 +43114,50 @@ async function main_run() {
             settings = askForJson(settings, schema, process.env);
     }
     catch (error) {
-        core/* setFailed */.C1((0,errors/* messageOf */.b)(error));
-        return;
+        return invalidInput((0,errors/* messageOf */.b)(error), makeRedactor(secrets));
     }
     settings.redact.forEach(value => core/* setSecret */.Pq(value));
     const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
     if (warning)
         core/* warning */.$e(warning);
-    const redact = makeRedactor([...settings.redact, ...secrets]);
+    // Provider keys the workflow passes through `env:` are secrets whatever their format.
+    const redact = makeRedactor([
+        ...settings.redact,
+        ...secrets,
+        ...environmentSecrets(childEnv(process.env))
+    ]);
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
+    const comment = stickyComment(settings, redact);
     if (admission && !admission.allowed)
-        return refuse(settings, admission, redact);
+        return refuse(settings, admission, redact, comment);
+    // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
+    const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
+    if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
+        const fact = { why: plan.why };
+        const trigger = triggerOf(process.env);
+        if (settings.isolation === 'user')
+            return refuse(settings, {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+            }, redact, comment, fact);
+        if (gated(trigger))
+            return refuse(settings, {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+            }, redact, comment, fact);
+        core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
+    }
     const trigger = admission && {
         actor: admission.actor,
         event: admission.event,
         why: admission.why
     };
     const signals = listenForCancellation();
+    await comment?.start();
     const log = new LiveLog(redact);
     if (!settings.showReasoning)
         log.hideReasoning();
@@ -41054,87 +43170,157 @@ async function main_run() {
                 ? { attempt: await readTranscript(settings.transcript, log), history: [] }
                 : settings.mode === 'api'
                     ? await runApi(settings, query ?? '', log, signals)
-                    : await runHermes(settings, log, signals);
+                    : await runHermes(settings, log, signals, plan);
     }
     catch (error) {
         // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install } = session;
+    const { attempt, history, hermesVersion, install, isolation, record } = session;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
-        ? checkAnswer(attempt.turn.result?.text, schema, redact)
+        ? checkAnswer(attempt.turn.answer, schema, redact)
         : undefined;
     const verdict = judge(decided, answer);
     if (history.length > 0)
         history[history.length - 1].verdict = verdict;
     if (answer)
-        log.note(answer.ok ? 'json-schema: the answer matches' : redact(answer.message));
+        log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
     log.note(closingLine(verdict, attempt));
     log.end();
     const report = {
-        verdict,
+        verdict: shown(verdict, redact),
+        query: userQuery?.kind === 'text'
+            ? { kind: 'text', text: redact(userQuery.text) }
+            : userQuery && { kind: 'file', path: redact(userQuery.path) },
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-        hermesVersion,
+        hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
         stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
         jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
-        trigger,
+        trigger: trigger && { ...trigger, why: redact(trigger.why) },
         attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
         answer,
-        install
+        install,
+        isolation: isolation ??
+            (settings.mode === 'api'
+                ? { why: 'API server mode: no Hermes process runs on this runner' }
+                : settings.mode === 'transcript'
+                    ? { why: 'transcript mode: nothing runs' }
+                    : undefined),
+        // API server mode: only what the server's response reported; no export is attempted.
+        // Strings from the server or the record are redacted here, once, like every string of a turn.
+        ...(attempt.usage && { usage: redactedUsage(attempt.usage, redact) }),
+        ...(record && {
+            usage: record.ok ? redactedUsage(record.usage, redact) : undefined,
+            session: record.ok ? { path: record.path } : { note: redact(record.note) }
+        })
     };
+    if (record && !record.ok)
+        core/* notice */.lm(redact(record.note));
     // Outputs first: the upload can take long, and a cancelled job may be killed during it.
     const setOutputs = () => {
-        for (const [name, value] of outputsOf(report, history.length, redact))
+        for (const [name, value] of outputsOf(report, history.length))
             core/* setOutput */.uH(name, value);
     };
     setOutputs();
-    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), 
+    // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+    if (signals.cancelled)
+        await comment?.finish(viewOf(report, true), graceLeft(signals));
     // `redact: false` still hides the secrets given as inputs.
-    !settings.uploadUnredacted
+    const redactUpload = !settings.uploadUnredacted
         ? redact
         : secrets.length
             ? makeRedactor(secrets, { tokens: false })
-            : undefined);
+            : undefined;
+    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redactUpload, redact);
+    const abandonedRecord = await uploadRecord(settings, report, redactUpload);
     if (report.artifact)
         setOutputs();
+    if (!signals.cancelled)
+        await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
-    conclude(settings, verdict, redact);
+    conclude(settings, report);
     // Everything is written: a given-up upload's client must not hold the step open.
-    if (abandoned)
+    if (abandoned || abandonedRecord)
         process.exit();
 }
+/** The usage fields with their strings (billing provider, end reason…) redacted. */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: redactStrings(usage.fields, redact) };
+}
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
-function conclude(settings, verdict, redact) {
+function conclude(settings, { verdict }) {
     if (verdict.outcome === 'success')
         return;
     if (settings.failOnError)
-        core/* setFailed */.C1(redact(verdict.message));
+        core/* setFailed */.C1(verdict.message);
     else
-        core/* warning */.$e(`${redact(verdict.message)} (fail-on-error is false, so the step passes)`);
+        core/* warning */.$e(`${verdict.message} (fail-on-error is false, so the step passes)`);
 }
 /** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact) {
-    const verdict = { outcome: 'not_allowed', message: admission.message };
+async function refuse(settings, admission, redact, comment, isolation) {
+    const verdict = shown({ outcome: 'not_allowed', message: admission.message }, redact);
     const report = {
         verdict,
-        turn: new TurnBuilder().finish(),
+        turn: new TurnBuilder(redact).finish(),
         durationMs: 0,
         stderrTail: [],
         jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: admission.message }
+        trigger: { actor: admission.actor, event: admission.event, why: verdict.message },
+        isolation
     };
-    for (const [name, value] of outputsOf(report, 0, redact))
-        if (name !== Output.Jsonl)
-            core/* setOutput */.uH(name, value);
+    for (const [name, value] of outputsOf(report, 0))
+        core/* setOutput */.uH(name, value);
+    // The person who asked learns why the agent did not start.
+    await comment?.finish(viewOf(report, false));
     await writeSummary(settings, report, redact);
-    conclude(settings, verdict, redact);
+    conclude(settings, report);
 }
-/** Runs Hermes (installed first when it has to be), retried on exit 75. */
-async function runHermes(settings, log, signals) {
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(settings, redact) {
+    if (!settings.comment.enabled)
+        return undefined;
+    return StickyComment.for({
+        token: settings.gate.token,
+        number: settings.comment.number,
+        key: settings.comment.key,
+        env: process.env,
+        redact,
+        warn: message => core/* warning */.$e(redact(message))
+    });
+}
+/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
+function graceLeft(signals) {
+    const since = Date.now() - (signals.cancelledAt ?? Date.now());
+    return AbortSignal.timeout(Math.max(1000, 9000 - since));
+}
+/** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
+async function invalidInput(message, redact) {
+    const report = {
+        verdict: { outcome: 'invalid_input', message: redact(message) },
+        turn: new TurnBuilder().finish(),
+        durationMs: 0,
+        stderrTail: [],
+        jsonlPath: ''
+    };
+    for (const [name, value] of outputsOf(report, 0))
+        core/* setOutput */.uH(name, value);
+    // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
+    if (core/* getInput */.V4(Input.Summary).trim() === 'false')
+        return core/* setFailed */.C1(redact(message));
+    try {
+        await core/* summary */.z.addRaw(invalidInputSummary(redact(message))).write({ overwrite: true });
+    }
+    catch (error) {
+        core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
+    }
+    core/* setFailed */.C1(redact(message));
+}
+/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
+async function runHermes(settings, log, signals, plan) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const provided = await provideHermes(settings, installIo(log), signals);
     const { executable, install } = provided;
@@ -41143,18 +43329,70 @@ async function runHermes(settings, log, signals) {
         const verdict = decide(attempt.turn, attempt.end);
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
-    // Asked alongside the run, not before it: a CLI can take a while to print its version.
-    const version = provided.version !== undefined
-        ? Promise.resolve(provided.version)
-        : executable
-            ? probeVersion(executable, settings.workingDirectory)
-            : Promise.resolve(undefined);
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(settings, executable ?? settings.hermesPath, settings.jsonlPath, log, signals));
-    const hermesVersion = await version;
-    if (hermesVersion)
-        log.note(hermesVersion);
-    return { ...attempts, hermesVersion, install };
+    const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+    const isolation = plan?.kind === 'user' && executable
+        ? await Isolation.isolate(plan, {
+            workspace,
+            workingDirectory: settings.workingDirectory,
+            executable,
+            queryFile: settings.query.kind === 'file'
+                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
+                : undefined,
+            ignoreUserConfig: settings.ignoreUserConfig,
+            env: process.env
+        }).catch((error) => {
+            throw new Error(`Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`);
+        })
+        : undefined;
+    const run = isolation?.queryFile
+        ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+        : settings;
+    let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
+    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+    const fileCommands = snapshotFileCommands();
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
+                : Promise.resolve(undefined);
+        // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+        isolation?.waitFor(version);
+        log.begin();
+        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
+        const hermesVersion = await version;
+        if (hermesVersion)
+            log.note(hermesVersion);
+        // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
+        // before the agent's processes are ended (the export is one of them).
+        const sessionId = attempts.attempt.turn.sessionId;
+        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+            ? await readSessionRecord({
+                executable: executable ?? settings.hermesPath,
+                sessionId,
+                output: recordPathFor(settings.jsonlPath),
+                cwd: settings.workingDirectory,
+                env: isolation?.spawning.env ?? childEnv(),
+                as: isolation?.spawning.as,
+                timeoutMs: exportTimeoutMs(process.env),
+                cancelled: signals.cancelled
+            })
+            : undefined;
+        return { ...attempts, hermesVersion, install, isolation: fact, record };
+    }
+    finally {
+        // Every process of the agent ended and the workspace handed back before anything else is done.
+        if (isolation)
+            fact = Object.assign(fact, { why: undefined }, await isolation.release());
+        const credential = exposedCredential(workspace, isolation !== undefined, process.env.RUNNER_TEMP);
+        if (credential) {
+            fact.credential = credential;
+            log.note(`The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
+        }
+        // After the agent's last process is gone: nothing it wrote into them stands.
+        fileCommands.restore();
+    }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log) {
@@ -41227,19 +43465,26 @@ async function readTranscript(transcript, log) {
     };
 }
 /**
- * Uploads the transcript (through `redact`), with those of earlier attempts when exit 75 was
+ * Uploads the transcript (through `egress`), with those of earlier attempts when exit 75 was
  * retried. True when the upload was given up with the client still at work.
  */
-async function main_upload(settings, report, earlier, redact) {
+async function main_upload(settings, report, earlier, egress, redact) {
     if (!settings.uploadArtifact)
         return false;
+    // A transcript replaced by a link while the agent ran would upload the link's target.
+    const link = [report.jsonlPath, ...earlier].find(file => external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink());
+    if (link) {
+        report.artifactNote = redact(`${link} became a link while Hermes ran, and a link is never uploaded`);
+        core/* warning */.$e(`The transcript was not uploaded: ${report.artifactNote}`);
+        return false;
+    }
     const result = await uploadTranscript({
         transcriptPath: report.jsonlPath,
         earlierAttempts: earlier,
         name: settings.artifactName,
         archive: settings.artifactArchive,
         retentionDays: settings.retentionDays,
-        redact,
+        redact: egress,
         env: process.env
     });
     if (result.uploaded) {
@@ -41249,11 +43494,35 @@ async function main_upload(settings, report, earlier, redact) {
             core/* warning */.$e(result.warning);
         return false;
     }
-    report.artifactNote = result.reason;
+    report.artifactNote = redact(result.reason);
     if (result.warn)
         core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
     else
         core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
+    return result.abandoned === true;
+}
+/**
+ * The session record goes up beside the transcript, through the same redactor, when the transcript
+ * did. True when the upload was given up with the client still at work.
+ */
+async function uploadRecord(settings, report, redact) {
+    const session = report.session;
+    if (!session?.path || !report.artifact)
+        return false;
+    const result = await uploadSessionRecord({
+        recordPath: session.path,
+        transcriptArtifact: report.artifact.name,
+        retentionDays: settings.retentionDays,
+        redact,
+        env: process.env
+    });
+    if (result.uploaded) {
+        session.artifact = result;
+        core/* info */.pq(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+        return false;
+    }
+    session.note = `The session record was not uploaded: ${result.reason}`;
+    core/* warning */.$e(session.note);
     return result.abandoned === true;
 }
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
@@ -41262,8 +43531,9 @@ async function writeSummary(settings, report, redact) {
         return;
     try {
         await core/* summary */.z
-            .addRaw(renderSummary(report, redact, { showReasoning: settings.showReasoning }))
-            .write();
+            .addRaw(renderSummary(report, { showReasoning: settings.showReasoning }))
+            // Overwritten, not appended to: the step's summary holds only what the action wrote.
+            .write({ overwrite: true });
     }
     catch (error) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
@@ -41285,6 +43555,7 @@ function listenForCancellation() {
     const listeners = new Set();
     const state = {
         cancelled: false,
+        cancelledAt: undefined,
         subscribe(fn) {
             listeners.add(fn);
             return () => void listeners.delete(fn);
@@ -41292,6 +43563,7 @@ function listenForCancellation() {
     };
     for (const signal of ['SIGINT', 'SIGTERM']) {
         process.on(signal, () => {
+            state.cancelledAt ??= Date.now();
             state.cancelled = true;
             listeners.forEach(fn => fn(signal));
         });

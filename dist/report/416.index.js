@@ -1,16 +1,8 @@
-<<<<<<<< HEAD:dist/report/233.index.js
-export const id = 233;
-export const ids = [233];
+export const id = 416;
+export const ids = [416];
 export const modules = {
 
-/***/ 32233:
-========
-export const id = 397;
-export const ids = [397];
-export const modules = {
-
-/***/ 68397:
->>>>>>>> issue-24:dist/report/397.index.js
+/***/ 70416:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -29,463 +21,8 @@ var external_node_path_ = __webpack_require__(76760);
 var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
-<<<<<<<< HEAD:dist/report/233.index.js
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-========
-;// CONCATENATED MODULE: ./src/report/artifact.ts
-/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
-
-
-
-
-
-/**
- * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
- * sharing the default name, several steps).
- */
-const MAX_NAME_ATTEMPTS = 300;
-/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
-const BASE_BUDGET_MS = 120_000;
-const BUDGET_MS_PER_MB = 1000;
-/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
-const AFTER_SIGTERM_MS = 1000;
-async function uploadTranscript(request) {
-    const { env } = request;
-    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
-        return {
-            uploaded: false,
-            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
-            warn: false
-        };
-    }
-    const size = fileSize(request.transcriptPath);
-    if (size === undefined) {
-        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
-    }
-    if (size === 0)
-        return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = uploadBudgetMs(size, env);
-    const state = { givenUp: false };
-    const giveUp = deadline(budgetMs);
-    let staging;
-    core.startGroup('Uploading the transcript');
-    try {
-        staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-upload-'));
-        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
-        if (typeof outcome === 'string') {
-            state.givenUp = true;
-            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
-        }
-        return outcome;
-    }
-    catch (error) {
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
-    }
-    finally {
-        giveUp.clear();
-        core.endGroup();
-        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
-        // a staged file removed under it is a read error nobody listens to, and the process crashes.
-        if (staging && !state.givenUp)
-            fs.rmSync(staging, { recursive: true, force: true });
-    }
-}
-async function upload(request, staging, state) {
-    const { env } = request;
-    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    const tag = runAttemptTag(env);
-    let file = path.join(staging, `${base}${tag}.jsonl`);
-    await copyTranscript(request.transcriptPath, file, request.redact);
-    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
-    const earlier = request.earlierAttempts ?? [];
-    const archive = request.archive || earlier.length > 0;
-    const others = [];
-    for (const [i, transcript] of earlier.entries()) {
-        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
-        if (fileSize(transcript) === undefined)
-            continue;
-        await copyTranscript(transcript, copy, request.redact);
-        others.push(copy);
-    }
-    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
-    const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
-        // A taken name gets a number before the re-run's tag, which must stay last.
-        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
-        if (n > 1 && !archive) {
-            const next = path.join(staging, `${stem}.jsonl`);
-            fs.renameSync(file, next);
-            file = next;
-        }
-        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
-        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
-        const name = archive ? `${stem}.jsonl` : path.basename(file);
-        try {
-            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
-                retentionDays: request.retentionDays,
-                skipArchive: !archive
-            });
-            if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-            // A name the user chose may be looked up by a later step: say it was not the one used.
-            const warning = n > 1 && request.name
-                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
-                : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
-        }
-        catch (error) {
-            const message = errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
-            }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
-        }
-    }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
-}
-/** hermes-<job>-<step>; only characters the service accepts. */
-function defaultName(env) {
-    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
-        .filter((p) => !!p)
-        .join('-')
-        .replace(/[^A-Za-z0-9._-]+/g, '_')
-        .slice(0, 200);
-}
-/**
- * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
- * newest attempt by it (src/matrix/reruns.ts).
- */
-const RUN_ATTEMPT_TAG = '.run-attempt-';
-/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
-function runAttemptTag(env) {
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
-}
-/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
-function isNameTaken(message) {
-    return /\(409\)|already exists/i.test(message);
-}
-/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function uploadBudgetMs(size, env) {
-    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
-    if (seconds > 0)
-        return seconds * 1000;
-    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
-}
-/**
- * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
- * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
- */
-function deadline(budgetMs) {
-    let timer;
-    let onTerm = () => { };
-    const expired = new Promise(resolve => {
-        const expire = (why) => resolve(why);
-        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
-        onTerm = () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
-        };
-        process.once('SIGTERM', onTerm);
-    });
-    return {
-        expired,
-        clear() {
-            clearTimeout(timer);
-            process.off('SIGTERM', onTerm);
-        }
-    };
-}
-function fileSize(file) {
-    try {
-        return fs.statSync(file).size;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Signed URLs carry their credential in the query: error messages keep only the address. */
-function errorMessage(error) {
-    const message = (0,errors/* messageOf */.b)(error);
-    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
-}
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks of whole lines are
- * checked at once; a block holding a secret is redacted line by line, so the copy differs from the
- * transcript only in the lines that held one (elsewhere invalid UTF-8 and CRLF stay as they were).
- */
-async function copyTranscript(from, to, redact) {
-    if (!redact) {
-        fs.copyFileSync(from, to);
-        return;
-    }
-    const out = fs.openSync(to, 'w');
-    try {
-        let pending = [];
-        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
-            const data = chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            if (end === 0) {
-                pending.push(data);
-                continue;
-            }
-            fs.writeSync(out, redactLines(Buffer.concat([...pending, data.subarray(0, end)]), redact));
-            pending = end < data.length ? [data.subarray(end)] : [];
-        }
-        if (pending.length > 0)
-            fs.writeSync(out, redactLines(Buffer.concat(pending), redact));
-    }
-    finally {
-        fs.closeSync(out);
-    }
-}
-function redactLines(block, redact) {
-    const text = block.toString('utf8');
-    if (redact(text) === text)
-        return block;
-    const lines = [];
-    for (let start = 0; start < block.length;) {
-        const nl = block.indexOf(0x0a, start);
-        const end = nl === -1 ? block.length : nl + 1;
-        const line = block.subarray(start, end);
-        const lineText = line.toString('utf8');
-        const clean = redact(lineText);
-        lines.push(clean === lineText ? line : Buffer.from(clean));
-        start = end;
-    }
-    return Buffer.concat(lines);
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./src/report/log.ts
-/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
-
-
-/** How many bytes of log lines are gathered before they are written. */
-const STDOUT_BUFFER_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
-/**
- * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
- * of thousands of lines, and one write each would cost more than reading the stream. They are
- * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
- * would be flattened in the old generation, which only grows until a full collection.
- */
-class BufferedStdout {
-    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
-    used = 0;
-    timer;
-    constructor() {
-        process.once('exit', () => this.flush());
-    }
-    write = line => {
-        // A UTF-16 unit is at most 3 bytes of UTF-8.
-        if (this.used + line.length * 3 + 1 > this.bytes.length) {
-            this.flush();
-            if (line.length * 3 + 1 > this.bytes.length) {
-                process.stdout.write(`${line}\n`);
-                return;
-            }
-        }
-        this.used += this.bytes.write(line, this.used, 'utf8');
-        this.bytes[this.used++] = 0x0a;
-        this.timer ??= setTimeout(() => this.flush(), 100).unref();
-    };
-    flush() {
-        if (this.timer)
-            clearTimeout(this.timer);
-        this.timer = undefined;
-        if (this.used === 0)
-            return;
-        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
-        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
-        this.used = 0;
-    }
-}
-// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
-const MAX_PENDING_TEXT = (/* unused pure expression or super */ null && (64 * 1024));
-// How far back from that limit a blank is looked for, to cut between words.
-const SECRET_MARGIN = 4096;
-// The longest line printed; longer lines go out in pieces.
-const MAX_LOG_LINE = 4000;
-/**
- * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway, cut at a blank, so that a
- * secret (which holds none) is redacted whole on one side of the cut.
- */
-function joinLines(held, delta, emit) {
-    let start = 0;
-    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
-        emit(held + delta.slice(start, nl));
-        held = '';
-        start = nl + 1;
-    }
-    held += start === 0 ? delta : delta.slice(start);
-    if (held.length <= MAX_PENDING_TEXT)
-        return held;
-    const blank = held.lastIndexOf(' ', MAX_PENDING_TEXT);
-    const cut = blank > MAX_PENDING_TEXT - SECRET_MARGIN ? blank + 1 : MAX_PENDING_TEXT;
-    emit(held.slice(0, cut));
-    return held.slice(cut);
-}
-/**
- * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
- * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
- * and the stream cannot end the block because it cannot know the random token.
- */
-class LiveLog {
-    redact;
-    text = '';
-    /** Reasoning held until its line ends, and whether its `::group::` is open. */
-    reasoning = '';
-    inReasoning = false;
-    reasoningHidden = false;
-    stopped = false;
-    token = randomUUID().replace(/-/g, '');
-    sink;
-    stdout;
-    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
-    constructor(redact, sink) {
-        this.redact = redact;
-        if (!sink)
-            this.stdout = new BufferedStdout();
-        this.sink = sink ?? this.stdout.write;
-    }
-    /** Stops workflow commands; call before anything from the stream is printed. */
-    begin() {
-        if (this.stopped)
-            return;
-        this.sink(`::stop-commands::${this.token}`);
-        this.stopped = true;
-    }
-    /** Flushes pending text and lets workflow commands work again (for the action's own). */
-    end() {
-        this.flushText();
-        this.closeReasoning();
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.stopped = false;
-        this.stdout?.flush();
-    }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = own(this.text);
-        this.reasoning = own(this.reasoning);
-    }
-    /** Our own words (not from the stream); still sanitised, since they may quote it. */
-    note(line) {
-        this.flushText();
-        this.print(line);
-    }
-    /** One streamed delta of assistant text; printed a whole line at a time. */
-    textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line));
-    }
-    /** A line of assistant text (a CRLF's CR is not part of it). */
-    printText(line) {
-        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
-     * collapsed `Reasoning` group; the next line of anything else closes the group.
-     */
-    reasoningDelta(delta) {
-        if (this.reasoningHidden || delta === '')
-            return;
-        this.flushText();
-        if (!this.inReasoning) {
-            this.command('::group::Reasoning');
-            this.inReasoning = true;
-        }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line));
-    }
-    /** `show-reasoning: false`: reasoning is not printed. */
-    hideReasoning() {
-        this.reasoningHidden = true;
-    }
-    /** Prints what reasoning is pending, inside its group, then closes the group. */
-    closeReasoning() {
-        if (!this.inReasoning)
-            return;
-        if (this.reasoning !== '')
-            this.writeReasoning(this.reasoning);
-        this.reasoning = '';
-        this.inReasoning = false;
-        this.command('::endgroup::');
-    }
-    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
-    writeReasoning(line) {
-        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * A workflow command of the action's own (a group): the runner ignores commands inside the
-     * stop-commands block, so the block is ended for it and reopened with the same token.
-     */
-    command(line) {
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.sink(line);
-        if (this.stopped)
-            this.sink(`::stop-commands::${this.token}`);
-    }
-    toolStart(name, inputPreview) {
-        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
-    }
-    toolEnd(call) {
-        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
-        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
-        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
-    }
-    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
-    stderr(line) {
-        if (line.trim() !== '')
-            this.note(`stderr: ${line}`);
-    }
-    flushText() {
-        if (this.text === '')
-            return;
-        this.printText(this.text);
-        this.text = '';
-    }
-    /** A line of anything but reasoning: an open reasoning group ends first. */
-    print(line) {
-        this.closeReasoning();
-        this.write(line);
-    }
-    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
-    write(line) {
-        const clean = this.redact(line);
-        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
-            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
-        }
-    }
-}
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-/**
- * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
- * the log shows, a newline inside a name or a message would start a line of its own, and the runner
- * trims U+0085 before it looks for a command),
- * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
- * in case a stop-commands block is not open.
- */
-function inert(line) {
-    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
-        return line;
-    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
-}
-
->>>>>>>> issue-24:dist/report/397.index.js
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
@@ -866,12 +403,8 @@ function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
         value = JSON.parse(text);
     }
     catch {
-<<<<<<<< HEAD:dist/report/233.index.js
-        return skip(`not JSON: ${preview(redactHead(redact, text))}`);
-========
-        const skipped = skip(`not JSON: ${preview(text)}`);
+        const skipped = skip(`not JSON: ${preview(redactHead(redact, text))}`);
         return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
->>>>>>>> issue-24:dist/report/397.index.js
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
@@ -1299,7 +832,8 @@ async function uploadTranscript(request) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    let file = path.join(staging, `${base}.jsonl`);
+    const tag = runAttemptTag(env);
+    let file = path.join(staging, `${base}${tag}.jsonl`);
     await copyRedacted(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
     const earlier = request.earlierAttempts ?? [];
@@ -1316,7 +850,8 @@ async function upload(request, staging, state) {
     const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
     const client = new DefaultArtifactClient();
     for (let n = 1; !state.givenUp; n++) {
-        const stem = n === 1 ? base : `${base}-${n}`;
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
             const next = path.join(staging, `${stem}.jsonl`);
             fs.renameSync(file, next);
@@ -1351,17 +886,23 @@ async function upload(request, staging, state) {
     }
     return { uploaded: false, reason: 'the upload was given up', warn: true };
 }
-/** hermes-<job>-<step>, plus the attempt on a re-run; only characters the service accepts. */
+/** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
-    const parts = ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION];
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    if (attempt > 1)
-        parts.push(`attempt${attempt}`);
-    return parts
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
         .filter((p) => !!p)
         .join('-')
         .replace(/[^A-Za-z0-9._-]+/g, '_')
         .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/matrix/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
 /** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
 function isNameTaken(message) {
@@ -1814,26 +1355,40 @@ function session_usage_formatCost(usd, estimated = false) {
 }
 
 ;// CONCATENATED MODULE: ./src/config/install.ts
-/** The install inputs (`install`, `hermes-version`, `installer-url`) as settings, and the pinned defaults. */
+/**
+ * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
+ * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
+ */
 
 /**
- * The Hermes release the action installs by default: the one place it is pinned. A release tag of
- * upstream's repository that has `hermes chat --format stream-json` (it shipped in v0.21.4).
+ * The Hermes release the action installs by default: the one place it is pinned. The newest release
+ * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
  */
-const PINNED_HERMES_VERSION = 'v0.22.2';
-/** Upstream's install script (the same file as `scripts/install.sh` in its repository). */
-const DEFAULT_INSTALLER_URL = 'https://hermes-agent.nousresearch.com/install.sh';
+const PINNED_HERMES_VERSION = 'v0.23.4';
+/**
+ * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION. Not recorded: the exact bytes of that
+ * file at that tag could not be obtained where this was written (docs/INSTALL.md, "The pin"), and a
+ * hash of some other copy would be a lie. Until a maintainer records it, the default install is
+ * reported as not checksum-verified, and every install logs the hash it ran so it can be recorded.
+ */
+const PINNED_INSTALLER_SHA256 = (/* unused pure expression or super */ null && (undefined));
+/** Upstream's own install script at a ref: the repository's raw file, never the website's latest. */
+const upstreamInstallerUrl = (ref) => `https://raw.githubusercontent.com/NousResearch/hermes-agent/${ref}/scripts/install.sh`;
+const DEFAULT_INSTALL_TIMEOUT_MINUTES = 15;
 /** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
 const InstallInput = {
     Install: 'install',
     HermesVersion: 'hermes-version',
-    InstallerUrl: 'installer-url'
+    InstallerUrl: 'installer-url',
+    InstallerSha256: 'installer-sha256',
+    InstallBrowser: 'install-browser',
+    InstallTimeoutMinutes: 'install-timeout-minutes'
 };
 /** Thrown for a bad install input; parseSettings turns it into its own InputError. */
 class InstallInputError extends (/* unused pure expression or super */ null && (Error)) {
 }
 const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
-// A git ref as git accepts it, restricted to what is safe in a cache key and a log line.
+// A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
 function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
@@ -1845,16 +1400,45 @@ function parseInstall(getInput) {
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
         throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
+    const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
+        (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
     return {
         mode: mode,
         version,
-        installerUrl: parseUrl(raw(InstallInput.InstallerUrl))
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
+        ...(installerSha256 ? { installerSha256 } : {}),
+        installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+        timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
     };
 }
-/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
-function parseUrl(given) {
+function parseSha256(given) {
     if (given === '')
-        return DEFAULT_INSTALLER_URL;
+        return undefined;
+    if (!/^[0-9a-fA-F]{64}$/.test(given)) {
+        throw new InstallInputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
+    }
+    return given.toLowerCase();
+}
+function parseBrowser(given) {
+    if (given === '' || given === 'false')
+        return false;
+    if (given === 'true')
+        return true;
+    throw new InstallInputError(`Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`);
+}
+function parseTimeout(given) {
+    if (given === '')
+        return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
+    const minutes = Number(given);
+    if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
+        throw new InstallInputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
+    }
+    return Math.round(minutes * 60_000);
+}
+/** HTTPS only: the script runs with the job's rights. Plain HTTP is let through on loopback alone. */
+function parseUrl(given, version) {
+    if (given === '')
+        return upstreamInstallerUrl(version);
     let url;
     try {
         url = new URL(given);
@@ -1863,7 +1447,7 @@ function parseUrl(given) {
         url = new URL('invalid:');
     }
     if (!isSecureUrl(url)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${DEFAULT_INSTALLER_URL}).`);
+        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
         throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
@@ -3562,8 +3146,8 @@ function tool_tables_callsBlock(turn, room, where) {
         .slice(0, RUNNING_ROWS)
         .map(u => [
         '–',
-        codeCell(clip(redact(u.name), tool_tables_NAME_CHARS)),
-        u.inputPreview ? codeCell(clip(redact(u.inputPreview), tool_tables_INPUT_CHARS)) : ' ',
+        codeCell(clip(u.name, tool_tables_NAME_CHARS)),
+        u.inputPreview ? codeCell(clip(u.inputPreview, tool_tables_INPUT_CHARS)) : ' ',
         '–',
         status
     ]);
@@ -3639,7 +3223,8 @@ function install_fact_installFact(install) {
     const ref = codeCell(install.ref);
     if (!install.source)
         return `${ref} · **install failed** after ${formatMs(install.ms)}`;
-    return `${ref} · ${FROM[install.source]} · ${formatMs(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
@@ -3711,8 +3296,8 @@ const TITLE = {
     invalid_input: '❌ Invalid input'
 };
 /** An input was refused before anything ran: one line, the title and why. */
-function invalidInputSummary(message, redact) {
-    return `### ${TITLE.invalid_input}: ${inline(clip(redact(message), summary_MESSAGE_CHARS))}\n`;
+function invalidInputSummary(message) {
+    return `### ${TITLE.invalid_input}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
@@ -3730,22 +3315,11 @@ function renderSummary(report, options = {}) {
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-<<<<<<<< HEAD:dist/report/233.index.js
     const head = [statusBlock(report), factsTable(report, where)];
     const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
-    const callsHead = turn.toolCalls > 0 ? '#### Tool calls' : '#### Tool calls\n\n_None._';
-========
-    const head = [statusBlock(report, redact), factsTable(report, redact, where)];
-    const extras = [
-        answerBlock(turn, redact),
-        structuredBlock(report.answer, redact),
-        anomalyBlock(turn, redact)
-    ];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn, redact) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
     const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
->>>>>>>> issue-24:dist/report/397.index.js
     // Bytes of everything but the tool-call table and its note.
     const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
@@ -3764,11 +3338,7 @@ function renderSummary(report, options = {}) {
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
     const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-<<<<<<<< HEAD:dist/report/233.index.js
-    const calls = turn.toolCalls > 0 ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
-========
-    const calls = anyCalls ? callsBlock(turn, redact, room, where) : { text: callsHead, whole: true };
->>>>>>>> issue-24:dist/report/397.index.js
+    const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.
     const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
@@ -3806,7 +3376,7 @@ function factsTable(report, where) {
         ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
         : number.format(turn.toolCalls);
     const rows = [
-        ...(report.query ? [['Query', queryCell(report.query, redact)]] : []),
+        ...(report.query ? [['Query', queryCell(report.query)]] : []),
         ['Model', fact(turn.model)],
         ['Session', fact(turn.sessionId)],
         ['Duration', formatMs(report.durationMs)],
@@ -3846,10 +3416,10 @@ function factsTable(report, where) {
     return table(['Run', ''], ['l', 'l'], rows);
 }
 /** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query, redact) {
+function queryCell(query) {
     if (query.kind === 'file')
-        return `from ${codeCell(clip(redact(query.path), PATH_CHARS))}`;
-    return cell(oneLine(redact(query.text), QUERY_CHARS));
+        return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
+    return cell(oneLine(query.text, QUERY_CHARS));
 }
 /** Who caused the run, on which event, and why the gate let them in (or not). */
 function triggerCell(trigger) {
