@@ -3,6 +3,7 @@
  * the stream is quoted in `error` (redacted, one line, at most 300 characters), and an invalid
  * input stops the step before anything runs with outcome, error and a one-line summary.
  */
+import { agentDir } from './helpers/agent-dir.js';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,7 +16,8 @@ const errors = (r: { annotations: { command: string; message: string }[] }): str
 
 /** A scenario file: `lines` of human text on stdout, then exit 1 (Hermes before its stream). */
 function printing(...lines: string[]): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-causes-'));
+  // Where the agent user may read it (the tests run as root, so Hermes runs isolated).
+  const dir = agentDir('hermes-causes-');
   const file = path.join(dir, 'scenario.jsonl');
   const raw = lines.map(text => JSON.stringify({ sim: 'raw', text }));
   fs.writeFileSync(file, [...raw, '{"sim": "exit", "code": 1}', ''].join('\n'));

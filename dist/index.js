@@ -38057,7 +38057,8 @@ class TranscriptRedactor {
                 this.flushRun(false);
             return;
         }
-        if (!this.redact.mayHold(body))
+        // A \u escape can spell a secret the raw bytes do not show: such a line is read as JSON.
+        if (!body.includes('\\u') && !this.redact.mayHold(body))
             return this.write(bytes);
         const clean = this.cleanLine(body);
         this.write(clean === body ? bytes : Buffer.from(clean + ending));
@@ -38175,7 +38176,7 @@ const MAX_CARRY_BYTES = 1024 * 1024;
  */
 function clean(block, redact) {
     const text = block.toString('utf8');
-    if (redact.mayHold(text))
+    if (text.includes('\\u') || redact.mayHold(text))
         return false;
     const deltas = text.match(ANY_DELTA)?.length ?? 0;
     if (deltas === 0)
@@ -38459,10 +38460,17 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
  * decoded, masked and encoded again instead.
  */
 function redactRecordLine(line, redact) {
-    if (redact(line) === line)
+    // A \u escape can spell a secret the raw text does not show: such a string is judged decoded.
+    const escaped = line.includes('\\u');
+    if (!escaped && redact(line) === line)
         return line;
     return line.replace(JSON_STRING, literal => {
         const inner = literal.slice(1, -1);
+        if (inner.includes('\\u')) {
+            const decoded = JSON.parse(literal);
+            const masked = redact(decoded);
+            return masked === decoded ? literal : JSON.stringify(masked);
+        }
         const clean = redact(inner);
         if (clean === inner)
             return literal;
@@ -39217,8 +39225,17 @@ function lastLine(text) {
 /** Exports the session and reads what it says; a failure is a note, never a throw. */
 async function readSessionRecord(request) {
     const spawn = request.spawn ?? spawnExport;
-    // A record left by an earlier run must not pass for this one's.
-    external_node_fs_.rmSync(request.output, { force: true });
+    // A record left by an earlier run must not pass for this one's. Whatever stands there (a folder
+    // planted by the agent, say) makes a note, not a crash.
+    try {
+        external_node_fs_.rmSync(request.output, { force: true });
+    }
+    catch (error) {
+        return {
+            ok: false,
+            note: `The session record could not be written to ${request.output} (${(0,errors/* messageOf */.b)(error)}); cost and full tool outputs are not reported.`
+        };
+    }
     const timeoutMs = request.cancelled
         ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
         : request.timeoutMs;
@@ -40201,10 +40218,13 @@ const USERADD_TRIES = 5;
 const USERADD_BACKOFF_MS = 200;
 /** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+/**
+ * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
+ * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
+ * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
+ */
 function systemEnv(env = process.env) {
-    const out = childEnv(env);
-    return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(external_node_path_.delimiter) };
+    return { ...childEnv(env), PATH: SYSTEM_PATH };
 }
 /** The full path of a system tool, on PATH or in the system's directories. */
 function systemTool(name) {
@@ -40371,44 +40391,40 @@ class Isolation {
         this.pending = work.then(() => undefined, () => undefined);
     }
     pending = Promise.resolve();
-    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
     async endAll() {
         await this.pending;
         const uid = this.user.uid;
         const seen = new Set(processesOf(uid));
-        if (seen.size === 0)
-            return;
+        const pause = () => new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
         this.signalAll('SIGTERM');
-        for (const signal of ['SIGKILL', undefined]) {
-            const deadline = Date.now() + SWEEP_GRACE_MS;
-            for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-                left.forEach(pid => seen.add(pid));
-                if (Date.now() > deadline)
-                    break;
-                await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
-            }
-            if (signal && processesOf(uid).length > 0)
-                this.signalAll(signal);
+        const deadline = Date.now() + SWEEP_GRACE_MS;
+        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+            left.forEach(pid => seen.add(pid));
+            if (Date.now() > deadline)
+                break;
+            await pause();
+        }
+        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+        const end = Date.now() + SWEEP_GRACE_MS;
+        for (;;) {
+            this.signalAll('SIGKILL');
+            const left = processesOf(uid);
+            left.forEach(pid => seen.add(pid));
+            if (left.length === 0 || Date.now() > end)
+                break;
+            await pause();
         }
         this.ended += seen.size;
     }
+    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
     signalAll(signal) {
-        if (this.user.via === 'sudo') {
-            // Not root: the agent user signals all its own processes (kill -1 spares the caller).
-            runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
-                env: this.spawning.env,
-                as: this.user
-            });
-            return;
-        }
-        for (const pid of processesOf(this.user.uid)) {
-            try {
-                process.kill(pid, signal);
-            }
-            catch {
-                // gone already
-            }
-        }
+        runSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+            env: systemEnv(),
+            as: this.user
+        });
     }
     /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
     async release() {
@@ -40501,6 +40517,10 @@ function hideIncludes(lent, runnerTemp, env) {
     return includes.length > 0 ? { config, includes } : undefined;
 }
 function restoreIncludes(hidden, env) {
+    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
+    // is not written through, as git would follow the link with the action's rights.
+    if (!external_node_fs_.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
+        return;
     for (const [key, file] of hidden.includes)
         runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
             env: systemEnv(env)

@@ -570,7 +570,8 @@ class TranscriptRedactor {
                 this.flushRun(false);
             return;
         }
-        if (!this.redact.mayHold(body))
+        // A \u escape can spell a secret the raw bytes do not show: such a line is read as JSON.
+        if (!body.includes('\\u') && !this.redact.mayHold(body))
             return this.write(bytes);
         const clean = this.cleanLine(body);
         this.write(clean === body ? bytes : Buffer.from(clean + ending));
@@ -688,7 +689,7 @@ const MAX_CARRY_BYTES = (/* unused pure expression or super */ null && (1024 * 1
  */
 function clean(block, redact) {
     const text = block.toString('utf8');
-    if (redact.mayHold(text))
+    if (text.includes('\\u') || redact.mayHold(text))
         return false;
     const deltas = text.match(ANY_DELTA)?.length ?? 0;
     if (deltas === 0)
@@ -1198,10 +1199,17 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
  * decoded, masked and encoded again instead.
  */
 function redactRecordLine(line, redact) {
-    if (redact(line) === line)
+    // A \u escape can spell a secret the raw text does not show: such a string is judged decoded.
+    const escaped = line.includes('\\u');
+    if (!escaped && redact(line) === line)
         return line;
     return line.replace(JSON_STRING, literal => {
         const inner = literal.slice(1, -1);
+        if (inner.includes('\\u')) {
+            const decoded = JSON.parse(literal);
+            const masked = redact(decoded);
+            return masked === decoded ? literal : JSON.stringify(masked);
+        }
         const clean = redact(inner);
         if (clean === inner)
             return literal;

@@ -48,10 +48,13 @@ export type IsolationPlan =
 /** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-/** The environment for the action's own commands: the scrubbed one, with the system's tools on PATH. */
+/**
+ * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
+ * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
+ * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
+ */
 function systemEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const out = childEnv(env);
-  return { ...out, PATH: [out.PATH, SYSTEM_PATH].filter(Boolean).join(path.delimiter) };
+  return { ...childEnv(env), PATH: SYSTEM_PATH };
 }
 
 /** The full path of a system tool, on PATH or in the system's directories. */
@@ -245,41 +248,39 @@ export class Isolation {
 
   private pending: Promise<void> = Promise.resolve();
 
-  /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL); counts them. */
+  /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
   private async endAll(): Promise<void> {
     await this.pending;
     const uid = this.user.uid;
     const seen = new Set(processesOf(uid));
-    if (seen.size === 0) return;
+    const pause = (): Promise<void> => new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+    // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+    // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
     this.signalAll('SIGTERM');
-    for (const signal of ['SIGKILL', undefined] as const) {
-      const deadline = Date.now() + SWEEP_GRACE_MS;
-      for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-        left.forEach(pid => seen.add(pid));
-        if (Date.now() > deadline) break;
-        await new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
-      }
-      if (signal && processesOf(uid).length > 0) this.signalAll(signal);
+    const deadline = Date.now() + SWEEP_GRACE_MS;
+    for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+      left.forEach(pid => seen.add(pid));
+      if (Date.now() > deadline) break;
+      await pause();
+    }
+    // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+    const end = Date.now() + SWEEP_GRACE_MS;
+    for (;;) {
+      this.signalAll('SIGKILL');
+      const left = processesOf(uid);
+      left.forEach(pid => seen.add(pid));
+      if (left.length === 0 || Date.now() > end) break;
+      await pause();
     }
     this.ended += seen.size;
   }
 
+  /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
   private signalAll(signal: 'SIGTERM' | 'SIGKILL'): void {
-    if (this.user.via === 'sudo') {
-      // Not root: the agent user signals all its own processes (kill -1 spares the caller).
-      runSync('kill', ['-s', signal.slice(3), '--', '-1'], {
-        env: this.spawning.env,
-        as: this.user
-      });
-      return;
-    }
-    for (const pid of processesOf(this.user.uid)) {
-      try {
-        process.kill(pid, signal);
-      } catch {
-        // gone already
-      }
-    }
+    runSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+      env: systemEnv(),
+      as: this.user
+    });
   }
 
   /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
@@ -382,6 +383,9 @@ function restoreIncludes(
   hidden: { config: string; includes: [string, string][] },
   env: NodeJS.ProcessEnv
 ): void {
+  // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
+  // is not written through, as git would follow the link with the action's rights.
+  if (!fs.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile()) return;
   for (const [key, file] of hidden.includes)
     runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
       env: systemEnv(env)

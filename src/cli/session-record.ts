@@ -95,8 +95,16 @@ export interface ExportRequest {
 /** Exports the session and reads what it says; a failure is a note, never a throw. */
 export async function readSessionRecord(request: ExportRequest): Promise<SessionRecord> {
   const spawn = request.spawn ?? spawnExport;
-  // A record left by an earlier run must not pass for this one's.
-  fs.rmSync(request.output, { force: true });
+  // A record left by an earlier run must not pass for this one's. Whatever stands there (a folder
+  // planted by the agent, say) makes a note, not a crash.
+  try {
+    fs.rmSync(request.output, { force: true });
+  } catch (error) {
+    return {
+      ok: false,
+      note: `The session record could not be written to ${request.output} (${messageOf(error)}); cost and full tool outputs are not reported.`
+    };
+  }
   const timeoutMs = request.cancelled
     ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
     : request.timeoutMs;

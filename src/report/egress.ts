@@ -60,7 +60,8 @@ export class TranscriptRedactor {
       if (this.runChars > RUN_HOLD_CHARS) this.flushRun(false);
       return;
     }
-    if (!this.redact.mayHold(body)) return this.write(bytes);
+    // A \u escape can spell a secret the raw bytes do not show: such a line is read as JSON.
+    if (!body.includes('\\u') && !this.redact.mayHold(body)) return this.write(bytes);
     const clean = this.cleanLine(body);
     this.write(clean === body ? bytes : Buffer.from(clean + ending));
   }
@@ -174,7 +175,7 @@ const MAX_CARRY_BYTES = 1024 * 1024;
  */
 function clean(block: Buffer, redact: Redactor): boolean {
   const text = block.toString('utf8');
-  if (redact.mayHold(text)) return false;
+  if (text.includes('\\u') || redact.mayHold(text)) return false;
   const deltas = text.match(ANY_DELTA)?.length ?? 0;
   if (deltas === 0) return true;
   if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas) return false;

@@ -20,9 +20,16 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
  * decoded, masked and encoded again instead.
  */
 export function redactRecordLine(line: string, redact: Redactor): string {
-  if (redact(line) === line) return line;
+  // A \u escape can spell a secret the raw text does not show: such a string is judged decoded.
+  const escaped = line.includes('\\u');
+  if (!escaped && redact(line) === line) return line;
   return line.replace(JSON_STRING, literal => {
     const inner = literal.slice(1, -1);
+    if (inner.includes('\\u')) {
+      const decoded = JSON.parse(literal) as string;
+      const masked = redact(decoded);
+      return masked === decoded ? literal : JSON.stringify(masked);
+    }
     const clean = redact(inner);
     if (clean === inner) return literal;
     const masked = `"${clean}"`;
