@@ -4,13 +4,12 @@ import { POSIX_ONLY } from './scripts/platform.mjs';
 export default {
   preset: 'ts-jest/presets/default-esm',
   testEnvironment: 'node',
-  // The end-to-end tests run dist/: rebuilt first when src/ changed since it was built.
-  globalSetup: '<rootDir>/scripts/dist-stamp.mjs',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   // Native Windows cannot run the POSIX-only tests; the global setup says so before any test runs.
   testPathIgnorePatterns: ['/node_modules/', ...(process.platform === 'win32' ? POSIX_ONLY : [])],
-  globalSetup: '<rootDir>/__tests__/helpers/platform-notice.mjs',
+  // Says what this machine skips, then rebuilds dist/ when src/ changed since it was built.
+  globalSetup: '<rootDir>/__tests__/helpers/global-setup.mjs',
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   // An outer limit: a test that hangs fails here. None needs a time window to pass (a busy machine may
