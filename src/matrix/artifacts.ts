@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import pLimit from 'p-limit';
-import { errorMessage } from '../report/artifact.js';
+import { artifactUrl, errorMessage } from '../report/artifact.js';
 import { SESSION_SUFFIX } from '../report/session-artifact.js';
 import { parseSessionRecord, type SessionUsage } from '../core/session-usage.js';
 import type { Redactor } from '../text/redact.js';
@@ -227,12 +227,6 @@ export function transcriptIn(dir: string): { file: string; attempts: number } | 
   const last = jsonl.filter(f => !EARLIER_ATTEMPT.test(f));
   if (last.length !== 1) return undefined;
   return { file: last[0], attempts: jsonl.length };
-}
-
-/** Where the run page shows an artifact, as the main action links it. */
-export function artifactUrl(id: number, env: NodeJS.ProcessEnv): string {
-  const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-  return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -126,8 +126,7 @@ async function upload(
       });
       if (id === undefined)
         return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-      const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-      const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+      const url = artifactUrl(id, env);
       // A name the user chose may be looked up by a later step: say it was not the one used.
       const warning =
         n > 1 && request.name
@@ -183,7 +182,7 @@ export function uploadBudgetMs(size: number, env: NodeJS.ProcessEnv): number {
  * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
  * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-function deadline(budgetMs: number): {
+export function deadline(budgetMs: number): {
   expired: Promise<string>;
   clear(): void;
 } {
@@ -219,6 +218,12 @@ function fileSize(file: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where the run page shows an artifact. */
+export function artifactUrl(id: number, env: NodeJS.ProcessEnv): string {
+  const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+  return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
 }
 
 /** Signed URLs carry their credential in the query: error messages keep only the address. */

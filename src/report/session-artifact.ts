@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Redactor } from '../text/redact.js';
-import { errorMessage, uploadBudgetMs } from './artifact.js';
+import { artifactUrl, deadline, errorMessage, uploadBudgetMs } from './artifact.js';
 
 /** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
 export const SESSION_SUFFIX = '-session.jsonl';
@@ -74,19 +74,13 @@ export async function uploadSessionRecord(request: SessionUploadRequest): Promis
   const file = path.join(staging, name);
   const text = fs.readFileSync(request.recordPath, 'utf8');
   fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
-  let timer: NodeJS.Timeout | undefined;
-  const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
-  const expired = new Promise<SessionUpload>(resolve => {
-    timer = setTimeout(
-      () =>
-        resolve({
-          uploaded: false,
-          reason: `the upload did not finish within ${budgetMs / 1000} s`,
-          abandoned: true
-        }),
-      budgetMs
-    );
-  });
+  // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
+  const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env));
+  const expired = giveUp.expired.then((reason): SessionUpload => ({
+    uploaded: false,
+    reason,
+    abandoned: true
+  }));
   const upload = async (): Promise<SessionUpload> => {
     const { DefaultArtifactClient } = await import('@actions/artifact');
     const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
@@ -94,9 +88,7 @@ export async function uploadSessionRecord(request: SessionUploadRequest): Promis
       skipArchive: true
     });
     if (id === undefined) return { uploaded: false, reason: 'the artifact service returned no id' };
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-    return { uploaded: true, name, id, url };
+    return { uploaded: true, name, id, url: artifactUrl(id, env) };
   };
   try {
     const result = await Promise.race([upload(), expired]);
@@ -107,6 +99,6 @@ export async function uploadSessionRecord(request: SessionUploadRequest): Promis
     fs.rmSync(staging, { recursive: true, force: true });
     return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
   } finally {
-    clearTimeout(timer);
+    giveUp.clear();
   }
 }
