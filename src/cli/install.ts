@@ -4,7 +4,6 @@
  * into a fresh directory; save it right away when the event allows; then put it on PATH.
  */
 import { messageOf } from '../text/errors.js';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,7 +18,7 @@ import { childEnv } from './environment.js';
 import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
 import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './install-cache.js';
-import { runGroup } from './process.js';
+import { runCommand, runGroup } from './process.js';
 import {
   cacheable,
   installerArgs,
@@ -255,29 +254,18 @@ type Working = Runs | { why: string };
 async function working(layout: InstallLayout, env: NodeJS.ProcessEnv): Promise<Working> {
   const executable = layout.candidates.find(isExecutable);
   if (!executable) return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-  return new Promise(resolve => {
-    execFile(
-      executable,
-      ['--version'],
-      {
-        env: { ...env, HERMES_HOME: layout.hermesHome },
-        encoding: 'utf8',
-        timeout: VERSION_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-        maxBuffer: 64 * 1024
-      },
-      (error, stdout, stderr) => {
-        const line = stdout
-          .split(/\r?\n/)
-          .find(l => l.trim() !== '')
-          ?.trim();
-        if (!error && line) return resolve({ executable, version: clip(line, 200) });
-        const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
-        const why = error ? said || error.message : 'it printed nothing';
-        resolve({ why: `\`${executable} --version\` failed: ${clip(why, 300)}` });
-      }
-    );
+  const { error, stdout, stderr } = await runCommand(executable, ['--version'], {
+    env: { ...env, HERMES_HOME: layout.hermesHome },
+    timeoutMs: VERSION_TIMEOUT_MS
   });
+  const line = stdout
+    .split(/\r?\n/)
+    .find(l => l.trim() !== '')
+    ?.trim();
+  if (!error && line) return { executable, version: clip(line, 200) };
+  const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
+  const why = error ? said || error.message : 'it printed nothing';
+  return { why: `\`${executable} --version\` failed: ${clip(why, 300)}` };
 }
 
 function isExecutable(file: string): boolean {
