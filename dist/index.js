@@ -38355,8 +38355,7 @@ async function upload(request, staging, state) {
             });
             if (id === undefined)
                 return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            const url = artifactUrl(id, env);
             // A name the user chose may be looked up by a later step: say it was not the one used.
             const warning = n > 1 && request.name
                 ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
@@ -38435,6 +38434,11 @@ function fileSize(file) {
         return undefined;
     }
 }
+/** Where the run page shows an artifact. */
+function artifactUrl(id, env) {
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+}
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
 function errorMessage(error) {
     const message = (0,errors/* messageOf */.b)(error);
@@ -38501,15 +38505,13 @@ async function uploadSessionRecord(request) {
     const file = external_node_path_.join(staging, name);
     const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
     external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
-    let timer;
-    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
-    const expired = new Promise(resolve => {
-        timer = setTimeout(() => resolve({
-            uploaded: false,
-            reason: `the upload did not finish within ${budgetMs / 1000} s`,
-            abandoned: true
-        }), budgetMs);
-    });
+    // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
+    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env));
+    const expired = giveUp.expired.then((reason) => ({
+        uploaded: false,
+        reason,
+        abandoned: true
+    }));
     const upload = async () => {
         const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
         const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
@@ -38518,9 +38520,7 @@ async function uploadSessionRecord(request) {
         });
         if (id === undefined)
             return { uploaded: false, reason: 'the artifact service returned no id' };
-        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-        return { uploaded: true, name, id, url };
+        return { uploaded: true, name, id, url: artifactUrl(id, env) };
     };
     try {
         const result = await Promise.race([upload(), expired]);
@@ -38534,7 +38534,7 @@ async function uploadSessionRecord(request) {
         return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
     }
     finally {
-        clearTimeout(timer);
+        giveUp.clear();
     }
 }
 
@@ -39957,7 +39957,6 @@ function installerEnv(layout, base) {
 
 
 
-
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -40132,25 +40131,19 @@ async function working(layout, env) {
     const executable = layout.candidates.find(isExecutable);
     if (!executable)
         return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(executable, ['--version'], {
-            env: { ...env, HERMES_HOME: layout.hermesHome },
-            encoding: 'utf8',
-            timeout: install_VERSION_TIMEOUT_MS,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024
-        }, (error, stdout, stderr) => {
-            const line = stdout
-                .split(/\r?\n/)
-                .find(l => l.trim() !== '')
-                ?.trim();
-            if (!error && line)
-                return resolve({ executable, version: clip(line, 200) });
-            const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
-            const why = error ? said || error.message : 'it printed nothing';
-            resolve({ why: `\`${executable} --version\` failed: ${clip(why, 300)}` });
-        });
+    const { error, stdout, stderr } = await runCommand(executable, ['--version'], {
+        env: { ...env, HERMES_HOME: layout.hermesHome },
+        timeoutMs: install_VERSION_TIMEOUT_MS
     });
+    const line = stdout
+        .split(/\r?\n/)
+        .find(l => l.trim() !== '')
+        ?.trim();
+    if (!error && line)
+        return { executable, version: clip(line, 200) };
+    const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
+    const why = error ? said || error.message : 'it printed nothing';
+    return { why: `\`${executable} --version\` failed: ${clip(why, 300)}` };
 }
 function isExecutable(file) {
     try {

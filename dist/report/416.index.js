@@ -806,7 +806,7 @@ async function uploadTranscript(request) {
         return { uploaded: false, reason: 'the transcript is empty', warn: false };
     const budgetMs = artifact_uploadBudgetMs(size, env);
     const state = { givenUp: false };
-    const giveUp = deadline(budgetMs);
+    const giveUp = artifact_deadline(budgetMs);
     let staging;
     core.startGroup('Uploading the transcript');
     try {
@@ -868,8 +868,7 @@ async function upload(request, staging, state) {
             });
             if (id === undefined)
                 return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-            const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-            const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+            const url = artifact_artifactUrl(id, env);
             // A name the user chose may be looked up by a later step: say it was not the one used.
             const warning = n > 1 && request.name
                 ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
@@ -920,7 +919,7 @@ function artifact_uploadBudgetMs(size, env) {
  * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
  * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-function deadline(budgetMs) {
+function artifact_deadline(budgetMs) {
     let timer;
     let onTerm = () => { };
     const expired = new Promise(resolve => {
@@ -947,6 +946,11 @@ function fileSize(file) {
     catch {
         return undefined;
     }
+}
+/** Where the run page shows an artifact. */
+function artifact_artifactUrl(id, env) {
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
 }
 /** Signed URLs carry their credential in the query: error messages keep only the address. */
 function artifact_errorMessage(error) {
@@ -1240,15 +1244,13 @@ async function uploadSessionRecord(request) {
     const file = path.join(staging, name);
     const text = fs.readFileSync(request.recordPath, 'utf8');
     fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
-    let timer;
-    const budgetMs = uploadBudgetMs(Buffer.byteLength(text), env);
-    const expired = new Promise(resolve => {
-        timer = setTimeout(() => resolve({
-            uploaded: false,
-            reason: `the upload did not finish within ${budgetMs / 1000} s`,
-            abandoned: true
-        }), budgetMs);
-    });
+    // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
+    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env));
+    const expired = giveUp.expired.then((reason) => ({
+        uploaded: false,
+        reason,
+        abandoned: true
+    }));
     const upload = async () => {
         const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
         const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
@@ -1257,9 +1259,7 @@ async function uploadSessionRecord(request) {
         });
         if (id === undefined)
             return { uploaded: false, reason: 'the artifact service returned no id' };
-        const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-        const url = `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-        return { uploaded: true, name, id, url };
+        return { uploaded: true, name, id, url: artifactUrl(id, env) };
     };
     try {
         const result = await Promise.race([upload(), expired]);
@@ -1273,7 +1273,7 @@ async function uploadSessionRecord(request) {
         return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
     }
     finally {
-        clearTimeout(timer);
+        giveUp.clear();
     }
 }
 
@@ -2587,7 +2587,7 @@ async function downloadLeg(client, artifact, root, options) {
     const source = {
         kind: 'artifact',
         id: artifact.id,
-        url: artifactUrl(artifact.id, options.env)
+        url: artifact_artifactUrl(artifact.id, options.env)
     };
     const dir = external_node_path_.join(root, String(artifact.id));
     let why = '';
@@ -2661,11 +2661,6 @@ function transcriptIn(dir) {
     if (last.length !== 1)
         return undefined;
     return { file: last[0], attempts: jsonl.length };
-}
-/** Where the run page shows an artifact, as the main action links it. */
-function artifactUrl(id, env) {
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
 }
 function sleep(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
