@@ -94,34 +94,23 @@ export async function run(): Promise<void> {
   // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
   const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
   if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
-    const fact: IsolationFact = { why: plan.why };
     const trigger = triggerOf(process.env);
-    if (settings.isolation === 'user')
-      return refuse(
-        settings,
-        {
-          allowed: false,
-          actor: admission?.actor,
-          event: admission?.event,
-          message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-        },
-        redact,
-        comment,
-        fact
-      );
-    if (gated(trigger))
-      return refuse(
-        settings,
-        {
-          allowed: false,
-          actor: admission?.actor,
-          event: admission?.event,
-          message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-        },
-        redact,
-        comment,
-        fact
-      );
+    const remedy = `run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`;
+    const why =
+      settings.isolation === 'user'
+        ? `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}`
+        : gated(trigger)
+          ? `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`
+          : undefined;
+    if (why) {
+      const refusal = {
+        allowed: false as const,
+        actor: admission?.actor,
+        event: admission?.event,
+        message: `${why}; ${remedy}`
+      };
+      return refuse(settings, refusal, redact, comment, { why: plan.why });
+    }
     core.warning(
       `Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`
     );
