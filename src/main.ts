@@ -397,9 +397,10 @@ async function runHermes(
       process.env.RUNNER_TEMP
     );
     if (credential) {
-      fact.credential = credential;
+      // A path the agent may have chosen: redacted like everything else it wrote.
+      fact.credential = log.redact(credential);
       log.note(
-        `The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`
+        `The checkout's git credential (${fact.credential}) was readable by the agent: set persist-credentials: false on actions/checkout`
       );
     }
     // After the agent's last process is gone: nothing it wrote into them stands.

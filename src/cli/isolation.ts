@@ -385,6 +385,9 @@ function restoreIncludes(
 ): void {
   // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
   // is not written through, as git would follow the link with the action's rights.
+  // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
+  const gitDir = path.dirname(hidden.config);
+  if (!fs.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory()) return;
   if (!fs.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile()) return;
   for (const [key, file] of hidden.includes)
     runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
@@ -441,12 +444,8 @@ export function exposedCredential(
   runnerTemp: string | undefined
 ): string | undefined {
   const config = path.join(lent, '.git', 'config');
-  let text: string;
-  try {
-    text = fs.readFileSync(config, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readPlain(config);
+  if (text === undefined) return undefined;
   if (/^\s*extraheader\s*=/im.test(text)) return config;
   for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
     const file = path.resolve(path.dirname(config), included.replace(/^"|"$/g, ''));
@@ -456,10 +455,34 @@ export function exposedCredential(
         inside(file, lent) ||
         (!(runnerTemp && inside(file, path.resolve(runnerTemp))) &&
           (fs.statSync(file).mode & 0o004) !== 0);
-      if (reachable && /^\s*extraheader\s*=/im.test(fs.readFileSync(file, 'utf8'))) return file;
+      if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? '')) return file;
     } catch {
       // not there: nothing to read
     }
   }
   return undefined;
+}
+
+/** A git config's largest plausible size: anything bigger is not read. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
+ * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
+ */
+function readPlain(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(
+      file,
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK
+    );
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES) return undefined;
+    return fs.readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }
