@@ -40512,6 +40512,10 @@ function hideIncludes(lent, runnerTemp, env) {
 function restoreIncludes(hidden, env) {
     // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
     // is not written through, as git would follow the link with the action's rights.
+    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
+    const gitDir = external_node_path_.dirname(hidden.config);
+    if (!external_node_fs_.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
+        return;
     if (!external_node_fs_.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
         return;
     for (const [key, file] of hidden.includes)
@@ -40562,13 +40566,9 @@ function inside(p, dir) {
  */
 function exposedCredential(lent, isolated, runnerTemp) {
     const config = external_node_path_.join(lent, '.git', 'config');
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(config, 'utf8');
-    }
-    catch {
+    const text = readPlain(config);
+    if (text === undefined)
         return undefined;
-    }
     if (/^\s*extraheader\s*=/im.test(text))
         return config;
     for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
@@ -40578,7 +40578,7 @@ function exposedCredential(lent, isolated, runnerTemp) {
                 inside(file, lent) ||
                 (!(runnerTemp && inside(file, external_node_path_.resolve(runnerTemp))) &&
                     (external_node_fs_.statSync(file).mode & 0o004) !== 0);
-            if (reachable && /^\s*extraheader\s*=/im.test(external_node_fs_.readFileSync(file, 'utf8')))
+            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
                 return file;
         }
         catch {
@@ -40586,6 +40586,29 @@ function exposedCredential(lent, isolated, runnerTemp) {
         }
     }
     return undefined;
+}
+/** A git config's largest plausible size: anything bigger is not read. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
+/**
+ * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
+ * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
+ */
+function readPlain(file) {
+    let fd;
+    try {
+        fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+        const stat = external_node_fs_.fstatSync(fd);
+        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
+            return undefined;
+        return external_node_fs_.readFileSync(fd, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            external_node_fs_.closeSync(fd);
+    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
@@ -43146,22 +43169,22 @@ async function main_run() {
     // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
     const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
     if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
-        const fact = { why: plan.why };
         const trigger = triggerOf(process.env);
-        if (settings.isolation === 'user')
-            return refuse(settings, {
+        const remedy = `run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`;
+        const why = settings.isolation === 'user'
+            ? `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}`
+            : gated(trigger)
+                ? `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`
+                : undefined;
+        if (why) {
+            const refusal = {
                 allowed: false,
                 actor: admission?.actor,
                 event: admission?.event,
-                message: `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-            }, redact, comment, fact);
-        if (gated(trigger))
-            return refuse(settings, {
-                allowed: false,
-                actor: admission?.actor,
-                event: admission?.event,
-                message: `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
-            }, redact, comment, fact);
+                message: `${why}; ${remedy}`
+            };
+            return refuse(settings, refusal, redact, comment, { why: plan.why });
+        }
         core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
     }
     const trigger = admission && {
@@ -43400,8 +43423,9 @@ async function runHermes(settings, log, signals, plan) {
             fact = Object.assign(fact, { why: undefined }, await isolation.release());
         const credential = exposedCredential(workspace, isolation !== undefined, process.env.RUNNER_TEMP);
         if (credential) {
-            fact.credential = credential;
-            log.note(`The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
+            // A path the agent may have chosen: redacted like everything else it wrote.
+            fact.credential = log.redact(credential);
+            log.note(`The checkout's git credential (${fact.credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
         }
         // After the agent's last process is gone: nothing it wrote into them stands.
         fileCommands.restore();
