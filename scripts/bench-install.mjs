@@ -104,7 +104,12 @@ export async function benchInstall({ work, rounds, log }) {
       fs.mkdirSync(dir);
       fs.mkdirSync(home, { recursive: true });
       const step = runnerStep(dir, { job: 'bench' });
-      const stamp = path.join(dir, 'chat-started');
+      // Where the bench runs as root the action runs the stand-in as its own unprivileged user
+      // (`isolation: auto`), which must be able to write the stamp.
+      const stamps = path.join(dir, 'stamps');
+      fs.mkdirSync(stamps);
+      fs.chmodSync(stamps, 0o777);
+      const stamp = path.join(stamps, 'chat-started');
       const env = {
         ...step.env,
         ...cache.env(),
