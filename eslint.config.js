@@ -2,26 +2,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Imports point one way, down the flow: (http | text) ← config ← core ← (cli | api | schema | access) ←
- * report ← comment ← main; the matrix report (src/matrix/) sits beside main. A folder may not import from those after it, nor from a sibling mode.
+ * Imports point one way, down the flow: (http | text) ← config ← run ← (cli | api | schema | access) ←
+ * publish ← comment ← main; the report sub-action (src/report-action/) sits beside main. A folder may
+ * not import from those after it, nor from a sibling mode.
  */
 const LAYERS = {
-  http: ['comment', 'config', 'core', 'cli', 'api', 'schema', 'access', 'report', 'matrix'],
-  text: ['comment', 'config', 'core', 'cli', 'api', 'schema', 'access', 'report', 'matrix'],
-  config: ['comment', 'core', 'cli', 'api', 'schema', 'access', 'report', 'matrix'],
-  core: ['comment', 'cli', 'api', 'schema', 'access', 'report', 'matrix'],
-  cli: ['comment', 'api', 'report', 'matrix'],
-  api: ['comment', 'cli', 'report', 'matrix'],
-  schema: ['comment', 'cli', 'api', 'access', 'report', 'matrix'],
-  access: ['comment', 'cli', 'api', 'schema', 'report', 'matrix'],
-  report: ['comment', 'cli', 'api', 'access', 'matrix'],
-  // The second entry point reads transcripts with the core and draws with the report; it runs nothing.
-  matrix: ['cli', 'api', 'access', 'schema', 'comment'],
-  // The sticky comment draws with the report's Markdown helpers (one escaping) but runs nothing.
-  comment: ['cli', 'api', 'schema', 'access', 'matrix']
+  http: ['comment', 'config', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
+  text: ['comment', 'config', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
+  config: ['comment', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
+  run: ['comment', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
+  cli: ['comment', 'api', 'publish', 'report-action'],
+  api: ['comment', 'cli', 'publish', 'report-action'],
+  schema: ['comment', 'cli', 'api', 'access', 'publish', 'report-action'],
+  access: ['comment', 'cli', 'api', 'schema', 'publish', 'report-action'],
+  publish: ['comment', 'cli', 'api', 'access', 'report-action'],
+  // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
+  'report-action': ['cli', 'api', 'access', 'schema', 'comment'],
+  // The sticky comment draws with publish/'s Markdown helpers (one escaping) but runs nothing.
+  comment: ['cli', 'api', 'schema', 'access', 'report-action']
 };
-/** What src/comment/ may read of src/report/: the escaping and the blocks it shares with the summary. */
-const COMMENT_MAY_IMPORT = ['markdown', 'structured', 'summary', 'report'];
+/** What src/comment/ may read of src/publish/: the escaping and the blocks it shares with the summary. */
+const COMMENT_MAY_IMPORT = ['markdown', 'structured', 'summary', 'run-report'];
 const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
   files: [`src/${folder}/**/*.ts`],
   rules: {
@@ -36,8 +37,8 @@ const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
           ...(folder === 'comment'
             ? [
                 {
-                  group: ['../report/*', ...COMMENT_MAY_IMPORT.map(f => `!../report/${f}.js`)],
-                  message: `src/comment/ may import from src/report/ only ${COMMENT_MAY_IMPORT.join(', ')} (see eslint.config.js).`
+                  group: ['../publish/*', ...COMMENT_MAY_IMPORT.map(f => `!../publish/${f}.js`)],
+                  message: `src/comment/ may import from src/publish/ only ${COMMENT_MAY_IMPORT.join(', ')} (see eslint.config.js).`
                 }
               ]
             : [])

@@ -12,8 +12,8 @@ import {
   transcriptLine
 } from '../src/api/transcript.js';
 import type { SseEvent } from '../src/api/sse.js';
-import { decodeLine } from '../src/core/stream.js';
-import { TurnBuilder, type Turn } from '../src/core/turn.js';
+import { decodeLine } from '../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../src/run/turn.js';
 import {
   chatStream,
   RESPONSE_ID,

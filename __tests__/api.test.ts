@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { cleartextWarning, exitCodeOfNetworkError, exitCodeOfStatus } from '../src/api/server.js';
 import { isLoopback } from '../src/text/url.js';
-import { ExitCode } from '../src/core/verdict.js';
+import { ExitCode } from '../src/run/verdict.js';
 
 describe('exitCodeOfStatus', () => {
   test.each([

@@ -315,11 +315,12 @@ describe('running Hermes', () => {
     const copy = path.join(cwd, 'old.jsonl');
     fs.copyFileSync(first.outputs.jsonl, copy);
     const r = await runAction({ inputs: { transcript: 'old.jsonl' }, simulator: false, cwd });
-    // Nothing ran, so no hermes_version, and no session record to export (cost and usage): what ran
+    // Nothing ran, so no agent, and no session record to export (cost and usage): what ran
     // is all the two runs do not share.
     const {
       jsonl: _a,
-      hermes_version: version,
+      agent: version,
+      hermes_version: deprecated,
       cost_usd: cost,
       cost_estimated: _c,
       usage: _u,
@@ -328,8 +329,11 @@ describe('running Hermes', () => {
     expect(cost).not.toBe('');
     const { jsonl: _b, ...actual } = r.outputs;
     expect(version).toBe('Hermes Agent v0.21.4 (2026.9.20)');
+    // The deprecated name keeps its value.
+    expect(deprecated).toBe(version);
     expect(actual).toEqual({
       ...expected,
+      agent: '',
       hermes_version: '',
       attempts: '0',
       cost_usd: '',

@@ -146,6 +146,7 @@ describe.each<[string, { [name: string]: string }]>([
       text: 'Done.',
       tokens_total: '12',
       structured_output: '',
+      agent: 'Hermes Agent v0.21.4 (2026.9.20)',
       hermes_version: 'Hermes Agent v0.21.4 (2026.9.20)'
     });
   });

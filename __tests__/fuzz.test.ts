@@ -4,16 +4,16 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { Follower } from '../src/core/follow.js';
-import { LineSplitter, MAX_LINE_BYTES } from '../src/core/lines.js';
-import { decodeLine, upstreamTextDelta } from '../src/core/stream.js';
-import { LiveLog } from '../src/report/log.js';
-import { outputsOf } from '../src/report/outputs.js';
+import { StreamReader } from '../src/run/stream-reader.js';
+import { LineSplitter, MAX_LINE_BYTES } from '../src/run/lines.js';
+import { decodeLine, upstreamTextDelta } from '../src/run/stream.js';
+import { LiveLog } from '../src/publish/log.js';
+import { outputsOf } from '../src/publish/outputs.js';
 import { makeRedactor } from '../src/text/redact.js';
-import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/report/summary.js';
-import { decide, type Outcome } from '../src/core/verdict.js';
+import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/publish/summary.js';
+import { decide, type Outcome } from '../src/run/verdict.js';
 import { processEnd } from './helpers/run-end.js';
-import { shown } from '../src/report/report.js';
+import { shown } from '../src/publish/run-report.js';
 
 // The outcome table, written out here independently of src/verdict.ts.
 const BY_CODE: Record<number, Outcome> = {
@@ -139,7 +139,7 @@ function pipeline(bytes: Buffer, splits: number[], processCode: number) {
   const redact = makeRedactor([]);
   let logged = 0;
   const log = new LiveLog(redact, line => void (logged += line.length));
-  const follower = new Follower(log);
+  const follower = new StreamReader(log);
   let start = 0;
   for (const s of [...splits.map(p => p % (bytes.length + 1))].sort((a, b) => a - b)) {
     follower.push(bytes.subarray(start, s));

@@ -21,7 +21,7 @@ import {
   quoted,
   table,
   textBlock
-} from '../src/report/markdown.js';
+} from '../src/publish/markdown.js';
 import {
   all,
   parseHtml,

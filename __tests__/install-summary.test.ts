@@ -1,11 +1,11 @@
 /** The install in the summary: the run table's Install row, and a failed install's message, rendered as GitHub does. */
 import { describe, expect, test } from '@jest/globals';
-import type { InstallReport } from '../src/config/install.js';
-import { Follower } from '../src/core/follow.js';
-import { decide, type RunEnd } from '../src/core/verdict.js';
-import { LiveLog } from '../src/report/log.js';
-import type { Report } from '../src/report/report.js';
-import { renderSummary } from '../src/report/summary.js';
+import type { InstallFact } from '../src/run/facts.js';
+import { StreamReader } from '../src/run/stream-reader.js';
+import { decide, type RunEnd } from '../src/run/verdict.js';
+import { LiveLog } from '../src/publish/log.js';
+import type { RunReport } from '../src/publish/run-report.js';
+import { renderSummary } from '../src/publish/summary.js';
 import { makeRedactor } from '../src/text/redact.js';
 import {
   all,
@@ -23,15 +23,15 @@ import { kept, shownVerdict } from './helpers/kept.js';
 const redact = makeRedactor([]);
 const END: RunEnd = processEnd();
 
-function report(install: InstallReport, stream = SAMPLE, end = END): Report {
-  const follower = new Follower(new LiveLog(redact, () => {}));
+function report(install: InstallFact, stream = SAMPLE, end = END): RunReport {
+  const follower = new StreamReader(new LiveLog(redact, () => {}));
   if (stream.length) follower.push(Buffer.from(stream.join('\n') + '\n'));
   const turn = follower.finish();
   return {
     verdict: shownVerdict(decide(turn, end)),
     turn,
     durationMs: 302,
-    hermesVersion: kept('Hermes Agent v0.21.4 (2026.9.20)'),
+    agent: kept('Hermes Agent v0.21.4 (2026.9.20)'),
     stderrTail: [],
     jsonlPath: '/tmp/run.jsonl',
     install
@@ -64,7 +64,7 @@ describe('the Install row', () => {
       'main · installed by an earlier step of this job · 40 ms'
     ],
     [{ ref: 'v0.22.2', ms: 2500 }, 'v0.22.2 · install failed after 2.5 s']
-  ] as [InstallReport, string][])('%j reads %j', (install, text) => {
+  ] as [InstallFact, string][])('%j reads %j', (install, text) => {
     const rows = runTable(renderSummary(report(install)));
     expect(rows.get('Install')).toBe(text);
     expect(rows.get('Hermes')).toBe('Hermes Agent v0.21.4 (2026.9.20)');

@@ -156,7 +156,7 @@ describe('install: auto (the default), hermes not on PATH', () => {
     const first = await step(m);
     expect(first.exitCode).toBe(0);
     expect(first.outputs.outcome).toBe('success');
-    expect(first.outputs.hermes_version).toBe(VERSION_LINE);
+    expect(first.outputs.agent).toBe(VERSION_LINE);
     expect(first.annotations).toEqual([]);
     expect(downloads.slice(asked)).toEqual(['/install.sh']);
     expect(callsOf(0)).toEqual([
@@ -193,7 +193,7 @@ describe('install: auto (the default), hermes not on PATH', () => {
     wipeHome(m);
     const second = await step(m);
     expect(second.outputs.outcome).toBe('success');
-    expect(second.outputs.hermes_version).toBe(VERSION_LINE);
+    expect(second.outputs.agent).toBe(VERSION_LINE);
     expect(second.annotations).toEqual([]);
     expect(downloads.slice(asked)).toEqual(['/install.sh']);
     expect(callsOf(3)).toEqual(['GetCacheEntryDownloadURL']);

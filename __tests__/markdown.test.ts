@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { cell, codeBlock, codeCell, inline, quoted } from '../src/report/markdown.js';
+import { cell, codeBlock, codeCell, inline, quoted } from '../src/publish/markdown.js';
 
 const ZWSP = '\u200b';
 const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { flat, readAction, tableAfter, unquote } from './helpers/doc-tables.js';
 import { Input } from '../src/config/inputs.js';
-import { Output } from '../src/report/outputs.js';
+import { Output } from '../src/publish/outputs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const action = readAction(path.join(root, 'action.yml'));

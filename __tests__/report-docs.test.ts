@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { flat, readAction, tableAfter, unquote } from './helpers/doc-tables.js';
-import { ReportInput } from '../src/matrix/inputs.js';
-import { ReportOutput } from '../src/matrix/outputs.js';
+import { ReportInput } from '../src/report-action/inputs.js';
+import { ReportOutput } from '../src/report-action/outputs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const action = readAction(path.join(root, 'report', 'action.yml'));

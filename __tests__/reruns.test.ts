@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { newestAttempts, runAttemptOf } from '../src/matrix/reruns.js';
-import { runAttemptTag } from '../src/report/artifact.js';
+import { newestAttempts, runAttemptOf } from '../src/report-action/reruns.js';
+import { runAttemptTag } from '../src/publish/artifact.js';
 
 describe('the run attempt in an artifact name', () => {
   test.each([

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { InputError } from '../src/config/inputs.js';
 import type { CliSettings } from '../src/config/settings.js';
-import type { Verdict } from '../src/core/verdict.js';
+import type { Verdict } from '../src/run/verdict.js';
 import { checkAnswer, judge, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check.js';
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
 import { askForJson, INSTRUCTION, withSchema } from '../src/schema/prompt.js';

@@ -3,11 +3,11 @@
  * verdict, rendered as GitHub renders it and checked structurally.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/core/stream.js';
-import { TurnBuilder, type Turn } from '../src/core/turn.js';
-import { decide } from '../src/core/verdict.js';
-import { shown, type Report } from '../src/report/report.js';
-import { renderSummary } from '../src/report/summary.js';
+import { decodeLine } from '../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../src/run/turn.js';
+import { decide } from '../src/run/verdict.js';
+import { shown, type RunReport } from '../src/publish/run-report.js';
+import { renderSummary } from '../src/publish/summary.js';
 import { checkAnswer, judge } from '../src/schema/check.js';
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
 import { makeRedactor } from '../src/text/redact.js';
@@ -57,10 +57,10 @@ function summarize(
     redact = makeRedactor([]),
     budgetBytes = undefined as number | undefined
   } = {}
-): { markdown: string; html: Element; report: Report } {
+): { markdown: string; html: Element; report: RunReport } {
   const turn = turnAnswering(text);
   const answer = checkAnswer(turn.answer, schema, redact);
-  const report: Report = {
+  const report: RunReport = {
     verdict: shown(judge(decide(turn, processEnd()), answer), redact),
     turn,
     durationMs: 1000,

@@ -3,11 +3,11 @@
  * running when Hermes stopped listed as such, and a short error never cut.
  */
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/core/stream.js';
-import { TurnBuilder, type Turn } from '../src/core/turn.js';
-import { decide } from '../src/core/verdict.js';
-import { shown, type Report } from '../src/report/report.js';
-import { renderSummary } from '../src/report/summary.js';
+import { decodeLine } from '../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../src/run/turn.js';
+import { decide } from '../src/run/verdict.js';
+import { shown, type RunReport } from '../src/publish/run-report.js';
+import { renderSummary } from '../src/publish/summary.js';
 import { makeRedactor, TOKENS_ONLY, type Redactor } from '../src/text/redact.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { processEnd } from './helpers/run-end.js';
@@ -42,8 +42,12 @@ function turnOf(...lines: string[]): Turn {
   return builder.finish();
 }
 
-function summaryOf(turn: Turn, over: Partial<Report> = {}, redact: Redactor = TOKENS_ONLY): string {
-  const report: Report = {
+function summaryOf(
+  turn: Turn,
+  over: Partial<RunReport> = {},
+  redact: Redactor = TOKENS_ONLY
+): string {
+  const report: RunReport = {
     verdict: shown(decide(turn, processEnd({ exitCode: turn.result ? 0 : 1 })), redact),
     turn,
     durationMs: 10,

@@ -8,19 +8,23 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { followFile } from '../src/core/follow.js';
-import { LiveLog } from '../src/report/log.js';
+import { followFile } from '../src/run/stream-reader.js';
+import { LiveLog } from '../src/publish/log.js';
 import { makeRedactor, type Redacted, type Redactor } from '../src/text/redact.js';
-import { shown } from '../src/report/report.js';
+import { shown } from '../src/publish/run-report.js';
 import { kept, shownVerdict } from './helpers/kept.js';
-import type { Report } from '../src/report/report.js';
-import { renderSummary, SUMMARY_BUDGET_BYTES, SUMMARY_LIMIT_BYTES } from '../src/report/summary.js';
+import type { RunReport } from '../src/publish/run-report.js';
+import {
+  renderSummary,
+  SUMMARY_BUDGET_BYTES,
+  SUMMARY_LIMIT_BYTES
+} from '../src/publish/summary.js';
 import { clip } from '../src/text/text.js';
-import { bar } from '../src/report/tool-tables.js';
-import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/core/turn.js';
-import { decide, type RunEnd } from '../src/core/verdict.js';
+import { bar } from '../src/publish/tool-tables.js';
+import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/run/turn.js';
+import { decide, type RunEnd } from '../src/run/verdict.js';
 import { apiEnd, processEnd } from './helpers/run-end.js';
-import { decodeLine } from '../src/core/stream.js';
+import { decodeLine } from '../src/run/stream.js';
 import {
   all,
   checkSummaryHtml,
@@ -38,15 +42,15 @@ const JSONL_PATH = '/home/runner/work/_temp/hermes-1/run.jsonl';
 
 interface Fixture {
   end: RunEnd;
-  hermesVersion?: string;
+  agent?: string;
   runDurationMs: number;
-  artifact?: Report['artifact'];
+  artifact?: RunReport['artifact'];
   artifactNote?: string;
-  attempts?: Report['attempts'];
+  attempts?: RunReport['attempts'];
   redact?: string[];
 }
 
-async function fixture(name: string): Promise<{ report: Report; redact: Redactor }> {
+async function fixture(name: string): Promise<{ report: RunReport; redact: Redactor }> {
   const meta = JSON.parse(
     fs.readFileSync(path.join(FIXTURES, `${name}.run.json`), 'utf8')
   ) as Fixture;
@@ -61,7 +65,7 @@ async function fixture(name: string): Promise<{ report: Report; redact: Redactor
       verdict: shown(decide(turn, meta.end), redact),
       turn,
       durationMs: turn.result?.duration_ms ?? meta.runDurationMs,
-      hermesVersion: meta.hermesVersion === undefined ? undefined : redact(meta.hermesVersion),
+      agent: meta.agent === undefined ? undefined : redact(meta.agent),
       stderrTail: meta.end.kind === 'process' ? meta.end.stderrTail.map(l => redact(l)) : [],
       jsonlPath: JSONL_PATH,
       artifact: meta.artifact,
@@ -113,7 +117,7 @@ describe('golden summaries', () => {
     const fact = (key: string): string | undefined => facts.find(r => r[0] === key)?.[1];
     expect(fact('Model')).toBe(turn.model ? clip(turn.model, 120) : '–');
     expect(fact('Session')).toBe(turn.sessionId ?? '–');
-    expect(fact('Hermes')).toBe(report.hermesVersion);
+    expect(fact('Hermes')).toBe(report.agent);
     if (turn.result?.tokens)
       expect(fact('Tokens')).toContain(`${turn.result.tokens.total.toLocaleString('en-US')} total`);
     // Per tool: one row per tool name, six cells.
@@ -252,7 +256,7 @@ function generatedTurn(n: number): Turn {
   return turn;
 }
 
-const reportOf = (turn: Turn, over: Partial<Report> = {}): Report => ({
+const reportOf = (turn: Turn, over: Partial<RunReport> = {}): RunReport => ({
   verdict: shownVerdict(decide(turn, end)),
   turn,
   durationMs: 1000,
@@ -403,10 +407,10 @@ describe('worst case: every field as long as it can be, in the characters that e
     ['with a result', turn],
     ['without a result (stderr shown)', { ...turn, result: undefined }]
   ])('%s: under the budget, still tabular', (_, t) => {
-    const report: Report = {
+    const report: RunReport = {
       ...reportOf(t as Turn),
       verdict: { outcome: 'failure' as const, exitCode: 1, message: big },
-      hermesVersion: big,
+      agent: big,
       stderrTail: Array.from({ length: 1000 }, () => big),
       jsonlPath: big,
       artifactNote: big
@@ -427,7 +431,7 @@ describe('worst case: every field as long as it can be, in the characters that e
   test('with an artifact link and redacted text, and at small budgets', () => {
     // What the ingest boundary keeps of it when '@-"' is a secret.
     const mb = makeRedactor(['@-"'])(big);
-    const report: Report = {
+    const report: RunReport = {
       ...reportOf({
         ...turn,
         model: mb,
@@ -460,7 +464,7 @@ describe('reasoning (API server mode)', () => {
     ...turn,
     reasoning: { deltas: 10, chars: text.length, text: kept(text) }
   });
-  const reportWith = (turn: Turn): Report => ({
+  const reportWith = (turn: Turn): RunReport => ({
     ...reportOf(turn),
     verdict: shownVerdict(decide(turn, apiEnd()))
   });

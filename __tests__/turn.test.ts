@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/core/stream.js';
+import { decodeLine } from '../src/run/stream.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { SAMPLE } from './helpers/sample.js';
 import { oneLine } from '../src/text/text.js';
@@ -10,7 +10,7 @@ import {
   previewInput,
   TurnBuilder,
   type Turn
-} from '../src/core/turn.js';
+} from '../src/run/turn.js';
 
 /** Folds transcript lines (1-based line numbers) into a turn. */
 function fold(lines: string[], builder = new TurnBuilder()): Turn {

@@ -1,13 +1,13 @@
 import { describe, expect, test } from '@jest/globals';
-import { decodeLine } from '../src/core/stream.js';
-import { TurnBuilder, type Turn } from '../src/core/turn.js';
+import { decodeLine } from '../src/run/stream.js';
+import { TurnBuilder, type Turn } from '../src/run/turn.js';
 import {
   decide,
   OUTCOME_BY_CODE,
   type ApiEnd,
   type Outcome,
   type RunEnd
-} from '../src/core/verdict.js';
+} from '../src/run/verdict.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { apiEnd, notFoundEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
 

@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71148);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12108);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 71148:
+/***/ 12108:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35029,7 +35029,7 @@ function request(url, init = {}) {
     return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
 }
 
-;// CONCATENATED MODULE: ./src/core/retry.ts
+;// CONCATENATED MODULE: ./src/run/retry.ts
 /**
  * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
  * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
@@ -35497,7 +35497,7 @@ async function readPermission(trigger, actor, token) {
     }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
 }
 
-;// CONCATENATED MODULE: ./src/core/session-usage.ts
+;// CONCATENATED MODULE: ./src/run/session-usage.ts
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
@@ -35584,7 +35584,7 @@ function formatCost(usd, estimated = false) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
-;// CONCATENATED MODULE: ./src/core/verdict.ts
+;// CONCATENATED MODULE: ./src/run/verdict.ts
 
 /** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
 const ExitCode = {
@@ -36581,7 +36581,7 @@ function openTranscript(jsonlPath, mode) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/core/stream.ts
+;// CONCATENATED MODULE: ./src/run/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
 
@@ -36820,7 +36820,7 @@ function tokens(value, flaw) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/core/lines.ts
+;// CONCATENATED MODULE: ./src/run/lines.ts
 /** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
 
 
@@ -36992,7 +36992,7 @@ class LineSplitter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/recent-calls.ts
+;// CONCATENATED MODULE: ./src/run/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
  * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
@@ -37079,7 +37079,7 @@ class Slots {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/turn.ts
+;// CONCATENATED MODULE: ./src/run/turn.ts
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
 
 
@@ -37395,7 +37395,7 @@ function safeJson(value) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/follow.ts
+;// CONCATENATED MODULE: ./src/run/stream-reader.ts
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 
 
@@ -37403,7 +37403,7 @@ function safeJson(value) {
 
 
 const MAX_LOGGED_PROBLEMS = 20;
-class Follower {
+class StreamReader {
     log;
     builder;
     splitter;
@@ -37496,7 +37496,7 @@ class Follower {
 let readBuffer;
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
 async function followFile(transcriptPath, log, turnOptions) {
-    const follower = new Follower(log, undefined, turnOptions);
+    const follower = new StreamReader(log, undefined, turnOptions);
     const fd = external_node_fs_.openSync(transcriptPath, 'r');
     const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
     try {
@@ -37515,7 +37515,7 @@ async function followFile(transcriptPath, log, turnOptions) {
     return follower.finish();
 }
 
-;// CONCATENATED MODULE: ./src/core/supervise.ts
+;// CONCATENATED MODULE: ./src/run/supervise.ts
 /** Watches the clock (timeoutMs > 0) and the runner's signals for one attempt. */
 function supervise(signals, timeoutMs, turn) {
     let timedOut = false;
@@ -37682,7 +37682,7 @@ class SseParser {
 /**
  * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
- * none), written as the CLI's transcript through the same Follower, so everything after is the same.
+ * none), written as the CLI's transcript through the same StreamReader, so everything after is the same.
  */
 
 
@@ -37756,7 +37756,7 @@ class ApiServer {
      */
     async attempt(query, jsonlPath, log, signals) {
         const started = Date.now();
-        const follower = new Follower(log, jsonlPath);
+        const follower = new StreamReader(log, jsonlPath);
         // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
         const scrub = makeRedactor([this.settings.key], { tokens: false });
         const recorder = new TranscriptRecorder({
@@ -38007,7 +38007,7 @@ function networkError(error) {
     return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
 }
 
-;// CONCATENATED MODULE: ./src/report/egress.ts
+;// CONCATENATED MODULE: ./src/publish/egress.ts
 /**
  * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
  * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
@@ -38258,7 +38258,7 @@ async function copyRedacted(from, to, redact) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/artifact.ts
+;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
 
@@ -38383,7 +38383,7 @@ function defaultName(env) {
 }
 /**
  * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
- * newest attempt by it (src/matrix/reruns.ts).
+ * newest attempt by it (src/report-action/reruns.ts).
  */
 const RUN_ATTEMPT_TAG = '.run-attempt-';
 /** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
@@ -38445,7 +38445,7 @@ function errorMessage(error) {
     return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
 }
 
-;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
  * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
@@ -39353,7 +39353,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
-    const follower = new Follower(log);
+    const follower = new StreamReader(log);
     let hermes;
     try {
         hermes = new HermesProcess({
@@ -40160,7 +40160,7 @@ const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 function notInstalled(jsonlPath, hermesPath, why, log) {
     external_node_fs_.closeSync(openTranscript(jsonlPath, 'write'));
     return {
-        turn: new Follower(log).finish(),
+        turn: new StreamReader(log).finish(),
         durationMs: 0,
         end: {
             kind: 'not_found',
@@ -41280,7 +41280,7 @@ function checkPaths(settings, given) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/log.ts
+;// CONCATENATED MODULE: ./src/publish/log.ts
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 
 
@@ -41500,7 +41500,7 @@ function inert(line) {
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }
 
-;// CONCATENATED MODULE: ./src/report/outputs.ts
+;// CONCATENATED MODULE: ./src/publish/outputs.ts
 /** Step outputs: names in one place, values from a report. */
 
 const Output = {
@@ -41524,6 +41524,8 @@ const Output = {
     ArtifactUrl: 'artifact_url',
     Attempts: 'attempts',
     StructuredOutput: 'structured_output',
+    Agent: 'agent',
+    /** Deprecated: `agent` under its old name, which API server mode made a misnomer. */
     HermesVersion: 'hermes_version',
     CostUsd: 'cost_usd',
     CostEstimated: 'cost_estimated',
@@ -41580,7 +41582,8 @@ function outputsOf(report, attempts) {
     // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
     if (report.answer?.ok)
         out.set(Output.StructuredOutput, report.answer.json);
-    set(Output.HermesVersion, report.hermesVersion);
+    set(Output.Agent, report.agent);
+    set(Output.HermesVersion, report.agent);
     // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
     const usage = report.usage;
     set(Output.CostUsd, usage?.costUsd);
@@ -41595,13 +41598,13 @@ function outputsOf(report, attempts) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/report/report.ts
+;// CONCATENATED MODULE: ./src/publish/run-report.ts
 /** The verdict's message redacted once as a whole: the action's words around the stream's. */
 function shown(verdict, redact) {
     return { ...verdict, message: redact(verdict.message) };
 }
 
-;// CONCATENATED MODULE: ./src/report/markdown.ts
+;// CONCATENATED MODULE: ./src/publish/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
  *
@@ -41764,7 +41767,7 @@ const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
 
-;// CONCATENATED MODULE: ./src/report/structured.ts
+;// CONCATENATED MODULE: ./src/publish/structured.ts
 
 
 // Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
@@ -41812,7 +41815,7 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-;// CONCATENATED MODULE: ./src/report/tool-tables.ts
+;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
 
 
 const NAME_CHARS = 60;
@@ -41989,7 +41992,7 @@ function callsBlock(turn, room, where) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/install-fact.ts
+;// CONCATENATED MODULE: ./src/publish/install-fact.ts
 
 
 const FROM = {
@@ -42005,7 +42008,7 @@ function installFact(install) {
     return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
 
 function isolationFact(fact) {
     const parts = fact.user
@@ -42019,7 +42022,7 @@ function isolationFact(fact) {
     return parts.join(' · ');
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
+;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
 
 
@@ -42180,8 +42183,8 @@ function factsTable(report, where) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
-    if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
+    if (report.agent)
+        rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
     if (report.trigger)
         rows.push(['Triggered by', triggerCell(report.trigger)]);
     if (report.install)
@@ -43199,9 +43202,9 @@ async function main_run() {
         log.hideReasoning();
     if (schema?.warnings.length)
         core/* warning */.$e(`json-schema: ${schema.warnings.slice(0, 5).join('; ')}`);
-    let session;
+    let executed;
     try {
-        session =
+        executed =
             settings.mode === 'transcript'
                 ? { attempt: await readTranscript(settings.transcript, log), history: [] }
                 : settings.mode === 'api'
@@ -43213,7 +43216,7 @@ async function main_run() {
         log.end();
         throw error;
     }
-    const { attempt, history, hermesVersion, install, isolation, record } = session;
+    const { attempt, history, agent, install, isolation, record } = executed;
     const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
     // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
     const answer = schema && decided.outcome === 'success'
@@ -43233,7 +43236,7 @@ async function main_run() {
             : userQuery && { kind: 'file', path: redact(userQuery.path) },
         turn: attempt.turn,
         durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-        hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
+        agent: agent === undefined ? undefined : redact(agent),
         stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
         jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
         trigger: trigger && { ...trigger, why: redact(trigger.why) },
@@ -43397,9 +43400,9 @@ async function runHermes(settings, log, signals, plan) {
         isolation?.waitFor(version);
         log.begin();
         const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
-        const hermesVersion = await version;
-        if (hermesVersion)
-            log.note(hermesVersion);
+        const agent = await version;
+        if (agent)
+            log.note(agent);
         // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
         // before the agent's processes are ended (the export is one of them).
         const sessionId = attempts.attempt.turn.sessionId;
@@ -43415,7 +43418,7 @@ async function runHermes(settings, log, signals, plan) {
                 cancelled: signals.cancelled
             })
             : undefined;
-        return { ...attempts, hermesVersion, install, isolation: fact, record };
+        return { ...attempts, agent, install, isolation: fact, record };
     }
     finally {
         // Every process of the agent ended and the workspace handed back before anything else is done.
@@ -43453,7 +43456,7 @@ async function runApi(settings, query, log, signals) {
     });
     log.begin();
     const attempts = await retried(settings, log, signals, 'the API server could not take the turn', () => server.attempt(query, settings.jsonlPath, log, signals));
-    return { ...attempts, hermesVersion: server.description };
+    return { ...attempts, agent: server.description };
 }
 /** Exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
 async function retried(settings, log, signals, why, once) {

@@ -345,7 +345,7 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
     },
     turn,
     durationMs: turn.result.duration_ms,
-    hermesVersion: 'Hermes Agent v0.21.4 (2026.9.20)',
+    agent: 'Hermes Agent v0.21.4 (2026.9.20)',
     trigger: { actor: 'octocat', event: 'pull_request', why: 'write permission on octo/repo' },
     install: { ref: 'v0.22.2', source: 'cache', ms: 2400 },
     stderrTail: [],

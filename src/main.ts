@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import * as core from '@actions/core';
 import { admit, gated, triggerOf, type Admission } from './access/gate.js';
 import { ApiServer, cleartextWarning } from './api/server.js';
-import { uploadTranscript } from './report/artifact.js';
-import { uploadSessionRecord } from './report/session-artifact.js';
+import { uploadTranscript } from './publish/artifact.js';
+import { uploadSessionRecord } from './publish/session-artifact.js';
 import { childEnv } from './cli/environment.js';
 import {
   exportTimeoutMs,
@@ -14,7 +14,7 @@ import {
   recordPathFor,
   type SessionRecord
 } from './cli/session-record.js';
-import { followFile } from './core/follow.js';
+import { followFile } from './run/stream-reader.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
 import { snapshotFileCommands } from './cli/file-commands.js';
 import { notInstalled, provideHermes, type InstallIo } from './cli/install.js';
@@ -24,9 +24,9 @@ import {
   planIsolation,
   type IsolationPlan
 } from './cli/isolation.js';
-import type { IsolationFact } from './config/isolation.js';
-import type { InstallReport } from './config/install.js';
-import type { Attempt, Signals } from './core/attempt.js';
+import type { IsolationFact } from './run/facts.js';
+import type { InstallFact } from './run/facts.js';
+import type { Attempt, Signals } from './run/attempt.js';
 import { Input } from './config/inputs.js';
 import {
   checkPaths,
@@ -36,16 +36,16 @@ import {
   type Settings
 } from './config/settings.js';
 import { readQuery } from './config/values.js';
-import { inert, LiveLog } from './report/log.js';
+import { inert, LiveLog } from './publish/log.js';
 import { formatMs } from './text/text.js';
-import { outputsOf } from './report/outputs.js';
+import { outputsOf } from './publish/outputs.js';
 import { environmentSecrets, makeRedactor, redactStrings, type Redactor } from './text/redact.js';
-import type { SessionUsage } from './core/session-usage.js';
-import { shown, type Report } from './report/report.js';
-import { invalidInputSummary, renderSummary } from './report/summary.js';
+import type { SessionUsage } from './run/session-usage.js';
+import { shown, type RunReport } from './publish/run-report.js';
+import { invalidInputSummary, renderSummary } from './publish/summary.js';
 import { unsupportedRunner } from './config/platform.js';
-import { TurnBuilder } from './core/turn.js';
-import { decide, type Verdict } from './core/verdict.js';
+import { TurnBuilder } from './run/turn.js';
+import { decide, type Verdict } from './run/verdict.js';
 import { readSchema, type AnswerSchema } from './schema/load.js';
 import { askForJson, withSchema } from './schema/prompt.js';
 import { checkAnswer, judge } from './schema/check.js';
@@ -127,9 +127,9 @@ export async function run(): Promise<void> {
   if (schema?.warnings.length)
     core.warning(`json-schema: ${schema.warnings.slice(0, 5).join('; ')}`);
 
-  let session: Session;
+  let executed: RunResult;
   try {
-    session =
+    executed =
       settings.mode === 'transcript'
         ? { attempt: await readTranscript(settings.transcript, log), history: [] }
         : settings.mode === 'api'
@@ -140,7 +140,7 @@ export async function run(): Promise<void> {
     log.end();
     throw error;
   }
-  const { attempt, history, hermesVersion, install, isolation, record } = session;
+  const { attempt, history, agent, install, isolation, record } = executed;
   const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
   // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
   const answer =
@@ -153,7 +153,7 @@ export async function run(): Promise<void> {
   log.note(closingLine(verdict, attempt));
   log.end();
 
-  const report: Report = {
+  const report: RunReport = {
     verdict: shown(verdict, redact),
     query:
       userQuery?.kind === 'text'
@@ -161,7 +161,7 @@ export async function run(): Promise<void> {
         : userQuery && { kind: 'file', path: redact(userQuery.path) },
     turn: attempt.turn,
     durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-    hermesVersion: hermesVersion === undefined ? undefined : redact(hermesVersion),
+    agent: agent === undefined ? undefined : redact(agent),
     stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
     jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
     trigger: trigger && { ...trigger, why: redact(trigger.why) },
@@ -220,7 +220,7 @@ function redactedUsage(usage: SessionUsage, redact: Redactor): SessionUsage {
 }
 
 /** The step's colour: red unless the turn completed, or fail-on-error is false. */
-function conclude(settings: Settings, { verdict }: Report): void {
+function conclude(settings: Settings, { verdict }: RunReport): void {
   if (verdict.outcome === 'success') return;
   if (settings.failOnError) core.setFailed(verdict.message);
   else core.warning(`${verdict.message} (fail-on-error is false, so the step passes)`);
@@ -235,7 +235,7 @@ async function refuse(
   isolation?: IsolationFact
 ): Promise<void> {
   const verdict = shown({ outcome: 'not_allowed', message: admission.message }, redact);
-  const report: Report = {
+  const report: RunReport = {
     verdict,
     turn: new TurnBuilder(redact).finish(),
     durationMs: 0,
@@ -272,7 +272,7 @@ function graceLeft(signals: Signals & { cancelledAt?: number }): AbortSignal {
 
 /** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
 async function invalidInput(message: string, redact: Redactor): Promise<void> {
-  const report: Report = {
+  const report: RunReport = {
     verdict: { outcome: 'invalid_input', message: redact(message) },
     turn: new TurnBuilder().finish(),
     durationMs: 0,
@@ -296,13 +296,14 @@ export interface AttemptRecord {
   transcript: string;
 }
 
-interface Session {
+/** What running the turn came to: the attempts, and the facts of how Hermes was provided and run. */
+interface RunResult {
   attempt: Attempt;
   /** Every attempt, the last one included; empty in transcript mode. */
   history: AttemptRecord[];
-  hermesVersion?: string;
+  agent?: string;
   /** When the action installed Hermes, or tried to. */
-  install?: InstallReport;
+  install?: InstallFact;
   isolation?: IsolationFact;
   /** The session record of the last attempt, when one was asked for. */
   record?: SessionRecord;
@@ -314,7 +315,7 @@ async function runHermes(
   log: LiveLog,
   signals: Signals,
   plan: IsolationPlan | undefined
-): Promise<Session> {
+): Promise<RunResult> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const provided = await provideHermes(settings, installIo(log), signals);
   const { executable, install } = provided;
@@ -369,8 +370,8 @@ async function runHermes(
         isolation?.spawning
       )
     );
-    const hermesVersion = await version;
-    if (hermesVersion) log.note(hermesVersion);
+    const agent = await version;
+    if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
     // before the agent's processes are ended (the export is one of them).
     const sessionId = attempts.attempt.turn.sessionId;
@@ -387,7 +388,7 @@ async function runHermes(
             cancelled: signals.cancelled
           })
         : undefined;
-    return { ...attempts, hermesVersion, install, isolation: fact, record };
+    return { ...attempts, agent, install, isolation: fact, record };
   } finally {
     // Every process of the agent ended and the workspace handed back before anything else is done.
     if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
@@ -426,7 +427,7 @@ async function runApi(
   query: string,
   log: LiveLog,
   signals: Signals
-): Promise<Session> {
+): Promise<RunResult> {
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const server = new ApiServer({
     ...settings.api,
@@ -442,7 +443,7 @@ async function runApi(
     'the API server could not take the turn',
     () => server.attempt(query, settings.jsonlPath, log, signals)
   );
-  return { ...attempts, hermesVersion: server.description };
+  return { ...attempts, agent: server.description };
 }
 
 /** Exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
@@ -452,7 +453,7 @@ async function retried(
   signals: Signals,
   why: string,
   once: () => Promise<Attempt>
-): Promise<Omit<Session, 'hermesVersion'>> {
+): Promise<Omit<RunResult, 'agent'>> {
   const history: AttemptRecord[] = [];
   for (let n = 1; ; n++) {
     if (n > 1) {
@@ -507,7 +508,7 @@ async function readTranscript(transcript: string, log: LiveLog): Promise<Attempt
  */
 async function upload(
   settings: Settings,
-  report: Report,
+  report: RunReport,
   earlier: string[],
   egress: Redactor | undefined,
   redact: Redactor
@@ -551,7 +552,7 @@ async function upload(
  */
 async function uploadRecord(
   settings: Settings,
-  report: Report,
+  report: RunReport,
   redact: Redactor | undefined
 ): Promise<boolean> {
   const session = report.session;
@@ -574,7 +575,11 @@ async function uploadRecord(
 }
 
 /** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
-async function writeSummary(settings: Settings, report: Report, redact: Redactor): Promise<void> {
+async function writeSummary(
+  settings: Settings,
+  report: RunReport,
+  redact: Redactor
+): Promise<void> {
   if (!settings.summary) return;
   try {
     await core.summary

@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 89261:
+/***/ 82491:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -28400,7 +28400,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread) {
 }
 else {
     // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(606), __nccwpck_require__.e(416)]).then(__nccwpck_require__.bind(__nccwpck_require__, 70416));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(606), __nccwpck_require__.e(717)]).then(__nccwpck_require__.bind(__nccwpck_require__, 76717));
     await run().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)));
 }
 
@@ -32038,6 +32038,6 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(89261);
+/******/ var __webpack_exports__ = __nccwpck_require__(82491);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

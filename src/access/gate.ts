@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { request, type Response } from '../http/fetch.js';
-import { retry, type Tried } from '../core/retry.js';
+import { retry, type Tried } from '../run/retry.js';
 import { Input } from '../config/inputs.js';
 import { messageOf } from '../text/errors.js';
 

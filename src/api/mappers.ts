@@ -2,9 +2,9 @@
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
  * `/v1/chat/completions` (ChatMapper), usage included.
  */
-import { usageOf, type SessionUsage } from '../core/session-usage.js';
-import type { Tokens } from '../core/stream.js';
-import { ExitCode } from '../core/verdict.js';
+import { usageOf, type SessionUsage } from '../run/session-usage.js';
+import type { Tokens } from '../run/stream.js';
+import { ExitCode } from '../run/verdict.js';
 import { isObject } from '../text/text.js';
 import type { SseEvent } from './sse.js';
 import { parseJson, type TranscriptRecorder } from './transcript.js';

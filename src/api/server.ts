@@ -1,16 +1,16 @@
 /**
  * API server mode: a turn sent to a Hermes API server (`hermes gateway`) instead of a spawned CLI.
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
- * none), written as the CLI's transcript through the same Follower, so everything after is the same.
+ * none), written as the CLI's transcript through the same StreamReader, so everything after is the same.
  */
 import { messageOf } from '../text/errors.js';
 import { request, type Response } from '../http/fetch.js';
 import { ChatMapper, ResponsesMapper, type StreamMapper } from './mappers.js';
 import { TranscriptRecorder } from './transcript.js';
-import { Follower } from '../core/follow.js';
-import { supervise } from '../core/supervise.js';
-import { ExitCode } from '../core/verdict.js';
-import type { Attempt, RunLog, Signals } from '../core/attempt.js';
+import { StreamReader } from '../run/stream-reader.js';
+import { supervise } from '../run/supervise.js';
+import { ExitCode } from '../run/verdict.js';
+import type { Attempt, RunLog, Signals } from '../run/attempt.js';
 import { makeRedactor } from '../text/redact.js';
 import { clip, isObject } from '../text/text.js';
 import { isSecureUrl } from '../text/url.js';
@@ -101,7 +101,7 @@ export class ApiServer {
    */
   async attempt(query: string, jsonlPath: string, log: RunLog, signals: Signals): Promise<Attempt> {
     const started = Date.now();
-    const follower = new Follower(log, jsonlPath);
+    const follower = new StreamReader(log, jsonlPath);
     // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
     const scrub = makeRedactor([this.settings.key], { tokens: false });
     const recorder = new TranscriptRecorder(

@@ -3,8 +3,8 @@
  * the `system` / `text` / `tool_use` / `tool_result` / `result` lines Hermes writes in stream-json
  * mode (upstream's serialisation, `timestamp` last), plus `reasoning` lines. Pure: lines go to a sink.
  */
-import type { SessionUsage } from '../core/session-usage.js';
-import type { Tokens } from '../core/stream.js';
+import type { SessionUsage } from '../run/session-usage.js';
+import type { Tokens } from '../run/stream.js';
 import { isObject, preview, slice } from '../text/text.js';
 import { pythonJson } from '../text/json.js';
 import { redactHead, type Redacted, type Redactor } from '../text/redact.js';

@@ -13,7 +13,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { READ_BYTES } from '../core/lines.js';
+import { READ_BYTES } from '../run/lines.js';
 import { childEnv } from './environment.js';
 import { runSync } from './process.js';
 import { openTranscript } from '../config/paths.js';

@@ -3,10 +3,10 @@ import { messageOf } from '../text/errors.js';
 import * as io from '@actions/io';
 import { childEnv } from './environment.js';
 import { HermesProcess, runCommand, type Spawning } from './process.js';
-import { supervise } from '../core/supervise.js';
-import { Follower } from '../core/follow.js';
+import { supervise } from '../run/supervise.js';
+import { StreamReader } from '../run/stream-reader.js';
 import type { CliSettings } from '../config/settings.js';
-import type { Attempt, RunLog, Signals } from '../core/attempt.js';
+import type { Attempt, RunLog, Signals } from '../run/attempt.js';
 import type { Redacted } from '../text/redact.js';
 
 /** The one place argv is built. Everything after the query is a flag the user asked for. */
@@ -84,7 +84,7 @@ export async function runAttempt(
   const started = Date.now();
   const stderrTail: Redacted[] = [];
   // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
-  const follower = new Follower(log);
+  const follower = new StreamReader(log);
   let hermes: HermesProcess;
   try {
     hermes = new HermesProcess({

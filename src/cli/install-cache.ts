@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { retry } from '../core/retry.js';
+import { retry } from '../run/retry.js';
 import { request } from '../http/fetch.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';

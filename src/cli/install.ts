@@ -8,10 +8,11 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { InstallReport, InstallSettings, InstallSource } from '../config/install.js';
+import type { InstallSettings } from '../config/install.js';
+import type { InstallFact, InstallSource } from '../run/facts.js';
 import type { CliSettings } from '../config/settings.js';
-import type { Attempt, RunLog, Signals } from '../core/attempt.js';
-import { Follower } from '../core/follow.js';
+import type { Attempt, RunLog, Signals } from '../run/attempt.js';
+import { StreamReader } from '../run/stream-reader.js';
 import { clip, formatMs } from '../text/text.js';
 import { download, DownloadError } from './download.js';
 import { childEnv } from './environment.js';
@@ -45,7 +46,7 @@ export interface Provided {
   executable?: string;
   /** `hermes --version`, when the install already asked it. */
   version?: string;
-  install?: InstallReport;
+  install?: InstallFact;
   /** Why installing failed: what was tried, and the installer's last lines. */
   failure?: string;
 }
@@ -84,7 +85,7 @@ async function installHermes(
   const started = Date.now();
   const layout = installLayout(install, env);
   const spawnEnv = childEnv(env);
-  const report = (source?: InstallSource, unverified = false): InstallReport => ({
+  const report = (source?: InstallSource, unverified = false): InstallFact => ({
     ref: install.version,
     source,
     ms: Date.now() - started,
@@ -289,7 +290,7 @@ export function notInstalled(
 ): Attempt {
   fs.closeSync(openTranscript(jsonlPath, 'write'));
   return {
-    turn: new Follower(log).finish(),
+    turn: new StreamReader(log).finish(),
     durationMs: 0,
     end: {
       kind: 'not_found',

@@ -24,11 +24,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { messageOf } from '../text/errors.js';
-import { retry } from '../core/retry.js';
+import { retry } from '../run/retry.js';
 import { childEnv } from './environment.js';
 import { privileged, runSync, type AgentUser, type Spawning } from './process.js';
 import type { IsolationMode } from '../config/settings.js';
-import type { IsolationFact } from '../config/isolation.js';
+import type { IsolationFact } from '../run/facts.js';
 
 /**
  * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.

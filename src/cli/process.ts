@@ -25,7 +25,7 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { captureStdout } from './capture.js';
-import type { Signals } from '../core/attempt.js';
+import type { Signals } from '../run/attempt.js';
 import type { Redactor } from '../text/redact.js';
 import { cutPoint } from '../text/text.js';
 

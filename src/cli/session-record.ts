@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { messageOf } from '../text/errors.js';
 import { runToFile, type AgentUser } from './process.js';
-import { parseSessionRecord, type SessionUsage } from '../core/session-usage.js';
+import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
 
 /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
 export const EXPORT_TIMEOUT_MS = 30_000;

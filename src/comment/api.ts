@@ -4,7 +4,7 @@
  * retried by core/retry.ts on a network failure, 429 or a 5xx.
  */
 import { request } from '../http/fetch.js';
-import { retry, type RetryPolicy } from '../core/retry.js';
+import { retry, type RetryPolicy } from '../run/retry.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
 import type { CommentTarget } from './target.js';

@@ -3,12 +3,12 @@
  * cost and did, and links to the run and the transcript. Escaped like the summary (every string from
  * the stream through report/markdown.ts, after redaction) and under GitHub's comment limit.
  */
-import type { Tokens } from '../core/stream.js';
-import { formatCost } from '../core/session-usage.js';
-import type { Outcome } from '../core/verdict.js';
-import { codeCell, inline, join, link, number, quoted, textBlock } from '../report/markdown.js';
-import { structuredBlock } from '../report/structured.js';
-import { TITLE } from '../report/summary.js';
+import type { Tokens } from '../run/stream.js';
+import { formatCost } from '../run/session-usage.js';
+import type { Outcome } from '../run/verdict.js';
+import { codeCell, inline, join, link, number, quoted, textBlock } from '../publish/markdown.js';
+import { structuredBlock } from '../publish/structured.js';
+import { TITLE } from '../publish/summary.js';
 import type { Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
 

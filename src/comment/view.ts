@@ -1,8 +1,8 @@
 /** What the comment shows of a run's report. */
-import type { Report } from '../report/report.js';
+import type { RunReport } from '../publish/run-report.js';
 import type { CommentView } from './body.js';
 
-export function viewOf(report: Report, cancelled: boolean): CommentView {
+export function viewOf(report: RunReport, cancelled: boolean): CommentView {
   const { verdict, turn } = report;
   const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
   return {

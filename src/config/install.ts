@@ -141,18 +141,3 @@ function parseUrl(given: string, version: string): string {
 export function isPinnedRef(ref: string): boolean {
   return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
 }
-
-/** Where a working `hermes` came from. */
-export type InstallSource = 'reused' | 'cache' | 'installer';
-
-/** What installing came to, for the log, the summary and the outputs. */
-export interface InstallReport {
-  /** The upstream ref asked for (`hermes-version`). */
-  ref: string;
-  /** Absent when the install failed. */
-  source?: InstallSource;
-  /** From deciding to install to a working `hermes` (or the failure). */
-  ms: number;
-  /** The install script that ran was not checked against a SHA-256 (none pinned or given). */
-  unverified?: boolean;
-}

@@ -1,6 +1,6 @@
 /** The answer against `json-schema`: extracted, validated, made `structured_output`, or why not. */
 import type { ErrorObject } from 'ajv';
-import type { Verdict } from '../core/verdict.js';
+import type { Verdict } from '../run/verdict.js';
 import { redactStrings, type Redacted, type Redactor } from '../text/redact.js';
 import { clip } from '../text/text.js';
 import { extractJson } from './extract.js';

@@ -1,10 +1,10 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
-import type { InstallReport } from '../config/install.js';
-import type { IsolationFact } from '../config/isolation.js';
-import type { Turn } from '../core/turn.js';
-import type { Outcome, Verdict } from '../core/verdict.js';
+import type { InstallFact } from '../run/facts.js';
+import type { IsolationFact } from '../run/facts.js';
+import type { Turn } from '../run/turn.js';
+import type { Outcome, Verdict } from '../run/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
-import type { SessionUsage } from '../core/session-usage.js';
+import type { SessionUsage } from '../run/session-usage.js';
 import type { Redacted, Redactor } from '../text/redact.js';
 
 /** A verdict as the report shows it: its message quotes the stream (an error, stderr), redacted. */
@@ -20,13 +20,14 @@ export function shown(verdict: Verdict, redact: Redactor): ShownVerdict {
  * or a server the action does not trust, is Redacted; the rest (paths, names the workflow chose,
  * the artifact service's answers) is the action's own.
  */
-export interface Report {
+export interface RunReport {
   verdict: ShownVerdict;
   /** The prompt as the workflow gave it (before json-schema's instruction), or the file holding it. */
   query?: { kind: 'text'; text: Redacted } | { kind: 'file'; path: Redacted };
   turn: Turn;
   durationMs: number;
-  hermesVersion?: Redacted;
+  /** What ran the turn: `hermes --version`'s line (CLI), or the API server's description. */
+  agent?: Redacted;
   stderrTail: Redacted[];
   jsonlPath: string;
   artifact?: { name: string; id: number; url: string };
@@ -39,7 +40,7 @@ export interface Report {
   /** json-schema: the answer checked against the schema, when the turn otherwise succeeded. */
   answer?: AnswerCheck;
   /** When the action installed Hermes (or tried to): the ref, where it came from, how long it took. */
-  install?: InstallReport;
+  install?: InstallFact;
   /** Which user Hermes ran as (or why not its own), what was ended after it, what it could read. */
   isolation?: IsolationFact;
   /** Cost and usage: from the session record (CLI), or the API server's response. */

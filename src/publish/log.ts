@@ -1,8 +1,8 @@
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 import { randomUUID } from 'node:crypto';
 import type { Redactor } from '../text/redact.js';
-import type { RunLog } from '../core/attempt.js';
-import type { ToolCall } from '../core/turn.js';
+import type { RunLog } from '../run/attempt.js';
+import type { ToolCall } from '../run/turn.js';
 import { cutPoint, formatMs, oneLine, own } from '../text/text.js';
 
 export type Sink = (line: string) => void;

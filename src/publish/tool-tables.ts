@@ -1,5 +1,5 @@
 /** The summary's two tool tables: time per tool, and one row per call (as many as the budget holds). */
-import type { ToolCall, ToolStats, Turn } from '../core/turn.js';
+import type { ToolCall, ToolStats, Turn } from '../run/turn.js';
 import { clip, formatMs } from '../text/text.js';
 import { bytes, cell, cellDetails, cellLines, codeCell, join, number, table } from './markdown.js';
 

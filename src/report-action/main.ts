@@ -3,8 +3,8 @@ import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
-import { errorMessage } from '../report/artifact.js';
-import { inert } from '../report/log.js';
+import { errorMessage } from '../publish/artifact.js';
+import { inert } from '../publish/log.js';
 import { makeRedactor, type Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
 import {

@@ -9,7 +9,7 @@ import { previewInput, TurnBuilder, type Turn, type TurnOptions } from './turn.j
 
 const MAX_LOGGED_PROBLEMS = 20;
 
-export class Follower {
+export class StreamReader {
   private readonly builder: TurnBuilder;
   private readonly splitter: LineSplitter;
   private fd: number | undefined;
@@ -115,7 +115,7 @@ export async function followFile(
   log: RunLog,
   turnOptions?: TurnOptions
 ): Promise<Turn> {
-  const follower = new Follower(log, undefined, turnOptions);
+  const follower = new StreamReader(log, undefined, turnOptions);
   const fd = fs.openSync(transcriptPath, 'r');
   const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
   try {

@@ -15,14 +15,14 @@ import {
   textBlock
 } from './markdown.js';
 import type { Redacted } from '../text/redact.js';
-import type { Turn } from '../core/turn.js';
-import type { Outcome } from '../core/verdict.js';
-import type { Report } from './report.js';
+import type { Turn } from '../run/turn.js';
+import type { Outcome } from '../run/verdict.js';
+import type { RunReport } from './run-report.js';
 import { structuredBlock } from './structured.js';
 import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';
-import { formatCost } from '../core/session-usage.js';
+import { formatCost } from '../run/session-usage.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -94,7 +94,7 @@ const LEFT_OUT_FIRST = [2, 0, 1];
  * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
  * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
  */
-export function renderSummary(report: Report, options: SummaryOptions = {}): string {
+export function renderSummary(report: RunReport, options: SummaryOptions = {}): string {
   const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
   const { turn } = report;
   const where = transcriptRef(report);
@@ -142,7 +142,7 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
   return minimal(report, budget);
 }
 
-function statusBlock(report: Report): string {
+function statusBlock(report: RunReport): string {
   const { verdict, turn } = report;
   const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
   const lines = [`### ${TITLE[verdict.outcome]}${code}`];
@@ -160,7 +160,7 @@ function statusBlock(report: Report): string {
   return join(lines);
 }
 
-function factsTable(report: Report, where: string): string {
+function factsTable(report: RunReport, where: string): string {
   const { turn } = report;
   const tokens = turn.result?.tokens;
   const fact = (value: string | undefined): string =>
@@ -196,7 +196,7 @@ function factsTable(report: Report, where: string): string {
     );
     rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
   }
-  if (report.hermesVersion) rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
+  if (report.agent) rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
   if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
   if (report.isolation) rows.push(['Isolation', isolationFact(report.isolation)]);
@@ -206,20 +206,20 @@ function factsTable(report: Report, where: string): string {
 }
 
 /** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query: NonNullable<Report['query']>): string {
+function queryCell(query: NonNullable<RunReport['query']>): string {
   if (query.kind === 'file') return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
   return cell(oneLine(query.text, QUERY_CHARS));
 }
 
 /** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger: NonNullable<Report['trigger']>): string {
+function triggerCell(trigger: NonNullable<RunReport['trigger']>): string {
   const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
   const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
   return `${who}${event} · ${cell(clip(trigger.why, MESSAGE_CHARS))}`;
 }
 
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report: Report): string {
+function transcriptRef(report: RunReport): string {
   const a = report.artifact;
   if (a && a.url.length <= URL_CHARS)
     return `${link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
@@ -230,7 +230,7 @@ function transcriptRef(report: Report): string {
 }
 
 /** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session: NonNullable<Report['session']>): string {
+function sessionRef(session: NonNullable<RunReport['session']>): string {
   const a = session.artifact;
   const where =
     a && a.url.length <= URL_CHARS
@@ -243,7 +243,7 @@ function sessionRef(session: NonNullable<Report['session']>): string {
   return [where, note].filter(Boolean).join(' · ') || '–';
 }
 
-function transcriptNote(report: Report): string {
+function transcriptNote(report: RunReport): string {
   if (report.artifact || !report.artifactNote) return '';
   return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
 }
@@ -338,7 +338,7 @@ function anomalyBlock(turn: Turn): string | undefined {
 }
 
 /** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report: Report, budget: number): string {
+function minimal(report: RunReport, budget: number): string {
   const { verdict } = report;
   const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
   let chars = MESSAGE_CHARS;

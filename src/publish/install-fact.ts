@@ -1,5 +1,5 @@
 /** The summary's Install row: which ref, where it came from, how long it took. */
-import type { InstallReport } from '../config/install.js';
+import type { InstallFact } from '../run/facts.js';
 import { formatMs } from '../text/text.js';
 import { codeCell } from './markdown.js';
 
@@ -9,7 +9,7 @@ const FROM = {
   installer: 'installed by the install script'
 } as const;
 
-export function installFact(install: InstallReport): string {
+export function installFact(install: InstallFact): string {
   const ref = codeCell(install.ref);
   if (!install.source) return `${ref} · **install failed** after ${formatMs(install.ms)}`;
   const unverified = install.unverified ? ' · not checksum-verified' : '';

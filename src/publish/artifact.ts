@@ -156,7 +156,7 @@ export function defaultName(env: NodeJS.ProcessEnv): string {
 
 /**
  * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
- * newest attempt by it (src/matrix/reruns.ts).
+ * newest attempt by it (src/report-action/reruns.ts).
  */
 export const RUN_ATTEMPT_TAG = '.run-attempt-';
 

@@ -3,7 +3,7 @@
  * earlier ones are never deleted). The main action names a re-run's artifact `<name>.run-attempt-N`
  * (GITHUB_RUN_ATTEMPT, from 2 on): a leg is its name less that tag, and its newest attempt counts.
  */
-import { RUN_ATTEMPT_TAG } from '../report/artifact.js';
+import { RUN_ATTEMPT_TAG } from '../publish/artifact.js';
 
 const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
 

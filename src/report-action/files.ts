@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import pLimit from 'p-limit';
 import { glob } from 'tinyglobby';
 import type { Redactor } from '../text/redact.js';
-import { errorMessage } from '../report/artifact.js';
+import { errorMessage } from '../publish/artifact.js';
 import { foldTranscript, unreadableLeg, type Leg } from './leg.js';
 import * as fs from 'node:fs';
-import { parseSessionRecord } from '../core/session-usage.js';
+import { parseSessionRecord } from '../run/session-usage.js';
 
 /**
  * A session record beside a transcript: `<name>-session.jsonl` as downloaded from its artifact, or

@@ -2,13 +2,13 @@
  * One leg of a matrix: its transcript folded by the same stream → turn → verdict code as a live run
  * (followFile, decide), kept as the few numbers the report needs.
  */
-import type { RunLog } from '../core/attempt.js';
-import { followFile } from '../core/follow.js';
-import type { Tokens } from '../core/stream.js';
-import type { ToolStats } from '../core/turn.js';
-import { decide, type Outcome } from '../core/verdict.js';
+import type { RunLog } from '../run/attempt.js';
+import { followFile } from '../run/stream-reader.js';
+import type { Tokens } from '../run/stream.js';
+import type { ToolStats } from '../run/turn.js';
+import { decide, type Outcome } from '../run/verdict.js';
 import type { Redactor } from '../text/redact.js';
-import type { SessionUsage } from '../core/session-usage.js';
+import type { SessionUsage } from '../run/session-usage.js';
 
 /** A leg's outcome: a live run's, or `unreadable` when its transcript could not be downloaded or read. */
 export type LegOutcome = Outcome | 'unreadable';

@@ -5,11 +5,11 @@
  */
 import { formatMs, clip } from '../text/text.js';
 import type { Redactor } from '../text/redact.js';
-import { codeCell, inline, link, table } from '../report/markdown.js';
-import { SUMMARY_BUDGET_BYTES } from '../report/summary.js';
+import { codeCell, inline, link, table } from '../publish/markdown.js';
+import { SUMMARY_BUDGET_BYTES } from '../publish/summary.js';
 import type { Leg, LegOutcome } from './leg.js';
 import type { Totals } from './totals.js';
-import { formatCost } from '../core/session-usage.js';
+import { formatCost } from '../run/session-usage.js';
 import type { SetAside } from './reruns.js';
 
 /** Where the legs came from: this run's artifacts, or local files. */

@@ -7,7 +7,7 @@
  * of the secret is left in any line.
  */
 import * as fs from 'node:fs';
-import { upstreamTextDelta } from '../core/stream.js';
+import { upstreamTextDelta } from '../run/stream.js';
 import { pythonJson } from '../text/json.js';
 import { MASK, redactStrings, type Redactor } from '../text/redact.js';
 import { isObject } from '../text/text.js';

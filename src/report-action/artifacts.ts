@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import pLimit from 'p-limit';
-import { artifactUrl, errorMessage } from '../report/artifact.js';
-import { SESSION_SUFFIX } from '../report/session-artifact.js';
-import { parseSessionRecord, type SessionUsage } from '../core/session-usage.js';
+import { artifactUrl, errorMessage } from '../publish/artifact.js';
+import { SESSION_SUFFIX } from '../publish/session-artifact.js';
+import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
 import type { Redactor } from '../text/redact.js';
 import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
 

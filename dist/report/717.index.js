@@ -1,8 +1,8 @@
-export const id = 416;
-export const ids = [416];
+export const id = 717;
+export const ids = [717];
 export const modules = {
 
-/***/ 70416:
+/***/ 76717:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -281,7 +281,7 @@ function preview(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-;// CONCATENATED MODULE: ./src/core/stream.ts
+;// CONCATENATED MODULE: ./src/run/stream.ts
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
 
@@ -520,7 +520,7 @@ function tokens(value, flaw) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/report/egress.ts
+;// CONCATENATED MODULE: ./src/publish/egress.ts
 /**
  * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
  * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
@@ -771,7 +771,7 @@ async function egress_copyRedacted(from, to, redact) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/artifact.ts
+;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
 
@@ -896,7 +896,7 @@ function defaultName(env) {
 }
 /**
  * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
- * newest attempt by it (src/matrix/reruns.ts).
+ * newest attempt by it (src/report-action/reruns.ts).
  */
 const RUN_ATTEMPT_TAG = '.run-attempt-';
 /** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
@@ -960,7 +960,7 @@ function artifact_errorMessage(error) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./src/report/log.ts
+;// CONCATENATED MODULE: ./src/publish/log.ts
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 
 
@@ -1184,7 +1184,7 @@ function inert(line) {
 var esm = __webpack_require__(52768);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(70370);
-;// CONCATENATED MODULE: ./src/report/session-artifact.ts
+;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
  * file, redacted inside its JSON strings so that it stays the record Hermes wrote, secrets aside.
@@ -1277,7 +1277,7 @@ async function uploadSessionRecord(request) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/session-usage.ts
+;// CONCATENATED MODULE: ./src/run/session-usage.ts
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
@@ -1606,7 +1606,7 @@ function openTranscript(jsonlPath, mode) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/lines.ts
+;// CONCATENATED MODULE: ./src/run/lines.ts
 /** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
 
 
@@ -1778,7 +1778,7 @@ class LineSplitter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/recent-calls.ts
+;// CONCATENATED MODULE: ./src/run/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
  * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
@@ -1865,7 +1865,7 @@ class Slots {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/turn.ts
+;// CONCATENATED MODULE: ./src/run/turn.ts
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
 
 
@@ -2181,7 +2181,7 @@ function safeJson(value) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/follow.ts
+;// CONCATENATED MODULE: ./src/run/stream-reader.ts
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 
 
@@ -2189,7 +2189,7 @@ function safeJson(value) {
 
 
 const MAX_LOGGED_PROBLEMS = 20;
-class Follower {
+class StreamReader {
     log;
     builder;
     splitter;
@@ -2282,7 +2282,7 @@ class Follower {
 let readBuffer;
 /** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
 async function followFile(transcriptPath, log, turnOptions) {
-    const follower = new Follower(log, undefined, turnOptions);
+    const follower = new StreamReader(log, undefined, turnOptions);
     const fd = external_node_fs_.openSync(transcriptPath, 'r');
     const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
     try {
@@ -2301,7 +2301,7 @@ async function followFile(transcriptPath, log, turnOptions) {
     return follower.finish();
 }
 
-;// CONCATENATED MODULE: ./src/core/verdict.ts
+;// CONCATENATED MODULE: ./src/run/verdict.ts
 
 /** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
 const ExitCode = {
@@ -2432,7 +2432,7 @@ function lastStderrLine(tail) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/matrix/leg.ts
+;// CONCATENATED MODULE: ./src/report-action/leg.ts
 
 
 /** A log that keeps nothing: 256 legs' events are counted in their turns, not printed. */
@@ -2488,7 +2488,7 @@ function unreadableLeg(name, source, why) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/matrix/artifacts.ts
+;// CONCATENATED MODULE: ./src/report-action/artifacts.ts
 /**
  * The legs of this workflow run: its artifacts listed with @actions/artifact, the transcripts picked
  * by name, downloaded in parallel under a bound (each retried), and folded as they arrive.
@@ -2668,7 +2668,7 @@ function sleep(ms) {
 
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
 var dist = __webpack_require__(73382);
-;// CONCATENATED MODULE: ./src/matrix/files.ts
+;// CONCATENATED MODULE: ./src/report-action/files.ts
 /** `path` mode: the legs are local JSONL files, found by glob (after actions/download-artifact, or anywhere). */
 
 
@@ -2724,7 +2724,7 @@ async function foldFiles(files, workspace, redact, onLeg) {
     })));
 }
 
-;// CONCATENATED MODULE: ./src/matrix/inputs.ts
+;// CONCATENATED MODULE: ./src/report-action/inputs.ts
 /** The report sub-action's inputs (report/action.yml): names in one place, parsed into settings. */
 
 
@@ -2776,7 +2776,7 @@ function parseReportSettings({ getInput, env }) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/matrix/outputs.ts
+;// CONCATENATED MODULE: ./src/report-action/outputs.ts
 const ReportOutput = {
     Runs: 'runs',
     Succeeded: 'succeeded',
@@ -2826,7 +2826,7 @@ function legRecord(leg) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/markdown.ts
+;// CONCATENATED MODULE: ./src/publish/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
  *
@@ -2989,7 +2989,7 @@ const markdown_bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
 
-;// CONCATENATED MODULE: ./src/report/structured.ts
+;// CONCATENATED MODULE: ./src/publish/structured.ts
 
 
 // Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
@@ -3037,7 +3037,7 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-;// CONCATENATED MODULE: ./src/report/tool-tables.ts
+;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
 
 
 const tool_tables_NAME_CHARS = 60;
@@ -3214,7 +3214,7 @@ function tool_tables_callsBlock(turn, room, where) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/install-fact.ts
+;// CONCATENATED MODULE: ./src/publish/install-fact.ts
 
 
 const FROM = {
@@ -3230,7 +3230,7 @@ function install_fact_installFact(install) {
     return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/isolation-fact.ts
+;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
 
 function isolation_fact_isolationFact(fact) {
     const parts = fact.user
@@ -3244,7 +3244,7 @@ function isolation_fact_isolationFact(fact) {
     return parts.join(' · ');
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
+;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
 
 
@@ -3405,8 +3405,8 @@ function factsTable(report, where) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
     }
-    if (report.hermesVersion)
-        rows.push(['Hermes', cell(clip(report.hermesVersion, FACT_CHARS))]);
+    if (report.agent)
+        rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
     if (report.trigger)
         rows.push(['Triggered by', triggerCell(report.trigger)]);
     if (report.install)
@@ -3551,7 +3551,7 @@ function minimal(report, budget) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/matrix/summary.ts
+;// CONCATENATED MODULE: ./src/report-action/summary.ts
 /**
  * The matrix job summary: totals, what went wrong, the slowest and most token-hungry legs, the tools
  * across all legs, and a row per leg. Every untrusted string is redacted, cut and escaped; the whole
@@ -3804,7 +3804,7 @@ function skippedNote(origin) {
     return lines.length ? lines.join('\n') : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/matrix/totals.ts
+;// CONCATENATED MODULE: ./src/report-action/totals.ts
 function totalsOf(legs) {
     const outcomes = new Map();
     const tools = new Map();
@@ -3863,7 +3863,7 @@ function totalsOf(legs) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/matrix/reruns.ts
+;// CONCATENATED MODULE: ./src/report-action/reruns.ts
 /**
  * Re-runs: after "Re-run failed jobs" a run holds each re-run leg's transcripts of every attempt (the
  * earlier ones are never deleted). The main action names a re-run's artifact `<name>.run-attempt-N`
@@ -3899,7 +3899,7 @@ function newestAttempts(items, nameOf) {
     return { counted, setAside };
 }
 
-;// CONCATENATED MODULE: ./src/matrix/main.ts
+;// CONCATENATED MODULE: ./src/report-action/main.ts
 /** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
 
 

@@ -1,6 +1,6 @@
 /** Step outputs: names in one place, values from a report. */
 import { NONE, type Redacted } from '../text/redact.js';
-import type { Report } from './report.js';
+import type { RunReport } from './run-report.js';
 
 export const Output = {
   ExitCode: 'exit_code',
@@ -23,6 +23,8 @@ export const Output = {
   ArtifactUrl: 'artifact_url',
   Attempts: 'attempts',
   StructuredOutput: 'structured_output',
+  Agent: 'agent',
+  /** Deprecated: `agent` under its old name, which API server mode made a misnomer. */
   HermesVersion: 'hermes_version',
   CostUsd: 'cost_usd',
   CostEstimated: 'cost_estimated',
@@ -42,7 +44,7 @@ export const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
  * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
  * paths and links are set as they are, never redacted.
  */
-export function outputsOf(report: Report, attempts: number): Map<OutputName, string> {
+export function outputsOf(report: RunReport, attempts: number): Map<OutputName, string> {
   const { turn, verdict } = report;
   const out = new Map<OutputName, string>();
   const set = (name: OutputName, value: Redacted | number | undefined): void => {
@@ -83,7 +85,8 @@ export function outputsOf(report: Report, attempts: number): Map<OutputName, str
   // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
   // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
   if (report.answer?.ok) out.set(Output.StructuredOutput, report.answer.json);
-  set(Output.HermesVersion, report.hermesVersion);
+  set(Output.Agent, report.agent);
+  set(Output.HermesVersion, report.agent);
   // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
   const usage = report.usage;
   set(Output.CostUsd, usage?.costUsd);

@@ -1,0 +1,33 @@
+/**
+ * What the run found out about how Hermes was provided and run: made where it happens (src/cli/), drawn
+ * by the writers (src/publish/). Plain data, so that both may import it.
+ */
+
+/** Where a working `hermes` came from. */
+export type InstallSource = 'reused' | 'cache' | 'installer';
+
+/** What installing came to: made by cli/install.ts, drawn in the log, the summary and the outputs. */
+export interface InstallFact {
+  /** The upstream ref asked for (`hermes-version`). */
+  ref: string;
+  /** Absent when the install failed. */
+  source?: InstallSource;
+  /** From deciding to install to a working `hermes` (or the failure). */
+  ms: number;
+  /** The install script that ran was not checked against a SHA-256 (none pinned or given). */
+  unverified?: boolean;
+}
+
+/** What the summary says about `isolation`: made by cli/isolation.ts, drawn by publish/isolation-fact.ts. */
+export interface IsolationFact {
+  /** The user Hermes ran as, when isolated. */
+  user?: string;
+  uid?: number;
+  via?: 'root' | 'sudo';
+  /** Why Hermes was not isolated. */
+  why?: string;
+  /** How many processes of the agent user were ended after Hermes exited. */
+  ended?: number;
+  /** The file holding the checkout's persisted git credential, where the agent could read it. */
+  credential?: string;
+}
