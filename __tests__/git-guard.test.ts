@@ -1,0 +1,113 @@
+/**
+ * The checkout's git control files (config, hooks) are put back after the turn: in-process, on real
+ * repositories made by `git init` in a temporary directory.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import { gitControlWarning, snapshotGitControl } from '../src/cli/git-guard.js';
+
+function repo(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-'));
+  expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0);
+  fs.writeFileSync(path.join(dir, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\nexit 0\n', {
+    mode: 0o755
+  });
+  return dir;
+}
+const git = (dir: string, ...args: string[]) =>
+  spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
+const read = (dir: string, rel: string) => fs.readFileSync(path.join(dir, rel), 'utf8');
+
+describe('the git control files', () => {
+  test('left alone: nothing is reported and nothing is rewritten', () => {
+    const dir = repo();
+    const config = path.join(dir, '.git', 'config');
+    const inode = fs.statSync(config).ino;
+    const guard = snapshotGitControl(dir);
+    // The agent's work on the checkout is its own: a file and a commit change nothing here.
+    fs.writeFileSync(path.join(dir, 'work.txt'), 'done\n');
+    expect(git(dir, 'add', 'work.txt').status).toBe(0);
+    expect(guard.restore()).toEqual([]);
+    expect(fs.statSync(config).ino).toBe(inode);
+  });
+
+  test('a planted hook, a changed hook and a hooksPath in the config are put back', () => {
+    const dir = repo();
+    const config = read(dir, '.git/config');
+    const guard = snapshotGitControl(dir);
+    fs.writeFileSync(path.join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\ncurl evil\n', {
+      mode: 0o755
+    });
+    fs.writeFileSync(path.join(dir, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\ncurl evil\n');
+    expect(git(dir, 'config', 'core.hooksPath', '/tmp/evil-hooks').status).toBe(0);
+    expect(git(dir, 'config', 'alias.st', '!curl evil').status).toBe(0);
+    const changed = guard.restore();
+    expect(changed).toEqual(['.git/config', '.git/hooks/pre-commit', '.git/hooks/pre-push']);
+    expect(read(dir, '.git/config')).toBe(config);
+    expect(git(dir, 'config', '--get', 'core.hooksPath').stdout).toBe('');
+    expect(fs.existsSync(path.join(dir, '.git', 'hooks', 'pre-push'))).toBe(false);
+    expect(read(dir, '.git/hooks/pre-commit')).toBe('#!/bin/sh\nexit 0\n');
+    expect(fs.statSync(path.join(dir, '.git', 'hooks', 'pre-commit')).mode & 0o777).toBe(0o755);
+    expect(gitControlWarning(dir, changed)).toContain(path.join(dir, '.git/hooks/pre-push'));
+  });
+
+  test('links planted in their place are removed, never followed', () => {
+    const dir = repo();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-outside-'));
+    fs.writeFileSync(path.join(outside, 'victim'), 'untouched\n');
+    const guard = snapshotGitControl(dir);
+    fs.rmSync(path.join(dir, '.git', 'config'));
+    fs.symlinkSync(path.join(outside, 'victim'), path.join(dir, '.git', 'config'));
+    fs.rmSync(path.join(dir, '.git', 'hooks'), { recursive: true });
+    fs.symlinkSync(outside, path.join(dir, '.git', 'hooks'));
+    expect(guard.restore()).toContain('.git/config');
+    expect(fs.lstatSync(path.join(dir, '.git', 'config')).isFile()).toBe(true);
+    expect(fs.lstatSync(path.join(dir, '.git', 'hooks')).isDirectory()).toBe(true);
+    expect(read(dir, '.git/hooks/pre-commit')).toBe('#!/bin/sh\nexit 0\n');
+    expect(fs.readFileSync(path.join(outside, 'victim'), 'utf8')).toBe('untouched\n');
+    expect(fs.readdirSync(outside)).toEqual(['victim']);
+    expect(git(dir, 'status', '--short').status).toBe(0);
+  });
+
+  test('a FIFO planted as a hook does not block the check, and goes', () => {
+    const dir = repo();
+    const guard = snapshotGitControl(dir);
+    expect(spawnSync('mkfifo', [path.join(dir, '.git', 'hooks', 'post-checkout')]).status).toBe(0);
+    expect(guard.restore()).toEqual(['.git/hooks/post-checkout']);
+    expect(fs.existsSync(path.join(dir, '.git', 'hooks', 'post-checkout'))).toBe(false);
+  });
+
+  test("a submodule's git directory is guarded too", () => {
+    const dir = repo();
+    const sub = path.join(dir, '.git', 'modules', 'lib');
+    fs.mkdirSync(path.join(sub, 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(sub, 'HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(path.join(sub, 'config'), '[core]\n\tbare = false\n');
+    const guard = snapshotGitControl(dir);
+    fs.appendFileSync(path.join(sub, 'config'), '[core]\n\tfsmonitor = curl evil\n');
+    expect(guard.restore()).toEqual(['.git/modules/lib/config']);
+    expect(read(dir, '.git/modules/lib/config')).toBe('[core]\n\tbare = false\n');
+  });
+
+  test('a workspace that is not a repository has nothing to guard', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-none-'));
+    const guard = snapshotGitControl(dir);
+    fs.mkdirSync(path.join(dir, '.git', 'hooks'), { recursive: true });
+    // Made during the turn: not the workflow's, so not the guard's.
+    expect(guard.restore()).toEqual([]);
+  });
+
+  test('a .git replaced by a link is removed, named, and nothing is written through it', () => {
+    const dir = repo();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-outside-'));
+    const guard = snapshotGitControl(dir);
+    fs.renameSync(path.join(dir, '.git'), path.join(dir, 'moved'));
+    fs.symlinkSync(outside, path.join(dir, '.git'));
+    expect(guard.restore()).toEqual(['.git']);
+    expect(fs.existsSync(path.join(dir, '.git'))).toBe(false);
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The checkout's git control files belong to the workflow, not to the agent. A hook planted in
+ * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
+ * `.git/config`, runs in the next step's `git commit` or `git push`, as the runner's user and with that
+ * step's secrets: the agent's code would outlive its turn. So the control files of the workspace's
+ * repository (and of its submodules) are read before the agent runs and, once its last process is
+ * gone, put back as they were, each change named in a warning. Everything else the agent did to the
+ * checkout (files, commits, branches) is its work and stays.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Per git directory: the files that make git run a program. */
+const CONTROL = ['config', 'config.worktree', 'hooks'];
+/** Bounds on what is read (a real hooks folder holds ~15 samples of a few KB). */
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 16 * 1024 * 1024;
+/** How many changed paths a warning names. */
+const NAMED = 10;
+
+type Entry =
+  | { kind: 'file'; content: Buffer; mode: number }
+  | { kind: 'dir'; mode: number }
+  | { kind: 'link'; target: string }
+  | { kind: 'other' };
+
+/** What each control path held, by its path relative to the workspace. */
+type Tree = Map<string, Entry>;
+
+export interface GitControl {
+  /**
+   * Puts every control file back as it was at the snapshot (a file, folder or link planted in its
+   * place removed, not followed). Returns the paths that had changed, relative to the workspace;
+   * empty when the agent left them alone.
+   */
+  restore(): string[];
+  /** Why the snapshot is incomplete (too many files), when it is: the warning says so. */
+  readonly partial?: string;
+}
+
+/** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
+export function snapshotGitControl(workspace: string): GitControl {
+  const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+  const gitDirs = findGitDirs(workspace);
+  const before: Tree = new Map();
+  for (const dir of gitDirs)
+    for (const name of CONTROL) read(workspace, path.join(dir, name), before, budget);
+  const partial =
+    budget.entries < 0 || budget.bytes < 0
+      ? `the control files of ${path.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
+      : undefined;
+  return {
+    partial,
+    restore() {
+      const changed: string[] = [];
+      for (const dir of gitDirs) {
+        // A git directory the agent replaced by a link or a file (a gitfile can name any folder) is
+        // removed, not followed: a later git step then finds no repository rather than the agent's.
+        const stat = fs.lstatSync(path.join(workspace, dir), { throwIfNoEntry: false });
+        if (!stat?.isDirectory()) {
+          if (stat) fs.rmSync(path.join(workspace, dir), { force: true });
+          changed.push(dir);
+          continue;
+        }
+        for (const name of CONTROL) {
+          // A folder read only in part is not put back: that would delete what was not read.
+          if (partial && name === 'hooks') continue;
+          const top = path.join(dir, name);
+          const now: Tree = new Map();
+          read(workspace, top, now, { entries: MAX_ENTRIES, bytes: MAX_BYTES });
+          const was = subtree(before, top);
+          const differs = diff(was, now);
+          if (differs.length === 0) continue;
+          changed.push(...differs);
+          fs.rmSync(path.join(workspace, top), { recursive: true, force: true });
+          write(workspace, was);
+        }
+      }
+      return changed;
+    }
+  };
+}
+
+/** The warning for what restore() put back, naming at most NAMED paths. */
+export function gitControlWarning(workspace: string, changed: string[]): string {
+  const named = changed.slice(0, NAMED).map(p => path.join(workspace, p));
+  const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
+  return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn, since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
+}
+
+/** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */
+function findGitDirs(workspace: string): string[] {
+  const top = '.git';
+  if (!fs.lstatSync(path.join(workspace, top), { throwIfNoEntry: false })?.isDirectory()) return [];
+  const dirs = [top];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 8) return;
+    let names: fs.Dirent[];
+    try {
+      names = fs.readdirSync(path.join(workspace, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of names) {
+      if (!entry.isDirectory()) continue;
+      const sub = path.join(dir, entry.name);
+      if (fs.existsSync(path.join(workspace, sub, 'HEAD'))) dirs.push(sub);
+      walk(sub, depth + 1);
+    }
+  };
+  walk(path.join(top, 'modules'), 0);
+  return dirs;
+}
+
+/** Reads `rel` (and below it) into `tree`, never following a link, never blocking on a FIFO. */
+function read(
+  workspace: string,
+  rel: string,
+  tree: Tree,
+  budget: { entries: number; bytes: number }
+): void {
+  const full = path.join(workspace, rel);
+  const stat = fs.lstatSync(full, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (--budget.entries < 0) return;
+  if (stat.isSymbolicLink()) tree.set(rel, { kind: 'link', target: fs.readlinkSync(full) });
+  else if (stat.isDirectory()) {
+    tree.set(rel, { kind: 'dir', mode: stat.mode & 0o7777 });
+    for (const name of fs.readdirSync(full).sort())
+      read(workspace, path.join(rel, name), tree, budget);
+  } else if (stat.isFile()) {
+    budget.bytes -= stat.size;
+    if (budget.bytes < 0) return;
+    const fd = fs.openSync(
+      full,
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK
+    );
+    try {
+      tree.set(rel, { kind: 'file', content: fs.readFileSync(fd), mode: stat.mode & 0o7777 });
+    } finally {
+      fs.closeSync(fd);
+    }
+  } else tree.set(rel, { kind: 'other' });
+}
+
+/** The entries at or below `top`. */
+function subtree(tree: Tree, top: string): Tree {
+  const below = top + path.sep;
+  return new Map([...tree].filter(([rel]) => rel === top || rel.startsWith(below)));
+}
+
+/** The paths whose entry differs between the two trees (added, removed or changed). */
+function diff(was: Tree, now: Tree): string[] {
+  const paths = new Set([...was.keys(), ...now.keys()]);
+  return [...paths].sort().filter(rel => !same(was.get(rel), now.get(rel)));
+}
+
+function same(a: Entry | undefined, b: Entry | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.kind === 'file' && b.kind === 'file')
+    return a.mode === b.mode && a.content.equals(b.content);
+  if (a.kind === 'dir' && b.kind === 'dir') return a.mode === b.mode;
+  if (a.kind === 'link' && b.kind === 'link') return a.target === b.target;
+  return a.kind === 'other' && b.kind === 'other';
+}
+
+/** Makes the entries anew, parents first (the map is in reading order); nothing is overwritten. */
+function write(workspace: string, tree: Tree): void {
+  for (const [rel, entry] of tree) {
+    const full = path.join(workspace, rel);
+    if (entry.kind === 'dir') {
+      fs.mkdirSync(full);
+      fs.chmodSync(full, entry.mode);
+    } else if (entry.kind === 'file') {
+      fs.writeFileSync(full, entry.content, { flag: 'wx', mode: entry.mode });
+      fs.chmodSync(full, entry.mode);
+    } else if (entry.kind === 'link') fs.symlinkSync(entry.target, full);
+  }
+}
