@@ -39,6 +39,7 @@ interface HostileRecord {
   readable: string[];
   leftBehind: number | null;
   git: { status: number; stderr: string } | null;
+  planted: string[];
   home: { path: string; mode: string; own: boolean; hermes: string[] } | null;
   providerKey: boolean;
 }
@@ -108,6 +109,17 @@ function step(m: Machine, isolation: string): Promise<ActionRun> {
       HOSTILE_PROBE_FILES: m.probes.join('\n')
     }
   });
+}
+
+/** The hook and hooksPath the stand-in planted are gone after the step, and a warning named them. */
+function expectGitControlPutBack(m: Machine, r: ActionRun, got: HostileRecord): void {
+  expect(got.planted).toEqual(['pre-push', 'core.hooksPath']);
+  expect(fs.existsSync(path.join(m.workspace, '.git', 'hooks', 'pre-push'))).toBe(false);
+  const hooksPath = spawnSync('git', ['-C', m.workspace, 'config', '--get', 'core.hooksPath']);
+  expect(hooksPath.stdout.toString()).toBe('');
+  expect(r.stdout).toMatch(
+    /::warning::Hermes changed the checkout's git control files \(.*pre-push/
+  );
 }
 
 const recordOf = (m: Machine): HostileRecord =>
@@ -239,6 +251,10 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
     expect(fs.existsSync(path.join(m.workspace, 'hostile-report.json'))).toBe(true);
   });
 
+  test('the git hook and hooksPath it planted are put back, with a warning', () => {
+    expectGitControlPutBack(m, r, got);
+  });
+
   test('the credential include git could not have read (RUNNER_TEMP is closed) is back in .git/config', () => {
     const config = fs.readFileSync(path.join(m.workspace, '.git', 'config'), 'utf8');
     expect(config).toContain(`path = ${path.join(m.temp, 'git-credentials-0b1c2d.config')}`);
@@ -305,6 +321,10 @@ describeRoot('isolation: none — what docs/security.md says the agent reaches',
     expect(got.stdout.length).toBeGreaterThan(0);
     expect(got.credential).toBe(CREDENTIAL);
     expect(got.readable).toEqual(m.probes);
+  });
+
+  test('the git hook and hooksPath it planted are put back under none too', () => {
+    expectGitControlPutBack(m, r, got);
   });
 
   test('what it starts outlives the step; the summary says none, and warns of the credential', () => {

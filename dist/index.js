@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12108);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33192);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 12108:
+/***/ 33192:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39441,6 +39441,172 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
     };
 }
 
+;// CONCATENATED MODULE: ./src/cli/git-guard.ts
+/**
+ * The checkout's git control files belong to the workflow, not to the agent. A hook planted in
+ * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
+ * `.git/config`, runs in the next step's `git commit` or `git push`, as the runner's user and with that
+ * step's secrets: the agent's code would outlive its turn. So the control files of the workspace's
+ * repository (and of its submodules) are read before the agent runs and, once its last process is
+ * gone, put back as they were, each change named in a warning. Everything else the agent did to the
+ * checkout (files, commits, branches) is its work and stays.
+ */
+
+
+/** Per git directory: the files that make git run a program. */
+const CONTROL = ['config', 'config.worktree', 'hooks'];
+/** Bounds on what is read (a real hooks folder holds ~15 samples of a few KB). */
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 16 * 1024 * 1024;
+/** How many changed paths a warning names. */
+const NAMED = 10;
+/** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
+function snapshotGitControl(workspace) {
+    const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+    const gitDirs = findGitDirs(workspace);
+    const before = new Map();
+    for (const dir of gitDirs)
+        for (const name of CONTROL)
+            read(workspace, external_node_path_.join(dir, name), before, budget);
+    const partial = budget.entries < 0 || budget.bytes < 0
+        ? `the control files of ${external_node_path_.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
+        : undefined;
+    return {
+        partial,
+        restore() {
+            const changed = [];
+            for (const dir of gitDirs) {
+                // A git directory the agent replaced by a link or a file (a gitfile can name any folder) is
+                // removed, not followed: a later git step then finds no repository rather than the agent's.
+                const stat = external_node_fs_.lstatSync(external_node_path_.join(workspace, dir), { throwIfNoEntry: false });
+                if (!stat?.isDirectory()) {
+                    if (stat)
+                        external_node_fs_.rmSync(external_node_path_.join(workspace, dir), { force: true });
+                    changed.push(dir);
+                    continue;
+                }
+                for (const name of CONTROL) {
+                    // A folder read only in part is not put back: that would delete what was not read.
+                    if (partial && name === 'hooks')
+                        continue;
+                    const top = external_node_path_.join(dir, name);
+                    const now = new Map();
+                    read(workspace, top, now, { entries: MAX_ENTRIES, bytes: MAX_BYTES });
+                    const was = subtree(before, top);
+                    const differs = diff(was, now);
+                    if (differs.length === 0)
+                        continue;
+                    changed.push(...differs);
+                    external_node_fs_.rmSync(external_node_path_.join(workspace, top), { recursive: true, force: true });
+                    write(workspace, was);
+                }
+            }
+            return changed;
+        }
+    };
+}
+/** The warning for what restore() put back, naming at most NAMED paths. */
+function gitControlWarning(workspace, changed) {
+    const named = changed.slice(0, NAMED).map(p => external_node_path_.join(workspace, p));
+    const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
+    return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn, since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
+}
+/** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */
+function findGitDirs(workspace) {
+    const top = '.git';
+    if (!external_node_fs_.lstatSync(external_node_path_.join(workspace, top), { throwIfNoEntry: false })?.isDirectory())
+        return [];
+    const dirs = [top];
+    const walk = (dir, depth) => {
+        if (depth > 8)
+            return;
+        let names;
+        try {
+            names = external_node_fs_.readdirSync(external_node_path_.join(workspace, dir), { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const entry of names) {
+            if (!entry.isDirectory())
+                continue;
+            const sub = external_node_path_.join(dir, entry.name);
+            if (external_node_fs_.existsSync(external_node_path_.join(workspace, sub, 'HEAD')))
+                dirs.push(sub);
+            walk(sub, depth + 1);
+        }
+    };
+    walk(external_node_path_.join(top, 'modules'), 0);
+    return dirs;
+}
+/** Reads `rel` (and below it) into `tree`, never following a link, never blocking on a FIFO. */
+function read(workspace, rel, tree, budget) {
+    const full = external_node_path_.join(workspace, rel);
+    const stat = external_node_fs_.lstatSync(full, { throwIfNoEntry: false });
+    if (!stat)
+        return;
+    if (--budget.entries < 0)
+        return;
+    if (stat.isSymbolicLink())
+        tree.set(rel, { kind: 'link', target: external_node_fs_.readlinkSync(full) });
+    else if (stat.isDirectory()) {
+        tree.set(rel, { kind: 'dir', mode: stat.mode & 0o7777 });
+        for (const name of external_node_fs_.readdirSync(full).sort())
+            read(workspace, external_node_path_.join(rel, name), tree, budget);
+    }
+    else if (stat.isFile()) {
+        budget.bytes -= stat.size;
+        if (budget.bytes < 0)
+            return;
+        const fd = external_node_fs_.openSync(full, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+        try {
+            tree.set(rel, { kind: 'file', content: external_node_fs_.readFileSync(fd), mode: stat.mode & 0o7777 });
+        }
+        finally {
+            external_node_fs_.closeSync(fd);
+        }
+    }
+    else
+        tree.set(rel, { kind: 'other' });
+}
+/** The entries at or below `top`. */
+function subtree(tree, top) {
+    const below = top + external_node_path_.sep;
+    return new Map([...tree].filter(([rel]) => rel === top || rel.startsWith(below)));
+}
+/** The paths whose entry differs between the two trees (added, removed or changed). */
+function diff(was, now) {
+    const paths = new Set([...was.keys(), ...now.keys()]);
+    return [...paths].sort().filter(rel => !same(was.get(rel), now.get(rel)));
+}
+function same(a, b) {
+    if (!a || !b)
+        return a === b;
+    if (a.kind === 'file' && b.kind === 'file')
+        return a.mode === b.mode && a.content.equals(b.content);
+    if (a.kind === 'dir' && b.kind === 'dir')
+        return a.mode === b.mode;
+    if (a.kind === 'link' && b.kind === 'link')
+        return a.target === b.target;
+    return a.kind === 'other' && b.kind === 'other';
+}
+/** Makes the entries anew, parents first (the map is in reading order); nothing is overwritten. */
+function write(workspace, tree) {
+    for (const [rel, entry] of tree) {
+        const full = external_node_path_.join(workspace, rel);
+        if (entry.kind === 'dir') {
+            external_node_fs_.mkdirSync(full);
+            external_node_fs_.chmodSync(full, entry.mode);
+        }
+        else if (entry.kind === 'file') {
+            external_node_fs_.writeFileSync(full, entry.content, { flag: 'wx', mode: entry.mode });
+            external_node_fs_.chmodSync(full, entry.mode);
+        }
+        else if (entry.kind === 'link')
+            external_node_fs_.symlinkSync(entry.target, full);
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:stream"
@@ -41483,7 +41649,7 @@ class LiveLog {
     }
 }
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const log_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
 const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 /**
@@ -41496,7 +41662,7 @@ const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 function inert(line) {
     if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
         return line;
-    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    const visible = line.replace(log_CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }
 
@@ -43124,6 +43290,7 @@ function viewOf(report, cancelled) {
 
 
 
+
 async function main_run() {
     const unsupported = unsupportedRunner(process.platform);
     if (unsupported)
@@ -43369,6 +43536,10 @@ async function runHermes(settings, log, signals, plan) {
         return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
     }
     const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+    // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
+    const gitControl = snapshotGitControl(workspace);
+    if (gitControl.partial)
+        core/* warning */.$e(gitControl.partial);
     const isolation = plan?.kind === 'user' && executable
         ? await Isolation.isolate(plan, {
             workspace,
@@ -43432,6 +43603,9 @@ async function runHermes(settings, log, signals, plan) {
         }
         // After the agent's last process is gone: nothing it wrote into them stands.
         fileCommands.restore();
+        const changed = gitControl.restore();
+        if (changed.length > 0)
+            core/* warning */.$e(log.redact(gitControlWarning(workspace, changed)));
     }
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */

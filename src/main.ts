@@ -17,6 +17,7 @@ import {
 import { followFile } from './run/stream-reader.js';
 import { probeVersion, runAttempt } from './cli/hermes.js';
 import { snapshotFileCommands } from './cli/file-commands.js';
+import { gitControlWarning, snapshotGitControl } from './cli/git-guard.js';
 import { notInstalled, provideHermes, type InstallIo } from './cli/install.js';
 import {
   exposedCredential,
@@ -325,6 +326,9 @@ async function runHermes(
     return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
   }
   const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+  // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
+  const gitControl = snapshotGitControl(workspace);
+  if (gitControl.partial) core.warning(gitControl.partial);
   const isolation =
     plan?.kind === 'user' && executable
       ? await Isolation.isolate(plan, {
@@ -406,6 +410,8 @@ async function runHermes(
     }
     // After the agent's last process is gone: nothing it wrote into them stands.
     fileCommands.restore();
+    const changed = gitControl.restore();
+    if (changed.length > 0) core.warning(log.redact(gitControlWarning(workspace, changed)));
   }
 }
 
