@@ -37,6 +37,7 @@ interface HostileRecord {
   credential: string | null;
   sudo: number | null;
   readable: string[];
+  writable: string[];
   leftBehind: number | null;
   git: { status: number; stderr: string } | null;
   planted: string[];
@@ -76,12 +77,23 @@ function machine(credentialIn: 'config' | 'temp') {
     fs.writeFileSync(file, header);
     fs.appendFileSync(gitConfig, `[includeIf "gitdir:${workspace}/.git"]\n\tpath = ${file}\n`);
   }
+  // A file of the runner user's outside the workspace, hard-linked into it (as pnpm links its store
+  // into node_modules): lending the workspace must not lend it.
+  const store = path.join(base, 'store');
+  fs.mkdirSync(store);
+  fs.writeFileSync(path.join(store, 'index.js'), 'module.exports = 1;\n', { mode: 0o644 });
+  fs.mkdirSync(path.join(workspace, 'node_modules'));
+  fs.linkSync(path.join(store, 'index.js'), path.join(workspace, 'node_modules', 'index.js'));
   const probes = [
     path.join(home, 'notes.txt'),
     path.join(home, '.hermes', '.env'),
     path.join(commands, 'set_env_1f2e')
   ];
-  return { base, workspace, temp, home, probes };
+  const writes = [
+    path.join(workspace, 'node_modules', 'index.js'),
+    path.join(workspace, 'README.md')
+  ];
+  return { base, workspace, temp, home, probes, writes };
 }
 
 type Machine = ReturnType<typeof machine>;
@@ -106,7 +118,8 @@ function step(m: Machine, isolation: string): Promise<ActionRun> {
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-request-token-value',
       ACTIONS_RESULTS_URL: 'http://127.0.0.1:1/results/',
       OPENROUTER_API_KEY: 'provider-key-from-env',
-      HOSTILE_PROBE_FILES: m.probes.join('\n')
+      HOSTILE_PROBE_FILES: m.probes.join('\n'),
+      HOSTILE_WRITE_FILES: m.writes.join('\n')
     }
   });
 }
@@ -249,6 +262,12 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
   test('the workspace is handed back whole: every file the runner user’s, those the agent made too', () => {
     expect(notOwnedBy(m.workspace, process.getuid?.() ?? 0)).toEqual([]);
     expect(fs.existsSync(path.join(m.workspace, 'hostile-report.json'))).toBe(true);
+  });
+
+  test('the workspace is its to write, but not a file hard-linked into it from outside', () => {
+    expect(got.writable).toEqual([path.join(m.workspace, 'README.md')]);
+    const store = fs.statSync(path.join(m.base, 'store', 'index.js'));
+    expect(store.uid).toBe(process.getuid?.());
   });
 
   test('the git hook and hooksPath it planted are put back, with a warning', () => {

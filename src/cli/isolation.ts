@@ -8,9 +8,9 @@
  * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
  *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
  *   `~/.hermes` config;
- * - the workspace is lent, not shared: the runner user's files in it are chowned to the agent
- *   (`chown -R -h --from`), and handed back (every file the agent owns there, new ones included)
- *   when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
+ *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
+ *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
  *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
  *   it does for the runner user, with no configuration;
  * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
@@ -212,7 +212,26 @@ export class Isolation {
     this.actionEnv = options.env;
     if (runnerTemp) this.hidden = hideIncludes(lent, runnerTemp, options.env);
     this.lent = lent;
-    admin('chown', ['-R', '-h', `--from=${this.runner.uid}`, String(this.user.uid), lent]);
+    // Every file of the runner user's but a regular file with another name somewhere (a hard link:
+    // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
+    admin('find', [
+      lent,
+      '-uid',
+      String(this.runner.uid),
+      '!',
+      '(',
+      '-type',
+      'f',
+      '-links',
+      '+1',
+      ')',
+      '-exec',
+      'chown',
+      '-h',
+      String(this.user.uid),
+      '{}',
+      '+'
+    ]);
     const executable = fs.realpathSync(options.executable);
     const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
     for (const dir of new Set(needed)) this.openForOthers(dir);
