@@ -40,4 +40,23 @@ describe('the persisted checkout credential, read after the turn', () => {
     fs.writeFileSync(path.join(lent, '.git', 'config'), '[include]\n\tpath = ../pipe\n');
     expect(exposedCredential(lent, true, undefined)).toBeUndefined();
   });
+
+  test('a credential file under RUNNER_TEMP is out of reach only when RUNNER_TEMP was closed', () => {
+    const lent = workspace();
+    const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-runner-temp-'));
+    const file = path.join(temp, 'git-credentials-1a2b.config');
+    fs.writeFileSync(
+      file,
+      '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic x\n',
+      {
+        mode: 0o644
+      }
+    );
+    fs.writeFileSync(path.join(lent, '.git', 'config'), `[include]\n\tpath = ${file}\n`);
+    expect(exposedCredential(lent, true, temp)).toBeUndefined();
+    // Left open (Hermes or the workspace inside it): the file is as readable as its mode says.
+    expect(exposedCredential(lent, true, undefined)).toBe(file);
+    fs.chmodSync(file, 0o600);
+    expect(exposedCredential(lent, true, undefined)).toBeUndefined();
+  });
 });

@@ -40441,6 +40441,11 @@ class Isolation {
     /** Directories whose mode was changed, to put back (newest first). */
     modes = [];
     lent;
+    /**
+     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
+     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
+     */
+    closedTemp;
     home;
     /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
     hidden;
@@ -40548,8 +40553,10 @@ class Isolation {
         // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
         if (runnerTemp &&
             external_node_fs_.existsSync(runnerTemp) &&
-            ![lent, executable].some(p => inside(p, runnerTemp)))
+            ![lent, executable].some(p => inside(p, runnerTemp))) {
             this.setMode(runnerTemp, 0o700);
+            this.closedTemp = runnerTemp;
+        }
     }
     /** Gives others the right to enter dir (not to list it) for the run. */
     openForOthers(dir) {
@@ -40749,7 +40756,7 @@ function inside(p, dir) {
  * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
  * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
  */
-function exposedCredential(lent, isolated, runnerTemp) {
+function exposedCredential(lent, isolated, closedTemp) {
     const config = external_node_path_.join(lent, '.git', 'config');
     const text = readPlain(config);
     if (text === undefined)
@@ -40761,7 +40768,7 @@ function exposedCredential(lent, isolated, runnerTemp) {
         try {
             const reachable = !isolated ||
                 inside(file, lent) ||
-                (!(runnerTemp && inside(file, external_node_path_.resolve(runnerTemp))) &&
+                (!(closedTemp && inside(file, external_node_path_.resolve(closedTemp))) &&
                     (external_node_fs_.statSync(file).mode & 0o004) !== 0);
             if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
                 return file;
@@ -43614,7 +43621,7 @@ async function runHermes(settings, log, signals, plan) {
         // Every process of the agent ended and the workspace handed back before anything else is done.
         if (isolation)
             fact = Object.assign(fact, { why: undefined }, await isolation.release());
-        const credential = exposedCredential(workspace, isolation !== undefined, process.env.RUNNER_TEMP);
+        const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
         if (credential) {
             // A path the agent may have chosen: redacted like everything else it wrote.
             fact.credential = log.redact(credential);

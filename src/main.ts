@@ -396,11 +396,7 @@ async function runHermes(
   } finally {
     // Every process of the agent ended and the workspace handed back before anything else is done.
     if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
-    const credential = exposedCredential(
-      workspace,
-      isolation !== undefined,
-      process.env.RUNNER_TEMP
-    );
+    const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
     if (credential) {
       // A path the agent may have chosen: redacted like everything else it wrote.
       fact.credential = log.redact(credential);

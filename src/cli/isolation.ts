@@ -123,6 +123,11 @@ export class Isolation {
   /** Directories whose mode was changed, to put back (newest first). */
   private readonly modes: { dir: string; mode: number }[] = [];
   private lent?: string;
+  /**
+   * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
+   * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
+   */
+  closedTemp?: string;
   private home?: string;
   /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
   private hidden?: { config: string; includes: [string, string][] };
@@ -240,8 +245,10 @@ export class Isolation {
       runnerTemp &&
       fs.existsSync(runnerTemp) &&
       ![lent, executable].some(p => inside(p, runnerTemp))
-    )
+    ) {
       this.setMode(runnerTemp, 0o700);
+      this.closedTemp = runnerTemp;
+    }
   }
 
   /** Gives others the right to enter dir (not to list it) for the run. */
@@ -460,7 +467,7 @@ function inside(p: string, dir: string): boolean {
 export function exposedCredential(
   lent: string,
   isolated: boolean,
-  runnerTemp: string | undefined
+  closedTemp: string | undefined
 ): string | undefined {
   const config = path.join(lent, '.git', 'config');
   const text = readPlain(config);
@@ -472,7 +479,7 @@ export function exposedCredential(
       const reachable =
         !isolated ||
         inside(file, lent) ||
-        (!(runnerTemp && inside(file, path.resolve(runnerTemp))) &&
+        (!(closedTemp && inside(file, path.resolve(closedTemp))) &&
           (fs.statSync(file).mode & 0o004) !== 0);
       if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? '')) return file;
     } catch {
