@@ -395,22 +395,7 @@ describe('install failures are clear', () => {
     }
   };
 
-  test('a script that hangs past install-timeout-minutes (ignoring SIGTERM): its group is killed, not_found', async () => {
-    const m = machine();
-    const pids = path.join(m.root, 'pids');
-    const r = await step(m, {
-      inputs: { 'install-timeout-minutes': '0.02' },
-      env: { HERMES_STANDIN_HANG: 'ignore-term', HERMES_STANDIN_PIDS: pids }
-    });
-    expect(r.outputs.outcome).toBe('not_found');
-    const [error] = annotations(r, 'error');
-    expect(error).toMatch(
-      /did not finish within 1\.2 s \(install-timeout-minutes\): it was stopped\. Its last lines:\n→ Cloning /
-    );
-    for (const pid of fs.readFileSync(pids, 'utf8').trim().split(' ').map(Number))
-      expect(alive(pid)).toBe(false);
-  }, 60_000);
-
+  // A script that hangs past its limit (ignoring SIGTERM) is in install-group.test.ts, in-process.
   test('cancelled during the install: no process of the installer survives', async () => {
     const m = machine();
     const pids = path.join(m.root, 'pids');

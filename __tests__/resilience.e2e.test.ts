@@ -1,5 +1,6 @@
 /**
- * Never lose a run: timeouts, cancellation, retries on exit 75, dead Hermes, damaged streams.
+ * Never lose a run: cancellation, retries on exit 75, dead Hermes, damaged streams (timeouts and
+ * the kill paths with short limits: hermes-kill.test.ts and supervise.test.ts, in-process).
  * Through dist/index.js under Node 24 with the simulator; real signals. Tests wait on events (a line
  * in stdout, a file, the process's exit), never for a time window: a busy machine only makes them
  * slower. A lower bound on elapsed time is kept where waiting is the behaviour (load cannot shorten it).
@@ -9,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentDir } from './helpers/agent-dir.js';
 import { describe, expect, test } from '@jest/globals';
-import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { runAction, startAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { render, textOf } from './helpers/gfm.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { untilStdout } from './helpers/until.js';
@@ -27,76 +28,16 @@ const events = (file: string): Record<string, unknown>[] =>
     .filter(l => l !== '')
     .map(l => JSON.parse(l) as Record<string, unknown>);
 
-/** Whether a process still runs (a zombie has already let go of everything it held). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 /** Starts the action and resolves once Hermes has written its init event. */
 async function startedTurn(env: Record<string, string>, inputs: Record<string, string> = {}) {
   const started = startAction({ inputs: { query: 'Think', ...inputs }, env });
   return { ...started, transcript: await untilTurnStarted(started) };
 }
 
-describe('timeout', () => {
-  test('a Hermes that ignores SIGINT is killed after the grace period, with its tools', async () => {
-    // A Hermes in sh: it notes each SIGINT and goes on, with a tool (a sleep) holding its stdout. Its
-    // first line takes the signal, so even a timeout that strikes at once finds it ready.
-    const dir = agentDir('hermes-ignore-sigint-');
-    const notes = path.join(dir, 'notes');
-    const hermes = path.join(dir, 'hermes');
-    fs.writeFileSync(
-      hermes,
-      [
-        '#!/bin/sh',
-        `trap 'echo SIGINT >> "${notes}"' INT`,
-        'if [ "$1" = "--version" ]; then echo "Hermes Agent v0.0.0 (sh)"; exit 0; fi',
-        `echo '{"type": "system", "subtype": "init", "model": "m", "session_id": "s", "timestamp": 1}'`,
-        'sleep 3600 &',
-        `echo "tool $!" >> "${notes}"`,
-        'while :; do sleep 1; done',
-        ''
-      ].join('\n'),
-      { mode: 0o755 }
-    );
-    const t0 = Date.now();
-    const r = await runAction({
-      // The sh stand-in knows no `sessions export` (it would answer it as another turn).
-      inputs: {
-        query: 'Hang',
-        'timeout-minutes': '0.01',
-        'hermes-path': hermes,
-        'session-record': 'false'
-      },
-      simulator: false
-    });
-    const took = Date.now() - t0;
-    const noted = fs.readFileSync(notes, 'utf8');
-    const tool = Number(/^tool (\d+)$/m.exec(noted)?.[1]);
-    const toolLeft = running(tool);
-    if (toolLeft) process.kill(tool, 'SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
-    // Interrupted at the timeout, which it noted and survived; killed only after the grace period
-    // (0.6 s of timeout, then 10 s: a lower bound, which load can only lengthen), its tool with it.
-    expect(r.log).toContain(
-      'timeout-minutes reached: interrupting Hermes (killed in 10 s if it does not stop)'
-    );
-    expect(noted).toMatch(/^SIGINT$/m);
-    expect(tool).toBeGreaterThan(0);
-    expect(took).toBeGreaterThan(10_000);
-    expect(toolLeft).toBe(false);
-    expect(r.outputs.outcome).toBe('timeout');
-    expect(errors(r)[0]).toContain('before it wrote a result event');
-    expect(r.summary).toContain('timeout');
-    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).toContain('"init"');
-  });
-});
-
 describe('cancellation, as the runner does it', () => {
+  // The one test that waits out a real grace (5 s): the default, through dist/. The kill paths with
+  // short limits, the 10 s timeout grace and the 5 s version probe are in hermes-kill.test.ts and
+  // supervise.test.ts.
   test('SIGINT: a Hermes that ignores it is killed after the 5 s grace (the runner waits 7.5 s before SIGTERM), and the report is written', async () => {
     const run = await startedTurn({ HERMES_SIM_SCENARIO: 'hang-ignore-sigint' });
     const sent = Date.now();
@@ -129,28 +70,6 @@ describe('cancellation, as the runner does it', () => {
     // the scenario's 30 s pause ended (it would then have written more text and its own result).
     expect(errors(r)[0]).toContain('killed by SIGKILL');
     expect(events(run.transcript).map(e => e.type)).toEqual(['system', 'text']);
-  });
-});
-
-describe('a Hermes whose --version hangs', () => {
-  test('is killed after 5 s: the turn, which ran alongside, is reported without a version', async () => {
-    // The probe's sleep outlasts jest's timeout: an action that waited for it would fail there.
-    const dir = agentDir('hermes-hang-version-');
-    const hermes = path.join(dir, 'hermes');
-    fs.writeFileSync(
-      hermes,
-      `#!/bin/sh\nif [ "$1" = "--version" ]; then exec sleep 600; fi\nexec '${path.join(SIMULATOR_BIN, 'hermes')}' "$@"\n`,
-      { mode: 0o755 }
-    );
-    const t0 = Date.now();
-    const r = await runAction({ inputs: { query: 'Check', 'hermes-path': hermes } });
-    const took = Date.now() - t0;
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(r.outputs.outcome).toBe('success');
-    expect(r.exitCode).toBe(0);
-    expect(r.log).not.toContain('Hermes Agent v');
-    // It waited the probe's 5 s (a lower bound) and no longer: the version's sleep was killed.
-    expect(took).toBeGreaterThan(4500);
   });
 });
 

@@ -35259,9 +35259,10 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review_comment'
 ]);
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-/** How long one permission check may take, retry included. */
-const GATE_TIMEOUT_MS = 10_000;
-const RETRY_DELAY_MS = 1000;
+const GATE_LIMITS = Object.freeze({
+    timeoutMs: 10_000,
+    retryDelayMs: 1000
+});
 function triggerOf(env) {
     const actor = env.GITHUB_ACTOR || undefined;
     const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
@@ -35319,7 +35320,7 @@ function gated(trigger) {
         return trigger.onRunner;
     return !WRITERS_ONLY.has(trigger.event);
 }
-async function admit(trigger, settings) {
+async function admit(trigger, settings, ports = {}) {
     const { event, actor, rerunBy } = trigger;
     if (!event && !trigger.onRunner)
         return {
@@ -35357,13 +35358,13 @@ async function admit(trigger, settings) {
         whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
     }
     else {
-        const own = await check(trigger, settings, actor, `triggered ${what}`);
+        const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
         if (!own.ok)
             return refuse(own.message + rerunNote);
         whys.push(own.why);
     }
     if (rerunBy) {
-        const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+        const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
         if (!rerun.ok)
             return refuse(rerun.message);
         whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
@@ -35379,7 +35380,7 @@ async function admit(trigger, settings) {
         if (!author)
             return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
         if (author.toLowerCase() !== actor.toLowerCase()) {
-            const opened = await check(trigger, settings, author, `opened the pull request ${actor} acted on`);
+            const opened = await check(trigger, settings, ports, author, `opened the pull request ${actor} acted on`);
             if (!opened.ok)
                 return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
             whys.push(`the pull request's author ${author}: ${opened.why}`);
@@ -35388,7 +35389,7 @@ async function admit(trigger, settings) {
     return { allowed: true, actor, event, why: whys.join('; ') };
 }
 /** Whether login may start the agent on its own: listed, or write access on the repository. */
-async function check(trigger, settings, login, did) {
+async function check(trigger, settings, ports, login, did) {
     const bot = isBot(login);
     const input = bot ? Input.AllowedBots : Input.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
@@ -35396,7 +35397,7 @@ async function check(trigger, settings, login, did) {
         return { ok: true, why: `"${input}" is "*" (anyone)` };
     if (listed.includes(login.toLowerCase()))
         return { ok: true, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, login, settings.token);
+    const found = await readPermission(trigger, login, settings.token, ports);
     if (found.kind === 'role' &&
         (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
         return {
@@ -35436,65 +35437,73 @@ function workflowRunFork(trigger) {
     return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
-async function readPermission(trigger, actor, token) {
+async function readPermission(trigger, actor, token, { request: send = request, limits = GATE_LIMITS }) {
     if (!trigger.repository)
         return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
     if (!token)
         return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-    const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
+    // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
+    const signal = timeout.signal;
     const unknown = (why) => ({ kind: 'unknown', why });
-    return retry(async (n) => {
-        // The second failure in a row is the last: said so.
-        const again = (why) => ({
-            value: unknown(n > 1 ? `${why}, twice` : why),
-            retry: why
-        });
-        let response;
-        try {
-            response = await request(url, {
-                headers: {
-                    Authorization: `Bearer ${token}`,
-                    Accept: 'application/vnd.github+json',
-                    'X-GitHub-Api-Version': '2022-11-28',
-                    'User-Agent': 'hermes-action'
-                },
-                signal,
-                redirect: 'error'
+    try {
+        return await retry(async (n) => {
+            // The second failure in a row is the last: said so.
+            const again = (why) => ({
+                value: unknown(n > 1 ? `${why}, twice` : why),
+                retry: why
             });
-        }
-        catch (error) {
-            if (signal.aborted)
-                return {
-                    value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
-                };
-            const cause = error instanceof Error ? error.cause : undefined;
-            return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
-        }
-        if (response.status === 404) {
-            await response.body?.cancel();
-            return { value: { kind: 'stranger' } };
-        }
-        if (response.status >= 500) {
-            await response.body?.cancel();
-            return again(`the GitHub API answered HTTP ${response.status}`);
-        }
-        if (!response.ok) {
-            await response.body?.cancel();
-            const hint = response.status === 401 || response.status === 403
-                ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
-                : '';
-            return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
-        }
-        const body = await response.json().catch(() => undefined);
-        const permission = body?.permission;
-        const role = body?.role_name;
-        if (typeof permission !== 'string')
-            return { value: unknown('the GitHub API answered without a permission') };
-        return {
-            value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-        };
-    }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
+            let response;
+            try {
+                response = await send(url, {
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action'
+                    },
+                    signal,
+                    redirect: 'error'
+                });
+            }
+            catch (error) {
+                if (signal.aborted)
+                    return {
+                        value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
+                    };
+                const cause = error instanceof Error ? error.cause : undefined;
+                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
+            }
+            if (response.status === 404) {
+                await response.body?.cancel();
+                return { value: { kind: 'stranger' } };
+            }
+            if (response.status >= 500) {
+                await response.body?.cancel();
+                return again(`the GitHub API answered HTTP ${response.status}`);
+            }
+            if (!response.ok) {
+                await response.body?.cancel();
+                const hint = response.status === 401 || response.status === 403
+                    ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
+                    : '';
+                return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
+            }
+            const body = await response.json().catch(() => undefined);
+            const permission = body?.permission;
+            const role = body?.role_name;
+            if (typeof permission !== 'string')
+                return { value: unknown('the GitHub API answered without a permission') };
+            return {
+                value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+            };
+        }, { attempts: 2, backoffMs: limits.retryDelayMs, signal });
+    }
+    finally {
+        clearTimeout(timer);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/run/session-usage.ts
@@ -37541,6 +37550,35 @@ function supervise(signals, timeoutMs, turn) {
         }
     };
 }
+/**
+ * What stops a process that writes its result on SIGINT: SIGINT first, SIGKILL after the grace if it
+ * is still there; the runner's SIGTERM kills at once. clear() drops the pending kills.
+ */
+function interruptThenKill(target, graces, say) {
+    const kills = [];
+    const interrupt = (graceMs) => {
+        if (target.signal('SIGINT'))
+            kills.push(setTimeout(() => target.signal('SIGKILL'), graceMs));
+    };
+    return {
+        get running() {
+            return target.running;
+        },
+        timeout() {
+            say.timeout();
+            interrupt(graces.timeoutGraceMs);
+        },
+        cancel(signal) {
+            if (signal === 'SIGTERM')
+                return void target.signal('SIGKILL');
+            say.cancel();
+            interrupt(graces.cancelGraceMs);
+        },
+        clear() {
+            kills.forEach(clearTimeout);
+        }
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/api/sse.ts
 /**
@@ -38271,12 +38309,12 @@ async function copyRedacted(from, to, redact) {
  * sharing the default name, several steps).
  */
 const MAX_NAME_ATTEMPTS = 300;
-/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
-const BASE_BUDGET_MS = 120_000;
-const BUDGET_MS_PER_MB = 1000;
-/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
-const AFTER_SIGTERM_MS = 1000;
-async function uploadTranscript(request) {
+const UPLOAD_LIMITS = Object.freeze({
+    baseBudgetMs: 120_000,
+    budgetMsPerMb: 1000,
+    afterSigtermMs: 1000
+});
+async function uploadTranscript(request, limits = UPLOAD_LIMITS) {
     const { env } = request;
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
         return {
@@ -38291,9 +38329,9 @@ async function uploadTranscript(request) {
     }
     if (size === 0)
         return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = uploadBudgetMs(size, env);
+    const budgetMs = uploadBudgetMs(size, env, limits);
     const state = { givenUp: false };
-    const giveUp = deadline(budgetMs);
+    const giveUp = deadline(budgetMs, limits);
     let staging;
     core/* startGroup */.Oh('Uploading the transcript');
     try {
@@ -38396,17 +38434,17 @@ function isNameTaken(message) {
     return /\(409\)|already exists/i.test(message);
 }
 /** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function uploadBudgetMs(size, env) {
+function uploadBudgetMs(size, env, limits = UPLOAD_LIMITS) {
     const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
     if (seconds > 0)
         return seconds * 1000;
-    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+    return limits.baseBudgetMs + Math.ceil(size / 1_000_000) * limits.budgetMsPerMb;
 }
 /**
  * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
  * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-function deadline(budgetMs) {
+function deadline(budgetMs, limits = UPLOAD_LIMITS) {
     let timer;
     let onTerm = () => { };
     const expired = new Promise(resolve => {
@@ -38414,7 +38452,7 @@ function deadline(budgetMs) {
         timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
         onTerm = () => {
             clearTimeout(timer);
-            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), limits.afterSigtermMs);
         };
         process.once('SIGTERM', onTerm);
     });
@@ -38970,7 +39008,13 @@ function runToFile(file, args, options) {
         });
     });
 }
-const STDERR_LINGER_MS = 5000;
+/** The time limits of the spawns here; each is also an option, so that tests can shorten it. */
+const PROCESS_LIMITS = Object.freeze({
+    /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
+    stderrLingerMs: 5000,
+    /** The installer's group: from SIGTERM to SIGKILL. */
+    groupGraceMs: 3000
+});
 /** The longest piece of a stderr line without end that is held before it is passed on. */
 const STDERR_PIECE_CHARS = 8192;
 /**
@@ -39040,7 +39084,7 @@ class HermesProcess {
                 this.processExited = true;
                 if (options.afterExit)
                     swept = options.afterExit();
-                setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs).unref();
             });
             // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
             child.once('close', (exitCode, signal) => {
@@ -39081,8 +39125,7 @@ class HermesProcess {
 }
 /** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
 const MAX_LINE = 64 * 1024;
-const GRACE_MS = 3000;
-function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = GRACE_MS }) {
+function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
     return new Promise((resolve, reject) => {
         const [command, ...args] = argv;
         const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
@@ -39173,10 +39216,12 @@ function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = GRACE_
 
 
 
-/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
-const EXPORT_TIMEOUT_MS = 30_000;
-/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
-const CANCELLED_TIMEOUT_MS = 2000;
+const EXPORT_LIMITS = Object.freeze({
+    /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+    timeoutMs: 30_000,
+    /** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+    cancelledTimeoutMs: 2000
+});
 const STDERR_CHARS = 300;
 /**
  * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
@@ -39237,7 +39282,7 @@ async function readSessionRecord(request) {
         };
     }
     const timeoutMs = request.cancelled
-        ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
+        ? Math.min(request.timeoutMs, request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs)
         : request.timeoutMs;
     const result = await spawn({
         executable: request.executable,
@@ -39271,10 +39316,10 @@ async function readSessionRecord(request) {
         return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
     }
 }
-/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
 function exportTimeoutMs(env) {
     const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
-    return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
+    return seconds > 0 ? seconds * 1000 : EXPORT_LIMITS.timeoutMs;
 }
 /** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
 function recordPathFor(jsonlPath) {
@@ -39323,33 +39368,30 @@ async function findHermes(hermesPath) {
     const found = await io/* which */.K7(hermesPath, false);
     return found || undefined;
 }
-/**
- * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report.
- */
-const VERSION_TIMEOUT_MS = 5000;
+const HERMES_LIMITS = Object.freeze({
+    cancelGraceMs: 5000,
+    timeoutGraceMs: 10_000,
+    versionTimeoutMs: 5000,
+    stderrLingerMs: PROCESS_LIMITS.stderrLingerMs
+});
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-async function probeVersion(executable, cwd, spawning = { env: childEnv() }) {
+async function probeVersion(executable, cwd, spawning = { env: childEnv() }, limits = HERMES_LIMITS) {
     const { error, stdout } = await runCommand(executable, ['--version'], {
         cwd,
         env: spawning.env,
         as: spawning.as,
-        timeoutMs: VERSION_TIMEOUT_MS
+        timeoutMs: limits.versionTimeoutMs
     });
     const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
     return !error && line ? line.trim().slice(0, 200) : undefined;
 }
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-/** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
-const CANCEL_GRACE_MS = 5000;
-/** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
-const TIMEOUT_GRACE_MS = 10_000;
 /**
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }) {
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }, limits = HERMES_LIMITS) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
@@ -39364,6 +39406,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
             as: spawning.as,
             afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
             transcriptPath: jsonlPath,
+            stderrLingerMs: limits.stderrLingerMs,
             onStdout: chunk => follower.push(chunk),
             onProblem: message => follower.anomaly(message),
             redact: log.redact,
@@ -39397,29 +39440,14 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
         };
     }
     // SIGINT, so that Hermes can write its result event; a kill after the grace period.
-    const kills = [];
-    const interrupt = (graceMs) => {
-        if (hermes.signal('SIGINT'))
-            kills.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
-    };
-    const supervision = supervise(signals, settings.timeoutMs, {
-        get running() {
-            return hermes.running;
-        },
-        timeout() {
-            log.note(`timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`);
-            interrupt(TIMEOUT_GRACE_MS);
-        },
-        cancel(signal) {
-            if (signal === 'SIGTERM')
-                return void hermes.signal('SIGKILL');
-            log.note('The job was cancelled: interrupting Hermes so that it writes its result');
-            interrupt(CANCEL_GRACE_MS);
-        }
+    const stop = interruptThenKill(hermes, limits, {
+        timeout: () => log.note(`timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`),
+        cancel: () => log.note('The job was cancelled: interrupting Hermes so that it writes its result')
     });
+    const supervision = supervise(signals, settings.timeoutMs, stop);
     const result = await hermes.done;
     supervision.end();
-    kills.forEach(clearTimeout);
+    stop.clear();
     const turn = follower.finish();
     const notFound = result.spawnError?.code === 'ENOENT';
     if (result.spawnError && !notFound)
@@ -40127,7 +40155,7 @@ function installerEnv(layout, base) {
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
  */
-async function provideHermes(settings, io, signals, env = process.env) {
+async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS) {
     const install = settings.install;
     if (install.mode !== 'true') {
         const found = await findHermes(settings.hermesPath);
@@ -40135,13 +40163,16 @@ async function provideHermes(settings, io, signals, env = process.env) {
             return { executable: found };
         io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
     }
-    return installHermes(install, io, signals, env);
+    return installHermes(install, io, signals, env, limits);
 }
 /** How many of the installer's last lines a failure shows, and how long each may be. */
 const TAIL_LINES = 15;
 const TAIL_LINE_CHARS = 300;
-const install_VERSION_TIMEOUT_MS = 30_000;
-async function installHermes(install, io, signals, env) {
+const INSTALL_LIMITS = Object.freeze({
+    versionTimeoutMs: 30_000,
+    killGraceMs: PROCESS_LIMITS.groupGraceMs
+});
+async function installHermes(install, io, signals, env, limits) {
     const started = Date.now();
     const layout = installLayout(install, env);
     const spawnEnv = childEnv(env);
@@ -40162,7 +40193,7 @@ async function installHermes(install, io, signals, env) {
         return { executable: link, version: found.version, install: done };
     };
     // Another step of this job installed the same thing: nothing to fetch.
-    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv));
+    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
     if (earlier && !('why' in earlier))
         return ready(earlier, 'reused');
     let cacheUsable = cacheable(install) && (await cacheAvailable());
@@ -40185,7 +40216,7 @@ async function installHermes(install, io, signals, env) {
         }
         else if (restored.key) {
             await lockDown(layout.cachePaths);
-            const found = await working(layout, spawnEnv);
+            const found = await working(layout, spawnEnv, limits);
             if (!('why' in found))
                 return ready(found, 'cache');
             io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
@@ -40225,6 +40256,7 @@ async function installHermes(install, io, signals, env) {
             env: installerEnv(layout, spawnEnv),
             cwd: work,
             timeoutMs: install.timeoutMs,
+            graceMs: limits.killGraceMs,
             signals,
             onLine: line => {
                 const clean = line.replace(ANSI, '').replace(/\r$/, '');
@@ -40242,7 +40274,7 @@ async function installHermes(install, io, signals, env) {
             const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
             return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
         }
-        const found = await working(layout, spawnEnv);
+        const found = await working(layout, spawnEnv, limits);
         if ('why' in found)
             return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
         external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
@@ -40293,13 +40325,13 @@ function removeInstall(layout) {
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
 }
 /** The installed `hermes` and its `--version`, or why there is none that runs. */
-async function working(layout, env) {
+async function working(layout, env, limits) {
     const executable = layout.candidates.find(isExecutable);
     if (!executable)
         return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
     const { error, stdout, stderr } = await runCommand(executable, ['--version'], {
         env: { ...env, HERMES_HOME: layout.hermesHome },
-        timeoutMs: install_VERSION_TIMEOUT_MS
+        timeoutMs: limits.versionTimeoutMs
     });
     const line = stdout
         .split(/\r?\n/)
@@ -40424,10 +40456,7 @@ function planIsolation(mode) {
         };
     return { kind: 'user', via: 'sudo', setpriv, sudo };
 }
-/** How long the agent's processes have between SIGTERM and SIGKILL. */
-const SWEEP_GRACE_MS = 2000;
-/** How often /proc is read while waiting for them to go. */
-const SWEEP_POLL_MS = 25;
+const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
 /** What the runner user's `~/.hermes` gives the agent's copy. */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
 /** The isolation of one run: made by isolate(), ended by release(). */
@@ -40435,6 +40464,7 @@ class Isolation {
     user;
     runner;
     admin;
+    sweepLimits;
     /** Processes of the agent user ended so far. */
     ended = 0;
     released = false;
@@ -40454,10 +40484,11 @@ class Isolation {
     queryFile;
     /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
     spawning;
-    constructor(user, runner, env, admin) {
+    constructor(user, runner, env, admin, sweepLimits) {
         this.user = user;
         this.runner = runner;
         this.admin = admin;
+        this.sweepLimits = sweepLimits;
         this.spawning = { as: user, env, sweep: () => this.endAll() };
     }
     /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
@@ -40488,7 +40519,7 @@ class Isolation {
         const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
         const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
         const env = agentEnv(options.env, home, name);
-        const isolation = new Isolation(user, runner, env, admin);
+        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
         isolation.home = home;
         try {
             isolation.prepare(options);
@@ -40581,11 +40612,12 @@ class Isolation {
         await this.pending;
         const uid = this.user.uid;
         const seen = new Set(processesOf(uid));
-        const pause = () => new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+        const { graceMs, pollMs } = this.sweepLimits;
+        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
         // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
         // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
         this.signalAll('SIGTERM');
-        const deadline = Date.now() + SWEEP_GRACE_MS;
+        const deadline = Date.now() + graceMs;
         for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
             left.forEach(pid => seen.add(pid));
             if (Date.now() > deadline)
@@ -40593,7 +40625,7 @@ class Isolation {
             await pause();
         }
         // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-        const end = Date.now() + SWEEP_GRACE_MS;
+        const end = Date.now() + graceMs;
         for (;;) {
             this.signalAll('SIGKILL');
             const left = processesOf(uid);

@@ -14,7 +14,9 @@ export const POSIX_ONLY = [
   String.raw`e2e\.test\.ts$`,
   String.raw`capture\.test\.ts$`,
   String.raw`simulator\.test\.ts$`,
-  String.raw`isolation-files\.test\.ts$`
+  String.raw`isolation-files\.test\.ts$`,
+  String.raw`hermes-kill\.test\.ts$`,
+  String.raw`install-group\.test\.ts$`
 ];
 
 /** Each line says what this machine skips or changes, and where it would run as on a runner. */
@@ -26,7 +28,7 @@ export function platformNotes({
   const notes = [];
   if (platform === 'win32')
     notes.push(
-      'SKIPPED: the end-to-end suite, the capture, the simulator and the workspace-file tests (they need a POSIX system: ' +
+      'SKIPPED: the end-to-end suite, the capture, the simulator, the workspace-file and the kill-path tests (they need a POSIX system: ' +
         'run `npm test` in WSL, or on Linux or macOS, to run them).'
     );
   else if (!bundled && !version.startsWith('v24.'))

@@ -784,12 +784,12 @@ async function egress_copyRedacted(from, to, redact) {
  * sharing the default name, several steps).
  */
 const MAX_NAME_ATTEMPTS = 300;
-/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
-const BASE_BUDGET_MS = 120_000;
-const BUDGET_MS_PER_MB = 1000;
-/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
-const AFTER_SIGTERM_MS = 1000;
-async function uploadTranscript(request) {
+const UPLOAD_LIMITS = Object.freeze({
+    baseBudgetMs: 120_000,
+    budgetMsPerMb: 1000,
+    afterSigtermMs: 1000
+});
+async function uploadTranscript(request, limits = UPLOAD_LIMITS) {
     const { env } = request;
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
         return {
@@ -804,9 +804,9 @@ async function uploadTranscript(request) {
     }
     if (size === 0)
         return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = artifact_uploadBudgetMs(size, env);
+    const budgetMs = artifact_uploadBudgetMs(size, env, limits);
     const state = { givenUp: false };
-    const giveUp = artifact_deadline(budgetMs);
+    const giveUp = artifact_deadline(budgetMs, limits);
     let staging;
     core.startGroup('Uploading the transcript');
     try {
@@ -909,17 +909,17 @@ function isNameTaken(message) {
     return /\(409\)|already exists/i.test(message);
 }
 /** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function artifact_uploadBudgetMs(size, env) {
+function artifact_uploadBudgetMs(size, env, limits = UPLOAD_LIMITS) {
     const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
     if (seconds > 0)
         return seconds * 1000;
-    return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+    return limits.baseBudgetMs + Math.ceil(size / 1_000_000) * limits.budgetMsPerMb;
 }
 /**
  * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
  * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-function artifact_deadline(budgetMs) {
+function artifact_deadline(budgetMs, limits = UPLOAD_LIMITS) {
     let timer;
     let onTerm = () => { };
     const expired = new Promise(resolve => {
@@ -927,7 +927,7 @@ function artifact_deadline(budgetMs) {
         timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
         onTerm = () => {
             clearTimeout(timer);
-            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), AFTER_SIGTERM_MS);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), limits.afterSigtermMs);
         };
         process.once('SIGTERM', onTerm);
     });

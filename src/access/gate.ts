@@ -30,9 +30,23 @@ const PULL_REQUEST_EVENTS = new Set([
 
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
 
-/** How long one permission check may take, retry included. */
-export const GATE_TIMEOUT_MS = 10_000;
-const RETRY_DELAY_MS = 1000;
+export interface GateLimits {
+  /** How long one permission check may take, retry included. */
+  timeoutMs: number;
+  /** The wait before the check's second try. */
+  retryDelayMs: number;
+}
+
+export const GATE_LIMITS: Readonly<GateLimits> = Object.freeze({
+  timeoutMs: 10_000,
+  retryDelayMs: 1000
+});
+
+/** What the gate reaches out with: the REST call and its limits (tests give their own). */
+export interface GatePorts {
+  request?: typeof request;
+  limits?: GateLimits;
+}
 
 export interface GateSettings {
   /** `github-token`: read the actor's permission with it. */
@@ -146,7 +160,11 @@ type Permission =
 /** One login's check: why it passed, or the sentence that refuses it. */
 type Check = { ok: true; why: string } | { ok: false; message: string };
 
-export async function admit(trigger: Trigger, settings: GateSettings): Promise<Admission> {
+export async function admit(
+  trigger: Trigger,
+  settings: GateSettings,
+  ports: GatePorts = {}
+): Promise<Admission> {
   const { event, actor, rerunBy } = trigger;
   if (!event && !trigger.onRunner)
     return {
@@ -190,12 +208,12 @@ export async function admit(trigger: Trigger, settings: GateSettings): Promise<A
       `listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim()
     );
   } else {
-    const own = await check(trigger, settings, actor, `triggered ${what}`);
+    const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
     if (!own.ok) return refuse(own.message + rerunNote);
     whys.push(own.why);
   }
   if (rerunBy) {
-    const rerun = await check(trigger, settings, rerunBy, `re-ran the run of ${what}`);
+    const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
     if (!rerun.ok) return refuse(rerun.message);
     whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
   }
@@ -220,6 +238,7 @@ export async function admit(trigger: Trigger, settings: GateSettings): Promise<A
       const opened = await check(
         trigger,
         settings,
+        ports,
         author,
         `opened the pull request ${actor} acted on`
       );
@@ -237,6 +256,7 @@ export async function admit(trigger: Trigger, settings: GateSettings): Promise<A
 async function check(
   trigger: Trigger,
   settings: GateSettings,
+  ports: GatePorts,
   login: string,
   did: string
 ): Promise<Check> {
@@ -246,7 +266,7 @@ async function check(
   if (!bot && listed.includes('*')) return { ok: true, why: `"${input}" is "*" (anyone)` };
   if (listed.includes(login.toLowerCase())) return { ok: true, why: `listed in "${input}"` };
 
-  const found = await readPermission(trigger, login, settings.token);
+  const found = await readPermission(trigger, login, settings.token, ports);
   if (
     found.kind === 'role' &&
     (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? ''))
@@ -290,64 +310,78 @@ function workflowRunFork(trigger: Trigger): Head | undefined | string {
 }
 
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
-async function readPermission(trigger: Trigger, actor: string, token: string): Promise<Permission> {
+async function readPermission(
+  trigger: Trigger,
+  actor: string,
+  token: string,
+  { request: send = request, limits = GATE_LIMITS }: GatePorts
+): Promise<Permission> {
   if (!trigger.repository) return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
   if (!token) return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
   const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-  const signal = AbortSignal.timeout(GATE_TIMEOUT_MS);
+  // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
+  const signal = timeout.signal;
   const unknown = (why: string): Permission => ({ kind: 'unknown', why });
-  return retry(
-    async (n): Promise<Tried<Permission>> => {
-      // The second failure in a row is the last: said so.
-      const again = (why: string): Tried<Permission> => ({
-        value: unknown(n > 1 ? `${why}, twice` : why),
-        retry: why
-      });
-      let response: Response;
-      try {
-        response = await request(url, {
-          headers: {
-            Authorization: `Bearer ${token}`,
-            Accept: 'application/vnd.github+json',
-            'X-GitHub-Api-Version': '2022-11-28',
-            'User-Agent': 'hermes-action'
-          },
-          signal,
-          redirect: 'error'
+  try {
+    return await retry(
+      async (n): Promise<Tried<Permission>> => {
+        // The second failure in a row is the last: said so.
+        const again = (why: string): Tried<Permission> => ({
+          value: unknown(n > 1 ? `${why}, twice` : why),
+          retry: why
         });
-      } catch (error) {
-        if (signal.aborted)
-          return {
-            value: unknown(`the GitHub API did not answer within ${GATE_TIMEOUT_MS / 1000} s`)
-          };
-        const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
-        return again(`the GitHub API could not be reached: ${cause?.message ?? messageOf(error)}`);
-      }
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return { value: { kind: 'stranger' } };
-      }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        return again(`the GitHub API answered HTTP ${response.status}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        const hint =
-          response.status === 401 || response.status === 403
-            ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
-            : '';
-        return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      const permission = (body as { permission?: unknown } | undefined)?.permission;
-      const role = (body as { role_name?: unknown } | undefined)?.role_name;
-      if (typeof permission !== 'string')
-        return { value: unknown('the GitHub API answered without a permission') };
-      return {
-        value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-      };
-    },
-    { attempts: 2, backoffMs: RETRY_DELAY_MS, signal }
-  );
+        let response: Response;
+        try {
+          response = await send(url, {
+            headers: {
+              Authorization: `Bearer ${token}`,
+              Accept: 'application/vnd.github+json',
+              'X-GitHub-Api-Version': '2022-11-28',
+              'User-Agent': 'hermes-action'
+            },
+            signal,
+            redirect: 'error'
+          });
+        } catch (error) {
+          if (signal.aborted)
+            return {
+              value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
+            };
+          const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
+          return again(
+            `the GitHub API could not be reached: ${cause?.message ?? messageOf(error)}`
+          );
+        }
+        if (response.status === 404) {
+          await response.body?.cancel();
+          return { value: { kind: 'stranger' } };
+        }
+        if (response.status >= 500) {
+          await response.body?.cancel();
+          return again(`the GitHub API answered HTTP ${response.status}`);
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          const hint =
+            response.status === 401 || response.status === 403
+              ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
+              : '';
+          return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
+        }
+        const body: unknown = await response.json().catch(() => undefined);
+        const permission = (body as { permission?: unknown } | undefined)?.permission;
+        const role = (body as { role_name?: unknown } | undefined)?.role_name;
+        if (typeof permission !== 'string')
+          return { value: unknown('the GitHub API answered without a permission') };
+        return {
+          value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+        };
+      },
+      { attempts: 2, backoffMs: limits.retryDelayMs, signal }
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,8 +2,8 @@
 import { messageOf } from '../text/errors.js';
 import * as io from '@actions/io';
 import { childEnv } from './environment.js';
-import { HermesProcess, runCommand, type Spawning } from './process.js';
-import { supervise } from '../run/supervise.js';
+import { HermesProcess, PROCESS_LIMITS, runCommand, type Spawning } from './process.js';
+import { interruptThenKill, supervise } from '../run/supervise.js';
 import { StreamReader } from '../run/stream-reader.js';
 import type { CliSettings } from '../config/settings.js';
 import type { Attempt, RunLog, Signals } from '../run/attempt.js';
@@ -39,23 +39,40 @@ export async function findHermes(hermesPath: string): Promise<string | undefined
   return found || undefined;
 }
 
-/**
- * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
- * that hangs is killed rather than holding up the report.
- */
-const VERSION_TIMEOUT_MS = 5000;
+/** The time limits of a Hermes run; a parameter so that tests can shorten them. */
+export interface HermesLimits {
+  /** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
+  cancelGraceMs: number;
+  /** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
+  timeoutGraceMs: number;
+  /**
+   * How long `hermes --version` may take. It runs alongside the chat and is waited for after it: one
+   * that hangs is killed rather than holding up the report.
+   */
+  versionTimeoutMs: number;
+  /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
+  stderrLingerMs: number;
+}
+
+export const HERMES_LIMITS: Readonly<HermesLimits> = Object.freeze({
+  cancelGraceMs: 5000,
+  timeoutGraceMs: 10_000,
+  versionTimeoutMs: 5000,
+  stderrLingerMs: PROCESS_LIMITS.stderrLingerMs
+});
 
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
 export async function probeVersion(
   executable: string,
   cwd: string,
-  spawning: Spawning = { env: childEnv() }
+  spawning: Spawning = { env: childEnv() },
+  limits: Pick<HermesLimits, 'versionTimeoutMs'> = HERMES_LIMITS
 ): Promise<string | undefined> {
   const { error, stdout } = await runCommand(executable, ['--version'], {
     cwd,
     env: spawning.env,
     as: spawning.as,
-    timeoutMs: VERSION_TIMEOUT_MS
+    timeoutMs: limits.versionTimeoutMs
   });
   const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
   return !error && line ? line.trim().slice(0, 200) : undefined;
@@ -63,11 +80,6 @@ export async function probeVersion(
 
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
-
-/** The runner sends SIGINT, then SIGTERM 7.5 s later: Hermes gets most of that to write its result. */
-export const CANCEL_GRACE_MS = 5000;
-/** After timeout-minutes, how long Hermes may take to write its result before it is killed. */
-export const TIMEOUT_GRACE_MS = 10_000;
 
 /**
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
@@ -79,7 +91,8 @@ export async function runAttempt(
   jsonlPath: string,
   log: RunLog,
   signals: Signals,
-  spawning: Spawning = { env: childEnv() }
+  spawning: Spawning = { env: childEnv() },
+  limits: HermesLimits = HERMES_LIMITS
 ): Promise<Attempt> {
   const started = Date.now();
   const stderrTail: Redacted[] = [];
@@ -95,6 +108,7 @@ export async function runAttempt(
       as: spawning.as,
       afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
       transcriptPath: jsonlPath,
+      stderrLingerMs: limits.stderrLingerMs,
       onStdout: chunk => follower.push(chunk),
       onProblem: message => follower.anomaly(message),
       redact: log.redact,
@@ -126,29 +140,18 @@ export async function runAttempt(
     };
   }
   // SIGINT, so that Hermes can write its result event; a kill after the grace period.
-  const kills: NodeJS.Timeout[] = [];
-  const interrupt = (graceMs: number): void => {
-    if (hermes.signal('SIGINT')) kills.push(setTimeout(() => hermes.signal('SIGKILL'), graceMs));
-  };
-  const supervision = supervise(signals, settings.timeoutMs, {
-    get running() {
-      return hermes.running;
-    },
-    timeout() {
+  const stop = interruptThenKill(hermes, limits, {
+    timeout: () =>
       log.note(
-        `timeout-minutes reached: interrupting Hermes (killed in ${TIMEOUT_GRACE_MS / 1000} s if it does not stop)`
-      );
-      interrupt(TIMEOUT_GRACE_MS);
-    },
-    cancel(signal) {
-      if (signal === 'SIGTERM') return void hermes.signal('SIGKILL');
-      log.note('The job was cancelled: interrupting Hermes so that it writes its result');
-      interrupt(CANCEL_GRACE_MS);
-    }
+        `timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`
+      ),
+    cancel: () =>
+      log.note('The job was cancelled: interrupting Hermes so that it writes its result')
   });
+  const supervision = supervise(signals, settings.timeoutMs, stop);
   const result = await hermes.done;
   supervision.end();
-  kills.forEach(clearTimeout);
+  stop.clear();
   const turn = follower.finish();
   const notFound = (result.spawnError as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
   if (result.spawnError && !notFound)

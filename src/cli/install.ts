@@ -19,7 +19,7 @@ import { childEnv } from './environment.js';
 import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
 import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './install-cache.js';
-import { runCommand, runGroup } from './process.js';
+import { PROCESS_LIMITS, runCommand, runGroup } from './process.js';
 import {
   cacheable,
   installerArgs,
@@ -59,7 +59,8 @@ export async function provideHermes(
   settings: Pick<CliSettings, 'hermesPath' | 'install'>,
   io: InstallIo,
   signals: Signals,
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  limits: InstallLimits = INSTALL_LIMITS
 ): Promise<Provided> {
   const install = settings.install;
   if (install.mode !== 'true') {
@@ -68,19 +69,31 @@ export async function provideHermes(
       return { executable: found };
     io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
   }
-  return installHermes(install, io, signals, env);
+  return installHermes(install, io, signals, env, limits);
 }
 
 /** How many of the installer's last lines a failure shows, and how long each may be. */
 const TAIL_LINES = 15;
 const TAIL_LINE_CHARS = 300;
-const VERSION_TIMEOUT_MS = 30_000;
+
+export interface InstallLimits {
+  /** How long the installed `hermes --version` may take. */
+  versionTimeoutMs: number;
+  /** The installer's group, stopped (limit or cancellation): from SIGTERM to SIGKILL. */
+  killGraceMs: number;
+}
+
+export const INSTALL_LIMITS: Readonly<InstallLimits> = Object.freeze({
+  versionTimeoutMs: 30_000,
+  killGraceMs: PROCESS_LIMITS.groupGraceMs
+});
 
 async function installHermes(
   install: InstallSettings,
   io: InstallIo,
   signals: Signals,
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  limits: InstallLimits
 ): Promise<Provided> {
   const started = Date.now();
   const layout = installLayout(install, env);
@@ -103,7 +116,8 @@ async function installHermes(
   };
 
   // Another step of this job installed the same thing: nothing to fetch.
-  const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv));
+  const earlier =
+    readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
   if (earlier && !('why' in earlier)) return ready(earlier, 'reused');
 
   let cacheUsable = cacheable(install) && (await cacheAvailable());
@@ -130,7 +144,7 @@ async function installHermes(
       );
     } else if (restored.key) {
       await lockDown(layout.cachePaths);
-      const found = await working(layout, spawnEnv);
+      const found = await working(layout, spawnEnv, limits);
       if (!('why' in found)) return ready(found, 'cache');
       io.info(
         `The cached install (${restored.key}) does not run (${found.why}): installing it again.`
@@ -175,6 +189,7 @@ async function installHermes(
         env: installerEnv(layout, spawnEnv),
         cwd: work,
         timeoutMs: install.timeoutMs,
+        graceMs: limits.killGraceMs,
         signals,
         onLine: line => {
           const clean = line.replace(ANSI, '').replace(/\r$/, '');
@@ -194,7 +209,7 @@ async function installHermes(
         run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
       return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
     }
-    const found = await working(layout, spawnEnv);
+    const found = await working(layout, spawnEnv, limits);
     if ('why' in found)
       return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
     fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
@@ -252,12 +267,16 @@ interface Runs {
 type Working = Runs | { why: string };
 
 /** The installed `hermes` and its `--version`, or why there is none that runs. */
-async function working(layout: InstallLayout, env: NodeJS.ProcessEnv): Promise<Working> {
+async function working(
+  layout: InstallLayout,
+  env: NodeJS.ProcessEnv,
+  limits: InstallLimits
+): Promise<Working> {
   const executable = layout.candidates.find(isExecutable);
   if (!executable) return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
   const { error, stdout, stderr } = await runCommand(executable, ['--version'], {
     env: { ...env, HERMES_HOME: layout.hermesHome },
-    timeoutMs: VERSION_TIMEOUT_MS
+    timeoutMs: limits.versionTimeoutMs
   });
   const line = stdout
     .split(/\r?\n/)

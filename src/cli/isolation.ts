@@ -105,12 +105,18 @@ export interface IsolateOptions {
   /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
   ignoreUserConfig: boolean;
   env: NodeJS.ProcessEnv;
+  /** Default SWEEP_LIMITS. */
+  sweep?: SweepLimits;
 }
 
-/** How long the agent's processes have between SIGTERM and SIGKILL. */
-export const SWEEP_GRACE_MS = 2000;
-/** How often /proc is read while waiting for them to go. */
-const SWEEP_POLL_MS = 25;
+export interface SweepLimits {
+  /** How long the agent's processes have between SIGTERM and SIGKILL (and SIGKILL to take). */
+  graceMs: number;
+  /** How often /proc is read while waiting for them to go. */
+  pollMs: number;
+}
+
+export const SWEEP_LIMITS: Readonly<SweepLimits> = Object.freeze({ graceMs: 2000, pollMs: 25 });
 
 /** What the runner user's `~/.hermes` gives the agent's copy. */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
@@ -142,7 +148,8 @@ export class Isolation {
     readonly user: AgentUser,
     private readonly runner: { uid: number; gid: number },
     env: NodeJS.ProcessEnv,
-    private readonly admin: Admin
+    private readonly admin: Admin,
+    private readonly sweepLimits: SweepLimits
   ) {
     this.spawning = { as: user, env, sweep: () => this.endAll() };
   }
@@ -180,7 +187,7 @@ export class Isolation {
     const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     const home = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-home-`));
     const env = agentEnv(options.env, home, name);
-    const isolation = new Isolation(user, runner, env, admin);
+    const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
     isolation.home = home;
     try {
       isolation.prepare(options);
@@ -279,18 +286,19 @@ export class Isolation {
     await this.pending;
     const uid = this.user.uid;
     const seen = new Set(processesOf(uid));
-    const pause = (): Promise<void> => new Promise(resolve => setTimeout(resolve, SWEEP_POLL_MS));
+    const { graceMs, pollMs } = this.sweepLimits;
+    const pause = (): Promise<void> => new Promise(resolve => setTimeout(resolve, pollMs));
     // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
     // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
     this.signalAll('SIGTERM');
-    const deadline = Date.now() + SWEEP_GRACE_MS;
+    const deadline = Date.now() + graceMs;
     for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
       left.forEach(pid => seen.add(pid));
       if (Date.now() > deadline) break;
       await pause();
     }
     // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-    const end = Date.now() + SWEEP_GRACE_MS;
+    const end = Date.now() + graceMs;
     for (;;) {
       this.signalAll('SIGKILL');
       const left = processesOf(uid);

@@ -196,7 +196,13 @@ export interface Spawning {
   sweep?(): Promise<void>;
 }
 
-const STDERR_LINGER_MS = 5000;
+/** The time limits of the spawns here; each is also an option, so that tests can shorten it. */
+export const PROCESS_LIMITS = Object.freeze({
+  /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
+  stderrLingerMs: 5000,
+  /** The installer's group: from SIGTERM to SIGKILL. */
+  groupGraceMs: 3000
+});
 /** The longest piece of a stderr line without end that is held before it is passed on. */
 const STDERR_PIECE_CHARS = 8192;
 
@@ -220,6 +226,8 @@ export interface ProcessOptions {
    * running is ended here (the isolation's sweep). The run is done only when this has resolved.
    */
   afterExit?(): Promise<void>;
+  /** Default PROCESS_LIMITS.stderrLingerMs. */
+  stderrLingerMs?: number;
 }
 
 export interface RunResult {
@@ -294,7 +302,10 @@ export class HermesProcess {
         // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
         this.processExited = true;
         if (options.afterExit) swept = options.afterExit();
-        setTimeout(() => stderr.destroy(), STDERR_LINGER_MS).unref();
+        setTimeout(
+          () => stderr.destroy(),
+          options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs
+        ).unref();
       });
       // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
       child.once('close', (exitCode, signal) => {
@@ -359,7 +370,6 @@ export interface GroupRun {
 
 /** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
 const MAX_LINE = 64 * 1024;
-const GRACE_MS = 3000;
 
 export function runGroup({
   argv,
@@ -368,7 +378,7 @@ export function runGroup({
   timeoutMs,
   signals,
   onLine,
-  graceMs = GRACE_MS
+  graceMs = PROCESS_LIMITS.groupGraceMs
 }: GroupSpawn): Promise<GroupRun> {
   return new Promise((resolve, reject) => {
     const [command, ...args] = argv;

@@ -8,10 +8,12 @@ import { messageOf } from '../text/errors.js';
 import { runToFile, type AgentUser } from './process.js';
 import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
 
-/** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
-export const EXPORT_TIMEOUT_MS = 30_000;
-/** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
-const CANCELLED_TIMEOUT_MS = 2000;
+export const EXPORT_LIMITS = Object.freeze({
+  /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+  timeoutMs: 30_000,
+  /** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+  cancelledTimeoutMs: 2000
+});
 const STDERR_CHARS = 300;
 
 /**
@@ -88,6 +90,8 @@ export interface ExportRequest {
   as?: AgentUser;
   timeoutMs: number;
   cancelled?: boolean;
+  /** The limit once cancelled; default EXPORT_LIMITS.cancelledTimeoutMs. */
+  cancelledTimeoutMs?: number;
   /** The process runner; spawnExport unless a test or the isolation module gives another. */
   spawn?: (spec: ExportSpawn) => Promise<SpawnResult>;
 }
@@ -106,7 +110,7 @@ export async function readSessionRecord(request: ExportRequest): Promise<Session
     };
   }
   const timeoutMs = request.cancelled
-    ? Math.min(request.timeoutMs, CANCELLED_TIMEOUT_MS)
+    ? Math.min(request.timeoutMs, request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs)
     : request.timeoutMs;
   const result = await spawn({
     executable: request.executable,
@@ -137,10 +141,10 @@ export async function readSessionRecord(request: ExportRequest): Promise<Session
   }
 }
 
-/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_TIMEOUT_MS. */
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
 export function exportTimeoutMs(env: NodeJS.ProcessEnv): number {
   const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
-  return seconds > 0 ? seconds * 1000 : EXPORT_TIMEOUT_MS;
+  return seconds > 0 ? seconds * 1000 : EXPORT_LIMITS.timeoutMs;
 }
 
 /** The record's path: beside the transcript, `<transcript>.session.jsonl`. */

@@ -38,13 +38,25 @@ export type UploadResult =
  * sharing the default name, several steps).
  */
 export const MAX_NAME_ATTEMPTS = 300;
-/** The upload's budget: enough for the client's own retries (about 30 s per call), plus time per MB. */
-const BASE_BUDGET_MS = 120_000;
-const BUDGET_MS_PER_MB = 1000;
-/** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
-const AFTER_SIGTERM_MS = 1000;
+export interface UploadLimits {
+  /** The upload's budget: enough for the client's own retries (about 30 s per call)… */
+  baseBudgetMs: number;
+  /** …plus time per MB. */
+  budgetMsPerMb: number;
+  /** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
+  afterSigtermMs: number;
+}
 
-export async function uploadTranscript(request: UploadRequest): Promise<UploadResult> {
+export const UPLOAD_LIMITS: Readonly<UploadLimits> = Object.freeze({
+  baseBudgetMs: 120_000,
+  budgetMsPerMb: 1000,
+  afterSigtermMs: 1000
+});
+
+export async function uploadTranscript(
+  request: UploadRequest,
+  limits: UploadLimits = UPLOAD_LIMITS
+): Promise<UploadResult> {
   const { env } = request;
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     return {
@@ -60,9 +72,9 @@ export async function uploadTranscript(request: UploadRequest): Promise<UploadRe
   }
   if (size === 0) return { uploaded: false, reason: 'the transcript is empty', warn: false };
 
-  const budgetMs = uploadBudgetMs(size, env);
+  const budgetMs = uploadBudgetMs(size, env, limits);
   const state = { givenUp: false };
-  const giveUp = deadline(budgetMs);
+  const giveUp = deadline(budgetMs, limits);
   let staging: string | undefined;
   core.startGroup('Uploading the transcript');
   try {
@@ -172,17 +184,24 @@ export function isNameTaken(message: string): boolean {
 }
 
 /** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-export function uploadBudgetMs(size: number, env: NodeJS.ProcessEnv): number {
+export function uploadBudgetMs(
+  size: number,
+  env: NodeJS.ProcessEnv,
+  limits: UploadLimits = UPLOAD_LIMITS
+): number {
   const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
   if (seconds > 0) return seconds * 1000;
-  return BASE_BUDGET_MS + Math.ceil(size / 1_000_000) * BUDGET_MS_PER_MB;
+  return limits.baseBudgetMs + Math.ceil(size / 1_000_000) * limits.budgetMsPerMb;
 }
 
 /**
  * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
  * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-export function deadline(budgetMs: number): {
+export function deadline(
+  budgetMs: number,
+  limits: Pick<UploadLimits, 'afterSigtermMs'> = UPLOAD_LIMITS
+): {
   expired: Promise<string>;
   clear(): void;
 } {
@@ -198,7 +217,7 @@ export function deadline(budgetMs: number): {
       clearTimeout(timer);
       timer = setTimeout(
         () => expire('the job was cancelled before the upload finished'),
-        AFTER_SIGTERM_MS
+        limits.afterSigtermMs
       );
     };
     process.once('SIGTERM', onTerm);

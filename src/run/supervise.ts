@@ -44,3 +44,49 @@ export function supervise(signals: Signals, timeoutMs: number, turn: Stoppable):
     }
   };
 }
+
+/** A process group that can be interrupted and killed: Hermes, as runAttempt holds it. */
+export interface Signalable {
+  readonly running: boolean;
+  /** False when the process has already gone. */
+  signal(signal: 'SIGINT' | 'SIGKILL'): boolean;
+}
+
+export interface Graces {
+  /** After timeout-minutes: from SIGINT to SIGKILL. */
+  timeoutGraceMs: number;
+  /** After the runner's SIGINT: from ours to SIGKILL (the runner's SIGTERM kills at once). */
+  cancelGraceMs: number;
+}
+
+/**
+ * What stops a process that writes its result on SIGINT: SIGINT first, SIGKILL after the grace if it
+ * is still there; the runner's SIGTERM kills at once. clear() drops the pending kills.
+ */
+export function interruptThenKill(
+  target: Signalable,
+  graces: Graces,
+  say: { timeout(): void; cancel(): void }
+): Stoppable & { clear(): void } {
+  const kills: ReturnType<typeof setTimeout>[] = [];
+  const interrupt = (graceMs: number): void => {
+    if (target.signal('SIGINT')) kills.push(setTimeout(() => target.signal('SIGKILL'), graceMs));
+  };
+  return {
+    get running() {
+      return target.running;
+    },
+    timeout() {
+      say.timeout();
+      interrupt(graces.timeoutGraceMs);
+    },
+    cancel(signal) {
+      if (signal === 'SIGTERM') return void target.signal('SIGKILL');
+      say.cancel();
+      interrupt(graces.cancelGraceMs);
+    },
+    clear() {
+      kills.forEach(clearTimeout);
+    }
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The installer's process group in-process (runGroup, as installHermes spawns the script), with the
+ * stand-in install script and short injected limits: a script that hangs past its limit, or is
+ * cancelled, is stopped with everything it started, even when it ignores SIGTERM. Waits on the
+ * group's end, never on a time window. install.e2e.test.ts keeps the cancellation through dist/.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { INSTALL_LIMITS } from '../src/cli/install.js';
+import { PROCESS_LIMITS, runGroup } from '../src/cli/process.js';
+import type { Signals } from '../src/run/attempt.js';
+import { ROOT } from '../scripts/local-runner.mjs';
+import { until } from './helpers/until.js';
+
+const SCRIPT = path.join(ROOT, 'simulator', 'install.sh');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Whether a process still runs (a killed one may linger as a zombie until it is reaped). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function runnerSignals() {
+  const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
+  const signals: Signals & { send(): void } = {
+    cancelled: false,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    send() {
+      listeners.forEach(fn => fn('SIGINT'));
+    }
+  };
+  return signals;
+}
+
+/** The stand-in, hanging (`term`: it dies on SIGTERM; `ignore-term`: it does not), as install.ts runs it. */
+function hangingInstaller(hang: 'term' | 'ignore-term', timeoutMs: number, signals: Signals) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-install-group-'));
+  dirs.push(dir);
+  const pids = path.join(dir, 'pids');
+  const lines: string[] = [];
+  const done = runGroup({
+    argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', SCRIPT, '--non-interactive'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      HERMES_STANDIN_HANG: hang,
+      HERMES_STANDIN_PIDS: pids
+    },
+    cwd: dir,
+    timeoutMs,
+    graceMs: 50,
+    signals,
+    onLine: line => lines.push(line)
+  });
+  const started = (): Promise<number[]> =>
+    until('the installer started', () => fs.existsSync(pids) && fs.readFileSync(pids, 'utf8')).then(
+      text => text.trim().split(' ').map(Number)
+    );
+  return { done, lines, started };
+}
+
+describe('the installer’s process group', () => {
+  test('defaults: SIGKILL 3 s after SIGTERM', () => {
+    expect(PROCESS_LIMITS.groupGraceMs).toBe(3000);
+    expect(INSTALL_LIMITS.killGraceMs).toBe(3000);
+  });
+
+  test('hangs past its limit, ignoring SIGTERM: timed out, the group killed', async () => {
+    const run = hangingInstaller('ignore-term', 200, runnerSignals());
+    const pids = await run.started();
+    const result = await run.done;
+    expect(result).toEqual({ code: null, signal: 'SIGKILL', cancelled: false, timedOut: true });
+    expect(run.lines[0]).toMatch(/^→ Cloning /);
+    expect(pids.filter(alive)).toEqual([]);
+  });
+
+  test('cancelled: SIGTERM ends the script, and its child dies with the group', async () => {
+    const signals = runnerSignals();
+    // A limit no test could wait out: only the cancellation can end it.
+    const run = hangingInstaller('term', 3_600_000, signals);
+    const pids = await run.started();
+    signals.send();
+    const result = await run.done;
+    expect(result).toMatchObject({ cancelled: true, timedOut: false });
+    expect(pids.filter(alive)).toEqual([]);
+  });
+});
