@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Imports point one way, down the flow: (http | text) ← config ← run ← (cli | api | schema | access) ←
- * publish ← comment ← main; the report sub-action (src/report-action/) sits beside main. A folder may
- * not import from those after it, nor from a sibling mode.
+ * publish ← comment ← steps ← main; the report sub-action (src/report-action/) sits beside main. A
+ * folder may not import from those after it, nor from a sibling mode.
  */
 const LAYERS = {
   http: ['comment', 'config', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
@@ -19,7 +19,9 @@ const LAYERS = {
   // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
   'report-action': ['cli', 'api', 'access', 'schema', 'comment'],
   // The sticky comment draws with publish/'s Markdown helpers (one escaping) but runs nothing.
-  comment: ['cli', 'api', 'schema', 'access', 'report-action']
+  comment: ['cli', 'api', 'schema', 'access', 'report-action'],
+  // run()'s steps (src/steps/) draw on every folder above; only main.ts imports them.
+  steps: ['report-action']
 };
 /** What src/comment/ may read of src/publish/: the escaping and the blocks it shares with the summary. */
 const COMMENT_MAY_IMPORT = ['markdown', 'structured', 'summary', 'run-report'];
@@ -30,7 +32,7 @@ const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
       'error',
       {
         patterns: [
-          ...after.map(f => ({
+          ...(folder === 'steps' ? after : [...after, 'steps']).map(f => ({
             group: [`../${f}/*`],
             message: `src/${folder}/ may not import from src/${f}/: imports point down the flow (see eslint.config.js).`
           })),

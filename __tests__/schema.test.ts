@@ -5,12 +5,10 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { InputError } from '../src/config/inputs.js';
 import type { CliSettings } from '../src/config/settings.js';
-import type { Verdict } from '../src/run/verdict.js';
-import { checkAnswer, judge, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check.js';
+import { checkAnswer, STRUCTURED_OUTPUT_BYTES } from '../src/schema/check.js';
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
 import { askForJson, INSTRUCTION, withSchema } from '../src/schema/prompt.js';
 import { makeRedactor } from '../src/text/redact.js';
-import { kept } from './helpers/kept.js';
 import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-schema-test-'));
@@ -298,29 +296,5 @@ describe('checking the answer', () => {
     // Just under the cap, in bytes (é is two): whole.
     const under = JSON.stringify(['é'.repeat((STRUCTURED_OUTPUT_BYTES - 4) / 2)]);
     expect(checkAnswer(under, loose, noRedaction).ok).toBe(true);
-  });
-});
-
-describe('the verdict', () => {
-  const success: Verdict = {
-    outcome: 'success',
-    exitCode: 0,
-    message: 'Hermes completed the turn.'
-  };
-  const failure: Verdict = { outcome: 'failure', exitCode: 1, message: 'Hermes failed.' };
-  const mismatch = checkAnswer('[]', schemaOf(VERDICT_SCHEMA), noRedaction);
-
-  test('a successful turn whose answer does not match is invalid_output, keeping its exit code', () => {
-    expect(judge(success, mismatch)).toEqual({
-      outcome: 'invalid_output',
-      exitCode: 0,
-      message: 'The answer does not match json-schema: /: must be object.'
-    });
-  });
-
-  test('any other verdict stands; so does a match, and no check at all', () => {
-    expect(judge(failure, mismatch)).toBe(failure);
-    expect(judge(success, undefined)).toBe(success);
-    expect(judge(success, { ok: true, value: 1, json: kept('1') })).toBe(success);
   });
 });

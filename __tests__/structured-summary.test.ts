@@ -5,10 +5,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { decide } from '../src/run/verdict.js';
+import { decideRun } from '../src/run/decision.js';
 import { shown, type RunReport } from '../src/publish/run-report.js';
 import { renderSummary } from '../src/publish/summary.js';
-import { checkAnswer, judge } from '../src/schema/check.js';
+import { checkAnswer } from '../src/schema/check.js';
 import { readSchema, type AnswerSchema } from '../src/schema/load.js';
 import { makeRedactor } from '../src/text/redact.js';
 import {
@@ -59,9 +59,10 @@ function summarize(
   } = {}
 ): { markdown: string; html: Element; report: RunReport } {
   const turn = turnAnswering(text);
-  const answer = checkAnswer(turn.answer, schema, redact);
+  const attempt = { turn, end: processEnd(), durationMs: 1000 };
+  const { verdict, answer } = decideRun(attempt, text => checkAnswer(text, schema, redact));
   const report: RunReport = {
-    verdict: shown(judge(decide(turn, processEnd()), answer), redact),
+    verdict: shown(verdict, redact),
     turn,
     durationMs: 1000,
     stderrTail: [],

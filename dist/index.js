@@ -34974,113 +34974,1829 @@ module.exports = {
 
 /***/ }),
 
-/***/ 79407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ 47479:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33192);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ childEnv)
+/* harmony export */ });
+/* unused harmony export RUNNER_ONLY */
+/* harmony import */ var _file_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41373);
+/**
+ * The environment of every process the action starts (Hermes, its version probe, the installer).
+ * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
+ * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
+ * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
+ * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
+ * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
+ */
 
+/** The runner's own credentials and service addresses, for the action's process only. */
+const RUNNER_ONLY = [
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL'
+];
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ..._file_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .FILE_COMMANDS */ .i]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
+function childEnv(env = process.env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
+        const upper = name.toUpperCase();
+        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
 
-
-// The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)));
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 33192:
+/***/ 41373:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ FILE_COMMANDS),
+/* harmony export */   x: () => (/* binding */ snapshotFileCommands)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+/** The variables naming the runner's file-command files. */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of FILE_COMMANDS) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(file, { force: true });
+                node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file) : Buffer.alloc(0);
+}
+
+
+/***/ }),
+
+/***/ 6694:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Tm: () => (/* binding */ runAttempt),
+/* harmony export */   Vd: () => (/* binding */ probeVersion),
+/* harmony export */   ai: () => (/* binding */ findHermes)
+/* harmony export */ });
+/* unused harmony exports buildArgv, HERMES_LIMITS */
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
+/* harmony import */ var _actions_io__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88701);
+/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(47479);
+/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(25358);
+/* harmony import */ var _run_supervise_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(21103);
+/* harmony import */ var _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(39997);
+/** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+
+
+
+
+
+
+/** The one place argv is built. Everything after the query is a flag the user asked for. */
+function buildArgv(settings) {
+    const argv = ['chat'];
+    const query = settings.query;
+    // A value that starts with "-" would be read as an option: such a query goes in one word.
+    if (query?.kind === 'text')
+        argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
+    else if (query?.kind === 'file')
+        argv.push(...(query.path.startsWith('-') && query.path !== '-'
+            ? [`--query-file=${query.path}`]
+            : ['--query-file', query.path]));
+    argv.push('--format', 'stream-json');
+    if (settings.model)
+        argv.push('-m', settings.model);
+    if (settings.ignoreUserConfig)
+        argv.push('--ignore-user-config');
+    if (settings.ignoreRules)
+        argv.push('--ignore-rules');
+    if (settings.worktree)
+        argv.push('--worktree');
+    if (settings.checkpoints)
+        argv.push('--checkpoints');
+    if (settings.passSessionId)
+        argv.push('--pass-session-id');
+    argv.push(...settings.args);
+    return argv;
+}
+/** The executable's full path, or undefined when it is not on PATH (or not executable). */
+async function findHermes(hermesPath) {
+    const found = await _actions_io__WEBPACK_IMPORTED_MODULE_0__/* .which */ .K7(hermesPath, false);
+    return found || undefined;
+}
+const HERMES_LIMITS = Object.freeze({
+    cancelGraceMs: 5000,
+    timeoutGraceMs: 10_000,
+    versionTimeoutMs: 5000,
+    stderrLingerMs: _process_js__WEBPACK_IMPORTED_MODULE_2__/* .PROCESS_LIMITS */ .P8.stderrLingerMs
+});
+/** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
+async function probeVersion(executable, cwd, spawning = { env: (0,_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .g)() }, limits = HERMES_LIMITS) {
+    const { error, stdout } = await (0,_process_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)(executable, ['--version'], {
+        cwd,
+        env: spawning.env,
+        as: spawning.as,
+        timeoutMs: limits.versionTimeoutMs
+    });
+    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
+    return !error && line ? line.trim().slice(0, 200) : undefined;
+}
+/** How many of Hermes' last stderr lines are kept for failure messages. */
+const STDERR_TAIL_LINES = 20;
+/**
+ * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
+ * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
+ */
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .g)() }, limits = HERMES_LIMITS) {
+    const started = Date.now();
+    const stderrTail = [];
+    // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
+    const follower = new _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__/* .StreamReader */ .C(log);
+    let hermes;
+    try {
+        hermes = new _process_js__WEBPACK_IMPORTED_MODULE_2__/* .HermesProcess */ .MB({
+            executable,
+            argv: buildArgv(settings),
+            cwd: settings.workingDirectory,
+            env: spawning.env,
+            as: spawning.as,
+            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
+            transcriptPath: jsonlPath,
+            stderrLingerMs: limits.stderrLingerMs,
+            onStdout: chunk => follower.push(chunk),
+            onProblem: message => follower.anomaly(message),
+            redact: log.redact,
+            // Redacted as it comes in: the log and the summary take it as it is kept.
+            onStderrLine: raw => {
+                const line = log.redact(raw);
+                log.stderr(line);
+                stderrTail.push(line);
+                if (stderrTail.length > STDERR_TAIL_LINES)
+                    stderrTail.shift();
+            }
+        });
+    }
+    catch (error) {
+        // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
+        // attempt like any other, so that the outputs, the summary and the transcript are still written.
+        const why = (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error);
+        log.note(`Hermes could not be started: ${why}`);
+        return {
+            turn: follower.finish(),
+            durationMs: Date.now() - started,
+            end: {
+                kind: 'process',
+                exitCode: 1,
+                signal: null,
+                timedOut: false,
+                cancelled: signals.cancelled,
+                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
+                timeoutMs: settings.timeoutMs
+            }
+        };
+    }
+    // SIGINT, so that Hermes can write its result event; a kill after the grace period.
+    const stop = (0,_run_supervise_js__WEBPACK_IMPORTED_MODULE_5__/* .interruptThenKill */ .b)(hermes, limits, {
+        timeout: () => log.note(`timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`),
+        cancel: () => log.note('The job was cancelled: interrupting Hermes so that it writes its result')
+    });
+    const supervision = (0,_run_supervise_js__WEBPACK_IMPORTED_MODULE_5__/* .supervise */ .z)(signals, settings.timeoutMs, stop);
+    const result = await hermes.done;
+    supervision.end();
+    stop.clear();
+    const turn = follower.finish();
+    const notFound = result.spawnError?.code === 'ENOENT';
+    if (result.spawnError && !notFound)
+        log.note(`Hermes could not be started: ${result.spawnError.message}`);
+    return {
+        turn,
+        durationMs: Date.now() - started,
+        end: notFound
+            ? { kind: 'not_found', hermesPath: settings.hermesPath }
+            : {
+                kind: 'process',
+                exitCode: result.spawnError ? 1 : result.exitCode,
+                signal: result.signal,
+                timedOut: supervision.timedOut,
+                cancelled: signals.cancelled,
+                stderrTail,
+                timeoutMs: settings.timeoutMs
+            }
+    };
+}
+
+
+/***/ }),
+
+/***/ 47153:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ main_run)
+  YT: () => (/* binding */ notInstalled),
+  Mj: () => (/* binding */ provideHermes)
 });
+
+// UNUSED EXPORTS: INSTALL_LIMITS
 
 // EXTERNAL MODULE: ./src/text/errors.ts
 var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(33838);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
-;// CONCATENATED MODULE: ./src/http/fetch.ts
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/http/fetch.ts
+var fetch = __nccwpck_require__(50576);
+// EXTERNAL MODULE: ./src/text/url.ts
+var text_url = __nccwpck_require__(80114);
+;// CONCATENATED MODULE: ./src/cli/download.ts
 /**
- * Every HTTP request the action makes itself (the trigger gate, API server mode, downloads, comments)
- * goes through `request`, so that each honours the runner's proxy settings (`HTTPS_PROXY`,
- * `HTTP_PROXY`, `NO_PROXY`) exactly as `@actions/http-client` reads them, like the artifact and cache
- * clients do. Node's global `fetch` ignores them. This is what `@actions/github` does: undici's `fetch`
- * with http-client's proxy dispatcher for the URL (none when no proxy applies, loopback included).
+ * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
+ * `request`, retried on 5xx, timeouts and network errors with the one retry loop, size-bounded.
  */
 
 
-/** fetch(url, init), through the proxy the runner's environment names for url, if any. */
-function request(url, init = {}) {
-    const dispatcher = new lib/* HttpClient */.Qq('hermes-action').getAgentDispatcher(String(url));
-    return (0,undici.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
+
+
+
+
+
+/** A download that failed for good; the message names the URL and what came back. */
+class DownloadError extends Error {
 }
-
-;// CONCATENATED MODULE: ./src/run/retry.ts
+const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
 /**
- * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
- * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ * GET, following redirects only to HTTPS (or HTTP on this machine): one to plain HTTP elsewhere would
+ * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
+ * before the request is made.
  */
-/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
-async function retry(once, policy) {
-    const sleep = policy.sleep ?? abortableSleep;
-    for (let n = 1;; n++) {
-        const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
-            return tried.value;
-        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
-        policy.onRetry?.(tried.retry, n + 1, waitMs);
-        await sleep(waitMs, policy.signal);
-        if (policy.signal?.aborted)
-            return tried.value;
+async function fetchSecure(url, shown, signal) {
+    let at = url;
+    for (let hops = 0;; hops++) {
+        const response = await (0,fetch/* request */.E)(at, { redirect: 'manual', signal });
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !location)
+            return response;
+        await response.body?.cancel();
+        const next = new URL(location, at);
+        if (!(0,text_url/* isSecureUrl */.z)(next))
+            throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
+        if (hops >= MAX_REDIRECTS)
+            throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
+        at = next.href;
     }
 }
-/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
-function abortableSleep(ms, signal) {
+/** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
+async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
+    let tries = 0;
+    const result = await (0,retry/* retry */.L)(async () => {
+        tries++;
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+        let why;
+        try {
+            const response = await fetchSecure(url, shown, abort);
+            if (response.ok) {
+                await save(response, file, maxBytes, shown, what);
+                return { value: { done: true } };
+            }
+            await response.body?.cancel();
+            why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+            if (response.status < 500)
+                return { value: { failed: new DownloadError(`${shown} answered ${why}.`) } };
+        }
+        catch (error) {
+            if (error instanceof DownloadError)
+                return { value: { failed: error } };
+            why = describe(error);
+        }
+        const failed = new DownloadError(`${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`);
+        return { value: { failed }, retry: why };
+    }, {
+        attempts,
+        backoffMs,
+        signal,
+        onRetry: (why, next, waitMs) => onRetry?.(`Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`)
+    });
+    if ('failed' in result)
+        throw result.failed;
+}
+/** The body into file (owner-only), refused past maxBytes while it streams. */
+async function save(response, file, maxBytes, shown, what) {
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+        await response.body?.cancel();
+        throw new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
+    }
+    let bytes = 0;
+    const bounded = new external_node_stream_.Transform({
+        transform(chunk, _encoding, callback) {
+            bytes += chunk.length;
+            if (bytes > maxBytes)
+                callback(new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`));
+            else
+                callback(null, chunk);
+        }
+    });
+    const body = response.body
+        ? external_node_stream_.Readable.fromWeb(response.body)
+        : external_node_stream_.Readable.from([]);
+    await (0,promises_namespaceObject.pipeline)(body, bounded, external_node_fs_.createWriteStream(file, { mode: 0o600 }));
+}
+function describe(error) {
+    // A DOMException, which need not be an Error of this realm.
+    const name = error?.name;
+    if (name === 'TimeoutError' || name === 'AbortError')
+        return 'timed out';
+    const cause = error.cause;
+    return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
+}
+
+// EXTERNAL MODULE: ./src/cli/environment.ts
+var environment = __nccwpck_require__(47479);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+// EXTERNAL MODULE: ./src/cli/hermes.ts
+var hermes = __nccwpck_require__(6694);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/cli/install-cache.ts
+/**
+ * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
+ * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
+ * the exact key is looked up (no prefix), the archive downloaded, listed, and extracted only when
+ * every entry lies inside the cached folders.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The events the trigger gate does not check: only people with write access cause them. */
+const SAVING_EVENTS = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'merge_group'
+]);
+/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
+const savesOn = (event) => event !== undefined && SAVING_EVENTS.has(event);
+/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
+async function cacheAvailable() {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    return cache.isFeatureAvailable();
+}
+/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
+function compression() {
+    const zstd = (0,external_node_child_process_.spawnSync)('zstd', ['--quiet', '--version'], { encoding: 'utf8' });
+    return zstd.status === 0 && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
+}
+/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
+const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
+    .update([...paths, method, '1.0'].join('|'))
+    .digest('hex');
+const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
+const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
+/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
+async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep } = {}) {
+    const method = compression();
+    let found;
+    try {
+        found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
+    }
+    catch (error) {
+        return { problem: (0,errors/* messageOf */.b)(error) };
+    }
+    if (!found)
+        return {};
+    if (found.key !== layout.cacheKey)
+        return { refused: `the cache answered with another key (${(0,text_text/* clip */.$Q)(found.key, 200)})` };
+    onStep?.(`Found ${found.key} in the Actions cache`);
+    const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-cache-'));
+    try {
+        const archive = external_node_path_.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
+        const shown = found.url.split('?')[0];
+        try {
+            await download(found.url, archive, {
+                maxBytes: MAX_ARCHIVE_BYTES,
+                timeoutMs: 10 * 60_000,
+                what: 'a cached install',
+                shown,
+                signal,
+                onRetry
+            });
+        }
+        catch (error) {
+            if (error instanceof DownloadError)
+                return { problem: error.message };
+            throw error;
+        }
+        onStep?.(`Downloaded the cached install (${(external_node_fs_.statSync(archive).size / 1e6).toFixed(1)} MB)`);
+        const workspace = env.GITHUB_WORKSPACE || process.cwd();
+        // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
+        const plain = external_node_path_.join(work, 'cache.tar');
+        await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
+        const listing = await listArchive(plain);
+        const refused = outsideFolders(listing, workspace, layout.cachePaths);
+        if (refused)
+            return { refused };
+        onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
+        for (const dir of layout.cachePaths)
+            external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        await run('tar', ['-xf', plain, '-P', '-C', workspace]);
+        return { key: found.key };
+    }
+    catch (error) {
+        return { problem: (0,errors/* messageOf */.b)(error) };
+    }
+    finally {
+        external_node_fs_.rmSync(work, { recursive: true, force: true });
+    }
+}
+/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
+async function lookUp(key, version, env, signal) {
+    const base = env.ACTIONS_RESULTS_URL ?? '';
+    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
+    const result = await (0,retry/* retry */.L)(async () => {
+        try {
+            const response = await (0,fetch/* request */.E)(url, {
+                method: 'POST',
+                headers: {
+                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
+                    'content-type': 'application/json'
+                },
+                body: JSON.stringify({ key, restore_keys: [], version }),
+                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
+            });
+            const text = await response.text();
+            if (response.ok)
+                return { value: { answer: JSON.parse(text) } };
+            const error = `the cache service answered HTTP ${response.status}: ${(0,text_text/* clip */.$Q)(text, 300)}`;
+            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
+        }
+        catch (error) {
+            const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
+            return { value: { error: why }, retry: why };
+        }
+    }, { attempts: 3, backoffMs: 1000, signal });
+    if (result.error !== undefined)
+        throw new Error(result.error);
+    const answer = result.answer ?? {};
+    if (!answer.ok || !answer.signed_download_url)
+        return undefined;
+    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
+}
+/** `tar -tv` of the archive, one line per entry. */
+async function listArchive(archive) {
+    const child = (0,external_node_child_process_.spawn)('tar', ['-tvf', archive], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, LC_ALL: 'C' }
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text) => {
+        stderr = (0,text_text/* clip */.$Q)(stderr + text, 2000);
+    });
+    const lines = [];
+    const done = new Promise((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', resolve);
+    });
+    for await (const line of (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout }))
+        lines.push(line);
+    const code = await done;
+    if (code !== 0)
+        throw new Error(`tar could not list the cached archive: ${stderr.trim()}`);
+    return lines;
+}
+// `tar -tv`: type and mode, owner, size, date, time, then the name (GNU tar; C locale).
+const ENTRY = /^(\S)\S*\s+\S+\s+\S+\s+\S+\s+\S+\s(.*)$/;
+/**
+ * Why the listed archive may not be extracted, or undefined when it may: every entry (and every hard
+ * link's target) resolves, from the tar working directory, into one of the folders, no entry is
+ * written through a symbolic link of the archive, and there is nothing but files, directories and links.
+ */
+function outsideFolders(listing, workspace, folders) {
+    const inside = (target) => folders.find(f => target === f || target.startsWith(f.endsWith('/') ? f : `${f}/`));
+    const symlinks = new Set();
+    const entries = [];
+    for (const line of listing) {
+        const match = ENTRY.exec(line);
+        if (!match)
+            return `an entry the action cannot read: ${(0,text_text/* clip */.$Q)(line, 300)}`;
+        const [, type, rest] = match;
+        let name = rest;
+        if (type === 'l')
+            name = rest.split(' -> ')[0];
+        if (type === 'h')
+            name = rest.split(' link to ')[0];
+        const at = external_node_path_.resolve(workspace, name);
+        const root = inside(at);
+        if (!root)
+            return `${(0,text_text/* clip */.$Q)(name, 300)} lies outside the cached folders`;
+        if (!'-dlh'.includes(type))
+            return `${(0,text_text/* clip */.$Q)(name, 300)} is not a file, directory or link`;
+        if (type === 'h') {
+            const target = external_node_path_.resolve(workspace, rest.slice(name.length + ' link to '.length));
+            if (!inside(target))
+                return `${(0,text_text/* clip */.$Q)(name, 300)} is a hard link to a file outside the cached folders`;
+        }
+        if (type === 'l')
+            symlinks.add(at);
+        entries.push({ at, root });
+    }
+    for (const { at, root } of entries) {
+        for (let dir = external_node_path_.dirname(at); dir.length >= root.length; dir = external_node_path_.dirname(dir)) {
+            if (symlinks.has(dir))
+                return `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${dir}`;
+            if (dir === root)
+                break;
+        }
+    }
+    return undefined;
+}
+/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
+function run(command, args, into) {
+    return new Promise((resolve, reject) => {
+        const out = into ? external_node_fs_.openSync(into, 'w', 0o600) : 'ignore';
+        const child = (0,external_node_child_process_.spawn)(command, args, { stdio: ['ignore', out, 'pipe'] });
+        if (typeof out === 'number')
+            external_node_fs_.closeSync(out);
+        let stderr = '';
+        child.stderr?.setEncoding('utf8').on('data', (text) => {
+            stderr = (0,text_text/* clip */.$Q)(stderr + text, 2000);
+        });
+        child.once('error', reject);
+        child.once('close', code => code === 0
+            ? resolve()
+            : reject(new Error(`${command} ${args[0]} failed (exit ${code}): ${stderr.trim()}`)));
+    });
+}
+/**
+ * The tree readable and executable by everyone (an isolated agent user runs it) and writable by the
+ * runner user alone. chmod, not a walk in Node: tens of thousands of files.
+ */
+async function lockDown(paths) {
+    const present = paths.filter(p => external_node_fs_.existsSync(p));
+    if (present.length > 0)
+        await run('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present]);
+}
+/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
+async function saveInstall(layout) {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
+    if (problems.length > 0)
+        return { problem: problems[0] };
+    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
+    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
+}
+/**
+ * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
+ * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
+ * must cost the step one warning (the action's own), not an error that reads as a failed job.
+ */
+async function quietly(fn) {
+    const problems = [];
+    const write = process.stdout.write;
+    process.stdout.write = function (chunk, ...rest) {
+        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
+        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
+        if (!command)
+            return write.apply(process.stdout, [chunk, ...rest]);
+        problems.push(unescapeData(command[1].trim()));
+        const callback = rest.find(r => typeof r === 'function');
+        callback?.();
+        return true;
+    };
+    try {
+        return { value: await fn(), problems };
+    }
+    catch (error) {
+        problems.push((0,errors/* messageOf */.b)(error));
+        return { problems };
+    }
+    finally {
+        process.stdout.write = write;
+    }
+}
+/** @actions/core's escaping of a command's message, undone. */
+function unescapeData(text) {
+    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+}
+
+// EXTERNAL MODULE: ./src/cli/process.ts + 1 modules
+var cli_process = __nccwpck_require__(25358);
+// EXTERNAL MODULE: ./src/config/install.ts
+var install = __nccwpck_require__(99533);
+;// CONCATENATED MODULE: ./src/cli/install-layout.ts
+/** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
+
+
+
+
+/** Bumped when the layout or the installer's flags change: older cache entries are then left alone. */
+const LAYOUT_REVISION = 2;
+const thisMachine = () => ({
+    home: external_node_os_.homedir(),
+    platform: process.platform,
+    arch: process.arch
+});
+function installLayout(settings, env, machine = thisMachine()) {
+    const hermesHome = external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(machine.home, '.hermes'));
+    const own = external_node_path_.join(hermesHome, 'hermes-action');
+    const installDir = external_node_path_.join(own, 'hermes-agent');
+    const storeDir = external_node_path_.resolve(env.HERMES_RUNTIME_DIR || external_node_path_.join(hermesHome, 'tools'));
+    const installsDir = external_node_path_.join(hermesHome, 'installs');
+    const pythonDir = external_node_path_.join(own, 'python');
+    const wrapper = external_node_path_.join(machine.home, '.local', 'bin', 'hermes');
+    const cachePaths = [installDir, storeDir, installsDir, pythonDir, wrapper];
+    // What makes two installs of one version differ: where they live, the tools asked for, the script.
+    const variant = (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify({
+        cachePaths,
+        browser: settings.installBrowser,
+        script: settings.installerSha256 ?? settings.installerUrl
+    }))
+        .digest('hex')
+        .slice(0, 12);
+    // The runner image (ImageOS ubuntu24, ImageVersion 20261124.1) fixes the system libraries PM's
+    // binaries link against: an entry of another image is never restored.
+    const image = `${env.ImageOS || 'noimage'}-${env.ImageVersion || 'noversion'}`;
+    return {
+        hermesHome,
+        installDir,
+        storeDir,
+        installsDir,
+        pythonDir,
+        wrapper,
+        binDir: external_node_path_.join(own, 'bin'),
+        candidates: [external_node_path_.join(installDir, '.hermes', 'bin', 'hermes'), wrapper],
+        marker: external_node_path_.join(installDir, '.hermes-action.json'),
+        cachePaths,
+        cacheKey: [
+            'hermes-agent',
+            settings.version,
+            machine.platform,
+            machine.arch,
+            image,
+            `r${LAYOUT_REVISION}`,
+            variant
+        ].join('-')
+    };
+}
+/** Only a release tag or a commit is cached: a branch moves, and its install would go stale. */
+const cacheable = (settings) => (0,install/* isPinnedRef */.QH)(settings.version);
+/**
+ * Whether the script's option parser has a case label for flag (`--flag)` or `--flag|…`): the flags
+ * are read from the script that will run, so a version without one is never handed it (exit 1).
+ */
+function acceptsFlag(script, flag) {
+    const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[\\s|(])${escaped}(?=[|)])`, 'm').test(script);
+}
+/**
+ * The installer's arguments: no prompts (`--non-interactive`, `--skip-setup` in older scripts), the
+ * ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories, and no browser
+ * or computer-use tools unless asked for.
+ */
+function installerArgs(layout, settings, script) {
+    const accepts = (flag) => acceptsFlag(script, flag);
+    const args = [];
+    const unsupported = [];
+    const want = (flag, ...value) => {
+        if (accepts(flag))
+            args.push(flag, ...value);
+        else
+            unsupported.push(flag);
+    };
+    if (accepts('--non-interactive'))
+        args.push('--non-interactive');
+    else
+        want('--skip-setup');
+    if (/^[0-9a-f]{40}$/.test(settings.version))
+        want('--commit', settings.version);
+    else
+        want('--branch', settings.version);
+    // The environment names both directories too (installerEnv), for a script without the flags.
+    if (accepts('--dir'))
+        args.push('--dir', layout.installDir);
+    if (accepts('--hermes-home'))
+        args.push('--hermes-home', layout.hermesHome);
+    if (!settings.installBrowser) {
+        want('--skip-browser');
+        want('--skip-computer-use');
+    }
+    return { args, unsupported };
+}
+/**
+ * The directories as upstream's variables, and uv's own settings, so that the bootstrap Python is
+ * one uv downloads into the cached tree rather than a system Python the next runner may not have.
+ */
+function installerEnv(layout, base) {
+    return {
+        ...base,
+        HERMES_HOME: layout.hermesHome,
+        HERMES_INSTALL_DIR: layout.installDir,
+        UV_PYTHON_INSTALL_DIR: layout.pythonDir,
+        UV_PYTHON_PREFERENCE: 'only-managed'
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/install.ts
+/**
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
+ * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
+ * into a fresh directory; save it right away when the event allows; then put it on PATH.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
+ * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ */
+async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS) {
+    const install = settings.install;
+    if (install.mode !== 'true') {
+        const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
+        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
+            return { executable: found };
+        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
+    }
+    return installHermes(install, io, signals, env, limits);
+}
+/** How many of the installer's last lines a failure shows, and how long each may be. */
+const TAIL_LINES = 15;
+const TAIL_LINE_CHARS = 300;
+const INSTALL_LIMITS = Object.freeze({
+    versionTimeoutMs: 30_000,
+    killGraceMs: cli_process/* PROCESS_LIMITS */.P8.groupGraceMs
+});
+async function installHermes(install, io, signals, env, limits) {
+    const started = Date.now();
+    const layout = installLayout(install, env);
+    const spawnEnv = (0,environment/* childEnv */.g)(env);
+    const report = (source, unverified = false) => ({
+        ref: install.version,
+        source,
+        ms: Date.now() - started,
+        ...(unverified ? { unverified } : {})
+    });
+    const ready = (found, source, unverified = false) => {
+        external_node_fs_.mkdirSync(layout.binDir, { recursive: true });
+        const link = external_node_path_.join(layout.binDir, 'hermes');
+        external_node_fs_.rmSync(link, { force: true });
+        external_node_fs_.symlinkSync(found.executable, link);
+        io.addPath(layout.binDir);
+        const done = report(source, unverified);
+        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
+        return { executable: link, version: found.version, install: done };
+    };
+    // Another step of this job installed the same thing: nothing to fetch.
+    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
+    if (earlier && !('why' in earlier))
+        return ready(earlier, 'reused');
+    let cacheUsable = cacheable(install) && (await cacheAvailable());
+    if (!cacheable(install))
+        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
+    else if (!cacheUsable)
+        io.info('No Actions cache service for this step: installing without the cache.');
+    if (cacheUsable) {
+        const restored = await restoreInstall(layout, {
+            env,
+            onRetry: line => io.info(line),
+            onStep: line => io.info(line)
+        });
+        if (restored.problem) {
+            cacheUsable = false;
+            io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
+        }
+        else if (restored.refused) {
+            io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
+        }
+        else if (restored.key) {
+            await lockDown(layout.cachePaths);
+            const found = await working(layout, spawnEnv, limits);
+            if (!('why' in found))
+                return ready(found, 'cache');
+            io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
+        }
+    }
+    const failed = (why) => ({ failure: why, install: report() });
+    const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
+    let temp;
+    try {
+        removeInstall(layout);
+        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
+        temp = work;
+        const script = external_node_path_.join(work, 'install.sh');
+        try {
+            await download(install.installerUrl, script, { onRetry: line => io.info(line) });
+        }
+        catch (error) {
+            if (!(error instanceof DownloadError))
+                throw error;
+            return failed(`${tried} failed: the install script ${error.message}`);
+        }
+        const bytes = external_node_fs_.readFileSync(script);
+        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+        io.info(`The install script's SHA-256: ${sha256}`);
+        const expected = install.installerSha256;
+        if (expected && expected !== sha256)
+            return failed(`${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`);
+        if (!expected)
+            io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
+        const call = installerArgs(layout, install, bytes.toString('utf8'));
+        if (call.unsupported.length > 0)
+            io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
+        const tail = [];
+        const run = await io.group(tried, () => (0,cli_process/* runGroup */.V8)({
+            // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+            argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
+            env: installerEnv(layout, spawnEnv),
+            cwd: work,
+            timeoutMs: install.timeoutMs,
+            graceMs: limits.killGraceMs,
+            signals,
+            onLine: line => {
+                const clean = line.replace(ANSI, '').replace(/\r$/, '');
+                io.output(clean);
+                tail.push((0,text_text/* clip */.$Q)(clean, TAIL_LINE_CHARS));
+                if (tail.length > TAIL_LINES * 4)
+                    tail.splice(0, tail.length - TAIL_LINES * 4);
+            }
+        }));
+        if (run.cancelled)
+            return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
+        if (run.timedOut)
+            return failed(`${tried} did not finish within ${(0,text_text/* formatMs */._V)(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
+        if (run.code !== 0) {
+            const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+            return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
+        }
+        const found = await working(layout, spawnEnv, limits);
+        if ('why' in found)
+            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
+        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
+        await lockDown(layout.cachePaths);
+        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
+        if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
+            io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
+        else if (cacheUsable) {
+            const saved = await saveInstall(layout);
+            if (saved.problem)
+                io.warning(`Hermes was installed, but the Actions cache could not be saved (${(0,text_text/* clip */.$Q)(saved.problem, 500)}).`);
+            else if (saved.key)
+                io.info(`Saved to the Actions cache as ${saved.key}`);
+            else
+                io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
+        }
+        return ready(found, 'installer', !expected);
+    }
+    catch (error) {
+        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
+        return failed(`${tried} failed: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+    finally {
+        if (temp)
+            external_node_fs_.rmSync(temp, { recursive: true, force: true });
+    }
+}
+function describeSource(source) {
+    if (source === 'reused')
+        return 'installed by an earlier step of this job';
+    return source === 'cache' ? 'from the Actions cache' : 'installed';
+}
+function lastLines(tail) {
+    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
+    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
+}
+function readMarker(layout) {
+    try {
+        return JSON.parse(external_node_fs_.readFileSync(layout.marker, 'utf8')).key;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Everything an install leaves where the cache would restore it: the installer never runs over a tree. */
+function removeInstall(layout) {
+    for (const dir of layout.cachePaths)
+        external_node_fs_.rmSync(dir, { recursive: true, force: true });
+}
+/** The installed `hermes` and its `--version`, or why there is none that runs. */
+async function working(layout, env, limits) {
+    const executable = layout.candidates.find(isExecutable);
+    if (!executable)
+        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
+    const { error, stdout, stderr } = await (0,cli_process/* runCommand */.d1)(executable, ['--version'], {
+        env: { ...env, HERMES_HOME: layout.hermesHome },
+        timeoutMs: limits.versionTimeoutMs
+    });
+    const line = stdout
+        .split(/\r?\n/)
+        .find(l => l.trim() !== '')
+        ?.trim();
+    if (!error && line)
+        return { executable, version: (0,text_text/* clip */.$Q)(line, 200) };
+    const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
+    const why = error ? said || error.message : 'it printed nothing';
+    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(why, 300)}` };
+}
+function isExecutable(file) {
+    try {
+        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+        return external_node_fs_.statSync(file).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+/** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
+function notInstalled(jsonlPath, hermesPath, why, log) {
+    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
+    return {
+        turn: new stream_reader/* StreamReader */.C(log).finish(),
+        durationMs: 0,
+        end: {
+            kind: 'not_found',
+            hermesPath,
+            detail: why
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 25358:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MB: () => (/* binding */ HermesProcess),
+  P8: () => (/* binding */ PROCESS_LIMITS),
+  wt: () => (/* binding */ privileged),
+  d1: () => (/* binding */ runCommand),
+  V8: () => (/* binding */ runGroup),
+  HZ: () => (/* binding */ runSync),
+  Tb: () => (/* binding */ runToFile)
+});
+
+// UNUSED EXPORTS: wrap
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/run/lines.ts
+var lines = __nccwpck_require__(2886);
+// EXTERNAL MODULE: ./src/cli/environment.ts
+var environment = __nccwpck_require__(47479);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+;// CONCATENATED MODULE: ./src/cli/capture.ts
+/**
+ * Hermes' stdout: where it goes and how the action reads it.
+ *
+ * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
+ * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
+ * costs it, and the file gets one large write per drain instead of one small write per event. The
+ * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
+ * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
+ * which holds only a few hundred small writes before it blocks the writer, so it is not used.
+ *
+ * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
+ */
+
+
+
+
+
+
+
+/**
+ * onChunk gets views into one reused buffer: it must be done with each before it returns.
+ * onProblem hears of a transcript that could not be written (the stream is still read).
+ */
+function captureStdout(transcriptPath, onChunk, onProblem) {
+    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
+}
+/** How often the transcript file is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
+const BUSY_POLL_MS = 1;
+/** A read this large means more is coming fast: the pipe is read again at once. */
+const FULL_READ_BYTES = 8 * 1024;
+/** At most this much is read per poll, so that timers and signals are not kept waiting. */
+const POLL_BYTES = 4 * 1024 * 1024;
+/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
+const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
+/** stdout is the transcript file; it is read every few milliseconds as it grows. */
+class FileCapture {
+    onChunk;
+    fd;
+    readFd;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    position = 0;
+    timer;
+    writeClosed = false;
+    closed = false;
+    constructor(transcriptPath, onChunk) {
+        this.onChunk = onChunk;
+        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
+        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.read(this.position + POLL_BYTES);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearInterval(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // To the end as it is now: a tool Hermes left running may keep appending.
+        this.read(external_node_fs_.fstatSync(this.readFd).size);
+        external_node_fs_.closeSync(this.readFd);
+    }
+    /** Reads what has been written since the last read, up to the file offset `until`. */
+    read(until) {
+        while (this.position < until) {
+            const want = Math.min(this.buffer.length, until - this.position);
+            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
+            if (n <= 0)
+                return;
+            this.position += n;
+            this.onChunk(this.buffer.subarray(0, n));
+        }
+    }
+}
+/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
+class FifoCapture {
+    fd;
+    readFd;
+    fileFd;
+    onChunk;
+    onProblem;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    timer;
+    interval = BUSY_POLL_MS;
+    ended = false;
+    writeClosed = false;
+    closed = false;
+    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
+    writeFailed = false;
+    constructor(fd, readFd, fileFd, onChunk, onProblem) {
+        this.fd = fd;
+        this.readFd = readFd;
+        this.fileFd = fileFd;
+        this.onChunk = onChunk;
+        this.onProblem = onProblem;
+    }
+    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
+    static open(transcriptPath, onChunk, onProblem) {
+        if (process.platform === 'win32')
+            return undefined;
+        let dir;
+        const opened = [];
+        try {
+            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
+            const fifo = external_node_path_.join(dir, 'stdout');
+            const made = runSync('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.g)() });
+            if (made.status !== 0)
+                return undefined;
+            // The reading end first, without blocking; then the writing end opens at once.
+            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
+            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
+            opened.push((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
+            const [readFd, writeFd, fileFd] = opened;
+            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
+        }
+        catch {
+            // The caller falls back to the file, which reports a transcript that cannot be opened.
+            opened.forEach(fd => external_node_fs_.closeSync(fd));
+            return undefined;
+        }
+        finally {
+            if (dir)
+                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        }
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.poll();
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.drain(POLL_BYTES, false);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearTimeout(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
+        // may keep the pipe open, and even keep writing: no waiting, and a limit.
+        this.drain(FINAL_DRAIN_BYTES, false);
+        external_node_fs_.closeSync(this.readFd);
+        external_node_fs_.closeSync(this.fileFd);
+    }
+    poll() {
+        const got = this.drain(POLL_BYTES, true);
+        if (this.ended)
+            return;
+        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
+        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
+        this.timer = setTimeout(() => this.poll(), this.interval);
+    }
+    /**
+     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
+     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
+     */
+    drain(limit, untilQuiet) {
+        let total = 0;
+        while (!this.ended) {
+            let n;
+            try {
+                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
+            }
+            catch (error) {
+                if (error.code === 'EAGAIN')
+                    break;
+                throw error;
+            }
+            if (n === 0) {
+                this.ended = true;
+                break;
+            }
+            // On disk first: whatever happens next, the bytes are in the transcript.
+            this.write(n);
+            total += n;
+            this.onChunk(this.buffer.subarray(0, n));
+            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
+                break;
+        }
+        return total;
+    }
+    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
+    write(n) {
+        if (this.writeFailed)
+            return;
+        try {
+            for (let done = 0; done < n;)
+                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
+        }
+        catch (error) {
+            this.writeFailed = true;
+            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
+                'the rest of the stream is still read, but is not in it');
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+;// CONCATENATED MODULE: ./src/cli/process.ts
+/**
+ * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
+ * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
+ *
+ * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
+ * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
+ * passed on), and no timeout (a probe that hangs must not hold up the report).
+ *
+ * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
+ * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
+ * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
+ * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
+ * agent and all it starts.
+ *
+ * API for other spawns (the installer, `hermes sessions export`):
+ * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
+ * - `runSync(file, args, { env, as })` for short commands (mkfifo);
+ * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
+ * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
+ * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
+ *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation.
+ */
+
+
+
+
+/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
+function wrap(file, args, as, env) {
+    if (!as)
+        return [file, args];
+    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
+    if (as.via === 'root')
+        return [as.setpriv, [...drop, file, ...args]];
+    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
+    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
+    return [
+        as.sudo ?? 'sudo',
+        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
+    ];
+}
+/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
+function privileged(file, args, via, sudo = 'sudo') {
+    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
+}
+/** Runs a short command to its end, without a shell or standard input. */
+function runSync(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    const result = (0,external_node_child_process_.spawnSync)(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024
+    });
+    return {
+        status: result.status,
+        stdout: result.stdout ?? '',
+        stderr: result.stderr ?? '',
+        error: result.error
+    };
+}
+/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
+function runCommand(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
     return new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const done = () => {
+        (0,external_node_child_process_.execFile)(command, argv, {
+            cwd: options.cwd,
+            env: options.env,
+            encoding: 'utf8',
+            timeout: options.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+}
+/**
+ * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
+ * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
+ * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
+ */
+function runToFile(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        let stderr = '';
+        let timedOut = false;
+        let child;
+        let fd;
+        try {
+            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
+            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
+        }
+        catch (error) {
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        try {
+            child = (0,external_node_child_process_.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                stdio: ['ignore', fd, 'pipe'],
+                shell: false,
+                windowsHide: true
+            });
+        }
+        catch (error) {
+            external_node_fs_.closeSync(fd);
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        external_node_fs_.closeSync(fd);
+        const timer = setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+        }, options.timeoutMs);
+        child.stderr?.setEncoding('utf8');
+        child.stderr?.on('data', (text) => {
+            if (stderr.length < 64 * 1024)
+                stderr += text;
+        });
+        child.on('error', error => {
             clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
+            resolve({ exitCode: null, timedOut, stderr, error });
+        });
+        // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
+        child.on('exit', code => {
+            clearTimeout(timer);
+            child.stderr?.destroy();
+            resolve({ exitCode: code, timedOut, stderr });
+        });
+    });
+}
+/** The time limits of the spawns here; each is also an option, so that tests can shorten it. */
+const PROCESS_LIMITS = Object.freeze({
+    /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
+    stderrLingerMs: 5000,
+    /** The installer's group: from SIGTERM to SIGKILL. */
+    groupGraceMs: 3000
+});
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
+        let child;
+        try {
+            child = (0,external_node_child_process_.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        let pendingErr = '';
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            pendingErr += text;
+            const lines = pendingErr.split('\n');
+            pendingErr = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine(line.replace(/\r$/, ''));
+            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+            while (pendingErr.length > STDERR_PIECE_CHARS) {
+                const clean = options.redact(pendingErr);
+                const cut = (0,text_text/* cutPoint */.Fd)(clean, STDERR_PIECE_CHARS);
+                options.onStderrLine(clean.slice(0, cut));
+                pendingErr = clean.slice(cut);
+            }
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    if (pendingErr !== '')
+                        options.onStderrLine(pendingErr);
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        try {
+            process.kill(-this.pid, signal);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
+const MAX_LINE = 64 * 1024;
+function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
+    return new Promise((resolve, reject) => {
+        const [command, ...args] = argv;
+        const child = (0,external_node_child_process_.spawn)(command, args, {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true
+        });
+        let cancelled = false;
+        let timedOut = false;
+        let killTimer;
+        const signalGroup = (signal) => {
+            try {
+                if (child.pid)
+                    process.kill(-child.pid, signal);
+                return true;
+            }
+            catch {
+                return false; // The group is gone.
+            }
         };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
+        const stop = () => {
+            if (killTimer)
+                return;
+            signalGroup('SIGTERM');
+            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+        };
+        const limit = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, timeoutMs);
+        const unsubscribe = signals.subscribe(() => {
+            cancelled = true;
+            stop();
+        });
+        const flushes = [child.stdout, child.stderr].map(stream => {
+            let pending = '';
+            stream.setEncoding('utf8');
+            stream.on('data', (text) => {
+                const lines = (pending + text).split('\n');
+                pending = lines.pop() ?? '';
+                while (pending.length > MAX_LINE) {
+                    lines.push(pending.slice(0, MAX_LINE));
+                    pending = pending.slice(MAX_LINE);
+                }
+                lines.forEach(onLine);
+            });
+            return () => {
+                if (pending !== '')
+                    onLine(pending);
+            };
+        });
+        const finish = () => {
+            clearTimeout(limit);
+            unsubscribe();
+        };
+        child.once('error', error => {
+            finish();
+            clearTimeout(killTimer);
+            reject(error);
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            flushes.forEach(flush => flush());
+            const result = { code, signal, cancelled, timedOut };
+            // Stopped: what of the group outlived its leader gets the rest of the grace, then SIGKILL.
+            if (killTimer && signalGroup(0)) {
+                clearTimeout(killTimer);
+                setTimeout(() => {
+                    signalGroup('SIGKILL');
+                    resolve(result);
+                }, graceMs);
+                return;
+            }
+            clearTimeout(killTimer);
+            resolve(result);
+        });
     });
 }
 
-;// CONCATENATED MODULE: ./src/text/url.ts
-/** Addresses: which are this machine. */
-/** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host.endsWith('.localhost') || host === '::1')
-        return true;
-    if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
-        return true;
-    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
-    return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+
+/***/ }),
+
+/***/ 26174:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CT: () => (/* binding */ recordPathFor),
+/* harmony export */   M2: () => (/* binding */ readSessionRecord),
+/* harmony export */   MU: () => (/* binding */ exportTimeoutMs)
+/* harmony export */ });
+/* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
+/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(25358);
+/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12143);
+/**
+ * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
+ * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
+ * wrong is one note.
+ */
+
+
+
+
+const EXPORT_LIMITS = Object.freeze({
+    /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
+    timeoutMs: 30_000,
+    /** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
+    cancelledTimeoutMs: 2000
+});
+const STDERR_CHARS = 300;
+/**
+ * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
+ * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
+ * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
+ * JSONL is the default format.
+ */
+function exportArgv(sessionId) {
+    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
 }
-/** HTTPS, or plain HTTP to this machine: what a script or a key may travel over. */
-function isSecureUrl(url) {
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
+async function spawnExport(spec) {
+    const done = await (0,_process_js__WEBPACK_IMPORTED_MODULE_1__/* .runToFile */ .Tb)(spec.executable, spec.argv, {
+        cwd: spec.cwd,
+        env: spec.env,
+        timeoutMs: spec.timeoutMs,
+        as: spec.as,
+        stdoutPath: spec.output
+    });
+    if (done.timedOut)
+        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
+    if (done.error)
+        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(done.error) };
+    if (done.exitCode === 0)
+        return { ok: true };
+    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
+    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
+    const code = `exited with code ${done.exitCode}`;
+    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
+}
+function readHead(file) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8').slice(0, 4096);
+    }
+    catch {
+        return '';
+    }
+}
+function lastLine(text) {
+    return (text
+        .split(/\r?\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '')
+        .at(-1) ?? '');
+}
+/** Exports the session and reads what it says; a failure is a note, never a throw. */
+async function readSessionRecord(request) {
+    const spawn = request.spawn ?? spawnExport;
+    // A record left by an earlier run must not pass for this one's. Whatever stands there (a folder
+    // planted by the agent, say) makes a note, not a crash.
+    try {
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(request.output, { force: true });
+    }
+    catch (error) {
+        return {
+            ok: false,
+            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
+        };
+    }
+    const timeoutMs = request.cancelled
+        ? Math.min(request.timeoutMs, request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs)
+        : request.timeoutMs;
+    const result = await spawn({
+        executable: request.executable,
+        argv: exportArgv(request.sessionId),
+        cwd: request.cwd,
+        env: request.env,
+        timeoutMs,
+        as: request.as,
+        output: request.output
+    });
+    const failed = (why) => ({
+        ok: false,
+        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
+    });
+    if (!result.ok)
+        return failed(result.why);
+    let text;
+    try {
+        text = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(request.output, 'utf8');
+    }
+    catch (error) {
+        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)}`);
+    }
+    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
+    if (text.trim() === '')
+        return failed('wrote nothing');
+    try {
+        return { ok: true, path: request.output, usage: (0,_run_session_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
+    }
+    catch (error) {
+        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)}`);
+    }
+}
+/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
+function exportTimeoutMs(env) {
+    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
+    return seconds > 0 ? seconds * 1000 : EXPORT_LIMITS.timeoutMs;
+}
+/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
+function recordPathFor(jsonlPath) {
+    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
 }
 
-;// CONCATENATED MODULE: ./src/config/install.ts
+
+/***/ }),
+
+/***/ 64389:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ InputError),
+/* harmony export */   p: () => (/* binding */ Input)
+/* harmony export */ });
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99533);
+/** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+
+/** Input names, spelled exactly as in action.yml. */
+const Input = {
+    Query: 'query',
+    QueryFile: 'query-file',
+    Model: 'model',
+    IgnoreUserConfig: 'ignore-user-config',
+    IgnoreRules: 'ignore-rules',
+    Worktree: 'worktree',
+    Checkpoints: 'checkpoints',
+    PassSessionId: 'pass-session-id',
+    Args: 'args',
+    HermesPath: 'hermes-path',
+    WorkingDirectory: 'working-directory',
+    TimeoutMinutes: 'timeout-minutes',
+    TempfailRetries: 'tempfail-retries',
+    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
+    FailOnError: 'fail-on-error',
+    Summary: 'summary',
+    UploadArtifact: 'upload-artifact',
+    ArtifactName: 'artifact-name',
+    ArtifactArchive: 'artifact-archive',
+    RetentionDays: 'retention-days',
+    Redact: 'redact',
+    JsonlPath: 'jsonl-path',
+    Transcript: 'transcript',
+    ApiUrl: 'api-url',
+    ApiKey: 'api-key',
+    ShowReasoning: 'show-reasoning',
+    GithubToken: 'github-token',
+    AllowedUsers: 'allowed-users',
+    AllowedBots: 'allowed-bots',
+    JsonSchema: 'json-schema',
+    Isolation: 'isolation',
+    SessionRecord: 'session-record',
+    Comment: 'comment',
+    CommentNumber: 'comment-number',
+    CommentKey: 'comment-key',
+    ..._install_js__WEBPACK_IMPORTED_MODULE_0__/* .InstallInput */ .GA
+};
+class InputError extends Error {
+}
+
+
+/***/ }),
+
+/***/ 99533:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GA: () => (/* binding */ InstallInput),
+/* harmony export */   QH: () => (/* binding */ isPinnedRef),
+/* harmony export */   T0: () => (/* binding */ parseInstall),
+/* harmony export */   YU: () => (/* binding */ InstallInputError)
+/* harmony export */ });
+/* unused harmony exports PINNED_HERMES_VERSION, PINNED_INSTALLER_SHA256, upstreamInstallerUrl, DEFAULT_INSTALL_TIMEOUT_MINUTES */
+/* harmony import */ var _text_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80114);
 /**
  * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
  * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
@@ -35172,7 +36888,7 @@ function parseUrl(given, version) {
     catch {
         url = new URL('invalid:');
     }
-    if (!isSecureUrl(url)) {
+    if (!(0,_text_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecureUrl */ .z)(url)) {
         throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
@@ -35185,410 +36901,187 @@ function isPinnedRef(ref) {
     return /^[0-9a-f]{40}$/.test(ref) || /^v?\d+(\.\d+)+([-+.][0-9A-Za-z.-]+)?$/.test(ref);
 }
 
-;// CONCATENATED MODULE: ./src/config/inputs.ts
-/** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
-/** Input names, spelled exactly as in action.yml. */
-const Input = {
-    Query: 'query',
-    QueryFile: 'query-file',
-    Model: 'model',
-    IgnoreUserConfig: 'ignore-user-config',
-    IgnoreRules: 'ignore-rules',
-    Worktree: 'worktree',
-    Checkpoints: 'checkpoints',
-    PassSessionId: 'pass-session-id',
-    Args: 'args',
-    HermesPath: 'hermes-path',
-    WorkingDirectory: 'working-directory',
-    TimeoutMinutes: 'timeout-minutes',
-    TempfailRetries: 'tempfail-retries',
-    TempfailBackoffSeconds: 'tempfail-backoff-seconds',
-    FailOnError: 'fail-on-error',
-    Summary: 'summary',
-    UploadArtifact: 'upload-artifact',
-    ArtifactName: 'artifact-name',
-    ArtifactArchive: 'artifact-archive',
-    RetentionDays: 'retention-days',
-    Redact: 'redact',
-    JsonlPath: 'jsonl-path',
-    Transcript: 'transcript',
-    ApiUrl: 'api-url',
-    ApiKey: 'api-key',
-    ShowReasoning: 'show-reasoning',
-    GithubToken: 'github-token',
-    AllowedUsers: 'allowed-users',
-    AllowedBots: 'allowed-bots',
-    JsonSchema: 'json-schema',
-    Isolation: 'isolation',
-    SessionRecord: 'session-record',
-    Comment: 'comment',
-    CommentNumber: 'comment-number',
-    CommentKey: 'comment-key',
-    ...InstallInput
-};
-class InputError extends Error {
-}
+/***/ }),
 
-;// CONCATENATED MODULE: ./src/access/gate.ts
+/***/ 81066:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ap: () => (/* binding */ resolveLinks),
+/* harmony export */   B$: () => (/* binding */ openTranscript),
+/* harmony export */   Do: () => (/* binding */ confine)
+/* harmony export */ });
+/* unused harmony export allowedRoots */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
 /**
- * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
- * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
- * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
- * that cannot be read refuses.
+ * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
+ * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
+ * the repository would otherwise send the action's own environment to a server as the prompt
+ * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
+ * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
+ * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
+ * the default jsonl-path goes.
  */
 
 
 
 
-
-/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
-const WRITERS_ONLY = new Set([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'repository_dispatch',
-    'merge_group'
-]);
-/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-]);
-const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-const GATE_LIMITS = Object.freeze({
-    timeoutMs: 10_000,
-    retryDelayMs: 1000
-});
-function triggerOf(env) {
-    const actor = env.GITHUB_ACTOR || undefined;
-    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
+/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
+const MAX_LINKS = 40;
+/** The directories the path inputs may resolve into, each with its links resolved. */
+function allowedRoots(env) {
     return {
-        event: env.GITHUB_EVENT_NAME || undefined,
-        actor: actor ?? triggering,
-        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
-            ? triggering
-            : undefined,
-        repository: env.GITHUB_REPOSITORY || undefined,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true',
-        facts: readEventFacts(env.GITHUB_EVENT_PATH)
+        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
+        temp: resolveLinks(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir())
     };
 }
-/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
-function readEventFacts(file) {
-    if (!file)
-        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-    let payload;
+/**
+ * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
+ * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
+ */
+function confine(input, given, file, env) {
+    const real = resolveLinks(file);
+    const { workspace, temp } = allowedRoots(env);
+    if (within(workspace, real) || within(temp, real))
+        return real;
+    const points = real === node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file) ? `is ${real}` : `points to ${real}`;
+    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
+        'Give a path inside one of them (a link is followed to where it ends).');
+}
+/**
+ * The path with every link resolved, also through a part that does not exist yet (kept as given)
+ * and a dangling link (followed to where it would end).
+ */
+function resolveLinks(file, links = 0) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file);
     try {
-        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(absolute);
+    }
+    catch {
+        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
+    }
+    if (isLink(absolute) && links < MAX_LINKS) {
+        const target = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(absolute), node_fs__WEBPACK_IMPORTED_MODULE_0__.readlinkSync(absolute));
+        return resolveLinks(target, links + 1);
+    }
+    const parent = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(absolute);
+    if (parent === absolute || links >= MAX_LINKS)
+        return absolute;
+    return node_path__WEBPACK_IMPORTED_MODULE_2__.join(resolveLinks(parent, links), node_path__WEBPACK_IMPORTED_MODULE_2__.basename(absolute));
+}
+/** False also when it cannot be told (a loop in a parent directory). */
+function isLink(file) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+function within(root, file) {
+    const relative = node_path__WEBPACK_IMPORTED_MODULE_2__.relative(root, file);
+    return relative === '' || (!relative.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute(relative));
+}
+// Not on Windows: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
+/**
+ * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
+ * following a link: one planted since, in its place or in a parent directory, is refused.
+ */
+function openTranscript(jsonlPath, mode) {
+    const dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(jsonlPath);
+    const real = resolveLinks(dir);
+    if (real !== dir)
+        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.JsonlPath}" a directory no one else writes.`);
+    const flags = mode === 'write'
+        ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC | O_NOFOLLOW
+        : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | O_NOFOLLOW;
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(jsonlPath, flags, 0o644);
     }
     catch (error) {
-        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
-    }
-    const at = (value, key) => typeof value === 'object' && value !== null
-        ? value[key]
-        : undefined;
-    const head = (repo) => typeof repo === 'object' && repo !== null
-        ? {
-            fork: at(repo, 'fork') !== false,
-            fullName: typeof at(repo, 'full_name') === 'string'
-                ? at(repo, 'full_name')
-                : undefined
-        }
-        : null;
-    const facts = {};
-    const run = at(payload, 'workflow_run');
-    if (run !== undefined)
-        facts.workflowRunHead = head(at(run, 'head_repository'));
-    const pr = at(payload, 'pull_request');
-    if (pr !== undefined) {
-        const author = at(at(pr, 'user'), 'login');
-        facts.pullRequest = {
-            head: head(at(at(pr, 'head'), 'repo')),
-            author: typeof author === 'string' ? author : undefined
-        };
-    }
-    return facts;
-}
-/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
-function gated(trigger) {
-    if (!trigger.event)
-        return trigger.onRunner;
-    return !WRITERS_ONLY.has(trigger.event);
-}
-async function admit(trigger, settings, ports = {}) {
-    const { event, actor, rerunBy } = trigger;
-    if (!event && !trigger.onRunner)
-        return {
-            allowed: true,
-            why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
-        };
-    if (event && WRITERS_ONLY.has(event))
-        return {
-            allowed: true,
-            actor,
-            event,
-            why: `${event} events need no check: only people with write access cause them`
-        };
-    const what = event ? `the ${event} event` : 'an event the runner did not name';
-    if (!actor)
-        return {
-            allowed: false,
-            event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
-        };
-    const refuse = (message) => ({ allowed: false, actor, event, message });
-    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
-    const rerunNote = rerunBy
-        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
-        : '';
-    const bot = isBot(actor);
-    const whys = [];
-    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
-    if (typeof fork === 'string')
-        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
-    if (fork) {
-        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
-        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
-            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${Input.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${Input.AllowedUsers}" to let them start it`}.${rerunNote}`);
-        whys.push(`listed by name in "${Input.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
-    }
-    else {
-        const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
-        if (!own.ok)
-            return refuse(own.message + rerunNote);
-        whys.push(own.why);
-    }
-    if (rerunBy) {
-        const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
-        if (!rerun.ok)
-            return refuse(rerun.message);
-        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
-    }
-    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
-        const pr = trigger.facts;
-        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
-        if (!facts)
-            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
-        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
-            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
-        const author = facts.author;
-        if (!author)
-            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
-        if (author.toLowerCase() !== actor.toLowerCase()) {
-            const opened = await check(trigger, settings, ports, author, `opened the pull request ${actor} acted on`);
-            if (!opened.ok)
-                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
-            whys.push(`the pull request's author ${author}: ${opened.why}`);
-        }
-    }
-    return { allowed: true, actor, event, why: whys.join('; ') };
-}
-/** Whether login may start the agent on its own: listed, or write access on the repository. */
-async function check(trigger, settings, ports, login, did) {
-    const bot = isBot(login);
-    const input = bot ? Input.AllowedBots : Input.AllowedUsers;
-    const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (!bot && listed.includes('*'))
-        return { ok: true, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(login.toLowerCase()))
-        return { ok: true, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, login, settings.token, ports);
-    if (found.kind === 'role' &&
-        (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
-        return {
-            ok: true,
-            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
-        };
-    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
-    if (found.kind === 'unknown')
-        return {
-            ok: false,
-            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
-        };
-    const has = found.kind === 'stranger'
-        ? 'is not a collaborator'
-        : `has ${found.role ?? found.permission} permission`;
-    return {
-        ok: false,
-        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
-    };
-}
-function isBot(login) {
-    return login.toLowerCase().endsWith('[bot]');
-}
-function sameRepository(a, b) {
-    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
-function workflowRunFork(trigger) {
-    const facts = trigger.facts;
-    if ('unreadable' in facts)
-        return facts.unreadable;
-    const head = facts.workflowRunHead;
-    if (head === undefined)
-        return 'the event payload has no workflow_run';
-    if (head === null)
-        return { fork: true };
-    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
-}
-/** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
-async function readPermission(trigger, actor, token, { request: send = request, limits = GATE_LIMITS }) {
-    if (!trigger.repository)
-        return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
-    if (!token)
-        return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
-    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-    // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
-    const signal = timeout.signal;
-    const unknown = (why) => ({ kind: 'unknown', why });
-    try {
-        return await retry(async (n) => {
-            // The second failure in a row is the last: said so.
-            const again = (why) => ({
-                value: unknown(n > 1 ? `${why}, twice` : why),
-                retry: why
-            });
-            let response;
-            try {
-                response = await send(url, {
-                    headers: {
-                        Authorization: `Bearer ${token}`,
-                        Accept: 'application/vnd.github+json',
-                        'X-GitHub-Api-Version': '2022-11-28',
-                        'User-Agent': 'hermes-action'
-                    },
-                    signal,
-                    redirect: 'error'
-                });
-            }
-            catch (error) {
-                if (signal.aborted)
-                    return {
-                        value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
-                    };
-                const cause = error instanceof Error ? error.cause : undefined;
-                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
-            }
-            if (response.status === 404) {
-                await response.body?.cancel();
-                return { value: { kind: 'stranger' } };
-            }
-            if (response.status >= 500) {
-                await response.body?.cancel();
-                return again(`the GitHub API answered HTTP ${response.status}`);
-            }
-            if (!response.ok) {
-                await response.body?.cancel();
-                const hint = response.status === 401 || response.status === 403
-                    ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
-                    : '';
-                return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
-            }
-            const body = await response.json().catch(() => undefined);
-            const permission = body?.permission;
-            const role = body?.role_name;
-            if (typeof permission !== 'string')
-                return { value: unknown('the GitHub API answered without a permission') };
-            return {
-                value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-            };
-        }, { attempts: 2, backoffMs: limits.retryDelayMs, signal });
-    }
-    finally {
-        clearTimeout(timer);
+        if (error.code !== 'ELOOP')
+            throw error;
+        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.JsonlPath}" another path.`);
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/session-usage.ts
+
+/***/ }),
+
+/***/ 50576:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ request)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44942);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
 /**
- * What a session record (`hermes sessions export`, one JSON object per session: the state store's
- * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
- * only reads it, never prices tokens itself.
+ * Every HTTP request the action makes itself (the trigger gate, API server mode, downloads, comments)
+ * goes through `request`, so that each honours the runner's proxy settings (`HTTPS_PROXY`,
+ * `HTTP_PROXY`, `NO_PROXY`) exactly as `@actions/http-client` reads them, like the artifact and cache
+ * clients do. Node's global `fetch` ignores them. This is what `@actions/github` does: undici's `fetch`
+ * with http-client's proxy dispatcher for the URL (none when no proxy applies, loopback included).
  */
-/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
-const USAGE_FIELDS = [
-    'actual_cost_usd',
-    'estimated_cost_usd',
-    'cost_status',
-    'cost_source',
-    'pricing_version',
-    'billing_provider',
-    'billing_mode',
-    'input_tokens',
-    'output_tokens',
-    'cache_read_tokens',
-    'cache_write_tokens',
-    'reasoning_tokens',
-    'api_call_count',
-    'tool_call_count',
-    'message_count',
-    'end_reason'
-];
-/** The usage of a session row (an object parsed from one line of the export). */
-function usageOf(row) {
-    const fields = {};
-    for (const name of USAGE_FIELDS) {
-        const value = row[name];
-        if (value === null || typeof value === 'string' || isAmount(value))
-            fields[name] = value;
-    }
-    const usage = { fields };
-    const actual = fields.actual_cost_usd;
-    const estimate = fields.estimated_cost_usd;
-    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
-    if (isAmount(actual))
-        usage.costUsd = actual;
-    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
-        usage.costUsd = estimate;
-        usage.costEstimated = true;
-    }
-    if (usage.costUsd !== undefined)
-        usage.costEstimated ??= false;
-    if (isAmount(fields.api_call_count))
-        usage.apiCalls = fields.api_call_count;
-    return usage;
+
+
+/** fetch(url, init), through the proxy the runner's environment names for url, if any. */
+function request(url, init = {}) {
+    const dispatcher = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('hermes-action').getAgentDispatcher(String(url));
+    return (0,undici__WEBPACK_IMPORTED_MODULE_1__.fetch)(url, dispatcher ? { ...init, dispatcher } : init);
 }
+
+
+/***/ }),
+
+/***/ 79407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(41128);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56328);
+
+
+
+
+// The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)((0,_steps_ports_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerPorts */ .f)()).catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)));
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 41128:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+;// CONCATENATED MODULE: ./src/config/platform.ts
+/** The runners the action works on. */
 /**
- * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
- * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ * Why the action cannot run on this runner's platform, or undefined when it can. It installs Hermes
+ * with upstream's POSIX install script and captures stdout through a FIFO: a Windows runner stops at
+ * once, in one sentence, rather than half-way through an install.
  */
-function parseSessionRecord(text, sessionId) {
-    const rows = [];
-    for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '')
-            continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
-            throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
-        rows.push(value);
-    }
-    if (rows.length === 0)
-        throw new Error('the session record is empty');
-    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
-    if (!row)
-        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
-    return usageOf(row);
-}
-function isAmount(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
-function formatCost(usd, estimated = false) {
-    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
-    return estimated ? `≈ ${text}` : text;
+function unsupportedRunner(platform) {
+    if (platform !== 'win32')
+        return undefined;
+    return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -35724,277 +37217,2232 @@ function lastStderrLine(tail) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/text/text.ts
-/**
- * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
- * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
- */
-function own(text) {
-    // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
-    return (text && ` ${text}`.slice(1));
-}
-/** Collapses whitespace and cuts to max characters, marking the cut. */
-function oneLine(text, max) {
-    // Only the head can show, so only the head is flattened: inputs can be megabytes.
-    const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
-    const flat = head.replace(/\s+/g, ' ').trim();
-    if (flat.length <= max && head === text)
-        return flat;
-    return `${slice(flat, max - 1)}…`;
-}
-function formatMs(ms) {
-    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
-    if (Math.round(ms) < 1000)
-        return `${Math.round(ms)} ms`;
-    const tenths = Math.round(ms / 100);
-    if (tenths < 600)
-        return `${(tenths / 10).toFixed(1)} s`;
-    const seconds = Math.round(ms / 1000);
-    if (seconds < 3600)
-        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-    const minutes = Math.round(ms / 60_000);
-    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-/** Cuts to at most max characters, the mark included, never splitting a surrogate pair. */
-function clip(text, max) {
-    return text.length <= max ? text : `${slice(text, max - 1)}…`;
-}
-/**
- * Where to cut text that runs past max characters: after the last blank in the last `margin`
- * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
- * secret (which holds no blank) stays whole on one side of it.
- */
-function cutPoint(text, max, margin = 4096) {
-    if (text.length <= max)
-        return text.length;
-    const blank = text.lastIndexOf(' ', max - 1);
-    return blank >= max - margin ? blank + 1 : slice(text, max).length;
-}
-/** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
-function slice(text, end) {
-    return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
-}
-/** A JSON object (not null, not an array). */
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/**
- * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
- * problem report: one line, about 60 characters, cut from text already redacted.
- */
-function preview(text) {
-    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
-    // Cuts and whitespace folded in redacted text leave it redacted.
-    if (flat.length <= 60 && text.length <= 240)
-        return flat;
-    // Cut before a token-like run that the cut would split: what the redactor does not know as a
-    // secret may still be one, and a piece of it is never shown.
-    let end = Math.min(60, flat.length);
-    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
-        end--;
-    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
-}
-const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
+;// CONCATENATED MODULE: ./src/run/decision.ts
 
-;// CONCATENATED MODULE: ./src/text/json.ts
-/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
-/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
-function pythonJson(value) {
-    if (Array.isArray(value))
-        return `[${value.map(pythonJson).join(', ')}]`;
-    if (value !== null && typeof value === 'object') {
-        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
-    }
-    return JSON.stringify(value) ?? 'null';
-}
-
-;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
- * Secrets out of everything the action writes: user-listed values, values of the child
- * environment's secret-looking variables, and well-known token and credential formats.
+ * The verdict of the last attempt. With check, a turn that otherwise succeeded becomes
+ * invalid_output when its answer does not pass; any other verdict stands.
  */
-/**
- * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
- * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
- * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
- * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
- * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
- * redactor by writing a letter before it.
- */
-const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
-/** Token formats of well-known providers: each a prefix and what may follow it. */
-const FORMATS = [
-    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
-    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
-    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
-    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
-    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
-    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
-    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
-    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
-    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
-    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
-    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
-    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
-    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
-    {
-        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
-        body: 'A-Za-z0-9_.-',
-        min: 20
-    },
-    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
-    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
-];
-// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
-const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
-const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
-const GAP = String.raw `(?:[ \t]+|%20|\+)`;
-const CRED = String.raw `[A-Za-z0-9._~+/-]`;
-const PATTERNS = [
-    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
-    // JWTs: three base64url parts, the first two JSON objects.
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
-    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
-    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
-    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
-    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
-    // The value of an Authorization header, whatever its scheme.
-    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
-    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
-    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
-    // A URL's password (`https://user:secret@host`), and a token standing as the user.
-    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
-    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
-];
-/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
-const PREFIXES = [
-    'gh[pousr]_',
-    'github_pat_',
-    'sk-',
-    'AKIA',
-    'ASIA',
-    'xox',
-    'eyJ',
-    'AIza',
-    'gsk_',
-    'hf_',
-    'npms?_',
-    'gl[a-z]+-',
-    '[sr]k_',
-    'whsec_',
-    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
-    '://'
-];
-const MASK = '***';
-/** The empty string holds no secret. */
-const NONE = '';
-/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
-const MIN_ENV_SECRET_CHARS = 8;
-/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
-const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
-/**
- * The values of an environment's variables whose names look secret (at least 8 characters): the
- * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
- * (a PEM key, a JSON credential) counts whole and line by line.
- */
-function environmentSecrets(env) {
-    const out = [];
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined || !SECRET_NAME.test(name))
-            continue;
-        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
-            if (v.length >= MIN_ENV_SECRET_CHARS)
-                out.push(v);
-    }
-    return [...new Set(out)];
-}
-/**
- * How much of a long text is redacted when only its start is shown. Generous, because masking
- * shortens the text: a head cut just past what is shown could bring half a secret into view.
- */
-const REDACTED_HEAD_CHARS = 64 * 1024;
-/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
-function redactHead(redact, text) {
-    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
-}
-/**
- * Builds the redactor for the given literal values, also in the forms they take inside a JSON
- * string (how they stand in a transcript line) and percent-encoded, and for the token formats
- * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
- * every line of the log); literal values come first and longest first, so a value inside another
- * goes too.
- */
-function makeRedactor(values, { tokens = true } = {}) {
-    const literals = [...new Set(values.flatMap(redact_forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
-    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
-    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
-    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
-    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
-    const mayHold = (text) => all !== undefined && maybe.test(text);
-    const redact = ((text) => (mayHold(text) ? text.replace(all, MASK) : text));
-    redact.mayHold = mayHold;
-    redact.find = text => {
-        if (!mayHold(text))
-            return [];
-        const found = [];
-        for (const m of text.matchAll(all))
-            if (m[0].length > 0)
-                found.push([m.index, m.index + m[0].length]);
-        return found;
+function decideRun(attempt, check) {
+    const verdict = decide(attempt.turn, attempt.end);
+    if (!check || verdict.outcome !== 'success')
+        return { verdict };
+    const answer = check(attempt.turn.answer);
+    if (answer.ok)
+        return { verdict, answer };
+    return {
+        verdict: { outcome: 'invalid_output', exitCode: verdict.exitCode, message: answer.message },
+        answer
     };
-    return redact;
+}
+
+// EXTERNAL MODULE: ./src/text/redact.ts
+var text_redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+;// CONCATENATED MODULE: ./src/schema/extract.ts
+
+/**
+ * How many characters the search for a balanced object may visit: a start that never closes is
+ * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
+ */
+const SCAN_LIMIT = 20_000_000;
+/** Deeper nesting than this is not looked for (it would only make each failed start costlier). */
+const MAX_DEPTH = 512;
+// What may follow an opening bracket in JSON, blanks aside: prose such as `{name}` or `[see below]`
+// is passed over without a parse (a failed JSON.parse costs an exception).
+const OBJECT_START = /\{\s*["}]/y;
+const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
+/** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
+function parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
+}
+function extractJson(text) {
+    const whole = parseJson(text.trim());
+    if (whole.ok)
+        return { found: true, value: whole.value, from: 'the whole answer' };
+    const block = lastJsonFence(text);
+    if (block) {
+        const parsed = parseJson(block.body);
+        return parsed.ok
+            ? { found: true, value: parsed.value, from: 'a ```json block' }
+            : {
+                found: false,
+                problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+            };
+    }
+    const scanned = lastBalanced(text);
+    if (scanned === 'too long')
+        return {
+            found: false,
+            problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
+        };
+    if (scanned)
+        return { found: true, value: scanned.value, from: 'the text' };
+    return { found: false, problem: 'The answer holds no JSON' };
+}
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+/**
+ * The body of the last fenced code block whose info string is `json` (any case), as CommonMark reads
+ * fences: backticks or tildes, three or more, up to three spaces of indentation, closed by a fence of
+ * the same character at least as long, or by the end of the text. A fence inside another block is
+ * that block's content, not a block of its own.
+ */
+function lastJsonFence(text) {
+    const lines = text.split(/\r\n|\r|\n/);
+    let last;
+    for (let i = 0; i < lines.length; i++) {
+        const open = OPENING.exec(lines[i]);
+        if (!open)
+            continue;
+        const [, indent, fence, info] = open;
+        // A backtick fence's info string cannot hold a backtick (that is inline code).
+        if (fence[0] === '`' && info.includes('`'))
+            continue;
+        const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length && !closing.test(lines[j]); j++)
+            body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
+        if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
+            last = { body: body.join('\n'), line: i + 1 };
+        i = j;
+    }
+    return last;
+}
+/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
+function lastBalanced(text) {
+    let found;
+    let visited = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c !== '{' && c !== '[')
+            continue;
+        const start = c === '{' ? OBJECT_START : ARRAY_START;
+        start.lastIndex = i;
+        if (!start.test(text))
+            continue;
+        const end = closingBracket(text, i);
+        visited += Math.abs(end) - i;
+        if (visited > SCAN_LIMIT)
+            return 'too long';
+        if (end < 0)
+            continue;
+        const parsed = parseJson(text.slice(i, end + 1));
+        if (!parsed.ok)
+            continue;
+        found = { value: parsed.value };
+        i = end;
+    }
+    return found;
 }
 /**
- * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
- * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
- * `\/` (encoders that escape it); and percent-encoded, as in a URL.
+ * Where the bracket at `start` closes, strings read as JSON reads them; or minus where the search
+ * stopped: a bracket that does not match, a line break inside a string (JSON has none), nesting
+ * deeper than MAX_DEPTH, the end.
  */
-function redact_forms(value) {
-    const escaped = JSON.stringify(value).slice(1, -1);
-    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    let percent = value;
+function closingBracket(text, start) {
+    const expected = [];
+    let inString = false;
+    for (let i = start; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+            else if (c === '\n' || c === '\r')
+                return -i;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[') {
+            if (expected.length === MAX_DEPTH)
+                return -i;
+            expected.push(c === '{' ? '}' : ']');
+        }
+        else if (c === '}' || c === ']') {
+            if (expected.pop() !== c)
+                return -i;
+            if (expected.length === 0)
+                return i;
+        }
+    }
+    return -text.length;
+}
+
+;// CONCATENATED MODULE: ./src/schema/check.ts
+
+
+
+/** All outputs of a job share 1 MB: structured_output gets at most this many bytes of it, like `text`. */
+const STRUCTURED_OUTPUT_BYTES = 64 * 1024;
+const MAX_ERRORS = 100;
+const VALUE_CHARS = 80;
+const VALUES_SHOWN = 10;
+function checkAnswer(text, answer, redact) {
+    const none = (problem) => ({
+        ok: false,
+        message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
+        errors: [],
+        errorCount: 0
+    });
+    if (text === undefined || text.trim() === '')
+        return none('The answer is empty');
+    const extracted = extractJson(text);
+    if (!extracted.found)
+        return none(extracted.problem);
+    const value = (0,text_redact/* redactStrings */.eT)(extracted.value, redact);
+    if (!answer.validate(extracted.value)) {
+        const all = (answer.validate.errors ?? []).map(describe).map(e => ({
+            pointer: redact(e.pointer),
+            message: redact(e.message)
+        }));
+        const [first] = all;
+        const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
+        return {
+            ok: false,
+            message: redact(`The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
+            errors: all.slice(0, MAX_ERRORS),
+            errorCount: all.length,
+            value
+        };
+    }
+    // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
+    const json = JSON.stringify(value);
+    const bytes = Buffer.byteLength(json, 'utf8');
+    if (bytes > STRUCTURED_OUTPUT_BYTES) {
+        return {
+            ok: false,
+            message: redact(`The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
+                `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
+                'ask for a shorter answer, or read it from the transcript.'),
+            errors: [],
+            errorCount: 0,
+            value
+        };
+    }
+    return { ok: true, value, json };
+}
+/** An ajv error as the field it is about and what that field should have been. */
+function describe(error) {
+    const at = error.instancePath;
+    const params = error.params;
+    const child = (name) => `${at}/${String(name).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    switch (error.keyword) {
+        case 'required':
+            return { pointer: child(params.missingProperty), message: 'is required, and missing' };
+        case 'dependentRequired':
+        case 'dependencies':
+            return {
+                pointer: child(params.missingProperty),
+                message: `is required when ${JSON.stringify(params.property)} is present, and missing`
+            };
+        case 'additionalProperties':
+            return { pointer: child(params.additionalProperty), message: 'is not allowed by the schema' };
+        case 'unevaluatedProperties':
+            return {
+                pointer: child(params.unevaluatedProperty),
+                message: 'is not allowed by the schema'
+            };
+        case 'enum':
+            return { pointer: at, message: `must be one of ${values(params.allowedValues)}` };
+        case 'const':
+            return { pointer: at, message: `must be ${shown(params.allowedValue)}` };
+        default:
+            return { pointer: at, message: error.message ?? `fails "${error.keyword}"` };
+    }
+}
+function values(list) {
+    if (!Array.isArray(list))
+        return shown(list);
+    const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
+    return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
+}
+const shown = (value) => (0,text_text/* clip */.$Q)(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./src/http/fetch.ts
+var fetch = __nccwpck_require__(50576);
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __nccwpck_require__(64389);
+;// CONCATENATED MODULE: ./src/access/gate.ts
+/**
+ * Who may start the agent. On events that someone without write access can cause (a comment, an
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
+ */
+
+
+
+
+
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
+const WRITERS_ONLY = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'merge_group'
+]);
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
+const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
+const GATE_LIMITS = Object.freeze({
+    timeoutMs: 10_000,
+    retryDelayMs: 1000
+});
+function triggerOf(env) {
+    const actor = env.GITHUB_ACTOR || undefined;
+    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
+    return {
+        event: env.GITHUB_EVENT_NAME || undefined,
+        actor: actor ?? triggering,
+        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+            ? triggering
+            : undefined,
+        repository: env.GITHUB_REPOSITORY || undefined,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        onRunner: env.GITHUB_ACTIONS === 'true',
+        facts: readEventFacts(env.GITHUB_EVENT_PATH)
+    };
+}
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+function readEventFacts(file) {
+    if (!file)
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+    let payload;
     try {
-        percent = encodeURIComponent(value);
+        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+    }
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
+    }
+    const at = (value, key) => typeof value === 'object' && value !== null
+        ? value[key]
+        : undefined;
+    const head = (repo) => typeof repo === 'object' && repo !== null
+        ? {
+            fork: at(repo, 'fork') !== false,
+            fullName: typeof at(repo, 'full_name') === 'string'
+                ? at(repo, 'full_name')
+                : undefined
+        }
+        : null;
+    const facts = {};
+    const run = at(payload, 'workflow_run');
+    if (run !== undefined)
+        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const pr = at(payload, 'pull_request');
+    if (pr !== undefined) {
+        const author = at(at(pr, 'user'), 'login');
+        facts.pullRequest = {
+            head: head(at(at(pr, 'head'), 'repo')),
+            author: typeof author === 'string' ? author : undefined
+        };
+    }
+    return facts;
+}
+/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
+function gated(trigger) {
+    if (!trigger.event)
+        return trigger.onRunner;
+    return !WRITERS_ONLY.has(trigger.event);
+}
+async function admit(trigger, settings, ports = {}) {
+    const { event, actor, rerunBy } = trigger;
+    if (!event && !trigger.onRunner)
+        return {
+            allowed: true,
+            why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
+        };
+    if (event && WRITERS_ONLY.has(event))
+        return {
+            allowed: true,
+            actor,
+            event,
+            why: `${event} events need no check: only people with write access cause them`
+        };
+    const what = event ? `the ${event} event` : 'an event the runner did not name';
+    if (!actor)
+        return {
+            allowed: false,
+            event,
+            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
+        };
+    const refuse = (message) => ({ allowed: false, actor, event, message });
+    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+    const rerunNote = rerunBy
+        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+        : '';
+    const bot = isBot(actor);
+    const whys = [];
+    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+    if (typeof fork === 'string')
+        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
+    if (fork) {
+        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${inputs/* Input */.p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${inputs/* Input */.p.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${inputs/* Input */.p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+    }
+    else {
+        const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
+        if (!own.ok)
+            return refuse(own.message + rerunNote);
+        whys.push(own.why);
+    }
+    if (rerunBy) {
+        const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
+        if (!rerun.ok)
+            return refuse(rerun.message);
+        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    }
+    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+        const pr = trigger.facts;
+        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+        if (!facts)
+            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
+        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
+        const author = facts.author;
+        if (!author)
+            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
+        if (author.toLowerCase() !== actor.toLowerCase()) {
+            const opened = await check(trigger, settings, ports, author, `opened the pull request ${actor} acted on`);
+            if (!opened.ok)
+                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
+            whys.push(`the pull request's author ${author}: ${opened.why}`);
+        }
+    }
+    return { allowed: true, actor, event, why: whys.join('; ') };
+}
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(trigger, settings, ports, login, did) {
+    const bot = isBot(login);
+    const input = bot ? inputs/* Input */.p.AllowedBots : inputs/* Input */.p.AllowedUsers;
+    const listed = bot ? settings.allowedBots : settings.allowedUsers;
+    if (!bot && listed.includes('*'))
+        return { ok: true, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(login.toLowerCase()))
+        return { ok: true, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, login, settings.token, ports);
+    if (found.kind === 'role' &&
+        (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
+        return {
+            ok: true,
+            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
+        };
+    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    if (found.kind === 'unknown')
+        return {
+            ok: false,
+            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+        };
+    const has = found.kind === 'stranger'
+        ? 'is not a collaborator'
+        : `has ${found.role ?? found.permission} permission`;
+    return {
+        ok: false,
+        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+    };
+}
+function isBot(login) {
+    return login.toLowerCase().endsWith('[bot]');
+}
+function sameRepository(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger) {
+    const facts = trigger.facts;
+    if ('unreadable' in facts)
+        return facts.unreadable;
+    const head = facts.workflowRunHead;
+    if (head === undefined)
+        return 'the event payload has no workflow_run';
+    if (head === null)
+        return { fork: true };
+    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
+}
+/** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
+async function readPermission(trigger, actor, token, { request: send = fetch/* request */.E, limits = GATE_LIMITS }) {
+    if (!trigger.repository)
+        return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
+    if (!token)
+        return { kind: 'unknown', why: `"${inputs/* Input */.p.GithubToken}" is empty` };
+    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
+    // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
+    const signal = timeout.signal;
+    const unknown = (why) => ({ kind: 'unknown', why });
+    try {
+        return await (0,retry/* retry */.L)(async (n) => {
+            // The second failure in a row is the last: said so.
+            const again = (why) => ({
+                value: unknown(n > 1 ? `${why}, twice` : why),
+                retry: why
+            });
+            let response;
+            try {
+                response = await send(url, {
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action'
+                    },
+                    signal,
+                    redirect: 'error'
+                });
+            }
+            catch (error) {
+                if (signal.aborted)
+                    return {
+                        value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
+                    };
+                const cause = error instanceof Error ? error.cause : undefined;
+                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
+            }
+            if (response.status === 404) {
+                await response.body?.cancel();
+                return { value: { kind: 'stranger' } };
+            }
+            if (response.status >= 500) {
+                await response.body?.cancel();
+                return again(`the GitHub API answered HTTP ${response.status}`);
+            }
+            if (!response.ok) {
+                await response.body?.cancel();
+                const hint = response.status === 401 || response.status === 403
+                    ? `; "${inputs/* Input */.p.GithubToken}" needs to read the repository's collaborators`
+                    : '';
+                return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
+            }
+            const body = await response.json().catch(() => undefined);
+            const permission = body?.permission;
+            const role = body?.role_name;
+            if (typeof permission !== 'string')
+                return { value: unknown('the GitHub API answered without a permission') };
+            return {
+                value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+            };
+        }, { attempts: 2, backoffMs: limits.retryDelayMs, signal });
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./src/cli/environment.ts
+var environment = __nccwpck_require__(47479);
+// EXTERNAL MODULE: ./src/cli/process.ts + 1 modules
+var cli_process = __nccwpck_require__(25358);
+;// CONCATENATED MODULE: ./src/cli/isolation.ts
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
+ *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
+ *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/**
+ * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
+ * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
+ * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
+ */
+function systemEnv(env = process.env) {
+    return { ...(0,environment/* childEnv */.g)(env), PATH: SYSTEM_PATH };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of (systemEnv().PATH ?? '').split(external_node_path_.delimiter)) {
+        const file = external_node_path_.join(dir, name);
+        try {
+            external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+function planIsolation(mode) {
+    if (mode === 'none')
+        return { kind: 'none', why: 'isolation is none', chosen: true };
+    if (process.platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
+    const setpriv = systemTool('setpriv');
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = process.getuid?.();
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = systemTool('sudo');
+    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    const probe = (0,cli_process/* runSync */.HZ)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
+    if (probe.status !== 0)
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The isolation of one run: made by isolate(), ended by release(). */
+class Isolation {
+    user;
+    runner;
+    admin;
+    sweepLimits;
+    /** Processes of the agent user ended so far. */
+    ended = 0;
+    released = false;
+    /** Directories whose mode was changed, to put back (newest first). */
+    modes = [];
+    lent;
+    /**
+     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
+     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
+     */
+    closedTemp;
+    home;
+    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+    hidden;
+    actionEnv = {};
+    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+    queryFile;
+    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+    spawning;
+    constructor(user, runner, env, admin, sweepLimits) {
+        this.user = user;
+        this.runner = runner;
+        this.admin = admin;
+        this.sweepLimits = sweepLimits;
+        this.spawning = { as: user, env, sweep: () => this.endAll() };
+    }
+    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+    static async isolate(plan, options) {
+        const admin = (file, args) => {
+            const [command, argv] = (0,cli_process/* privileged */.wt)(file, args, plan.via, plan.sudo);
+            const done = (0,cli_process/* runSync */.HZ)(command, argv, { env: systemEnv(options.env) });
+            if (done.status !== 0)
+                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        };
+        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
+        await (0,retry/* retry */.L)(async () => {
+            try {
+                createAgent(name, admin);
+                return { value: undefined };
+            }
+            catch (error) {
+                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
+                    throw error;
+                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
+            }
+        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const ids = agentIds(name);
+        if (!ids)
+            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+        const user = { name, ...ids, ...plan };
+        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+        const env = agentEnv(options.env, home, name);
+        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
+        isolation.home = home;
+        try {
+            isolation.prepare(options);
+        }
+        catch (error) {
+            await isolation.release();
+            throw error;
+        }
+        return isolation;
+    }
+    prepare(options) {
+        const admin = this.admin;
+        const home = this.home;
+        const hermesHome = external_node_path_.join(home, '.hermes');
+        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+        external_node_fs_.mkdirSync(hermesHome);
+        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+        for (const entry of entries) {
+            const from = external_node_path_.join(source, entry);
+            if (external_node_fs_.existsSync(from))
+                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
+        }
+        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+        const lent = inside(options.workingDirectory, options.workspace)
+            ? options.workspace
+            : options.workingDirectory;
+        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
+        if (options.queryFile && !inside(options.queryFile, lent)) {
+            this.queryFile = external_node_path_.join(home, 'query.txt');
+            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
+        }
+        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.actionEnv = options.env;
+        if (runnerTemp)
+            this.hidden = hideIncludes(lent, runnerTemp, options.env);
+        this.lent = lent;
+        // Every file of the runner user's but a regular file with another name somewhere (a hard link:
+        // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
+        admin('find', [
+            lent,
+            '-uid',
+            String(this.runner.uid),
+            '!',
+            '(',
+            '-type',
+            'f',
+            '-links',
+            '+1',
+            ')',
+            '-exec',
+            'chown',
+            '-h',
+            String(this.user.uid),
+            '{}',
+            '+'
+        ]);
+        const executable = external_node_fs_.realpathSync(options.executable);
+        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+        for (const dir of new Set(needed))
+            this.openForOthers(dir);
+        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+        if (runnerTemp &&
+            external_node_fs_.existsSync(runnerTemp) &&
+            ![lent, executable].some(p => inside(p, runnerTemp))) {
+            this.setMode(runnerTemp, 0o700);
+            this.closedTemp = runnerTemp;
+        }
+    }
+    /** Gives others the right to enter dir (not to list it) for the run. */
+    openForOthers(dir) {
+        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
+        if ((mode & 0o001) === 0)
+            this.setMode(dir, mode | 0o001);
+    }
+    setMode(dir, mode) {
+        const was = external_node_fs_.statSync(dir).mode & 0o7777;
+        if (was === mode)
+            return;
+        this.modes.unshift({ dir, mode: was });
+        this.admin('chmod', [mode.toString(8), dir]);
+    }
+    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+    waitFor(work) {
+        this.pending = work.then(() => undefined, () => undefined);
+    }
+    pending = Promise.resolve();
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
+    async endAll() {
+        await this.pending;
+        const uid = this.user.uid;
+        const seen = new Set(processesOf(uid));
+        const { graceMs, pollMs } = this.sweepLimits;
+        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
+        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
+        this.signalAll('SIGTERM');
+        const deadline = Date.now() + graceMs;
+        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+            left.forEach(pid => seen.add(pid));
+            if (Date.now() > deadline)
+                break;
+            await pause();
+        }
+        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+        const end = Date.now() + graceMs;
+        for (;;) {
+            this.signalAll('SIGKILL');
+            const left = processesOf(uid);
+            left.forEach(pid => seen.add(pid));
+            if (left.length === 0 || Date.now() > end)
+                break;
+            await pause();
+        }
+        this.ended += seen.size;
+    }
+    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
+    signalAll(signal) {
+        (0,cli_process/* runSync */.HZ)(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+            env: systemEnv(),
+            as: this.user
+        });
+    }
+    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    async release() {
+        const admin = this.admin;
+        if (!this.released) {
+            this.released = true;
+            await this.endAll();
+            if (this.lent)
+                admin('chown', [
+                    '-R',
+                    '-h',
+                    `--from=${this.user.uid}`,
+                    `${this.runner.uid}:${this.runner.gid}`,
+                    this.lent
+                ]);
+            for (const { dir, mode } of this.modes.splice(0))
+                admin('chmod', [mode.toString(8), dir]);
+            if (this.hidden)
+                restoreIncludes(this.hidden, this.actionEnv);
+            if (this.home)
+                admin('rm', ['-rf', '--', this.home]);
+            // Its processes are gone and it owns nothing left: the uid may be given to another user.
+            try {
+                admin('userdel', [this.user.name]);
+            }
+            catch {
+                // A user left behind owns nothing and runs nothing; the next run makes its own.
+            }
+        }
+        return {
+            user: this.user.name,
+            uid: this.user.uid,
+            via: this.user.via,
+            ended: this.ended
+        };
+    }
+}
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds(name) {
+    const found = (0,cli_process/* runSync */.HZ)('getent', ['passwd', name], { env: systemEnv() });
+    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+    if (fields.length < 4)
+        return undefined;
+    return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name, admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        name
+    ]);
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...(0,environment/* childEnv */.g)(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(lent, runnerTemp, env) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    if (!external_node_fs_.existsSync(config))
+        return undefined;
+    const git = (args) => (0,cli_process/* runSync */.HZ)('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
+    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+    const includes = listed.stdout
+        .split('\n')
+        .map(line => /^(\S+) (.+)$/.exec(line))
+        .filter((m) => m !== null)
+        .map(m => [m[1], m[2]])
+        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
+    for (const key of new Set(includes.map(([key]) => key)))
+        git(['--unset-all', key]);
+    return includes.length > 0 ? { config, includes } : undefined;
+}
+function restoreIncludes(hidden, env) {
+    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
+    // is not written through, as git would follow the link with the action's rights.
+    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
+    const gitDir = external_node_path_.dirname(hidden.config);
+    if (!external_node_fs_.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
+        return;
+    if (!external_node_fs_.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
+        return;
+    for (const [key, file] of hidden.includes)
+        (0,cli_process/* runSync */.HZ)('git', ['config', '--file', hidden.config, '--add', key, file], {
+            env: systemEnv(env)
+        });
+}
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of external_node_fs_.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p) {
+    const dirs = [];
+    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
+        dirs.unshift(dir);
+        if (dir === external_node_path_.dirname(dir))
+            return dirs;
+    }
+}
+function inside(p, dir) {
+    const rel = external_node_path_.relative(dir, p);
+    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
+}
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+function exposedCredential(lent, isolated, closedTemp) {
+    const config = external_node_path_.join(lent, '.git', 'config');
+    const text = readPlain(config);
+    if (text === undefined)
+        return undefined;
+    if (/^\s*extraheader\s*=/im.test(text))
+        return config;
+    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
+        try {
+            const reachable = !isolated ||
+                inside(file, lent) ||
+                (!(closedTemp && inside(file, external_node_path_.resolve(closedTemp))) &&
+                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
+            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
+                return file;
+        }
+        catch {
+            // not there: nothing to read
+        }
+    }
+    return undefined;
+}
+/** A git config's largest plausible size: anything bigger is not read. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
+/**
+ * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
+ * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
+ */
+function readPlain(file) {
+    let fd;
+    try {
+        fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+        const stat = external_node_fs_.fstatSync(fd);
+        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
+            return undefined;
+        return external_node_fs_.readFileSync(fd, 'utf8');
     }
     catch {
-        // A lone surrogate has no percent form.
+        return undefined;
     }
-    return [
-        value,
-        escaped,
-        ascii,
-        escaped.replaceAll('/', '\\/'),
-        ascii.replaceAll('/', '\\/'),
-        percent
-    ];
-}
-/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
-const TOKENS_ONLY = makeRedactor([]);
-function escapeRegExp(value) {
-    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-/**
- * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
- * which redacting its text could break (a secret that is a number, or that spans a quote). A number
- * can be a secret too (an account id in `redact`): it becomes the masked string.
- */
-function redactStrings(value, redact) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value))
-        return value.map(v => redactStrings(v, redact));
-    if (value !== null && typeof value === 'object') {
-        // fromEntries defines own properties: a key "__proto__" stays a key.
-        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
+    finally {
+        if (fd !== undefined)
+            external_node_fs_.closeSync(fd);
     }
-    const text = JSON.stringify(value);
-    if (text === undefined)
-        return value;
-    const clean = redact(text);
-    return clean === text ? value : clean;
 }
 
+;// CONCATENATED MODULE: ./src/comment/api.ts
+/**
+ * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
+ * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
+ * retried by core/retry.ts on a network failure, 429 or a 5xx.
+ */
+
+
+
+
+/** How long one request may take. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Tries per call, the first included, and the first wait. */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 1000;
+/** The most comments read when looking for ours: 50 pages of 100. */
+const MAX_PAGES = 50;
+/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
+const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+class CommentApi {
+    target;
+    options;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The oldest comment that starts with marker and was written by a bot or a writer. */
+    async find(marker) {
+        const { apiUrl, repository, number } = this.target;
+        let url = `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
+        for (let page = 0; url && page < MAX_PAGES; page++) {
+            const got = await this.call('GET', url);
+            if (!got.ok)
+                return got;
+            const comments = Array.isArray(got.value.json) ? got.value.json : [];
+            const ours = comments.find(c => typeof c.body === 'string' &&
+                c.body.startsWith(marker) &&
+                (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? '')));
+            if (ours)
+                return { ok: true, value: ours.id };
+            // The token goes only where it came from: a next page elsewhere is not followed.
+            const next = nextPage(got.value.link);
+            url = next && new URL(next).origin === new URL(apiUrl).origin ? next : undefined;
+        }
+        return { ok: true, value: undefined };
+    }
+    async create(body) {
+        const { apiUrl, repository, number } = this.target;
+        const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    async update(id, body) {
+        const { apiUrl, repository } = this.target;
+        const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, body);
+        return got.ok ? idOf(got.value.json) : got;
+    }
+    call(method, url, body) {
+        const { token, signal, sleep } = this.options;
+        return (0,retry/* retry */.L)(async () => {
+            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+            try {
+                const response = await (0,fetch/* request */.E)(url, {
+                    method,
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action',
+                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
+                    },
+                    body: body !== undefined ? JSON.stringify({ body }) : undefined,
+                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                    redirect: 'error'
+                });
+                const json = await response.json().catch(() => undefined);
+                if (response.ok)
+                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
+                const said = json?.message;
+                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${(0,text_text/* clip */.$Q)(said, 200)})` : ''}`;
+                const failed = { ok: false, status: response.status, why };
+                return response.status >= 500 || response.status === 429
+                    ? { value: failed, retry: why }
+                    : { value: failed };
+            }
+            catch (error) {
+                const why = timeout.aborted
+                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+                    : signal?.aborted
+                        ? 'the job’s grace period ran out'
+                        : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
+                return { value: { ok: false, why }, retry: why };
+            }
+        }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
+    }
+}
+function idOf(json) {
+    const id = json?.id;
+    return typeof id === 'number'
+        ? { ok: true, value: id }
+        : { ok: false, why: 'the GitHub API answered without a comment id' };
+}
+/** The `rel="next"` URL of a Link header. */
+function nextPage(link) {
+    return link
+        ?.split(',')
+        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
+        .find(Boolean);
+}
+
+// EXTERNAL MODULE: ./src/run/session-usage.ts
+var session_usage = __nccwpck_require__(12143);
+;// CONCATENATED MODULE: ./src/publish/markdown.ts
+/**
+ * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
+ *
+ * - Markdown text (`inline`, `cell`, `quoted`, `textBlock`, `cellLines`): backslash escapes (CommonMark
+ *   §2.4) turn every ASCII punctuation mark into plain text, so no HTML tag, comment, link, emphasis,
+ *   table pipe, autolink, fence or list marker survives.
+ * - Raw HTML (`htmlText`, for text inside an HTML block such as a `<summary>` line): entities.
+ * - Verbatim (`codeBlock`): a fence longer than any backtick run inside.
+ *
+ * Every context turns control characters and lone surrogates into U+FFFD. Mentions are not Markdown
+ * (GitHub finds them in the rendered text, outside `code`, `pre` and links), so in prose a zero-width
+ * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
+ * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
+ * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
+ * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
+ * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
+ */
+const PUNCTUATION = /[!-/:-@[-`{-~]/g;
+// What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
+const AFTER_AT = String.raw `(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])`;
+const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
+// An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
+const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
+const ZWSP = '\u200b';
+// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
+const REFERENCE = /(#|\bGH-)(?=\d)/gi;
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+const CONTROL = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NEWLINE = /\r\n?|\n/;
+/** Control characters and lone surrogates, made visible and valid (U+FFFD). */
+function visible(text) {
+    return text.replace(CONTROL, '\uFFFD');
+}
+/**
+ * Punctuation escaped, without touching whitespace: the core of every Markdown text context. In prose,
+ * mentions and e-mail addresses are broken; in code (where GitHub finds no mention), e-mail addresses.
+ */
+function escapeLine(text, context) {
+    const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
+    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    return inert.replace(PUNCTUATION, '\\$&');
+}
+/** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
+function inline(text) {
+    return escapeLine(text.replace(/\s+/g, ' '), 'prose');
+}
+/** A table cell: inline, and never empty-looking, so the row keeps its shape. */
+function cell(text) {
+    const escaped = inline(text).trim();
+    return escaped === '' ? ' ' : escaped;
+}
+/** A cell (or inline text) shown as code: escaped text inside our own `<code>` (a code span could not hold `|`). */
+function codeCell(text) {
+    const escaped = escapeLine(text.replace(/\s+/g, ' '), 'code').trim();
+    return escaped === '' ? ' ' : `<code>${escaped}</code>`;
+}
+/**
+ * Multi-line text inside a table cell or another single line, shown as code: lines joined by `<br>`,
+ * spaces kept (a `<pre>` shows them). Wrap it in `<pre>` yourself.
+ */
+function cellLines(text) {
+    return text
+        .split(NEWLINE)
+        .map(line => escapeLine(line.replace(/\s/g, ' '), 'code'))
+        .join('<br>');
+}
+/** Multi-line text inside a block quote (an alert): each line escaped and quoted. */
+function quoted(text) {
+    return text
+        .split(NEWLINE)
+        .map(line => `> ${inline(line)}`.trimEnd())
+        .join('\n');
+}
+const NBSP = '\u00a0';
+/**
+ * Multi-line prose (an answer) as Markdown paragraphs of plain text: each line escaped, line breaks
+ * kept as hard breaks, runs of blank lines as one paragraph break, leading indentation kept as
+ * no-break spaces (a tab as four), other whitespace runs as one space.
+ */
+function textBlock(text) {
+    const paragraphs = [[]];
+    for (const line of text.split(NEWLINE)) {
+        const content = line.trim();
+        if (content === '') {
+            if (paragraphs[paragraphs.length - 1].length > 0)
+                paragraphs.push([]);
+            continue;
+        }
+        const indent = /^[ \t]*/.exec(line)[0].replace(/\t/g, '    ').length;
+        paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + inline(content));
+    }
+    return paragraphs
+        .filter(lines => lines.length > 0)
+        .map(lines => lines.join('\\\n'))
+        .join('\n\n');
+}
+/** Verbatim text in a fenced code block whose fence is longer than any backtick run inside. */
+function codeBlock(text) {
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    const body = visible(text).replace(/\r\n?/g, '\n');
+    return `${fence}text\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
+}
+const ENTITY = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;'
+};
+/**
+ * Text inside raw HTML of our own (a line that starts an HTML block, where Markdown is not parsed):
+ * entities for `& < > " '`, whitespace runs as one space (a blank line would end the block).
+ */
+function htmlText(text) {
+    return visible(text.replace(/\s+/g, ' '))
+        .replace(MENTION, `@${ZWSP}`)
+        .replace(REFERENCE, `$1${ZWSP}`)
+        .replace(/[&<>"']/g, c => ENTITY[c]);
+}
+/** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
+function details(title, content, open = false) {
+    return `<details${open ? ' open' : ''}><summary>${htmlText(title)}</summary>\n\n${content}\n\n</details>`;
+}
+/**
+ * A collapsed block inside a table cell: one line, balanced. The summary is escaped Markdown (`cell`),
+ * the body escaped lines (`cellLines`), shown preformatted.
+ */
+function cellDetails(summary, body) {
+    return `<details><summary>${summary}</summary><pre>${body}</pre></details>`;
+}
+/** A table from escaped cells. */
+function table(header, align, rows) {
+    const rule = align.map(a => (a === 'r' ? '--:' : a === 'c' ? ':-:' : '---'));
+    return [header, rule, ...rows].map(r => `| ${r.join(' | ')} |`).join('\n');
+}
+/**
+ * A link to a URL of ours (an artifact's), with escaped text. Only http(s) URLs make a link; the
+ * destination is percent-encoded where Markdown or HTML could read it as something else.
+ */
+function markdown_link(text, url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return inline(text);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return inline(text);
+    const href = parsed.href
+        .replace(/[()<>"'\\`\s]/g, c => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+        .replace(/&/g, '&amp;');
+    return `[${inline(text)}](${href})`;
+}
+const number = new Intl.NumberFormat('en-US');
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
+const join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
+
+;// CONCATENATED MODULE: ./src/publish/structured.ts
+
+
+// Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
+// escaped (at most 5 bytes a unit, plus the markup).
+const JSON_CHARS = 20_000;
+const ERRORS_SHOWN = 30;
+const POINTER_CHARS = 200;
+const MESSAGE_CHARS = 300;
+/** Shown open when the JSON is this short; a longer one is collapsed. */
+const OPEN_CHARS = 2000;
+function structuredBlock(answer) {
+    if (!answer)
+        return undefined;
+    if (answer.ok) {
+        const pretty = JSON.stringify(answer.value, null, 2);
+        const size = `${number.format(bytes(answer.json))} bytes compact`;
+        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
+    }
+    const parts = [];
+    // The status line says the first error; the list says them all.
+    if (answer.errorCount === 0)
+        parts.push(inline((0,text_text/* clip */.$Q)(answer.message, MESSAGE_CHARS * 4)));
+    else {
+        const lines = answer.errors
+            .slice(0, ERRORS_SHOWN)
+            .map(e => `- ${codeCell((0,text_text/* clip */.$Q)(e.pointer || '/', POINTER_CHARS))}: ${inline((0,text_text/* clip */.$Q)(e.message, MESSAGE_CHARS))}`);
+        const more = answer.errorCount - lines.length;
+        if (more > 0)
+            lines.push(`- … and ${number.format(more)} more`);
+        parts.push(lines.join('\n'));
+    }
+    if (answer.value !== undefined) {
+        const pretty = JSON.stringify(answer.value, null, 2);
+        parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
+    }
+    const title = answer.errorCount > 0
+        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+        : 'Structured output: none';
+    return details(title, parts.join('\n\n'), true);
+}
+/** The JSON, verbatim, cut at JSON_CHARS with a note saying where the whole of it is. */
+function jsonBody(pretty, whole) {
+    if (pretty.length <= JSON_CHARS)
+        return codeBlock(pretty);
+    return `${codeBlock((0,text_text/* clip */.$Q)(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
+
+
+const NAME_CHARS = 60;
+const INPUT_CHARS = 80;
+const TOOL_ROWS = 25;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
+// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
+const OUTPUT_CHARS = 500;
+const BAR_CELLS = 20;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
+function bar(share) {
+    let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
+    if (eighths === 0 && share > 0)
+        eighths = 1;
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+function percent(share) {
+    if (share === 0)
+        return '0%';
+    if (share < 0.001)
+        return '\\<0.1%';
+    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
+}
+/** One row per tool, the costliest first, with a bar for its share of tool time. */
+function toolsBlock(turn) {
+    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
+    const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
+    const rest = sorted.slice(shown.length);
+    const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
+    const row = (name, t) => {
+        const share = totalMs > 0 ? t.totalMs / totalMs : 0;
+        return [
+            name,
+            number.format(t.calls),
+            t.errors ? `**${number.format(t.errors)}**` : '0',
+            (0,text_text/* formatMs */._V)(t.totalMs),
+            (0,text_text/* formatMs */._V)(t.maxMs),
+            totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
+        ];
+    };
+    const rows = shown.map(t => row(codeCell((0,text_text/* clip */.$Q)(t.name, NAME_CHARS)), t));
+    if (rest.length > 0) {
+        const others = rest.reduce((sum, t) => ({
+            calls: sum.calls + t.calls,
+            errors: sum.errors + t.errors,
+            totalMs: sum.totalMs + t.totalMs,
+            maxMs: Math.max(sum.maxMs, t.maxMs)
+        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
+    }
+    return join([
+        '#### Time per tool',
+        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
+    ]);
+}
+/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
+function callCells(c, expand) {
+    const cells = [
+        number.format(c.index),
+        codeCell((0,text_text/* clip */.$Q)(c.name, NAME_CHARS)),
+        c.inputPreview ? codeCell((0,text_text/* clip */.$Q)(c.inputPreview, INPUT_CHARS)) : ' ',
+        c.durationMs !== undefined ? (0,text_text/* formatMs */._V)(c.durationMs) : '–'
+    ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
+    if (!c.isError)
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
+    const output = c.output;
+    const { line, more } = firstLine(output);
+    const preview = `❌ ${cell((0,text_text/* clip */.$Q)(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
+    // Worth a <details> when the one-line preview hides part of the output.
+    if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
+        return [...cells, preview];
+    return [...cells, cellDetails(preview, cellLines((0,text_text/* clip */.$Q)(output, OUTPUT_CHARS)))];
+}
+/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
+function firstLine(text) {
+    const start = text.search(/\S/);
+    if (start < 0)
+        return { line: '', more: false };
+    const newline = /[\r\n]/g;
+    newline.lastIndex = start;
+    const end = newline.exec(text)?.index ?? text.length;
+    const rest = /\S/g;
+    rest.lastIndex = end;
+    return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
+}
+const expandable = (c) => {
+    const { line, more } = firstLine(c.output);
+    return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
+};
+const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
+const CALLS_ALIGN = ['r', 'l', 'l', 'r', 'l'];
+const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
+/**
+ * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
+ * then, with the bytes left, expandable outputs for the most recent failed calls.
+ */
+function callsBlock(turn, room, where) {
+    const calls = turn.recentCalls;
+    const lean = [];
+    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+    // event, never answered). Their rows come last and are kept first.
+    const status = turn.result ? 'never returned' : '⏳ running';
+    const running = turn.unfinished
+        .slice(0, RUNNING_ROWS)
+        .map(u => [
+        '–',
+        codeCell((0,text_text/* clip */.$Q)(u.name, NAME_CHARS)),
+        u.inputPreview ? codeCell((0,text_text/* clip */.$Q)(u.inputPreview, INPUT_CHARS)) : ' ',
+        '–',
+        status
+    ]);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+    for (let i = calls.length - 1; i >= 0; i--) {
+        const cells = callCells(calls[i], false);
+        const size = rowBytes(cells);
+        if (used + size > room)
+            break;
+        used += size;
+        lean.push(cells);
+    }
+    let expandedAll = true;
+    const rows = lean.map((cells, k) => {
+        const c = calls[calls.length - 1 - k];
+        if (!expandable(c))
+            return cells;
+        const full = callCells(c, true);
+        const extra = rowBytes(full) - rowBytes(cells);
+        if (used + extra > room) {
+            expandedAll = false;
+            return cells;
+        }
+        used += extra;
+        return full;
+    });
+    rows.reverse();
+    const shown = rows.length;
+    const total = turn.toolCalls;
+    const kept = calls.length;
+    let note;
+    if (shown === 0 && total > 0) {
+        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
+    }
+    else if (shown < total) {
+        const why = shown < kept
+            ? 'to stay under GitHub’s 1 MiB summary limit'
+            : `the summary keeps the most recent ${number.format(kept)}`;
+        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
+    }
+    if (!expandedAll) {
+        const also = '_Outputs of older failed calls are not expanded, to save space._';
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    const notShown = turn.unfinished.length - running.length;
+    if (notShown > 0) {
+        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    return {
+        text: join([
+            '#### Tool calls',
+            note,
+            shown + running.length > 0
+                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+                : undefined
+        ]),
+        // All it keeps, every output it could expand expanded: nothing was cut to save space.
+        whole: shown === kept && expandedAll
+    };
+}
+
+;// CONCATENATED MODULE: ./src/publish/install-fact.ts
+
+
+const FROM = {
+    reused: 'installed by an earlier step of this job',
+    cache: 'restored from the Actions cache',
+    installer: 'installed by the install script'
+};
+function installFact(install) {
+    const ref = codeCell(install.ref);
+    if (!install.source)
+        return `${ref} · **install failed** after ${(0,text_text/* formatMs */._V)(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${(0,text_text/* formatMs */._V)(install.ms)}`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
+
+function isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/publish/summary.ts
+/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
+
+
+
+
+
+
+/** GitHub drops a step's summary whole past this many bytes. */
+const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/** What the summary may take: under the limit with room to spare, whatever the run. */
+const SUMMARY_BUDGET_BYTES = 900 * 1024;
+// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
+// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
+// bound known up front; the answer, the longest, is also cut by its escaped bytes.
+const summary_MESSAGE_CHARS = 1000;
+const STDERR_LINE_CHARS = 300;
+const STDERR_LINES = 20;
+const FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
+const ANSWER_CHARS = 20_000;
+const ANSWER_BYTES = 96 * 1024;
+const ISSUES_SHOWN = 30;
+const UNKNOWN_TYPES_SHOWN = 10;
+const UNFINISHED_SHOWN = 10;
+const PROBLEM_CHARS = 200;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const URL_CHARS = 500;
+/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
+const NOTE_BYTES = 512;
+// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
+const REASONING_CHARS = 20_000;
+const REASONING_BYTES = 64 * 1024;
+const MIN_REASONING_CHARS = 200;
+/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
+const REASONING_NOTE_BYTES = 256;
+const TITLE = {
+    success: '✅ Hermes completed the turn',
+    failure: '❌ Hermes failed',
+    interrupted: '⏹️ Hermes was interrupted',
+    tempfail: '⏳ Temporary provider failure',
+    config_error: '⚙️ Configuration error',
+    usage_error: '❌ Hermes rejected its arguments',
+    no_result: '❌ The turn did not complete',
+    not_found: '❌ Hermes not found',
+    timeout: '⌛ Hermes timed out',
+    not_allowed: '🚫 Not allowed to start the agent',
+    invalid_output: '❌ The answer does not match json-schema',
+    invalid_input: '❌ Invalid input'
+};
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message) {
+    return `### ${TITLE.invalid_input}: ${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
+}
+/** The optional blocks, and which go first when the budget is short (the structured output last). */
+const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
+const LEFT_OUT_FIRST = [2, 0, 1];
+/**
+ * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
+ * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
+ */
+function renderSummary(report, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const { turn } = report;
+    const where = transcriptRef(report);
+    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
+    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+    const head = [statusBlock(report), factsTable(report, where)];
+    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    // Bytes of everything but the tool-call table and its note.
+    const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
+    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
+    const left = [];
+    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
+        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
+        left.push(EXTRAS[i]);
+        extras[i] = undefined;
+    }
+    let toolsShown = tools;
+    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
+        left.push('the per-tool table');
+        toolsShown = undefined;
+    }
+    const omitted = left.length
+        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
+        : undefined;
+    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+    const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
+    // The reasoning comes last: its block gets what is left once everything else is whole, less the
+    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
+    const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
+    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
+    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
+    const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+    if (bytes(summary) <= budget)
+        return summary;
+    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
+    return minimal(report, budget);
+}
+function statusBlock(report) {
+    const { verdict, turn } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+    // On success the message says no more than the status line.
+    if (verdict.outcome === 'success')
+        return lines[0];
+    const message = (0,text_text/* clip */.$Q)(verdict.message, summary_MESSAGE_CHARS);
+    lines.push(`> [!CAUTION]\n${quoted(message)}`);
+    const stderr = report.stderrTail
+        .filter(l => l.trim() !== '')
+        .slice(-STDERR_LINES)
+        .map(l => (0,text_text/* clip */.$Q)(l, STDERR_LINE_CHARS));
+    if (!turn.result && stderr.length > 0) {
+        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
+    }
+    return join(lines);
+}
+function factsTable(report, where) {
+    const { turn } = report;
+    const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell((0,text_text/* clip */.$Q)(value, FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
+    const rows = [
+        ...(report.query ? [['Query', queryCell(report.query)]] : []),
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
+        ['Duration', (0,text_text/* formatMs */._V)(report.durationMs)],
+        ['Tool calls', calls],
+        [
+            'Tokens',
+            tokens
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
+                : '–'
+        ]
+    ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? (0,session_usage/* formatCost */.BD)(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
+    if (report.agent)
+        rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, FACT_CHARS))]);
+    if (report.trigger)
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
+    if (report.install)
+        rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
+    return table(['Run', ''], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query) {
+    if (query.kind === 'file')
+        return `from ${codeCell((0,text_text/* clip */.$Q)(query.path, PATH_CHARS))}`;
+    return cell((0,text_text/* oneLine */.TN)(query.text, QUERY_CHARS));
+}
+/** Who caused the run, on which event, and why the gate let them in (or not). */
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, FACT_CHARS)) : '–';
+    const event = trigger.event ? ` · ${codeCell((0,text_text/* clip */.$Q)(trigger.event, FACT_CHARS))}` : '';
+    return `${who}${event} · ${cell((0,text_text/* clip */.$Q)(trigger.why, summary_MESSAGE_CHARS))}`;
+}
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report) {
+    const a = report.artifact;
+    if (a && a.url.length <= URL_CHARS)
+        return `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+        return 'none (Hermes did not run)';
+    return codeCell((0,text_text/* clip */.$Q)(report.jsonlPath, PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
+            : '';
+    // The note is the action's own sentence around Hermes' redacted words (main.ts).
+    const note = session.note ? cell((0,text_text/* clip */.$Q)(session.note, summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
+}
+function transcriptNote(report) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell((0,text_text/* clip */.$Q)(report.artifactNote, PROBLEM_CHARS))})`;
+}
+function answerBlock(turn) {
+    const text = turn.result?.text;
+    if (!text || text.trim() === '')
+        return undefined;
+    const clean = text;
+    let chars = Math.min(clean.length, ANSWER_CHARS);
+    let body = textBlock((0,text_text/* clip */.$Q)(clean, chars));
+    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
+    while (bytes(body) > ANSWER_BYTES) {
+        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
+        body = textBlock((0,text_text/* clip */.$Q)(clean, chars));
+    }
+    const cut = chars < clean.length
+        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
+        : '';
+    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
+    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
+}
+/**
+ * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
+ * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
+ */
+function reasoningBlock(reasoning, room, noteRoom, where) {
+    const clean = reasoning.text;
+    const total = reasoning.chars;
+    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
+    const draw = (chars) => {
+        const cut = chars < clean.length || reasoning.text.length < total
+            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
+            : '';
+        return details(`Reasoning (${size})`, textBlock((0,text_text/* clip */.$Q)(clean, chars)) + cut);
+    };
+    const limit = Math.min(room, REASONING_BYTES);
+    let chars = Math.min(clean.length, REASONING_CHARS);
+    let block = draw(chars);
+    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
+        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
+        block = draw(chars);
+    }
+    if (bytes(block) <= limit)
+        return block;
+    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
+    return bytes(note) <= noteRoom ? note : undefined;
+}
+function anomalyBlock(turn) {
+    const lines = [];
+    const problem = (text) => inline((0,text_text/* clip */.$Q)(text, PROBLEM_CHARS));
+    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
+        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
+    }
+    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
+    if (moreIssues > 0)
+        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    // The turn redacted the names as it kept them (keys cannot carry the type).
+    const unknown = Object.entries(turn.unknownTypes);
+    let unknownEvents = 0;
+    for (const [, count] of unknown)
+        unknownEvents += count;
+    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell((0,text_text/* clip */.$Q)(type, NAME_CHARS))}, ignored`);
+    }
+    if (unknown.length > UNKNOWN_TYPES_SHOWN)
+        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
+    if (turn.eventsAfterResult > 0)
+        lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
+    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
+        const input = u.inputPreview ? ` ${codeCell((0,text_text/* clip */.$Q)(u.inputPreview, INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell((0,text_text/* clip */.$Q)(u.name, NAME_CHARS))} was called but never returned${input}`);
+    }
+    if (turn.unfinished.length > UNFINISHED_SHOWN)
+        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
+    if (lines.length === 0)
+        return undefined;
+    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
+    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
+}
+/** The status, the message and where the transcript is: what fits in the smallest budget. */
+function minimal(report, budget) {
+    const { verdict } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    let chars = summary_MESSAGE_CHARS;
+    for (;;) {
+        const text = join([
+            `### ${TITLE[verdict.outcome]}${code}`,
+            inline((0,text_text/* clip */.$Q)(verdict.message, chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
+        ]) + '\n';
+        if (bytes(text) <= budget || chars === 0)
+            return text;
+        chars = Math.floor(chars / 2);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/comment/body.ts
+
+
+
+
+
+/** GitHub refuses a comment body longer than this many characters. */
+const COMMENT_LIMIT_CHARS = 65_536;
+/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
+const COMMENT_BUDGET_CHARS = 60_000;
+const body_MESSAGE_CHARS = 1000;
+const body_FACT_CHARS = 120;
+const body_ANSWER_CHARS = 20_000;
+const RUNNING = '⏳ Hermes is working on it';
+const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
+    const runLink = markdown_link('the run', place.runUrl);
+    if (view.phase === 'running')
+        return (join([
+            place.marker,
+            `### ${RUNNING}`,
+            `Follow ${runLink}; this comment is rewritten when the turn ends.`
+        ]) + '\n');
+    const outcome = view.outcome ?? 'no_result';
+    const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
+    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+    const caution = outcome !== 'success' && view.message
+        ? `> [!CAUTION]\n${quoted((0,text_text/* clip */.$Q)(redact(view.message), body_MESSAGE_CHARS))}`
+        : undefined;
+    const facts = factsLine(view, redact);
+    const transcript = view.artifact
+        ? markdown_link(`the transcript (${(0,text_text/* clip */.$Q)(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
+        : 'the transcript (in the run’s artifacts, when uploaded)';
+    const links = `See ${runLink} and ${transcript}.`;
+    const structured = view.structured ? structuredBlock(view.structured) : undefined;
+    const head = [place.marker, title, caution];
+    const tail = [facts, links];
+    const rest = join([...head, structured, ...tail]).length + 2;
+    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
+    const text = join([...head, body, structured, ...tail]) + '\n';
+    return text.length <= budget ? text : join([...head, ...tail]) + '\n';
+}
+/** Duration, tool calls, tokens, cost and model in one line. */
+function factsLine(view, redact) {
+    const parts = [];
+    if (view.durationMs !== undefined)
+        parts.push((0,text_text/* formatMs */._V)(view.durationMs));
+    if (view.toolCalls !== undefined) {
+        const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
+        parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
+    }
+    const t = view.tokens;
+    if (t)
+        parts.push(`${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`);
+    if (view.cost)
+        parts.push((0,session_usage/* formatCost */.BD)(view.cost.usd, view.cost.estimated));
+    if (view.model)
+        parts.push(codeCell((0,text_text/* clip */.$Q)(redact(view.model), body_FACT_CHARS)));
+    return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
+}
+/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
+function body_answerBlock(answer, redact, room) {
+    if (!answer || answer.trim() === '')
+        return undefined;
+    const clean = redact(answer);
+    const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
+    let chars = Math.min(clean.length, body_ANSWER_CHARS);
+    const draw = () => textBlock((0,text_text/* clip */.$Q)(clean, chars)) + (chars < clean.length ? note(chars) : '');
+    let block = draw();
+    // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
+    while (block.length > room && chars > 0) {
+        chars = Math.floor((chars * room) / block.length / 1.1);
+        block = draw();
+    }
+    return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
+}
+
+;// CONCATENATED MODULE: ./src/comment/target.ts
+/**
+ * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
+ * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
+ */
+
+
+const target_PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
+function commentTarget(env, options) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    const repository = env.GITHUB_REPOSITORY;
+    if (!repository)
+        return { none: 'GITHUB_REPOSITORY is not set' };
+    const found = options.number !== undefined
+        ? { number: options.number, kind: 'pull request or issue' }
+        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
+    if (!found)
+        return {
+            none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
+        };
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
+    return {
+        ...found,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        repository,
+        // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
+        workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',
+        job: env.GITHUB_JOB ?? '',
+        key: options.key,
+        runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
+            (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
+    };
+}
+function readPayload(file) {
+    if (!file)
+        return {};
+    try {
+        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
+        return (0,text_text/* isObject */.Gv)(payload) ? payload : {};
+    }
+    catch {
+        return {};
+    }
+}
+function numberOf(event, payload) {
+    const field = (value, name) => (0,text_text/* isObject */.Gv)(value) ? value[name] : undefined;
+    const valid = (n) => Number.isInteger(n) && n > 0;
+    if (target_PULL_REQUEST_EVENTS.test(event)) {
+        const n = field(payload.pull_request, 'number') ?? payload.number;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    if (event === 'issues' || event === 'issue_comment') {
+        const n = field(payload.issue, 'number');
+        const kind = field(payload.issue, 'pull_request') ? 'pull request' : 'issue';
+        return valid(n) ? { number: n, kind } : undefined;
+    }
+    if (event === 'workflow_run') {
+        const pulls = field(payload.workflow_run, 'pull_requests');
+        const n = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
+        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
+    }
+    return undefined;
+}
+/**
+ * The hidden first line that finds the comment again. Its parts are percent-encoded, so no workflow
+ * name or key can end the HTML comment (`-->`) or forge another marker.
+ */
+function markerOf(target) {
+    const part = (s) => encodeURIComponent(s).replace(/[!'()*-]/g, escapeChar);
+    return `<!-- hermes-action:workflow=${part(target.workflow)};job=${part(target.job)};key=${part(target.key ?? '')} -->`;
+}
+const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+;// CONCATENATED MODULE: ./src/comment/sticky.ts
+/**
+ * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
+ * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
+ * that cannot be written is a warning naming the permission to add: it never changes the verdict.
+ */
+
+
+
+class StickyComment {
+    target;
+    options;
+    id;
+    /** A refusal (401, 403): the token will not do better at the end. */
+    refused = false;
+    constructor(target, options) {
+        this.target = target;
+        this.options = options;
+    }
+    /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
+    static for(options) {
+        const target = commentTarget(options.env, options);
+        if ('none' in target) {
+            options.warn(`No comment is written (comment is true): ${target.none}.`);
+            return undefined;
+        }
+        if (!options.token) {
+            options.warn('No comment is written (comment is true): "github-token" is empty; pass a token that may write comments.');
+            return undefined;
+        }
+        return new StickyComment(target, options);
+    }
+    /** "Running", with the run's link. */
+    start() {
+        return this.write({ phase: 'running' }, 'saying the turn started');
+    }
+    /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
+    finish(view, signal) {
+        return this.write(view, 'with the outcome', signal);
+    }
+    async write(view, what, signal) {
+        if (this.refused)
+            return;
+        const { target, options } = this;
+        const marker = markerOf(target);
+        const body = renderComment(view, { marker, runUrl: target.runUrl }, options.redact);
+        const api = new CommentApi(target, { token: options.token, signal, sleep: options.sleep });
+        let written;
+        if (this.id !== undefined) {
+            written = await api.update(this.id, body);
+            // Deleted since it was written: a new one.
+            if (!written.ok && written.status === 404)
+                written = await api.create(body);
+        }
+        else {
+            const found = await api.find(marker);
+            written = !found.ok
+                ? found
+                : found.value !== undefined
+                    ? await api.update(found.value, body)
+                    : await api.create(body);
+        }
+        if (written.ok) {
+            this.id = written.value;
+            return;
+        }
+        if (written.status === 401 || written.status === 403)
+            this.refused = true;
+        options.warn(this.failure(what, written));
+    }
+    failure(what, failed) {
+        const { kind, number, repository } = this.target;
+        const permission = kind === 'pull request'
+            ? '"pull-requests: write"'
+            : kind === 'issue'
+                ? '"issues: write"'
+                : '"pull-requests: write" (a pull request) or "issues: write" (an issue)';
+        const fork = kind === 'issue'
+            ? ''
+            : '; on a pull request from a fork the token is read-only whatever it says';
+        return (`The comment ${what} on ${kind} #${number} of ${repository} could not be written: ${failed.why}. ` +
+            `The job's token needs ${permission}: add it under "permissions:"${fork}. The outcome is not changed by this.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/steps/admit.ts
+/**
+ * Step 2, admission: who may start the agent (the gate), and whether it may run here at all (under
+ * `isolation: auto`, a runner that cannot isolate refuses gated events). Decided before anything runs.
+ */
+
+
+
+
+async function admitRun(plan, { env, out }) {
+    const { settings, redact } = plan;
+    const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
+    const comment = stickyComment(settings, plan, { env, out });
+    if (admission && !admission.allowed)
+        return { allowed: false, refusal: admission, comment };
+    const isolation = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
+    if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
+        const why = cannotIsolate(settings.isolation, isolation.why, env);
+        if (why) {
+            const refusal = {
+                allowed: false,
+                actor: admission?.actor,
+                event: admission?.event,
+                message: `${why}; run the job where the action is root or has passwordless sudo on Linux, or set "${inputs/* Input */.p.Isolation}: none" to run Hermes as the runner's user.`
+            };
+            return { allowed: false, refusal, isolation: { why: isolation.why }, comment };
+        }
+        out.warning(`Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds (see docs/security.md); set "${inputs/* Input */.p.Isolation}: none" to say this is intended.`);
+    }
+    const trigger = admission && {
+        actor: admission.actor,
+        event: admission.event,
+        why: redact(admission.why)
+    };
+    return { allowed: true, trigger, isolation, comment };
+}
+/** Why Hermes may not run when it cannot run as its own user, or undefined when it may (with a warning). */
+function cannotIsolate(mode, why, env) {
+    if (mode === 'user')
+        return `Input "${inputs/* Input */.p.Isolation}" is "user", but Hermes cannot run as its own user here: ${why}`;
+    const trigger = triggerOf(env);
+    if (!gated(trigger))
+        return undefined;
+    return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
+}
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(settings, { redact }, { env, out }) {
+    if (!settings.comment.enabled)
+        return undefined;
+    return StickyComment.for({
+        token: settings.gate.token,
+        number: settings.comment.number,
+        key: settings.comment.key,
+        env,
+        redact,
+        warn: message => out.warning(redact(message))
+    });
+}
+
+// EXTERNAL MODULE: ./src/run/turn.ts + 1 modules
+var turn = __nccwpck_require__(22649);
+;// CONCATENATED MODULE: ./src/publish/run-report.ts
+/** The verdict's message redacted once as a whole: the action's words around the stream's. */
+function run_report_shown(verdict, redact) {
+    return { ...verdict, message: redact(verdict.message) };
+}
+
+;// CONCATENATED MODULE: ./src/steps/build-report.ts
+
+
+
+function buildReport(plan, admitted, executed, { verdict, answer }) {
+    const { settings, userQuery, redact } = plan;
+    const { attempt, record, agent } = executed;
+    const attempts = executed.attempts === 0 ? [] : [...executed.earlier.map(a => a.verdict), verdict];
+    return {
+        verdict: run_report_shown(verdict, redact),
+        query: userQuery?.kind === 'text'
+            ? { kind: 'text', text: redact(userQuery.text) }
+            : userQuery && { kind: 'file', path: redact(userQuery.path) },
+        turn: attempt.turn,
+        durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
+        agent: agent === undefined ? undefined : redact(agent),
+        stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
+        jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
+        trigger: admitted.trigger,
+        attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
+        answer,
+        install: executed.install,
+        isolation: executed.isolation ??
+            (settings.mode === 'api'
+                ? { why: 'API server mode: no Hermes process runs on this runner' }
+                : settings.mode === 'transcript'
+                    ? { why: 'transcript mode: nothing runs' }
+                    : undefined),
+        // API server mode: only what the server's response reported; no export is attempted.
+        // Strings from the server or the record are redacted here, once, like every string of a turn.
+        ...(attempt.usage && { usage: redactedUsage(attempt.usage, redact) }),
+        ...(record && {
+            usage: record.ok ? redactedUsage(record.usage, redact) : undefined,
+            session: record.ok ? { path: record.path } : { note: redact(record.note) }
+        })
+    };
+}
+/** The gate or isolation said no: Hermes never ran; the report says who and why. */
+function refusalReport({ redact }, { refusal, isolation }) {
+    const verdict = run_report_shown({ outcome: 'not_allowed', message: refusal.message }, redact);
+    return {
+        verdict,
+        turn: new turn/* TurnBuilder */.R_(redact).finish(),
+        durationMs: 0,
+        stderrTail: [],
+        jsonlPath: '',
+        trigger: { actor: refusal.actor, event: refusal.event, why: verdict.message },
+        isolation
+    };
+}
+/** An input was refused: nothing ran, nothing else is known. */
+function invalidInputReport(message, redact) {
+    return {
+        verdict: { outcome: 'invalid_input', message: redact(message) },
+        turn: new turn/* TurnBuilder */.R_().finish(),
+        durationMs: 0,
+        stderrTail: [],
+        jsonlPath: ''
+    };
+}
+/** The usage fields with their strings (billing provider, end reason…) redacted. */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: (0,text_redact/* redactStrings */.eT)(usage.fields, redact) };
+}
+
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
 ;// CONCATENATED MODULE: ./src/api/transcript.ts
 
 
@@ -36003,7 +39451,7 @@ function redactStrings(value, redact) {
 /** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
 function transcriptLine(event, timestamp) {
     const { timestamp: _ignored, ...rest } = event;
-    return `${pythonJson({ ...rest, timestamp: Math.round(timestamp) })}\n`;
+    return `${(0,json/* pythonJson */.b)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
 }
 /** Upstream caps a tool's output at 5000 characters, then adds `...`. */
 const TOOL_OUTPUT_CHARS = 5000;
@@ -36039,7 +39487,7 @@ class TranscriptRecorder {
     }
     /** The start of something the server sent, redacted then cut: for a problem report. */
     quote(text) {
-        return preview(redactHead(this.options.redact, text));
+        return (0,text_text/* preview */.VH)((0,text_redact/* redactHead */.A2)(this.options.redact, text));
     }
     /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
     serverSession(id) {
@@ -36078,11 +39526,11 @@ class TranscriptRecorder {
     toolUse(callId, name, args) {
         this.init();
         this.calls.set(callId, { name, startedAt: this.now() });
-        const input = typeof args === 'string' ? parseJson(args) : args;
+        const input = typeof args === 'string' ? transcript_parseJson(args) : args;
         this.write({
             type: 'tool_use',
             name,
-            input: isObject(input) ? input : undefined,
+            input: (0,text_text/* isObject */.Gv)(input) ? input : undefined,
             tool_call_id: callId
         });
     }
@@ -36125,10 +39573,10 @@ class TranscriptRecorder {
     }
 }
 function capOutput(output) {
-    return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
+    return output.length <= TOOL_OUTPUT_CHARS ? output : `${(0,text_text/* slice */.di)(output, TOOL_OUTPUT_CHARS)}...`;
 }
 /** JSON, or undefined where the text is not JSON. */
-function parseJson(text) {
+function transcript_parseJson(text) {
     try {
         return JSON.parse(text);
     }
@@ -36178,7 +39626,7 @@ class ResponsesMapper {
             this.late = true;
             return;
         }
-        const item = isObject(data.item) ? data.item : {};
+        const item = (0,text_text/* isObject */.Gv)(data.item) ? data.item : {};
         const itemId = str(data.item_id) ?? '';
         switch (type) {
             case 'response.created':
@@ -36212,18 +39660,18 @@ class ResponsesMapper {
             case 'response.completed':
                 return this.terminal(0, data.response);
             case 'response.failed': {
-                const response = isObject(data.response) ? data.response : {};
-                const error = isObject(response.error) ? str(response.error.message) : undefined;
+                const response = (0,text_text/* isObject */.Gv)(data.response) ? data.response : {};
+                const error = (0,text_text/* isObject */.Gv)(response.error) ? str(response.error.message) : undefined;
                 return this.terminal(1, response, `the response failed: ${error ?? 'no reason given'}`);
             }
             case 'response.incomplete': {
-                const response = isObject(data.response) ? data.response : {};
-                const details = isObject(response.incomplete_details) ? response.incomplete_details : {};
+                const response = (0,text_text/* isObject */.Gv)(data.response) ? data.response : {};
+                const details = (0,text_text/* isObject */.Gv)(response.incomplete_details) ? response.incomplete_details : {};
                 return this.terminal(1, response, `the response is incomplete: ${str(details.reason) ?? 'no reason given'}`);
             }
             case 'error':
                 this.error =
-                    str(data.message) ?? (isObject(data.error) ? str(data.error.message) : undefined) ?? '';
+                    str(data.message) ?? ((0,text_text/* isObject */.Gv)(data.error) ? str(data.error.message) : undefined) ?? '';
                 return;
         }
         // Other events (content_part.*, output_text.done, reasoning_summary_part.*…) add nothing.
@@ -36238,7 +39686,7 @@ class ResponsesMapper {
         });
     }
     init(response) {
-        const r = isObject(response) ? response : {};
+        const r = (0,text_text/* isObject */.Gv)(response) ? response : {};
         this.recorder.init({ model: r.model, sessionId: r.id });
     }
     itemAdded(item) {
@@ -36297,7 +39745,7 @@ class ResponsesMapper {
         this.recorder.toolResult(callId, outputText(item.output), status === 'failed' || status === 'incomplete');
     }
     terminal(exitCode, response, error) {
-        const r = isObject(response) ? response : {};
+        const r = (0,text_text/* isObject */.Gv)(response) ? response : {};
         this.init(r);
         this.recorder.writeResult({
             exitCode,
@@ -36351,12 +39799,12 @@ class ChatMapper {
         if (sse.event === 'hermes.tool.progress')
             return this.toolProgress(data);
         if (data.error !== undefined) {
-            this.error = (isObject(data.error) ? str(data.error.message) : str(data.error)) ?? '';
+            this.error = ((0,text_text/* isObject */.Gv)(data.error) ? str(data.error.message) : str(data.error)) ?? '';
             return;
         }
         this.recorder.init({ model: data.model, sessionId: data.id });
-        const choice = Array.isArray(data.choices) && isObject(data.choices[0]) ? data.choices[0] : {};
-        const delta = isObject(choice.delta) ? choice.delta : {};
+        const choice = Array.isArray(data.choices) && (0,text_text/* isObject */.Gv)(data.choices[0]) ? data.choices[0] : {};
+        const delta = (0,text_text/* isObject */.Gv)(choice.delta) ? choice.delta : {};
         this.recorder.reasoning(str(delta.reasoning_content) ?? '');
         this.recorder.text(str(delta.content) ?? '');
         this.finishReason = str(choice.finish_reason) ?? this.finishReason;
@@ -36404,8 +39852,8 @@ class ChatMapper {
 }
 /** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
 function parseEvent(sse, recorder) {
-    const value = parseJson(sse.data);
-    if (isObject(value))
+    const value = transcript_parseJson(sse.data);
+    if ((0,text_text/* isObject */.Gv)(value))
         return value;
     recorder.anomaly(value === undefined
         ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
@@ -36413,17 +39861,17 @@ function parseEvent(sse, recorder) {
     return undefined;
 }
 /** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const mappers_USAGE_FIELDS = {
+const USAGE_FIELDS = {
     responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
     chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
 };
 function usageTokens(usage, api) {
-    if (!isObject(usage))
+    if (!(0,text_text/* isObject */.Gv)(usage))
         return undefined;
-    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
+    const [inputKey, outputKey, detailsKey] = USAGE_FIELDS[api];
     const input = count(usage[inputKey]);
     const output = count(usage[outputKey]);
-    const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
+    const details = (0,text_text/* isObject */.Gv)(usage[detailsKey]) ? usage[detailsKey] : {};
     return {
         input,
         output,
@@ -36437,7 +39885,7 @@ function usageTokens(usage, api) {
  * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
  */
 function reportedCost(usage) {
-    if (!isObject(usage))
+    if (!(0,text_text/* isObject */.Gv)(usage))
         return undefined;
     const row = {
         actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
@@ -36445,13 +39893,13 @@ function reportedCost(usage) {
         cost_status: usage.cost_status,
         cost_source: usage.cost_source,
         billing_provider: usage.billing_provider,
-        reasoning_tokens: isObject(usage.completion_tokens_details)
+        reasoning_tokens: (0,text_text/* isObject */.Gv)(usage.completion_tokens_details)
             ? usage.completion_tokens_details.reasoning_tokens
-            : isObject(usage.output_tokens_details)
+            : (0,text_text/* isObject */.Gv)(usage.output_tokens_details)
                 ? usage.output_tokens_details.reasoning_tokens
                 : undefined
     };
-    const found = usageOf(row);
+    const found = (0,session_usage/* usageOf */.Fs)(row);
     return found.costUsd !== undefined ? found : undefined;
 }
 const responsesTokens = (usage) => usageTokens(usage, 'responses');
@@ -36462,7 +39910,7 @@ function lastMessage(output) {
         return undefined;
     for (let i = output.length - 1; i >= 0; i--) {
         const item = output[i];
-        if (isObject(item) && item.type === 'message')
+        if ((0,text_text/* isObject */.Gv)(item) && item.type === 'message')
             return messageText(item);
     }
     return undefined;
@@ -36483,7 +39931,7 @@ function partsText(parts, types) {
     if (!Array.isArray(parts))
         return '';
     return parts
-        .filter((p) => isObject(p) && types.includes(str(p.type) ?? ''))
+        .filter((p) => (0,text_text/* isObject */.Gv)(p) && types.includes(str(p.type) ?? ''))
         .map(p => str(p.text) ?? '')
         .join('');
 }
@@ -36494,1092 +39942,12 @@ function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/config/paths.ts
-/**
- * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
- * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
- * the repository would otherwise send the action's own environment to a server as the prompt
- * (`/proc/self/environ`), upload a file from anywhere as the transcript, or overwrite one.
- * Outside a runner (no GITHUB_WORKSPACE, no RUNNER_TEMP), the current directory stands for the
- * workspace, as parseSettings takes it, and the system's temporary directory for RUNNER_TEMP, where
- * the default jsonl-path goes.
- */
-
-
-
-
-/** More links than this in a row is a loop: the path is kept as it is, and opening it fails. */
-const MAX_LINKS = 40;
-/** The directories the path inputs may resolve into, each with its links resolved. */
-function allowedRoots(env) {
-    return {
-        workspace: resolveLinks(env.GITHUB_WORKSPACE || process.cwd()),
-        temp: resolveLinks(env.RUNNER_TEMP || external_node_os_.tmpdir())
-    };
-}
-/**
- * file (the input's value, made absolute) with every link resolved, when that lies in the workspace
- * or RUNNER_TEMP; else an InputError naming the input, the value and where it points.
- */
-function confine(input, given, file, env) {
-    const real = resolveLinks(file);
-    const { workspace, temp } = allowedRoots(env);
-    if (within(workspace, real) || within(temp, real))
-        return real;
-    const points = real === external_node_path_.resolve(file) ? `is ${real}` : `points to ${real}`;
-    throw new InputError(`Input "${input}" is ${JSON.stringify(given)}, which ${points}: outside the workspace (${workspace}) and the runner's temporary directory (${temp}). ` +
-        'Give a path inside one of them (a link is followed to where it ends).');
-}
-/**
- * The path with every link resolved, also through a part that does not exist yet (kept as given)
- * and a dangling link (followed to where it would end).
- */
-function resolveLinks(file, links = 0) {
-    const absolute = external_node_path_.resolve(file);
-    try {
-        return external_node_fs_.realpathSync(absolute);
-    }
-    catch {
-        // Missing, or a dangling link or loop somewhere: resolved one part at a time below.
-    }
-    if (isLink(absolute) && links < MAX_LINKS) {
-        const target = external_node_path_.resolve(external_node_path_.dirname(absolute), external_node_fs_.readlinkSync(absolute));
-        return resolveLinks(target, links + 1);
-    }
-    const parent = external_node_path_.dirname(absolute);
-    if (parent === absolute || links >= MAX_LINKS)
-        return absolute;
-    return external_node_path_.join(resolveLinks(parent, links), external_node_path_.basename(absolute));
-}
-/** False also when it cannot be told (a loop in a parent directory). */
-function isLink(file) {
-    try {
-        return external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
-    }
-    catch {
-        return false;
-    }
-}
-function within(root, file) {
-    const relative = external_node_path_.relative(root, file);
-    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
-}
-// Not on Windows: there, a link is refused by the resolved-path check alone.
-const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
-/**
- * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
- * following a link: one planted since, in its place or in a parent directory, is refused.
- */
-function openTranscript(jsonlPath, mode) {
-    const dir = external_node_path_.dirname(jsonlPath);
-    const real = resolveLinks(dir);
-    if (real !== dir)
-        throw new Error(`The transcript's directory ${dir} now points to ${real} (a link put there after the inputs were read), so the transcript is not written through it; give "${Input.JsonlPath}" a directory no one else writes.`);
-    const flags = mode === 'write'
-        ? external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | O_NOFOLLOW
-        : external_node_fs_.constants.O_RDONLY | O_NOFOLLOW;
-    try {
-        return external_node_fs_.openSync(jsonlPath, flags, 0o644);
-    }
-    catch (error) {
-        if (error.code !== 'ELOOP')
-            throw error;
-        throw new Error(`The transcript ${jsonlPath} is a link (to ${resolveLinks(jsonlPath)}), and the transcript is never written or read through one; remove it, or give "${Input.JsonlPath}" another path.`);
-    }
-}
-
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/run/stream.ts
-/** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
-
-
-
-const BOM = 0xfeff;
-const CR = 0x0d;
-const BRACE = 0x7b;
-const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
-const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
-const NO_ISSUES = Object.freeze([]);
-const TEXT_HEAD = '{"type": "text", "text": "';
-const TIMESTAMP_KEY = ', "timestamp": ';
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
-const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
-/**
- * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
- * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
- * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
- */
-function upstreamTextDelta(line) {
-    return textDeltaIn(line, 0, line.length);
-}
-/**
- * upstreamTextDelta on the line view[start..end) (without its newline). For the splitter, `view`
- * holds a chunk's bytes one character per byte (latin1) and `bytes[base..]` the same bytes (valid
- * UTF-8), from which a string that is not ASCII is decoded; without `bytes`, view is the text itself.
- */
-function textDeltaIn(view, start, end, bytes, base = 0) {
-    const head = TEXT_HEAD.length;
-    // Most deltas are plain ASCII: one compiled regular expression checks them (test(), not exec():
-    // no match array for each of millions of lines). The string's closing quote is just before the
-    // timestamp's key, which ends at the space before the digits.
-    ASCII_DELTA.lastIndex = start;
-    if (ASCII_DELTA.test(view) && ASCII_DELTA.lastIndex === end) {
-        let space = end - 2;
-        while (view.charCodeAt(space) !== 0x20)
-            space--;
-        return view.slice(start + head, space - TIMESTAMP_KEY.length);
-    }
-    const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
-    if (end - start < head + 1 + minTail)
-        return undefined;
-    for (let i = 0; i < head; i++)
-        if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i))
-            return undefined;
-    const body = start + head;
-    // To the closing quote: an escape's next character is skipped (JSON.parse judges the escape below).
-    let close = body;
-    let escaped = false;
-    let ascii = true;
-    for (;; close++) {
-        if (close >= end)
-            return undefined;
-        const c = view.charCodeAt(close);
-        if (c === QUOTE)
-            break;
-        if (c === BACKSLASH) {
-            escaped = true;
-            close++;
-        }
-        else if (c < 0x20)
-            return undefined;
-        else if (c >= 0x80)
-            ascii = false;
-    }
-    // The tail: `, "timestamp": <1 to 16 digits>}`.
-    const key = close + 1;
-    const digits = key + TIMESTAMP_KEY.length;
-    const brace = end - 1;
-    if (view.charCodeAt(brace) !== 0x7d || brace <= digits || brace - digits > 16)
-        return undefined;
-    for (let i = 0; i < TIMESTAMP_KEY.length; i++)
-        if (view.charCodeAt(key + i) !== TIMESTAMP_KEY.charCodeAt(i))
-            return undefined;
-    for (let i = digits; i < brace; i++) {
-        const c = view.charCodeAt(i);
-        if (c < 0x30 || c > 0x39)
-            return undefined;
-    }
-    const text = ascii || !bytes ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
-    if (!escaped)
-        return text;
-    try {
-        return JSON.parse(`"${text}"`);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
- * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
- * problem quotes of the line is redacted (with `redact`) before it is cut.
- */
-function decodeLine(input, line, validUtf8 = true, redact = TOKENS_ONLY) {
-    let text = typeof input === 'string' ? input : input.toString('utf8');
-    const utf8 = typeof input === 'string' ? validUtf8 : (0,external_node_buffer_.isUtf8)(input);
-    if (text.charCodeAt(0) === BOM)
-        text = text.slice(1);
-    if (text.charCodeAt(text.length - 1) === CR)
-        text = text.slice(0, -1);
-    // Events start with "{": only a line that does not can be blank.
-    if (text.charCodeAt(0) !== BRACE && text.trim() === '')
-        return { blank: true, issues: [] };
-    if (utf8) {
-        const delta = upstreamTextDelta(text);
-        if (delta !== undefined)
-            return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
-    }
-    const issues = [];
-    const flaw = (problem) => void issues.push({ line, problem, skipped: false });
-    const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
-    if (!utf8)
-        flaw('invalid UTF-8 (replaced by U+FFFD)');
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        const skipped = skip(`not JSON: ${preview(redactHead(redact, text))}`);
-        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return skip(`JSON but not an object: ${preview(redactHead(redact, text))}`);
-    }
-    const raw = value;
-    if (typeof raw.type !== 'string')
-        return skip('an object without a string "type"');
-    if (!KNOWN_TYPES.has(raw.type))
-        return { unknownType: preview(redactHead(redact, raw.type)), issues: [] };
-    const str = (key) => {
-        const v = raw[key];
-        if (v === undefined)
-            return undefined;
-        if (typeof v === 'string')
-            return v;
-        flaw(`${raw.type}.${key} is not a string`);
-        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
-    };
-    const num = (key) => {
-        const v = raw[key];
-        if (v === undefined)
-            return undefined;
-        if (typeof v === 'number' && Number.isFinite(v))
-            return v;
-        flaw(`${raw.type}.${key} is not a number`);
-        return undefined;
-    };
-    const required = (key, v, fallback) => {
-        if (v !== undefined)
-            return v;
-        if (raw[key] === undefined)
-            flaw(`${raw.type} without "${key}"`);
-        return fallback;
-    };
-    switch (raw.type) {
-        case 'system':
-            return {
-                event: {
-                    type: 'system',
-                    subtype: str('subtype'),
-                    model: str('model'),
-                    session_id: str('session_id')
-                },
-                issues
-            };
-        case 'text':
-            return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
-        case 'reasoning':
-            return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
-        case 'tool_use':
-            return {
-                event: {
-                    type: 'tool_use',
-                    name: required('name', str('name'), '(unnamed)'),
-                    input: raw.input,
-                    tool_call_id: str('tool_call_id')
-                },
-                issues
-            };
-        case 'tool_result': {
-            const isError = raw.is_error;
-            if (isError !== undefined && typeof isError !== 'boolean')
-                flaw('tool_result.is_error is not a boolean');
-            return {
-                event: {
-                    type: 'tool_result',
-                    name: required('name', str('name'), '(unnamed)'),
-                    output: str('output') ?? '',
-                    duration_ms: required('duration_ms', num('duration_ms'), undefined),
-                    is_error: isError === true,
-                    tool_call_id: str('tool_call_id')
-                },
-                issues
-            };
-        }
-        default: {
-            const exitCode = num('exit_code');
-            if (exitCode !== undefined && !Number.isInteger(exitCode))
-                flaw('result.exit_code is not a whole number');
-            return {
-                event: {
-                    type: 'result',
-                    session_id: str('session_id'),
-                    exit_code: exitCode !== undefined && Number.isInteger(exitCode)
-                        ? exitCode
-                        : required('exit_code', undefined, undefined),
-                    text: str('text'),
-                    tokens: tokens(raw.tokens, flaw),
-                    duration_ms: num('duration_ms'),
-                    error: str('error')
-                },
-                issues
-            };
-        }
-    }
-}
-function tokens(value, flaw) {
-    if (value === undefined)
-        return undefined;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        flaw('result.tokens is not an object');
-        return undefined;
-    }
-    const raw = value;
-    const out = { input: 0, output: 0, total: 0, cache_read: 0, cache_write: 0 };
-    for (const key of TOKEN_KEYS) {
-        const v = raw[key];
-        if (typeof v === 'number' && Number.isFinite(v))
-            out[key] = v;
-        else if (v !== undefined)
-            flaw(`result.tokens.${key} is not a number`);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/run/lines.ts
-/** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
-
-
-/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
-const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
-const READ_BYTES = 1 << 20;
-const NEWLINE = 0x0a;
-/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
-const VIEW_BYTES = 16 * 1024;
-/**
- * Splits a byte stream into lines without holding more than one line (capped) in memory.
- * Lines longer than maxLineBytes are reported by length and not decoded.
- *
- * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
- * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
- * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
- * UTF-8 are checked line by line.
- */
-class LineSplitter {
-    onLine;
-    onOversized;
-    maxLineBytes;
-    onTextDelta;
-    pending = [];
-    pendingBytes = 0;
-    overflow = false;
-    lineNo = 0;
-    /**
-     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
-     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
-     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
-     * still go to onLine.
-     */
-    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
-        this.onLine = onLine;
-        this.onOversized = onOversized;
-        this.maxLineBytes = maxLineBytes;
-        this.onTextDelta = onTextDelta;
-    }
-    get lines() {
-        return this.lineNo;
-    }
-    /** Bytes received after the last newline (a line cut short when the stream ends). */
-    get partialBytes() {
-        return this.pendingBytes;
-    }
-    push(chunk) {
-        const first = chunk.indexOf(NEWLINE);
-        if (first === -1) {
-            this.hold(chunk);
-            return;
-        }
-        let start = 0;
-        if (this.pendingBytes > 0 || this.overflow) {
-            this.hold(chunk.subarray(0, first));
-            this.emit();
-            start = first + 1;
-        }
-        const last = chunk.lastIndexOf(NEWLINE);
-        if (start <= last) {
-            const span = chunk.subarray(start, last);
-            if ((0,external_node_buffer_.isUtf8)(span))
-                this.emitLines(chunk, start, last);
-            else
-                this.emitBytes(span);
-        }
-        if (last + 1 < chunk.length)
-            this.hold(chunk.subarray(last + 1));
-    }
-    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
-    end() {
-        if (this.pendingBytes === 0 && !this.overflow)
-            return false;
-        this.emit();
-        return true;
-    }
-    /**
-     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
-     * onTextDelta, a text delta in upstream's shape gives just its text.
-     */
-    emitLines(bytes, from, to) {
-        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
-        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
-        // The piece being read survives every young-generation GC, and V8 grows the young generation
-        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
-        for (;;) {
-            let cut = to;
-            if (to - from > VIEW_BYTES) {
-                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
-                if (cut < from)
-                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
-            }
-            this.emitView(bytes, from, cut);
-            if (cut === to)
-                return;
-            from = cut + 1;
-        }
-    }
-    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
-    emitView(bytes, from, to) {
-        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
-        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
-        const view = bytes.toString('latin1', from, to);
-        const onTextDelta = this.onTextDelta;
-        let start = 0;
-        for (;;) {
-            const nl = view.indexOf('\n', start);
-            const end = nl === -1 ? view.length : nl;
-            this.lineNo += 1;
-            if (end - start > this.maxLineBytes)
-                this.onOversized(this.lineNo, end - start);
-            else {
-                const delta = onTextDelta && textDeltaIn(view, start, end, bytes, from);
-                if (onTextDelta && delta !== undefined)
-                    onTextDelta(delta, this.lineNo);
-                else
-                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
-            }
-            if (nl === -1)
-                return;
-            start = nl + 1;
-        }
-    }
-    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
-    emitBytes(bytes) {
-        let from = 0;
-        for (;;) {
-            const nl = bytes.indexOf(NEWLINE, from);
-            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
-            this.lineNo += 1;
-            if (line.length > this.maxLineBytes)
-                this.onOversized(this.lineNo, line.length);
-            else
-                this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
-            if (nl === -1)
-                return;
-            from = nl + 1;
-        }
-    }
-    hold(part) {
-        if (part.length === 0)
-            return;
-        this.pendingBytes += part.length;
-        if (this.overflow)
-            return;
-        if (this.pendingBytes > this.maxLineBytes) {
-            this.overflow = true;
-            this.pending = [];
-            return;
-        }
-        // Copy: the caller may reuse its chunk buffer.
-        this.pending.push(Buffer.from(part));
-    }
-    emit() {
-        this.lineNo += 1;
-        if (this.overflow) {
-            this.onOversized(this.lineNo, this.pendingBytes);
-        }
-        else {
-            const line = this.pending.length === 1
-                ? this.pending[0]
-                : Buffer.concat(this.pending, this.pendingBytes);
-            this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
-        }
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.overflow = false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/recent-calls.ts
-/**
- * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
- * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
- * grows its young generation with every byte that survives a collection, and RSS grows with it).
- */
-class RecentCalls {
-    capacity;
-    count = 0;
-    index;
-    duration;
-    line;
-    isError;
-    names;
-    input;
-    output;
-    /**
-     * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
-     * the longest preview and output a call keeps (its cut mark included).
-     */
-    constructor(capacity, inputChars, outputChars) {
-        this.capacity = capacity;
-        this.index = new Float64Array(capacity);
-        this.duration = new Float64Array(capacity);
-        this.line = new Float64Array(capacity);
-        this.isError = new Uint8Array(capacity);
-        this.names = new Array(capacity);
-        // UTF-8 takes at most 3 bytes per UTF-16 unit.
-        this.input = new Slots(capacity, (inputChars + 1) * 3);
-        this.output = new Slots(capacity, (outputChars + 1) * 3);
-    }
-    add(call) {
-        if (this.capacity === 0)
-            return;
-        const slot = this.count % this.capacity;
-        this.count += 1;
-        this.index[slot] = call.index;
-        this.duration[slot] = call.durationMs ?? Number.NaN;
-        this.line[slot] = call.line;
-        // Two flags in one byte: failed (1), output cut by the stream (2).
-        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
-        this.names[slot] = call.name;
-        this.input.set(slot, call.inputPreview);
-        this.output.set(slot, call.output);
-    }
-    /** The calls held, oldest first. */
-    toArray() {
-        const held = Math.min(this.count, this.capacity);
-        const calls = [];
-        for (let i = this.count - held; i < this.count; i++) {
-            const slot = i % this.capacity;
-            calls.push({
-                index: this.index[slot],
-                name: this.names[slot],
-                // The slots hold copies of what add() was given: redacted text.
-                inputPreview: this.input.get(slot),
-                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: (this.isError[slot] & 1) === 1,
-                output: this.output.get(slot),
-                line: this.line[slot],
-                ...((this.isError[slot] & 2) === 2 && { cut: true })
-            });
-        }
-        return calls;
-    }
-}
-/** Fixed-size byte slots holding short strings as UTF-8. */
-class Slots {
-    size;
-    bytes;
-    lengths;
-    constructor(count, size) {
-        this.size = size;
-        this.bytes = Buffer.alloc(count * size);
-        this.lengths = new Uint32Array(count);
-    }
-    set(slot, text) {
-        // write() stores whole characters only; the slots are sized for the longest text kept.
-        this.lengths[slot] =
-            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
-    }
-    get(slot) {
-        const start = slot * this.size;
-        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/turn.ts
-/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
-
-
-
-const MAX_RECENT_CALLS = 2000;
-/** How much reasoning text a turn keeps (the summary shows less). */
-const MAX_REASONING_CHARS = 64 * 1024;
-/**
- * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
- * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
- */
-const REASONING_MARGIN_CHARS = 8 * 1024;
-const MAX_ISSUES = 200;
-const MAX_PENDING = 10_000;
-const MAX_TOOL_NAMES = 500;
-const OTHER_TOOLS = '(other tools)';
-const MAX_UNKNOWN_TYPES = 50;
-const INPUT_PREVIEW_CHARS = 160;
-const OUTPUT_CHARS = 600;
-/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
-const STDOUT_TEXT_CHARS = 300;
-class TurnBuilder {
-    redact;
-    recent;
-    /** redact: applied to every string the turn keeps, before anything is cut. */
-    constructor(redact = TOKENS_ONLY, options = {}) {
-        this.redact = redact;
-        const kept = options.recentCalls ?? MAX_RECENT_CALLS;
-        if (!Number.isSafeInteger(kept) || kept < 0)
-            throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
-        this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
-    }
-    turn = {
-        lines: 0,
-        blankLines: 0,
-        events: 0,
-        textDeltas: 0,
-        textChars: 0,
-        toolCalls: 0,
-        toolErrors: 0,
-        recentCalls: [],
-        tools: [],
-        unfinished: [],
-        resultCount: 0,
-        eventsAfterResult: 0,
-        unknownTypes: {},
-        issues: [],
-        issueCount: 0,
-        skippedLines: 0
-    };
-    stats = new Map();
-    unknownTypes = new Map();
-    // Replaced, not emptied, each time no call is pending (see take()).
-    pendingByName = new Map();
-    pendingById = new Map();
-    pendingCount = 0;
-    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
-    lastReasoning = -1;
-    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
-    reasoningText = '';
-    /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
-    addText(text, line) {
-        const turn = this.turn;
-        if (line > turn.lines)
-            turn.lines = line;
-        turn.events += 1;
-        if (turn.result)
-            turn.eventsAfterResult += 1;
-        turn.textDeltas += 1;
-        turn.textChars += text.length;
-    }
-    /**
-     * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
-     * previewInput(input, redact), when the caller has already made it (for the log).
-     */
-    add(decoded, line, inputPreview) {
-        const turn = this.turn;
-        turn.lines = Math.max(turn.lines, line);
-        for (const issue of decoded.issues)
-            this.issue(issue);
-        if (decoded.blank)
-            turn.blankLines += 1;
-        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
-            turn.stdoutText = own(oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
-        if (decoded.unknownType !== undefined) {
-            // A Map: type names come from the stream, and "__proto__" must stay a name.
-            const name = this.kept(decoded.unknownType);
-            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
-            const type = known ? name : '(other types)';
-            this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
-        }
-        const event = decoded.event;
-        if (!event)
-            return undefined;
-        turn.events += 1;
-        if (turn.result)
-            turn.eventsAfterResult += 1;
-        switch (event.type) {
-            case 'system':
-                turn.model = this.kept(event.model) ?? turn.model;
-                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
-                return undefined;
-            case 'text':
-                turn.textDeltas += 1;
-                turn.textChars += event.text.length;
-                return undefined;
-            case 'reasoning': {
-                const burst = this.lastReasoning !== turn.events - 1;
-                this.lastReasoning = turn.events;
-                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
-                let kept = this.reasoningText;
-                if (burst && kept !== '' && kept.length < held)
-                    kept += kept.endsWith('\n') ? '\n' : '\n\n';
-                const room = held - kept.length;
-                this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
-                turn.reasoning = {
-                    deltas: (turn.reasoning?.deltas ?? 0) + 1,
-                    chars: (turn.reasoning?.chars ?? 0) + event.text.length,
-                    text: NONE
-                };
-                return undefined;
-            }
-            case 'tool_use':
-                this.startCall(event, inputPreview);
-                return undefined;
-            case 'tool_result':
-                return this.finishCall(event, line);
-            case 'result':
-                turn.resultCount += 1;
-                if (turn.result)
-                    this.issue({
-                        line,
-                        problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
-                        skipped: false
-                    });
-                turn.result = { ...event, line };
-                // Only the fields the event has: a result without an error has no `error` key.
-                if (event.session_id !== undefined)
-                    turn.result.session_id = this.kept(event.session_id);
-                if (event.text !== undefined)
-                    turn.result.text = this.redact(event.text);
-                if (event.error !== undefined)
-                    turn.result.error = this.kept(event.error);
-                turn.answer = event.text;
-                turn.sessionId = turn.result.session_id ?? turn.sessionId;
-                return undefined;
-        }
-    }
-    /** Records a problem found outside decoding (e.g. a line too long to decode). */
-    issue(issue) {
-        const turn = this.turn;
-        turn.issueCount += 1;
-        if (issue.skipped)
-            turn.skippedLines += 1;
-        if (turn.issues.length < MAX_ISSUES)
-            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
-    }
-    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
-    kept(text) {
-        return (text === undefined ? undefined : own(this.redact(text)));
-    }
-    /** The turn so far; calls still pending are listed as unfinished. */
-    finish() {
-        const unfinished = [];
-        for (const queue of this.pendingByName.values()) {
-            for (const p of queue)
-                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
-        }
-        const reasoning = this.turn.reasoning && {
-            ...this.turn.reasoning,
-            // Redacted whole, then cut: the cut comes after redaction.
-            text: slice(this.redact(this.reasoningText), MAX_REASONING_CHARS)
-        };
-        return {
-            ...this.turn,
-            ...(reasoning && { reasoning }),
-            recentCalls: this.recent.toArray(),
-            tools: [...this.stats.values()],
-            unfinished,
-            unknownTypes: Object.fromEntries(this.unknownTypes)
-        };
-    }
-    startCall(event, inputPreview) {
-        if (this.pendingCount >= MAX_PENDING)
-            return;
-        const pending = {
-            name: event.name,
-            id: event.tool_call_id,
-            inputPreview: own(inputPreview ?? previewInput(event.input, this.redact))
-        };
-        const queue = this.pendingByName.get(event.name);
-        if (queue)
-            queue.push(pending);
-        else
-            this.pendingByName.set(event.name, [pending]);
-        if (pending.id !== undefined)
-            this.pendingById.set(pending.id, pending);
-        this.pendingCount += 1;
-    }
-    /** Pairs by tool_call_id when both sides have one, else first-in-first-out per tool name. */
-    take(event) {
-        let pending = event.tool_call_id !== undefined ? this.pendingById.get(event.tool_call_id) : undefined;
-        const queue = this.pendingByName.get(pending?.name ?? event.name);
-        if (!queue)
-            return pending;
-        if (!pending) {
-            // FIFO among the uses of this name that carry no id the result could have matched.
-            pending = queue.find(p => p.id === undefined || event.tool_call_id === undefined);
-            if (!pending)
-                return undefined;
-        }
-        this.pendingCount -= 1;
-        if (this.pendingCount === 0) {
-            // New maps rather than deletions: a long-lived Map that entries keep leaving rebuilds its
-            // table in the old generation, which grows (~15 MB per 100,000 calls) until a full GC.
-            this.pendingByName = new Map();
-            this.pendingById = new Map();
-            return pending;
-        }
-        queue.splice(queue.indexOf(pending), 1);
-        if (queue.length === 0)
-            this.pendingByName.delete(pending.name);
-        if (pending.id !== undefined)
-            this.pendingById.delete(pending.id);
-        return pending;
-    }
-    finishCall(event, line) {
-        const turn = this.turn;
-        const pending = this.take(event);
-        if (!pending)
-            this.issue({
-                line,
-                problem: `tool_result for "${event.name}" without a matching tool_use`,
-                skipped: false
-            });
-        turn.toolCalls += 1;
-        if (event.is_error)
-            turn.toolErrors += 1;
-        let stats = this.stats.get(event.name);
-        if (!stats) {
-            // A hostile stream could invent a name per call: past a point, names share one row.
-            const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
-            stats = this.stats.get(name) ?? {
-                name: this.kept(name),
-                calls: 0,
-                errors: 0,
-                totalMs: 0,
-                maxMs: 0
-            };
-            this.stats.set(name, stats);
-        }
-        stats.calls += 1;
-        if (event.is_error)
-            stats.errors += 1;
-        const ms = event.duration_ms ?? 0;
-        stats.totalMs += ms;
-        stats.maxMs = Math.max(stats.maxMs, ms);
-        const call = {
-            index: turn.toolCalls,
-            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
-            inputPreview: pending?.inputPreview ?? NONE,
-            durationMs: event.duration_ms,
-            isError: event.is_error,
-            // Only a failed call's output is shown anywhere.
-            // Redacted before it is cut; clipping redacted text leaves it redacted.
-            output: (event.is_error
-                ? clip(redactHead(this.redact, event.output), OUTPUT_CHARS)
-                : NONE),
-            line,
-            ...(isCut(event.output) && { cut: true })
-        };
-        this.recent.add(call);
-        return call;
-    }
-}
-/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
-const STREAM_OUTPUT_CAP = 5000;
-/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
-function isCut(output) {
-    const cut = STREAM_OUTPUT_CAP + 3;
-    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
-        return false;
-    let points = 0;
-    for (const _ of output)
-        points++;
-    return points === cut;
-}
-// The argument that says most about a call, for tools whose input is one obvious thing.
-const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
-/** A one-line preview of a tool's input: its telling argument, or compact JSON. */
-function previewInput(input, redact = TOKENS_ONLY) {
-    if (input === undefined || input === null)
-        return NONE;
-    let text;
-    if (typeof input === 'object' && !Array.isArray(input)) {
-        const record = input;
-        const key = TELLING_KEYS.find(k => typeof record[k] === 'string');
-        text = key && Object.keys(record).length === 1 ? record[key] : safeJson(input);
-    }
-    else {
-        text = typeof input === 'string' ? input : safeJson(input);
-    }
-    // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
-    // A cut of redacted text is still redacted text.
-    return oneLine(redactHead(redact, text), INPUT_PREVIEW_CHARS);
-}
-function safeJson(value) {
-    try {
-        return JSON.stringify(value) ?? '';
-    }
-    catch {
-        return String(value);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/stream-reader.ts
-/** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
-
-
-
-
-
-const MAX_LOGGED_PROBLEMS = 20;
-class StreamReader {
-    log;
-    builder;
-    splitter;
-    fd;
-    reported = 0;
-    /**
-     * transcriptPath: where the bytes are written as they arrive; omit when reading an existing
-     * transcript. turnOptions: what the turn keeps (see TurnOptions).
-     */
-    constructor(log, transcriptPath, turnOptions) {
-        this.log = log;
-        if (transcriptPath)
-            this.fd = openTranscript(transcriptPath, 'write');
-        this.builder = new TurnBuilder(log.redact, turnOptions);
-        this.splitter = new LineSplitter((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
-            const problem = `a line of ${size} bytes, too long to read`;
-            this.builder.issue({ line: lineNo, problem, skipped: true });
-            this.report(`line ${lineNo}: ${problem}`);
-        }, MAX_LINE_BYTES, (delta, lineNo) => this.textDelta(delta, lineNo));
-    }
-    push(chunk) {
-        // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
-        if (this.fd !== undefined)
-            external_node_fs_.writeSync(this.fd, chunk);
-        this.splitter.push(chunk);
-        this.log.settle();
-    }
-    /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
-    finish() {
-        const partial = this.splitter.partialBytes;
-        if (this.splitter.end() && partial > 0) {
-            this.builder.issue({
-                line: this.splitter.lines,
-                problem: `the stream ended in the middle of a line (${partial} bytes without a newline)`,
-                skipped: false
-            });
-        }
-        if (this.fd !== undefined) {
-            external_node_fs_.closeSync(this.fd);
-            this.fd = undefined;
-        }
-        this.log.flushText();
-        return this.builder.finish();
-    }
-    line(text, lineNo, validUtf8) {
-        const decoded = decodeLine(text, lineNo, validUtf8, this.log.redact);
-        const event = decoded.event;
-        let inputPreview;
-        if (event?.type === 'text')
-            this.log.textDelta(event.text);
-        else if (event?.type === 'reasoning')
-            this.log.reasoningDelta(event.text);
-        else if (event?.type === 'tool_use') {
-            // Made once, redacted, for the log and the turn.
-            inputPreview = previewInput(event.input, this.log.redact);
-            this.log.toolStart(event.name, inputPreview);
-        }
-        const call = this.builder.add(decoded, lineNo, inputPreview);
-        if (call)
-            this.log.toolEnd(call);
-        for (const issue of decoded.issues)
-            this.report(`line ${issue.line}: ${issue.problem}`);
-    }
-    textDelta(delta, lineNo) {
-        this.builder.addText(delta, lineNo);
-        this.log.textDelta(delta);
-    }
-    /**
-     * A problem seen where the transcript came from rather than in its lines (an API server's stream):
-     * reported like a line's, at the last line written.
-     */
-    anomaly(problem) {
-        this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
-        this.report(problem);
-    }
-    /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
-    report(message) {
-        this.reported += 1;
-        if (this.reported <= MAX_LOGGED_PROBLEMS)
-            this.log.note(message);
-        if (this.reported === MAX_LOGGED_PROBLEMS)
-            this.log.note('(further stream problems are counted in the summary, not logged)');
-    }
-}
-/**
- * One read buffer for every transcript read: it holds bytes only from a read to the push that
- * follows it, synchronously, and the follower copies what it keeps; so reads, even at once, share it
- * (a report reading 256 transcripts allocates 1 MiB once, not 256 times).
- */
-let readBuffer;
-/** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
-async function followFile(transcriptPath, log, turnOptions) {
-    const follower = new StreamReader(log, undefined, turnOptions);
-    const fd = external_node_fs_.openSync(transcriptPath, 'r');
-    const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
-    try {
-        for (;;) {
-            const n = external_node_fs_.readSync(fd, buffer, 0, buffer.length, null);
-            if (n <= 0)
-                break;
-            follower.push(buffer.subarray(0, n));
-            // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
-            await new Promise(resolve => setImmediate(resolve));
-        }
-    }
-    finally {
-        external_node_fs_.closeSync(fd);
-    }
-    return follower.finish();
-}
-
-;// CONCATENATED MODULE: ./src/run/supervise.ts
-/** Watches the clock (timeoutMs > 0) and the runner's signals for one attempt. */
-function supervise(signals, timeoutMs, turn) {
-    let timedOut = false;
-    const timer = timeoutMs > 0
-        ? setTimeout(() => {
-            if (!turn.running)
-                return;
-            timedOut = true;
-            turn.timeout();
-        }, timeoutMs)
-        : undefined;
-    const unsubscribe = signals.subscribe(signal => turn.cancel(signal));
-    // Cancelled before the attempt even started (while the action was starting): at once.
-    if (signals.cancelled)
-        turn.cancel('SIGINT');
-    return {
-        get timedOut() {
-            return timedOut;
-        },
-        end() {
-            clearTimeout(timer);
-            unsubscribe();
-        }
-    };
-}
-/**
- * What stops a process that writes its result on SIGINT: SIGINT first, SIGKILL after the grace if it
- * is still there; the runner's SIGTERM kills at once. clear() drops the pending kills.
- */
-function interruptThenKill(target, graces, say) {
-    const kills = [];
-    const interrupt = (graceMs) => {
-        if (target.signal('SIGINT'))
-            kills.push(setTimeout(() => target.signal('SIGKILL'), graceMs));
-    };
-    return {
-        get running() {
-            return target.running;
-        },
-        timeout() {
-            say.timeout();
-            interrupt(graces.timeoutGraceMs);
-        },
-        cancel(signal) {
-            if (signal === 'SIGTERM')
-                return void target.signal('SIGKILL');
-            say.cancel();
-            interrupt(graces.cancelGraceMs);
-        },
-        clear() {
-            kills.forEach(clearTimeout);
-        }
-    };
-}
-
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/run/supervise.ts
+var supervise = __nccwpck_require__(21103);
+// EXTERNAL MODULE: ./src/text/url.ts
+var text_url = __nccwpck_require__(80114);
 ;// CONCATENATED MODULE: ./src/api/sse.ts
 /**
  * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
@@ -37589,7 +39957,7 @@ function interruptThenKill(target, graces, say) {
 /** Longest event kept (characters of data); a longer one is skipped whole and reported. */
 const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 const LF = 0x0a;
-const sse_CR = 0x0d;
+const CR = 0x0d;
 class SseParser {
     onEvent;
     onOversized;
@@ -37619,11 +39987,11 @@ class SseParser {
         this.afterCr = false;
         for (let i = start; i < text.length; i++) {
             const c = text.charCodeAt(i);
-            if (c !== LF && c !== sse_CR)
+            if (c !== LF && c !== CR)
                 continue;
             this.take(text.slice(start, i));
             this.endLine();
-            if (c === sse_CR) {
+            if (c === CR) {
                 if (i + 1 === text.length)
                     this.afterCr = true;
                 else if (text.charCodeAt(i + 1) === LF)
@@ -37763,7 +40131,7 @@ function exitCodeOfNetworkError(code) {
 /** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
 function cleartextWarning(url) {
     const parsed = new URL(url);
-    if (isSecureUrl(parsed))
+    if ((0,text_url/* isSecureUrl */.z)(parsed))
         return undefined;
     return (`api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
         'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.');
@@ -37794,9 +40162,9 @@ class ApiServer {
      */
     async attempt(query, jsonlPath, log, signals) {
         const started = Date.now();
-        const follower = new StreamReader(log, jsonlPath);
+        const follower = new stream_reader/* StreamReader */.C(log, jsonlPath);
         // The key alone (even with redact: false), as it stands or JSON-escaped; nothing else changes.
-        const scrub = makeRedactor([this.settings.key], { tokens: false });
+        const scrub = (0,text_redact/* makeRedactor */.$u)([this.settings.key], { tokens: false });
         const recorder = new TranscriptRecorder({
             line: text => follower.push(Buffer.from(scrub(text))),
             anomaly: problem => follower.anomaly(problem)
@@ -37807,7 +40175,7 @@ class ApiServer {
             redact: log.redact
         });
         const controller = new AbortController();
-        const supervision = supervise(signals, this.settings.timeoutMs, {
+        const supervision = (0,supervise/* supervise */.z)(signals, this.settings.timeoutMs, {
             get running() {
                 return !controller.signal.aborted;
             },
@@ -37841,7 +40209,7 @@ class ApiServer {
                 recorder.writeResult({
                     exitCode: ExitCode.Failure,
                     text: recorder.streamedText,
-                    error: `the action failed while talking to the API server: ${clip(why, ERROR_MESSAGE_CHARS)}`
+                    error: `the action failed while talking to the API server: ${(0,text_text/* clip */.$Q)(why, ERROR_MESSAGE_CHARS)}`
                 });
             }
         }
@@ -37915,11 +40283,11 @@ class ApiServer {
             return { found: false, reasoningStreaming: false };
         }
         const body = await response.json().catch(() => undefined);
-        if (!isObject(body)) {
+        if (!(0,text_text/* isObject */.Gv)(body)) {
             log.note(`${where} is not a JSON object; no reasoning is expected`);
             return { found: false, reasoningStreaming: false };
         }
-        const features = isObject(body.features) ? body.features : {};
+        const features = (0,text_text/* isObject */.Gv)(body.features) ? body.features : {};
         const reasoningStreaming = features.reasoning_streaming === true;
         log.note(reasoningStreaming
             ? `Hermes API server ${this.settings.url}: it streams reasoning (features.reasoning_streaming)`
@@ -37938,13 +40306,13 @@ class ApiServer {
         const type = response.headers.get('content-type') ?? '';
         if (!type.toLowerCase().startsWith('text/event-stream')) {
             await response.body?.cancel();
-            throw new ServerFailure(ExitCode.Failure, `POST ${path} answered ${type ? `with ${clip(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
+            throw new ServerFailure(ExitCode.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
         }
         return response;
     }
     async request(method, path, body, signal) {
         try {
-            return await request(`${this.settings.url}${path}`, {
+            return await (0,fetch/* request */.E)(`${this.settings.url}${path}`, {
                 method,
                 headers: {
                     Authorization: `Bearer ${this.settings.key}`,
@@ -37998,11 +40366,11 @@ async function failureOf(response, what) {
     const retryAfter = response.headers.get('retry-after');
     const location = response.headers.get('location');
     const hint = response.status >= 300 && response.status < 400
-        ? `; a redirect${location ? ` to ${clip(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
+        ? `; a redirect${location ? ` to ${(0,text_text/* clip */.$Q)(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
         : code === ExitCode.Config
             ? '; check api-key (the server’s API_SERVER_KEY)'
             : retryAfter && code === ExitCode.TempFail
-                ? ` (Retry-After: ${clip(retryAfter, 40)})`
+                ? ` (Retry-After: ${(0,text_text/* clip */.$Q)(retryAfter, 40)})`
                 : '';
     return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
 }
@@ -38028,23 +40396,3101 @@ function serverMessage(body) {
     let said = body.trim();
     try {
         const parsed = JSON.parse(said);
-        if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string')
+        if ((0,text_text/* isObject */.Gv)(parsed) && (0,text_text/* isObject */.Gv)(parsed.error) && typeof parsed.error.message === 'string')
             said = parsed.error.message;
-        else if (isObject(parsed) && typeof parsed.error === 'string')
+        else if ((0,text_text/* isObject */.Gv)(parsed) && typeof parsed.error === 'string')
             said = parsed.error;
     }
     catch {
         // Not JSON: the text itself.
     }
-    return clip(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
+    return (0,text_text/* clip */.$Q)(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
 }
 /** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
 function networkError(error) {
     const cause = error instanceof Error ? error.cause : undefined;
     const message = cause?.message || (0,errors/* messageOf */.b)(error);
-    return { code: cause?.code, message: clip(message, ERROR_MESSAGE_CHARS) };
+    return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
 }
 
+// EXTERNAL MODULE: ./src/cli/file-commands.ts
+var file_commands = __nccwpck_require__(41373);
+;// CONCATENATED MODULE: ./src/cli/git-guard.ts
+/**
+ * The checkout's git control files belong to the workflow, not to the agent. A hook planted in
+ * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
+ * `.git/config`, runs in the next step's `git commit` or `git push`, as the runner's user and with that
+ * step's secrets: the agent's code would outlive its turn. So the control files of the workspace's
+ * repository (and of its submodules) are read before the agent runs and, once its last process is
+ * gone, put back as they were, each change named in a warning. Everything else the agent did to the
+ * checkout (files, commits, branches) is its work and stays.
+ */
+
+
+/** Per git directory: the files that make git run a program. */
+const git_guard_CONTROL = ['config', 'config.worktree', 'hooks'];
+/** Bounds on what is read (a real hooks folder holds ~15 samples of a few KB). */
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 16 * 1024 * 1024;
+/** How many changed paths a warning names. */
+const NAMED = 10;
+/** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
+function snapshotGitControl(workspace) {
+    const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+    const gitDirs = findGitDirs(workspace);
+    const before = new Map();
+    for (const dir of gitDirs)
+        for (const name of git_guard_CONTROL)
+            read(workspace, external_node_path_.join(dir, name), before, budget);
+    const partial = budget.entries < 0 || budget.bytes < 0
+        ? `the control files of ${external_node_path_.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
+        : undefined;
+    return {
+        partial,
+        restore() {
+            const changed = [];
+            for (const dir of gitDirs) {
+                // A git directory the agent replaced by a link or a file (a gitfile can name any folder) is
+                // removed, not followed: a later git step then finds no repository rather than the agent's.
+                const stat = external_node_fs_.lstatSync(external_node_path_.join(workspace, dir), { throwIfNoEntry: false });
+                if (!stat?.isDirectory()) {
+                    if (stat)
+                        external_node_fs_.rmSync(external_node_path_.join(workspace, dir), { force: true });
+                    changed.push(dir);
+                    continue;
+                }
+                for (const name of git_guard_CONTROL) {
+                    // A folder read only in part is not put back: that would delete what was not read.
+                    if (partial && name === 'hooks')
+                        continue;
+                    const top = external_node_path_.join(dir, name);
+                    const now = new Map();
+                    read(workspace, top, now, { entries: MAX_ENTRIES, bytes: MAX_BYTES });
+                    const was = subtree(before, top);
+                    const differs = diff(was, now);
+                    if (differs.length === 0)
+                        continue;
+                    changed.push(...differs);
+                    external_node_fs_.rmSync(external_node_path_.join(workspace, top), { recursive: true, force: true });
+                    write(workspace, was);
+                }
+            }
+            return changed;
+        }
+    };
+}
+/** The warning for what restore() put back, naming at most NAMED paths. */
+function gitControlWarning(workspace, changed) {
+    const named = changed.slice(0, NAMED).map(p => external_node_path_.join(workspace, p));
+    const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
+    return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn, since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
+}
+/** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */
+function findGitDirs(workspace) {
+    const top = '.git';
+    if (!external_node_fs_.lstatSync(external_node_path_.join(workspace, top), { throwIfNoEntry: false })?.isDirectory())
+        return [];
+    const dirs = [top];
+    const walk = (dir, depth) => {
+        if (depth > 8)
+            return;
+        let names;
+        try {
+            names = external_node_fs_.readdirSync(external_node_path_.join(workspace, dir), { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const entry of names) {
+            if (!entry.isDirectory())
+                continue;
+            const sub = external_node_path_.join(dir, entry.name);
+            if (external_node_fs_.existsSync(external_node_path_.join(workspace, sub, 'HEAD')))
+                dirs.push(sub);
+            walk(sub, depth + 1);
+        }
+    };
+    walk(external_node_path_.join(top, 'modules'), 0);
+    return dirs;
+}
+/** Reads `rel` (and below it) into `tree`, never following a link, never blocking on a FIFO. */
+function read(workspace, rel, tree, budget) {
+    const full = external_node_path_.join(workspace, rel);
+    const stat = external_node_fs_.lstatSync(full, { throwIfNoEntry: false });
+    if (!stat)
+        return;
+    if (--budget.entries < 0)
+        return;
+    if (stat.isSymbolicLink())
+        tree.set(rel, { kind: 'link', target: external_node_fs_.readlinkSync(full) });
+    else if (stat.isDirectory()) {
+        tree.set(rel, { kind: 'dir', mode: stat.mode & 0o7777 });
+        for (const name of external_node_fs_.readdirSync(full).sort())
+            read(workspace, external_node_path_.join(rel, name), tree, budget);
+    }
+    else if (stat.isFile()) {
+        budget.bytes -= stat.size;
+        if (budget.bytes < 0)
+            return;
+        const fd = external_node_fs_.openSync(full, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+        try {
+            tree.set(rel, { kind: 'file', content: external_node_fs_.readFileSync(fd), mode: stat.mode & 0o7777 });
+        }
+        finally {
+            external_node_fs_.closeSync(fd);
+        }
+    }
+    else
+        tree.set(rel, { kind: 'other' });
+}
+/** The entries at or below `top`. */
+function subtree(tree, top) {
+    const below = top + external_node_path_.sep;
+    return new Map([...tree].filter(([rel]) => rel === top || rel.startsWith(below)));
+}
+/** The paths whose entry differs between the two trees (added, removed or changed). */
+function diff(was, now) {
+    const paths = new Set([...was.keys(), ...now.keys()]);
+    return [...paths].sort().filter(rel => !same(was.get(rel), now.get(rel)));
+}
+function same(a, b) {
+    if (!a || !b)
+        return a === b;
+    if (a.kind === 'file' && b.kind === 'file')
+        return a.mode === b.mode && a.content.equals(b.content);
+    if (a.kind === 'dir' && b.kind === 'dir')
+        return a.mode === b.mode;
+    if (a.kind === 'link' && b.kind === 'link')
+        return a.target === b.target;
+    return a.kind === 'other' && b.kind === 'other';
+}
+/** Makes the entries anew, parents first (the map is in reading order); nothing is overwritten. */
+function write(workspace, tree) {
+    for (const [rel, entry] of tree) {
+        const full = external_node_path_.join(workspace, rel);
+        if (entry.kind === 'dir') {
+            external_node_fs_.mkdirSync(full);
+            external_node_fs_.chmodSync(full, entry.mode);
+        }
+        else if (entry.kind === 'file') {
+            external_node_fs_.writeFileSync(full, entry.content, { flag: 'wx', mode: entry.mode });
+            external_node_fs_.chmodSync(full, entry.mode);
+        }
+        else if (entry.kind === 'link')
+            external_node_fs_.symlinkSync(entry.target, full);
+    }
+}
+
+// EXTERNAL MODULE: ./src/cli/install.ts + 5 modules
+var cli_install = __nccwpck_require__(47153);
+// EXTERNAL MODULE: ./src/cli/session-record.ts
+var session_record = __nccwpck_require__(26174);
+;// CONCATENATED MODULE: ./src/publish/log.ts
+/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
+
+
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = 64 * 1024;
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
+ */
+class BufferedStdout {
+    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+    used = 0;
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8.
+        if (this.used + line.length * 3 + 1 > this.bytes.length) {
+            this.flush();
+            if (line.length * 3 + 1 > this.bytes.length) {
+                process.stdout.write(`${line}\n`);
+                return;
+            }
+        }
+        this.used += this.bytes.write(line, this.used, 'utf8');
+        this.bytes[this.used++] = 0x0a;
+        this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.used === 0)
+            return;
+        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+        this.used = 0;
+    }
+}
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = 64 * 1024;
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
+/**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
+ */
+function joinLines(held, delta, emit, redact) {
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+        emit(held + delta.slice(start, nl));
+        held = '';
+        start = nl + 1;
+    }
+    held += start === 0 ? delta : delta.slice(start);
+    if (held.length <= MAX_PENDING_TEXT)
+        return held;
+    const clean = redact(held);
+    const cut = (0,text_text/* cutPoint */.Fd)(clean, MAX_PENDING_TEXT);
+    emit(clean.slice(0, cut));
+    return clean.slice(cut);
+}
+/**
+ * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
+ * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
+ * and the stream cannot end the block because it cannot know the random token.
+ */
+class LiveLog {
+    redact;
+    text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
+    stopped = false;
+    token = (0,external_node_crypto_.randomUUID)().replace(/-/g, '');
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
+        this.redact = redact;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
+    }
+    /** Stops workflow commands; call before anything from the stream is printed. */
+    begin() {
+        if (this.stopped)
+            return;
+        this.sink(`::stop-commands::${this.token}`);
+        this.stopped = true;
+    }
+    /** Flushes pending text and lets workflow commands work again (for the action's own). */
+    end() {
+        this.flushText();
+        this.closeReasoning();
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.stopped = false;
+        this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = (0,text_text/* own */.ZV)(this.text);
+        this.reasoning = (0,text_text/* own */.ZV)(this.reasoning);
+    }
+    /** Our own words (not from the stream); still sanitised, since they may quote it. */
+    note(line) {
+        this.flushText();
+        this.print(line);
+    }
+    /** One streamed delta of assistant text; printed a whole line at a time. */
+    textDelta(delta) {
+        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
+    toolStart(name, inputPreview) {
+        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
+    }
+    toolEnd(call) {
+        const took = call.durationMs !== undefined ? `  ${(0,text_text/* formatMs */._V)(call.durationMs)}` : '';
+        const status = call.isError ? `  ERROR  ${(0,text_text/* oneLine */.TN)(call.output, 200)}` : '  ok';
+        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
+    }
+    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
+    stderr(line) {
+        if (line.trim() !== '')
+            this.note(`stderr: ${line}`);
+    }
+    flushText() {
+        if (this.text === '')
+            return;
+        this.printText(this.text);
+        this.text = '';
+    }
+    /** A line of anything but reasoning: an open reasoning group ends first. */
+    print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
+    }
+}
+// eslint-disable-next-line no-control-regex
+const log_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/**
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
+ * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
+ * in case a stop-commands block is not open.
+ */
+function inert(line) {
+    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
+        return line;
+    const visible = line.replace(log_CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+
+;// CONCATENATED MODULE: ./src/run/tempfail.ts
+/** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
+
+
+
+
+/** The transcript of attempt n once a later one runs: beside jsonl-path, numbered. */
+function attemptTranscript(jsonlPath, n) {
+    return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
+}
+/** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
+async function retryTempfail(once, policy) {
+    const earlier = [];
+    let previous;
+    const attempt = await (0,retry/* retry */.L)(async (n) => {
+        if (previous) {
+            const transcript = attemptTranscript(policy.jsonlPath, n - 1);
+            external_node_fs_.renameSync(policy.jsonlPath, transcript);
+            earlier.push({ verdict: previous, transcript });
+        }
+        const value = await once();
+        // Whether to try again; the run's verdict is decided once, after the last attempt.
+        previous = decide(value.turn, value.end);
+        return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
+            ? { value, retry: policy.why }
+            : { value };
+    }, {
+        attempts: policy.retries + 1,
+        backoffMs: policy.backoffMs,
+        jitter: policy.jitter,
+        signal: policy.cancellation.signal,
+        sleep: policy.sleep,
+        onRetry: (why, next, waitMs) => policy.note(`Exit 75 (${why}): attempt ${next} of ${policy.retries + 1} in ${(0,text_text/* formatMs */._V)(waitMs)}`)
+    });
+    return { attempt, earlier };
+}
+
+;// CONCATENATED MODULE: ./src/steps/execute.ts
+/**
+ * Step 3, execution: the turn runs (Hermes installed first when it has to be, as its own user when
+ * it can, retried on exit 75), or goes to an API server, or an existing transcript is read.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function execute(plan, admitted, ports) {
+    const { settings } = plan;
+    const cancellation = ports.listenForCancellation();
+    await admitted.comment?.start();
+    const log = new LiveLog(plan.redact, ports.out.log);
+    if (!settings.showReasoning)
+        log.hideReasoning();
+    if (plan.schema?.warnings.length)
+        ports.out.warning(`json-schema: ${plan.schema.warnings.slice(0, 5).join('; ')}`);
+    const run = { log, cancellation, ports };
+    try {
+        const result = settings.mode === 'transcript'
+            ? await readTranscript(settings.transcript, run)
+            : settings.mode === 'api'
+                ? await runApi(settings, plan.apiQuery ?? '', run)
+                : await runHermes(settings, admitted, run);
+        return { ...result, cancellation, log };
+    }
+    catch (error) {
+        // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
+        log.end();
+        throw error;
+    }
+}
+/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
+async function runHermes(settings, { isolation: plan }, { log, cancellation, ports }) {
+    const { env, hermes } = ports;
+    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
+    const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
+    const { executable, install } = provided;
+    if (provided.failure !== undefined) {
+        const attempt = (0,cli_install/* notInstalled */.YT)(settings.jsonlPath, settings.hermesPath, provided.failure, log);
+        return { attempt, earlier: [], attempts: 1, install };
+    }
+    const workspace = env.GITHUB_WORKSPACE ?? settings.workingDirectory;
+    // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
+    const gitControl = snapshotGitControl(workspace);
+    if (gitControl.partial)
+        ports.out.warning(gitControl.partial);
+    const isolation = plan?.kind === 'user' && executable
+        ? await Isolation.isolate(plan, {
+            workspace,
+            workingDirectory: settings.workingDirectory,
+            executable,
+            queryFile: settings.query.kind === 'file'
+                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
+                : undefined,
+            ignoreUserConfig: settings.ignoreUserConfig,
+            env
+        }).catch((error) => {
+            throw new Error(`Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${inputs/* Input */.p.Isolation}: none" to run it as the runner's user.`);
+        })
+        : undefined;
+    const spawning = isolation?.spawning ?? { env: (0,environment/* childEnv */.g)(env) };
+    const run = isolation?.queryFile
+        ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+        : settings;
+    let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
+    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+    const fileCommands = (0,file_commands/* snapshotFileCommands */.x)(env);
+    try {
+        // Asked alongside the run, not before it: a CLI can take a while to print its version.
+        const version = provided.version !== undefined
+            ? Promise.resolve(provided.version)
+            : executable
+                ? hermes.version(executable, settings.workingDirectory, spawning)
+                : Promise.resolve(undefined);
+        // The probe is the agent's too: it may end on its own before the agent's processes are ended.
+        isolation?.waitFor(version);
+        log.begin();
+        const attempts = await retryTempfail(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
+        const agent = await version;
+        if (agent)
+            log.note(agent);
+        // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
+        // before the agent's processes are ended (the export is one of them).
+        const sessionId = attempts.attempt.turn.sessionId;
+        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+            ? await hermes.record({
+                executable: executable ?? settings.hermesPath,
+                sessionId,
+                output: (0,session_record/* recordPathFor */.CT)(settings.jsonlPath),
+                cwd: settings.workingDirectory,
+                env: spawning.env,
+                as: spawning.as,
+                timeoutMs: (0,session_record/* exportTimeoutMs */.MU)(env),
+                cancelled: cancellation.cancelled
+            })
+            : undefined;
+        const count = attempts.earlier.length + 1;
+        return { ...attempts, attempts: count, agent, install, isolation: fact, record };
+    }
+    finally {
+        // Every process of the agent ended and the workspace handed back before anything else is done.
+        if (isolation)
+            fact = Object.assign(fact, { why: undefined }, await isolation.release());
+        const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
+        if (credential) {
+            // A path the agent may have chosen: redacted like everything else it wrote.
+            fact.credential = log.redact(credential);
+            log.note(`The checkout's git credential (${fact.credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
+        }
+        // After the agent's last process is gone: nothing it wrote into them stands.
+        fileCommands.restore();
+        const changed = gitControl.restore();
+        if (changed.length > 0)
+            ports.out.warning(log.redact(gitControlWarning(workspace, changed)));
+    }
+}
+/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
+function installIo(log, { out }) {
+    const line = (text) => out.info(inert(log.redact(text)));
+    return {
+        info: line,
+        output: line,
+        warning: message => out.warning(log.redact(message)),
+        group: (title, fn) => out.group(inert(log.redact(title)), fn),
+        addPath: dir => out.addPath(dir)
+    };
+}
+/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
+async function runApi(settings, query, { log, cancellation, ports }) {
+    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
+    const server = new ApiServer({
+        ...settings.api,
+        model: settings.model,
+        showReasoning: settings.showReasoning,
+        timeoutMs: settings.timeoutMs
+    });
+    log.begin();
+    const attempts = await retryTempfail(() => server.attempt(query, settings.jsonlPath, log, cancellation), tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports));
+    return { ...attempts, attempts: attempts.earlier.length + 1, agent: server.description };
+}
+function tempfailPolicy(settings, why, log, cancellation, { clock, limits }) {
+    return {
+        jsonlPath: settings.jsonlPath,
+        retries: settings.tempfailRetries,
+        backoffMs: settings.tempfailBackoffMs,
+        jitter: limits.tempfailJitter,
+        why,
+        cancellation,
+        sleep: clock.sleep,
+        note: line => log.note(line)
+    };
+}
+async function readTranscript(transcript, { log, ports }) {
+    const started = ports.clock.now();
+    log.begin();
+    const turn = await (0,stream_reader/* followFile */.g)(transcript, log);
+    const attempt = {
+        turn,
+        durationMs: ports.clock.now() - started,
+        end: { kind: 'transcript' }
+    };
+    return { attempt, earlier: [], attempts: 0 };
+}
+
+;// CONCATENATED MODULE: ./src/config/secrets.ts
+/** The secrets given as inputs: masked before anything else is read or printed. */
+
+/** `api-key` and `github-token`, as given (trimmed), the empty ones left out. */
+function inputSecrets(getInput) {
+    return [getInput(inputs/* Input */.p.ApiKey), getInput(inputs/* Input */.p.GithubToken)]
+        .map(s => s.trim())
+        .filter(s => s !== '');
+}
+
+// EXTERNAL MODULE: ./src/config/install.ts
+var config_install = __nccwpck_require__(99533);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
+
+
+/*
+  Port of a subset of the features of CPython's shlex module, which provides a
+  shell-like lexer. Original code by Eric S. Raymond and other contributors.
+*/
+
+class Shlexer {
+  constructor (string) {
+    this.i = 0
+    this.string = string
+
+    /**
+     * Characters that will be considered whitespace and skipped. Whitespace
+     * bounds tokens. By default, includes space, tab, linefeed and carriage
+     * return.
+     */
+    this.whitespace = ' \t\r\n'
+
+    /**
+     * Characters that will be considered string quotes. The token accumulates
+     * until the same quote is encountered again (thus, different quote types
+     * protect each other as in the shell.) By default, includes ASCII single
+     * and double quotes.
+     */
+    this.quotes = `'"`
+
+    /**
+     * Characters that will be considered as escape. Just `\` by default.
+     */
+    this.escapes = '\\'
+
+    /**
+     * The subset of quote types that allow escaped characters. Just `"` by default.
+     */
+    this.escapedQuotes = '"'
+
+    /**
+     * Whether to support ANSI C-style $'' quotes
+     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
+     */
+    this.ansiCQuotes = true
+
+    /**
+     * Whether to support localized $"" quotes
+     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
+     *
+     * The behavior is as if the current locale is set to C or POSIX, i.e., the
+     * contents are not translated.
+     */
+    this.localeQuotes = true
+
+    this.debug = false
+  }
+
+  readChar () {
+    return this.string.charAt(this.i++)
+  }
+
+  processEscapes (string, quote, isAnsiCQuote) {
+    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
+      // This quote type doesn't support escape sequences
+      return string
+    }
+
+    // We need to form a regex that matches any of the escape characters,
+    // without interpreting any of the characters as a regex special character.
+    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
+
+    // In regular quoted strings, we can only escape an escape character, and
+    // the quote character itself.
+    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
+      const re = new RegExp(
+        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
+      return string.replace(re, '$1')
+    }
+
+    // ANSI C quoted strings support a wide variety of escape sequences
+    if (isAnsiCQuote) {
+      const patterns = {
+        // Literal characters
+        '([\\\\\'"?])': (x) => x,
+
+        // Non-printable ASCII characters
+        'a': () => '\x07',
+        'b': () => '\x08',
+        'e|E': () => '\x1b',
+        'f': () => '\x0c',
+        'n': () => '\x0a',
+        'r': () => '\x0d',
+        't': () => '\x09',
+        'v': () => '\x0b',
+
+        // Octal bytes
+        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
+
+        // Hexadecimal bytes
+        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Unicode code units
+        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
+        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
+
+        // Control characters
+        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
+        'c(.)': (x) => {
+          if (x === '?') {
+            return '\x7f'
+          } else if (x === '@') {
+            return '\x00'
+          } else {
+            return String.fromCharCode(x.charCodeAt(0) & 31)
+          }
+        }
+      }
+
+      // Construct an uber-RegEx that catches all of the above pattern
+      const re = new RegExp(
+        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
+
+      // For each match, figure out which subpattern matched, and apply the
+      // corresponding function
+      return string.replace(re, function (m, p1) {
+        for (const matched in patterns) {
+          const mm = new RegExp('^' + matched + '$').exec(p1)
+          if (mm === null) {
+            continue
+          }
+
+          return patterns[matched].apply(null, mm.slice(1))
+        }
+      })
+    }
+
+    // Should not get here
+    return undefined
+  }
+
+  * [Symbol.iterator] () {
+    let inQuote = false
+    let inDollarQuote = false
+    let escaped = false
+    let lastDollar = -2 // position of last dollar sign we saw
+    let token
+
+    if (this.debug) {
+      console.log('full input:', '>' + this.string + '<')
+    }
+
+    while (true) {
+      const pos = this.i
+      const char = this.readChar()
+
+      if (this.debug) {
+        console.log(
+          'position:', pos,
+          'input:', '>' + char + '<',
+          'accumulated:', token,
+          'inQuote:', inQuote,
+          'inDollarQuote:', inDollarQuote,
+          'lastDollar:', lastDollar,
+          'escaped:', escaped
+        )
+      }
+
+      // Ran out of characters, we're done
+      if (char === '') {
+        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
+        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
+        if (token !== undefined) { yield token }
+        return
+      }
+
+      // We were in an escape sequence, complete it
+      if (escaped) {
+        if (char === '\n') {
+          // An escaped newline just means to continue the command on the next
+          // line. We just need to ignore it.
+        } else if (inQuote) {
+          // If we are in a quote, just accumulate the whole escape sequence,
+          // as we will interpret escape sequences later.
+          token = (token || '') + escaped + char
+        } else {
+          // Just use the literal character
+          token = (token || '') + char
+        }
+
+        escaped = false
+        continue
+      }
+
+      if (this.escapes.includes(char)) {
+        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
+          // We encountered an escape character, which is going to affect how
+          // we treat the next character.
+          escaped = char
+          continue
+        } else {
+          // This string type doesn't use escape characters. Ignore for now.
+        }
+      }
+
+      // We were in a string
+      if (inQuote !== false) {
+        // String is finished. Don't grab the quote character.
+        if (char === inQuote) {
+          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
+          inQuote = false
+          inDollarQuote = false
+          continue
+        }
+
+        // String isn't finished yet, accumulate the character
+        token = (token || '') + char
+        continue
+      }
+
+      // This is the start of a new string, don't accumulate the quotation mark
+      if (this.quotes.includes(char)) {
+        inQuote = char
+        if (lastDollar === pos - 1) {
+          if (char === '\'' && !this.ansiCQuotes) {
+            // Feature not enabled
+          } else if (char === '"' && !this.localeQuotes) {
+            // Feature not enabled
+          } else {
+            inDollarQuote = char
+          }
+        }
+
+        token = (token || '') // fixes blank string
+
+        if (inDollarQuote !== false) {
+          // Drop the opening $ we captured before
+          token = token.slice(0, -1)
+        }
+
+        continue
+      }
+
+      // This is a dollar sign, record that we saw it in case it's the start of
+      // an ANSI C or localized string
+      if (inQuote === false && char === '$') {
+        lastDollar = pos
+      }
+
+      // This is whitespace, so yield the token if we have one
+      if (this.whitespace.includes(char)) {
+        if (token !== undefined) { yield token }
+        token = undefined
+        continue
+      }
+
+      // Otherwise, accumulate the character
+      token = (token || '') + char
+    }
+  }
+}
+
+
+/**
+ * Splits a given string using shell-like syntax. This function is the inverse
+ * of shlex.join().
+ *
+ * @param {String} s String to split.
+ * @returns {String[]}
+ */
+function split (s) {
+  return Array.from(new Shlexer(s))
+}
+
+/**
+ * Escapes a potentially shell-unsafe string using quotes.
+ *
+ * @param {String} s String to quote
+ * @returns {String}
+ */
+function quote (s) {
+  if (s === '') { return '\'\'' }
+
+  const unsafeRe = /[^\w@%\-+=:,./]/
+  if (!unsafeRe.test(s)) { return s }
+
+  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
+}
+
+
+/**
+ * Concatenate the tokens of the list args and return a string. This function
+ * is the inverse of shlex.split().
+ *
+ * The returned value is shell-escaped to protect against injection
+ * vulnerabilities (see shlex.quote()).
+ *
+ * @param {String[]} args List of args to join
+ * @returns {String}
+ */
+function shlex_join (args) {
+  if (!Array.isArray(args)) {
+    throw new TypeError("args should be an array")
+  }
+  return args.map(quote).join(" ")
+}
+
+;// CONCATENATED MODULE: ./src/config/values.ts
+/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+
+
+
+
+
+
+
+
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+// Characters the artifact service rejects in a name.
+const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+/** Typed reads of the inputs; blank means the fallback. */
+function reader(getInput) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new inputs/* InputError */.d(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new inputs/* InputError */.d(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    return { text, bool, number };
+}
+/** `artifact-name`: what the artifact service accepts. */
+function parseArtifactName(name) {
+    const bad = name && ARTIFACT_NAME_FORBIDDEN.find(c => name.includes(c));
+    if (name && bad) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ArtifactName}" is ${JSON.stringify(name)}; it may not contain ${JSON.stringify(bad)} ` +
+            `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
+    }
+    return name;
+}
+const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
+/**
+ * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
+ * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
+ */
+function parseApi(url, key) {
+    if (!url && !key)
+        return undefined;
+    if (!url) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiKey}" is set without "${inputs/* Input */.p.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
+    }
+    if (!key) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is set without "${inputs/* Input */.p.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${inputs/* Input */.p.ApiKey}": the server requires it.`);
+    }
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.username || parsed.password) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${inputs/* Input */.p.ApiKey}".`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+    }
+    if (parsed.search || parsed.hash) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
+    }
+    // The key goes in an HTTP header: only characters a header value can carry as they are.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
+    }
+    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
+}
+/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
+function readQuery(query, cwd) {
+    if (query.kind === 'text')
+        return query.text;
+    const file = external_node_path_.resolve(cwd, query.path);
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(file, 'utf8');
+    }
+    catch (error) {
+        const why = error.code ?? String(error);
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
+    }
+    if (text.trim() === '')
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
+    return text;
+}
+/**
+ * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
+ * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
+ * transcript is never what was meant.
+ */
+function parseRedact(raw) {
+    const lines = raw.split(/\r?\n/).map(v => v.trim());
+    const values = lines.filter(v => v !== '');
+    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+    if (word === undefined) {
+        refuseShortValues(lines);
+        return { redact: values };
+    }
+    if (values.length > 1) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
+    }
+    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+}
+/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
+const MIN_REDACT_CHARS = 6;
+/** The short values are named by line, never quoted: they are secrets, not yet masked. */
+function refuseShortValues(lines) {
+    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
+    if (short.length === 0)
+        return;
+    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
+    throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
+}
+/** jsonl-path, its links resolved (the transcript is later opened without following one). */
+function resolveJsonlPath(given, cwd, env) {
+    if (given)
+        return (0,paths/* confine */.Do)(inputs/* Input */.p.JsonlPath, given, external_node_path_.resolve(cwd, given), env);
+    // Unique per step: two steps of one job must not share (or overwrite) a transcript.
+    // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
+    const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
+    return (0,paths/* resolveLinks */.Ap)(external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl'));
+}
+/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
+function parseLogins(raw) {
+    return raw
+        .split(/[\n,]/)
+        .map(v => v.trim().replace(/^@/, '').toLowerCase())
+        .filter(v => v !== '');
+}
+/** `allowed-bots`: logins as parseLogins reads them, by name only. */
+function parseBots(raw) {
+    const bots = parseLogins(raw);
+    if (bots.some(bot => bot.includes('*'))) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
+    }
+    return bots;
+}
+/**
+ * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
+ * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
+ */
+function splitArgs(raw) {
+    try {
+        return split(raw);
+    }
+    catch (error) {
+        const why = (0,errors/* messageOf */.b)(error);
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+            'Close every quote, or escape a lone quote with a backslash.');
+    }
+}
+function isDirectory(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+function isFile(p) {
+    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+;// CONCATENATED MODULE: ./src/config/settings.ts
+/**
+ * Inputs → settings: one typed value per mode. The mode is chosen first (a transcript to read, a
+ * Hermes API server to call, or the Hermes CLI to run), and each mode reads only its own inputs.
+ */
+
+
+
+
+
+const ISOLATION_MODES = ['auto', 'user', 'none'];
+const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
+/** Reads every input once; the first bad value throws an InputError naming it. */
+function parseSettings({ getInput, env }) {
+    const { text } = reader(getInput);
+    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+    const transcript = text(inputs/* Input */.p.Transcript);
+    const api = parseApi(text(inputs/* Input */.p.ApiUrl), text(inputs/* Input */.p.ApiKey));
+    if (api && transcript) {
+        throw new inputs/* InputError */.d(`Inputs "${inputs/* Input */.p.ApiUrl}" and "${inputs/* Input */.p.Transcript}" are both set; give "${inputs/* Input */.p.ApiUrl}" to run a turn on the server, or "${inputs/* Input */.p.Transcript}" to report on an existing run.`);
+    }
+    if (transcript) {
+        const common = parseCommon(getInput, env, workingDirectoryOf(getInput, workspace));
+        return {
+            mode: 'transcript',
+            ...common,
+            transcript: (0,paths/* confine */.Do)(inputs/* Input */.p.Transcript, transcript, external_node_path_.resolve(common.workingDirectory, transcript), env)
+        };
+    }
+    const query = parseQuery(getInput);
+    if (api) {
+        // Given with api-url, a CLI option would be silently ignored: say so instead.
+        refuseCliInputs(getInput, workspace);
+        confineQuery(query, workspace, env);
+        return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
+    }
+    const cli = parseCli(getInput, workspace);
+    confineQuery(query, cli.workingDirectory, env);
+    return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
+}
+/** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
+function confineQuery(query, cwd, env) {
+    if (query.kind === 'file')
+        (0,paths/* confine */.Do)(inputs/* Input */.p.QueryFile, query.path, external_node_path_.resolve(cwd, query.path), env);
+}
+function workingDirectoryOf(getInput, workspace) {
+    return external_node_path_.resolve(workspace, reader(getInput).text(inputs/* Input */.p.WorkingDirectory) ?? '.');
+}
+function parseQuery(getInput) {
+    const queryText = getInput(inputs/* Input */.p.Query);
+    const queryFile = reader(getInput).text(inputs/* Input */.p.QueryFile);
+    if (queryText.trim() !== '' && queryFile) {
+        throw new inputs/* InputError */.d(`Inputs "${inputs/* Input */.p.Query}" and "${inputs/* Input */.p.QueryFile}" are both set; give exactly one.`);
+    }
+    if (queryText.trim() !== '')
+        return { kind: 'text', text: queryText };
+    if (!queryFile) {
+        throw new inputs/* InputError */.d(`Neither "${inputs/* Input */.p.Query}" nor "${inputs/* Input */.p.QueryFile}" is set; give exactly one (or "${inputs/* Input */.p.Transcript}" to report on an existing run).`);
+    }
+    // The action gives Hermes no standard input (a runner has none to pass on).
+    if (queryFile === '-') {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${inputs/* Input */.p.Query}".`);
+    }
+    return { kind: 'file', path: queryFile };
+}
+function parseCommon(getInput, env, workingDirectory) {
+    const { text, bool, number } = reader(getInput);
+    const artifactName = parseArtifactName(text(inputs/* Input */.p.ArtifactName));
+    const timeoutMinutes = number(inputs/* Input */.p.TimeoutMinutes, 0, { integer: false, min: 0 });
+    // A timer holds at most 2^31 - 1 ms; a longer one would fire at once.
+    if (timeoutMinutes > MAX_TIMEOUT_MINUTES)
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.TimeoutMinutes}" is ${JSON.stringify(getInput(inputs/* Input */.p.TimeoutMinutes).trim())}; allowed: at most ${MAX_TIMEOUT_MINUTES} (about 24 days; a job stops long before).`);
+    const retention = number(inputs/* Input */.p.RetentionDays, 0, { integer: true, min: 1 });
+    return {
+        model: text(inputs/* Input */.p.Model),
+        workingDirectory,
+        timeoutMs: Math.round(timeoutMinutes * 60_000),
+        tempfailRetries: number(inputs/* Input */.p.TempfailRetries, 0, { integer: true, min: 0 }),
+        tempfailBackoffMs: number(inputs/* Input */.p.TempfailBackoffSeconds, 30, { integer: false, min: 0 }) * 1000,
+        failOnError: bool(inputs/* Input */.p.FailOnError, true),
+        summary: bool(inputs/* Input */.p.Summary, true),
+        uploadArtifact: bool(inputs/* Input */.p.UploadArtifact, true),
+        artifactName,
+        artifactArchive: bool(inputs/* Input */.p.ArtifactArchive, false),
+        retentionDays: retention === 0 ? undefined : retention,
+        ...parseRedact(getInput(inputs/* Input */.p.Redact)),
+        jsonlPath: resolveJsonlPath(text(inputs/* Input */.p.JsonlPath), workingDirectory, env),
+        showReasoning: bool(inputs/* Input */.p.ShowReasoning, true),
+        sessionRecord: bool(inputs/* Input */.p.SessionRecord, true),
+        gate: {
+            token: getInput(inputs/* Input */.p.GithubToken).trim(),
+            allowedUsers: parseLogins(getInput(inputs/* Input */.p.AllowedUsers)),
+            allowedBots: parseBots(getInput(inputs/* Input */.p.AllowedBots))
+        },
+        comment: {
+            enabled: bool(inputs/* Input */.p.Comment, false),
+            number: number(inputs/* Input */.p.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
+            key: text(inputs/* Input */.p.CommentKey)
+        }
+    };
+}
+/** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
+function parseCli(getInput, workspace) {
+    const { text, bool } = reader(getInput);
+    const hermesPath = text(inputs/* Input */.p.HermesPath) ?? 'hermes';
+    return {
+        ignoreUserConfig: bool(inputs/* Input */.p.IgnoreUserConfig, false),
+        ignoreRules: bool(inputs/* Input */.p.IgnoreRules, false),
+        worktree: bool(inputs/* Input */.p.Worktree, false),
+        checkpoints: bool(inputs/* Input */.p.Checkpoints, false),
+        passSessionId: bool(inputs/* Input */.p.PassSessionId, false),
+        args: splitArgs(getInput(inputs/* Input */.p.Args)),
+        hermesPath,
+        install: parseInstallInputs(getInput, hermesPath),
+        workingDirectory: workingDirectoryOf(getInput, workspace),
+        isolation: parseIsolation(text(inputs/* Input */.p.Isolation))
+    };
+}
+/**
+ * API server mode runs no CLI: the inputs parseCli reads that, given alone, change what it makes
+ * (a runner passes every default, so being set is not enough) are refused, all named at once.
+ */
+function refuseCliInputs(getInput, workspace) {
+    const read = new Set();
+    const none = JSON.stringify(parseCli(name => {
+        read.add(name);
+        return '';
+    }, workspace));
+    const alone = (given) => {
+        try {
+            const only = parseCli(name => (name === given ? getInput(name) : ''), workspace);
+            return JSON.stringify(only) !== none;
+        }
+        catch {
+            return true; // a bad value is a value given
+        }
+    };
+    const given = [...read].filter(alone);
+    if (given.length === 0)
+        return;
+    const names = given.map(n => `"${n}"`).join(', ');
+    const one = given.length === 1;
+    throw new inputs/* InputError */.d(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${inputs/* Input */.p.ApiUrl}") does not run; ` +
+        `remove ${one ? 'it' : 'them'}, or remove "${inputs/* Input */.p.ApiUrl}" to run the CLI.`);
+}
+function parseIsolation(raw) {
+    if (raw === undefined)
+        return 'auto';
+    const mode = ISOLATION_MODES.find(m => m === raw);
+    if (!mode)
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`);
+    return mode;
+}
+function parseInstallInputs(getInput, hermesPath) {
+    let install;
+    try {
+        install = (0,config_install/* parseInstall */.T0)(getInput);
+    }
+    catch (error) {
+        if (error instanceof config_install/* InstallInputError */.YU)
+            throw new inputs/* InputError */.d(error.message);
+        throw error;
+    }
+    if (install.mode === 'true' && hermesPath !== 'hermes') {
+        throw new inputs/* InputError */.d(`Inputs "${inputs/* Input */.p.Install}" (true) and "${inputs/* Input */.p.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
+            `give "${inputs/* Input */.p.HermesPath}" to run your own Hermes, or "${inputs/* Input */.p.Install}: true" to run the one the action installs.`);
+    }
+    return install;
+}
+/**
+ * What parseSettings cannot see without the file system: the working directory and the transcript
+ * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
+ */
+function checkPaths(settings, given) {
+    if (settings.mode === 'transcript') {
+        if (!isFile(settings.transcript))
+            throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Transcript}" is ${JSON.stringify(given(inputs/* Input */.p.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
+        return;
+    }
+    if (!isDirectory(settings.workingDirectory)) {
+        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.WorkingDirectory}" is ${JSON.stringify(given(inputs/* Input */.p.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
+var dist_ajv = __nccwpck_require__(42463);
+var ajv_default = /*#__PURE__*/__nccwpck_require__.n(dist_ajv);
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(52210);
+var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
+// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
+var dist = __nccwpck_require__(82815);
+var dist_default = /*#__PURE__*/__nccwpck_require__.n(dist);
+;// CONCATENATED MODULE: ./src/schema/load.ts
+/** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
+
+
+
+
+
+
+
+
+
+
+/** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
+const DRAFTS = {
+    'https://json-schema.org/draft/2020-12/schema': '2020-12',
+    'http://json-schema.org/draft-07/schema': 'draft-07'
+};
+const SHOWN_CHARS = 200;
+const SCHEMA_ERRORS_SHOWN = 5;
+/**
+ * The schema from `json-schema`, or undefined when the input is empty. Inline when the value starts
+ * with `{`, else the path of a file relative to the workspace. Anything that is not a JSON Schema
+ * (draft 2020-12 or draft-07) is an InputError saying where.
+ */
+function readSchema({ getInput, env }) {
+    const raw = getInput(inputs/* Input */.p.JsonSchema).trim();
+    if (raw === '')
+        return undefined;
+    const given = `Input "${inputs/* Input */.p.JsonSchema}"`;
+    let text = raw;
+    let where = `${given} (inline)`;
+    if (!raw.startsWith('{')) {
+        // As parseSettings resolves the workspace.
+        const file = (0,paths/* confine */.Do)(inputs/* Input */.p.JsonSchema, (0,text_text/* clip */.$Q)(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
+        where = `${given} (the file ${file})`;
+        try {
+            text = external_node_fs_.readFileSync(file, 'utf8');
+        }
+        catch (error) {
+            const why = error.code ?? String(error);
+            throw new inputs/* InputError */.d(`${given} is ${JSON.stringify((0,text_text/* clip */.$Q)(raw, SHOWN_CHARS))}: not an inline schema (one starts with "{"), and ${file} cannot be read (${why}). ` +
+                'Give a JSON Schema object, or the path of a .json file in the workspace.');
+        }
+    }
+    const parsed = parseJson(text.replace(/^\uFEFF/, ''));
+    if (!parsed.ok)
+        throw new inputs/* InputError */.d(`${where} is not JSON: ${parsed.error}.`);
+    const schema = parsed.value;
+    if (!(0,text_text/* isObject */.Gv)(schema)) {
+        throw new inputs/* InputError */.d(`${where} is JSON, but not a JSON Schema: a schema is an object, such as {"type": "object", "properties": {…}}.`);
+    }
+    const draft = draftOf(schema, where);
+    const warnings = [];
+    const note = (...args) => void warnings.push(args.map(String).join(' '));
+    const options = {
+        allErrors: true,
+        // Unknown keywords are allowed by the specification: said in a warning rather than refused.
+        strict: 'log',
+        logger: { log: () => undefined, warn: note, error: note }
+    };
+    const ajv = draft === 'draft-07' ? new (ajv_default())["default"](options) : new (_2020_default())["default"](options);
+    dist_default()["default"](ajv);
+    if (!ajv.validateSchema(schema)) {
+        throw new inputs/* InputError */.d(`${where} is not a valid JSON Schema (draft ${draft}): ${schemaErrors(ajv.errors ?? [])}.`);
+    }
+    try {
+        return { schema, draft, validate: ajv.compile(schema), warnings };
+    }
+    catch (error) {
+        const why = (0,errors/* messageOf */.b)(error);
+        throw new inputs/* InputError */.d(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
+    }
+}
+function draftOf(schema, where) {
+    const declared = schema.$schema;
+    if (declared === undefined)
+        return '2020-12';
+    const draft = typeof declared === 'string' ? DRAFTS[declared.replace(/#$/, '')] : undefined;
+    if (draft)
+        return draft;
+    throw new inputs/* InputError */.d(`${where} declares "$schema": ${(0,text_text/* clip */.$Q)(JSON.stringify(declared), SHOWN_CHARS)}, which the action cannot check; ` +
+        `use "https://json-schema.org/draft/2020-12/schema" (or leave "$schema" out) or "http://json-schema.org/draft-07/schema#".`);
+}
+/** Where in the schema each problem is (a JSON pointer), and what is wrong there. */
+function schemaErrors(errors) {
+    const shown = errors
+        .slice(0, SCHEMA_ERRORS_SHOWN)
+        .map(e => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
+    const more = errors.length - shown.length;
+    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+;// CONCATENATED MODULE: ./src/schema/prompt.ts
+/** What `json-schema` adds to the prompt: an instruction to answer with one JSON value, and the schema. */
+
+
+
+
+const INSTRUCTION = 'End your answer with one JSON value that matches the JSON Schema below, in a ```json code block. ' +
+    'A program reads it: write valid JSON (no comments, no trailing commas) that matches the schema exactly.';
+/** The query, a blank line, the instruction, and the schema in a fenced block. */
+function withSchema(query, answer) {
+    const json = JSON.stringify(answer.schema, null, 2);
+    const longest = Math.max(0, ...(json.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${query.trimEnd()}\n\n${INSTRUCTION}\n\n${fence}json\n${json}\n${fence}\n`;
+}
+/**
+ * CliSettings whose query asks for the JSON: `query` stays `-q`, with the instruction added; a
+ * `query-file` is read and written, with the instruction, to a new file under RUNNER_TEMP, passed
+ * as `--query-file` (a file, because one argument may not exceed 128 KiB on Linux).
+ */
+function askForJson(settings, answer, env) {
+    const query = settings.query;
+    if (!query)
+        return settings;
+    if (query.kind === 'text')
+        return { ...settings, query: { kind: 'text', text: withSchema(query.text, answer) } };
+    const text = readQuery(query, settings.workingDirectory);
+    const dir = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-prompt-'));
+    const file = external_node_path_.join(dir, external_node_path_.basename(query.path));
+    external_node_fs_.writeFileSync(file, withSchema(text, answer));
+    return { ...settings, query: { kind: 'file', path: file } };
+}
+
+;// CONCATENATED MODULE: ./src/steps/plan.ts
+/**
+ * Step 1, the plan: every input read once (settings, json-schema, the prompt that asks for it, the
+ * secrets to hide) before anything runs. Here rather than in src/config/ because the prompt's
+ * instruction needs the compiled schema (src/schema/), which config may not import.
+ */
+
+
+
+
+
+
+
+
+
+/** Reads the plan; masks its secrets in the log first, and warns of a cleartext api-url. */
+function readPlan({ getInput, env, out }) {
+    // Masked before anything else is read or printed, so that no later line can show them.
+    const secrets = inputSecrets(getInput);
+    secrets.forEach(secret => out.setSecret(secret));
+    let plan;
+    try {
+        plan = readInputs({ getInput, env });
+    }
+    catch (error) {
+        return { ok: false, message: (0,errors/* messageOf */.b)(error), redact: (0,text_redact/* makeRedactor */.$u)(secrets) };
+    }
+    const { settings } = plan;
+    settings.redact.forEach(value => out.setSecret(value));
+    const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
+    if (warning)
+        out.warning(warning);
+    const redact = (0,text_redact/* makeRedactor */.$u)([
+        ...settings.redact,
+        ...secrets,
+        ...(0,text_redact/* environmentSecrets */.Pm)((0,environment/* childEnv */.g)(env))
+    ]);
+    return { ok: true, ...plan, secrets, redact };
+}
+/** Settings, schema and prompt; the first bad input throws. */
+function readInputs(environment) {
+    let settings = parseSettings(environment);
+    checkPaths(settings, environment.getInput);
+    const userQuery = settings.mode === 'transcript' ? undefined : settings.query;
+    // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
+    const schema = readSchema(environment);
+    let apiQuery;
+    if (settings.mode === 'api') {
+        apiQuery = readQuery(settings.query, settings.workingDirectory);
+        if (schema)
+            apiQuery = withSchema(apiQuery, schema);
+    }
+    else if (schema && settings.mode === 'cli') {
+        settings = askForJson(settings, schema, environment.env);
+    }
+    return { settings, schema, apiQuery, userQuery };
+}
+
+// EXTERNAL MODULE: ./src/steps/ports.ts + 3 modules
+var steps_ports = __nccwpck_require__(56328);
+;// CONCATENATED MODULE: ./src/comment/view.ts
+function viewOf(report, cancelled) {
+    const { verdict, turn } = report;
+    const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
+    return {
+        phase: 'done',
+        outcome: verdict.outcome,
+        exitCode: verdict.exitCode,
+        cancelled,
+        message: verdict.message,
+        answer: turn.result?.text,
+        structured: report.answer,
+        model: turn.model,
+        tokens: turn.result?.tokens,
+        durationMs: ran ? report.durationMs : undefined,
+        toolCalls: ran ? turn.toolCalls : undefined,
+        toolErrors: ran ? turn.toolErrors : undefined,
+        artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
+        cost: report.usage?.costUsd !== undefined
+            ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
+            : undefined
+    };
+}
+
+;// CONCATENATED MODULE: ./src/publish/outputs.ts
+/** Step outputs: names in one place, values from a report. */
+
+const Output = {
+    ExitCode: 'exit_code',
+    Outcome: 'outcome',
+    Error: 'error',
+    SessionId: 'session_id',
+    Model: 'model',
+    Text: 'text',
+    Tokens: 'tokens',
+    TokensInput: 'tokens_input',
+    TokensOutput: 'tokens_output',
+    TokensTotal: 'tokens_total',
+    TokensCacheRead: 'tokens_cache_read',
+    TokensCacheWrite: 'tokens_cache_write',
+    DurationMs: 'duration_ms',
+    ToolCalls: 'tool_calls',
+    ToolErrors: 'tool_errors',
+    Jsonl: 'jsonl',
+    ArtifactId: 'artifact_id',
+    ArtifactUrl: 'artifact_url',
+    Attempts: 'attempts',
+    StructuredOutput: 'structured_output',
+    Agent: 'agent',
+    /** Deprecated: `agent` under its old name, which API server mode made a misnomer. */
+    HermesVersion: 'hermes_version',
+    CostUsd: 'cost_usd',
+    CostEstimated: 'cost_estimated',
+    Usage: 'usage',
+    SessionArtifactUrl: 'session_artifact_url'
+};
+/** All outputs of a job share 1 MB: the answer gets at most this much of it. */
+const TEXT_OUTPUT_CHARS = 64 * 1024;
+const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
+/**
+ * Every output, unknown values empty (never invented): the runner keeps the last value written for a
+ * name, so an empty one still replaces what the agent may have appended. Text from the
+ * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
+ * paths and links are set as they are, never redacted.
+ */
+function outputsOf(report, attempts) {
+    const { turn, verdict } = report;
+    const out = new Map();
+    const set = (name, value) => {
+        if (value !== undefined)
+            out.set(name, String(value));
+    };
+    const own = (name, value) => {
+        if (value !== undefined)
+            out.set(name, value);
+    };
+    own(Output.Outcome, verdict.outcome);
+    set(Output.ExitCode, verdict.exitCode);
+    set(Output.Error, verdict.outcome === 'success' ? text_redact/* NONE */.x3 : (turn.result?.error ?? verdict.message));
+    set(Output.SessionId, turn.sessionId);
+    set(Output.Model, turn.model);
+    const text = turn.result?.text;
+    if (text !== undefined) {
+        // Redacted as the turn kept it, so that the cut never leaves half a secret.
+        out.set(Output.Text, text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text);
+    }
+    const tokens = turn.result?.tokens;
+    if (tokens) {
+        own(Output.Tokens, JSON.stringify(tokens));
+        set(Output.TokensInput, tokens.input);
+        set(Output.TokensOutput, tokens.output);
+        set(Output.TokensTotal, tokens.total);
+        set(Output.TokensCacheRead, tokens.cache_read);
+        set(Output.TokensCacheWrite, tokens.cache_write);
+    }
+    set(Output.DurationMs, Math.round(report.durationMs));
+    set(Output.ToolCalls, turn.toolCalls);
+    set(Output.ToolErrors, turn.toolErrors);
+    own(Output.Jsonl, report.jsonlPath);
+    set(Output.ArtifactId, report.artifact?.id);
+    own(Output.ArtifactUrl, report.artifact?.url);
+    set(Output.Attempts, attempts);
+    // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
+    // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
+    if (report.answer?.ok)
+        out.set(Output.StructuredOutput, report.answer.json);
+    set(Output.Agent, report.agent);
+    set(Output.HermesVersion, report.agent);
+    // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
+    const usage = report.usage;
+    set(Output.CostUsd, usage?.costUsd);
+    own(Output.CostEstimated, usage?.costEstimated?.toString());
+    // The record's strings were redacted as it was read (main.ts), like every string from a turn.
+    if (usage && Object.keys(usage.fields).length > 0)
+        set(Output.Usage, JSON.stringify(usage.fields));
+    own(Output.SessionArtifactUrl, report.session?.artifact?.url);
+    for (const name of Object.values(Output))
+        if (!out.has(name))
+            out.set(name, '');
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/run/cancellation.ts
+var run_cancellation = __nccwpck_require__(77206);
+;// CONCATENATED MODULE: ./src/steps/publish.ts
+
+
+
+
+
+
+
+
+async function publish(report, plan, ports, { comment, cancellation, earlier }) {
+    const { settings, redact } = plan;
+    const { out } = ports;
+    // The session record could not be read: said once the stream's block is closed.
+    if (report.session?.note)
+        out.notice(report.session.note);
+    // Outputs first: the upload can take long, and a cancelled job may be killed during it.
+    const written = writeOutputs(report, out);
+    const cancelled = cancellation?.cancelled === true;
+    // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+    if (cancelled && cancellation)
+        await comment?.finish(viewOf(report, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
+    let final = report;
+    let abandoned = false;
+    if (earlier) {
+        // `redact: false` still hides the secrets given as inputs.
+        const egress = !settings.uploadUnredacted
+            ? redact
+            : plan.secrets.length
+                ? (0,text_redact/* makeRedactor */.$u)(plan.secrets, { tokens: false })
+                : undefined;
+        const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports);
+        final = { ...final, ...transcript.added };
+        const record = await uploadRecord(settings, final, egress, ports);
+        final = { ...final, ...record.added };
+        abandoned = transcript.abandoned || record.abandoned;
+        writeOutputs(final, out, written);
+    }
+    if (!cancelled)
+        await comment?.finish(viewOf(final, false));
+    if (settings.summary)
+        await writeSummary(out, renderSummary(final, { showReasoning: settings.showReasoning }), redact);
+    conclude(settings, final, out);
+    // Everything is written: a given-up upload's client must not hold the step open.
+    if (abandoned)
+        ports.exit();
+}
+/** An input was refused: outcome, error and a one-line summary say which and why. */
+async function publishInvalidInput(report, { getInput, out }, redact) {
+    writeOutputs(report, out);
+    // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
+    if (getInput(inputs/* Input */.p.Summary).trim() !== 'false')
+        await writeSummary(out, invalidInputSummary(report.verdict.message), redact);
+    out.setFailed(report.verdict.message);
+}
+/** Every output; given those written before, only the ones whose value changed. */
+function writeOutputs(report, out, before) {
+    const outputs = outputsOf(report, report.attempts?.length ?? 0);
+    for (const [name, value] of outputs)
+        if (before?.get(name) !== value || !before)
+            out.setOutput(name, value);
+    return outputs;
+}
+/** The step's colour: red unless the turn completed, or fail-on-error is false. */
+function conclude(settings, { verdict }, out) {
+    if (verdict.outcome === 'success')
+        return;
+    if (settings.failOnError)
+        out.setFailed(verdict.message);
+    else
+        out.warning(`${verdict.message} (fail-on-error is false, so the step passes)`);
+}
+/** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
+async function writeSummary(out, markdown, redact) {
+    try {
+        await out.writeSummary(markdown);
+    }
+    catch (error) {
+        out.warning(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
+    }
+}
+/** The transcript (through `egress`), with those of earlier attempts when exit 75 was retried. */
+async function uploadTranscript(settings, report, earlier, egress, redact, { out, env, upload }) {
+    if (!settings.uploadArtifact)
+        return { added: {}, abandoned: false };
+    // A transcript replaced by a link while the agent ran would upload the link's target.
+    const link = [report.jsonlPath, ...earlier].find(file => external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink());
+    if (link) {
+        const artifactNote = redact(`${link} became a link while Hermes ran, and a link is never uploaded`);
+        out.warning(`The transcript was not uploaded: ${artifactNote}`);
+        return { added: { artifactNote }, abandoned: false };
+    }
+    const result = await upload.transcript({
+        transcriptPath: report.jsonlPath,
+        earlierAttempts: earlier,
+        name: settings.artifactName,
+        archive: settings.artifactArchive,
+        retentionDays: settings.retentionDays,
+        redact: egress,
+        env
+    });
+    if (result.uploaded) {
+        out.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
+        if (result.warning)
+            out.warning(result.warning);
+        return {
+            added: { artifact: { name: result.name, id: result.id, url: result.url } },
+            abandoned: false
+        };
+    }
+    if (result.warn)
+        out.warning(`The transcript was not uploaded: ${result.reason}`);
+    else
+        out.notice(`The transcript was not uploaded: ${result.reason}`);
+    return { added: { artifactNote: redact(result.reason) }, abandoned: result.abandoned === true };
+}
+/** The session record goes up beside the transcript, through the same redactor, when the transcript did. */
+async function uploadRecord(settings, report, egress, { out, env, upload }) {
+    const session = report.session;
+    if (!session?.path || !report.artifact)
+        return { added: {}, abandoned: false };
+    const result = await upload.record({
+        recordPath: session.path,
+        transcriptArtifact: report.artifact.name,
+        retentionDays: settings.retentionDays,
+        redact: egress,
+        env
+    });
+    if (result.uploaded) {
+        out.info(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+        const artifact = { name: result.name, id: result.id, url: result.url };
+        return { added: { session: { ...session, artifact } }, abandoned: false };
+    }
+    const note = `The session record was not uploaded: ${result.reason}`;
+    out.warning(note);
+    return { added: { session: { ...session, note } }, abandoned: result.abandoned === true };
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+/** The orchestration: plan → admit → execute → decide → report → publish, each one step. */
+
+
+
+
+
+
+
+
+
+
+async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
+    const unsupported = unsupportedRunner(ports.platform);
+    if (unsupported)
+        return ports.out.setFailed(unsupported);
+    const plan = readPlan(ports);
+    if (!plan.ok)
+        return publishInvalidInput(invalidInputReport(plan.message, plan.redact), ports, plan.redact);
+    const admitted = await admitRun(plan, ports);
+    if (!admitted.allowed)
+        return publish(refusalReport(plan, admitted), plan, ports, { comment: admitted.comment });
+    const executed = await execute(plan, admitted, ports);
+    const decision = main_decide(plan, executed);
+    const report = buildReport(plan, admitted, executed, decision);
+    await publish(report, plan, ports, {
+        comment: admitted.comment,
+        cancellation: executed.cancellation,
+        earlier: executed.earlier.map(a => a.transcript)
+    });
+}
+/** The verdict, once (json-schema's check included); the log's last lines say it. */
+function main_decide(plan, { attempt, log }) {
+    const { schema, redact } = plan;
+    const decision = decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact)));
+    const { answer, verdict } = decision;
+    if (answer)
+        log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
+    log.note(closingLine(verdict, attempt));
+    log.end();
+    return decision;
+}
+function closingLine(verdict, attempt) {
+    const tokens = attempt.turn.result?.tokens;
+    const parts = [
+        `■ ${verdict.outcome}`,
+        verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
+        tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
+        (0,text_text/* formatMs */._V)(attempt.turn.result?.duration_ms ?? attempt.durationMs),
+        `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+
+/***/ }),
+
+/***/ 77206:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Zv: () => (/* binding */ GRACE),
+/* harmony export */   ci: () => (/* binding */ listenForCancellation),
+/* harmony export */   g: () => (/* binding */ graceLeft)
+/* harmony export */ });
+/** From now on SIGINT and SIGTERM no longer end the action: they cancel the run. */
+function listenForCancellation(source = process, now = Date.now) {
+    const listeners = new Set();
+    const aborter = new AbortController();
+    let cancelledAt;
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+        source.on(signal, () => {
+            cancelledAt ??= now();
+            aborter.abort();
+            listeners.forEach(fn => fn(signal));
+        });
+    }
+    return {
+        get cancelled() {
+            return cancelledAt !== undefined;
+        },
+        get cancelledAt() {
+            return cancelledAt;
+        },
+        signal: aborter.signal,
+        subscribe(fn) {
+            listeners.add(fn);
+            return () => void listeners.delete(fn);
+        }
+    };
+}
+const GRACE = { afterCancelMs: 9000, minMs: 1000 };
+/** An AbortSignal for the grace period left since the cancel. */
+function graceLeft(cancellation, grace = GRACE, now = Date.now) {
+    const since = now() - (cancellation.cancelledAt ?? now());
+    return AbortSignal.timeout(Math.max(grace.minMs, grace.afterCancelMs - since));
+}
+
+
+/***/ }),
+
+/***/ 2886:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NK: () => (/* binding */ READ_BYTES),
+/* harmony export */   Oc: () => (/* binding */ MAX_LINE_BYTES),
+/* harmony export */   g3: () => (/* binding */ LineSplitter)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(55629);
+/** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
+
+
+/** Longest line kept for decoding; upstream caps tool output at 5000 characters, so real lines are far shorter. */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** How much is read at a time, into one buffer allocated once (the follower copies what it keeps). */
+const READ_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+/** The largest piece of a chunk viewed as one string by the text-delta fast path (see emitLines). */
+const VIEW_BYTES = 16 * 1024;
+/**
+ * Splits a byte stream into lines without holding more than one line (capped) in memory.
+ * Lines longer than maxLineBytes are reported by length and not decoded.
+ *
+ * The whole lines of a chunk are checked for valid UTF-8 in one go (a newline byte never sits
+ * inside a multi-byte character, so the span between two newlines is whole UTF-8), found in a latin1
+ * view of it, and decoded one by one; the line that straddles chunks and spans that are not valid
+ * UTF-8 are checked line by line.
+ */
+class LineSplitter {
+    onLine;
+    onOversized;
+    maxLineBytes;
+    onTextDelta;
+    pending = [];
+    pendingBytes = 0;
+    overflow = false;
+    lineNo = 0;
+    /**
+     * onLine gets each line's text (without its newline), and whether its bytes were valid UTF-8.
+     * With onTextDelta, a line that is a text delta in upstream's exact shape is not decoded as a
+     * whole: onTextDelta gets the delta's text alone (see textDeltaIn). Lines that straddle chunks
+     * still go to onLine.
+     */
+    constructor(onLine, onOversized, maxLineBytes = MAX_LINE_BYTES, onTextDelta) {
+        this.onLine = onLine;
+        this.onOversized = onOversized;
+        this.maxLineBytes = maxLineBytes;
+        this.onTextDelta = onTextDelta;
+    }
+    get lines() {
+        return this.lineNo;
+    }
+    /** Bytes received after the last newline (a line cut short when the stream ends). */
+    get partialBytes() {
+        return this.pendingBytes;
+    }
+    push(chunk) {
+        const first = chunk.indexOf(NEWLINE);
+        if (first === -1) {
+            this.hold(chunk);
+            return;
+        }
+        let start = 0;
+        if (this.pendingBytes > 0 || this.overflow) {
+            this.hold(chunk.subarray(0, first));
+            this.emit();
+            start = first + 1;
+        }
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (start <= last) {
+            const span = chunk.subarray(start, last);
+            if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(span))
+                this.emitLines(chunk, start, last);
+            else
+                this.emitBytes(span);
+        }
+        if (last + 1 < chunk.length)
+            this.hold(chunk.subarray(last + 1));
+    }
+    /** Ends the stream: a last line without a newline is still a line. Returns whether there was one. */
+    end() {
+        if (this.pendingBytes === 0 && !this.overflow)
+            return false;
+        this.emit();
+        return true;
+    }
+    /**
+     * Whole lines of valid UTF-8 in bytes[from..to) (to is a newline), decoded one at a time; with
+     * onTextDelta, a text delta in upstream's shape gives just its text.
+     */
+    emitLines(bytes, from, to) {
+        // In pieces of whole lines, each small enough to be an ordinary young string (a string of
+        // about 1 MB or more becomes an external one, kept out of the heap, and RSS grows with them).
+        // The piece being read survives every young-generation GC, and V8 grows the young generation
+        // with what survives: at 64 KiB it doubled over a 300 MB transcript, at 16 KiB it does not.
+        for (;;) {
+            let cut = to;
+            if (to - from > VIEW_BYTES) {
+                cut = bytes.lastIndexOf(NEWLINE, from + VIEW_BYTES);
+                if (cut < from)
+                    cut = bytes.indexOf(NEWLINE, from + VIEW_BYTES);
+            }
+            this.emitView(bytes, from, cut);
+            if (cut === to)
+                return;
+            from = cut + 1;
+        }
+    }
+    /** emitLines on one piece: bytes[from..to) as a string of one character per byte. */
+    emitView(bytes, from, to) {
+        // Offsets in the view are offsets in the bytes: lines are found and matched in it, and an
+        // ASCII delta's text is sliced from it. The rest is decoded as UTF-8 from the bytes.
+        const view = bytes.toString('latin1', from, to);
+        const onTextDelta = this.onTextDelta;
+        let start = 0;
+        for (;;) {
+            const nl = view.indexOf('\n', start);
+            const end = nl === -1 ? view.length : nl;
+            this.lineNo += 1;
+            if (end - start > this.maxLineBytes)
+                this.onOversized(this.lineNo, end - start);
+            else {
+                const delta = onTextDelta && (0,_stream_js__WEBPACK_IMPORTED_MODULE_1__/* .textDeltaIn */ .NT)(view, start, end, bytes, from);
+                if (onTextDelta && delta !== undefined)
+                    onTextDelta(delta, this.lineNo);
+                else
+                    this.onLine(bytes.toString('utf8', from + start, from + end), this.lineNo, true);
+            }
+            if (nl === -1)
+                return;
+            start = nl + 1;
+        }
+    }
+    /** Whole lines, one at a time, each checked for valid UTF-8 on its own. */
+    emitBytes(bytes) {
+        let from = 0;
+        for (;;) {
+            const nl = bytes.indexOf(NEWLINE, from);
+            const line = bytes.subarray(from, nl === -1 ? bytes.length : nl);
+            this.lineNo += 1;
+            if (line.length > this.maxLineBytes)
+                this.onOversized(this.lineNo, line.length);
+            else
+                this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
+            if (nl === -1)
+                return;
+            from = nl + 1;
+        }
+    }
+    hold(part) {
+        if (part.length === 0)
+            return;
+        this.pendingBytes += part.length;
+        if (this.overflow)
+            return;
+        if (this.pendingBytes > this.maxLineBytes) {
+            this.overflow = true;
+            this.pending = [];
+            return;
+        }
+        // Copy: the caller may reuse its chunk buffer.
+        this.pending.push(Buffer.from(part));
+    }
+    emit() {
+        this.lineNo += 1;
+        if (this.overflow) {
+            this.onOversized(this.lineNo, this.pendingBytes);
+        }
+        else {
+            const line = this.pending.length === 1
+                ? this.pending[0]
+                : Buffer.concat(this.pending, this.pendingBytes);
+            this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
+        }
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflow = false;
+    }
+}
+
+
+/***/ }),
+
+/***/ 31191:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ retry),
+/* harmony export */   M: () => (/* binding */ abortableSleep)
+/* harmony export */ });
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+
+/***/ }),
+
+/***/ 12143:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BD: () => (/* binding */ formatCost),
+/* harmony export */   Fs: () => (/* binding */ usageOf),
+/* harmony export */   ZM: () => (/* binding */ parseSessionRecord)
+/* harmony export */ });
+/* unused harmony export USAGE_FIELDS */
+/**
+ * What a session record (`hermes sessions export`, one JSON object per session: the state store's
+ * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
+ * only reads it, never prices tokens itself.
+ */
+/** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
+const USAGE_FIELDS = [
+    'actual_cost_usd',
+    'estimated_cost_usd',
+    'cost_status',
+    'cost_source',
+    'pricing_version',
+    'billing_provider',
+    'billing_mode',
+    'input_tokens',
+    'output_tokens',
+    'cache_read_tokens',
+    'cache_write_tokens',
+    'reasoning_tokens',
+    'api_call_count',
+    'tool_call_count',
+    'message_count',
+    'end_reason'
+];
+/** The usage of a session row (an object parsed from one line of the export). */
+function usageOf(row) {
+    const fields = {};
+    for (const name of USAGE_FIELDS) {
+        const value = row[name];
+        if (value === null || typeof value === 'string' || isAmount(value))
+            fields[name] = value;
+    }
+    const usage = { fields };
+    const actual = fields.actual_cost_usd;
+    const estimate = fields.estimated_cost_usd;
+    // An estimate Hermes itself marks unknown is no estimate (it stores 0 for "no price").
+    if (isAmount(actual))
+        usage.costUsd = actual;
+    else if (isAmount(estimate) && fields.cost_status !== 'unknown') {
+        usage.costUsd = estimate;
+        usage.costEstimated = true;
+    }
+    if (usage.costUsd !== undefined)
+        usage.costEstimated ??= false;
+    if (isAmount(fields.api_call_count))
+        usage.apiCalls = fields.api_call_count;
+    return usage;
+}
+/**
+ * The record of sessionId in an export's text: the first line whose object has that `id` (or, for
+ * an export of one session, its only object). Throws an error saying what is wrong otherwise.
+ */
+function parseSessionRecord(text, sessionId) {
+    const rows = [];
+    for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${i + 1} of the session record is not JSON`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error(`line ${i + 1} of the session record is not a JSON object`);
+        rows.push(value);
+    }
+    if (rows.length === 0)
+        throw new Error('the session record is empty');
+    const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!row)
+        throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
+    return usageOf(row);
+}
+function isAmount(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+/** `$0.0123`, `≈ $0.0123` for an estimate; `$<0.0001` for a cost too small to show. */
+function formatCost(usd, estimated = false) {
+    const text = usd > 0 && usd < 0.00005 ? '$<0.0001' : `$${usd.toFixed(4)}`;
+    return estimated ? `≈ ${text}` : text;
+}
+
+
+/***/ }),
+
+/***/ 39997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ StreamReader),
+/* harmony export */   g: () => (/* binding */ followFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81066);
+/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2886);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(55629);
+/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22649);
+/** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
+
+
+
+
+
+const MAX_LOGGED_PROBLEMS = 20;
+class StreamReader {
+    log;
+    builder;
+    splitter;
+    fd;
+    reported = 0;
+    /**
+     * transcriptPath: where the bytes are written as they arrive; omit when reading an existing
+     * transcript. turnOptions: what the turn keeps (see TurnOptions).
+     */
+    constructor(log, transcriptPath, turnOptions) {
+        this.log = log;
+        if (transcriptPath)
+            this.fd = (0,_config_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .openTranscript */ .B$)(transcriptPath, 'write');
+        this.builder = new _turn_js__WEBPACK_IMPORTED_MODULE_4__/* .TurnBuilder */ .R_(log.redact, turnOptions);
+        this.splitter = new _lines_js__WEBPACK_IMPORTED_MODULE_2__/* .LineSplitter */ .g3((line, lineNo, validUtf8) => this.line(line, lineNo, validUtf8), (lineNo, size) => {
+            const problem = `a line of ${size} bytes, too long to read`;
+            this.builder.issue({ line: lineNo, problem, skipped: true });
+            this.report(`line ${lineNo}: ${problem}`);
+        }, _lines_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LINE_BYTES */ .Oc, (delta, lineNo) => this.textDelta(delta, lineNo));
+    }
+    push(chunk) {
+        // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
+        if (this.fd !== undefined)
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync(this.fd, chunk);
+        this.splitter.push(chunk);
+        this.log.settle();
+    }
+    /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
+    finish() {
+        const partial = this.splitter.partialBytes;
+        if (this.splitter.end() && partial > 0) {
+            this.builder.issue({
+                line: this.splitter.lines,
+                problem: `the stream ended in the middle of a line (${partial} bytes without a newline)`,
+                skipped: false
+            });
+        }
+        if (this.fd !== undefined) {
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(this.fd);
+            this.fd = undefined;
+        }
+        this.log.flushText();
+        return this.builder.finish();
+    }
+    line(text, lineNo, validUtf8) {
+        const decoded = (0,_stream_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeLine */ .Hj)(text, lineNo, validUtf8, this.log.redact);
+        const event = decoded.event;
+        let inputPreview;
+        if (event?.type === 'text')
+            this.log.textDelta(event.text);
+        else if (event?.type === 'reasoning')
+            this.log.reasoningDelta(event.text);
+        else if (event?.type === 'tool_use') {
+            // Made once, redacted, for the log and the turn.
+            inputPreview = (0,_turn_js__WEBPACK_IMPORTED_MODULE_4__/* .previewInput */ .dA)(event.input, this.log.redact);
+            this.log.toolStart(event.name, inputPreview);
+        }
+        const call = this.builder.add(decoded, lineNo, inputPreview);
+        if (call)
+            this.log.toolEnd(call);
+        for (const issue of decoded.issues)
+            this.report(`line ${issue.line}: ${issue.problem}`);
+    }
+    textDelta(delta, lineNo) {
+        this.builder.addText(delta, lineNo);
+        this.log.textDelta(delta);
+    }
+    /**
+     * A problem seen where the transcript came from rather than in its lines (an API server's stream):
+     * reported like a line's, at the last line written.
+     */
+    anomaly(problem) {
+        this.builder.issue({ line: this.splitter.lines, problem, skipped: false });
+        this.report(problem);
+    }
+    /** Problems are logged as they come, up to a point: a damaged stream must not flood the log. */
+    report(message) {
+        this.reported += 1;
+        if (this.reported <= MAX_LOGGED_PROBLEMS)
+            this.log.note(message);
+        if (this.reported === MAX_LOGGED_PROBLEMS)
+            this.log.note('(further stream problems are counted in the summary, not logged)');
+    }
+}
+/**
+ * One read buffer for every transcript read: it holds bytes only from a read to the push that
+ * follows it, synchronously, and the follower copies what it keeps; so reads, even at once, share it
+ * (a report reading 256 transcripts allocates 1 MiB once, not 256 times).
+ */
+let readBuffer;
+/** Reads an existing transcript through the same pipeline, as if Hermes had just written it. */
+async function followFile(transcriptPath, log, turnOptions) {
+    const follower = new StreamReader(log, undefined, turnOptions);
+    const fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(transcriptPath, 'r');
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(_lines_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BYTES */ .NK));
+    try {
+        for (;;) {
+            const n = node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync(fd, buffer, 0, buffer.length, null);
+            if (n <= 0)
+                break;
+            follower.push(buffer.subarray(0, n));
+            // The event loop turns between reads, so a cancellation is seen while a big transcript is read.
+            await new Promise(resolve => setImmediate(resolve));
+        }
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
+    }
+    return follower.finish();
+}
+
+
+/***/ }),
+
+/***/ 55629:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hj: () => (/* binding */ decodeLine),
+/* harmony export */   NT: () => (/* binding */ textDeltaIn),
+/* harmony export */   ny: () => (/* binding */ upstreamTextDelta)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53326);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
+/** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
+
+
+
+const BOM = 0xfeff;
+const CR = 0x0d;
+const BRACE = 0x7b;
+const KNOWN_TYPES = new Set(['system', 'text', 'reasoning', 'tool_use', 'tool_result', 'result']);
+const TOKEN_KEYS = ['input', 'output', 'total', 'cache_read', 'cache_write'];
+const NO_ISSUES = Object.freeze([]);
+const TEXT_HEAD = '{"type": "text", "text": "';
+const TIMESTAMP_KEY = ', "timestamp": ';
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Upstream's text delta whose string is printable ASCII without a quote or a backslash. */
+const ASCII_DELTA = /\{"type": "text", "text": "[\x20\x21\x23-\x5b\x5d-\x7f]*", "timestamp": [0-9]{1,16}\}/y;
+/**
+ * Text deltas are most of a stream. In upstream's exact shape (`{"type": "text", "text": "…",
+ * "timestamp": N}`) only the string is decoded; any other shape returns undefined and goes through
+ * JSON.parse. It accepts nothing that JSON.parse would refuse or read differently.
+ */
+function upstreamTextDelta(line) {
+    return textDeltaIn(line, 0, line.length);
+}
+/**
+ * upstreamTextDelta on the line view[start..end) (without its newline). For the splitter, `view`
+ * holds a chunk's bytes one character per byte (latin1) and `bytes[base..]` the same bytes (valid
+ * UTF-8), from which a string that is not ASCII is decoded; without `bytes`, view is the text itself.
+ */
+function textDeltaIn(view, start, end, bytes, base = 0) {
+    const head = TEXT_HEAD.length;
+    // Most deltas are plain ASCII: one compiled regular expression checks them (test(), not exec():
+    // no match array for each of millions of lines). The string's closing quote is just before the
+    // timestamp's key, which ends at the space before the digits.
+    ASCII_DELTA.lastIndex = start;
+    if (ASCII_DELTA.test(view) && ASCII_DELTA.lastIndex === end) {
+        let space = end - 2;
+        while (view.charCodeAt(space) !== 0x20)
+            space--;
+        return view.slice(start + head, space - TIMESTAMP_KEY.length);
+    }
+    const minTail = TIMESTAMP_KEY.length + 2; // the key, one digit and the closing brace
+    if (end - start < head + 1 + minTail)
+        return undefined;
+    for (let i = 0; i < head; i++)
+        if (view.charCodeAt(start + i) !== TEXT_HEAD.charCodeAt(i))
+            return undefined;
+    const body = start + head;
+    // To the closing quote: an escape's next character is skipped (JSON.parse judges the escape below).
+    let close = body;
+    let escaped = false;
+    let ascii = true;
+    for (;; close++) {
+        if (close >= end)
+            return undefined;
+        const c = view.charCodeAt(close);
+        if (c === QUOTE)
+            break;
+        if (c === BACKSLASH) {
+            escaped = true;
+            close++;
+        }
+        else if (c < 0x20)
+            return undefined;
+        else if (c >= 0x80)
+            ascii = false;
+    }
+    // The tail: `, "timestamp": <1 to 16 digits>}`.
+    const key = close + 1;
+    const digits = key + TIMESTAMP_KEY.length;
+    const brace = end - 1;
+    if (view.charCodeAt(brace) !== 0x7d || brace <= digits || brace - digits > 16)
+        return undefined;
+    for (let i = 0; i < TIMESTAMP_KEY.length; i++)
+        if (view.charCodeAt(key + i) !== TIMESTAMP_KEY.charCodeAt(i))
+            return undefined;
+    for (let i = digits; i < brace; i++) {
+        const c = view.charCodeAt(i);
+        if (c < 0x30 || c > 0x39)
+            return undefined;
+    }
+    const text = ascii || !bytes ? view.slice(body, close) : bytes.toString('utf8', base + body, base + close);
+    if (!escaped)
+        return text;
+    try {
+        return JSON.parse(`"${text}"`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Decodes one line (without its newline) into an event, or says why it can't. Given bytes, it checks
+ * their UTF-8 itself; given text, validUtf8 says whether the bytes it came from were valid. What a
+ * problem quotes of the line is redacted (with `redact`) before it is cut.
+ */
+function decodeLine(input, line, validUtf8 = true, redact = _text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .TOKENS_ONLY */ ._b) {
+    let text = typeof input === 'string' ? input : input.toString('utf8');
+    const utf8 = typeof input === 'string' ? validUtf8 : (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(input);
+    if (text.charCodeAt(0) === BOM)
+        text = text.slice(1);
+    if (text.charCodeAt(text.length - 1) === CR)
+        text = text.slice(0, -1);
+    // Events start with "{": only a line that does not can be blank.
+    if (text.charCodeAt(0) !== BRACE && text.trim() === '')
+        return { blank: true, issues: [] };
+    if (utf8) {
+        const delta = upstreamTextDelta(text);
+        if (delta !== undefined)
+            return { event: { type: 'text', text: delta }, issues: NO_ISSUES };
+    }
+    const issues = [];
+    const flaw = (problem) => void issues.push({ line, problem, skipped: false });
+    const skip = (problem) => ({ issues: [{ line, problem, skipped: true }] });
+    if (!utf8)
+        flaw('invalid UTF-8 (replaced by U+FFFD)');
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        const skipped = skip(`not JSON: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
+        return text.charCodeAt(0) === BRACE ? skipped : { ...skipped, notJson: text };
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return skip(`JSON but not an object: ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, text))}`);
+    }
+    const raw = value;
+    if (typeof raw.type !== 'string')
+        return skip('an object without a string "type"');
+    if (!KNOWN_TYPES.has(raw.type))
+        return { unknownType: (0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .preview */ .VH)((0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactHead */ .A2)(redact, raw.type)), issues: [] };
+    const str = (key) => {
+        const v = raw[key];
+        if (v === undefined)
+            return undefined;
+        if (typeof v === 'string')
+            return v;
+        flaw(`${raw.type}.${key} is not a string`);
+        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+    };
+    const num = (key) => {
+        const v = raw[key];
+        if (v === undefined)
+            return undefined;
+        if (typeof v === 'number' && Number.isFinite(v))
+            return v;
+        flaw(`${raw.type}.${key} is not a number`);
+        return undefined;
+    };
+    const required = (key, v, fallback) => {
+        if (v !== undefined)
+            return v;
+        if (raw[key] === undefined)
+            flaw(`${raw.type} without "${key}"`);
+        return fallback;
+    };
+    switch (raw.type) {
+        case 'system':
+            return {
+                event: {
+                    type: 'system',
+                    subtype: str('subtype'),
+                    model: str('model'),
+                    session_id: str('session_id')
+                },
+                issues
+            };
+        case 'text':
+            return { event: { type: 'text', text: required('text', str('text'), '') }, issues };
+        case 'reasoning':
+            return { event: { type: 'reasoning', text: required('text', str('text'), '') }, issues };
+        case 'tool_use':
+            return {
+                event: {
+                    type: 'tool_use',
+                    name: required('name', str('name'), '(unnamed)'),
+                    input: raw.input,
+                    tool_call_id: str('tool_call_id')
+                },
+                issues
+            };
+        case 'tool_result': {
+            const isError = raw.is_error;
+            if (isError !== undefined && typeof isError !== 'boolean')
+                flaw('tool_result.is_error is not a boolean');
+            return {
+                event: {
+                    type: 'tool_result',
+                    name: required('name', str('name'), '(unnamed)'),
+                    output: str('output') ?? '',
+                    duration_ms: required('duration_ms', num('duration_ms'), undefined),
+                    is_error: isError === true,
+                    tool_call_id: str('tool_call_id')
+                },
+                issues
+            };
+        }
+        default: {
+            const exitCode = num('exit_code');
+            if (exitCode !== undefined && !Number.isInteger(exitCode))
+                flaw('result.exit_code is not a whole number');
+            return {
+                event: {
+                    type: 'result',
+                    session_id: str('session_id'),
+                    exit_code: exitCode !== undefined && Number.isInteger(exitCode)
+                        ? exitCode
+                        : required('exit_code', undefined, undefined),
+                    text: str('text'),
+                    tokens: tokens(raw.tokens, flaw),
+                    duration_ms: num('duration_ms'),
+                    error: str('error')
+                },
+                issues
+            };
+        }
+    }
+}
+function tokens(value, flaw) {
+    if (value === undefined)
+        return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        flaw('result.tokens is not an object');
+        return undefined;
+    }
+    const raw = value;
+    const out = { input: 0, output: 0, total: 0, cache_read: 0, cache_write: 0 };
+    for (const key of TOKEN_KEYS) {
+        const v = raw[key];
+        if (typeof v === 'number' && Number.isFinite(v))
+            out[key] = v;
+        else if (v !== undefined)
+            flaw(`result.tokens.${key} is not a number`);
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 21103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ interruptThenKill),
+/* harmony export */   z: () => (/* binding */ supervise)
+/* harmony export */ });
+/** Watches the clock (timeoutMs > 0) and the runner's signals for one attempt. */
+function supervise(signals, timeoutMs, turn) {
+    let timedOut = false;
+    const timer = timeoutMs > 0
+        ? setTimeout(() => {
+            if (!turn.running)
+                return;
+            timedOut = true;
+            turn.timeout();
+        }, timeoutMs)
+        : undefined;
+    const unsubscribe = signals.subscribe(signal => turn.cancel(signal));
+    // Cancelled before the attempt even started (while the action was starting): at once.
+    if (signals.cancelled)
+        turn.cancel('SIGINT');
+    return {
+        get timedOut() {
+            return timedOut;
+        },
+        end() {
+            clearTimeout(timer);
+            unsubscribe();
+        }
+    };
+}
+/**
+ * What stops a process that writes its result on SIGINT: SIGINT first, SIGKILL after the grace if it
+ * is still there; the runner's SIGTERM kills at once. clear() drops the pending kills.
+ */
+function interruptThenKill(target, graces, say) {
+    const kills = [];
+    const interrupt = (graceMs) => {
+        if (target.signal('SIGINT'))
+            kills.push(setTimeout(() => target.signal('SIGKILL'), graceMs));
+    };
+    return {
+        get running() {
+            return target.running;
+        },
+        timeout() {
+            say.timeout();
+            interrupt(graces.timeoutGraceMs);
+        },
+        cancel(signal) {
+            if (signal === 'SIGTERM')
+                return void target.signal('SIGKILL');
+            say.cancel();
+            interrupt(graces.cancelGraceMs);
+        },
+        clear() {
+            kills.forEach(clearTimeout);
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 22649:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  R_: () => (/* binding */ TurnBuilder),
+  dA: () => (/* binding */ previewInput)
+});
+
+// UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, OTHER_TOOLS, STDOUT_TEXT_CHARS
+
+// EXTERNAL MODULE: ./src/text/redact.ts
+var text_redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+;// CONCATENATED MODULE: ./src/run/recent-calls.ts
+/**
+ * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
+ * slots, so that a run's 100,000 calls leave nothing behind for the garbage collector to keep (V8
+ * grows its young generation with every byte that survives a collection, and RSS grows with it).
+ */
+class RecentCalls {
+    capacity;
+    count = 0;
+    index;
+    duration;
+    line;
+    isError;
+    names;
+    input;
+    output;
+    /**
+     * capacity: how many calls are held (0: none, and nothing set aside). inputChars, outputChars:
+     * the longest preview and output a call keeps (its cut mark included).
+     */
+    constructor(capacity, inputChars, outputChars) {
+        this.capacity = capacity;
+        this.index = new Float64Array(capacity);
+        this.duration = new Float64Array(capacity);
+        this.line = new Float64Array(capacity);
+        this.isError = new Uint8Array(capacity);
+        this.names = new Array(capacity);
+        // UTF-8 takes at most 3 bytes per UTF-16 unit.
+        this.input = new Slots(capacity, (inputChars + 1) * 3);
+        this.output = new Slots(capacity, (outputChars + 1) * 3);
+    }
+    add(call) {
+        if (this.capacity === 0)
+            return;
+        const slot = this.count % this.capacity;
+        this.count += 1;
+        this.index[slot] = call.index;
+        this.duration[slot] = call.durationMs ?? Number.NaN;
+        this.line[slot] = call.line;
+        // Two flags in one byte: failed (1), output cut by the stream (2).
+        this.isError[slot] = (call.isError ? 1 : 0) | (call.cut ? 2 : 0);
+        this.names[slot] = call.name;
+        this.input.set(slot, call.inputPreview);
+        this.output.set(slot, call.output);
+    }
+    /** The calls held, oldest first. */
+    toArray() {
+        const held = Math.min(this.count, this.capacity);
+        const calls = [];
+        for (let i = this.count - held; i < this.count; i++) {
+            const slot = i % this.capacity;
+            calls.push({
+                index: this.index[slot],
+                name: this.names[slot],
+                // The slots hold copies of what add() was given: redacted text.
+                inputPreview: this.input.get(slot),
+                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
+                isError: (this.isError[slot] & 1) === 1,
+                output: this.output.get(slot),
+                line: this.line[slot],
+                ...((this.isError[slot] & 2) === 2 && { cut: true })
+            });
+        }
+        return calls;
+    }
+}
+/** Fixed-size byte slots holding short strings as UTF-8. */
+class Slots {
+    size;
+    bytes;
+    lengths;
+    constructor(count, size) {
+        this.size = size;
+        this.bytes = Buffer.alloc(count * size);
+        this.lengths = new Uint32Array(count);
+    }
+    set(slot, text) {
+        // write() stores whole characters only; the slots are sized for the longest text kept.
+        this.lengths[slot] =
+            text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
+    }
+    get(slot) {
+        const start = slot * this.size;
+        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/turn.ts
+/** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
+
+
+const MAX_RECENT_CALLS = 2000;
+/** How much reasoning text a turn keeps (the summary shows less). */
+const MAX_REASONING_CHARS = 64 * 1024;
+/**
+ * How much more reasoning is held than kept: it is redacted whole, then cut, so that the cut never
+ * leaves a piece of a secret (one that starts under MAX_REASONING_CHARS and is shorter than this).
+ */
+const REASONING_MARGIN_CHARS = 8 * 1024;
+const MAX_ISSUES = 200;
+const MAX_PENDING = 10_000;
+const MAX_TOOL_NAMES = 500;
+const OTHER_TOOLS = '(other tools)';
+const MAX_UNKNOWN_TYPES = 50;
+const INPUT_PREVIEW_CHARS = 160;
+const OUTPUT_CHARS = 600;
+/** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
+const STDOUT_TEXT_CHARS = 300;
+class TurnBuilder {
+    redact;
+    recent;
+    /** redact: applied to every string the turn keeps, before anything is cut. */
+    constructor(redact = text_redact/* TOKENS_ONLY */._b, options = {}) {
+        this.redact = redact;
+        const kept = options.recentCalls ?? MAX_RECENT_CALLS;
+        if (!Number.isSafeInteger(kept) || kept < 0)
+            throw new RangeError(`recentCalls must be a whole number, 0 or more; got ${kept}`);
+        this.recent = new RecentCalls(kept, INPUT_PREVIEW_CHARS, OUTPUT_CHARS);
+    }
+    turn = {
+        lines: 0,
+        blankLines: 0,
+        events: 0,
+        textDeltas: 0,
+        textChars: 0,
+        toolCalls: 0,
+        toolErrors: 0,
+        recentCalls: [],
+        tools: [],
+        unfinished: [],
+        resultCount: 0,
+        eventsAfterResult: 0,
+        unknownTypes: {},
+        issues: [],
+        issueCount: 0,
+        skippedLines: 0
+    };
+    stats = new Map();
+    unknownTypes = new Map();
+    // Replaced, not emptied, each time no call is pending (see take()).
+    pendingByName = new Map();
+    pendingById = new Map();
+    pendingCount = 0;
+    /** The event number of the last reasoning event, to tell a new burst of reasoning. */
+    lastReasoning = -1;
+    /** The reasoning as streamed (bursts apart), redacted whole by finish(). */
+    reasoningText = '';
+    /** Adds a line that was a text delta (as decoded by the fast path: nothing odd about it). */
+    addText(text, line) {
+        const turn = this.turn;
+        if (line > turn.lines)
+            turn.lines = line;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        turn.textDeltas += 1;
+        turn.textChars += text.length;
+    }
+    /**
+     * Adds one decoded line; returns the tool call it completed, if any. inputPreview: a tool_use's
+     * previewInput(input, redact), when the caller has already made it (for the log).
+     */
+    add(decoded, line, inputPreview) {
+        const turn = this.turn;
+        turn.lines = Math.max(turn.lines, line);
+        for (const issue of decoded.issues)
+            this.issue(issue);
+        if (decoded.blank)
+            turn.blankLines += 1;
+        if (decoded.notJson !== undefined && turn.stdoutText === undefined)
+            turn.stdoutText = (0,text_text/* own */.ZV)((0,text_text/* oneLine */.TN)((0,text_redact/* redactHead */.A2)(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
+        if (decoded.unknownType !== undefined) {
+            // A Map: type names come from the stream, and "__proto__" must stay a name.
+            const name = this.kept(decoded.unknownType);
+            const known = this.unknownTypes.has(name) || this.unknownTypes.size < MAX_UNKNOWN_TYPES;
+            const type = known ? name : '(other types)';
+            this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
+        }
+        const event = decoded.event;
+        if (!event)
+            return undefined;
+        turn.events += 1;
+        if (turn.result)
+            turn.eventsAfterResult += 1;
+        switch (event.type) {
+            case 'system':
+                turn.model = this.kept(event.model) ?? turn.model;
+                turn.sessionId = this.kept(event.session_id) ?? turn.sessionId;
+                return undefined;
+            case 'text':
+                turn.textDeltas += 1;
+                turn.textChars += event.text.length;
+                return undefined;
+            case 'reasoning': {
+                const burst = this.lastReasoning !== turn.events - 1;
+                this.lastReasoning = turn.events;
+                const held = MAX_REASONING_CHARS + REASONING_MARGIN_CHARS;
+                let kept = this.reasoningText;
+                if (burst && kept !== '' && kept.length < held)
+                    kept += kept.endsWith('\n') ? '\n' : '\n\n';
+                const room = held - kept.length;
+                this.reasoningText = room > 0 ? kept + (0,text_text/* own */.ZV)(event.text.slice(0, room)) : kept;
+                turn.reasoning = {
+                    deltas: (turn.reasoning?.deltas ?? 0) + 1,
+                    chars: (turn.reasoning?.chars ?? 0) + event.text.length,
+                    text: text_redact/* NONE */.x3
+                };
+                return undefined;
+            }
+            case 'tool_use':
+                this.startCall(event, inputPreview);
+                return undefined;
+            case 'tool_result':
+                return this.finishCall(event, line);
+            case 'result':
+                turn.resultCount += 1;
+                if (turn.result)
+                    this.issue({
+                        line,
+                        problem: `another result event (the first was on line ${turn.result.line}); the last one counts`,
+                        skipped: false
+                    });
+                turn.result = { ...event, line };
+                // Only the fields the event has: a result without an error has no `error` key.
+                if (event.session_id !== undefined)
+                    turn.result.session_id = this.kept(event.session_id);
+                if (event.text !== undefined)
+                    turn.result.text = this.redact(event.text);
+                if (event.error !== undefined)
+                    turn.result.error = this.kept(event.error);
+                turn.answer = event.text;
+                turn.sessionId = turn.result.session_id ?? turn.sessionId;
+                return undefined;
+        }
+    }
+    /** Records a problem found outside decoding (e.g. a line too long to decode). */
+    issue(issue) {
+        const turn = this.turn;
+        turn.issueCount += 1;
+        if (issue.skipped)
+            turn.skippedLines += 1;
+        if (turn.issues.length < MAX_ISSUES)
+            turn.issues.push({ ...issue, problem: this.kept(issue.problem) });
+    }
+    /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
+    kept(text) {
+        return (text === undefined ? undefined : (0,text_text/* own */.ZV)(this.redact(text)));
+    }
+    /** The turn so far; calls still pending are listed as unfinished. */
+    finish() {
+        const unfinished = [];
+        for (const queue of this.pendingByName.values()) {
+            for (const p of queue)
+                unfinished.push({ name: this.kept(p.name), inputPreview: p.inputPreview });
+        }
+        const reasoning = this.turn.reasoning && {
+            ...this.turn.reasoning,
+            // Redacted whole, then cut: the cut comes after redaction.
+            text: (0,text_text/* slice */.di)(this.redact(this.reasoningText), MAX_REASONING_CHARS)
+        };
+        return {
+            ...this.turn,
+            ...(reasoning && { reasoning }),
+            recentCalls: this.recent.toArray(),
+            tools: [...this.stats.values()],
+            unfinished,
+            unknownTypes: Object.fromEntries(this.unknownTypes)
+        };
+    }
+    startCall(event, inputPreview) {
+        if (this.pendingCount >= MAX_PENDING)
+            return;
+        const pending = {
+            name: event.name,
+            id: event.tool_call_id,
+            inputPreview: (0,text_text/* own */.ZV)(inputPreview ?? previewInput(event.input, this.redact))
+        };
+        const queue = this.pendingByName.get(event.name);
+        if (queue)
+            queue.push(pending);
+        else
+            this.pendingByName.set(event.name, [pending]);
+        if (pending.id !== undefined)
+            this.pendingById.set(pending.id, pending);
+        this.pendingCount += 1;
+    }
+    /** Pairs by tool_call_id when both sides have one, else first-in-first-out per tool name. */
+    take(event) {
+        let pending = event.tool_call_id !== undefined ? this.pendingById.get(event.tool_call_id) : undefined;
+        const queue = this.pendingByName.get(pending?.name ?? event.name);
+        if (!queue)
+            return pending;
+        if (!pending) {
+            // FIFO among the uses of this name that carry no id the result could have matched.
+            pending = queue.find(p => p.id === undefined || event.tool_call_id === undefined);
+            if (!pending)
+                return undefined;
+        }
+        this.pendingCount -= 1;
+        if (this.pendingCount === 0) {
+            // New maps rather than deletions: a long-lived Map that entries keep leaving rebuilds its
+            // table in the old generation, which grows (~15 MB per 100,000 calls) until a full GC.
+            this.pendingByName = new Map();
+            this.pendingById = new Map();
+            return pending;
+        }
+        queue.splice(queue.indexOf(pending), 1);
+        if (queue.length === 0)
+            this.pendingByName.delete(pending.name);
+        if (pending.id !== undefined)
+            this.pendingById.delete(pending.id);
+        return pending;
+    }
+    finishCall(event, line) {
+        const turn = this.turn;
+        const pending = this.take(event);
+        if (!pending)
+            this.issue({
+                line,
+                problem: `tool_result for "${event.name}" without a matching tool_use`,
+                skipped: false
+            });
+        turn.toolCalls += 1;
+        if (event.is_error)
+            turn.toolErrors += 1;
+        let stats = this.stats.get(event.name);
+        if (!stats) {
+            // A hostile stream could invent a name per call: past a point, names share one row.
+            const name = this.stats.size < MAX_TOOL_NAMES ? event.name : OTHER_TOOLS;
+            stats = this.stats.get(name) ?? {
+                name: this.kept(name),
+                calls: 0,
+                errors: 0,
+                totalMs: 0,
+                maxMs: 0
+            };
+            this.stats.set(name, stats);
+        }
+        stats.calls += 1;
+        if (event.is_error)
+            stats.errors += 1;
+        const ms = event.duration_ms ?? 0;
+        stats.totalMs += ms;
+        stats.maxMs = Math.max(stats.maxMs, ms);
+        const call = {
+            index: turn.toolCalls,
+            name: stats.name === OTHER_TOOLS ? this.kept(event.name) : stats.name,
+            inputPreview: pending?.inputPreview ?? text_redact/* NONE */.x3,
+            durationMs: event.duration_ms,
+            isError: event.is_error,
+            // Only a failed call's output is shown anywhere.
+            // Redacted before it is cut; clipping redacted text leaves it redacted.
+            output: (event.is_error
+                ? (0,text_text/* clip */.$Q)((0,text_redact/* redactHead */.A2)(this.redact, event.output), OUTPUT_CHARS)
+                : text_redact/* NONE */.x3),
+            line,
+            ...(isCut(event.output) && { cut: true })
+        };
+        this.recent.add(call);
+        return call;
+    }
+}
+/** Hermes' cap on a tool_result's output: the first 5000 characters, then `...`. */
+const STREAM_OUTPUT_CAP = 5000;
+/** Python counts code points, JavaScript UTF-16 units: a cut output has 5003 of the former. */
+function isCut(output) {
+    const cut = STREAM_OUTPUT_CAP + 3;
+    if (output.length < cut || output.length > cut * 2 || !output.endsWith('...'))
+        return false;
+    let points = 0;
+    for (const _ of output)
+        points++;
+    return points === cut;
+}
+// The argument that says most about a call, for tools whose input is one obvious thing.
+const TELLING_KEYS = ['command', 'path', 'file_path', 'query', 'pattern', 'url', 'name'];
+/** A one-line preview of a tool's input: its telling argument, or compact JSON. */
+function previewInput(input, redact = text_redact/* TOKENS_ONLY */._b) {
+    if (input === undefined || input === null)
+        return text_redact/* NONE */.x3;
+    let text;
+    if (typeof input === 'object' && !Array.isArray(input)) {
+        const record = input;
+        const key = TELLING_KEYS.find(k => typeof record[k] === 'string');
+        text = key && Object.keys(record).length === 1 ? record[key] : safeJson(input);
+    }
+    else {
+        text = typeof input === 'string' ? input : safeJson(input);
+    }
+    // Redacted before it is cut, so that a cut never leaves a piece of a secret the redactor can't know.
+    // A cut of redacted text is still redacted text.
+    return (0,text_text/* oneLine */.TN)((0,text_redact/* redactHead */.A2)(redact, text), INPUT_PREVIEW_CHARS);
+}
+function safeJson(value) {
+    try {
+        return JSON.stringify(value) ?? '';
+    }
+    catch {
+        return String(value);
+    }
+}
+
+
+/***/ }),
+
+/***/ 56328:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  f: () => (/* binding */ runnerPorts)
+});
+
+// UNUSED EXPORTS: LIMITS
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: ./src/cli/hermes.ts
+var hermes = __nccwpck_require__(6694);
+// EXTERNAL MODULE: ./src/cli/install.ts + 5 modules
+var install = __nccwpck_require__(47153);
+// EXTERNAL MODULE: ./src/cli/session-record.ts
+var session_record = __nccwpck_require__(26174);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/run/stream.ts
+var stream = __nccwpck_require__(55629);
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
+// EXTERNAL MODULE: ./src/text/redact.ts
+var redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/publish/egress.ts
 /**
  * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
@@ -38111,13 +43557,13 @@ class TranscriptRedactor {
     }
     /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
     delta(body) {
-        const fast = upstreamTextDelta(body);
+        const fast = (0,stream/* upstreamTextDelta */.ny)(body);
         if (fast !== undefined)
             return { type: 'text', text: fast };
         if (!body.startsWith('{') || !body.includes('"text"'))
             return undefined;
         const event = parse(body);
-        if (!isObject(event) || typeof event.text !== 'string')
+        if (!(0,text_text/* isObject */.Gv)(event) || typeof event.text !== 'string')
             return undefined;
         if (event.type !== 'text' && event.type !== 'reasoning')
             return undefined;
@@ -38166,7 +43612,7 @@ class TranscriptRedactor {
                 continue;
             touched = true;
             if (start >= pos)
-                text += d.text.slice(pos - at, start - at) + MASK;
+                text += d.text.slice(pos - at, start - at) + redact/* MASK */.v5;
             pos = Math.max(pos, Math.min(end, stop));
         }
         text += d.text.slice(pos - at);
@@ -38174,18 +43620,18 @@ class TranscriptRedactor {
         if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
             return d.bytes;
         const event = d.event ?? parse(d.body);
-        if (!isObject(event))
+        if (!(0,text_text/* isObject */.Gv)(event))
             return Buffer.from(this.redact(d.body) + d.ending);
-        const clean = redactStrings({ ...event, text: '' }, this.redact);
-        return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
+        const clean = (0,redact/* redactStrings */.eT)({ ...event, text: '' }, this.redact);
+        return Buffer.from((0,json/* pythonJson */.b)({ ...clean, text: this.redact(text) }) + d.ending);
     }
     /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
     cleanLine(body) {
         const value = parse(body);
         if (value === undefined)
             return this.redact(body);
-        const clean = redactStrings(value, this.redact);
-        return changed(value, clean) ? pythonJson(clean) : body;
+        const clean = (0,redact/* redactStrings */.eT)(value, this.redact);
+        return changed(value, clean) ? (0,json/* pythonJson */.b)(clean) : body;
     }
 }
 function parse(text) {
@@ -38576,5271 +44022,54 @@ async function uploadSessionRecord(request) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/file-commands.ts
+// EXTERNAL MODULE: ./src/run/cancellation.ts
+var cancellation = __nccwpck_require__(77206);
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
+;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
- * The runner's file commands belong to the action. The runner reads five files after the step
- * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
- * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
- * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
- * the processes the action starts, and after the turn each file is put back as it was before the
- * agent ran, so that only what the action writes afterwards stands.
+ * What run() touches of the world, as ports: the runner's inputs and environment, its output files
+ * and log, the clock, the cancellation, the Hermes processes and the artifact uploads. runnerPorts()
+ * are the real ones; tests pass their own.
  */
 
-/** The variables naming the runner's file-command files. */
-const FILE_COMMANDS = [
-    'GITHUB_ENV',
-    'GITHUB_PATH',
-    'GITHUB_OUTPUT',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY'
-];
-/** What each file-command file holds now (read before anything the action starts can write it). */
-function snapshotFileCommands(env = process.env) {
-    const saved = [];
-    for (const name of FILE_COMMANDS) {
-        const file = env[name];
-        if (!file)
-            continue;
-        saved.push({ file, content: readRegular(file) });
-    }
+
+
+
+
+
+
+
+const LIMITS = { grace: cancellation/* GRACE */.Zv, tempfailJitter: 0.25 };
+/** The runner's: @actions/core, process.env, the real clock, signals and processes. */
+function runnerPorts() {
     return {
-        restore() {
-            for (const { file, content } of saved) {
-                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
-                external_node_fs_.rmSync(file, { force: true });
-                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
-            }
-        }
-    };
-}
-/** The file's bytes; nothing when it is missing or is not a regular file. */
-function readRegular(file) {
-    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
-    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
-}
-
-;// CONCATENATED MODULE: ./src/cli/environment.ts
-/**
- * The environment of every process the action starts (Hermes, its version probe, the installer).
- * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
- * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
- * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
- * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
- * are the runner's file-command files (see file-commands.ts).
- * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
- */
-
-/** The runner's own credentials and service addresses, for the action's process only. */
-const RUNNER_ONLY = [
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_RUNTIME_URL',
-    'ACTIONS_RESULTS_URL',
-    'ACTIONS_CACHE_URL',
-    'ACTIONS_CACHE_SERVICE_V2',
-    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-    'ACTIONS_ID_TOKEN_REQUEST_URL'
-];
-const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
-/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
-function childEnv(env = process.env) {
-    const out = {};
-    for (const [name, value] of Object.entries(env)) {
-        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
-        const upper = name.toUpperCase();
-        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
-            continue;
-        out[name] = value;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/cli/capture.ts
-/**
- * Hermes' stdout: where it goes and how the action reads it.
- *
- * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
- * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
- * costs it, and the file gets one large write per drain instead of one small write per event. The
- * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
- * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
- * which holds only a few hundred small writes before it blocks the writer, so it is not used.
- *
- * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
- */
-
-
-
-
-
-
-
-/**
- * onChunk gets views into one reused buffer: it must be done with each before it returns.
- * onProblem hears of a transcript that could not be written (the stream is still read).
- */
-function captureStdout(transcriptPath, onChunk, onProblem) {
-    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
-}
-/** How often the transcript file is read while Hermes writes it: the live log's latency. */
-const TAIL_INTERVAL_MS = 20;
-/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
-const BUSY_POLL_MS = 1;
-/** A read this large means more is coming fast: the pipe is read again at once. */
-const FULL_READ_BYTES = 8 * 1024;
-/** At most this much is read per poll, so that timers and signals are not kept waiting. */
-const POLL_BYTES = 4 * 1024 * 1024;
-/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
-const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
-/** stdout is the transcript file; it is read every few milliseconds as it grows. */
-class FileCapture {
-    onChunk;
-    fd;
-    readFd;
-    buffer = Buffer.allocUnsafe(READ_BYTES);
-    position = 0;
-    timer;
-    writeClosed = false;
-    closed = false;
-    constructor(transcriptPath, onChunk) {
-        this.onChunk = onChunk;
-        this.fd = openTranscript(transcriptPath, 'write');
-        this.readFd = openTranscript(transcriptPath, 'read');
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.read(this.position + POLL_BYTES);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearInterval(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // To the end as it is now: a tool Hermes left running may keep appending.
-        this.read(external_node_fs_.fstatSync(this.readFd).size);
-        external_node_fs_.closeSync(this.readFd);
-    }
-    /** Reads what has been written since the last read, up to the file offset `until`. */
-    read(until) {
-        while (this.position < until) {
-            const want = Math.min(this.buffer.length, until - this.position);
-            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
-            if (n <= 0)
-                return;
-            this.position += n;
-            this.onChunk(this.buffer.subarray(0, n));
-        }
-    }
-}
-/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
-class FifoCapture {
-    fd;
-    readFd;
-    fileFd;
-    onChunk;
-    onProblem;
-    buffer = Buffer.allocUnsafe(READ_BYTES);
-    timer;
-    interval = BUSY_POLL_MS;
-    ended = false;
-    writeClosed = false;
-    closed = false;
-    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
-    writeFailed = false;
-    constructor(fd, readFd, fileFd, onChunk, onProblem) {
-        this.fd = fd;
-        this.readFd = readFd;
-        this.fileFd = fileFd;
-        this.onChunk = onChunk;
-        this.onProblem = onProblem;
-    }
-    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
-    static open(transcriptPath, onChunk, onProblem) {
-        if (process.platform === 'win32')
-            return undefined;
-        let dir;
-        const opened = [];
-        try {
-            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
-            const fifo = external_node_path_.join(dir, 'stdout');
-            const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
-            if (made.status !== 0)
-                return undefined;
-            // The reading end first, without blocking; then the writing end opens at once.
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push(openTranscript(transcriptPath, 'write'));
-            const [readFd, writeFd, fileFd] = opened;
-            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
-        }
-        catch {
-            // The caller falls back to the file, which reports a transcript that cannot be opened.
-            opened.forEach(fd => external_node_fs_.closeSync(fd));
-            return undefined;
-        }
-        finally {
-            if (dir)
-                external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        }
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.poll();
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.drain(POLL_BYTES, false);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearTimeout(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
-        // may keep the pipe open, and even keep writing: no waiting, and a limit.
-        this.drain(FINAL_DRAIN_BYTES, false);
-        external_node_fs_.closeSync(this.readFd);
-        external_node_fs_.closeSync(this.fileFd);
-    }
-    poll() {
-        const got = this.drain(POLL_BYTES, true);
-        if (this.ended)
-            return;
-        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
-        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
-        this.timer = setTimeout(() => this.poll(), this.interval);
-    }
-    /**
-     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
-     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
-     */
-    drain(limit, untilQuiet) {
-        let total = 0;
-        while (!this.ended) {
-            let n;
-            try {
-                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
-            }
-            catch (error) {
-                if (error.code === 'EAGAIN')
-                    break;
-                throw error;
-            }
-            if (n === 0) {
-                this.ended = true;
-                break;
-            }
-            // On disk first: whatever happens next, the bytes are in the transcript.
-            this.write(n);
-            total += n;
-            this.onChunk(this.buffer.subarray(0, n));
-            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
-                break;
-        }
-        return total;
-    }
-    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
-    write(n) {
-        if (this.writeFailed)
-            return;
-        try {
-            for (let done = 0; done < n;)
-                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
-        }
-        catch (error) {
-            this.writeFailed = true;
-            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
-                'the rest of the stream is still read, but is not in it');
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/process.ts
-/**
- * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
- * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
- * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
- *
- * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
- * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
- * passed on), and no timeout (a probe that hangs must not hold up the report).
- *
- * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
- * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
- * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
- * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
- * agent and all it starts.
- *
- * API for other spawns (the installer, `hermes sessions export`):
- * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
- * - `runSync(file, args, { env, as })` for short commands (mkfifo);
- * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
- * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
- * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
- *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation.
- */
-
-
-
-
-/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
-function wrap(file, args, as, env) {
-    if (!as)
-        return [file, args];
-    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
-    if (as.via === 'root')
-        return [as.setpriv, [...drop, file, ...args]];
-    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
-    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
-    return [
-        as.sudo ?? 'sudo',
-        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
-    ];
-}
-/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
-function privileged(file, args, via, sudo = 'sudo') {
-    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
-}
-/** Runs a short command to its end, without a shell or standard input. */
-function runSync(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        encoding: 'utf8',
-        timeout: options.timeoutMs ?? 60_000,
-        killSignal: 'SIGKILL',
-        maxBuffer: 1024 * 1024
-    });
-    return {
-        status: result.status,
-        stdout: result.stdout ?? '',
-        stderr: result.stderr ?? '',
-        error: result.error
-    };
-}
-/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
-function runCommand(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
-            cwd: options.cwd,
-            env: options.env,
-            encoding: 'utf8',
-            timeout: options.timeoutMs,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024,
-            windowsHide: true
-        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
-    });
-}
-/**
- * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
- * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
- * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
- */
-function runToFile(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    return new Promise(resolve => {
-        let stderr = '';
-        let timedOut = false;
-        let child;
-        let fd;
-        try {
-            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
-            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
-        }
-        catch (error) {
-            return resolve({ exitCode: null, timedOut, stderr, error: error });
-        }
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                stdio: ['ignore', fd, 'pipe'],
-                shell: false,
-                windowsHide: true
-            });
-        }
-        catch (error) {
-            external_node_fs_.closeSync(fd);
-            return resolve({ exitCode: null, timedOut, stderr, error: error });
-        }
-        external_node_fs_.closeSync(fd);
-        const timer = setTimeout(() => {
-            timedOut = true;
-            child.kill('SIGKILL');
-        }, options.timeoutMs);
-        child.stderr?.setEncoding('utf8');
-        child.stderr?.on('data', (text) => {
-            if (stderr.length < 64 * 1024)
-                stderr += text;
-        });
-        child.on('error', error => {
-            clearTimeout(timer);
-            resolve({ exitCode: null, timedOut, stderr, error });
-        });
-        // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
-        child.on('exit', code => {
-            clearTimeout(timer);
-            child.stderr?.destroy();
-            resolve({ exitCode: code, timedOut, stderr });
-        });
-    });
-}
-/** The time limits of the spawns here; each is also an option, so that tests can shorten it. */
-const PROCESS_LIMITS = Object.freeze({
-    /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
-    stderrLingerMs: 5000,
-    /** The installer's group: from SIGTERM to SIGKILL. */
-    groupGraceMs: 3000
-});
-/** The longest piece of a stderr line without end that is held before it is passed on. */
-const STDERR_PIECE_CHARS = 8192;
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    as;
-    env;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        this.as = options.as;
-        this.env = options.env;
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-            while (pendingErr.length > STDERR_PIECE_CHARS) {
-                const clean = options.redact(pendingErr);
-                const cut = cutPoint(clean, STDERR_PIECE_CHARS);
-                options.onStderrLine(clean.slice(0, cut));
-                pendingErr = clean.slice(cut);
-            }
-        });
-        let swept = Promise.resolve();
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                if (options.afterExit)
-                    swept = options.afterExit();
-                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                void swept.then(() => {
-                    this.exited = true;
-                    capture.close();
-                    if (pendingErr !== '')
-                        options.onStderrLine(pendingErr);
-                    resolve({ exitCode, signal });
-                });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        if (this.as?.via === 'sudo') {
-            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
-                env: this.env,
-                as: this.as,
-                timeoutMs: 10_000
-            });
-            return sent.status === 0;
-        }
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
-/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
-const MAX_LINE = 64 * 1024;
-function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
-    return new Promise((resolve, reject) => {
-        const [command, ...args] = argv;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
-            cwd,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true
-        });
-        let cancelled = false;
-        let timedOut = false;
-        let killTimer;
-        const signalGroup = (signal) => {
-            try {
-                if (child.pid)
-                    process.kill(-child.pid, signal);
-                return true;
-            }
-            catch {
-                return false; // The group is gone.
-            }
-        };
-        const stop = () => {
-            if (killTimer)
-                return;
-            signalGroup('SIGTERM');
-            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
-        };
-        const limit = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, timeoutMs);
-        const unsubscribe = signals.subscribe(() => {
-            cancelled = true;
-            stop();
-        });
-        const flushes = [child.stdout, child.stderr].map(stream => {
-            let pending = '';
-            stream.setEncoding('utf8');
-            stream.on('data', (text) => {
-                const lines = (pending + text).split('\n');
-                pending = lines.pop() ?? '';
-                while (pending.length > MAX_LINE) {
-                    lines.push(pending.slice(0, MAX_LINE));
-                    pending = pending.slice(MAX_LINE);
-                }
-                lines.forEach(onLine);
-            });
-            return () => {
-                if (pending !== '')
-                    onLine(pending);
-            };
-        });
-        const finish = () => {
-            clearTimeout(limit);
-            unsubscribe();
-        };
-        child.once('error', error => {
-            finish();
-            clearTimeout(killTimer);
-            reject(error);
-        });
-        child.once('close', (code, signal) => {
-            finish();
-            flushes.forEach(flush => flush());
-            const result = { code, signal, cancelled, timedOut };
-            // Stopped: what of the group outlived its leader gets the rest of the grace, then SIGKILL.
-            if (killTimer && signalGroup(0)) {
-                clearTimeout(killTimer);
-                setTimeout(() => {
-                    signalGroup('SIGKILL');
-                    resolve(result);
-                }, graceMs);
-                return;
-            }
-            clearTimeout(killTimer);
-            resolve(result);
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/cli/session-record.ts
-/**
- * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
- * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
- * wrong is one note.
- */
-
-
-
-
-const EXPORT_LIMITS = Object.freeze({
-    /** How long the export may take unless HERMES_SESSION_EXPORT_TIMEOUT_SECONDS says otherwise. */
-    timeoutMs: 30_000,
-    /** Once the job is cancelled, the runner's SIGTERM is a few seconds away. */
-    cancelledTimeoutMs: 2000
-});
-const STDERR_CHARS = 300;
-/**
- * The command line, as upstream's `hermes_cli/sessions_cmd.py` reads it: the record to standard output
- * (`-`, which the action sends into the record's file: Hermes may run as the agent user, who cannot
- * write beside the transcript), the one session by id, and Hermes' own redaction (opt-in upstream) on;
- * JSONL is the default format.
- */
-function exportArgv(sessionId) {
-    return ['sessions', 'export', '-', '--session-id', sessionId, '--redact'];
-}
-/** Runs one export (through the process module, as the turn's user), killed at the time limit. */
-async function spawnExport(spec) {
-    const done = await runToFile(spec.executable, spec.argv, {
-        cwd: spec.cwd,
-        env: spec.env,
-        timeoutMs: spec.timeoutMs,
-        as: spec.as,
-        stdoutPath: spec.output
-    });
-    if (done.timedOut)
-        return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
-    if (done.error)
-        return { ok: false, why: (0,errors/* messageOf */.b)(done.error) };
-    if (done.exitCode === 0)
-        return { ok: true };
-    // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
-    const said = lastLine(done.stderr) || lastLine(readHead(spec.output));
-    const code = `exited with code ${done.exitCode}`;
-    return { ok: false, why: said ? `${code}: ${said.slice(0, STDERR_CHARS)}` : code };
-}
-function readHead(file) {
-    try {
-        return external_node_fs_.readFileSync(file, 'utf8').slice(0, 4096);
-    }
-    catch {
-        return '';
-    }
-}
-function lastLine(text) {
-    return (text
-        .split(/\r?\n/)
-        .map(l => l.trim())
-        .filter(l => l !== '')
-        .at(-1) ?? '');
-}
-/** Exports the session and reads what it says; a failure is a note, never a throw. */
-async function readSessionRecord(request) {
-    const spawn = request.spawn ?? spawnExport;
-    // A record left by an earlier run must not pass for this one's. Whatever stands there (a folder
-    // planted by the agent, say) makes a note, not a crash.
-    try {
-        external_node_fs_.rmSync(request.output, { force: true });
-    }
-    catch (error) {
-        return {
-            ok: false,
-            note: `The session record could not be written to ${request.output} (${(0,errors/* messageOf */.b)(error)}); cost and full tool outputs are not reported.`
-        };
-    }
-    const timeoutMs = request.cancelled
-        ? Math.min(request.timeoutMs, request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs)
-        : request.timeoutMs;
-    const result = await spawn({
-        executable: request.executable,
-        argv: exportArgv(request.sessionId),
-        cwd: request.cwd,
-        env: request.env,
-        timeoutMs,
-        as: request.as,
-        output: request.output
-    });
-    const failed = (why) => ({
-        ok: false,
-        note: `The session record could not be read (\`hermes sessions export\` ${why}); cost and full tool outputs are not reported.`
-    });
-    if (!result.ok)
-        return failed(result.why);
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(request.output, 'utf8');
-    }
-    catch (error) {
-        return failed(`left a record that cannot be read: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-    // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
-    if (text.trim() === '')
-        return failed('wrote nothing');
-    try {
-        return { ok: true, path: request.output, usage: parseSessionRecord(text, request.sessionId) };
-    }
-    catch (error) {
-        return failed(`wrote a record that does not parse: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-}
-/** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
-function exportTimeoutMs(env) {
-    const seconds = Number(env.HERMES_SESSION_EXPORT_TIMEOUT_SECONDS);
-    return seconds > 0 ? seconds * 1000 : EXPORT_LIMITS.timeoutMs;
-}
-/** The record's path: beside the transcript, `<transcript>.session.jsonl`. */
-function recordPathFor(jsonlPath) {
-    return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
-;// CONCATENATED MODULE: ./src/cli/hermes.ts
-/** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
-
-
-
-
-
-
-/** The one place argv is built. Everything after the query is a flag the user asked for. */
-function buildArgv(settings) {
-    const argv = ['chat'];
-    const query = settings.query;
-    // A value that starts with "-" would be read as an option: such a query goes in one word.
-    if (query?.kind === 'text')
-        argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
-    else if (query?.kind === 'file')
-        argv.push(...(query.path.startsWith('-') && query.path !== '-'
-            ? [`--query-file=${query.path}`]
-            : ['--query-file', query.path]));
-    argv.push('--format', 'stream-json');
-    if (settings.model)
-        argv.push('-m', settings.model);
-    if (settings.ignoreUserConfig)
-        argv.push('--ignore-user-config');
-    if (settings.ignoreRules)
-        argv.push('--ignore-rules');
-    if (settings.worktree)
-        argv.push('--worktree');
-    if (settings.checkpoints)
-        argv.push('--checkpoints');
-    if (settings.passSessionId)
-        argv.push('--pass-session-id');
-    argv.push(...settings.args);
-    return argv;
-}
-/** The executable's full path, or undefined when it is not on PATH (or not executable). */
-async function findHermes(hermesPath) {
-    const found = await io/* which */.K7(hermesPath, false);
-    return found || undefined;
-}
-const HERMES_LIMITS = Object.freeze({
-    cancelGraceMs: 5000,
-    timeoutGraceMs: 10_000,
-    versionTimeoutMs: 5000,
-    stderrLingerMs: PROCESS_LIMITS.stderrLingerMs
-});
-/** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-async function probeVersion(executable, cwd, spawning = { env: childEnv() }, limits = HERMES_LIMITS) {
-    const { error, stdout } = await runCommand(executable, ['--version'], {
-        cwd,
-        env: spawning.env,
-        as: spawning.as,
-        timeoutMs: limits.versionTimeoutMs
-    });
-    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-    return !error && line ? line.trim().slice(0, 200) : undefined;
-}
-/** How many of Hermes' last stderr lines are kept for failure messages. */
-const STDERR_TAIL_LINES = 20;
-/**
- * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
- * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
- */
-async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: childEnv() }, limits = HERMES_LIMITS) {
-    const started = Date.now();
-    const stderrTail = [];
-    // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
-    const follower = new StreamReader(log);
-    let hermes;
-    try {
-        hermes = new HermesProcess({
-            executable,
-            argv: buildArgv(settings),
-            cwd: settings.workingDirectory,
-            env: spawning.env,
-            as: spawning.as,
-            afterExit: spawning.sweep && (() => spawning.sweep?.() ?? Promise.resolve()),
-            transcriptPath: jsonlPath,
-            stderrLingerMs: limits.stderrLingerMs,
-            onStdout: chunk => follower.push(chunk),
-            onProblem: message => follower.anomaly(message),
-            redact: log.redact,
-            // Redacted as it comes in: the log and the summary take it as it is kept.
-            onStderrLine: raw => {
-                const line = log.redact(raw);
-                log.stderr(line);
-                stderrTail.push(line);
-                if (stderrTail.length > STDERR_TAIL_LINES)
-                    stderrTail.shift();
-            }
-        });
-    }
-    catch (error) {
-        // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
-        // attempt like any other, so that the outputs, the summary and the transcript are still written.
-        const why = (0,errors/* messageOf */.b)(error);
-        log.note(`Hermes could not be started: ${why}`);
-        return {
-            turn: follower.finish(),
-            durationMs: Date.now() - started,
-            end: {
-                kind: 'process',
-                exitCode: 1,
-                signal: null,
-                timedOut: false,
-                cancelled: signals.cancelled,
-                stderrTail: [log.redact(`Hermes could not be started: ${why}`)],
-                timeoutMs: settings.timeoutMs
-            }
-        };
-    }
-    // SIGINT, so that Hermes can write its result event; a kill after the grace period.
-    const stop = interruptThenKill(hermes, limits, {
-        timeout: () => log.note(`timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`),
-        cancel: () => log.note('The job was cancelled: interrupting Hermes so that it writes its result')
-    });
-    const supervision = supervise(signals, settings.timeoutMs, stop);
-    const result = await hermes.done;
-    supervision.end();
-    stop.clear();
-    const turn = follower.finish();
-    const notFound = result.spawnError?.code === 'ENOENT';
-    if (result.spawnError && !notFound)
-        log.note(`Hermes could not be started: ${result.spawnError.message}`);
-    return {
-        turn,
-        durationMs: Date.now() - started,
-        end: notFound
-            ? { kind: 'not_found', hermesPath: settings.hermesPath }
-            : {
-                kind: 'process',
-                exitCode: result.spawnError ? 1 : result.exitCode,
-                signal: result.signal,
-                timedOut: supervision.timedOut,
-                cancelled: signals.cancelled,
-                stderrTail,
-                timeoutMs: settings.timeoutMs
-            }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/git-guard.ts
-/**
- * The checkout's git control files belong to the workflow, not to the agent. A hook planted in
- * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
- * `.git/config`, runs in the next step's `git commit` or `git push`, as the runner's user and with that
- * step's secrets: the agent's code would outlive its turn. So the control files of the workspace's
- * repository (and of its submodules) are read before the agent runs and, once its last process is
- * gone, put back as they were, each change named in a warning. Everything else the agent did to the
- * checkout (files, commits, branches) is its work and stays.
- */
-
-
-/** Per git directory: the files that make git run a program. */
-const CONTROL = ['config', 'config.worktree', 'hooks'];
-/** Bounds on what is read (a real hooks folder holds ~15 samples of a few KB). */
-const MAX_ENTRIES = 2000;
-const MAX_BYTES = 16 * 1024 * 1024;
-/** How many changed paths a warning names. */
-const NAMED = 10;
-/** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
-function snapshotGitControl(workspace) {
-    const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
-    const gitDirs = findGitDirs(workspace);
-    const before = new Map();
-    for (const dir of gitDirs)
-        for (const name of CONTROL)
-            read(workspace, external_node_path_.join(dir, name), before, budget);
-    const partial = budget.entries < 0 || budget.bytes < 0
-        ? `the control files of ${external_node_path_.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
-        : undefined;
-    return {
-        partial,
-        restore() {
-            const changed = [];
-            for (const dir of gitDirs) {
-                // A git directory the agent replaced by a link or a file (a gitfile can name any folder) is
-                // removed, not followed: a later git step then finds no repository rather than the agent's.
-                const stat = external_node_fs_.lstatSync(external_node_path_.join(workspace, dir), { throwIfNoEntry: false });
-                if (!stat?.isDirectory()) {
-                    if (stat)
-                        external_node_fs_.rmSync(external_node_path_.join(workspace, dir), { force: true });
-                    changed.push(dir);
-                    continue;
-                }
-                for (const name of CONTROL) {
-                    // A folder read only in part is not put back: that would delete what was not read.
-                    if (partial && name === 'hooks')
-                        continue;
-                    const top = external_node_path_.join(dir, name);
-                    const now = new Map();
-                    read(workspace, top, now, { entries: MAX_ENTRIES, bytes: MAX_BYTES });
-                    const was = subtree(before, top);
-                    const differs = diff(was, now);
-                    if (differs.length === 0)
-                        continue;
-                    changed.push(...differs);
-                    external_node_fs_.rmSync(external_node_path_.join(workspace, top), { recursive: true, force: true });
-                    write(workspace, was);
-                }
-            }
-            return changed;
-        }
-    };
-}
-/** The warning for what restore() put back, naming at most NAMED paths. */
-function gitControlWarning(workspace, changed) {
-    const named = changed.slice(0, NAMED).map(p => external_node_path_.join(workspace, p));
-    const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
-    return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn, since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
-}
-/** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */
-function findGitDirs(workspace) {
-    const top = '.git';
-    if (!external_node_fs_.lstatSync(external_node_path_.join(workspace, top), { throwIfNoEntry: false })?.isDirectory())
-        return [];
-    const dirs = [top];
-    const walk = (dir, depth) => {
-        if (depth > 8)
-            return;
-        let names;
-        try {
-            names = external_node_fs_.readdirSync(external_node_path_.join(workspace, dir), { withFileTypes: true });
-        }
-        catch {
-            return;
-        }
-        for (const entry of names) {
-            if (!entry.isDirectory())
-                continue;
-            const sub = external_node_path_.join(dir, entry.name);
-            if (external_node_fs_.existsSync(external_node_path_.join(workspace, sub, 'HEAD')))
-                dirs.push(sub);
-            walk(sub, depth + 1);
-        }
-    };
-    walk(external_node_path_.join(top, 'modules'), 0);
-    return dirs;
-}
-/** Reads `rel` (and below it) into `tree`, never following a link, never blocking on a FIFO. */
-function read(workspace, rel, tree, budget) {
-    const full = external_node_path_.join(workspace, rel);
-    const stat = external_node_fs_.lstatSync(full, { throwIfNoEntry: false });
-    if (!stat)
-        return;
-    if (--budget.entries < 0)
-        return;
-    if (stat.isSymbolicLink())
-        tree.set(rel, { kind: 'link', target: external_node_fs_.readlinkSync(full) });
-    else if (stat.isDirectory()) {
-        tree.set(rel, { kind: 'dir', mode: stat.mode & 0o7777 });
-        for (const name of external_node_fs_.readdirSync(full).sort())
-            read(workspace, external_node_path_.join(rel, name), tree, budget);
-    }
-    else if (stat.isFile()) {
-        budget.bytes -= stat.size;
-        if (budget.bytes < 0)
-            return;
-        const fd = external_node_fs_.openSync(full, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-        try {
-            tree.set(rel, { kind: 'file', content: external_node_fs_.readFileSync(fd), mode: stat.mode & 0o7777 });
-        }
-        finally {
-            external_node_fs_.closeSync(fd);
-        }
-    }
-    else
-        tree.set(rel, { kind: 'other' });
-}
-/** The entries at or below `top`. */
-function subtree(tree, top) {
-    const below = top + external_node_path_.sep;
-    return new Map([...tree].filter(([rel]) => rel === top || rel.startsWith(below)));
-}
-/** The paths whose entry differs between the two trees (added, removed or changed). */
-function diff(was, now) {
-    const paths = new Set([...was.keys(), ...now.keys()]);
-    return [...paths].sort().filter(rel => !same(was.get(rel), now.get(rel)));
-}
-function same(a, b) {
-    if (!a || !b)
-        return a === b;
-    if (a.kind === 'file' && b.kind === 'file')
-        return a.mode === b.mode && a.content.equals(b.content);
-    if (a.kind === 'dir' && b.kind === 'dir')
-        return a.mode === b.mode;
-    if (a.kind === 'link' && b.kind === 'link')
-        return a.target === b.target;
-    return a.kind === 'other' && b.kind === 'other';
-}
-/** Makes the entries anew, parents first (the map is in reading order); nothing is overwritten. */
-function write(workspace, tree) {
-    for (const [rel, entry] of tree) {
-        const full = external_node_path_.join(workspace, rel);
-        if (entry.kind === 'dir') {
-            external_node_fs_.mkdirSync(full);
-            external_node_fs_.chmodSync(full, entry.mode);
-        }
-        else if (entry.kind === 'file') {
-            external_node_fs_.writeFileSync(full, entry.content, { flag: 'wx', mode: entry.mode });
-            external_node_fs_.chmodSync(full, entry.mode);
-        }
-        else if (entry.kind === 'link')
-            external_node_fs_.symlinkSync(entry.target, full);
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(57075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/cli/download.ts
-/**
- * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
- * `request`, retried on 5xx, timeouts and network errors with the one retry loop, size-bounded.
- */
-
-
-
-
-
-
-
-/** A download that failed for good; the message names the URL and what came back. */
-class DownloadError extends Error {
-}
-const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-/**
- * GET, following redirects only to HTTPS (or HTTP on this machine): one to plain HTTP elsewhere would
- * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
- * before the request is made.
- */
-async function fetchSecure(url, shown, signal) {
-    let at = url;
-    for (let hops = 0;; hops++) {
-        const response = await request(at, { redirect: 'manual', signal });
-        const location = response.headers.get('location');
-        if (response.status < 300 || response.status >= 400 || !location)
-            return response;
-        await response.body?.cancel();
-        const next = new URL(location, at);
-        if (!isSecureUrl(next))
-            throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
-        if (hops >= MAX_REDIRECTS)
-            throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
-        at = next.href;
-    }
-}
-/** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
-async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
-    let tries = 0;
-    const result = await retry(async () => {
-        tries++;
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
-        let why;
-        try {
-            const response = await fetchSecure(url, shown, abort);
-            if (response.ok) {
-                await save(response, file, maxBytes, shown, what);
-                return { value: { done: true } };
-            }
-            await response.body?.cancel();
-            why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-            if (response.status < 500)
-                return { value: { failed: new DownloadError(`${shown} answered ${why}.`) } };
-        }
-        catch (error) {
-            if (error instanceof DownloadError)
-                return { value: { failed: error } };
-            why = describe(error);
-        }
-        const failed = new DownloadError(`${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`);
-        return { value: { failed }, retry: why };
-    }, {
-        attempts,
-        backoffMs,
-        signal,
-        onRetry: (why, next, waitMs) => onRetry?.(`Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`)
-    });
-    if ('failed' in result)
-        throw result.failed;
-}
-/** The body into file (owner-only), refused past maxBytes while it streams. */
-async function save(response, file, maxBytes, shown, what) {
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (declared > maxBytes) {
-        await response.body?.cancel();
-        throw new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
-    }
-    let bytes = 0;
-    const bounded = new external_node_stream_.Transform({
-        transform(chunk, _encoding, callback) {
-            bytes += chunk.length;
-            if (bytes > maxBytes)
-                callback(new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`));
-            else
-                callback(null, chunk);
-        }
-    });
-    const body = response.body
-        ? external_node_stream_.Readable.fromWeb(response.body)
-        : external_node_stream_.Readable.from([]);
-    await (0,promises_namespaceObject.pipeline)(body, bounded, external_node_fs_.createWriteStream(file, { mode: 0o600 }));
-}
-function describe(error) {
-    // A DOMException, which need not be an Error of this realm.
-    const name = error?.name;
-    if (name === 'TimeoutError' || name === 'AbortError')
-        return 'timed out';
-    const cause = error.cause;
-    return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
-}
-
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/cli/install-cache.ts
-/**
- * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
- * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
- * the exact key is looked up (no prefix), the archive downloaded, listed, and extracted only when
- * every entry lies inside the cached folders.
- */
-
-
-
-
-
-
-
-
-
-
-
-/** The events the trigger gate does not check: only people with write access cause them. */
-const SAVING_EVENTS = new Set([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'repository_dispatch',
-    'merge_group'
-]);
-/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
-const savesOn = (event) => event !== undefined && SAVING_EVENTS.has(event);
-/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
-async function cacheAvailable() {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    return cache.isFeatureAvailable();
-}
-/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
-function compression() {
-    const zstd = (0,external_node_child_process_namespaceObject.spawnSync)('zstd', ['--quiet', '--version'], { encoding: 'utf8' });
-    return zstd.status === 0 && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
-}
-/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
-const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
-    .update([...paths, method, '1.0'].join('|'))
-    .digest('hex');
-const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
-const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
-/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
-async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep } = {}) {
-    const method = compression();
-    let found;
-    try {
-        found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
-    }
-    catch (error) {
-        return { problem: (0,errors/* messageOf */.b)(error) };
-    }
-    if (!found)
-        return {};
-    if (found.key !== layout.cacheKey)
-        return { refused: `the cache answered with another key (${clip(found.key, 200)})` };
-    onStep?.(`Found ${found.key} in the Actions cache`);
-    const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-cache-'));
-    try {
-        const archive = external_node_path_.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
-        const shown = found.url.split('?')[0];
-        try {
-            await download(found.url, archive, {
-                maxBytes: MAX_ARCHIVE_BYTES,
-                timeoutMs: 10 * 60_000,
-                what: 'a cached install',
-                shown,
-                signal,
-                onRetry
-            });
-        }
-        catch (error) {
-            if (error instanceof DownloadError)
-                return { problem: error.message };
-            throw error;
-        }
-        onStep?.(`Downloaded the cached install (${(external_node_fs_.statSync(archive).size / 1e6).toFixed(1)} MB)`);
-        const workspace = env.GITHUB_WORKSPACE || process.cwd();
-        // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
-        const plain = external_node_path_.join(work, 'cache.tar');
-        await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
-        const listing = await listArchive(plain);
-        const refused = outsideFolders(listing, workspace, layout.cachePaths);
-        if (refused)
-            return { refused };
-        onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
-        for (const dir of layout.cachePaths)
-            external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        await run('tar', ['-xf', plain, '-P', '-C', workspace]);
-        return { key: found.key };
-    }
-    catch (error) {
-        return { problem: (0,errors/* messageOf */.b)(error) };
-    }
-    finally {
-        external_node_fs_.rmSync(work, { recursive: true, force: true });
-    }
-}
-/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
-async function lookUp(key, version, env, signal) {
-    const base = env.ACTIONS_RESULTS_URL ?? '';
-    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
-    const result = await retry(async () => {
-        try {
-            const response = await request(url, {
-                method: 'POST',
-                headers: {
-                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
-                    'content-type': 'application/json'
-                },
-                body: JSON.stringify({ key, restore_keys: [], version }),
-                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
-            });
-            const text = await response.text();
-            if (response.ok)
-                return { value: { answer: JSON.parse(text) } };
-            const error = `the cache service answered HTTP ${response.status}: ${clip(text, 300)}`;
-            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
-        }
-        catch (error) {
-            const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
-            return { value: { error: why }, retry: why };
-        }
-    }, { attempts: 3, backoffMs: 1000, signal });
-    if (result.error !== undefined)
-        throw new Error(result.error);
-    const answer = result.answer ?? {};
-    if (!answer.ok || !answer.signed_download_url)
-        return undefined;
-    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
-}
-/** `tar -tv` of the archive, one line per entry. */
-async function listArchive(archive) {
-    const child = (0,external_node_child_process_namespaceObject.spawn)('tar', ['-tvf', archive], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, LC_ALL: 'C' }
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text) => {
-        stderr = clip(stderr + text, 2000);
-    });
-    const lines = [];
-    const done = new Promise((resolve, reject) => {
-        child.once('error', reject);
-        child.once('close', resolve);
-    });
-    for await (const line of (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout }))
-        lines.push(line);
-    const code = await done;
-    if (code !== 0)
-        throw new Error(`tar could not list the cached archive: ${stderr.trim()}`);
-    return lines;
-}
-// `tar -tv`: type and mode, owner, size, date, time, then the name (GNU tar; C locale).
-const ENTRY = /^(\S)\S*\s+\S+\s+\S+\s+\S+\s+\S+\s(.*)$/;
-/**
- * Why the listed archive may not be extracted, or undefined when it may: every entry (and every hard
- * link's target) resolves, from the tar working directory, into one of the folders, no entry is
- * written through a symbolic link of the archive, and there is nothing but files, directories and links.
- */
-function outsideFolders(listing, workspace, folders) {
-    const inside = (target) => folders.find(f => target === f || target.startsWith(f.endsWith('/') ? f : `${f}/`));
-    const symlinks = new Set();
-    const entries = [];
-    for (const line of listing) {
-        const match = ENTRY.exec(line);
-        if (!match)
-            return `an entry the action cannot read: ${clip(line, 300)}`;
-        const [, type, rest] = match;
-        let name = rest;
-        if (type === 'l')
-            name = rest.split(' -> ')[0];
-        if (type === 'h')
-            name = rest.split(' link to ')[0];
-        const at = external_node_path_.resolve(workspace, name);
-        const root = inside(at);
-        if (!root)
-            return `${clip(name, 300)} lies outside the cached folders`;
-        if (!'-dlh'.includes(type))
-            return `${clip(name, 300)} is not a file, directory or link`;
-        if (type === 'h') {
-            const target = external_node_path_.resolve(workspace, rest.slice(name.length + ' link to '.length));
-            if (!inside(target))
-                return `${clip(name, 300)} is a hard link to a file outside the cached folders`;
-        }
-        if (type === 'l')
-            symlinks.add(at);
-        entries.push({ at, root });
-    }
-    for (const { at, root } of entries) {
-        for (let dir = external_node_path_.dirname(at); dir.length >= root.length; dir = external_node_path_.dirname(dir)) {
-            if (symlinks.has(dir))
-                return `${clip(at, 300)} would be written through the link ${dir}`;
-            if (dir === root)
-                break;
-        }
-    }
-    return undefined;
-}
-/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
-function run(command, args, into) {
-    return new Promise((resolve, reject) => {
-        const out = into ? external_node_fs_.openSync(into, 'w', 0o600) : 'ignore';
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, { stdio: ['ignore', out, 'pipe'] });
-        if (typeof out === 'number')
-            external_node_fs_.closeSync(out);
-        let stderr = '';
-        child.stderr?.setEncoding('utf8').on('data', (text) => {
-            stderr = clip(stderr + text, 2000);
-        });
-        child.once('error', reject);
-        child.once('close', code => code === 0
-            ? resolve()
-            : reject(new Error(`${command} ${args[0]} failed (exit ${code}): ${stderr.trim()}`)));
-    });
-}
-/**
- * The tree readable and executable by everyone (an isolated agent user runs it) and writable by the
- * runner user alone. chmod, not a walk in Node: tens of thousands of files.
- */
-async function lockDown(paths) {
-    const present = paths.filter(p => external_node_fs_.existsSync(p));
-    if (present.length > 0)
-        await run('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present]);
-}
-/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
-async function saveInstall(layout) {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
-    if (problems.length > 0)
-        return { problem: problems[0] };
-    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
-    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
-}
-/**
- * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
- * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
- * must cost the step one warning (the action's own), not an error that reads as a failed job.
- */
-async function quietly(fn) {
-    const problems = [];
-    const write = process.stdout.write;
-    process.stdout.write = function (chunk, ...rest) {
-        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
-        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
-        if (!command)
-            return write.apply(process.stdout, [chunk, ...rest]);
-        problems.push(unescapeData(command[1].trim()));
-        const callback = rest.find(r => typeof r === 'function');
-        callback?.();
-        return true;
-    };
-    try {
-        return { value: await fn(), problems };
-    }
-    catch (error) {
-        problems.push((0,errors/* messageOf */.b)(error));
-        return { problems };
-    }
-    finally {
-        process.stdout.write = write;
-    }
-}
-/** @actions/core's escaping of a command's message, undone. */
-function unescapeData(text) {
-    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
-}
-
-;// CONCATENATED MODULE: ./src/cli/install-layout.ts
-/** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
-
-
-
-
-/** Bumped when the layout or the installer's flags change: older cache entries are then left alone. */
-const LAYOUT_REVISION = 2;
-const thisMachine = () => ({
-    home: external_node_os_.homedir(),
-    platform: process.platform,
-    arch: process.arch
-});
-function installLayout(settings, env, machine = thisMachine()) {
-    const hermesHome = external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(machine.home, '.hermes'));
-    const own = external_node_path_.join(hermesHome, 'hermes-action');
-    const installDir = external_node_path_.join(own, 'hermes-agent');
-    const storeDir = external_node_path_.resolve(env.HERMES_RUNTIME_DIR || external_node_path_.join(hermesHome, 'tools'));
-    const installsDir = external_node_path_.join(hermesHome, 'installs');
-    const pythonDir = external_node_path_.join(own, 'python');
-    const wrapper = external_node_path_.join(machine.home, '.local', 'bin', 'hermes');
-    const cachePaths = [installDir, storeDir, installsDir, pythonDir, wrapper];
-    // What makes two installs of one version differ: where they live, the tools asked for, the script.
-    const variant = (0,external_node_crypto_.createHash)('sha256')
-        .update(JSON.stringify({
-        cachePaths,
-        browser: settings.installBrowser,
-        script: settings.installerSha256 ?? settings.installerUrl
-    }))
-        .digest('hex')
-        .slice(0, 12);
-    // The runner image (ImageOS ubuntu24, ImageVersion 20261124.1) fixes the system libraries PM's
-    // binaries link against: an entry of another image is never restored.
-    const image = `${env.ImageOS || 'noimage'}-${env.ImageVersion || 'noversion'}`;
-    return {
-        hermesHome,
-        installDir,
-        storeDir,
-        installsDir,
-        pythonDir,
-        wrapper,
-        binDir: external_node_path_.join(own, 'bin'),
-        candidates: [external_node_path_.join(installDir, '.hermes', 'bin', 'hermes'), wrapper],
-        marker: external_node_path_.join(installDir, '.hermes-action.json'),
-        cachePaths,
-        cacheKey: [
-            'hermes-agent',
-            settings.version,
-            machine.platform,
-            machine.arch,
-            image,
-            `r${LAYOUT_REVISION}`,
-            variant
-        ].join('-')
-    };
-}
-/** Only a release tag or a commit is cached: a branch moves, and its install would go stale. */
-const cacheable = (settings) => isPinnedRef(settings.version);
-/**
- * Whether the script's option parser has a case label for flag (`--flag)` or `--flag|…`): the flags
- * are read from the script that will run, so a version without one is never handed it (exit 1).
- */
-function acceptsFlag(script, flag) {
-    const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`(^|[\\s|(])${escaped}(?=[|)])`, 'm').test(script);
-}
-/**
- * The installer's arguments: no prompts (`--non-interactive`, `--skip-setup` in older scripts), the
- * ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories, and no browser
- * or computer-use tools unless asked for.
- */
-function installerArgs(layout, settings, script) {
-    const accepts = (flag) => acceptsFlag(script, flag);
-    const args = [];
-    const unsupported = [];
-    const want = (flag, ...value) => {
-        if (accepts(flag))
-            args.push(flag, ...value);
-        else
-            unsupported.push(flag);
-    };
-    if (accepts('--non-interactive'))
-        args.push('--non-interactive');
-    else
-        want('--skip-setup');
-    if (/^[0-9a-f]{40}$/.test(settings.version))
-        want('--commit', settings.version);
-    else
-        want('--branch', settings.version);
-    // The environment names both directories too (installerEnv), for a script without the flags.
-    if (accepts('--dir'))
-        args.push('--dir', layout.installDir);
-    if (accepts('--hermes-home'))
-        args.push('--hermes-home', layout.hermesHome);
-    if (!settings.installBrowser) {
-        want('--skip-browser');
-        want('--skip-computer-use');
-    }
-    return { args, unsupported };
-}
-/**
- * The directories as upstream's variables, and uv's own settings, so that the bootstrap Python is
- * one uv downloads into the cached tree rather than a system Python the next runner may not have.
- */
-function installerEnv(layout, base) {
-    return {
-        ...base,
-        HERMES_HOME: layout.hermesHome,
-        HERMES_INSTALL_DIR: layout.installDir,
-        UV_PYTHON_INSTALL_DIR: layout.pythonDir,
-        UV_PYTHON_PREFERENCE: 'only-managed'
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/install.ts
-/**
- * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
- * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
- * into a fresh directory; save it right away when the event allows; then put it on PATH.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
- * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
- */
-async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS) {
-    const install = settings.install;
-    if (install.mode !== 'true') {
-        const found = await findHermes(settings.hermesPath);
-        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
-            return { executable: found };
-        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
-    }
-    return installHermes(install, io, signals, env, limits);
-}
-/** How many of the installer's last lines a failure shows, and how long each may be. */
-const TAIL_LINES = 15;
-const TAIL_LINE_CHARS = 300;
-const INSTALL_LIMITS = Object.freeze({
-    versionTimeoutMs: 30_000,
-    killGraceMs: PROCESS_LIMITS.groupGraceMs
-});
-async function installHermes(install, io, signals, env, limits) {
-    const started = Date.now();
-    const layout = installLayout(install, env);
-    const spawnEnv = childEnv(env);
-    const report = (source, unverified = false) => ({
-        ref: install.version,
-        source,
-        ms: Date.now() - started,
-        ...(unverified ? { unverified } : {})
-    });
-    const ready = (found, source, unverified = false) => {
-        external_node_fs_.mkdirSync(layout.binDir, { recursive: true });
-        const link = external_node_path_.join(layout.binDir, 'hermes');
-        external_node_fs_.rmSync(link, { force: true });
-        external_node_fs_.symlinkSync(found.executable, link);
-        io.addPath(layout.binDir);
-        const done = report(source, unverified);
-        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
-        return { executable: link, version: found.version, install: done };
-    };
-    // Another step of this job installed the same thing: nothing to fetch.
-    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
-    if (earlier && !('why' in earlier))
-        return ready(earlier, 'reused');
-    let cacheUsable = cacheable(install) && (await cacheAvailable());
-    if (!cacheable(install))
-        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
-    else if (!cacheUsable)
-        io.info('No Actions cache service for this step: installing without the cache.');
-    if (cacheUsable) {
-        const restored = await restoreInstall(layout, {
-            env,
-            onRetry: line => io.info(line),
-            onStep: line => io.info(line)
-        });
-        if (restored.problem) {
-            cacheUsable = false;
-            io.warning(`The Actions cache could not be read (${clip(restored.problem, 500)}); installing Hermes without it.`);
-        }
-        else if (restored.refused) {
-            io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
-        }
-        else if (restored.key) {
-            await lockDown(layout.cachePaths);
-            const found = await working(layout, spawnEnv, limits);
-            if (!('why' in found))
-                return ready(found, 'cache');
-            io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
-        }
-    }
-    const failed = (why) => ({ failure: why, install: report() });
-    const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
-    let temp;
-    try {
-        removeInstall(layout);
-        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
-        temp = work;
-        const script = external_node_path_.join(work, 'install.sh');
-        try {
-            await download(install.installerUrl, script, { onRetry: line => io.info(line) });
-        }
-        catch (error) {
-            if (!(error instanceof DownloadError))
-                throw error;
-            return failed(`${tried} failed: the install script ${error.message}`);
-        }
-        const bytes = external_node_fs_.readFileSync(script);
-        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-        io.info(`The install script's SHA-256: ${sha256}`);
-        const expected = install.installerSha256;
-        if (expected && expected !== sha256)
-            return failed(`${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`);
-        if (!expected)
-            io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
-        const call = installerArgs(layout, install, bytes.toString('utf8'));
-        if (call.unsupported.length > 0)
-            io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
-        const tail = [];
-        const run = await io.group(tried, () => runGroup({
-            // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-            argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
-            env: installerEnv(layout, spawnEnv),
-            cwd: work,
-            timeoutMs: install.timeoutMs,
-            graceMs: limits.killGraceMs,
-            signals,
-            onLine: line => {
-                const clean = line.replace(ANSI, '').replace(/\r$/, '');
-                io.output(clean);
-                tail.push(clip(clean, TAIL_LINE_CHARS));
-                if (tail.length > TAIL_LINES * 4)
-                    tail.splice(0, tail.length - TAIL_LINES * 4);
-            }
-        }));
-        if (run.cancelled)
-            return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
-        if (run.timedOut)
-            return failed(`${tried} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
-        if (run.code !== 0) {
-            const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
-            return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
-        }
-        const found = await working(layout, spawnEnv, limits);
-        if ('why' in found)
-            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
-        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-        await lockDown(layout.cachePaths);
-        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
-        if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
-            io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
-        else if (cacheUsable) {
-            const saved = await saveInstall(layout);
-            if (saved.problem)
-                io.warning(`Hermes was installed, but the Actions cache could not be saved (${clip(saved.problem, 500)}).`);
-            else if (saved.key)
-                io.info(`Saved to the Actions cache as ${saved.key}`);
-            else
-                io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
-        }
-        return ready(found, 'installer', !expected);
-    }
-    catch (error) {
-        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-        return failed(`${tried} failed: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-    finally {
-        if (temp)
-            external_node_fs_.rmSync(temp, { recursive: true, force: true });
-    }
-}
-function describeSource(source) {
-    if (source === 'reused')
-        return 'installed by an earlier step of this job';
-    return source === 'cache' ? 'from the Actions cache' : 'installed';
-}
-function lastLines(tail) {
-    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
-    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
-}
-function readMarker(layout) {
-    try {
-        return JSON.parse(external_node_fs_.readFileSync(layout.marker, 'utf8')).key;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Everything an install leaves where the cache would restore it: the installer never runs over a tree. */
-function removeInstall(layout) {
-    for (const dir of layout.cachePaths)
-        external_node_fs_.rmSync(dir, { recursive: true, force: true });
-}
-/** The installed `hermes` and its `--version`, or why there is none that runs. */
-async function working(layout, env, limits) {
-    const executable = layout.candidates.find(isExecutable);
-    if (!executable)
-        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-    const { error, stdout, stderr } = await runCommand(executable, ['--version'], {
-        env: { ...env, HERMES_HOME: layout.hermesHome },
-        timeoutMs: limits.versionTimeoutMs
-    });
-    const line = stdout
-        .split(/\r?\n/)
-        .find(l => l.trim() !== '')
-        ?.trim();
-    if (!error && line)
-        return { executable, version: clip(line, 200) };
-    const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
-    const why = error ? said || error.message : 'it printed nothing';
-    return { why: `\`${executable} --version\` failed: ${clip(why, 300)}` };
-}
-function isExecutable(file) {
-    try {
-        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
-        return external_node_fs_.statSync(file).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
-/** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
-function notInstalled(jsonlPath, hermesPath, why, log) {
-    external_node_fs_.closeSync(openTranscript(jsonlPath, 'write'));
-    return {
-        turn: new StreamReader(log).finish(),
-        durationMs: 0,
-        end: {
-            kind: 'not_found',
-            hermesPath,
-            detail: why
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/isolation.ts
-/**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
- * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
- * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
- * lists the runner's file-command files, rewrites the action's files, and outlives the step.
- *
- * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
- *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
- *   `~/.hermes` config;
- * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
- *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
- *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
- *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
- *   it does for the runner user, with no configuration;
- * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
- *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
- * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
- *   before its output is read to the end: nothing it started outlives the step.
- */
-
-
-
-
-
-
-
-
-/**
- * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
- * One per run, not one for all: two runs at once on one machine (several runners, a job and its
- * tests) must not end each other's processes, nor reach each other's workspaces.
- */
-const AGENT_USER_PREFIX = 'hermes-agent-';
-/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
-const USERADD_TRIES = 5;
-const USERADD_BACKOFF_MS = 200;
-/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
-const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-/**
- * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
- * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
- * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
- */
-function systemEnv(env = process.env) {
-    return { ...childEnv(env), PATH: SYSTEM_PATH };
-}
-/** The full path of a system tool, on PATH or in the system's directories. */
-function systemTool(name) {
-    for (const dir of (systemEnv().PATH ?? '').split(external_node_path_.delimiter)) {
-        const file = external_node_path_.join(dir, name);
-        try {
-            external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
-            return file;
-        }
-        catch {
-            // not here
-        }
-    }
-    return undefined;
-}
-/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-function planIsolation(mode) {
-    if (mode === 'none')
-        return { kind: 'none', why: 'isolation is none', chosen: true };
-    if (process.platform !== 'linux')
-        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-    const setpriv = systemTool('setpriv');
-    if (!setpriv)
-        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
-    const uid = process.getuid?.();
-    if (uid === 0)
-        return { kind: 'user', via: 'root', setpriv };
-    const sudo = systemTool('sudo');
-    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
-    if (!sudo)
-        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-    const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
-    if (probe.status !== 0)
-        return {
-            kind: 'none',
-            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
-            chosen: false
-        };
-    return { kind: 'user', via: 'sudo', setpriv, sudo };
-}
-const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
-/** What the runner user's `~/.hermes` gives the agent's copy. */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** The isolation of one run: made by isolate(), ended by release(). */
-class Isolation {
-    user;
-    runner;
-    admin;
-    sweepLimits;
-    /** Processes of the agent user ended so far. */
-    ended = 0;
-    released = false;
-    /** Directories whose mode was changed, to put back (newest first). */
-    modes = [];
-    lent;
-    /**
-     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
-     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
-     */
-    closedTemp;
-    home;
-    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
-    hidden;
-    actionEnv = {};
-    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
-    queryFile;
-    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
-    spawning;
-    constructor(user, runner, env, admin, sweepLimits) {
-        this.user = user;
-        this.runner = runner;
-        this.admin = admin;
-        this.sweepLimits = sweepLimits;
-        this.spawning = { as: user, env, sweep: () => this.endAll() };
-    }
-    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
-    static async isolate(plan, options) {
-        const admin = (file, args) => {
-            const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-            const done = runSync(command, argv, { env: systemEnv(options.env) });
-            if (done.status !== 0)
-                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
-        };
-        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
-        await retry(async () => {
-            try {
-                createAgent(name, admin);
-                return { value: undefined };
-            }
-            catch (error) {
-                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
-                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
-                    throw error;
-                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
-            }
-        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
-        const ids = agentIds(name);
-        if (!ids)
-            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
-        const user = { name, ...ids, ...plan };
-        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
-        const env = agentEnv(options.env, home, name);
-        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
-        isolation.home = home;
-        try {
-            isolation.prepare(options);
-        }
-        catch (error) {
-            await isolation.release();
-            throw error;
-        }
-        return isolation;
-    }
-    prepare(options) {
-        const admin = this.admin;
-        const home = this.home;
-        const hermesHome = external_node_path_.join(home, '.hermes');
-        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
-        external_node_fs_.mkdirSync(hermesHome);
-        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
-        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
-        for (const entry of entries) {
-            const from = external_node_path_.join(source, entry);
-            if (external_node_fs_.existsSync(from))
-                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
-        }
-        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
-        const lent = inside(options.workingDirectory, options.workspace)
-            ? options.workspace
-            : options.workingDirectory;
-        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
-        if (options.queryFile && !inside(options.queryFile, lent)) {
-            this.queryFile = external_node_path_.join(home, 'query.txt');
-            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
-        }
-        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
-        this.actionEnv = options.env;
-        if (runnerTemp)
-            this.hidden = hideIncludes(lent, runnerTemp, options.env);
-        this.lent = lent;
-        // Every file of the runner user's but a regular file with another name somewhere (a hard link:
-        // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
-        admin('find', [
-            lent,
-            '-uid',
-            String(this.runner.uid),
-            '!',
-            '(',
-            '-type',
-            'f',
-            '-links',
-            '+1',
-            ')',
-            '-exec',
-            'chown',
-            '-h',
-            String(this.user.uid),
-            '{}',
-            '+'
-        ]);
-        const executable = external_node_fs_.realpathSync(options.executable);
-        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
-        for (const dir of new Set(needed))
-            this.openForOthers(dir);
-        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
-        if (runnerTemp &&
-            external_node_fs_.existsSync(runnerTemp) &&
-            ![lent, executable].some(p => inside(p, runnerTemp))) {
-            this.setMode(runnerTemp, 0o700);
-            this.closedTemp = runnerTemp;
-        }
-    }
-    /** Gives others the right to enter dir (not to list it) for the run. */
-    openForOthers(dir) {
-        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
-        if ((mode & 0o001) === 0)
-            this.setMode(dir, mode | 0o001);
-    }
-    setMode(dir, mode) {
-        const was = external_node_fs_.statSync(dir).mode & 0o7777;
-        if (was === mode)
-            return;
-        this.modes.unshift({ dir, mode: was });
-        this.admin('chmod', [mode.toString(8), dir]);
-    }
-    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
-    waitFor(work) {
-        this.pending = work.then(() => undefined, () => undefined);
-    }
-    pending = Promise.resolve();
-    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
-    async endAll() {
-        await this.pending;
-        const uid = this.user.uid;
-        const seen = new Set(processesOf(uid));
-        const { graceMs, pollMs } = this.sweepLimits;
-        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
-        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
-        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
-        this.signalAll('SIGTERM');
-        const deadline = Date.now() + graceMs;
-        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-            left.forEach(pid => seen.add(pid));
-            if (Date.now() > deadline)
-                break;
-            await pause();
-        }
-        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-        const end = Date.now() + graceMs;
-        for (;;) {
-            this.signalAll('SIGKILL');
-            const left = processesOf(uid);
-            left.forEach(pid => seen.add(pid));
-            if (left.length === 0 || Date.now() > end)
-                break;
-            await pause();
-        }
-        this.ended += seen.size;
-    }
-    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
-    signalAll(signal) {
-        runSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
-            env: systemEnv(),
-            as: this.user
-        });
-    }
-    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
-    async release() {
-        const admin = this.admin;
-        if (!this.released) {
-            this.released = true;
-            await this.endAll();
-            if (this.lent)
-                admin('chown', [
-                    '-R',
-                    '-h',
-                    `--from=${this.user.uid}`,
-                    `${this.runner.uid}:${this.runner.gid}`,
-                    this.lent
-                ]);
-            for (const { dir, mode } of this.modes.splice(0))
-                admin('chmod', [mode.toString(8), dir]);
-            if (this.hidden)
-                restoreIncludes(this.hidden, this.actionEnv);
-            if (this.home)
-                admin('rm', ['-rf', '--', this.home]);
-            // Its processes are gone and it owns nothing left: the uid may be given to another user.
-            try {
-                admin('userdel', [this.user.name]);
-            }
-            catch {
-                // A user left behind owns nothing and runs nothing; the next run makes its own.
-            }
-        }
-        return {
-            user: this.user.name,
-            uid: this.user.uid,
-            via: this.user.via,
-            ended: this.ended
-        };
-    }
-}
-/** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds(name) {
-    const found = runSync('getent', ['passwd', name], { env: systemEnv() });
-    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
-    if (fields.length < 4)
-        return undefined;
-    return { uid: Number(fields[2]), gid: Number(fields[3]) };
-}
-/** A system user with no login shell, no home on disk, and no group but its own. */
-function createAgent(name, admin) {
-    admin('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        name
-    ]);
-}
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home, name) {
-    return {
-        ...childEnv(env),
-        HOME: home,
-        USER: name,
-        LOGNAME: name,
-        HERMES_HOME: external_node_path_.join(home, '.hermes'),
-        TMPDIR: external_node_path_.join(home, 'tmp')
-    };
-}
-/**
- * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
- * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
- * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
- * so that git works for the agent, without the credential.
- */
-function hideIncludes(lent, runnerTemp, env) {
-    const config = external_node_path_.join(lent, '.git', 'config');
-    if (!external_node_fs_.existsSync(config))
-        return undefined;
-    const git = (args) => runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
-    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
-    const includes = listed.stdout
-        .split('\n')
-        .map(line => /^(\S+) (.+)$/.exec(line))
-        .filter((m) => m !== null)
-        .map(m => [m[1], m[2]])
-        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
-    for (const key of new Set(includes.map(([key]) => key)))
-        git(['--unset-all', key]);
-    return includes.length > 0 ? { config, includes } : undefined;
-}
-function restoreIncludes(hidden, env) {
-    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
-    // is not written through, as git would follow the link with the action's rights.
-    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
-    const gitDir = external_node_path_.dirname(hidden.config);
-    if (!external_node_fs_.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
-        return;
-    if (!external_node_fs_.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
-        return;
-    for (const [key, file] of hidden.includes)
-        runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
-            env: systemEnv(env)
-        });
-}
-/** The pids of the user's live processes (zombies are already dead), from /proc. */
-function processesOf(uid) {
-    const pids = [];
-    for (const entry of external_node_fs_.readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let status;
-        try {
-            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
-        }
-        catch {
-            continue;
-        }
-        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
-        const state = /^State:\s+(\S)/m.exec(status)?.[1];
-        if (uids &&
-            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
-            state !== 'Z' &&
-            state !== 'X')
-            pids.push(Number(entry));
-    }
-    return pids;
-}
-/** Every directory above p, from the root down (p itself excluded). */
-function ancestors(p) {
-    const dirs = [];
-    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
-        dirs.unshift(dir);
-        if (dir === external_node_path_.dirname(dir))
-            return dirs;
-    }
-}
-function inside(p, dir) {
-    const rel = external_node_path_.relative(dir, p);
-    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
-}
-/**
- * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
- * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
- * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
- */
-function exposedCredential(lent, isolated, closedTemp) {
-    const config = external_node_path_.join(lent, '.git', 'config');
-    const text = readPlain(config);
-    if (text === undefined)
-        return undefined;
-    if (/^\s*extraheader\s*=/im.test(text))
-        return config;
-    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
-        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
-        try {
-            const reachable = !isolated ||
-                inside(file, lent) ||
-                (!(closedTemp && inside(file, external_node_path_.resolve(closedTemp))) &&
-                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
-            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
-                return file;
-        }
-        catch {
-            // not there: nothing to read
-        }
-    }
-    return undefined;
-}
-/** A git config's largest plausible size: anything bigger is not read. */
-const CONFIG_MAX_BYTES = 1024 * 1024;
-/**
- * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
- * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
- */
-function readPlain(file) {
-    let fd;
-    try {
-        fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-        const stat = external_node_fs_.fstatSync(fd);
-        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
-            return undefined;
-        return external_node_fs_.readFileSync(fd, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        if (fd !== undefined)
-            external_node_fs_.closeSync(fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
-
-
-/*
-  Port of a subset of the features of CPython's shlex module, which provides a
-  shell-like lexer. Original code by Eric S. Raymond and other contributors.
-*/
-
-class Shlexer {
-  constructor (string) {
-    this.i = 0
-    this.string = string
-
-    /**
-     * Characters that will be considered whitespace and skipped. Whitespace
-     * bounds tokens. By default, includes space, tab, linefeed and carriage
-     * return.
-     */
-    this.whitespace = ' \t\r\n'
-
-    /**
-     * Characters that will be considered string quotes. The token accumulates
-     * until the same quote is encountered again (thus, different quote types
-     * protect each other as in the shell.) By default, includes ASCII single
-     * and double quotes.
-     */
-    this.quotes = `'"`
-
-    /**
-     * Characters that will be considered as escape. Just `\` by default.
-     */
-    this.escapes = '\\'
-
-    /**
-     * The subset of quote types that allow escaped characters. Just `"` by default.
-     */
-    this.escapedQuotes = '"'
-
-    /**
-     * Whether to support ANSI C-style $'' quotes
-     * https://www.gnu.org/software/bash/manual/html_node/ANSI_002dC-Quoting.html
-     */
-    this.ansiCQuotes = true
-
-    /**
-     * Whether to support localized $"" quotes
-     * https://www.gnu.org/software/bash/manual/html_node/Locale-Translation.html
-     *
-     * The behavior is as if the current locale is set to C or POSIX, i.e., the
-     * contents are not translated.
-     */
-    this.localeQuotes = true
-
-    this.debug = false
-  }
-
-  readChar () {
-    return this.string.charAt(this.i++)
-  }
-
-  processEscapes (string, quote, isAnsiCQuote) {
-    if (!isAnsiCQuote && !this.escapedQuotes.includes(quote)) {
-      // This quote type doesn't support escape sequences
-      return string
-    }
-
-    // We need to form a regex that matches any of the escape characters,
-    // without interpreting any of the characters as a regex special character.
-    const anyEscape = '[' + this.escapes.replace(/(.)/g, '\\$1') + ']'
-
-    // In regular quoted strings, we can only escape an escape character, and
-    // the quote character itself.
-    if (!isAnsiCQuote && this.escapedQuotes.includes(quote)) {
-      const re = new RegExp(
-        anyEscape + '(' + anyEscape + '|\\' + quote + ')', 'g')
-      return string.replace(re, '$1')
-    }
-
-    // ANSI C quoted strings support a wide variety of escape sequences
-    if (isAnsiCQuote) {
-      const patterns = {
-        // Literal characters
-        '([\\\\\'"?])': (x) => x,
-
-        // Non-printable ASCII characters
-        'a': () => '\x07',
-        'b': () => '\x08',
-        'e|E': () => '\x1b',
-        'f': () => '\x0c',
-        'n': () => '\x0a',
-        'r': () => '\x0d',
-        't': () => '\x09',
-        'v': () => '\x0b',
-
-        // Octal bytes
-        '([0-7]{1,3})': (x) => String.fromCharCode(parseInt(x, 8)),
-
-        // Hexadecimal bytes
-        'x([0-9a-fA-F]{1,2})': (x) => String.fromCharCode(parseInt(x, 16)),
-
-        // Unicode code units
-        'u([0-9a-fA-F]{1,4})': (x) => String.fromCharCode(parseInt(x, 16)),
-        'U([0-9a-fA-F]{1,8})': (x) => String.fromCharCode(parseInt(x, 16)),
-
-        // Control characters
-        // https://en.wikipedia.org/wiki/Control_character#How_control_characters_map_to_keyboards
-        'c(.)': (x) => {
-          if (x === '?') {
-            return '\x7f'
-          } else if (x === '@') {
-            return '\x00'
-          } else {
-            return String.fromCharCode(x.charCodeAt(0) & 31)
-          }
-        }
-      }
-
-      // Construct an uber-RegEx that catches all of the above pattern
-      const re = new RegExp(
-        anyEscape + '(' + Object.keys(patterns).join('|') + ')', 'g')
-
-      // For each match, figure out which subpattern matched, and apply the
-      // corresponding function
-      return string.replace(re, function (m, p1) {
-        for (const matched in patterns) {
-          const mm = new RegExp('^' + matched + '$').exec(p1)
-          if (mm === null) {
-            continue
-          }
-
-          return patterns[matched].apply(null, mm.slice(1))
-        }
-      })
-    }
-
-    // Should not get here
-    return undefined
-  }
-
-  * [Symbol.iterator] () {
-    let inQuote = false
-    let inDollarQuote = false
-    let escaped = false
-    let lastDollar = -2 // position of last dollar sign we saw
-    let token
-
-    if (this.debug) {
-      console.log('full input:', '>' + this.string + '<')
-    }
-
-    while (true) {
-      const pos = this.i
-      const char = this.readChar()
-
-      if (this.debug) {
-        console.log(
-          'position:', pos,
-          'input:', '>' + char + '<',
-          'accumulated:', token,
-          'inQuote:', inQuote,
-          'inDollarQuote:', inDollarQuote,
-          'lastDollar:', lastDollar,
-          'escaped:', escaped
-        )
-      }
-
-      // Ran out of characters, we're done
-      if (char === '') {
-        if (inQuote) { throw new Error('Got EOF while in a quoted string') }
-        if (escaped) { throw new Error('Got EOF while in an escape sequence') }
-        if (token !== undefined) { yield token }
-        return
-      }
-
-      // We were in an escape sequence, complete it
-      if (escaped) {
-        if (char === '\n') {
-          // An escaped newline just means to continue the command on the next
-          // line. We just need to ignore it.
-        } else if (inQuote) {
-          // If we are in a quote, just accumulate the whole escape sequence,
-          // as we will interpret escape sequences later.
-          token = (token || '') + escaped + char
-        } else {
-          // Just use the literal character
-          token = (token || '') + char
-        }
-
-        escaped = false
-        continue
-      }
-
-      if (this.escapes.includes(char)) {
-        if (!inQuote || inDollarQuote !== false || this.escapedQuotes.includes(inQuote)) {
-          // We encountered an escape character, which is going to affect how
-          // we treat the next character.
-          escaped = char
-          continue
-        } else {
-          // This string type doesn't use escape characters. Ignore for now.
-        }
-      }
-
-      // We were in a string
-      if (inQuote !== false) {
-        // String is finished. Don't grab the quote character.
-        if (char === inQuote) {
-          token = this.processEscapes(token, inQuote, inDollarQuote === '\'')
-          inQuote = false
-          inDollarQuote = false
-          continue
-        }
-
-        // String isn't finished yet, accumulate the character
-        token = (token || '') + char
-        continue
-      }
-
-      // This is the start of a new string, don't accumulate the quotation mark
-      if (this.quotes.includes(char)) {
-        inQuote = char
-        if (lastDollar === pos - 1) {
-          if (char === '\'' && !this.ansiCQuotes) {
-            // Feature not enabled
-          } else if (char === '"' && !this.localeQuotes) {
-            // Feature not enabled
-          } else {
-            inDollarQuote = char
-          }
-        }
-
-        token = (token || '') // fixes blank string
-
-        if (inDollarQuote !== false) {
-          // Drop the opening $ we captured before
-          token = token.slice(0, -1)
-        }
-
-        continue
-      }
-
-      // This is a dollar sign, record that we saw it in case it's the start of
-      // an ANSI C or localized string
-      if (inQuote === false && char === '$') {
-        lastDollar = pos
-      }
-
-      // This is whitespace, so yield the token if we have one
-      if (this.whitespace.includes(char)) {
-        if (token !== undefined) { yield token }
-        token = undefined
-        continue
-      }
-
-      // Otherwise, accumulate the character
-      token = (token || '') + char
-    }
-  }
-}
-
-
-/**
- * Splits a given string using shell-like syntax. This function is the inverse
- * of shlex.join().
- *
- * @param {String} s String to split.
- * @returns {String[]}
- */
-function split (s) {
-  return Array.from(new Shlexer(s))
-}
-
-/**
- * Escapes a potentially shell-unsafe string using quotes.
- *
- * @param {String} s String to quote
- * @returns {String}
- */
-function quote (s) {
-  if (s === '') { return '\'\'' }
-
-  const unsafeRe = /[^\w@%\-+=:,./]/
-  if (!unsafeRe.test(s)) { return s }
-
-  return ('\'' + s.replace(/('+)/g, '\'"$1"\'') + '\'').replace(/^''|''$/g, '')
-}
-
-
-/**
- * Concatenate the tokens of the list args and return a string. This function
- * is the inverse of shlex.split().
- *
- * The returned value is shell-escaped to protect against injection
- * vulnerabilities (see shlex.quote()).
- *
- * @param {String[]} args List of args to join
- * @returns {String}
- */
-function join (args) {
-  if (!Array.isArray(args)) {
-    throw new TypeError("args should be an array")
-  }
-  return args.map(quote).join(" ")
-}
-
-;// CONCATENATED MODULE: ./src/config/values.ts
-/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
-
-
-
-
-
-
-
-
-// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-// Characters the artifact service rejects in a name.
-const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
-/** Typed reads of the inputs; blank means the fallback. */
-function reader(getInput) {
-    const text = (name) => getInput(name).trim() || undefined;
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
-    const number = (name, fallback, { integer, min }) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        const value = Number(raw);
-        const kind = integer ? 'a whole number' : 'a number';
-        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
-            !Number.isFinite(value) ||
-            (integer && !Number.isInteger(value)) ||
-            value < min) {
-            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
-        }
-        return value;
-    };
-    return { text, bool, number };
-}
-/** `artifact-name`: what the artifact service accepts. */
-function parseArtifactName(name) {
-    const bad = name && ARTIFACT_NAME_FORBIDDEN.find(c => name.includes(c));
-    if (name && bad) {
-        throw new InputError(`Input "${Input.ArtifactName}" is ${JSON.stringify(name)}; it may not contain ${JSON.stringify(bad)} ` +
-            `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
-    }
-    return name;
-}
-const API_URL_EXAMPLE = 'http://127.0.0.1:8642/v1';
-/**
- * `api-url` and `api-key` go together: the key is required in every deployment, loopback included.
- * The URL is kept without a trailing slash; one holding credentials is refused without being quoted.
- */
-function parseApi(url, key) {
-    if (!url && !key)
-        return undefined;
-    if (!url) {
-        throw new InputError(`Input "${Input.ApiKey}" is set without "${Input.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
-    }
-    if (!key) {
-        throw new InputError(`Input "${Input.ApiUrl}" is set without "${Input.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${Input.ApiKey}": the server requires it.`);
-    }
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
-    }
-    if (parsed.username || parsed.password) {
-        throw new InputError(`Input "${Input.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${Input.ApiKey}".`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
-    }
-    if (parsed.search || parsed.hash) {
-        throw new InputError(`Input "${Input.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
-    }
-    // The key goes in an HTTP header: only characters a header value can carry as they are.
-    if (!/^[\x21-\x7e]+$/.test(key)) {
-        throw new InputError(`Input "${Input.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
-    }
-    return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
-}
-/** The prompt's text: `query`, or the content of `query-file` (read here in API server mode). */
-function readQuery(query, cwd) {
-    if (query.kind === 'text')
-        return query.text;
-    const file = external_node_path_.resolve(cwd, query.path);
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(file, 'utf8');
-    }
-    catch (error) {
-        const why = error.code ?? String(error);
-        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
-    }
-    if (text.trim() === '')
-        throw new InputError(`Input "${Input.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
-    return text;
-}
-/**
- * `redact` is values to hide, one per line; or `false` alone, to upload the transcript unredacted
- * (`true` alone is the default). A boolean among values is refused: hiding every `false` in the
- * transcript is never what was meant.
- */
-function parseRedact(raw) {
-    const lines = raw.split(/\r?\n/).map(v => v.trim());
-    const values = lines.filter(v => v !== '');
-    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
-    if (word === undefined) {
-        refuseShortValues(lines);
-        return { redact: values };
-    }
-    if (values.length > 1) {
-        throw new InputError(`Input "${Input.Redact}" lists ${JSON.stringify(word)} among its values; ` +
-            'give "false" alone to upload the transcript unredacted, or only the values to hide.');
-    }
-    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
-}
-/** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
-const MIN_REDACT_CHARS = 6;
-/** The short values are named by line, never quoted: they are secrets, not yet masked. */
-function refuseShortValues(lines) {
-    const short = lines.flatMap((v, i) => (v !== '' && v.length < MIN_REDACT_CHARS ? [i + 1] : []));
-    if (short.length === 0)
-        return;
-    const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
-    throw new InputError(`Input "${Input.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
-}
-/** jsonl-path, its links resolved (the transcript is later opened without following one). */
-function resolveJsonlPath(given, cwd, env) {
-    if (given)
-        return confine(Input.JsonlPath, given, external_node_path_.resolve(cwd, given), env);
-    // Unique per step: two steps of one job must not share (or overwrite) a transcript.
-    // Outside a runner, the system's temporary directory: nothing in the working tree to ignore.
-    const dir = env.RUNNER_TEMP || external_node_os_.tmpdir();
-    return resolveLinks(external_node_path_.join(dir, `hermes-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`, 'run.jsonl'));
-}
-/** `allowed-users` / `allowed-bots`: logins one per line or comma-separated, compared without case. */
-function parseLogins(raw) {
-    return raw
-        .split(/[\n,]/)
-        .map(v => v.trim().replace(/^@/, '').toLowerCase())
-        .filter(v => v !== '');
-}
-/** `allowed-bots`: logins as parseLogins reads them, by name only. */
-function parseBots(raw) {
-    const bots = parseLogins(raw);
-    if (bots.some(bot => bot.includes('*'))) {
-        throw new InputError(`Input "${Input.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
-    }
-    return bots;
-}
-/**
- * Splits `args` into words as a POSIX shell would (quotes, backslash escapes), and does nothing else:
- * no shell runs them, so `$VAR`, `*`, `|` and `#` are passed on literally.
- */
-function splitArgs(raw) {
-    try {
-        return split(raw);
-    }
-    catch (error) {
-        const why = (0,errors/* messageOf */.b)(error);
-        throw new InputError(`Input "${Input.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
-            'Close every quote, or escape a lone quote with a backslash.');
-    }
-}
-function isDirectory(p) {
-    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-}
-function isFile(p) {
-    return external_node_fs_.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
-}
-
-;// CONCATENATED MODULE: ./src/config/settings.ts
-/**
- * Inputs → settings: one typed value per mode. The mode is chosen first (a transcript to read, a
- * Hermes API server to call, or the Hermes CLI to run), and each mode reads only its own inputs.
- */
-
-
-
-
-
-const ISOLATION_MODES = ['auto', 'user', 'none'];
-const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
-/** Reads every input once; the first bad value throws an InputError naming it. */
-function parseSettings({ getInput, env }) {
-    const { text } = reader(getInput);
-    const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
-    const transcript = text(Input.Transcript);
-    const api = parseApi(text(Input.ApiUrl), text(Input.ApiKey));
-    if (api && transcript) {
-        throw new InputError(`Inputs "${Input.ApiUrl}" and "${Input.Transcript}" are both set; give "${Input.ApiUrl}" to run a turn on the server, or "${Input.Transcript}" to report on an existing run.`);
-    }
-    if (transcript) {
-        const common = parseCommon(getInput, env, workingDirectoryOf(getInput, workspace));
-        return {
-            mode: 'transcript',
-            ...common,
-            transcript: confine(Input.Transcript, transcript, external_node_path_.resolve(common.workingDirectory, transcript), env)
-        };
-    }
-    const query = parseQuery(getInput);
-    if (api) {
-        // Given with api-url, a CLI option would be silently ignored: say so instead.
-        refuseCliInputs(getInput, workspace);
-        confineQuery(query, workspace, env);
-        return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
-    }
-    const cli = parseCli(getInput, workspace);
-    confineQuery(query, cli.workingDirectory, env);
-    return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
-}
-/** query-file must resolve inside the workspace or RUNNER_TEMP; Hermes still gets the path as given. */
-function confineQuery(query, cwd, env) {
-    if (query.kind === 'file')
-        confine(Input.QueryFile, query.path, external_node_path_.resolve(cwd, query.path), env);
-}
-function workingDirectoryOf(getInput, workspace) {
-    return external_node_path_.resolve(workspace, reader(getInput).text(Input.WorkingDirectory) ?? '.');
-}
-function parseQuery(getInput) {
-    const queryText = getInput(Input.Query);
-    const queryFile = reader(getInput).text(Input.QueryFile);
-    if (queryText.trim() !== '' && queryFile) {
-        throw new InputError(`Inputs "${Input.Query}" and "${Input.QueryFile}" are both set; give exactly one.`);
-    }
-    if (queryText.trim() !== '')
-        return { kind: 'text', text: queryText };
-    if (!queryFile) {
-        throw new InputError(`Neither "${Input.Query}" nor "${Input.QueryFile}" is set; give exactly one (or "${Input.Transcript}" to report on an existing run).`);
-    }
-    // The action gives Hermes no standard input (a runner has none to pass on).
-    if (queryFile === '-') {
-        throw new InputError(`Input "${Input.QueryFile}" is "-" (standard input), which the action cannot pass on; give a file, or "${Input.Query}".`);
-    }
-    return { kind: 'file', path: queryFile };
-}
-function parseCommon(getInput, env, workingDirectory) {
-    const { text, bool, number } = reader(getInput);
-    const artifactName = parseArtifactName(text(Input.ArtifactName));
-    const timeoutMinutes = number(Input.TimeoutMinutes, 0, { integer: false, min: 0 });
-    // A timer holds at most 2^31 - 1 ms; a longer one would fire at once.
-    if (timeoutMinutes > MAX_TIMEOUT_MINUTES)
-        throw new InputError(`Input "${Input.TimeoutMinutes}" is ${JSON.stringify(getInput(Input.TimeoutMinutes).trim())}; allowed: at most ${MAX_TIMEOUT_MINUTES} (about 24 days; a job stops long before).`);
-    const retention = number(Input.RetentionDays, 0, { integer: true, min: 1 });
-    return {
-        model: text(Input.Model),
-        workingDirectory,
-        timeoutMs: Math.round(timeoutMinutes * 60_000),
-        tempfailRetries: number(Input.TempfailRetries, 0, { integer: true, min: 0 }),
-        tempfailBackoffMs: number(Input.TempfailBackoffSeconds, 30, { integer: false, min: 0 }) * 1000,
-        failOnError: bool(Input.FailOnError, true),
-        summary: bool(Input.Summary, true),
-        uploadArtifact: bool(Input.UploadArtifact, true),
-        artifactName,
-        artifactArchive: bool(Input.ArtifactArchive, false),
-        retentionDays: retention === 0 ? undefined : retention,
-        ...parseRedact(getInput(Input.Redact)),
-        jsonlPath: resolveJsonlPath(text(Input.JsonlPath), workingDirectory, env),
-        showReasoning: bool(Input.ShowReasoning, true),
-        sessionRecord: bool(Input.SessionRecord, true),
-        gate: {
-            token: getInput(Input.GithubToken).trim(),
-            allowedUsers: parseLogins(getInput(Input.AllowedUsers)),
-            allowedBots: parseBots(getInput(Input.AllowedBots))
-        },
-        comment: {
-            enabled: bool(Input.Comment, false),
-            number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
-            key: text(Input.CommentKey)
-        }
-    };
-}
-/** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
-function parseCli(getInput, workspace) {
-    const { text, bool } = reader(getInput);
-    const hermesPath = text(Input.HermesPath) ?? 'hermes';
-    return {
-        ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
-        ignoreRules: bool(Input.IgnoreRules, false),
-        worktree: bool(Input.Worktree, false),
-        checkpoints: bool(Input.Checkpoints, false),
-        passSessionId: bool(Input.PassSessionId, false),
-        args: splitArgs(getInput(Input.Args)),
-        hermesPath,
-        install: parseInstallInputs(getInput, hermesPath),
-        workingDirectory: workingDirectoryOf(getInput, workspace),
-        isolation: parseIsolation(text(Input.Isolation))
-    };
-}
-/**
- * API server mode runs no CLI: the inputs parseCli reads that, given alone, change what it makes
- * (a runner passes every default, so being set is not enough) are refused, all named at once.
- */
-function refuseCliInputs(getInput, workspace) {
-    const read = new Set();
-    const none = JSON.stringify(parseCli(name => {
-        read.add(name);
-        return '';
-    }, workspace));
-    const alone = (given) => {
-        try {
-            const only = parseCli(name => (name === given ? getInput(name) : ''), workspace);
-            return JSON.stringify(only) !== none;
-        }
-        catch {
-            return true; // a bad value is a value given
-        }
-    };
-    const given = [...read].filter(alone);
-    if (given.length === 0)
-        return;
-    const names = given.map(n => `"${n}"`).join(', ');
-    const one = given.length === 1;
-    throw new InputError(`${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
-        `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`);
-}
-function parseIsolation(raw) {
-    if (raw === undefined)
-        return 'auto';
-    const mode = ISOLATION_MODES.find(m => m === raw);
-    if (!mode)
-        throw new InputError(`Input "${Input.Isolation}" is ${JSON.stringify(raw)}; allowed: auto, user or none.`);
-    return mode;
-}
-function parseInstallInputs(getInput, hermesPath) {
-    let install;
-    try {
-        install = parseInstall(getInput);
-    }
-    catch (error) {
-        if (error instanceof InstallInputError)
-            throw new InputError(error.message);
-        throw error;
-    }
-    if (install.mode === 'true' && hermesPath !== 'hermes') {
-        throw new InputError(`Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
-            `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`);
-    }
-    return install;
-}
-/**
- * What parseSettings cannot see without the file system: the working directory and the transcript
- * must exist (a missing directory would otherwise read as a missing Hermes: spawn says ENOENT).
- */
-function checkPaths(settings, given) {
-    if (settings.mode === 'transcript') {
-        if (!isFile(settings.transcript))
-            throw new InputError(`Input "${Input.Transcript}" is ${JSON.stringify(given(Input.Transcript))}, and ${settings.transcript} is not a file; give the path of an existing JSONL transcript.`);
-        return;
-    }
-    if (!isDirectory(settings.workingDirectory)) {
-        throw new InputError(`Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/publish/log.ts
-/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
-
-
-/** How many bytes of log lines are gathered before they are written. */
-const STDOUT_BUFFER_BYTES = 64 * 1024;
-/**
- * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
- * of thousands of lines, and one write each would cost more than reading the stream. They are
- * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
- * would be flattened in the old generation, which only grows until a full collection.
- */
-class BufferedStdout {
-    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
-    used = 0;
-    timer;
-    constructor() {
-        process.once('exit', () => this.flush());
-    }
-    write = line => {
-        // A UTF-16 unit is at most 3 bytes of UTF-8.
-        if (this.used + line.length * 3 + 1 > this.bytes.length) {
-            this.flush();
-            if (line.length * 3 + 1 > this.bytes.length) {
-                process.stdout.write(`${line}\n`);
-                return;
-            }
-        }
-        this.used += this.bytes.write(line, this.used, 'utf8');
-        this.bytes[this.used++] = 0x0a;
-        this.timer ??= setTimeout(() => this.flush(), 100).unref();
-    };
-    flush() {
-        if (this.timer)
-            clearTimeout(this.timer);
-        this.timer = undefined;
-        if (this.used === 0)
-            return;
-        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
-        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
-        this.used = 0;
-    }
-}
-// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
-const MAX_PENDING_TEXT = 64 * 1024;
-// The longest line printed; longer lines go out in pieces.
-const MAX_LOG_LINE = 4000;
-/**
- * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
- * a blank (see cutPoint), so that the cut never halves a secret.
- */
-function joinLines(held, delta, emit, redact) {
-    let start = 0;
-    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
-        emit(held + delta.slice(start, nl));
-        held = '';
-        start = nl + 1;
-    }
-    held += start === 0 ? delta : delta.slice(start);
-    if (held.length <= MAX_PENDING_TEXT)
-        return held;
-    const clean = redact(held);
-    const cut = cutPoint(clean, MAX_PENDING_TEXT);
-    emit(clean.slice(0, cut));
-    return clean.slice(cut);
-}
-/**
- * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
- * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
- * and the stream cannot end the block because it cannot know the random token.
- */
-class LiveLog {
-    redact;
-    text = '';
-    /** Reasoning held until its line ends, and whether its `::group::` is open. */
-    reasoning = '';
-    inReasoning = false;
-    reasoningHidden = false;
-    stopped = false;
-    token = (0,external_node_crypto_.randomUUID)().replace(/-/g, '');
-    sink;
-    stdout;
-    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
-    constructor(redact, sink) {
-        this.redact = redact;
-        if (!sink)
-            this.stdout = new BufferedStdout();
-        this.sink = sink ?? this.stdout.write;
-    }
-    /** Stops workflow commands; call before anything from the stream is printed. */
-    begin() {
-        if (this.stopped)
-            return;
-        this.sink(`::stop-commands::${this.token}`);
-        this.stopped = true;
-    }
-    /** Flushes pending text and lets workflow commands work again (for the action's own). */
-    end() {
-        this.flushText();
-        this.closeReasoning();
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.stopped = false;
-        this.stdout?.flush();
-    }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = own(this.text);
-        this.reasoning = own(this.reasoning);
-    }
-    /** Our own words (not from the stream); still sanitised, since they may quote it. */
-    note(line) {
-        this.flushText();
-        this.print(line);
-    }
-    /** One streamed delta of assistant text; printed a whole line at a time. */
-    textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
-    }
-    /** A line of assistant text (a CRLF's CR is not part of it). */
-    printText(line) {
-        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
-     * collapsed `Reasoning` group; the next line of anything else closes the group.
-     */
-    reasoningDelta(delta) {
-        if (this.reasoningHidden || delta === '')
-            return;
-        this.flushText();
-        if (!this.inReasoning) {
-            this.command('::group::Reasoning');
-            this.inReasoning = true;
-        }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
-    }
-    /** `show-reasoning: false`: reasoning is not printed. */
-    hideReasoning() {
-        this.reasoningHidden = true;
-    }
-    /** Prints what reasoning is pending, inside its group, then closes the group. */
-    closeReasoning() {
-        if (!this.inReasoning)
-            return;
-        if (this.reasoning !== '')
-            this.writeReasoning(this.reasoning);
-        this.reasoning = '';
-        this.inReasoning = false;
-        this.command('::endgroup::');
-    }
-    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
-    writeReasoning(line) {
-        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * A workflow command of the action's own (a group): the runner ignores commands inside the
-     * stop-commands block, so the block is ended for it and reopened with the same token.
-     */
-    command(line) {
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.sink(line);
-        if (this.stopped)
-            this.sink(`::stop-commands::${this.token}`);
-    }
-    toolStart(name, inputPreview) {
-        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
-    }
-    toolEnd(call) {
-        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
-        const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
-        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
-    }
-    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
-    stderr(line) {
-        if (line.trim() !== '')
-            this.note(`stderr: ${line}`);
-    }
-    flushText() {
-        if (this.text === '')
-            return;
-        this.printText(this.text);
-        this.text = '';
-    }
-    /** A line of anything but reasoning: an open reasoning group ends first. */
-    print(line) {
-        this.closeReasoning();
-        this.write(line);
-    }
-    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
-    write(line) {
-        const clean = this.redact(line);
-        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
-            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
-        }
-    }
-}
-// eslint-disable-next-line no-control-regex
-const log_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-/**
- * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
- * the log shows, a newline inside a name or a message would start a line of its own, and the runner
- * trims U+0085 before it looks for a command),
- * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
- * in case a stop-commands block is not open.
- */
-function inert(line) {
-    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
-        return line;
-    const visible = line.replace(log_CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
-}
-
-;// CONCATENATED MODULE: ./src/publish/outputs.ts
-/** Step outputs: names in one place, values from a report. */
-
-const Output = {
-    ExitCode: 'exit_code',
-    Outcome: 'outcome',
-    Error: 'error',
-    SessionId: 'session_id',
-    Model: 'model',
-    Text: 'text',
-    Tokens: 'tokens',
-    TokensInput: 'tokens_input',
-    TokensOutput: 'tokens_output',
-    TokensTotal: 'tokens_total',
-    TokensCacheRead: 'tokens_cache_read',
-    TokensCacheWrite: 'tokens_cache_write',
-    DurationMs: 'duration_ms',
-    ToolCalls: 'tool_calls',
-    ToolErrors: 'tool_errors',
-    Jsonl: 'jsonl',
-    ArtifactId: 'artifact_id',
-    ArtifactUrl: 'artifact_url',
-    Attempts: 'attempts',
-    StructuredOutput: 'structured_output',
-    Agent: 'agent',
-    /** Deprecated: `agent` under its old name, which API server mode made a misnomer. */
-    HermesVersion: 'hermes_version',
-    CostUsd: 'cost_usd',
-    CostEstimated: 'cost_estimated',
-    Usage: 'usage',
-    SessionArtifactUrl: 'session_artifact_url'
-};
-/** All outputs of a job share 1 MB: the answer gets at most this much of it. */
-const TEXT_OUTPUT_CHARS = 64 * 1024;
-const CUT_MARK = '\n[… cut: the whole answer is in the transcript]';
-/**
- * Every output, unknown values empty (never invented): the runner keeps the last value written for a
- * name, so an empty one still replaces what the agent may have appended. Text from the
- * stream comes redacted (the report's types say so); numbers, the outcome and the action's own
- * paths and links are set as they are, never redacted.
- */
-function outputsOf(report, attempts) {
-    const { turn, verdict } = report;
-    const out = new Map();
-    const set = (name, value) => {
-        if (value !== undefined)
-            out.set(name, String(value));
-    };
-    const own = (name, value) => {
-        if (value !== undefined)
-            out.set(name, value);
-    };
-    own(Output.Outcome, verdict.outcome);
-    set(Output.ExitCode, verdict.exitCode);
-    set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
-    set(Output.SessionId, turn.sessionId);
-    set(Output.Model, turn.model);
-    const text = turn.result?.text;
-    if (text !== undefined) {
-        // Redacted as the turn kept it, so that the cut never leaves half a secret.
-        out.set(Output.Text, text.length > TEXT_OUTPUT_CHARS ? text.slice(0, TEXT_OUTPUT_CHARS) + CUT_MARK : text);
-    }
-    const tokens = turn.result?.tokens;
-    if (tokens) {
-        own(Output.Tokens, JSON.stringify(tokens));
-        set(Output.TokensInput, tokens.input);
-        set(Output.TokensOutput, tokens.output);
-        set(Output.TokensTotal, tokens.total);
-        set(Output.TokensCacheRead, tokens.cache_read);
-        set(Output.TokensCacheWrite, tokens.cache_write);
-    }
-    set(Output.DurationMs, Math.round(report.durationMs));
-    set(Output.ToolCalls, turn.toolCalls);
-    set(Output.ToolErrors, turn.toolErrors);
-    own(Output.Jsonl, report.jsonlPath);
-    set(Output.ArtifactId, report.artifact?.id);
-    own(Output.ArtifactUrl, report.artifact?.url);
-    set(Output.Attempts, attempts);
-    // json-schema: only an answer that matched, whole (never cut: a cut JSON is worse than none),
-    // as checkAnswer redacted it, inside its strings and numbers, so that it stays JSON.
-    if (report.answer?.ok)
-        out.set(Output.StructuredOutput, report.answer.json);
-    set(Output.Agent, report.agent);
-    set(Output.HermesVersion, report.agent);
-    // Cost as Hermes knows it (the session record, or the API server's response); never priced here.
-    const usage = report.usage;
-    set(Output.CostUsd, usage?.costUsd);
-    own(Output.CostEstimated, usage?.costEstimated?.toString());
-    // The record's strings were redacted as it was read (main.ts), like every string from a turn.
-    if (usage && Object.keys(usage.fields).length > 0)
-        set(Output.Usage, JSON.stringify(usage.fields));
-    own(Output.SessionArtifactUrl, report.session?.artifact?.url);
-    for (const name of Object.values(Output))
-        if (!out.has(name))
-            out.set(name, '');
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/publish/run-report.ts
-/** The verdict's message redacted once as a whole: the action's words around the stream's. */
-function shown(verdict, redact) {
-    return { ...verdict, message: redact(verdict.message) };
-}
-
-;// CONCATENATED MODULE: ./src/publish/markdown.ts
-/**
- * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
- *
- * - Markdown text (`inline`, `cell`, `quoted`, `textBlock`, `cellLines`): backslash escapes (CommonMark
- *   §2.4) turn every ASCII punctuation mark into plain text, so no HTML tag, comment, link, emphasis,
- *   table pipe, autolink, fence or list marker survives.
- * - Raw HTML (`htmlText`, for text inside an HTML block such as a `<summary>` line): entities.
- * - Verbatim (`codeBlock`): a fence longer than any backtick run inside.
- *
- * Every context turns control characters and lone surrogates into U+FFFD. Mentions are not Markdown
- * (GitHub finds them in the rendered text, outside `code`, `pre` and links), so in prose a zero-width
- * space after `@` keeps them from pinging anyone. cmark-gfm also links e-mail addresses whatever the
- * escapes (`me\@x\.org` is still a `mailto:` link), inside our own `<code>` and `<pre>` too: the same
- * zero-width space breaks those. Code contexts add it only there, so that `npm i @types/node` still
- * copies and pastes. Issue references (`#123`, `GH-123`, `owner/repo#123`) are found the same way and
- * notify the issue they name (a "mentioned this" in its timeline): in prose the same space breaks them.
- */
-const PUNCTUATION = /[!-/:-@[-`{-~]/g;
-// What may follow `@` in a mention (`@user`, `@org/team`) or start an e-mail domain (`.` only before a letter or digit).
-const AFTER_AT = String.raw `(?=[A-Za-z0-9_-]|\.[A-Za-z0-9])`;
-const MENTION = new RegExp(`@${AFTER_AT}`, 'g');
-// An e-mail address as cmark-gfm's autolink extension finds one: a local part right before the `@`.
-const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
-const ZWSP = '\u200b';
-// `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
-const REFERENCE = /(#|\bGH-)(?=\d)/gi;
-// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
-const markdown_CONTROL = 
-// eslint-disable-next-line no-control-regex
-/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const markdown_NEWLINE = /\r\n?|\n/;
-/** Control characters and lone surrogates, made visible and valid (U+FFFD). */
-function visible(text) {
-    return text.replace(markdown_CONTROL, '\uFFFD');
-}
-/**
- * Punctuation escaped, without touching whitespace: the core of every Markdown text context. In prose,
- * mentions and e-mail addresses are broken; in code (where GitHub finds no mention), e-mail addresses.
- */
-function escapeLine(text, context) {
-    const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
-    return inert.replace(PUNCTUATION, '\\$&');
-}
-/** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
-function inline(text) {
-    return escapeLine(text.replace(/\s+/g, ' '), 'prose');
-}
-/** A table cell: inline, and never empty-looking, so the row keeps its shape. */
-function cell(text) {
-    const escaped = inline(text).trim();
-    return escaped === '' ? ' ' : escaped;
-}
-/** A cell (or inline text) shown as code: escaped text inside our own `<code>` (a code span could not hold `|`). */
-function codeCell(text) {
-    const escaped = escapeLine(text.replace(/\s+/g, ' '), 'code').trim();
-    return escaped === '' ? ' ' : `<code>${escaped}</code>`;
-}
-/**
- * Multi-line text inside a table cell or another single line, shown as code: lines joined by `<br>`,
- * spaces kept (a `<pre>` shows them). Wrap it in `<pre>` yourself.
- */
-function cellLines(text) {
-    return text
-        .split(markdown_NEWLINE)
-        .map(line => escapeLine(line.replace(/\s/g, ' '), 'code'))
-        .join('<br>');
-}
-/** Multi-line text inside a block quote (an alert): each line escaped and quoted. */
-function quoted(text) {
-    return text
-        .split(markdown_NEWLINE)
-        .map(line => `> ${inline(line)}`.trimEnd())
-        .join('\n');
-}
-const NBSP = '\u00a0';
-/**
- * Multi-line prose (an answer) as Markdown paragraphs of plain text: each line escaped, line breaks
- * kept as hard breaks, runs of blank lines as one paragraph break, leading indentation kept as
- * no-break spaces (a tab as four), other whitespace runs as one space.
- */
-function textBlock(text) {
-    const paragraphs = [[]];
-    for (const line of text.split(markdown_NEWLINE)) {
-        const content = line.trim();
-        if (content === '') {
-            if (paragraphs[paragraphs.length - 1].length > 0)
-                paragraphs.push([]);
-            continue;
-        }
-        const indent = /^[ \t]*/.exec(line)[0].replace(/\t/g, '    ').length;
-        paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + inline(content));
-    }
-    return paragraphs
-        .filter(lines => lines.length > 0)
-        .map(lines => lines.join('\\\n'))
-        .join('\n\n');
-}
-/** Verbatim text in a fenced code block whose fence is longer than any backtick run inside. */
-function codeBlock(text) {
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    const body = visible(text).replace(/\r\n?/g, '\n');
-    return `${fence}text\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
-}
-const ENTITY = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;'
-};
-/**
- * Text inside raw HTML of our own (a line that starts an HTML block, where Markdown is not parsed):
- * entities for `& < > " '`, whitespace runs as one space (a blank line would end the block).
- */
-function htmlText(text) {
-    return visible(text.replace(/\s+/g, ' '))
-        .replace(MENTION, `@${ZWSP}`)
-        .replace(REFERENCE, `$1${ZWSP}`)
-        .replace(/[&<>"']/g, c => ENTITY[c]);
-}
-/** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
-function details(title, content, open = false) {
-    return `<details${open ? ' open' : ''}><summary>${htmlText(title)}</summary>\n\n${content}\n\n</details>`;
-}
-/**
- * A collapsed block inside a table cell: one line, balanced. The summary is escaped Markdown (`cell`),
- * the body escaped lines (`cellLines`), shown preformatted.
- */
-function cellDetails(summary, body) {
-    return `<details><summary>${summary}</summary><pre>${body}</pre></details>`;
-}
-/** A table from escaped cells. */
-function table(header, align, rows) {
-    const rule = align.map(a => (a === 'r' ? '--:' : a === 'c' ? ':-:' : '---'));
-    return [header, rule, ...rows].map(r => `| ${r.join(' | ')} |`).join('\n');
-}
-/**
- * A link to a URL of ours (an artifact's), with escaped text. Only http(s) URLs make a link; the
- * destination is percent-encoded where Markdown or HTML could read it as something else.
- */
-function markdown_link(text, url) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return inline(text);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return inline(text);
-    const href = parsed.href
-        .replace(/[()<>"'\\`\s]/g, c => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
-        .replace(/&/g, '&amp;');
-    return `[${inline(text)}](${href})`;
-}
-const number = new Intl.NumberFormat('en-US');
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
-const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
-
-;// CONCATENATED MODULE: ./src/publish/structured.ts
-
-
-// Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
-// escaped (at most 5 bytes a unit, plus the markup).
-const JSON_CHARS = 20_000;
-const ERRORS_SHOWN = 30;
-const POINTER_CHARS = 200;
-const MESSAGE_CHARS = 300;
-/** Shown open when the JSON is this short; a longer one is collapsed. */
-const OPEN_CHARS = 2000;
-function structuredBlock(answer) {
-    if (!answer)
-        return undefined;
-    if (answer.ok) {
-        const pretty = JSON.stringify(answer.value, null, 2);
-        const size = `${number.format(bytes(answer.json))} bytes compact`;
-        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
-    }
-    const parts = [];
-    // The status line says the first error; the list says them all.
-    if (answer.errorCount === 0)
-        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
-    else {
-        const lines = answer.errors
-            .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
-        const more = answer.errorCount - lines.length;
-        if (more > 0)
-            lines.push(`- … and ${number.format(more)} more`);
-        parts.push(lines.join('\n'));
-    }
-    if (answer.value !== undefined) {
-        const pretty = JSON.stringify(answer.value, null, 2);
-        parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
-    }
-    const title = answer.errorCount > 0
-        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
-        : 'Structured output: none';
-    return details(title, parts.join('\n\n'), true);
-}
-/** The JSON, verbatim, cut at JSON_CHARS with a note saying where the whole of it is. */
-function jsonBody(pretty, whole) {
-    if (pretty.length <= JSON_CHARS)
-        return codeBlock(pretty);
-    return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
-}
-
-;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
-
-
-const NAME_CHARS = 60;
-const INPUT_CHARS = 80;
-const TOOL_ROWS = 25;
-/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
-const ERROR_PREVIEW_CHARS = 120;
-/** Calls still running when Hermes stopped, listed after the last result. */
-const RUNNING_ROWS = 10;
-// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
-const tool_tables_OUTPUT_CHARS = 500;
-const BAR_CELLS = 20;
-const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
-function bar(share) {
-    let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
-    if (eighths === 0 && share > 0)
-        eighths = 1;
-    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
-}
-function percent(share) {
-    if (share === 0)
-        return '0%';
-    if (share < 0.001)
-        return '\\<0.1%';
-    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
-}
-/** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn) {
-    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
-    const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
-    const rest = sorted.slice(shown.length);
-    const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
-    const row = (name, t) => {
-        const share = totalMs > 0 ? t.totalMs / totalMs : 0;
-        return [
-            name,
-            number.format(t.calls),
-            t.errors ? `**${number.format(t.errors)}**` : '0',
-            formatMs(t.totalMs),
-            formatMs(t.maxMs),
-            totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
-        ];
-    };
-    const rows = shown.map(t => row(codeCell(clip(t.name, NAME_CHARS)), t));
-    if (rest.length > 0) {
-        const others = rest.reduce((sum, t) => ({
-            calls: sum.calls + t.calls,
-            errors: sum.errors + t.errors,
-            totalMs: sum.totalMs + t.totalMs,
-            maxMs: Math.max(sum.maxMs, t.maxMs)
-        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
-        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
-    }
-    return markdown_join([
-        '#### Time per tool',
-        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
-    ]);
-}
-/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c, expand) {
-    const cells = [
-        number.format(c.index),
-        codeCell(clip(c.name, NAME_CHARS)),
-        c.inputPreview ? codeCell(clip(c.inputPreview, INPUT_CHARS)) : ' ',
-        c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
-    ];
-    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
-    if (!c.isError)
-        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
-    const output = c.output;
-    const { line, more } = firstLine(output);
-    const preview = `❌ ${cell(clip(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
-    // Worth a <details> when the one-line preview hides part of the output.
-    if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
-        return [...cells, preview];
-    return [...cells, cellDetails(preview, cellLines(clip(output, tool_tables_OUTPUT_CHARS)))];
-}
-/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
-function firstLine(text) {
-    const start = text.search(/\S/);
-    if (start < 0)
-        return { line: '', more: false };
-    const newline = /[\r\n]/g;
-    newline.lastIndex = start;
-    const end = newline.exec(text)?.index ?? text.length;
-    const rest = /\S/g;
-    rest.lastIndex = end;
-    return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
-}
-const expandable = (c) => {
-    const { line, more } = firstLine(c.output);
-    return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
-};
-const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
-const CALLS_ALIGN = ['r', 'l', 'l', 'r', 'l'];
-const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
-/**
- * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
- * then, with the bytes left, expandable outputs for the most recent failed calls.
- */
-function callsBlock(turn, room, where) {
-    const calls = turn.recentCalls;
-    const lean = [];
-    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
-    // event, never answered). Their rows come last and are kept first.
-    const status = turn.result ? 'never returned' : '⏳ running';
-    const running = turn.unfinished
-        .slice(0, RUNNING_ROWS)
-        .map(u => [
-        '–',
-        codeCell(clip(u.name, NAME_CHARS)),
-        u.inputPreview ? codeCell(clip(u.inputPreview, INPUT_CHARS)) : ' ',
-        '–',
-        status
-    ]);
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
-        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
-    for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], false);
-        const size = rowBytes(cells);
-        if (used + size > room)
-            break;
-        used += size;
-        lean.push(cells);
-    }
-    let expandedAll = true;
-    const rows = lean.map((cells, k) => {
-        const c = calls[calls.length - 1 - k];
-        if (!expandable(c))
-            return cells;
-        const full = callCells(c, true);
-        const extra = rowBytes(full) - rowBytes(cells);
-        if (used + extra > room) {
-            expandedAll = false;
-            return cells;
-        }
-        used += extra;
-        return full;
-    });
-    rows.reverse();
-    const shown = rows.length;
-    const total = turn.toolCalls;
-    const kept = calls.length;
-    let note;
-    if (shown === 0 && total > 0) {
-        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
-    }
-    else if (shown < total) {
-        const why = shown < kept
-            ? 'to stay under GitHub’s 1 MiB summary limit'
-            : `the summary keeps the most recent ${number.format(kept)}`;
-        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
-    }
-    if (!expandedAll) {
-        const also = '_Outputs of older failed calls are not expanded, to save space._';
-        note = note ? `${note}\n\n${also}` : also;
-    }
-    const notShown = turn.unfinished.length - running.length;
-    if (notShown > 0) {
-        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
-        note = note ? `${note}\n\n${also}` : also;
-    }
-    return {
-        text: markdown_join([
-            '#### Tool calls',
-            note,
-            shown + running.length > 0
-                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
-                : undefined
-        ]),
-        // All it keeps, every output it could expand expanded: nothing was cut to save space.
-        whole: shown === kept && expandedAll
-    };
-}
-
-;// CONCATENATED MODULE: ./src/publish/install-fact.ts
-
-
-const FROM = {
-    reused: 'installed by an earlier step of this job',
-    cache: 'restored from the Actions cache',
-    installer: 'installed by the install script'
-};
-function installFact(install) {
-    const ref = codeCell(install.ref);
-    if (!install.source)
-        return `${ref} · **install failed** after ${formatMs(install.ms)}`;
-    const unverified = install.unverified ? ' · not checksum-verified' : '';
-    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
-}
-
-;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
-
-function isolationFact(fact) {
-    const parts = fact.user
-        ? [
-            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
-            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
-        ]
-        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
-    if (fact.credential)
-        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
-    return parts.join(' · ');
-}
-
-;// CONCATENATED MODULE: ./src/publish/summary.ts
-/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-
-
-
-
-
-
-
-/** GitHub drops a step's summary whole past this many bytes. */
-const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
-/** What the summary may take: under the limit with room to spare, whatever the run. */
-const SUMMARY_BUDGET_BYTES = 900 * 1024;
-// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
-// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
-// bound known up front; the answer, the longest, is also cut by its escaped bytes.
-const summary_MESSAGE_CHARS = 1000;
-const STDERR_LINE_CHARS = 300;
-const STDERR_LINES = 20;
-const FACT_CHARS = 120;
-const QUERY_CHARS = 200;
-/** An answer this short is shown open: there is nothing to save by collapsing it. */
-const OPEN_ANSWER_BYTES = 1024;
-const ANSWER_CHARS = 20_000;
-const ANSWER_BYTES = 96 * 1024;
-const ISSUES_SHOWN = 30;
-const UNKNOWN_TYPES_SHOWN = 10;
-const UNFINISHED_SHOWN = 10;
-const PROBLEM_CHARS = 200;
-const LINK_TEXT_CHARS = 100;
-const PATH_CHARS = 200;
-const URL_CHARS = 500;
-/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
-const NOTE_BYTES = 512;
-// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
-const REASONING_CHARS = 20_000;
-const REASONING_BYTES = 64 * 1024;
-const MIN_REASONING_CHARS = 200;
-/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
-const REASONING_NOTE_BYTES = 256;
-const TITLE = {
-    success: '✅ Hermes completed the turn',
-    failure: '❌ Hermes failed',
-    interrupted: '⏹️ Hermes was interrupted',
-    tempfail: '⏳ Temporary provider failure',
-    config_error: '⚙️ Configuration error',
-    usage_error: '❌ Hermes rejected its arguments',
-    no_result: '❌ The turn did not complete',
-    not_found: '❌ Hermes not found',
-    timeout: '⌛ Hermes timed out',
-    not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema',
-    invalid_input: '❌ Invalid input'
-};
-/** An input was refused before anything ran: one line, the title and why. */
-function invalidInputSummary(message) {
-    return `### ${TITLE.invalid_input}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
-}
-/** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
-const LEFT_OUT_FIRST = [2, 0, 1];
-/**
- * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
- * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
- * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
- */
-function renderSummary(report, options = {}) {
-    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
-    const { turn } = report;
-    const where = transcriptRef(report);
-    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
-    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
-    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report), factsTable(report, where)];
-    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
-    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
-    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
-    // Bytes of everything but the tool-call table and its note.
-    const fixed = (parts) => bytes(markdown_join([...parts, callsHead])) + 4;
-    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
-    const left = [];
-    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
-        left.push(EXTRAS[i]);
-        extras[i] = undefined;
-    }
-    let toolsShown = tools;
-    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
-        left.push('the per-tool table');
-        toolsShown = undefined;
-    }
-    const omitted = left.length
-        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
-        : undefined;
-    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
-    // The reasoning comes last: its block gets what is left once everything else is whole, less the
-    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
-    const spare = budget - bytes(`${markdown_join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
-    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
-    const summary = `${markdown_join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
-    if (bytes(summary) <= budget)
-        return summary;
-    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, budget);
-}
-function statusBlock(report) {
-    const { verdict, turn } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
-    // On success the message says no more than the status line.
-    if (verdict.outcome === 'success')
-        return lines[0];
-    const message = clip(verdict.message, summary_MESSAGE_CHARS);
-    lines.push(`> [!CAUTION]\n${quoted(message)}`);
-    const stderr = report.stderrTail
-        .filter(l => l.trim() !== '')
-        .slice(-STDERR_LINES)
-        .map(l => clip(l, STDERR_LINE_CHARS));
-    if (!turn.result && stderr.length > 0) {
-        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
-    }
-    return markdown_join(lines);
-}
-function factsTable(report, where) {
-    const { turn } = report;
-    const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell(clip(value, FACT_CHARS)) : '–';
-    const calls = turn.toolErrors
-        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
-        : number.format(turn.toolCalls);
-    const rows = [
-        ...(report.query ? [['Query', queryCell(report.query)]] : []),
-        ['Model', fact(turn.model)],
-        ['Session', fact(turn.sessionId)],
-        ['Duration', formatMs(report.durationMs)],
-        ['Tool calls', calls],
-        [
-            'Tokens',
-            tokens
-                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
-                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
-                : '–'
-        ]
-    ];
-    const usage = report.usage;
-    if (usage) {
-        rows.push([
-            'Cost',
-            usage.costUsd !== undefined ? formatCost(usage.costUsd, usage.costEstimated) : '–'
-        ]);
-        if (usage.apiCalls !== undefined)
-            rows.push(['API calls', number.format(usage.apiCalls)]);
-    }
-    if (report.attempts && report.attempts.length > 1) {
-        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
-        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
-    }
-    if (report.agent)
-        rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
-    if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger)]);
-    if (report.install)
-        rows.push(['Install', installFact(report.install)]);
-    if (report.isolation)
-        rows.push(['Isolation', isolationFact(report.isolation)]);
-    rows.push(['Transcript', where + transcriptNote(report)]);
-    if (report.session)
-        rows.push(['Session record', sessionRef(report.session)]);
-    return table(['Run', ''], ['l', 'l'], rows);
-}
-/** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query) {
-    if (query.kind === 'file')
-        return `from ${codeCell(clip(query.path, PATH_CHARS))}`;
-    return cell(oneLine(query.text, QUERY_CHARS));
-}
-/** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger) {
-    const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
-    const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
-}
-/** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report) {
-    const a = report.artifact;
-    if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
-    if (a)
-        return `the artifact ${codeCell(clip(a.name, LINK_TEXT_CHARS))}`;
-    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
-        return 'none (Hermes did not run)';
-    return codeCell(clip(report.jsonlPath, PATH_CHARS));
-}
-/** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session) {
-    const a = session.artifact;
-    const where = a && a.url.length <= URL_CHARS
-        ? `${markdown_link(clip(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
-        : session.path
-            ? codeCell(clip(session.path, PATH_CHARS))
-            : '';
-    // The note is the action's own sentence around Hermes' redacted words (main.ts).
-    const note = session.note ? cell(clip(session.note, summary_MESSAGE_CHARS)) : '';
-    return [where, note].filter(Boolean).join(' · ') || '–';
-}
-function transcriptNote(report) {
-    if (report.artifact || !report.artifactNote)
-        return '';
-    return ` (not uploaded: ${cell(clip(report.artifactNote, PROBLEM_CHARS))})`;
-}
-function answerBlock(turn) {
-    const text = turn.result?.text;
-    if (!text || text.trim() === '')
-        return undefined;
-    const clean = text;
-    let chars = Math.min(clean.length, ANSWER_CHARS);
-    let body = textBlock(clip(clean, chars));
-    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
-    while (bytes(body) > ANSWER_BYTES) {
-        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
-        body = textBlock(clip(clean, chars));
-    }
-    const cut = chars < clean.length
-        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
-        : '';
-    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
-}
-/**
- * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
- * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
- */
-function reasoningBlock(reasoning, room, noteRoom, where) {
-    const clean = reasoning.text;
-    const total = reasoning.chars;
-    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
-    const draw = (chars) => {
-        const cut = chars < clean.length || reasoning.text.length < total
-            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
-            : '';
-        return details(`Reasoning (${size})`, textBlock(clip(clean, chars)) + cut);
-    };
-    const limit = Math.min(room, REASONING_BYTES);
-    let chars = Math.min(clean.length, REASONING_CHARS);
-    let block = draw(chars);
-    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
-        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
-        block = draw(chars);
-    }
-    if (bytes(block) <= limit)
-        return block;
-    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
-    return bytes(note) <= noteRoom ? note : undefined;
-}
-function anomalyBlock(turn) {
-    const lines = [];
-    const problem = (text) => inline(clip(text, PROBLEM_CHARS));
-    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
-        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
-    }
-    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
-    if (moreIssues > 0)
-        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
-    // The turn redacted the names as it kept them (keys cannot carry the type).
-    const unknown = Object.entries(turn.unknownTypes);
-    let unknownEvents = 0;
-    for (const [, count] of unknown)
-        unknownEvents += count;
-    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell(clip(type, NAME_CHARS))}, ignored`);
-    }
-    if (unknown.length > UNKNOWN_TYPES_SHOWN)
-        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
-    if (turn.eventsAfterResult > 0)
-        lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
-    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell(clip(u.inputPreview, INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell(clip(u.name, NAME_CHARS))} was called but never returned${input}`);
-    }
-    if (turn.unfinished.length > UNFINISHED_SHOWN)
-        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
-    if (lines.length === 0)
-        return undefined;
-    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
-    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
-}
-/** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report, budget) {
-    const { verdict } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    let chars = summary_MESSAGE_CHARS;
-    for (;;) {
-        const text = markdown_join([
-            `### ${TITLE[verdict.outcome]}${code}`,
-            inline(clip(verdict.message, chars)),
-            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
-        ]) + '\n';
-        if (bytes(text) <= budget || chars === 0)
-            return text;
-        chars = Math.floor(chars / 2);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/config/platform.ts
-/** The runners the action works on. */
-/**
- * Why the action cannot run on this runner's platform, or undefined when it can. It installs Hermes
- * with upstream's POSIX install script and captures stdout through a FIFO: a Windows runner stops at
- * once, in one sentence, rather than half-way through an install.
- */
-function unsupportedRunner(platform) {
-    if (platform !== 'win32')
-        return undefined;
-    return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
-}
-
-// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var dist_ajv = __nccwpck_require__(42463);
-var ajv_default = /*#__PURE__*/__nccwpck_require__.n(dist_ajv);
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(52210);
-var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
-// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
-var dist = __nccwpck_require__(82815);
-var dist_default = /*#__PURE__*/__nccwpck_require__.n(dist);
-;// CONCATENATED MODULE: ./src/schema/extract.ts
-
-/**
- * How many characters the search for a balanced object may visit: a start that never closes is
- * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
- */
-const SCAN_LIMIT = 20_000_000;
-/** Deeper nesting than this is not looked for (it would only make each failed start costlier). */
-const MAX_DEPTH = 512;
-// What may follow an opening bracket in JSON, blanks aside: prose such as `{name}` or `[see below]`
-// is passed over without a parse (a failed JSON.parse costs an exception).
-const OBJECT_START = /\{\s*["}]/y;
-const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
-/** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
-function extract_parseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch (error) {
-        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
-        // know. The position says where the fault is; the quote goes.
-        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
-            'not valid JSON';
-        const at = /at position (\d+)/.exec(message);
-        if (!at)
-            return { ok: false, error: message };
-        const position = Number(at[1]);
-        const before = text.slice(0, position).split(/\r\n|\r|\n/);
-        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
-    }
-}
-function extractJson(text) {
-    const whole = extract_parseJson(text.trim());
-    if (whole.ok)
-        return { found: true, value: whole.value, from: 'the whole answer' };
-    const block = lastJsonFence(text);
-    if (block) {
-        const parsed = extract_parseJson(block.body);
-        return parsed.ok
-            ? { found: true, value: parsed.value, from: 'a ```json block' }
-            : {
-                found: false,
-                problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
-            };
-    }
-    const scanned = lastBalanced(text);
-    if (scanned === 'too long')
-        return {
-            found: false,
-            problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
-        };
-    if (scanned)
-        return { found: true, value: scanned.value, from: 'the text' };
-    return { found: false, problem: 'The answer holds no JSON' };
-}
-const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-/**
- * The body of the last fenced code block whose info string is `json` (any case), as CommonMark reads
- * fences: backticks or tildes, three or more, up to three spaces of indentation, closed by a fence of
- * the same character at least as long, or by the end of the text. A fence inside another block is
- * that block's content, not a block of its own.
- */
-function lastJsonFence(text) {
-    const lines = text.split(/\r\n|\r|\n/);
-    let last;
-    for (let i = 0; i < lines.length; i++) {
-        const open = OPENING.exec(lines[i]);
-        if (!open)
-            continue;
-        const [, indent, fence, info] = open;
-        // A backtick fence's info string cannot hold a backtick (that is inline code).
-        if (fence[0] === '`' && info.includes('`'))
-            continue;
-        const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length && !closing.test(lines[j]); j++)
-            body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
-        if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
-            last = { body: body.join('\n'), line: i + 1 };
-        i = j;
-    }
-    return last;
-}
-/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
-function lastBalanced(text) {
-    let found;
-    let visited = 0;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c !== '{' && c !== '[')
-            continue;
-        const start = c === '{' ? OBJECT_START : ARRAY_START;
-        start.lastIndex = i;
-        if (!start.test(text))
-            continue;
-        const end = closingBracket(text, i);
-        visited += Math.abs(end) - i;
-        if (visited > SCAN_LIMIT)
-            return 'too long';
-        if (end < 0)
-            continue;
-        const parsed = extract_parseJson(text.slice(i, end + 1));
-        if (!parsed.ok)
-            continue;
-        found = { value: parsed.value };
-        i = end;
-    }
-    return found;
-}
-/**
- * Where the bracket at `start` closes, strings read as JSON reads them; or minus where the search
- * stopped: a bracket that does not match, a line break inside a string (JSON has none), nesting
- * deeper than MAX_DEPTH, the end.
- */
-function closingBracket(text, start) {
-    const expected = [];
-    let inString = false;
-    for (let i = start; i < text.length; i++) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
-                inString = false;
-            else if (c === '\n' || c === '\r')
-                return -i;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[') {
-            if (expected.length === MAX_DEPTH)
-                return -i;
-            expected.push(c === '{' ? '}' : ']');
-        }
-        else if (c === '}' || c === ']') {
-            if (expected.pop() !== c)
-                return -i;
-            if (expected.length === 0)
-                return i;
-        }
-    }
-    return -text.length;
-}
-
-;// CONCATENATED MODULE: ./src/schema/load.ts
-/** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
-
-
-
-
-
-
-
-
-
-
-/** The `$schema` values the action can check (without the trailing `#`); none means 2020-12. */
-const DRAFTS = {
-    'https://json-schema.org/draft/2020-12/schema': '2020-12',
-    'http://json-schema.org/draft-07/schema': 'draft-07'
-};
-const SHOWN_CHARS = 200;
-const SCHEMA_ERRORS_SHOWN = 5;
-/**
- * The schema from `json-schema`, or undefined when the input is empty. Inline when the value starts
- * with `{`, else the path of a file relative to the workspace. Anything that is not a JSON Schema
- * (draft 2020-12 or draft-07) is an InputError saying where.
- */
-function readSchema({ getInput, env }) {
-    const raw = getInput(Input.JsonSchema).trim();
-    if (raw === '')
-        return undefined;
-    const given = `Input "${Input.JsonSchema}"`;
-    let text = raw;
-    let where = `${given} (inline)`;
-    if (!raw.startsWith('{')) {
-        // As parseSettings resolves the workspace.
-        const file = confine(Input.JsonSchema, clip(raw, SHOWN_CHARS), external_node_path_.resolve(env.GITHUB_WORKSPACE ?? process.cwd(), raw), env);
-        where = `${given} (the file ${file})`;
-        try {
-            text = external_node_fs_.readFileSync(file, 'utf8');
-        }
-        catch (error) {
-            const why = error.code ?? String(error);
-            throw new InputError(`${given} is ${JSON.stringify(clip(raw, SHOWN_CHARS))}: not an inline schema (one starts with "{"), and ${file} cannot be read (${why}). ` +
-                'Give a JSON Schema object, or the path of a .json file in the workspace.');
-        }
-    }
-    const parsed = extract_parseJson(text.replace(/^\uFEFF/, ''));
-    if (!parsed.ok)
-        throw new InputError(`${where} is not JSON: ${parsed.error}.`);
-    const schema = parsed.value;
-    if (!isObject(schema)) {
-        throw new InputError(`${where} is JSON, but not a JSON Schema: a schema is an object, such as {"type": "object", "properties": {…}}.`);
-    }
-    const draft = draftOf(schema, where);
-    const warnings = [];
-    const note = (...args) => void warnings.push(args.map(String).join(' '));
-    const options = {
-        allErrors: true,
-        // Unknown keywords are allowed by the specification: said in a warning rather than refused.
-        strict: 'log',
-        logger: { log: () => undefined, warn: note, error: note }
-    };
-    const ajv = draft === 'draft-07' ? new (ajv_default())["default"](options) : new (_2020_default())["default"](options);
-    dist_default()["default"](ajv);
-    if (!ajv.validateSchema(schema)) {
-        throw new InputError(`${where} is not a valid JSON Schema (draft ${draft}): ${schemaErrors(ajv.errors ?? [])}.`);
-    }
-    try {
-        return { schema, draft, validate: ajv.compile(schema), warnings };
-    }
-    catch (error) {
-        const why = (0,errors/* messageOf */.b)(error);
-        throw new InputError(`${where} cannot be used as a JSON Schema (draft ${draft}): ${why}.`);
-    }
-}
-function draftOf(schema, where) {
-    const declared = schema.$schema;
-    if (declared === undefined)
-        return '2020-12';
-    const draft = typeof declared === 'string' ? DRAFTS[declared.replace(/#$/, '')] : undefined;
-    if (draft)
-        return draft;
-    throw new InputError(`${where} declares "$schema": ${clip(JSON.stringify(declared), SHOWN_CHARS)}, which the action cannot check; ` +
-        `use "https://json-schema.org/draft/2020-12/schema" (or leave "$schema" out) or "http://json-schema.org/draft-07/schema#".`);
-}
-/** Where in the schema each problem is (a JSON pointer), and what is wrong there. */
-function schemaErrors(errors) {
-    const shown = errors
-        .slice(0, SCHEMA_ERRORS_SHOWN)
-        .map(e => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
-    const more = errors.length - shown.length;
-    return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
-}
-
-;// CONCATENATED MODULE: ./src/schema/prompt.ts
-/** What `json-schema` adds to the prompt: an instruction to answer with one JSON value, and the schema. */
-
-
-
-
-const INSTRUCTION = 'End your answer with one JSON value that matches the JSON Schema below, in a ```json code block. ' +
-    'A program reads it: write valid JSON (no comments, no trailing commas) that matches the schema exactly.';
-/** The query, a blank line, the instruction, and the schema in a fenced block. */
-function withSchema(query, answer) {
-    const json = JSON.stringify(answer.schema, null, 2);
-    const longest = Math.max(0, ...(json.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${query.trimEnd()}\n\n${INSTRUCTION}\n\n${fence}json\n${json}\n${fence}\n`;
-}
-/**
- * CliSettings whose query asks for the JSON: `query` stays `-q`, with the instruction added; a
- * `query-file` is read and written, with the instruction, to a new file under RUNNER_TEMP, passed
- * as `--query-file` (a file, because one argument may not exceed 128 KiB on Linux).
- */
-function askForJson(settings, answer, env) {
-    const query = settings.query;
-    if (!query)
-        return settings;
-    if (query.kind === 'text')
-        return { ...settings, query: { kind: 'text', text: withSchema(query.text, answer) } };
-    const text = readQuery(query, settings.workingDirectory);
-    const dir = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-prompt-'));
-    const file = external_node_path_.join(dir, external_node_path_.basename(query.path));
-    external_node_fs_.writeFileSync(file, withSchema(text, answer));
-    return { ...settings, query: { kind: 'file', path: file } };
-}
-
-;// CONCATENATED MODULE: ./src/schema/check.ts
-
-
-
-/** All outputs of a job share 1 MB: structured_output gets at most this many bytes of it, like `text`. */
-const STRUCTURED_OUTPUT_BYTES = 64 * 1024;
-const MAX_ERRORS = 100;
-const VALUE_CHARS = 80;
-const VALUES_SHOWN = 10;
-function checkAnswer(text, answer, redact) {
-    const none = (problem) => ({
-        ok: false,
-        message: redact(`${problem}; json-schema asks for one JSON value that matches it.`),
-        errors: [],
-        errorCount: 0
-    });
-    if (text === undefined || text.trim() === '')
-        return none('The answer is empty');
-    const extracted = extractJson(text);
-    if (!extracted.found)
-        return none(extracted.problem);
-    const value = redactStrings(extracted.value, redact);
-    if (!answer.validate(extracted.value)) {
-        const all = (answer.validate.errors ?? []).map(check_describe).map(e => ({
-            pointer: redact(e.pointer),
-            message: redact(e.message)
-        }));
-        const [first] = all;
-        const more = all.length > 1 ? ` (and ${all.length - 1} more)` : '';
-        return {
-            ok: false,
-            message: redact(`The answer does not match json-schema: ${first ? `${first.pointer || '/'}: ${first.message}` : 'it was rejected'}${more}.`),
-            errors: all.slice(0, MAX_ERRORS),
-            errorCount: all.length,
-            value
-        };
-    }
-    // The strings of value are redacted, and JSON.stringify writes them as they are, escaped.
-    const json = JSON.stringify(value);
-    const bytes = Buffer.byteLength(json, 'utf8');
-    if (bytes > STRUCTURED_OUTPUT_BYTES) {
-        return {
-            ok: false,
-            message: redact(`The answer matches json-schema, but its JSON takes ${bytes.toLocaleString('en-US')} bytes, over the ` +
-                `${STRUCTURED_OUTPUT_BYTES.toLocaleString('en-US')} that structured_output may take (the outputs of a job share 1 MB); ` +
-                'ask for a shorter answer, or read it from the transcript.'),
-            errors: [],
-            errorCount: 0,
-            value
-        };
-    }
-    return { ok: true, value, json };
-}
-/**
- * The verdict once the answer was checked: a turn that otherwise succeeded becomes invalid_output
- * when its answer does not give a structured_output; any other verdict stands.
- */
-function judge(verdict, check) {
-    if (!check || check.ok || verdict.outcome !== 'success')
-        return verdict;
-    return { outcome: 'invalid_output', exitCode: verdict.exitCode, message: check.message };
-}
-/** An ajv error as the field it is about and what that field should have been. */
-function check_describe(error) {
-    const at = error.instancePath;
-    const params = error.params;
-    const child = (name) => `${at}/${String(name).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    switch (error.keyword) {
-        case 'required':
-            return { pointer: child(params.missingProperty), message: 'is required, and missing' };
-        case 'dependentRequired':
-        case 'dependencies':
-            return {
-                pointer: child(params.missingProperty),
-                message: `is required when ${JSON.stringify(params.property)} is present, and missing`
-            };
-        case 'additionalProperties':
-            return { pointer: child(params.additionalProperty), message: 'is not allowed by the schema' };
-        case 'unevaluatedProperties':
-            return {
-                pointer: child(params.unevaluatedProperty),
-                message: 'is not allowed by the schema'
-            };
-        case 'enum':
-            return { pointer: at, message: `must be one of ${values(params.allowedValues)}` };
-        case 'const':
-            return { pointer: at, message: `must be ${check_shown(params.allowedValue)}` };
-        default:
-            return { pointer: at, message: error.message ?? `fails "${error.keyword}"` };
-    }
-}
-function values(list) {
-    if (!Array.isArray(list))
-        return check_shown(list);
-    const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
-    return list.slice(0, VALUES_SHOWN).map(check_shown).join(', ') + more;
-}
-const check_shown = (value) => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
-
-;// CONCATENATED MODULE: ./src/comment/api.ts
-/**
- * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
- * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
- * retried by core/retry.ts on a network failure, 429 or a 5xx.
- */
-
-
-
-
-/** How long one request may take. */
-const REQUEST_TIMEOUT_MS = 10_000;
-/** Tries per call, the first included, and the first wait. */
-const ATTEMPTS = 3;
-const BACKOFF_MS = 1000;
-/** The most comments read when looking for ours: 50 pages of 100. */
-const MAX_PAGES = 50;
-/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
-const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
-class CommentApi {
-    target;
-    options;
-    constructor(target, options) {
-        this.target = target;
-        this.options = options;
-    }
-    /** The oldest comment that starts with marker and was written by a bot or a writer. */
-    async find(marker) {
-        const { apiUrl, repository, number } = this.target;
-        let url = `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
-        for (let page = 0; url && page < MAX_PAGES; page++) {
-            const got = await this.call('GET', url);
-            if (!got.ok)
-                return got;
-            const comments = Array.isArray(got.value.json) ? got.value.json : [];
-            const ours = comments.find(c => typeof c.body === 'string' &&
-                c.body.startsWith(marker) &&
-                (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? '')));
-            if (ours)
-                return { ok: true, value: ours.id };
-            // The token goes only where it came from: a next page elsewhere is not followed.
-            const next = nextPage(got.value.link);
-            url = next && new URL(next).origin === new URL(apiUrl).origin ? next : undefined;
-        }
-        return { ok: true, value: undefined };
-    }
-    async create(body) {
-        const { apiUrl, repository, number } = this.target;
-        const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, body);
-        return got.ok ? idOf(got.value.json) : got;
-    }
-    async update(id, body) {
-        const { apiUrl, repository } = this.target;
-        const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, body);
-        return got.ok ? idOf(got.value.json) : got;
-    }
-    call(method, url, body) {
-        const { token, signal, sleep } = this.options;
-        return retry(async () => {
-            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-            try {
-                const response = await request(url, {
-                    method,
-                    headers: {
-                        Authorization: `Bearer ${token}`,
-                        Accept: 'application/vnd.github+json',
-                        'X-GitHub-Api-Version': '2022-11-28',
-                        'User-Agent': 'hermes-action',
-                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
-                    },
-                    body: body !== undefined ? JSON.stringify({ body }) : undefined,
-                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                    redirect: 'error'
-                });
-                const json = await response.json().catch(() => undefined);
-                if (response.ok)
-                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
-                const said = json?.message;
-                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
-                const failed = { ok: false, status: response.status, why };
-                return response.status >= 500 || response.status === 429
-                    ? { value: failed, retry: why }
-                    : { value: failed };
-            }
-            catch (error) {
-                const why = timeout.aborted
-                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
-                    : signal?.aborted
-                        ? 'the job’s grace period ran out'
-                        : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
-                return { value: { ok: false, why }, retry: why };
-            }
-        }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
-    }
-}
-function idOf(json) {
-    const id = json?.id;
-    return typeof id === 'number'
-        ? { ok: true, value: id }
-        : { ok: false, why: 'the GitHub API answered without a comment id' };
-}
-/** The `rel="next"` URL of a Link header. */
-function nextPage(link) {
-    return link
-        ?.split(',')
-        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
-        .find(Boolean);
-}
-
-;// CONCATENATED MODULE: ./src/comment/body.ts
-
-
-
-
-
-/** GitHub refuses a comment body longer than this many characters. */
-const COMMENT_LIMIT_CHARS = 65_536;
-/** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
-const COMMENT_BUDGET_CHARS = 60_000;
-const body_MESSAGE_CHARS = 1000;
-const body_FACT_CHARS = 120;
-const body_ANSWER_CHARS = 20_000;
-const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
-function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
-    const runLink = markdown_link('the run', place.runUrl);
-    if (view.phase === 'running')
-        return (markdown_join([
-            place.marker,
-            `### ${RUNNING}`,
-            `Follow ${runLink}; this comment is rewritten when the turn ends.`
-        ]) + '\n');
-    const outcome = view.outcome ?? 'no_result';
-    const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
-    const caution = outcome !== 'success' && view.message
-        ? `> [!CAUTION]\n${quoted(clip(redact(view.message), body_MESSAGE_CHARS))}`
-        : undefined;
-    const facts = factsLine(view, redact);
-    const transcript = view.artifact
-        ? markdown_link(`the transcript (${clip(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
-        : 'the transcript (in the run’s artifacts, when uploaded)';
-    const links = `See ${runLink} and ${transcript}.`;
-    const structured = view.structured ? structuredBlock(view.structured) : undefined;
-    const head = [place.marker, title, caution];
-    const tail = [facts, links];
-    const rest = markdown_join([...head, structured, ...tail]).length + 2;
-    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
-    const text = markdown_join([...head, body, structured, ...tail]) + '\n';
-    return text.length <= budget ? text : markdown_join([...head, ...tail]) + '\n';
-}
-/** Duration, tool calls, tokens, cost and model in one line. */
-function factsLine(view, redact) {
-    const parts = [];
-    if (view.durationMs !== undefined)
-        parts.push(formatMs(view.durationMs));
-    if (view.toolCalls !== undefined) {
-        const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
-        parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
-    }
-    const t = view.tokens;
-    if (t)
-        parts.push(`${number.format(t.total)} tokens (${number.format(t.input)} in, ${number.format(t.output)} out)`);
-    if (view.cost)
-        parts.push(formatCost(view.cost.usd, view.cost.estimated));
-    if (view.model)
-        parts.push(codeCell(clip(redact(view.model), body_FACT_CHARS)));
-    return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
-}
-/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
-function body_answerBlock(answer, redact, room) {
-    if (!answer || answer.trim() === '')
-        return undefined;
-    const clean = redact(answer);
-    const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
-    let chars = Math.min(clean.length, body_ANSWER_CHARS);
-    const draw = () => textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
-    let block = draw();
-    // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
-    while (block.length > room && chars > 0) {
-        chars = Math.floor((chars * room) / block.length / 1.1);
-        block = draw();
-    }
-    return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
-}
-
-;// CONCATENATED MODULE: ./src/comment/target.ts
-/**
- * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
- * payload (`GITHUB_EVENT_PATH`), or the `comment-number` input on any event.
- */
-
-
-const target_PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
-function commentTarget(env, options) {
-    const event = env.GITHUB_EVENT_NAME ?? '';
-    const repository = env.GITHUB_REPOSITORY;
-    if (!repository)
-        return { none: 'GITHUB_REPOSITORY is not set' };
-    const found = options.number !== undefined
-        ? { number: options.number, kind: 'pull request or issue' }
-        : numberOf(event, readPayload(env.GITHUB_EVENT_PATH));
-    if (!found)
-        return {
-            none: `the ${event || 'unnamed'} event belongs to no pull request or issue; set "comment-number" to say which one to comment on`
-        };
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
-    return {
-        ...found,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        repository,
-        // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
-        workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',
-        job: env.GITHUB_JOB ?? '',
-        key: options.key,
-        runUrl: `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? ''}` +
-            (attempt ? `/attempts/${env.GITHUB_RUN_ATTEMPT}` : '')
-    };
-}
-function readPayload(file) {
-    if (!file)
-        return {};
-    try {
-        const payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
-        return isObject(payload) ? payload : {};
-    }
-    catch {
-        return {};
-    }
-}
-function numberOf(event, payload) {
-    const field = (value, name) => isObject(value) ? value[name] : undefined;
-    const valid = (n) => Number.isInteger(n) && n > 0;
-    if (target_PULL_REQUEST_EVENTS.test(event)) {
-        const n = field(payload.pull_request, 'number') ?? payload.number;
-        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
-    }
-    if (event === 'issues' || event === 'issue_comment') {
-        const n = field(payload.issue, 'number');
-        const kind = field(payload.issue, 'pull_request') ? 'pull request' : 'issue';
-        return valid(n) ? { number: n, kind } : undefined;
-    }
-    if (event === 'workflow_run') {
-        const pulls = field(payload.workflow_run, 'pull_requests');
-        const n = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
-        return valid(n) ? { number: n, kind: 'pull request' } : undefined;
-    }
-    return undefined;
-}
-/**
- * The hidden first line that finds the comment again. Its parts are percent-encoded, so no workflow
- * name or key can end the HTML comment (`-->`) or forge another marker.
- */
-function markerOf(target) {
-    const part = (s) => encodeURIComponent(s).replace(/[!'()*-]/g, escapeChar);
-    return `<!-- hermes-action:workflow=${part(target.workflow)};job=${part(target.job)};key=${part(target.key ?? '')} -->`;
-}
-const escapeChar = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
-
-;// CONCATENATED MODULE: ./src/comment/sticky.ts
-/**
- * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
- * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
- * that cannot be written is a warning naming the permission to add: it never changes the verdict.
- */
-
-
-
-class StickyComment {
-    target;
-    options;
-    id;
-    /** A refusal (401, 403): the token will not do better at the end. */
-    refused = false;
-    constructor(target, options) {
-        this.target = target;
-        this.options = options;
-    }
-    /** The comment for this event, or undefined (after a warning) when the event belongs to no issue. */
-    static for(options) {
-        const target = commentTarget(options.env, options);
-        if ('none' in target) {
-            options.warn(`No comment is written (comment is true): ${target.none}.`);
-            return undefined;
-        }
-        if (!options.token) {
-            options.warn('No comment is written (comment is true): "github-token" is empty; pass a token that may write comments.');
-            return undefined;
-        }
-        return new StickyComment(target, options);
-    }
-    /** "Running", with the run's link. */
-    start() {
-        return this.write({ phase: 'running' }, 'saying the turn started');
-    }
-    /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
-    finish(view, signal) {
-        return this.write(view, 'with the outcome', signal);
-    }
-    async write(view, what, signal) {
-        if (this.refused)
-            return;
-        const { target, options } = this;
-        const marker = markerOf(target);
-        const body = renderComment(view, { marker, runUrl: target.runUrl }, options.redact);
-        const api = new CommentApi(target, { token: options.token, signal, sleep: options.sleep });
-        let written;
-        if (this.id !== undefined) {
-            written = await api.update(this.id, body);
-            // Deleted since it was written: a new one.
-            if (!written.ok && written.status === 404)
-                written = await api.create(body);
-        }
-        else {
-            const found = await api.find(marker);
-            written = !found.ok
-                ? found
-                : found.value !== undefined
-                    ? await api.update(found.value, body)
-                    : await api.create(body);
-        }
-        if (written.ok) {
-            this.id = written.value;
-            return;
-        }
-        if (written.status === 401 || written.status === 403)
-            this.refused = true;
-        options.warn(this.failure(what, written));
-    }
-    failure(what, failed) {
-        const { kind, number, repository } = this.target;
-        const permission = kind === 'pull request'
-            ? '"pull-requests: write"'
-            : kind === 'issue'
-                ? '"issues: write"'
-                : '"pull-requests: write" (a pull request) or "issues: write" (an issue)';
-        const fork = kind === 'issue'
-            ? ''
-            : '; on a pull request from a fork the token is read-only whatever it says';
-        return (`The comment ${what} on ${kind} #${number} of ${repository} could not be written: ${failed.why}. ` +
-            `The job's token needs ${permission}: add it under "permissions:"${fork}. The outcome is not changed by this.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/comment/view.ts
-function viewOf(report, cancelled) {
-    const { verdict, turn } = report;
-    const ran = verdict.outcome !== 'not_allowed' && verdict.outcome !== 'not_found';
-    return {
-        phase: 'done',
-        outcome: verdict.outcome,
-        exitCode: verdict.exitCode,
-        cancelled,
-        message: verdict.message,
-        answer: turn.result?.text,
-        structured: report.answer,
-        model: turn.model,
-        tokens: turn.result?.tokens,
-        durationMs: ran ? report.durationMs : undefined,
-        toolCalls: ran ? turn.toolCalls : undefined,
-        toolErrors: ran ? turn.toolErrors : undefined,
-        artifact: report.artifact && { name: report.artifact.name, url: report.artifact.url },
-        cost: report.usage?.costUsd !== undefined
-            ? { usd: report.usage.costUsd, estimated: report.usage.costEstimated === true }
-            : undefined
-    };
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-/** The orchestration: settings → attempts → verdict → log, outputs, artifact, summary. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-async function main_run() {
-    const unsupported = unsupportedRunner(process.platform);
-    if (unsupported)
-        return core/* setFailed */.C1(unsupported);
-    // Masked before anything else is read or printed, so that no later line can show them.
-    const secrets = [core/* getInput */.V4(Input.ApiKey), core/* getInput */.V4(Input.GithubToken)]
-        .map(s => s.trim())
-        .filter(s => s !== '');
-    secrets.forEach(secret => core/* setSecret */.Pq(secret));
-    let settings;
-    let query;
-    let schema;
-    let userQuery;
-    try {
-        settings = parseSettings({ getInput: name => core/* getInput */.V4(name), env: process.env });
-        checkPaths(settings, name => core/* getInput */.V4(name));
-        if (settings.mode !== 'transcript')
-            userQuery = settings.query;
-        // The server cannot read the runner's files: in API server mode query-file is read here.
-        if (settings.mode === 'api')
-            query = readQuery(settings.query, settings.workingDirectory);
-        // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
-        schema = readSchema({ getInput: name => core/* getInput */.V4(name), env: process.env });
-        if (schema && query !== undefined)
-            query = withSchema(query, schema);
-        else if (schema && settings.mode === 'cli')
-            settings = askForJson(settings, schema, process.env);
-    }
-    catch (error) {
-        return invalidInput((0,errors/* messageOf */.b)(error), makeRedactor(secrets));
-    }
-    settings.redact.forEach(value => core/* setSecret */.Pq(value));
-    const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
-    if (warning)
-        core/* warning */.$e(warning);
-    // Provider keys the workflow passes through `env:` are secrets whatever their format.
-    const redact = makeRedactor([
-        ...settings.redact,
-        ...secrets,
-        ...environmentSecrets(childEnv(process.env))
-    ]);
-    const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(process.env), settings.gate);
-    const comment = stickyComment(settings, redact);
-    if (admission && !admission.allowed)
-        return refuse(settings, admission, redact, comment);
-    // Decided before anything runs: under auto, a runner that cannot isolate refuses gated events.
-    const plan = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
-    if (settings.mode === 'cli' && plan?.kind === 'none' && !plan.chosen) {
-        const trigger = triggerOf(process.env);
-        const remedy = `run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`;
-        const why = settings.isolation === 'user'
-            ? `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${plan.why}`
-            : gated(trigger)
-                ? `Hermes cannot run as its own user here (${plan.why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`
-                : undefined;
-        if (why) {
-            const refusal = {
-                allowed: false,
-                actor: admission?.actor,
-                event: admission?.event,
-                message: `${why}; ${remedy}`
-            };
-            return refuse(settings, refusal, redact, comment, { why: plan.why });
-        }
-        core/* warning */.$e(`Hermes runs as the runner's user, not as its own: ${plan.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`);
-    }
-    const trigger = admission && {
-        actor: admission.actor,
-        event: admission.event,
-        why: admission.why
-    };
-    const signals = listenForCancellation();
-    await comment?.start();
-    const log = new LiveLog(redact);
-    if (!settings.showReasoning)
-        log.hideReasoning();
-    if (schema?.warnings.length)
-        core/* warning */.$e(`json-schema: ${schema.warnings.slice(0, 5).join('; ')}`);
-    let executed;
-    try {
-        executed =
-            settings.mode === 'transcript'
-                ? { attempt: await readTranscript(settings.transcript, log), history: [] }
-                : settings.mode === 'api'
-                    ? await runApi(settings, query ?? '', log, signals)
-                    : await runHermes(settings, log, signals, plan);
-    }
-    catch (error) {
-        // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
-        log.end();
-        throw error;
-    }
-    const { attempt, history, agent, install, isolation, record } = executed;
-    const decided = history.at(-1)?.verdict ?? decide(attempt.turn, attempt.end);
-    // json-schema: the answer of a turn that otherwise succeeded must match; the last attempt says so.
-    const answer = schema && decided.outcome === 'success'
-        ? checkAnswer(attempt.turn.answer, schema, redact)
-        : undefined;
-    const verdict = judge(decided, answer);
-    if (history.length > 0)
-        history[history.length - 1].verdict = verdict;
-    if (answer)
-        log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
-    log.note(closingLine(verdict, attempt));
-    log.end();
-    const report = {
-        verdict: shown(verdict, redact),
-        query: userQuery?.kind === 'text'
-            ? { kind: 'text', text: redact(userQuery.text) }
-            : userQuery && { kind: 'file', path: redact(userQuery.path) },
-        turn: attempt.turn,
-        durationMs: attempt.turn.result?.duration_ms ?? attempt.durationMs,
-        agent: agent === undefined ? undefined : redact(agent),
-        stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
-        jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
-        trigger: trigger && { ...trigger, why: redact(trigger.why) },
-        attempts: history.map(({ verdict: { outcome, exitCode } }) => ({ outcome, exitCode })),
-        answer,
-        install,
-        isolation: isolation ??
-            (settings.mode === 'api'
-                ? { why: 'API server mode: no Hermes process runs on this runner' }
-                : settings.mode === 'transcript'
-                    ? { why: 'transcript mode: nothing runs' }
-                    : undefined),
-        // API server mode: only what the server's response reported; no export is attempted.
-        // Strings from the server or the record are redacted here, once, like every string of a turn.
-        ...(attempt.usage && { usage: redactedUsage(attempt.usage, redact) }),
-        ...(record && {
-            usage: record.ok ? redactedUsage(record.usage, redact) : undefined,
-            session: record.ok ? { path: record.path } : { note: redact(record.note) }
-        })
-    };
-    if (record && !record.ok)
-        core/* notice */.lm(redact(record.note));
-    // Outputs first: the upload can take long, and a cancelled job may be killed during it.
-    const setOutputs = () => {
-        for (const [name, value] of outputsOf(report, history.length))
-            core/* setOutput */.uH(name, value);
-    };
-    setOutputs();
-    // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
-    if (signals.cancelled)
-        await comment?.finish(viewOf(report, true), graceLeft(signals));
-    // `redact: false` still hides the secrets given as inputs.
-    const redactUpload = !settings.uploadUnredacted
-        ? redact
-        : secrets.length
-            ? makeRedactor(secrets, { tokens: false })
-            : undefined;
-    const abandoned = await main_upload(settings, report, history.slice(0, -1).map(a => a.transcript), redactUpload, redact);
-    const abandonedRecord = await uploadRecord(settings, report, redactUpload);
-    if (report.artifact)
-        setOutputs();
-    if (!signals.cancelled)
-        await comment?.finish(viewOf(report, false));
-    await writeSummary(settings, report, redact);
-    conclude(settings, report);
-    // Everything is written: a given-up upload's client must not hold the step open.
-    if (abandoned || abandonedRecord)
-        process.exit();
-}
-/** The usage fields with their strings (billing provider, end reason…) redacted. */
-function redactedUsage(usage, redact) {
-    return { ...usage, fields: redactStrings(usage.fields, redact) };
-}
-/** The step's colour: red unless the turn completed, or fail-on-error is false. */
-function conclude(settings, { verdict }) {
-    if (verdict.outcome === 'success')
-        return;
-    if (settings.failOnError)
-        core/* setFailed */.C1(verdict.message);
-    else
-        core/* warning */.$e(`${verdict.message} (fail-on-error is false, so the step passes)`);
-}
-/** The gate said no: Hermes never runs; the outputs and the summary say who and why. */
-async function refuse(settings, admission, redact, comment, isolation) {
-    const verdict = shown({ outcome: 'not_allowed', message: admission.message }, redact);
-    const report = {
-        verdict,
-        turn: new TurnBuilder(redact).finish(),
-        durationMs: 0,
-        stderrTail: [],
-        jsonlPath: '',
-        trigger: { actor: admission.actor, event: admission.event, why: verdict.message },
-        isolation
-    };
-    for (const [name, value] of outputsOf(report, 0))
-        core/* setOutput */.uH(name, value);
-    // The person who asked learns why the agent did not start.
-    await comment?.finish(viewOf(report, false));
-    await writeSummary(settings, report, redact);
-    conclude(settings, report);
-}
-/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
-function stickyComment(settings, redact) {
-    if (!settings.comment.enabled)
-        return undefined;
-    return StickyComment.for({
-        token: settings.gate.token,
-        number: settings.comment.number,
-        key: settings.comment.key,
+        getInput: name => core/* getInput */.V4(name),
         env: process.env,
-        redact,
-        warn: message => core/* warning */.$e(redact(message))
-    });
-}
-/** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): what is left, less a margin. */
-function graceLeft(signals) {
-    const since = Date.now() - (signals.cancelledAt ?? Date.now());
-    return AbortSignal.timeout(Math.max(1000, 9000 - since));
-}
-/** An input was refused: nothing ran; outcome, error and a one-line summary say which and why. */
-async function invalidInput(message, redact) {
-    const report = {
-        verdict: { outcome: 'invalid_input', message: redact(message) },
-        turn: new TurnBuilder().finish(),
-        durationMs: 0,
-        stderrTail: [],
-        jsonlPath: ''
+        platform: process.platform,
+        out: {
+            setOutput: (name, value) => core/* setOutput */.uH(name, value),
+            setFailed: message => core/* setFailed */.C1(message),
+            setSecret: secret => core/* setSecret */.Pq(secret),
+            warning: message => core/* warning */.$e(message),
+            notice: message => core/* notice */.lm(message),
+            info: message => core/* info */.pq(message),
+            group: (title, fn) => core/* group */.Os(title, fn),
+            addPath: dir => core/* addPath */.fM(dir),
+            writeSummary: async (markdown) => void (await core/* summary */.z.addRaw(markdown).write({ overwrite: true }))
+        },
+        clock: { now: Date.now, sleep: retry/* abortableSleep */.M },
+        listenForCancellation: () => (0,cancellation/* listenForCancellation */.ci)(process, Date.now),
+        hermes: {
+            provide: install/* provideHermes */.Mj,
+            attempt: hermes/* runAttempt */.Tm,
+            version: hermes/* probeVersion */.Vd,
+            record: session_record/* readSessionRecord */.M2
+        },
+        upload: { transcript: uploadTranscript, record: uploadSessionRecord },
+        exit: () => process.exit(),
+        limits: LIMITS
     };
-    for (const [name, value] of outputsOf(report, 0))
-        core/* setOutput */.uH(name, value);
-    // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
-    if (core/* getInput */.V4(Input.Summary).trim() === 'false')
-        return core/* setFailed */.C1(redact(message));
-    try {
-        await core/* summary */.z.addRaw(invalidInputSummary(redact(message))).write({ overwrite: true });
-    }
-    catch (error) {
-        core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
-    }
-    core/* setFailed */.C1(redact(message));
-}
-/** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
-async function runHermes(settings, log, signals, plan) {
-    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
-    const provided = await provideHermes(settings, installIo(log), signals);
-    const { executable, install } = provided;
-    if (provided.failure !== undefined) {
-        const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
-        const verdict = decide(attempt.turn, attempt.end);
-        return { attempt, history: [{ verdict, transcript: settings.jsonlPath }], install };
-    }
-    const workspace = process.env.GITHUB_WORKSPACE ?? settings.workingDirectory;
-    // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
-    const gitControl = snapshotGitControl(workspace);
-    if (gitControl.partial)
-        core/* warning */.$e(gitControl.partial);
-    const isolation = plan?.kind === 'user' && executable
-        ? await Isolation.isolate(plan, {
-            workspace,
-            workingDirectory: settings.workingDirectory,
-            executable,
-            queryFile: settings.query.kind === 'file'
-                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
-                : undefined,
-            ignoreUserConfig: settings.ignoreUserConfig,
-            env: process.env
-        }).catch((error) => {
-            throw new Error(`Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`);
-        })
-        : undefined;
-    const run = isolation?.queryFile
-        ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
-        : settings;
-    let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
-    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-    const fileCommands = snapshotFileCommands();
-    try {
-        // Asked alongside the run, not before it: a CLI can take a while to print its version.
-        const version = provided.version !== undefined
-            ? Promise.resolve(provided.version)
-            : executable
-                ? probeVersion(executable, settings.workingDirectory, isolation?.spawning)
-                : Promise.resolve(undefined);
-        // The probe is the agent's too: it may end on its own before the agent's processes are ended.
-        isolation?.waitFor(version);
-        log.begin();
-        const attempts = await retried(settings, log, signals, 'temporary provider failure', () => runAttempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, signals, isolation?.spawning));
-        const agent = await version;
-        if (agent)
-            log.note(agent);
-        // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
-        // before the agent's processes are ended (the export is one of them).
-        const sessionId = attempts.attempt.turn.sessionId;
-        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
-            ? await readSessionRecord({
-                executable: executable ?? settings.hermesPath,
-                sessionId,
-                output: recordPathFor(settings.jsonlPath),
-                cwd: settings.workingDirectory,
-                env: isolation?.spawning.env ?? childEnv(),
-                as: isolation?.spawning.as,
-                timeoutMs: exportTimeoutMs(process.env),
-                cancelled: signals.cancelled
-            })
-            : undefined;
-        return { ...attempts, agent, install, isolation: fact, record };
-    }
-    finally {
-        // Every process of the agent ended and the workspace handed back before anything else is done.
-        if (isolation)
-            fact = Object.assign(fact, { why: undefined }, await isolation.release());
-        const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
-        if (credential) {
-            // A path the agent may have chosen: redacted like everything else it wrote.
-            fact.credential = log.redact(credential);
-            log.note(`The checkout's git credential (${fact.credential}) was readable by the agent: set persist-credentials: false on actions/checkout`);
-        }
-        // After the agent's last process is gone: nothing it wrote into them stands.
-        fileCommands.restore();
-        const changed = gitControl.restore();
-        if (changed.length > 0)
-            core/* warning */.$e(log.redact(gitControlWarning(workspace, changed)));
-    }
-}
-/** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
-function installIo(log) {
-    const line = (text) => core/* info */.pq(inert(log.redact(text)));
-    return {
-        info: line,
-        output: line,
-        warning: message => core/* warning */.$e(log.redact(message)),
-        group: (title, fn) => core/* group */.Os(inert(log.redact(title)), fn),
-        addPath: dir => core/* addPath */.fM(dir)
-    };
-}
-/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
-async function runApi(settings, query, log, signals) {
-    external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
-    const server = new ApiServer({
-        ...settings.api,
-        model: settings.model,
-        showReasoning: settings.showReasoning,
-        timeoutMs: settings.timeoutMs
-    });
-    log.begin();
-    const attempts = await retried(settings, log, signals, 'the API server could not take the turn', () => server.attempt(query, settings.jsonlPath, log, signals));
-    return { ...attempts, agent: server.description };
-}
-/** Exit 75 is retried up to tempfail-retries times, with a growing, jittered backoff. */
-async function retried(settings, log, signals, why, once) {
-    const history = [];
-    for (let n = 1;; n++) {
-        if (n > 1) {
-            // Each attempt keeps its transcript; the last one is always at jsonl-path.
-            const previous = history[history.length - 1];
-            previous.transcript = settings.jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n - 1}$1`);
-            external_node_fs_.renameSync(settings.jsonlPath, previous.transcript);
-        }
-        const attempt = await once();
-        const verdict = decide(attempt.turn, attempt.end);
-        history.push({ verdict, transcript: settings.jsonlPath });
-        if (verdict.outcome !== 'tempfail' || n > settings.tempfailRetries || signals.cancelled) {
-            return { attempt, history };
-        }
-        const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
-        log.note(`Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`);
-        await sleep(waitMs, signals);
-        // Cancelled while waiting: the last attempt's transcript stays where the outputs point.
-        if (signals.cancelled)
-            return { attempt, history };
-    }
-}
-/** Waits, unless the job is cancelled first. */
-function sleep(ms, signals) {
-    return new Promise(resolve => {
-        const timer = setTimeout(done, ms);
-        const unsubscribe = signals.subscribe(done);
-        function done() {
-            clearTimeout(timer);
-            unsubscribe();
-            resolve();
-        }
-    });
-}
-async function readTranscript(transcript, log) {
-    const started = Date.now();
-    log.begin();
-    const turn = await followFile(transcript, log);
-    return {
-        turn,
-        durationMs: Date.now() - started,
-        end: { kind: 'transcript' }
-    };
-}
-/**
- * Uploads the transcript (through `egress`), with those of earlier attempts when exit 75 was
- * retried. True when the upload was given up with the client still at work.
- */
-async function main_upload(settings, report, earlier, egress, redact) {
-    if (!settings.uploadArtifact)
-        return false;
-    // A transcript replaced by a link while the agent ran would upload the link's target.
-    const link = [report.jsonlPath, ...earlier].find(file => external_node_fs_.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink());
-    if (link) {
-        report.artifactNote = redact(`${link} became a link while Hermes ran, and a link is never uploaded`);
-        core/* warning */.$e(`The transcript was not uploaded: ${report.artifactNote}`);
-        return false;
-    }
-    const result = await uploadTranscript({
-        transcriptPath: report.jsonlPath,
-        earlierAttempts: earlier,
-        name: settings.artifactName,
-        archive: settings.artifactArchive,
-        retentionDays: settings.retentionDays,
-        redact: egress,
-        env: process.env
-    });
-    if (result.uploaded) {
-        report.artifact = result;
-        core/* info */.pq(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
-        if (result.warning)
-            core/* warning */.$e(result.warning);
-        return false;
-    }
-    report.artifactNote = redact(result.reason);
-    if (result.warn)
-        core/* warning */.$e(`The transcript was not uploaded: ${result.reason}`);
-    else
-        core/* notice */.lm(`The transcript was not uploaded: ${result.reason}`);
-    return result.abandoned === true;
-}
-/**
- * The session record goes up beside the transcript, through the same redactor, when the transcript
- * did. True when the upload was given up with the client still at work.
- */
-async function uploadRecord(settings, report, redact) {
-    const session = report.session;
-    if (!session?.path || !report.artifact)
-        return false;
-    const result = await uploadSessionRecord({
-        recordPath: session.path,
-        transcriptArtifact: report.artifact.name,
-        retentionDays: settings.retentionDays,
-        redact,
-        env: process.env
-    });
-    if (result.uploaded) {
-        session.artifact = result;
-        core/* info */.pq(`Session record uploaded as artifact ${result.name}: ${result.url}`);
-        return false;
-    }
-    session.note = `The session record was not uploaded: ${result.reason}`;
-    core/* warning */.$e(session.note);
-    return result.abandoned === true;
-}
-/** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
-async function writeSummary(settings, report, redact) {
-    if (!settings.summary)
-        return;
-    try {
-        await core/* summary */.z
-            .addRaw(renderSummary(report, { showReasoning: settings.showReasoning }))
-            // Overwritten, not appended to: the step's summary holds only what the action wrote.
-            .write({ overwrite: true });
-    }
-    catch (error) {
-        core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
-    }
-}
-function closingLine(verdict, attempt) {
-    const tokens = attempt.turn.result?.tokens;
-    const parts = [
-        `■ ${verdict.outcome}`,
-        verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
-        tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
-        formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
-        `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
-    ];
-    return parts.filter(Boolean).join(' · ');
-}
-/** SIGINT (the runner's cancel) and SIGTERM no longer end the action: they are passed on to Hermes. */
-function listenForCancellation() {
-    const listeners = new Set();
-    const state = {
-        cancelled: false,
-        cancelledAt: undefined,
-        subscribe(fn) {
-            listeners.add(fn);
-            return () => void listeners.delete(fn);
-        }
-    };
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-        process.on(signal, () => {
-            state.cancelledAt ??= Date.now();
-            state.cancelled = true;
-            listeners.forEach(fn => fn(signal));
-        });
-    }
-    return state;
 }
 
 
@@ -43855,6 +44084,341 @@ function listenForCancellation() {
 /** What an error says, for a message to a person: thrown values need not be Errors. */
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 21789:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ pythonJson)
+/* harmony export */ });
+/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+function pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
+    }
+    return JSON.stringify(value) ?? 'null';
+}
+
+
+/***/ }),
+
+/***/ 53326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $u: () => (/* binding */ makeRedactor),
+/* harmony export */   A2: () => (/* binding */ redactHead),
+/* harmony export */   Pm: () => (/* binding */ environmentSecrets),
+/* harmony export */   _b: () => (/* binding */ TOKENS_ONLY),
+/* harmony export */   eT: () => (/* binding */ redactStrings),
+/* harmony export */   v5: () => (/* binding */ MASK),
+/* harmony export */   x3: () => (/* binding */ NONE)
+/* harmony export */ });
+/* unused harmony exports MIN_ENV_SECRET_CHARS, REDACTED_HEAD_CHARS */
+/**
+ * Secrets out of everything the action writes: user-listed values, values of the child
+ * environment's secret-looking variables, and well-known token and credential formats.
+ */
+/**
+ * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
+ * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
+ * (`Bearer%20sk-…`): in a raw transcript line, a key alone on a line of a file the agent read
+ * stands right after the `n` of `\n`. The other formats have prefixes distinctive enough to be
+ * masked wherever they stand, glued to a word too: an injected agent must not get a token past the
+ * redactor by writing a letter before it.
+ */
+const LEAD = String.raw `(?:(?<![A-Za-z0-9_])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))`;
+/** Token formats of well-known providers: each a prefix and what may follow it. */
+const FORMATS = [
+    { prefix: 'gh[pousr]_', body: 'A-Za-z0-9', min: 36 }, // GitHub tokens
+    { prefix: 'github_pat_', body: 'A-Za-z0-9_', min: 22 }, // GitHub fine-grained tokens
+    { prefix: 'sk-ant-', body: 'A-Za-z0-9_-', min: 20 }, // Anthropic
+    { prefix: 'sk-or-', body: 'A-Za-z0-9-', min: 20 }, // OpenRouter (sk-or-v1-…)
+    { prefix: 'sk-(?:proj|svcacct|admin)-', body: 'A-Za-z0-9_-', min: 20 }, // OpenAI project keys
+    { prefix: 'sk-', body: 'A-Za-z0-9_-', min: 20, lead: LEAD }, // OpenAI (and look-alikes)
+    { prefix: '(?:AKIA|ASIA)', body: 'A-Z0-9', min: 16, max: 16 }, // AWS access key ids
+    { prefix: 'xox[abposr]-', body: 'A-Za-z0-9-', min: 10 }, // Slack
+    { prefix: 'AIza', body: 'A-Za-z0-9_-', min: 30 }, // Google API keys (Gemini)
+    { prefix: 'gsk_', body: 'A-Za-z0-9', min: 20 }, // Groq
+    { prefix: 'hf_', body: 'A-Za-z0-9', min: 30 }, // Hugging Face
+    { prefix: 'npms?_', body: 'A-Za-z0-9', min: 36 }, // npm
+    // GitLab: personal, deploy, runner, pipeline-trigger, CI-job, incoming-mail, feed, OAuth, agent…
+    {
+        prefix: 'gl(?:pat|dt|rt|ptt|cbt|imt|ft|soat|oas|agent|ffct|wt)-',
+        body: 'A-Za-z0-9_.-',
+        min: 20
+    },
+    { prefix: '(?:sk|rk)_(?:live|test)_', body: 'A-Za-z0-9', min: 10 }, // Stripe secret, restricted
+    { prefix: 'whsec_', body: 'A-Za-z0-9', min: 24 } // Stripe webhook secrets
+];
+// `[A-Za-z]` spelt out: the one expression is case-sensitive, the header words may not be.
+const BEARER = '(?<![A-Za-z])(?:[Bb]earer|BEARER|[Bb]asic|BASIC)';
+const SCHEME = '(?:[Bb]earer|BEARER|[Bb]asic|BASIC|[Tt]oken|TOKEN|[Dd]igest)';
+const GAP = String.raw `(?:[ \t]+|%20|\+)`;
+const CRED = String.raw `[A-Za-z0-9._~+/-]`;
+const PATTERNS = [
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
+    // JWTs: three base64url parts, the first two JSON objects.
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
+    // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
+    ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
+    String.raw `eyJ[A-Za-z0-9_.-]+(?="?(?:\.\.\.|…))`,
+    // The value of an Authorization header, whatever its scheme.
+    String.raw `(?<=(?<![A-Za-z])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)["']?[ \t]*(?::|%3[Aa]|=)(?:[ \t]|%20)*["']?(?:${SCHEME}${GAP})?)(?!${SCHEME}${GAP}|%20)[^\s"',;&]+`,
+    // Bearer or Basic and a credential elsewhere (curl -H, a log line): one with a digit, or long.
+    String.raw `(?<=${BEARER}${GAP})(?=${CRED}{8,})(?:(?=[A-Za-z._~+/-]*[0-9])|(?=${CRED}{16,}))${CRED}+=*`,
+    // A URL's password (`https://user:secret@host`), and a token standing as the user.
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:"'<>\\]*:)[^\s/?#@"'<>\\]+(?=@)`,
+    String.raw `(?<=[A-Za-z][A-Za-z0-9+.-]*://)[A-Za-z0-9_-]{16,}(?=@)`
+];
+/** What every pattern above holds, for a cheap test of whether a text may hold one at all. */
+const PREFIXES = [
+    'gh[pousr]_',
+    'github_pat_',
+    'sk-',
+    'AKIA',
+    'ASIA',
+    'xox',
+    'eyJ',
+    'AIza',
+    'gsk_',
+    'hf_',
+    'npms?_',
+    'gl[a-z]+-',
+    '[sr]k_',
+    'whsec_',
+    '[Aa]uthorization|AUTHORIZATION|[Bb]earer|BEARER|[Bb]asic|BASIC',
+    '://'
+];
+const MASK = '***';
+/** The empty string holds no secret. */
+const NONE = '';
+/** The least a `redact` value or an environment secret must hold to be told from ordinary text. */
+const MIN_ENV_SECRET_CHARS = 8;
+/** Names of variables that hold a credential: `…KEY`, `…TOKEN`, `…SECRET`, `…PASSWORD`, `…PAT`, `…CREDENTIALS`. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS)$/i;
+/**
+ * The values of an environment's variables whose names look secret (at least 8 characters): the
+ * provider keys a workflow passes through `env:`, whatever their format. A value of several lines
+ * (a PEM key, a JSON credential) counts whole and line by line.
+ */
+function environmentSecrets(env) {
+    const out = [];
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || !SECRET_NAME.test(name))
+            continue;
+        for (const v of [value, ...value.split(/\r?\n/).map(l => l.trim())])
+            if (v.length >= MIN_ENV_SECRET_CHARS)
+                out.push(v);
+    }
+    return [...new Set(out)];
+}
+/**
+ * How much of a long text is redacted when only its start is shown. Generous, because masking
+ * shortens the text: a head cut just past what is shown could bring half a secret into view.
+ */
+const REDACTED_HEAD_CHARS = 64 * 1024;
+/** The start of text, redacted: what a preview of at most a few thousand characters is cut from. */
+function redactHead(redact, text) {
+    return redact(text.length > REDACTED_HEAD_CHARS ? text.slice(0, REDACTED_HEAD_CHARS) : text);
+}
+/**
+ * Builds the redactor for the given literal values, also in the forms they take inside a JSON
+ * string (how they stand in a transcript line) and percent-encoded, and for the token formats
+ * unless `tokens` is false. One regular expression, one pass over the text (the redactor runs on
+ * every line of the log); literal values come first and longest first, so a value inside another
+ * goes too.
+ */
+function makeRedactor(values, { tokens = true } = {}) {
+    const literals = [...new Set(values.flatMap(forms).filter(v => v.length > 0))].sort((a, b) => b.length - a.length);
+    const patterns = [...literals.map(escapeRegExp), ...(tokens ? PATTERNS : [])];
+    const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'g') : undefined;
+    // Most lines hold no secret: a scan for the patterns' fixed parts and the values is cheaper.
+    const maybe = new RegExp([...literals.map(escapeRegExp), ...(tokens ? PREFIXES : [])].join('|') || '(?!)');
+    const mayHold = (text) => all !== undefined && maybe.test(text);
+    const redact = ((text) => (mayHold(text) ? text.replace(all, MASK) : text));
+    redact.mayHold = mayHold;
+    redact.find = text => {
+        if (!mayHold(text))
+            return [];
+        const found = [];
+        for (const m of text.matchAll(all))
+            if (m[0].length > 0)
+                found.push([m.index, m.index + m[0].length]);
+        return found;
+    };
+    return redact;
+}
+/**
+ * A value as it may stand inside a JSON string: as it is, escaped as JSON.stringify and Python's
+ * json.dumps escape it, with every non-ASCII character as `\uXXXX` (ensure_ascii), with `/` as
+ * `\/` (encoders that escape it); and percent-encoded, as in a URL.
+ */
+function forms(value) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    let percent = value;
+    try {
+        percent = encodeURIComponent(value);
+    }
+    catch {
+        // A lone surrogate has no percent form.
+    }
+    return [
+        value,
+        escaped,
+        ascii,
+        escaped.replaceAll('/', '\\/'),
+        ascii.replaceAll('/', '\\/'),
+        percent
+    ];
+}
+/** Only the token formats: for folds that were given no values (tests, a bare transcript). */
+const TOKENS_ONLY = makeRedactor([]);
+function escapeRegExp(value) {
+    return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/**
+ * The value with every string (keys too) redacted: a secret becomes `***` and the JSON stays JSON,
+ * which redacting its text could break (a secret that is a number, or that spans a quote). A number
+ * can be a secret too (an account id in `redact`): it becomes the masked string.
+ */
+function redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map(v => redactStrings(v, redact));
+    if (value !== null && typeof value === 'object') {
+        // fromEntries defines own properties: a key "__proto__" stays a key.
+        return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
+    }
+    const text = JSON.stringify(value);
+    if (text === undefined)
+        return value;
+    const clean = redact(text);
+    return clean === text ? value : clean;
+}
+
+
+/***/ }),
+
+/***/ 98544:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ clip),
+/* harmony export */   Fd: () => (/* binding */ cutPoint),
+/* harmony export */   Gv: () => (/* binding */ isObject),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   VH: () => (/* binding */ preview),
+/* harmony export */   ZV: () => (/* binding */ own),
+/* harmony export */   _V: () => (/* binding */ formatMs),
+/* harmony export */   di: () => (/* binding */ slice)
+/* harmony export */ });
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
+ * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
+ */
+function own(text) {
+    // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
+    return (text && ` ${text}`.slice(1));
+}
+/** Collapses whitespace and cuts to max characters, marking the cut. */
+function oneLine(text, max) {
+    // Only the head can show, so only the head is flattened: inputs can be megabytes.
+    const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+    const flat = head.replace(/\s+/g, ' ').trim();
+    if (flat.length <= max && head === text)
+        return flat;
+    return `${slice(flat, max - 1)}…`;
+}
+function formatMs(ms) {
+    // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
+    if (Math.round(ms) < 1000)
+        return `${Math.round(ms)} ms`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toFixed(1)} s`;
+    const seconds = Math.round(ms / 1000);
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    const minutes = Math.round(ms / 60_000);
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+/** Cuts to at most max characters, the mark included, never splitting a surrogate pair. */
+function clip(text, max) {
+    return text.length <= max ? text : `${slice(text, max - 1)}…`;
+}
+/**
+ * Where to cut text that runs past max characters: after the last blank in the last `margin`
+ * characters before max, else at max (never inside a surrogate pair). Cut after redaction, a
+ * secret (which holds no blank) stays whole on one side of it.
+ */
+function cutPoint(text, max, margin = 4096) {
+    if (text.length <= max)
+        return text.length;
+    const blank = text.lastIndexOf(' ', max - 1);
+    return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
+/** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
+function slice(text, end) {
+    return /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? text.slice(0, end - 1) : text.slice(0, end);
+}
+/** A JSON object (not null, not an array). */
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * The start of a piece of raw input (a line that is not JSON, an event the server garbled), for a
+ * problem report: one line, about 60 characters, cut from text already redacted.
+ */
+function preview(text) {
+    const flat = (text.length > 240 ? text.slice(0, 240) : text).replace(/\s+/g, ' ');
+    // Cuts and whitespace folded in redacted text leave it redacted.
+    if (flat.length <= 60 && text.length <= 240)
+        return flat;
+    // Cut before a token-like run that the cut would split: what the redactor does not know as a
+    // secret may still be one, and a piece of it is never shown.
+    let end = Math.min(60, flat.length);
+    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
+        end--;
+    return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
+}
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
+
+
+/***/ }),
+
+/***/ 80114:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ isSecureUrl)
+/* harmony export */ });
+/* unused harmony export isLoopback */
+/** Addresses: which are this machine. */
+/** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host.endsWith('.localhost') || host === '::1')
+        return true;
+    if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
+        return true;
+    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+    return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
+/** HTTPS, or plain HTTP to this machine: what a script or a key may travel over. */
+function isSecureUrl(url) {
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
 }
 
 
@@ -43948,6 +44512,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 31421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 

@@ -28,7 +28,7 @@ import {
   type InstallLayout
 } from './install-layout.js';
 
-/** How the install talks to a person and to the runner; main.ts gives it the log and @actions/core. */
+/** How the install talks to a person and to the runner; the execute step (src/steps/execute.ts) gives it the log and the output sink. */
 export interface InstallIo {
   /** The action's own words. */
   info(line: string): void;

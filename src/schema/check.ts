@@ -1,6 +1,5 @@
 /** The answer against `json-schema`: extracted, validated, made `structured_output`, or why not. */
 import type { ErrorObject } from 'ajv';
-import type { Verdict } from '../run/verdict.js';
 import { redactStrings, type Redacted, type Redactor } from '../text/redact.js';
 import { clip } from '../text/text.js';
 import { extractJson } from './extract.js';
@@ -92,15 +91,6 @@ export function checkAnswer(
     };
   }
   return { ok: true, value, json };
-}
-
-/**
- * The verdict once the answer was checked: a turn that otherwise succeeded becomes invalid_output
- * when its answer does not give a structured_output; any other verdict stands.
- */
-export function judge(verdict: Verdict, check: AnswerCheck | undefined): Verdict {
-  if (!check || check.ok || verdict.outcome !== 'success') return verdict;
-  return { outcome: 'invalid_output', exitCode: verdict.exitCode, message: check.message };
 }
 
 /** An ajv error as the field it is about and what that field should have been. */

@@ -1,0 +1,64 @@
+/** The runner's cancellation as the action hears it: SIGINT (a cancel) and SIGTERM, passed on to Hermes. */
+import type { Signals } from './attempt.js';
+
+export interface Cancellation extends Signals {
+  /** When the first signal came (the clock's milliseconds). */
+  readonly cancelledAt?: number;
+  /** Aborted at the first signal: a wait under way (the exit-75 backoff) ends at once. */
+  readonly signal: AbortSignal;
+}
+
+/** What signals come from: the action's process, or a stand-in in tests. */
+export interface SignalSource {
+  on(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
+/** From now on SIGINT and SIGTERM no longer end the action: they cancel the run. */
+export function listenForCancellation(
+  source: SignalSource = process,
+  now: () => number = Date.now
+): Cancellation {
+  const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
+  const aborter = new AbortController();
+  let cancelledAt: number | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    source.on(signal, () => {
+      cancelledAt ??= now();
+      aborter.abort();
+      listeners.forEach(fn => fn(signal));
+    });
+  }
+  return {
+    get cancelled() {
+      return cancelledAt !== undefined;
+    },
+    get cancelledAt() {
+      return cancelledAt;
+    },
+    signal: aborter.signal,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    }
+  };
+}
+
+/** How long what is left to do may take after a cancel. */
+export interface Grace {
+  /** The runner kills the job 10 s after its SIGINT (SIGTERM at 7.5 s): this, less a margin. */
+  afterCancelMs: number;
+  /** Never less than this, however late. */
+  minMs: number;
+}
+
+export const GRACE: Grace = { afterCancelMs: 9000, minMs: 1000 };
+
+/** An AbortSignal for the grace period left since the cancel. */
+export function graceLeft(
+  cancellation: Cancellation,
+  grace: Grace = GRACE,
+  now: () => number = Date.now
+): AbortSignal {
+  const since = now() - (cancellation.cancelledAt ?? now());
+  return AbortSignal.timeout(Math.max(grace.minMs, grace.afterCancelMs - since));
+}

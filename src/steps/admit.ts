@@ -1,0 +1,100 @@
+/**
+ * Step 2, admission: who may start the agent (the gate), and whether it may run here at all (under
+ * `isolation: auto`, a runner that cannot isolate refuses gated events). Decided before anything runs.
+ */
+import { admit, gated, triggerOf, type Admission } from '../access/gate.js';
+import { planIsolation, type IsolationPlan } from '../cli/isolation.js';
+import { StickyComment } from '../comment/sticky.js';
+import { Input } from '../config/inputs.js';
+import type { IsolationMode, Settings } from '../config/settings.js';
+import type { IsolationFact } from '../run/facts.js';
+import type { Redacted } from '../text/redact.js';
+import type { Plan } from './plan.js';
+import type { Ports } from './ports.js';
+
+export type Refusal = Extract<Admission, { allowed: false }>;
+
+/** Who triggered the run and why they were let in (absent where no gate ran: a transcript). */
+export interface Trigger {
+  actor?: string;
+  event?: string;
+  why: Redacted;
+}
+
+interface Admitted {
+  allowed: true;
+  trigger?: Trigger;
+  /** CLI mode: as whom Hermes runs. */
+  isolation?: IsolationPlan;
+  comment?: StickyComment;
+}
+
+interface Refused {
+  allowed: false;
+  refusal: Refusal;
+  /** Set when the refusal is isolation's: why Hermes could not run as its own user. */
+  isolation?: IsolationFact;
+  comment?: StickyComment;
+}
+
+export type AdmitResult = Admitted | Refused;
+
+export async function admitRun(plan: Plan, { env, out }: Ports): Promise<AdmitResult> {
+  const { settings, redact } = plan;
+  const admission =
+    settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
+  const comment = stickyComment(settings, plan, { env, out });
+  if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
+  const isolation = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
+  if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
+    const why = cannotIsolate(settings.isolation, isolation.why, env);
+    if (why) {
+      const refusal: Refusal = {
+        allowed: false,
+        actor: admission?.actor,
+        event: admission?.event,
+        message: `${why}; run the job where the action is root or has passwordless sudo on Linux, or set "${Input.Isolation}: none" to run Hermes as the runner's user.`
+      };
+      return { allowed: false, refusal, isolation: { why: isolation.why }, comment };
+    }
+    out.warning(
+      `Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`
+    );
+  }
+  const trigger = admission && {
+    actor: admission.actor,
+    event: admission.event,
+    why: redact(admission.why)
+  };
+  return { allowed: true, trigger, isolation, comment };
+}
+
+/** Why Hermes may not run when it cannot run as its own user, or undefined when it may (with a warning). */
+function cannotIsolate(
+  mode: IsolationMode,
+  why: string,
+  env: NodeJS.ProcessEnv
+): string | undefined {
+  if (mode === 'user')
+    return `Input "${Input.Isolation}" is "user", but Hermes cannot run as its own user here: ${why}`;
+  const trigger = triggerOf(env);
+  if (!gated(trigger)) return undefined;
+  return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
+}
+
+/** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
+function stickyComment(
+  settings: Settings,
+  { redact }: Plan,
+  { env, out }: Pick<Ports, 'env' | 'out'>
+): StickyComment | undefined {
+  if (!settings.comment.enabled) return undefined;
+  return StickyComment.for({
+    token: settings.gate.token,
+    number: settings.comment.number,
+    key: settings.comment.key,
+    env,
+    redact,
+    warn: message => out.warning(redact(message))
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Step 1, the plan: every input read once (settings, json-schema, the prompt that asks for it, the
+ * secrets to hide) before anything runs. Here rather than in src/config/ because the prompt's
+ * instruction needs the compiled schema (src/schema/), which config may not import.
+ */
+import { childEnv } from '../cli/environment.js';
+import type { Environment } from '../config/inputs.js';
+import { inputSecrets } from '../config/secrets.js';
+import { checkPaths, parseSettings, type CliSettings, type Settings } from '../config/settings.js';
+import { readQuery } from '../config/values.js';
+import { readSchema, type AnswerSchema } from '../schema/load.js';
+import { askForJson, withSchema } from '../schema/prompt.js';
+import { messageOf } from '../text/errors.js';
+import { environmentSecrets, makeRedactor, type Redactor } from '../text/redact.js';
+import { cleartextWarning } from '../api/server.js';
+import type { Ports } from './ports.js';
+
+export interface Plan {
+  /** CLI mode: its query already asks for the JSON when json-schema is set. */
+  settings: Settings;
+  schema?: AnswerSchema;
+  /** API server mode: the prompt to send, read here (the server cannot read the runner's files). */
+  apiQuery?: string;
+  /** The prompt as the workflow gave it (before json-schema's instruction), for the report. */
+  userQuery?: CliSettings['query'];
+  /** The secrets given as inputs (hidden even from an unredacted upload). */
+  secrets: string[];
+  /** Everything the action hides: `redact` values, input secrets, provider keys passed through `env:`. */
+  redact: Redactor;
+}
+
+export type PlanResult = ({ ok: true } & Plan) | { ok: false; message: string; redact: Redactor };
+
+/** Reads the plan; masks its secrets in the log first, and warns of a cleartext api-url. */
+export function readPlan({ getInput, env, out }: Ports): PlanResult {
+  // Masked before anything else is read or printed, so that no later line can show them.
+  const secrets = inputSecrets(getInput);
+  secrets.forEach(secret => out.setSecret(secret));
+  let plan: Omit<Plan, 'secrets' | 'redact'>;
+  try {
+    plan = readInputs({ getInput, env });
+  } catch (error) {
+    return { ok: false, message: messageOf(error), redact: makeRedactor(secrets) };
+  }
+  const { settings } = plan;
+  settings.redact.forEach(value => out.setSecret(value));
+  const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
+  if (warning) out.warning(warning);
+  const redact = makeRedactor([
+    ...settings.redact,
+    ...secrets,
+    ...environmentSecrets(childEnv(env))
+  ]);
+  return { ok: true, ...plan, secrets, redact };
+}
+
+/** Settings, schema and prompt; the first bad input throws. */
+function readInputs(environment: Environment): Omit<Plan, 'secrets' | 'redact'> {
+  let settings = parseSettings(environment);
+  checkPaths(settings, environment.getInput);
+  const userQuery = settings.mode === 'transcript' ? undefined : settings.query;
+  // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
+  const schema = readSchema(environment);
+  let apiQuery: string | undefined;
+  if (settings.mode === 'api') {
+    apiQuery = readQuery(settings.query, settings.workingDirectory);
+    if (schema) apiQuery = withSchema(apiQuery, schema);
+  } else if (schema && settings.mode === 'cli') {
+    settings = askForJson(settings, schema, environment.env);
+  }
+  return { settings, schema, apiQuery, userQuery };
+}

@@ -1,0 +1,111 @@
+/**
+ * What run() touches of the world, as ports: the runner's inputs and environment, its output files
+ * and log, the clock, the cancellation, the Hermes processes and the artifact uploads. runnerPorts()
+ * are the real ones; tests pass their own.
+ */
+import * as core from '@actions/core';
+import type { InputName } from '../config/inputs.js';
+import { probeVersion, runAttempt } from '../cli/hermes.js';
+import { provideHermes } from '../cli/install.js';
+import { readSessionRecord } from '../cli/session-record.js';
+import { uploadTranscript } from '../publish/artifact.js';
+import type { Sink } from '../publish/log.js';
+import { uploadSessionRecord } from '../publish/session-artifact.js';
+import {
+  GRACE,
+  listenForCancellation,
+  type Cancellation,
+  type Grace
+} from '../run/cancellation.js';
+import { abortableSleep } from '../run/retry.js';
+
+/** Everything the action tells the runner and the person watching. */
+export interface OutputSink {
+  setOutput(name: string, value: string): void;
+  setFailed(message: string): void;
+  setSecret(secret: string): void;
+  warning(message: string): void;
+  notice(message: string): void;
+  info(message: string): void;
+  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+  addPath(dir: string): void;
+  /** Replaces the step's job summary (the step's summary holds only what the action wrote). */
+  writeSummary(markdown: string): Promise<void>;
+  /** The live log's lines; stdout (buffered) when absent. */
+  log?: Sink;
+}
+
+export interface Clock {
+  now(): number;
+  /** Waits ms, or less when signal aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** What runs Hermes: finding or installing it, one attempt, its version, its session record. */
+export interface HermesPorts {
+  provide: typeof provideHermes;
+  attempt: typeof runAttempt;
+  version: typeof probeVersion;
+  record: typeof readSessionRecord;
+}
+
+export interface UploadPorts {
+  transcript: typeof uploadTranscript;
+  record: typeof uploadSessionRecord;
+}
+
+/** The limits run() itself keeps (the attempt's own are in src/cli/ and src/run/supervise.ts). */
+export interface Limits {
+  grace: Grace;
+  /** Up to this fraction of each exit-75 backoff is added at random. */
+  tempfailJitter: number;
+}
+
+export const LIMITS: Limits = { grace: GRACE, tempfailJitter: 0.25 };
+
+export interface Ports {
+  getInput(name: InputName): string;
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  out: OutputSink;
+  clock: Clock;
+  /** Starts hearing the runner's cancel; called once, just before the agent runs. */
+  listenForCancellation(): Cancellation;
+  hermes: HermesPorts;
+  upload: UploadPorts;
+  /** Ends the process: a given-up upload's client must not hold the step open. */
+  exit(): void;
+  limits: Limits;
+}
+
+/** The runner's: @actions/core, process.env, the real clock, signals and processes. */
+export function runnerPorts(): Ports {
+  return {
+    getInput: name => core.getInput(name),
+    env: process.env,
+    platform: process.platform,
+    out: {
+      setOutput: (name, value) => core.setOutput(name, value),
+      setFailed: message => core.setFailed(message),
+      setSecret: secret => core.setSecret(secret),
+      warning: message => core.warning(message),
+      notice: message => core.notice(message),
+      info: message => core.info(message),
+      group: (title, fn) => core.group(title, fn),
+      addPath: dir => core.addPath(dir),
+      writeSummary: async markdown =>
+        void (await core.summary.addRaw(markdown).write({ overwrite: true }))
+    },
+    clock: { now: Date.now, sleep: abortableSleep },
+    listenForCancellation: () => listenForCancellation(process, Date.now),
+    hermes: {
+      provide: provideHermes,
+      attempt: runAttempt,
+      version: probeVersion,
+      record: readSessionRecord
+    },
+    upload: { transcript: uploadTranscript, record: uploadSessionRecord },
+    exit: () => process.exit(),
+    limits: LIMITS
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Step 6, publishing: outputs, the transcript's upload, the outputs the upload added, the comment,
+ * the summary, and the step's colour. A refusal is published the same way, with nothing to upload.
+ */
+import type { StickyComment } from '../comment/sticky.js';
+import { viewOf } from '../comment/view.js';
+import { Input } from '../config/inputs.js';
+import type { Settings } from '../config/settings.js';
+import { outputsOf } from '../publish/outputs.js';
+import { invalidInputSummary, renderSummary } from '../publish/summary.js';
+import { graceLeft, type Cancellation } from '../run/cancellation.js';
+import { messageOf } from '../text/errors.js';
+import { makeRedactor, type Redactor } from '../text/redact.js';
+import * as fs from 'node:fs';
+import type { FinalReport } from './build-report.js';
+import type { Plan } from './plan.js';
+import type { OutputSink, Ports } from './ports.js';
+
+/** What publishing needs besides the report. */
+export interface Publishing {
+  comment?: StickyComment;
+  /** Absent on a refusal: nothing ran. */
+  cancellation?: Cancellation;
+  /** The transcripts of earlier attempts, uploaded beside the last one; absent when nothing ran. */
+  earlier?: string[];
+}
+
+export async function publish(
+  report: FinalReport,
+  plan: Plan,
+  ports: Ports,
+  { comment, cancellation, earlier }: Publishing
+): Promise<void> {
+  const { settings, redact } = plan;
+  const { out } = ports;
+  // The session record could not be read: said once the stream's block is closed.
+  if (report.session?.note) out.notice(report.session.note);
+  // Outputs first: the upload can take long, and a cancelled job may be killed during it.
+  const written = writeOutputs(report, out);
+  const cancelled = cancellation?.cancelled === true;
+  // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
+  if (cancelled && cancellation)
+    await comment?.finish(
+      viewOf(report, true),
+      graceLeft(cancellation, ports.limits.grace, ports.clock.now)
+    );
+  let final = report;
+  let abandoned = false;
+  if (earlier) {
+    // `redact: false` still hides the secrets given as inputs.
+    const egress = !settings.uploadUnredacted
+      ? redact
+      : plan.secrets.length
+        ? makeRedactor(plan.secrets, { tokens: false })
+        : undefined;
+    const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports);
+    final = { ...final, ...transcript.added };
+    const record = await uploadRecord(settings, final, egress, ports);
+    final = { ...final, ...record.added };
+    abandoned = transcript.abandoned || record.abandoned;
+    writeOutputs(final, out, written);
+  }
+  if (!cancelled) await comment?.finish(viewOf(final, false));
+  if (settings.summary)
+    await writeSummary(
+      out,
+      renderSummary(final, { showReasoning: settings.showReasoning }),
+      redact
+    );
+  conclude(settings, final, out);
+  // Everything is written: a given-up upload's client must not hold the step open.
+  if (abandoned) ports.exit();
+}
+
+/** An input was refused: outcome, error and a one-line summary say which and why. */
+export async function publishInvalidInput(
+  report: FinalReport,
+  { getInput, out }: Ports,
+  redact: Redactor
+): Promise<void> {
+  writeOutputs(report, out);
+  // The summary input itself may be the invalid one: only a plain "false" keeps the line out.
+  if (getInput(Input.Summary).trim() !== 'false')
+    await writeSummary(out, invalidInputSummary(report.verdict.message), redact);
+  out.setFailed(report.verdict.message);
+}
+
+/** Every output; given those written before, only the ones whose value changed. */
+function writeOutputs(
+  report: FinalReport,
+  out: OutputSink,
+  before?: Map<string, string>
+): Map<string, string> {
+  const outputs = outputsOf(report, report.attempts?.length ?? 0);
+  for (const [name, value] of outputs)
+    if (before?.get(name) !== value || !before) out.setOutput(name, value);
+  return outputs;
+}
+
+/** The step's colour: red unless the turn completed, or fail-on-error is false. */
+function conclude(settings: Settings, { verdict }: FinalReport, out: OutputSink): void {
+  if (verdict.outcome === 'success') return;
+  if (settings.failOnError) out.setFailed(verdict.message);
+  else out.warning(`${verdict.message} (fail-on-error is false, so the step passes)`);
+}
+
+/** A summary that cannot be written is a warning: it must not fail a turn, nor hide why one failed. */
+async function writeSummary(out: OutputSink, markdown: string, redact: Redactor): Promise<void> {
+  try {
+    await out.writeSummary(markdown);
+  } catch (error) {
+    out.warning(`The job summary could not be written: ${redact(messageOf(error))}`);
+  }
+}
+
+/** What an upload adds to the report, and whether it was given up with its client still at work. */
+interface Uploaded {
+  added: Pick<FinalReport, 'artifact' | 'artifactNote' | 'session'>;
+  abandoned: boolean;
+}
+
+/** The transcript (through `egress`), with those of earlier attempts when exit 75 was retried. */
+async function uploadTranscript(
+  settings: Settings,
+  report: FinalReport,
+  earlier: string[],
+  egress: Redactor | undefined,
+  redact: Redactor,
+  { out, env, upload }: Ports
+): Promise<Uploaded> {
+  if (!settings.uploadArtifact) return { added: {}, abandoned: false };
+  // A transcript replaced by a link while the agent ran would upload the link's target.
+  const link = [report.jsonlPath, ...earlier].find(file =>
+    fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()
+  );
+  if (link) {
+    const artifactNote = redact(
+      `${link} became a link while Hermes ran, and a link is never uploaded`
+    );
+    out.warning(`The transcript was not uploaded: ${artifactNote}`);
+    return { added: { artifactNote }, abandoned: false };
+  }
+  const result = await upload.transcript({
+    transcriptPath: report.jsonlPath,
+    earlierAttempts: earlier,
+    name: settings.artifactName,
+    archive: settings.artifactArchive,
+    retentionDays: settings.retentionDays,
+    redact: egress,
+    env
+  });
+  if (result.uploaded) {
+    out.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
+    if (result.warning) out.warning(result.warning);
+    return {
+      added: { artifact: { name: result.name, id: result.id, url: result.url } },
+      abandoned: false
+    };
+  }
+  if (result.warn) out.warning(`The transcript was not uploaded: ${result.reason}`);
+  else out.notice(`The transcript was not uploaded: ${result.reason}`);
+  return { added: { artifactNote: redact(result.reason) }, abandoned: result.abandoned === true };
+}
+
+/** The session record goes up beside the transcript, through the same redactor, when the transcript did. */
+async function uploadRecord(
+  settings: Settings,
+  report: FinalReport,
+  egress: Redactor | undefined,
+  { out, env, upload }: Ports
+): Promise<Uploaded> {
+  const session = report.session;
+  if (!session?.path || !report.artifact) return { added: {}, abandoned: false };
+  const result = await upload.record({
+    recordPath: session.path,
+    transcriptArtifact: report.artifact.name,
+    retentionDays: settings.retentionDays,
+    redact: egress,
+    env
+  });
+  if (result.uploaded) {
+    out.info(`Session record uploaded as artifact ${result.name}: ${result.url}`);
+    const artifact = { name: result.name, id: result.id, url: result.url };
+    return { added: { session: { ...session, artifact } }, abandoned: false };
+  }
+  const note = `The session record was not uploaded: ${result.reason}`;
+  out.warning(note);
+  return { added: { session: { ...session, note } }, abandoned: result.abandoned === true };
+}
