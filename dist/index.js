@@ -35603,25 +35603,52 @@ const OUTCOME_BY_CODE = {
     [ExitCode.Config]: 'config_error',
     [ExitCode.Interrupted]: 'interrupted'
 };
-const WHAT = {
-    success: 'Hermes completed the turn',
-    failure: 'Hermes failed',
-    interrupted: 'Hermes was interrupted',
-    tempfail: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-    config_error: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-    usage_error: 'Hermes rejected its arguments',
-    no_result: 'The turn did not complete',
-    not_found: 'Hermes was not found',
-    timeout: 'Hermes did not finish in time',
-    not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema',
-    invalid_input: 'An input is invalid'
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
 };
-/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
-const WHAT_API = {
-    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
-    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
 function decide(turn, end) {
     if (end.kind === 'not_found') {
         return {
@@ -35694,8 +35721,8 @@ function decide(turn, end) {
     const mismatch = processCode !== reported
         ? ` The result event said exit_code ${reported}, but the process ${ended}.`
         : '';
-    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
-    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
     return { outcome, exitCode: code, message };
 }
 function processExitCode(end) {
@@ -35733,7 +35760,7 @@ function oneLine(text, max) {
         return flat;
     return `${slice(flat, max - 1)}…`;
 }
-function formatMs(ms) {
+function text_formatMs(ms) {
     // Rounded first, to the unit shown, so that 59.96 s reads "1 min 0 s", never "60.0 s".
     if (Math.round(ms) < 1000)
         return `${Math.round(ms)} ms`;
@@ -40071,7 +40098,7 @@ async function installHermes(install, io, signals, env) {
         if (run.cancelled)
             return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
         if (run.timedOut)
-            return failed(`${tried} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
+            return failed(`${tried} did not finish within ${text_formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
         if (run.code !== 0) {
             const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
             return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
@@ -41454,7 +41481,7 @@ class LiveLog {
         this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
     }
     toolEnd(call) {
-        const took = call.durationMs !== undefined ? `  ${formatMs(call.durationMs)}` : '';
+        const took = call.durationMs !== undefined ? `  ${text_formatMs(call.durationMs)}` : '';
         const status = call.isError ? `  ERROR  ${oneLine(call.output, 200)}` : '  ok';
         this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
     }
@@ -41498,6 +41525,22 @@ function inert(line) {
         return line;
     const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+/**
+ * The log's last line: the outcome by its name (the `outcome` output people grep for), the exit code,
+ * tokens, duration and tool calls.
+ */
+function closingLine(verdict, attempt) {
+    const { turn } = attempt;
+    const tokens = turn.result?.tokens;
+    const parts = [
+        `■ ${verdict.outcome}`,
+        verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
+        tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
+        formatMs(turn.result?.duration_ms ?? attempt.durationMs),
+        `${turn.toolCalls} tool call${turn.toolCalls === 1 ? '' : 's'} (${turn.toolErrors} failed)`
+    ];
+    return parts.filter(Boolean).join(' · ');
 }
 
 ;// CONCATENATED MODULE: ./src/publish/outputs.ts
@@ -41766,6 +41809,22 @@ const number = new Intl.NumberFormat('en-US');
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
+/**
+ * A share (0 to 1) as a percentage: whole numbers from 10%, a tenth below 10% and where a whole number
+ * would say 100%: never 0% or 100% for a share that is not exactly that (255 of 256 legs is not 100%).
+ */
+function percent(share) {
+    if (share <= 0)
+        return '0%';
+    if (share >= 1)
+        return '100%';
+    if (share < 0.001)
+        return '\\<0.1%';
+    if (share > 0.999)
+        return '\\>99.9%';
+    const whole = Math.round(share * 100);
+    return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
+}
 
 ;// CONCATENATED MODULE: ./src/publish/structured.ts
 
@@ -41836,16 +41895,12 @@ function bar(share) {
         eighths = 1;
     return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
-function percent(share) {
-    if (share === 0)
-        return '0%';
-    if (share < 0.001)
-        return '\\<0.1%';
-    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
-}
-/** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn) {
-    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
+/**
+ * The one per-tool table of both summaries: a row per tool, the costliest first (the 24 costliest,
+ * then one row for the rest), with a bar for its share of tool time; a Legs column when `legs`.
+ */
+function toolsBlock(tools, { heading, legs = false }) {
+    const sorted = [...tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
     const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
     const rest = sorted.slice(shown.length);
     const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
@@ -41853,26 +41908,37 @@ function toolsBlock(turn) {
         const share = totalMs > 0 ? t.totalMs / totalMs : 0;
         return [
             name,
+            ...(legs ? [number.format(t.legs ?? 0)] : []),
             number.format(t.calls),
             t.errors ? `**${number.format(t.errors)}**` : '0',
-            formatMs(t.totalMs),
-            formatMs(t.maxMs),
+            text_formatMs(t.totalMs),
+            text_formatMs(t.maxMs),
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
     const rows = shown.map(t => row(codeCell(clip(t.name, NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
+            // The legs that called any of them: at least as many as called the most called one.
+            legs: Math.max(sum.legs, t.legs ?? 0),
             calls: sum.calls + t.calls,
             errors: sum.errors + t.errors,
             totalMs: sum.totalMs + t.totalMs,
             maxMs: Math.max(sum.maxMs, t.maxMs)
-        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        }), { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
         rows.push(row(`_${number.format(rest.length)} other tools_`, others));
     }
     return markdown_join([
-        '#### Time per tool',
-        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
+        `#### ${heading}`,
+        table([
+            'Tool',
+            ...(legs ? ['Legs'] : []),
+            'Calls',
+            'Errors',
+            'Total',
+            'Slowest',
+            'Share of tool time'
+        ], ['l', ...(legs ? ['r'] : []), 'r', 'r', 'r', 'r', 'l'], rows)
     ]);
 }
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
@@ -41881,7 +41947,7 @@ function callCells(c, expand) {
         number.format(c.index),
         codeCell(clip(c.name, NAME_CHARS)),
         c.inputPreview ? codeCell(clip(c.inputPreview, INPUT_CHARS)) : ' ',
-        c.durationMs !== undefined ? formatMs(c.durationMs) : '–'
+        c.durationMs !== undefined ? text_formatMs(c.durationMs) : '–'
     ];
     // The stream cuts outputs at 5000 characters; the session record keeps them whole.
     if (!c.isError)
@@ -42003,9 +42069,9 @@ const FROM = {
 function installFact(install) {
     const ref = codeCell(install.ref);
     if (!install.source)
-        return `${ref} · **install failed** after ${formatMs(install.ms)}`;
+        return `${ref} · **install failed** after ${text_formatMs(install.ms)}`;
     const unverified = install.unverified ? ' · not checksum-verified' : '';
-    return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
+    return `${ref} · ${FROM[install.source]}${unverified} · ${text_formatMs(install.ms)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
@@ -42024,6 +42090,7 @@ function isolationFact(fact) {
 
 ;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
 
 
 
@@ -42062,23 +42129,9 @@ const REASONING_BYTES = 64 * 1024;
 const MIN_REASONING_CHARS = 200;
 /** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
 const REASONING_NOTE_BYTES = 256;
-const TITLE = {
-    success: '✅ Hermes completed the turn',
-    failure: '❌ Hermes failed',
-    interrupted: '⏹️ Hermes was interrupted',
-    tempfail: '⏳ Temporary provider failure',
-    config_error: '⚙️ Configuration error',
-    usage_error: '❌ Hermes rejected its arguments',
-    no_result: '❌ The turn did not complete',
-    not_found: '❌ Hermes not found',
-    timeout: '⌛ Hermes timed out',
-    not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema',
-    invalid_input: '❌ Invalid input'
-};
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
-    return `### ${TITLE.invalid_input}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${titleOf('invalid_input')}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
@@ -42098,7 +42151,7 @@ function renderSummary(report, options = {}) {
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report), factsTable(report, where)];
     const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
     const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
@@ -42134,7 +42187,7 @@ function renderSummary(report, options = {}) {
 function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+    const lines = [`### ${titleOf(verdict.outcome)}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
@@ -42160,7 +42213,7 @@ function factsTable(report, where) {
         ...(report.query ? [['Query', queryCell(report.query)]] : []),
         ['Model', fact(turn.model)],
         ['Session', fact(turn.sessionId)],
-        ['Duration', formatMs(report.durationMs)],
+        ['Duration', text_formatMs(report.durationMs)],
         ['Tool calls', calls],
         [
             'Tokens',
@@ -42319,7 +42372,7 @@ function minimal(report, budget) {
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = markdown_join([
-            `### ${TITLE[verdict.outcome]}${code}`,
+            `### ${titleOf(verdict.outcome)}${code}`,
             inline(clip(verdict.message, chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
@@ -42844,7 +42897,7 @@ const body_MESSAGE_CHARS = 1000;
 const body_FACT_CHARS = 120;
 const body_ANSWER_CHARS = 20_000;
 const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+const CANCELLED = `${OUTCOMES.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
 function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
     const runLink = markdown_link('the run', place.runUrl);
     if (view.phase === 'running')
@@ -42855,7 +42908,7 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
         ]) + '\n');
     const outcome = view.outcome ?? 'no_result';
     const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+    const title = `### ${view.cancelled ? CANCELLED : titleOf(outcome)}${code}`;
     const caution = outcome !== 'success' && view.message
         ? `> [!CAUTION]\n${quoted(clip(redact(view.message), body_MESSAGE_CHARS))}`
         : undefined;
@@ -42876,7 +42929,7 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
 function factsLine(view, redact) {
     const parts = [];
     if (view.durationMs !== undefined)
-        parts.push(formatMs(view.durationMs));
+        parts.push(text_formatMs(view.durationMs));
     if (view.toolCalls !== undefined) {
         const calls = `${number.format(view.toolCalls)} tool call${view.toolCalls === 1 ? '' : 's'}`;
         parts.push(view.toolErrors ? `${calls} (**${number.format(view.toolErrors)} failed**)` : calls);
@@ -43227,7 +43280,7 @@ async function main_run() {
         history[history.length - 1].verdict = verdict;
     if (answer)
         log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
-    log.note(closingLine(verdict, attempt));
+    log.note(main_closingLine(verdict, attempt));
     log.end();
     const report = {
         verdict: shown(verdict, redact),
@@ -43475,7 +43528,7 @@ async function retried(settings, log, signals, why, once) {
             return { attempt, history };
         }
         const waitMs = settings.tempfailBackoffMs * 2 ** (n - 1) * (1 + Math.random() / 4);
-        log.note(`Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${formatMs(waitMs)}`);
+        log.note(`Exit 75 (${why}): attempt ${n + 1} of ${settings.tempfailRetries + 1} in ${text_formatMs(waitMs)}`);
         await sleep(waitMs, signals);
         // Cancelled while waiting: the last attempt's transcript stays where the outputs point.
         if (signals.cancelled)
@@ -43579,13 +43632,13 @@ async function writeSummary(settings, report, redact) {
         core/* warning */.$e(`The job summary could not be written: ${redact((0,errors/* messageOf */.b)(error))}`);
     }
 }
-function closingLine(verdict, attempt) {
+function main_closingLine(verdict, attempt) {
     const tokens = attempt.turn.result?.tokens;
     const parts = [
         `■ ${verdict.outcome}`,
         verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
         tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
-        formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
+        text_formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
         `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
     ];
     return parts.filter(Boolean).join(' · ');
