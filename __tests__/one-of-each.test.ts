@@ -1,8 +1,17 @@
 /**
  * One of each idea: the outcome table every place reads, the one percentage, the one per-tool table
- * both summaries draw, the closing log line.
+ * both summaries draw, the closing log line, the one input reader, the one JSON parse, and the
+ * matrix download's retries through the one retry().
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
+import { reader, InputError } from '../src/config/input-reader.js';
+import { parseInstall } from '../src/config/install.js';
+import { DOWNLOAD_ATTEMPTS, downloadLegs } from '../src/report-action/artifacts.js';
+import { parseReportSettings } from '../src/report-action/inputs.js';
+import { parseJson } from '../src/text/json.js';
 import { renderComment } from '../src/comment/body.js';
 import { closingLine } from '../src/publish/log.js';
 import { percent } from '../src/publish/markdown.js';
@@ -173,3 +182,81 @@ describe('the per-tool table', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('one input reader for both actions', () => {
+  const inputs =
+    (given: Record<string, string>) =>
+    (name: string): string =>
+      given[name] ?? '';
+
+  test('the report sub-action refuses a bad boolean as the main action does, with its error', () => {
+    const bad = (): unknown =>
+      parseReportSettings({ getInput: inputs({ 'fail-on-error': 'yes' }), env: {} });
+    expect(bad).toThrow(InputError);
+    expect(bad).toThrow('Input "fail-on-error" is "yes"; allowed: true or false.');
+    expect(() => reader(inputs({ summary: 'yes' })).bool('summary', true)).toThrow(
+      'Input "summary" is "yes"; allowed: true or false.'
+    );
+  });
+
+  test('install-browser reads GitHub’s boolean spellings too; a bad install input is an InputError', () => {
+    expect(parseInstall(inputs({ 'install-browser': 'True' })).installBrowser).toBe(true);
+    expect(parseInstall(inputs({ 'install-browser': 'FALSE' })).installBrowser).toBe(false);
+    expect(() => parseInstall(inputs({ install: 'maybe' }))).toThrow(InputError);
+  });
+});
+
+describe('one JSON parse', () => {
+  test('a value, or a failure that says where without quoting the text', () => {
+    expect(parseJson('{"a": [1, null]}')).toEqual({ ok: true, value: { a: [1, null] } });
+    expect(parseJson('null').value).toBeNull();
+    const failed = parseJson('{"token": "ghp_secret" oops}');
+    expect(failed.ok).toBe(false);
+    expect(failed.value).toBeUndefined();
+    expect(!failed.ok && failed.error).toMatch(/\(line 1, column \d+\)$/);
+    expect(!failed.ok && failed.error).not.toContain('ghp_secret');
+  });
+});
+
+describe('the matrix download retries through retry()', () => {
+  const transcript =
+    '{"type": "result", "session_id": "s", "exit_code": 0, "duration_ms": 5, "timestamp": 1}\n';
+  /** An artifact client whose first `failures` downloads throw; later ones write the transcript. */
+  function flaky(failures: number) {
+    let calls = 0;
+    const client = {
+      calls: () => calls,
+      async downloadArtifact(_id: number, { path: dir }: { path: string }) {
+        calls += 1;
+        if (calls <= failures) throw new Error(`Unexpected HTTP response from blob storage (503)`);
+        fs.writeFileSync(path.join(dir, 'leg.jsonl'), transcript);
+        return { digestMismatch: false };
+      }
+    };
+    return client;
+  }
+  const download = (client: ReturnType<typeof flaky>) =>
+    downloadLegs(client as never, [{ id: 7, name: 'leg.jsonl', size: 1 }], {
+      tempDir: os.tmpdir(),
+      env: {},
+      redact,
+      retryWaitMs: 0
+    });
+
+  test('two failures, then the leg is folded', async () => {
+    const client = flaky(2);
+    const [leg] = await download(client);
+    expect(client.calls()).toBe(3);
+    expect(leg.outcome).toBe('success');
+  });
+
+  test('three failures: unreadable, saying how many and the last reason', async () => {
+    const client = flaky(3);
+    const [leg] = await download(client);
+    expect(client.calls()).toBe(DOWNLOAD_ATTEMPTS);
+    expect(leg.outcome).toBe('unreadable');
+    expect(leg.error).toBe(
+      'the download failed 3 times; the last time: Unexpected HTTP response from blob storage (503)'
+    );
+  });
+});

@@ -34980,7 +34980,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12108);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(996);
 
 
 
@@ -34992,7 +34992,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 12108:
+/***/ 996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35080,11 +35080,53 @@ function isSecureUrl(url) {
     return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
 }
 
+;// CONCATENATED MODULE: ./src/config/input-reader.ts
+/**
+ * The one input reader of both actions (the main action and the `report` sub-action): text, booleans
+ * and numbers from an input's raw text, blank meaning the fallback, and one error for a bad value.
+ */
+/** A bad input value, said as: the input, the value, and what is allowed. */
+class InputError extends Error {
+}
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** Typed reads of one action's inputs, named as that action's action.yml spells them. */
+function reader(getInput) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    return { text, bool, number };
+}
+
 ;// CONCATENATED MODULE: ./src/config/install.ts
 /**
  * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
  * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
  */
+
 
 /**
  * The Hermes release the action installs by default: the one place it is pinned. The newest release
@@ -35110,9 +35152,6 @@ const InstallInput = {
     InstallBrowser: 'install-browser',
     InstallTimeoutMinutes: 'install-timeout-minutes'
 };
-/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
-class InstallInputError extends Error {
-}
 const MODES = ['auto', 'true', 'false'];
 // A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
@@ -35120,11 +35159,11 @@ function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
     const mode = raw(InstallInput.Install) || 'auto';
     if (!MODES.includes(mode)) {
-        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+        throw new InputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
     }
     const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
-        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+        throw new InputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
     const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
         (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
@@ -35133,7 +35172,7 @@ function parseInstall(getInput) {
         version,
         installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
         ...(installerSha256 ? { installerSha256 } : {}),
-        installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+        installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
         timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
     };
 }
@@ -35141,23 +35180,16 @@ function parseSha256(given) {
     if (given === '')
         return undefined;
     if (!/^[0-9a-fA-F]{64}$/.test(given)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
+        throw new InputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
     }
     return given.toLowerCase();
-}
-function parseBrowser(given) {
-    if (given === '' || given === 'false')
-        return false;
-    if (given === 'true')
-        return true;
-    throw new InstallInputError(`Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`);
 }
 function parseTimeout(given) {
     if (given === '')
         return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
     const minutes = Number(given);
     if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
-        throw new InstallInputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
+        throw new InputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
     }
     return Math.round(minutes * 60_000);
 }
@@ -35173,10 +35205,10 @@ function parseUrl(given, version) {
         url = new URL('invalid:');
     }
     if (!isSecureUrl(url)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
+        throw new InputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+        throw new InputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
     }
     return url.href;
 }
@@ -35227,8 +35259,7 @@ const Input = {
     CommentKey: 'comment-key',
     ...InstallInput
 };
-class InputError extends Error {
-}
+
 
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
@@ -35497,12 +35528,49 @@ async function readPermission(trigger, actor, token) {
     }, { attempts: 2, backoffMs: RETRY_DELAY_MS, signal });
 }
 
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+function pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
+    }
+    return JSON.stringify(value) ?? 'null';
+}
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+function parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/run/session-usage.ts
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
  * only reads it, never prices tokens itself.
  */
+
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 const USAGE_FIELDS = [
     'actual_cost_usd',
@@ -35555,13 +35623,9 @@ function parseSessionRecord(text, sessionId) {
     for (const [i, line] of text.split('\n').entries()) {
         if (line.trim() === '')
             continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
+        const { ok, value } = parseJson(line);
+        if (!ok)
             throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
         if (typeof value !== 'object' || value === null || Array.isArray(value))
             throw new Error(`line ${i + 1} of the session record is not a JSON object`);
         rows.push(value);
@@ -35814,17 +35878,361 @@ function preview(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
-;// CONCATENATED MODULE: ./src/text/json.ts
-/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
-/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
-function pythonJson(value) {
-    if (Array.isArray(value))
-        return `[${value.map(pythonJson).join(', ')}]`;
-    if (value !== null && typeof value === 'object') {
-        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
+;// CONCATENATED MODULE: ./src/api/mappers.ts
+/**
+ * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
+ * `/v1/chat/completions` (ChatMapper), usage included.
+ */
+
+
+
+
+/**
+ * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
+ * part and text deltas → output_item.done), message text deltas, function_call items and their
+ * function_call_output items, and one terminal event: response.completed, .failed or .incomplete.
+ */
+class ResponsesMapper {
+    recorder;
+    terminalName = 'response.completed';
+    lastSequence;
+    /** function_call items by item id: a call is written once its arguments are known. */
+    pendingCalls = new Map();
+    startedCalls = new Set();
+    finishedCalls = new Set();
+    /** Items whose deltas were seen, so that their done event does not repeat them. */
+    streamedItems = new Set();
+    error;
+    late = false;
+    constructor(recorder) {
+        this.recorder = recorder;
     }
-    return JSON.stringify(value) ?? 'null';
+    push(sse) {
+        const data = parseEvent(sse, this.recorder);
+        if (!data)
+            return;
+        const type = typeof data.type === 'string' ? data.type : sse.event;
+        this.checkSequence(data.sequence_number, type);
+        if (this.recorder.written) {
+            if (!this.late)
+                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
+            this.late = true;
+            return;
+        }
+        const item = isObject(data.item) ? data.item : {};
+        const itemId = str(data.item_id) ?? '';
+        switch (type) {
+            case 'response.created':
+            case 'response.in_progress':
+                this.init(data.response);
+                return;
+            case 'response.reasoning_summary_text.delta':
+                this.streamedItems.add(itemId);
+                this.recorder.reasoning(str(data.delta) ?? '');
+                return;
+            case 'response.output_text.delta':
+                this.streamedItems.add(itemId);
+                this.recorder.text(str(data.delta) ?? '');
+                return;
+            case 'response.output_item.added':
+                return this.itemAdded(item);
+            case 'response.function_call_arguments.delta': {
+                const call = this.pendingCalls.get(itemId);
+                if (call)
+                    call.args += str(data.delta) ?? '';
+                return;
+            }
+            case 'response.function_call_arguments.done': {
+                const call = this.pendingCalls.get(itemId);
+                if (call)
+                    call.args = str(data.arguments) ?? call.args;
+                return this.startCall(itemId);
+            }
+            case 'response.output_item.done':
+                return this.itemDone(item);
+            case 'response.completed':
+                return this.terminal(0, data.response);
+            case 'response.failed': {
+                const response = isObject(data.response) ? data.response : {};
+                const error = isObject(response.error) ? str(response.error.message) : undefined;
+                return this.terminal(1, response, `the response failed: ${error ?? 'no reason given'}`);
+            }
+            case 'response.incomplete': {
+                const response = isObject(data.response) ? data.response : {};
+                const details = isObject(response.incomplete_details) ? response.incomplete_details : {};
+                return this.terminal(1, response, `the response is incomplete: ${str(details.reason) ?? 'no reason given'}`);
+            }
+            case 'error':
+                this.error =
+                    str(data.message) ?? (isObject(data.error) ? str(data.error.message) : undefined) ?? '';
+                return;
+        }
+        // Other events (content_part.*, output_text.done, reasoning_summary_part.*…) add nothing.
+    }
+    finish() {
+        if (this.recorder.written || this.error === undefined)
+            return;
+        this.recorder.writeResult({
+            exitCode: ExitCode.Failure,
+            text: this.recorder.streamedText,
+            error: `the server reported an error: ${this.error || 'no message'}`
+        });
+    }
+    init(response) {
+        const r = isObject(response) ? response : {};
+        this.recorder.init({ model: r.model, sessionId: r.id });
+    }
+    itemAdded(item) {
+        const id = str(item.id) ?? '';
+        if (item.type === 'function_call') {
+            const callId = str(item.call_id) ?? id;
+            this.pendingCalls.set(id, {
+                callId,
+                name: str(item.name) ?? '(unnamed)',
+                args: str(item.arguments) ?? ''
+            });
+            // Hermes sends the whole arguments with the item; others stream them, and say when they are done.
+            if (str(item.arguments))
+                this.startCall(id);
+        }
+        else if (item.type === 'function_call_output') {
+            this.finishCall(item);
+        }
+    }
+    itemDone(item) {
+        const id = str(item.id) ?? '';
+        if (item.type === 'function_call') {
+            const call = this.pendingCalls.get(id);
+            if (call && str(item.arguments))
+                call.args = str(item.arguments);
+            this.startCall(id);
+        }
+        else if (item.type === 'function_call_output') {
+            this.finishCall(item);
+        }
+        else if (!this.streamedItems.has(id)) {
+            // An item that came whole, without deltas: its text is still part of the stream.
+            if (item.type === 'message')
+                this.recorder.text(messageText(item));
+            else if (item.type === 'reasoning')
+                this.recorder.reasoning(summaryText(item));
+        }
+    }
+    startCall(itemId) {
+        const call = this.pendingCalls.get(itemId);
+        if (!call || this.startedCalls.has(call.callId))
+            return;
+        this.startedCalls.add(call.callId);
+        this.recorder.toolUse(call.callId, call.name, call.args);
+    }
+    finishCall(item) {
+        const callId = str(item.call_id) ?? '';
+        if (this.finishedCalls.has(callId))
+            return;
+        // A result before its call's arguments were complete: the call started anyway.
+        for (const [itemId, call] of this.pendingCalls)
+            if (call.callId === callId)
+                this.startCall(itemId);
+        this.finishedCalls.add(callId);
+        const status = str(item.status);
+        this.recorder.toolResult(callId, outputText(item.output), status === 'failed' || status === 'incomplete');
+    }
+    terminal(exitCode, response, error) {
+        const r = isObject(response) ? response : {};
+        this.init(r);
+        this.recorder.writeResult({
+            exitCode,
+            // The answer is the response's last message; a failed one has only what was streamed.
+            text: (exitCode === 0 ? lastMessage(r.output) : undefined) ?? this.recorder.streamedText,
+            tokens: responsesTokens(r.usage),
+            error
+        });
+        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
+    }
+    /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
+    checkSequence(value, type) {
+        if (typeof value !== 'number' || !Number.isInteger(value))
+            return;
+        const last = this.lastSequence;
+        this.lastSequence = last === undefined ? value : Math.max(last, value);
+        if (last === undefined)
+            return;
+        const at = `at ${this.recorder.quote(type)}`;
+        if (value <= last) {
+            this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
+        }
+        else if (value > last + 1) {
+            const missing = value - last - 1;
+            this.recorder.anomaly(`API stream: sequence_number jumped from ${last} to ${value} ${at} (${missing} event${missing === 1 ? '' : 's'} missing)`);
+        }
+    }
+}
+/**
+ * `POST /v1/chat/completions` with `stream: true`: `choices[0].delta.reasoning_content` and
+ * `delta.content`, Hermes' `hermes.tool.progress` events for tools, `usage` when the server sends
+ * it, and `[DONE]` at the end.
+ */
+class ChatMapper {
+    recorder;
+    terminalName = '[DONE]';
+    finishReason;
+    tokens;
+    error;
+    constructor(recorder) {
+        this.recorder = recorder;
+    }
+    push(sse) {
+        if (this.recorder.written)
+            return;
+        if (sse.data.trim() === '[DONE]')
+            return this.done();
+        const data = parseEvent(sse, this.recorder);
+        if (!data)
+            return;
+        if (sse.event === 'hermes.tool.progress')
+            return this.toolProgress(data);
+        if (data.error !== undefined) {
+            this.error = (isObject(data.error) ? str(data.error.message) : str(data.error)) ?? '';
+            return;
+        }
+        this.recorder.init({ model: data.model, sessionId: data.id });
+        const choice = Array.isArray(data.choices) && isObject(data.choices[0]) ? data.choices[0] : {};
+        const delta = isObject(choice.delta) ? choice.delta : {};
+        this.recorder.reasoning(str(delta.reasoning_content) ?? '');
+        this.recorder.text(str(delta.content) ?? '');
+        this.finishReason = str(choice.finish_reason) ?? this.finishReason;
+        this.tokens = chatTokens(data.usage) ?? this.tokens;
+        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
+    }
+    finish() {
+        if (this.recorder.written || this.error === undefined)
+            return;
+        this.recorder.writeResult({
+            exitCode: ExitCode.Failure,
+            text: this.recorder.streamedText,
+            tokens: this.tokens,
+            error: `the server reported an error: ${this.error || 'no message'}`
+        });
+    }
+    done() {
+        const reason = this.finishReason;
+        const failed = reason === 'error' || this.error !== undefined;
+        const cut = reason === 'length' || reason === 'content_filter';
+        this.recorder.init();
+        this.recorder.writeResult({
+            exitCode: failed || cut ? 1 : 0,
+            text: this.recorder.streamedText,
+            tokens: this.tokens,
+            error: this.error
+                ? `the server reported an error: ${this.error}`
+                : failed
+                    ? 'the server ended the turn with finish_reason "error"'
+                    : cut
+                        ? `the response is incomplete: finish_reason "${reason}"`
+                        : undefined
+        });
+    }
+    /** `{tool, toolCallId, status: running | completed}`: the output itself is not sent in this mode. */
+    toolProgress(data) {
+        const callId = str(data.toolCallId);
+        if (!callId)
+            return;
+        if (data.status === 'running')
+            this.recorder.toolUse(callId, str(data.tool) ?? '(unnamed)', undefined);
+        else if (data.status === 'completed')
+            this.recorder.toolResult(callId, '', false);
+    }
+}
+/** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
+function parseEvent(sse, recorder) {
+    const value = parseJson(sse.data).value;
+    if (isObject(value))
+        return value;
+    recorder.anomaly(value === undefined
+        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
+        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
+    return undefined;
+}
+/** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
+const mappers_USAGE_FIELDS = {
+    responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
+    chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
+};
+function usageTokens(usage, api) {
+    if (!isObject(usage))
+        return undefined;
+    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
+    const input = count(usage[inputKey]);
+    const output = count(usage[outputKey]);
+    const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
+    return {
+        input,
+        output,
+        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
+        cache_read: count(details.cached_tokens),
+        cache_write: 0
+    };
+}
+/**
+ * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
+ * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
+ */
+function reportedCost(usage) {
+    if (!isObject(usage))
+        return undefined;
+    const row = {
+        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
+        estimated_cost_usd: usage.estimated_cost_usd,
+        cost_status: usage.cost_status,
+        cost_source: usage.cost_source,
+        billing_provider: usage.billing_provider,
+        reasoning_tokens: isObject(usage.completion_tokens_details)
+            ? usage.completion_tokens_details.reasoning_tokens
+            : isObject(usage.output_tokens_details)
+                ? usage.output_tokens_details.reasoning_tokens
+                : undefined
+    };
+    const found = usageOf(row);
+    return found.costUsd !== undefined ? found : undefined;
+}
+const responsesTokens = (usage) => usageTokens(usage, 'responses');
+const chatTokens = (usage) => usageTokens(usage, 'chat');
+/** The text of the last message item of a response's output, when it has one. */
+function lastMessage(output) {
+    if (!Array.isArray(output))
+        return undefined;
+    for (let i = output.length - 1; i >= 0; i--) {
+        const item = output[i];
+        if (isObject(item) && item.type === 'message')
+            return messageText(item);
+    }
+    return undefined;
+}
+function messageText(item) {
+    return partsText(item.content, ['output_text', 'text']);
+}
+function summaryText(item) {
+    return partsText(item.summary, ['summary_text']);
+}
+/** A function_call_output's output: a string, or content parts (Hermes sends `input_text` parts). */
+function outputText(output) {
+    if (typeof output === 'string')
+        return output;
+    return partsText(output, ['input_text', 'output_text', 'text']);
+}
+function partsText(parts, types) {
+    if (!Array.isArray(parts))
+        return '';
+    return parts
+        .filter((p) => isObject(p) && types.includes(str(p.type) ?? ''))
+        .map(p => str(p.text) ?? '')
+        .join('');
+}
+function count(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/text/redact.ts
@@ -36096,7 +36504,7 @@ class TranscriptRecorder {
     toolUse(callId, name, args) {
         this.init();
         this.calls.set(callId, { name, startedAt: this.now() });
-        const input = typeof args === 'string' ? parseJson(args) : args;
+        const input = typeof args === 'string' ? parseJson(args).value : args;
         this.write({
             type: 'tool_use',
             name,
@@ -36144,372 +36552,6 @@ class TranscriptRecorder {
 }
 function capOutput(output) {
     return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
-}
-/** JSON, or undefined where the text is not JSON. */
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/mappers.ts
-/**
- * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
- * `/v1/chat/completions` (ChatMapper), usage included.
- */
-
-
-
-
-/**
- * `POST /v1/responses` with `stream: true`: reasoning items (output_item.added → reasoning_summary
- * part and text deltas → output_item.done), message text deltas, function_call items and their
- * function_call_output items, and one terminal event: response.completed, .failed or .incomplete.
- */
-class ResponsesMapper {
-    recorder;
-    terminalName = 'response.completed';
-    lastSequence;
-    /** function_call items by item id: a call is written once its arguments are known. */
-    pendingCalls = new Map();
-    startedCalls = new Set();
-    finishedCalls = new Set();
-    /** Items whose deltas were seen, so that their done event does not repeat them. */
-    streamedItems = new Set();
-    error;
-    late = false;
-    constructor(recorder) {
-        this.recorder = recorder;
-    }
-    push(sse) {
-        const data = parseEvent(sse, this.recorder);
-        if (!data)
-            return;
-        const type = typeof data.type === 'string' ? data.type : sse.event;
-        this.checkSequence(data.sequence_number, type);
-        if (this.recorder.written) {
-            if (!this.late)
-                this.recorder.anomaly(`API stream: ${this.recorder.quote(type)} after the terminal event`);
-            this.late = true;
-            return;
-        }
-        const item = isObject(data.item) ? data.item : {};
-        const itemId = str(data.item_id) ?? '';
-        switch (type) {
-            case 'response.created':
-            case 'response.in_progress':
-                this.init(data.response);
-                return;
-            case 'response.reasoning_summary_text.delta':
-                this.streamedItems.add(itemId);
-                this.recorder.reasoning(str(data.delta) ?? '');
-                return;
-            case 'response.output_text.delta':
-                this.streamedItems.add(itemId);
-                this.recorder.text(str(data.delta) ?? '');
-                return;
-            case 'response.output_item.added':
-                return this.itemAdded(item);
-            case 'response.function_call_arguments.delta': {
-                const call = this.pendingCalls.get(itemId);
-                if (call)
-                    call.args += str(data.delta) ?? '';
-                return;
-            }
-            case 'response.function_call_arguments.done': {
-                const call = this.pendingCalls.get(itemId);
-                if (call)
-                    call.args = str(data.arguments) ?? call.args;
-                return this.startCall(itemId);
-            }
-            case 'response.output_item.done':
-                return this.itemDone(item);
-            case 'response.completed':
-                return this.terminal(0, data.response);
-            case 'response.failed': {
-                const response = isObject(data.response) ? data.response : {};
-                const error = isObject(response.error) ? str(response.error.message) : undefined;
-                return this.terminal(1, response, `the response failed: ${error ?? 'no reason given'}`);
-            }
-            case 'response.incomplete': {
-                const response = isObject(data.response) ? data.response : {};
-                const details = isObject(response.incomplete_details) ? response.incomplete_details : {};
-                return this.terminal(1, response, `the response is incomplete: ${str(details.reason) ?? 'no reason given'}`);
-            }
-            case 'error':
-                this.error =
-                    str(data.message) ?? (isObject(data.error) ? str(data.error.message) : undefined) ?? '';
-                return;
-        }
-        // Other events (content_part.*, output_text.done, reasoning_summary_part.*…) add nothing.
-    }
-    finish() {
-        if (this.recorder.written || this.error === undefined)
-            return;
-        this.recorder.writeResult({
-            exitCode: ExitCode.Failure,
-            text: this.recorder.streamedText,
-            error: `the server reported an error: ${this.error || 'no message'}`
-        });
-    }
-    init(response) {
-        const r = isObject(response) ? response : {};
-        this.recorder.init({ model: r.model, sessionId: r.id });
-    }
-    itemAdded(item) {
-        const id = str(item.id) ?? '';
-        if (item.type === 'function_call') {
-            const callId = str(item.call_id) ?? id;
-            this.pendingCalls.set(id, {
-                callId,
-                name: str(item.name) ?? '(unnamed)',
-                args: str(item.arguments) ?? ''
-            });
-            // Hermes sends the whole arguments with the item; others stream them, and say when they are done.
-            if (str(item.arguments))
-                this.startCall(id);
-        }
-        else if (item.type === 'function_call_output') {
-            this.finishCall(item);
-        }
-    }
-    itemDone(item) {
-        const id = str(item.id) ?? '';
-        if (item.type === 'function_call') {
-            const call = this.pendingCalls.get(id);
-            if (call && str(item.arguments))
-                call.args = str(item.arguments);
-            this.startCall(id);
-        }
-        else if (item.type === 'function_call_output') {
-            this.finishCall(item);
-        }
-        else if (!this.streamedItems.has(id)) {
-            // An item that came whole, without deltas: its text is still part of the stream.
-            if (item.type === 'message')
-                this.recorder.text(messageText(item));
-            else if (item.type === 'reasoning')
-                this.recorder.reasoning(summaryText(item));
-        }
-    }
-    startCall(itemId) {
-        const call = this.pendingCalls.get(itemId);
-        if (!call || this.startedCalls.has(call.callId))
-            return;
-        this.startedCalls.add(call.callId);
-        this.recorder.toolUse(call.callId, call.name, call.args);
-    }
-    finishCall(item) {
-        const callId = str(item.call_id) ?? '';
-        if (this.finishedCalls.has(callId))
-            return;
-        // A result before its call's arguments were complete: the call started anyway.
-        for (const [itemId, call] of this.pendingCalls)
-            if (call.callId === callId)
-                this.startCall(itemId);
-        this.finishedCalls.add(callId);
-        const status = str(item.status);
-        this.recorder.toolResult(callId, outputText(item.output), status === 'failed' || status === 'incomplete');
-    }
-    terminal(exitCode, response, error) {
-        const r = isObject(response) ? response : {};
-        this.init(r);
-        this.recorder.writeResult({
-            exitCode,
-            // The answer is the response's last message; a failed one has only what was streamed.
-            text: (exitCode === 0 ? lastMessage(r.output) : undefined) ?? this.recorder.streamedText,
-            tokens: responsesTokens(r.usage),
-            error
-        });
-        this.recorder.usage = reportedCost(r.usage) ?? this.recorder.usage;
-    }
-    /** Strictly increasing, one at a time: anything else is reported, and the stream goes on. */
-    checkSequence(value, type) {
-        if (typeof value !== 'number' || !Number.isInteger(value))
-            return;
-        const last = this.lastSequence;
-        this.lastSequence = last === undefined ? value : Math.max(last, value);
-        if (last === undefined)
-            return;
-        const at = `at ${this.recorder.quote(type)}`;
-        if (value <= last) {
-            this.recorder.anomaly(`API stream: sequence_number ${value} after ${last} ${at} (out of order)`);
-        }
-        else if (value > last + 1) {
-            const missing = value - last - 1;
-            this.recorder.anomaly(`API stream: sequence_number jumped from ${last} to ${value} ${at} (${missing} event${missing === 1 ? '' : 's'} missing)`);
-        }
-    }
-}
-/**
- * `POST /v1/chat/completions` with `stream: true`: `choices[0].delta.reasoning_content` and
- * `delta.content`, Hermes' `hermes.tool.progress` events for tools, `usage` when the server sends
- * it, and `[DONE]` at the end.
- */
-class ChatMapper {
-    recorder;
-    terminalName = '[DONE]';
-    finishReason;
-    tokens;
-    error;
-    constructor(recorder) {
-        this.recorder = recorder;
-    }
-    push(sse) {
-        if (this.recorder.written)
-            return;
-        if (sse.data.trim() === '[DONE]')
-            return this.done();
-        const data = parseEvent(sse, this.recorder);
-        if (!data)
-            return;
-        if (sse.event === 'hermes.tool.progress')
-            return this.toolProgress(data);
-        if (data.error !== undefined) {
-            this.error = (isObject(data.error) ? str(data.error.message) : str(data.error)) ?? '';
-            return;
-        }
-        this.recorder.init({ model: data.model, sessionId: data.id });
-        const choice = Array.isArray(data.choices) && isObject(data.choices[0]) ? data.choices[0] : {};
-        const delta = isObject(choice.delta) ? choice.delta : {};
-        this.recorder.reasoning(str(delta.reasoning_content) ?? '');
-        this.recorder.text(str(delta.content) ?? '');
-        this.finishReason = str(choice.finish_reason) ?? this.finishReason;
-        this.tokens = chatTokens(data.usage) ?? this.tokens;
-        this.recorder.usage = reportedCost(data.usage) ?? this.recorder.usage;
-    }
-    finish() {
-        if (this.recorder.written || this.error === undefined)
-            return;
-        this.recorder.writeResult({
-            exitCode: ExitCode.Failure,
-            text: this.recorder.streamedText,
-            tokens: this.tokens,
-            error: `the server reported an error: ${this.error || 'no message'}`
-        });
-    }
-    done() {
-        const reason = this.finishReason;
-        const failed = reason === 'error' || this.error !== undefined;
-        const cut = reason === 'length' || reason === 'content_filter';
-        this.recorder.init();
-        this.recorder.writeResult({
-            exitCode: failed || cut ? 1 : 0,
-            text: this.recorder.streamedText,
-            tokens: this.tokens,
-            error: this.error
-                ? `the server reported an error: ${this.error}`
-                : failed
-                    ? 'the server ended the turn with finish_reason "error"'
-                    : cut
-                        ? `the response is incomplete: finish_reason "${reason}"`
-                        : undefined
-        });
-    }
-    /** `{tool, toolCallId, status: running | completed}`: the output itself is not sent in this mode. */
-    toolProgress(data) {
-        const callId = str(data.toolCallId);
-        if (!callId)
-            return;
-        if (data.status === 'running')
-            this.recorder.toolUse(callId, str(data.tool) ?? '(unnamed)', undefined);
-        else if (data.status === 'completed')
-            this.recorder.toolResult(callId, '', false);
-    }
-}
-/** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
-function parseEvent(sse, recorder) {
-    const value = parseJson(sse.data);
-    if (isObject(value))
-        return value;
-    recorder.anomaly(value === undefined
-        ? `API stream: an event that is not JSON: ${recorder.quote(sse.data)}`
-        : `API stream: an event that is JSON but not an object: ${recorder.quote(sse.data)}`);
-    return undefined;
-}
-/** The usage of /v1/responses (input_tokens…) and of /v1/chat/completions (prompt_tokens…). */
-const mappers_USAGE_FIELDS = {
-    responses: ['input_tokens', 'output_tokens', 'input_tokens_details'],
-    chat: ['prompt_tokens', 'completion_tokens', 'prompt_tokens_details']
-};
-function usageTokens(usage, api) {
-    if (!isObject(usage))
-        return undefined;
-    const [inputKey, outputKey, detailsKey] = mappers_USAGE_FIELDS[api];
-    const input = count(usage[inputKey]);
-    const output = count(usage[outputKey]);
-    const details = isObject(usage[detailsKey]) ? usage[detailsKey] : {};
-    return {
-        input,
-        output,
-        total: typeof usage.total_tokens === 'number' ? count(usage.total_tokens) : input + output,
-        cache_read: count(details.cached_tokens),
-        cache_write: 0
-    };
-}
-/**
- * The cost a server's usage reports: Hermes' own field names, or `cost` (the provider's charge, as
- * OpenRouter's usage accounting gives it). Undefined when it reports none: nothing is priced here.
- */
-function reportedCost(usage) {
-    if (!isObject(usage))
-        return undefined;
-    const row = {
-        actual_cost_usd: usage.actual_cost_usd ?? usage.cost,
-        estimated_cost_usd: usage.estimated_cost_usd,
-        cost_status: usage.cost_status,
-        cost_source: usage.cost_source,
-        billing_provider: usage.billing_provider,
-        reasoning_tokens: isObject(usage.completion_tokens_details)
-            ? usage.completion_tokens_details.reasoning_tokens
-            : isObject(usage.output_tokens_details)
-                ? usage.output_tokens_details.reasoning_tokens
-                : undefined
-    };
-    const found = usageOf(row);
-    return found.costUsd !== undefined ? found : undefined;
-}
-const responsesTokens = (usage) => usageTokens(usage, 'responses');
-const chatTokens = (usage) => usageTokens(usage, 'chat');
-/** The text of the last message item of a response's output, when it has one. */
-function lastMessage(output) {
-    if (!Array.isArray(output))
-        return undefined;
-    for (let i = output.length - 1; i >= 0; i--) {
-        const item = output[i];
-        if (isObject(item) && item.type === 'message')
-            return messageText(item);
-    }
-    return undefined;
-}
-function messageText(item) {
-    return partsText(item.content, ['output_text', 'text']);
-}
-function summaryText(item) {
-    return partsText(item.summary, ['summary_text']);
-}
-/** A function_call_output's output: a string, or content parts (Hermes sends `input_text` parts). */
-function outputText(output) {
-    if (typeof output === 'string')
-        return output;
-    return partsText(output, ['input_text', 'output_text', 'text']);
-}
-function partsText(parts, types) {
-    if (!Array.isArray(parts))
-        return '';
-    return parts
-        .filter((p) => isObject(p) && types.includes(str(p.type) ?? ''))
-        .map(p => str(p.text) ?? '')
-        .join('');
-}
-function count(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-function str(value) {
-    return typeof value === 'string' ? value : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/config/paths.ts
@@ -37722,6 +37764,7 @@ class SseParser {
 
 
 
+
 const ERROR_BODY_BYTES = 4096;
 const ERROR_MESSAGE_CHARS = 300;
 /** A failure that ends the attempt with a synthetic result event. */
@@ -38015,16 +38058,12 @@ async function readSome(response, max) {
 }
 function serverMessage(body) {
     let said = body.trim();
-    try {
-        const parsed = JSON.parse(said);
-        if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string')
-            said = parsed.error.message;
-        else if (isObject(parsed) && typeof parsed.error === 'string')
-            said = parsed.error;
-    }
-    catch {
-        // Not JSON: the text itself.
-    }
+    // Not JSON, or without an error: the text itself.
+    const parsed = parseJson(said).value;
+    if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string')
+        said = parsed.error.message;
+    else if (isObject(parsed) && typeof parsed.error === 'string')
+        said = parsed.error;
     return clip(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
 }
 /** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
@@ -38105,7 +38144,7 @@ class TranscriptRedactor {
             return { type: 'text', text: fast };
         if (!body.startsWith('{') || !body.includes('"text"'))
             return undefined;
-        const event = parse(body);
+        const event = parseJson(body).value;
         if (!isObject(event) || typeof event.text !== 'string')
             return undefined;
         if (event.type !== 'text' && event.type !== 'reasoning')
@@ -38162,7 +38201,7 @@ class TranscriptRedactor {
         // Upstream's own shape holds no other string; another shape's other fields are redacted too.
         if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
             return d.bytes;
-        const event = d.event ?? parse(d.body);
+        const event = d.event ?? parseJson(d.body).value;
         if (!isObject(event))
             return Buffer.from(this.redact(d.body) + d.ending);
         const clean = redactStrings({ ...event, text: '' }, this.redact);
@@ -38170,19 +38209,11 @@ class TranscriptRedactor {
     }
     /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
     cleanLine(body) {
-        const value = parse(body);
+        const value = parseJson(body).value;
         if (value === undefined)
             return this.redact(body);
         const clean = redactStrings(value, this.redact);
         return changed(value, clean) ? pythonJson(clean) : body;
-    }
-}
-function parse(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
     }
 }
 function changed(a, b) {
@@ -38293,6 +38324,7 @@ async function copyRedacted(from, to, redact) {
 
 
 
+
 /**
  * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
  * sharing the default name, several steps).
@@ -38364,7 +38396,11 @@ async function upload(request, staging, state) {
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
     const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
+    const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
+    // A taken name is no fault to wait out: the next name is tried at once.
+    return retry(async (n) => {
+        if (state.givenUp)
+            return { value: givenUp };
         // A taken name gets a number before the re-run's tag, which must stay last.
         const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
@@ -38381,24 +38417,32 @@ async function upload(request, staging, state) {
                 skipArchive: !archive
             });
             if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+                return {
+                    value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
+                };
             const url = artifactUrl(id, env);
             // A name the user chose may be looked up by a later step: say it was not the one used.
             const warning = n > 1 && request.name
                 ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
                 : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+            return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
         }
         catch (error) {
             const message = errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core/* info */.pq(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
-            }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+            const failed = {
+                uploaded: false,
+                reason: `the upload failed: ${message}`,
+                warn: true
+            };
+            if (!isNameTaken(message))
+                return { value: failed };
+            return { value: failed, retry: `The artifact name ${name} is taken on this run` };
         }
-    }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
+    }, {
+        attempts: MAX_NAME_ATTEMPTS,
+        backoffMs: 0,
+        onRetry: why => core/* info */.pq(`${why}; trying the next one.`)
+    });
 }
 /** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
@@ -40944,7 +40988,7 @@ function join (args) {
 }
 
 ;// CONCATENATED MODULE: ./src/config/values.ts
-/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+/** The main action's values from their inputs' raw text; a bad value is an InputError naming the input. */
 
 
 
@@ -40953,40 +40997,9 @@ function join (args) {
 
 
 
-// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
+
 // Characters the artifact service rejects in a name.
 const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
-/** Typed reads of the inputs; blank means the fallback. */
-function reader(getInput) {
-    const text = (name) => getInput(name).trim() || undefined;
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
-    const number = (name, fallback, { integer, min }) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        const value = Number(raw);
-        const kind = integer ? 'a whole number' : 'a number';
-        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
-            !Number.isFinite(value) ||
-            (integer && !Number.isInteger(value)) ||
-            value < min) {
-            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
-        }
-        return value;
-    };
-    return { text, bool, number };
-}
 /** `artifact-name`: what the artifact service accepts. */
 function parseArtifactName(name) {
     const bad = name && ARTIFACT_NAME_FORBIDDEN.find(c => name.includes(c));
@@ -41128,6 +41141,7 @@ function isFile(p) {
  * Inputs → settings: one typed value per mode. The mode is chosen first (a transcript to read, a
  * Hermes API server to call, or the Hermes CLI to run), and each mode reads only its own inputs.
  */
+
 
 
 
@@ -41277,15 +41291,7 @@ function parseIsolation(raw) {
     return mode;
 }
 function parseInstallInputs(getInput, hermesPath) {
-    let install;
-    try {
-        install = parseInstall(getInput);
-    }
-    catch (error) {
-        if (error instanceof InstallInputError)
-            throw new InputError(error.message);
-        throw error;
-    }
+    const install = parseInstall(getInput);
     if (install.mode === 'true' && hermesPath !== 'hermes') {
         throw new InputError(`Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
             `give "${Input.HermesPath}" to run your own Hermes, or "${Input.Install}: true" to run the one the action installs.`);
@@ -42404,152 +42410,6 @@ var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
 // EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
 var dist = __nccwpck_require__(82815);
 var dist_default = /*#__PURE__*/__nccwpck_require__.n(dist);
-;// CONCATENATED MODULE: ./src/schema/extract.ts
-
-/**
- * How many characters the search for a balanced object may visit: a start that never closes is
- * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
- */
-const SCAN_LIMIT = 20_000_000;
-/** Deeper nesting than this is not looked for (it would only make each failed start costlier). */
-const MAX_DEPTH = 512;
-// What may follow an opening bracket in JSON, blanks aside: prose such as `{name}` or `[see below]`
-// is passed over without a parse (a failed JSON.parse costs an exception).
-const OBJECT_START = /\{\s*["}]/y;
-const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
-/** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
-function extract_parseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch (error) {
-        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
-        // know. The position says where the fault is; the quote goes.
-        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
-            'not valid JSON';
-        const at = /at position (\d+)/.exec(message);
-        if (!at)
-            return { ok: false, error: message };
-        const position = Number(at[1]);
-        const before = text.slice(0, position).split(/\r\n|\r|\n/);
-        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
-    }
-}
-function extractJson(text) {
-    const whole = extract_parseJson(text.trim());
-    if (whole.ok)
-        return { found: true, value: whole.value, from: 'the whole answer' };
-    const block = lastJsonFence(text);
-    if (block) {
-        const parsed = extract_parseJson(block.body);
-        return parsed.ok
-            ? { found: true, value: parsed.value, from: 'a ```json block' }
-            : {
-                found: false,
-                problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
-            };
-    }
-    const scanned = lastBalanced(text);
-    if (scanned === 'too long')
-        return {
-            found: false,
-            problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
-        };
-    if (scanned)
-        return { found: true, value: scanned.value, from: 'the text' };
-    return { found: false, problem: 'The answer holds no JSON' };
-}
-const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-/**
- * The body of the last fenced code block whose info string is `json` (any case), as CommonMark reads
- * fences: backticks or tildes, three or more, up to three spaces of indentation, closed by a fence of
- * the same character at least as long, or by the end of the text. A fence inside another block is
- * that block's content, not a block of its own.
- */
-function lastJsonFence(text) {
-    const lines = text.split(/\r\n|\r|\n/);
-    let last;
-    for (let i = 0; i < lines.length; i++) {
-        const open = OPENING.exec(lines[i]);
-        if (!open)
-            continue;
-        const [, indent, fence, info] = open;
-        // A backtick fence's info string cannot hold a backtick (that is inline code).
-        if (fence[0] === '`' && info.includes('`'))
-            continue;
-        const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length && !closing.test(lines[j]); j++)
-            body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
-        if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
-            last = { body: body.join('\n'), line: i + 1 };
-        i = j;
-    }
-    return last;
-}
-/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
-function lastBalanced(text) {
-    let found;
-    let visited = 0;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c !== '{' && c !== '[')
-            continue;
-        const start = c === '{' ? OBJECT_START : ARRAY_START;
-        start.lastIndex = i;
-        if (!start.test(text))
-            continue;
-        const end = closingBracket(text, i);
-        visited += Math.abs(end) - i;
-        if (visited > SCAN_LIMIT)
-            return 'too long';
-        if (end < 0)
-            continue;
-        const parsed = extract_parseJson(text.slice(i, end + 1));
-        if (!parsed.ok)
-            continue;
-        found = { value: parsed.value };
-        i = end;
-    }
-    return found;
-}
-/**
- * Where the bracket at `start` closes, strings read as JSON reads them; or minus where the search
- * stopped: a bracket that does not match, a line break inside a string (JSON has none), nesting
- * deeper than MAX_DEPTH, the end.
- */
-function closingBracket(text, start) {
-    const expected = [];
-    let inString = false;
-    for (let i = start; i < text.length; i++) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
-                inString = false;
-            else if (c === '\n' || c === '\r')
-                return -i;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[') {
-            if (expected.length === MAX_DEPTH)
-                return -i;
-            expected.push(c === '{' ? '}' : ']');
-        }
-        else if (c === '}' || c === ']') {
-            if (expected.pop() !== c)
-                return -i;
-            if (expected.length === 0)
-                return i;
-        }
-    }
-    return -text.length;
-}
-
 ;// CONCATENATED MODULE: ./src/schema/load.ts
 /** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
 
@@ -42594,7 +42454,7 @@ function readSchema({ getInput, env }) {
                 'Give a JSON Schema object, or the path of a .json file in the workspace.');
         }
     }
-    const parsed = extract_parseJson(text.replace(/^\uFEFF/, ''));
+    const parsed = parseJson(text.replace(/^\uFEFF/, ''));
     if (!parsed.ok)
         throw new InputError(`${where} is not JSON: ${parsed.error}.`);
     const schema = parsed.value;
@@ -42673,6 +42533,133 @@ function askForJson(settings, answer, env) {
     const file = external_node_path_.join(dir, external_node_path_.basename(query.path));
     external_node_fs_.writeFileSync(file, withSchema(text, answer));
     return { ...settings, query: { kind: 'file', path: file } };
+}
+
+;// CONCATENATED MODULE: ./src/schema/extract.ts
+
+/**
+ * How many characters the search for a balanced object may visit: a start that never closes is
+ * searched to the end of the text, so a pathological answer would otherwise take quadratic time.
+ */
+const SCAN_LIMIT = 20_000_000;
+/** Deeper nesting than this is not looked for (it would only make each failed start costlier). */
+const MAX_DEPTH = 512;
+// What may follow an opening bracket in JSON, blanks aside: prose such as `{name}` or `[see below]`
+// is passed over without a parse (a failed JSON.parse costs an exception).
+const OBJECT_START = /\{\s*["}]/y;
+const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
+function extractJson(text) {
+    const whole = parseJson(text.trim());
+    if (whole.ok)
+        return { found: true, value: whole.value, from: 'the whole answer' };
+    const block = lastJsonFence(text);
+    if (block) {
+        const parsed = parseJson(block.body);
+        return parsed.ok
+            ? { found: true, value: parsed.value, from: 'a ```json block' }
+            : {
+                found: false,
+                problem: `The answer's last \`\`\`json block (line ${block.line}) is not valid JSON: ${parsed.error}`
+            };
+    }
+    const scanned = lastBalanced(text);
+    if (scanned === 'too long')
+        return {
+            found: false,
+            problem: `The answer holds no JSON that could be found in the ${SCAN_LIMIT.toLocaleString('en-US')} steps the search may take`
+        };
+    if (scanned)
+        return { found: true, value: scanned.value, from: 'the text' };
+    return { found: false, problem: 'The answer holds no JSON' };
+}
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+/**
+ * The body of the last fenced code block whose info string is `json` (any case), as CommonMark reads
+ * fences: backticks or tildes, three or more, up to three spaces of indentation, closed by a fence of
+ * the same character at least as long, or by the end of the text. A fence inside another block is
+ * that block's content, not a block of its own.
+ */
+function lastJsonFence(text) {
+    const lines = text.split(/\r\n|\r|\n/);
+    let last;
+    for (let i = 0; i < lines.length; i++) {
+        const open = OPENING.exec(lines[i]);
+        if (!open)
+            continue;
+        const [, indent, fence, info] = open;
+        // A backtick fence's info string cannot hold a backtick (that is inline code).
+        if (fence[0] === '`' && info.includes('`'))
+            continue;
+        const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length && !closing.test(lines[j]); j++)
+            body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
+        if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
+            last = { body: body.join('\n'), line: i + 1 };
+        i = j;
+    }
+    return last;
+}
+/** The last balanced `{…}` or `[…]` not inside another that parses, or 'too long' past SCAN_LIMIT. */
+function lastBalanced(text) {
+    let found;
+    let visited = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c !== '{' && c !== '[')
+            continue;
+        const start = c === '{' ? OBJECT_START : ARRAY_START;
+        start.lastIndex = i;
+        if (!start.test(text))
+            continue;
+        const end = closingBracket(text, i);
+        visited += Math.abs(end) - i;
+        if (visited > SCAN_LIMIT)
+            return 'too long';
+        if (end < 0)
+            continue;
+        const parsed = parseJson(text.slice(i, end + 1));
+        if (!parsed.ok)
+            continue;
+        found = { value: parsed.value };
+        i = end;
+    }
+    return found;
+}
+/**
+ * Where the bracket at `start` closes, strings read as JSON reads them; or minus where the search
+ * stopped: a bracket that does not match, a line break inside a string (JSON has none), nesting
+ * deeper than MAX_DEPTH, the end.
+ */
+function closingBracket(text, start) {
+    const expected = [];
+    let inString = false;
+    for (let i = start; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+            else if (c === '\n' || c === '\r')
+                return -i;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[') {
+            if (expected.length === MAX_DEPTH)
+                return -i;
+            expected.push(c === '{' ? '}' : ']');
+        }
+        else if (c === '}' || c === ']') {
+            if (expected.pop() !== c)
+                return -i;
+            if (expected.length === 0)
+                return i;
+        }
+    }
+    return -text.length;
 }
 
 ;// CONCATENATED MODULE: ./src/schema/check.ts

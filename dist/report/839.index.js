@@ -1,8 +1,8 @@
-export const id = 717;
-export const ids = [717];
+export const id = 839;
+export const ids = [839];
 export const modules = {
 
-/***/ 76717:
+/***/ 41839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -591,7 +591,7 @@ class TranscriptRedactor {
             return { type: 'text', text: fast };
         if (!body.startsWith('{') || !body.includes('"text"'))
             return undefined;
-        const event = parse(body);
+        const event = parseJson(body).value;
         if (!isObject(event) || typeof event.text !== 'string')
             return undefined;
         if (event.type !== 'text' && event.type !== 'reasoning')
@@ -648,7 +648,7 @@ class TranscriptRedactor {
         // Upstream's own shape holds no other string; another shape's other fields are redacted too.
         if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
             return d.bytes;
-        const event = d.event ?? parse(d.body);
+        const event = d.event ?? parseJson(d.body).value;
         if (!isObject(event))
             return Buffer.from(this.redact(d.body) + d.ending);
         const clean = redactStrings({ ...event, text: '' }, this.redact);
@@ -656,19 +656,11 @@ class TranscriptRedactor {
     }
     /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
     cleanLine(body) {
-        const value = parse(body);
+        const value = parseJson(body).value;
         if (value === undefined)
             return this.redact(body);
         const clean = redactStrings(value, this.redact);
         return changed(value, clean) ? pythonJson(clean) : body;
-    }
-}
-function parse(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
     }
 }
 function changed(a, b) {
@@ -779,6 +771,7 @@ async function egress_copyRedacted(from, to, redact) {
 
 
 
+
 /**
  * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
  * sharing the default name, several steps).
@@ -850,7 +843,11 @@ async function upload(request, staging, state) {
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
     const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
     const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
+    const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
+    // A taken name is no fault to wait out: the next name is tried at once.
+    return retry(async (n) => {
+        if (state.givenUp)
+            return { value: givenUp };
         // A taken name gets a number before the re-run's tag, which must stay last.
         const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
@@ -867,24 +864,32 @@ async function upload(request, staging, state) {
                 skipArchive: !archive
             });
             if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+                return {
+                    value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
+                };
             const url = artifact_artifactUrl(id, env);
             // A name the user chose may be looked up by a later step: say it was not the one used.
             const warning = n > 1 && request.name
                 ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
                 : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+            return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
         }
         catch (error) {
             const message = artifact_errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
-            }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+            const failed = {
+                uploaded: false,
+                reason: `the upload failed: ${message}`,
+                warn: true
+            };
+            if (!isNameTaken(message))
+                return { value: failed };
+            return { value: failed, retry: `The artifact name ${name} is taken on this run` };
         }
-    }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
+    }, {
+        attempts: MAX_NAME_ATTEMPTS,
+        backoffMs: 0,
+        onRetry: why => core.info(`${why}; trying the next one.`)
+    });
 }
 /** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
@@ -1293,12 +1298,83 @@ async function uploadSessionRecord(request) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry_retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+function json_pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(json_pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${json_pythonJson(v)}`).join(', ')}}`;
+    }
+    return JSON.stringify(value) ?? 'null';
+}
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+function json_parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/run/session-usage.ts
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
  * only reads it, never prices tokens itself.
  */
+
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 const USAGE_FIELDS = [
     'actual_cost_usd',
@@ -1351,13 +1427,9 @@ function parseSessionRecord(text, sessionId) {
     for (const [i, line] of text.split('\n').entries()) {
         if (line.trim() === '')
             continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
+        const { ok, value } = json_parseJson(line);
+        if (!ok)
             throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
         if (typeof value !== 'object' || value === null || Array.isArray(value))
             throw new Error(`line ${i + 1} of the session record is not a JSON object`);
         rows.push(value);
@@ -1384,6 +1456,7 @@ function session_usage_formatCost(usd, estimated = false) {
  * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
  */
 
+
 /**
  * The Hermes release the action installs by default: the one place it is pinned. The newest release
  * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
@@ -1408,9 +1481,6 @@ const InstallInput = {
     InstallBrowser: 'install-browser',
     InstallTimeoutMinutes: 'install-timeout-minutes'
 };
-/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
-class InstallInputError extends (/* unused pure expression or super */ null && (Error)) {
-}
 const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
 // A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
@@ -1418,11 +1488,11 @@ function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
     const mode = raw(InstallInput.Install) || 'auto';
     if (!MODES.includes(mode)) {
-        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+        throw new InputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
     }
     const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
-        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+        throw new InputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
     const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
         (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
@@ -1431,7 +1501,7 @@ function parseInstall(getInput) {
         version,
         installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
         ...(installerSha256 ? { installerSha256 } : {}),
-        installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+        installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
         timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
     };
 }
@@ -1439,23 +1509,16 @@ function parseSha256(given) {
     if (given === '')
         return undefined;
     if (!/^[0-9a-fA-F]{64}$/.test(given)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
+        throw new InputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
     }
     return given.toLowerCase();
-}
-function parseBrowser(given) {
-    if (given === '' || given === 'false')
-        return false;
-    if (given === 'true')
-        return true;
-    throw new InstallInputError(`Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`);
 }
 function parseTimeout(given) {
     if (given === '')
         return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
     const minutes = Number(given);
     if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
-        throw new InstallInputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
+        throw new InputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
     }
     return Math.round(minutes * 60_000);
 }
@@ -1471,10 +1534,10 @@ function parseUrl(given, version) {
         url = new URL('invalid:');
     }
     if (!isSecureUrl(url)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
+        throw new InputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+        throw new InputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
     }
     return url.href;
 }
@@ -1525,8 +1588,7 @@ const Input = {
     CommentKey: 'comment-key',
     ...InstallInput
 };
-class inputs_InputError extends (/* unused pure expression or super */ null && (Error)) {
-}
+
 
 ;// CONCATENATED MODULE: ./src/config/paths.ts
 /**
@@ -2544,6 +2606,7 @@ function unreadableLeg(name, source, why) {
 
 
 
+
 /**
  * The main action names every transcript artifact `<name>.jsonl`: the bare file (the default), or a
  * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
@@ -2562,7 +2625,7 @@ const DOWNLOAD_CONCURRENCY = 2;
  * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.
  */
 const FOLD_CONCURRENCY = 1;
-/** The client retries each request itself; a download that still fails is tried this many times. */
+/** The client retries each request itself; a download that still fails is tried this many times (1 s, then 2 s apart). */
 const DOWNLOAD_ATTEMPTS = 3;
 const RETRY_WAIT_MS = 1000;
 /** Transcripts by name, those matching the pattern (on the name, with or without `.jsonl`), in name order. */
@@ -2633,11 +2696,12 @@ async function downloadLeg(client, artifact, root, options) {
         url: artifact_artifactUrl(artifact.id, options.env)
     };
     const dir = external_node_path_.join(root, String(artifact.id));
-    let why = '';
+    const failed = (n, why) => ({
+        value: unreadableLeg(name, source, `the download failed ${n} times; the last time: ${options.redact(why)}`),
+        retry: why
+    });
     try {
-        for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
-            if (attempt > 1)
-                await sleep((options.retryWaitMs ?? RETRY_WAIT_MS) * (attempt - 1));
+        return await retry_retry(async (n) => {
             external_node_fs_.rmSync(dir, { recursive: true, force: true });
             external_node_fs_.mkdirSync(dir, { recursive: true });
             try {
@@ -2645,25 +2709,25 @@ async function downloadLeg(client, artifact, root, options) {
                     path: dir,
                     expectedHash: artifact.digest
                 });
-                if (digestMismatch) {
-                    why = 'what was downloaded does not match the digest the artifact was uploaded with';
-                    continue;
-                }
+                if (digestMismatch)
+                    return failed(n, 'what was downloaded does not match the digest the artifact was uploaded with');
             }
             catch (error) {
-                why = artifact_errorMessage(error);
-                continue;
+                return failed(n, artifact_errorMessage(error));
             }
             const found = transcriptIn(dir);
             if (!found)
-                return unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`);
-            return await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts));
-        }
+                return {
+                    value: unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`)
+                };
+            return {
+                value: await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts))
+            };
+        }, { attempts: DOWNLOAD_ATTEMPTS, backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS });
     }
     finally {
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
     }
-    return unreadableLeg(name, source, `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`);
 }
 /**
  * A leg's cost and usage from its session record artifact; undefined when it cannot be fetched or
@@ -2704,9 +2768,6 @@ function transcriptIn(dir) {
     if (last.length !== 1)
         return undefined;
     return { file: last[0], attempts: jsonl.length };
-}
-function sleep(ms) {
-    return new Promise(resolve => setTimeout(resolve, ms));
 }
 
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
@@ -2767,8 +2828,50 @@ async function foldFiles(files, workspace, redact, onLeg) {
     })));
 }
 
+;// CONCATENATED MODULE: ./src/config/input-reader.ts
+/**
+ * The one input reader of both actions (the main action and the `report` sub-action): text, booleans
+ * and numbers from an input's raw text, blank meaning the fallback, and one error for a bad value.
+ */
+/** A bad input value, said as: the input, the value, and what is allowed. */
+class input_reader_InputError extends Error {
+}
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** Typed reads of one action's inputs, named as that action's action.yml spells them. */
+function input_reader_reader(getInput) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new input_reader_InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new input_reader_InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    return { text, bool, number };
+}
+
 ;// CONCATENATED MODULE: ./src/report-action/inputs.ts
 /** The report sub-action's inputs (report/action.yml): names in one place, parsed into settings. */
+
 
 
 
@@ -2780,33 +2883,20 @@ const ReportInput = {
     Summary: 'summary'
 };
 const DEFAULT_NAME_PATTERN = '*';
-class ReportInputError extends Error {
-}
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-/** Reads every input once; the first bad value throws a ReportInputError naming it. */
+/** Reads every input once; the first bad value throws a InputError naming it (the main action's reader and error). */
 function parseReportSettings({ getInput, env }) {
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new ReportInputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
+    const { bool } = input_reader_reader(getInput);
     const paths = getInput(ReportInput.Path)
         .split(/\r?\n/)
         .map(p => p.trim())
         .filter(p => p !== '');
     const namePattern = getInput(ReportInput.NamePattern).trim() || DEFAULT_NAME_PATTERN;
     if (paths.length > 0 && namePattern !== DEFAULT_NAME_PATTERN) {
-        throw new ReportInputError(`Inputs "${ReportInput.Path}" and "${ReportInput.NamePattern}" are both set; "${ReportInput.NamePattern}" picks ` +
+        throw new input_reader_InputError(`Inputs "${ReportInput.Path}" and "${ReportInput.NamePattern}" are both set; "${ReportInput.NamePattern}" picks ` +
             `artifacts of this run, "${ReportInput.Path}" local files: give one.`);
     }
     if (new esm/* Minimatch */.VR(namePattern).set.length === 0) {
-        throw new ReportInputError(`Input "${ReportInput.NamePattern}" is ${JSON.stringify(namePattern)}, which matches no name; give a glob such as "review-*".`);
+        throw new input_reader_InputError(`Input "${ReportInput.NamePattern}" is ${JSON.stringify(namePattern)}, which matches no name; give a glob such as "review-*".`);
     }
     const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
     return {
