@@ -24,7 +24,7 @@ const LAYERS = {
   steps: ['report-action']
 };
 /** What src/comment/ may read of src/publish/: the escaping and the blocks it shares with the summary. */
-const COMMENT_MAY_IMPORT = ['markdown', 'structured', 'summary', 'run-report'];
+const COMMENT_MAY_IMPORT = ['markdown', 'structured', 'run-report'];
 const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
   files: [`src/${folder}/**/*.ts`],
   rules: {

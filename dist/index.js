@@ -36731,14 +36731,67 @@ function recordPathFor(jsonlPath) {
 
 /***/ }),
 
+/***/ 97168:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W8: () => (/* binding */ FALSE),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   rT: () => (/* binding */ TRUE),
+/* harmony export */   wA: () => (/* binding */ reader)
+/* harmony export */ });
+/**
+ * The one input reader of both actions (the main action and the `report` sub-action): text, booleans
+ * and numbers from an input's raw text, blank meaning the fallback, and one error for a bad value.
+ */
+/** A bad input value, said as: the input, the value, and what is allowed. */
+class InputError extends Error {
+}
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** Typed reads of one action's inputs, named as that action's action.yml spells them. */
+function reader(getInput) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    return { text, bool, number };
+}
+
+
+/***/ }),
+
 /***/ 64389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ InputError),
+/* harmony export */   d: () => (/* reexport safe */ _input_reader_js__WEBPACK_IMPORTED_MODULE_1__.dz),
 /* harmony export */   p: () => (/* binding */ Input)
 /* harmony export */ });
 /* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99533);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97168);
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
 /** Input names, spelled exactly as in action.yml. */
@@ -36780,8 +36833,7 @@ const Input = {
     CommentKey: 'comment-key',
     ..._install_js__WEBPACK_IMPORTED_MODULE_0__/* .InstallInput */ .GA
 };
-class InputError extends Error {
-}
+
 
 
 /***/ }),
@@ -36792,15 +36844,16 @@ class InputError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   GA: () => (/* binding */ InstallInput),
 /* harmony export */   QH: () => (/* binding */ isPinnedRef),
-/* harmony export */   T0: () => (/* binding */ parseInstall),
-/* harmony export */   YU: () => (/* binding */ InstallInputError)
+/* harmony export */   T0: () => (/* binding */ parseInstall)
 /* harmony export */ });
 /* unused harmony exports PINNED_HERMES_VERSION, PINNED_INSTALLER_SHA256, upstreamInstallerUrl, DEFAULT_INSTALL_TIMEOUT_MINUTES */
-/* harmony import */ var _text_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80114);
+/* harmony import */ var _text_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80114);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97168);
 /**
  * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
  * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
  */
+
 
 /**
  * The Hermes release the action installs by default: the one place it is pinned. The newest release
@@ -36826,9 +36879,6 @@ const InstallInput = {
     InstallBrowser: 'install-browser',
     InstallTimeoutMinutes: 'install-timeout-minutes'
 };
-/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
-class InstallInputError extends Error {
-}
 const MODES = ['auto', 'true', 'false'];
 // A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
@@ -36836,11 +36886,11 @@ function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
     const mode = raw(InstallInput.Install) || 'auto';
     if (!MODES.includes(mode)) {
-        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
     }
     const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
-        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
     const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
         (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
@@ -36849,7 +36899,7 @@ function parseInstall(getInput) {
         version,
         installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
         ...(installerSha256 ? { installerSha256 } : {}),
-        installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+        installBrowser: (0,_input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .reader */ .wA)(getInput).bool(InstallInput.InstallBrowser, false),
         timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
     };
 }
@@ -36857,23 +36907,16 @@ function parseSha256(given) {
     if (given === '')
         return undefined;
     if (!/^[0-9a-fA-F]{64}$/.test(given)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
     }
     return given.toLowerCase();
-}
-function parseBrowser(given) {
-    if (given === '' || given === 'false')
-        return false;
-    if (given === 'true')
-        return true;
-    throw new InstallInputError(`Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`);
 }
 function parseTimeout(given) {
     if (given === '')
         return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
     const minutes = Number(given);
     if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
-        throw new InstallInputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
     }
     return Math.round(minutes * 60_000);
 }
@@ -36888,11 +36931,11 @@ function parseUrl(given, version) {
     catch {
         url = new URL('invalid:');
     }
-    if (!(0,_text_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecureUrl */ .z)(url)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
+    if (!(0,_text_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecureUrl */ .z)(url)) {
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
     }
     return url.href;
 }
@@ -37105,25 +37148,52 @@ const OUTCOME_BY_CODE = {
     [ExitCode.Config]: 'config_error',
     [ExitCode.Interrupted]: 'interrupted'
 };
-const WHAT = {
-    success: 'Hermes completed the turn',
-    failure: 'Hermes failed',
-    interrupted: 'Hermes was interrupted',
-    tempfail: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-    config_error: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-    usage_error: 'Hermes rejected its arguments',
-    no_result: 'The turn did not complete',
-    not_found: 'Hermes was not found',
-    timeout: 'Hermes did not finish in time',
-    not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema',
-    invalid_input: 'An input is invalid'
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
 };
-/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
-const WHAT_API = {
-    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
-    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
 function decide(turn, end) {
     if (end.kind === 'not_found') {
         return {
@@ -37196,8 +37266,8 @@ function decide(turn, end) {
     const mismatch = processCode !== reported
         ? ` The result event said exit_code ${reported}, but the process ${ended}.`
         : '';
-    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
-    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
     return { outcome, exitCode: code, message };
 }
 function processExitCode(end) {
@@ -37240,8 +37310,8 @@ function decideRun(attempt, check) {
 var text_redact = __nccwpck_require__(53326);
 // EXTERNAL MODULE: ./src/text/text.ts
 var text_text = __nccwpck_require__(98544);
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
 ;// CONCATENATED MODULE: ./src/schema/extract.ts
 
 /**
@@ -37255,32 +37325,13 @@ const MAX_DEPTH = 512;
 // is passed over without a parse (a failed JSON.parse costs an exception).
 const OBJECT_START = /\{\s*["}]/y;
 const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
-/** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
-function parseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch (error) {
-        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
-        // know. The position says where the fault is; the quote goes.
-        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
-            'not valid JSON';
-        const at = /at position (\d+)/.exec(message);
-        if (!at)
-            return { ok: false, error: message };
-        const position = Number(at[1]);
-        const before = text.slice(0, position).split(/\r\n|\r|\n/);
-        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
-    }
-}
 function extractJson(text) {
-    const whole = parseJson(text.trim());
+    const whole = (0,json/* parseJson */.q)(text.trim());
     if (whole.ok)
         return { found: true, value: whole.value, from: 'the whole answer' };
     const block = lastJsonFence(text);
     if (block) {
-        const parsed = parseJson(block.body);
+        const parsed = (0,json/* parseJson */.q)(block.body);
         return parsed.ok
             ? { found: true, value: parsed.value, from: 'a ```json block' }
             : {
@@ -37345,7 +37396,7 @@ function lastBalanced(text) {
             return 'too long';
         if (end < 0)
             continue;
-        const parsed = parseJson(text.slice(i, end + 1));
+        const parsed = (0,json/* parseJson */.q)(text.slice(i, end + 1));
         if (!parsed.ok)
             continue;
         found = { value: parsed.value };
@@ -37478,6 +37529,244 @@ function values(list) {
 }
 const shown = (value) => (0,text_text/* clip */.$Q)(JSON.stringify(value) ?? String(value), VALUE_CHARS);
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./src/publish/log.ts
+/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
+
+
+/** How many bytes of log lines are gathered before they are written. */
+const STDOUT_BUFFER_BYTES = 64 * 1024;
+/**
+ * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
+ * of thousands of lines, and one write each would cost more than reading the stream. They are
+ * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
+ * would be flattened in the old generation, which only grows until a full collection.
+ */
+class BufferedStdout {
+    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
+    used = 0;
+    timer;
+    constructor() {
+        process.once('exit', () => this.flush());
+    }
+    write = line => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8.
+        if (this.used + line.length * 3 + 1 > this.bytes.length) {
+            this.flush();
+            if (line.length * 3 + 1 > this.bytes.length) {
+                process.stdout.write(`${line}\n`);
+                return;
+            }
+        }
+        this.used += this.bytes.write(line, this.used, 'utf8');
+        this.bytes[this.used++] = 0x0a;
+        this.timer ??= setTimeout(() => this.flush(), 100).unref();
+    };
+    flush() {
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = undefined;
+        if (this.used === 0)
+            return;
+        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
+        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
+        this.used = 0;
+    }
+}
+// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
+const MAX_PENDING_TEXT = 64 * 1024;
+// The longest line printed; longer lines go out in pieces.
+const MAX_LOG_LINE = 4000;
+/**
+ * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
+ * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
+ * a blank (see cutPoint), so that the cut never halves a secret.
+ */
+function joinLines(held, delta, emit, redact) {
+    let start = 0;
+    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
+        emit(held + delta.slice(start, nl));
+        held = '';
+        start = nl + 1;
+    }
+    held += start === 0 ? delta : delta.slice(start);
+    if (held.length <= MAX_PENDING_TEXT)
+        return held;
+    const clean = redact(held);
+    const cut = (0,text_text/* cutPoint */.Fd)(clean, MAX_PENDING_TEXT);
+    emit(clean.slice(0, cut));
+    return clean.slice(cut);
+}
+/**
+ * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
+ * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
+ * and the stream cannot end the block because it cannot know the random token.
+ */
+class LiveLog {
+    redact;
+    text = '';
+    /** Reasoning held until its line ends, and whether its `::group::` is open. */
+    reasoning = '';
+    inReasoning = false;
+    reasoningHidden = false;
+    stopped = false;
+    token = (0,external_node_crypto_.randomUUID)().replace(/-/g, '');
+    sink;
+    stdout;
+    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
+    constructor(redact, sink) {
+        this.redact = redact;
+        if (!sink)
+            this.stdout = new BufferedStdout();
+        this.sink = sink ?? this.stdout.write;
+    }
+    /** Stops workflow commands; call before anything from the stream is printed. */
+    begin() {
+        if (this.stopped)
+            return;
+        this.sink(`::stop-commands::${this.token}`);
+        this.stopped = true;
+    }
+    /** Flushes pending text and lets workflow commands work again (for the action's own). */
+    end() {
+        this.flushText();
+        this.closeReasoning();
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.stopped = false;
+        this.stdout?.flush();
+    }
+    /**
+     * Called after each chunk of the stream: what is held until its line ends is copied out of the
+     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
+     */
+    settle() {
+        this.text = (0,text_text/* own */.ZV)(this.text);
+        this.reasoning = (0,text_text/* own */.ZV)(this.reasoning);
+    }
+    /** Our own words (not from the stream); still sanitised, since they may quote it. */
+    note(line) {
+        this.flushText();
+        this.print(line);
+    }
+    /** One streamed delta of assistant text; printed a whole line at a time. */
+    textDelta(delta) {
+        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
+    }
+    /** A line of assistant text (a CRLF's CR is not part of it). */
+    printText(line) {
+        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
+     * collapsed `Reasoning` group; the next line of anything else closes the group.
+     */
+    reasoningDelta(delta) {
+        if (this.reasoningHidden || delta === '')
+            return;
+        this.flushText();
+        if (!this.inReasoning) {
+            this.command('::group::Reasoning');
+            this.inReasoning = true;
+        }
+        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
+    }
+    /** `show-reasoning: false`: reasoning is not printed. */
+    hideReasoning() {
+        this.reasoningHidden = true;
+    }
+    /** Prints what reasoning is pending, inside its group, then closes the group. */
+    closeReasoning() {
+        if (!this.inReasoning)
+            return;
+        if (this.reasoning !== '')
+            this.writeReasoning(this.reasoning);
+        this.reasoning = '';
+        this.inReasoning = false;
+        this.command('::endgroup::');
+    }
+    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
+    writeReasoning(line) {
+        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    /**
+     * A workflow command of the action's own (a group): the runner ignores commands inside the
+     * stop-commands block, so the block is ended for it and reopened with the same token.
+     */
+    command(line) {
+        if (this.stopped)
+            this.sink(`::${this.token}::`);
+        this.sink(line);
+        if (this.stopped)
+            this.sink(`::stop-commands::${this.token}`);
+    }
+    toolStart(name, inputPreview) {
+        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
+    }
+    toolEnd(call) {
+        const took = call.durationMs !== undefined ? `  ${(0,text_text/* formatMs */._V)(call.durationMs)}` : '';
+        const status = call.isError ? `  ERROR  ${(0,text_text/* oneLine */.TN)(call.output, 200)}` : '  ok';
+        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
+    }
+    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
+    stderr(line) {
+        if (line.trim() !== '')
+            this.note(`stderr: ${line}`);
+    }
+    flushText() {
+        if (this.text === '')
+            return;
+        this.printText(this.text);
+        this.text = '';
+    }
+    /** A line of anything but reasoning: an open reasoning group ends first. */
+    print(line) {
+        this.closeReasoning();
+        this.write(line);
+    }
+    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
+    write(line) {
+        const clean = this.redact(line);
+        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
+            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
+        }
+    }
+}
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/**
+ * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
+ * the log shows, a newline inside a name or a message would start a line of its own, and the runner
+ * trims U+0085 before it looks for a command),
+ * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
+ * in case a stop-commands block is not open.
+ */
+function inert(line) {
+    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
+        return line;
+    const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+/**
+ * The log's last line: the outcome by its name (the `outcome` output people grep for), the exit code,
+ * tokens, duration and tool calls.
+ */
+function closingLine(verdict, attempt) {
+    const { turn } = attempt;
+    const tokens = turn.result?.tokens;
+    const parts = [
+        `■ ${verdict.outcome}`,
+        verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
+        tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
+        (0,text_text/* formatMs */._V)(turn.result?.duration_ms ?? attempt.durationMs),
+        `${turn.toolCalls} tool call${turn.toolCalls === 1 ? '' : 's'} (${turn.toolErrors} failed)`
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./src/http/fetch.ts
@@ -37486,6 +37775,8 @@ var fetch = __nccwpck_require__(50576);
 var retry = __nccwpck_require__(31191);
 // EXTERNAL MODULE: ./src/config/inputs.ts
 var inputs = __nccwpck_require__(64389);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
 ;// CONCATENATED MODULE: ./src/access/gate.ts
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
@@ -37764,8 +38055,6 @@ async function readPermission(trigger, actor, token, { request: send = fetch/* r
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: ./src/cli/environment.ts
 var environment = __nccwpck_require__(47479);
 // EXTERNAL MODULE: ./src/cli/process.ts + 1 modules
@@ -38376,13 +38665,13 @@ const ZWSP = '\u200b';
 // `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
 const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
-const CONTROL = 
+const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
 /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const NEWLINE = /\r\n?|\n/;
 /** Control characters and lone surrogates, made visible and valid (U+FFFD). */
 function visible(text) {
-    return text.replace(CONTROL, '\uFFFD');
+    return text.replace(markdown_CONTROL, '\uFFFD');
 }
 /**
  * Punctuation escaped, without touching whitespace: the core of every Markdown text context. In prose,
@@ -38510,6 +38799,22 @@ const number = new Intl.NumberFormat('en-US');
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
+/**
+ * A share (0 to 1) as a percentage: whole numbers from 10%, a tenth below 10% and where a whole number
+ * would say 100%: never 0% or 100% for a share that is not exactly that (255 of 256 legs is not 100%).
+ */
+function percent(share) {
+    if (share <= 0)
+        return '0%';
+    if (share >= 1)
+        return '100%';
+    if (share < 0.001)
+        return '\\<0.1%';
+    if (share > 0.999)
+        return '\\>99.9%';
+    const whole = Math.round(share * 100);
+    return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
+}
 
 ;// CONCATENATED MODULE: ./src/publish/structured.ts
 
@@ -38559,520 +38864,6 @@ function jsonBody(pretty, whole) {
     return `${codeBlock((0,text_text/* clip */.$Q)(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
-
-
-const NAME_CHARS = 60;
-const INPUT_CHARS = 80;
-const TOOL_ROWS = 25;
-/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
-const ERROR_PREVIEW_CHARS = 120;
-/** Calls still running when Hermes stopped, listed after the last result. */
-const RUNNING_ROWS = 10;
-// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
-const OUTPUT_CHARS = 500;
-const BAR_CELLS = 20;
-const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
-function bar(share) {
-    let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
-    if (eighths === 0 && share > 0)
-        eighths = 1;
-    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
-}
-function percent(share) {
-    if (share === 0)
-        return '0%';
-    if (share < 0.001)
-        return '\\<0.1%';
-    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
-}
-/** One row per tool, the costliest first, with a bar for its share of tool time. */
-function toolsBlock(turn) {
-    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
-    const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
-    const rest = sorted.slice(shown.length);
-    const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
-    const row = (name, t) => {
-        const share = totalMs > 0 ? t.totalMs / totalMs : 0;
-        return [
-            name,
-            number.format(t.calls),
-            t.errors ? `**${number.format(t.errors)}**` : '0',
-            (0,text_text/* formatMs */._V)(t.totalMs),
-            (0,text_text/* formatMs */._V)(t.maxMs),
-            totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
-        ];
-    };
-    const rows = shown.map(t => row(codeCell((0,text_text/* clip */.$Q)(t.name, NAME_CHARS)), t));
-    if (rest.length > 0) {
-        const others = rest.reduce((sum, t) => ({
-            calls: sum.calls + t.calls,
-            errors: sum.errors + t.errors,
-            totalMs: sum.totalMs + t.totalMs,
-            maxMs: Math.max(sum.maxMs, t.maxMs)
-        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
-        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
-    }
-    return join([
-        '#### Time per tool',
-        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
-    ]);
-}
-/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
-function callCells(c, expand) {
-    const cells = [
-        number.format(c.index),
-        codeCell((0,text_text/* clip */.$Q)(c.name, NAME_CHARS)),
-        c.inputPreview ? codeCell((0,text_text/* clip */.$Q)(c.inputPreview, INPUT_CHARS)) : ' ',
-        c.durationMs !== undefined ? (0,text_text/* formatMs */._V)(c.durationMs) : '–'
-    ];
-    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
-    if (!c.isError)
-        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
-    const output = c.output;
-    const { line, more } = firstLine(output);
-    const preview = `❌ ${cell((0,text_text/* clip */.$Q)(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
-    // Worth a <details> when the one-line preview hides part of the output.
-    if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
-        return [...cells, preview];
-    return [...cells, cellDetails(preview, cellLines((0,text_text/* clip */.$Q)(output, OUTPUT_CHARS)))];
-}
-/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
-function firstLine(text) {
-    const start = text.search(/\S/);
-    if (start < 0)
-        return { line: '', more: false };
-    const newline = /[\r\n]/g;
-    newline.lastIndex = start;
-    const end = newline.exec(text)?.index ?? text.length;
-    const rest = /\S/g;
-    rest.lastIndex = end;
-    return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
-}
-const expandable = (c) => {
-    const { line, more } = firstLine(c.output);
-    return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
-};
-const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
-const CALLS_ALIGN = ['r', 'l', 'l', 'r', 'l'];
-const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
-/**
- * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
- * then, with the bytes left, expandable outputs for the most recent failed calls.
- */
-function callsBlock(turn, room, where) {
-    const calls = turn.recentCalls;
-    const lean = [];
-    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
-    // event, never answered). Their rows come last and are kept first.
-    const status = turn.result ? 'never returned' : '⏳ running';
-    const running = turn.unfinished
-        .slice(0, RUNNING_ROWS)
-        .map(u => [
-        '–',
-        codeCell((0,text_text/* clip */.$Q)(u.name, NAME_CHARS)),
-        u.inputPreview ? codeCell((0,text_text/* clip */.$Q)(u.inputPreview, INPUT_CHARS)) : ' ',
-        '–',
-        status
-    ]);
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
-        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
-    for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], false);
-        const size = rowBytes(cells);
-        if (used + size > room)
-            break;
-        used += size;
-        lean.push(cells);
-    }
-    let expandedAll = true;
-    const rows = lean.map((cells, k) => {
-        const c = calls[calls.length - 1 - k];
-        if (!expandable(c))
-            return cells;
-        const full = callCells(c, true);
-        const extra = rowBytes(full) - rowBytes(cells);
-        if (used + extra > room) {
-            expandedAll = false;
-            return cells;
-        }
-        used += extra;
-        return full;
-    });
-    rows.reverse();
-    const shown = rows.length;
-    const total = turn.toolCalls;
-    const kept = calls.length;
-    let note;
-    if (shown === 0 && total > 0) {
-        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
-    }
-    else if (shown < total) {
-        const why = shown < kept
-            ? 'to stay under GitHub’s 1 MiB summary limit'
-            : `the summary keeps the most recent ${number.format(kept)}`;
-        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
-    }
-    if (!expandedAll) {
-        const also = '_Outputs of older failed calls are not expanded, to save space._';
-        note = note ? `${note}\n\n${also}` : also;
-    }
-    const notShown = turn.unfinished.length - running.length;
-    if (notShown > 0) {
-        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
-        note = note ? `${note}\n\n${also}` : also;
-    }
-    return {
-        text: join([
-            '#### Tool calls',
-            note,
-            shown + running.length > 0
-                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
-                : undefined
-        ]),
-        // All it keeps, every output it could expand expanded: nothing was cut to save space.
-        whole: shown === kept && expandedAll
-    };
-}
-
-;// CONCATENATED MODULE: ./src/publish/install-fact.ts
-
-
-const FROM = {
-    reused: 'installed by an earlier step of this job',
-    cache: 'restored from the Actions cache',
-    installer: 'installed by the install script'
-};
-function installFact(install) {
-    const ref = codeCell(install.ref);
-    if (!install.source)
-        return `${ref} · **install failed** after ${(0,text_text/* formatMs */._V)(install.ms)}`;
-    const unverified = install.unverified ? ' · not checksum-verified' : '';
-    return `${ref} · ${FROM[install.source]}${unverified} · ${(0,text_text/* formatMs */._V)(install.ms)}`;
-}
-
-;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
-
-function isolationFact(fact) {
-    const parts = fact.user
-        ? [
-            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
-            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
-        ]
-        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
-    if (fact.credential)
-        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
-    return parts.join(' · ');
-}
-
-;// CONCATENATED MODULE: ./src/publish/summary.ts
-/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
-
-
-
-
-
-
-
-/** GitHub drops a step's summary whole past this many bytes. */
-const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
-/** What the summary may take: under the limit with room to spare, whatever the run. */
-const SUMMARY_BUDGET_BYTES = 900 * 1024;
-// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
-// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
-// bound known up front; the answer, the longest, is also cut by its escaped bytes.
-const summary_MESSAGE_CHARS = 1000;
-const STDERR_LINE_CHARS = 300;
-const STDERR_LINES = 20;
-const FACT_CHARS = 120;
-const QUERY_CHARS = 200;
-/** An answer this short is shown open: there is nothing to save by collapsing it. */
-const OPEN_ANSWER_BYTES = 1024;
-const ANSWER_CHARS = 20_000;
-const ANSWER_BYTES = 96 * 1024;
-const ISSUES_SHOWN = 30;
-const UNKNOWN_TYPES_SHOWN = 10;
-const UNFINISHED_SHOWN = 10;
-const PROBLEM_CHARS = 200;
-const LINK_TEXT_CHARS = 100;
-const PATH_CHARS = 200;
-const URL_CHARS = 500;
-/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
-const NOTE_BYTES = 512;
-// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
-const REASONING_CHARS = 20_000;
-const REASONING_BYTES = 64 * 1024;
-const MIN_REASONING_CHARS = 200;
-/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
-const REASONING_NOTE_BYTES = 256;
-const TITLE = {
-    success: '✅ Hermes completed the turn',
-    failure: '❌ Hermes failed',
-    interrupted: '⏹️ Hermes was interrupted',
-    tempfail: '⏳ Temporary provider failure',
-    config_error: '⚙️ Configuration error',
-    usage_error: '❌ Hermes rejected its arguments',
-    no_result: '❌ The turn did not complete',
-    not_found: '❌ Hermes not found',
-    timeout: '⌛ Hermes timed out',
-    not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema',
-    invalid_input: '❌ Invalid input'
-};
-/** An input was refused before anything ran: one line, the title and why. */
-function invalidInputSummary(message) {
-    return `### ${TITLE.invalid_input}: ${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
-}
-/** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
-const LEFT_OUT_FIRST = [2, 0, 1];
-/**
- * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
- * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
- * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
- * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
- */
-function renderSummary(report, options = {}) {
-    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
-    const { turn } = report;
-    const where = transcriptRef(report);
-    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
-    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
-    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report), factsTable(report, where)];
-    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
-    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
-    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
-    // Bytes of everything but the tool-call table and its note.
-    const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
-    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
-    const left = [];
-    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
-        left.push(EXTRAS[i]);
-        extras[i] = undefined;
-    }
-    let toolsShown = tools;
-    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
-        left.push('the per-tool table');
-        toolsShown = undefined;
-    }
-    const omitted = left.length
-        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
-        : undefined;
-    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
-    const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
-    // The reasoning comes last: its block gets what is left once everything else is whole, less the
-    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
-    const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
-    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
-    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
-    const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
-    if (bytes(summary) <= budget)
-        return summary;
-    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
-    return minimal(report, budget);
-}
-function statusBlock(report) {
-    const { verdict, turn } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
-    // On success the message says no more than the status line.
-    if (verdict.outcome === 'success')
-        return lines[0];
-    const message = (0,text_text/* clip */.$Q)(verdict.message, summary_MESSAGE_CHARS);
-    lines.push(`> [!CAUTION]\n${quoted(message)}`);
-    const stderr = report.stderrTail
-        .filter(l => l.trim() !== '')
-        .slice(-STDERR_LINES)
-        .map(l => (0,text_text/* clip */.$Q)(l, STDERR_LINE_CHARS));
-    if (!turn.result && stderr.length > 0) {
-        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
-    }
-    return join(lines);
-}
-function factsTable(report, where) {
-    const { turn } = report;
-    const tokens = turn.result?.tokens;
-    const fact = (value) => value ? codeCell((0,text_text/* clip */.$Q)(value, FACT_CHARS)) : '–';
-    const calls = turn.toolErrors
-        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
-        : number.format(turn.toolCalls);
-    const rows = [
-        ...(report.query ? [['Query', queryCell(report.query)]] : []),
-        ['Model', fact(turn.model)],
-        ['Session', fact(turn.sessionId)],
-        ['Duration', (0,text_text/* formatMs */._V)(report.durationMs)],
-        ['Tool calls', calls],
-        [
-            'Tokens',
-            tokens
-                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
-                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
-                : '–'
-        ]
-    ];
-    const usage = report.usage;
-    if (usage) {
-        rows.push([
-            'Cost',
-            usage.costUsd !== undefined ? (0,session_usage/* formatCost */.BD)(usage.costUsd, usage.costEstimated) : '–'
-        ]);
-        if (usage.apiCalls !== undefined)
-            rows.push(['API calls', number.format(usage.apiCalls)]);
-    }
-    if (report.attempts && report.attempts.length > 1) {
-        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
-        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
-    }
-    if (report.agent)
-        rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, FACT_CHARS))]);
-    if (report.trigger)
-        rows.push(['Triggered by', triggerCell(report.trigger)]);
-    if (report.install)
-        rows.push(['Install', installFact(report.install)]);
-    if (report.isolation)
-        rows.push(['Isolation', isolationFact(report.isolation)]);
-    rows.push(['Transcript', where + transcriptNote(report)]);
-    if (report.session)
-        rows.push(['Session record', sessionRef(report.session)]);
-    return table(['Run', ''], ['l', 'l'], rows);
-}
-/** The prompt on one line, redacted before it is cut; a file by its path. */
-function queryCell(query) {
-    if (query.kind === 'file')
-        return `from ${codeCell((0,text_text/* clip */.$Q)(query.path, PATH_CHARS))}`;
-    return cell((0,text_text/* oneLine */.TN)(query.text, QUERY_CHARS));
-}
-/** Who caused the run, on which event, and why the gate let them in (or not). */
-function triggerCell(trigger) {
-    const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, FACT_CHARS)) : '–';
-    const event = trigger.event ? ` · ${codeCell((0,text_text/* clip */.$Q)(trigger.event, FACT_CHARS))}` : '';
-    return `${who}${event} · ${cell((0,text_text/* clip */.$Q)(trigger.why, summary_MESSAGE_CHARS))}`;
-}
-/** Where the whole transcript is: the artifact's link, else its path on the runner. */
-function transcriptRef(report) {
-    const a = report.artifact;
-    if (a && a.url.length <= URL_CHARS)
-        return `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
-    if (a)
-        return `the artifact ${codeCell((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS))}`;
-    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
-        return 'none (Hermes did not run)';
-    return codeCell((0,text_text/* clip */.$Q)(report.jsonlPath, PATH_CHARS));
-}
-/** The session record's link, else its path, with the note that says why it is not (all) there. */
-function sessionRef(session) {
-    const a = session.artifact;
-    const where = a && a.url.length <= URL_CHARS
-        ? `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
-        : session.path
-            ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
-            : '';
-    // The note is the action's own sentence around Hermes' redacted words (main.ts).
-    const note = session.note ? cell((0,text_text/* clip */.$Q)(session.note, summary_MESSAGE_CHARS)) : '';
-    return [where, note].filter(Boolean).join(' · ') || '–';
-}
-function transcriptNote(report) {
-    if (report.artifact || !report.artifactNote)
-        return '';
-    return ` (not uploaded: ${cell((0,text_text/* clip */.$Q)(report.artifactNote, PROBLEM_CHARS))})`;
-}
-function answerBlock(turn) {
-    const text = turn.result?.text;
-    if (!text || text.trim() === '')
-        return undefined;
-    const clean = text;
-    let chars = Math.min(clean.length, ANSWER_CHARS);
-    let body = textBlock((0,text_text/* clip */.$Q)(clean, chars));
-    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
-    while (bytes(body) > ANSWER_BYTES) {
-        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
-        body = textBlock((0,text_text/* clip */.$Q)(clean, chars));
-    }
-    const cut = chars < clean.length
-        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
-        : '';
-    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
-}
-/**
- * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
- * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
- */
-function reasoningBlock(reasoning, room, noteRoom, where) {
-    const clean = reasoning.text;
-    const total = reasoning.chars;
-    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
-    const draw = (chars) => {
-        const cut = chars < clean.length || reasoning.text.length < total
-            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
-            : '';
-        return details(`Reasoning (${size})`, textBlock((0,text_text/* clip */.$Q)(clean, chars)) + cut);
-    };
-    const limit = Math.min(room, REASONING_BYTES);
-    let chars = Math.min(clean.length, REASONING_CHARS);
-    let block = draw(chars);
-    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
-        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
-        block = draw(chars);
-    }
-    if (bytes(block) <= limit)
-        return block;
-    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
-    return bytes(note) <= noteRoom ? note : undefined;
-}
-function anomalyBlock(turn) {
-    const lines = [];
-    const problem = (text) => inline((0,text_text/* clip */.$Q)(text, PROBLEM_CHARS));
-    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
-        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
-    }
-    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
-    if (moreIssues > 0)
-        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
-    // The turn redacted the names as it kept them (keys cannot carry the type).
-    const unknown = Object.entries(turn.unknownTypes);
-    let unknownEvents = 0;
-    for (const [, count] of unknown)
-        unknownEvents += count;
-    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
-        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell((0,text_text/* clip */.$Q)(type, NAME_CHARS))}, ignored`);
-    }
-    if (unknown.length > UNKNOWN_TYPES_SHOWN)
-        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
-    if (turn.eventsAfterResult > 0)
-        lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
-    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
-        const input = u.inputPreview ? ` ${codeCell((0,text_text/* clip */.$Q)(u.inputPreview, INPUT_CHARS))}` : '';
-        lines.push(`- ${codeCell((0,text_text/* clip */.$Q)(u.name, NAME_CHARS))} was called but never returned${input}`);
-    }
-    if (turn.unfinished.length > UNFINISHED_SHOWN)
-        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
-    if (lines.length === 0)
-        return undefined;
-    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
-    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
-}
-/** The status, the message and where the transcript is: what fits in the smallest budget. */
-function minimal(report, budget) {
-    const { verdict } = report;
-    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    let chars = summary_MESSAGE_CHARS;
-    for (;;) {
-        const text = join([
-            `### ${TITLE[verdict.outcome]}${code}`,
-            inline((0,text_text/* clip */.$Q)(verdict.message, chars)),
-            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
-        ]) + '\n';
-        if (bytes(text) <= budget || chars === 0)
-            return text;
-        chars = Math.floor(chars / 2);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/comment/body.ts
 
 
@@ -39084,10 +38875,10 @@ const COMMENT_LIMIT_CHARS = 65_536;
 /** What the comment may take: under the limit whatever the run (UTF-16 units count at least as many). */
 const COMMENT_BUDGET_CHARS = 60_000;
 const body_MESSAGE_CHARS = 1000;
-const body_FACT_CHARS = 120;
-const body_ANSWER_CHARS = 20_000;
+const FACT_CHARS = 120;
+const ANSWER_CHARS = 20_000;
 const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+const CANCELLED = `${OUTCOMES.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
 function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
     const runLink = markdown_link('the run', place.runUrl);
     if (view.phase === 'running')
@@ -39098,20 +38889,20 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
         ]) + '\n');
     const outcome = view.outcome ?? 'no_result';
     const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-    const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+    const title = `### ${view.cancelled ? CANCELLED : titleOf(outcome)}${code}`;
     const caution = outcome !== 'success' && view.message
         ? `> [!CAUTION]\n${quoted((0,text_text/* clip */.$Q)(redact(view.message), body_MESSAGE_CHARS))}`
         : undefined;
     const facts = factsLine(view, redact);
     const transcript = view.artifact
-        ? markdown_link(`the transcript (${(0,text_text/* clip */.$Q)(redact(view.artifact.name), body_FACT_CHARS)})`, view.artifact.url)
+        ? markdown_link(`the transcript (${(0,text_text/* clip */.$Q)(redact(view.artifact.name), FACT_CHARS)})`, view.artifact.url)
         : 'the transcript (in the run’s artifacts, when uploaded)';
     const links = `See ${runLink} and ${transcript}.`;
     const structured = view.structured ? structuredBlock(view.structured) : undefined;
     const head = [place.marker, title, caution];
     const tail = [facts, links];
     const rest = join([...head, structured, ...tail]).length + 2;
-    const body = structured === undefined ? body_answerBlock(view.answer, redact, budget - rest) : undefined;
+    const body = structured === undefined ? answerBlock(view.answer, redact, budget - rest) : undefined;
     const text = join([...head, body, structured, ...tail]) + '\n';
     return text.length <= budget ? text : join([...head, ...tail]) + '\n';
 }
@@ -39130,16 +38921,16 @@ function factsLine(view, redact) {
     if (view.cost)
         parts.push((0,session_usage/* formatCost */.BD)(view.cost.usd, view.cost.estimated));
     if (view.model)
-        parts.push(codeCell((0,text_text/* clip */.$Q)(redact(view.model), body_FACT_CHARS)));
+        parts.push(codeCell((0,text_text/* clip */.$Q)(redact(view.model), FACT_CHARS)));
     return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
 }
 /** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
-function body_answerBlock(answer, redact, room) {
+function answerBlock(answer, redact, room) {
     if (!answer || answer.trim() === '')
         return undefined;
     const clean = redact(answer);
     const note = (chars) => `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
-    let chars = Math.min(clean.length, body_ANSWER_CHARS);
+    let chars = Math.min(clean.length, ANSWER_CHARS);
     const draw = () => textBlock((0,text_text/* clip */.$Q)(clean, chars)) + (chars < clean.length ? note(chars) : '');
     let block = draw();
     // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
@@ -39441,150 +39232,6 @@ function redactedUsage(usage, redact) {
     return { ...usage, fields: (0,text_redact/* redactStrings */.eT)(usage.fields, redact) };
 }
 
-// EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(21789);
-;// CONCATENATED MODULE: ./src/api/transcript.ts
-
-
-
-
-/** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
-function transcriptLine(event, timestamp) {
-    const { timestamp: _ignored, ...rest } = event;
-    return `${(0,json/* pythonJson */.b)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
-}
-/** Upstream caps a tool's output at 5000 characters, then adds `...`. */
-const TOOL_OUTPUT_CHARS = 5000;
-/** Writes the transcript events themselves, in the CLI's shapes; the mappers below say when. */
-class TranscriptRecorder {
-    sink;
-    options;
-    now;
-    initWritten = false;
-    model;
-    sessionId;
-    calls = new Map();
-    streamed = '';
-    result;
-    /** The cost the server's usage reported, when it reported one (not a transcript event). */
-    usage;
-    constructor(sink, options) {
-        this.sink = sink;
-        this.options = options;
-        this.now = options.now ?? Date.now;
-        this.model = options.model;
-    }
-    /** The result written, if any: the last line of a transcript. */
-    get written() {
-        return this.result;
-    }
-    /** Every text delta so far, joined. */
-    get streamedText() {
-        return this.streamed;
-    }
-    anomaly(problem) {
-        this.sink.anomaly(problem);
-    }
-    /** The start of something the server sent, redacted then cut: for a problem report. */
-    quote(text) {
-        return (0,text_text/* preview */.VH)((0,text_redact/* redactHead */.A2)(this.options.redact, text));
-    }
-    /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
-    serverSession(id) {
-        this.sessionId = id;
-    }
-    /** The `init` event, once; what the server says about itself wins over what was asked. */
-    init(found = {}) {
-        if (this.initWritten)
-            return;
-        if (typeof found.model === 'string' && found.model !== '')
-            this.model = found.model;
-        if (this.sessionId === undefined && typeof found.sessionId === 'string' && found.sessionId)
-            this.sessionId = found.sessionId;
-        this.initWritten = true;
-        this.write({
-            type: 'system',
-            subtype: 'init',
-            model: this.model,
-            session_id: this.sessionId
-        });
-    }
-    text(delta) {
-        if (delta === '')
-            return;
-        this.init();
-        this.streamed += delta;
-        this.write({ type: 'text', text: delta });
-    }
-    reasoning(delta) {
-        if (delta === '' || !this.options.showReasoning)
-            return;
-        this.init();
-        this.write({ type: 'reasoning', text: delta });
-    }
-    /** A tool call starts; `input` is kept only when the arguments are an object, as upstream does. */
-    toolUse(callId, name, args) {
-        this.init();
-        this.calls.set(callId, { name, startedAt: this.now() });
-        const input = typeof args === 'string' ? transcript_parseJson(args) : args;
-        this.write({
-            type: 'tool_use',
-            name,
-            input: (0,text_text/* isObject */.Gv)(input) ? input : undefined,
-            tool_call_id: callId
-        });
-    }
-    /** A tool call ends; its duration is measured here, from its tool_use. */
-    toolResult(callId, output, isError) {
-        this.init();
-        const call = this.calls.get(callId);
-        this.calls.delete(callId);
-        // A new map when none is open: one that entries keep leaving rebuilds its table in the old generation.
-        if (this.calls.size === 0)
-            this.calls = new Map();
-        this.write({
-            type: 'tool_result',
-            name: call?.name ?? '(unknown)',
-            output: capOutput(this.options.redact(output)),
-            duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
-            is_error: isError,
-            tool_call_id: callId
-        });
-    }
-    /** The result event: once; a second one is a problem with the stream, not a second result. */
-    writeResult(fields) {
-        if (this.result) {
-            this.anomaly('API stream: a second terminal event, ignored');
-            return;
-        }
-        this.result = fields;
-        this.write({
-            type: 'result',
-            session_id: this.sessionId,
-            exit_code: fields.exitCode,
-            text: fields.text ?? '',
-            tokens: fields.tokens,
-            duration_ms: Math.max(0, Math.round(this.now() - this.options.startedAt)),
-            error: fields.error
-        });
-    }
-    write(event) {
-        this.sink.line(transcriptLine(event, this.now()));
-    }
-}
-function capOutput(output) {
-    return output.length <= TOOL_OUTPUT_CHARS ? output : `${(0,text_text/* slice */.di)(output, TOOL_OUTPUT_CHARS)}...`;
-}
-/** JSON, or undefined where the text is not JSON. */
-function transcript_parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
 /**
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
@@ -39852,7 +39499,7 @@ class ChatMapper {
 }
 /** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
 function parseEvent(sse, recorder) {
-    const value = transcript_parseJson(sse.data);
+    const value = (0,json/* parseJson */.q)(sse.data).value;
     if ((0,text_text/* isObject */.Gv)(value))
         return value;
     recorder.anomaly(value === undefined
@@ -39940,6 +39587,139 @@ function count(value) {
 }
 function str(value) {
     return typeof value === 'string' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/api/transcript.ts
+
+
+
+
+/** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
+function transcriptLine(event, timestamp) {
+    const { timestamp: _ignored, ...rest } = event;
+    return `${(0,json/* pythonJson */.b)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
+}
+/** Upstream caps a tool's output at 5000 characters, then adds `...`. */
+const TOOL_OUTPUT_CHARS = 5000;
+/** Writes the transcript events themselves, in the CLI's shapes; the mappers below say when. */
+class TranscriptRecorder {
+    sink;
+    options;
+    now;
+    initWritten = false;
+    model;
+    sessionId;
+    calls = new Map();
+    streamed = '';
+    result;
+    /** The cost the server's usage reported, when it reported one (not a transcript event). */
+    usage;
+    constructor(sink, options) {
+        this.sink = sink;
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.model = options.model;
+    }
+    /** The result written, if any: the last line of a transcript. */
+    get written() {
+        return this.result;
+    }
+    /** Every text delta so far, joined. */
+    get streamedText() {
+        return this.streamed;
+    }
+    anomaly(problem) {
+        this.sink.anomaly(problem);
+    }
+    /** The start of something the server sent, redacted then cut: for a problem report. */
+    quote(text) {
+        return (0,text_text/* preview */.VH)((0,text_redact/* redactHead */.A2)(this.options.redact, text));
+    }
+    /** The server's `X-Hermes-Session-Id`: Hermes' own session id, preferred to a response's id. */
+    serverSession(id) {
+        this.sessionId = id;
+    }
+    /** The `init` event, once; what the server says about itself wins over what was asked. */
+    init(found = {}) {
+        if (this.initWritten)
+            return;
+        if (typeof found.model === 'string' && found.model !== '')
+            this.model = found.model;
+        if (this.sessionId === undefined && typeof found.sessionId === 'string' && found.sessionId)
+            this.sessionId = found.sessionId;
+        this.initWritten = true;
+        this.write({
+            type: 'system',
+            subtype: 'init',
+            model: this.model,
+            session_id: this.sessionId
+        });
+    }
+    text(delta) {
+        if (delta === '')
+            return;
+        this.init();
+        this.streamed += delta;
+        this.write({ type: 'text', text: delta });
+    }
+    reasoning(delta) {
+        if (delta === '' || !this.options.showReasoning)
+            return;
+        this.init();
+        this.write({ type: 'reasoning', text: delta });
+    }
+    /** A tool call starts; `input` is kept only when the arguments are an object, as upstream does. */
+    toolUse(callId, name, args) {
+        this.init();
+        this.calls.set(callId, { name, startedAt: this.now() });
+        const input = typeof args === 'string' ? (0,json/* parseJson */.q)(args).value : args;
+        this.write({
+            type: 'tool_use',
+            name,
+            input: (0,text_text/* isObject */.Gv)(input) ? input : undefined,
+            tool_call_id: callId
+        });
+    }
+    /** A tool call ends; its duration is measured here, from its tool_use. */
+    toolResult(callId, output, isError) {
+        this.init();
+        const call = this.calls.get(callId);
+        this.calls.delete(callId);
+        // A new map when none is open: one that entries keep leaving rebuilds its table in the old generation.
+        if (this.calls.size === 0)
+            this.calls = new Map();
+        this.write({
+            type: 'tool_result',
+            name: call?.name ?? '(unknown)',
+            output: capOutput(this.options.redact(output)),
+            duration_ms: call ? Math.max(0, Math.round(this.now() - call.startedAt)) : undefined,
+            is_error: isError,
+            tool_call_id: callId
+        });
+    }
+    /** The result event: once; a second one is a problem with the stream, not a second result. */
+    writeResult(fields) {
+        if (this.result) {
+            this.anomaly('API stream: a second terminal event, ignored');
+            return;
+        }
+        this.result = fields;
+        this.write({
+            type: 'result',
+            session_id: this.sessionId,
+            exit_code: fields.exitCode,
+            text: fields.text ?? '',
+            tokens: fields.tokens,
+            duration_ms: Math.max(0, Math.round(this.now() - this.options.startedAt)),
+            error: fields.error
+        });
+    }
+    write(event) {
+        this.sink.line(transcriptLine(event, this.now()));
+    }
+}
+function capOutput(output) {
+    return output.length <= TOOL_OUTPUT_CHARS ? output : `${(0,text_text/* slice */.di)(output, TOOL_OUTPUT_CHARS)}...`;
 }
 
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
@@ -40090,6 +39870,7 @@ class SseParser {
  * Capabilities first, then the turn streamed from `/responses` (or `/chat/completions` where there is
  * none), written as the CLI's transcript through the same StreamReader, so everything after is the same.
  */
+
 
 
 
@@ -40394,16 +40175,12 @@ async function readSome(response, max) {
 }
 function serverMessage(body) {
     let said = body.trim();
-    try {
-        const parsed = JSON.parse(said);
-        if ((0,text_text/* isObject */.Gv)(parsed) && (0,text_text/* isObject */.Gv)(parsed.error) && typeof parsed.error.message === 'string')
-            said = parsed.error.message;
-        else if ((0,text_text/* isObject */.Gv)(parsed) && typeof parsed.error === 'string')
-            said = parsed.error;
-    }
-    catch {
-        // Not JSON: the text itself.
-    }
+    // Not JSON, or without an error: the text itself.
+    const parsed = (0,json/* parseJson */.q)(said).value;
+    if ((0,text_text/* isObject */.Gv)(parsed) && (0,text_text/* isObject */.Gv)(parsed.error) && typeof parsed.error.message === 'string')
+        said = parsed.error.message;
+    else if ((0,text_text/* isObject */.Gv)(parsed) && typeof parsed.error === 'string')
+        said = parsed.error;
     return (0,text_text/* clip */.$Q)(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
 }
 /** fetch's errors hide the reason in `cause` (ECONNREFUSED, ENOTFOUND…). */
@@ -40585,226 +40362,6 @@ function write(workspace, tree) {
 var cli_install = __nccwpck_require__(47153);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
-;// CONCATENATED MODULE: ./src/publish/log.ts
-/** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
-
-
-/** How many bytes of log lines are gathered before they are written. */
-const STDOUT_BUFFER_BYTES = 64 * 1024;
-/**
- * Lines to stdout, gathered into writes of up to 64 KiB at most 100 ms apart: a run prints hundreds
- * of thousands of lines, and one write each would cost more than reading the stream. They are
- * gathered as bytes, not as a string: a long concatenation that survives a garbage collection
- * would be flattened in the old generation, which only grows until a full collection.
- */
-class BufferedStdout {
-    bytes = Buffer.allocUnsafe(STDOUT_BUFFER_BYTES);
-    used = 0;
-    timer;
-    constructor() {
-        process.once('exit', () => this.flush());
-    }
-    write = line => {
-        // A UTF-16 unit is at most 3 bytes of UTF-8.
-        if (this.used + line.length * 3 + 1 > this.bytes.length) {
-            this.flush();
-            if (line.length * 3 + 1 > this.bytes.length) {
-                process.stdout.write(`${line}\n`);
-                return;
-            }
-        }
-        this.used += this.bytes.write(line, this.used, 'utf8');
-        this.bytes[this.used++] = 0x0a;
-        this.timer ??= setTimeout(() => this.flush(), 100).unref();
-    };
-    flush() {
-        if (this.timer)
-            clearTimeout(this.timer);
-        this.timer = undefined;
-        if (this.used === 0)
-            return;
-        // A copy: the stream may still hold it after write() returns, and the buffer is reused.
-        process.stdout.write(Buffer.from(this.bytes.subarray(0, this.used)));
-        this.used = 0;
-    }
-}
-// How much unfinished assistant text is held before it is printed anyway (memory stays bounded).
-const MAX_PENDING_TEXT = 64 * 1024;
-// The longest line printed; longer lines go out in pieces.
-const MAX_LOG_LINE = 4000;
-/**
- * Adds a streamed delta to the text held so far, emits every line it completes, and returns what
- * is still held. Past MAX_PENDING_TEXT the held text goes out anyway: redacted first, then cut at
- * a blank (see cutPoint), so that the cut never halves a secret.
- */
-function joinLines(held, delta, emit, redact) {
-    let start = 0;
-    for (let nl = delta.indexOf('\n'); nl !== -1; nl = delta.indexOf('\n', start)) {
-        emit(held + delta.slice(start, nl));
-        held = '';
-        start = nl + 1;
-    }
-    held += start === 0 ? delta : delta.slice(start);
-    if (held.length <= MAX_PENDING_TEXT)
-        return held;
-    const clean = redact(held);
-    const cut = (0,text_text/* cutPoint */.Fd)(clean, MAX_PENDING_TEXT);
-    emit(clean.slice(0, cut));
-    return clean.slice(cut);
-}
-/**
- * Everything from Hermes is printed between `::stop-commands::<token>` and `::<token>::`:
- * the runner ignores workflow commands there (`::error::`, `::add-mask::`, `##[set-output]`…),
- * and the stream cannot end the block because it cannot know the random token.
- */
-class LiveLog {
-    redact;
-    text = '';
-    /** Reasoning held until its line ends, and whether its `::group::` is open. */
-    reasoning = '';
-    inReasoning = false;
-    reasoningHidden = false;
-    stopped = false;
-    token = (0,external_node_crypto_.randomUUID)().replace(/-/g, '');
-    sink;
-    stdout;
-    /** Without a sink, lines go to stdout (buffered; end() flushes them). */
-    constructor(redact, sink) {
-        this.redact = redact;
-        if (!sink)
-            this.stdout = new BufferedStdout();
-        this.sink = sink ?? this.stdout.write;
-    }
-    /** Stops workflow commands; call before anything from the stream is printed. */
-    begin() {
-        if (this.stopped)
-            return;
-        this.sink(`::stop-commands::${this.token}`);
-        this.stopped = true;
-    }
-    /** Flushes pending text and lets workflow commands work again (for the action's own). */
-    end() {
-        this.flushText();
-        this.closeReasoning();
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.stopped = false;
-        this.stdout?.flush();
-    }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = (0,text_text/* own */.ZV)(this.text);
-        this.reasoning = (0,text_text/* own */.ZV)(this.reasoning);
-    }
-    /** Our own words (not from the stream); still sanitised, since they may quote it. */
-    note(line) {
-        this.flushText();
-        this.print(line);
-    }
-    /** One streamed delta of assistant text; printed a whole line at a time. */
-    textDelta(delta) {
-        this.text = joinLines(this.text, delta, line => this.printText(line), this.redact);
-    }
-    /** A line of assistant text (a CRLF's CR is not part of it). */
-    printText(line) {
-        this.print(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * One streamed delta of reasoning (API server mode), printed a whole line at a time inside a
-     * collapsed `Reasoning` group; the next line of anything else closes the group.
-     */
-    reasoningDelta(delta) {
-        if (this.reasoningHidden || delta === '')
-            return;
-        this.flushText();
-        if (!this.inReasoning) {
-            this.command('::group::Reasoning');
-            this.inReasoning = true;
-        }
-        this.reasoning = joinLines(this.reasoning, delta, line => this.writeReasoning(line), this.redact);
-    }
-    /** `show-reasoning: false`: reasoning is not printed. */
-    hideReasoning() {
-        this.reasoningHidden = true;
-    }
-    /** Prints what reasoning is pending, inside its group, then closes the group. */
-    closeReasoning() {
-        if (!this.inReasoning)
-            return;
-        if (this.reasoning !== '')
-            this.writeReasoning(this.reasoning);
-        this.reasoning = '';
-        this.inReasoning = false;
-        this.command('::endgroup::');
-    }
-    /** A line of reasoning (a CRLF's CR is not part of it), inside the open group. */
-    writeReasoning(line) {
-        this.write(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-    /**
-     * A workflow command of the action's own (a group): the runner ignores commands inside the
-     * stop-commands block, so the block is ended for it and reopened with the same token.
-     */
-    command(line) {
-        if (this.stopped)
-            this.sink(`::${this.token}::`);
-        this.sink(line);
-        if (this.stopped)
-            this.sink(`::stop-commands::${this.token}`);
-    }
-    toolStart(name, inputPreview) {
-        this.note(`→ ${name}${inputPreview ? `  ${inputPreview}` : ''}`);
-    }
-    toolEnd(call) {
-        const took = call.durationMs !== undefined ? `  ${(0,text_text/* formatMs */._V)(call.durationMs)}` : '';
-        const status = call.isError ? `  ERROR  ${(0,text_text/* oneLine */.TN)(call.output, 200)}` : '  ok';
-        this.note(`${call.isError ? '✗' : '←'} ${call.name}${took}${status}`);
-    }
-    /** Hermes' stderr is for people: passed through (blank lines dropped), never parsed. */
-    stderr(line) {
-        if (line.trim() !== '')
-            this.note(`stderr: ${line}`);
-    }
-    flushText() {
-        if (this.text === '')
-            return;
-        this.printText(this.text);
-        this.text = '';
-    }
-    /** A line of anything but reasoning: an open reasoning group ends first. */
-    print(line) {
-        this.closeReasoning();
-        this.write(line);
-    }
-    /** Redacted whole, then printed in pieces, so that no log line is huge and no cut halves a secret. */
-    write(line) {
-        const clean = this.redact(line);
-        for (let i = 0; i < clean.length || i === 0; i += MAX_LOG_LINE) {
-            this.sink(inert(clean.slice(i, i + MAX_LOG_LINE)));
-        }
-    }
-}
-// eslint-disable-next-line no-control-regex
-const log_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-/**
- * Control characters (C0 and C1) become visible escapes (an ANSI sequence could hide or rewrite what
- * the log shows, a newline inside a name or a message would start a line of its own, and the runner
- * trims U+0085 before it looks for a command),
- * and what would read as a workflow command gets a zero-width space (the runner does not trim it),
- * in case a stop-commands block is not open.
- */
-function inert(line) {
-    if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##['))
-        return line;
-    const visible = line.replace(log_CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-    return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
-}
-
 ;// CONCATENATED MODULE: ./src/run/tempfail.ts
 /** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
 
@@ -41030,6 +40587,8 @@ function inputSecrets(getInput) {
 
 // EXTERNAL MODULE: ./src/config/install.ts
 var config_install = __nccwpck_require__(99533);
+// EXTERNAL MODULE: ./src/config/input-reader.ts
+var input_reader = __nccwpck_require__(97168);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
@@ -41338,7 +40897,7 @@ function shlex_join (args) {
 }
 
 ;// CONCATENATED MODULE: ./src/config/values.ts
-/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+/** The main action's values from their inputs' raw text; a bad value is an InputError naming the input. */
 
 
 
@@ -41347,45 +40906,14 @@ function shlex_join (args) {
 
 
 
-// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
+
 // Characters the artifact service rejects in a name.
 const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
-/** Typed reads of the inputs; blank means the fallback. */
-function reader(getInput) {
-    const text = (name) => getInput(name).trim() || undefined;
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new inputs/* InputError */.d(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
-    const number = (name, fallback, { integer, min }) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        const value = Number(raw);
-        const kind = integer ? 'a whole number' : 'a number';
-        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
-            !Number.isFinite(value) ||
-            (integer && !Number.isInteger(value)) ||
-            value < min) {
-            throw new inputs/* InputError */.d(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
-        }
-        return value;
-    };
-    return { text, bool, number };
-}
 /** `artifact-name`: what the artifact service accepts. */
 function parseArtifactName(name) {
     const bad = name && ARTIFACT_NAME_FORBIDDEN.find(c => name.includes(c));
     if (name && bad) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ArtifactName}" is ${JSON.stringify(name)}; it may not contain ${JSON.stringify(bad)} ` +
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ArtifactName}" is ${JSON.stringify(name)}; it may not contain ${JSON.stringify(bad)} ` +
             `(the artifact service rejects any of ${ARTIFACT_NAME_FORBIDDEN.map(c => JSON.stringify(c)).join(' ')}).`);
     }
     return name;
@@ -41399,30 +40927,30 @@ function parseApi(url, key) {
     if (!url && !key)
         return undefined;
     if (!url) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiKey}" is set without "${inputs/* Input */.p.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiKey}" is set without "${inputs/* Input */.p.ApiUrl}"; give both for API server mode, or neither to run the Hermes CLI.`);
     }
     if (!key) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is set without "${inputs/* Input */.p.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${inputs/* Input */.p.ApiKey}": the server requires it.`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiUrl}" is set without "${inputs/* Input */.p.ApiKey}"; give the server's API_SERVER_KEY (from a secret) in "${inputs/* Input */.p.ApiKey}": the server requires it.`);
     }
     let parsed;
     try {
         parsed = new URL(url);
     }
     catch {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
     }
     if (parsed.username || parsed.password) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${inputs/* Input */.p.ApiKey}".`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiUrl}" holds credentials (user:password@); remove them, and give the key in "${inputs/* Input */.p.ApiKey}".`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; allowed: an http:// or https:// URL such as ${API_URL_EXAMPLE}.`);
     }
     if (parsed.search || parsed.hash) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiUrl}" is ${JSON.stringify(url)}; it may not have a query or a fragment (give the base URL, such as ${API_URL_EXAMPLE}).`);
     }
     // The key goes in an HTTP header: only characters a header value can carry as they are.
     if (!/^[\x21-\x7e]+$/.test(key)) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.ApiKey}" holds a space, a line break or a non-ASCII character; an API_SERVER_KEY is sent in an HTTP header, so it can hold none.`);
     }
     return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`, key };
 }
@@ -41437,10 +40965,10 @@ function readQuery(query, cwd) {
     }
     catch (error) {
         const why = error.code ?? String(error);
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.QueryFile}" is ${JSON.stringify(query.path)}; it cannot be read (${why}).`);
     }
     if (text.trim() === '')
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.QueryFile}" is ${JSON.stringify(query.path)}, an empty file.`);
     return text;
 }
 /**
@@ -41451,16 +40979,16 @@ function readQuery(query, cwd) {
 function parseRedact(raw) {
     const lines = raw.split(/\r?\n/).map(v => v.trim());
     const values = lines.filter(v => v !== '');
-    const word = values.find(v => TRUE.includes(v) || FALSE.includes(v));
+    const word = values.find(v => input_reader/* TRUE */.rT.includes(v) || input_reader/* FALSE */.W8.includes(v));
     if (word === undefined) {
         refuseShortValues(lines);
         return { redact: values };
     }
     if (values.length > 1) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Redact}" lists ${JSON.stringify(word)} among its values; ` +
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.Redact}" lists ${JSON.stringify(word)} among its values; ` +
             'give "false" alone to upload the transcript unredacted, or only the values to hide.');
     }
-    return FALSE.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
+    return input_reader/* FALSE */.W8.includes(word) ? { redact: [], uploadUnredacted: true } : { redact: [] };
 }
 /** A `redact` value shorter than this is refused: it would be masked inside words, numbers and JSON. */
 const MIN_REDACT_CHARS = 6;
@@ -41470,7 +40998,7 @@ function refuseShortValues(lines) {
     if (short.length === 0)
         return;
     const where = short.length === 1 ? `line ${short[0]}` : `lines ${short.join(', ')}`;
-    throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
+    throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.Redact}" has a value shorter than ${MIN_REDACT_CHARS} characters (${where}); such a value would be replaced inside ordinary words, numbers and JSON (an outcome, a transcript line), so it is refused. Give each secret whole, at least ${MIN_REDACT_CHARS} characters long.`);
 }
 /** jsonl-path, its links resolved (the transcript is later opened without following one). */
 function resolveJsonlPath(given, cwd, env) {
@@ -41492,7 +41020,7 @@ function parseLogins(raw) {
 function parseBots(raw) {
     const bots = parseLogins(raw);
     if (bots.some(bot => bot.includes('*'))) {
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.AllowedBots}" lists a wildcard ("*"); bots are allowed by name only, because "*" would also let in any stranger's GitHub App acting on their own fork. List each bot, such as renovate[bot].`);
     }
     return bots;
 }
@@ -41506,7 +41034,7 @@ function splitArgs(raw) {
     }
     catch (error) {
         const why = (0,errors/* messageOf */.b)(error);
-        throw new inputs/* InputError */.d(`Input "${inputs/* Input */.p.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
+        throw new input_reader/* InputError */.dz(`Input "${inputs/* Input */.p.Args}" is ${JSON.stringify(raw)}; it cannot be split into arguments (${why}). ` +
             'Close every quote, or escape a lone quote with a backslash.');
     }
 }
@@ -41527,11 +41055,12 @@ function isFile(p) {
 
 
 
+
 const ISOLATION_MODES = ['auto', 'user', 'none'];
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 /** Reads every input once; the first bad value throws an InputError naming it. */
 function parseSettings({ getInput, env }) {
-    const { text } = reader(getInput);
+    const { text } = (0,input_reader/* reader */.wA)(getInput);
     const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
     const transcript = text(inputs/* Input */.p.Transcript);
     const api = parseApi(text(inputs/* Input */.p.ApiUrl), text(inputs/* Input */.p.ApiKey));
@@ -41563,11 +41092,11 @@ function confineQuery(query, cwd, env) {
         (0,paths/* confine */.Do)(inputs/* Input */.p.QueryFile, query.path, external_node_path_.resolve(cwd, query.path), env);
 }
 function workingDirectoryOf(getInput, workspace) {
-    return external_node_path_.resolve(workspace, reader(getInput).text(inputs/* Input */.p.WorkingDirectory) ?? '.');
+    return external_node_path_.resolve(workspace, (0,input_reader/* reader */.wA)(getInput).text(inputs/* Input */.p.WorkingDirectory) ?? '.');
 }
 function parseQuery(getInput) {
     const queryText = getInput(inputs/* Input */.p.Query);
-    const queryFile = reader(getInput).text(inputs/* Input */.p.QueryFile);
+    const queryFile = (0,input_reader/* reader */.wA)(getInput).text(inputs/* Input */.p.QueryFile);
     if (queryText.trim() !== '' && queryFile) {
         throw new inputs/* InputError */.d(`Inputs "${inputs/* Input */.p.Query}" and "${inputs/* Input */.p.QueryFile}" are both set; give exactly one.`);
     }
@@ -41583,7 +41112,7 @@ function parseQuery(getInput) {
     return { kind: 'file', path: queryFile };
 }
 function parseCommon(getInput, env, workingDirectory) {
-    const { text, bool, number } = reader(getInput);
+    const { text, bool, number } = (0,input_reader/* reader */.wA)(getInput);
     const artifactName = parseArtifactName(text(inputs/* Input */.p.ArtifactName));
     const timeoutMinutes = number(inputs/* Input */.p.TimeoutMinutes, 0, { integer: false, min: 0 });
     // A timer holds at most 2^31 - 1 ms; a longer one would fire at once.
@@ -41620,7 +41149,7 @@ function parseCommon(getInput, env, workingDirectory) {
 }
 /** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
 function parseCli(getInput, workspace) {
-    const { text, bool } = reader(getInput);
+    const { text, bool } = (0,input_reader/* reader */.wA)(getInput);
     const hermesPath = text(inputs/* Input */.p.HermesPath) ?? 'hermes';
     return {
         ignoreUserConfig: bool(inputs/* Input */.p.IgnoreUserConfig, false),
@@ -41671,15 +41200,7 @@ function parseIsolation(raw) {
     return mode;
 }
 function parseInstallInputs(getInput, hermesPath) {
-    let install;
-    try {
-        install = (0,config_install/* parseInstall */.T0)(getInput);
-    }
-    catch (error) {
-        if (error instanceof config_install/* InstallInputError */.YU)
-            throw new inputs/* InputError */.d(error.message);
-        throw error;
-    }
+    const install = (0,config_install/* parseInstall */.T0)(getInput);
     if (install.mode === 'true' && hermesPath !== 'hermes') {
         throw new inputs/* InputError */.d(`Inputs "${inputs/* Input */.p.Install}" (true) and "${inputs/* Input */.p.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +
             `give "${inputs/* Input */.p.HermesPath}" to run your own Hermes, or "${inputs/* Input */.p.Install}: true" to run the one the action installs.`);
@@ -41754,7 +41275,7 @@ function readSchema({ getInput, env }) {
                 'Give a JSON Schema object, or the path of a .json file in the workspace.');
         }
     }
-    const parsed = parseJson(text.replace(/^\uFEFF/, ''));
+    const parsed = (0,json/* parseJson */.q)(text.replace(/^\uFEFF/, ''));
     if (!parsed.ok)
         throw new inputs/* InputError */.d(`${where} is not JSON: ${parsed.error}.`);
     const schema = parsed.value;
@@ -42017,6 +41538,514 @@ function outputsOf(report, attempts) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
+
+
+const NAME_CHARS = 60;
+const INPUT_CHARS = 80;
+const TOOL_ROWS = 25;
+/** A failed call's first line up to this length is shown whole (an error message is rarely longer). */
+const ERROR_PREVIEW_CHARS = 120;
+/** Calls still running when Hermes stopped, listed after the last result. */
+const RUNNING_ROWS = 10;
+// Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
+const OUTPUT_CHARS = 500;
+const BAR_CELLS = 20;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+/** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
+function bar(share) {
+    let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
+    if (eighths === 0 && share > 0)
+        eighths = 1;
+    return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+/**
+ * The one per-tool table of both summaries: a row per tool, the costliest first (the 24 costliest,
+ * then one row for the rest), with a bar for its share of tool time; a Legs column when `legs`.
+ */
+function toolsBlock(tools, { heading, legs = false }) {
+    const sorted = [...tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
+    const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
+    const rest = sorted.slice(shown.length);
+    const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
+    const row = (name, t) => {
+        const share = totalMs > 0 ? t.totalMs / totalMs : 0;
+        return [
+            name,
+            ...(legs ? [number.format(t.legs ?? 0)] : []),
+            number.format(t.calls),
+            t.errors ? `**${number.format(t.errors)}**` : '0',
+            (0,text_text/* formatMs */._V)(t.totalMs),
+            (0,text_text/* formatMs */._V)(t.maxMs),
+            totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
+        ];
+    };
+    const rows = shown.map(t => row(codeCell((0,text_text/* clip */.$Q)(t.name, NAME_CHARS)), t));
+    if (rest.length > 0) {
+        const others = rest.reduce((sum, t) => ({
+            // The legs that called any of them: at least as many as called the most called one.
+            legs: Math.max(sum.legs, t.legs ?? 0),
+            calls: sum.calls + t.calls,
+            errors: sum.errors + t.errors,
+            totalMs: sum.totalMs + t.totalMs,
+            maxMs: Math.max(sum.maxMs, t.maxMs)
+        }), { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
+    }
+    return join([
+        `#### ${heading}`,
+        table([
+            'Tool',
+            ...(legs ? ['Legs'] : []),
+            'Calls',
+            'Errors',
+            'Total',
+            'Slowest',
+            'Share of tool time'
+        ], ['l', ...(legs ? ['r'] : []), 'r', 'r', 'r', 'r', 'l'], rows)
+    ]);
+}
+/** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
+function callCells(c, expand) {
+    const cells = [
+        number.format(c.index),
+        codeCell((0,text_text/* clip */.$Q)(c.name, NAME_CHARS)),
+        c.inputPreview ? codeCell((0,text_text/* clip */.$Q)(c.inputPreview, INPUT_CHARS)) : ' ',
+        c.durationMs !== undefined ? (0,text_text/* formatMs */._V)(c.durationMs) : '–'
+    ];
+    // The stream cuts outputs at 5000 characters; the session record keeps them whole.
+    if (!c.isError)
+        return [...cells, c.cut ? 'ok · output cut; whole in the session record' : 'ok'];
+    const output = c.output;
+    const { line, more } = firstLine(output);
+    const preview = `❌ ${cell((0,text_text/* clip */.$Q)(line, ERROR_PREVIEW_CHARS))}`.trimEnd();
+    // Worth a <details> when the one-line preview hides part of the output.
+    if (!expand || !(more || line.length > ERROR_PREVIEW_CHARS))
+        return [...cells, preview];
+    return [...cells, cellDetails(preview, cellLines((0,text_text/* clip */.$Q)(output, OUTPUT_CHARS)))];
+}
+/** The first non-blank line, and whether anything but whitespace follows; reads no further than that. */
+function firstLine(text) {
+    const start = text.search(/\S/);
+    if (start < 0)
+        return { line: '', more: false };
+    const newline = /[\r\n]/g;
+    newline.lastIndex = start;
+    const end = newline.exec(text)?.index ?? text.length;
+    const rest = /\S/g;
+    rest.lastIndex = end;
+    return { line: text.slice(start, end).trimEnd(), more: rest.test(text) };
+}
+const expandable = (c) => {
+    const { line, more } = firstLine(c.output);
+    return c.isError && (more || line.length > ERROR_PREVIEW_CHARS);
+};
+const CALLS_HEADER = ['#', 'Tool', 'Input', 'Duration', 'Status'];
+const CALLS_ALIGN = ['r', 'l', 'l', 'r', 'l'];
+const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
+/**
+ * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
+ * then, with the bytes left, expandable outputs for the most recent failed calls.
+ */
+function callsBlock(turn, room, where) {
+    const calls = turn.recentCalls;
+    const lean = [];
+    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
+    // event, never answered). Their rows come last and are kept first.
+    const status = turn.result ? 'never returned' : '⏳ running';
+    const running = turn.unfinished
+        .slice(0, RUNNING_ROWS)
+        .map(u => [
+        '–',
+        codeCell((0,text_text/* clip */.$Q)(u.name, NAME_CHARS)),
+        u.inputPreview ? codeCell((0,text_text/* clip */.$Q)(u.inputPreview, INPUT_CHARS)) : ' ',
+        '–',
+        status
+    ]);
+    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+    for (let i = calls.length - 1; i >= 0; i--) {
+        const cells = callCells(calls[i], false);
+        const size = rowBytes(cells);
+        if (used + size > room)
+            break;
+        used += size;
+        lean.push(cells);
+    }
+    let expandedAll = true;
+    const rows = lean.map((cells, k) => {
+        const c = calls[calls.length - 1 - k];
+        if (!expandable(c))
+            return cells;
+        const full = callCells(c, true);
+        const extra = rowBytes(full) - rowBytes(cells);
+        if (used + extra > room) {
+            expandedAll = false;
+            return cells;
+        }
+        used += extra;
+        return full;
+    });
+    rows.reverse();
+    const shown = rows.length;
+    const total = turn.toolCalls;
+    const kept = calls.length;
+    let note;
+    if (shown === 0 && total > 0) {
+        note = `_The list of tool calls is left out to stay under GitHub’s 1 MiB summary limit; all ${number.format(total)} are in ${where}._`;
+    }
+    else if (shown < total) {
+        const why = shown < kept
+            ? 'to stay under GitHub’s 1 MiB summary limit'
+            : `the summary keeps the most recent ${number.format(kept)}`;
+        note = `_Showing the last ${number.format(shown)} of ${number.format(total)} tool calls (${why}); all of them are in ${where}._`;
+    }
+    if (!expandedAll) {
+        const also = '_Outputs of older failed calls are not expanded, to save space._';
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    const notShown = turn.unfinished.length - running.length;
+    if (notShown > 0) {
+        const also = `_${number.format(notShown)} more call(s) ${turn.result ? 'never returned' : 'were running'}: see ${where}._`;
+        note = note ? `${note}\n\n${also}` : also;
+    }
+    return {
+        text: join([
+            '#### Tool calls',
+            note,
+            shown + running.length > 0
+                ? table(CALLS_HEADER, CALLS_ALIGN, [...rows, ...running])
+                : undefined
+        ]),
+        // All it keeps, every output it could expand expanded: nothing was cut to save space.
+        whole: shown === kept && expandedAll
+    };
+}
+
+;// CONCATENATED MODULE: ./src/publish/install-fact.ts
+
+
+const FROM = {
+    reused: 'installed by an earlier step of this job',
+    cache: 'restored from the Actions cache',
+    installer: 'installed by the install script'
+};
+function installFact(install) {
+    const ref = codeCell(install.ref);
+    if (!install.source)
+        return `${ref} · **install failed** after ${(0,text_text/* formatMs */._V)(install.ms)}`;
+    const unverified = install.unverified ? ' · not checksum-verified' : '';
+    return `${ref} · ${FROM[install.source]}${unverified} · ${(0,text_text/* formatMs */._V)(install.ms)}`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
+
+function isolationFact(fact) {
+    const parts = fact.user
+        ? [
+            `${codeCell(fact.user)} (uid ${fact.uid}, ${fact.via === 'sudo' ? 'through sudo' : 'the action is root'})`,
+            `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
+        ]
+        : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.credential)
+        parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/publish/summary.ts
+/** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
+
+
+
+
+
+
+
+/** GitHub drops a step's summary whole past this many bytes. */
+const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/** What the summary may take: under the limit with room to spare, whatever the run. */
+const SUMMARY_BUDGET_BYTES = 900 * 1024;
+// Every untrusted string is redacted, then cut to a number of characters (UTF-16 units). Escaping
+// makes a unit at most 5 bytes in prose (`@` → `\@` + U+200B), so each block below has a byte
+// bound known up front; the answer, the longest, is also cut by its escaped bytes.
+const summary_MESSAGE_CHARS = 1000;
+const STDERR_LINE_CHARS = 300;
+const STDERR_LINES = 20;
+const summary_FACT_CHARS = 120;
+const QUERY_CHARS = 200;
+/** An answer this short is shown open: there is nothing to save by collapsing it. */
+const OPEN_ANSWER_BYTES = 1024;
+const summary_ANSWER_CHARS = 20_000;
+const ANSWER_BYTES = 96 * 1024;
+const ISSUES_SHOWN = 30;
+const UNKNOWN_TYPES_SHOWN = 10;
+const UNFINISHED_SHOWN = 10;
+const PROBLEM_CHARS = 200;
+const LINK_TEXT_CHARS = 100;
+const PATH_CHARS = 200;
+const URL_CHARS = 500;
+/** Room kept for the note that says what the tool-call table leaves out, besides where the transcript is. */
+const NOTE_BYTES = 512;
+// Reasoning (API server mode) gets the bytes everything else left, up to REASONING_BYTES.
+const REASONING_CHARS = 20_000;
+const REASONING_BYTES = 64 * 1024;
+const MIN_REASONING_CHARS = 200;
+/** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
+const REASONING_NOTE_BYTES = 256;
+/** An input was refused before anything ran: one line, the title and why. */
+function invalidInputSummary(message) {
+    return `### ${titleOf('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
+}
+/** The optional blocks, and which go first when the budget is short (the structured output last). */
+const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
+const LEFT_OUT_FIRST = [2, 0, 1];
+/**
+ * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
+ * a shorter reasoning block, then none, then fewer expanded outputs, then fewer tool-call rows (the
+ * most recent are kept), then the per-tool table only. It takes redacted text only (the report's
+ * strings from the stream are Redacted, redacted before anything was cut), so a cut never leaves half a token.
+ */
+function renderSummary(report, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const { turn } = report;
+    const where = transcriptRef(report);
+    const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
+    const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+    const head = [statusBlock(report), factsTable(report, where)];
+    const extras = [summary_answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
+    const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
+    const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
+    // Bytes of everything but the tool-call table and its note.
+    const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
+    // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
+    const left = [];
+    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
+        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
+        left.push(EXTRAS[i]);
+        extras[i] = undefined;
+    }
+    let toolsShown = tools;
+    if (fixed([...head, tools]) + noteBytes > budget && tools !== undefined) {
+        left.push('the per-tool table');
+        toolsShown = undefined;
+    }
+    const omitted = left.length
+        ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
+        : undefined;
+    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+    const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
+    // The reasoning comes last: its block gets what is left once everything else is whole, less the
+    // room kept for the tool-call table's note, so that it is gone before the table loses anything.
+    const spare = budget - bytes(`${join([...head, omitted, ...extras, toolsShown, calls.text])}\n`) - 2;
+    const blockRoom = left.length === 0 && calls.whole ? spare - NOTE_BYTES - bytes(where) : 0;
+    const thinking = hasReasoning ? reasoningBlock(reasoning, blockRoom, spare, where) : undefined;
+    const summary = `${join([...head, omitted, extras[0], extras[1], thinking, extras[2], toolsShown, calls.text])}\n`;
+    if (bytes(summary) <= budget)
+        return summary;
+    // Not reached for budgets that hold the head; a guard so that the promise holds whatever happens.
+    return minimal(report, budget);
+}
+function statusBlock(report) {
+    const { verdict, turn } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    const lines = [`### ${titleOf(verdict.outcome)}${code}`];
+    // On success the message says no more than the status line.
+    if (verdict.outcome === 'success')
+        return lines[0];
+    const message = (0,text_text/* clip */.$Q)(verdict.message, summary_MESSAGE_CHARS);
+    lines.push(`> [!CAUTION]\n${quoted(message)}`);
+    const stderr = report.stderrTail
+        .filter(l => l.trim() !== '')
+        .slice(-STDERR_LINES)
+        .map(l => (0,text_text/* clip */.$Q)(l, STDERR_LINE_CHARS));
+    if (!turn.result && stderr.length > 0) {
+        lines.push(details('Last lines of Hermes’ stderr', codeBlock(stderr.join('\n'))));
+    }
+    return join(lines);
+}
+function factsTable(report, where) {
+    const { turn } = report;
+    const tokens = turn.result?.tokens;
+    const fact = (value) => value ? codeCell((0,text_text/* clip */.$Q)(value, summary_FACT_CHARS)) : '–';
+    const calls = turn.toolErrors
+        ? `${number.format(turn.toolCalls)} (**${number.format(turn.toolErrors)} failed**)`
+        : number.format(turn.toolCalls);
+    const rows = [
+        ...(report.query ? [['Query', queryCell(report.query)]] : []),
+        ['Model', fact(turn.model)],
+        ['Session', fact(turn.sessionId)],
+        ['Duration', (0,text_text/* formatMs */._V)(report.durationMs)],
+        ['Tool calls', calls],
+        [
+            'Tokens',
+            tokens
+                ? `**${number.format(tokens.total)} total** · ${number.format(tokens.input)} input · ${number.format(tokens.output)} output · ` +
+                    `${number.format(tokens.cache_read)} cache read · ${number.format(tokens.cache_write)} cache write`
+                : '–'
+        ]
+    ];
+    const usage = report.usage;
+    if (usage) {
+        rows.push([
+            'Cost',
+            usage.costUsd !== undefined ? (0,session_usage/* formatCost */.BD)(usage.costUsd, usage.costEstimated) : '–'
+        ]);
+        if (usage.apiCalls !== undefined)
+            rows.push(['API calls', number.format(usage.apiCalls)]);
+    }
+    if (report.attempts && report.attempts.length > 1) {
+        const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
+        rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
+    }
+    if (report.agent)
+        rows.push(['Hermes', cell((0,text_text/* clip */.$Q)(report.agent, summary_FACT_CHARS))]);
+    if (report.trigger)
+        rows.push(['Triggered by', triggerCell(report.trigger)]);
+    if (report.install)
+        rows.push(['Install', installFact(report.install)]);
+    if (report.isolation)
+        rows.push(['Isolation', isolationFact(report.isolation)]);
+    rows.push(['Transcript', where + transcriptNote(report)]);
+    if (report.session)
+        rows.push(['Session record', sessionRef(report.session)]);
+    return table(['Run', ''], ['l', 'l'], rows);
+}
+/** The prompt on one line, redacted before it is cut; a file by its path. */
+function queryCell(query) {
+    if (query.kind === 'file')
+        return `from ${codeCell((0,text_text/* clip */.$Q)(query.path, PATH_CHARS))}`;
+    return cell((0,text_text/* oneLine */.TN)(query.text, QUERY_CHARS));
+}
+/** Who caused the run, on which event, and why the gate let them in (or not). */
+function triggerCell(trigger) {
+    const who = trigger.actor ? codeCell((0,text_text/* clip */.$Q)(trigger.actor, summary_FACT_CHARS)) : '–';
+    const event = trigger.event ? ` · ${codeCell((0,text_text/* clip */.$Q)(trigger.event, summary_FACT_CHARS))}` : '';
+    return `${who}${event} · ${cell((0,text_text/* clip */.$Q)(trigger.why, summary_MESSAGE_CHARS))}`;
+}
+/** Where the whole transcript is: the artifact's link, else its path on the runner. */
+function transcriptRef(report) {
+    const a = report.artifact;
+    if (a && a.url.length <= URL_CHARS)
+        return `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`;
+    if (a)
+        return `the artifact ${codeCell((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS))}`;
+    if (report.verdict.outcome === 'not_found' || report.verdict.outcome === 'not_allowed')
+        return 'none (Hermes did not run)';
+    return codeCell((0,text_text/* clip */.$Q)(report.jsonlPath, PATH_CHARS));
+}
+/** The session record's link, else its path, with the note that says why it is not (all) there. */
+function sessionRef(session) {
+    const a = session.artifact;
+    const where = a && a.url.length <= URL_CHARS
+        ? `${markdown_link((0,text_text/* clip */.$Q)(a.name, LINK_TEXT_CHARS), a.url)} (artifact ${a.id})`
+        : session.path
+            ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
+            : '';
+    // The note is the action's own sentence around Hermes' redacted words (main.ts).
+    const note = session.note ? cell((0,text_text/* clip */.$Q)(session.note, summary_MESSAGE_CHARS)) : '';
+    return [where, note].filter(Boolean).join(' · ') || '–';
+}
+function transcriptNote(report) {
+    if (report.artifact || !report.artifactNote)
+        return '';
+    return ` (not uploaded: ${cell((0,text_text/* clip */.$Q)(report.artifactNote, PROBLEM_CHARS))})`;
+}
+function summary_answerBlock(turn) {
+    const text = turn.result?.text;
+    if (!text || text.trim() === '')
+        return undefined;
+    const clean = text;
+    let chars = Math.min(clean.length, summary_ANSWER_CHARS);
+    let body = textBlock((0,text_text/* clip */.$Q)(clean, chars));
+    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
+    while (bytes(body) > ANSWER_BYTES) {
+        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
+        body = textBlock((0,text_text/* clip */.$Q)(clean, chars));
+    }
+    const cut = chars < clean.length
+        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
+        : '';
+    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
+    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
+}
+/**
+ * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
+ * most `room` bytes; shorter when room is short, and a note (in `noteRoom`) when not even a little fits.
+ */
+function reasoningBlock(reasoning, room, noteRoom, where) {
+    const clean = reasoning.text;
+    const total = reasoning.chars;
+    const size = `${number.format(total)} character${total === 1 ? '' : 's'}`;
+    const draw = (chars) => {
+        const cut = chars < clean.length || reasoning.text.length < total
+            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(total)} characters; the whole reasoning is in ${where}._`
+            : '';
+        return details(`Reasoning (${size})`, textBlock((0,text_text/* clip */.$Q)(clean, chars)) + cut);
+    };
+    const limit = Math.min(room, REASONING_BYTES);
+    let chars = Math.min(clean.length, REASONING_CHARS);
+    let block = draw(chars);
+    while (bytes(block) > limit && chars > MIN_REASONING_CHARS) {
+        chars = Math.max(MIN_REASONING_CHARS, Math.floor((chars * limit) / bytes(block) / 1.1));
+        block = draw(chars);
+    }
+    if (bytes(block) <= limit)
+        return block;
+    const note = `_The reasoning (${size}) is left out to stay under GitHub’s 1 MiB summary limit; it is in ${where}._`;
+    return bytes(note) <= noteRoom ? note : undefined;
+}
+function anomalyBlock(turn) {
+    const lines = [];
+    const problem = (text) => inline((0,text_text/* clip */.$Q)(text, PROBLEM_CHARS));
+    for (const issue of turn.issues.slice(0, ISSUES_SHOWN)) {
+        lines.push(`- line ${issue.line}: ${problem(issue.problem)}${issue.skipped ? ' (skipped)' : ''}`);
+    }
+    const moreIssues = turn.issueCount - Math.min(turn.issues.length, ISSUES_SHOWN);
+    if (moreIssues > 0)
+        lines.push(`- … and ${number.format(moreIssues)} more problem(s)`);
+    // The turn redacted the names as it kept them (keys cannot carry the type).
+    const unknown = Object.entries(turn.unknownTypes);
+    let unknownEvents = 0;
+    for (const [, count] of unknown)
+        unknownEvents += count;
+    for (const [type, count] of unknown.slice(0, UNKNOWN_TYPES_SHOWN)) {
+        lines.push(`- ${number.format(count)} event(s) of unknown type ${codeCell((0,text_text/* clip */.$Q)(type, NAME_CHARS))}, ignored`);
+    }
+    if (unknown.length > UNKNOWN_TYPES_SHOWN)
+        lines.push(`- … and ${number.format(unknown.length - UNKNOWN_TYPES_SHOWN)} more unknown type(s)`);
+    if (turn.eventsAfterResult > 0)
+        lines.push(`- ${number.format(turn.eventsAfterResult)} event(s) after the result event`);
+    for (const u of turn.unfinished.slice(0, UNFINISHED_SHOWN)) {
+        const input = u.inputPreview ? ` ${codeCell((0,text_text/* clip */.$Q)(u.inputPreview, INPUT_CHARS))}` : '';
+        lines.push(`- ${codeCell((0,text_text/* clip */.$Q)(u.name, NAME_CHARS))} was called but never returned${input}`);
+    }
+    if (turn.unfinished.length > UNFINISHED_SHOWN)
+        lines.push(`- … and ${number.format(turn.unfinished.length - UNFINISHED_SHOWN)} more call(s) that never returned`);
+    if (lines.length === 0)
+        return undefined;
+    const count = turn.issueCount + unknownEvents + turn.eventsAfterResult + turn.unfinished.length;
+    return details(`Stream anomalies (${number.format(count)})`, lines.join('\n'));
+}
+/** The status, the message and where the transcript is: what fits in the smallest budget. */
+function minimal(report, budget) {
+    const { verdict } = report;
+    const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
+    let chars = summary_MESSAGE_CHARS;
+    for (;;) {
+        const text = join([
+            `### ${titleOf(verdict.outcome)}${code}`,
+            inline((0,text_text/* clip */.$Q)(verdict.message, chars)),
+            `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
+        ]) + '\n';
+        if (bytes(text) <= budget || chars === 0)
+            return text;
+        chars = Math.floor(chars / 2);
+    }
+}
+
 // EXTERNAL MODULE: ./src/run/cancellation.ts
 var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/steps/publish.ts
@@ -42197,17 +42226,6 @@ function main_decide(plan, { attempt, log }) {
     log.note(closingLine(verdict, attempt));
     log.end();
     return decision;
-}
-function closingLine(verdict, attempt) {
-    const tokens = attempt.turn.result?.tokens;
-    const parts = [
-        `■ ${verdict.outcome}`,
-        verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
-        tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
-        (0,text_text/* formatMs */._V)(attempt.turn.result?.duration_ms ?? attempt.durationMs),
-        `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
-    ];
-    return parts.filter(Boolean).join(' · ');
 }
 
 
@@ -42494,11 +42512,13 @@ function abortableSleep(ms, signal) {
 /* harmony export */   ZM: () => (/* binding */ parseSessionRecord)
 /* harmony export */ });
 /* unused harmony export USAGE_FIELDS */
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21789);
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
  * only reads it, never prices tokens itself.
  */
+
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 const USAGE_FIELDS = [
     'actual_cost_usd',
@@ -42551,13 +42571,9 @@ function parseSessionRecord(text, sessionId) {
     for (const [i, line] of text.split('\n').entries()) {
         if (line.trim() === '')
             continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
+        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .q)(line);
+        if (!ok)
             throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
         if (typeof value !== 'object' || value === null || Array.isArray(value))
             throw new Error(`line ${i + 1} of the session record is not a JSON object`);
         rows.push(value);
@@ -43562,7 +43578,7 @@ class TranscriptRedactor {
             return { type: 'text', text: fast };
         if (!body.startsWith('{') || !body.includes('"text"'))
             return undefined;
-        const event = parse(body);
+        const event = (0,json/* parseJson */.q)(body).value;
         if (!(0,text_text/* isObject */.Gv)(event) || typeof event.text !== 'string')
             return undefined;
         if (event.type !== 'text' && event.type !== 'reasoning')
@@ -43619,7 +43635,7 @@ class TranscriptRedactor {
         // Upstream's own shape holds no other string; another shape's other fields are redacted too.
         if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
             return d.bytes;
-        const event = d.event ?? parse(d.body);
+        const event = d.event ?? (0,json/* parseJson */.q)(d.body).value;
         if (!(0,text_text/* isObject */.Gv)(event))
             return Buffer.from(this.redact(d.body) + d.ending);
         const clean = (0,redact/* redactStrings */.eT)({ ...event, text: '' }, this.redact);
@@ -43627,19 +43643,11 @@ class TranscriptRedactor {
     }
     /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
     cleanLine(body) {
-        const value = parse(body);
+        const value = (0,json/* parseJson */.q)(body).value;
         if (value === undefined)
             return this.redact(body);
         const clean = (0,redact/* redactStrings */.eT)(value, this.redact);
         return changed(value, clean) ? (0,json/* pythonJson */.b)(clean) : body;
-    }
-}
-function parse(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
     }
 }
 function changed(a, b) {
@@ -43742,8 +43750,11 @@ async function copyRedacted(from, to, redact) {
     }
 }
 
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -43821,7 +43832,11 @@ async function upload(request, staging, state) {
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
     const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
     const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
+    const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
+    // A taken name is no fault to wait out: the next name is tried at once.
+    return (0,retry/* retry */.L)(async (n) => {
+        if (state.givenUp)
+            return { value: givenUp };
         // A taken name gets a number before the re-run's tag, which must stay last.
         const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
@@ -43838,24 +43853,32 @@ async function upload(request, staging, state) {
                 skipArchive: !archive
             });
             if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+                return {
+                    value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
+                };
             const url = artifactUrl(id, env);
             // A name the user chose may be looked up by a later step: say it was not the one used.
             const warning = n > 1 && request.name
                 ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
                 : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+            return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
         }
         catch (error) {
             const message = errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core/* info */.pq(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
-            }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+            const failed = {
+                uploaded: false,
+                reason: `the upload failed: ${message}`,
+                warn: true
+            };
+            if (!isNameTaken(message))
+                return { value: failed };
+            return { value: failed, retry: `The artifact name ${name} is taken on this run` };
         }
-    }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
+    }, {
+        attempts: MAX_NAME_ATTEMPTS,
+        backoffMs: 0,
+        onRetry: why => core/* info */.pq(`${why}; trying the next one.`)
+    });
 }
 /** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
@@ -44024,8 +44047,6 @@ async function uploadSessionRecord(request) {
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
 var cancellation = __nccwpck_require__(77206);
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
  * What run() touches of the world, as ports: the runner's inputs and environment, its output files
@@ -44093,9 +44114,12 @@ function messageOf(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ pythonJson)
+/* harmony export */   b: () => (/* binding */ pythonJson),
+/* harmony export */   q: () => (/* binding */ parseJson)
 /* harmony export */ });
-/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90108);
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+
 /** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
 function pythonJson(value) {
     if (Array.isArray(value))
@@ -44105,6 +44129,28 @@ function pythonJson(value) {
         return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
     }
     return JSON.stringify(value) ?? 'null';
+}
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+function parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
 }
 
 

@@ -1,9 +1,8 @@
 /** The orchestration: plan → admit → execute → decide → report → publish, each one step. */
 import { unsupportedRunner } from './config/platform.js';
 import { decideRun, type Decision } from './run/decision.js';
-import type { Attempt } from './run/attempt.js';
 import { checkAnswer, type AnswerCheck } from './schema/check.js';
-import { formatMs } from './text/text.js';
+import { closingLine } from './publish/log.js';
 import { admitRun } from './steps/admit.js';
 import { buildReport, invalidInputReport, refusalReport } from './steps/build-report.js';
 import { execute, type Executed } from './steps/execute.js';
@@ -39,16 +38,4 @@ function decide(plan: Plan, { attempt, log }: Executed): Decision<AnswerCheck> {
   log.note(closingLine(verdict, attempt));
   log.end();
   return decision;
-}
-
-function closingLine(verdict: Decision<AnswerCheck>['verdict'], attempt: Attempt): string {
-  const tokens = attempt.turn.result?.tokens;
-  const parts = [
-    `■ ${verdict.outcome}`,
-    verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
-    tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
-    formatMs(attempt.turn.result?.duration_ms ?? attempt.durationMs),
-    `${attempt.turn.toolCalls} tool call${attempt.turn.toolCalls === 1 ? '' : 's'} (${attempt.turn.toolErrors} failed)`
-  ];
-  return parts.filter(Boolean).join(' · ');
 }

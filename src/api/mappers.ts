@@ -7,7 +7,8 @@ import type { Tokens } from '../run/stream.js';
 import { ExitCode } from '../run/verdict.js';
 import { isObject } from '../text/text.js';
 import type { SseEvent } from './sse.js';
-import { parseJson, type TranscriptRecorder } from './transcript.js';
+import { parseJson } from '../text/json.js';
+import type { TranscriptRecorder } from './transcript.js';
 
 /** Maps a stream of parsed server events; `finish` is called once the stream has ended. */
 export interface StreamMapper {
@@ -278,7 +279,7 @@ function parseEvent(
   sse: SseEvent,
   recorder: TranscriptRecorder
 ): Record<string, unknown> | undefined {
-  const value = parseJson(sse.data);
+  const value = parseJson(sse.data).value;
   if (isObject(value)) return value;
   recorder.anomaly(
     value === undefined

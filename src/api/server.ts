@@ -14,6 +14,7 @@ import type { Attempt, RunLog, Signals } from '../run/attempt.js';
 import { makeRedactor } from '../text/redact.js';
 import { clip, isObject } from '../text/text.js';
 import { isSecureUrl } from '../text/url.js';
+import { parseJson } from '../text/json.js';
 import { SseParser } from './sse.js';
 
 export interface ApiSettings {
@@ -369,14 +370,11 @@ async function readSome(response: Response, max: number): Promise<string> {
 
 function serverMessage(body: string): string {
   let said = body.trim();
-  try {
-    const parsed: unknown = JSON.parse(said);
-    if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string')
-      said = parsed.error.message;
-    else if (isObject(parsed) && typeof parsed.error === 'string') said = parsed.error;
-  } catch {
-    // Not JSON: the text itself.
-  }
+  // Not JSON, or without an error: the text itself.
+  const parsed = parseJson(said).value;
+  if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string')
+    said = parsed.error.message;
+  else if (isObject(parsed) && typeof parsed.error === 'string') said = parsed.error;
   return clip(said.replace(/\s+/g, ' '), ERROR_MESSAGE_CHARS);
 }
 

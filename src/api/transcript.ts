@@ -6,7 +6,7 @@
 import type { SessionUsage } from '../run/session-usage.js';
 import type { Tokens } from '../run/stream.js';
 import { isObject, preview, slice } from '../text/text.js';
-import { pythonJson } from '../text/json.js';
+import { parseJson, pythonJson } from '../text/json.js';
 import { redactHead, type Redacted, type Redactor } from '../text/redact.js';
 
 export type TranscriptEvent = { type: string } & Record<string, unknown>;
@@ -133,7 +133,7 @@ export class TranscriptRecorder {
   toolUse(callId: string, name: string, args: unknown): void {
     this.init();
     this.calls.set(callId, { name, startedAt: this.now() });
-    const input = typeof args === 'string' ? parseJson(args) : args;
+    const input = typeof args === 'string' ? parseJson(args).value : args;
     this.write({
       type: 'tool_use',
       name,
@@ -184,13 +184,4 @@ export class TranscriptRecorder {
 
 function capOutput(output: string): string {
   return output.length <= TOOL_OUTPUT_CHARS ? output : `${slice(output, TOOL_OUTPUT_CHARS)}...`;
-}
-
-/** JSON, or undefined where the text is not JSON. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -5,10 +5,9 @@
  */
 import type { Tokens } from '../run/stream.js';
 import { formatCost } from '../run/session-usage.js';
-import type { Outcome } from '../run/verdict.js';
+import { OUTCOMES, titleOf, type Outcome } from '../run/verdict.js';
 import { codeCell, inline, join, link, number, quoted, textBlock } from '../publish/markdown.js';
 import { structuredBlock } from '../publish/structured.js';
-import { TITLE } from '../publish/summary.js';
 import type { Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
 
@@ -55,7 +54,7 @@ export interface CommentPlace {
 }
 
 const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = '⏹️ Cancelled: the job was cancelled before Hermes finished';
+const CANCELLED = `${OUTCOMES.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
 
 export function renderComment(
   view: CommentView,
@@ -75,7 +74,7 @@ export function renderComment(
 
   const outcome = view.outcome ?? 'no_result';
   const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-  const title = `### ${view.cancelled ? CANCELLED : TITLE[outcome]}${code}`;
+  const title = `### ${view.cancelled ? CANCELLED : titleOf(outcome)}${code}`;
   const caution =
     outcome !== 'success' && view.message
       ? `> [!CAUTION]\n${quoted(clip(redact(view.message), MESSAGE_CHARS))}`

@@ -43,7 +43,7 @@ export const Input = {
 
 export type InputName = (typeof Input)[keyof typeof Input];
 
-export class InputError extends Error {}
+export { InputError } from './input-reader.js';
 
 /** What the runner gives the action: inputs by name, and its environment. */
 export interface Environment {

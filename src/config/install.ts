@@ -3,6 +3,7 @@
  * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
  */
 import { isSecureUrl } from '../text/url.js';
+import { InputError, reader } from './input-reader.js';
 
 /**
  * The Hermes release the action installs by default: the one place it is pinned. The newest release
@@ -52,9 +53,6 @@ export const InstallInput = {
 
 type InstallInputName = (typeof InstallInput)[keyof typeof InstallInput];
 
-/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
-export class InstallInputError extends Error {}
-
 const MODES: InstallMode[] = ['auto', 'true', 'false'];
 // A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
@@ -63,13 +61,13 @@ export function parseInstall(getInput: (name: InstallInputName) => string): Inst
   const raw = (name: InstallInputName): string => getInput(name).trim();
   const mode = raw(InstallInput.Install) || 'auto';
   if (!MODES.includes(mode as InstallMode)) {
-    throw new InstallInputError(
+    throw new InputError(
       `Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`
     );
   }
   const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
   if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
-    throw new InstallInputError(
+    throw new InputError(
       `Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`
     );
   }
@@ -81,7 +79,7 @@ export function parseInstall(getInput: (name: InstallInputName) => string): Inst
     version,
     installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
     ...(installerSha256 ? { installerSha256 } : {}),
-    installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+    installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
     timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
   };
 }
@@ -89,26 +87,18 @@ export function parseInstall(getInput: (name: InstallInputName) => string): Inst
 function parseSha256(given: string): string | undefined {
   if (given === '') return undefined;
   if (!/^[0-9a-fA-F]{64}$/.test(given)) {
-    throw new InstallInputError(
+    throw new InputError(
       `Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`
     );
   }
   return given.toLowerCase();
 }
 
-function parseBrowser(given: string): boolean {
-  if (given === '' || given === 'false') return false;
-  if (given === 'true') return true;
-  throw new InstallInputError(
-    `Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`
-  );
-}
-
 function parseTimeout(given: string): number {
   if (given === '') return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
   const minutes = Number(given);
   if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
-    throw new InstallInputError(
+    throw new InputError(
       `Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`
     );
   }
@@ -125,12 +115,12 @@ function parseUrl(given: string, version: string): string {
     url = new URL('invalid:');
   }
   if (!isSecureUrl(url)) {
-    throw new InstallInputError(
+    throw new InputError(
       `Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`
     );
   }
   if (url.username || url.password) {
-    throw new InstallInputError(
+    throw new InputError(
       `Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`
     );
   }

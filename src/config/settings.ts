@@ -4,7 +4,8 @@
  */
 import * as path from 'node:path';
 import { Input, InputError, type Environment, type InputName } from './inputs.js';
-import { InstallInputError, parseInstall, type InstallSettings } from './install.js';
+import { parseInstall, type InstallSettings } from './install.js';
+import { reader } from './input-reader.js';
 import { confine } from './paths.js';
 import {
   isDirectory,
@@ -14,7 +15,6 @@ import {
   parseBots,
   parseLogins,
   parseRedact,
-  reader,
   resolveJsonlPath,
   splitArgs,
   type GetInput,
@@ -264,13 +264,7 @@ function parseIsolation(raw: string | undefined): IsolationMode {
 }
 
 function parseInstallInputs(getInput: GetInput, hermesPath: string): InstallSettings {
-  let install: InstallSettings;
-  try {
-    install = parseInstall(getInput);
-  } catch (error) {
-    if (error instanceof InstallInputError) throw new InputError(error.message);
-    throw error;
-  }
+  const install = parseInstall(getInput);
   if (install.mode === 'true' && hermesPath !== 'hermes') {
     throw new InputError(
       `Inputs "${Input.Install}" (true) and "${Input.HermesPath}" (${JSON.stringify(hermesPath)}) are both set; ` +

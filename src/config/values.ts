@@ -1,57 +1,20 @@
-/** From an input's raw text to a typed value; a bad value is an InputError naming the input. */
+/** The main action's values from their inputs' raw text; a bad value is an InputError naming the input. */
 import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { split as shellSplit } from 'shlex';
-import { Input, InputError, type InputName } from './inputs.js';
+import { Input, type InputName } from './inputs.js';
+import { FALSE, InputError, TRUE } from './input-reader.js';
 import { confine, resolveLinks } from './paths.js';
 
 export type Query = { kind: 'text'; text: string } | { kind: 'file'; path: string };
-
-// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
 
 // Characters the artifact service rejects in a name.
 const ARTIFACT_NAME_FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
 
 export type GetInput = (name: InputName) => string;
-
-/** Typed reads of the inputs; blank means the fallback. */
-export function reader(getInput: GetInput) {
-  const text = (name: InputName): string | undefined => getInput(name).trim() || undefined;
-  const bool = (name: InputName, fallback: boolean): boolean => {
-    const raw = getInput(name).trim();
-    if (raw === '') return fallback;
-    if (TRUE.includes(raw)) return true;
-    if (FALSE.includes(raw)) return false;
-    throw new InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-  };
-  const number = (
-    name: InputName,
-    fallback: number,
-    { integer, min }: { integer: boolean; min: number }
-  ): number => {
-    const raw = getInput(name).trim();
-    if (raw === '') return fallback;
-    const value = Number(raw);
-    const kind = integer ? 'a whole number' : 'a number';
-    if (
-      !/^[+]?\d*\.?\d+$/.test(raw) ||
-      !Number.isFinite(value) ||
-      (integer && !Number.isInteger(value)) ||
-      value < min
-    ) {
-      throw new InputError(
-        `Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`
-      );
-    }
-    return value;
-  };
-  return { text, bool, number };
-}
 
 /** `artifact-name`: what the artifact service accepts. */
 export function parseArtifactName(name: string | undefined): string | undefined {

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as core from '@actions/core';
 import type { Redactor } from '../text/redact.js';
 import { copyRedacted } from './egress.js';
+import { retry } from '../run/retry.js';
 
 export interface UploadRequest {
   transcriptPath: string;
@@ -120,41 +121,54 @@ async function upload(
   // Loaded only now: the artifact client is most of the bundle, and most of start-up.
   const { DefaultArtifactClient } = await import('@actions/artifact');
   const client = new DefaultArtifactClient();
-  for (let n = 1; !state.givenUp; n++) {
-    // A taken name gets a number before the re-run's tag, which must stay last.
-    const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
-    if (n > 1 && !archive) {
-      const next = path.join(staging, `${stem}.jsonl`);
-      fs.renameSync(file, next);
-      file = next;
-    }
-    // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
-    // from other artifacts: the bare file is named after the file, and a zip gets the same name.
-    const name = archive ? `${stem}.jsonl` : path.basename(file);
-    try {
-      const { id } = await client.uploadArtifact(name, [...others, file], staging, {
-        retentionDays: request.retentionDays,
-        skipArchive: !archive
-      });
-      if (id === undefined)
-        return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
-      const url = artifactUrl(id, env);
-      // A name the user chose may be looked up by a later step: say it was not the one used.
-      const warning =
-        n > 1 && request.name
-          ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
-          : undefined;
-      return { uploaded: true, name, id, url, ...(warning && { warning }) };
-    } catch (error) {
-      const message = errorMessage(error);
-      if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-        core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
-        continue;
+  const givenUp: UploadResult = { uploaded: false, reason: 'the upload was given up', warn: true };
+  // A taken name is no fault to wait out: the next name is tried at once.
+  return retry<UploadResult>(
+    async n => {
+      if (state.givenUp) return { value: givenUp };
+      // A taken name gets a number before the re-run's tag, which must stay last.
+      const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
+      if (n > 1 && !archive) {
+        const next = path.join(staging, `${stem}.jsonl`);
+        fs.renameSync(file, next);
+        file = next;
       }
-      return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+      // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+      // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+      const name = archive ? `${stem}.jsonl` : path.basename(file);
+      try {
+        const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+          retentionDays: request.retentionDays,
+          skipArchive: !archive
+        });
+        if (id === undefined)
+          return {
+            value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
+          };
+        const url = artifactUrl(id, env);
+        // A name the user chose may be looked up by a later step: say it was not the one used.
+        const warning =
+          n > 1 && request.name
+            ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+            : undefined;
+        return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
+      } catch (error) {
+        const message = errorMessage(error);
+        const failed: UploadResult = {
+          uploaded: false,
+          reason: `the upload failed: ${message}`,
+          warn: true
+        };
+        if (!isNameTaken(message)) return { value: failed };
+        return { value: failed, retry: `The artifact name ${name} is taken on this run` };
+      }
+    },
+    {
+      attempts: MAX_NAME_ATTEMPTS,
+      backoffMs: 0,
+      onRetry: why => core.info(`${why}; trying the next one.`)
     }
-  }
-  return { uploaded: false, reason: 'the upload was given up', warn: true };
+  );
 }
 
 /** hermes-<job>-<step>; only characters the service accepts. */

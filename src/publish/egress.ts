@@ -8,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import { upstreamTextDelta } from '../run/stream.js';
-import { pythonJson } from '../text/json.js';
+import { parseJson, pythonJson } from '../text/json.js';
 import { MASK, redactStrings, type Redactor } from '../text/redact.js';
 import { isObject } from '../text/text.js';
 
@@ -83,7 +83,7 @@ export class TranscriptRedactor {
     const fast = upstreamTextDelta(body);
     if (fast !== undefined) return { type: 'text', text: fast };
     if (!body.startsWith('{') || !body.includes('"text"')) return undefined;
-    const event = parse(body);
+    const event = parseJson(body).value;
     if (!isObject(event) || typeof event.text !== 'string') return undefined;
     if (event.type !== 'text' && event.type !== 'reasoning') return undefined;
     return { type: event.type, text: event.text, event };
@@ -132,7 +132,7 @@ export class TranscriptRedactor {
     text += d.text.slice(pos - at);
     // Upstream's own shape holds no other string; another shape's other fields are redacted too.
     if (!touched && (d.event === undefined || !this.redact.mayHold(d.body))) return d.bytes;
-    const event = d.event ?? parse(d.body);
+    const event = d.event ?? parseJson(d.body).value;
     if (!isObject(event)) return Buffer.from(this.redact(d.body) + d.ending);
     const clean = redactStrings({ ...event, text: '' }, this.redact) as Record<string, unknown>;
     return Buffer.from(pythonJson({ ...clean, text: this.redact(text) }) + d.ending);
@@ -140,18 +140,10 @@ export class TranscriptRedactor {
 
   /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
   private cleanLine(body: string): string {
-    const value = parse(body);
+    const value = parseJson(body).value;
     if (value === undefined) return this.redact(body);
     const clean = redactStrings(value, this.redact);
     return changed(value, clean) ? pythonJson(clean) : body;
-  }
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 /** The live log: what a person watching the job sees, with every workflow command from the stream made inert. */
 import { randomUUID } from 'node:crypto';
 import type { Redactor } from '../text/redact.js';
-import type { RunLog } from '../run/attempt.js';
+import type { Attempt, RunLog } from '../run/attempt.js';
+import type { Verdict } from '../run/verdict.js';
 import type { ToolCall } from '../run/turn.js';
 import { cutPoint, formatMs, oneLine, own } from '../text/text.js';
 
@@ -246,4 +247,21 @@ export function inert(line: string): string {
   if (!HAS_CONTROL.test(line) && !line.includes('::') && !line.includes('##[')) return line;
   const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
+}
+
+/**
+ * The log's last line: the outcome by its name (the `outcome` output people grep for), the exit code,
+ * tokens, duration and tool calls.
+ */
+export function closingLine(verdict: Verdict, attempt: Attempt): string {
+  const { turn } = attempt;
+  const tokens = turn.result?.tokens;
+  const parts = [
+    `■ ${verdict.outcome}`,
+    verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
+    tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
+    formatMs(turn.result?.duration_ms ?? attempt.durationMs),
+    `${turn.toolCalls} tool call${turn.toolCalls === 1 ? '' : 's'} (${turn.toolErrors} failed)`
+  ];
+  return parts.filter(Boolean).join(' · ');
 }

@@ -175,3 +175,16 @@ export const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 export const join = (blocks: (string | undefined)[]): string =>
   blocks.filter((b): b is string => b !== undefined).join('\n\n');
+
+/**
+ * A share (0 to 1) as a percentage: whole numbers from 10%, a tenth below 10% and where a whole number
+ * would say 100%: never 0% or 100% for a share that is not exactly that (255 of 256 legs is not 100%).
+ */
+export function percent(share: number): string {
+  if (share <= 0) return '0%';
+  if (share >= 1) return '100%';
+  if (share < 0.001) return '\\<0.1%';
+  if (share > 0.999) return '\\>99.9%';
+  const whole = Math.round(share * 100);
+  return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
+}

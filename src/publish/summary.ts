@@ -16,7 +16,7 @@ import {
 } from './markdown.js';
 import type { Redacted } from '../text/redact.js';
 import type { Turn } from '../run/turn.js';
-import type { Outcome } from '../run/verdict.js';
+import { titleOf } from '../run/verdict.js';
 import type { RunReport } from './run-report.js';
 import { structuredBlock } from './structured.js';
 import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
@@ -64,24 +64,9 @@ const MIN_REASONING_CHARS = 200;
 /** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
 const REASONING_NOTE_BYTES = 256;
 
-export const TITLE: Record<Outcome, string> = {
-  success: '✅ Hermes completed the turn',
-  failure: '❌ Hermes failed',
-  interrupted: '⏹️ Hermes was interrupted',
-  tempfail: '⏳ Temporary provider failure',
-  config_error: '⚙️ Configuration error',
-  usage_error: '❌ Hermes rejected its arguments',
-  no_result: '❌ The turn did not complete',
-  not_found: '❌ Hermes not found',
-  timeout: '⌛ Hermes timed out',
-  not_allowed: '🚫 Not allowed to start the agent',
-  invalid_output: '❌ The answer does not match json-schema',
-  invalid_input: '❌ Invalid input'
-};
-
 /** An input was refused before anything ran: one line, the title and why. */
 export function invalidInputSummary(message: Redacted): string {
-  return `### ${TITLE.invalid_input}: ${inline(clip(message, MESSAGE_CHARS))}\n`;
+  return `### ${titleOf('invalid_input')}: ${inline(clip(message, MESSAGE_CHARS))}\n`;
 }
 
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
@@ -105,7 +90,8 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
 
   const head = [statusBlock(report), factsTable(report, where)];
   const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
-  const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+  const tools =
+    turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
 
   const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
   const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
@@ -145,7 +131,7 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
 function statusBlock(report: RunReport): string {
   const { verdict, turn } = report;
   const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-  const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+  const lines = [`### ${titleOf(verdict.outcome)}${code}`];
   // On success the message says no more than the status line.
   if (verdict.outcome === 'success') return lines[0];
   const message = clip(verdict.message, MESSAGE_CHARS);
@@ -345,7 +331,7 @@ function minimal(report: RunReport, budget: number): string {
   for (;;) {
     const text =
       join([
-        `### ${TITLE[verdict.outcome]}${code}`,
+        `### ${titleOf(verdict.outcome)}${code}`,
         inline(clip(verdict.message, chars)),
         `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
       ]) + '\n';

@@ -1,7 +1,17 @@
-/** The summary's two tool tables: time per tool, and one row per call (as many as the budget holds). */
+/** The tool tables: time per tool (both summaries), and one row per call (as many as the budget holds). */
 import type { ToolCall, ToolStats, Turn } from '../run/turn.js';
 import { clip, formatMs } from '../text/text.js';
-import { bytes, cell, cellDetails, cellLines, codeCell, join, number, table } from './markdown.js';
+import {
+  bytes,
+  cell,
+  cellDetails,
+  cellLines,
+  codeCell,
+  join,
+  number,
+  percent,
+  table
+} from './markdown.js';
 
 export const NAME_CHARS = 60;
 export const INPUT_CHARS = 80;
@@ -23,24 +33,28 @@ export function bar(share: number): string {
   return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
-function percent(share: number): string {
-  if (share === 0) return '0%';
-  if (share < 0.001) return '\\<0.1%';
-  return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
-}
+/** A tool's totals; across a matrix, also how many legs called it. */
+export type ToolTotals = ToolStats & { legs?: number };
 
-/** One row per tool, the costliest first, with a bar for its share of tool time. */
-export function toolsBlock(turn: Turn): string {
-  const sorted = [...turn.tools].sort(
+/**
+ * The one per-tool table of both summaries: a row per tool, the costliest first (the 24 costliest,
+ * then one row for the rest), with a bar for its share of tool time; a Legs column when `legs`.
+ */
+export function toolsBlock(
+  tools: readonly ToolTotals[],
+  { heading, legs = false }: { heading: string; legs?: boolean }
+): string {
+  const sorted = [...tools].sort(
     (a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name)
   );
   const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
   const rest = sorted.slice(shown.length);
   const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
-  const row = (name: string, t: Omit<ToolStats, 'name'>): string[] => {
+  const row = (name: string, t: Omit<ToolTotals, 'name'>): string[] => {
     const share = totalMs > 0 ? t.totalMs / totalMs : 0;
     return [
       name,
+      ...(legs ? [number.format(t.legs ?? 0)] : []),
       number.format(t.calls),
       t.errors ? `**${number.format(t.errors)}**` : '0',
       formatMs(t.totalMs),
@@ -52,20 +66,30 @@ export function toolsBlock(turn: Turn): string {
   if (rest.length > 0) {
     const others = rest.reduce(
       (sum, t) => ({
+        // The legs that called any of them: at least as many as called the most called one.
+        legs: Math.max(sum.legs, t.legs ?? 0),
         calls: sum.calls + t.calls,
         errors: sum.errors + t.errors,
         totalMs: sum.totalMs + t.totalMs,
         maxMs: Math.max(sum.maxMs, t.maxMs)
       }),
-      { calls: 0, errors: 0, totalMs: 0, maxMs: 0 }
+      { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 }
     );
     rows.push(row(`_${number.format(rest.length)} other tools_`, others));
   }
   return join([
-    '#### Time per tool',
+    `#### ${heading}`,
     table(
-      ['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'],
-      ['l', 'r', 'r', 'r', 'r', 'l'],
+      [
+        'Tool',
+        ...(legs ? ['Legs'] : []),
+        'Calls',
+        'Errors',
+        'Total',
+        'Slowest',
+        'Share of tool time'
+      ],
+      ['l', ...(legs ? ['r' as const] : []), 'r', 'r', 'r', 'r', 'l'],
       rows
     )
   ]);

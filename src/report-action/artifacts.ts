@@ -8,6 +8,7 @@ import { minimatch } from 'minimatch';
 import pLimit from 'p-limit';
 import { artifactUrl, errorMessage } from '../publish/artifact.js';
 import { SESSION_SUFFIX } from '../publish/session-artifact.js';
+import { retry, type Tried } from '../run/retry.js';
 import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
 import type { Redactor } from '../text/redact.js';
 import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
@@ -31,7 +32,7 @@ export const DOWNLOAD_CONCURRENCY = 2;
  * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.
  */
 const FOLD_CONCURRENCY = 1;
-/** The client retries each request itself; a download that still fails is tried this many times. */
+/** The client retries each request itself; a download that still fails is tried this many times (1 s, then 2 s apart). */
 export const DOWNLOAD_ATTEMPTS = 3;
 const RETRY_WAIT_MS = 1000;
 
@@ -151,40 +152,48 @@ async function downloadLeg(
     url: artifactUrl(artifact.id, options.env)
   };
   const dir = path.join(root, String(artifact.id));
-  let why = '';
+  const failed = (n: number, why: string): Tried<Leg> => ({
+    value: unreadableLeg(
+      name,
+      source,
+      `the download failed ${n} times; the last time: ${options.redact(why)}`
+    ),
+    retry: why
+  });
   try {
-    for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
-      if (attempt > 1) await sleep((options.retryWaitMs ?? RETRY_WAIT_MS) * (attempt - 1));
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { recursive: true });
-      try {
-        const { digestMismatch } = await client.downloadArtifact(artifact.id, {
-          path: dir,
-          expectedHash: artifact.digest
-        });
-        if (digestMismatch) {
-          why = 'what was downloaded does not match the digest the artifact was uploaded with';
-          continue;
+    return await retry(
+      async n => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.mkdirSync(dir, { recursive: true });
+        try {
+          const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+            path: dir,
+            expectedHash: artifact.digest
+          });
+          if (digestMismatch)
+            return failed(
+              n,
+              'what was downloaded does not match the digest the artifact was uploaded with'
+            );
+        } catch (error) {
+          return failed(n, errorMessage(error));
         }
-      } catch (error) {
-        why = errorMessage(error);
-        continue;
-      }
-      const found = transcriptIn(dir);
-      if (!found)
-        return unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`);
-      return await options.fold(() =>
-        foldTranscript(found.file, name, source, options.redact, found.attempts)
-      );
-    }
+        const found = transcriptIn(dir);
+        if (!found)
+          return {
+            value: unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`)
+          };
+        return {
+          value: await options.fold(() =>
+            foldTranscript(found.file, name, source, options.redact, found.attempts)
+          )
+        };
+      },
+      { attempts: DOWNLOAD_ATTEMPTS, backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS }
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return unreadableLeg(
-    name,
-    source,
-    `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`
-  );
 }
 
 /**
@@ -227,8 +236,4 @@ export function transcriptIn(dir: string): { file: string; attempts: number } | 
   const last = jsonl.filter(f => !EARLIER_ATTEMPT.test(f));
   if (last.length !== 1) return undefined;
   return { file: last[0], attempts: jsonl.length };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms));
 }

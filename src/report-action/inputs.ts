@@ -2,6 +2,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Minimatch } from 'minimatch';
+import { InputError, reader } from '../config/input-reader.js';
 
 /** Input names, spelled exactly as in report/action.yml. */
 export const ReportInput = {
@@ -27,40 +28,27 @@ export interface ReportSettings {
   tempDir: string;
 }
 
-export class ReportInputError extends Error {}
-
 export interface ReportEnvironment {
   getInput(name: ReportInputName): string;
   env: NodeJS.ProcessEnv;
 }
 
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-
-/** Reads every input once; the first bad value throws a ReportInputError naming it. */
+/** Reads every input once; the first bad value throws a InputError naming it (the main action's reader and error). */
 export function parseReportSettings({ getInput, env }: ReportEnvironment): ReportSettings {
-  const bool = (name: ReportInputName, fallback: boolean): boolean => {
-    const raw = getInput(name).trim();
-    if (raw === '') return fallback;
-    if (TRUE.includes(raw)) return true;
-    if (FALSE.includes(raw)) return false;
-    throw new ReportInputError(
-      `Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`
-    );
-  };
+  const { bool } = reader(getInput);
   const paths = getInput(ReportInput.Path)
     .split(/\r?\n/)
     .map(p => p.trim())
     .filter(p => p !== '');
   const namePattern = getInput(ReportInput.NamePattern).trim() || DEFAULT_NAME_PATTERN;
   if (paths.length > 0 && namePattern !== DEFAULT_NAME_PATTERN) {
-    throw new ReportInputError(
+    throw new InputError(
       `Inputs "${ReportInput.Path}" and "${ReportInput.NamePattern}" are both set; "${ReportInput.NamePattern}" picks ` +
         `artifacts of this run, "${ReportInput.Path}" local files: give one.`
     );
   }
   if (new Minimatch(namePattern).set.length === 0) {
-    throw new ReportInputError(
+    throw new InputError(
       `Input "${ReportInput.NamePattern}" is ${JSON.stringify(namePattern)}, which matches no name; give a glob such as "review-*".`
     );
   }

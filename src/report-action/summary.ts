@@ -5,9 +5,20 @@
  */
 import { formatMs, clip } from '../text/text.js';
 import type { Redactor } from '../text/redact.js';
-import { codeCell, inline, link, table } from '../publish/markdown.js';
+import {
+  bytes,
+  codeCell,
+  inline,
+  join,
+  link,
+  number,
+  percent,
+  table
+} from '../publish/markdown.js';
+import { toolsBlock } from '../publish/tool-tables.js';
 import { SUMMARY_BUDGET_BYTES } from '../publish/summary.js';
 import type { Leg, LegOutcome } from './leg.js';
+import { OUTCOMES } from '../run/verdict.js';
 import type { Totals } from './totals.js';
 import { formatCost } from '../run/session-usage.js';
 import type { SetAside } from './reruns.js';
@@ -33,28 +44,12 @@ export interface MatrixReport {
 const NAME_CHARS = 80;
 const MODEL_CHARS = 60;
 const ERROR_CHARS = 300;
-const TOOL_CHARS = 60;
 const URL_CHARS = 500;
 const PATTERN_CHARS = 200;
 const TOP_LEGS = 5;
-const TOOL_ROWS = 25;
 const SKIPPED_NAMES = 10;
 /** Room kept for the note that says which legs were left out. */
 const NOTE_BYTES = 512;
-
-const ICON: Partial<Record<LegOutcome, string>> = {
-  success: '✅',
-  interrupted: '⏹️',
-  tempfail: '⏳',
-  config_error: '⚙️',
-  timeout: '⌛',
-  unreadable: '⚠️'
-};
-
-const number = new Intl.NumberFormat('en-US');
-const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
-const join = (blocks: (string | undefined)[]): string =>
-  blocks.filter((b): b is string => b !== undefined).join('\n\n');
 
 export function renderMatrixSummary(
   report: MatrixReport,
@@ -76,7 +71,9 @@ export function renderMatrixSummary(
           n => number.format(n),
           redact
         ),
-    toolsBlock(totals, redact),
+    totals.tools.length > 0
+      ? toolsBlock(totals.tools, { heading: 'Tools across all legs', legs: true })
+      : undefined,
     skippedNote(report.origin)
   ];
 
@@ -143,11 +140,6 @@ function statusLine(t: Totals): string {
   return `### ❌ ${number.format(t.failed)} of ${number.format(t.runs)} legs did not succeed`;
 }
 
-function percent(share: number): string {
-  const value = Math.round(share * 1000) / 10;
-  return `${value}%`;
-}
-
 /** A leg's cost: "–" when its record gives none (or it has no record), never 0. */
 const costCell = (leg: Leg): string =>
   leg.usage?.costUsd !== undefined ? formatCost(leg.usage.costUsd, leg.usage.costEstimated) : '–';
@@ -197,7 +189,9 @@ function outcomesLine(t: Totals): string | undefined {
   return `Outcomes: ${t.outcomes.map(([o, n]) => `${icon(o)} ${o} ${number.format(n)}`).join(' · ')}`;
 }
 
-const icon = (outcome: LegOutcome): string => ICON[outcome] ?? '❌';
+/** A leg that could not be read has no verdict, so no row in the outcome table. */
+const icon = (outcome: LegOutcome): string =>
+  outcome === 'unreadable' ? '⚠️' : OUTCOMES[outcome].icon;
 
 function outcomeCell(leg: Leg): string {
   const code = leg.exitCode !== undefined && leg.outcome !== 'success' ? ` (${leg.exitCode})` : '';
@@ -277,42 +271,6 @@ function expensiveLegs(legs: Leg[], redact: Redactor): string | undefined {
       l.tokens ? number.format(l.tokens.total) : '–',
       outcomeCell(l)
     ])
-  )}`;
-}
-
-function toolsBlock(t: Totals, redact: Redactor): string | undefined {
-  if (t.tools.length === 0) return undefined;
-  const shown = t.tools.slice(0, t.tools.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
-  const rest = t.tools.slice(shown.length);
-  const row = (
-    name: string,
-    x: { legs: number; calls: number; errors: number; totalMs: number; maxMs: number }
-  ): string[] => [
-    name,
-    number.format(x.legs),
-    number.format(x.calls),
-    x.errors > 0 ? `**${number.format(x.errors)}**` : '0',
-    formatMs(x.totalMs),
-    formatMs(x.maxMs)
-  ];
-  const rows = shown.map(x => row(codeCell(clip(redact(x.name), TOOL_CHARS)), x));
-  if (rest.length > 0) {
-    const others = rest.reduce(
-      (s, x) => ({
-        legs: Math.max(s.legs, x.legs),
-        calls: s.calls + x.calls,
-        errors: s.errors + x.errors,
-        totalMs: s.totalMs + x.totalMs,
-        maxMs: Math.max(s.maxMs, x.maxMs)
-      }),
-      { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 }
-    );
-    rows.push(row(`_${number.format(rest.length)} more tools_`, others));
-  }
-  return `#### Tools across all legs\n\n${table(
-    ['Tool', 'Legs', 'Calls', 'Errors', 'Time', 'Longest call'],
-    ['l', 'r', 'r', 'r', 'r', 'r'],
-    rows
   )}`;
 }
 

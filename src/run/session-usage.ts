@@ -3,6 +3,7 @@
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
  * only reads it, never prices tokens itself.
  */
+import { parseJson } from '../text/json.js';
 
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 export const USAGE_FIELDS = [
@@ -65,12 +66,8 @@ export function parseSessionRecord(text: string, sessionId?: string): SessionUsa
   const rows: Record<string, unknown>[] = [];
   for (const [i, line] of text.split('\n').entries()) {
     if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new Error(`line ${i + 1} of the session record is not JSON`);
-    }
+    const { ok, value } = parseJson(line);
+    if (!ok) throw new Error(`line ${i + 1} of the session record is not JSON`);
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw new Error(`line ${i + 1} of the session record is not a JSON object`);
     rows.push(value as Record<string, unknown>);

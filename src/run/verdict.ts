@@ -88,30 +88,70 @@ export const OUTCOME_BY_CODE: Readonly<Record<number, Outcome>> = {
   [ExitCode.Interrupted]: 'interrupted'
 };
 
-const WHAT: Record<Outcome, string> = {
-  success: 'Hermes completed the turn',
-  failure: 'Hermes failed',
-  interrupted: 'Hermes was interrupted',
-  tempfail:
-    'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-  config_error:
-    'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-  usage_error: 'Hermes rejected its arguments',
-  no_result: 'The turn did not complete',
-  not_found: 'Hermes was not found',
-  timeout: 'Hermes did not finish in time',
-  not_allowed: 'The triggering actor may not start the agent',
-  invalid_output: 'The answer does not match json-schema',
-  invalid_input: 'An input is invalid'
+/** Which kind of run a verdict's words are for: the Hermes CLI, an API server, or a transcript read back. */
+export type RunMode = 'cli' | 'api' | 'transcript';
+
+/** How each outcome is shown: its icon, its title, and what happened in a sentence (by mode). */
+export interface OutcomeWords {
+  icon: string;
+  /** The title of the summary and the comment, after the icon. */
+  title: string;
+  /** What happened, before "(exit code N)": the CLI's words, which a transcript (the CLI's stream) shares. */
+  what: string;
+  /** API server mode's own words, where what failed is the server, not a provider. */
+  whatApi?: string;
+}
+
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+export const OUTCOMES: Readonly<Record<Outcome, OutcomeWords>> = {
+  success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+  failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+  interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+  tempfail: {
+    icon: '⏳',
+    title: 'Temporary provider failure',
+    what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+    whatApi:
+      'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+  },
+  config_error: {
+    icon: '⚙️',
+    title: 'Configuration error',
+    what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+    whatApi:
+      'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+  },
+  usage_error: {
+    icon: '❌',
+    title: 'Hermes rejected its arguments',
+    what: 'Hermes rejected its arguments'
+  },
+  no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+  not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+  timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+  not_allowed: {
+    icon: '🚫',
+    title: 'Not allowed to start the agent',
+    what: 'The triggering actor may not start the agent'
+  },
+  invalid_output: {
+    icon: '❌',
+    title: 'The answer does not match json-schema',
+    what: 'The answer does not match json-schema'
+  },
+  invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
 };
 
-/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
-const WHAT_API: Partial<Record<Outcome, string>> = {
-  tempfail:
-    'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
-  config_error:
-    'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-};
+/** The icon and title, as the summary's and the comment's heading show them. */
+export function titleOf(outcome: Outcome): string {
+  return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+
+/** What happened, in the words of the mode that ran. */
+export function whatOf(outcome: Outcome, mode: RunMode): string {
+  const words = OUTCOMES[outcome];
+  return (mode === 'api' && words.whatApi) || words.what;
+}
 
 export function decide(turn: Turn, end: RunEnd): Verdict {
   if (end.kind === 'not_found') {
@@ -190,9 +230,9 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
     processCode !== reported
       ? ` The result event said exit_code ${reported}, but the process ${ended}.`
       : '';
-  const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
+  const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
   const message =
-    outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
   return { outcome, exitCode: code, message };
 }
 

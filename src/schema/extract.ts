@@ -1,10 +1,8 @@
-import { messageOf } from '../text/errors.js';
+import { parseJson } from '../text/json.js';
 /**
  * The JSON in an answer (`result.text`): the whole text when it parses; else the last fenced `json`
  * block; else the last balanced top-level object or array that parses.
  */
-
-export type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
 
 export type Extracted =
   | { found: true; value: unknown; from: 'the whole answer' | 'a ```json block' | 'the text' }
@@ -22,25 +20,6 @@ export const MAX_DEPTH = 512;
 // is passed over without a parse (a failed JSON.parse costs an exception).
 const OBJECT_START = /\{\s*["}]/y;
 const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
-
-/** JSON.parse, with a failure said the same way on every Node (line and column, counted from 1). */
-export function parseJson(text: string): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
-    // know. The position says where the fault is; the quote goes.
-    const message =
-      messageOf(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
-      'not valid JSON';
-    const at = /at position (\d+)/.exec(message);
-    if (!at) return { ok: false, error: message };
-    const position = Number(at[1]);
-    const before = text.slice(0, position).split(/\r\n|\r|\n/);
-    const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-    return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
-  }
-}
 
 export function extractJson(text: string): Extracted {
   const whole = parseJson(text.trim());

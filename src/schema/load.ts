@@ -9,7 +9,7 @@ import type { AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'aj
 import { Input, InputError, type Environment } from '../config/inputs.js';
 import { confine } from '../config/paths.js';
 import { clip, isObject } from '../text/text.js';
-import { parseJson } from './extract.js';
+import { parseJson } from '../text/json.js';
 
 export type Draft = '2020-12' | 'draft-07';
 

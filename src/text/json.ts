@@ -1,4 +1,5 @@
-/** JSON as upstream Hermes writes it (Python's json.dumps defaults). */
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+import { messageOf } from './errors.js';
 
 /** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
 export function pythonJson(value: unknown): string {
@@ -8,4 +9,28 @@ export function pythonJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; error: string; value?: undefined };
+
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+export function parseJson(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+    // know. The position says where the fault is; the quote goes.
+    const message =
+      messageOf(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+      'not valid JSON';
+    const at = /at position (\d+)/.exec(message);
+    if (!at) return { ok: false, error: message };
+    const position = Number(at[1]);
+    const before = text.slice(0, position).split(/\r\n|\r|\n/);
+    const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+    return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+  }
 }

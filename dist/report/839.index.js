@@ -1,8 +1,8 @@
-export const id = 717;
-export const ids = [717];
+export const id = 839;
+export const ids = [839];
 export const modules = {
 
-/***/ 76717:
+/***/ 41839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -591,7 +591,7 @@ class TranscriptRedactor {
             return { type: 'text', text: fast };
         if (!body.startsWith('{') || !body.includes('"text"'))
             return undefined;
-        const event = parse(body);
+        const event = parseJson(body).value;
         if (!isObject(event) || typeof event.text !== 'string')
             return undefined;
         if (event.type !== 'text' && event.type !== 'reasoning')
@@ -648,7 +648,7 @@ class TranscriptRedactor {
         // Upstream's own shape holds no other string; another shape's other fields are redacted too.
         if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
             return d.bytes;
-        const event = d.event ?? parse(d.body);
+        const event = d.event ?? parseJson(d.body).value;
         if (!isObject(event))
             return Buffer.from(this.redact(d.body) + d.ending);
         const clean = redactStrings({ ...event, text: '' }, this.redact);
@@ -656,19 +656,11 @@ class TranscriptRedactor {
     }
     /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
     cleanLine(body) {
-        const value = parse(body);
+        const value = parseJson(body).value;
         if (value === undefined)
             return this.redact(body);
         const clean = redactStrings(value, this.redact);
         return changed(value, clean) ? pythonJson(clean) : body;
-    }
-}
-function parse(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
     }
 }
 function changed(a, b) {
@@ -779,6 +771,7 @@ async function egress_copyRedacted(from, to, redact) {
 
 
 
+
 /**
  * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
  * sharing the default name, several steps).
@@ -850,7 +843,11 @@ async function upload(request, staging, state) {
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
     const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
     const client = new DefaultArtifactClient();
-    for (let n = 1; !state.givenUp; n++) {
+    const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
+    // A taken name is no fault to wait out: the next name is tried at once.
+    return retry(async (n) => {
+        if (state.givenUp)
+            return { value: givenUp };
         // A taken name gets a number before the re-run's tag, which must stay last.
         const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
         if (n > 1 && !archive) {
@@ -867,24 +864,32 @@ async function upload(request, staging, state) {
                 skipArchive: !archive
             });
             if (id === undefined)
-                return { uploaded: false, reason: 'the artifact service returned no id', warn: true };
+                return {
+                    value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
+                };
             const url = artifact_artifactUrl(id, env);
             // A name the user chose may be looked up by a later step: say it was not the one used.
             const warning = n > 1 && request.name
                 ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
                 : undefined;
-            return { uploaded: true, name, id, url, ...(warning && { warning }) };
+            return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
         }
         catch (error) {
             const message = artifact_errorMessage(error);
-            if (isNameTaken(message) && n < MAX_NAME_ATTEMPTS) {
-                core.info(`The artifact name ${name} is taken on this run; trying the next one.`);
-                continue;
-            }
-            return { uploaded: false, reason: `the upload failed: ${message}`, warn: true };
+            const failed = {
+                uploaded: false,
+                reason: `the upload failed: ${message}`,
+                warn: true
+            };
+            if (!isNameTaken(message))
+                return { value: failed };
+            return { value: failed, retry: `The artifact name ${name} is taken on this run` };
         }
-    }
-    return { uploaded: false, reason: 'the upload was given up', warn: true };
+    }, {
+        attempts: MAX_NAME_ATTEMPTS,
+        backoffMs: 0,
+        onRetry: why => core.info(`${why}; trying the next one.`)
+    });
 }
 /** hermes-<job>-<step>; only characters the service accepts. */
 function defaultName(env) {
@@ -1179,6 +1184,22 @@ function inert(line) {
     const visible = line.replace(CONTROL, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
     return visible.replace(/^(\s*)::/, '$1\u200b::').replaceAll('##[', '#\u200b#[');
 }
+/**
+ * The log's last line: the outcome by its name (the `outcome` output people grep for), the exit code,
+ * tokens, duration and tool calls.
+ */
+function closingLine(verdict, attempt) {
+    const { turn } = attempt;
+    const tokens = turn.result?.tokens;
+    const parts = [
+        `■ ${verdict.outcome}`,
+        verdict.exitCode !== undefined ? `exit ${verdict.exitCode}` : undefined,
+        tokens ? `${tokens.total} tokens (${tokens.input} in, ${tokens.output} out)` : undefined,
+        formatMs(turn.result?.duration_ms ?? attempt.durationMs),
+        `${turn.toolCalls} tool call${turn.toolCalls === 1 ? '' : 's'} (${turn.toolErrors} failed)`
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
 
 // EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
 var esm = __webpack_require__(52768);
@@ -1277,12 +1298,83 @@ async function uploadSessionRecord(request) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/retry.ts
+/**
+ * The one retry loop: every retry of the action (exit 75, the gate's REST call, downloads, comments)
+ * waits with a doubling, jittered backoff and stops waiting at once when its signal aborts.
+ */
+/** Runs once(n) for n = 1, 2, … until a try is final, the tries run out, or the signal aborts. */
+async function retry_retry(once, policy) {
+    const sleep = policy.sleep ?? abortableSleep;
+    for (let n = 1;; n++) {
+        const tried = await once(n);
+        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+            return tried.value;
+        const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
+        policy.onRetry?.(tried.retry, n + 1, waitMs);
+        await sleep(waitMs, policy.signal);
+        if (policy.signal?.aborted)
+            return tried.value;
+    }
+}
+/** setTimeout as a promise that resolves early, not rejects, when signal aborts. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+function json_pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(json_pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${json_pythonJson(v)}`).join(', ')}}`;
+    }
+    return JSON.stringify(value) ?? 'null';
+}
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+function json_parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/run/session-usage.ts
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
  * only reads it, never prices tokens itself.
  */
+
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 const USAGE_FIELDS = [
     'actual_cost_usd',
@@ -1335,13 +1427,9 @@ function parseSessionRecord(text, sessionId) {
     for (const [i, line] of text.split('\n').entries()) {
         if (line.trim() === '')
             continue;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
+        const { ok, value } = json_parseJson(line);
+        if (!ok)
             throw new Error(`line ${i + 1} of the session record is not JSON`);
-        }
         if (typeof value !== 'object' || value === null || Array.isArray(value))
             throw new Error(`line ${i + 1} of the session record is not a JSON object`);
         rows.push(value);
@@ -1368,6 +1456,7 @@ function session_usage_formatCost(usd, estimated = false) {
  * `install-browser`, `install-timeout-minutes`) as settings, and the pinned defaults.
  */
 
+
 /**
  * The Hermes release the action installs by default: the one place it is pinned. The newest release
  * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
@@ -1392,9 +1481,6 @@ const InstallInput = {
     InstallBrowser: 'install-browser',
     InstallTimeoutMinutes: 'install-timeout-minutes'
 };
-/** Thrown for a bad install input; parseSettings turns it into its own InputError. */
-class InstallInputError extends (/* unused pure expression or super */ null && (Error)) {
-}
 const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
 // A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
@@ -1402,11 +1488,11 @@ function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
     const mode = raw(InstallInput.Install) || 'auto';
     if (!MODES.includes(mode)) {
-        throw new InstallInputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
+        throw new InputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
     }
     const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
-        throw new InstallInputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
+        throw new InputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
     const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
         (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
@@ -1415,7 +1501,7 @@ function parseInstall(getInput) {
         version,
         installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
         ...(installerSha256 ? { installerSha256 } : {}),
-        installBrowser: parseBrowser(raw(InstallInput.InstallBrowser)),
+        installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
         timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
     };
 }
@@ -1423,23 +1509,16 @@ function parseSha256(given) {
     if (given === '')
         return undefined;
     if (!/^[0-9a-fA-F]{64}$/.test(given)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
+        throw new InputError(`Input "${InstallInput.InstallerSha256}" is ${JSON.stringify(given)}; give the install script's SHA-256 as 64 hex digits (\`sha256sum install.sh\`).`);
     }
     return given.toLowerCase();
-}
-function parseBrowser(given) {
-    if (given === '' || given === 'false')
-        return false;
-    if (given === 'true')
-        return true;
-    throw new InstallInputError(`Input "${InstallInput.InstallBrowser}" is ${JSON.stringify(given)}; allowed: true or false.`);
 }
 function parseTimeout(given) {
     if (given === '')
         return DEFAULT_INSTALL_TIMEOUT_MINUTES * 60_000;
     const minutes = Number(given);
     if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 360) {
-        throw new InstallInputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
+        throw new InputError(`Input "${InstallInput.InstallTimeoutMinutes}" is ${JSON.stringify(given)}; give minutes above 0 and at most 360 (decimals allowed), such as ${DEFAULT_INSTALL_TIMEOUT_MINUTES}.`);
     }
     return Math.round(minutes * 60_000);
 }
@@ -1455,10 +1534,10 @@ function parseUrl(given, version) {
         url = new URL('invalid:');
     }
     if (!isSecureUrl(url)) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
+        throw new InputError(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
-        throw new InstallInputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
+        throw new InputError(`Input "${InstallInput.InstallerUrl}" holds credentials (user:password@); use a URL that needs none.`);
     }
     return url.href;
 }
@@ -1509,8 +1588,7 @@ const Input = {
     CommentKey: 'comment-key',
     ...InstallInput
 };
-class inputs_InputError extends (/* unused pure expression or super */ null && (Error)) {
-}
+
 
 ;// CONCATENATED MODULE: ./src/config/paths.ts
 /**
@@ -2320,25 +2398,52 @@ const OUTCOME_BY_CODE = {
     [ExitCode.Config]: 'config_error',
     [ExitCode.Interrupted]: 'interrupted'
 };
-const WHAT = {
-    success: 'Hermes completed the turn',
-    failure: 'Hermes failed',
-    interrupted: 'Hermes was interrupted',
-    tempfail: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-    config_error: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-    usage_error: 'Hermes rejected its arguments',
-    no_result: 'The turn did not complete',
-    not_found: 'Hermes was not found',
-    timeout: 'Hermes did not finish in time',
-    not_allowed: 'The triggering actor may not start the agent',
-    invalid_output: 'The answer does not match json-schema',
-    invalid_input: 'An input is invalid'
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
 };
-/** API server mode says what failed in its own words; the CLI's rows stay as they are. */
-const WHAT_API = {
-    tempfail: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later',
-    config_error: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function verdict_titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
 function decide(turn, end) {
     if (end.kind === 'not_found') {
         return {
@@ -2411,8 +2516,8 @@ function decide(turn, end) {
     const mismatch = processCode !== reported
         ? ` The result event said exit_code ${reported}, but the process ${ended}.`
         : '';
-    const what = (end.kind === 'api' && WHAT_API[outcome]) || WHAT[outcome];
-    const message = outcome === 'success' ? `${WHAT.success}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
     return { outcome, exitCode: code, message };
 }
 function processExitCode(end) {
@@ -2501,6 +2606,7 @@ function unreadableLeg(name, source, why) {
 
 
 
+
 /**
  * The main action names every transcript artifact `<name>.jsonl`: the bare file (the default), or a
  * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
@@ -2519,7 +2625,7 @@ const DOWNLOAD_CONCURRENCY = 2;
  * it would only keep more turns alive, and V8 grows its young generation (and RSS) with them.
  */
 const FOLD_CONCURRENCY = 1;
-/** The client retries each request itself; a download that still fails is tried this many times. */
+/** The client retries each request itself; a download that still fails is tried this many times (1 s, then 2 s apart). */
 const DOWNLOAD_ATTEMPTS = 3;
 const RETRY_WAIT_MS = 1000;
 /** Transcripts by name, those matching the pattern (on the name, with or without `.jsonl`), in name order. */
@@ -2590,11 +2696,12 @@ async function downloadLeg(client, artifact, root, options) {
         url: artifact_artifactUrl(artifact.id, options.env)
     };
     const dir = external_node_path_.join(root, String(artifact.id));
-    let why = '';
+    const failed = (n, why) => ({
+        value: unreadableLeg(name, source, `the download failed ${n} times; the last time: ${options.redact(why)}`),
+        retry: why
+    });
     try {
-        for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
-            if (attempt > 1)
-                await sleep((options.retryWaitMs ?? RETRY_WAIT_MS) * (attempt - 1));
+        return await retry_retry(async (n) => {
             external_node_fs_.rmSync(dir, { recursive: true, force: true });
             external_node_fs_.mkdirSync(dir, { recursive: true });
             try {
@@ -2602,25 +2709,25 @@ async function downloadLeg(client, artifact, root, options) {
                     path: dir,
                     expectedHash: artifact.digest
                 });
-                if (digestMismatch) {
-                    why = 'what was downloaded does not match the digest the artifact was uploaded with';
-                    continue;
-                }
+                if (digestMismatch)
+                    return failed(n, 'what was downloaded does not match the digest the artifact was uploaded with');
             }
             catch (error) {
-                why = artifact_errorMessage(error);
-                continue;
+                return failed(n, artifact_errorMessage(error));
             }
             const found = transcriptIn(dir);
             if (!found)
-                return unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`);
-            return await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts));
-        }
+                return {
+                    value: unreadableLeg(name, source, `the artifact holds no ${TRANSCRIPT_SUFFIX} file`)
+                };
+            return {
+                value: await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts))
+            };
+        }, { attempts: DOWNLOAD_ATTEMPTS, backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS });
     }
     finally {
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
     }
-    return unreadableLeg(name, source, `the download failed ${DOWNLOAD_ATTEMPTS} times; the last time: ${options.redact(why)}`);
 }
 /**
  * A leg's cost and usage from its session record artifact; undefined when it cannot be fetched or
@@ -2661,9 +2768,6 @@ function transcriptIn(dir) {
     if (last.length !== 1)
         return undefined;
     return { file: last[0], attempts: jsonl.length };
-}
-function sleep(ms) {
-    return new Promise(resolve => setTimeout(resolve, ms));
 }
 
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
@@ -2724,8 +2828,50 @@ async function foldFiles(files, workspace, redact, onLeg) {
     })));
 }
 
+;// CONCATENATED MODULE: ./src/config/input-reader.ts
+/**
+ * The one input reader of both actions (the main action and the `report` sub-action): text, booleans
+ * and numbers from an input's raw text, blank meaning the fallback, and one error for a bad value.
+ */
+/** A bad input value, said as: the input, the value, and what is allowed. */
+class input_reader_InputError extends Error {
+}
+// GitHub Actions' own boolean spelling (YAML 1.2 core schema), as core.getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** Typed reads of one action's inputs, named as that action's action.yml spells them. */
+function input_reader_reader(getInput) {
+    const text = (name) => getInput(name).trim() || undefined;
+    const bool = (name, fallback) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        if (TRUE.includes(raw))
+            return true;
+        if (FALSE.includes(raw))
+            return false;
+        throw new input_reader_InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
+    };
+    const number = (name, fallback, { integer, min }) => {
+        const raw = getInput(name).trim();
+        if (raw === '')
+            return fallback;
+        const value = Number(raw);
+        const kind = integer ? 'a whole number' : 'a number';
+        if (!/^[+]?\d*\.?\d+$/.test(raw) ||
+            !Number.isFinite(value) ||
+            (integer && !Number.isInteger(value)) ||
+            value < min) {
+            throw new input_reader_InputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: ${kind} of at least ${min}.`);
+        }
+        return value;
+    };
+    return { text, bool, number };
+}
+
 ;// CONCATENATED MODULE: ./src/report-action/inputs.ts
 /** The report sub-action's inputs (report/action.yml): names in one place, parsed into settings. */
+
 
 
 
@@ -2737,33 +2883,20 @@ const ReportInput = {
     Summary: 'summary'
 };
 const DEFAULT_NAME_PATTERN = '*';
-class ReportInputError extends Error {
-}
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-/** Reads every input once; the first bad value throws a ReportInputError naming it. */
+/** Reads every input once; the first bad value throws a InputError naming it (the main action's reader and error). */
 function parseReportSettings({ getInput, env }) {
-    const bool = (name, fallback) => {
-        const raw = getInput(name).trim();
-        if (raw === '')
-            return fallback;
-        if (TRUE.includes(raw))
-            return true;
-        if (FALSE.includes(raw))
-            return false;
-        throw new ReportInputError(`Input "${name}" is ${JSON.stringify(raw)}; allowed: true or false.`);
-    };
+    const { bool } = input_reader_reader(getInput);
     const paths = getInput(ReportInput.Path)
         .split(/\r?\n/)
         .map(p => p.trim())
         .filter(p => p !== '');
     const namePattern = getInput(ReportInput.NamePattern).trim() || DEFAULT_NAME_PATTERN;
     if (paths.length > 0 && namePattern !== DEFAULT_NAME_PATTERN) {
-        throw new ReportInputError(`Inputs "${ReportInput.Path}" and "${ReportInput.NamePattern}" are both set; "${ReportInput.NamePattern}" picks ` +
+        throw new input_reader_InputError(`Inputs "${ReportInput.Path}" and "${ReportInput.NamePattern}" are both set; "${ReportInput.NamePattern}" picks ` +
             `artifacts of this run, "${ReportInput.Path}" local files: give one.`);
     }
     if (new esm/* Minimatch */.VR(namePattern).set.length === 0) {
-        throw new ReportInputError(`Input "${ReportInput.NamePattern}" is ${JSON.stringify(namePattern)}, which matches no name; give a glob such as "review-*".`);
+        throw new input_reader_InputError(`Input "${ReportInput.NamePattern}" is ${JSON.stringify(namePattern)}, which matches no name; give a glob such as "review-*".`);
     }
     const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
     return {
@@ -2988,53 +3121,21 @@ const markdown_number = new Intl.NumberFormat('en-US');
 const markdown_bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Blocks are separated by a blank line: an HTML block such as `</details>` runs on until one. */
 const markdown_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
-
-;// CONCATENATED MODULE: ./src/publish/structured.ts
-
-
-// Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
-// escaped (at most 5 bytes a unit, plus the markup).
-const JSON_CHARS = 20_000;
-const ERRORS_SHOWN = 30;
-const POINTER_CHARS = 200;
-const MESSAGE_CHARS = 300;
-/** Shown open when the JSON is this short; a longer one is collapsed. */
-const OPEN_CHARS = 2000;
-function structured_structuredBlock(answer) {
-    if (!answer)
-        return undefined;
-    if (answer.ok) {
-        const pretty = JSON.stringify(answer.value, null, 2);
-        const size = `${number.format(bytes(answer.json))} bytes compact`;
-        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
-    }
-    const parts = [];
-    // The status line says the first error; the list says them all.
-    if (answer.errorCount === 0)
-        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
-    else {
-        const lines = answer.errors
-            .slice(0, ERRORS_SHOWN)
-            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
-        const more = answer.errorCount - lines.length;
-        if (more > 0)
-            lines.push(`- … and ${number.format(more)} more`);
-        parts.push(lines.join('\n'));
-    }
-    if (answer.value !== undefined) {
-        const pretty = JSON.stringify(answer.value, null, 2);
-        parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
-    }
-    const title = answer.errorCount > 0
-        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
-        : 'Structured output: none';
-    return details(title, parts.join('\n\n'), true);
-}
-/** The JSON, verbatim, cut at JSON_CHARS with a note saying where the whole of it is. */
-function jsonBody(pretty, whole) {
-    if (pretty.length <= JSON_CHARS)
-        return codeBlock(pretty);
-    return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
+/**
+ * A share (0 to 1) as a percentage: whole numbers from 10%, a tenth below 10% and where a whole number
+ * would say 100%: never 0% or 100% for a share that is not exactly that (255 of 256 legs is not 100%).
+ */
+function percent(share) {
+    if (share <= 0)
+        return '0%';
+    if (share >= 1)
+        return '100%';
+    if (share < 0.001)
+        return '\\<0.1%';
+    if (share > 0.999)
+        return '\\>99.9%';
+    const whole = Math.round(share * 100);
+    return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/tool-tables.ts
@@ -3050,7 +3151,7 @@ const RUNNING_ROWS = 10;
 // Below turn.ts’s own cut (600 characters of a failed call's output, made after redaction).
 const tool_tables_OUTPUT_CHARS = 500;
 const BAR_CELLS = 20;
-const EIGHTHS = (/* unused pure expression or super */ null && (['', '▏', '▎', '▍', '▌', '▋', '▊', '▉']));
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 /** A bar of block characters, share × BAR_CELLS wide to an eighth; any non-zero share shows. */
 function bar(share) {
     let eighths = Math.round(Math.min(1, Math.max(0, share)) * BAR_CELLS * 8);
@@ -3058,16 +3159,12 @@ function bar(share) {
         eighths = 1;
     return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
-function percent(share) {
-    if (share === 0)
-        return '0%';
-    if (share < 0.001)
-        return '\\<0.1%';
-    return share < 0.1 ? `${(share * 100).toFixed(1)}%` : `${Math.round(share * 100)}%`;
-}
-/** One row per tool, the costliest first, with a bar for its share of tool time. */
-function tool_tables_toolsBlock(turn) {
-    const sorted = [...turn.tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
+/**
+ * The one per-tool table of both summaries: a row per tool, the costliest first (the 24 costliest,
+ * then one row for the rest), with a bar for its share of tool time; a Legs column when `legs`.
+ */
+function tool_tables_toolsBlock(tools, { heading, legs = false }) {
+    const sorted = [...tools].sort((a, b) => b.totalMs - a.totalMs || b.calls - a.calls || a.name.localeCompare(b.name));
     const shown = sorted.slice(0, sorted.length > TOOL_ROWS ? TOOL_ROWS - 1 : TOOL_ROWS);
     const rest = sorted.slice(shown.length);
     const totalMs = sorted.reduce((sum, t) => sum + t.totalMs, 0);
@@ -3075,26 +3172,37 @@ function tool_tables_toolsBlock(turn) {
         const share = totalMs > 0 ? t.totalMs / totalMs : 0;
         return [
             name,
-            number.format(t.calls),
-            t.errors ? `**${number.format(t.errors)}**` : '0',
-            formatMs(t.totalMs),
-            formatMs(t.maxMs),
+            ...(legs ? [markdown_number.format(t.legs ?? 0)] : []),
+            markdown_number.format(t.calls),
+            t.errors ? `**${markdown_number.format(t.errors)}**` : '0',
+            text_formatMs(t.totalMs),
+            text_formatMs(t.maxMs),
             totalMs > 0 ? `${bar(share)} ${percent(share)}`.trim() : '–'
         ];
     };
-    const rows = shown.map(t => row(codeCell(clip(t.name, tool_tables_NAME_CHARS)), t));
+    const rows = shown.map(t => row(markdown_codeCell(text_clip(t.name, tool_tables_NAME_CHARS)), t));
     if (rest.length > 0) {
         const others = rest.reduce((sum, t) => ({
+            // The legs that called any of them: at least as many as called the most called one.
+            legs: Math.max(sum.legs, t.legs ?? 0),
             calls: sum.calls + t.calls,
             errors: sum.errors + t.errors,
             totalMs: sum.totalMs + t.totalMs,
             maxMs: Math.max(sum.maxMs, t.maxMs)
-        }), { calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
-        rows.push(row(`_${number.format(rest.length)} other tools_`, others));
+        }), { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
+        rows.push(row(`_${markdown_number.format(rest.length)} other tools_`, others));
     }
-    return join([
-        '#### Time per tool',
-        table(['Tool', 'Calls', 'Errors', 'Total', 'Slowest', 'Share of tool time'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)
+    return markdown_join([
+        `#### ${heading}`,
+        markdown_table([
+            'Tool',
+            ...(legs ? ['Legs'] : []),
+            'Calls',
+            'Errors',
+            'Total',
+            'Slowest',
+            'Share of tool time'
+        ], ['l', ...(legs ? ['r'] : []), 'r', 'r', 'r', 'r', 'l'], rows)
     ]);
 }
 /** The cells of one tool call; a failed call's output can be expanded when its preview cuts it. */
@@ -3214,6 +3322,54 @@ function tool_tables_callsBlock(turn, room, where) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/publish/structured.ts
+
+
+// Bounds known up front: the JSON is verbatim (at most 3 bytes a UTF-16 unit), each error line
+// escaped (at most 5 bytes a unit, plus the markup).
+const JSON_CHARS = 20_000;
+const ERRORS_SHOWN = 30;
+const POINTER_CHARS = 200;
+const MESSAGE_CHARS = 300;
+/** Shown open when the JSON is this short; a longer one is collapsed. */
+const OPEN_CHARS = 2000;
+function structured_structuredBlock(answer) {
+    if (!answer)
+        return undefined;
+    if (answer.ok) {
+        const pretty = JSON.stringify(answer.value, null, 2);
+        const size = `${number.format(bytes(answer.json))} bytes compact`;
+        return details(`Structured output (matches json-schema, ${size})`, jsonBody(pretty, 'the `structured_output` output'), pretty.length <= OPEN_CHARS);
+    }
+    const parts = [];
+    // The status line says the first error; the list says them all.
+    if (answer.errorCount === 0)
+        parts.push(inline(clip(answer.message, MESSAGE_CHARS * 4)));
+    else {
+        const lines = answer.errors
+            .slice(0, ERRORS_SHOWN)
+            .map(e => `- ${codeCell(clip(e.pointer || '/', POINTER_CHARS))}: ${inline(clip(e.message, MESSAGE_CHARS))}`);
+        const more = answer.errorCount - lines.length;
+        if (more > 0)
+            lines.push(`- … and ${number.format(more)} more`);
+        parts.push(lines.join('\n'));
+    }
+    if (answer.value !== undefined) {
+        const pretty = JSON.stringify(answer.value, null, 2);
+        parts.push(details('The JSON found in the answer', jsonBody(pretty, 'the transcript')));
+    }
+    const title = answer.errorCount > 0
+        ? `Structured output: ${number.format(answer.errorCount)} error${answer.errorCount === 1 ? '' : 's'} against json-schema`
+        : 'Structured output: none';
+    return details(title, parts.join('\n\n'), true);
+}
+/** The JSON, verbatim, cut at JSON_CHARS with a note saying where the whole of it is. */
+function jsonBody(pretty, whole) {
+    if (pretty.length <= JSON_CHARS)
+        return codeBlock(pretty);
+    return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
+}
+
 ;// CONCATENATED MODULE: ./src/publish/install-fact.ts
 
 
@@ -3253,6 +3409,7 @@ function isolation_fact_isolationFact(fact) {
 
 
 
+
 /** GitHub drops a step's summary whole past this many bytes. */
 const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
 /** What the summary may take: under the limit with room to spare, whatever the run. */
@@ -3284,23 +3441,9 @@ const REASONING_BYTES = (/* unused pure expression or super */ null && (64 * 102
 const MIN_REASONING_CHARS = 200;
 /** Room kept for the note that says the reasoning was left out, besides where the transcript is. */
 const REASONING_NOTE_BYTES = 256;
-const TITLE = {
-    success: '✅ Hermes completed the turn',
-    failure: '❌ Hermes failed',
-    interrupted: '⏹️ Hermes was interrupted',
-    tempfail: '⏳ Temporary provider failure',
-    config_error: '⚙️ Configuration error',
-    usage_error: '❌ Hermes rejected its arguments',
-    no_result: '❌ The turn did not complete',
-    not_found: '❌ Hermes not found',
-    timeout: '⌛ Hermes timed out',
-    not_allowed: '🚫 Not allowed to start the agent',
-    invalid_output: '❌ The answer does not match json-schema',
-    invalid_input: '❌ Invalid input'
-};
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
-    return `### ${TITLE.invalid_input}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${titleOf('invalid_input')}: ${inline(clip(message, summary_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = (/* unused pure expression or super */ null && (['the answer', 'the structured output', 'the stream anomalies']));
@@ -3320,7 +3463,7 @@ function renderSummary(report, options = {}) {
     const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report), factsTable(report, where)];
     const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
-    const tools = turn.toolCalls > 0 ? toolsBlock(turn) : undefined;
+    const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
     const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
     // Bytes of everything but the tool-call table and its note.
@@ -3356,7 +3499,7 @@ function renderSummary(report, options = {}) {
 function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${TITLE[verdict.outcome]}${code}`];
+    const lines = [`### ${titleOf(verdict.outcome)}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
@@ -3541,7 +3684,7 @@ function minimal(report, budget) {
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = join([
-            `### ${TITLE[verdict.outcome]}${code}`,
+            `### ${titleOf(verdict.outcome)}${code}`,
             inline(clip(verdict.message, chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
@@ -3561,28 +3704,17 @@ function minimal(report, budget) {
 
 
 
+
+
 const summary_NAME_CHARS = 80;
 const MODEL_CHARS = 60;
 const ERROR_CHARS = 300;
-const TOOL_CHARS = 60;
 const summary_URL_CHARS = 500;
 const PATTERN_CHARS = 200;
 const TOP_LEGS = 5;
-const summary_TOOL_ROWS = 25;
 const SKIPPED_NAMES = 10;
 /** Room kept for the note that says which legs were left out. */
 const summary_NOTE_BYTES = 512;
-const ICON = {
-    success: '✅',
-    interrupted: '⏹️',
-    tempfail: '⏳',
-    config_error: '⚙️',
-    timeout: '⌛',
-    unreadable: '⚠️'
-};
-const summary_number = new Intl.NumberFormat('en-US');
-const summary_bytes = (text) => Buffer.byteLength(text, 'utf8');
-const summary_join = (blocks) => blocks.filter((b) => b !== undefined).join('\n\n');
 function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES) {
     const { legs, totals } = report;
     // Cost columns only once a session record was read: without any, they would say "–" throughout.
@@ -3592,15 +3724,17 @@ function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES)
         topLegs('Slowest legs', legs, l => l.durationMs, text_formatMs, redact),
         totals.costUsd !== undefined
             ? expensiveLegs(legs, redact)
-            : topLegs('Most token-hungry legs', legs, l => l.tokens?.total, n => summary_number.format(n), redact),
-        summary_toolsBlock(totals, redact),
+            : topLegs('Most token-hungry legs', legs, l => l.tokens?.total, n => markdown_number.format(n), redact),
+        totals.tools.length > 0
+            ? tool_tables_toolsBlock(totals.tools, { heading: 'Tools across all legs', legs: true })
+            : undefined,
         skippedNote(report.origin)
     ];
     // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
     const rows = legs.map(leg => legRow(leg, redact, costs));
     const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
-    const cost = legs.map((_, i) => summary_bytes(rows[i]) + 1 + (items[i] ? summary_bytes(items[i]) + 1 : 0));
-    const fixed = summary_bytes(summary_join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
+    const cost = legs.map((_, i) => markdown_bytes(rows[i]) + 1 + (items[i] ? markdown_bytes(items[i]) + 1 : 0));
+    const fixed = markdown_bytes(markdown_join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
     let room = budgetBytes - fixed - summary_NOTE_BYTES;
     const shown = new Set();
     // Legs that did not succeed first, then the others, each in name order.
@@ -3615,12 +3749,12 @@ function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES)
     }
     const left = legs.length - shown.size;
     const note = left > 0
-        ? `_${summary_number.format(left)} of ${summary_number.format(legs.length)} legs are left out to stay under GitHub’s 1 MiB summary limit; every leg is in the file the \`report\` output names._`
+        ? `_${markdown_number.format(left)} of ${markdown_number.format(legs.length)} legs are left out to stay under GitHub’s 1 MiB summary limit; every leg is in the file the \`report\` output names._`
         : undefined;
     const kept = [...shown].sort((a, b) => a - b);
     const legsBlock = legs.length === 0
         ? undefined
-        : summary_join([
+        : markdown_join([
             LEGS_HEAD,
             markdown_table([
                 'Leg',
@@ -3638,11 +3772,11 @@ function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES)
     const wrong = kept.map(i => items[i]).filter((t) => t !== undefined);
     const wrongBlock = wrong.length ? `${WRONG_HEAD}\n\n${wrong.join('\n')}` : undefined;
     // What went wrong and the aggregates first: at 256 legs the table of legs is long.
-    const summary = `${summary_join([...head, wrongBlock, ...tail, legsBlock])}\n`;
-    if (summary_bytes(summary) <= budgetBytes)
+    const summary = `${markdown_join([...head, wrongBlock, ...tail, legsBlock])}\n`;
+    if (markdown_bytes(summary) <= budgetBytes)
         return summary;
     // Only for budgets far below the default: the totals alone.
-    return `${summary_join(head)}\n`;
+    return `${markdown_join(head)}\n`;
 }
 const LEGS_HEAD = '#### Legs';
 const WRONG_HEAD = '#### What went wrong';
@@ -3650,12 +3784,8 @@ function statusLine(t) {
     if (t.runs === 0)
         return '### ❌ No Hermes transcripts to report on';
     if (t.failed === 0)
-        return `### ✅ ${t.runs === 1 ? 'The leg' : `All ${summary_number.format(t.runs)} legs`} succeeded`;
-    return `### ❌ ${summary_number.format(t.failed)} of ${summary_number.format(t.runs)} legs did not succeed`;
-}
-function summary_percent(share) {
-    const value = Math.round(share * 1000) / 10;
-    return `${value}%`;
+        return `### ✅ ${t.runs === 1 ? 'The leg' : `All ${markdown_number.format(t.runs)} legs`} succeeded`;
+    return `### ❌ ${markdown_number.format(t.failed)} of ${markdown_number.format(t.runs)} legs did not succeed`;
 }
 /** A leg's cost: "–" when its record gives none (or it has no record), never 0. */
 const costCell = (leg) => leg.usage?.costUsd !== undefined ? session_usage_formatCost(leg.usage.costUsd, leg.usage.costEstimated) : '–';
@@ -3665,11 +3795,11 @@ function totalCostCell(t) {
         return '–';
     const sum = session_usage_formatCost(t.costUsd, t.costEstimates > 0);
     return t.costLegs < t.runs
-        ? `${sum} (${summary_number.format(t.costLegs)} of ${summary_number.format(t.runs)} legs)`
+        ? `${sum} (${markdown_number.format(t.costLegs)} of ${markdown_number.format(t.runs)} legs)`
         : sum;
 }
 function totalsTable(t, costs) {
-    const bold = (n) => (n > 0 ? `**${summary_number.format(n)}**` : '0');
+    const bold = (n) => (n > 0 ? `**${markdown_number.format(n)}**` : '0');
     return markdown_table([
         'Legs',
         'Succeeded',
@@ -3682,14 +3812,14 @@ function totalsTable(t, costs) {
         'Tool errors'
     ], ['r', 'r', 'r', 'r', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r'], [
         [
-            summary_number.format(t.runs),
-            summary_number.format(t.succeeded),
+            markdown_number.format(t.runs),
+            markdown_number.format(t.succeeded),
             bold(t.failed),
-            t.runs > 0 ? summary_percent(t.passRate) : '–',
-            summary_number.format(t.tokensTotal),
+            t.runs > 0 ? percent(t.passRate) : '–',
+            markdown_number.format(t.tokensTotal),
             ...(costs ? [totalCostCell(t)] : []),
             text_formatMs(t.durationMs),
-            summary_number.format(t.toolCalls),
+            markdown_number.format(t.toolCalls),
             bold(t.toolErrors)
         ]
     ]);
@@ -3697,9 +3827,10 @@ function totalsTable(t, costs) {
 function outcomesLine(t) {
     if (t.outcomes.length === 0)
         return undefined;
-    return `Outcomes: ${t.outcomes.map(([o, n]) => `${icon(o)} ${o} ${summary_number.format(n)}`).join(' · ')}`;
+    return `Outcomes: ${t.outcomes.map(([o, n]) => `${icon(o)} ${o} ${markdown_number.format(n)}`).join(' · ')}`;
 }
-const icon = (outcome) => ICON[outcome] ?? '❌';
+/** A leg that could not be read has no verdict, so no row in the outcome table. */
+const icon = (outcome) => outcome === 'unreadable' ? '⚠️' : OUTCOMES[outcome].icon;
 function outcomeCell(leg) {
     const code = leg.exitCode !== undefined && leg.outcome !== 'success' ? ` (${leg.exitCode})` : '';
     const attempts = leg.attempts > 1 ? `, ${leg.attempts} attempts` : '';
@@ -3717,11 +3848,11 @@ function legRow(leg, redact, costs) {
         nameCell(leg, redact),
         outcomeCell(leg),
         leg.model ? markdown_codeCell(text_clip(redact(leg.model), MODEL_CHARS)) : '–',
-        leg.tokens ? summary_number.format(leg.tokens.total) : '–',
+        leg.tokens ? markdown_number.format(leg.tokens.total) : '–',
         ...(costs ? [costCell(leg)] : []),
         leg.durationMs !== undefined ? text_formatMs(leg.durationMs) : '–',
-        summary_number.format(leg.toolCalls),
-        leg.toolErrors > 0 ? `**${summary_number.format(leg.toolErrors)}**` : '0',
+        markdown_number.format(leg.toolCalls),
+        leg.toolErrors > 0 ? `**${markdown_number.format(leg.toolErrors)}**` : '0',
         transcript
     ];
     return `| ${cells.join(' | ')} |`;
@@ -3754,53 +3885,27 @@ function expensiveLegs(legs, redact) {
     return `#### Most expensive legs\n\n${markdown_table(['Leg', 'Cost', 'Tokens', 'Outcome'], ['l', 'r', 'r', 'l'], ranked.map(l => [
         nameCell(l, redact),
         costCell(l),
-        l.tokens ? summary_number.format(l.tokens.total) : '–',
+        l.tokens ? markdown_number.format(l.tokens.total) : '–',
         outcomeCell(l)
     ]))}`;
-}
-function summary_toolsBlock(t, redact) {
-    if (t.tools.length === 0)
-        return undefined;
-    const shown = t.tools.slice(0, t.tools.length > summary_TOOL_ROWS ? summary_TOOL_ROWS - 1 : summary_TOOL_ROWS);
-    const rest = t.tools.slice(shown.length);
-    const row = (name, x) => [
-        name,
-        summary_number.format(x.legs),
-        summary_number.format(x.calls),
-        x.errors > 0 ? `**${summary_number.format(x.errors)}**` : '0',
-        text_formatMs(x.totalMs),
-        text_formatMs(x.maxMs)
-    ];
-    const rows = shown.map(x => row(markdown_codeCell(text_clip(redact(x.name), TOOL_CHARS)), x));
-    if (rest.length > 0) {
-        const others = rest.reduce((s, x) => ({
-            legs: Math.max(s.legs, x.legs),
-            calls: s.calls + x.calls,
-            errors: s.errors + x.errors,
-            totalMs: s.totalMs + x.totalMs,
-            maxMs: Math.max(s.maxMs, x.maxMs)
-        }), { legs: 0, calls: 0, errors: 0, totalMs: 0, maxMs: 0 });
-        rows.push(row(`_${summary_number.format(rest.length)} more tools_`, others));
-    }
-    return `#### Tools across all legs\n\n${markdown_table(['Tool', 'Legs', 'Calls', 'Errors', 'Time', 'Longest call'], ['l', 'r', 'r', 'r', 'r', 'r'], rows)}`;
 }
 /** What was not read, and where the report looked. */
 function skippedNote(origin) {
     const names = (list) => {
         const shown = list.slice(0, SKIPPED_NAMES).map(n => markdown_codeCell(text_clip(n, summary_NAME_CHARS)));
         return (shown.join(', ') +
-            (list.length > SKIPPED_NAMES ? ` and ${summary_number.format(list.length - SKIPPED_NAMES)} more` : ''));
+            (list.length > SKIPPED_NAMES ? ` and ${markdown_number.format(list.length - SKIPPED_NAMES)} more` : ''));
     };
     if (origin.kind === 'files') {
         return `_Read from files matching ${origin.patterns.map(p => markdown_codeCell(text_clip(p, PATTERN_CHARS))).join(', ')}._`;
     }
     const lines = [];
     if (origin.others.length > 0)
-        lines.push(`- ${summary_number.format(origin.others.length)} other artifact(s) skipped, not Hermes transcripts (their names do not end in \`.jsonl\`): ${names(origin.others)}`);
+        lines.push(`- ${markdown_number.format(origin.others.length)} other artifact(s) skipped, not Hermes transcripts (their names do not end in \`.jsonl\`): ${names(origin.others)}`);
     if (origin.unmatched.length > 0)
-        lines.push(`- ${summary_number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${markdown_codeCell(text_clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`);
+        lines.push(`- ${markdown_number.format(origin.unmatched.length)} transcript(s) skipped, not matching \`name-pattern\` ${markdown_codeCell(text_clip(origin.namePattern, PATTERN_CHARS))}: ${names(origin.unmatched)}`);
     if (origin.setAside.length > 0)
-        lines.push(`- ${summary_number.format(origin.setAside.length)} earlier attempt(s) of re-run legs set aside, each leg counted by its newest attempt: ${names(origin.setAside.map(a => `${a.leg} attempt ${a.attempt} (attempt ${a.counted} counted)`))}`);
+        lines.push(`- ${markdown_number.format(origin.setAside.length)} earlier attempt(s) of re-run legs set aside, each leg counted by its newest attempt: ${names(origin.setAside.map(a => `${a.leg} attempt ${a.attempt} (attempt ${a.counted} counted)`))}`);
     return lines.length ? lines.join('\n') : undefined;
 }
 
