@@ -36606,9 +36606,9 @@ function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCES
 /* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90108);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
 /* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(25358);
-/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12143);
+/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
  * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
@@ -36646,7 +36646,7 @@ async function spawnExport(spec) {
     if (done.timedOut)
         return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
     if (done.error)
-        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(done.error) };
+        return { ok: false, why: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(done.error) };
     if (done.exitCode === 0)
         return { ok: true };
     // Upstream prints its errors on stdout ("No session '…'"), argparse's on stderr.
@@ -36680,7 +36680,7 @@ async function readSessionRecord(request) {
     catch (error) {
         return {
             ok: false,
-            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
+            note: `The session record could not be written to ${request.output} (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}); cost and full tool outputs are not reported.`
         };
     }
     const timeoutMs = request.cancelled
@@ -36706,16 +36706,16 @@ async function readSessionRecord(request) {
         text = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(request.output, 'utf8');
     }
     catch (error) {
-        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)}`);
+        return failed(`left a record that cannot be read: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
     }
     // Upstream reports some errors on stdout and exits 0: no JSON is the only sign.
     if (text.trim() === '')
         return failed('wrote nothing');
     try {
-        return { ok: true, path: request.output, usage: (0,_run_session_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
+        return { ok: true, path: request.output, usage: (0,_run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .parseSessionRecord */ .ZM)(text, request.sessionId) };
     }
     catch (error) {
-        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)}`);
+        return failed(`wrote a record that does not parse: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
     }
 }
 /** HERMES_SESSION_EXPORT_TIMEOUT_SECONDS when set, else EXPORT_LIMITS.timeoutMs. */
@@ -39168,6 +39168,7 @@ function run_report_shown(verdict, redact) {
 }
 
 ;// CONCATENATED MODULE: ./src/steps/build-report.ts
+/** Step 5, the report: what the run came to, built once, as a value the publishing only reads. */
 
 
 
@@ -39197,9 +39198,9 @@ function buildReport(plan, admitted, executed, { verdict, answer }) {
                     : undefined),
         // API server mode: only what the server's response reported; no export is attempted.
         // Strings from the server or the record are redacted here, once, like every string of a turn.
-        ...(attempt.usage && { usage: redactedUsage(attempt.usage, redact) }),
+        ...(attempt.usage && { usage: (0,session_usage/* redactedUsage */.wf)(attempt.usage, redact) }),
         ...(record && {
-            usage: record.ok ? redactedUsage(record.usage, redact) : undefined,
+            usage: record.ok ? (0,session_usage/* redactedUsage */.wf)(record.usage, redact) : undefined,
             session: record.ok ? { path: record.path } : { note: redact(record.note) }
         })
     };
@@ -39226,10 +39227,6 @@ function invalidInputReport(message, redact) {
         stderrTail: [],
         jsonlPath: ''
     };
-}
-/** The usage fields with their strings (billing provider, end reason…) redacted. */
-function redactedUsage(usage, redact) {
-    return { ...usage, fields: (0,text_redact/* redactStrings */.eT)(usage.fields, redact) };
 }
 
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
@@ -42509,15 +42506,18 @@ function abortableSleep(ms, signal) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BD: () => (/* binding */ formatCost),
 /* harmony export */   Fs: () => (/* binding */ usageOf),
-/* harmony export */   ZM: () => (/* binding */ parseSessionRecord)
+/* harmony export */   ZM: () => (/* binding */ parseSessionRecord),
+/* harmony export */   wf: () => (/* binding */ redactedUsage)
 /* harmony export */ });
 /* unused harmony export USAGE_FIELDS */
-/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21789);
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21789);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
  * only reads it, never prices tokens itself.
  */
+
 
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 const USAGE_FIELDS = [
@@ -42571,7 +42571,7 @@ function parseSessionRecord(text, sessionId) {
     for (const [i, line] of text.split('\n').entries()) {
         if (line.trim() === '')
             continue;
-        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .q)(line);
+        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .q)(line);
         if (!ok)
             throw new Error(`line ${i + 1} of the session record is not JSON`);
         if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -42584,6 +42584,13 @@ function parseSessionRecord(text, sessionId) {
     if (!row)
         throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
     return usageOf(row);
+}
+/**
+ * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
+ * session, and a string in it can carry what the agent read.
+ */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: (0,_text_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactStrings */ .eT)(usage.fields, redact) };
 }
 function isAmount(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0;

@@ -1375,6 +1375,7 @@ function json_parseJson(text) {
  * only reads it, never prices tokens itself.
  */
 
+
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 const USAGE_FIELDS = [
     'actual_cost_usd',
@@ -1440,6 +1441,13 @@ function parseSessionRecord(text, sessionId) {
     if (!row)
         throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
     return usageOf(row);
+}
+/**
+ * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
+ * session, and a string in it can carry what the agent read.
+ */
+function redactedUsage(usage, redact) {
+    return { ...usage, fields: redact_redactStrings(usage.fields, redact) };
 }
 function isAmount(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -2678,7 +2686,7 @@ async function downloadLegs(client, transcripts, options) {
             if (record) {
                 const usage = await downloadUsage(client, record, root);
                 if (usage)
-                    leg.usage = usage;
+                    leg.usage = redactedUsage(usage, options.redact);
             }
             options.onLeg?.(leg);
             return leg;
@@ -2817,7 +2825,7 @@ async function foldFiles(files, workspace, redact, onLeg) {
         const record = sessionFilesOf(file).find(f => external_node_fs_.existsSync(f));
         if (record) {
             try {
-                leg.usage = parseSessionRecord(external_node_fs_.readFileSync(record, 'utf8'));
+                leg.usage = redactedUsage(parseSessionRecord(external_node_fs_.readFileSync(record, 'utf8')), redact);
             }
             catch {
                 // A record that does not parse is a leg without a known cost ("–"), not a failed leg.

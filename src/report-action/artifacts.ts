@@ -9,7 +9,7 @@ import pLimit from 'p-limit';
 import { artifactUrl, errorMessage } from '../publish/artifact.js';
 import { SESSION_SUFFIX } from '../publish/session-artifact.js';
 import { retry, type Tried } from '../run/retry.js';
-import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
+import { parseSessionRecord, redactedUsage, type SessionUsage } from '../run/session-usage.js';
 import type { Redactor } from '../text/redact.js';
 import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
 
@@ -127,7 +127,7 @@ export async function downloadLegs(
           const record = options.sessions?.get(leg.name);
           if (record) {
             const usage = await downloadUsage(client, record, root);
-            if (usage) leg.usage = usage;
+            if (usage) leg.usage = redactedUsage(usage, options.redact);
           }
           options.onLeg?.(leg);
           return leg;

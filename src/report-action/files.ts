@@ -6,7 +6,7 @@ import type { Redactor } from '../text/redact.js';
 import { errorMessage } from '../publish/artifact.js';
 import { foldTranscript, unreadableLeg, type Leg } from './leg.js';
 import * as fs from 'node:fs';
-import { parseSessionRecord } from '../run/session-usage.js';
+import { parseSessionRecord, redactedUsage } from '../run/session-usage.js';
 
 /**
  * A session record beside a transcript: `<name>-session.jsonl` as downloaded from its artifact, or
@@ -57,7 +57,7 @@ export async function foldFiles(
         const record = sessionFilesOf(file).find(f => fs.existsSync(f));
         if (record) {
           try {
-            leg.usage = parseSessionRecord(fs.readFileSync(record, 'utf8'));
+            leg.usage = redactedUsage(parseSessionRecord(fs.readFileSync(record, 'utf8')), redact);
           } catch {
             // A record that does not parse is a leg without a known cost ("–"), not a failed leg.
           }

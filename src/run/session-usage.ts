@@ -4,6 +4,7 @@
  * only reads it, never prices tokens itself.
  */
 import { parseJson } from '../text/json.js';
+import { redactStrings, type Redactor } from '../text/redact.js';
 
 /** The row's fields the `usage` output carries, as upstream's `sessions` table names them. */
 export const USAGE_FIELDS = [
@@ -76,6 +77,14 @@ export function parseSessionRecord(text: string, sessionId?: string): SessionUsa
   const row = rows.find(r => r.id === sessionId) ?? (rows.length === 1 ? rows[0] : undefined);
   if (!row) throw new Error(`the session record holds no session ${JSON.stringify(sessionId)}`);
   return usageOf(row);
+}
+
+/**
+ * The usage with its strings (billing provider, end reason…) redacted: the record is the agent's
+ * session, and a string in it can carry what the agent read.
+ */
+export function redactedUsage(usage: SessionUsage, redact: Redactor): SessionUsage {
+  return { ...usage, fields: redactStrings(usage.fields, redact) as SessionUsage['fields'] };
 }
 
 function isAmount(value: unknown): value is number {

@@ -1,10 +1,10 @@
 /** Step 5, the report: what the run came to, built once, as a value the publishing only reads. */
-import type { SessionUsage } from '../run/session-usage.js';
+import { redactedUsage } from '../run/session-usage.js';
 import { TurnBuilder } from '../run/turn.js';
 import type { Decision } from '../run/decision.js';
 import { shown, type RunReport } from '../publish/run-report.js';
 import type { AnswerCheck } from '../schema/check.js';
-import { redactStrings, type Redactor } from '../text/redact.js';
+import type { Redactor } from '../text/redact.js';
 import type { AdmitResult } from './admit.js';
 import type { Executed } from './execute.js';
 import type { Plan } from './plan.js';
@@ -81,7 +81,3 @@ export function invalidInputReport(message: string, redact: Redactor): FinalRepo
   };
 }
 
-/** The usage fields with their strings (billing provider, end reason…) redacted. */
-function redactedUsage(usage: SessionUsage, redact: Redactor): SessionUsage {
-  return { ...usage, fields: redactStrings(usage.fields, redact) as SessionUsage['fields'] };
-}
