@@ -113,11 +113,15 @@ async function installHermes(
   else if (!cacheUsable)
     io.info('No Actions cache service for this step: installing without the cache.');
   if (cacheUsable) {
+    // The job's cancellation stops the restore too (its download, its tar).
+    const cancel = new AbortController();
+    const unsubscribe = signals.subscribe(() => cancel.abort());
     const restored = await restoreInstall(layout, {
       env,
+      signal: cancel.signal,
       onRetry: line => io.info(line),
       onStep: line => io.info(line)
-    });
+    }).finally(unsubscribe);
     if (restored.problem) {
       cacheUsable = false;
       io.warning(
@@ -128,7 +132,6 @@ async function installHermes(
         `The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`
       );
     } else if (restored.key) {
-      await lockDown(layout.cachePaths);
       const found = await working(layout, spawnEnv);
       if (!('why' in found)) return ready(found, 'cache');
       io.info(
@@ -197,7 +200,7 @@ async function installHermes(
     if ('why' in found)
       return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
     fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-    await lockDown(layout.cachePaths);
+    await lockDown(layout.cachePaths, spawnEnv);
     // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
     if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
       io.info(
