@@ -42811,6 +42811,7 @@ class ArchiveCheck {
 
 
 
+const CHUNK = 1 << 20;
 /** Why the archive was not extracted: one of its entries broke a rule (the message says which). */
 class Refused extends Error {
 }
@@ -42819,7 +42820,7 @@ async function restoreStaged(options) {
     const staging = [];
     try {
         const folders = options.folders.map(folder => {
-            external_node_fs_.mkdirSync(external_node_path_.dirname(folder), { recursive: true });
+            mkdirReadable(external_node_path_.dirname(folder));
             // Next to the folder: the move into place is a rename on one file system.
             const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(folder), `.${external_node_path_.basename(folder)}.restore-`));
             staging.push(dir);
@@ -42844,7 +42845,8 @@ async function extract({ body, method, env, timeoutMs, signal }, check, root) {
     const tar = startPiped('tar', 
     // -p: the modes the check wrote, not the umask's; the files belong to the action's user.
     ['-x', '-f', '-', '-p', '--no-same-owner', '-C', root], { env: { ...env, LC_ALL: 'C' }, timeoutMs, signal });
-    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip() : zstdDecompressor();
+    // 1 MiB pieces, not zlib's 16 KiB: fewer calls through the parser for the same bytes.
+    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip({ chunkSize: CHUNK }) : zstdDecompressor();
     const parse = tar_stream.extract();
     const pack = tar_stream.pack();
     let entries = 0;
@@ -42894,7 +42896,21 @@ function zstdDecompressor() {
     const create = external_node_zlib_.createZstdDecompress;
     if (!create)
         throw new Error(`this Node (${process.version}) cannot decompress zstd; the action runs on Node 24 (action.yml)`);
-    return create();
+    return create({ chunkSize: CHUNK });
+}
+/**
+ * mkdir -p, each directory it makes 0755 whatever the umask: the agent user walks through them to
+ * the install. Ones that exist are left as they are.
+ */
+function mkdirReadable(dir) {
+    const first = external_node_fs_.mkdirSync(dir, { recursive: true });
+    if (first === undefined)
+        return;
+    for (let d = dir;; d = external_node_path_.dirname(d)) {
+        external_node_fs_.chmodSync(d, 0o755);
+        if (d === first || d === external_node_path_.dirname(d))
+            break;
+    }
 }
 /** The deepest directory holding all of dirs. */
 function commonDir(dirs) {
@@ -43224,6 +43240,7 @@ function installerEnv(layout, base) {
 
 
 
+
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -43253,7 +43270,7 @@ async function installHermes(install, io, signals, env) {
         ...(unverified ? { unverified } : {})
     });
     const ready = (found, source, unverified = false) => {
-        external_node_fs_.mkdirSync(layout.binDir, { recursive: true });
+        mkdirReadable(layout.binDir);
         const link = external_node_path_.join(layout.binDir, 'hermes');
         external_node_fs_.rmSync(link, { force: true });
         external_node_fs_.symlinkSync(found.executable, link);

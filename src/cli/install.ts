@@ -18,6 +18,7 @@ import { childEnv } from './environment.js';
 import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
 import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './install-cache.js';
+import { mkdirReadable } from './install-restore.js';
 import { runCommand, runGroup } from './process.js';
 import {
   cacheable,
@@ -91,7 +92,7 @@ async function installHermes(
     ...(unverified ? { unverified } : {})
   });
   const ready = (found: Runs, source: InstallSource, unverified = false): Provided => {
-    fs.mkdirSync(layout.binDir, { recursive: true });
+    mkdirReadable(layout.binDir);
     const link = path.join(layout.binDir, 'hermes');
     fs.rmSync(link, { force: true });
     fs.symlinkSync(found.executable, link);
