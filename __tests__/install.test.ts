@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { download, DownloadError } from '../src/cli/download.js';
 import { childEnv } from '../src/cli/environment.js';
-import { outsideFolders } from '../src/cli/install-cache.js';
+import { ArchiveCheck } from '../src/cli/install-archive.js';
 import {
   acceptsFlag,
   cacheable,
@@ -291,33 +291,94 @@ describe('install layout', () => {
 describe('what a cached archive may hold', () => {
   const W = '/home/runner/work/r/r';
   const FOLDERS = ['/home/runner/.hermes/tools', '/home/runner/.local/bin/hermes'];
-  const entry = (type: string, name: string): string =>
-    `${type}rwxr-xr-x runner/runner 10 2026-12-01 10:00 ${name}`;
+  const STAGED = FOLDERS.map(f => ({ folder: f, staged: `${f}.restore-x/${path.basename(f)}` }));
+  type Kind = 'd' | '-' | 'l' | 'h' | 'c';
+  const TYPES = {
+    d: 'directory',
+    '-': 'file',
+    l: 'symlink',
+    h: 'link',
+    c: 'character-device'
+  } as const;
+  /** An entry as `tar -tv` would show it: `name -> target` for a link, `name link to target` for a hard link. */
+  const entry = (kind: Kind, shown: string) => {
+    const [name, linkname = ''] = shown.split(kind === 'l' ? ' -> ' : ' link to ');
+    return {
+      name,
+      linkname,
+      type: TYPES[kind],
+      mode: 0o4775,
+      size: kind === '-' ? 10 : 0,
+      mtime: new Date(1_780_000_000_000),
+      uid: 1001,
+      gid: 1001,
+      uname: 'runner',
+      gname: 'runner',
+      devmajor: 0,
+      devminor: 0
+    };
+  };
+  /** The first refusal of the check over these entries, in order, or the rewritten headers. */
+  function check(entries: ReturnType<typeof entry>[]) {
+    const archive = new ArchiveCheck(W, STAGED, '/home/runner');
+    const headers = [];
+    for (const e of entries) {
+      const admitted = archive.admit(e);
+      if ('refused' in admitted) return admitted.refused;
+      headers.push(admitted.header);
+    }
+    return headers;
+  }
 
-  test('files, directories and links inside the folders pass', () => {
+  test('files, directories and links inside the folders pass, renamed into staging, modes fixed', () => {
     expect(
-      outsideFolders(
-        [
-          entry('d', '../../../.hermes/tools/'),
-          entry('-', '../../../.hermes/tools/uv-0.12.3-linux-x64/uv'),
-          entry('l', '../../../.hermes/tools/python -> /usr/bin/python3'),
-          entry(
-            'h',
-            '../../../.hermes/tools/b link to ../../../.hermes/tools/uv-0.12.3-linux-x64/uv'
-          ),
-          entry('l', '../../../.local/bin/hermes -> /home/runner/.hermes/x')
-        ],
-        W,
-        FOLDERS
-      )
-    ).toBeUndefined();
+      check([
+        entry('d', '../../../.hermes/tools/'),
+        entry('-', '../../../.hermes/tools/uv-0.12.3-linux-x64/uv'),
+        entry('l', '../../../.hermes/tools/python -> /usr/bin/python3'),
+        entry(
+          'h',
+          '../../../.hermes/tools/b link to ../../../.hermes/tools/uv-0.12.3-linux-x64/uv'
+        ),
+        entry('l', '../../../.local/bin/hermes -> /home/runner/.hermes/x'),
+        { ...entry('-', '../../../.hermes/tools/readme'), mode: 0o666 }
+      ])
+    ).toEqual([
+      expect.objectContaining({
+        name: '.hermes/tools.restore-x/tools',
+        type: 'directory',
+        mode: 0o755
+      }),
+      expect.objectContaining({
+        name: '.hermes/tools.restore-x/tools/uv-0.12.3-linux-x64/uv',
+        type: 'file',
+        mode: 0o755,
+        size: 10,
+        mtime: new Date(1_780_000_000_000)
+      }),
+      expect.objectContaining({
+        name: '.hermes/tools.restore-x/tools/python',
+        linkname: '/usr/bin/python3'
+      }),
+      expect.objectContaining({
+        name: '.hermes/tools.restore-x/tools/b',
+        type: 'link',
+        linkname: '.hermes/tools.restore-x/tools/uv-0.12.3-linux-x64/uv'
+      }),
+      expect.objectContaining({ name: '.local/bin/hermes.restore-x/hermes', type: 'symlink' }),
+      expect.objectContaining({ name: '.hermes/tools.restore-x/tools/readme', mode: 0o644 })
+    ]);
   });
 
   test.each([
     [[entry('-', '../../../.bashrc')], '../../../.bashrc lies outside the cached folders'],
     [[entry('-', '/etc/cron.d/x')], '/etc/cron.d/x lies outside the cached folders'],
     [[entry('-', '../../../.hermes/tools-evil/x')], 'lies outside the cached folders'],
-    [[entry('-', '../../../.hermes/tools/../config.yaml')], 'lies outside the cached folders'],
+    [
+      [entry('-', '../../../.hermes/tools/../config.yaml')],
+      'goes up (..) inside the cached folders'
+    ],
+    [[entry('-', '../../../../../../../etc/x')], '/etc/x lies outside the cached folders'],
     [
       [entry('h', '../../../.hermes/tools/p link to ../../../.ssh/id_rsa')],
       'is a hard link to a file outside the cached folders'
@@ -329,10 +390,35 @@ describe('what a cached archive may hold', () => {
       ],
       'would be written through the link /home/runner/.hermes/tools/up'
     ],
-    [[entry('c', '../../../.hermes/tools/tty')], 'is not a file, directory or link'],
-    [['garbage'], 'an entry the action cannot read']
-  ])('refused: %j', (listing, why) => {
-    expect(outsideFolders(listing, W, FOLDERS)).toContain(why);
+    // Inside by its letters, but the kernel would resolve `up/..` through the link.
+    [
+      [
+        entry('l', '../../../.hermes/tools/up -> /etc/cron.d'),
+        entry('-', '../../../.hermes/tools/up/../x')
+      ],
+      'goes up (..) inside the cached folders'
+    ],
+    [
+      [
+        entry('l', '../../../.hermes/tools/up -> /etc'),
+        entry('h', '../../../.hermes/tools/p link to ../../../.hermes/tools/up/shadow')
+      ],
+      'which the archive did not write as a file before it'
+    ],
+    [
+      [
+        entry('-', '../../../.hermes/tools/up/x'),
+        entry('l', '../../../.hermes/tools/up -> /home/runner')
+      ],
+      'is a link where the archive already wrote'
+    ],
+    [
+      [entry('l', '../../../.hermes/tools/up -> /'), entry('d', '../../../.hermes/tools/up/')],
+      'would be written through the link'
+    ],
+    [[entry('c', '../../../.hermes/tools/tty')], 'is not a file, directory or link']
+  ])('refused: %j', (entries, why) => {
+    expect(check(entries)).toEqual(expect.stringContaining(why));
   });
 });
 

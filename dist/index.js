@@ -6454,6 +6454,214 @@ exports["default"] = def;
 
 /***/ }),
 
+/***/ 73057:
+/***/ ((module) => {
+
+function isBuffer(value) {
+  return Buffer.isBuffer(value) || value instanceof Uint8Array
+}
+
+function isEncoding(encoding) {
+  return Buffer.isEncoding(encoding)
+}
+
+function alloc(size, fill, encoding) {
+  return Buffer.alloc(size, fill, encoding)
+}
+
+function allocUnsafe(size) {
+  return Buffer.allocUnsafe(size)
+}
+
+function allocUnsafeSlow(size) {
+  return Buffer.allocUnsafeSlow(size)
+}
+
+function byteLength(string, encoding) {
+  return Buffer.byteLength(string, encoding)
+}
+
+function compare(a, b) {
+  return Buffer.compare(a, b)
+}
+
+function concat(buffers, totalLength) {
+  return Buffer.concat(buffers, totalLength)
+}
+
+function copy(source, target, targetStart, start, end) {
+  return toBuffer(source).copy(target, targetStart, start, end)
+}
+
+function equals(a, b) {
+  return toBuffer(a).equals(b)
+}
+
+function fill(buffer, value, offset, end, encoding) {
+  return toBuffer(buffer).fill(value, offset, end, encoding)
+}
+
+function from(value, encodingOrOffset, length) {
+  return Buffer.from(value, encodingOrOffset, length)
+}
+
+function includes(buffer, value, byteOffset, encoding) {
+  return toBuffer(buffer).includes(value, byteOffset, encoding)
+}
+
+function indexOf(buffer, value, byfeOffset, encoding) {
+  return toBuffer(buffer).indexOf(value, byfeOffset, encoding)
+}
+
+function lastIndexOf(buffer, value, byteOffset, encoding) {
+  return toBuffer(buffer).lastIndexOf(value, byteOffset, encoding)
+}
+
+function swap16(buffer) {
+  return toBuffer(buffer).swap16()
+}
+
+function swap32(buffer) {
+  return toBuffer(buffer).swap32()
+}
+
+function swap64(buffer) {
+  return toBuffer(buffer).swap64()
+}
+
+function toBuffer(buffer) {
+  if (Buffer.isBuffer(buffer)) return buffer
+  return Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+}
+
+function toString(buffer, encoding, start, end) {
+  return toBuffer(buffer).toString(encoding, start, end)
+}
+
+function toHex(buffer, start, end) {
+  return toBuffer(buffer).toString('hex', start, end)
+}
+
+function write(buffer, string, offset, length, encoding) {
+  return toBuffer(buffer).write(string, offset, length, encoding)
+}
+
+function readDoubleBE(buffer, offset) {
+  return toBuffer(buffer).readDoubleBE(offset)
+}
+
+function readDoubleLE(buffer, offset) {
+  return toBuffer(buffer).readDoubleLE(offset)
+}
+
+function readFloatBE(buffer, offset) {
+  return toBuffer(buffer).readFloatBE(offset)
+}
+
+function readFloatLE(buffer, offset) {
+  return toBuffer(buffer).readFloatLE(offset)
+}
+
+function readInt32BE(buffer, offset) {
+  return toBuffer(buffer).readInt32BE(offset)
+}
+
+function readInt32LE(buffer, offset) {
+  return toBuffer(buffer).readInt32LE(offset)
+}
+
+function readUInt32BE(buffer, offset) {
+  return toBuffer(buffer).readUInt32BE(offset)
+}
+
+function readUInt32LE(buffer, offset) {
+  return toBuffer(buffer).readUInt32LE(offset)
+}
+
+function writeDoubleBE(buffer, value, offset) {
+  return toBuffer(buffer).writeDoubleBE(value, offset)
+}
+
+function writeDoubleLE(buffer, value, offset) {
+  return toBuffer(buffer).writeDoubleLE(value, offset)
+}
+
+function writeFloatBE(buffer, value, offset) {
+  return toBuffer(buffer).writeFloatBE(value, offset)
+}
+
+function writeFloatLE(buffer, value, offset) {
+  return toBuffer(buffer).writeFloatLE(value, offset)
+}
+
+function writeInt32BE(buffer, value, offset) {
+  return toBuffer(buffer).writeInt32BE(value, offset)
+}
+
+function writeInt32LE(buffer, value, offset) {
+  return toBuffer(buffer).writeInt32LE(value, offset)
+}
+
+function writeUInt32BE(buffer, value, offset) {
+  return toBuffer(buffer).writeUInt32BE(value, offset)
+}
+
+function writeUInt32LE(buffer, value, offset) {
+  return toBuffer(buffer).writeUInt32LE(value, offset)
+}
+
+module.exports = {
+  isBuffer,
+  isEncoding,
+  alloc,
+  allocUnsafe,
+  allocUnsafeSlow,
+  byteLength,
+  compare,
+  concat,
+  copy,
+  equals,
+  fill,
+  from,
+  includes,
+  indexOf,
+  lastIndexOf,
+  swap16,
+  swap32,
+  swap64,
+  toBuffer,
+  toString,
+  toHex,
+  write,
+  readDoubleBE,
+  readDoubleLE,
+  readFloatBE,
+  readFloatLE,
+  readInt32BE,
+  readInt32LE,
+  readUInt32BE,
+  readUInt32LE,
+  writeDoubleBE,
+  writeDoubleLE,
+  writeFloatBE,
+  writeFloatLE,
+  writeInt32BE,
+  writeInt32LE,
+  writeUInt32BE,
+  writeUInt32LE
+}
+
+
+/***/ }),
+
+/***/ 29580:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+module.exports = __nccwpck_require__(24434)
+
+
+/***/ }),
+
 /***/ 23430:
 /***/ ((module) => {
 
@@ -6503,6 +6711,107 @@ module.exports = function equal(a, b) {
   // true if both NaN, false otherwise
   return a!==a && b!==b;
 };
+
+
+/***/ }),
+
+/***/ 13587:
+/***/ ((module) => {
+
+module.exports = class FixedFIFO {
+  constructor (hwm) {
+    if (!(hwm > 0) || ((hwm - 1) & hwm) !== 0) throw new Error('Max size for a FixedFIFO should be a power of two')
+    this.buffer = new Array(hwm)
+    this.mask = hwm - 1
+    this.top = 0
+    this.btm = 0
+    this.next = null
+  }
+
+  clear () {
+    this.top = this.btm = 0
+    this.next = null
+    this.buffer.fill(undefined)
+  }
+
+  push (data) {
+    if (this.buffer[this.top] !== undefined) return false
+    this.buffer[this.top] = data
+    this.top = (this.top + 1) & this.mask
+    return true
+  }
+
+  shift () {
+    const last = this.buffer[this.btm]
+    if (last === undefined) return undefined
+    this.buffer[this.btm] = undefined
+    this.btm = (this.btm + 1) & this.mask
+    return last
+  }
+
+  peek () {
+    return this.buffer[this.btm]
+  }
+
+  isEmpty () {
+    return this.buffer[this.btm] === undefined
+  }
+}
+
+
+/***/ }),
+
+/***/ 83867:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const FixedFIFO = __nccwpck_require__(13587)
+
+module.exports = class FastFIFO {
+  constructor (hwm) {
+    this.hwm = hwm || 16
+    this.head = new FixedFIFO(this.hwm)
+    this.tail = this.head
+    this.length = 0
+  }
+
+  clear () {
+    this.head = this.tail
+    this.head.clear()
+    this.length = 0
+  }
+
+  push (val) {
+    this.length++
+    if (!this.head.push(val)) {
+      const prev = this.head
+      this.head = prev.next = new FixedFIFO(2 * this.head.buffer.length)
+      this.head.push(val)
+    }
+  }
+
+  shift () {
+    if (this.length !== 0) this.length--
+    const val = this.tail.shift()
+    if (val === undefined && this.tail.next) {
+      const next = this.tail.next
+      this.tail.next = null
+      this.tail = next
+      return this.tail.shift()
+    }
+
+    return val
+  }
+
+  peek () {
+    const val = this.tail.peek()
+    if (val === undefined && this.tail.next) return this.tail.next.peek()
+    return val
+  }
+
+  isEmpty () {
+    return this.length === 0
+  }
+}
 
 
 /***/ }),
@@ -6602,6 +6911,2748 @@ function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, 
 
 function escapeJsonPtr(str) {
   return str.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+
+/***/ }),
+
+/***/ 36204:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const { EventEmitter } = __nccwpck_require__(29580)
+const FIFO = __nccwpck_require__(83867)
+const TextDecoder = __nccwpck_require__(97934)
+
+const StreamError = __nccwpck_require__(45657)
+
+// if we do a future major, expect queue microtask to be there always, for now a bit defensive
+const qmt =
+  typeof queueMicrotask === 'undefined' ? (fn) => global.process.nextTick(fn) : queueMicrotask
+
+// 29 bits used total (4 from shared, 14 from read, and 11 from write)
+const MAX = (1 << 29) - 1
+
+// Shared state
+const OPENING = 0b0001
+const PREDESTROYING = 0b0010
+const DESTROYING = 0b0100
+const DESTROYED = 0b1000
+
+const NOT_OPENING = MAX ^ OPENING
+const NOT_PREDESTROYING = MAX ^ PREDESTROYING
+
+// Read state (4 bit offset from shared state)
+const READ_ACTIVE = 0b00000000000001 << 4
+const READ_UPDATING = 0b00000000000010 << 4
+const READ_PRIMARY = 0b00000000000100 << 4
+const READ_QUEUED = 0b00000000001000 << 4
+const READ_RESUMED = 0b00000000010000 << 4
+const READ_PIPE_DRAINED = 0b00000000100000 << 4
+const READ_ENDING = 0b00000001000000 << 4
+const READ_EMIT_DATA = 0b00000010000000 << 4
+const READ_EMIT_READABLE = 0b00000100000000 << 4
+const READ_EMITTED_READABLE = 0b00001000000000 << 4
+const READ_DONE = 0b00010000000000 << 4
+const READ_NEXT_TICK = 0b00100000000000 << 4
+const READ_NEEDS_PUSH = 0b01000000000000 << 4
+const READ_READ_AHEAD = 0b10000000000000 << 4
+
+// Combined read state
+const READ_FLOWING = READ_RESUMED | READ_PIPE_DRAINED
+const READ_ACTIVE_AND_NEEDS_PUSH = READ_ACTIVE | READ_NEEDS_PUSH
+const READ_PRIMARY_AND_ACTIVE = READ_PRIMARY | READ_ACTIVE
+const READ_EMIT_READABLE_AND_QUEUED = READ_EMIT_READABLE | READ_QUEUED
+const READ_RESUMED_READ_AHEAD = READ_RESUMED | READ_READ_AHEAD
+
+const READ_NOT_ACTIVE = MAX ^ READ_ACTIVE
+const READ_NON_PRIMARY = MAX ^ READ_PRIMARY
+const READ_NON_PRIMARY_AND_PUSHED = MAX ^ (READ_PRIMARY | READ_NEEDS_PUSH)
+const READ_PUSHED = MAX ^ READ_NEEDS_PUSH
+const READ_PAUSED = MAX ^ READ_RESUMED
+const READ_NOT_QUEUED = MAX ^ (READ_QUEUED | READ_EMITTED_READABLE)
+const READ_NOT_ENDING = MAX ^ READ_ENDING
+const READ_PIPE_NOT_DRAINED = MAX ^ READ_FLOWING
+const READ_NOT_NEXT_TICK = MAX ^ READ_NEXT_TICK
+const READ_NOT_UPDATING = MAX ^ READ_UPDATING
+const READ_NO_READ_AHEAD = MAX ^ READ_READ_AHEAD
+const READ_PAUSED_NO_READ_AHEAD = MAX ^ READ_RESUMED_READ_AHEAD
+
+// Write state (18 bit offset, 4 bit offset from shared state and 14 from read state)
+const WRITE_ACTIVE = 0b00000000001 << 18
+const WRITE_UPDATING = 0b00000000010 << 18
+const WRITE_PRIMARY = 0b00000000100 << 18
+const WRITE_QUEUED = 0b00000001000 << 18
+const WRITE_UNDRAINED = 0b00000010000 << 18
+const WRITE_DONE = 0b00000100000 << 18
+const WRITE_EMIT_DRAIN = 0b00001000000 << 18
+const WRITE_NEXT_TICK = 0b00010000000 << 18
+const WRITE_WRITING = 0b00100000000 << 18
+const WRITE_FINISHING = 0b01000000000 << 18
+const WRITE_CORKED = 0b10000000000 << 18
+
+const WRITE_NOT_ACTIVE = MAX ^ (WRITE_ACTIVE | WRITE_WRITING)
+const WRITE_NON_PRIMARY = MAX ^ WRITE_PRIMARY
+const WRITE_NOT_FINISHING = MAX ^ (WRITE_ACTIVE | WRITE_FINISHING)
+const WRITE_DRAINED = MAX ^ WRITE_UNDRAINED
+const WRITE_NOT_QUEUED = MAX ^ WRITE_QUEUED
+const WRITE_NOT_NEXT_TICK = MAX ^ WRITE_NEXT_TICK
+const WRITE_NOT_UPDATING = MAX ^ WRITE_UPDATING
+const WRITE_NOT_CORKED = MAX ^ WRITE_CORKED
+
+// Combined shared state
+const ACTIVE = READ_ACTIVE | WRITE_ACTIVE
+const NOT_ACTIVE = MAX ^ ACTIVE
+const DONE = READ_DONE | WRITE_DONE
+const DESTROY_STATUS = DESTROYING | DESTROYED | PREDESTROYING
+const OPEN_STATUS = DESTROY_STATUS | OPENING
+const AUTO_DESTROY = DESTROY_STATUS | DONE
+const NON_PRIMARY = WRITE_NON_PRIMARY & READ_NON_PRIMARY
+const ACTIVE_OR_TICKING = WRITE_NEXT_TICK | READ_NEXT_TICK
+const TICKING = ACTIVE_OR_TICKING & NOT_ACTIVE
+const IS_OPENING = OPEN_STATUS | TICKING
+
+// Combined shared state and read state
+const READ_PRIMARY_STATUS = OPEN_STATUS | READ_ENDING | READ_DONE
+const READ_STATUS = OPEN_STATUS | READ_DONE | READ_QUEUED
+const READ_ENDING_STATUS = OPEN_STATUS | READ_ENDING | READ_QUEUED
+const READ_READABLE_STATUS = OPEN_STATUS | READ_EMIT_READABLE | READ_QUEUED | READ_EMITTED_READABLE
+const SHOULD_NOT_READ =
+  OPEN_STATUS | READ_ACTIVE | READ_ENDING | READ_DONE | READ_NEEDS_PUSH | READ_READ_AHEAD
+const READ_BACKPRESSURE_STATUS = DESTROY_STATUS | READ_ENDING | READ_DONE
+const READ_UPDATE_SYNC_STATUS = READ_UPDATING | OPEN_STATUS | READ_NEXT_TICK | READ_PRIMARY
+const READ_NEXT_TICK_OR_OPENING = READ_NEXT_TICK | OPENING
+
+// Combined write state
+const WRITE_PRIMARY_STATUS = OPEN_STATUS | WRITE_FINISHING | WRITE_DONE
+const WRITE_QUEUED_AND_UNDRAINED = WRITE_QUEUED | WRITE_UNDRAINED
+const WRITE_QUEUED_AND_ACTIVE = WRITE_QUEUED | WRITE_ACTIVE
+const WRITE_DRAIN_STATUS = WRITE_QUEUED | WRITE_UNDRAINED | OPEN_STATUS | WRITE_ACTIVE
+const WRITE_STATUS = OPEN_STATUS | WRITE_ACTIVE | WRITE_QUEUED | WRITE_CORKED
+const WRITE_PRIMARY_AND_ACTIVE = WRITE_PRIMARY | WRITE_ACTIVE
+const WRITE_ACTIVE_AND_WRITING = WRITE_ACTIVE | WRITE_WRITING
+const WRITE_FINISHING_STATUS = OPEN_STATUS | WRITE_FINISHING | WRITE_QUEUED_AND_ACTIVE | WRITE_DONE
+const WRITE_BACKPRESSURE_STATUS = WRITE_UNDRAINED | DESTROY_STATUS | WRITE_FINISHING | WRITE_DONE
+const WRITE_UPDATE_SYNC_STATUS = WRITE_UPDATING | OPEN_STATUS | WRITE_NEXT_TICK | WRITE_PRIMARY
+const WRITE_DROP_DATA = WRITE_FINISHING | WRITE_DONE | DESTROY_STATUS
+
+const asyncIterator = Symbol.asyncIterator || Symbol('asyncIterator')
+
+class WritableState {
+  constructor(
+    stream,
+    { highWaterMark = 16384, map = null, mapWritable, byteLength, byteLengthWritable } = {}
+  ) {
+    this.stream = stream
+    this.queue = new FIFO()
+    this.highWaterMark = highWaterMark
+    this.buffered = 0
+    this.error = null
+    this.pipeline = null
+    this.drains = null // if we add more seldomly used helpers we might them into a subobject so its a single ptr
+    this.byteLength = byteLengthWritable || byteLength || defaultByteLength
+    this.map = mapWritable || map
+    this.afterWrite = afterWrite.bind(this)
+    this.afterUpdateNextTick = updateWriteNT.bind(this)
+  }
+
+  get ending() {
+    return (this.stream._duplexState & WRITE_FINISHING) !== 0
+  }
+
+  get ended() {
+    return (this.stream._duplexState & WRITE_DONE) !== 0
+  }
+
+  push(data) {
+    if ((this.stream._duplexState & WRITE_DROP_DATA) !== 0) return false
+    if (this.map !== null) data = this.map(data)
+
+    this.buffered += this.byteLength(data)
+    this.queue.push(data)
+
+    if (this.buffered < this.highWaterMark) {
+      this.stream._duplexState |= WRITE_QUEUED
+      return true
+    }
+
+    this.stream._duplexState |= WRITE_QUEUED_AND_UNDRAINED
+    return false
+  }
+
+  shift() {
+    const data = this.queue.shift()
+
+    this.buffered -= this.byteLength(data)
+    if (this.buffered === 0) this.stream._duplexState &= WRITE_NOT_QUEUED
+
+    return data
+  }
+
+  end(data) {
+    if (typeof data === 'function') {
+      this.stream.once('finish', data)
+    } else if (data !== undefined && data !== null) {
+      this.push(data)
+    }
+
+    this.stream._duplexState = (this.stream._duplexState | WRITE_FINISHING) & WRITE_NON_PRIMARY
+  }
+
+  autoBatch(data, cb) {
+    const buffer = []
+    const stream = this.stream
+
+    buffer.push(data)
+    while ((stream._duplexState & WRITE_STATUS) === WRITE_QUEUED_AND_ACTIVE) {
+      buffer.push(stream._writableState.shift())
+    }
+
+    if ((stream._duplexState & OPEN_STATUS) !== 0) return cb(null)
+    stream._writev(buffer, cb)
+  }
+
+  update() {
+    const stream = this.stream
+
+    stream._duplexState |= WRITE_UPDATING
+
+    do {
+      while ((stream._duplexState & WRITE_STATUS) === WRITE_QUEUED) {
+        const data = this.shift()
+        stream._duplexState |= WRITE_ACTIVE_AND_WRITING
+        stream._write(data, this.afterWrite)
+      }
+
+      if ((stream._duplexState & WRITE_PRIMARY_AND_ACTIVE) === 0) this.updateNonPrimary()
+    } while (this.continueUpdate() === true)
+
+    stream._duplexState &= WRITE_NOT_UPDATING
+  }
+
+  updateNonPrimary() {
+    const stream = this.stream
+
+    if ((stream._duplexState & WRITE_FINISHING_STATUS) === WRITE_FINISHING) {
+      stream._duplexState = stream._duplexState | WRITE_ACTIVE
+      stream._final(afterFinal.bind(this))
+      return
+    }
+
+    if ((stream._duplexState & DESTROY_STATUS) === DESTROYING) {
+      if ((stream._duplexState & ACTIVE_OR_TICKING) === 0) {
+        stream._duplexState |= ACTIVE
+        stream._destroy(afterDestroy.bind(this))
+      }
+      return
+    }
+
+    if ((stream._duplexState & IS_OPENING) === OPENING) {
+      stream._duplexState = (stream._duplexState | ACTIVE) & NOT_OPENING
+      stream._open(afterOpen.bind(this))
+    }
+  }
+
+  continueUpdate() {
+    if ((this.stream._duplexState & WRITE_NEXT_TICK) === 0) return false
+    this.stream._duplexState &= WRITE_NOT_NEXT_TICK
+    return true
+  }
+
+  updateCallback() {
+    if ((this.stream._duplexState & WRITE_UPDATE_SYNC_STATUS) === WRITE_PRIMARY) {
+      this.update()
+    } else {
+      this.updateNextTick()
+    }
+  }
+
+  updateNextTick() {
+    if ((this.stream._duplexState & WRITE_NEXT_TICK) !== 0) return
+    this.stream._duplexState |= WRITE_NEXT_TICK
+    if ((this.stream._duplexState & WRITE_UPDATING) === 0) qmt(this.afterUpdateNextTick)
+  }
+}
+
+class ReadableState {
+  constructor(
+    stream,
+    { highWaterMark = 16384, map = null, mapReadable, byteLength, byteLengthReadable } = {}
+  ) {
+    this.stream = stream
+    this.queue = new FIFO()
+    this.highWaterMark = highWaterMark === 0 ? 1 : highWaterMark
+    this.buffered = 0
+    this.readAhead = highWaterMark > 0
+    this.error = null
+    this.pipeline = null
+    this.byteLength = byteLengthReadable || byteLength || defaultByteLength
+    this.map = mapReadable || map
+    this.pipeTo = null
+    this.afterRead = afterRead.bind(this)
+    this.afterUpdateNextTick = updateReadNT.bind(this)
+  }
+
+  get ending() {
+    return (this.stream._duplexState & READ_ENDING) !== 0
+  }
+
+  get ended() {
+    return (this.stream._duplexState & READ_DONE) !== 0
+  }
+
+  pipe(pipeTo, cb) {
+    if (this.pipeTo !== null) throw StreamError.BAD_ARGUMENT('Can only pipe to one destination')
+    if (typeof cb !== 'function') cb = null
+
+    this.stream._duplexState |= READ_PIPE_DRAINED
+    this.pipeTo = pipeTo
+    this.pipeline = new Pipeline(this.stream, pipeTo, cb)
+
+    if (cb) this.stream.on('error', noop) // We already error handle this so supress crashes
+
+    if (isStreamx(pipeTo)) {
+      pipeTo._writableState.pipeline = this.pipeline
+      if (cb) pipeTo.on('error', noop) // We already error handle this so supress crashes
+      pipeTo.on('finish', this.pipeline.finished.bind(this.pipeline)) // TODO: just call finished from pipeTo itself
+    } else {
+      const onerror = this.pipeline.done.bind(this.pipeline, pipeTo)
+      const onclose = this.pipeline.done.bind(this.pipeline, pipeTo, null) // onclose has a weird bool arg
+      pipeTo.on('error', onerror)
+      pipeTo.on('close', onclose)
+      pipeTo.on('finish', this.pipeline.finished.bind(this.pipeline))
+    }
+
+    pipeTo.on('drain', afterDrain.bind(this))
+    this.stream.emit('piping', pipeTo)
+    pipeTo.emit('pipe', this.stream)
+  }
+
+  push(data) {
+    const stream = this.stream
+
+    if (data === null) {
+      this.highWaterMark = 0
+      stream._duplexState = (stream._duplexState | READ_ENDING) & READ_NON_PRIMARY_AND_PUSHED
+      return false
+    }
+
+    if (this.map !== null) {
+      data = this.map(data)
+      if (data === null) {
+        stream._duplexState &= READ_PUSHED
+        return this.buffered < this.highWaterMark
+      }
+    }
+
+    this.buffered += this.byteLength(data)
+    this.queue.push(data)
+
+    stream._duplexState = (stream._duplexState | READ_QUEUED) & READ_PUSHED
+
+    return this.buffered < this.highWaterMark
+  }
+
+  shift() {
+    const data = this.queue.shift()
+
+    this.buffered -= this.byteLength(data)
+    if (this.buffered === 0) {
+      this.stream._duplexState &= READ_NOT_QUEUED
+    }
+
+    return data
+  }
+
+  unshift(data) {
+    const pending = [this.map !== null ? this.map(data) : data]
+    while (this.buffered > 0) pending.push(this.shift())
+
+    for (let i = 0; i < pending.length - 1; i++) {
+      const data = pending[i]
+      this.buffered += this.byteLength(data)
+      this.queue.push(data)
+    }
+
+    this.push(pending[pending.length - 1])
+  }
+
+  read() {
+    const stream = this.stream
+
+    if ((stream._duplexState & READ_STATUS) === READ_QUEUED) {
+      const data = this.shift()
+
+      if (this.pipeTo !== null && this.pipeTo.write(data) === false) {
+        stream._duplexState &= READ_PIPE_NOT_DRAINED
+      }
+
+      if ((stream._duplexState & READ_EMIT_DATA) !== 0) {
+        stream.emit('data', data)
+      }
+
+      return data
+    }
+
+    if (this.readAhead === false) {
+      stream._duplexState |= READ_READ_AHEAD
+      this.updateNextTick()
+    }
+
+    return null
+  }
+
+  drain() {
+    const stream = this.stream
+
+    while (
+      (stream._duplexState & READ_STATUS) === READ_QUEUED &&
+      (stream._duplexState & READ_FLOWING) !== 0
+    ) {
+      const data = this.shift()
+
+      if (this.pipeTo !== null && this.pipeTo.write(data) === false) {
+        stream._duplexState &= READ_PIPE_NOT_DRAINED
+      }
+
+      if ((stream._duplexState & READ_EMIT_DATA) !== 0) {
+        stream.emit('data', data)
+      }
+    }
+  }
+
+  update() {
+    const stream = this.stream
+
+    stream._duplexState |= READ_UPDATING
+
+    do {
+      this.drain()
+
+      while (
+        this.buffered < this.highWaterMark &&
+        (stream._duplexState & SHOULD_NOT_READ) === READ_READ_AHEAD
+      ) {
+        stream._duplexState |= READ_ACTIVE_AND_NEEDS_PUSH
+        stream._read(this.afterRead)
+        this.drain()
+      }
+
+      if ((stream._duplexState & READ_READABLE_STATUS) === READ_EMIT_READABLE_AND_QUEUED) {
+        stream._duplexState |= READ_EMITTED_READABLE
+        stream.emit('readable')
+      }
+
+      if ((stream._duplexState & READ_PRIMARY_AND_ACTIVE) === 0) {
+        this.updateNonPrimary()
+      }
+    } while (this.continueUpdate() === true)
+
+    stream._duplexState &= READ_NOT_UPDATING
+  }
+
+  updateNonPrimary() {
+    const stream = this.stream
+
+    if ((stream._duplexState & READ_ENDING_STATUS) === READ_ENDING) {
+      stream._duplexState = (stream._duplexState | READ_DONE) & READ_NOT_ENDING
+      stream.emit('end')
+
+      if ((stream._duplexState & AUTO_DESTROY) === DONE) {
+        stream._duplexState |= DESTROYING
+      }
+
+      if (this.pipeTo !== null) {
+        this.pipeTo.end()
+      }
+    }
+
+    if ((stream._duplexState & DESTROY_STATUS) === DESTROYING) {
+      if ((stream._duplexState & ACTIVE_OR_TICKING) === 0) {
+        stream._duplexState |= ACTIVE
+        stream._destroy(afterDestroy.bind(this))
+      }
+      return
+    }
+
+    if ((stream._duplexState & IS_OPENING) === OPENING) {
+      stream._duplexState = (stream._duplexState | ACTIVE) & NOT_OPENING
+      stream._open(afterOpen.bind(this))
+    }
+  }
+
+  continueUpdate() {
+    if ((this.stream._duplexState & READ_NEXT_TICK) === 0) return false
+    this.stream._duplexState &= READ_NOT_NEXT_TICK
+    return true
+  }
+
+  updateCallback() {
+    if ((this.stream._duplexState & READ_UPDATE_SYNC_STATUS) === READ_PRIMARY) {
+      this.update()
+    } else {
+      this.updateNextTick()
+    }
+  }
+
+  updateNextTickIfOpen() {
+    if ((this.stream._duplexState & READ_NEXT_TICK_OR_OPENING) !== 0) return
+    this.stream._duplexState |= READ_NEXT_TICK
+    if ((this.stream._duplexState & READ_UPDATING) === 0) qmt(this.afterUpdateNextTick)
+  }
+
+  updateNextTick() {
+    if ((this.stream._duplexState & READ_NEXT_TICK) !== 0) return
+    this.stream._duplexState |= READ_NEXT_TICK
+    if ((this.stream._duplexState & READ_UPDATING) === 0) qmt(this.afterUpdateNextTick)
+  }
+}
+
+class TransformState {
+  constructor(stream) {
+    this.data = null
+    this.afterTransform = afterTransform.bind(stream)
+    this.afterFinal = null
+  }
+}
+
+class Pipeline {
+  constructor(src, dst, cb) {
+    this.from = src
+    this.to = dst
+    this.afterPipe = cb
+    this.error = null
+    this.pipeToFinished = false
+  }
+
+  finished() {
+    this.pipeToFinished = true
+  }
+
+  done(stream, err) {
+    if (err) this.error = err
+
+    if (stream === this.to) {
+      this.to = null
+
+      if (this.from !== null) {
+        if ((this.from._duplexState & READ_DONE) === 0 || !this.pipeToFinished) {
+          this.from.destroy(this.error || StreamError.PREMATURE_CLOSE('Writable stream closed'))
+        }
+        return
+      }
+    }
+
+    if (stream === this.from) {
+      this.from = null
+
+      if (this.to !== null) {
+        if ((stream._duplexState & READ_DONE) === 0) {
+          this.to.destroy(this.error || StreamError.PREMATURE_CLOSE('Readable stream closed'))
+        }
+        return
+      }
+    }
+
+    if (this.afterPipe !== null) this.afterPipe(this.error)
+    this.to = this.from = this.afterPipe = null
+  }
+}
+
+function afterDrain() {
+  this.stream._duplexState |= READ_PIPE_DRAINED
+  this.updateCallback()
+}
+
+function afterFinal(err) {
+  const stream = this.stream
+  if (err) stream.destroy(err)
+
+  if ((stream._duplexState & DESTROY_STATUS) === 0) {
+    stream._duplexState |= WRITE_DONE
+    stream.emit('finish')
+  }
+
+  if ((stream._duplexState & AUTO_DESTROY) === DONE) {
+    stream._duplexState |= DESTROYING
+  }
+
+  stream._duplexState &= WRITE_NOT_FINISHING
+
+  // no need to wait the extra tick here, so we short circuit that
+  if ((stream._duplexState & WRITE_UPDATING) === 0) {
+    this.update()
+  } else {
+    this.updateNextTick()
+  }
+}
+
+function afterDestroy(err) {
+  const stream = this.stream
+
+  if (!err && !StreamError.isStreamDestroyed(this.error)) err = this.error
+  if (err) stream.emit('error', err)
+
+  stream._duplexState |= DESTROYED
+  stream.emit('close')
+
+  const rs = stream._readableState
+  const ws = stream._writableState
+
+  if (rs !== null && rs.pipeline !== null) {
+    rs.pipeline.done(stream, err)
+  }
+
+  if (ws !== null) {
+    while (ws.drains !== null && ws.drains.length > 0) {
+      ws.drains.shift().resolve(false)
+    }
+
+    if (ws.pipeline !== null) {
+      ws.pipeline.done(stream, err)
+    }
+  }
+}
+
+function afterWrite(err) {
+  const stream = this.stream
+
+  if (err) stream.destroy(err)
+  stream._duplexState &= WRITE_NOT_ACTIVE
+
+  if (this.drains !== null) tickDrains(this.drains)
+
+  if ((stream._duplexState & WRITE_DRAIN_STATUS) === WRITE_UNDRAINED) {
+    stream._duplexState &= WRITE_DRAINED
+
+    if ((stream._duplexState & WRITE_EMIT_DRAIN) === WRITE_EMIT_DRAIN) {
+      stream.emit('drain')
+    }
+  }
+
+  this.updateCallback()
+}
+
+function afterRead(err) {
+  if (err) this.stream.destroy(err)
+  this.stream._duplexState &= READ_NOT_ACTIVE
+
+  if (this.readAhead === false && (this.stream._duplexState & READ_RESUMED) === 0) {
+    this.stream._duplexState &= READ_NO_READ_AHEAD
+  }
+
+  this.updateCallback()
+}
+
+function updateReadNT() {
+  if ((this.stream._duplexState & READ_UPDATING) === 0) {
+    this.stream._duplexState &= READ_NOT_NEXT_TICK
+    this.update()
+  }
+}
+
+function updateWriteNT() {
+  if ((this.stream._duplexState & WRITE_UPDATING) === 0) {
+    this.stream._duplexState &= WRITE_NOT_NEXT_TICK
+    this.update()
+  }
+}
+
+function tickDrains(drains) {
+  for (let i = 0; i < drains.length; i++) {
+    // drains.writes are monotonic, so if one is 0 its always the first one
+    if (--drains[i].writes === 0) {
+      drains.shift().resolve(true)
+      i--
+    }
+  }
+}
+
+function afterOpen(err) {
+  const stream = this.stream
+
+  if (err) stream.destroy(err)
+
+  if ((stream._duplexState & DESTROYING) === 0) {
+    if ((stream._duplexState & READ_PRIMARY_STATUS) === 0) {
+      stream._duplexState |= READ_PRIMARY
+    }
+
+    if ((stream._duplexState & WRITE_PRIMARY_STATUS) === 0) {
+      stream._duplexState |= WRITE_PRIMARY
+    }
+
+    stream.emit('open')
+  }
+
+  stream._duplexState &= NOT_ACTIVE
+
+  if (stream._writableState !== null) {
+    stream._writableState.updateCallback()
+  }
+
+  if (stream._readableState !== null) {
+    stream._readableState.updateCallback()
+  }
+}
+
+function afterTransform(err, data) {
+  if (data !== undefined && data !== null) this.push(data)
+  this._writableState.afterWrite(err)
+}
+
+function newListener(name) {
+  if (this._readableState !== null) {
+    if (name === 'data') {
+      this._duplexState |= READ_EMIT_DATA | READ_RESUMED_READ_AHEAD
+      this._readableState.updateNextTick()
+    }
+    if (name === 'readable') {
+      this._duplexState |= READ_EMIT_READABLE
+      this._readableState.updateNextTick()
+    }
+  }
+
+  if (this._writableState !== null) {
+    if (name === 'drain') {
+      this._duplexState |= WRITE_EMIT_DRAIN
+      this._writableState.updateNextTick()
+    }
+  }
+}
+
+class Stream extends EventEmitter {
+  constructor(opts) {
+    super()
+
+    this._duplexState = 0
+    this._readableState = null
+    this._writableState = null
+
+    if (opts) {
+      if (opts.open) this._open = opts.open
+      if (opts.destroy) this._destroy = opts.destroy
+      if (opts.predestroy) this._predestroy = opts.predestroy
+      if (opts.signal) opts.signal.addEventListener('abort', abort.bind(this))
+    }
+
+    this.on('newListener', newListener)
+  }
+
+  _open(cb) {
+    cb(null)
+  }
+
+  _destroy(cb) {
+    cb(null)
+  }
+
+  _predestroy() {
+    // does nothing
+  }
+
+  get readable() {
+    return this._readableState !== null ? true : undefined
+  }
+
+  get writable() {
+    return this._writableState !== null ? true : undefined
+  }
+
+  get destroyed() {
+    return (this._duplexState & DESTROYED) !== 0
+  }
+
+  get destroying() {
+    return (this._duplexState & DESTROY_STATUS) !== 0
+  }
+
+  destroy(err) {
+    if ((this._duplexState & DESTROY_STATUS) === 0) {
+      if (!err) err = StreamError.STREAM_DESTROYED()
+      this._duplexState = (this._duplexState | DESTROYING) & NON_PRIMARY
+
+      if (this._readableState !== null) {
+        this._readableState.highWaterMark = 0
+        this._readableState.error = err
+      }
+
+      if (this._writableState !== null) {
+        this._writableState.highWaterMark = 0
+        this._writableState.error = err
+      }
+
+      this._duplexState |= PREDESTROYING
+      this._predestroy()
+      this._duplexState &= NOT_PREDESTROYING
+
+      if (this._readableState !== null) {
+        this._readableState.updateNextTick()
+      }
+
+      if (this._writableState !== null) {
+        this._writableState.updateNextTick()
+      }
+    }
+  }
+}
+
+class Readable extends Stream {
+  constructor(opts) {
+    super(opts)
+
+    this._duplexState |= OPENING | WRITE_DONE | READ_READ_AHEAD
+    this._readableState = new ReadableState(this, opts)
+
+    if (opts) {
+      if (this._readableState.readAhead === false) this._duplexState &= READ_NO_READ_AHEAD
+      if (opts.read) this._read = opts.read
+      if (opts.eagerOpen) this._readableState.updateNextTick()
+      if (opts.encoding) this.setEncoding(opts.encoding)
+    }
+  }
+
+  static deferred(fn, opts) {
+    const out = new PassThrough(opts)
+
+    fn()
+      .then((src) => {
+        if (src === null) return out.end()
+        if (out.destroying) return
+        pipeline(src, out, noop)
+      })
+      .catch((err) => out.destroy(err))
+
+    return out
+  }
+
+  setEncoding(encoding) {
+    const dec = new TextDecoder(encoding)
+    const map = this._readableState.map || echo
+    this._readableState.map = mapOrSkip
+    return this
+
+    function mapOrSkip(data) {
+      const next = dec.push(data)
+      return next === '' && (data.byteLength !== 0 || dec.remaining > 0) ? null : map(next)
+    }
+  }
+
+  _read(cb) {
+    cb(null)
+  }
+
+  pipe(dest, cb) {
+    this._readableState.updateNextTick()
+    this._readableState.pipe(dest, cb)
+    return dest
+  }
+
+  read() {
+    this._readableState.updateNextTick()
+    return this._readableState.read()
+  }
+
+  push(data) {
+    this._readableState.updateNextTickIfOpen()
+    return this._readableState.push(data)
+  }
+
+  unshift(data) {
+    this._readableState.updateNextTickIfOpen()
+    return this._readableState.unshift(data)
+  }
+
+  resume() {
+    this._duplexState |= READ_RESUMED_READ_AHEAD
+    this._readableState.updateNextTick()
+    return this
+  }
+
+  pause() {
+    this._duplexState &=
+      this._readableState.readAhead === false ? READ_PAUSED_NO_READ_AHEAD : READ_PAUSED
+    return this
+  }
+
+  static _fromAsyncIterator(ite, opts) {
+    let destroy
+
+    const rs = new Readable({
+      ...opts,
+      read(cb) {
+        ite.next().then(push).then(cb.bind(null, null)).catch(cb)
+      },
+      predestroy() {
+        destroy = ite.return()
+      },
+      destroy(cb) {
+        if (!destroy) return cb(null)
+        destroy.then(cb.bind(null, null)).catch(cb)
+      }
+    })
+
+    return rs
+
+    function push(data) {
+      if (data.done) rs.push(null)
+      else rs.push(data.value)
+    }
+  }
+
+  static from(data, opts) {
+    if (isReadStreamx(data)) return data
+    if (data[asyncIterator]) return this._fromAsyncIterator(data[asyncIterator](), opts)
+    if (!Array.isArray(data)) data = data === undefined ? [] : [data]
+
+    let i = 0
+    return new Readable({
+      ...opts,
+      read(cb) {
+        this.push(i === data.length ? null : data[i++])
+        cb(null)
+      }
+    })
+  }
+
+  static isBackpressured(rs) {
+    return (
+      (rs._duplexState & READ_BACKPRESSURE_STATUS) !== 0 ||
+      rs._readableState.buffered >= rs._readableState.highWaterMark
+    )
+  }
+
+  static isPaused(rs) {
+    return (rs._duplexState & READ_RESUMED) === 0
+  }
+
+  [asyncIterator]() {
+    const stream = this
+
+    let error = null
+    let promiseResolve = null
+    let promiseReject = null
+
+    this.on('error', (err) => {
+      error = err
+    })
+    this.on('readable', onreadable)
+    this.on('close', onclose)
+
+    return {
+      [asyncIterator]() {
+        return this
+      },
+      next() {
+        return new Promise(function (resolve, reject) {
+          promiseResolve = resolve
+          promiseReject = reject
+          const data = stream.read()
+          if (data !== null) ondata(data)
+          else if ((stream._duplexState & DESTROYED) !== 0) ondata(null)
+        })
+      },
+      return() {
+        return destroy(null)
+      },
+      throw(err) {
+        return destroy(err)
+      }
+    }
+
+    function onreadable() {
+      if (promiseResolve !== null) ondata(stream.read())
+    }
+
+    function onclose() {
+      if (promiseResolve !== null) ondata(null)
+    }
+
+    function ondata(data) {
+      if (promiseReject === null) return
+      if (error) {
+        promiseReject(error)
+      } else if (data === null && (stream._duplexState & READ_DONE) === 0) {
+        promiseReject(StreamError.STREAM_DESTROYED())
+      } else {
+        promiseResolve({ value: data, done: data === null })
+      }
+      promiseReject = promiseResolve = null
+    }
+
+    function destroy(err) {
+      stream.destroy(err)
+      return new Promise((resolve, reject) => {
+        if (stream._duplexState & DESTROYED) return resolve({ value: undefined, done: true })
+        stream.once('close', function () {
+          if (err) reject(err)
+          else resolve({ value: undefined, done: true })
+        })
+      })
+    }
+  }
+}
+
+class Writable extends Stream {
+  constructor(opts) {
+    super(opts)
+
+    this._duplexState |= OPENING | READ_DONE
+    this._writableState = new WritableState(this, opts)
+
+    if (opts) {
+      if (opts.writev) this._writev = opts.writev
+      if (opts.write) this._write = opts.write
+      if (opts.final) this._final = opts.final
+      if (opts.eagerOpen) this._writableState.updateNextTick()
+    }
+  }
+
+  cork() {
+    this._duplexState |= WRITE_CORKED
+  }
+
+  uncork() {
+    this._duplexState &= WRITE_NOT_CORKED
+    this._writableState.updateNextTick()
+  }
+
+  _writev(batch, cb) {
+    cb(null)
+  }
+
+  _write(data, cb) {
+    this._writableState.autoBatch(data, cb)
+  }
+
+  _final(cb) {
+    cb(null)
+  }
+
+  static isBackpressured(ws) {
+    return (ws._duplexState & WRITE_BACKPRESSURE_STATUS) !== 0
+  }
+
+  static drained(ws) {
+    if (ws.destroyed) return Promise.resolve(false)
+
+    const state = ws._writableState
+    const pending = isWritev(ws) ? Math.min(1, state.queue.length) : state.queue.length
+    const writes = pending + (ws._duplexState & WRITE_WRITING ? 1 : 0)
+    if (writes === 0) return Promise.resolve(true)
+
+    if (state.drains === null) state.drains = []
+    return new Promise((resolve) => {
+      state.drains.push({ writes, resolve })
+    })
+  }
+
+  write(data) {
+    this._writableState.updateNextTick()
+    return this._writableState.push(data)
+  }
+
+  end(data) {
+    this._writableState.updateNextTick()
+    this._writableState.end(data)
+    return this
+  }
+}
+
+class Duplex extends Readable {
+  // and Writable
+  constructor(opts) {
+    super(opts)
+
+    this._duplexState = OPENING | (this._duplexState & READ_READ_AHEAD)
+    this._writableState = new WritableState(this, opts)
+
+    if (opts) {
+      if (opts.writev) this._writev = opts.writev
+      if (opts.write) this._write = opts.write
+      if (opts.final) this._final = opts.final
+    }
+  }
+
+  cork() {
+    this._duplexState |= WRITE_CORKED
+  }
+
+  uncork() {
+    this._duplexState &= WRITE_NOT_CORKED
+    this._writableState.updateNextTick()
+  }
+
+  _writev(batch, cb) {
+    cb(null)
+  }
+
+  _write(data, cb) {
+    this._writableState.autoBatch(data, cb)
+  }
+
+  _final(cb) {
+    cb(null)
+  }
+
+  write(data) {
+    this._writableState.updateNextTick()
+    return this._writableState.push(data)
+  }
+
+  end(data) {
+    this._writableState.updateNextTick()
+    this._writableState.end(data)
+    return this
+  }
+}
+
+class Transform extends Duplex {
+  constructor(opts) {
+    super(opts)
+    this._transformState = new TransformState(this)
+
+    if (opts) {
+      if (opts.transform) this._transform = opts.transform
+      if (opts.flush) this._flush = opts.flush
+    }
+  }
+
+  _write(data, cb) {
+    if (this._readableState.buffered >= this._readableState.highWaterMark) {
+      this._transformState.data = data
+    } else {
+      this._transform(data, this._transformState.afterTransform)
+    }
+  }
+
+  _read(cb) {
+    if (this._transformState.data !== null) {
+      const data = this._transformState.data
+      this._transformState.data = null
+      cb(null)
+      this._transform(data, this._transformState.afterTransform)
+    } else {
+      cb(null)
+    }
+  }
+
+  destroy(err) {
+    super.destroy(err)
+    if (this._transformState.data !== null) {
+      this._transformState.data = null
+      this._transformState.afterTransform()
+    }
+  }
+
+  _transform(data, cb) {
+    cb(null, data)
+  }
+
+  _flush(cb) {
+    cb(null)
+  }
+
+  _final(cb) {
+    this._transformState.afterFinal = cb
+    this._flush(transformAfterFlush.bind(this))
+  }
+}
+
+class PassThrough extends Transform {}
+
+function transformAfterFlush(err, data) {
+  const cb = this._transformState.afterFinal
+  if (err) return cb(err)
+
+  if (data !== null && data !== undefined) this.push(data)
+  this.push(null)
+  cb(null)
+}
+
+function pipelinePromise(...streams) {
+  return new Promise((resolve, reject) => {
+    return pipeline(...streams, (err) => {
+      if (err) return reject(err)
+      resolve()
+    })
+  })
+}
+
+function pipeline(stream, ...streams) {
+  const all = Array.isArray(stream) ? [...stream, ...streams] : [stream, ...streams]
+  const done = all.length && typeof all[all.length - 1] === 'function' ? all.pop() : null
+
+  if (all.length < 2) throw StreamError.BAD_ARGUMENT('Pipeline requires at least 2 streams')
+
+  let src = all[0]
+  let dest = null
+  let error = null
+
+  for (let i = 1; i < all.length; i++) {
+    dest = all[i]
+
+    if (isStreamx(src)) {
+      src.pipe(dest, onerror)
+    } else {
+      errorHandle(src, true, i > 1, onerror)
+      src.pipe(dest)
+    }
+
+    src = dest
+  }
+
+  if (done) {
+    let fin = false
+
+    const autoDestroy =
+      isStreamx(dest) || !!(dest._writableState && dest._writableState.autoDestroy)
+
+    dest.on('error', (err) => {
+      if (error === null) error = err
+    })
+
+    dest.on('finish', () => {
+      fin = true
+      if (!autoDestroy) done(error)
+    })
+
+    if (autoDestroy) {
+      dest.on('close', () => done(error || (fin ? null : StreamError.PREMATURE_CLOSE())))
+    }
+  }
+
+  return dest
+
+  function errorHandle(s, rd, wr, onerror) {
+    s.on('error', onerror)
+    s.on('close', onclose)
+
+    function onclose() {
+      if (rd && s._readableState && !s._readableState.ended) {
+        return onerror(StreamError.PREMATURE_CLOSE())
+      }
+      if (wr && s._writableState && !s._writableState.ended) {
+        return onerror(StreamError.PREMATURE_CLOSE())
+      }
+    }
+  }
+
+  function onerror(err) {
+    if (!err || error) return
+    error = err
+
+    for (const s of all) {
+      s.destroy(err)
+    }
+  }
+}
+
+function echo(s) {
+  return s
+}
+
+function isStream(stream) {
+  return !!stream._readableState || !!stream._writableState
+}
+
+function isStreamx(stream) {
+  return typeof stream._duplexState === 'number' && isStream(stream)
+}
+
+function isEnding(stream) {
+  return !!stream._readableState && stream._readableState.ending
+}
+
+function isEnded(stream) {
+  return !!stream._readableState && stream._readableState.ended
+}
+
+function isFinishing(stream) {
+  return !!stream._writableState && stream._writableState.ending
+}
+
+function isFinished(stream) {
+  return !!stream._writableState && stream._writableState.ended
+}
+
+function getStreamError(stream, opts = {}) {
+  const err =
+    (stream._readableState && stream._readableState.error) ||
+    (stream._writableState && stream._writableState.error)
+
+  // avoid implicit errors by default
+  return !opts.all && StreamError.isStreamDestroyed(err) ? null : err
+}
+
+function isReadStreamx(stream) {
+  return isStreamx(stream) && stream.readable
+}
+
+function isDisturbed(stream) {
+  return (
+    (stream._duplexState & OPENING) !== OPENING ||
+    (stream._duplexState & DESTROYING) === DESTROYING ||
+    (stream._duplexState & ACTIVE_OR_TICKING) !== 0
+  )
+}
+
+function isTypedArray(data) {
+  return typeof data === 'object' && data !== null && typeof data.byteLength === 'number'
+}
+
+function defaultByteLength(data) {
+  return isTypedArray(data) ? data.byteLength : 1024
+}
+
+function noop() {}
+
+function abort() {
+  this.destroy(StreamError.ABORTED())
+}
+
+function isWritev(s) {
+  return s._writev !== Writable.prototype._writev && s._writev !== Duplex.prototype._writev
+}
+
+module.exports = {
+  pipeline,
+  pipelinePromise,
+  isStream,
+  isStreamx,
+  isEnding,
+  isEnded,
+  isFinishing,
+  isFinished,
+  isDisturbed,
+  getStreamError,
+  Stream,
+  Writable,
+  Readable,
+  Duplex,
+  Transform,
+  // Export PassThrough for compatibility with Node.js core's stream module
+  PassThrough
+}
+
+
+/***/ }),
+
+/***/ 45657:
+/***/ ((module) => {
+
+module.exports = class StreamError extends Error {
+  constructor(msg, code, fn = StreamError) {
+    super(msg)
+
+    this.code = code
+
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, fn)
+    }
+  }
+
+  static isStreamDestroyed(err) {
+    return err && err.code === 'STREAM_DESTROYED'
+  }
+
+  static isPrematureClose(err) {
+    return err && err.code === 'PREMATURE_CLOSE'
+  }
+
+  static isAborted(err) {
+    return err && err.code === 'ABORTED'
+  }
+
+  static isBadArgument(err) {
+    return err && err.code === 'BAD_ARGUMENT'
+  }
+
+  get name() {
+    return 'StreamError'
+  }
+
+  static STREAM_DESTROYED() {
+    return new StreamError('Stream was destroyed', 'STREAM_DESTROYED', StreamError.STREAM_DESTROYED)
+  }
+
+  static PREMATURE_CLOSE(msg = 'Premature close') {
+    return new StreamError(msg, 'PREMATURE_CLOSE', StreamError.PREMATURE_CLOSE)
+  }
+
+  static ABORTED() {
+    return new StreamError('Stream aborted', 'ABORTED', StreamError.ABORTED)
+  }
+
+  static BAD_ARGUMENT(msg = 'Bad argument') {
+    return new StreamError(msg, 'BAD_ARGUMENT', StreamError.BAD_ARGUMENT)
+  }
+}
+
+
+/***/ }),
+
+/***/ 20775:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const constants = { // just for envs without fs
+  S_IFMT: 61440,
+  S_IFDIR: 16384,
+  S_IFCHR: 8192,
+  S_IFBLK: 24576,
+  S_IFIFO: 4096,
+  S_IFLNK: 40960
+}
+
+try {
+  module.exports = (__nccwpck_require__(79896).constants) || constants
+} catch {
+  module.exports = constants
+}
+
+
+/***/ }),
+
+/***/ 35763:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const { Writable, Readable, getStreamError } = __nccwpck_require__(36204)
+const FIFO = __nccwpck_require__(83867)
+const b4a = __nccwpck_require__(73057)
+const headers = __nccwpck_require__(88428)
+
+const EMPTY = b4a.alloc(0)
+const MAX_HEADER_SIZE = 4 * 1024 * 1024 // arbitrary big number
+
+class BufferList {
+  constructor () {
+    this.buffered = 0
+    this.shifted = 0
+    this.queue = new FIFO()
+
+    this._offset = 0
+  }
+
+  push (buffer) {
+    this.buffered += buffer.byteLength
+    this.queue.push(buffer)
+  }
+
+  shiftFirst (size) {
+    return this.buffered === 0 ? null : this._next(size)
+  }
+
+  shift (size) {
+    if (size > this.buffered) return null
+    if (size === 0) return EMPTY
+
+    let chunk = this._next(size)
+
+    if (size === chunk.byteLength) return chunk // likely case
+
+    const chunks = [chunk]
+
+    while ((size -= chunk.byteLength) > 0) {
+      chunk = this._next(size)
+      chunks.push(chunk)
+    }
+
+    return b4a.concat(chunks)
+  }
+
+  _next (size) {
+    const buf = this.queue.peek()
+    const rem = buf.byteLength - this._offset
+
+    if (size >= rem) {
+      const sub = this._offset ? buf.subarray(this._offset, buf.byteLength) : buf
+      this.queue.shift()
+      this._offset = 0
+      this.buffered -= rem
+      this.shifted += rem
+      return sub
+    }
+
+    this.buffered -= size
+    this.shifted += size
+
+    return buf.subarray(this._offset, (this._offset += size))
+  }
+}
+
+class Source extends Readable {
+  constructor (self, header, offset) {
+    super()
+
+    this.header = header
+    this.offset = offset
+
+    this._parent = self
+  }
+
+  _read (cb) {
+    if (this.header.size === 0) {
+      this.push(null)
+    }
+    if (this._parent._stream === this) {
+      this._parent._update()
+    }
+    cb(null)
+  }
+
+  _predestroy () {
+    this._parent.destroy(getStreamError(this))
+  }
+
+  _detach () {
+    if (this._parent._stream === this) {
+      this._parent._stream = null
+      this._parent._missing = overflow(this.header.size)
+      this._parent._update()
+    }
+  }
+
+  _destroy (cb) {
+    this._detach()
+    cb(null)
+  }
+}
+
+class Extract extends Writable {
+  constructor (opts) {
+    super(opts)
+
+    if (!opts) opts = {}
+
+    this._buffer = new BufferList()
+    this._offset = 0
+    this._header = null
+    this._stream = null
+    this._missing = 0
+    this._longHeader = false
+    this._callback = noop
+    this._locked = false
+    this._finished = false
+    this._pax = null
+    this._paxGlobal = null
+    this._gnuLongPath = null
+    this._gnuLongLinkPath = null
+    this._filenameEncoding = opts.filenameEncoding || 'utf-8'
+    this._allowUnknownFormat = !!opts.allowUnknownFormat
+    this._unlockBound = this._unlock.bind(this)
+  }
+
+  _unlock (err) {
+    this._locked = false
+
+    if (err) {
+      this.destroy(err)
+      this._continueWrite(err)
+      return
+    }
+
+    this._update()
+  }
+
+  _consumeHeader () {
+    if (this._locked) return false
+
+    this._offset = this._buffer.shifted
+
+    try {
+      this._header = headers.decode(this._buffer.shift(512), this._filenameEncoding, this._allowUnknownFormat)
+    } catch (err) {
+      this._continueWrite(err)
+      return false
+    }
+
+    if (!this._header) return true
+
+    this._header.byteOffset = this._buffer.shifted
+
+    switch (this._header.type) {
+      case 'gnu-long-path':
+      case 'gnu-long-link-path':
+      case 'pax-global-header':
+      case 'pax-header':
+        this._longHeader = true
+        this._missing = this._header.size
+        if (this._missing > MAX_HEADER_SIZE) {
+          this._continueWrite(new Error('Header exceeds max size'))
+          return false
+        }
+        return true
+    }
+
+    this._locked = true
+    this._applyLongHeaders()
+
+    if (!(this._header.size >= 0)) {
+      this._continueWrite(new Error('Invalid header'))
+      return false
+    }
+
+    if (this._header.size === 0 || this._header.type === 'directory') {
+      this.emit('entry', this._header, this._createStream(), this._unlockBound)
+      return true
+    }
+
+    this._stream = this._createStream()
+    this._missing = this._header.size
+
+    this.emit('entry', this._header, this._stream, this._unlockBound)
+    return true
+  }
+
+  _applyLongHeaders () {
+    if (this._gnuLongPath) {
+      this._header.name = this._gnuLongPath
+      this._gnuLongPath = null
+    }
+
+    if (this._gnuLongLinkPath) {
+      this._header.linkname = this._gnuLongLinkPath
+      this._gnuLongLinkPath = null
+    }
+
+    if (this._pax) {
+      if (this._pax.path) this._header.name = this._pax.path
+      if (this._pax.linkpath) this._header.linkname = this._pax.linkpath
+      if (this._pax.size) this._header.size = parseInt(this._pax.size, 10)
+      this._header.pax = this._pax
+      this._pax = null
+    }
+  }
+
+  _decodeLongHeader (buf) {
+    switch (this._header.type) {
+      case 'gnu-long-path':
+        this._gnuLongPath = headers.decodeLongPath(buf, this._filenameEncoding)
+        break
+      case 'gnu-long-link-path':
+        this._gnuLongLinkPath = headers.decodeLongPath(buf, this._filenameEncoding)
+        break
+      case 'pax-global-header':
+        this._paxGlobal = headers.decodePax(buf)
+        break
+      case 'pax-header':
+        this._pax = this._paxGlobal === null
+          ? headers.decodePax(buf)
+          : Object.assign({}, this._paxGlobal, headers.decodePax(buf))
+        break
+    }
+  }
+
+  _consumeLongHeader () {
+    this._longHeader = false
+    this._missing = overflow(this._header.size)
+
+    const buf = this._buffer.shift(this._header.size)
+
+    try {
+      this._decodeLongHeader(buf)
+    } catch (err) {
+      this._continueWrite(err)
+      return false
+    }
+
+    return true
+  }
+
+  _consumeStream () {
+    const buf = this._buffer.shiftFirst(this._missing)
+    if (buf === null) return false
+
+    this._missing -= buf.byteLength
+    const drained = this._stream.push(buf)
+
+    if (this._missing === 0) {
+      this._stream.push(null)
+      if (drained) this._stream._detach()
+      return drained && this._locked === false
+    }
+
+    return drained
+  }
+
+  _createStream () {
+    return new Source(this, this._header, this._offset)
+  }
+
+  _update () {
+    while (this._buffer.buffered > 0 && !this.destroying) {
+      if (this._missing > 0) {
+        if (this._stream !== null) {
+          if (this._consumeStream() === false) return
+          continue
+        }
+
+        if (this._longHeader === true) {
+          if (this._missing > this._buffer.buffered) break
+          if (this._consumeLongHeader() === false) return false
+          continue
+        }
+
+        const ignore = this._buffer.shiftFirst(this._missing)
+        if (ignore !== null) this._missing -= ignore.byteLength
+        continue
+      }
+
+      if (this._buffer.buffered < 512) break
+      if (this._stream !== null || this._consumeHeader() === false) return
+    }
+
+    this._continueWrite(null)
+  }
+
+  _continueWrite (err) {
+    const cb = this._callback
+    this._callback = noop
+    cb(err)
+  }
+
+  _write (data, cb) {
+    this._callback = cb
+    this._buffer.push(data)
+    this._update()
+  }
+
+  _final (cb) {
+    this._finished = this._missing === 0 && this._buffer.buffered === 0
+    cb(this._finished ? null : new Error('Unexpected end of data'))
+  }
+
+  _predestroy () {
+    this._continueWrite(null)
+  }
+
+  _destroy (cb) {
+    if (this._stream) this._stream.destroy(getStreamError(this))
+    cb(null)
+  }
+
+  [Symbol.asyncIterator] () {
+    let error = null
+
+    let promiseResolve = null
+    let promiseReject = null
+
+    let entryStream = null
+    let entryCallback = null
+
+    const extract = this
+
+    this.on('entry', onentry)
+    this.on('error', (err) => { error = err })
+    this.on('close', onclose)
+
+    return {
+      [Symbol.asyncIterator] () {
+        return this
+      },
+      next () {
+        return new Promise(onnext)
+      },
+      return () {
+        return destroy(null)
+      },
+      throw (err) {
+        return destroy(err)
+      }
+    }
+
+    function consumeCallback (err) {
+      if (!entryCallback) return
+      const cb = entryCallback
+      entryCallback = null
+      cb(err)
+    }
+
+    function onnext (resolve, reject) {
+      if (error) {
+        return reject(error)
+      }
+
+      if (entryStream) {
+        resolve({ value: entryStream, done: false })
+        entryStream = null
+        return
+      }
+
+      promiseResolve = resolve
+      promiseReject = reject
+
+      consumeCallback(null)
+
+      if (extract._finished && promiseResolve) {
+        promiseResolve({ value: undefined, done: true })
+        promiseResolve = promiseReject = null
+      }
+    }
+
+    function onentry (header, stream, callback) {
+      entryCallback = callback
+      stream.on('error', noop) // no way around this due to tick sillyness
+
+      if (promiseResolve) {
+        promiseResolve({ value: stream, done: false })
+        promiseResolve = promiseReject = null
+      } else {
+        entryStream = stream
+      }
+    }
+
+    function onclose () {
+      consumeCallback(error)
+      if (!promiseResolve) return
+      if (error) promiseReject(error)
+      else promiseResolve({ value: undefined, done: true })
+      promiseResolve = promiseReject = null
+    }
+
+    function destroy (err) {
+      extract.destroy(err)
+      consumeCallback(err)
+      return new Promise((resolve, reject) => {
+        if (extract.destroyed) return resolve({ value: undefined, done: true })
+        extract.once('close', function () {
+          if (err) reject(err)
+          else resolve({ value: undefined, done: true })
+        })
+      })
+    }
+  }
+}
+
+module.exports = function extract (opts) {
+  return new Extract(opts)
+}
+
+function noop () {}
+
+function overflow (size) {
+  size &= 511
+  return size && 512 - size
+}
+
+
+/***/ }),
+
+/***/ 88428:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const b4a = __nccwpck_require__(73057)
+
+const ZEROS = '0000000000000000000'
+const SEVENS = '7777777777777777777'
+const ZERO_OFFSET = '0'.charCodeAt(0)
+const USTAR_MAGIC = b4a.from([0x75, 0x73, 0x74, 0x61, 0x72, 0x00]) // ustar\x00
+const USTAR_VER = b4a.from([ZERO_OFFSET, ZERO_OFFSET])
+const GNU_MAGIC = b4a.from([0x75, 0x73, 0x74, 0x61, 0x72, 0x20]) // ustar\x20
+const GNU_VER = b4a.from([0x20, 0x00])
+const MASK = 0o7777
+const MAGIC_OFFSET = 257
+const VERSION_OFFSET = 263
+
+exports.decodeLongPath = function decodeLongPath (buf, encoding) {
+  return decodeStr(buf, 0, buf.length, encoding)
+}
+
+exports.encodePax = function encodePax (opts) { // TODO: encode more stuff in pax
+  let result = ''
+  if (opts.name) result += addLength(' path=' + opts.name + '\n')
+  if (opts.linkname) result += addLength(' linkpath=' + opts.linkname + '\n')
+  const pax = opts.pax
+  if (pax) {
+    for (const key in pax) {
+      result += addLength(' ' + key + '=' + pax[key] + '\n')
+    }
+  }
+  return b4a.from(result)
+}
+
+exports.decodePax = function decodePax (buf) {
+  const result = {}
+
+  while (buf.length) {
+    let i = 0
+    while (i < buf.length && buf[i] !== 32) i++
+    const len = parseInt(b4a.toString(buf.subarray(0, i)), 10)
+    if (!len) return result
+
+    const b = b4a.toString(buf.subarray(i + 1, len - 1))
+    const keyIndex = b.indexOf('=')
+    if (keyIndex === -1) return result
+    result[b.slice(0, keyIndex)] = b.slice(keyIndex + 1)
+
+    buf = buf.subarray(len)
+  }
+
+  return result
+}
+
+exports.encode = function encode (opts) {
+  const buf = b4a.alloc(512)
+  let name = opts.name
+  let prefix = ''
+
+  if (opts.typeflag === 5 && name[name.length - 1] !== '/') name += '/'
+  if (b4a.byteLength(name) !== name.length) return null // utf-8
+
+  while (b4a.byteLength(name) > 100) {
+    const i = name.indexOf('/')
+    if (i === -1) return null
+    prefix += prefix ? '/' + name.slice(0, i) : name.slice(0, i)
+    name = name.slice(i + 1)
+  }
+
+  if (b4a.byteLength(name) > 100 || b4a.byteLength(prefix) > 155) return null
+  if (opts.linkname && b4a.byteLength(opts.linkname) > 100) return null
+
+  b4a.write(buf, name)
+  b4a.write(buf, encodeOct(opts.mode & MASK, 6), 100)
+  b4a.write(buf, encodeOct(opts.uid, 6), 108)
+  b4a.write(buf, encodeOct(opts.gid, 6), 116)
+  encodeSize(opts.size, buf, 124)
+  b4a.write(buf, encodeOct((opts.mtime.getTime() / 1000) | 0, 11), 136)
+
+  buf[156] = ZERO_OFFSET + toTypeflag(opts.type)
+
+  if (opts.linkname) b4a.write(buf, opts.linkname, 157)
+
+  b4a.copy(USTAR_MAGIC, buf, MAGIC_OFFSET)
+  b4a.copy(USTAR_VER, buf, VERSION_OFFSET)
+  if (opts.uname) b4a.write(buf, opts.uname, 265)
+  if (opts.gname) b4a.write(buf, opts.gname, 297)
+  b4a.write(buf, encodeOct(opts.devmajor || 0, 6), 329)
+  b4a.write(buf, encodeOct(opts.devminor || 0, 6), 337)
+
+  if (prefix) b4a.write(buf, prefix, 345)
+
+  b4a.write(buf, encodeOct(cksum(buf), 6), 148)
+
+  return buf
+}
+
+exports.decode = function decode (buf, filenameEncoding, allowUnknownFormat) {
+  let typeflag = buf[156] === 0 ? 0 : buf[156] - ZERO_OFFSET
+
+  let name = decodeStr(buf, 0, 100, filenameEncoding)
+  const mode = decodeOct(buf, 100, 8)
+  const uid = decodeOct(buf, 108, 8)
+  const gid = decodeOct(buf, 116, 8)
+  const size = decodeOct(buf, 124, 12)
+  const mtime = decodeOct(buf, 136, 12)
+  const type = toType(typeflag)
+  const linkname = buf[157] === 0 ? null : decodeStr(buf, 157, 100, filenameEncoding)
+  const uname = decodeStr(buf, 265, 32)
+  const gname = decodeStr(buf, 297, 32)
+  const devmajor = decodeOct(buf, 329, 8)
+  const devminor = decodeOct(buf, 337, 8)
+
+  const c = cksum(buf)
+
+  // checksum is still initial value if header was null.
+  if (c === 8 * 32) return null
+
+  // valid checksum
+  if (c !== decodeOct(buf, 148, 8)) throw new Error('Invalid tar header. Maybe the tar is corrupted or it needs to be gunzipped?')
+
+  if (isUSTAR(buf)) {
+    // ustar (posix) format.
+    // prepend prefix, if present.
+    if (buf[345]) name = decodeStr(buf, 345, 155, filenameEncoding) + '/' + name
+  } else if (isGNU(buf)) {
+    // 'gnu'/'oldgnu' format. Similar to ustar, but has support for incremental and
+    // multi-volume tarballs.
+  } else {
+    if (!allowUnknownFormat) {
+      throw new Error('Invalid tar header: unknown format.')
+    }
+  }
+
+  // to support old tar versions that use trailing / to indicate dirs
+  if (typeflag === 0 && name && name[name.length - 1] === '/') typeflag = 5
+
+  return {
+    name,
+    mode,
+    uid,
+    gid,
+    size,
+    byteOffset: 0,
+    mtime: new Date(1000 * mtime),
+    type,
+    linkname,
+    uname,
+    gname,
+    devmajor,
+    devminor,
+    pax: null
+  }
+}
+
+function isUSTAR (buf) {
+  return b4a.equals(USTAR_MAGIC, buf.subarray(MAGIC_OFFSET, MAGIC_OFFSET + 6))
+}
+
+function isGNU (buf) {
+  return b4a.equals(GNU_MAGIC, buf.subarray(MAGIC_OFFSET, MAGIC_OFFSET + 6)) &&
+    b4a.equals(GNU_VER, buf.subarray(VERSION_OFFSET, VERSION_OFFSET + 2))
+}
+
+function clamp (index, len, defaultValue) {
+  if (typeof index !== 'number') return defaultValue
+  index = ~~index // Coerce to integer.
+  if (index >= len) return len
+  if (index >= 0) return index
+  index += len
+  if (index >= 0) return index
+  return 0
+}
+
+function toType (flag) {
+  switch (flag) {
+    case 0:
+      return 'file'
+    case 1:
+      return 'link'
+    case 2:
+      return 'symlink'
+    case 3:
+      return 'character-device'
+    case 4:
+      return 'block-device'
+    case 5:
+      return 'directory'
+    case 6:
+      return 'fifo'
+    case 7:
+      return 'contiguous-file'
+    case 72:
+      return 'pax-header'
+    case 55:
+      return 'pax-global-header'
+    case 27:
+      return 'gnu-long-link-path'
+    case 28:
+    case 30:
+      return 'gnu-long-path'
+  }
+
+  return null
+}
+
+function toTypeflag (flag) {
+  switch (flag) {
+    case 'file':
+      return 0
+    case 'link':
+      return 1
+    case 'symlink':
+      return 2
+    case 'character-device':
+      return 3
+    case 'block-device':
+      return 4
+    case 'directory':
+      return 5
+    case 'fifo':
+      return 6
+    case 'contiguous-file':
+      return 7
+    case 'pax-header':
+      return 72
+  }
+
+  return 0
+}
+
+function indexOf (block, num, offset, end) {
+  for (; offset < end; offset++) {
+    if (block[offset] === num) return offset
+  }
+  return end
+}
+
+function cksum (block) {
+  let sum = 8 * 32
+  for (let i = 0; i < 148; i++) sum += block[i]
+  for (let j = 156; j < 512; j++) sum += block[j]
+  return sum
+}
+
+function encodeOct (val, n) {
+  val = val.toString(8)
+  if (val.length > n) return SEVENS.slice(0, n) + ' '
+  return ZEROS.slice(0, n - val.length) + val + ' '
+}
+
+function encodeSizeBin (num, buf, off) {
+  buf[off] = 0x80
+  for (let i = 11; i > 0; i--) {
+    buf[off + i] = num & 0xff
+    num = Math.floor(num / 0x100)
+  }
+}
+
+function encodeSize (num, buf, off) {
+  if (num.toString(8).length > 11) {
+    encodeSizeBin(num, buf, off)
+  } else {
+    b4a.write(buf, encodeOct(num, 11), off)
+  }
+}
+
+/* Copied from the node-tar repo and modified to meet
+ * tar-stream coding standard.
+ *
+ * Source: https://github.com/npm/node-tar/blob/51b6627a1f357d2eb433e7378e5f05e83b7aa6cd/lib/header.js#L349
+ */
+function parse256 (buf) {
+  // first byte MUST be either 80 or FF
+  // 80 for positive, FF for 2's comp
+  let positive
+  if (buf[0] === 0x80) positive = true
+  else if (buf[0] === 0xFF) positive = false
+  else return null
+
+  // build up a base-256 tuple from the least sig to the highest
+  const tuple = []
+  let i
+  for (i = buf.length - 1; i > 0; i--) {
+    const byte = buf[i]
+    if (positive) tuple.push(byte)
+    else tuple.push(0xFF - byte)
+  }
+
+  let sum = 0
+  const l = tuple.length
+  for (i = 0; i < l; i++) {
+    sum += tuple[i] * Math.pow(256, i)
+  }
+
+  return positive ? sum : -1 * sum
+}
+
+function decodeOct (val, offset, length) {
+  val = val.subarray(offset, offset + length)
+  offset = 0
+
+  // If prefixed with 0x80 then parse as a base-256 integer
+  if (val[offset] & 0x80) {
+    return parse256(val)
+  } else {
+    // Older versions of tar can prefix with spaces
+    while (offset < val.length && val[offset] === 32) offset++
+    const end = clamp(indexOf(val, 32, offset, val.length), val.length, val.length)
+    while (offset < end && val[offset] === 0) offset++
+    if (end === offset) return 0
+    return parseInt(b4a.toString(val.subarray(offset, end)), 8)
+  }
+}
+
+function decodeStr (val, offset, length, encoding) {
+  return b4a.toString(val.subarray(offset, indexOf(val, 0, offset, offset + length)), encoding)
+}
+
+function addLength (str) {
+  const len = b4a.byteLength(str)
+  let digits = Math.floor(Math.log(len) / Math.log(10)) + 1
+  if (len + digits >= Math.pow(10, digits)) digits++
+
+  return (len + digits) + str
+}
+
+
+/***/ }),
+
+/***/ 56118:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+exports.extract = __nccwpck_require__(35763)
+exports.pack = __nccwpck_require__(80861)
+
+
+/***/ }),
+
+/***/ 80861:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const { Readable, Writable, getStreamError } = __nccwpck_require__(36204)
+const b4a = __nccwpck_require__(73057)
+
+const constants = __nccwpck_require__(20775)
+const headers = __nccwpck_require__(88428)
+
+const DMODE = 0o755
+const FMODE = 0o644
+
+const END_OF_TAR = b4a.alloc(1024)
+
+class Sink extends Writable {
+  constructor (pack, header, callback) {
+    super({ mapWritable, eagerOpen: true })
+
+    this.written = 0
+    this.header = header
+
+    this._callback = callback
+    this._linkname = null
+    this._isLinkname = header.type === 'symlink' && !header.linkname
+    this._isVoid = header.type !== 'file' && header.type !== 'contiguous-file'
+    this._finished = false
+    this._pack = pack
+    this._openCallback = null
+
+    if (this._pack._stream === null) this._pack._stream = this
+    else this._pack._pending.push(this)
+  }
+
+  _open (cb) {
+    this._openCallback = cb
+    if (this._pack._stream === this) this._continueOpen()
+  }
+
+  _continuePack (err) {
+    if (this._callback === null) return
+
+    const callback = this._callback
+    this._callback = null
+
+    callback(err)
+  }
+
+  _continueOpen () {
+    if (this._pack._stream === null) this._pack._stream = this
+
+    const cb = this._openCallback
+    this._openCallback = null
+    if (cb === null) return
+
+    if (this._pack.destroying) return cb(new Error('pack stream destroyed'))
+    if (this._pack._finalized) return cb(new Error('pack stream is already finalized'))
+
+    this._pack._stream = this
+
+    if (!this._isLinkname) {
+      this._pack._encode(this.header)
+    }
+
+    if (this._isVoid) {
+      this._finish()
+      this._continuePack(null)
+    }
+
+    cb(null)
+  }
+
+  _write (data, cb) {
+    if (this._isLinkname) {
+      this._linkname = this._linkname ? b4a.concat([this._linkname, data]) : data
+      return cb(null)
+    }
+
+    if (this._isVoid) {
+      if (data.byteLength > 0) {
+        return cb(new Error('No body allowed for this entry'))
+      }
+      return cb()
+    }
+
+    this.written += data.byteLength
+    if (this._pack.push(data)) return cb()
+    this._pack._drain = cb
+  }
+
+  _finish () {
+    if (this._finished) return
+    this._finished = true
+
+    if (this._isLinkname) {
+      this.header.linkname = this._linkname ? b4a.toString(this._linkname, 'utf-8') : ''
+      this._pack._encode(this.header)
+    }
+
+    overflow(this._pack, this.header.size)
+
+    this._pack._done(this)
+  }
+
+  _final (cb) {
+    if (this.written !== this.header.size) { // corrupting tar
+      return cb(new Error('Size mismatch'))
+    }
+
+    this._finish()
+    cb(null)
+  }
+
+  _getError () {
+    return getStreamError(this) || new Error('tar entry destroyed')
+  }
+
+  _predestroy () {
+    this._pack.destroy(this._getError())
+  }
+
+  _destroy (cb) {
+    this._pack._done(this)
+
+    this._continuePack(this._finished ? null : this._getError())
+
+    cb()
+  }
+}
+
+class Pack extends Readable {
+  constructor (opts) {
+    super(opts)
+    this._drain = noop
+    this._finalized = false
+    this._finalizing = false
+    this._pending = []
+    this._stream = null
+  }
+
+  entry (header, buffer, callback) {
+    if (this._finalized || this.destroying) throw new Error('already finalized or destroyed')
+
+    if (typeof buffer === 'function') {
+      callback = buffer
+      buffer = null
+    }
+
+    if (!callback) callback = noop
+
+    if (!header.size || header.type === 'symlink') header.size = 0
+    if (!header.type) header.type = modeToType(header.mode)
+    if (!header.mode) header.mode = header.type === 'directory' ? DMODE : FMODE
+    if (!header.uid) header.uid = 0
+    if (!header.gid) header.gid = 0
+    if (!header.mtime) header.mtime = new Date()
+
+    if (typeof buffer === 'string') buffer = b4a.from(buffer)
+
+    const sink = new Sink(this, header, callback)
+
+    if (b4a.isBuffer(buffer)) {
+      header.size = buffer.byteLength
+      sink.write(buffer)
+      sink.end()
+      return sink
+    }
+
+    if (sink._isVoid) {
+      return sink
+    }
+
+    return sink
+  }
+
+  finalize () {
+    if (this._stream || this._pending.length > 0) {
+      this._finalizing = true
+      return
+    }
+
+    if (this._finalized) return
+    this._finalized = true
+
+    this.push(END_OF_TAR)
+    this.push(null)
+  }
+
+  _done (stream) {
+    if (stream !== this._stream) return
+
+    this._stream = null
+
+    if (this._finalizing) this.finalize()
+    if (this._pending.length) this._pending.shift()._continueOpen()
+  }
+
+  _encode (header) {
+    if (!header.pax) {
+      const buf = headers.encode(header)
+      if (buf) {
+        this.push(buf)
+        return
+      }
+    }
+    this._encodePax(header)
+  }
+
+  _encodePax (header) {
+    const paxHeader = headers.encodePax({
+      name: header.name,
+      linkname: header.linkname,
+      pax: header.pax
+    })
+
+    const newHeader = {
+      name: 'PaxHeader',
+      mode: header.mode,
+      uid: header.uid,
+      gid: header.gid,
+      size: paxHeader.byteLength,
+      mtime: header.mtime,
+      type: 'pax-header',
+      linkname: header.linkname && 'PaxHeader',
+      uname: header.uname,
+      gname: header.gname,
+      devmajor: header.devmajor,
+      devminor: header.devminor
+    }
+
+    this.push(headers.encode(newHeader))
+    this.push(paxHeader)
+    overflow(this, paxHeader.byteLength)
+
+    newHeader.size = header.size
+    newHeader.type = header.type
+    this.push(headers.encode(newHeader))
+  }
+
+  _doDrain () {
+    const drain = this._drain
+    this._drain = noop
+    drain()
+  }
+
+  _predestroy () {
+    const err = getStreamError(this)
+
+    if (this._stream) this._stream.destroy(err)
+
+    while (this._pending.length) {
+      const stream = this._pending.shift()
+      stream.destroy(err)
+      stream._continueOpen()
+    }
+
+    this._doDrain()
+  }
+
+  _read (cb) {
+    this._doDrain()
+    cb()
+  }
+}
+
+module.exports = function pack (opts) {
+  return new Pack(opts)
+}
+
+function modeToType (mode) {
+  switch (mode & constants.S_IFMT) {
+    case constants.S_IFBLK: return 'block-device'
+    case constants.S_IFCHR: return 'character-device'
+    case constants.S_IFDIR: return 'directory'
+    case constants.S_IFIFO: return 'fifo'
+    case constants.S_IFLNK: return 'symlink'
+  }
+
+  return 'file'
+}
+
+function noop () {}
+
+function overflow (self, size) {
+  size &= 511
+  if (size) self.push(END_OF_TAR.subarray(0, 512 - size))
+}
+
+function mapWritable (buf) {
+  return b4a.isBuffer(buf) ? buf : b4a.from(buf)
+}
+
+
+/***/ }),
+
+/***/ 97934:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const PassThroughDecoder = __nccwpck_require__(47256)
+const UTF8Decoder = __nccwpck_require__(86414)
+
+module.exports = class TextDecoder {
+  constructor(encoding = 'utf8') {
+    this.encoding = normalizeEncoding(encoding)
+
+    switch (this.encoding) {
+      case 'utf8':
+        this.decoder = new UTF8Decoder()
+        break
+      case 'utf16le':
+      case 'base64':
+        throw new Error('Unsupported encoding: ' + this.encoding)
+      default:
+        this.decoder = new PassThroughDecoder(this.encoding)
+    }
+  }
+
+  get remaining() {
+    return this.decoder.remaining
+  }
+
+  push(data) {
+    if (typeof data === 'string') return data
+    return this.decoder.decode(data)
+  }
+
+  // For Node.js compatibility
+  write(data) {
+    return this.push(data)
+  }
+
+  end(data) {
+    let result = ''
+    if (data) result = this.push(data)
+    result += this.decoder.flush()
+    return result
+  }
+}
+
+function normalizeEncoding(encoding) {
+  encoding = encoding.toLowerCase()
+
+  switch (encoding) {
+    case 'utf8':
+    case 'utf-8':
+      return 'utf8'
+    case 'ucs2':
+    case 'ucs-2':
+    case 'utf16le':
+    case 'utf-16le':
+      return 'utf16le'
+    case 'latin1':
+    case 'binary':
+      return 'latin1'
+    case 'base64':
+    case 'ascii':
+    case 'hex':
+      return encoding
+    default:
+      throw new Error('Unknown encoding: ' + encoding)
+  }
+}
+
+
+/***/ }),
+
+/***/ 47256:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const b4a = __nccwpck_require__(73057)
+
+module.exports = class PassThroughDecoder {
+  constructor(encoding) {
+    this.encoding = encoding
+  }
+
+  get remaining() {
+    return 0
+  }
+
+  decode(data) {
+    return b4a.toString(data, this.encoding)
+  }
+
+  flush() {
+    return ''
+  }
+}
+
+
+/***/ }),
+
+/***/ 86414:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const b4a = __nccwpck_require__(73057)
+
+/**
+ * https://encoding.spec.whatwg.org/#utf-8-decoder
+ */
+module.exports = class UTF8Decoder {
+  constructor() {
+    this._reset()
+  }
+
+  get remaining() {
+    return this.bytesSeen
+  }
+
+  decode(data) {
+    if (data.byteLength === 0) return ''
+
+    if (this.bytesNeeded === 0 && trailingIncomplete(data, 0) === 0) {
+      this.bytesSeen = trailingBytesSeen(data)
+      return b4a.toString(data, 'utf8')
+    }
+
+    let result = ''
+    let start = 0
+
+    if (this.bytesNeeded > 0) {
+      while (start < data.byteLength) {
+        const byte = data[start]
+
+        if (byte < this.lowerBoundary || byte > this.upperBoundary) {
+          result += '\ufffd'
+          this._reset()
+          break
+        }
+
+        this.lowerBoundary = 0x80
+        this.upperBoundary = 0xbf
+        this.codePoint = (this.codePoint << 6) | (byte & 0x3f)
+        this.bytesSeen++
+        start++
+
+        if (this.bytesSeen === this.bytesNeeded) {
+          result += String.fromCodePoint(this.codePoint)
+          this._reset()
+          break
+        }
+      }
+
+      if (this.bytesNeeded > 0) return result
+    }
+
+    const trailing = trailingIncomplete(data, start)
+    const end = data.byteLength - trailing
+
+    if (end > start) result += b4a.toString(data, 'utf8', start, end)
+
+    for (let i = end; i < data.byteLength; i++) {
+      const byte = data[i]
+
+      if (this.bytesNeeded === 0) {
+        if (byte <= 0x7f) {
+          this.bytesSeen = 0
+          result += String.fromCharCode(byte)
+        } else if (byte >= 0xc2 && byte <= 0xdf) {
+          this.bytesNeeded = 2
+          this.bytesSeen = 1
+          this.codePoint = byte & 0x1f
+        } else if (byte >= 0xe0 && byte <= 0xef) {
+          if (byte === 0xe0) this.lowerBoundary = 0xa0
+          else if (byte === 0xed) this.upperBoundary = 0x9f
+          this.bytesNeeded = 3
+          this.bytesSeen = 1
+          this.codePoint = byte & 0xf
+        } else if (byte >= 0xf0 && byte <= 0xf4) {
+          if (byte === 0xf0) this.lowerBoundary = 0x90
+          else if (byte === 0xf4) this.upperBoundary = 0x8f
+          this.bytesNeeded = 4
+          this.bytesSeen = 1
+          this.codePoint = byte & 0x7
+        } else {
+          this.bytesSeen = 1
+          result += '\ufffd'
+        }
+
+        continue
+      }
+
+      if (byte < this.lowerBoundary || byte > this.upperBoundary) {
+        result += '\ufffd'
+        i--
+        this._reset()
+
+        continue
+      }
+
+      this.lowerBoundary = 0x80
+      this.upperBoundary = 0xbf
+
+      this.codePoint = (this.codePoint << 6) | (byte & 0x3f)
+      this.bytesSeen++
+
+      if (this.bytesSeen === this.bytesNeeded) {
+        result += String.fromCodePoint(this.codePoint)
+        this._reset()
+      }
+    }
+
+    return result
+  }
+
+  flush() {
+    const result = this.bytesNeeded > 0 ? '\ufffd' : ''
+    this._reset()
+    return result
+  }
+
+  _reset() {
+    this.codePoint = 0
+    this.bytesNeeded = 0
+    this.bytesSeen = 0
+    this.lowerBoundary = 0x80
+    this.upperBoundary = 0xbf
+  }
+}
+
+function trailingIncomplete(data, start) {
+  const len = data.byteLength
+  if (len <= start) return 0
+
+  const limit = Math.max(start, len - 4)
+
+  let i = len - 1
+  while (i > limit && (data[i] & 0xc0) === 0x80) i--
+
+  if (i < start) return 0
+
+  const byte = data[i]
+
+  let needed
+  if (byte <= 0x7f) return 0
+  if (byte >= 0xc2 && byte <= 0xdf) needed = 2
+  else if (byte >= 0xe0 && byte <= 0xef) needed = 3
+  else if (byte >= 0xf0 && byte <= 0xf4) needed = 4
+  else return 0
+
+  const available = len - i
+  return available < needed ? available : 0
+}
+
+function trailingBytesSeen(data) {
+  const len = data.byteLength
+  if (len === 0) return 0
+
+  const last = data[len - 1]
+
+  if (last <= 0x7f) return 0
+  if ((last & 0xc0) !== 0x80) return 1
+
+  const limit = Math.max(0, len - 4)
+
+  let i = len - 2
+  while (i >= limit && (data[i] & 0xc0) === 0x80) i--
+
+  if (i < 0) return 1
+
+  const first = data[i]
+
+  let needed
+  if (first >= 0xc2 && first <= 0xdf) needed = 2
+  else if (first >= 0xe0 && first <= 0xef) needed = 3
+  else if (first >= 0xf0 && first <= 0xf4) needed = 4
+  else return 1
+
+  if (len - i !== needed) return 1
+
+  if (needed >= 3) {
+    const second = data[i + 1]
+    if (first === 0xe0 && second < 0xa0) return 1
+    if (first === 0xed && second > 0x9f) return 1
+    if (first === 0xf0 && second < 0x90) return 1
+    if (first === 0xf4 && second > 0x8f) return 1
+  }
+
+  return 0
 }
 
 
@@ -35086,7 +38137,7 @@ function readRegular(file) {
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
 /* harmony import */ var _actions_io__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88701);
 /* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(47479);
-/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(25358);
+/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2714);
 /* harmony import */ var _run_supervise_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(21103);
 /* harmony import */ var _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(39997);
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
@@ -35232,7 +38283,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
 
 /***/ }),
 
-/***/ 47153:
+/***/ 6849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35307,7 +38358,14 @@ async function fetchSecure(url, shown, signal) {
     }
 }
 /** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
-async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
+async function download(url, file, options = {}) {
+    await fetchInto(url, body => (0,promises_namespaceObject.pipeline)(body, external_node_fs_.createWriteStream(file, { mode: 0o600 })), options);
+}
+/**
+ * Fetches url and hands its body, size-bounded, to consume as it streams (consume runs again from
+ * the start on a retry). Retried as download is; an error of consume's own is thrown as it is.
+ */
+async function fetchInto(url, consume, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
     let tries = 0;
     const result = await (0,retry/* retry */.L)(async () => {
         tries++;
@@ -35317,8 +38375,17 @@ async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs
         try {
             const response = await fetchSecure(url, shown, abort);
             if (response.ok) {
-                await save(response, file, maxBytes, shown, what);
-                return { value: { done: true } };
+                const body = bounded(response, maxBytes, shown, what);
+                try {
+                    await consume(body.stream);
+                    return { value: { done: true } };
+                }
+                catch (error) {
+                    // The body failing (the network, the limit) is the download's; anything else is consume's.
+                    if (!body.failed())
+                        return { value: { failed: error } };
+                    throw body.failed();
+                }
             }
             await response.body?.cancel();
             why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
@@ -35341,27 +38408,35 @@ async function download(url, file, { attempts = 4, timeoutMs = 30_000, backoffMs
     if ('failed' in result)
         throw result.failed;
 }
-/** The body into file (owner-only), refused past maxBytes while it streams. */
-async function save(response, file, maxBytes, shown, what) {
+/** The body as a stream that fails past maxBytes, and the error it failed with, if it did. */
+function bounded(response, maxBytes, shown, what) {
+    let failure;
     const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (declared > maxBytes) {
-        await response.body?.cancel();
-        throw new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
-    }
     let bytes = 0;
-    const bounded = new external_node_stream_.Transform({
+    const limit = new external_node_stream_.Transform({
         transform(chunk, _encoding, callback) {
             bytes += chunk.length;
             if (bytes > maxBytes)
-                callback(new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`));
+                callback((failure = new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`)));
             else
                 callback(null, chunk);
         }
     });
+    if (declared > maxBytes) {
+        void response.body?.cancel();
+        failure = new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
+        limit.destroy(failure);
+        return { stream: limit, failed: () => failure };
+    }
     const body = response.body
         ? external_node_stream_.Readable.fromWeb(response.body)
         : external_node_stream_.Readable.from([]);
-    await (0,promises_namespaceObject.pipeline)(body, bounded, external_node_fs_.createWriteStream(file, { mode: 0o600 }));
+    body.once('error', error => {
+        failure ??= error;
+        limit.destroy(error);
+    });
+    body.pipe(limit);
+    return { stream: limit, failed: () => failure };
 }
 function describe(error) {
     // A DOMException, which need not be an Error of this realm.
@@ -35378,18 +38453,258 @@ var environment = __nccwpck_require__(47479);
 var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/cli/hermes.ts
 var hermes = __nccwpck_require__(6694);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(31421);
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
+// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
+var tar_stream = __nccwpck_require__(56118);
+;// CONCATENATED MODULE: ./src/cli/install-archive.ts
+/**
+ * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
+ * An entry is admitted only when it lands inside one of the cached folders, is a file, directory or
+ * link, is written through no link of the archive, and (a hard link) points at a file the archive
+ * wrote before it. An admitted header is rewritten: its name (and a hard link's target) into the
+ * folder's staging directory, its mode to what the tree must have (readable and executable by the
+ * agent user, writable only by its owner), no owner, no extended attributes.
+ */
+
+
+/** More entries than this is no install: the check's memory stays bounded. */
+const MAX_ENTRIES = 2_000_000;
+class ArchiveCheck {
+    workspace;
+    folders;
+    root;
+    /** Paths the archive made a symbolic link. */
+    symlinks = new Set();
+    /** Paths the archive wrote a regular file to: the only targets a hard link may have. */
+    files = new Set();
+    /** Every path the archive wrote, and their parents: a link may not replace one. */
+    written = new Set();
+    count = 0;
+    /**
+     * @param workspace the directory the archive's names are relative to (the cache client's `-C`)
+     * @param folders the cached folders, each with its staging place
+     * @param root the extractor's working directory: the rewritten names are relative to it
+     */
+    constructor(workspace, folders, root) {
+        this.workspace = workspace;
+        this.folders = folders;
+        this.root = root;
+    }
+    /** The header to hand the extractor, or why the archive may not be extracted. */
+    admit(header) {
+        const name = header.name;
+        const shown = (0,text_text/* clip */.$Q)(name, 300);
+        if (++this.count > MAX_ENTRIES)
+            return { refused: `the archive holds more than ${MAX_ENTRIES} entries` };
+        // Past the climb out of the workspace the cache client's names never go up again: one that does
+        // could mean another place to the kernel (through a link) than to the check.
+        if (name
+            .replace(/^\/+/, '')
+            .replace(/^(\.\.\/)+/, '')
+            .split('/')
+            .includes('..'))
+            return { refused: `${shown} goes up (..) inside the cached folders` };
+        const at = external_node_path_.resolve(this.workspace, name);
+        const folder = this.folderOf(at);
+        if (!folder)
+            return { refused: `${shown} lies outside the cached folders` };
+        const type = header.type ?? 'file';
+        if (!['file', 'directory', 'symlink', 'link'].includes(type))
+            return { refused: `${shown} is not a file, directory or link` };
+        const through = this.linkOnTheWay(at, folder.folder);
+        if (through)
+            return { refused: `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${through}` };
+        let linkname = header.linkname ?? undefined;
+        if (type === 'link') {
+            const target = external_node_path_.resolve(this.workspace, linkname ?? '');
+            const targetFolder = this.folderOf(target);
+            if (!targetFolder)
+                return { refused: `${shown} is a hard link to a file outside the cached folders` };
+            if (!this.files.has(target))
+                return {
+                    refused: `${shown} is a hard link to ${(0,text_text/* clip */.$Q)(target, 300)}, which the archive did not write as a file before it`
+                };
+            linkname = this.staged(target, targetFolder);
+        }
+        if (type === 'symlink' && this.written.has(at))
+            return { refused: `${shown} is a link where the archive already wrote ${(0,text_text/* clip */.$Q)(at, 300)}` };
+        if (type === 'symlink')
+            this.symlinks.add(at);
+        if (type === 'file')
+            this.files.add(at);
+        for (let p = at; !this.written.has(p); p = external_node_path_.dirname(p)) {
+            this.written.add(p);
+            if (p === folder.folder)
+                break;
+        }
+        const executable = type === 'directory' || ((header.mode ?? 0) & 0o111) !== 0;
+        return {
+            header: {
+                name: this.staged(at, folder),
+                type,
+                // Special bits dropped; the umask plays no part (the extractor keeps these modes).
+                mode: type === 'symlink' ? 0o777 : executable ? 0o755 : 0o644,
+                size: type === 'file' ? header.size : 0,
+                // Kept: Python checks a .py file's mtime against its compiled .pyc.
+                mtime: header.mtime,
+                linkname: type === 'symlink' || type === 'link' ? linkname : undefined
+            }
+        };
+    }
+    /** The cached folder holding at, if any. */
+    folderOf(at) {
+        return this.folders.find(f => at === f.folder || at.startsWith(f.folder.endsWith('/') ? f.folder : `${f.folder}/`));
+    }
+    /** A symbolic link of the archive at `at` or above it (within its folder), through which it would be written. */
+    linkOnTheWay(at, folder) {
+        for (let p = at; p.length >= folder.length; p = external_node_path_.dirname(p)) {
+            // The folder itself may be a link (the wrapper is one): nothing may be written at or below it then.
+            if (this.symlinks.has(p))
+                return p;
+            if (p === folder)
+                break;
+        }
+        return undefined;
+    }
+    /** at's name for the extractor: the same place under the folder's staging copy, relative to its root. */
+    staged(at, folder) {
+        return external_node_path_.relative(this.root, external_node_path_.join(folder.staged, external_node_path_.relative(folder.folder, at)));
+    }
+}
+
+// EXTERNAL MODULE: ./src/cli/process.ts + 2 modules
+var cli_process = __nccwpck_require__(2714);
+;// CONCATENATED MODULE: ./src/cli/install-restore.ts
+/**
+ * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
+ * header (tar-stream), each header checked and rewritten (install-archive.ts) and only then handed to
+ * GNU tar, which extracts into staging directories next to the cached folders. Nothing is written to
+ * disk but the tree itself. Only when the whole archive passed and tar exited 0 is each staged folder
+ * moved into place; any refusal or failure removes everything staged.
+ */
+
+
+
+
+
+
+const CHUNK = 1 << 20;
+/** Why the archive was not extracted: one of its entries broke a rule (the message says which). */
+class Refused extends Error {
+}
+/** Extracts the archive into place, or rejects (Refused, or why it failed) leaving the folders as they were. */
+async function restoreStaged(options) {
+    const staging = [];
+    try {
+        const folders = options.folders.map(folder => {
+            mkdirReadable(external_node_path_.dirname(folder));
+            // Next to the folder: the move into place is a rename on one file system.
+            const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(folder), `.${external_node_path_.basename(folder)}.restore-`));
+            staging.push(dir);
+            return { folder, staged: external_node_path_.join(dir, external_node_path_.basename(folder)) };
+        });
+        const root = commonDir(staging);
+        const entries = await extract(options, new ArchiveCheck(options.workspace, folders, root), root);
+        for (const { folder, staged } of folders) {
+            external_node_fs_.rmSync(folder, { recursive: true, force: true });
+            if (external_node_fs_.lstatSync(staged, { throwIfNoEntry: false }))
+                external_node_fs_.renameSync(staged, folder);
+        }
+        return { entries };
+    }
+    finally {
+        for (const dir of staging)
+            external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    }
+}
+/** body → decompressor → tar-stream's parser → the check → tar-stream's packer → `tar -x`. */
+async function extract({ body, method, env, timeoutMs, signal }, check, root) {
+    const tar = (0,cli_process/* startPiped */.PH)('tar', 
+    // -p: the modes the check wrote, not the umask's; the files belong to the action's user.
+    ['-x', '-f', '-', '-p', '--no-same-owner', '-C', root], { env: { ...env, LC_ALL: 'C' }, timeoutMs, signal });
+    // 1 MiB pieces, not zlib's 16 KiB: fewer calls through the parser for the same bytes.
+    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip({ chunkSize: CHUNK }) : zstdDecompressor();
+    const parse = tar_stream.extract();
+    const pack = tar_stream.pack();
+    let entries = 0;
+    let failure;
+    let settle = () => undefined;
+    const parsed = new Promise((resolve, reject) => {
+        settle = error => (error ? reject(error) : resolve());
+    });
+    // The first failure, wherever it happens, stops every stage: tar is killed before its next header.
+    const fail = (error) => {
+        failure ??= error;
+        body.destroy();
+        decompress.destroy();
+        parse.destroy();
+        pack.destroy();
+        tar.stop();
+        settle(failure);
+    };
+    parse.on('entry', (header, stream, next) => {
+        const admitted = check.admit(header);
+        if ('refused' in admitted)
+            return fail(new Refused(admitted.refused));
+        entries++;
+        const sink = pack.entry(admitted.header, next);
+        if (admitted.header.type === 'file')
+            stream.pipe(sink);
+        else
+            stream.resume();
+    });
+    parse.once('finish', () => {
+        pack.finalize();
+        settle();
+    });
+    for (const stream of [body, decompress, parse, pack])
+        stream.once('error', fail);
+    tar.done.catch(fail);
+    body.pipe(decompress).pipe(parse);
+    pack.pipe(tar.stdin);
+    // Both settle before anything is removed: tar has exited, whatever happened.
+    await Promise.allSettled([parsed, tar.done]);
+    if (failure)
+        throw failure;
+    return entries;
+}
+/** Node's own zstd (Node 22.15 and later; the action runs on Node 24): no process to start. */
+function zstdDecompressor() {
+    const create = external_node_zlib_.createZstdDecompress;
+    if (!create)
+        throw new Error(`this Node (${process.version}) cannot decompress zstd; the action runs on Node 24 (action.yml)`);
+    return create({ chunkSize: CHUNK });
+}
+/**
+ * mkdir -p, each directory it makes 0755 whatever the umask: the agent user walks through them to
+ * the install. Ones that exist are left as they are.
+ */
+function mkdirReadable(dir) {
+    const first = external_node_fs_.mkdirSync(dir, { recursive: true });
+    if (first === undefined)
+        return;
+    for (let d = dir;; d = external_node_path_.dirname(d)) {
+        external_node_fs_.chmodSync(d, 0o755);
+        if (d === first || d === external_node_path_.dirname(d))
+            break;
+    }
+}
+/** The deepest directory holding all of dirs. */
+function commonDir(dirs) {
+    let common = dirs[0];
+    while (!dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`)))
+        common = external_node_path_.dirname(common);
+    return common;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/install-cache.ts
 /**
  * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
  * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
- * the exact key is looked up (no prefix), the archive downloaded, listed, and extracted only when
- * every entry lies inside the cached folders.
+ * the exact key is looked up (no prefix) and the archive streamed through a check of every entry
+ * into staging directories (install-restore.ts), moved into place only when all of it passed.
  */
-
 
 
 
@@ -35416,9 +38731,9 @@ async function cacheAvailable() {
     return cache.isFeatureAvailable();
 }
 /** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
-function compression() {
-    const zstd = (0,external_node_child_process_.spawnSync)('zstd', ['--quiet', '--version'], { encoding: 'utf8' });
-    return zstd.status === 0 && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
+async function compression(env) {
+    const zstd = await (0,cli_process/* runCommand */.d1)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
+    return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
 }
 /** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
 const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
@@ -35426,9 +38741,13 @@ const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sh
     .digest('hex');
 const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
 const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
+/** From the request to the tree in place, per attempt. */
+const RESTORE_TIMEOUT_MS = 10 * 60_000;
 /** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
 async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep } = {}) {
-    const method = compression();
+    // The commands run get the scrubbed environment: no runner token, no file commands.
+    const spawnEnv = (0,environment/* childEnv */.g)(env);
+    const method = await compression(spawnEnv);
     let found;
     try {
         found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
@@ -35441,46 +38760,37 @@ async function restoreInstall(layout, { env = process.env, signal, onRetry, onSt
     if (found.key !== layout.cacheKey)
         return { refused: `the cache answered with another key (${(0,text_text/* clip */.$Q)(found.key, 200)})` };
     onStep?.(`Found ${found.key} in the Actions cache`);
-    const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-cache-'));
+    let bytes = 0;
+    let entries = 0;
     try {
-        const archive = external_node_path_.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
-        const shown = found.url.split('?')[0];
-        try {
-            await download(found.url, archive, {
-                maxBytes: MAX_ARCHIVE_BYTES,
-                timeoutMs: 10 * 60_000,
-                what: 'a cached install',
-                shown,
-                signal,
-                onRetry
-            });
-        }
-        catch (error) {
-            if (error instanceof DownloadError)
-                return { problem: error.message };
-            throw error;
-        }
-        onStep?.(`Downloaded the cached install (${(external_node_fs_.statSync(archive).size / 1e6).toFixed(1)} MB)`);
-        const workspace = env.GITHUB_WORKSPACE || process.cwd();
-        // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
-        const plain = external_node_path_.join(work, 'cache.tar');
-        await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
-        const listing = await listArchive(plain);
-        const refused = outsideFolders(listing, workspace, layout.cachePaths);
-        if (refused)
-            return { refused };
-        onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
-        for (const dir of layout.cachePaths)
-            external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        await run('tar', ['-xf', plain, '-P', '-C', workspace]);
-        return { key: found.key };
+        await fetchInto(found.url, async (body) => {
+            bytes = 0;
+            body.on('data', (chunk) => (bytes += chunk.length));
+            ({ entries } = await restoreStaged({
+                body,
+                method,
+                workspace: env.GITHUB_WORKSPACE || process.cwd(),
+                folders: layout.cachePaths,
+                env: spawnEnv,
+                timeoutMs: RESTORE_TIMEOUT_MS,
+                signal
+            }));
+        }, {
+            maxBytes: MAX_ARCHIVE_BYTES,
+            timeoutMs: RESTORE_TIMEOUT_MS,
+            what: 'a cached install',
+            shown: found.url.split('?')[0],
+            signal,
+            onRetry
+        });
     }
     catch (error) {
+        if (error instanceof Refused)
+            return { refused: error.message };
         return { problem: (0,errors/* messageOf */.b)(error) };
     }
-    finally {
-        external_node_fs_.rmSync(work, { recursive: true, force: true });
-    }
+    onStep?.(`Restored ${entries} entries (${(bytes / 1e6).toFixed(1)} MB downloaded), all inside the cached folders`);
+    return { key: found.key };
 }
 /** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
 async function lookUp(key, version, env, signal) {
@@ -35515,99 +38825,21 @@ async function lookUp(key, version, env, signal) {
         return undefined;
     return { url: answer.signed_download_url, key: answer.matched_key ?? key };
 }
-/** `tar -tv` of the archive, one line per entry. */
-async function listArchive(archive) {
-    const child = (0,external_node_child_process_.spawn)('tar', ['-tvf', archive], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, LC_ALL: 'C' }
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text) => {
-        stderr = (0,text_text/* clip */.$Q)(stderr + text, 2000);
-    });
-    const lines = [];
-    const done = new Promise((resolve, reject) => {
-        child.once('error', reject);
-        child.once('close', resolve);
-    });
-    for await (const line of (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout }))
-        lines.push(line);
-    const code = await done;
-    if (code !== 0)
-        throw new Error(`tar could not list the cached archive: ${stderr.trim()}`);
-    return lines;
-}
-// `tar -tv`: type and mode, owner, size, date, time, then the name (GNU tar; C locale).
-const ENTRY = /^(\S)\S*\s+\S+\s+\S+\s+\S+\s+\S+\s(.*)$/;
 /**
- * Why the listed archive may not be extracted, or undefined when it may: every entry (and every hard
- * link's target) resolves, from the tar working directory, into one of the folders, no entry is
- * written through a symbolic link of the archive, and there is nothing but files, directories and links.
+ * A fresh install's tree readable and executable by everyone (an isolated agent user runs it) and
+ * writable by the runner user alone (a restored one gets these modes as it is extracted). chmod, not
+ * a walk in Node: tens of thousands of files.
  */
-function outsideFolders(listing, workspace, folders) {
-    const inside = (target) => folders.find(f => target === f || target.startsWith(f.endsWith('/') ? f : `${f}/`));
-    const symlinks = new Set();
-    const entries = [];
-    for (const line of listing) {
-        const match = ENTRY.exec(line);
-        if (!match)
-            return `an entry the action cannot read: ${(0,text_text/* clip */.$Q)(line, 300)}`;
-        const [, type, rest] = match;
-        let name = rest;
-        if (type === 'l')
-            name = rest.split(' -> ')[0];
-        if (type === 'h')
-            name = rest.split(' link to ')[0];
-        const at = external_node_path_.resolve(workspace, name);
-        const root = inside(at);
-        if (!root)
-            return `${(0,text_text/* clip */.$Q)(name, 300)} lies outside the cached folders`;
-        if (!'-dlh'.includes(type))
-            return `${(0,text_text/* clip */.$Q)(name, 300)} is not a file, directory or link`;
-        if (type === 'h') {
-            const target = external_node_path_.resolve(workspace, rest.slice(name.length + ' link to '.length));
-            if (!inside(target))
-                return `${(0,text_text/* clip */.$Q)(name, 300)} is a hard link to a file outside the cached folders`;
-        }
-        if (type === 'l')
-            symlinks.add(at);
-        entries.push({ at, root });
-    }
-    for (const { at, root } of entries) {
-        for (let dir = external_node_path_.dirname(at); dir.length >= root.length; dir = external_node_path_.dirname(dir)) {
-            if (symlinks.has(dir))
-                return `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${dir}`;
-            if (dir === root)
-                break;
-        }
-    }
-    return undefined;
-}
-/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
-function run(command, args, into) {
-    return new Promise((resolve, reject) => {
-        const out = into ? external_node_fs_.openSync(into, 'w', 0o600) : 'ignore';
-        const child = (0,external_node_child_process_.spawn)(command, args, { stdio: ['ignore', out, 'pipe'] });
-        if (typeof out === 'number')
-            external_node_fs_.closeSync(out);
-        let stderr = '';
-        child.stderr?.setEncoding('utf8').on('data', (text) => {
-            stderr = (0,text_text/* clip */.$Q)(stderr + text, 2000);
-        });
-        child.once('error', reject);
-        child.once('close', code => code === 0
-            ? resolve()
-            : reject(new Error(`${command} ${args[0]} failed (exit ${code}): ${stderr.trim()}`)));
-    });
-}
-/**
- * The tree readable and executable by everyone (an isolated agent user runs it) and writable by the
- * runner user alone. chmod, not a walk in Node: tens of thousands of files.
- */
-async function lockDown(paths) {
+async function lockDown(paths, env) {
     const present = paths.filter(p => external_node_fs_.existsSync(p));
-    if (present.length > 0)
-        await run('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present]);
+    if (present.length === 0)
+        return;
+    const chmod = await (0,cli_process/* runCommand */.d1)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
+        env,
+        timeoutMs: 5 * 60_000
+    });
+    if (chmod.error)
+        throw new Error(`chmod -R of the install failed: ${(0,text_text/* clip */.$Q)(chmod.stderr.trim() || chmod.error.message, 2000)}`);
 }
 /** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
 async function saveInstall(layout) {
@@ -35652,8 +38884,6 @@ function unescapeData(text) {
     return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
-// EXTERNAL MODULE: ./src/cli/process.ts + 1 modules
-var cli_process = __nccwpck_require__(25358);
 // EXTERNAL MODULE: ./src/config/install.ts
 var install = __nccwpck_require__(99533);
 ;// CONCATENATED MODULE: ./src/cli/install-layout.ts
@@ -35790,6 +39020,7 @@ function installerEnv(layout, base) {
 
 
 
+
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -35822,7 +39053,7 @@ async function installHermes(install, io, signals, env, limits) {
         ...(unverified ? { unverified } : {})
     });
     const ready = (found, source, unverified = false) => {
-        external_node_fs_.mkdirSync(layout.binDir, { recursive: true });
+        mkdirReadable(layout.binDir);
         const link = external_node_path_.join(layout.binDir, 'hermes');
         external_node_fs_.rmSync(link, { force: true });
         external_node_fs_.symlinkSync(found.executable, link);
@@ -35841,11 +39072,15 @@ async function installHermes(install, io, signals, env, limits) {
     else if (!cacheUsable)
         io.info('No Actions cache service for this step: installing without the cache.');
     if (cacheUsable) {
+        // The job's cancellation stops the restore too (its download, its tar).
+        const cancel = new AbortController();
+        const unsubscribe = signals.subscribe(() => cancel.abort());
         const restored = await restoreInstall(layout, {
             env,
+            signal: cancel.signal,
             onRetry: line => io.info(line),
             onStep: line => io.info(line)
-        });
+        }).finally(unsubscribe);
         if (restored.problem) {
             cacheUsable = false;
             io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
@@ -35854,7 +39089,6 @@ async function installHermes(install, io, signals, env, limits) {
             io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
         }
         else if (restored.key) {
-            await lockDown(layout.cachePaths);
             const found = await working(layout, spawnEnv, limits);
             if (!('why' in found))
                 return ready(found, 'cache');
@@ -35917,7 +39151,7 @@ async function installHermes(install, io, signals, env, limits) {
         if ('why' in found)
             return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
         external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-        await lockDown(layout.cachePaths);
+        await lockDown(layout.cachePaths, spawnEnv);
         // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
         if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
             io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
@@ -36010,7 +39244,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 25358:
+/***/ 2714:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36022,13 +39256,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   d1: () => (/* binding */ runCommand),
   V8: () => (/* binding */ runGroup),
   HZ: () => (/* binding */ runSync),
-  Tb: () => (/* binding */ runToFile)
+  Tb: () => (/* binding */ runToFile),
+  PH: () => (/* binding */ startPiped)
 });
 
 // UNUSED EXPORTS: wrap
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(31421);
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
@@ -36282,7 +39517,9 @@ var text_text = __nccwpck_require__(98544);
  * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
  * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
  * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
- *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation.
+ *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation;
+ * - `startPiped(file, args, { env, cwd, timeoutMs, signal })` starts a command fed on its stdin as
+ *   bytes arrive (`tar -x` of a restored cache), bounded, stopped at once on failure.
  */
 
 
@@ -36309,7 +39546,7 @@ function privileged(file, args, via, sudo = 'sudo') {
 /** Runs a short command to its end, without a shell or standard input. */
 function runSync(file, args, options) {
     const [command, argv] = wrap(file, args, options.as, options.env);
-    const result = (0,external_node_child_process_.spawnSync)(command, argv, {
+    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
         cwd: options.cwd,
         env: options.env,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -36329,7 +39566,7 @@ function runSync(file, args, options) {
 function runCommand(file, args, options) {
     const [command, argv] = wrap(file, args, options.as, options.env);
     return new Promise(resolve => {
-        (0,external_node_child_process_.execFile)(command, argv, {
+        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
             cwd: options.cwd,
             env: options.env,
             encoding: 'utf8',
@@ -36360,7 +39597,7 @@ function runToFile(file, args, options) {
             return resolve({ exitCode: null, timedOut, stderr, error: error });
         }
         try {
-            child = (0,external_node_child_process_.spawn)(command, argv, {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
                 cwd: options.cwd,
                 env: options.env,
                 stdio: ['ignore', fd, 'pipe'],
@@ -36422,7 +39659,7 @@ class HermesProcess {
         const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
         let child;
         try {
-            child = (0,external_node_child_process_.spawn)(command, argv, {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
                 cwd: options.cwd,
                 env: options.env,
                 // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
@@ -36514,7 +39751,7 @@ const MAX_LINE = 64 * 1024;
 function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
     return new Promise((resolve, reject) => {
         const [command, ...args] = argv;
-        const child = (0,external_node_child_process_.spawn)(command, args, {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
             cwd,
             env,
             stdio: ['ignore', 'pipe', 'pipe'],
@@ -36591,6 +39828,55 @@ function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCES
         });
     });
 }
+/** How much of a piped command's stderr an error quotes: its end, where the reason is. */
+const STDERR_TAIL_CHARS = 2000;
+/**
+ * Starts `file args` with its stdin a pipe the caller writes, its stdout ignored, its stderr kept as a
+ * bounded tail; killed past timeoutMs or when signal aborts. `done` rejects on any of those.
+ */
+function startPiped(file, args, options) {
+    const child = (0,external_node_child_process_namespaceObject.spawn)(file, args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['pipe', 'ignore', 'pipe'],
+        shell: false
+    });
+    let stderr = '';
+    let ended;
+    const stop = (why) => {
+        ended ??= why;
+        child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop(`did not finish within ${options.timeoutMs / 1000} s`), options.timeoutMs);
+    const onAbort = () => stop('was cancelled');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted)
+        onAbort();
+    child.stderr?.setEncoding('utf8').on('data', (text) => {
+        stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
+    });
+    // A reader that is gone (the command died) is reported by done, not as an unhandled error.
+    child.stdin?.on('error', () => undefined);
+    const done = new Promise((resolve, reject) => {
+        const finish = () => {
+            clearTimeout(timer);
+            options.signal?.removeEventListener('abort', onAbort);
+        };
+        child.once('error', error => {
+            finish();
+            reject(new Error(`${file} could not be started: ${error.message}`));
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            if (code === 0 && !ended)
+                return resolve();
+            const how = ended ?? (code === null ? `was killed by ${signal}` : `exited with code ${code}`);
+            const said = stderr.trim();
+            reject(new Error(`${file} ${args[0] ?? ''} ${how}${said ? `: ${said}` : ''}`));
+        });
+    });
+    return { stdin: child.stdin, done, stop: () => stop('was stopped') };
+}
 
 
 /***/ }),
@@ -36607,7 +39893,7 @@ function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCES
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(25358);
+/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2714);
 /* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
@@ -38057,8 +41343,8 @@ async function readPermission(trigger, actor, token, { request: send = fetch/* r
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/cli/environment.ts
 var environment = __nccwpck_require__(47479);
-// EXTERNAL MODULE: ./src/cli/process.ts + 1 modules
-var cli_process = __nccwpck_require__(25358);
+// EXTERNAL MODULE: ./src/cli/process.ts + 2 modules
+var cli_process = __nccwpck_require__(2714);
 ;// CONCATENATED MODULE: ./src/cli/isolation.ts
 /**
  * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
@@ -38530,7 +41816,7 @@ function readPlain(file) {
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
  * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
- * retried by core/retry.ts on a network failure, 429 or a 5xx.
+ * retried by run/retry.ts on a network failure, 429 or a 5xx.
  */
 
 
@@ -40355,8 +43641,8 @@ function write(workspace, tree) {
     }
 }
 
-// EXTERNAL MODULE: ./src/cli/install.ts + 5 modules
-var cli_install = __nccwpck_require__(47153);
+// EXTERNAL MODULE: ./src/cli/install.ts + 6 modules
+var cli_install = __nccwpck_require__(6849);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 ;// CONCATENATED MODULE: ./src/run/tempfail.ts
@@ -43494,8 +46780,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(33838);
 // EXTERNAL MODULE: ./src/cli/hermes.ts
 var hermes = __nccwpck_require__(6694);
-// EXTERNAL MODULE: ./src/cli/install.ts + 5 modules
-var install = __nccwpck_require__(47153);
+// EXTERNAL MODULE: ./src/cli/install.ts + 6 modules
+var install = __nccwpck_require__(6849);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/text/errors.ts
@@ -44565,13 +47851,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 31421:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 

@@ -117,13 +117,13 @@ async function transpiled(dir) {
   }
   const load = name => import(pathToFileURL(path.join(dir, `${name}.js`)).href);
   return {
-    ...(await load('core/stream')),
-    ...(await load('core/turn')),
-    ...(await load('core/verdict')),
+    ...(await load('run/stream')),
+    ...(await load('run/turn')),
+    ...(await load('run/verdict')),
     ...(await load('text/redact')),
-    ...(await load('report/summary')),
-    ...(await load('matrix/totals')),
-    ...(await load('matrix/summary'))
+    ...(await load('publish/summary')),
+    ...(await load('report-action/totals')),
+    ...(await load('report-action/summary'))
   };
 }
 

@@ -60,6 +60,22 @@ async function fetchSecure(url: string, shown: string, signal: AbortSignal): Pro
 export async function download(
   url: string,
   file: string,
+  options: DownloadOptions = {}
+): Promise<void> {
+  await fetchInto(
+    url,
+    body => pipeline(body, fs.createWriteStream(file, { mode: 0o600 })),
+    options
+  );
+}
+
+/**
+ * Fetches url and hands its body, size-bounded, to consume as it streams (consume runs again from
+ * the start on a retry). Retried as download is; an error of consume's own is thrown as it is.
+ */
+export async function fetchInto(
+  url: string,
+  consume: (body: Readable) => Promise<void>,
   {
     attempts = 4,
     timeoutMs = 30_000,
@@ -71,7 +87,7 @@ export async function download(
     shown = url
   }: DownloadOptions = {}
 ): Promise<void> {
-  type Result = { done: true } | { failed: DownloadError };
+  type Result = { done: true } | { failed: Error };
   let tries = 0;
   const result = await retry<Result>(
     async () => {
@@ -82,8 +98,15 @@ export async function download(
       try {
         const response = await fetchSecure(url, shown, abort);
         if (response.ok) {
-          await save(response, file, maxBytes, shown, what);
-          return { value: { done: true } };
+          const body = bounded(response, maxBytes, shown, what);
+          try {
+            await consume(body.stream);
+            return { value: { done: true } };
+          } catch (error) {
+            // The body failing (the network, the limit) is the download's; anything else is consume's.
+            if (!body.failed()) return { value: { failed: error as Error } };
+            throw body.failed();
+          }
         }
         await response.body?.cancel();
         why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
@@ -111,32 +134,39 @@ export async function download(
   if ('failed' in result) throw result.failed;
 }
 
-/** The body into file (owner-only), refused past maxBytes while it streams. */
-async function save(
+/** The body as a stream that fails past maxBytes, and the error it failed with, if it did. */
+function bounded(
   response: Response,
-  file: string,
   maxBytes: number,
   shown: string,
   what: string
-): Promise<void> {
+): { stream: Readable; failed(): unknown } {
+  let failure: unknown;
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
-  }
   let bytes = 0;
-  const bounded = new Transform({
+  const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
       if (bytes > maxBytes)
-        callback(new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`));
+        callback((failure = new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`)));
       else callback(null, chunk);
     }
   });
+  if (declared > maxBytes) {
+    void response.body?.cancel();
+    failure = new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
+    limit.destroy(failure as Error);
+    return { stream: limit, failed: () => failure };
+  }
   const body = response.body
     ? Readable.fromWeb(response.body as ReadableStream<Uint8Array>)
     : Readable.from([]);
-  await pipeline(body, bounded, fs.createWriteStream(file, { mode: 0o600 }));
+  body.once('error', error => {
+    failure ??= error;
+    limit.destroy(error);
+  });
+  body.pipe(limit);
+  return { stream: limit, failed: () => failure };
 }
 
 function describe(error: unknown): string {

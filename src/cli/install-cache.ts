@@ -1,21 +1,20 @@
 /**
  * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
  * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
- * the exact key is looked up (no prefix), the archive downloaded, listed, and extracted only when
- * every entry lies inside the cached folders.
+ * the exact key is looked up (no prefix) and the archive streamed through a check of every entry
+ * into staging directories (install-restore.ts), moved into place only when all of it passed.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { createInterface } from 'node:readline';
 import { retry } from '../run/retry.js';
 import { request } from '../http/fetch.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
-import { download, DownloadError } from './download.js';
+import { fetchInto } from './download.js';
+import { childEnv } from './environment.js';
 import type { InstallLayout } from './install-layout.js';
+import { Refused, restoreStaged } from './install-restore.js';
+import { runCommand } from './process.js';
 
 export interface CacheResult {
   /** The key of the entry restored or saved; absent on a miss or a failure. */
@@ -46,9 +45,9 @@ export async function cacheAvailable(): Promise<boolean> {
 }
 
 /** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
-function compression(): 'zstd-without-long' | 'gzip' {
-  const zstd = spawnSync('zstd', ['--quiet', '--version'], { encoding: 'utf8' });
-  return zstd.status === 0 && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
+async function compression(env: NodeJS.ProcessEnv): Promise<'zstd-without-long' | 'gzip'> {
+  const zstd = await runCommand('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
+  return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
 }
 
 /** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
@@ -59,6 +58,8 @@ export const cacheVersion = (paths: string[], method: string): string =>
 
 const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
 const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
+/** From the request to the tree in place, per attempt. */
+const RESTORE_TIMEOUT_MS = 10 * 60_000;
 
 export interface RestoreOptions {
   env?: NodeJS.ProcessEnv;
@@ -73,7 +74,9 @@ export async function restoreInstall(
   layout: InstallLayout,
   { env = process.env, signal, onRetry, onStep }: RestoreOptions = {}
 ): Promise<CacheResult> {
-  const method = compression();
+  // The commands run get the scrubbed environment: no runner token, no file commands.
+  const spawnEnv = childEnv(env);
+  const method = await compression(spawnEnv);
   let found: { url: string; key: string } | undefined;
   try {
     found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
@@ -84,40 +87,41 @@ export async function restoreInstall(
   if (found.key !== layout.cacheKey)
     return { refused: `the cache answered with another key (${clip(found.key, 200)})` };
   onStep?.(`Found ${found.key} in the Actions cache`);
-  const work = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-cache-'));
+  let bytes = 0;
+  let entries = 0;
   try {
-    const archive = path.join(work, method === 'gzip' ? 'cache.tgz' : 'cache.tzst');
-    const shown = found.url.split('?')[0];
-    try {
-      await download(found.url, archive, {
+    await fetchInto(
+      found.url,
+      async body => {
+        bytes = 0;
+        body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        ({ entries } = await restoreStaged({
+          body,
+          method,
+          workspace: env.GITHUB_WORKSPACE || process.cwd(),
+          folders: layout.cachePaths,
+          env: spawnEnv,
+          timeoutMs: RESTORE_TIMEOUT_MS,
+          signal
+        }));
+      },
+      {
         maxBytes: MAX_ARCHIVE_BYTES,
-        timeoutMs: 10 * 60_000,
+        timeoutMs: RESTORE_TIMEOUT_MS,
         what: 'a cached install',
-        shown,
+        shown: found.url.split('?')[0],
         signal,
         onRetry
-      });
-    } catch (error) {
-      if (error instanceof DownloadError) return { problem: error.message };
-      throw error;
-    }
-    onStep?.(`Downloaded the cached install (${(fs.statSync(archive).size / 1e6).toFixed(1)} MB)`);
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
-    // Decompressed once, then listed and extracted: the listing costs a read, not a second unzstd.
-    const plain = path.join(work, 'cache.tar');
-    await run(method === 'gzip' ? 'gzip' : 'zstd', ['-d', '-q', '-c', archive], plain);
-    const listing = await listArchive(plain);
-    const refused = outsideFolders(listing, workspace, layout.cachePaths);
-    if (refused) return { refused };
-    onStep?.(`Listed ${listing.length} entries: all inside the cached folders`);
-    for (const dir of layout.cachePaths) fs.rmSync(dir, { recursive: true, force: true });
-    await run('tar', ['-xf', plain, '-P', '-C', workspace]);
-    return { key: found.key };
+      }
+    );
   } catch (error) {
+    if (error instanceof Refused) return { refused: error.message };
     return { problem: messageOf(error) };
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
   }
+  onStep?.(
+    `Restored ${entries} entries (${(bytes / 1e6).toFixed(1)} MB downloaded), all inside the cached folders`
+  );
+  return { key: found.key };
 }
 
 /** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
@@ -159,98 +163,22 @@ async function lookUp(
   return { url: answer.signed_download_url, key: answer.matched_key ?? key };
 }
 
-/** `tar -tv` of the archive, one line per entry. */
-async function listArchive(archive: string): Promise<string[]> {
-  const child = spawn('tar', ['-tvf', archive], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_ALL: 'C' }
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    stderr = clip(stderr + text, 2000);
-  });
-  const lines: string[] = [];
-  const done = new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  for await (const line of createInterface({ input: child.stdout })) lines.push(line);
-  const code = await done;
-  if (code !== 0) throw new Error(`tar could not list the cached archive: ${stderr.trim()}`);
-  return lines;
-}
-
-// `tar -tv`: type and mode, owner, size, date, time, then the name (GNU tar; C locale).
-const ENTRY = /^(\S)\S*\s+\S+\s+\S+\s+\S+\s+\S+\s(.*)$/;
-
 /**
- * Why the listed archive may not be extracted, or undefined when it may: every entry (and every hard
- * link's target) resolves, from the tar working directory, into one of the folders, no entry is
- * written through a symbolic link of the archive, and there is nothing but files, directories and links.
+ * A fresh install's tree readable and executable by everyone (an isolated agent user runs it) and
+ * writable by the runner user alone (a restored one gets these modes as it is extracted). chmod, not
+ * a walk in Node: tens of thousands of files.
  */
-export function outsideFolders(
-  listing: string[],
-  workspace: string,
-  folders: string[]
-): string | undefined {
-  const inside = (target: string): string | undefined =>
-    folders.find(f => target === f || target.startsWith(f.endsWith('/') ? f : `${f}/`));
-  const symlinks = new Set<string>();
-  const entries: { at: string; root: string }[] = [];
-  for (const line of listing) {
-    const match = ENTRY.exec(line);
-    if (!match) return `an entry the action cannot read: ${clip(line, 300)}`;
-    const [, type, rest] = match;
-    let name = rest;
-    if (type === 'l') name = rest.split(' -> ')[0];
-    if (type === 'h') name = rest.split(' link to ')[0];
-    const at = path.resolve(workspace, name);
-    const root = inside(at);
-    if (!root) return `${clip(name, 300)} lies outside the cached folders`;
-    if (!'-dlh'.includes(type)) return `${clip(name, 300)} is not a file, directory or link`;
-    if (type === 'h') {
-      const target = path.resolve(workspace, rest.slice(name.length + ' link to '.length));
-      if (!inside(target))
-        return `${clip(name, 300)} is a hard link to a file outside the cached folders`;
-    }
-    if (type === 'l') symlinks.add(at);
-    entries.push({ at, root });
-  }
-  for (const { at, root } of entries) {
-    for (let dir = path.dirname(at); dir.length >= root.length; dir = path.dirname(dir)) {
-      if (symlinks.has(dir)) return `${clip(at, 300)} would be written through the link ${dir}`;
-      if (dir === root) break;
-    }
-  }
-  return undefined;
-}
-
-/** Runs command to its end (its stdout into the file `into`, if given); rejects with its stderr. */
-function run(command: string, args: string[], into?: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const out = into ? fs.openSync(into, 'w', 0o600) : 'ignore';
-    const child = spawn(command, args, { stdio: ['ignore', out, 'pipe'] });
-    if (typeof out === 'number') fs.closeSync(out);
-    let stderr = '';
-    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
-      stderr = clip(stderr + text, 2000);
-    });
-    child.once('error', reject);
-    child.once('close', code =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args[0]} failed (exit ${code}): ${stderr.trim()}`))
-    );
-  });
-}
-
-/**
- * The tree readable and executable by everyone (an isolated agent user runs it) and writable by the
- * runner user alone. chmod, not a walk in Node: tens of thousands of files.
- */
-export async function lockDown(paths: string[]): Promise<void> {
+export async function lockDown(paths: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const present = paths.filter(p => fs.existsSync(p));
-  if (present.length > 0) await run('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present]);
+  if (present.length === 0) return;
+  const chmod = await runCommand('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
+    env,
+    timeoutMs: 5 * 60_000
+  });
+  if (chmod.error)
+    throw new Error(
+      `chmod -R of the install failed: ${clip(chmod.stderr.trim() || chmod.error.message, 2000)}`
+    );
 }
 
 /** Saves the install under its exact key; an entry already there (immutable) is left as it is. */

@@ -19,6 +19,7 @@ import { childEnv } from './environment.js';
 import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
 import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './install-cache.js';
+import { mkdirReadable } from './install-restore.js';
 import { PROCESS_LIMITS, runCommand, runGroup } from './process.js';
 import {
   cacheable,
@@ -105,7 +106,7 @@ async function installHermes(
     ...(unverified ? { unverified } : {})
   });
   const ready = (found: Runs, source: InstallSource, unverified = false): Provided => {
-    fs.mkdirSync(layout.binDir, { recursive: true });
+    mkdirReadable(layout.binDir);
     const link = path.join(layout.binDir, 'hermes');
     fs.rmSync(link, { force: true });
     fs.symlinkSync(found.executable, link);
@@ -128,11 +129,15 @@ async function installHermes(
   else if (!cacheUsable)
     io.info('No Actions cache service for this step: installing without the cache.');
   if (cacheUsable) {
+    // The job's cancellation stops the restore too (its download, its tar).
+    const cancel = new AbortController();
+    const unsubscribe = signals.subscribe(() => cancel.abort());
     const restored = await restoreInstall(layout, {
       env,
+      signal: cancel.signal,
       onRetry: line => io.info(line),
       onStep: line => io.info(line)
-    });
+    }).finally(unsubscribe);
     if (restored.problem) {
       cacheUsable = false;
       io.warning(
@@ -143,7 +148,6 @@ async function installHermes(
         `The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`
       );
     } else if (restored.key) {
-      await lockDown(layout.cachePaths);
       const found = await working(layout, spawnEnv, limits);
       if (!('why' in found)) return ready(found, 'cache');
       io.info(
@@ -213,7 +217,7 @@ async function installHermes(
     if ('why' in found)
       return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
     fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-    await lockDown(layout.cachePaths);
+    await lockDown(layout.cachePaths, spawnEnv);
     // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
     if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
       io.info(

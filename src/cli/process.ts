@@ -19,11 +19,13 @@
  * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
  * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
  * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
- *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation.
+ *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation;
+ * - `startPiped(file, args, { env, cwd, timeoutMs, signal })` starts a command fed on its stdin as
+ *   bytes arrive (`tar -x` of a restored cache), bounded, stopped at once on failure.
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { captureStdout } from './capture.js';
 import type { Signals } from '../run/attempt.js';
 import type { Redactor } from '../text/redact.js';
@@ -456,4 +458,69 @@ export function runGroup({
       resolve(result);
     });
   });
+}
+
+/** A command fed on its stdin while it runs. */
+export interface Piped {
+  stdin: Writable;
+  /** Resolves once it exited 0; rejects naming the command, how it ended and its last stderr. */
+  done: Promise<void>;
+  /** Ends it now (SIGKILL); what it wrote is the caller's to remove. */
+  stop(): void;
+}
+
+/** How much of a piped command's stderr an error quotes: its end, where the reason is. */
+const STDERR_TAIL_CHARS = 2000;
+
+/**
+ * Starts `file args` with its stdin a pipe the caller writes, its stdout ignored, its stderr kept as a
+ * bounded tail; killed past timeoutMs or when signal aborts. `done` rejects on any of those.
+ */
+export function startPiped(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal }
+): Piped {
+  const child = spawn(file, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    shell: false
+  });
+  let stderr = '';
+  let ended: string | undefined;
+  const stop = (why: string): void => {
+    ended ??= why;
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(
+    () => stop(`did not finish within ${options.timeoutMs / 1000} s`),
+    options.timeoutMs
+  );
+  const onAbort = (): void => stop('was cancelled');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
+  });
+  // A reader that is gone (the command died) is reported by done, not as an unhandled error.
+  child.stdin?.on('error', () => undefined);
+  const done = new Promise<void>((resolve, reject) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    child.once('error', error => {
+      finish();
+      reject(new Error(`${file} could not be started: ${error.message}`));
+    });
+    child.once('close', (code, signal) => {
+      finish();
+      if (code === 0 && !ended) return resolve();
+      const how = ended ?? (code === null ? `was killed by ${signal}` : `exited with code ${code}`);
+      const said = stderr.trim();
+      reject(new Error(`${file} ${args[0] ?? ''} ${how}${said ? `: ${said}` : ''}`));
+    });
+  });
+  return { stdin: child.stdin as Writable, done, stop: () => stop('was stopped') };
 }

@@ -1,7 +1,7 @@
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
  * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
- * retried by core/retry.ts on a network failure, 429 or a 5xx.
+ * retried by run/retry.ts on a network failure, 429 or a 5xx.
  */
 import { request } from '../http/fetch.js';
 import { retry, type RetryPolicy } from '../run/retry.js';
@@ -25,7 +25,7 @@ export interface ApiOptions {
   token: string;
   /** Ends every call at once: the job's grace period after a cancel. */
   signal?: AbortSignal;
-  /** core/retry.ts's sleep port, for tests on a fake clock. */
+  /** run/retry.ts's sleep port, for tests on a fake clock. */
   sleep?: RetryPolicy['sleep'];
 }
 
