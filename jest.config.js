@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { POSIX_ONLY } from './scripts/platform.mjs';
 
 /** ts-jest's ESM preset; tests run with node --experimental-vm-modules (see package.json). */
@@ -14,5 +15,8 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   // An outer limit: a test that hangs fails here. None needs a time window to pass (a busy machine may
   // be several times slower); where "it did not wait forever" is the point, waiting is what fails.
-  testTimeout: 120_000
+  testTimeout: 120_000,
+  // Jest's default (one fewer than the cores) is one worker on 2 cores; the end-to-end files spend
+  // most of their time waiting on children, so two files at a time fill what one leaves idle.
+  maxWorkers: Math.max(2, availableParallelism() - 1)
 };

@@ -10,6 +10,7 @@ import { makeRedactor } from '../src/text/redact.js';
 import { GithubApi } from './helpers/github-api.js';
 import { parseHtml, renderGfm, textOf } from './helpers/gfm.js';
 import type { Redacted } from '../src/text/redact.js';
+import type { Outcome } from '../src/run/verdict.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-comment-unit-'));
 function envFor(event: string, payload: unknown): NodeJS.ProcessEnv {
@@ -81,6 +82,31 @@ describe('what the comment says', () => {
     runUrl: 'https://github.com/o/r/actions/runs/1'
   };
   const redact = makeRedactor([]);
+
+  // The outcomes comment.e2e once ran through dist/ one by one (it keeps one, and the cancellation).
+  test.each<[Outcome, number, string, string]>([
+    ['failure', 1, 'Stopped part-way: reached max iterations (90)', 'Hermes failed'],
+    ['timeout', 130, 'Hermes did not finish within timeout-minutes (1).', 'Hermes timed out'],
+    [
+      'invalid_output',
+      1,
+      // A message without the title's words, so that only the title can hold them.
+      'At /verdict: must be equal to one of the allowed values.',
+      'The answer does not match json-schema'
+    ]
+  ])(
+    '%s: the comment ends with the outcome, never "working"',
+    (outcome, exitCode, message, title) => {
+      const body = renderComment(
+        { phase: 'done', outcome, exitCode, message, durationMs: 1 },
+        place,
+        redact
+      );
+      const text = textOf(parseHtml(renderGfm(body)));
+      expect(text).toContain(title);
+      expect(text).not.toContain('working');
+    }
+  );
 
   test('a huge answer is cut to stay under GitHub’s 65,536 characters, saying so', () => {
     const answer = '@x <b>#1</b> '.repeat(50_000);

@@ -2,10 +2,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { InputError, type Environment } from '../src/config/inputs.js';
-import { parseSettings } from '../src/config/settings.js';
+import fc from 'fast-check';
+import { Input, InputError, type Environment } from '../src/config/inputs.js';
+import { checkPaths, parseSettings } from '../src/config/settings.js';
 import { cliSettings, type AnySettings } from './helpers/settings.js';
 import { readQuery, splitArgs } from '../src/config/values.js';
+import { reader } from '../src/config/input-reader.js';
+import { runs } from './helpers/runs.js';
 import { PINNED_HERMES_VERSION, upstreamInstallerUrl } from '../src/config/install.js';
 
 const WORKSPACE = '/home/runner/work/repo/repo';
@@ -122,6 +125,17 @@ describe('parseSettings: defaults', () => {
   });
 });
 
+/** How a boolean input may be spelled, and what it reads as. */
+const SPELLINGS: [string, boolean][] = [
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+  [' true\n', true]
+];
+
 describe('parseSettings: boolean inputs', () => {
   const BOOLEANS: [string, keyof AnySettings, boolean][] = [
     ['ignore-user-config', 'ignoreUserConfig', false],
@@ -135,39 +149,52 @@ describe('parseSettings: boolean inputs', () => {
     ['artifact-archive', 'artifactArchive', false],
     ['show-reasoning', 'showReasoning', true]
   ];
-  const SPELLINGS: [string, boolean][] = [
-    ['true', true],
-    ['True', true],
-    ['TRUE', true],
-    ['false', false],
-    ['False', false],
-    ['FALSE', false],
-    [' true\n', true]
-  ];
-  const accepted = BOOLEANS.flatMap(([input, key, fallback]) => [
-    ...SPELLINGS.map(
-      ([raw, value]) => [input, key, raw, value] as [string, keyof AnySettings, string, boolean]
-    ),
-    // Unset: the documented default.
-    [input, key, '', fallback] as [string, keyof AnySettings, string, boolean],
-    // The opposite of the default, so a default that ignored the input would fail.
-    [input, key, String(!fallback), !fallback] as [string, keyof AnySettings, string, boolean]
-  ]);
+  // Each input through parseSettings once: its default, the value that is not, and a refusal naming it.
+  test.each(BOOLEANS)(
+    '%s: unset is its default, the other value is read',
+    (input, key, fallback) => {
+      expect(parse(QUERY)[key]).toBe(fallback);
+      expect(parse({ ...QUERY, [input]: String(!fallback) })[key]).toBe(!fallback);
+      expect(parseError({ ...QUERY, [input]: 'yes' }).message).toBe(
+        `Input "${input}" is "yes"; allowed: true or false.`
+      );
+    }
+  );
+});
 
-  test.each(accepted)('%s accepts %j', (input, key, raw, expected) => {
-    expect(parse({ ...QUERY, [input]: raw })[key]).toBe(expected);
+// The spellings, once, on the one reader every boolean input goes through.
+describe('reader().bool', () => {
+  const bool = (raw: string, fallback = false): boolean =>
+    reader(() => raw).bool(Input.Worktree, fallback);
+
+  test.each(SPELLINGS)('accepts %j as %s', (raw, expected) => {
+    expect(bool(raw)).toBe(expected);
+    expect(bool(raw, true)).toBe(expected);
+  });
+
+  test('blank is the fallback', () => {
+    expect(bool('')).toBe(false);
+    expect(bool(' \n', true)).toBe(true);
   });
 
   const REJECTED = ['yes', 'no', 'on', 'off', '1', '0', 'tRUE', 'fAlse', 'y', 'true false'];
-  const rejected = BOOLEANS.flatMap(([input]) =>
-    REJECTED.map(raw => [input, raw] as [string, string])
-  );
+  test.each(REJECTED)('rejects %j, naming the input and the value', raw => {
+    expect(() => bool(raw)).toThrow(
+      new InputError(`Input "worktree" is ${JSON.stringify(raw)}; allowed: true or false.`)
+    );
+  });
 
-  test.each(rejected)('%s rejects %j, naming the input and the value', (input, raw) => {
-    const error = parseError({ ...QUERY, [input]: raw });
-    expect(error.message).toContain(`"${input}"`);
-    expect(error.message).toContain(JSON.stringify(raw));
-    expect(error.message).toMatch(/true or false/);
+  test('rejects anything else that is not blank (property)', () => {
+    const spelled = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', '']);
+    fc.assert(
+      fc.property(
+        fc.string().filter(raw => !spelled.has(raw.trim())),
+        raw => {
+          expect(() => bool(raw)).toThrow(InputError);
+        }
+      ),
+      { numRuns: runs(500) }
+    );
   });
 });
 
@@ -586,5 +613,40 @@ describe('isolation', () => {
     expect(parseError({ query: 'q', isolation: 'sandbox' }).message).toBe(
       'Input "isolation" is "sandbox"; allowed: auto, user or none.'
     );
+  });
+});
+
+// The refusals e2e.test.ts once ran through dist/ one by one (it keeps one of each kind).
+describe('refused before anything runs, each message naming the input and the value', () => {
+  test.each<[Record<string, string>, string]>([
+    [{ query: '' }, 'Neither "query" nor "query-file" is set'],
+    [
+      { 'query-file': '-' },
+      'Input "query-file" is "-" (standard input), which the action cannot pass on; give a file, or "query".'
+    ]
+  ])('%j', (inputs, message) => {
+    expect(parseError(inputs).message).toContain(message);
+  });
+
+  test('checkPaths: a working-directory that is not a directory, a transcript that is not a file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-paths-'));
+    const env = { GITHUB_WORKSPACE: dir, RUNNER_TEMP: dir };
+    try {
+      const check = (inputs: Record<string, string>) => () =>
+        checkPaths(parseSettings(runner(inputs, env)), name => inputs[name] ?? '');
+      expect(check({ ...QUERY, 'working-directory': 'nope' })).toThrow(
+        new InputError(
+          `Input "working-directory" is "nope", and ${path.join(dir, 'nope')} is not a directory; give a directory in the workspace.`
+        )
+      );
+      expect(check({ transcript: 'missing.jsonl' })).toThrow(
+        new InputError(
+          `Input "transcript" is "missing.jsonl", and ${path.join(dir, 'missing.jsonl')} is not a file; give the path of an existing JSONL transcript.`
+        )
+      );
+      expect(check(QUERY)).not.toThrow();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,6 +31,7 @@ import {
   type Element,
   type Node
 } from './helpers/gfm.js';
+import { runs } from './helpers/runs.js';
 
 const PIECES = [
   ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
@@ -128,8 +129,8 @@ const untrusted: fc.Arbitrary<string> = fc.oneof(
   }
 );
 const batch = fc.array(untrusted, { minLength: 150, maxLength: 150 });
-// FC_RUNS=200 for a longer hunt; the default keeps the suite fast.
-const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 4) };
+// Batches of 150 values each; FC_SCALE=50 for a longer hunt (helpers/runs.ts).
+const RUNS = { numRuns: runs(4) };
 
 // The documented transformations, written out independently of src/markdown.ts.
 // eslint-disable-next-line no-control-regex

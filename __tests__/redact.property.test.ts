@@ -22,8 +22,10 @@ import { environmentSecrets, makeRedactor, MASK } from '../src/text/redact.js';
 import { TOOL_OUTPUT_CHARS, TranscriptRecorder } from '../src/api/transcript.js';
 import { render, textOf } from './helpers/gfm.js';
 import { processEnd } from './helpers/run-end.js';
+import { runs } from './helpers/runs.js';
 
-const CASES = 10_000;
+// 1,000 secrets cover each format in each field about nine times; FC_SCALE=10 for a long hunt.
+const CASES = runs(1000);
 const PER_TRANSCRIPT = 50;
 const SEED = 20261201;
 
@@ -162,7 +164,8 @@ function transcript(cases: Case[]): string {
 
 const flat = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ');
 
-const SPLIT_CASES = 400;
+// FC_SCALE=4 for the 400 the suite once ran.
+const SPLIT_CASES = runs(100);
 
 interface SplitCase {
   secret: string;

@@ -1,5 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
 import { environmentSecrets, makeRedactor, MASK } from '../src/text/redact.js';
+import { runs } from './helpers/runs.js';
 
 // Fake tokens are built by concatenation so that no secret-looking literal sits in this file.
 const ALNUM = 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz';
@@ -156,15 +158,36 @@ describe('makeRedactor: a token in a raw transcript line, wherever it stands', (
   // Each escape as it stands in the JSONL (a backslash and what follows), before and after a token.
   const ESCAPES = ['\\n', '\\t', '\\r', '\\"', '\\\\', '\\/', '\\u00e9', '\\u001b'];
   const NEIGHBOURS = [...ESCAPES, '', '.', '(', '=', 'é', '漢', '😀'];
-  test.each(Object.entries(FAKE).flatMap(([kind, token]) => NEIGHBOURS.map(n => [kind, n, token])))(
-    '%s after and before %j',
-    (_kind, neighbour, token) => {
-      const line = `{"type": "tool_result", "output": "${neighbour}${token}${neighbour}", "timestamp": 1}`;
-      expect(makeRedactor([])(line)).toBe(
-        `{"type": "tool_result", "output": "${neighbour}${MASK}${neighbour}", "timestamp": 1}`
-      );
-    }
-  );
+  const inLine = (output: string): string =>
+    `{"type": "tool_result", "output": "${output}", "timestamp": 1}`;
+
+  // One row per neighbour, every format in it: the formats that fail there are listed.
+  test.each(NEIGHBOURS)('every format after and before %j', neighbour => {
+    const missed = Object.entries(FAKE)
+      .filter(
+        ([, token]) =>
+          makeRedactor([])(inLine(`${neighbour}${token}${neighbour}`)) !==
+          inLine(`${neighbour}${MASK}${neighbour}`)
+      )
+      .map(([kind]) => kind);
+    expect(missed).toEqual([]);
+  });
+
+  test('any format between any two neighbours, each side drawn on its own (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(FAKE)),
+        fc.constantFrom(...NEIGHBOURS),
+        fc.constantFrom(...NEIGHBOURS),
+        (token, before, after) => {
+          expect(makeRedactor([])(inLine(`${before}${token}${after}`))).toBe(
+            inLine(`${before}${MASK}${after}`)
+          );
+        }
+      ),
+      { numRuns: runs(300) }
+    );
+  });
 
   test.each([
     ['a quote', 'pa"ss', 'pa\\"ss'],

@@ -333,8 +333,10 @@ describe('size', () => {
     expect(least.text).toContain('Transcript');
   });
 
+  // 300 calls (42 failed): the budgets are relative to the full summary, so the order of what goes
+  // first is the same as at 2,000 rows, for a tenth of the Markdown to render as GFM.
   test('expanded outputs go before rows do', () => {
-    const turn = generatedTurn(3000);
+    const turn = generatedTurn(300);
     const full = renderSummary(reportOf(turn));
     const expanded = full.split('\n').filter(row => /^\| .*<details>/.test(row));
     expect(expanded.length).toBe(turn.recentCalls.filter(c => c.isError).length);
@@ -342,7 +344,7 @@ describe('size', () => {
       budgetBytes: Buffer.byteLength(full) - 2000
     });
     const tightHtml = checkSummaryHtml(renderGfm(tight));
-    expect(tables(tightHtml).get('#')).toHaveLength(1 + MAX_RECENT_CALLS);
+    expect(tables(tightHtml).get('#')).toHaveLength(1 + turn.recentCalls.length);
     expect(textOf(tightHtml)).toContain('Outputs of older failed calls are not expanded');
   });
 });
@@ -499,8 +501,9 @@ describe('reasoning (API server mode)', () => {
       expect(markdown.replace(/\\/g, '')).not.toContain(secret.slice(0, n));
   });
 
+  // 300 rows, as in 'expanded outputs go before rows do': every budget here is relative to the summary.
   test('it degrades before the tool table: shorter, then a note, while every row stays', () => {
-    const turn = withReasoning(generatedTurn(3000), thoughts);
+    const turn = withReasoning(generatedTurn(300), thoughts);
     const report = reportWith(turn);
     const full = renderSummary(report);
     const without = renderSummary(report, { showReasoning: false });
@@ -511,7 +514,7 @@ describe('reasoning (API server mode)', () => {
       return { markdown, text: textOf(html), rows: tables(html).get('#')!.slice(1) };
     };
     const rowsWithout = at(Buffer.byteLength(without)).rows.length;
-    expect(rowsWithout).toBe(MAX_RECENT_CALLS);
+    expect(rowsWithout).toBe(300);
     // Less room than the whole block: a shorter block, every row still there.
     const shorter = at(Buffer.byteLength(full) - 10_000);
     expect(shorter.rows).toHaveLength(rowsWithout);
