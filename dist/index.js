@@ -37429,7 +37429,6 @@ class StreamReader {
         if (this.fd !== undefined)
             external_node_fs_.writeSync(this.fd, chunk);
         this.splitter.push(chunk);
-        this.log.settle();
     }
     /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
     finish() {
@@ -41385,14 +41384,6 @@ class LiveLog {
             this.sink(`::${this.token}::`);
         this.stopped = false;
         this.stdout?.flush();
-    }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = own(this.text);
-        this.reasoning = own(this.reasoning);
     }
     /** Our own words (not from the stream); still sanitised, since they may quote it. */
     note(line) {
