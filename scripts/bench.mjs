@@ -11,6 +11,11 @@
 //   6. The report sub-action over 256 artifacts of 3 MB, vs the client downloading them one by one
 //      (scripts/bench-report.mjs; `-- --only report` runs it alone and rewrites only its section).
 //
+// `-- --only throughput` (1 and 2 on the big transcript) and `-- --only live` (3) print only; with
+// `--compare LABEL=FILE` (repeatable) other bundles of the action run in the same rotated rounds, to
+// measure what a piece of tuning buys. The doc's tuning section (between its markers) is written by
+// hand from those runs, and a full run keeps it.
+//
 // A plain script, not a test: nothing here runs in CI. Only Node built-ins; jq and GNU time are
 // needed (installed with apt-get when missing and running as root, else the script says how).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -903,7 +908,7 @@ async function main() {
   console.log(`bench took ${fmtMs(elapsed)}`);
   if (!flags['no-write']) {
     fs.mkdirSync(path.dirname(DOC), { recursive: true });
-    fs.writeFileSync(DOC, doc);
+    fs.writeFileSync(DOC, doc + tuningSection());
     // The repository's prettier, when installed, so that `npm run lint` accepts the file as written.
     const prettier = path.join(ROOT, 'node_modules', '.bin', 'prettier');
     if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', DOC], { stdio: 'ignore' });
@@ -911,6 +916,16 @@ async function main() {
   }
   fs.rmSync(path.join(BENCH_DIR, 'work'), { recursive: true, force: true });
   await reportSection();
+}
+
+const TUNING_START = '<!-- tuning:start -->';
+const TUNING_END = '<!-- tuning:end -->';
+/** The hand-written section on what each piece of tuning buys (`--compare`), kept as it is. */
+function tuningSection() {
+  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
+  const start = doc.indexOf(TUNING_START);
+  const end = doc.indexOf(TUNING_END);
+  return start === -1 || end < start ? '' : `\n${doc.slice(start, end + TUNING_END.length)}\n`;
 }
 
 const INSTALL_ROUNDS = flags.quick ? 3 : 5;
