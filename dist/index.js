@@ -40923,14 +40923,6 @@ class LiveLog {
         this.stopped = false;
         this.stdout?.flush();
     }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = (0,text_text/* own */.ZV)(this.text);
-        this.reasoning = (0,text_text/* own */.ZV)(this.reasoning);
-    }
     /** Our own words (not from the stream); still sanitised, since they may quote it. */
     note(line) {
         this.flushText();
@@ -45936,7 +45928,6 @@ class StreamReader {
         if (this.fd !== undefined)
             node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync(this.fd, chunk);
         this.splitter.push(chunk);
-        this.log.settle();
     }
     /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
     finish() {

@@ -11,6 +11,11 @@
 //   6. The report sub-action over 256 artifacts of 3 MB, vs the client downloading them one by one
 //      (scripts/bench-report.mjs; `-- --only report` runs it alone and rewrites only its section).
 //
+// `-- --only throughput` (1 and 2 on the big transcript) and `-- --only live` (3) print only; with
+// `--compare LABEL=FILE` (repeatable) other bundles of the action run in the same rotated rounds, to
+// measure what a piece of tuning buys. The doc's tuning section (between its markers) is written by
+// hand from those runs, and a full run keeps it.
+//
 // A plain script, not a test: nothing here runs in CI. Only Node built-ins; jq and GNU time are
 // needed (installed with apt-get when missing and running as root, else the script says how).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -38,6 +43,7 @@ const { values: flags } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     only: { type: 'string' },
+    compare: { type: 'string', multiple: true, default: [] },
     help: { type: 'boolean', short: 'h', default: false }
   }
 });
@@ -49,7 +55,11 @@ if (flags.help) {
       '  --cpu-prof  also profile one action run on the big transcript and list where it spends time\n' +
       '  --no-write  print the results, do not rewrite docs/BENCHMARKS.md\n' +
       '  --only install  only the install benchmark, and only its section of docs/BENCHMARKS.md',
-    '  --only report  only the report sub-action at scale (its section of docs/BENCHMARKS.md)'
+    '  --only report  only the report sub-action at scale (its section of docs/BENCHMARKS.md)\n' +
+      '  --only throughput  only throughput and peak RSS on the big transcript, printed, not written\n' +
+      '  --only live  only the live run (the simulator through the action), printed, not written\n' +
+      '  --compare LABEL=FILE  with --only throughput or live: another bundle of the action (a variant\n' +
+      '              built with one piece of tuning off) run in the same rounds, rotated with the rest'
   );
   process.exit(0);
 }
@@ -140,11 +150,14 @@ function ensureTool(command, pkg, check) {
   return false;
 }
 
-if (flags.only !== undefined && !['install', 'report'].includes(flags.only)) {
-  console.error(`--only ${flags.only}: the sections that run alone are install and report`);
+if (flags.only !== undefined && !['install', 'report', 'throughput', 'live'].includes(flags.only)) {
+  console.error(
+    `--only ${flags.only}: the sections that run alone are install, report, throughput and live`
+  );
   process.exit(2);
 }
-const hasJq = flags.only ? false : ensureTool('jq', 'jq', () => have('jq'));
+const hasJq =
+  flags.only && flags.only !== 'throughput' ? false : ensureTool('jq', 'jq', () => have('jq'));
 const hasTime = ensureTool('/usr/bin/time', 'time', () => fs.existsSync('/usr/bin/time'));
 if (!fs.existsSync(ACTION)) throw new Error(`${ACTION} is missing: the bench measures the build`);
 if (!fs.existsSync(REPORT_ACTION))
@@ -381,9 +394,18 @@ async function transcript(spec) {
 // 1 + 2. Throughput and memory (transcript mode)
 // ---------------------------------------------------------------------------------------------
 
-async function actionOnTranscript(t) {
-  const { env, files } = actionEnv({ inputs: { INPUT_TRANSCRIPT: t.file } });
-  const r = await run(NODE24, [ACTION], { env, cwd: files.workspace, rss: true });
+/** A run's environment with transcript `t` as its input, in the workspace, where the action reads. */
+function transcriptEnv(t) {
+  const { env, files } = actionEnv({});
+  // A hard link puts the cached transcript in the workspace without copying it.
+  env.INPUT_TRANSCRIPT = path.join(files.workspace, path.basename(t.file));
+  fs.linkSync(t.file, env.INPUT_TRANSCRIPT);
+  return { env, files };
+}
+
+async function actionOnTranscript(t, bundle = ACTION) {
+  const { env, files } = transcriptEnv(t);
+  const r = await run(NODE24, [bundle], { env, cwd: files.workspace, rss: true });
   const outputs = outputsOf(files);
   const right = expect(
     r.code === 0 && outputs.outcome === 'success' && Number(outputs.tool_calls) === t.calls,
@@ -410,11 +432,20 @@ async function bareNode(t, script) {
   return r;
 }
 
+/** `--compare LABEL=FILE`: the variants of the action measured beside it. */
+const variants = flags.compare.map(spec => {
+  const eq = spec.indexOf('=');
+  if (eq <= 0 || !fs.existsSync(spec.slice(eq + 1)))
+    throw new Error(`--compare ${spec}: expected LABEL=FILE, FILE an existing bundle (index.js)`);
+  return { id: spec.slice(0, eq), bundle: path.resolve(spec.slice(eq + 1)) };
+});
+
 async function throughput(transcripts) {
   const script = path.join(BENCH_DIR, 'bare-node.mjs');
   fs.writeFileSync(script, BARE_NODE);
   const cases = [
     { id: 'action', fn: t => actionOnTranscript(t) },
+    ...variants.map(v => ({ id: v.id, fn: t => actionOnTranscript(t, v.bundle) })),
     ...(hasJq ? [{ id: 'jq', fn: t => jqRecipes(t) }] : []),
     { id: 'node', fn: t => bareNode(t, script) }
   ];
@@ -470,7 +501,7 @@ async function live(calls) {
     return r;
   };
   let transcriptBytes;
-  const action = async () => {
+  const action = async (bundle = ACTION) => {
     const { env, files } = actionEnv({
       pathFirst: liveBin,
       inputs: { INPUT_QUERY: 'bench' },
@@ -478,7 +509,7 @@ async function live(calls) {
     });
     const jsonl = path.join(files.temp, 'run.jsonl');
     env['INPUT_JSONL-PATH'] = jsonl;
-    const r = await run(NODE24, [ACTION], { env, cwd: files.workspace, rss: true });
+    const r = await run(NODE24, [bundle], { env, cwd: files.workspace, rss: true });
     const outputs = outputsOf(files);
     const right = expect(
       r.code === 0 && outputs.outcome === 'success' && Number(outputs.tool_calls) === calls,
@@ -492,9 +523,10 @@ async function live(calls) {
   };
   const cases = [
     { id: 'direct', fn: direct },
-    { id: 'action', fn: action }
+    { id: 'action', fn: () => action() },
+    ...variants.map(v => ({ id: v.id, fn: () => action(v.bundle) }))
   ];
-  const samples = { direct: [], action: [] };
+  const samples = Object.fromEntries(cases.map(c => [c.id, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const c of rotated(cases, r)) {
       const res = await c.fn();
@@ -509,7 +541,11 @@ async function live(calls) {
     wrong: xs.filter(x => x.wrong).length,
     n: xs.length
   });
-  return { calls, transcriptBytes, direct: stat(samples.direct), action: stat(samples.action) };
+  return {
+    calls,
+    transcriptBytes,
+    ...Object.fromEntries(Object.entries(samples).map(([id, xs]) => [id, stat(xs)]))
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -597,7 +633,7 @@ async function profile(t) {
   const dir = path.join(BENCH_DIR, 'cpu-prof');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const { env, files } = actionEnv({ inputs: { INPUT_TRANSCRIPT: t.file } });
+  const { env, files } = transcriptEnv(t);
   const r = await run(NODE24, ['--cpu-prof', '--cpu-prof-dir', dir, ACTION], {
     env,
     cwd: files.workspace
@@ -872,7 +908,7 @@ async function main() {
   console.log(`bench took ${fmtMs(elapsed)}`);
   if (!flags['no-write']) {
     fs.mkdirSync(path.dirname(DOC), { recursive: true });
-    fs.writeFileSync(DOC, doc);
+    fs.writeFileSync(DOC, doc + tuningSection());
     // The repository's prettier, when installed, so that `npm run lint` accepts the file as written.
     const prettier = path.join(ROOT, 'node_modules', '.bin', 'prettier');
     if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', DOC], { stdio: 'ignore' });
@@ -880,6 +916,16 @@ async function main() {
   }
   fs.rmSync(path.join(BENCH_DIR, 'work'), { recursive: true, force: true });
   await reportSection();
+}
+
+const TUNING_START = '<!-- tuning:start -->';
+const TUNING_END = '<!-- tuning:end -->';
+/** The hand-written section on what each piece of tuning buys (`--compare`), kept as it is. */
+function tuningSection() {
+  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
+  const start = doc.indexOf(TUNING_START);
+  const end = doc.indexOf(TUNING_END);
+  return start === -1 || end < start ? '' : `\n${doc.slice(start, end + TUNING_END.length)}\n`;
 }
 
 const INSTALL_ROUNDS = flags.quick ? 3 : 5;
@@ -999,10 +1045,59 @@ async function reportSection() {
   log(`wrote the report section of ${path.relative(ROOT, DOC)}`);
 }
 
-if (flags.only === 'install') await installOnly();
+/** `--only throughput`: the action, its variants, jq and bare Node on the big transcript. */
+async function throughputOnly() {
+  fs.mkdirSync(path.join(BENCH_DIR, 'work'), { recursive: true });
+  const big = await transcript(BIG);
+  const load = [os.loadavg()[0]];
+  const tp = await throughput([big]);
+  load.push(os.loadavg()[0]);
+  const node = tp['node:big'];
+  const jq = tp['jq:big'];
+  const rows = [['action', ...variants.map(v => v.id)], ['jq'], ['node']].flat().map(id => {
+    const s = tp[`${id}:big`];
+    if (!s) return [id, 'n/a', '', '', '', ''];
+    return [
+      id,
+      fmtMs(s.ms),
+      spread(s.all),
+      jq ? fmtRatio(s.ms / jq.ms) : 'n/a',
+      fmtRatio(s.ms / node.ms),
+      fmtRss(s.rssKb)
+    ];
+  });
+  console.log(
+    `${fmtMb(big.bytes)} transcript, ${ROUNDS} rounds, load average (1 min) ${load.map(l => l.toFixed(2)).join(' → ')}, nproc ${os.availableParallelism()}\n` +
+      table(['Case', 'Median', 'Range', '/ jq', '/ bare Node', 'Peak RSS (median)'], rows)
+  );
+  if (problems.length) process.exitCode = 1;
+}
+
+/** `--only live`: the simulator to /dev/null, through the action and through its variants. */
+async function liveOnly() {
+  fs.mkdirSync(path.join(BENCH_DIR, 'work'), { recursive: true });
+  const load = [os.loadavg()[0]];
+  const lv = await live(33_000);
+  load.push(os.loadavg()[0]);
+  const rows = [['direct', 'action', ...variants.map(v => v.id)]].flat().map(id => {
+    const s = lv[id];
+    return [id, fmtMs(s.ms), spread(s.all), fmtRatio(s.ms / lv.direct.ms), fmtRss(s.rssKb)];
+  });
+  console.log(
+    `live ${fmtMb(lv.transcriptBytes ?? NaN)}, ${int(lv.calls)} tool calls, ${ROUNDS} rounds, load average (1 min) ${load.map(l => l.toFixed(2)).join(' → ')}, nproc ${os.availableParallelism()}\n` +
+      table(['Case', 'Median', 'Range', '/ direct', 'Peak RSS (median)'], rows)
+  );
+  if (problems.length) process.exitCode = 1;
+}
+
+if (flags.only === 'throughput') await throughputOnly();
+else if (flags.only === 'live') await liveOnly();
+else if (flags.only === 'install') await installOnly();
 else if (flags.only === 'report') {
   fs.mkdirSync(path.join(BENCH_DIR, 'work'), { recursive: true });
   await reportSection();
 } else if (flags.only)
-  throw new Error(`--only ${flags.only}: the sections that run alone are install and report`);
+  throw new Error(
+    `--only ${flags.only}: the sections that run alone are install, report, throughput and live`
+  );
 else await main();

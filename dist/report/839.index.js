@@ -214,7 +214,7 @@ function redact_redactStrings(value, redact) {
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
  * JSON.parse's strings) views into their source: one kept tool name would keep a whole 64 KiB chunk.
  */
-function text_own(text) {
+function own(text) {
     // Slicing a concatenation flattens it into a new string of its own: one copy, no Buffer round trip.
     return (text && ` ${text}`.slice(1));
 }
@@ -1070,14 +1070,6 @@ class LiveLog {
             this.sink(`::${this.token}::`);
         this.stopped = false;
         this.stdout?.flush();
-    }
-    /**
-     * Called after each chunk of the stream: what is held until its line ends is copied out of the
-     * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-     */
-    settle() {
-        this.text = own(this.text);
-        this.reasoning = own(this.reasoning);
     }
     /** Our own words (not from the stream); still sanitised, since they may quote it. */
     note(line) {
@@ -2035,7 +2027,7 @@ class TurnBuilder {
         if (decoded.blank)
             turn.blankLines += 1;
         if (decoded.notJson !== undefined && turn.stdoutText === undefined)
-            turn.stdoutText = text_own(text_oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
+            turn.stdoutText = own(text_oneLine(redactHead(this.redact, decoded.notJson), STDOUT_TEXT_CHARS));
         if (decoded.unknownType !== undefined) {
             // A Map: type names come from the stream, and "__proto__" must stay a name.
             const name = this.kept(decoded.unknownType);
@@ -2066,7 +2058,7 @@ class TurnBuilder {
                 if (burst && kept !== '' && kept.length < held)
                     kept += kept.endsWith('\n') ? '\n' : '\n\n';
                 const room = held - kept.length;
-                this.reasoningText = room > 0 ? kept + text_own(event.text.slice(0, room)) : kept;
+                this.reasoningText = room > 0 ? kept + own(event.text.slice(0, room)) : kept;
                 turn.reasoning = {
                     deltas: (turn.reasoning?.deltas ?? 0) + 1,
                     chars: (turn.reasoning?.chars ?? 0) + event.text.length,
@@ -2111,7 +2103,7 @@ class TurnBuilder {
     }
     /** A string from the stream as the turn keeps it: redacted, in memory of its own. */
     kept(text) {
-        return (text === undefined ? undefined : text_own(this.redact(text)));
+        return (text === undefined ? undefined : own(this.redact(text)));
     }
     /** The turn so far; calls still pending are listed as unfinished. */
     finish() {
@@ -2140,7 +2132,7 @@ class TurnBuilder {
         const pending = {
             name: event.name,
             id: event.tool_call_id,
-            inputPreview: text_own(inputPreview ?? previewInput(event.input, this.redact))
+            inputPreview: own(inputPreview ?? previewInput(event.input, this.redact))
         };
         const queue = this.pendingByName.get(event.name);
         if (queue)
@@ -2301,7 +2293,6 @@ class StreamReader {
         if (this.fd !== undefined)
             external_node_fs_.writeSync(this.fd, chunk);
         this.splitter.push(chunk);
-        this.log.settle();
     }
     /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
     finish() {
@@ -2559,7 +2550,6 @@ function silentLog(redact) {
         reasoningDelta: nothing,
         toolStart: nothing,
         toolEnd: nothing,
-        settle: nothing,
         flushText: nothing
     };
 }

@@ -4,7 +4,7 @@ import type { Redactor } from '../text/redact.js';
 import type { Attempt, RunLog } from '../run/attempt.js';
 import type { Verdict } from '../run/verdict.js';
 import type { ToolCall } from '../run/turn.js';
-import { cutPoint, formatMs, oneLine, own } from '../text/text.js';
+import { cutPoint, formatMs, oneLine } from '../text/text.js';
 
 export type Sink = (line: string) => void;
 
@@ -120,15 +120,6 @@ export class LiveLog implements RunLog {
     if (this.stopped) this.sink(`::${this.token}::`);
     this.stopped = false;
     this.stdout?.flush();
-  }
-
-  /**
-   * Called after each chunk of the stream: what is held until its line ends is copied out of the
-   * chunk's text, which would otherwise stay alive (and be copied by every young-generation GC).
-   */
-  settle(): void {
-    this.text = own(this.text);
-    this.reasoning = own(this.reasoning);
   }
 
   /** Our own words (not from the stream); still sanitised, since they may quote it. */

@@ -50,7 +50,6 @@ export function silentLog(redact: Redactor): RunLog {
     reasoningDelta: nothing,
     toolStart: nothing,
     toolEnd: nothing,
-    settle: nothing,
     flushText: nothing
   };
 }

@@ -34,8 +34,6 @@ export interface RunLog {
   reasoningDelta(delta: string): void;
   toolStart(name: string, inputPreview: string): void;
   toolEnd(call: ToolCall): void;
-  /** After each chunk of the stream. */
-  settle(): void;
   /** Prints assistant text still held until its line ends. */
   flushText(): void;
 }

@@ -42,7 +42,6 @@ export class StreamReader {
     // Written synchronously, before parsing: whatever happens next, the bytes are on disk.
     if (this.fd !== undefined) fs.writeSync(this.fd, chunk);
     this.splitter.push(chunk);
-    this.log.settle();
   }
 
   /** Ends the stream: the transcript is closed and a last line without its newline is reported. */
