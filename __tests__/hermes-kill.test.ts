@@ -12,10 +12,11 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { HERMES_LIMITS, probeVersion, runAttempt, type HermesLimits } from '../src/cli/hermes.js';
 import { childEnv } from '../src/cli/environment.js';
 import { LiveLog } from '../src/publish/log.js';
-import type { Signals } from '../src/run/attempt.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { cliSettings } from './helpers/settings.js';
 import { until } from './helpers/until.js';
+import type { Signals } from '../src/run/attempt.js';
+import { alive, runnerSignals } from './helpers/processes.js';
 
 const SHORT: HermesLimits = {
   cancelGraceMs: 100,
@@ -30,15 +31,6 @@ afterEach(() => {
   for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** Whether a process still runs (a zombie has already let go of everything it held). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 /** A stand-in Hermes in sh: `body` after its init event; what it notes goes to `notes`. */
 function hermesScript(body: string[]) {
@@ -60,26 +52,6 @@ function hermesScript(body: string[]) {
   const noted = (): string => (fs.existsSync(notes) ? fs.readFileSync(notes, 'utf8') : '');
   const toolPid = (): number => Number(/^tool (\d+)$/m.exec(noted())?.[1]);
   return { dir, hermes, noted, toolPid };
-}
-
-/** The runner's signals, sent by hand. */
-function runnerSignals() {
-  let cancelled = false;
-  const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
-  const signals: Signals & { send(signal: 'SIGINT' | 'SIGTERM'): void } = {
-    get cancelled() {
-      return cancelled;
-    },
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    send(signal) {
-      cancelled = true;
-      listeners.forEach(fn => fn(signal));
-    }
-  };
-  return signals;
 }
 
 function attempt(

@@ -10,39 +10,16 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { INSTALL_LIMITS } from '../src/cli/install.js';
 import { PROCESS_LIMITS, runGroup } from '../src/cli/process.js';
-import type { Signals } from '../src/run/attempt.js';
 import { ROOT } from '../scripts/local-runner.mjs';
 import { until } from './helpers/until.js';
+import type { Signals } from '../src/run/attempt.js';
+import { alive, runnerSignals } from './helpers/processes.js';
 
 const SCRIPT = path.join(ROOT, 'simulator', 'install.sh');
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** Whether a process still runs (a killed one may linger as a zombie until it is reaped). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-function runnerSignals() {
-  const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
-  const signals: Signals & { send(): void } = {
-    cancelled: false,
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    send() {
-      listeners.forEach(fn => fn('SIGINT'));
-    }
-  };
-  return signals;
-}
 
 /** The stand-in, hanging (`term`: it dies on SIGTERM; `ignore-term`: it does not), as install.ts runs it. */
 function hangingInstaller(hang: 'term' | 'ignore-term', timeoutMs: number, signals: Signals) {
@@ -91,7 +68,7 @@ describe('the installer’s process group', () => {
     // A limit no test could wait out: only the cancellation can end it.
     const run = hangingInstaller('term', 3_600_000, signals);
     const pids = await run.started();
-    signals.send();
+    signals.send('SIGINT');
     const result = await run.done;
     expect(result).toMatchObject({ cancelled: true, timedOut: false });
     expect(pids.filter(alive)).toEqual([]);

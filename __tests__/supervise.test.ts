@@ -4,30 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { HERMES_LIMITS } from '../src/cli/hermes.js';
-import type { Signals } from '../src/run/attempt.js';
 import { interruptThenKill, supervise, type Graces } from '../src/run/supervise.js';
-
-/** The runner's signals, sent by hand. */
-function runnerSignals(cancelled = false) {
-  const listeners = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
-  const signals: Signals & { send(signal: 'SIGINT' | 'SIGTERM'): void; listening: number } = {
-    get cancelled() {
-      return cancelled;
-    },
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    send(signal) {
-      cancelled = true;
-      listeners.forEach(fn => fn(signal));
-    },
-    get listening() {
-      return listeners.size;
-    }
-  };
-  return signals;
-}
+import type { Signals } from '../src/run/attempt.js';
+import { runnerSignals } from './helpers/processes.js';
 
 /** A Hermes that ignores SIGINT: it records what it got, and only SIGKILL (or exit()) ends it. */
 function stubbornHermes() {
