@@ -80,4 +80,3 @@ export function invalidInputReport(message: string, redact: Redactor): FinalRepo
     jsonlPath: ''
   };
 }
-
