@@ -26,6 +26,8 @@ afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
 interface HermesRun {
   exitCode: number;
   answer?: string;
+  /** What the agent does to the disk during its turn, given jsonl-path. */
+  meddle?: (jsonlPath: string) => void;
 }
 
 /** The lines of a turn that ends with this exit code (in its result event and as the process's). */
@@ -144,6 +146,7 @@ function world({
       // The stand-in for one Hermes process: its stdout read by the real stream reader.
       attempt: async (_settings, _executable, jsonlPath, log) => {
         const next = runs[Math.min(attempt++, runs.length - 1)];
+        next.meddle?.(jsonlPath);
         const reader = new StreamReader(log, jsonlPath);
         reader.push(Buffer.from(streamOf(next)));
         w.transcripts.push(jsonlPath);
@@ -232,6 +235,27 @@ describe('run(), in-process', () => {
     expect(fs.existsSync(jsonl.replace(/\.jsonl$/, '.attempt-2.jsonl'))).toBe(true);
     expect(fs.readFileSync(jsonl, 'utf8')).toContain('"exit_code":0');
     expect(summaryText(w)).toMatch(/tempfail/);
+  });
+
+  test('a folder the agent planted where an earlier attempt’s transcript goes does not stop the retry', async () => {
+    const planted = (jsonl: string): string => jsonl.replace(/\.jsonl$/, '.attempt-1.jsonl');
+    const w = world({
+      runs: [
+        {
+          exitCode: 75,
+          meddle: jsonl => {
+            fs.mkdirSync(planted(jsonl));
+            fs.writeFileSync(path.join(planted(jsonl), 'x'), 'in the way');
+          }
+        },
+        { exitCode: 0 }
+      ],
+      inputs: { 'tempfail-retries': '1' }
+    });
+    await run(w.ports);
+    expect(w.outputs.get('outcome')).toBe('success');
+    const jsonl = w.outputs.get('jsonl')!;
+    expect(fs.readFileSync(planted(jsonl), 'utf8')).toContain('"exit_code":75');
   });
 
   test('a cancel during the backoff ends the wait at once: no further attempt, tempfail stands', async () => {

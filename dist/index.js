@@ -43654,6 +43654,8 @@ async function retryTempfail(once, policy) {
     const attempt = await (0,retry/* retry */.L)(async (n) => {
         if (previous) {
             const transcript = attemptTranscript(policy.jsonlPath, n - 1);
+            // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
+            external_node_fs_.rmSync(transcript, { recursive: true, force: true });
             external_node_fs_.renameSync(policy.jsonlPath, transcript);
             earlier.push({ verdict: previous, transcript });
         }

@@ -49,6 +49,8 @@ export async function retryTempfail(
     async n => {
       if (previous) {
         const transcript = attemptTranscript(policy.jsonlPath, n - 1);
+        // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
+        fs.rmSync(transcript, { recursive: true, force: true });
         fs.renameSync(policy.jsonlPath, transcript);
         earlier.push({ verdict: previous, transcript });
       }
