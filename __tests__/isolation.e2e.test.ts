@@ -64,6 +64,14 @@ function machine(credentialIn: 'config' | 'temp') {
     mode: 0o600
   });
   fs.writeFileSync(path.join(home, '.hermes', 'skills', 'review.md'), '# Review\n');
+  // A link in skills/ to a key of the runner user's (as an earlier, unisolated agent could plant):
+  // the copy in the agent's HOME must not carry the key.
+  fs.mkdirSync(path.join(home, '.ssh'), { mode: 0o700 });
+  fs.writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY\n', { mode: 0o600 });
+  fs.symlinkSync(
+    path.join(home, '.ssh', 'id_ed25519'),
+    path.join(home, '.hermes', 'skills', 'keys.md')
+  );
   fs.writeFileSync(path.join(home, 'notes.txt'), 'the runner user’s own file\n', { mode: 0o644 });
   fs.mkdirSync(workspace);
   spawnSync('git', ['init', '-q', workspace]);
@@ -87,7 +95,8 @@ function machine(credentialIn: 'config' | 'temp') {
   const probes = [
     path.join(home, 'notes.txt'),
     path.join(home, '.hermes', '.env'),
-    path.join(commands, 'set_env_1f2e')
+    path.join(commands, 'set_env_1f2e'),
+    '~/.hermes/skills/keys.md'
   ];
   const writes = [
     path.join(workspace, 'node_modules', 'index.js'),

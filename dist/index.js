@@ -41510,7 +41510,13 @@ class Isolation {
         for (const entry of entries) {
             const from = external_node_path_.join(source, entry);
             if (external_node_fs_.existsSync(from))
-                external_node_fs_.cpSync(from, external_node_path_.join(hermesHome, entry), { recursive: true, dereference: true });
+                // The entry itself may be a link (the user's choice of config): its target is copied. Links
+                // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+                // ~/.ssh would otherwise hand the agent a copy of the key.
+                external_node_fs_.cpSync(external_node_fs_.realpathSync(from), external_node_path_.join(hermesHome, entry), {
+                    recursive: true,
+                    verbatimSymlinks: true
+                });
         }
         // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
         const lent = inside(options.workingDirectory, options.workspace)

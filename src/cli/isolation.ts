@@ -209,7 +209,13 @@ export class Isolation {
     for (const entry of entries) {
       const from = path.join(source, entry);
       if (fs.existsSync(from))
-        fs.cpSync(from, path.join(hermesHome, entry), { recursive: true, dereference: true });
+        // The entry itself may be a link (the user's choice of config): its target is copied. Links
+        // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+        // ~/.ssh would otherwise hand the agent a copy of the key.
+        fs.cpSync(fs.realpathSync(from), path.join(hermesHome, entry), {
+          recursive: true,
+          verbatimSymlinks: true
+        });
     }
     // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
     const lent = inside(options.workingDirectory, options.workspace)
