@@ -44811,7 +44811,7 @@ function outputsOf(report, attempts) {
     const usage = report.usage;
     set(Output.CostUsd, usage?.costUsd);
     own(Output.CostEstimated, usage?.costEstimated?.toString());
-    // The record's strings were redacted as it was read (main.ts), like every string from a turn.
+    // The record's strings were redacted as it was read (src/steps/build-report.ts), like every string from a turn.
     if (usage && Object.keys(usage.fields).length > 0)
         set(Output.Usage, JSON.stringify(usage.fields));
     own(Output.SessionArtifactUrl, report.session?.artifact?.url);
@@ -45227,7 +45227,7 @@ function sessionRef(session) {
         : session.path
             ? codeCell((0,text_text/* clip */.$Q)(session.path, PATH_CHARS))
             : '';
-    // The note is the action's own sentence around Hermes' redacted words (main.ts).
+    // The note is the action's own sentence around Hermes' redacted words (src/steps/build-report.ts).
     const note = session.note ? cell((0,text_text/* clip */.$Q)(session.note, summary_MESSAGE_CHARS)) : '';
     return [where, note].filter(Boolean).join(' · ') || '–';
 }

@@ -91,7 +91,7 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   const usage = report.usage;
   set(Output.CostUsd, usage?.costUsd);
   own(Output.CostEstimated, usage?.costEstimated?.toString());
-  // The record's strings were redacted as it was read (main.ts), like every string from a turn.
+  // The record's strings were redacted as it was read (src/steps/build-report.ts), like every string from a turn.
   if (usage && Object.keys(usage.fields).length > 0)
     set(Output.Usage, JSON.stringify(usage.fields) as Redacted);
   own(Output.SessionArtifactUrl, report.session?.artifact?.url);

@@ -224,7 +224,7 @@ function sessionRef(session: NonNullable<RunReport['session']>): string {
       : session.path
         ? codeCell(clip(session.path, PATH_CHARS))
         : '';
-  // The note is the action's own sentence around Hermes' redacted words (main.ts).
+  // The note is the action's own sentence around Hermes' redacted words (src/steps/build-report.ts).
   const note = session.note ? cell(clip(session.note, MESSAGE_CHARS)) : '';
   return [where, note].filter(Boolean).join(' · ') || '–';
 }

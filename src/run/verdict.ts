@@ -14,9 +14,9 @@ export type Outcome =
   | 'not_found'
   | 'timeout'
   | 'not_allowed'
-  /** The turn completed, but its answer does not match json-schema (decided in src/schema/check.ts). */
+  /** The turn completed, but its answer does not match json-schema (checked by src/schema/check.ts, decided in src/run/decision.ts). */
   | 'invalid_output'
-  /** An input was refused before anything ran (decided in src/main.ts). */
+  /** An input was refused before anything ran (src/steps/plan.ts refuses it, src/steps/build-report.ts reports it). */
   | 'invalid_input';
 
 /** How the run ended, seen from outside the stream: one shape per kind of run. */
