@@ -43563,9 +43563,14 @@ function findGitDirs(workspace) {
             if (!entry.isDirectory())
                 continue;
             const sub = external_node_path_.join(dir, entry.name);
-            if (external_node_fs_.existsSync(external_node_path_.join(workspace, sub, 'HEAD')))
+            // A git directory: only its own submodules lie below (never its objects or refs). Any other
+            // folder is a part of a submodule's path (`modules/libs/a`).
+            if (external_node_fs_.existsSync(external_node_path_.join(workspace, sub, 'HEAD'))) {
                 dirs.push(sub);
-            walk(sub, depth + 1);
+                walk(external_node_path_.join(sub, 'modules'), depth + 1);
+            }
+            else
+                walk(sub, depth + 1);
         }
     };
     walk(external_node_path_.join(top, 'modules'), 0);

@@ -104,8 +104,12 @@ function findGitDirs(workspace: string): string[] {
     for (const entry of names) {
       if (!entry.isDirectory()) continue;
       const sub = path.join(dir, entry.name);
-      if (fs.existsSync(path.join(workspace, sub, 'HEAD'))) dirs.push(sub);
-      walk(sub, depth + 1);
+      // A git directory: only its own submodules lie below (never its objects or refs). Any other
+      // folder is a part of a submodule's path (`modules/libs/a`).
+      if (fs.existsSync(path.join(workspace, sub, 'HEAD'))) {
+        dirs.push(sub);
+        walk(path.join(sub, 'modules'), depth + 1);
+      } else walk(sub, depth + 1);
     }
   };
   walk(path.join(top, 'modules'), 0);
