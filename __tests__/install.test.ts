@@ -330,6 +330,13 @@ describe('what a cached archive may hold', () => {
     return headers;
   }
 
+  test('a NUL or another control character in a name or a link target is refused', () => {
+    expect(check([entry('-', '../../../.hermes/tools/\u0000')])).toMatch(/control character/);
+    expect(check([entry('l', '../../../.hermes/tools/x -> /usr/bin/\npython3')])).toMatch(
+      /control character/
+    );
+  });
+
   test('files, directories and links inside the folders pass, renamed into staging, modes fixed', () => {
     expect(
       check([

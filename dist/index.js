@@ -38497,6 +38497,12 @@ class ArchiveCheck {
         const shown = (0,text_text/* clip */.$Q)(name, 300);
         if (++this.count > MAX_ENTRIES)
             return { refused: `the archive holds more than ${MAX_ENTRIES} entries` };
+        // GNU tar ends a name at a NUL that tar-stream keeps: the check and the extractor would then
+        // mean two different paths. No install needs a control character in a name.
+        // eslint-disable-next-line no-control-regex
+        const control = /[\u0000-\u001f\u007f]/;
+        if (control.test(name) || control.test(header.linkname ?? ''))
+            return { refused: `${JSON.stringify(shown)} holds a control character in its name or link` };
         // Past the climb out of the workspace the cache client's names never go up again: one that does
         // could mean another place to the kernel (through a link) than to the check.
         if (name
