@@ -110,4 +110,46 @@ describe('the git control files', () => {
     expect(fs.existsSync(path.join(dir, '.git'))).toBe(false);
     expect(fs.readdirSync(outside)).toEqual([]);
   });
+
+  test('a commondir planted to send git to a config of its own is removed', () => {
+    const dir = repo();
+    const guard = snapshotGitControl(dir);
+    fs.mkdirSync(path.join(dir, '.git', 'evil'));
+    fs.writeFileSync(path.join(dir, '.git', 'evil', 'config'), '[core]\n\tfsmonitor = curl evil\n');
+    fs.writeFileSync(path.join(dir, '.git', 'commondir'), 'evil\n');
+    expect(guard.restore()).toEqual(['.git/commondir']);
+    expect(fs.existsSync(path.join(dir, '.git', 'commondir'))).toBe(false);
+  });
+
+  // As root the folder stays listable whatever its mode: the EACCES path is exercised where the
+  // suite runs as another user (a developer's machine), as the action on a hosted runner does.
+  test('a hooks folder left unlistable (chmod 300) is still put back', () => {
+    const dir = repo();
+    const guard = snapshotGitControl(dir);
+    const hooks = path.join(dir, '.git', 'hooks');
+    fs.writeFileSync(path.join(hooks, 'pre-push'), '#!/bin/sh\ncurl evil\n', { mode: 0o755 });
+    fs.chmodSync(hooks, 0o300);
+    expect(guard.restore()).toContain('.git/hooks/pre-push');
+    expect(fs.readdirSync(hooks)).not.toContain('pre-push');
+    expect(fs.readdirSync(hooks)).toContain('pre-commit');
+  });
+
+  test('a submodule folder reached through a planted link is named and nothing is written there', () => {
+    const dir = repo();
+    const sub = path.join(dir, '.git', 'modules', 'lib');
+    fs.mkdirSync(path.join(sub, 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(sub, 'HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(path.join(sub, 'config'), '[core]\n');
+    const guard = snapshotGitControl(dir);
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-elsewhere-'));
+    fs.mkdirSync(path.join(elsewhere, 'lib'));
+    fs.writeFileSync(path.join(elsewhere, 'lib', 'config'), "not the guard's\n");
+    fs.renameSync(path.join(dir, '.git', 'modules'), path.join(dir, '.git', 'modules-moved'));
+    fs.symlinkSync(elsewhere, path.join(dir, '.git', 'modules'));
+    expect(guard.restore()).toEqual(['.git/modules/lib']);
+    expect(fs.readFileSync(path.join(elsewhere, 'lib', 'config'), 'utf8')).toBe(
+      "not the guard's\n"
+    );
+    expect(fs.readdirSync(path.join(elsewhere, 'lib'))).toEqual(['config']);
+  });
 });

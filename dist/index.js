@@ -43491,8 +43491,11 @@ var file_commands = __nccwpck_require__(41373);
  */
 
 
-/** Per git directory: the files that make git run a program. */
-const git_guard_CONTROL = ['config', 'config.worktree', 'hooks'];
+/**
+ * Per git directory: the files that make git run a program, and the ones that send git to another
+ * directory for them (`commondir`, `gitdir`: a planted one names a config of the agent's).
+ */
+const git_guard_CONTROL = ['config', 'config.worktree', 'hooks', 'commondir', 'gitdir'];
 /** Bounds on what is read (a real hooks folder holds ~15 samples of a few KB). */
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -43516,6 +43519,11 @@ function snapshotGitControl(workspace) {
             for (const dir of gitDirs) {
                 // A git directory the agent replaced by a link or a file (a gitfile can name any folder) is
                 // removed, not followed: a later git step then finds no repository rather than the agent's.
+                // A folder on the way made a link (`.git/modules` → elsewhere): nothing is written there.
+                if (linkOnTheWay(workspace, external_node_path_.dirname(dir))) {
+                    changed.push(dir);
+                    continue;
+                }
                 const stat = external_node_fs_.lstatSync(external_node_path_.join(workspace, dir), { throwIfNoEntry: false });
                 if (!stat?.isDirectory()) {
                     if (stat)
@@ -43594,14 +43602,15 @@ function read(workspace, rel, tree, budget) {
         tree.set(rel, { kind: 'link', target: external_node_fs_.readlinkSync(full) });
     else if (stat.isDirectory()) {
         tree.set(rel, { kind: 'dir', mode: stat.mode & 0o7777 });
-        for (const name of external_node_fs_.readdirSync(full).sort())
+        const names = readable(full, stat, () => external_node_fs_.readdirSync(full));
+        for (const name of names.sort())
             read(workspace, external_node_path_.join(rel, name), tree, budget);
     }
     else if (stat.isFile()) {
         budget.bytes -= stat.size;
         if (budget.bytes < 0)
             return;
-        const fd = external_node_fs_.openSync(full, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+        const fd = readable(full, stat, () => external_node_fs_.openSync(full, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK));
         try {
             tree.set(rel, { kind: 'file', content: external_node_fs_.readFileSync(fd), mode: stat.mode & 0o7777 });
         }
@@ -43611,6 +43620,32 @@ function read(workspace, rel, tree, budget) {
     }
     else
         tree.set(rel, { kind: 'other' });
+}
+/**
+ * fn(), after making the entry readable by its owner if it was not: the agent may leave a folder of
+ * hooks it can run but the action cannot list (`chmod 300`), which must not stop the restore. The
+ * entry is the action's user's again after the hand-back, and was lstat'ed: no link is followed.
+ */
+function readable(full, stat, fn) {
+    try {
+        return fn();
+    }
+    catch (error) {
+        if (error.code !== 'EACCES')
+            throw error;
+        external_node_fs_.chmodSync(full, (stat.mode & 0o7777) | (stat.isDirectory() ? 0o700 : 0o600));
+        return fn();
+    }
+}
+/** The first folder from the workspace down to `rel` that is a link, if any. */
+function linkOnTheWay(workspace, rel) {
+    let at = workspace;
+    for (const part of rel === '.' ? [] : rel.split(external_node_path_.sep)) {
+        at = external_node_path_.join(at, part);
+        if (external_node_fs_.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+            return at;
+    }
+    return undefined;
 }
 /** The entries at or below `top`. */
 function subtree(tree, top) {

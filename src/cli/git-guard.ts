@@ -10,8 +10,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** Per git directory: the files that make git run a program. */
-const CONTROL = ['config', 'config.worktree', 'hooks'];
+/**
+ * Per git directory: the files that make git run a program, and the ones that send git to another
+ * directory for them (`commondir`, `gitdir`: a planted one names a config of the agent's).
+ */
+const CONTROL = ['config', 'config.worktree', 'hooks', 'commondir', 'gitdir'];
 /** Bounds on what is read (a real hooks folder holds ~15 samples of a few KB). */
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -56,6 +59,11 @@ export function snapshotGitControl(workspace: string): GitControl {
       for (const dir of gitDirs) {
         // A git directory the agent replaced by a link or a file (a gitfile can name any folder) is
         // removed, not followed: a later git step then finds no repository rather than the agent's.
+        // A folder on the way made a link (`.git/modules` → elsewhere): nothing is written there.
+        if (linkOnTheWay(workspace, path.dirname(dir))) {
+          changed.push(dir);
+          continue;
+        }
         const stat = fs.lstatSync(path.join(workspace, dir), { throwIfNoEntry: false });
         if (!stat?.isDirectory()) {
           if (stat) fs.rmSync(path.join(workspace, dir), { force: true });
@@ -130,14 +138,13 @@ function read(
   if (stat.isSymbolicLink()) tree.set(rel, { kind: 'link', target: fs.readlinkSync(full) });
   else if (stat.isDirectory()) {
     tree.set(rel, { kind: 'dir', mode: stat.mode & 0o7777 });
-    for (const name of fs.readdirSync(full).sort())
-      read(workspace, path.join(rel, name), tree, budget);
+    const names = readable(full, stat, () => fs.readdirSync(full));
+    for (const name of names.sort()) read(workspace, path.join(rel, name), tree, budget);
   } else if (stat.isFile()) {
     budget.bytes -= stat.size;
     if (budget.bytes < 0) return;
-    const fd = fs.openSync(
-      full,
-      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK
+    const fd = readable(full, stat, () =>
+      fs.openSync(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
     );
     try {
       tree.set(rel, { kind: 'file', content: fs.readFileSync(fd), mode: stat.mode & 0o7777 });
@@ -145,6 +152,31 @@ function read(
       fs.closeSync(fd);
     }
   } else tree.set(rel, { kind: 'other' });
+}
+
+/**
+ * fn(), after making the entry readable by its owner if it was not: the agent may leave a folder of
+ * hooks it can run but the action cannot list (`chmod 300`), which must not stop the restore. The
+ * entry is the action's user's again after the hand-back, and was lstat'ed: no link is followed.
+ */
+function readable<T>(full: string, stat: fs.Stats, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    fs.chmodSync(full, (stat.mode & 0o7777) | (stat.isDirectory() ? 0o700 : 0o600));
+    return fn();
+  }
+}
+
+/** The first folder from the workspace down to `rel` that is a link, if any. */
+function linkOnTheWay(workspace: string, rel: string): string | undefined {
+  let at = workspace;
+  for (const part of rel === '.' ? [] : rel.split(path.sep)) {
+    at = path.join(at, part);
+    if (fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) return at;
+  }
+  return undefined;
 }
 
 /** The entries at or below `top`. */
