@@ -39250,6 +39250,508 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
+/***/ 85458:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ Isolation),
+/* harmony export */   K0: () => (/* binding */ THIS_HOST),
+/* harmony export */   ux: () => (/* binding */ exposedCredential),
+/* harmony export */   wE: () => (/* binding */ planIsolation)
+/* harmony export */ });
+/* unused harmony exports AGENT_USER_PREFIX, SWEEP_LIMITS, processesOf */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(90108);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(31191);
+/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(47479);
+/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2714);
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
+ *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
+ *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/**
+ * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
+ * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
+ * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
+ */
+function systemEnv(env = process.env) {
+    return { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .childEnv */ .g)(env), PATH: SYSTEM_PATH };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of (systemEnv().PATH ?? '').split(node_path__WEBPACK_IMPORTED_MODULE_2__.delimiter)) {
+        const file = node_path__WEBPACK_IMPORTED_MODULE_2__.join(dir, name);
+        try {
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+const THIS_HOST = {
+    uid: process.getuid?.(),
+    username: () => node_os__WEBPACK_IMPORTED_MODULE_1__.userInfo().username,
+    tool: systemTool,
+    passwordlessSudo: sudo => (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0
+};
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
+    if (mode === 'none')
+        return { kind: 'none', why: 'isolation is none', chosen: true };
+    if (platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${platform}, not Linux`, chosen: false };
+    const setpriv = host.tool('setpriv');
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = host.uid;
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = host.tool('sudo');
+    const who = `the action runs as ${host.username()} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    if (!host.passwordlessSudo(sudo))
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The isolation of one run: made by isolate(), ended by release(). */
+class Isolation {
+    user;
+    runner;
+    admin;
+    sweepLimits;
+    /** Processes of the agent user ended so far. */
+    ended = 0;
+    released = false;
+    /** Directories whose mode was changed, to put back (newest first). */
+    modes = [];
+    lent;
+    /**
+     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
+     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
+     */
+    closedTemp;
+    home;
+    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+    hidden;
+    actionEnv = {};
+    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+    queryFile;
+    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+    spawning;
+    constructor(user, runner, env, admin, sweepLimits) {
+        this.user = user;
+        this.runner = runner;
+        this.admin = admin;
+        this.sweepLimits = sweepLimits;
+        this.spawning = { as: user, env, sweep: () => this.endAll() };
+    }
+    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+    static async isolate(plan, options) {
+        const admin = (file, args) => {
+            const [command, argv] = (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .privileged */ .wt)(file, args, plan.via, plan.sudo);
+            const done = (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(command, argv, { env: systemEnv(options.env) });
+            if (done.status !== 0)
+                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        };
+        const name = AGENT_USER_PREFIX + (0,node_crypto__WEBPACK_IMPORTED_MODULE_3__.randomBytes)(3).toString('hex');
+        await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retry */ .L)(async () => {
+            try {
+                createAgent(name, admin);
+                return { value: undefined };
+            }
+            catch (error) {
+                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+                if (!/exit 10\b/.test((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(error)))
+                    throw error;
+                return { value: undefined, retry: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(error) };
+            }
+        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const ids = agentIds(name);
+        if (!ids)
+            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+        const user = { name, ...ids, ...plan };
+        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+        const home = node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync(node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir(), `${name}-home-`));
+        const env = agentEnv(options.env, home, name);
+        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
+        isolation.home = home;
+        try {
+            isolation.prepare(options);
+        }
+        catch (error) {
+            await isolation.release();
+            throw error;
+        }
+        return isolation;
+    }
+    prepare(options) {
+        const admin = this.admin;
+        const home = this.home;
+        const hermesHome = node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.hermes');
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'tmp'));
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync(hermesHome);
+        const source = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.env.HERMES_HOME || node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.homedir(), '.hermes'));
+        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+        for (const entry of entries) {
+            const from = node_path__WEBPACK_IMPORTED_MODULE_2__.join(source, entry);
+            if (node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(from))
+                // The entry itself may be a link (the user's choice of config): its target is copied. Links
+                // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+                // ~/.ssh would otherwise hand the agent a copy of the key.
+                node_fs__WEBPACK_IMPORTED_MODULE_0__.cpSync(node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(from), node_path__WEBPACK_IMPORTED_MODULE_2__.join(hermesHome, entry), {
+                    recursive: true,
+                    verbatimSymlinks: true
+                });
+        }
+        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+        const lent = inside(options.workingDirectory, options.workspace)
+            ? options.workspace
+            : options.workingDirectory;
+        const runnerTemp = options.env.RUNNER_TEMP ? node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.env.RUNNER_TEMP) : undefined;
+        if (options.queryFile && !inside(options.queryFile, lent)) {
+            this.queryFile = node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'query.txt');
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.copyFileSync(options.queryFile, this.queryFile);
+        }
+        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.actionEnv = options.env;
+        if (runnerTemp)
+            this.hidden = hideIncludes(lent, runnerTemp, options.env);
+        this.lent = lent;
+        // Every file of the runner user's but a regular file with another name somewhere (a hard link:
+        // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
+        admin('find', [
+            lent,
+            '-uid',
+            String(this.runner.uid),
+            '!',
+            '(',
+            '-type',
+            'f',
+            '-links',
+            '+1',
+            ')',
+            '-exec',
+            'chown',
+            '-h',
+            String(this.user.uid),
+            '{}',
+            '+'
+        ]);
+        const executable = node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(options.executable);
+        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+        for (const dir of new Set(needed))
+            this.openForOthers(dir);
+        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+        if (runnerTemp &&
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(runnerTemp) &&
+            ![lent, executable].some(p => inside(p, runnerTemp))) {
+            this.setMode(runnerTemp, 0o700);
+            this.closedTemp = runnerTemp;
+        }
+    }
+    /** Gives others the right to enter dir (not to list it) for the run. */
+    openForOthers(dir) {
+        const mode = node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(dir).mode & 0o7777;
+        if ((mode & 0o001) === 0)
+            this.setMode(dir, mode | 0o001);
+    }
+    setMode(dir, mode) {
+        const was = node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(dir).mode & 0o7777;
+        if (was === mode)
+            return;
+        this.modes.unshift({ dir, mode: was });
+        this.admin('chmod', [mode.toString(8), dir]);
+    }
+    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+    waitFor(work) {
+        this.pending = work.then(() => undefined, () => undefined);
+    }
+    pending = Promise.resolve();
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
+    async endAll() {
+        await this.pending;
+        const uid = this.user.uid;
+        const seen = new Set(processesOf(uid));
+        const { graceMs, pollMs } = this.sweepLimits;
+        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
+        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
+        this.signalAll('SIGTERM');
+        const deadline = Date.now() + graceMs;
+        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+            left.forEach(pid => seen.add(pid));
+            if (Date.now() > deadline)
+                break;
+            await pause();
+        }
+        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+        const end = Date.now() + graceMs;
+        for (;;) {
+            this.signalAll('SIGKILL');
+            const left = processesOf(uid);
+            left.forEach(pid => seen.add(pid));
+            if (left.length === 0 || Date.now() > end)
+                break;
+            await pause();
+        }
+        this.ended += seen.size;
+    }
+    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
+    signalAll(signal) {
+        (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+            env: systemEnv(),
+            as: this.user
+        });
+    }
+    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    async release() {
+        const admin = this.admin;
+        if (!this.released) {
+            this.released = true;
+            await this.endAll();
+            if (this.lent)
+                admin('chown', [
+                    '-R',
+                    '-h',
+                    `--from=${this.user.uid}`,
+                    `${this.runner.uid}:${this.runner.gid}`,
+                    this.lent
+                ]);
+            for (const { dir, mode } of this.modes.splice(0))
+                admin('chmod', [mode.toString(8), dir]);
+            if (this.hidden)
+                restoreIncludes(this.hidden, this.actionEnv);
+            if (this.home)
+                admin('rm', ['-rf', '--', this.home]);
+            // Its processes are gone and it owns nothing left: the uid may be given to another user.
+            try {
+                admin('userdel', [this.user.name]);
+            }
+            catch {
+                // A user left behind owns nothing and runs nothing; the next run makes its own.
+            }
+        }
+        return {
+            user: this.user.name,
+            uid: this.user.uid,
+            via: this.user.via,
+            ended: this.ended
+        };
+    }
+}
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds(name) {
+    const found = (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('getent', ['passwd', name], { env: systemEnv() });
+    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+    if (fields.length < 4)
+        return undefined;
+    return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name, admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        name
+    ]);
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .childEnv */ .g)(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.hermes'),
+        TMPDIR: node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'tmp')
+    };
+}
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(lent, runnerTemp, env) {
+    const config = node_path__WEBPACK_IMPORTED_MODULE_2__.join(lent, '.git', 'config');
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(config))
+        return undefined;
+    const git = (args) => (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
+    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+    const includes = listed.stdout
+        .split('\n')
+        .map(line => /^(\S+) (.+)$/.exec(line))
+        .filter((m) => m !== null)
+        .map(m => [m[1], m[2]])
+        .filter(([, file]) => inside(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(config), file), runnerTemp));
+    for (const key of new Set(includes.map(([key]) => key)))
+        git(['--unset-all', key]);
+    return includes.length > 0 ? { config, includes } : undefined;
+}
+function restoreIncludes(hidden, env) {
+    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
+    // is not written through, as git would follow the link with the action's rights.
+    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
+    const gitDir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(hidden.config);
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
+        return;
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
+        return;
+    for (const [key, file] of hidden.includes)
+        (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('git', ['config', '--file', hidden.config, '--add', key, file], {
+            env: systemEnv(env)
+        });
+}
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p) {
+    const dirs = [];
+    for (let dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(p);; dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(dir)) {
+        dirs.unshift(dir);
+        if (dir === node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(dir))
+            return dirs;
+    }
+}
+function inside(p, dir) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_2__.relative(dir, p);
+    return rel === '' || (!rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute(rel));
+}
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+function exposedCredential(lent, isolated, closedTemp) {
+    const config = node_path__WEBPACK_IMPORTED_MODULE_2__.join(lent, '.git', 'config');
+    const text = readPlain(config);
+    if (text === undefined)
+        return undefined;
+    if (/^\s*extraheader\s*=/im.test(text))
+        return config;
+    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+        const file = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(config), included.replace(/^"|"$/g, ''));
+        try {
+            const reachable = !isolated ||
+                inside(file, lent) ||
+                (!(closedTemp && inside(file, node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(closedTemp))) &&
+                    (node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(file).mode & 0o004) !== 0);
+            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
+                return file;
+        }
+        catch {
+            // not there: nothing to read
+        }
+    }
+    return undefined;
+}
+/** A git config's largest plausible size: anything bigger is not read. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
+/**
+ * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
+ * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
+ */
+function readPlain(file) {
+    let fd;
+    try {
+        fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+        const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync(fd);
+        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
+            return undefined;
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(fd, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
+    }
+}
+
+
+/***/ }),
+
 /***/ 2714:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40383,7 +40885,7 @@ function request(url, init = {}) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(41128);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83314);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56328);
 
 
@@ -40397,7 +40899,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 41128:
+/***/ 83314:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41337,485 +41839,8 @@ async function readPermission(trigger, actor, token, { request: send = fetch/* r
     }
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/cli/environment.ts
-var environment = __nccwpck_require__(47479);
-// EXTERNAL MODULE: ./src/cli/process.ts + 2 modules
-var cli_process = __nccwpck_require__(2714);
-;// CONCATENATED MODULE: ./src/cli/isolation.ts
-/**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
- * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
- * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
- * lists the runner's file-command files, rewrites the action's files, and outlives the step.
- *
- * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
- *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
- *   `~/.hermes` config;
- * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
- *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
- *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
- *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
- *   it does for the runner user, with no configuration;
- * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
- *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
- * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
- *   before its output is read to the end: nothing it started outlives the step.
- */
-
-
-
-
-
-
-
-
-/**
- * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
- * One per run, not one for all: two runs at once on one machine (several runners, a job and its
- * tests) must not end each other's processes, nor reach each other's workspaces.
- */
-const AGENT_USER_PREFIX = 'hermes-agent-';
-/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
-const USERADD_TRIES = 5;
-const USERADD_BACKOFF_MS = 200;
-/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
-const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-/**
- * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
- * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
- * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
- */
-function systemEnv(env = process.env) {
-    return { ...(0,environment/* childEnv */.g)(env), PATH: SYSTEM_PATH };
-}
-/** The full path of a system tool, on PATH or in the system's directories. */
-function systemTool(name) {
-    for (const dir of (systemEnv().PATH ?? '').split(external_node_path_.delimiter)) {
-        const file = external_node_path_.join(dir, name);
-        try {
-            external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
-            return file;
-        }
-        catch {
-            // not here
-        }
-    }
-    return undefined;
-}
-/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-function planIsolation(mode) {
-    if (mode === 'none')
-        return { kind: 'none', why: 'isolation is none', chosen: true };
-    if (process.platform !== 'linux')
-        return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-    const setpriv = systemTool('setpriv');
-    if (!setpriv)
-        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
-    const uid = process.getuid?.();
-    if (uid === 0)
-        return { kind: 'user', via: 'root', setpriv };
-    const sudo = systemTool('sudo');
-    const who = `the action runs as ${external_node_os_.userInfo().username} (uid ${uid})`;
-    if (!sudo)
-        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-    const probe = (0,cli_process/* runSync */.HZ)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
-    if (probe.status !== 0)
-        return {
-            kind: 'none',
-            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
-            chosen: false
-        };
-    return { kind: 'user', via: 'sudo', setpriv, sudo };
-}
-const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
-/** What the runner user's `~/.hermes` gives the agent's copy. */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** The isolation of one run: made by isolate(), ended by release(). */
-class Isolation {
-    user;
-    runner;
-    admin;
-    sweepLimits;
-    /** Processes of the agent user ended so far. */
-    ended = 0;
-    released = false;
-    /** Directories whose mode was changed, to put back (newest first). */
-    modes = [];
-    lent;
-    /**
-     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
-     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
-     */
-    closedTemp;
-    home;
-    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
-    hidden;
-    actionEnv = {};
-    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
-    queryFile;
-    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
-    spawning;
-    constructor(user, runner, env, admin, sweepLimits) {
-        this.user = user;
-        this.runner = runner;
-        this.admin = admin;
-        this.sweepLimits = sweepLimits;
-        this.spawning = { as: user, env, sweep: () => this.endAll() };
-    }
-    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
-    static async isolate(plan, options) {
-        const admin = (file, args) => {
-            const [command, argv] = (0,cli_process/* privileged */.wt)(file, args, plan.via, plan.sudo);
-            const done = (0,cli_process/* runSync */.HZ)(command, argv, { env: systemEnv(options.env) });
-            if (done.status !== 0)
-                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,errors/* messageOf */.b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
-        };
-        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
-        await (0,retry/* retry */.L)(async () => {
-            try {
-                createAgent(name, admin);
-                return { value: undefined };
-            }
-            catch (error) {
-                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
-                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
-                    throw error;
-                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
-            }
-        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
-        const ids = agentIds(name);
-        if (!ids)
-            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
-        const user = { name, ...ids, ...plan };
-        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-        const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
-        const env = agentEnv(options.env, home, name);
-        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
-        isolation.home = home;
-        try {
-            isolation.prepare(options);
-        }
-        catch (error) {
-            await isolation.release();
-            throw error;
-        }
-        return isolation;
-    }
-    prepare(options) {
-        const admin = this.admin;
-        const home = this.home;
-        const hermesHome = external_node_path_.join(home, '.hermes');
-        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
-        external_node_fs_.mkdirSync(hermesHome);
-        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
-        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
-        for (const entry of entries) {
-            const from = external_node_path_.join(source, entry);
-            if (external_node_fs_.existsSync(from))
-                // The entry itself may be a link (the user's choice of config): its target is copied. Links
-                // inside it stay links, read with the agent's own rights: one planted in skills/ towards
-                // ~/.ssh would otherwise hand the agent a copy of the key.
-                external_node_fs_.cpSync(external_node_fs_.realpathSync(from), external_node_path_.join(hermesHome, entry), {
-                    recursive: true,
-                    verbatimSymlinks: true
-                });
-        }
-        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
-        const lent = inside(options.workingDirectory, options.workspace)
-            ? options.workspace
-            : options.workingDirectory;
-        const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
-        if (options.queryFile && !inside(options.queryFile, lent)) {
-            this.queryFile = external_node_path_.join(home, 'query.txt');
-            external_node_fs_.copyFileSync(options.queryFile, this.queryFile);
-        }
-        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
-        this.actionEnv = options.env;
-        if (runnerTemp)
-            this.hidden = hideIncludes(lent, runnerTemp, options.env);
-        this.lent = lent;
-        // Every file of the runner user's but a regular file with another name somewhere (a hard link:
-        // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
-        admin('find', [
-            lent,
-            '-uid',
-            String(this.runner.uid),
-            '!',
-            '(',
-            '-type',
-            'f',
-            '-links',
-            '+1',
-            ')',
-            '-exec',
-            'chown',
-            '-h',
-            String(this.user.uid),
-            '{}',
-            '+'
-        ]);
-        const executable = external_node_fs_.realpathSync(options.executable);
-        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
-        for (const dir of new Set(needed))
-            this.openForOthers(dir);
-        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
-        if (runnerTemp &&
-            external_node_fs_.existsSync(runnerTemp) &&
-            ![lent, executable].some(p => inside(p, runnerTemp))) {
-            this.setMode(runnerTemp, 0o700);
-            this.closedTemp = runnerTemp;
-        }
-    }
-    /** Gives others the right to enter dir (not to list it) for the run. */
-    openForOthers(dir) {
-        const mode = external_node_fs_.statSync(dir).mode & 0o7777;
-        if ((mode & 0o001) === 0)
-            this.setMode(dir, mode | 0o001);
-    }
-    setMode(dir, mode) {
-        const was = external_node_fs_.statSync(dir).mode & 0o7777;
-        if (was === mode)
-            return;
-        this.modes.unshift({ dir, mode: was });
-        this.admin('chmod', [mode.toString(8), dir]);
-    }
-    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
-    waitFor(work) {
-        this.pending = work.then(() => undefined, () => undefined);
-    }
-    pending = Promise.resolve();
-    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
-    async endAll() {
-        await this.pending;
-        const uid = this.user.uid;
-        const seen = new Set(processesOf(uid));
-        const { graceMs, pollMs } = this.sweepLimits;
-        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
-        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
-        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
-        this.signalAll('SIGTERM');
-        const deadline = Date.now() + graceMs;
-        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-            left.forEach(pid => seen.add(pid));
-            if (Date.now() > deadline)
-                break;
-            await pause();
-        }
-        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-        const end = Date.now() + graceMs;
-        for (;;) {
-            this.signalAll('SIGKILL');
-            const left = processesOf(uid);
-            left.forEach(pid => seen.add(pid));
-            if (left.length === 0 || Date.now() > end)
-                break;
-            await pause();
-        }
-        this.ended += seen.size;
-    }
-    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
-    signalAll(signal) {
-        (0,cli_process/* runSync */.HZ)(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
-            env: systemEnv(),
-            as: this.user
-        });
-    }
-    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
-    async release() {
-        const admin = this.admin;
-        if (!this.released) {
-            this.released = true;
-            await this.endAll();
-            if (this.lent)
-                admin('chown', [
-                    '-R',
-                    '-h',
-                    `--from=${this.user.uid}`,
-                    `${this.runner.uid}:${this.runner.gid}`,
-                    this.lent
-                ]);
-            for (const { dir, mode } of this.modes.splice(0))
-                admin('chmod', [mode.toString(8), dir]);
-            if (this.hidden)
-                restoreIncludes(this.hidden, this.actionEnv);
-            if (this.home)
-                admin('rm', ['-rf', '--', this.home]);
-            // Its processes are gone and it owns nothing left: the uid may be given to another user.
-            try {
-                admin('userdel', [this.user.name]);
-            }
-            catch {
-                // A user left behind owns nothing and runs nothing; the next run makes its own.
-            }
-        }
-        return {
-            user: this.user.name,
-            uid: this.user.uid,
-            via: this.user.via,
-            ended: this.ended
-        };
-    }
-}
-/** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds(name) {
-    const found = (0,cli_process/* runSync */.HZ)('getent', ['passwd', name], { env: systemEnv() });
-    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
-    if (fields.length < 4)
-        return undefined;
-    return { uid: Number(fields[2]), gid: Number(fields[3]) };
-}
-/** A system user with no login shell, no home on disk, and no group but its own. */
-function createAgent(name, admin) {
-    admin('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        name
-    ]);
-}
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home, name) {
-    return {
-        ...(0,environment/* childEnv */.g)(env),
-        HOME: home,
-        USER: name,
-        LOGNAME: name,
-        HERMES_HOME: external_node_path_.join(home, '.hermes'),
-        TMPDIR: external_node_path_.join(home, 'tmp')
-    };
-}
-/**
- * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
- * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
- * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
- * so that git works for the agent, without the credential.
- */
-function hideIncludes(lent, runnerTemp, env) {
-    const config = external_node_path_.join(lent, '.git', 'config');
-    if (!external_node_fs_.existsSync(config))
-        return undefined;
-    const git = (args) => (0,cli_process/* runSync */.HZ)('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
-    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
-    const includes = listed.stdout
-        .split('\n')
-        .map(line => /^(\S+) (.+)$/.exec(line))
-        .filter((m) => m !== null)
-        .map(m => [m[1], m[2]])
-        .filter(([, file]) => inside(external_node_path_.resolve(external_node_path_.dirname(config), file), runnerTemp));
-    for (const key of new Set(includes.map(([key]) => key)))
-        git(['--unset-all', key]);
-    return includes.length > 0 ? { config, includes } : undefined;
-}
-function restoreIncludes(hidden, env) {
-    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
-    // is not written through, as git would follow the link with the action's rights.
-    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
-    const gitDir = external_node_path_.dirname(hidden.config);
-    if (!external_node_fs_.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
-        return;
-    if (!external_node_fs_.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
-        return;
-    for (const [key, file] of hidden.includes)
-        (0,cli_process/* runSync */.HZ)('git', ['config', '--file', hidden.config, '--add', key, file], {
-            env: systemEnv(env)
-        });
-}
-/** The pids of the user's live processes (zombies are already dead), from /proc. */
-function processesOf(uid) {
-    const pids = [];
-    for (const entry of external_node_fs_.readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let status;
-        try {
-            status = external_node_fs_.readFileSync(`/proc/${entry}/status`, 'utf8');
-        }
-        catch {
-            continue;
-        }
-        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
-        const state = /^State:\s+(\S)/m.exec(status)?.[1];
-        if (uids &&
-            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
-            state !== 'Z' &&
-            state !== 'X')
-            pids.push(Number(entry));
-    }
-    return pids;
-}
-/** Every directory above p, from the root down (p itself excluded). */
-function ancestors(p) {
-    const dirs = [];
-    for (let dir = external_node_path_.dirname(p);; dir = external_node_path_.dirname(dir)) {
-        dirs.unshift(dir);
-        if (dir === external_node_path_.dirname(dir))
-            return dirs;
-    }
-}
-function inside(p, dir) {
-    const rel = external_node_path_.relative(dir, p);
-    return rel === '' || (!rel.startsWith('..') && !external_node_path_.isAbsolute(rel));
-}
-/**
- * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
- * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
- * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
- */
-function exposedCredential(lent, isolated, closedTemp) {
-    const config = external_node_path_.join(lent, '.git', 'config');
-    const text = readPlain(config);
-    if (text === undefined)
-        return undefined;
-    if (/^\s*extraheader\s*=/im.test(text))
-        return config;
-    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
-        const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
-        try {
-            const reachable = !isolated ||
-                inside(file, lent) ||
-                (!(closedTemp && inside(file, external_node_path_.resolve(closedTemp))) &&
-                    (external_node_fs_.statSync(file).mode & 0o004) !== 0);
-            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
-                return file;
-        }
-        catch {
-            // not there: nothing to read
-        }
-    }
-    return undefined;
-}
-/** A git config's largest plausible size: anything bigger is not read. */
-const CONFIG_MAX_BYTES = 1024 * 1024;
-/**
- * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
- * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
- */
-function readPlain(file) {
-    let fd;
-    try {
-        fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-        const stat = external_node_fs_.fstatSync(fd);
-        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
-            return undefined;
-        return external_node_fs_.readFileSync(fd, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        if (fd !== undefined)
-            external_node_fs_.closeSync(fd);
-    }
-}
-
+// EXTERNAL MODULE: ./src/cli/isolation.ts
+var cli_isolation = __nccwpck_require__(85458);
 ;// CONCATENATED MODULE: ./src/comment/api.ts
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
@@ -42399,13 +42424,15 @@ class StickyComment {
 
 
 
-async function admitRun(plan, { env, out }) {
+async function admitRun(plan, { env, out, platform, isolationHost }) {
     const { settings, redact } = plan;
     const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
     const comment = stickyComment(settings, plan, { env, out });
     if (admission && !admission.allowed)
         return { allowed: false, refusal: admission, comment };
-    const isolation = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
+    const isolation = settings.mode === 'cli'
+        ? (0,cli_isolation/* planIsolation */.wE)(settings.isolation, platform, isolationHost)
+        : undefined;
     if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
         const why = cannotIsolate(settings.isolation, isolation.why, env);
         if (why) {
@@ -42519,6 +42546,8 @@ function invalidInputReport(message, redact) {
     };
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
 /**
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
@@ -43477,6 +43506,8 @@ function networkError(error) {
     return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
 }
 
+// EXTERNAL MODULE: ./src/cli/environment.ts
+var environment = __nccwpck_require__(47479);
 // EXTERNAL MODULE: ./src/cli/file-commands.ts
 var file_commands = __nccwpck_require__(41373);
 ;// CONCATENATED MODULE: ./src/cli/git-guard.ts
@@ -43787,7 +43818,7 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
     if (gitControl.partial)
         ports.out.warning(gitControl.partial);
     const isolation = plan?.kind === 'user' && executable
-        ? await Isolation.isolate(plan, {
+        ? await cli_isolation/* Isolation */.B$.isolate(plan, {
             workspace,
             workingDirectory: settings.workingDirectory,
             executable,
@@ -43843,7 +43874,7 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
         // Every process of the agent ended and the workspace handed back before anything else is done.
         if (isolation)
             fact = Object.assign(fact, { why: undefined }, await isolation.release());
-        const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
+        const credential = (0,cli_isolation/* exposedCredential */.ux)(workspace, isolation !== undefined, isolation?.closedTemp);
         if (credential) {
             // A path the agent may have chosen: redacted like everything else it wrote.
             fact.credential = log.redact(credential);
@@ -46827,6 +46858,8 @@ var core = __nccwpck_require__(33838);
 var hermes = __nccwpck_require__(6694);
 // EXTERNAL MODULE: ./src/cli/install.ts + 6 modules
 var install = __nccwpck_require__(6849);
+// EXTERNAL MODULE: ./src/cli/isolation.ts
+var isolation = __nccwpck_require__(85458);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/text/errors.ts
@@ -47399,6 +47432,7 @@ var cancellation = __nccwpck_require__(77206);
 
 
 
+
 const LIMITS = { grace: cancellation/* GRACE */.Zv, tempfailJitter: 0.25 };
 /** The runner's: @actions/core, process.env, the real clock, signals and processes. */
 function runnerPorts() {
@@ -47406,6 +47440,7 @@ function runnerPorts() {
         getInput: name => core/* getInput */.V4(name),
         env: process.env,
         platform: process.platform,
+        isolationHost: isolation/* THIS_HOST */.K0,
         out: {
             setOutput: (name, value) => core/* setOutput */.uH(name, value),
             setFailed: message => core/* setFailed */.C1(message),

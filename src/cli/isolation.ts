@@ -71,22 +71,43 @@ function systemTool(name: string): string | undefined {
   return undefined;
 }
 
+/** What deciding on isolation asks of the machine, beyond its platform; THIS_HOST is the real one. */
+export interface IsolationHost {
+  uid: number | undefined;
+  username(): string;
+  /** A system tool's full path, or undefined when it is not installed. */
+  tool(name: string): string | undefined;
+  /** Whether `sudo -n true` succeeds. */
+  passwordlessSudo(sudo: string): boolean;
+}
+
+export const THIS_HOST: IsolationHost = {
+  uid: process.getuid?.(),
+  username: () => os.userInfo().username,
+  tool: systemTool,
+  passwordlessSudo: sudo =>
+    runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0
+};
+
 /** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-export function planIsolation(mode: IsolationMode): IsolationPlan {
+export function planIsolation(
+  mode: IsolationMode,
+  platform: NodeJS.Platform = process.platform,
+  host: IsolationHost = THIS_HOST
+): IsolationPlan {
   if (mode === 'none') return { kind: 'none', why: 'isolation is none', chosen: true };
-  if (process.platform !== 'linux')
-    return { kind: 'none', why: `the runner is ${process.platform}, not Linux`, chosen: false };
-  const setpriv = systemTool('setpriv');
+  if (platform !== 'linux')
+    return { kind: 'none', why: `the runner is ${platform}, not Linux`, chosen: false };
+  const setpriv = host.tool('setpriv');
   if (!setpriv)
     return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
-  const uid = process.getuid?.();
+  const uid = host.uid;
   if (uid === 0) return { kind: 'user', via: 'root', setpriv };
-  const sudo = systemTool('sudo');
-  const who = `the action runs as ${os.userInfo().username} (uid ${uid})`;
+  const sudo = host.tool('sudo');
+  const who = `the action runs as ${host.username()} (uid ${uid})`;
   if (!sudo)
     return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-  const probe = runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 });
-  if (probe.status !== 0)
+  if (!host.passwordlessSudo(sudo))
     return {
       kind: 'none',
       why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,

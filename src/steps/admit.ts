@@ -39,13 +39,19 @@ interface Refused {
 
 export type AdmitResult = Admitted | Refused;
 
-export async function admitRun(plan: Plan, { env, out }: Ports): Promise<AdmitResult> {
+export async function admitRun(
+  plan: Plan,
+  { env, out, platform, isolationHost }: Ports
+): Promise<AdmitResult> {
   const { settings, redact } = plan;
   const admission =
     settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
   const comment = stickyComment(settings, plan, { env, out });
   if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
-  const isolation = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
+  const isolation =
+    settings.mode === 'cli'
+      ? planIsolation(settings.isolation, platform, isolationHost)
+      : undefined;
   if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
     const why = cannotIsolate(settings.isolation, isolation.why, env);
     if (why) {

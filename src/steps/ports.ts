@@ -7,6 +7,7 @@ import * as core from '@actions/core';
 import type { InputName } from '../config/inputs.js';
 import { probeVersion, runAttempt } from '../cli/hermes.js';
 import { provideHermes } from '../cli/install.js';
+import { THIS_HOST, type IsolationHost } from '../cli/isolation.js';
 import { readSessionRecord } from '../cli/session-record.js';
 import { uploadTranscript } from '../publish/artifact.js';
 import type { Sink } from '../publish/log.js';
@@ -67,6 +68,8 @@ export interface Ports {
   getInput(name: InputName): string;
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
+  /** What deciding whether Hermes can run as its own user asks of the machine. */
+  isolationHost: IsolationHost;
   out: OutputSink;
   clock: Clock;
   /** Starts hearing the runner's cancel; called once, just before the agent runs. */
@@ -84,6 +87,7 @@ export function runnerPorts(): Ports {
     getInput: name => core.getInput(name),
     env: process.env,
     platform: process.platform,
+    isolationHost: THIS_HOST,
     out: {
       setOutput: (name, value) => core.setOutput(name, value),
       setFailed: message => core.setFailed(message),
