@@ -28400,7 +28400,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread) {
 }
 else {
     // The last resort: whatever escaped run() still fails the step with a message, not a stack trace.
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(606), __nccwpck_require__.e(839)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41839));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(606), __nccwpck_require__.e(866)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55866));
     await run().catch((error) => _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error)));
 }
 
@@ -28766,19 +28766,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
-  N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
+  Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
-  Oh: () => (/* binding */ startGroup),
   z: () => (/* reexport */ summary),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);

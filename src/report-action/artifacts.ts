@@ -83,7 +83,7 @@ export function unlistable(env: NodeJS.ProcessEnv): string | undefined {
   );
 }
 
-type Client = InstanceType<(typeof import('@actions/artifact'))['DefaultArtifactClient']>;
+export type Client = InstanceType<(typeof import('@actions/artifact'))['DefaultArtifactClient']>;
 
 export async function artifactClient(): Promise<Client> {
   const { DefaultArtifactClient } = await import('@actions/artifact');
@@ -101,6 +101,8 @@ export interface DownloadOptions {
   redact: Redactor;
   concurrency?: number;
   retryWaitMs?: number;
+  /** Waits between a download's tries (the real clock when absent). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called as each leg is folded (for the log). */
   onLeg?: (leg: Leg) => void;
   /** The legs' session records, by leg name (selectTranscripts' `sessions`). */
@@ -189,7 +191,11 @@ async function downloadLeg(
           )
         };
       },
-      { attempts: DOWNLOAD_ATTEMPTS, backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS }
+      {
+        attempts: DOWNLOAD_ATTEMPTS,
+        backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS,
+        sleep: options.sleep
+      }
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -2,13 +2,11 @@
 import { messageOf } from '../text/errors.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as core from '@actions/core';
 import { errorMessage } from '../publish/artifact.js';
 import { inert } from '../publish/log.js';
 import { makeRedactor, type Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
 import {
-  artifactClient,
   downloadLegs,
   listArtifacts,
   legName,
@@ -23,46 +21,48 @@ import { legRecord, reportOutputs } from './outputs.js';
 import { renderMatrixSummary, type LegOrigin } from './summary.js';
 import { totalsOf } from './totals.js';
 import { newestAttempts } from './reruns.js';
+import { reportPorts, type ReportPorts, type ReportSink } from './ports.js';
 
-export async function run(): Promise<void> {
+export async function run(ports: ReportPorts = reportPorts()): Promise<void> {
+  const { out } = ports;
   let settings: ReportSettings;
   try {
-    settings = parseReportSettings({ getInput: name => core.getInput(name), env: process.env });
+    settings = parseReportSettings({ getInput: ports.getInput, env: ports.env });
   } catch (error) {
-    core.setFailed(errorMessage(error));
+    out.setFailed(errorMessage(error));
     return;
   }
   const redact = makeRedactor([]);
   const { legs, origin, nothing } = settings.paths
-    ? await fromFiles(settings, settings.paths, redact)
-    : await fromArtifacts(settings, redact);
+    ? await fromFiles(ports, settings, settings.paths, redact)
+    : await fromArtifacts(ports, settings, redact);
 
   const totals = totalsOf(legs);
   const dir = fs.mkdtempSync(path.join(settings.tempDir, 'hermes-matrix-'));
   const reportPath = path.join(dir, 'report.json');
   fs.writeFileSync(reportPath, `${JSON.stringify(legs.map(legRecord), null, 2)}\n`);
-  for (const [name, value] of reportOutputs(totals, reportPath)) core.setOutput(name, value);
+  for (const [name, value] of reportOutputs(totals, reportPath)) out.setOutput(name, value);
   if (settings.summary) {
     try {
-      await core.summary.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+      await out.writeSummary(renderMatrixSummary({ legs, totals, origin }, redact));
     } catch (error) {
       // As in the main action: a summary that cannot be written must not decide the step.
-      core.warning(`The job summary could not be written: ${messageOf(error)}`);
+      out.warning(`The job summary could not be written: ${messageOf(error)}`);
     }
   }
 
   if (nothing !== undefined) {
     // Nothing to read is a mistake in the workflow, not a leg's failure: fail-on-error does not hide it.
-    core.setFailed(`No Hermes transcripts to report on: ${nothing}`);
+    out.setFailed(`No Hermes transcripts to report on: ${nothing}`);
     return;
   }
-  core.info(
+  out.info(
     `${totals.succeeded} of ${totals.runs} legs succeeded · ${totals.tokensTotal} tokens · ${formatMs(totals.durationMs)}`
   );
   if (totals.failed === 0) return;
   const message = `${totals.failed} of ${totals.runs} legs did not succeed: ${failedNames(legs)}`;
-  if (settings.failOnError) core.setFailed(message);
-  else core.warning(`${message} (fail-on-error is false, so the step passes)`);
+  if (settings.failOnError) out.setFailed(message);
+  else out.warning(`${message} (fail-on-error is false, so the step passes)`);
 }
 
 interface Collected {
@@ -73,6 +73,7 @@ interface Collected {
 }
 
 async function fromFiles(
+  { out }: ReportPorts,
   settings: ReportSettings,
   patterns: string[],
   redact: Redactor
@@ -86,12 +87,17 @@ async function fromFiles(
       nothing: `input "${ReportInput.Path}" (${patterns.map(p => JSON.stringify(p)).join(', ')}) matches no file under ${settings.workspace}.`
     };
   }
-  core.info(`Reading ${files.length} transcript(s)`);
-  const legs = await foldFiles(files, settings.workspace, redact, leg => logLeg(leg, redact));
+  out.info(`Reading ${files.length} transcript(s)`);
+  const legs = await foldFiles(files, settings.workspace, redact, leg => logLeg(out, leg, redact));
   return { legs, origin };
 }
 
-async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promise<Collected> {
+async function fromArtifacts(
+  ports: ReportPorts,
+  settings: ReportSettings,
+  redact: Redactor
+): Promise<Collected> {
+  const { out } = ports;
   const empty: LegOrigin = {
     kind: 'artifacts',
     namePattern: settings.namePattern,
@@ -99,9 +105,9 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
     unmatched: [],
     setAside: []
   };
-  const why = unlistable(process.env);
+  const why = unlistable(ports.env);
   if (why) return { legs: [], origin: empty, nothing: `${why}.` };
-  const client = await artifactClient();
+  const client = await ports.artifactClient();
   let listed;
   try {
     listed = await listArtifacts(client);
@@ -122,15 +128,15 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
     setAside
   };
   if (setAside.length > 0)
-    core.info(
+    out.info(
       `Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`
     );
   if (selection.others.length > 0)
-    core.info(
+    out.info(
       `Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`
     );
   if (selection.unmatched.length > 0)
-    core.info(`Skipped ${selection.unmatched.length} transcript(s) not matching name-pattern`);
+    out.info(`Skipped ${selection.unmatched.length} transcript(s) not matching name-pattern`);
   if (selection.transcripts.length === 0) {
     return {
       legs: [],
@@ -141,19 +147,21 @@ async function fromArtifacts(settings: ReportSettings, redact: Redactor): Promis
         'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
     };
   }
-  core.startGroup(`Downloading ${counted.length} transcript(s)`);
-  const legs = await downloadLegs(client, counted, {
-    tempDir: settings.tempDir,
-    env: process.env,
-    redact,
-    sessions: selection.sessions
-  }).finally(() => core.endGroup());
-  legs.forEach(leg => logLeg(leg, redact));
+  const legs = await out.group(`Downloading ${counted.length} transcript(s)`, () =>
+    downloadLegs(client, counted, {
+      tempDir: settings.tempDir,
+      env: ports.env,
+      redact,
+      sessions: selection.sessions,
+      sleep: ports.sleep
+    })
+  );
+  legs.forEach(leg => logLeg(out, leg, redact));
   return { legs, origin };
 }
 
 /** One line per leg; a name or message from a transcript is made inert first. */
-function logLeg(leg: Leg, redact: Redactor): void {
+function logLeg(out: ReportSink, leg: Leg, redact: Redactor): void {
   const parts = [
     `${leg.outcome === 'success' ? '✓' : '✗'} ${leg.name}: ${leg.outcome}`,
     leg.model,
@@ -162,7 +170,7 @@ function logLeg(leg: Leg, redact: Redactor): void {
     `${leg.toolCalls} tool calls (${leg.toolErrors} failed)`,
     leg.error && clip(leg.error, 300)
   ];
-  core.info(inert(redact(parts.filter(Boolean).join(' · '))));
+  out.info(inert(redact(parts.filter(Boolean).join(' · '))));
 }
 
 function failedNames(legs: Leg[]): string {

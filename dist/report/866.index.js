@@ -1,8 +1,8 @@
-export const id = 839;
-export const ids = [839];
+export const id = 866;
+export const ids = [866];
 export const modules = {
 
-/***/ 41839:
+/***/ 55866:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -17,10 +17,10 @@ var errors = __webpack_require__(90108);
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/text/redact.ts
@@ -2721,7 +2721,11 @@ async function downloadLeg(client, artifact, root, options) {
             return {
                 value: await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts))
             };
-        }, { attempts: DOWNLOAD_ATTEMPTS, backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS });
+        }, {
+            attempts: DOWNLOAD_ATTEMPTS,
+            backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS,
+            sleep: options.sleep
+        });
     }
     finally {
         external_node_fs_.rmSync(dir, { recursive: true, force: true });
@@ -4002,6 +4006,33 @@ function newestAttempts(items, nameOf) {
     return { counted, setAside };
 }
 
+;// CONCATENATED MODULE: ./src/report-action/ports.ts
+/**
+ * What the report's run() touches of the world, as ports: the runner's inputs and environment, its
+ * output files and log, the artifact client, and the sleep between download tries. reportPorts()
+ * are the real ones; tests pass their own.
+ */
+
+
+
+/** The runner's: @actions/core, process.env, @actions/artifact and the real clock. */
+function reportPorts() {
+    return {
+        getInput: name => lib_core/* getInput */.V4(name),
+        env: process.env,
+        out: {
+            setOutput: (name, value) => lib_core/* setOutput */.uH(name, value),
+            setFailed: message => lib_core/* setFailed */.C1(message),
+            warning: message => lib_core/* warning */.$e(message),
+            info: message => lib_core/* info */.pq(message),
+            group: (title, fn) => lib_core/* group */.Os(title, fn),
+            writeSummary: async (markdown) => void (await lib_core/* summary */.z.addRaw(markdown).write())
+        },
+        artifactClient: artifactClient,
+        sleep: abortableSleep
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report-action/main.ts
 /** The report sub-action: settings → legs (artifacts or files) → totals → report file, outputs, summary, verdict. */
 
@@ -4019,49 +4050,50 @@ function newestAttempts(items, nameOf) {
 
 
 
-async function run() {
+async function run(ports = reportPorts()) {
+    const { out } = ports;
     let settings;
     try {
-        settings = parseReportSettings({ getInput: name => lib_core/* getInput */.V4(name), env: process.env });
+        settings = parseReportSettings({ getInput: ports.getInput, env: ports.env });
     }
     catch (error) {
-        lib_core/* setFailed */.C1(artifact_errorMessage(error));
+        out.setFailed(artifact_errorMessage(error));
         return;
     }
     const redact = makeRedactor([]);
     const { legs, origin, nothing } = settings.paths
-        ? await fromFiles(settings, settings.paths, redact)
-        : await fromArtifacts(settings, redact);
+        ? await fromFiles(ports, settings, settings.paths, redact)
+        : await fromArtifacts(ports, settings, redact);
     const totals = totalsOf(legs);
     const dir = external_node_fs_.mkdtempSync(external_node_path_.join(settings.tempDir, 'hermes-matrix-'));
     const reportPath = external_node_path_.join(dir, 'report.json');
     external_node_fs_.writeFileSync(reportPath, `${JSON.stringify(legs.map(legRecord), null, 2)}\n`);
     for (const [name, value] of reportOutputs(totals, reportPath))
-        lib_core/* setOutput */.uH(name, value);
+        out.setOutput(name, value);
     if (settings.summary) {
         try {
-            await lib_core/* summary */.z.addRaw(renderMatrixSummary({ legs, totals, origin }, redact)).write();
+            await out.writeSummary(renderMatrixSummary({ legs, totals, origin }, redact));
         }
         catch (error) {
             // As in the main action: a summary that cannot be written must not decide the step.
-            lib_core/* warning */.$e(`The job summary could not be written: ${(0,errors/* messageOf */.b)(error)}`);
+            out.warning(`The job summary could not be written: ${(0,errors/* messageOf */.b)(error)}`);
         }
     }
     if (nothing !== undefined) {
         // Nothing to read is a mistake in the workflow, not a leg's failure: fail-on-error does not hide it.
-        lib_core/* setFailed */.C1(`No Hermes transcripts to report on: ${nothing}`);
+        out.setFailed(`No Hermes transcripts to report on: ${nothing}`);
         return;
     }
-    lib_core/* info */.pq(`${totals.succeeded} of ${totals.runs} legs succeeded · ${totals.tokensTotal} tokens · ${text_formatMs(totals.durationMs)}`);
+    out.info(`${totals.succeeded} of ${totals.runs} legs succeeded · ${totals.tokensTotal} tokens · ${text_formatMs(totals.durationMs)}`);
     if (totals.failed === 0)
         return;
     const message = `${totals.failed} of ${totals.runs} legs did not succeed: ${failedNames(legs)}`;
     if (settings.failOnError)
-        lib_core/* setFailed */.C1(message);
+        out.setFailed(message);
     else
-        lib_core/* warning */.$e(`${message} (fail-on-error is false, so the step passes)`);
+        out.warning(`${message} (fail-on-error is false, so the step passes)`);
 }
-async function fromFiles(settings, patterns, redact) {
+async function fromFiles({ out }, settings, patterns, redact) {
     const origin = { kind: 'files', patterns };
     const files = await findTranscripts(patterns, settings.workspace);
     if (files.length === 0) {
@@ -4071,11 +4103,12 @@ async function fromFiles(settings, patterns, redact) {
             nothing: `input "${ReportInput.Path}" (${patterns.map(p => JSON.stringify(p)).join(', ')}) matches no file under ${settings.workspace}.`
         };
     }
-    lib_core/* info */.pq(`Reading ${files.length} transcript(s)`);
-    const legs = await foldFiles(files, settings.workspace, redact, leg => logLeg(leg, redact));
+    out.info(`Reading ${files.length} transcript(s)`);
+    const legs = await foldFiles(files, settings.workspace, redact, leg => logLeg(out, leg, redact));
     return { legs, origin };
 }
-async function fromArtifacts(settings, redact) {
+async function fromArtifacts(ports, settings, redact) {
+    const { out } = ports;
     const empty = {
         kind: 'artifacts',
         namePattern: settings.namePattern,
@@ -4083,10 +4116,10 @@ async function fromArtifacts(settings, redact) {
         unmatched: [],
         setAside: []
     };
-    const why = unlistable(process.env);
+    const why = unlistable(ports.env);
     if (why)
         return { legs: [], origin: empty, nothing: `${why}.` };
-    const client = await artifactClient();
+    const client = await ports.artifactClient();
     let listed;
     try {
         listed = await listArtifacts(client);
@@ -4108,11 +4141,11 @@ async function fromArtifacts(settings, redact) {
         setAside
     };
     if (setAside.length > 0)
-        lib_core/* info */.pq(`Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`);
+        out.info(`Set aside ${setAside.length} earlier attempt(s) of re-run legs: each leg counts by its newest attempt`);
     if (selection.others.length > 0)
-        lib_core/* info */.pq(`Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`);
+        out.info(`Skipped ${selection.others.length} artifact(s) that are not Hermes transcripts (names not ending in ${TRANSCRIPT_SUFFIX})`);
     if (selection.unmatched.length > 0)
-        lib_core/* info */.pq(`Skipped ${selection.unmatched.length} transcript(s) not matching name-pattern`);
+        out.info(`Skipped ${selection.unmatched.length} transcript(s) not matching name-pattern`);
     if (selection.transcripts.length === 0) {
         return {
             legs: [],
@@ -4122,18 +4155,18 @@ async function fromArtifacts(settings, redact) {
                 'needs the jobs running Hermes, with upload-artifact left on; or give "path".'
         };
     }
-    lib_core/* startGroup */.Oh(`Downloading ${counted.length} transcript(s)`);
-    const legs = await downloadLegs(client, counted, {
+    const legs = await out.group(`Downloading ${counted.length} transcript(s)`, () => downloadLegs(client, counted, {
         tempDir: settings.tempDir,
-        env: process.env,
+        env: ports.env,
         redact,
-        sessions: selection.sessions
-    }).finally(() => lib_core/* endGroup */.N4());
-    legs.forEach(leg => logLeg(leg, redact));
+        sessions: selection.sessions,
+        sleep: ports.sleep
+    }));
+    legs.forEach(leg => logLeg(out, leg, redact));
     return { legs, origin };
 }
 /** One line per leg; a name or message from a transcript is made inert first. */
-function logLeg(leg, redact) {
+function logLeg(out, leg, redact) {
     const parts = [
         `${leg.outcome === 'success' ? '✓' : '✗'} ${leg.name}: ${leg.outcome}`,
         leg.model,
@@ -4142,7 +4175,7 @@ function logLeg(leg, redact) {
         `${leg.toolCalls} tool calls (${leg.toolErrors} failed)`,
         leg.error && text_clip(leg.error, 300)
     ];
-    lib_core/* info */.pq(inert(redact(parts.filter(Boolean).join(' · '))));
+    out.info(inert(redact(parts.filter(Boolean).join(' · '))));
 }
 function failedNames(legs) {
     const failed = legs.filter(l => l.outcome !== 'success');
