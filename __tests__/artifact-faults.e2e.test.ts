@@ -13,7 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import { UPLOAD_LIMITS } from '../src/publish/artifact.js';
 import { closedOrigin, type Run, type RunOptions } from './helpers/artifact-service.js';
-import { inProcessStep, type UploadWorld } from './helpers/artifact-in-process.js';
+import {
+  inProcessStep,
+  type StepOptions,
+  type UploadWorld
+} from './helpers/artifact-in-process.js';
 import { until } from './helpers/until.js';
 import {
   annotations,
@@ -174,32 +178,39 @@ describe('a failing store', () => {
     expect(w.exited).toBe(false);
   });
 
-  // The deadline: 1 s, on the fake clock. What the client did until then is awaited as an event.
-  const oneSecond = { ...UPLOAD_LIMITS, baseBudgetMs: 0, budgetMsPerMb: 1000 };
-  test.each<[string, () => RunOptions, (run: Run) => Promise<unknown>]>([
+  // The deadline: 1 s, on the fake clock, an injected limit (or, once, HERMES_UPLOAD_TIMEOUT_SECONDS
+  // with the default limits). What the client did until then is awaited as an event.
+  const oneSecond: StepOptions = {
+    uploadLimits: { ...UPLOAD_LIMITS, baseBudgetMs: 0, budgetMsPerMb: 1000 }
+  };
+  const bySetting: StepOptions = { env: { HERMES_UPLOAD_TIMEOUT_SECONDS: '1' } };
+  test.each<[string, () => RunOptions, (run: Run) => Promise<unknown>, StepOptions]>([
     [
       'the service answers 503 to every call',
       () => ({ faults: { CreateArtifact: Array(20).fill(503) } }),
-      run => run.nextCall(c => c.status === 503)
+      run => run.nextCall(c => c.status === 503),
+      oneSecond
     ],
     [
       'the service never answers',
       () => ({ faults: { CreateArtifact: ['hang'] } }),
-      run => run.nextCall(c => c.status === 'hang')
+      run => run.nextCall(c => c.status === 'hang'),
+      bySetting
     ],
     [
       // Its first attempt dropped: the storage client's own retries then wait on the fake clock.
       'the blob store is down',
       () => ({ blobOrigin: downBlobStore.origin }),
-      () => downBlobStore.nextConnection()
+      () => downBlobStore.nextConnection(),
+      oneSecond
     ]
   ])(
     '%s: the upload is given up at its deadline, and the step passes as it would',
-    async (_name, options, underWay) => {
+    async (_name, options, underWay, deadline) => {
       const run = store.service.newRun(options());
       fakeClock();
       let world: UploadWorld | undefined;
-      const stepped = inProcessStep(run, { uploadLimits: oneSecond, prepare: w => (world = w) });
+      const stepped = inProcessStep(run, { ...deadline, prepare: w => (world = w) });
       await underWay(run);
       await settle();
       const w = world!;
