@@ -83,6 +83,8 @@ describe('a cancelled job', () => {
     clearTimeout(sigkill);
     expect(r.signal).toBeNull();
     expect(r.exitCode).toBe(1);
+    // The given-up client did not crash the process on its way out.
+    expect(r.stderr).toBe('');
     expect(r.outputs.outcome).toBe('interrupted');
     expect(annotations(r, 'warning')).toEqual([
       'The transcript was not uploaded: the job was cancelled before the upload finished'
