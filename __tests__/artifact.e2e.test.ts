@@ -1,15 +1,17 @@
 /**
- * The transcript reaches the artifact store on every path, proven through the real client: the
- * bundled dist/index.js under Node 24 uploads with @actions/artifact to a loopback artifact service
- * (helpers/artifact-service.ts) whose upload URLs point at Azurite, and the blobs are read back.
+ * The transcript reaches the artifact store on every path, proven through the real client against a
+ * loopback artifact service (helpers/artifact-service.ts) whose upload URLs point at Azurite, the
+ * blobs read back. Once through the bundled dist/index.js under Node 24 (the success upload, byte for
+ * byte, with its outputs and summary link); every other path in-process: run() with the real upload
+ * ports (helpers/artifact-in-process.ts) and the stand-in Hermes, or the simulator where the way
+ * Hermes ends is the point.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { agentDir } from './helpers/agent-dir.js';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from '@jest/globals';
-import type { ActionRun } from '../scripts/local-runner.mjs';
 import { sha256 } from './helpers/artifact-service.js';
+import { inProcessStep, type UploadWorld } from './helpers/artifact-in-process.js';
 import {
   annotations,
   artifactUrl,
@@ -19,12 +21,16 @@ import {
   transcripts,
   useArtifactStore
 } from './helpers/artifact-steps.js';
-import { all, render, textOf } from './helpers/gfm.js';
+import { all, render } from './helpers/gfm.js';
+import { summaryText } from './helpers/in-process.js';
 
 const store = useArtifactStore();
 
+/** The transcript the step wrote (jsonl-path), as bytes. */
+const written = (w: UploadWorld): Buffer => fs.readFileSync(w.outputs.get('jsonl')!);
+
 describe('the transcript reaches the store', () => {
-  test('byte for byte, as the bare .jsonl file named after the artifact; outputs and summary link it', async () => {
+  test('through dist/: byte for byte, as the bare .jsonl file named after the artifact; outputs and summary link it', async () => {
     const run = store.service.newRun();
     // BOM, CRLF, invalid UTF-8, non-JSON lines: none of it may change on the way.
     const r = await step(run, {}, scenario('damaged'));
@@ -51,16 +57,16 @@ describe('the transcript reaches the store', () => {
   test('artifact-archive: true uploads a zip holding the transcript; retention-days is the expiry', async () => {
     const run = store.service.newRun();
     const before = Date.now();
-    const r = await step(run, { 'artifact-archive': 'true', 'retention-days': '5' });
+    const w = await inProcessStep(run, {
+      inputs: { 'artifact-archive': 'true', 'retention-days': '5' }
+    });
     const after = Date.now();
     const { artifact, blob } = await onlyArtifact(run);
     expect(artifact.name).toBe('hermes-demo-hermes.jsonl');
     expect(artifact.mimeType).toBe('application/zip');
     const entries = unzip(blob);
     expect([...entries.keys()]).toEqual(['hermes-demo-hermes.jsonl']);
-    expect(entries.get('hermes-demo-hermes.jsonl')!.equals(fs.readFileSync(r.outputs.jsonl))).toBe(
-      true
-    );
+    expect(entries.get('hermes-demo-hermes.jsonl')!.equals(written(w))).toBe(true);
     const expires = Date.parse(artifact.expiresAt ?? '');
     const fiveDays = 5 * 24 * 3600_000;
     // Five days from the upload, which came between before and after, however long the step took.
@@ -72,41 +78,40 @@ describe('the transcript reaches the store', () => {
 
   test('upload-artifact: false uploads nothing', async () => {
     const run = store.service.newRun();
-    const r = await step(run, { 'upload-artifact': 'false' });
-    expect(r.outputs.outcome).toBe('success');
+    const w = await inProcessStep(run, { inputs: { 'upload-artifact': 'false' } });
+    expect(w.outputs.get('outcome')).toBe('success');
     expect(run.calls).toEqual([]);
-    expect(r.outputs.artifact_id).toBe('');
-    expect(r.outputs.artifact_url).toBe('');
-    expect(r.annotations).toEqual([]);
+    expect(w.outputs.get('artifact_id')).toBe('');
+    expect(w.outputs.get('artifact_url')).toBe('');
+    expect([...w.failed, ...w.warnings, ...w.notices]).toEqual([]);
   });
 
   // One per way a turn ends unsuccessfully: a result, a killed process, the action's own timeout (a
-  // tempfail's transcripts go up in the retry test below).
+  // tempfail's transcripts go up in the retry test below). The simulator, through the real process
+  // code: how Hermes ended is the point.
   test.each<[string, string, Record<string, string>]>([
     ['failure', 'failure', {}],
     ['no-result-crash', 'no_result', {}],
     ['slow', 'timeout', { 'timeout-minutes': '0.01' }]
   ])('scenario %s (outcome %s): uploaded too, byte for byte', async (name, outcome, inputs) => {
     const run = store.service.newRun();
-    const r = await step(run, inputs, scenario(name));
-    expect(r.outputs.outcome).toBe(outcome);
-    expect(r.exitCode).toBe(1);
+    const w = await inProcessStep(run, { inputs, env: scenario(name), hermes: 'simulator' });
+    expect(w.outputs.get('outcome')).toBe(outcome);
+    expect(w.failed).toHaveLength(1);
     const { artifact, blob } = await onlyArtifact(run);
-    expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
-    expect(r.outputs.artifact_id).toBe(String(artifact.id));
-    expect(annotations(r, 'warning')).toEqual([]);
+    expect(blob.equals(written(w))).toBe(true);
+    expect(w.outputs.get('artifact_id')).toBe(String(artifact.id));
+    expect(w.warnings).toEqual([]);
   });
 
   test('retries after exit 75: the transcripts of all attempts go up, in one zip', async () => {
     const run = store.service.newRun();
-    const state = path.join(agentDir('sim-state-'), 'runs');
-    const r = await step(
-      run,
-      { 'tempfail-retries': '2', 'tempfail-backoff-seconds': '0' },
-      { HERMES_SIM_SCENARIO: 'tempfail,success', HERMES_SIM_STATE: state }
-    );
-    expect(r.outputs.outcome).toBe('success');
-    expect(r.outputs.attempts).toBe('2');
+    const w = await inProcessStep(run, {
+      inputs: { 'tempfail-retries': '2', 'tempfail-backoff-seconds': '0' },
+      runs: [{ exitCode: 75 }, { exitCode: 0 }]
+    });
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(w.outputs.get('attempts')).toBe('2');
     const { artifact, blob } = await onlyArtifact(run);
     expect(artifact.name).toBe('hermes-demo-hermes.jsonl');
     const entries = unzip(blob);
@@ -114,47 +119,46 @@ describe('the transcript reaches the store', () => {
       'hermes-demo-hermes.attempt-1.jsonl',
       'hermes-demo-hermes.jsonl'
     ]);
-    const dir = path.dirname(r.outputs.jsonl);
-    expect(entries.get('hermes-demo-hermes.jsonl')!.equals(fs.readFileSync(r.outputs.jsonl))).toBe(
-      true
-    );
+    const jsonl = w.outputs.get('jsonl')!;
+    expect(entries.get('hermes-demo-hermes.jsonl')!.equals(written(w))).toBe(true);
     expect(
       entries
         .get('hermes-demo-hermes.attempt-1.jsonl')!
-        .equals(fs.readFileSync(path.join(dir, 'run.attempt-1.jsonl')))
+        .equals(fs.readFileSync(path.join(path.dirname(jsonl), 'run.attempt-1.jsonl')))
     ).toBe(true);
-    expect(textOf(render(r.summary))).toContain('2 · 1: tempfail (75) · 2: success (0)');
+    expect(entries.get('hermes-demo-hermes.attempt-1.jsonl')!.toString()).toContain(
+      '"exit_code":75'
+    );
+    expect(summaryText(w)).toContain('2 · 1: tempfail (75) · 2: success (0)');
   });
 
   test('an empty transcript (Hermes rejected its arguments) is not uploaded, and says why', async () => {
     const run = store.service.newRun();
-    const r = await step(run, { args: '--tui' });
-    expect(r.outputs.outcome).toBe('usage_error');
+    const w = await inProcessStep(run, { inputs: { args: '--tui' }, hermes: 'simulator' });
+    expect(w.outputs.get('outcome')).toBe('usage_error');
     expect(run.calls).toEqual([]);
-    expect(annotations(r, 'notice')).toEqual([
-      'The transcript was not uploaded: the transcript is empty'
-    ]);
-    expect(r.summary).toContain('the transcript is empty');
+    expect(w.notices).toEqual(['The transcript was not uploaded: the transcript is empty']);
+    expect(w.summary).toContain('the transcript is empty');
   });
 });
 
 describe('names never collide', () => {
   test('two steps of one job get two names', async () => {
     const run = store.service.newRun();
-    const first = await step(run, {}, { GITHUB_ACTION: 'review' });
-    const second = await step(run, {}, { GITHUB_ACTION: 'fix' });
+    const first = await inProcessStep(run, { env: { GITHUB_ACTION: 'review' } });
+    const second = await inProcessStep(run, { env: { GITHUB_ACTION: 'fix' } });
     expect(transcripts(run).map(a => a.name)).toEqual([
       'hermes-demo-review.jsonl',
       'hermes-demo-fix.jsonl'
     ]);
-    expect(first.outputs.artifact_id).not.toBe(second.outputs.artifact_id);
+    expect(first.outputs.get('artifact_id')).not.toBe(second.outputs.get('artifact_id'));
     expect(run.calls.filter(c => c.status !== 200)).toEqual([]);
   });
 
   test('matrix legs (same job, same step): a taken name moves to the next free one, quietly; a re-run has its own', async () => {
     const run = store.service.newRun();
-    const legs: ActionRun[] = [];
-    for (const job of ['leg-1', 'leg-2', 'leg-3']) legs.push(await step(run, {}, {}, job));
+    const legs: UploadWorld[] = [];
+    for (const job of ['leg-1', 'leg-2', 'leg-3']) legs.push(await inProcessStep(run, { job }));
     expect(transcripts(run).map(a => a.name)).toEqual([
       'hermes-demo-hermes.jsonl',
       'hermes-demo-hermes-2.jsonl',
@@ -162,31 +166,30 @@ describe('names never collide', () => {
     ]);
     expect(run.calls.filter(c => c.status === 409)).toHaveLength(3);
     for (const [i, leg] of legs.entries()) {
-      expect(leg.outputs.artifact_id).toBe(String(transcripts(run)[i].id));
-      expect(leg.annotations).toEqual([]);
+      expect(leg.outputs.get('artifact_id')).toBe(String(transcripts(run)[i].id));
+      expect([...leg.failed, ...leg.warnings, ...leg.notices]).toEqual([]);
     }
     const blobs = await Promise.all(transcripts(run).map(a => run.read(a)));
-    blobs.forEach((blob, i) =>
-      expect(blob.equals(fs.readFileSync(legs[i].outputs.jsonl))).toBe(true)
-    );
+    blobs.forEach((blob, i) => expect(blob.equals(written(legs[i]))).toBe(true));
     // A re-run attempt of the first leg has a name of its own.
-    await step(run, {}, { GITHUB_RUN_ATTEMPT: '2' }, 'leg-1-attempt-2');
+    await inProcessStep(run, { env: { GITHUB_RUN_ATTEMPT: '2' }, job: 'leg-1-attempt-2' });
     expect(transcripts(run).at(-1)!.name).toBe('hermes-demo-hermes.run-attempt-2.jsonl');
   });
 
   test('artifact-name is honoured; when taken it moves to the next free name, with a warning', async () => {
     const run = store.service.newRun();
-    const first = await step(run, { 'artifact-name': 'review transcript' });
-    const second = await step(run, { 'artifact-name': 'review transcript' }, {}, 'leg-2');
+    const inputs = { 'artifact-name': 'review transcript' };
+    const first = await inProcessStep(run, { inputs });
+    const second = await inProcessStep(run, { inputs, job: 'leg-2' });
     expect(transcripts(run).map(a => a.name)).toEqual([
       'review transcript.jsonl',
       'review transcript-2.jsonl'
     ]);
-    expect(annotations(first, 'warning')).toEqual([]);
-    expect(annotations(second, 'warning')).toEqual([
+    expect(first.warnings).toEqual([]);
+    expect(second.warnings).toEqual([
       'The artifact name "review transcript" is taken on this run, so the transcript was uploaded as "review transcript-2.jsonl".'
     ]);
-    expect(second.outputs.artifact_id).toBe(String(transcripts(run)[1].id));
+    expect(second.outputs.get('artifact_id')).toBe(String(transcripts(run)[1].id));
   });
 });
 
@@ -196,10 +199,8 @@ describe('secrets never leave the runner', () => {
   const githubToken = 'gh' + 'p_' + 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz12'.padEnd(36, 'Q');
   const cores = [userValue.slice(6), githubToken.slice(4)];
 
-  /** A scenario in which the agent prints both secrets: text, tool input and output, answer, raw. */
-  function plantedScenario(): string {
-    const dir = agentDir('hermes-secrets-');
-    const file = path.join(dir, 'planted.jsonl');
+  /** What the agent prints: both secrets in text, tool input and output, answer, and a raw line. */
+  function plantedStdout(): string {
     const events = [
       { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b' },
       { type: 'text', text: `The password is ${userValue} and the token ${githubToken}.\n` },
@@ -211,7 +212,7 @@ describe('secrets never leave the runner', () => {
         duration_ms: 4,
         is_error: false
       },
-      { sim: 'raw', text: `Traceback: token=${githubToken} password=${userValue}` },
+      `Traceback: token=${githubToken} password=${userValue}`,
       { type: 'text', text: 'Plain line without secrets.\n' },
       {
         type: 'result',
@@ -221,36 +222,34 @@ describe('secrets never leave the runner', () => {
         duration_ms: 20
       }
     ];
-    fs.writeFileSync(file, events.map(e => JSON.stringify(e)).join('\n') + '\n');
-    return file;
+    return events.map(e => (typeof e === 'string' ? e : JSON.stringify(e))).join('\n') + '\n';
   }
 
-  /** stdout as the runner stores it: the add-mask commands that register the values are consumed. */
-  const storedLog = (r: ActionRun): string =>
-    r.stdout
-      .split('\n')
-      .filter(l => !l.startsWith('::add-mask::'))
-      .join('\n');
+  /** Everything the step said: its log lines, the client's on stdout, its annotations. */
+  const said = (w: UploadWorld): string =>
+    [...w.log, w.stdout, ...w.failed, ...w.warnings, ...w.notices].join('\n');
 
   test('a redact value and a well-known token reach neither the blob, the summary, the outputs nor the log', async () => {
     const run = store.service.newRun();
-    const r = await step(run, { redact: userValue }, { HERMES_SIM_SCENARIO: plantedScenario() });
-    expect(r.outputs.outcome).toBe('success');
-    const transcript = fs.readFileSync(r.outputs.jsonl);
+    const w = await inProcessStep(run, {
+      inputs: { redact: userValue },
+      runs: [{ exitCode: 0, stdout: plantedStdout() }]
+    });
+    expect(w.outputs.get('outcome')).toBe('success');
+    const transcript = written(w);
     // The transcript on the runner is Hermes' stdout as written: the secrets are there.
     for (const core of cores) expect(transcript.toString()).toContain(core);
     const { blob } = await onlyArtifact(run);
     const places = {
       blob: blob.toString(),
-      summary: r.summary,
-      outputs: JSON.stringify(r.outputs),
-      log: storedLog(r),
-      stderr: r.stderr
+      summary: w.summary ?? '',
+      outputs: JSON.stringify([...w.outputs]),
+      log: said(w)
     };
     for (const [place, text] of Object.entries(places))
       for (const core of cores)
         expect({ place, leaked: text.includes(core) }).toEqual({ place, leaked: false });
-    expect(r.stdout).toContain(`::add-mask::${userValue}`);
+    expect(w.secrets).toContain(userValue);
     // Only the lines that held a secret differ, and they still parse.
     const sent = blob.toString().split('\n');
     const kept = transcript.toString().split('\n');
@@ -266,12 +265,15 @@ describe('secrets never leave the runner', () => {
 
   test('redact: false uploads the transcript as written; the log and summary stay redacted', async () => {
     const run = store.service.newRun();
-    const r = await step(run, { redact: 'false' }, { HERMES_SIM_SCENARIO: plantedScenario() });
+    const w = await inProcessStep(run, {
+      inputs: { redact: 'false' },
+      runs: [{ exitCode: 0, stdout: plantedStdout() }]
+    });
     const { blob } = await onlyArtifact(run);
-    expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+    expect(blob.equals(written(w))).toBe(true);
     expect(blob.toString()).toContain(githubToken);
-    expect(r.summary).not.toContain(githubToken.slice(4));
-    expect(storedLog(r)).not.toContain(githubToken.slice(4));
+    expect(w.summary).not.toContain(githubToken.slice(4));
+    expect(said(w)).not.toContain(githubToken.slice(4));
   });
 });
 

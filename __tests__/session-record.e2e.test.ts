@@ -1,7 +1,9 @@
 /**
- * The session record, end to end: the bundled dist/index.js runs `hermes sessions export` after the
- * turn (the simulator's, which writes upstream's record format), reports the cost, and uploads the
- * record, redacted, as a second artifact through the real client (helpers/artifact-service.ts).
+ * The session record, end to end: after the turn the action runs `hermes sessions export` (the
+ * simulator's, which writes upstream's record format), reports the cost, and uploads the record,
+ * redacted, as a second artifact through the real client (helpers/artifact-service.ts). The success
+ * goes through the bundled dist/index.js under Node 24; every other case is run() in-process with
+ * the real Hermes ports on the simulator and the real uploads (helpers/artifact-in-process.ts).
  */
 import { agentDir } from './helpers/agent-dir.js';
 import * as fs from 'node:fs';
@@ -9,6 +11,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import type { ActionRun } from '../scripts/local-runner.mjs';
 import type { Run, StoredArtifact } from './helpers/artifact-service.js';
+import { inProcessStep, type UploadWorld } from './helpers/artifact-in-process.js';
 import {
   annotations,
   artifactUrl,
@@ -30,7 +33,49 @@ function recorded(
   return step(run, inputs, { HERMES_HOME: home, ...env });
 }
 
-const recordPath = (r: ActionRun): string => r.outputs.jsonl.replace(/\.jsonl$/, '.session.jsonl');
+/** The same step in-process: run() with the real Hermes ports on the simulator and the real uploads. */
+function recordedInProcess(
+  run: Run,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {}
+): Promise<UploadWorld> {
+  const home = agentDir('hermes-home-');
+  return inProcessStep(run, {
+    inputs: { 'session-record': 'true', ...inputs },
+    env: { HERMES_HOME: home, ...env },
+    hermes: 'simulator'
+  });
+}
+
+/** What a step left, read the same way through dist/ or in-process. */
+interface Step {
+  outputs: Record<string, string | undefined>;
+  summary: string;
+  log: string;
+  notices: string[];
+  /** The step failed with these messages. */
+  errors: string[];
+}
+
+function stepOf(r: ActionRun | UploadWorld): Step {
+  if ('ports' in r)
+    return {
+      outputs: Object.fromEntries(r.outputs),
+      summary: r.summary ?? '',
+      log: r.log.join('\n'),
+      notices: r.notices,
+      errors: r.failed
+    };
+  return {
+    outputs: r.outputs,
+    summary: r.summary,
+    log: r.log,
+    notices: annotations(r, 'notice'),
+    errors: r.exitCode === 0 ? [] : annotations(r, 'error')
+  };
+}
+
+const recordPath = (r: Step): string => r.outputs.jsonl!.replace(/\.jsonl$/, '.session.jsonl');
 
 async function sessionArtifact(run: Run): Promise<{ artifact: StoredArtifact; blob: Buffer }> {
   const found = run.finalized.filter(a => a.name.endsWith('-session.jsonl'));
@@ -39,21 +84,21 @@ async function sessionArtifact(run: Run): Promise<{ artifact: StoredArtifact; bl
 }
 
 /** The summary's run table, as label → cell text. */
-function facts(r: ActionRun): Map<string, string> {
+function facts(r: Step): Map<string, string> {
   const table = all(render(r.summary), 'table').find(t => tableRows(t)[0]?.[0] === 'Run');
   return new Map((table ? tableRows(table).slice(1) : []).map(([k, v]) => [k, v]));
 }
 
-/** A fresh store and one recorded step of `name`. */
+/** A fresh store and one recorded step of `name`, in-process. */
 async function fresh(inputs: Record<string, string>, name: string) {
   const run = store.service.newRun();
-  return { run, r: await recorded(run, inputs, scenario(name)) };
+  return { run, r: stepOf(await recordedInProcess(run, inputs, scenario(name))) };
 }
 
-/** The success run, shared by the record's test and the export's argv test, Hermes' argv kept. */
+/** The success run through dist/, shared by the record's test and the export's argv test, Hermes' argv kept. */
 const argvFile = path.join(agentDir('argv-'), 'argv.json');
-let success: Promise<{ run: Run; r: ActionRun }> | undefined;
-const successRun = (): Promise<{ run: Run; r: ActionRun }> => {
+let success: Promise<{ run: Run; r: Step }> | undefined;
+const successRun = (): Promise<{ run: Run; r: Step }> => {
   success ??= (async () => {
     const run = store.service.newRun();
     const r = await recorded(
@@ -61,12 +106,13 @@ const successRun = (): Promise<{ run: Run; r: ActionRun }> => {
       {},
       { ...scenario('success'), HERMES_SIM_ARGV_FILE: argvFile, OPENROUTER_API_KEY: 'k' }
     );
-    return { run, r };
+    return { run, r: stepOf(r) };
   })();
   return success;
 };
 
 describe('a record after every turn with a session id', () => {
+  // The success through dist/, the failure and the timeout in-process.
   test.each([
     ['success', 'success', {}],
     ['failure', 'failure', {}],
@@ -82,7 +128,7 @@ describe('a record after every turn with a session id', () => {
       expect(row.cost_status).toBe('actual');
       expect(r.outputs.cost_usd).toBe(String(row.actual_cost_usd));
       expect(r.outputs.cost_estimated).toBe('false');
-      const usage = JSON.parse(r.outputs.usage) as Record<string, unknown>;
+      const usage = JSON.parse(r.outputs.usage!) as Record<string, unknown>;
       expect(usage).toMatchObject({
         actual_cost_usd: row.actual_cost_usd,
         billing_provider: 'openrouter',
@@ -110,7 +156,7 @@ describe('a record after every turn with a session id', () => {
 
   test('a record with only an estimate: cost_estimated is true, the table says ≈', async () => {
     const run = store.service.newRun();
-    const r = await recorded(run, {}, { HERMES_SIM_COST: 'estimated' });
+    const r = stepOf(await recordedInProcess(run, {}, { HERMES_SIM_COST: 'estimated' }));
     const row = JSON.parse(fs.readFileSync(recordPath(r), 'utf8')) as Record<string, unknown>;
     expect(row.actual_cost_usd).toBeNull();
     expect(r.outputs.cost_usd).toBe(String(row.estimated_cost_usd));
@@ -120,11 +166,11 @@ describe('a record after every turn with a session id', () => {
 
   test('a record without cost: the cost outputs are empty, never 0; usage says why', async () => {
     const run = store.service.newRun();
-    const r = await recorded(run, {}, { HERMES_SIM_COST: 'none' });
+    const r = stepOf(await recordedInProcess(run, {}, { HERMES_SIM_COST: 'none' }));
     expect(r.outputs.outcome).toBe('success');
     expect(r.outputs.cost_usd ?? '').toBe('');
     expect(r.outputs.cost_estimated ?? '').toBe('');
-    expect(JSON.parse(r.outputs.usage)).toMatchObject({
+    expect(JSON.parse(r.outputs.usage!)).toMatchObject({
       actual_cost_usd: null,
       estimated_cost_usd: null,
       cost_status: 'unknown'
@@ -135,17 +181,16 @@ describe('a record after every turn with a session id', () => {
 });
 
 describe('the record never changes the verdict', () => {
-  // One failing export through dist/; each way an export fails (absent, hanging, unparsable) has its
-  // note checked in-process in session-record.test.ts.
+  // One failing export, with the simulator; each way an export fails (absent, hanging, unparsable)
+  // has its note checked on readSessionRecord in session-record.test.ts.
   test.each([['a failing export', { HERMES_SIM_SESSIONS: 'fail' }, 'database is locked']])(
     '%s: one note, everything else as without it',
     async (_, env, fragment) => {
       const run = store.service.newRun();
-      const r = await recorded(run, {}, env);
+      const r = stepOf(await recordedInProcess(run, {}, env));
       expect(r.outputs.outcome).toBe('success');
-      expect(r.exitCode).toBe(0);
-      expect(annotations(r, 'error')).toEqual([]);
-      const notes = annotations(r, 'notice').filter(n => n.includes('session record'));
+      expect(r.errors).toEqual([]);
+      const notes = r.notices.filter(n => n.includes('session record'));
       expect(notes).toHaveLength(1);
       expect(notes[0]).toContain(fragment);
       expect(facts(r).get('Session record')).toContain(fragment);
@@ -159,18 +204,22 @@ describe('the record never changes the verdict', () => {
   test('session-record: false runs no export', async () => {
     const run = store.service.newRun();
     const argvFile = path.join(agentDir('argv-'), 'argv.json');
-    const r = await recorded(
-      run,
-      { 'session-record': 'false' },
-      { HERMES_SIM_ARGV_FILE: argvFile }
+    const r = stepOf(
+      await recordedInProcess(
+        run,
+        { 'session-record': 'false' },
+        { HERMES_SIM_ARGV_FILE: argvFile }
+      )
     );
+    // The turn ran (its argv was kept), and no export after it.
+    expect(fs.existsSync(argvFile)).toBe(true);
     expect(fs.existsSync(`${argvFile}.export`)).toBe(false);
     expect(r.outputs.cost_usd ?? '').toBe('');
     expect(facts(r).has('Session record')).toBe(false);
     expect(run.finalized.map(a => a.name)).toEqual(['hermes-demo-hermes.jsonl']);
   });
 
-  test('the export runs the same executable, in the same directory, with the same environment', async () => {
+  test('through dist/: the export runs the same executable, in the same directory, with the same environment', async () => {
     const { r } = await successRun();
     const chat = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as {
       cwd: string;
@@ -216,10 +265,12 @@ describe('every tool’s full output', () => {
     ];
     const file = path.join(dir, 'long-output.jsonl');
     fs.writeFileSync(file, lines.map(l => JSON.stringify(l)).join('\n') + '\n');
-    const r = await recorded(run, { redact: secret }, { HERMES_SIM_SCENARIO: file });
+    const r = stepOf(
+      await recordedInProcess(run, { redact: secret }, { HERMES_SIM_SCENARIO: file })
+    );
     expect(r.outputs.outcome).toBe('success');
     // The stream cut the output before the secret; the record has all of it.
-    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).not.toContain(secret);
+    expect(fs.readFileSync(r.outputs.jsonl!, 'utf8')).not.toContain(secret);
     const exported = fs.readFileSync(recordPath(r), 'utf8');
     expect(exported).toContain(secret);
 

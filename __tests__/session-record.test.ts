@@ -1,7 +1,7 @@
 /**
  * The session export in-process: spawnExport on real child processes (this Node, told what to do),
  * and readSessionRecord's note for each way an export fails. session-record.e2e runs one of them
- * through dist/ and the simulator; the verdict never depends on any.
+ * with the simulator, through run() in-process; the verdict never depends on any.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -47376,7 +47376,7 @@ function redactRecord(text, redact) {
 function sessionArtifactName(transcriptArtifact) {
     return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
 }
-async function uploadSessionRecord(request) {
+async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
     const { env } = request;
     const name = sessionArtifactName(request.transcriptArtifact);
     const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
@@ -47384,7 +47384,7 @@ async function uploadSessionRecord(request) {
     const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
     external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
     // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env));
+    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits);
     const expired = giveUp.expired.then((reason) => ({
         uploaded: false,
         reason,

@@ -55,6 +55,11 @@ export interface RunOptions {
   /** Hand out upload URLs that point at a closed port: the blob store is down. */
   blobStoreDown?: boolean;
   /**
+   * Hand out upload URLs that point at this origin instead (e.g. a server that drops every
+   * connection: the blob store is down, and the test sees each attempt).
+   */
+  blobOrigin?: string;
+  /**
    * Per artifact name, the answers GetSignedArtifactURL gives before it behaves: a download that
    * fails (e.g. [404, 404, 404]), whatever order parallel downloads come in.
    */
@@ -69,6 +74,11 @@ export class Run {
   readonly calls: RecordedCall[] = [];
   readonly options: RunOptions;
   private readonly service: ArtifactService;
+  /** Those waiting in nextCall(). */
+  private readonly waiting: {
+    match: (call: RecordedCall) => boolean;
+    resolve: (call: RecordedCall) => void;
+  }[] = [];
 
   constructor(service: ArtifactService, options: RunOptions) {
     this.service = service;
@@ -83,6 +93,22 @@ export class Run {
       GITHUB_RUN_ID: this.githubRunId,
       ...extra
     };
+  }
+
+  /**
+   * Resolves with the first call from now on that `match` accepts, once the service has answered it
+   * (or, planned to hang, taken it without an answer).
+   */
+  nextCall(match: (call: RecordedCall) => boolean = () => true): Promise<RecordedCall> {
+    return new Promise(resolve => this.waiting.push({ match, resolve }));
+  }
+
+  /** Called by the service when a call is answered or held: wakes those waiting for it. */
+  answered(call: RecordedCall): void {
+    for (const waiter of this.waiting.filter(w => w.match(call))) {
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      waiter.resolve(call);
+    }
   }
 
   /** The finalized artifacts, as a user would list them. */
@@ -199,12 +225,14 @@ export class ArtifactService {
 
     const call: RecordedCall = { method, body, status: 200 };
     run.calls.push(call);
+    res.once('finish', () => run.answered(call));
     const fault =
       method === 'GetSignedArtifactURL'
         ? run.options.downloadFaults?.[String(body.name)]?.shift()
         : run.options.faults?.[method as Method]?.shift();
     if (fault === 'hang') {
       call.status = 'hang';
+      run.answered(call);
       return;
     }
     if (fault !== undefined) {
@@ -271,7 +299,9 @@ export class ArtifactService {
     ).toString();
     const endpoint = run.options.blobStoreDown
       ? `${this.closedOrigin}/${this.store.account}`
-      : this.store.endpoint;
+      : run.options.blobOrigin
+        ? `${run.options.blobOrigin}/${this.store.account}`
+        : this.store.endpoint;
     return `${endpoint}/${CONTAINER}/${blobName.split('/').map(encodeURIComponent).join('/')}?${sas}`;
   }
 

@@ -777,12 +777,12 @@ async function egress_copyRedacted(from, to, redact) {
  * sharing the default name, several steps).
  */
 const MAX_NAME_ATTEMPTS = 300;
-const UPLOAD_LIMITS = Object.freeze({
+const artifact_UPLOAD_LIMITS = Object.freeze({
     baseBudgetMs: 120_000,
     budgetMsPerMb: 1000,
     afterSigtermMs: 1000
 });
-async function uploadTranscript(request, limits = UPLOAD_LIMITS) {
+async function uploadTranscript(request, limits = artifact_UPLOAD_LIMITS) {
     const { env } = request;
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
         return {
@@ -914,7 +914,7 @@ function isNameTaken(message) {
     return /\(409\)|already exists/i.test(message);
 }
 /** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function artifact_uploadBudgetMs(size, env, limits = UPLOAD_LIMITS) {
+function artifact_uploadBudgetMs(size, env, limits = artifact_UPLOAD_LIMITS) {
     const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
     if (seconds > 0)
         return seconds * 1000;
@@ -924,7 +924,7 @@ function artifact_uploadBudgetMs(size, env, limits = UPLOAD_LIMITS) {
  * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
  * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
  */
-function artifact_deadline(budgetMs, limits = UPLOAD_LIMITS) {
+function artifact_deadline(budgetMs, limits = artifact_UPLOAD_LIMITS) {
     let timer;
     let onTerm = () => { };
     const expired = new Promise(resolve => {
@@ -1250,7 +1250,7 @@ function redactRecord(text, redact) {
 function sessionArtifactName(transcriptArtifact) {
     return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
 }
-async function uploadSessionRecord(request) {
+async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
     const { env } = request;
     const name = sessionArtifactName(request.transcriptArtifact);
     const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
@@ -1258,7 +1258,7 @@ async function uploadSessionRecord(request) {
     const text = fs.readFileSync(request.recordPath, 'utf8');
     fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
     // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env));
+    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits);
     const expired = giveUp.expired.then((reason) => ({
         uploaded: false,
         reason,

@@ -6,7 +6,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Redactor } from '../text/redact.js';
-import { artifactUrl, deadline, errorMessage, uploadBudgetMs } from './artifact.js';
+import {
+  artifactUrl,
+  deadline,
+  errorMessage,
+  uploadBudgetMs,
+  UPLOAD_LIMITS,
+  type UploadLimits
+} from './artifact.js';
 
 /** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
 export const SESSION_SUFFIX = '-session.jsonl';
@@ -67,7 +74,10 @@ export function sessionArtifactName(transcriptArtifact: string): string {
   return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
 }
 
-export async function uploadSessionRecord(request: SessionUploadRequest): Promise<SessionUpload> {
+export async function uploadSessionRecord(
+  request: SessionUploadRequest,
+  limits: UploadLimits = UPLOAD_LIMITS
+): Promise<SessionUpload> {
   const { env } = request;
   const name = sessionArtifactName(request.transcriptArtifact);
   const staging = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-session-'));
@@ -75,7 +85,7 @@ export async function uploadSessionRecord(request: SessionUploadRequest): Promis
   const text = fs.readFileSync(request.recordPath, 'utf8');
   fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
   // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-  const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env));
+  const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits);
   const expired = giveUp.expired.then((reason): SessionUpload => ({
     uploaded: false,
     reason,
