@@ -11,6 +11,7 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', ...(process.platform === 'win32' ? POSIX_ONLY : [])],
   // Says what this machine skips, then rebuilds dist/ when src/ changed since it was built.
   globalSetup: '<rootDir>/__tests__/helpers/global-setup.mjs',
+  globalTeardown: '<rootDir>/__tests__/helpers/global-teardown.mjs',
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   // An outer limit: a test that hangs fails here. None needs a time window to pass (a busy machine may

@@ -11,9 +11,23 @@ import * as path from 'node:path';
 import { ROOT, node24 } from './local-runner.mjs';
 
 const MAIN = path.join(ROOT, 'node_modules', 'azurite', 'dist', 'src', 'blob', 'main.js');
+/**
+ * Set by the test suite's global setup: one Azurite for every test file (starting one is ~1.5 s of
+ * CPU, nearly all module loading). Its JSON is { endpoint, account, key }; stopping it is the
+ * teardown's. Each service over it keeps its blobs under a prefix of its own.
+ */
+export const SHARED_AZURITE = 'HERMES_TEST_AZURITE';
 const START_TIMEOUT_MS = 90_000;
 
+/** The suite's shared Azurite when there is one (see SHARED_AZURITE), else a new one. */
 export async function startAzurite() {
+  const shared = process.env[SHARED_AZURITE];
+  if (shared) return { ...JSON.parse(shared), stop: async () => {} };
+  return startOwnAzurite();
+}
+
+/** A new Azurite, stopped by its stop(). */
+export async function startOwnAzurite() {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-azurite-'));
   const account = 'hermesartifacts';
   const key = randomBytes(64).toString('base64');

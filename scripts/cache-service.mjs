@@ -4,6 +4,7 @@
 // blob store (Azurite). Entries match on key and version; a restore key matches the newest finalized
 // entry whose key starts with it; a key cannot be created twice. `down` answers 500 to everything.
 // Types: cache-service.d.mts.
+import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import {
   BlobSASPermissions,
@@ -26,6 +27,8 @@ export class CacheService {
   /** true: every call answers 500, as a cache service that is down. */
   down = false;
   nextId = 1;
+  /** This service's blobs are under it: the blob store may be shared with other test files. */
+  prefix = randomUUID();
 
   constructor(store) {
     this.store = store;
@@ -110,7 +113,7 @@ export class CacheService {
         );
       }
       const id = this.nextId++;
-      const blobName = `${id}/cache.tzst`;
+      const blobName = `${this.prefix}/${id}/cache.tzst`;
       this.entries.push({ id, key, version, blobName, finalized: false });
       return twirpOk(res, { ok: true, signed_upload_url: this.sasUrl(blobName, 'cw') });
     }

@@ -144,6 +144,8 @@ export class ArtifactService {
   /** Where upload URLs point when a run's blob store is down. */
   private readonly closedOrigin: string;
   private nextId = 1000;
+  /** This service's blobs are under it: the blob store may be shared with other test files. */
+  private readonly prefix = randomUUID();
 
   constructor(store: Azurite, closedOrigin: string) {
     this.store = store;
@@ -174,7 +176,7 @@ export class ArtifactService {
     mimeType: string
   ): Promise<StoredArtifact> {
     const id = this.nextId++;
-    const blobName = `${run.id}/${job}/${id}/${name}`;
+    const blobName = `${this.prefix}/${run.id}/${job}/${id}/${name}`;
     await this.container
       .getBlockBlobClient(blobName)
       .uploadData(content, { blobHTTPHeaders: { blobContentType: mimeType } });
@@ -261,7 +263,7 @@ export class ArtifactService {
       }
       const id = this.nextId++;
       const job = String(body.workflow_job_run_backend_id);
-      const blobName = `${run.id}/${job}/${id}/${name}`;
+      const blobName = `${this.prefix}/${run.id}/${job}/${id}/${name}`;
       run.artifacts.push({
         id,
         name,
