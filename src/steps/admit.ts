@@ -39,10 +39,12 @@ interface Refused {
 
 export type AdmitResult = Admitted | Refused;
 
-export async function admitRun(plan: Plan, { env, out }: Ports): Promise<AdmitResult> {
+export async function admitRun(plan: Plan, { env, out, limits }: Ports): Promise<AdmitResult> {
   const { settings, redact } = plan;
   const admission =
-    settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
+    settings.mode === 'transcript'
+      ? undefined
+      : await admit(triggerOf(env), settings.gate, { limits: limits.gate });
   const comment = stickyComment(settings, plan, { env, out });
   if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
   const isolation = settings.mode === 'cli' ? planIsolation(settings.isolation) : undefined;
