@@ -1,7 +1,8 @@
 /**
  * The trigger gate in-process: admit() against an injected request on jest's fake clock. The
  * permission call's answers are planned per login; a hanging call ends only when its signal aborts.
- * The end-to-end table in security.e2e.test.ts runs the same gate through dist/ and a loopback API.
+ * security.test.ts runs the same gate's table through run() and a loopback API; security.e2e.test.ts
+ * one allowed and one refused run through dist/.
  */
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { Response, type RequestInit } from 'undici';

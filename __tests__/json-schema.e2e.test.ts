@@ -1,6 +1,9 @@
 /**
  * json-schema end to end: the bundled dist/index.js under Node 24, the Hermes simulator on PATH (or a
- * loopback API server), a schema inline or in a file; outputs, log and summary read back as a runner would.
+ * loopback API server); outputs, log and summary read back as a runner would. One answer that
+ * matches, one that does not, one too long to start Hermes with, and one from an API server; the
+ * rest (a schema file, fail-on-error, a failed turn, a refused schema, transcript mode) is
+ * json-schema-run.test.ts's.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,14 +31,12 @@ const temp = (): string => agentDir('hermes-json-schema-');
 /** Runs the action on a scenario, with Hermes' argv and the query it got recorded. */
 async function run(
   scenario: string,
-  inputs: Record<string, string>,
-  { cwd }: { cwd?: string } = {}
+  inputs: Record<string, string>
 ): Promise<ActionRun & { received?: { argv: string[]; query: string } }> {
   const record = path.join(temp(), 'argv.json');
   const r = await runAction({
     inputs: { query: QUERY, 'json-schema': INLINE, ...inputs },
-    env: { HERMES_SIM_SCENARIO: scenario, HERMES_SIM_ARGV_FILE: record },
-    cwd
+    env: { HERMES_SIM_SCENARIO: scenario, HERMES_SIM_ARGV_FILE: record }
   });
   const received = fs.existsSync(record)
     ? (JSON.parse(fs.readFileSync(record, 'utf8')) as { argv: string[]; query: string })
@@ -114,44 +115,7 @@ describe('json-schema with the Hermes CLI', () => {
     ]);
   });
 
-  test('fail-on-error false: reported, and the step passes', async () => {
-    const r = await run('json-mismatch', { 'fail-on-error': 'false' });
-    expect(r.exitCode).toBe(0);
-    expect(r.outputs.outcome).toBe('invalid_output');
-    expect(r.annotations.filter(a => a.command === 'warning').map(a => a.message)).toContainEqual(
-      expect.stringMatching(/^The answer does not match json-schema: .*fail-on-error is false/)
-    );
-  });
-
-  test('a turn that failed stays a failure; its answer is not checked', async () => {
-    const r = await run('failure', {});
-    expect(r.outputs.outcome).toBe('failure');
-    expect(r.outputs.structured_output).toBe('');
-    expect(r.summary).not.toContain('Structured output');
-  });
-
-  test('the schema from a file in the workspace, and a query-file prompt', async () => {
-    const workspace = temp();
-    fs.mkdirSync(path.join(workspace, '.github', 'hermes'), { recursive: true });
-    fs.writeFileSync(path.join(workspace, '.github', 'hermes', 'verdict.json'), INLINE);
-    fs.writeFileSync(path.join(workspace, 'prompt.md'), `${QUERY}\n`);
-    const r = await run(
-      'json-answer',
-      { query: '', 'query-file': 'prompt.md', 'json-schema': '.github/hermes/verdict.json' },
-      { cwd: workspace }
-    );
-    expect(r.outputs.outcome).toBe('success');
-    expect(JSON.parse(r.outputs.structured_output).verdict).toBe('fail');
-    // A new file under RUNNER_TEMP holds the prompt with the instruction; the user's is untouched.
-    const [, flag, file] = r.received!.argv;
-    expect(flag).toBe('--query-file');
-    // Isolated (as root), the agent cannot enter RUNNER_TEMP: the file is copied to its own HOME.
-    const isolated = /\/hermes-agent-[0-9a-f]{6}-home-[^/]+\/query\.txt$/.test(file);
-    expect(isolated || file.startsWith(path.join(r.files.temp, 'hermes-prompt-'))).toBe(true);
-    expectAsked(r.received!.query, VERDICT_SCHEMA);
-    expect(fs.readFileSync(path.join(workspace, 'prompt.md'), 'utf8')).toBe(`${QUERY}\n`);
-  });
-
+  // Isolated (as root), the spawn itself fails; not isolated it is json-schema-run.test.ts's.
   test('a prompt and a schema over what one argument may hold: the attempt fails, reported, not a crash', async () => {
     // 100 KB of query is a valid input; with a 40 KB schema, -q would be over Linux's 128 KiB.
     const schema = JSON.stringify({ type: 'object', description: 'd'.repeat(40_000) });
@@ -161,97 +125,6 @@ describe('json-schema with the Hermes CLI', () => {
     expect(r.outputs.error).toContain('Hermes could not be started: spawn E2BIG');
     expect(errors(r)).toEqual([r.outputs.error]);
     expect(textOf(all(summaryOf(r), 'h3')[0])).toContain('The turn did not complete');
-  });
-
-  test('without json-schema nothing changes', async () => {
-    const r = await run('json-answer', { 'json-schema': '' });
-    expect(r.received!.query).toBe(QUERY);
-    expect(r.outputs.structured_output).toBe('');
-    expect(r.summary).not.toContain('Structured output');
-  });
-});
-
-// One refusal through dist/; every refusal's message (not JSON, a file not there...) is schema.test.ts's.
-describe('a schema that cannot be used fails before Hermes runs, saying where', () => {
-  test.each([
-    [
-      'not a valid schema',
-      '{"properties": {"verdict": {"type": "verdict"}}}',
-      /^Input "json-schema" \(inline\) is not a valid JSON Schema \(draft 2020-12\): at \/properties\/verdict\/type: must be equal to one of the allowed values/
-    ]
-  ])('%s', async (_, schema, message) => {
-    const r = await run('json-answer', { 'json-schema': schema });
-    expect(r.exitCode).toBe(1);
-    expect(r.received).toBeUndefined();
-    expect(errors(r)).toHaveLength(1);
-    expect(errors(r)[0]).toMatch(message);
-  });
-});
-
-describe('json-schema in transcript mode', () => {
-  const transcript = (text: string): string => {
-    const file = path.join(temp(), 'run.jsonl');
-    const events = [
-      { type: 'system', subtype: 'init', model: 'nous/hermes-4-70b', session_id: 's1' },
-      {
-        type: 'result',
-        session_id: 's1',
-        exit_code: 0,
-        text,
-        tokens: { input: 1, output: 1, total: 2, cache_read: 0, cache_write: 0 },
-        duration_ms: 5
-      }
-    ];
-    fs.writeFileSync(file, events.map(e => JSON.stringify(e)).join('\n') + '\n');
-    return file;
-  };
-  const report = (text: string, inputs: Record<string, string> = {}): Promise<ActionRun> =>
-    transcriptRun(transcript(text), inputs);
-  // The transcript's directory is the workspace: a transcript must be inside it (or RUNNER_TEMP).
-  const transcriptRun = (file: string, inputs: Record<string, string>): Promise<ActionRun> =>
-    runAction({
-      inputs: { transcript: file, 'json-schema': INLINE, ...inputs },
-      cwd: path.dirname(file)
-    });
-
-  test('the answer of an existing run is checked; secrets are redacted in structured_output', async () => {
-    const r = await report(
-      '```json\n{"verdict": "pass", "findings": ["token ghp_abcdefghijklmnopqrstuvwxyz0123456789", "db pw hunter2-x"]}\n```',
-      { redact: 'hunter2-x' }
-    );
-    expect(r.outputs.outcome).toBe('success');
-    expect(JSON.parse(r.outputs.structured_output)).toEqual({
-      verdict: 'pass',
-      findings: ['token ***', 'db pw ***']
-    });
-    expect(r.summary).not.toContain('hunter2-x');
-  });
-
-  test('hostile strings stay text in the summary and the log', async () => {
-    const note = '</details><img src=x> ``` @octocat';
-    const r = await report(JSON.stringify({ verdict: 'maybe', findings: [note], '::error::x': 1 }));
-    expect(r.outputs.outcome).toBe('invalid_output');
-    // Only the action's own error: nothing from the answer became a workflow command.
-    expect(r.commands.filter(c => c.command === 'error')).toHaveLength(1);
-    const found = block(summaryOf(r), 'The JSON found in the answer')!;
-    expect(JSON.parse(textOf(all(found, 'pre')[0]))).toEqual({
-      verdict: 'maybe',
-      findings: [note],
-      '::error::x': 1
-    });
-  });
-
-  test('a JSON over the 64 KiB output cap fails the step, never a cut structured_output', async () => {
-    const big = JSON.stringify({ verdict: 'pass', findings: ['x'.repeat(70_000)] });
-    const r = await report(big);
-    expect(r.exitCode).toBe(1);
-    expect(r.outputs.outcome).toBe('invalid_output');
-    expect(r.outputs.structured_output).toBe('');
-    expect(errors(r)[0]).toBe(
-      `The answer matches json-schema, but its JSON takes ${Buffer.byteLength(big).toLocaleString('en-US')} bytes, ` +
-        'over the 65,536 that structured_output may take (the outputs of a job share 1 MB); ' +
-        'ask for a shorter answer, or read it from the transcript.'
-    );
   });
 });
 

@@ -38025,6 +38025,300 @@ module.exports = {
 
 /***/ }),
 
+/***/ 78319:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aH: () => (/* binding */ gated),
+/* harmony export */   ix: () => (/* binding */ triggerOf),
+/* harmony export */   v2: () => (/* binding */ GATE_LIMITS),
+/* harmony export */   w4: () => (/* binding */ admit)
+/* harmony export */ });
+/* unused harmony export readEventFacts */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _http_fetch_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50576);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31191);
+/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64389);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/**
+ * Who may start the agent. On events that someone without write access can cause (a comment, an
+ * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
+ * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
+ * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
+ * that cannot be read refuses.
+ */
+
+
+
+
+
+/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
+const WRITERS_ONLY = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'merge_group'
+]);
+/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
+const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
+const GATE_LIMITS = Object.freeze({
+    timeoutMs: 10_000,
+    retryDelayMs: 1000
+});
+function triggerOf(env) {
+    const actor = env.GITHUB_ACTOR || undefined;
+    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
+    return {
+        event: env.GITHUB_EVENT_NAME || undefined,
+        actor: actor ?? triggering,
+        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
+            ? triggering
+            : undefined,
+        repository: env.GITHUB_REPOSITORY || undefined,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        onRunner: env.GITHUB_ACTIONS === 'true',
+        facts: readEventFacts(env.GITHUB_EVENT_PATH)
+    };
+}
+/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
+function readEventFacts(file) {
+    if (!file)
+        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
+    let payload;
+    try {
+        payload = JSON.parse(node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8'));
+    }
+    catch (error) {
+        return { unreadable: `the event payload ${file} cannot be read (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)})` };
+    }
+    const at = (value, key) => typeof value === 'object' && value !== null
+        ? value[key]
+        : undefined;
+    const head = (repo) => typeof repo === 'object' && repo !== null
+        ? {
+            fork: at(repo, 'fork') !== false,
+            fullName: typeof at(repo, 'full_name') === 'string'
+                ? at(repo, 'full_name')
+                : undefined
+        }
+        : null;
+    const facts = {};
+    const run = at(payload, 'workflow_run');
+    if (run !== undefined)
+        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const pr = at(payload, 'pull_request');
+    if (pr !== undefined) {
+        const author = at(at(pr, 'user'), 'login');
+        facts.pullRequest = {
+            head: head(at(at(pr, 'head'), 'repo')),
+            author: typeof author === 'string' ? author : undefined
+        };
+    }
+    return facts;
+}
+/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
+function gated(trigger) {
+    if (!trigger.event)
+        return trigger.onRunner;
+    return !WRITERS_ONLY.has(trigger.event);
+}
+async function admit(trigger, settings, ports = {}) {
+    const { event, actor, rerunBy } = trigger;
+    if (!event && !trigger.onRunner)
+        return {
+            allowed: true,
+            why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
+        };
+    if (event && WRITERS_ONLY.has(event))
+        return {
+            allowed: true,
+            actor,
+            event,
+            why: `${event} events need no check: only people with write access cause them`
+        };
+    const what = event ? `the ${event} event` : 'an event the runner did not name';
+    if (!actor)
+        return {
+            allowed: false,
+            event,
+            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
+        };
+    const refuse = (message) => ({ allowed: false, actor, event, message });
+    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
+    const rerunNote = rerunBy
+        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
+        : '';
+    const bot = isBot(actor);
+    const whys = [];
+    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
+    if (typeof fork === 'string')
+        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
+    if (fork) {
+        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
+        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+    }
+    else {
+        const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
+        if (!own.ok)
+            return refuse(own.message + rerunNote);
+        whys.push(own.why);
+    }
+    if (rerunBy) {
+        const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
+        if (!rerun.ok)
+            return refuse(rerun.message);
+        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
+    }
+    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
+        const pr = trigger.facts;
+        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
+        if (!facts)
+            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
+        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
+            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
+        const author = facts.author;
+        if (!author)
+            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
+        if (author.toLowerCase() !== actor.toLowerCase()) {
+            const opened = await check(trigger, settings, ports, author, `opened the pull request ${actor} acted on`);
+            if (!opened.ok)
+                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
+            whys.push(`the pull request's author ${author}: ${opened.why}`);
+        }
+    }
+    return { allowed: true, actor, event, why: whys.join('; ') };
+}
+/** Whether login may start the agent on its own: listed, or write access on the repository. */
+async function check(trigger, settings, ports, login, did) {
+    const bot = isBot(login);
+    const input = bot ? _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedBots : _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers;
+    const listed = bot ? settings.allowedBots : settings.allowedUsers;
+    if (!bot && listed.includes('*'))
+        return { ok: true, why: `"${input}" is "*" (anyone)` };
+    if (listed.includes(login.toLowerCase()))
+        return { ok: true, why: `listed in "${input}"` };
+    const found = await readPermission(trigger, login, settings.token, ports);
+    if (found.kind === 'role' &&
+        (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
+        return {
+            ok: true,
+            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
+        };
+    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
+    if (found.kind === 'unknown')
+        return {
+            ok: false,
+            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
+        };
+    const has = found.kind === 'stranger'
+        ? 'is not a collaborator'
+        : `has ${found.role ?? found.permission} permission`;
+    return {
+        ok: false,
+        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
+    };
+}
+function isBot(login) {
+    return login.toLowerCase().endsWith('[bot]');
+}
+function sameRepository(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
+function workflowRunFork(trigger) {
+    const facts = trigger.facts;
+    if ('unreadable' in facts)
+        return facts.unreadable;
+    const head = facts.workflowRunHead;
+    if (head === undefined)
+        return 'the event payload has no workflow_run';
+    if (head === null)
+        return { fork: true };
+    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
+}
+/** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
+async function readPermission(trigger, actor, token, { request: send = _http_fetch_js__WEBPACK_IMPORTED_MODULE_1__/* .request */ .E, limits = GATE_LIMITS }) {
+    if (!trigger.repository)
+        return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
+    if (!token)
+        return { kind: 'unknown', why: `"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.GithubToken}" is empty` };
+    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
+    // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
+    const signal = timeout.signal;
+    const unknown = (why) => ({ kind: 'unknown', why });
+    try {
+        return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L)(async (n) => {
+            // The second failure in a row is the last: said so.
+            const again = (why) => ({
+                value: unknown(n > 1 ? `${why}, twice` : why),
+                retry: why
+            });
+            let response;
+            try {
+                response = await send(url, {
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action'
+                    },
+                    signal,
+                    redirect: 'error'
+                });
+            }
+            catch (error) {
+                if (signal.aborted)
+                    return {
+                        value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
+                    };
+                const cause = error instanceof Error ? error.cause : undefined;
+                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
+            }
+            if (response.status === 404) {
+                await response.body?.cancel();
+                return { value: { kind: 'stranger' } };
+            }
+            if (response.status >= 500) {
+                await response.body?.cancel();
+                return again(`the GitHub API answered HTTP ${response.status}`);
+            }
+            if (!response.ok) {
+                await response.body?.cancel();
+                const hint = response.status === 401 || response.status === 403
+                    ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
+                    : '';
+                return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
+            }
+            const body = await response.json().catch(() => undefined);
+            const permission = body?.permission;
+            const role = body?.role_name;
+            if (typeof permission !== 'string')
+                return { value: unknown('the GitHub API answered without a permission') };
+            return {
+                value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
+            };
+        }, { attempts: 2, backoffMs: limits.retryDelayMs, signal });
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+
+/***/ }),
+
 /***/ 47479:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40885,7 +41179,7 @@ function request(url, init = {}) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83314);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85561);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56328);
 
 
@@ -40899,7 +41193,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 83314:
+/***/ 85561:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41553,294 +41847,16 @@ function closingLine(verdict, attempt) {
     return parts.filter(Boolean).join(' · ');
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./src/access/gate.ts
+var gate = __nccwpck_require__(78319);
+// EXTERNAL MODULE: ./src/cli/isolation.ts
+var cli_isolation = __nccwpck_require__(85458);
 // EXTERNAL MODULE: ./src/http/fetch.ts
 var fetch = __nccwpck_require__(50576);
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
-// EXTERNAL MODULE: ./src/config/inputs.ts
-var inputs = __nccwpck_require__(64389);
 // EXTERNAL MODULE: ./src/text/errors.ts
 var errors = __nccwpck_require__(90108);
-;// CONCATENATED MODULE: ./src/access/gate.ts
-/**
- * Who may start the agent. On events that someone without write access can cause (a comment, an
- * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
- * on the repository is read from the REST API: admin, maintain and write pass; anyone else only when
- * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
- * that cannot be read refuses.
- */
-
-
-
-
-
-/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
-const WRITERS_ONLY = new Set([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'repository_dispatch',
-    'merge_group'
-]);
-/** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-]);
-const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
-const GATE_LIMITS = Object.freeze({
-    timeoutMs: 10_000,
-    retryDelayMs: 1000
-});
-function triggerOf(env) {
-    const actor = env.GITHUB_ACTOR || undefined;
-    const triggering = env.GITHUB_TRIGGERING_ACTOR || undefined;
-    return {
-        event: env.GITHUB_EVENT_NAME || undefined,
-        actor: actor ?? triggering,
-        rerunBy: actor && triggering && actor.toLowerCase() !== triggering.toLowerCase()
-            ? triggering
-            : undefined,
-        repository: env.GITHUB_REPOSITORY || undefined,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        onRunner: env.GITHUB_ACTIONS === 'true',
-        facts: readEventFacts(env.GITHUB_EVENT_PATH)
-    };
-}
-/** The fork and author fields of the payload the runner wrote; anything else in it is ignored. */
-function readEventFacts(file) {
-    if (!file)
-        return { unreadable: 'GITHUB_EVENT_PATH is not set' };
-    let payload;
-    try {
-        payload = JSON.parse(external_node_fs_.readFileSync(file, 'utf8'));
-    }
-    catch (error) {
-        return { unreadable: `the event payload ${file} cannot be read (${(0,errors/* messageOf */.b)(error)})` };
-    }
-    const at = (value, key) => typeof value === 'object' && value !== null
-        ? value[key]
-        : undefined;
-    const head = (repo) => typeof repo === 'object' && repo !== null
-        ? {
-            fork: at(repo, 'fork') !== false,
-            fullName: typeof at(repo, 'full_name') === 'string'
-                ? at(repo, 'full_name')
-                : undefined
-        }
-        : null;
-    const facts = {};
-    const run = at(payload, 'workflow_run');
-    if (run !== undefined)
-        facts.workflowRunHead = head(at(run, 'head_repository'));
-    const pr = at(payload, 'pull_request');
-    if (pr !== undefined) {
-        const author = at(at(pr, 'user'), 'login');
-        facts.pullRequest = {
-            head: head(at(at(pr, 'head'), 'repo')),
-            author: typeof author === 'string' ? author : undefined
-        };
-    }
-    return facts;
-}
-/** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
-function gated(trigger) {
-    if (!trigger.event)
-        return trigger.onRunner;
-    return !WRITERS_ONLY.has(trigger.event);
-}
-async function admit(trigger, settings, ports = {}) {
-    const { event, actor, rerunBy } = trigger;
-    if (!event && !trigger.onRunner)
-        return {
-            allowed: true,
-            why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
-        };
-    if (event && WRITERS_ONLY.has(event))
-        return {
-            allowed: true,
-            actor,
-            event,
-            why: `${event} events need no check: only people with write access cause them`
-        };
-    const what = event ? `the ${event} event` : 'an event the runner did not name';
-    if (!actor)
-        return {
-            allowed: false,
-            event,
-            message: `Nobody is named as the actor of ${what} (GITHUB_ACTOR and GITHUB_TRIGGERING_ACTOR are empty), so the agent does not start.`
-        };
-    const refuse = (message) => ({ allowed: false, actor, event, message });
-    // A re-run runs as the event's actor again: whoever clicks it, the same refusal stands.
-    const rerunNote = rerunBy
-        ? ` A re-run does not help: ${rerunBy} re-ran it, but a re-run keeps the privileges of ${actor}, whose event it is.`
-        : '';
-    const bot = isBot(actor);
-    const whys = [];
-    const fork = event === 'workflow_run' ? workflowRunFork(trigger) : undefined;
-    if (typeof fork === 'string')
-        return refuse(`${actor} triggered ${what}, and whether the run comes from a fork is unknown (${fork}), so the agent does not start.${rerunNote}`);
-    if (fork) {
-        // A fork's run carries the fork's code and outputs: write access to the base is not enough.
-        if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
-            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${inputs/* Input */.p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${inputs/* Input */.p.AllowedUsers}" to let them start it`}.${rerunNote}`);
-        whys.push(`listed by name in "${inputs/* Input */.p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
-    }
-    else {
-        const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
-        if (!own.ok)
-            return refuse(own.message + rerunNote);
-        whys.push(own.why);
-    }
-    if (rerunBy) {
-        const rerun = await check(trigger, settings, ports, rerunBy, `re-ran the run of ${what}`);
-        if (!rerun.ok)
-            return refuse(rerun.message);
-        whys.push(`re-run by ${rerunBy}: ${rerun.why}`);
-    }
-    if (bot && event && PULL_REQUEST_EVENTS.has(event)) {
-        const pr = trigger.facts;
-        const facts = 'unreadable' in pr ? undefined : pr.pullRequest;
-        if (!facts)
-            return refuse(`${actor} triggered ${what}, and the pull request it acts on is unknown (${'unreadable' in pr ? pr.unreadable : 'the event payload has no pull_request'}), so the agent does not start.`);
-        if (!facts.head || facts.head.fork || !sameRepository(facts.head.fullName, trigger.repository))
-            return refuse(`${actor} triggered ${what} on a pull request from ${facts.head?.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a bot acting on a fork's pull request never starts the agent, whoever lists it, because the fork's owner controls what it acts on.`);
-        const author = facts.author;
-        if (!author)
-            return refuse(`${actor} triggered ${what} on a pull request whose author the event payload does not name, so the agent does not start.`);
-        if (author.toLowerCase() !== actor.toLowerCase()) {
-            const opened = await check(trigger, settings, ports, author, `opened the pull request ${actor} acted on`);
-            if (!opened.ok)
-                return refuse(`${opened.message} A bot is only as trusted as the pull request it acts on, so ${actor} does not start the agent there.`);
-            whys.push(`the pull request's author ${author}: ${opened.why}`);
-        }
-    }
-    return { allowed: true, actor, event, why: whys.join('; ') };
-}
-/** Whether login may start the agent on its own: listed, or write access on the repository. */
-async function check(trigger, settings, ports, login, did) {
-    const bot = isBot(login);
-    const input = bot ? inputs/* Input */.p.AllowedBots : inputs/* Input */.p.AllowedUsers;
-    const listed = bot ? settings.allowedBots : settings.allowedUsers;
-    if (!bot && listed.includes('*'))
-        return { ok: true, why: `"${input}" is "*" (anyone)` };
-    if (listed.includes(login.toLowerCase()))
-        return { ok: true, why: `listed in "${input}"` };
-    const found = await readPermission(trigger, login, settings.token, ports);
-    if (found.kind === 'role' &&
-        (WRITE_ROLES.has(found.permission) || WRITE_ROLES.has(found.role ?? '')))
-        return {
-            ok: true,
-            why: `${found.role && WRITE_ROLES.has(found.role) ? found.role : found.permission} permission on ${trigger.repository}`
-        };
-    const letIn = `add "${login}" to "${input}" to let ${bot ? 'this bot' : 'them'} start it`;
-    if (found.kind === 'unknown')
-        return {
-            ok: false,
-            message: `${login} ${did}, and their permission on ${trigger.repository ?? 'the repository'} could not be read (${found.why}), so the agent does not start; fix that, or ${letIn}.`
-        };
-    const has = found.kind === 'stranger'
-        ? 'is not a collaborator'
-        : `has ${found.role ?? found.permission} permission`;
-    return {
-        ok: false,
-        message: `${login} ${did} but ${has} on ${trigger.repository}, and only people with write access start the agent; ${letIn}.`
-    };
-}
-function isBot(login) {
-    return login.toLowerCase().endsWith('[bot]');
-}
-function sameRepository(a, b) {
-    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** workflow_run: the head repository when it is a fork (or names another repository), undefined when not, or why that is unknown. */
-function workflowRunFork(trigger) {
-    const facts = trigger.facts;
-    if ('unreadable' in facts)
-        return facts.unreadable;
-    const head = facts.workflowRunHead;
-    if (head === undefined)
-        return 'the event payload has no workflow_run';
-    if (head === null)
-        return { fork: true };
-    return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
-}
-/** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
-async function readPermission(trigger, actor, token, { request: send = fetch/* request */.E, limits = GATE_LIMITS }) {
-    if (!trigger.repository)
-        return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
-    if (!token)
-        return { kind: 'unknown', why: `"${inputs/* Input */.p.GithubToken}" is empty` };
-    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-    // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
-    const signal = timeout.signal;
-    const unknown = (why) => ({ kind: 'unknown', why });
-    try {
-        return await (0,retry/* retry */.L)(async (n) => {
-            // The second failure in a row is the last: said so.
-            const again = (why) => ({
-                value: unknown(n > 1 ? `${why}, twice` : why),
-                retry: why
-            });
-            let response;
-            try {
-                response = await send(url, {
-                    headers: {
-                        Authorization: `Bearer ${token}`,
-                        Accept: 'application/vnd.github+json',
-                        'X-GitHub-Api-Version': '2022-11-28',
-                        'User-Agent': 'hermes-action'
-                    },
-                    signal,
-                    redirect: 'error'
-                });
-            }
-            catch (error) {
-                if (signal.aborted)
-                    return {
-                        value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
-                    };
-                const cause = error instanceof Error ? error.cause : undefined;
-                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,errors/* messageOf */.b)(error)}`);
-            }
-            if (response.status === 404) {
-                await response.body?.cancel();
-                return { value: { kind: 'stranger' } };
-            }
-            if (response.status >= 500) {
-                await response.body?.cancel();
-                return again(`the GitHub API answered HTTP ${response.status}`);
-            }
-            if (!response.ok) {
-                await response.body?.cancel();
-                const hint = response.status === 401 || response.status === 403
-                    ? `; "${inputs/* Input */.p.GithubToken}" needs to read the repository's collaborators`
-                    : '';
-                return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
-            }
-            const body = await response.json().catch(() => undefined);
-            const permission = body?.permission;
-            const role = body?.role_name;
-            if (typeof permission !== 'string')
-                return { value: unknown('the GitHub API answered without a permission') };
-            return {
-                value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-            };
-        }, { attempts: 2, backoffMs: limits.retryDelayMs, signal });
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-// EXTERNAL MODULE: ./src/cli/isolation.ts
-var cli_isolation = __nccwpck_require__(85458);
 ;// CONCATENATED MODULE: ./src/comment/api.ts
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
@@ -42256,6 +42272,8 @@ function answerBlock(answer, redact, room) {
     return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 ;// CONCATENATED MODULE: ./src/comment/target.ts
 /**
  * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
@@ -42263,7 +42281,7 @@ function answerBlock(answer, redact, room) {
  */
 
 
-const target_PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
+const PULL_REQUEST_EVENTS = /^pull_request(_target|_review|_review_comment)?$/;
 function commentTarget(env, options) {
     const event = env.GITHUB_EVENT_NAME ?? '';
     const repository = env.GITHUB_REPOSITORY;
@@ -42304,7 +42322,7 @@ function readPayload(file) {
 function numberOf(event, payload) {
     const field = (value, name) => (0,text_text/* isObject */.Gv)(value) ? value[name] : undefined;
     const valid = (n) => Number.isInteger(n) && n > 0;
-    if (target_PULL_REQUEST_EVENTS.test(event)) {
+    if (PULL_REQUEST_EVENTS.test(event)) {
         const n = field(payload.pull_request, 'number') ?? payload.number;
         return valid(n) ? { number: n, kind: 'pull request' } : undefined;
     }
@@ -42415,6 +42433,8 @@ class StickyComment {
     }
 }
 
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __nccwpck_require__(64389);
 ;// CONCATENATED MODULE: ./src/steps/admit.ts
 /**
  * Step 2, admission: who may start the agent (the gate), and whether it may run here at all (under
@@ -42424,9 +42444,11 @@ class StickyComment {
 
 
 
-async function admitRun(plan, { env, out, platform, isolationHost }) {
+async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     const { settings, redact } = plan;
-    const admission = settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
+    const admission = settings.mode === 'transcript'
+        ? undefined
+        : await (0,gate/* admit */.w4)((0,gate/* triggerOf */.ix)(env), settings.gate, { limits: limits.gate });
     const comment = stickyComment(settings, plan, { env, out });
     if (admission && !admission.allowed)
         return { allowed: false, refusal: admission, comment };
@@ -42457,8 +42479,8 @@ async function admitRun(plan, { env, out, platform, isolationHost }) {
 function cannotIsolate(mode, why, env) {
     if (mode === 'user')
         return `Input "${inputs/* Input */.p.Isolation}" is "user", but Hermes cannot run as its own user here: ${why}`;
-    const trigger = triggerOf(env);
-    if (!gated(trigger))
+    const trigger = (0,gate/* triggerOf */.ix)(env);
+    if (!(0,gate/* gated */.aH)(trigger))
         return undefined;
     return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
 }
@@ -46854,6 +46876,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: ./src/access/gate.ts
+var gate = __nccwpck_require__(78319);
 // EXTERNAL MODULE: ./src/cli/hermes.ts
 var hermes = __nccwpck_require__(6694);
 // EXTERNAL MODULE: ./src/cli/install.ts + 6 modules
@@ -47433,7 +47457,8 @@ var cancellation = __nccwpck_require__(77206);
 
 
 
-const LIMITS = { grace: cancellation/* GRACE */.Zv, tempfailJitter: 0.25 };
+
+const LIMITS = { grace: cancellation/* GRACE */.Zv, tempfailJitter: 0.25, gate: gate/* GATE_LIMITS */.v2 };
 /** The runner's: @actions/core, process.env, the real clock, signals and processes. */
 function runnerPorts() {
     return {

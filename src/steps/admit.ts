@@ -41,11 +41,13 @@ export type AdmitResult = Admitted | Refused;
 
 export async function admitRun(
   plan: Plan,
-  { env, out, platform, isolationHost }: Ports
+  { env, out, limits, platform, isolationHost }: Ports
 ): Promise<AdmitResult> {
   const { settings, redact } = plan;
   const admission =
-    settings.mode === 'transcript' ? undefined : await admit(triggerOf(env), settings.gate);
+    settings.mode === 'transcript'
+      ? undefined
+      : await admit(triggerOf(env), settings.gate, { limits: limits.gate });
   const comment = stickyComment(settings, plan, { env, out });
   if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
   const isolation =

@@ -4,6 +4,7 @@
  * are the real ones; tests pass their own.
  */
 import * as core from '@actions/core';
+import { GATE_LIMITS, type GateLimits } from '../access/gate.js';
 import type { InputName } from '../config/inputs.js';
 import { probeVersion, runAttempt } from '../cli/hermes.js';
 import { provideHermes } from '../cli/install.js';
@@ -60,9 +61,11 @@ export interface Limits {
   grace: Grace;
   /** Up to this fraction of each exit-75 backoff is added at random. */
   tempfailJitter: number;
+  /** The trigger gate's permission check: its timeout and the wait before its retry. */
+  gate: GateLimits;
 }
 
-export const LIMITS: Limits = { grace: GRACE, tempfailJitter: 0.25 };
+export const LIMITS: Limits = { grace: GRACE, tempfailJitter: 0.25, gate: GATE_LIMITS };
 
 export interface Ports {
   getInput(name: InputName): string;

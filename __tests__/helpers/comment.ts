@@ -1,0 +1,35 @@
+/** The sticky comment as GitHub shows it, for comment.e2e.test.ts and comment-run.test.ts. */
+import { expect } from '@jest/globals';
+import { all, parseHtml, renderGfm, tagNames, type Element } from './gfm.js';
+
+export const PR = 7;
+export const RUN_URL = 'https://github.com/octo/repo/actions/runs/4242';
+export const MARKER = /^<!-- hermes-action:workflow=[^ ]*;job=[^ ]*;key=[^ ]* -->\n/;
+
+const ALLOWED = new Set([
+  '#root',
+  '#comment',
+  'h3',
+  'p',
+  'em',
+  'strong',
+  'blockquote',
+  'code',
+  'pre',
+  'br',
+  'a',
+  'details',
+  'summary',
+  // The structured output's errors (json-schema), a list of our own.
+  'ul',
+  'li'
+]);
+
+/** The comment rendered, checked to hold nothing but our own markup: one marker, links only to the run. */
+export function rendered(body: string): Element {
+  const tree = parseHtml(renderGfm(body));
+  expect([...tagNames(tree)].filter(t => !ALLOWED.has(t))).toEqual([]);
+  expect(all(tree, '#comment')).toHaveLength(1);
+  for (const a of all(tree, 'a')) expect(a.attrs.href).toBe(RUN_URL);
+  return tree;
+}
