@@ -25,6 +25,17 @@ function toolRows(summary = ''): string[][] {
 }
 
 describe('the outcome, its variations', () => {
+  test('a Hermes that ends interrupted on its own (result 130, no cancel) → interrupted', async () => {
+    const w = await simulated(scenario('interrupted-result'));
+    expect(w.outputs.get('outcome')).toBe('interrupted');
+    expect(w.outputs.get('exit_code')).toBe('130');
+    expect(w.failed).toHaveLength(1);
+    expect(w.failed[0]).toContain('Interrupted');
+    expect(w.summary).toMatch(/^### /);
+    expect(fs.existsSync(w.outputs.get('jsonl')!)).toBe(true);
+    expect(w.outputs.get('attempts')).toBe('1');
+  });
+
   test('fail-on-error: false reports the failure but lets the step pass', async () => {
     const w = await simulated(scenario('failure'), { 'fail-on-error': 'false' });
     expect(w.outputs.get('outcome')).toBe('failure');

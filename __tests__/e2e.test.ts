@@ -45,6 +45,7 @@ function toolRows(summary: string): string[][] {
 // One run per outcome through dist/. The other ways to reach the same outcome (credentials, a result
 // that disagrees with the exit code, a crash, stdout with no event) are decided in-process in
 // verdict.test.ts; causes.e2e and artifact.e2e run the simulator's not-configured and crash scenarios.
+// interrupted is the cancel below; a Hermes that ends interrupted on its own is in cli-run.test.ts.
 describe('outcome table, one row per outcome', () => {
   test.each([
     // scenario, outcome, exit_code output, step fails, message fragment
@@ -52,7 +53,6 @@ describe('outcome table, one row per outcome', () => {
     ['failure', 'failure', '1', true, 'Stopped part-way: reached max iterations (90)'],
     ['tempfail', 'tempfail', '75', true, 'retry later'],
     ['config-error', 'config_error', '78', true, 'EX_CONFIG'],
-    ['interrupted-result', 'interrupted', '130', true, 'Interrupted'],
     [
       'no-result',
       'no_result',
