@@ -1,7 +1,8 @@
 /**
  * End to end: the bundled dist/index.js under Node 24, run as a runner would (INPUT_* variables,
  * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files read back in the runner's format), against the
- * Hermes simulator on PATH.
+ * Hermes simulator on PATH: one run per outcome, the path without mkfifo, transcript mode, the
+ * cancel and the timeout. Their variations run in-process in cli-run.test.ts.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,12 +11,12 @@ import { describe, expect, test } from '@jest/globals';
 import {
   node24,
   runAction,
-  ROOT,
   SIMULATOR_BIN,
   startAction,
   type ActionRun
 } from '../scripts/local-runner.mjs';
-import { all, render, tableRows, tagNames, textOf, type Node } from './helpers/gfm.js';
+import { all, render, tableRows, textOf } from './helpers/gfm.js';
+import { runInProcess } from './helpers/in-process.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 
 const scenario = (name: string): Record<string, string> => ({ HERMES_SIM_SCENARIO: name });
@@ -44,6 +45,7 @@ function toolRows(summary: string): string[][] {
 // One run per outcome through dist/. The other ways to reach the same outcome (credentials, a result
 // that disagrees with the exit code, a crash, stdout with no event) are decided in-process in
 // verdict.test.ts; causes.e2e and artifact.e2e run the simulator's not-configured and crash scenarios.
+// interrupted is the cancel below; a Hermes that ends interrupted on its own is in cli-run.test.ts.
 describe('outcome table, one row per outcome', () => {
   test.each([
     // scenario, outcome, exit_code output, step fails, message fragment
@@ -51,7 +53,6 @@ describe('outcome table, one row per outcome', () => {
     ['failure', 'failure', '1', true, 'Stopped part-way: reached max iterations (90)'],
     ['tempfail', 'tempfail', '75', true, 'retry later'],
     ['config-error', 'config_error', '78', true, 'EX_CONFIG'],
-    ['interrupted-result', 'interrupted', '130', true, 'Interrupted'],
     [
       'no-result',
       'no_result',
@@ -97,16 +98,6 @@ describe('outcome table, one row per outcome', () => {
       /"hermes-does-not-exist" is not an executable on PATH.*install script/
     );
     expect(r.summary).toContain('not found');
-  });
-
-  test('fail-on-error: false reports the failure but lets the step pass', async () => {
-    const r = await run({ 'fail-on-error': 'false' }, scenario('failure'));
-    expect(r.exitCode).toBe(0);
-    expect(r.outputs.outcome).toBe('failure');
-    expect(annotations(r, 'error')).toEqual([]);
-    expect(annotations(r, 'warning')).toEqual([
-      'Hermes failed (exit code 1): Stopped part-way: reached max iterations (90). (fail-on-error is false, so the step passes)'
-    ]);
   });
 });
 
@@ -158,125 +149,28 @@ describe('a successful run, end to end', () => {
     expect(facts).toContain('Hermes Agent v0.21.4');
     expect(textOf(all(html, 'details')[0])).toContain('The build is clean.');
   });
-
-  test('the transcript holds stdout byte for byte', async () => {
-    const r = await scenarioRun('damaged');
-    const sim = fs.readFileSync(r.outputs.jsonl);
-    expect(sim.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])); // the BOM, kept
-    expect(sim.includes(Buffer.from('}\r\n'))).toBe(true); // CRLF, kept
-    expect(sim.includes(Buffer.from([0xff, 0xfe]))).toBe(true); // invalid UTF-8, kept
-  });
-
-  test('a damaged stream is tolerated, counted and reported with line numbers', async () => {
-    const r = await scenarioRun('damaged');
-    expect(r.exitCode).toBe(0);
-    expect(r.outputs.outcome).toBe('success');
-    expect(r.outputs.text).toBe('Notes mention café 漢字 🚀 and nothing else.');
-    const anomalies = all(render(r.summary), 'details')
-      .map(textOf)
-      .find(t => t.startsWith('Stream anomalies'));
-    expect(anomalies).toMatch(/line \d+: not JSON: Traceback/);
-    expect(anomalies).toMatch(/line \d+: JSON but not an object: \["an", "array", 1\]/);
-    expect(anomalies).toMatch(/line \d+: JSON but not an object: null/);
-    expect(anomalies).toMatch(/unknown type thinking/);
-    expect(anomalies).toMatch(/tool_result without "duration_ms"/);
-  });
-
-  test('the closing line counts one tool call in the singular', async () => {
-    const r = await run({}, { HERMES_SIM_TOOL_CALLS: '1' });
-    expect(r.log).toMatch(/■ success · exit 0 · .* · 1 tool call \(0 failed\)$/m);
-  });
 });
 
 describe('running Hermes', () => {
   test('without mkfifo on PATH, stdout is the transcript file itself: the same report', async () => {
     const env = { HERMES_SIM_TOOL_CALLS: '300', HERMES_SIM_SESSION_ID: '20260101_000000_same' };
-    const viaFifo = await run({}, env);
+    // Through a FIFO, in-process (mkfifo is on this PATH); through the file, by dist/.
+    const viaFifo = await runInProcess({ hermes: 'simulator', env });
     const viaFile = await run(
       {},
       { ...env, PATH: [SIMULATOR_BIN, path.dirname(node24())].join(path.delimiter) }
     );
-    for (const r of [viaFifo, viaFile]) {
-      expect(r.outputs.outcome).toBe('success');
-      expect(r.outputs.tool_calls).toBe('300');
+    for (const outputs of [Object.fromEntries(viaFifo.outputs), viaFile.outputs]) {
+      expect(outputs.outcome).toBe('success');
+      expect(outputs.tool_calls).toBe('300');
     }
     // The transcripts differ only in their timestamps.
     const shape = (file: string): string =>
       fs.readFileSync(file, 'utf8').replace(/"(timestamp|duration_ms)": \d+/g, '"$1": 0');
-    expect(shape(viaFile.outputs.jsonl)).toBe(shape(viaFifo.outputs.jsonl));
+    expect(shape(viaFile.outputs.jsonl)).toBe(shape(viaFifo.outputs.get('jsonl')!));
     expect(fs.readFileSync(viaFile.outputs.jsonl, 'utf8').split('\n')).toHaveLength(
       1 + 300 * (2 + 3) + 1 + 1
     );
-  });
-
-  test('argv, working directory and query reach Hermes as given, without a shell', async () => {
-    const workspace = fs.mkdtempSync(path.join(ROOT, '.tmp-ws-'));
-    try {
-      fs.mkdirSync(path.join(workspace, 'sub'));
-      fs.writeFileSync(path.join(workspace, 'sub', 'prompt.md'), 'Review `$(rm -rf /)` safely');
-      const argvFile = path.join(workspace, 'argv.json');
-      const r = await runAction({
-        cwd: workspace,
-        inputs: {
-          'query-file': 'prompt.md',
-          'working-directory': 'sub',
-          model: 'nous/hermes-4-405b',
-          'ignore-user-config': 'true',
-          'ignore-rules': 'True',
-          worktree: 'TRUE',
-          checkpoints: 'true',
-          'pass-session-id': 'true',
-          args: `--max-turns 5 --source "ci run" --toolsets 'terminal,file' --provider $PROVIDER`
-        },
-        env: { HERMES_SIM_ARGV_FILE: argvFile }
-      });
-      expect(r.outputs.outcome).toBe('success');
-      const seen = JSON.parse(fs.readFileSync(argvFile, 'utf8'));
-      expect(seen.argv).toEqual([
-        'chat',
-        '--query-file',
-        'prompt.md',
-        '--format',
-        'stream-json',
-        '-m',
-        'nous/hermes-4-405b',
-        '--ignore-user-config',
-        '--ignore-rules',
-        '--worktree',
-        '--checkpoints',
-        '--pass-session-id',
-        '--max-turns',
-        '5',
-        '--source',
-        'ci run',
-        '--toolsets',
-        'terminal,file',
-        '--provider',
-        '$PROVIDER'
-      ]);
-      expect(fs.realpathSync(seen.cwd)).toBe(fs.realpathSync(path.join(workspace, 'sub')));
-      expect(seen.query).toBe('Review `$(rm -rf /)` safely');
-      expect(r.outputs.model).toBe('nous/hermes-4-405b');
-    } finally {
-      fs.rmSync(workspace, { recursive: true, force: true });
-    }
-  });
-
-  // One refusal of each kind through dist/ (a value, then a path on disk); every message is checked
-  // in-process in inputs.test.ts.
-  test.each([
-    [{ worktree: 'yes' }, /Input "worktree" is "yes"; allowed: true or false/],
-    [
-      { 'working-directory': 'nope' },
-      /Input "working-directory" is "nope", and .*nope is not a directory/
-    ]
-  ])('a bad input fails the step before anything runs: %o', async (inputs, message) => {
-    const r = await run(inputs);
-    expect(r.exitCode).toBe(1);
-    expect(r.annotations).toHaveLength(1);
-    expect(annotations(r, 'error')[0]).toMatch(message);
-    expect(r.log).not.toContain('Hermes Agent v');
-    expect(fs.readdirSync(r.files.temp)).toEqual([]);
   });
 
   test('transcript mode reports on an existing file without running anything', async () => {
@@ -314,40 +208,6 @@ describe('running Hermes', () => {
     expect(r.outputs.jsonl).toBe(copy);
     expect(r.log).not.toContain('Hermes Agent v');
   });
-
-  test('summary: false writes no summary', async () => {
-    const r = await run({ summary: 'false' });
-    expect(r.summary).toBe('');
-    expect(r.outputs.outcome).toBe('success');
-  });
-});
-
-describe('untrusted content stays inert', () => {
-  test('no workflow command, HTML or mention from the stream survives', async () => {
-    const r = await run({}, scenario('injection'));
-    // The runner would have run only the action's own commands.
-    expect(r.commands.map(c => c.command)).toEqual(['stop-commands', 'notice']);
-    const log = r.log.replaceAll('\u200b', '');
-    expect(log).toContain('::error::pwned');
-    expect(log).toContain('##[set-output name=x;]y');
-    expect(r.log).not.toContain('\u001b');
-    expect(r.outputs).not.toHaveProperty('x');
-    const html = render(r.summary);
-    const tags = tagNames(html);
-    for (const tag of ['script', 'img', '#comment']) expect(tags.has(tag)).toBe(false);
-    expect(textOf(html)).toContain('<script>alert(1)</script>');
-    expect(all(html, 'a')).toHaveLength(0);
-    // GitHub links mentions in text, never in code.
-    const prose = (n: Node): string =>
-      typeof n === 'string'
-        ? n
-        : ['pre', 'code'].includes(n.tag)
-          ? ''
-          : n.children.map(prose).join('');
-    expect(textOf(html)).toContain('@octocat');
-    expect(prose(html)).not.toMatch(/@octocat/);
-    expect(toolRows(r.summary)).toHaveLength(2);
-  });
 });
 
 describe('cancellation and timeout', () => {
@@ -367,11 +227,13 @@ describe('cancellation and timeout', () => {
   });
 
   test('timeout-minutes interrupts the turn: outcome timeout', async () => {
-    // 3 s: time enough for the simulator to start and write its first events (its result on
-    // SIGINT needs them), well inside the scenario's 30 s pause.
-    const r = await run({ 'timeout-minutes': '0.05' }, scenario('slow'));
+    // The real timer of the action's own process: 0.6 s, the least the report shows as given (it
+    // rounds to hundredths). Whether the simulator has started by then or not, the outcome is
+    // timeout (verdict.test.ts); the kill paths with short limits are in hermes-kill.test.ts and
+    // supervise.test.ts.
+    const r = await run({ 'timeout-minutes': '0.01' }, scenario('slow'));
     expect(r.outputs.outcome).toBe('timeout');
-    expect(annotations(r, 'error')[0]).toContain('did not finish within timeout-minutes (0.05)');
+    expect(annotations(r, 'error')[0]).toContain('did not finish within timeout-minutes (0.01)');
     expect(r.outputs.tokens_total).toBeDefined();
     // Interrupted in the scenario's 30 s pause: the text after it never came.
     expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).not.toContain('for a long time');

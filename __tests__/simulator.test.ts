@@ -467,11 +467,13 @@ describe('hermes simulator: generated runs', () => {
 
   test('a large run streams through a pipe (backpressure) with correct counts', async () => {
     const r = await run(['chat', '-q', 'x', ...STREAM], {
-      env: { HERMES_SIM_TOOL_CALLS: '5000', HERMES_SIM_TEXT_DELTAS: '1' }
+      env: { HERMES_SIM_TOOL_CALLS: '500', HERMES_SIM_TEXT_DELTAS: '1' }
     });
     expect(r.code).toBe(0);
+    // Several times a pipe's 64 KiB: the simulator must have waited for its reader, and lost nothing.
+    expect(r.stdout.length).toBeGreaterThan(4 * 64 * 1024);
     const lines = r.out.trimEnd().split('\n');
-    expect(lines.length).toBe(1 + 5000 * 3 + 1);
+    expect(lines.length).toBe(1 + 500 * 3 + 1);
     expect(JSON.parse(lines[lines.length - 1])).toMatchObject({ type: 'result', exit_code: 0 });
   });
 

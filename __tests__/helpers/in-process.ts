@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll } from '@jest/globals';
 import { interpretLog, node24, SIMULATOR_BIN } from '../../scripts/local-runner.mjs';
+import { HERMES_LIMITS, type HermesLimits } from '../../src/cli/hermes.js';
 import { run } from '../../src/main.js';
 import type { UploadResult } from '../../src/publish/artifact.js';
 import type { Attempt } from '../../src/run/attempt.js';
@@ -102,6 +103,8 @@ export interface Options {
   /** Called when run() waits before a retry (resolve it, or abort it with a signal). */
   onSleep?: (world: World, ms: number, signal?: AbortSignal) => Promise<void>;
   limits?: Partial<Limits>;
+  /** With the simulator: the attempt's own limits (the cancel's grace…), today's where not given. */
+  hermesLimits?: Partial<HermesLimits>;
 }
 
 /** A run's world, not yet run: see runInProcess. */
@@ -112,7 +115,8 @@ export function world({
   hermes = 'stand-in',
   upload,
   onSleep,
-  limits = {}
+  limits = {},
+  hermesLimits = {}
 }: Options = {}): World {
   const dir = fs.mkdtempSync(path.join(ROOT, 'run-'));
   let now = 1_000_000;
@@ -139,6 +143,12 @@ export function world({
     ports: undefined as unknown as Ports
   };
   const real = runnerPorts();
+  const attemptLimits: HermesLimits = { ...HERMES_LIMITS, ...hermesLimits };
+  const simulatorPorts: HermesPorts = {
+    ...real.hermes,
+    attempt: (settings, executable, jsonlPath, log, signals, spawning) =>
+      real.hermes.attempt(settings, executable, jsonlPath, log, signals, spawning, attemptLimits)
+  };
   let attempt = 0;
   const standIn: HermesPorts = {
     provide: async settings => ({ executable: settings.hermesPath }),
@@ -211,7 +221,11 @@ export function world({
       }
     },
     listenForCancellation: () => listenForCancellation(w.signals, () => now),
-    hermes: simulator ? real.hermes : hermes === 'stand-in' ? standIn : { ...standIn, ...hermes },
+    hermes: simulator
+      ? simulatorPorts
+      : hermes === 'stand-in'
+        ? standIn
+        : { ...standIn, ...hermes },
     upload: uploads,
     exit: () => {
       throw new Error('run() ended the process');
