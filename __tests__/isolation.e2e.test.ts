@@ -414,20 +414,8 @@ describeNobody('isolation impossible (the action runs as nobody, without sudo)',
     expect(isolationRow(r)).toContain('none: the action runs as nobody');
   });
 
-  test('user: not_allowed on any event, naming the input and isolation: none', async () => {
-    const { r, ran } = await unprivileged('user', 'workflow_dispatch');
-    expect(ran).toBe(false);
-    expect(r.outputs.outcome).toBe('not_allowed');
-    expect(r.outputs.error).toMatch(
-      /^Input "isolation" is "user", but Hermes cannot run as its own user here: .*"isolation: none"/
-    );
-  });
-
-  test('none: Hermes runs as the runner user, without a warning', async () => {
-    const { r, ran } = await unprivileged('none', 'issue_comment');
-    expect([ran, r.outputs.outcome]).toEqual([true, 'success']);
-    expect(r.annotations.filter(a => a.command === 'warning')).toEqual([]);
-  });
+  // isolation: user and isolation: none on such a runner are decided by the same admission code:
+  // isolation-plan.test.ts runs both in-process.
 });
 
 /**
