@@ -3,7 +3,7 @@
  * Hermes that ignores SIGINT is killed with its tools, a hanging `--version` is killed, a tool left
  * holding stderr does not hold up the attempt. Each test waits on the child (a line in a file, the
  * attempt's end), never on a time window. The 5 s / 10 s defaults are checked on a fake clock in
- * supervise.test.ts; resilience.e2e.test.ts waits out the 5 s cancel grace once, through dist/.
+ * supervise.test.ts; resilience-run.test.ts checks the grace with a 300 ms limit.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -290,6 +290,14 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
     'Hermes did not finish within timeout-minutes (1.5); it was stopped before it wrote a result event.'
   ],
   [
+    'timeout under a hundredth of a minute: said as given, never as 0 (no limit)',
+    NO_RESULT,
+    ended({ exitCode: null, signal: 'SIGKILL', timedOut: true, timeoutMs: 60 }),
+    'timeout',
+    137,
+    'Hermes did not finish within timeout-minutes (0.001); it was stopped before it wrote a result event.'
+  ],
+  [
     'timeout, result 130 after SIGINT',
     resulted(130, 'Interrupted'),
     ended({ exitCode: 130, timedOut: true, timeoutMs: 600_000 }),

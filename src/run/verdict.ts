@@ -171,7 +171,8 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
   const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
 
   if (end.kind !== 'transcript' && end.timedOut) {
-    const minutes = +(end.timeoutMs / 60_000).toFixed(2);
+    // As given: 0.001 must not read as 0, which would mean no limit.
+    const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
     return {
       outcome: 'timeout',
       exitCode: processCode ?? reported,
