@@ -47085,13 +47085,15 @@ function trailingRun(block) {
     }
     return start;
 }
+/** How much of the transcript copyRedacted reads at a time. */
+const COPY_READ_BYTES = 1 << 20;
 /**
  * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
  * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
  * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
  * run of deltas waits for the next block, which it may join.
  */
-async function copyRedacted(from, to, redact) {
+async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
     if (!redact) {
         external_node_fs_.copyFileSync(from, to);
         return;
@@ -47109,7 +47111,7 @@ async function copyRedacted(from, to, redact) {
                 lines.line(block.subarray(start));
         };
         let carry;
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: 1 << 20 })) {
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: readBytes })) {
             const data = carry ? Buffer.concat([carry, chunk]) : chunk;
             const end = data.lastIndexOf(0x0a) + 1;
             let cut = trailingRun(data.subarray(0, end));

@@ -702,13 +702,15 @@ function trailingRun(block) {
     }
     return start;
 }
+/** How much of the transcript copyRedacted reads at a time. */
+const COPY_READ_BYTES = (/* unused pure expression or super */ null && (1 << 20));
 /**
  * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
  * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
  * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
  * run of deltas waits for the next block, which it may join.
  */
-async function egress_copyRedacted(from, to, redact) {
+async function egress_copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
     if (!redact) {
         fs.copyFileSync(from, to);
         return;
@@ -726,7 +728,7 @@ async function egress_copyRedacted(from, to, redact) {
                 lines.line(block.subarray(start));
         };
         let carry;
-        for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+        for await (const chunk of fs.createReadStream(from, { highWaterMark: readBytes })) {
             const data = carry ? Buffer.concat([carry, chunk]) : chunk;
             const end = data.lastIndexOf(0x0a) + 1;
             let cut = trailingRun(data.subarray(0, end));

@@ -186,13 +186,21 @@ function trailingRun(block: Buffer): number {
   return start;
 }
 
+/** How much of the transcript copyRedacted reads at a time. */
+export const COPY_READ_BYTES = 1 << 20;
+
 /**
  * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
  * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
  * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
  * run of deltas waits for the next block, which it may join.
  */
-export async function copyRedacted(from: string, to: string, redact?: Redactor): Promise<void> {
+export async function copyRedacted(
+  from: string,
+  to: string,
+  redact?: Redactor,
+  readBytes = COPY_READ_BYTES
+): Promise<void> {
   if (!redact) {
     fs.copyFileSync(from, to);
     return;
@@ -209,7 +217,7 @@ export async function copyRedacted(from: string, to: string, redact?: Redactor):
       if (start < block.length) lines.line(block.subarray(start));
     };
     let carry: Buffer | undefined;
-    for await (const chunk of fs.createReadStream(from, { highWaterMark: 1 << 20 })) {
+    for await (const chunk of fs.createReadStream(from, { highWaterMark: readBytes })) {
       const data = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
       const end = data.lastIndexOf(0x0a) + 1;
       let cut = trailingRun(data.subarray(0, end));
