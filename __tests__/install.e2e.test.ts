@@ -235,13 +235,16 @@ interface ProvideOptions {
   inputs?: Record<string, string>;
   env?: Record<string, string>;
   limits?: typeof INSTALL_LIMITS;
+  /** false: the step has no cache service (nothing looked up, nothing saved), for tests of the installer alone. */
+  cache?: boolean;
 }
 
 /** provideHermes as the execute step calls it, for a step on machine m with these inputs. */
 async function provide(
   m: Machine,
-  { inputs = {}, env = {}, limits = INSTALL_LIMITS }: ProvideOptions = {}
+  { inputs = {}, env = {}, limits = INSTALL_LIMITS, cache = true }: ProvideOptions = {}
 ): Promise<Provision> {
+  if (!cache) setEnv({ ACTIONS_RESULTS_URL: undefined });
   const given = installInputs(world, inputs);
   const install = parseInstall(name => given[name] ?? '');
   const r: Omit<Provision, 'provided'> = {
@@ -324,7 +327,7 @@ describe('in-process: provideHermes', () => {
 
     test('install-browser: true passes no skip flags, and the tools are installed', async () => {
       const m = machine();
-      const r = await provide(m, { inputs: { 'install-browser': 'true' } });
+      const r = await provide(m, { inputs: { 'install-browser': 'true' }, cache: false });
       expect(r.provided.install?.source).toBe('installer');
       expect(argsOf(m)[0]).not.toMatch(/--skip-browser|--skip-computer-use/);
       expect(fs.readdirSync(path.join(m.home, '.hermes', 'tools')).sort()).toEqual([
@@ -337,7 +340,8 @@ describe('in-process: provideHermes', () => {
     test('without a pinned or given SHA-256 the script runs, unverified, with one warning', async () => {
       const m = machine();
       const r = await provide(m, {
-        inputs: { 'installer-sha256': '', 'hermes-version': 'v0.23.3' }
+        inputs: { 'installer-sha256': '', 'hermes-version': 'v0.23.3' },
+        cache: false
       });
       expect(r.provided.executable).toBeDefined();
       expect(r.provided.install).toMatchObject({
@@ -609,10 +613,11 @@ describe('in-process: provideHermes', () => {
   describe('install: true', () => {
     test('two steps of one job: the second reuses the first’s install', async () => {
       const m = machine();
-      const first = await provide(m, { inputs: { install: 'true' } });
+      const first = await provide(m, { inputs: { install: 'true' }, cache: false });
       expect(first.provided.install?.source).toBe('installer');
       const calls = world.cache.calls.length;
       const asked = world.downloads.length;
+      stepEnv(); // this step has the cache service: a reuse asks nothing of it
       const second = await provide(m, { inputs: { install: 'true' } });
       expect(second.provided.install?.source).toBe('reused');
       expect(second.provided.version).toBe(VERSION_LINE);
