@@ -39043,14 +39043,19 @@ const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
 const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
 /** From the request to the tree in place, per attempt. */
 const RESTORE_TIMEOUT_MS = 10 * 60_000;
+const RESTORE_LIMITS = Object.freeze({
+    lookupAttempts: 3,
+    lookupBackoffMs: 1000
+});
 /** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
-async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep } = {}) {
+async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS } = {}) {
     // The commands run get the scrubbed environment: no runner token, no file commands.
     const spawnEnv = (0,environment/* childEnv */.g)(env);
     const method = await compression(spawnEnv);
     let found;
     try {
-        found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
+        const version = cacheVersion(layout.cachePaths, method);
+        found = await lookUp(layout.cacheKey, version, env, limits, signal);
     }
     catch (error) {
         return { problem: (0,errors/* messageOf */.b)(error) };
@@ -39093,7 +39098,7 @@ async function restoreInstall(layout, { env = process.env, signal, onRetry, onSt
     return { key: found.key };
 }
 /** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
-async function lookUp(key, version, env, signal) {
+async function lookUp(key, version, env, limits, signal) {
     const base = env.ACTIONS_RESULTS_URL ?? '';
     const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
     const result = await (0,retry/* retry */.L)(async () => {
@@ -39117,7 +39122,7 @@ async function lookUp(key, version, env, signal) {
             const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
             return { value: { error: why }, retry: why };
         }
-    }, { attempts: 3, backoffMs: 1000, signal });
+    }, { attempts: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
     if (result.error !== undefined)
         throw new Error(result.error);
     const answer = result.answer ?? {};
@@ -39324,8 +39329,9 @@ function installerEnv(layout, base) {
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ * The install goes into machine's HOME (the runner user's: a parameter for the tests).
  */
-async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS) {
+async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS, machine = thisMachine()) {
     const install = settings.install;
     if (install.mode !== 'true') {
         const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
@@ -39333,18 +39339,19 @@ async function provideHermes(settings, io, signals, env = process.env, limits = 
             return { executable: found };
         io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
     }
-    return installHermes(install, io, signals, env, limits);
+    return installHermes(install, io, signals, env, limits, machine);
 }
 /** How many of the installer's last lines a failure shows, and how long each may be. */
 const TAIL_LINES = 15;
 const TAIL_LINE_CHARS = 300;
 const INSTALL_LIMITS = Object.freeze({
     versionTimeoutMs: 30_000,
-    killGraceMs: cli_process/* PROCESS_LIMITS */.P8.groupGraceMs
+    killGraceMs: cli_process/* PROCESS_LIMITS */.P8.groupGraceMs,
+    restore: RESTORE_LIMITS
 });
-async function installHermes(install, io, signals, env, limits) {
+async function installHermes(install, io, signals, env, limits, machine) {
     const started = Date.now();
-    const layout = installLayout(install, env);
+    const layout = installLayout(install, env, machine);
     const spawnEnv = (0,environment/* childEnv */.g)(env);
     const report = (source, unverified = false) => ({
         ref: install.version,
@@ -39378,6 +39385,7 @@ async function installHermes(install, io, signals, env, limits) {
         const restored = await restoreInstall(layout, {
             env,
             signal: cancel.signal,
+            limits: limits.restore,
             onRetry: line => io.info(line),
             onStep: line => io.info(line)
         }).finally(unsubscribe);

@@ -61,9 +61,22 @@ const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
 /** From the request to the tree in place, per attempt. */
 const RESTORE_TIMEOUT_MS = 10 * 60_000;
 
+export interface RestoreLimits {
+  /** Tries of the exact-key look-up on a 5xx or a network error, the first included. */
+  lookupAttempts: number;
+  /** The wait before the look-up's second try; doubled before each later one. */
+  lookupBackoffMs: number;
+}
+
+export const RESTORE_LIMITS: Readonly<RestoreLimits> = Object.freeze({
+  lookupAttempts: 3,
+  lookupBackoffMs: 1000
+});
+
 export interface RestoreOptions {
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  limits?: RestoreLimits;
   onRetry?(message: string): void;
   /** Each stage of a hit, said to a person (and timed by the bench). */
   onStep?(message: string): void;
@@ -72,14 +85,15 @@ export interface RestoreOptions {
 /** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
 export async function restoreInstall(
   layout: InstallLayout,
-  { env = process.env, signal, onRetry, onStep }: RestoreOptions = {}
+  { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS }: RestoreOptions = {}
 ): Promise<CacheResult> {
   // The commands run get the scrubbed environment: no runner token, no file commands.
   const spawnEnv = childEnv(env);
   const method = await compression(spawnEnv);
   let found: { url: string; key: string } | undefined;
   try {
-    found = await lookUp(layout.cacheKey, cacheVersion(layout.cachePaths, method), env, signal);
+    const version = cacheVersion(layout.cachePaths, method);
+    found = await lookUp(layout.cacheKey, version, env, limits, signal);
   } catch (error) {
     return { problem: messageOf(error) };
   }
@@ -129,6 +143,7 @@ async function lookUp(
   key: string,
   version: string,
   env: NodeJS.ProcessEnv,
+  limits: RestoreLimits,
   signal?: AbortSignal
 ): Promise<{ url: string; key: string } | undefined> {
   const base = env.ACTIONS_RESULTS_URL ?? '';
@@ -155,7 +170,7 @@ async function lookUp(
         return { value: { error: why }, retry: why };
       }
     },
-    { attempts: 3, backoffMs: 1000, signal }
+    { attempts: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal }
   );
   if (result.error !== undefined) throw new Error(result.error);
   const answer = result.answer ?? {};

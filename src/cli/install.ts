@@ -18,7 +18,15 @@ import { download, DownloadError } from './download.js';
 import { childEnv } from './environment.js';
 import { openTranscript } from '../config/paths.js';
 import { findHermes } from './hermes.js';
-import { cacheAvailable, lockDown, restoreInstall, saveInstall, savesOn } from './install-cache.js';
+import {
+  cacheAvailable,
+  lockDown,
+  RESTORE_LIMITS,
+  restoreInstall,
+  saveInstall,
+  savesOn,
+  type RestoreLimits
+} from './install-cache.js';
 import { mkdirReadable } from './install-restore.js';
 import { PROCESS_LIMITS, runCommand, runGroup } from './process.js';
 import {
@@ -26,7 +34,9 @@ import {
   installerArgs,
   installerEnv,
   installLayout,
-  type InstallLayout
+  thisMachine,
+  type InstallLayout,
+  type Machine
 } from './install-layout.js';
 
 /** How the install talks to a person and to the runner; the execute step (src/steps/execute.ts) gives it the log and the output sink. */
@@ -55,13 +65,15 @@ export interface Provided {
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ * The install goes into machine's HOME (the runner user's: a parameter for the tests).
  */
 export async function provideHermes(
   settings: Pick<CliSettings, 'hermesPath' | 'install'>,
   io: InstallIo,
   signals: Signals,
   env: NodeJS.ProcessEnv = process.env,
-  limits: InstallLimits = INSTALL_LIMITS
+  limits: InstallLimits = INSTALL_LIMITS,
+  machine: Machine = thisMachine()
 ): Promise<Provided> {
   const install = settings.install;
   if (install.mode !== 'true') {
@@ -70,7 +82,7 @@ export async function provideHermes(
       return { executable: found };
     io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
   }
-  return installHermes(install, io, signals, env, limits);
+  return installHermes(install, io, signals, env, limits, machine);
 }
 
 /** How many of the installer's last lines a failure shows, and how long each may be. */
@@ -82,11 +94,14 @@ export interface InstallLimits {
   versionTimeoutMs: number;
   /** The installer's group, stopped (limit or cancellation): from SIGTERM to SIGKILL. */
   killGraceMs: number;
+  /** The cache look-up's retries. */
+  restore: RestoreLimits;
 }
 
 export const INSTALL_LIMITS: Readonly<InstallLimits> = Object.freeze({
   versionTimeoutMs: 30_000,
-  killGraceMs: PROCESS_LIMITS.groupGraceMs
+  killGraceMs: PROCESS_LIMITS.groupGraceMs,
+  restore: RESTORE_LIMITS
 });
 
 async function installHermes(
@@ -94,10 +109,11 @@ async function installHermes(
   io: InstallIo,
   signals: Signals,
   env: NodeJS.ProcessEnv,
-  limits: InstallLimits
+  limits: InstallLimits,
+  machine: Machine
 ): Promise<Provided> {
   const started = Date.now();
-  const layout = installLayout(install, env);
+  const layout = installLayout(install, env, machine);
   const spawnEnv = childEnv(env);
   const report = (source?: InstallSource, unverified = false): InstallFact => ({
     ref: install.version,
@@ -135,6 +151,7 @@ async function installHermes(
     const restored = await restoreInstall(layout, {
       env,
       signal: cancel.signal,
+      limits: limits.restore,
       onRetry: line => io.info(line),
       onStep: line => io.info(line)
     }).finally(unsubscribe);
