@@ -16,7 +16,12 @@ export const POSIX_ONLY = [
   String.raw`simulator\.test\.ts$`,
   String.raw`isolation-files\.test\.ts$`,
   String.raw`hermes-kill\.test\.ts$`,
-  String.raw`install-group\.test\.ts$`
+  String.raw`install-group\.test\.ts$`,
+  String.raw`install-standin\.test\.ts$`,
+  // run() in-process with the simulator (a `#!/usr/bin/env node` script) as its Hermes.
+  String.raw`cli-run\.test\.ts$`,
+  String.raw`json-schema-run\.test\.ts$`,
+  String.raw`resilience-run\.test\.ts$`
 ];
 
 /** Each line says what this machine skips or changes, and where it would run as on a runner. */
@@ -28,7 +33,7 @@ export function platformNotes({
   const notes = [];
   if (platform === 'win32')
     notes.push(
-      'SKIPPED: the end-to-end suite, the capture, the simulator, the workspace-file and the kill-path tests (they need a POSIX system: ' +
+      'SKIPPED: the end-to-end suite, the capture, the simulator, the workspace-file, the kill-path, the install stand-in and the in-process runs with the simulator (they need a POSIX system: ' +
         'run `npm test` in WSL, or on Linux or macOS, to run them).'
     );
   else if (!bundled && !version.startsWith('v24.'))
