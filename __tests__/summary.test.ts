@@ -8,6 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { runs } from './helpers/runs.js';
 import { followFile } from '../src/run/stream-reader.js';
 import { LiveLog } from '../src/publish/log.js';
 import { makeRedactor, type Redacted, type Redactor } from '../src/text/redact.js';
@@ -405,28 +407,31 @@ describe('worst case: every field as long as it can be, in the characters that e
     skippedLines: 1e9
   };
 
-  // Rendering 900 KiB of the worst Markdown as GFM takes seconds: once at the real budget (with a
-  // result); without one (the stderr block instead) the size is checked there, the GFM at 64 KiB,
-  // where the same degradation steps run.
-  test.each([
-    ['with a result', turn, SUMMARY_BUDGET_BYTES],
-    ['without a result (stderr shown)', { ...turn, result: undefined }, 64 * 1024]
-  ])('%s: under the budget, still tabular', (_, t, rendered) => {
-    const report: RunReport = {
-      ...reportOf(t as Turn),
-      verdict: { outcome: 'failure' as const, exitCode: 1, message: big },
-      agent: big,
-      stderrTail: Array.from({ length: 1000 }, () => big),
-      jsonlPath: big,
-      artifactNote: big
-    };
+  const worstReport = (t: Turn): RunReport => ({
+    ...reportOf(t),
+    verdict: { outcome: 'failure' as const, exitCode: 1, message: big },
+    agent: big,
+    stderrTail: Array.from({ length: 1000 }, () => big),
+    jsonlPath: big,
+    artifactNote: big
+  });
+  const variants: [string, Turn][] = [
+    ['with a result', turn],
+    ['without a result (stderr shown)', { ...turn, result: undefined }]
+  ];
+
+  // Measured at the real budget. Rendering 900 KiB of the worst Markdown as GFM takes seconds, so
+  // the GFM is read at 64 KiB, where the same escaping and degradation steps make every row (fewer
+  // of them); 64 KiB was also one of the budgets that once fell back to the two-line summary.
+  test.each(variants)('%s: under the budget, still tabular', (_, t) => {
+    const report = worstReport(t);
     expect(Buffer.byteLength(renderSummary(report))).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
-    const markdown = renderSummary(report, { budgetBytes: rendered });
-    expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(rendered);
+    const markdown = renderSummary(report, { budgetBytes: 64 * 1024 });
+    expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(64 * 1024);
     const html = checkSummaryHtml(renderGfm(markdown));
     const byHeader = tables(html);
     expect(byHeader.get('Tool')).toHaveLength(1 + 25);
-    expect(byHeader.get('#')!.length).toBeGreaterThan(rendered === SUMMARY_BUDGET_BYTES ? 100 : 5);
+    expect(byHeader.get('#')!.length).toBeGreaterThan(20);
     // The most recent result is kept; the calls that never returned follow it, all of them shown.
     const rows = byHeader.get('#')!;
     const running = rows.filter(r => r[0] === '–');
@@ -434,6 +439,28 @@ describe('worst case: every field as long as it can be, in the characters that e
     expect(rows.at(-1 - running.length)![0]).toBe('20,000');
     if (t.result === undefined) expect(textOf(html)).toContain('Last lines of Hermes’ stderr');
   });
+
+  // The calls that never returned are always kept, and the note names the transcript twice: a budget
+  // that left no room for them once fell back to the status alone, at 64, 128, 192, 256 KiB and more.
+  test.each(variants)(
+    '%s: at any budget from 32 KiB up, the full summary, never the fallback',
+    (_, t) => {
+      const report = worstReport(t);
+      const budgets = [64, 128, 192, 256, 304, 880].map(k => k * 1024);
+      budgets.push(
+        ...fc.sample(fc.integer({ min: 32 * 1024, max: SUMMARY_BUDGET_BYTES }), {
+          numRuns: runs(6),
+          seed: 21
+        })
+      );
+      for (const budget of budgets) {
+        const markdown = renderSummary(report, { budgetBytes: budget });
+        expect([budget, Buffer.byteLength(markdown) <= budget]).toEqual([budget, true]);
+        expect([budget, markdown.includes('#### Time per tool')]).toEqual([budget, true]);
+        expect([budget, markdown.includes('#### Tool calls')]).toEqual([budget, true]);
+      }
+    }
+  );
 
   test('with an artifact link and redacted text, and at small budgets', () => {
     // What the ingest boundary keeps of it when '@-"' is a secret.

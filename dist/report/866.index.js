@@ -3249,16 +3249,12 @@ const CALLS_HEADER = (/* unused pure expression or super */ null && (['#', 'Tool
 const CALLS_ALIGN = (/* unused pure expression or super */ null && (['r', 'l', 'l', 'r', 'l']));
 const rowBytes = (cells) => bytes(`| ${cells.join(' | ')} |\n`);
 /**
- * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
- * then, with the bytes left, expandable outputs for the most recent failed calls.
+ * Calls Hermes had started and not finished: still running when it stopped (or, after a result
+ * event, never answered). Their rows come last and are kept first.
  */
-function tool_tables_callsBlock(turn, room, where) {
-    const calls = turn.recentCalls;
-    const lean = [];
-    // Calls Hermes had started and not finished: still running when it stopped (or, after a result
-    // event, never answered). Their rows come last and are kept first.
+function runningRows(turn) {
     const status = turn.result ? 'never returned' : '⏳ running';
-    const running = turn.unfinished
+    return turn.unfinished
         .slice(0, RUNNING_ROWS)
         .map(u => [
         '–',
@@ -3267,8 +3263,23 @@ function tool_tables_callsBlock(turn, room, where) {
         '–',
         status
     ]);
-    let used = bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
-        running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+}
+const floorBytes = (running) => bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+    running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+/**
+ * The bytes callsBlock takes whatever its room: the table's header and the rows of calls that never
+ * returned. A caller leaves room for at least these.
+ */
+const tool_tables_callsFloor = (turn) => floorBytes(runningRows(turn));
+/**
+ * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
+ * then, with the bytes left, expandable outputs for the most recent failed calls.
+ */
+function tool_tables_callsBlock(turn, room, where) {
+    const calls = turn.recentCalls;
+    const lean = [];
+    const running = runningRows(turn);
+    let used = floorBytes(running);
     for (let i = calls.length - 1; i >= 0; i--) {
         const cells = callCells(calls[i], false);
         const size = rowBytes(cells);
@@ -3465,14 +3476,18 @@ function renderSummary(report, options = {}) {
     const where = transcriptRef(report);
     const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
     const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
-    const noteBytes = NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+    // The tool-call table's note names where the transcript is up to twice (the rows left out, the
+    // calls that never returned); the reasoning's note once more.
+    const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report), factsTable(report, where)];
     const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
     const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
-    // Bytes of everything but the tool-call table and its note.
-    const fixed = (parts) => bytes(join([...parts, callsHead])) + 4;
+    // The tool-call table's header and its rows of calls that never returned, which it always keeps.
+    const floor = anyCalls ? callsFloor(turn) : 0;
+    // Bytes of everything but the tool-call table's other rows and its note.
+    const fixed = (parts) => bytes(join([...parts, callsHead])) + 4 + floor;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
     const left = [];
     while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
@@ -3488,7 +3503,8 @@ function renderSummary(report, options = {}) {
     const omitted = left.length
         ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
         : undefined;
-    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+    // callsBlock counts its floor in its room.
+    const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes + floor;
     const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
     // The reasoning comes last: its block gets what is left once everything else is whole, less the
     // room kept for the tool-call table's note, so that it is gone before the table loses anything.

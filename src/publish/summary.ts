@@ -19,7 +19,7 @@ import type { Turn } from '../run/turn.js';
 import { titleOf } from '../run/verdict.js';
 import type { RunReport } from './run-report.js';
 import { structuredBlock } from './structured.js';
-import { callsBlock, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
+import { callsBlock, callsFloor, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';
 import { formatCost } from '../run/session-usage.js';
@@ -85,8 +85,10 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
   const where = transcriptRef(report);
   const reasoning = options.showReasoning === false ? undefined : turn.reasoning;
   const hasReasoning = reasoning !== undefined && reasoning.text.trim() !== '';
+  // The tool-call table's note names where the transcript is up to twice (the rows left out, the
+  // calls that never returned); the reasoning's note once more.
   const noteBytes =
-    NOTE_BYTES + bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
+    NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
   const head = [statusBlock(report), factsTable(report, where)];
   const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
@@ -95,8 +97,11 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
 
   const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
   const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
-  // Bytes of everything but the tool-call table and its note.
-  const fixed = (parts: (string | undefined)[]): number => bytes(join([...parts, callsHead])) + 4;
+  // The tool-call table's header and its rows of calls that never returned, which it always keeps.
+  const floor = anyCalls ? callsFloor(turn) : 0;
+  // Bytes of everything but the tool-call table's other rows and its note.
+  const fixed = (parts: (string | undefined)[]): number =>
+    bytes(join([...parts, callsHead])) + 4 + floor;
 
   // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
   const left: string[] = [];
@@ -114,7 +119,8 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     ? `_Left out to stay under GitHub’s 1 MiB summary limit: ${left.join(', ')}. Everything is in ${where}._`
     : undefined;
 
-  const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes;
+  // callsBlock counts its floor in its room.
+  const room = budget - fixed([...head, ...extras, toolsShown, omitted]) - noteBytes + floor;
   const calls = anyCalls ? callsBlock(turn, room, where) : { text: callsHead, whole: true };
   // The reasoning comes last: its block gets what is left once everything else is whole, less the
   // room kept for the tool-call table's note, so that it is gone before the table loses anything.

@@ -135,6 +135,33 @@ const CALLS_ALIGN: ('l' | 'r')[] = ['r', 'l', 'l', 'r', 'l'];
 const rowBytes = (cells: string[]): number => bytes(`| ${cells.join(' | ')} |\n`);
 
 /**
+ * Calls Hermes had started and not finished: still running when it stopped (or, after a result
+ * event, never answered). Their rows come last and are kept first.
+ */
+function runningRows(turn: Turn): string[][] {
+  const status = turn.result ? 'never returned' : '⏳ running';
+  return turn.unfinished
+    .slice(0, RUNNING_ROWS)
+    .map(u => [
+      '–',
+      codeCell(clip(u.name, NAME_CHARS)),
+      u.inputPreview ? codeCell(clip(u.inputPreview, INPUT_CHARS)) : ' ',
+      '–',
+      status
+    ]);
+}
+
+const floorBytes = (running: string[][]): number =>
+  bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
+  running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+
+/**
+ * The bytes callsBlock takes whatever its room: the table's header and the rows of calls that never
+ * returned. A caller leaves room for at least these.
+ */
+export const callsFloor = (turn: Turn): number => floorBytes(runningRows(turn));
+
+/**
  * One row per tool result, in order: the most recent that fit in `room` bytes. Rows first (lean),
  * then, with the bytes left, expandable outputs for the most recent failed calls.
  */
@@ -145,21 +172,8 @@ export function callsBlock(
 ): { text: string; whole: boolean } {
   const calls = turn.recentCalls;
   const lean: string[][] = [];
-  // Calls Hermes had started and not finished: still running when it stopped (or, after a result
-  // event, never answered). Their rows come last and are kept first.
-  const status = turn.result ? 'never returned' : '⏳ running';
-  const running = turn.unfinished
-    .slice(0, RUNNING_ROWS)
-    .map(u => [
-      '–',
-      codeCell(clip(u.name, NAME_CHARS)),
-      u.inputPreview ? codeCell(clip(u.inputPreview, INPUT_CHARS)) : ' ',
-      '–',
-      status
-    ]);
-  let used =
-    bytes(`${table(CALLS_HEADER, CALLS_ALIGN, [])}\n\n`) +
-    running.reduce((sum, cells) => sum + rowBytes(cells), 0);
+  const running = runningRows(turn);
+  let used = floorBytes(running);
   for (let i = calls.length - 1; i >= 0; i--) {
     const cells = callCells(calls[i], false);
     const size = rowBytes(cells);
