@@ -22,7 +22,12 @@ afterEach(() => {
 });
 
 /** The stand-in, hanging (`term`: it dies on SIGTERM; `ignore-term`: it does not), as install.ts runs it. */
-function hangingInstaller(hang: 'term' | 'ignore-term', timeoutMs: number, signals: Signals) {
+function hangingInstaller(
+  hang: 'term' | 'ignore-term',
+  timeoutMs: number,
+  signals: Signals,
+  graceMs = 50
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-install-group-'));
   dirs.push(dir);
   const pids = path.join(dir, 'pids');
@@ -37,7 +42,7 @@ function hangingInstaller(hang: 'term' | 'ignore-term', timeoutMs: number, signa
     },
     cwd: dir,
     timeoutMs,
-    graceMs: 50,
+    graceMs,
     signals,
     onLine: line => lines.push(line)
   });
@@ -73,4 +78,15 @@ describe('the installer’s process group', () => {
     expect(result).toMatchObject({ cancelled: true, timedOut: false });
     expect(pids.filter(alive)).toEqual([]);
   });
+
+  test('a group that ends on SIGTERM is not waited on for the rest of its grace', async () => {
+    const signals = runnerSignals();
+    // A grace longer than the test's own limit: the run ends because the group did, or the test
+    // fails (and the grace still ends, so a failing run does not hang).
+    const run = hangingInstaller('term', 3_600_000, signals, 60_000);
+    const pids = await run.started();
+    signals.send('SIGINT');
+    expect(await run.done).toMatchObject({ cancelled: true, signal: 'SIGTERM' });
+    expect(pids.filter(alive)).toEqual([]);
+  }, 20_000);
 });

@@ -373,6 +373,41 @@ export interface GroupRun {
 /** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
 const MAX_LINE = 64 * 1024;
 
+/** How often a stopped group is looked at while its members have the grace to end. */
+const GROUP_POLL_MS = 50;
+
+/**
+ * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
+ * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
+ * (macOS), whether the group can still be signalled.
+ */
+function groupLives(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // Gone since the listing.
+    }
+    // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (pgrp === String(pgid) && state !== 'Z') return true;
+  }
+  return false;
+}
+
 export function runGroup({
   argv,
   env,
@@ -445,10 +480,19 @@ export function runGroup({
       finish();
       flushes.forEach(flush => flush());
       const result = { code, signal, cancelled, timedOut };
-      // Stopped: what of the group outlived its leader gets the rest of the grace, then SIGKILL.
-      if (killTimer && signalGroup(0)) {
+      // Stopped: what of the group outlived its leader gets the grace, then SIGKILL; the wait ends
+      // as soon as none of it is alive (a cancelled job's grace is better spent on the upload).
+      if (killTimer && child.pid && groupLives(child.pid)) {
         clearTimeout(killTimer);
-        setTimeout(() => {
+        const pgid = child.pid;
+        const poll = setInterval(() => {
+          if (groupLives(pgid)) return;
+          clearInterval(poll);
+          clearTimeout(kill);
+          resolve(result);
+        }, GROUP_POLL_MS);
+        const kill = setTimeout(() => {
+          clearInterval(poll);
           signalGroup('SIGKILL');
           resolve(result);
         }, graceMs);
