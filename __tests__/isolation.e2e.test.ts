@@ -164,7 +164,18 @@ function agentOf(r: ActionRun): { name: string; uid: number; exists: boolean } {
   return { name, uid: Number(uid), exists };
 }
 
-function processesOf(uid: number): number[] {
+/** Clock ticks since boot, as /proc/<pid>/stat counts when a process started. */
+const TICKS_PER_SECOND =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+const ticksNow = (): number =>
+  Math.ceil(Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * TICKS_PER_SECOND);
+
+/**
+ * The live processes of uid that started by `startedBy` (ticks since boot). Once the action has
+ * deleted its agent user, another test file's run may be given the same uid: its processes started
+ * later, and are not this run's.
+ */
+function processesOf(uid: number, startedBy: number): number[] {
   return fs
     .readdirSync('/proc')
     .filter(e => /^\d+$/.test(e))
@@ -172,7 +183,14 @@ function processesOf(uid: number): number[] {
       try {
         const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
         const state = /^State:\s+(\S)/m.exec(status)?.[1];
-        return Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid && state !== 'Z';
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // After the name: state is field 3, starttime field 22.
+        const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+        return (
+          Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid &&
+          state !== 'Z' &&
+          started <= startedBy
+        );
       } catch {
         return false;
       }
@@ -204,10 +222,12 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
   let r: ActionRun;
   let got: HostileRecord;
   let modes: string[];
+  let ended: number;
   beforeAll(async () => {
     m = machine('temp');
     modes = [m.base, m.temp, m.home].map(modeOf);
     r = await step(m, 'auto');
+    ended = ticksNow();
     got = recordOf(m);
   });
 
@@ -262,7 +282,7 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
   test('nothing it started is left: the setsid process was ended, and the summary counts it', () => {
     expect(got.leftBehind).not.toBeNull();
     expect(alive(got.leftBehind)).toBe(false);
-    expect(processesOf(got.uid)).toEqual([]);
+    expect(processesOf(got.uid, ended)).toEqual([]);
     expect(isolationRow(r)).toMatch(
       /^hermes-agent-[0-9a-f]{6} \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
     );
@@ -432,6 +452,7 @@ if (!sudoPath)
   const sudoers = `/etc/sudoers.d/${RUNNER}`;
   let m: Machine;
   let r: ActionRun;
+  let ended: number;
   let got: HostileRecord;
   let runner: { uid: number; gid: number };
   beforeAll(async () => {
@@ -460,6 +481,7 @@ if (!sudoPath)
         HOSTILE_PROBE_FILES: m.probes.join('\n')
       }
     });
+    ended = ticksNow();
     got = recordOf(m);
   });
   afterAll(() => {
@@ -486,7 +508,7 @@ if (!sudoPath)
 
   test('nothing is left, and the workspace is the runner user’s again', () => {
     expect(alive(got.leftBehind)).toBe(false);
-    expect(processesOf(got.uid)).toEqual([]);
+    expect(processesOf(got.uid, ended)).toEqual([]);
     expect(notOwnedBy(m.workspace, runner.uid)).toEqual([]);
   });
 });
