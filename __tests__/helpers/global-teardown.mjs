@@ -1,7 +1,10 @@
-// Jest's globalTeardown: the Azurite global-setup started for the suite is stopped.
+// Jest's globalTeardown: the Azurite global-setup started for the suite is stopped, and the run's
+// temporary folders removed.
+import * as fs from 'node:fs';
 import { SHARED_AZURITE } from '../../scripts/azurite.mjs';
 
 export default async function globalTeardown() {
   delete process.env[SHARED_AZURITE];
   await globalThis.__sharedAzurite?.stop();
+  if (globalThis.__testsTmp) fs.rmSync(globalThis.__testsTmp, { recursive: true, force: true });
 }
