@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { run } from '../src/main.js';
 import {
   capabilities,
@@ -14,8 +14,8 @@ import {
   responsesStream,
   SERVER_KEY,
   startApiServer,
-  type ApiServer,
-  type Script
+  useApiServer,
+  type ApiServer
 } from './helpers/api-server.js';
 import {
   all,
@@ -28,16 +28,7 @@ import {
 } from './helpers/gfm.js';
 import { runInProcess, runnerReading, world, type World } from './helpers/in-process.js';
 
-let server: ApiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(script: Script): Promise<ApiServer> {
-  server = await startApiServer(script);
-  return server;
-}
+const serve = useApiServer();
 
 const QUESTION = 'What is 23 times 47? Work it out first, then answer';
 

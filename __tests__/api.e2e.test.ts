@@ -6,15 +6,14 @@
  * runner's files). Every other variation runs in-process in api-run.test.ts.
  */
 import * as fs from 'node:fs';
-import { afterEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { runAction, startAction, type ActionRun } from '../scripts/local-runner.mjs';
 import {
   responsesStream,
   SERVER_KEY,
   SESSION_ID,
-  startApiServer,
-  type ApiServer,
-  type Script
+  useApiServer,
+  type ApiServer
 } from './helpers/api-server.js';
 import {
   all,
@@ -26,16 +25,7 @@ import {
 } from './helpers/gfm.js';
 import { until, untilStdout } from './helpers/until.js';
 
-let server: ApiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(script: Script): Promise<ApiServer> {
-  server = await startApiServer(script);
-  return server;
-}
+const serve = useApiServer();
 
 const QUESTION = 'What is 23 times 47? Work it out first, then answer';
 

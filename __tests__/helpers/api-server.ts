@@ -6,6 +6,7 @@
  * response.completed; or chat-completions chunks ending in `[DONE]`.
  */
 import * as http from 'node:http';
+import { afterEach } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 
 /** The key the simulated server is configured with (its API_SERVER_KEY). */
@@ -433,4 +434,14 @@ export function chatStream(script: ChatScript): Reply {
   });
   if (script.done !== false) frames.push({ data: '[DONE]' });
   return { stream: frames, headers: { 'X-Hermes-Session-Id': 'api-6f1e2d3c4b5a6978' } };
+}
+
+/** One API server per test: `serve(script)` starts it, and it is closed after the test. */
+export function useApiServer(): (script: Script) => Promise<ApiServer> {
+  let server: ApiServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return async script => (server = await startApiServer(script));
 }
