@@ -44,6 +44,7 @@ import {
 } from './helpers/install-world.js';
 import { alive, runnerSignals } from './helpers/processes.js';
 import { until } from './helpers/until.js';
+import { setProcessEnv } from './helpers/process-env.js';
 
 const V = PINNED_HERMES_VERSION.replace(/\./g, '\\.');
 
@@ -191,24 +192,16 @@ describe('through dist/', () => {
   });
 });
 
-/** What process.env held of the variables a test sets, to put back. */
-let saved: NodeJS.ProcessEnv = {};
+/** What puts back process.env's variables a test set, latest first. */
+const restorers: (() => void)[] = [];
 let workspace = '';
 
 /** Sets (undefined: deletes) process.env variables until restoreEnv(): the cache client reads process.env. */
 function setEnv(vars: Record<string, string | undefined>): void {
-  for (const [name, value] of Object.entries(vars)) {
-    if (!(name in saved)) saved[name] = process.env[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restorers.push(setProcessEnv(vars));
 }
 function restoreEnv(): void {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  saved = {};
+  for (const restore of restorers.splice(0).reverse()) restore();
 }
 
 beforeAll(() => {

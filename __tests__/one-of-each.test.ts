@@ -240,7 +240,7 @@ describe('the matrix download retries through retry()', () => {
       tempDir: os.tmpdir(),
       env: {},
       redact,
-      retryWaitMs: 0
+      sleep: async () => {}
     });
 
   test('two failures, then the leg is folded', async () => {

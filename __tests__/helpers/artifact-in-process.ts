@@ -10,23 +10,14 @@ import { uploadSessionRecord } from '../../src/publish/session-artifact.js';
 import type { UploadPorts } from '../../src/steps/ports.js';
 import type { Run } from './artifact-service.js';
 import { world, type Options, type World } from './in-process.js';
+import { withProcessEnv } from './process-env.js';
 
 /** What @actions/artifact reads of the environment (the rest of its settings keep their defaults). */
 const CLIENT_ENV = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'GITHUB_SERVER_URL'] as const;
 
 /** fn() with the client's variables of process.env taken from `env`, and put back after. */
-export async function withClientEnv<T>(env: NodeJS.ProcessEnv, fn: () => Promise<T>): Promise<T> {
-  const saved = CLIENT_ENV.map(name => [name, process.env[name]] as const);
-  const set = (name: string, value: string | undefined): void => {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  };
-  for (const name of CLIENT_ENV) set(name, env[name]);
-  try {
-    return await fn();
-  } finally {
-    for (const [name, value] of saved) set(name, value);
-  }
+export function withClientEnv<T>(env: NodeJS.ProcessEnv, fn: () => Promise<T>): Promise<T> {
+  return withProcessEnv(Object.fromEntries(CLIENT_ENV.map(name => [name, env[name]])), fn);
 }
 
 /** The real upload ports, with the client's environment from each request (and these limits). */

@@ -14,6 +14,7 @@ import { run } from '../../src/report-action/main.js';
 import { reportPorts, type ReportPorts, type ReportSink } from '../../src/report-action/ports.js';
 import { makeRedactor } from '../../src/text/redact.js';
 import type { Run } from './artifact-service.js';
+import { withProcessEnv } from './process-env.js';
 
 const SCENARIOS = path.resolve(import.meta.dirname, '..', '..', 'simulator', 'scenarios');
 
@@ -58,19 +59,13 @@ export function sessionRecord(id: string, costUsd: number): string {
  * variables a step of the run has are set while fn runs, and put back after.
  */
 export async function asStep<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(env).map(k => [k, process.env[k]]));
-  Object.assign(process.env, env);
   // The client and @actions/core log to stdout as on a runner; here that is only noise.
   const write = process.stdout.write;
   process.stdout.write = (() => true) as typeof process.stdout.write;
   try {
-    return await fn();
+    return await withProcessEnv(env, fn);
   } finally {
     process.stdout.write = write;
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
   }
 }
 

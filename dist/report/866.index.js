@@ -2726,7 +2726,7 @@ async function downloadLeg(client, artifact, root, options) {
             };
         }, {
             attempts: DOWNLOAD_ATTEMPTS,
-            backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS,
+            backoffMs: RETRY_WAIT_MS,
             sleep: options.sleep
         });
     }

@@ -100,7 +100,6 @@ export interface DownloadOptions {
   env: NodeJS.ProcessEnv;
   redact: Redactor;
   concurrency?: number;
-  retryWaitMs?: number;
   /** Waits between a download's tries (the real clock when absent). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called as each leg is folded (for the log). */
@@ -193,7 +192,7 @@ async function downloadLeg(
       },
       {
         attempts: DOWNLOAD_ATTEMPTS,
-        backoffMs: options.retryWaitMs ?? RETRY_WAIT_MS,
+        backoffMs: RETRY_WAIT_MS,
         sleep: options.sleep
       }
     );
