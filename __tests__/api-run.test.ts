@@ -14,6 +14,8 @@ import {
   responsesStream,
   SERVER_KEY,
   startApiServer,
+  reasoningGroups,
+  transcript,
   useApiServer,
   type ApiServer
 } from './helpers/api-server.js';
@@ -53,27 +55,6 @@ const stdout = (w: World): string => w.log.join('\n');
 /** The log as a person reads it. */
 const logOf = (w: World): string => runnerReading(w).log;
 const commandsOf = (w: World): string[] => runnerReading(w).commands.map(c => c.command);
-
-const transcript = (file: string): Record<string, unknown>[] =>
-  fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(l => l !== '')
-    .map(l => JSON.parse(l) as Record<string, unknown>);
-
-/** The lines of each `::group::Reasoning` … `::endgroup::`, without the stop-commands lines. */
-function reasoningGroups(text: string): string[][] {
-  const groups: string[][] = [];
-  let current: string[] | undefined;
-  for (const line of text.split('\n')) {
-    if (line === '::group::Reasoning') current = [];
-    else if (line === '::endgroup::' && current) {
-      groups.push(current);
-      current = undefined;
-    } else if (current && !/^::(stop-commands::)?[0-9a-f]{32}(::)?$/.test(line)) current.push(line);
-  }
-  return groups;
-}
 
 const summaryOf = (w: World): Element =>
   checkSummaryHtml(renderGfm(w.summary ?? ''), { linkTo: w.outputs.get('artifact_url') });

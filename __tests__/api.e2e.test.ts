@@ -12,6 +12,8 @@ import {
   responsesStream,
   SERVER_KEY,
   SESSION_ID,
+  reasoningGroups,
+  transcript,
   useApiServer,
   type ApiServer
 } from './helpers/api-server.js';
@@ -48,28 +50,6 @@ function run(
 
 const annotations = (r: ActionRun, kind: string): string[] =>
   r.annotations.filter(a => a.command === kind).map(a => a.message);
-
-/** The transcript's events, parsed. */
-const transcript = (file: string): Record<string, unknown>[] =>
-  fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(l => l !== '')
-    .map(l => JSON.parse(l) as Record<string, unknown>);
-
-/** The lines of each `::group::Reasoning` … `::endgroup::` in stdout, without the stop-commands lines. */
-function reasoningGroups(stdout: string): string[][] {
-  const groups: string[][] = [];
-  let current: string[] | undefined;
-  for (const line of stdout.split('\n')) {
-    if (line === '::group::Reasoning') current = [];
-    else if (line === '::endgroup::' && current) {
-      groups.push(current);
-      current = undefined;
-    } else if (current && !/^::(stop-commands::)?[0-9a-f]{32}(::)?$/.test(line)) current.push(line);
-  }
-  return groups;
-}
 
 /** The summary, rendered as GFM and checked structurally. */
 function summaryOf(r: ActionRun): Element {

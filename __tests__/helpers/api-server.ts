@@ -5,6 +5,7 @@
  * Hermes API server: Responses reasoning items, message text, function_call items and their outputs,
  * response.completed; or chat-completions chunks ending in `[DONE]`.
  */
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import { afterEach } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
@@ -444,4 +445,26 @@ export function useApiServer(): (script: Script) => Promise<ApiServer> {
     server = undefined;
   });
   return async script => (server = await startApiServer(script));
+}
+
+/** The transcript's events, parsed. */
+export const transcript = (file: string): Record<string, unknown>[] =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(l => l !== '')
+    .map(l => JSON.parse(l) as Record<string, unknown>);
+
+/** The lines of each `::group::Reasoning` … `::endgroup::` in a log, without the stop-commands lines. */
+export function reasoningGroups(log: string): string[][] {
+  const groups: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of log.split('\n')) {
+    if (line === '::group::Reasoning') current = [];
+    else if (line === '::endgroup::' && current) {
+      groups.push(current);
+      current = undefined;
+    } else if (current && !/^::(stop-commands::)?[0-9a-f]{32}(::)?$/.test(line)) current.push(line);
+  }
+  return groups;
 }
