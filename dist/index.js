@@ -40662,27 +40662,27 @@ function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCES
             finish();
             flushes.forEach(flush => flush());
             const result = { code, signal, cancelled, timedOut };
-            // Stopped: what of the group outlived its leader gets the grace, then SIGKILL; the wait ends
-            // as soon as none of it is alive (a cancelled job's grace is better spent on the upload).
-            if (killTimer && child.pid && groupLives(child.pid)) {
-                clearTimeout(killTimer);
-                const pgid = child.pid;
-                const poll = setInterval(() => {
-                    if (groupLives(pgid))
-                        return;
-                    clearInterval(poll);
-                    clearTimeout(kill);
-                    resolve(result);
-                }, GROUP_POLL_MS);
-                const kill = setTimeout(() => {
-                    clearInterval(poll);
-                    signalGroup('SIGKILL');
-                    resolve(result);
-                }, graceMs);
-                return;
-            }
+            if (!killTimer)
+                return resolve(result);
             clearTimeout(killTimer);
-            resolve(result);
+            // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
+            // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
+            // gets its SIGKILL either way: a process whose main thread exited reads as a zombie while
+            // its other threads run.
+            const end = () => {
+                clearInterval(poll);
+                clearTimeout(kill);
+                signalGroup('SIGKILL');
+                resolve(result);
+            };
+            const pgid = child.pid;
+            const poll = setInterval(() => {
+                if (pgid === undefined || !groupLives(pgid))
+                    end();
+            }, GROUP_POLL_MS);
+            const kill = setTimeout(end, graceMs);
+            if (pgid === undefined || !groupLives(pgid))
+                end();
         });
     });
 }
