@@ -41354,7 +41354,7 @@ function decide(turn, end) {
     const signal = end.kind === 'process' ? end.signal : null;
     const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
     if (end.kind !== 'transcript' && end.timedOut) {
-        // As given: 0.001 must not read as 0, which would mean no limit.
+        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
         const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
         return {
             outcome: 'timeout',
@@ -47533,7 +47533,11 @@ var cancellation = __nccwpck_require__(77206);
 
 
 
-const LIMITS = { grace: cancellation/* GRACE */.Zv, tempfailJitter: 0.25, gate: gate/* GATE_LIMITS */.v2 };
+const LIMITS = Object.freeze({
+    grace: cancellation/* GRACE */.Zv,
+    tempfailJitter: 0.25,
+    gate: gate/* GATE_LIMITS */.v2
+});
 /** The runner's: @actions/core, process.env, the real clock, signals and processes. */
 function runnerPorts() {
     return {

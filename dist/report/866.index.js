@@ -2461,7 +2461,7 @@ function decide(turn, end) {
     const signal = end.kind === 'process' ? end.signal : null;
     const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
     if (end.kind !== 'transcript' && end.timedOut) {
-        // As given: 0.001 must not read as 0, which would mean no limit.
+        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
         const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
         return {
             outcome: 'timeout',

@@ -171,7 +171,7 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
   const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
 
   if (end.kind !== 'transcript' && end.timedOut) {
-    // As given: 0.001 must not read as 0, which would mean no limit.
+    // To six significant digits: 0.001 must not read as 0, which would mean no limit.
     const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
     return {
       outcome: 'timeout',

@@ -65,7 +65,11 @@ export interface Limits {
   gate: GateLimits;
 }
 
-export const LIMITS: Limits = { grace: GRACE, tempfailJitter: 0.25, gate: GATE_LIMITS };
+export const LIMITS: Readonly<Limits> = Object.freeze({
+  grace: GRACE,
+  tempfailJitter: 0.25,
+  gate: GATE_LIMITS
+});
 
 export interface Ports {
   getInput(name: InputName): string;
