@@ -2,24 +2,82 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Imports point one way, down the flow: (http | text) ← config ← run ← (cli | api | schema | access) ←
- * publish ← comment ← steps ← main; the report sub-action (src/report-action/) sits beside main. A
- * folder may not import from those after it, nor from a sibling mode.
+ * Imports point one way, down the flow: (http | text) ← config ← run ← process ← cli ← install, and
+ * process ← (confine | gateway), then (api | schema | access) ← publish ← comment ← steps ← main; the
+ * report sub-action (src/report-action/) sits beside main. Each job has its folder: process/ (the one
+ * spawn path), cli/ (running Hermes), install/ (installing it), confine/ (the agent's fence), gateway/
+ * (every model call). A folder may not import from those after it, nor from a sibling job.
  */
+const JOBS = ['process', 'cli', 'install', 'confine', 'gateway'];
 const LAYERS = {
-  http: ['comment', 'config', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
-  text: ['comment', 'config', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
-  config: ['comment', 'run', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
-  run: ['comment', 'cli', 'api', 'schema', 'access', 'publish', 'report-action'],
-  cli: ['comment', 'api', 'publish', 'report-action'],
-  api: ['comment', 'cli', 'publish', 'report-action'],
-  schema: ['comment', 'cli', 'api', 'access', 'publish', 'report-action'],
-  access: ['comment', 'cli', 'api', 'schema', 'publish', 'report-action'],
-  publish: ['comment', 'cli', 'api', 'access', 'report-action'],
+  http: [
+    'comment',
+    'config',
+    'run',
+    ...JOBS,
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  text: [
+    'comment',
+    'config',
+    'run',
+    ...JOBS,
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  config: ['comment', 'run', ...JOBS, 'api', 'schema', 'access', 'publish', 'report-action'],
+  run: ['comment', ...JOBS, 'api', 'schema', 'access', 'publish', 'report-action'],
+  process: [
+    'comment',
+    'cli',
+    'install',
+    'confine',
+    'gateway',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  cli: ['comment', 'install', 'confine', 'gateway', 'api', 'publish', 'report-action'],
+  install: ['comment', 'confine', 'gateway', 'api', 'schema', 'access', 'publish', 'report-action'],
+  confine: [
+    'comment',
+    'cli',
+    'install',
+    'gateway',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  gateway: [
+    'comment',
+    'cli',
+    'install',
+    'confine',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  api: ['comment', ...JOBS, 'publish', 'report-action'],
+  schema: ['comment', ...JOBS, 'api', 'access', 'publish', 'report-action'],
+  access: ['comment', ...JOBS, 'api', 'schema', 'publish', 'report-action'],
+  publish: ['comment', ...JOBS, 'api', 'access', 'report-action'],
   // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
-  'report-action': ['cli', 'api', 'access', 'schema', 'comment'],
+  'report-action': [...JOBS, 'api', 'access', 'schema', 'comment'],
   // The sticky comment draws with publish/'s Markdown helpers (one escaping) but runs nothing.
-  comment: ['cli', 'api', 'schema', 'access', 'report-action'],
+  comment: [...JOBS, 'api', 'schema', 'access', 'report-action'],
   // run()'s steps (src/steps/) draw on every folder above; only main.ts imports them.
   steps: ['report-action']
 };

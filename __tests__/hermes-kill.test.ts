@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { HERMES_LIMITS, probeVersion, runAttempt, type HermesLimits } from '../src/cli/hermes.js';
-import { childEnv } from '../src/cli/environment.js';
+import { childEnv } from '../src/process/environment.js';
 import { LiveLog } from '../src/publish/log.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { cliSettings } from './helpers/settings.js';

@@ -7,7 +7,7 @@
  * Through dist/, only what needs the whole process: a miss (install, then save, before the turn) and
  * a hit on a fresh runner, an install failure as the step reports it, a cancellation during the
  * install after which no process of the installer survives. The rest in-process: provideHermes
- * (src/cli/install.ts) with the machine's HOME given, as the execute step calls it. How an install
+ * (src/install/install.ts) with the machine's HOME given, as the execute step calls it. How an install
  * fact reads in the summary is in install-summary.test.ts.
  */
 import * as fs from 'node:fs';
@@ -18,13 +18,13 @@ import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { CacheService } from '../scripts/cache-service.mjs';
 import { runAction, SIMULATOR_BIN, startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { RESTORE_LIMITS } from '../src/cli/install-cache.js';
+import { RESTORE_LIMITS } from '../src/install/cache.js';
 import {
   INSTALL_LIMITS,
   provideHermes,
   type InstallIo,
   type Provided
-} from '../src/cli/install.js';
+} from '../src/install/install.js';
 import { parseInstall, PINNED_HERMES_VERSION } from '../src/config/install.js';
 import {
   argsOf,

@@ -5,16 +5,16 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { download, DownloadError } from '../src/cli/download.js';
-import { childEnv } from '../src/cli/environment.js';
-import { ArchiveCheck } from '../src/cli/install-archive.js';
+import { download, DownloadError } from '../src/install/download.js';
+import { childEnv } from '../src/process/environment.js';
+import { ArchiveCheck } from '../src/install/archive.js';
 import {
   acceptsFlag,
   cacheable,
   installerArgs,
   installerEnv,
   installLayout
-} from '../src/cli/install-layout.js';
+} from '../src/install/layout.js';
 import { InputError } from '../src/config/inputs.js';
 import { parseSettings } from '../src/config/settings.js';
 import type { AnySettings } from './helpers/settings.js';

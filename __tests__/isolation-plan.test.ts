@@ -4,7 +4,7 @@
  * runs). isolation.e2e.test.ts shows the real thing as root, as `nobody` and through sudo.
  */
 import { describe, expect, test } from '@jest/globals';
-import { planIsolation, type IsolationHost } from '../src/cli/isolation.js';
+import { planIsolation, type IsolationHost } from '../src/confine/isolation.js';
 import { world } from './helpers/in-process.js';
 import { run } from '../src/main.js';
 

@@ -38319,106 +38319,6 @@ async function readPermission(trigger, actor, token, { request: send = _http_fet
 
 /***/ }),
 
-/***/ 47479:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ childEnv)
-/* harmony export */ });
-/* unused harmony export RUNNER_ONLY */
-/* harmony import */ var _file_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41373);
-/**
- * The environment of every process the action starts (Hermes, its version probe, the installer).
- * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
- * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
- * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
- * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
- * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
- * are the runner's file-command files (see file-commands.ts).
- * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
- */
-
-/** The runner's own credentials and service addresses, for the action's process only. */
-const RUNNER_ONLY = [
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_RUNTIME_URL',
-    'ACTIONS_RESULTS_URL',
-    'ACTIONS_CACHE_URL',
-    'ACTIONS_CACHE_SERVICE_V2',
-    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-    'ACTIONS_ID_TOKEN_REQUEST_URL'
-];
-const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ..._file_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .FILE_COMMANDS */ .i]);
-/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
-function childEnv(env = process.env) {
-    const out = {};
-    for (const [name, value] of Object.entries(env)) {
-        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
-        const upper = name.toUpperCase();
-        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
-            continue;
-        out[name] = value;
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 41373:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ FILE_COMMANDS),
-/* harmony export */   x: () => (/* binding */ snapshotFileCommands)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/**
- * The runner's file commands belong to the action. The runner reads five files after the step
- * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
- * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
- * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
- * the processes the action starts, and after the turn each file is put back as it was before the
- * agent ran, so that only what the action writes afterwards stands.
- */
-
-/** The variables naming the runner's file-command files. */
-const FILE_COMMANDS = [
-    'GITHUB_ENV',
-    'GITHUB_PATH',
-    'GITHUB_OUTPUT',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY'
-];
-/** What each file-command file holds now (read before anything the action starts can write it). */
-function snapshotFileCommands(env = process.env) {
-    const saved = [];
-    for (const name of FILE_COMMANDS) {
-        const file = env[name];
-        if (!file)
-            continue;
-        saved.push({ file, content: readRegular(file) });
-    }
-    return {
-        restore() {
-            for (const { file, content } of saved) {
-                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
-                node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(file, { force: true });
-                node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
-            }
-        }
-    };
-}
-/** The file's bytes; nothing when it is missing or is not a regular file. */
-function readRegular(file) {
-    const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(file, { throwIfNoEntry: false });
-    return stat?.isFile() ? node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file) : Buffer.alloc(0);
-}
-
-
-/***/ }),
-
 /***/ 6694:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38430,8 +38330,8 @@ function readRegular(file) {
 /* unused harmony exports buildArgv, HERMES_LIMITS */
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
 /* harmony import */ var _actions_io__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88701);
-/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(47479);
-/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2714);
+/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(69304);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(85692);
 /* harmony import */ var _run_supervise_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(21103);
 /* harmony import */ var _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(39997);
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
@@ -38477,11 +38377,11 @@ const HERMES_LIMITS = Object.freeze({
     cancelGraceMs: 5000,
     timeoutGraceMs: 10_000,
     versionTimeoutMs: 5000,
-    stderrLingerMs: _process_js__WEBPACK_IMPORTED_MODULE_2__/* .PROCESS_LIMITS */ .P8.stderrLingerMs
+    stderrLingerMs: _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .PROCESS_LIMITS */ .P8.stderrLingerMs
 });
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-async function probeVersion(executable, cwd, spawning = { env: (0,_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .g)() }, limits = HERMES_LIMITS) {
-    const { error, stdout } = await (0,_process_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)(executable, ['--version'], {
+async function probeVersion(executable, cwd, spawning = { env: (0,_process_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .gf)() }, limits = HERMES_LIMITS) {
+    const { error, stdout } = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)(executable, ['--version'], {
         cwd,
         env: spawning.env,
         as: spawning.as,
@@ -38496,14 +38396,14 @@ const STDERR_TAIL_LINES = 20;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .g)() }, limits = HERMES_LIMITS) {
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,_process_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .gf)() }, limits = HERMES_LIMITS) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
     const follower = new _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__/* .StreamReader */ .C(log);
     let hermes;
     try {
-        hermes = new _process_js__WEBPACK_IMPORTED_MODULE_2__/* .HermesProcess */ .MB({
+        hermes = new _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .HermesProcess */ .MB({
             executable,
             argv: buildArgv(settings),
             cwd: settings.workingDirectory,
@@ -38577,2168 +38477,6 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
 
 /***/ }),
 
-/***/ 6849:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  YT: () => (/* binding */ notInstalled),
-  Mj: () => (/* binding */ provideHermes)
-});
-
-// UNUSED EXPORTS: INSTALL_LIMITS
-
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(57075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
-// EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(50576);
-// EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(80114);
-;// CONCATENATED MODULE: ./src/cli/download.ts
-/**
- * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
- * `request`, retried on 5xx, timeouts and network errors with the one retry loop, size-bounded.
- */
-
-
-
-
-
-
-
-/** A download that failed for good; the message names the URL and what came back. */
-class DownloadError extends Error {
-}
-const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-/**
- * GET, following redirects only to HTTPS (or HTTP on this machine): one to plain HTTP elsewhere would
- * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
- * before the request is made.
- */
-async function fetchSecure(url, shown, signal) {
-    let at = url;
-    for (let hops = 0;; hops++) {
-        const response = await (0,fetch/* request */.E)(at, { redirect: 'manual', signal });
-        const location = response.headers.get('location');
-        if (response.status < 300 || response.status >= 400 || !location)
-            return response;
-        await response.body?.cancel();
-        const next = new URL(location, at);
-        if (!(0,text_url/* isSecureUrl */.z)(next))
-            throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
-        if (hops >= MAX_REDIRECTS)
-            throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
-        at = next.href;
-    }
-}
-/** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
-async function download(url, file, options = {}) {
-    await fetchInto(url, body => (0,promises_namespaceObject.pipeline)(body, external_node_fs_.createWriteStream(file, { mode: 0o600 })), options);
-}
-/**
- * Fetches url and hands its body, size-bounded, to consume as it streams (consume runs again from
- * the start on a retry). Retried as download is; an error of consume's own is thrown as it is.
- */
-async function fetchInto(url, consume, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
-    let tries = 0;
-    const result = await (0,retry/* retry */.L)(async () => {
-        tries++;
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
-        let why;
-        try {
-            const response = await fetchSecure(url, shown, abort);
-            if (response.ok) {
-                const body = bounded(response, maxBytes, shown, what);
-                try {
-                    await consume(body.stream);
-                    return { value: { done: true } };
-                }
-                catch (error) {
-                    // The body failing (the network, the limit) is the download's; anything else is consume's.
-                    if (!body.failed())
-                        return { value: { failed: error } };
-                    throw body.failed();
-                }
-            }
-            await response.body?.cancel();
-            why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-            if (response.status < 500)
-                return { value: { failed: new DownloadError(`${shown} answered ${why}.`) } };
-        }
-        catch (error) {
-            if (error instanceof DownloadError)
-                return { value: { failed: error } };
-            why = describe(error);
-        }
-        const failed = new DownloadError(`${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`);
-        return { value: { failed }, retry: why };
-    }, {
-        attempts,
-        backoffMs,
-        signal,
-        onRetry: (why, next, waitMs) => onRetry?.(`Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`)
-    });
-    if ('failed' in result)
-        throw result.failed;
-}
-/** The body as a stream that fails past maxBytes, and the error it failed with, if it did. */
-function bounded(response, maxBytes, shown, what) {
-    let failure;
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    let bytes = 0;
-    const limit = new external_node_stream_.Transform({
-        transform(chunk, _encoding, callback) {
-            bytes += chunk.length;
-            if (bytes > maxBytes)
-                callback((failure = new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`)));
-            else
-                callback(null, chunk);
-        }
-    });
-    if (declared > maxBytes) {
-        void response.body?.cancel();
-        failure = new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
-        limit.destroy(failure);
-        return { stream: limit, failed: () => failure };
-    }
-    const body = response.body
-        ? external_node_stream_.Readable.fromWeb(response.body)
-        : external_node_stream_.Readable.from([]);
-    body.once('error', error => {
-        failure ??= error;
-        limit.destroy(error);
-    });
-    body.pipe(limit);
-    return { stream: limit, failed: () => failure };
-}
-function describe(error) {
-    // A DOMException, which need not be an Error of this realm.
-    const name = error?.name;
-    if (name === 'TimeoutError' || name === 'AbortError')
-        return 'timed out';
-    const cause = error.cause;
-    return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
-}
-
-// EXTERNAL MODULE: ./src/cli/environment.ts
-var environment = __nccwpck_require__(47479);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
-// EXTERNAL MODULE: ./src/cli/hermes.ts
-var hermes = __nccwpck_require__(6694);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(38522);
-// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
-var tar_stream = __nccwpck_require__(56118);
-;// CONCATENATED MODULE: ./src/cli/install-archive.ts
-/**
- * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
- * An entry is admitted only when it lands inside one of the cached folders, is a file, directory or
- * link, is written through no link of the archive, and (a hard link) points at a file the archive
- * wrote before it. An admitted header is rewritten: its name (and a hard link's target) into the
- * folder's staging directory, its mode to what the tree must have (readable and executable by the
- * agent user, writable only by its owner), no owner, no extended attributes.
- */
-
-
-/** More entries than this is no install: the check's memory stays bounded. */
-const MAX_ENTRIES = 2_000_000;
-class ArchiveCheck {
-    workspace;
-    folders;
-    root;
-    /** Paths the archive made a symbolic link. */
-    symlinks = new Set();
-    /** Paths the archive wrote a regular file to: the only targets a hard link may have. */
-    files = new Set();
-    /** Every path the archive wrote, and their parents: a link may not replace one. */
-    written = new Set();
-    count = 0;
-    /**
-     * @param workspace the directory the archive's names are relative to (the cache client's `-C`)
-     * @param folders the cached folders, each with its staging place
-     * @param root the extractor's working directory: the rewritten names are relative to it
-     */
-    constructor(workspace, folders, root) {
-        this.workspace = workspace;
-        this.folders = folders;
-        this.root = root;
-    }
-    /** The header to hand the extractor, or why the archive may not be extracted. */
-    admit(header) {
-        const name = header.name;
-        const shown = (0,text_text/* clip */.$Q)(name, 300);
-        if (++this.count > MAX_ENTRIES)
-            return { refused: `the archive holds more than ${MAX_ENTRIES} entries` };
-        // GNU tar ends a name at a NUL that tar-stream keeps: the check and the extractor would then
-        // mean two different paths. No install needs a control character in a name.
-        // eslint-disable-next-line no-control-regex
-        const control = /[\u0000-\u001f\u007f]/;
-        if (control.test(name) || control.test(header.linkname ?? ''))
-            return { refused: `${JSON.stringify(shown)} holds a control character in its name or link` };
-        // Past the climb out of the workspace the cache client's names never go up again: one that does
-        // could mean another place to the kernel (through a link) than to the check.
-        if (name
-            .replace(/^\/+/, '')
-            .replace(/^(\.\.\/)+/, '')
-            .split('/')
-            .includes('..'))
-            return { refused: `${shown} goes up (..) inside the cached folders` };
-        const at = external_node_path_.resolve(this.workspace, name);
-        const folder = this.folderOf(at);
-        if (!folder)
-            return { refused: `${shown} lies outside the cached folders` };
-        const type = header.type ?? 'file';
-        if (!['file', 'directory', 'symlink', 'link'].includes(type))
-            return { refused: `${shown} is not a file, directory or link` };
-        const through = this.linkOnTheWay(at, folder.folder);
-        if (through)
-            return { refused: `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${through}` };
-        let linkname = header.linkname ?? undefined;
-        if (type === 'link') {
-            const target = external_node_path_.resolve(this.workspace, linkname ?? '');
-            const targetFolder = this.folderOf(target);
-            if (!targetFolder)
-                return { refused: `${shown} is a hard link to a file outside the cached folders` };
-            if (!this.files.has(target))
-                return {
-                    refused: `${shown} is a hard link to ${(0,text_text/* clip */.$Q)(target, 300)}, which the archive did not write as a file before it`
-                };
-            linkname = this.staged(target, targetFolder);
-        }
-        if (type === 'symlink' && this.written.has(at))
-            return { refused: `${shown} is a link where the archive already wrote ${(0,text_text/* clip */.$Q)(at, 300)}` };
-        if (type === 'symlink')
-            this.symlinks.add(at);
-        if (type === 'file')
-            this.files.add(at);
-        for (let p = at; !this.written.has(p); p = external_node_path_.dirname(p)) {
-            this.written.add(p);
-            if (p === folder.folder)
-                break;
-        }
-        const executable = type === 'directory' || ((header.mode ?? 0) & 0o111) !== 0;
-        return {
-            header: {
-                name: this.staged(at, folder),
-                type,
-                // Special bits dropped; the umask plays no part (the extractor keeps these modes).
-                mode: type === 'symlink' ? 0o777 : executable ? 0o755 : 0o644,
-                size: type === 'file' ? header.size : 0,
-                // Kept: Python checks a .py file's mtime against its compiled .pyc.
-                mtime: header.mtime,
-                linkname: type === 'symlink' || type === 'link' ? linkname : undefined
-            }
-        };
-    }
-    /** The cached folder holding at, if any. */
-    folderOf(at) {
-        return this.folders.find(f => at === f.folder || at.startsWith(f.folder.endsWith('/') ? f.folder : `${f.folder}/`));
-    }
-    /** A symbolic link of the archive at `at` or above it (within its folder), through which it would be written. */
-    linkOnTheWay(at, folder) {
-        for (let p = at; p.length >= folder.length; p = external_node_path_.dirname(p)) {
-            // The folder itself may be a link (the wrapper is one): nothing may be written at or below it then.
-            if (this.symlinks.has(p))
-                return p;
-            if (p === folder)
-                break;
-        }
-        return undefined;
-    }
-    /** at's name for the extractor: the same place under the folder's staging copy, relative to its root. */
-    staged(at, folder) {
-        return external_node_path_.relative(this.root, external_node_path_.join(folder.staged, external_node_path_.relative(folder.folder, at)));
-    }
-}
-
-// EXTERNAL MODULE: ./src/cli/process.ts + 2 modules
-var cli_process = __nccwpck_require__(2714);
-;// CONCATENATED MODULE: ./src/cli/install-restore.ts
-/**
- * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
- * header (tar-stream), each header checked and rewritten (install-archive.ts) and only then handed to
- * GNU tar, which extracts into staging directories next to the cached folders. Nothing is written to
- * disk but the tree itself. Only when the whole archive passed and tar exited 0 is each staged folder
- * moved into place; any refusal or failure removes everything staged.
- */
-
-
-
-
-
-
-const CHUNK = 1 << 20;
-/** Why the archive was not extracted: one of its entries broke a rule (the message says which). */
-class Refused extends Error {
-}
-/** Extracts the archive into place, or rejects (Refused, or why it failed) leaving the folders as they were. */
-async function restoreStaged(options) {
-    const staging = [];
-    try {
-        const folders = options.folders.map(folder => {
-            mkdirReadable(external_node_path_.dirname(folder));
-            // Next to the folder: the move into place is a rename on one file system.
-            const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(folder), `.${external_node_path_.basename(folder)}.restore-`));
-            staging.push(dir);
-            return { folder, staged: external_node_path_.join(dir, external_node_path_.basename(folder)) };
-        });
-        const root = commonDir(staging);
-        const entries = await extract(options, new ArchiveCheck(options.workspace, folders, root), root);
-        for (const { folder, staged } of folders) {
-            external_node_fs_.rmSync(folder, { recursive: true, force: true });
-            if (external_node_fs_.lstatSync(staged, { throwIfNoEntry: false }))
-                external_node_fs_.renameSync(staged, folder);
-        }
-        return { entries };
-    }
-    finally {
-        for (const dir of staging)
-            external_node_fs_.rmSync(dir, { recursive: true, force: true });
-    }
-}
-/** body → decompressor → tar-stream's parser → the check → tar-stream's packer → `tar -x`. */
-async function extract({ body, method, env, timeoutMs, signal }, check, root) {
-    const tar = (0,cli_process/* startPiped */.PH)('tar', 
-    // -p: the modes the check wrote, not the umask's; the files belong to the action's user.
-    ['-x', '-f', '-', '-p', '--no-same-owner', '-C', root], { env: { ...env, LC_ALL: 'C' }, timeoutMs, signal });
-    // 1 MiB pieces, not zlib's 16 KiB: fewer calls through the parser for the same bytes.
-    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip({ chunkSize: CHUNK }) : zstdDecompressor();
-    const parse = tar_stream.extract();
-    const pack = tar_stream.pack();
-    let entries = 0;
-    let failure;
-    let settle = () => undefined;
-    const parsed = new Promise((resolve, reject) => {
-        settle = error => (error ? reject(error) : resolve());
-    });
-    // The first failure, wherever it happens, stops every stage: tar is killed before its next header.
-    const fail = (error) => {
-        failure ??= error;
-        body.destroy();
-        decompress.destroy();
-        parse.destroy();
-        pack.destroy();
-        tar.stop();
-        settle(failure);
-    };
-    parse.on('entry', (header, stream, next) => {
-        const admitted = check.admit(header);
-        if ('refused' in admitted)
-            return fail(new Refused(admitted.refused));
-        entries++;
-        const sink = pack.entry(admitted.header, next);
-        if (admitted.header.type === 'file')
-            stream.pipe(sink);
-        else
-            stream.resume();
-    });
-    parse.once('finish', () => {
-        pack.finalize();
-        settle();
-    });
-    for (const stream of [body, decompress, parse, pack])
-        stream.once('error', fail);
-    tar.done.catch(fail);
-    body.pipe(decompress).pipe(parse);
-    pack.pipe(tar.stdin);
-    // Both settle before anything is removed: tar has exited, whatever happened.
-    await Promise.allSettled([parsed, tar.done]);
-    if (failure)
-        throw failure;
-    return entries;
-}
-/** Node's own zstd (Node 22.15 and later; the action runs on Node 24): no process to start. */
-function zstdDecompressor() {
-    const create = external_node_zlib_.createZstdDecompress;
-    if (!create)
-        throw new Error(`this Node (${process.version}) cannot decompress zstd; the action runs on Node 24 (action.yml)`);
-    return create({ chunkSize: CHUNK });
-}
-/**
- * mkdir -p, each directory it makes 0755 whatever the umask: the agent user walks through them to
- * the install. Ones that exist are left as they are.
- */
-function mkdirReadable(dir) {
-    const first = external_node_fs_.mkdirSync(dir, { recursive: true });
-    if (first === undefined)
-        return;
-    for (let d = dir;; d = external_node_path_.dirname(d)) {
-        external_node_fs_.chmodSync(d, 0o755);
-        if (d === first || d === external_node_path_.dirname(d))
-            break;
-    }
-}
-/** The deepest directory holding all of dirs. */
-function commonDir(dirs) {
-    let common = dirs[0];
-    while (!dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`)))
-        common = external_node_path_.dirname(common);
-    return common;
-}
-
-;// CONCATENATED MODULE: ./src/cli/install-cache.ts
-/**
- * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
- * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
- * the exact key is looked up (no prefix) and the archive streamed through a check of every entry
- * into staging directories (install-restore.ts), moved into place only when all of it passed.
- */
-
-
-
-
-
-
-
-
-
-
-/** The events the trigger gate does not check: only people with write access cause them. */
-const SAVING_EVENTS = new Set([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'repository_dispatch',
-    'merge_group'
-]);
-/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
-const savesOn = (event) => event !== undefined && SAVING_EVENTS.has(event);
-/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
-async function cacheAvailable() {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    return cache.isFeatureAvailable();
-}
-/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
-async function compression(env) {
-    const zstd = await (0,cli_process/* runCommand */.d1)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
-    return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
-}
-/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
-const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
-    .update([...paths, method, '1.0'].join('|'))
-    .digest('hex');
-const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
-const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
-/** From the request to the tree in place, per attempt. */
-const RESTORE_TIMEOUT_MS = 10 * 60_000;
-const RESTORE_LIMITS = Object.freeze({
-    lookupAttempts: 3,
-    lookupBackoffMs: 1000
-});
-/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
-async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS } = {}) {
-    // The commands run get the scrubbed environment: no runner token, no file commands.
-    const spawnEnv = (0,environment/* childEnv */.g)(env);
-    const method = await compression(spawnEnv);
-    let found;
-    try {
-        const version = cacheVersion(layout.cachePaths, method);
-        found = await lookUp(layout.cacheKey, version, env, limits, signal);
-    }
-    catch (error) {
-        return { problem: (0,errors/* messageOf */.b)(error) };
-    }
-    if (!found)
-        return {};
-    if (found.key !== layout.cacheKey)
-        return { refused: `the cache answered with another key (${(0,text_text/* clip */.$Q)(found.key, 200)})` };
-    onStep?.(`Found ${found.key} in the Actions cache`);
-    let bytes = 0;
-    let entries = 0;
-    try {
-        await fetchInto(found.url, async (body) => {
-            bytes = 0;
-            body.on('data', (chunk) => (bytes += chunk.length));
-            ({ entries } = await restoreStaged({
-                body,
-                method,
-                workspace: env.GITHUB_WORKSPACE || process.cwd(),
-                folders: layout.cachePaths,
-                env: spawnEnv,
-                timeoutMs: RESTORE_TIMEOUT_MS,
-                signal
-            }));
-        }, {
-            maxBytes: MAX_ARCHIVE_BYTES,
-            timeoutMs: RESTORE_TIMEOUT_MS,
-            what: 'a cached install',
-            shown: found.url.split('?')[0],
-            signal,
-            onRetry
-        });
-    }
-    catch (error) {
-        if (error instanceof Refused)
-            return { refused: error.message };
-        return { problem: (0,errors/* messageOf */.b)(error) };
-    }
-    onStep?.(`Restored ${entries} entries (${(bytes / 1e6).toFixed(1)} MB downloaded), all inside the cached folders`);
-    return { key: found.key };
-}
-/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
-async function lookUp(key, version, env, limits, signal) {
-    const base = env.ACTIONS_RESULTS_URL ?? '';
-    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
-    const result = await (0,retry/* retry */.L)(async () => {
-        try {
-            const response = await (0,fetch/* request */.E)(url, {
-                method: 'POST',
-                headers: {
-                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
-                    'content-type': 'application/json'
-                },
-                body: JSON.stringify({ key, restore_keys: [], version }),
-                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
-            });
-            const text = await response.text();
-            if (response.ok)
-                return { value: { answer: JSON.parse(text) } };
-            const error = `the cache service answered HTTP ${response.status}: ${(0,text_text/* clip */.$Q)(text, 300)}`;
-            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
-        }
-        catch (error) {
-            const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
-            return { value: { error: why }, retry: why };
-        }
-    }, { attempts: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
-    if (result.error !== undefined)
-        throw new Error(result.error);
-    const answer = result.answer ?? {};
-    if (!answer.ok || !answer.signed_download_url)
-        return undefined;
-    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
-}
-/**
- * A fresh install's tree readable and executable by everyone (an isolated agent user runs it) and
- * writable by the runner user alone (a restored one gets these modes as it is extracted). chmod, not
- * a walk in Node: tens of thousands of files.
- */
-async function lockDown(paths, env) {
-    const present = paths.filter(p => external_node_fs_.existsSync(p));
-    if (present.length === 0)
-        return;
-    const chmod = await (0,cli_process/* runCommand */.d1)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
-        env,
-        timeoutMs: 5 * 60_000
-    });
-    if (chmod.error)
-        throw new Error(`chmod -R of the install failed: ${(0,text_text/* clip */.$Q)(chmod.stderr.trim() || chmod.error.message, 2000)}`);
-}
-/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
-async function saveInstall(layout) {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
-    const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
-    if (problems.length > 0)
-        return { problem: problems[0] };
-    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
-    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
-}
-/**
- * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
- * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
- * must cost the step one warning (the action's own), not an error that reads as a failed job.
- */
-async function quietly(fn) {
-    const problems = [];
-    const write = process.stdout.write;
-    process.stdout.write = function (chunk, ...rest) {
-        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
-        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
-        if (!command)
-            return write.apply(process.stdout, [chunk, ...rest]);
-        problems.push(unescapeData(command[1].trim()));
-        const callback = rest.find(r => typeof r === 'function');
-        callback?.();
-        return true;
-    };
-    try {
-        return { value: await fn(), problems };
-    }
-    catch (error) {
-        problems.push((0,errors/* messageOf */.b)(error));
-        return { problems };
-    }
-    finally {
-        process.stdout.write = write;
-    }
-}
-/** @actions/core's escaping of a command's message, undone. */
-function unescapeData(text) {
-    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
-}
-
-// EXTERNAL MODULE: ./src/config/install.ts
-var install = __nccwpck_require__(99533);
-;// CONCATENATED MODULE: ./src/cli/install-layout.ts
-/** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
-
-
-
-
-/** Bumped when the layout or the installer's flags change: older cache entries are then left alone. */
-const LAYOUT_REVISION = 2;
-const thisMachine = () => ({
-    home: external_node_os_.homedir(),
-    platform: process.platform,
-    arch: process.arch
-});
-function installLayout(settings, env, machine = thisMachine()) {
-    const hermesHome = external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(machine.home, '.hermes'));
-    const own = external_node_path_.join(hermesHome, 'hermes-action');
-    const installDir = external_node_path_.join(own, 'hermes-agent');
-    const storeDir = external_node_path_.resolve(env.HERMES_RUNTIME_DIR || external_node_path_.join(hermesHome, 'tools'));
-    const installsDir = external_node_path_.join(hermesHome, 'installs');
-    const pythonDir = external_node_path_.join(own, 'python');
-    const wrapper = external_node_path_.join(machine.home, '.local', 'bin', 'hermes');
-    const cachePaths = [installDir, storeDir, installsDir, pythonDir, wrapper];
-    // What makes two installs of one version differ: where they live, the tools asked for, the script.
-    const variant = (0,external_node_crypto_.createHash)('sha256')
-        .update(JSON.stringify({
-        cachePaths,
-        browser: settings.installBrowser,
-        script: settings.installerSha256 ?? settings.installerUrl
-    }))
-        .digest('hex')
-        .slice(0, 12);
-    // The runner image (ImageOS ubuntu24, ImageVersion 20261124.1) fixes the system libraries PM's
-    // binaries link against: an entry of another image is never restored.
-    const image = `${env.ImageOS || 'noimage'}-${env.ImageVersion || 'noversion'}`;
-    return {
-        hermesHome,
-        installDir,
-        storeDir,
-        installsDir,
-        pythonDir,
-        wrapper,
-        binDir: external_node_path_.join(own, 'bin'),
-        candidates: [external_node_path_.join(installDir, '.hermes', 'bin', 'hermes'), wrapper],
-        marker: external_node_path_.join(installDir, '.hermes-action.json'),
-        cachePaths,
-        cacheKey: [
-            'hermes-agent',
-            settings.version,
-            machine.platform,
-            machine.arch,
-            image,
-            `r${LAYOUT_REVISION}`,
-            variant
-        ].join('-')
-    };
-}
-/** Only a release tag or a commit is cached: a branch moves, and its install would go stale. */
-const cacheable = (settings) => (0,install/* isPinnedRef */.QH)(settings.version);
-/**
- * Whether the script's option parser has a case label for flag (`--flag)` or `--flag|…`): the flags
- * are read from the script that will run, so a version without one is never handed it (exit 1).
- */
-function acceptsFlag(script, flag) {
-    const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`(^|[\\s|(])${escaped}(?=[|)])`, 'm').test(script);
-}
-/**
- * The installer's arguments: no prompts (`--non-interactive`, `--skip-setup` in older scripts), the
- * ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories, and no browser
- * or computer-use tools unless asked for.
- */
-function installerArgs(layout, settings, script) {
-    const accepts = (flag) => acceptsFlag(script, flag);
-    const args = [];
-    const unsupported = [];
-    const want = (flag, ...value) => {
-        if (accepts(flag))
-            args.push(flag, ...value);
-        else
-            unsupported.push(flag);
-    };
-    if (accepts('--non-interactive'))
-        args.push('--non-interactive');
-    else
-        want('--skip-setup');
-    if (/^[0-9a-f]{40}$/.test(settings.version))
-        want('--commit', settings.version);
-    else
-        want('--branch', settings.version);
-    // The environment names both directories too (installerEnv), for a script without the flags.
-    if (accepts('--dir'))
-        args.push('--dir', layout.installDir);
-    if (accepts('--hermes-home'))
-        args.push('--hermes-home', layout.hermesHome);
-    if (!settings.installBrowser) {
-        want('--skip-browser');
-        want('--skip-computer-use');
-    }
-    return { args, unsupported };
-}
-/**
- * The directories as upstream's variables, and uv's own settings, so that the bootstrap Python is
- * one uv downloads into the cached tree rather than a system Python the next runner may not have.
- */
-function installerEnv(layout, base) {
-    return {
-        ...base,
-        HERMES_HOME: layout.hermesHome,
-        HERMES_INSTALL_DIR: layout.installDir,
-        UV_PYTHON_INSTALL_DIR: layout.pythonDir,
-        UV_PYTHON_PREFERENCE: 'only-managed'
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/install.ts
-/**
- * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
- * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
- * into a fresh directory; save it right away when the event allows; then put it on PATH.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
- * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
- * The install goes into machine's HOME (the runner user's: a parameter for the tests).
- */
-async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS, machine = thisMachine()) {
-    const install = settings.install;
-    if (install.mode !== 'true') {
-        const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
-        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
-            return { executable: found };
-        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
-    }
-    return installHermes(install, io, signals, env, limits, machine);
-}
-/** How many of the installer's last lines a failure shows, and how long each may be. */
-const TAIL_LINES = 15;
-const TAIL_LINE_CHARS = 300;
-const INSTALL_LIMITS = Object.freeze({
-    versionTimeoutMs: 30_000,
-    killGraceMs: cli_process/* PROCESS_LIMITS */.P8.groupGraceMs,
-    restore: RESTORE_LIMITS
-});
-async function installHermes(install, io, signals, env, limits, machine) {
-    const started = Date.now();
-    const layout = installLayout(install, env, machine);
-    const spawnEnv = (0,environment/* childEnv */.g)(env);
-    const report = (source, unverified = false) => ({
-        ref: install.version,
-        source,
-        ms: Date.now() - started,
-        ...(unverified ? { unverified } : {})
-    });
-    const ready = (found, source, unverified = false) => {
-        mkdirReadable(layout.binDir);
-        const link = external_node_path_.join(layout.binDir, 'hermes');
-        external_node_fs_.rmSync(link, { force: true });
-        external_node_fs_.symlinkSync(found.executable, link);
-        io.addPath(layout.binDir);
-        const done = report(source, unverified);
-        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
-        return { executable: link, version: found.version, install: done };
-    };
-    // Another step of this job installed the same thing: nothing to fetch.
-    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
-    if (earlier && !('why' in earlier))
-        return ready(earlier, 'reused');
-    let cacheUsable = cacheable(install) && (await cacheAvailable());
-    if (!cacheable(install))
-        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
-    else if (!cacheUsable)
-        io.info('No Actions cache service for this step: installing without the cache.');
-    if (cacheUsable) {
-        // The job's cancellation stops the restore too (its download, its tar).
-        const cancel = new AbortController();
-        const unsubscribe = signals.subscribe(() => cancel.abort());
-        const restored = await restoreInstall(layout, {
-            env,
-            signal: cancel.signal,
-            limits: limits.restore,
-            onRetry: line => io.info(line),
-            onStep: line => io.info(line)
-        }).finally(unsubscribe);
-        if (restored.problem) {
-            cacheUsable = false;
-            io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
-        }
-        else if (restored.refused) {
-            io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
-        }
-        else if (restored.key) {
-            const found = await working(layout, spawnEnv, limits);
-            if (!('why' in found))
-                return ready(found, 'cache');
-            io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
-        }
-    }
-    const failed = (why) => ({ failure: why, install: report() });
-    const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
-    let temp;
-    try {
-        removeInstall(layout);
-        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
-        temp = work;
-        const script = external_node_path_.join(work, 'install.sh');
-        try {
-            await download(install.installerUrl, script, { onRetry: line => io.info(line) });
-        }
-        catch (error) {
-            if (!(error instanceof DownloadError))
-                throw error;
-            return failed(`${tried} failed: the install script ${error.message}`);
-        }
-        const bytes = external_node_fs_.readFileSync(script);
-        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-        io.info(`The install script's SHA-256: ${sha256}`);
-        const expected = install.installerSha256;
-        if (expected && expected !== sha256)
-            return failed(`${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`);
-        if (!expected)
-            io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
-        const call = installerArgs(layout, install, bytes.toString('utf8'));
-        if (call.unsupported.length > 0)
-            io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
-        const tail = [];
-        const run = await io.group(tried, () => (0,cli_process/* runGroup */.V8)({
-            // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
-            argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
-            env: installerEnv(layout, spawnEnv),
-            cwd: work,
-            timeoutMs: install.timeoutMs,
-            graceMs: limits.killGraceMs,
-            signals,
-            onLine: line => {
-                const clean = line.replace(ANSI, '').replace(/\r$/, '');
-                io.output(clean);
-                tail.push((0,text_text/* clip */.$Q)(clean, TAIL_LINE_CHARS));
-                if (tail.length > TAIL_LINES * 4)
-                    tail.splice(0, tail.length - TAIL_LINES * 4);
-            }
-        }));
-        if (run.cancelled)
-            return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
-        if (run.timedOut)
-            return failed(`${tried} did not finish within ${(0,text_text/* formatMs */._V)(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
-        if (run.code !== 0) {
-            const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
-            return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
-        }
-        const found = await working(layout, spawnEnv, limits);
-        if ('why' in found)
-            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
-        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
-        await lockDown(layout.cachePaths, spawnEnv);
-        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
-        if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
-            io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
-        else if (cacheUsable) {
-            const saved = await saveInstall(layout);
-            if (saved.problem)
-                io.warning(`Hermes was installed, but the Actions cache could not be saved (${(0,text_text/* clip */.$Q)(saved.problem, 500)}).`);
-            else if (saved.key)
-                io.info(`Saved to the Actions cache as ${saved.key}`);
-            else
-                io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
-        }
-        return ready(found, 'installer', !expected);
-    }
-    catch (error) {
-        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
-        return failed(`${tried} failed: ${(0,errors/* messageOf */.b)(error)}`);
-    }
-    finally {
-        if (temp)
-            external_node_fs_.rmSync(temp, { recursive: true, force: true });
-    }
-}
-function describeSource(source) {
-    if (source === 'reused')
-        return 'installed by an earlier step of this job';
-    return source === 'cache' ? 'from the Actions cache' : 'installed';
-}
-function lastLines(tail) {
-    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
-    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
-}
-function readMarker(layout) {
-    try {
-        return JSON.parse(external_node_fs_.readFileSync(layout.marker, 'utf8')).key;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Everything an install leaves where the cache would restore it: the installer never runs over a tree. */
-function removeInstall(layout) {
-    for (const dir of layout.cachePaths)
-        external_node_fs_.rmSync(dir, { recursive: true, force: true });
-}
-/** The installed `hermes` and its `--version`, or why there is none that runs. */
-async function working(layout, env, limits) {
-    const executable = layout.candidates.find(isExecutable);
-    if (!executable)
-        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-    const { error, stdout, stderr } = await (0,cli_process/* runCommand */.d1)(executable, ['--version'], {
-        env: { ...env, HERMES_HOME: layout.hermesHome },
-        timeoutMs: limits.versionTimeoutMs
-    });
-    const line = stdout
-        .split(/\r?\n/)
-        .find(l => l.trim() !== '')
-        ?.trim();
-    if (!error && line)
-        return { executable, version: (0,text_text/* clip */.$Q)(line, 200) };
-    const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
-    const why = error ? said || error.message : 'it printed nothing';
-    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(why, 300)}` };
-}
-function isExecutable(file) {
-    try {
-        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
-        return external_node_fs_.statSync(file).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
-/** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
-function notInstalled(jsonlPath, hermesPath, why, log) {
-    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
-    return {
-        turn: new stream_reader/* StreamReader */.C(log).finish(),
-        durationMs: 0,
-        end: {
-            kind: 'not_found',
-            hermesPath,
-            detail: why
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 85458:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B$: () => (/* binding */ Isolation),
-/* harmony export */   K0: () => (/* binding */ THIS_HOST),
-/* harmony export */   ux: () => (/* binding */ exposedCredential),
-/* harmony export */   wE: () => (/* binding */ planIsolation)
-/* harmony export */ });
-/* unused harmony exports AGENT_USER_PREFIX, SWEEP_LIMITS, processesOf */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(77598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(90108);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(31191);
-/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(47479);
-/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2714);
-/**
- * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
- * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
- * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
- * lists the runner's file-command files, rewrites the action's files, and outlives the step.
- *
- * How (every command through process.ts, as root or behind `sudo -n`):
- * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
- *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
- *   `~/.hermes` config;
- * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
- *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
- *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
- *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
- *   it does for the runner user, with no configuration;
- * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
- *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
- * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
- *   before its output is read to the end: nothing it started outlives the step.
- */
-
-
-
-
-
-
-
-
-/**
- * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
- * One per run, not one for all: two runs at once on one machine (several runners, a job and its
- * tests) must not end each other's processes, nor reach each other's workspaces.
- */
-const AGENT_USER_PREFIX = 'hermes-agent-';
-/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
-const USERADD_TRIES = 5;
-const USERADD_BACKOFF_MS = 200;
-/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
-const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-/**
- * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
- * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
- * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
- */
-function systemEnv(env = process.env) {
-    return { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .childEnv */ .g)(env), PATH: SYSTEM_PATH };
-}
-/** The full path of a system tool, on PATH or in the system's directories. */
-function systemTool(name) {
-    for (const dir of (systemEnv().PATH ?? '').split(node_path__WEBPACK_IMPORTED_MODULE_2__.delimiter)) {
-        const file = node_path__WEBPACK_IMPORTED_MODULE_2__.join(dir, name);
-        try {
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
-            return file;
-        }
-        catch {
-            // not here
-        }
-    }
-    return undefined;
-}
-const THIS_HOST = {
-    uid: process.getuid?.(),
-    username: () => node_os__WEBPACK_IMPORTED_MODULE_1__.userInfo().username,
-    tool: systemTool,
-    passwordlessSudo: sudo => (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0
-};
-/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
-function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
-    if (mode === 'none')
-        return { kind: 'none', why: 'isolation is none', chosen: true };
-    if (platform !== 'linux')
-        return { kind: 'none', why: `the runner is ${platform}, not Linux`, chosen: false };
-    const setpriv = host.tool('setpriv');
-    if (!setpriv)
-        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
-    const uid = host.uid;
-    if (uid === 0)
-        return { kind: 'user', via: 'root', setpriv };
-    const sudo = host.tool('sudo');
-    const who = `the action runs as ${host.username()} (uid ${uid})`;
-    if (!sudo)
-        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
-    if (!host.passwordlessSudo(sudo))
-        return {
-            kind: 'none',
-            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
-            chosen: false
-        };
-    return { kind: 'user', via: 'sudo', setpriv, sudo };
-}
-const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
-/** What the runner user's `~/.hermes` gives the agent's copy. */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** The isolation of one run: made by isolate(), ended by release(). */
-class Isolation {
-    user;
-    runner;
-    admin;
-    sweepLimits;
-    /** Processes of the agent user ended so far. */
-    ended = 0;
-    released = false;
-    /** Directories whose mode was changed, to put back (newest first). */
-    modes = [];
-    lent;
-    /**
-     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
-     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
-     */
-    closedTemp;
-    home;
-    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
-    hidden;
-    actionEnv = {};
-    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
-    queryFile;
-    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
-    spawning;
-    constructor(user, runner, env, admin, sweepLimits) {
-        this.user = user;
-        this.runner = runner;
-        this.admin = admin;
-        this.sweepLimits = sweepLimits;
-        this.spawning = { as: user, env, sweep: () => this.endAll() };
-    }
-    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
-    static async isolate(plan, options) {
-        const admin = (file, args) => {
-            const [command, argv] = (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .privileged */ .wt)(file, args, plan.via, plan.sudo);
-            const done = (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(command, argv, { env: systemEnv(options.env) });
-            if (done.status !== 0)
-                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
-        };
-        const name = AGENT_USER_PREFIX + (0,node_crypto__WEBPACK_IMPORTED_MODULE_3__.randomBytes)(3).toString('hex');
-        await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retry */ .L)(async () => {
-            try {
-                createAgent(name, admin);
-                return { value: undefined };
-            }
-            catch (error) {
-                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
-                if (!/exit 10\b/.test((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(error)))
-                    throw error;
-                return { value: undefined, retry: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(error) };
-            }
-        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
-        const ids = agentIds(name);
-        if (!ids)
-            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
-        const user = { name, ...ids, ...plan };
-        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-        const home = node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync(node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir(), `${name}-home-`));
-        const env = agentEnv(options.env, home, name);
-        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
-        isolation.home = home;
-        try {
-            isolation.prepare(options);
-        }
-        catch (error) {
-            await isolation.release();
-            throw error;
-        }
-        return isolation;
-    }
-    prepare(options) {
-        const admin = this.admin;
-        const home = this.home;
-        const hermesHome = node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.hermes');
-        node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'tmp'));
-        node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync(hermesHome);
-        const source = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.env.HERMES_HOME || node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.homedir(), '.hermes'));
-        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
-        for (const entry of entries) {
-            const from = node_path__WEBPACK_IMPORTED_MODULE_2__.join(source, entry);
-            if (node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(from))
-                // The entry itself may be a link (the user's choice of config): its target is copied. Links
-                // inside it stay links, read with the agent's own rights: one planted in skills/ towards
-                // ~/.ssh would otherwise hand the agent a copy of the key.
-                node_fs__WEBPACK_IMPORTED_MODULE_0__.cpSync(node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(from), node_path__WEBPACK_IMPORTED_MODULE_2__.join(hermesHome, entry), {
-                    recursive: true,
-                    verbatimSymlinks: true
-                });
-        }
-        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
-        const lent = inside(options.workingDirectory, options.workspace)
-            ? options.workspace
-            : options.workingDirectory;
-        const runnerTemp = options.env.RUNNER_TEMP ? node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.env.RUNNER_TEMP) : undefined;
-        if (options.queryFile && !inside(options.queryFile, lent)) {
-            this.queryFile = node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'query.txt');
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.copyFileSync(options.queryFile, this.queryFile);
-        }
-        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
-        this.actionEnv = options.env;
-        if (runnerTemp)
-            this.hidden = hideIncludes(lent, runnerTemp, options.env);
-        this.lent = lent;
-        // Every file of the runner user's but a regular file with another name somewhere (a hard link:
-        // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
-        admin('find', [
-            lent,
-            '-uid',
-            String(this.runner.uid),
-            '!',
-            '(',
-            '-type',
-            'f',
-            '-links',
-            '+1',
-            ')',
-            '-exec',
-            'chown',
-            '-h',
-            String(this.user.uid),
-            '{}',
-            '+'
-        ]);
-        const executable = node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(options.executable);
-        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
-        for (const dir of new Set(needed))
-            this.openForOthers(dir);
-        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
-        if (runnerTemp &&
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(runnerTemp) &&
-            ![lent, executable].some(p => inside(p, runnerTemp))) {
-            this.setMode(runnerTemp, 0o700);
-            this.closedTemp = runnerTemp;
-        }
-    }
-    /** Gives others the right to enter dir (not to list it) for the run. */
-    openForOthers(dir) {
-        const mode = node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(dir).mode & 0o7777;
-        if ((mode & 0o001) === 0)
-            this.setMode(dir, mode | 0o001);
-    }
-    setMode(dir, mode) {
-        const was = node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(dir).mode & 0o7777;
-        if (was === mode)
-            return;
-        this.modes.unshift({ dir, mode: was });
-        this.admin('chmod', [mode.toString(8), dir]);
-    }
-    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
-    waitFor(work) {
-        this.pending = work.then(() => undefined, () => undefined);
-    }
-    pending = Promise.resolve();
-    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
-    async endAll() {
-        await this.pending;
-        const uid = this.user.uid;
-        const seen = new Set(processesOf(uid));
-        const { graceMs, pollMs } = this.sweepLimits;
-        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
-        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
-        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
-        this.signalAll('SIGTERM');
-        const deadline = Date.now() + graceMs;
-        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
-            left.forEach(pid => seen.add(pid));
-            if (Date.now() > deadline)
-                break;
-            await pause();
-        }
-        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
-        const end = Date.now() + graceMs;
-        for (;;) {
-            this.signalAll('SIGKILL');
-            const left = processesOf(uid);
-            left.forEach(pid => seen.add(pid));
-            if (left.length === 0 || Date.now() > end)
-                break;
-            await pause();
-        }
-        this.ended += seen.size;
-    }
-    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
-    signalAll(signal) {
-        (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
-            env: systemEnv(),
-            as: this.user
-        });
-    }
-    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
-    async release() {
-        const admin = this.admin;
-        if (!this.released) {
-            this.released = true;
-            await this.endAll();
-            if (this.lent)
-                admin('chown', [
-                    '-R',
-                    '-h',
-                    `--from=${this.user.uid}`,
-                    `${this.runner.uid}:${this.runner.gid}`,
-                    this.lent
-                ]);
-            for (const { dir, mode } of this.modes.splice(0))
-                admin('chmod', [mode.toString(8), dir]);
-            if (this.hidden)
-                restoreIncludes(this.hidden, this.actionEnv);
-            if (this.home)
-                admin('rm', ['-rf', '--', this.home]);
-            // Its processes are gone and it owns nothing left: the uid may be given to another user.
-            try {
-                admin('userdel', [this.user.name]);
-            }
-            catch {
-                // A user left behind owns nothing and runs nothing; the next run makes its own.
-            }
-        }
-        return {
-            user: this.user.name,
-            uid: this.user.uid,
-            via: this.user.via,
-            ended: this.ended
-        };
-    }
-}
-/** The agent user's ids, or undefined when it does not exist yet. */
-function agentIds(name) {
-    const found = (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('getent', ['passwd', name], { env: systemEnv() });
-    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
-    if (fields.length < 4)
-        return undefined;
-    return { uid: Number(fields[2]), gid: Number(fields[3]) };
-}
-/** A system user with no login shell, no home on disk, and no group but its own. */
-function createAgent(name, admin) {
-    admin('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        name
-    ]);
-}
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home, name) {
-    return {
-        ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .childEnv */ .g)(env),
-        HOME: home,
-        USER: name,
-        LOGNAME: name,
-        HERMES_HOME: node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.hermes'),
-        TMPDIR: node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'tmp')
-    };
-}
-/**
- * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
- * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
- * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
- * so that git works for the agent, without the credential.
- */
-function hideIncludes(lent, runnerTemp, env) {
-    const config = node_path__WEBPACK_IMPORTED_MODULE_2__.join(lent, '.git', 'config');
-    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(config))
-        return undefined;
-    const git = (args) => (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
-    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
-    const includes = listed.stdout
-        .split('\n')
-        .map(line => /^(\S+) (.+)$/.exec(line))
-        .filter((m) => m !== null)
-        .map(m => [m[1], m[2]])
-        .filter(([, file]) => inside(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(config), file), runnerTemp));
-    for (const key of new Set(includes.map(([key]) => key)))
-        git(['--unset-all', key]);
-    return includes.length > 0 ? { config, includes } : undefined;
-}
-function restoreIncludes(hidden, env) {
-    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
-    // is not written through, as git would follow the link with the action's rights.
-    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
-    const gitDir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(hidden.config);
-    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
-        return;
-    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
-        return;
-    for (const [key, file] of hidden.includes)
-        (0,_process_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('git', ['config', '--file', hidden.config, '--add', key, file], {
-            env: systemEnv(env)
-        });
-}
-/** The pids of the user's live processes (zombies are already dead), from /proc. */
-function processesOf(uid) {
-    const pids = [];
-    for (const entry of node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let status;
-        try {
-            status = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(`/proc/${entry}/status`, 'utf8');
-        }
-        catch {
-            continue;
-        }
-        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
-        const state = /^State:\s+(\S)/m.exec(status)?.[1];
-        if (uids &&
-            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
-            state !== 'Z' &&
-            state !== 'X')
-            pids.push(Number(entry));
-    }
-    return pids;
-}
-/** Every directory above p, from the root down (p itself excluded). */
-function ancestors(p) {
-    const dirs = [];
-    for (let dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(p);; dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(dir)) {
-        dirs.unshift(dir);
-        if (dir === node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(dir))
-            return dirs;
-    }
-}
-function inside(p, dir) {
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_2__.relative(dir, p);
-    return rel === '' || (!rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute(rel));
-}
-/**
- * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
- * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
- * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
- */
-function exposedCredential(lent, isolated, closedTemp) {
-    const config = node_path__WEBPACK_IMPORTED_MODULE_2__.join(lent, '.git', 'config');
-    const text = readPlain(config);
-    if (text === undefined)
-        return undefined;
-    if (/^\s*extraheader\s*=/im.test(text))
-        return config;
-    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
-        const file = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(config), included.replace(/^"|"$/g, ''));
-        try {
-            const reachable = !isolated ||
-                inside(file, lent) ||
-                (!(closedTemp && inside(file, node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(closedTemp))) &&
-                    (node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(file).mode & 0o004) !== 0);
-            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
-                return file;
-        }
-        catch {
-            // not there: nothing to read
-        }
-    }
-    return undefined;
-}
-/** A git config's largest plausible size: anything bigger is not read. */
-const CONFIG_MAX_BYTES = 1024 * 1024;
-/**
- * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
- * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
- */
-function readPlain(file) {
-    let fd;
-    try {
-        fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
-        const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync(fd);
-        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
-            return undefined;
-        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(fd, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        if (fd !== undefined)
-            node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
-    }
-}
-
-
-/***/ }),
-
-/***/ 2714:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  MB: () => (/* binding */ HermesProcess),
-  P8: () => (/* binding */ PROCESS_LIMITS),
-  wt: () => (/* binding */ privileged),
-  d1: () => (/* binding */ runCommand),
-  V8: () => (/* binding */ runGroup),
-  HZ: () => (/* binding */ runSync),
-  Tb: () => (/* binding */ runToFile),
-  PH: () => (/* binding */ startPiped)
-});
-
-// UNUSED EXPORTS: wrap
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/lines.ts
-var lines = __nccwpck_require__(2886);
-// EXTERNAL MODULE: ./src/cli/environment.ts
-var environment = __nccwpck_require__(47479);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
-;// CONCATENATED MODULE: ./src/cli/capture.ts
-/**
- * Hermes' stdout: where it goes and how the action reads it.
- *
- * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
- * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
- * costs it, and the file gets one large write per drain instead of one small write per event. The
- * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
- * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
- * which holds only a few hundred small writes before it blocks the writer, so it is not used.
- *
- * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
- */
-
-
-
-
-
-
-
-/**
- * onChunk gets views into one reused buffer: it must be done with each before it returns.
- * onProblem hears of a transcript that could not be written (the stream is still read).
- */
-function captureStdout(transcriptPath, onChunk, onProblem) {
-    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
-}
-/** How often the transcript file is read while Hermes writes it: the live log's latency. */
-const TAIL_INTERVAL_MS = 20;
-/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
-const BUSY_POLL_MS = 1;
-/** A read this large means more is coming fast: the pipe is read again at once. */
-const FULL_READ_BYTES = 8 * 1024;
-/** At most this much is read per poll, so that timers and signals are not kept waiting. */
-const POLL_BYTES = 4 * 1024 * 1024;
-/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
-const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
-/** stdout is the transcript file; it is read every few milliseconds as it grows. */
-class FileCapture {
-    onChunk;
-    fd;
-    readFd;
-    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
-    position = 0;
-    timer;
-    writeClosed = false;
-    closed = false;
-    constructor(transcriptPath, onChunk) {
-        this.onChunk = onChunk;
-        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
-        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.read(this.position + POLL_BYTES);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearInterval(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // To the end as it is now: a tool Hermes left running may keep appending.
-        this.read(external_node_fs_.fstatSync(this.readFd).size);
-        external_node_fs_.closeSync(this.readFd);
-    }
-    /** Reads what has been written since the last read, up to the file offset `until`. */
-    read(until) {
-        while (this.position < until) {
-            const want = Math.min(this.buffer.length, until - this.position);
-            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
-            if (n <= 0)
-                return;
-            this.position += n;
-            this.onChunk(this.buffer.subarray(0, n));
-        }
-    }
-}
-/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
-class FifoCapture {
-    fd;
-    readFd;
-    fileFd;
-    onChunk;
-    onProblem;
-    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
-    timer;
-    interval = BUSY_POLL_MS;
-    ended = false;
-    writeClosed = false;
-    closed = false;
-    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
-    writeFailed = false;
-    constructor(fd, readFd, fileFd, onChunk, onProblem) {
-        this.fd = fd;
-        this.readFd = readFd;
-        this.fileFd = fileFd;
-        this.onChunk = onChunk;
-        this.onProblem = onProblem;
-    }
-    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
-    static open(transcriptPath, onChunk, onProblem) {
-        if (process.platform === 'win32')
-            return undefined;
-        let dir;
-        const opened = [];
-        try {
-            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
-            const fifo = external_node_path_.join(dir, 'stdout');
-            const made = runSync('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.g)() });
-            if (made.status !== 0)
-                return undefined;
-            // The reading end first, without blocking; then the writing end opens at once.
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
-            const [readFd, writeFd, fileFd] = opened;
-            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
-        }
-        catch {
-            // The caller falls back to the file, which reports a transcript that cannot be opened.
-            opened.forEach(fd => external_node_fs_.closeSync(fd));
-            return undefined;
-        }
-        finally {
-            if (dir)
-                external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        }
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.poll();
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.drain(POLL_BYTES, false);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearTimeout(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
-        // may keep the pipe open, and even keep writing: no waiting, and a limit.
-        this.drain(FINAL_DRAIN_BYTES, false);
-        external_node_fs_.closeSync(this.readFd);
-        external_node_fs_.closeSync(this.fileFd);
-    }
-    poll() {
-        const got = this.drain(POLL_BYTES, true);
-        if (this.ended)
-            return;
-        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
-        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
-        this.timer = setTimeout(() => this.poll(), this.interval);
-    }
-    /**
-     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
-     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
-     */
-    drain(limit, untilQuiet) {
-        let total = 0;
-        while (!this.ended) {
-            let n;
-            try {
-                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
-            }
-            catch (error) {
-                if (error.code === 'EAGAIN')
-                    break;
-                throw error;
-            }
-            if (n === 0) {
-                this.ended = true;
-                break;
-            }
-            // On disk first: whatever happens next, the bytes are in the transcript.
-            this.write(n);
-            total += n;
-            this.onChunk(this.buffer.subarray(0, n));
-            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
-                break;
-        }
-        return total;
-    }
-    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
-    write(n) {
-        if (this.writeFailed)
-            return;
-        try {
-            for (let done = 0; done < n;)
-                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
-        }
-        catch (error) {
-            this.writeFailed = true;
-            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
-                'the rest of the stream is still read, but is not in it');
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-;// CONCATENATED MODULE: ./src/cli/process.ts
-/**
- * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
- * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
- * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
- *
- * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
- * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
- * passed on), and no timeout (a probe that hangs must not hold up the report).
- *
- * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
- * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
- * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
- * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
- * agent and all it starts.
- *
- * API for other spawns (the installer, `hermes sessions export`):
- * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
- * - `runSync(file, args, { env, as })` for short commands (mkfifo);
- * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
- * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
- * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
- *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation;
- * - `startPiped(file, args, { env, cwd, timeoutMs, signal })` starts a command fed on its stdin as
- *   bytes arrive (`tar -x` of a restored cache), bounded, stopped at once on failure.
- */
-
-
-
-
-/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
-function wrap(file, args, as, env) {
-    if (!as)
-        return [file, args];
-    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
-    if (as.via === 'root')
-        return [as.setpriv, [...drop, file, ...args]];
-    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
-    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
-    return [
-        as.sudo ?? 'sudo',
-        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
-    ];
-}
-/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
-function privileged(file, args, via, sudo = 'sudo') {
-    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
-}
-/** Runs a short command to its end, without a shell or standard input. */
-function runSync(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        encoding: 'utf8',
-        timeout: options.timeoutMs ?? 60_000,
-        killSignal: 'SIGKILL',
-        maxBuffer: 1024 * 1024
-    });
-    return {
-        status: result.status,
-        stdout: result.stdout ?? '',
-        stderr: result.stderr ?? '',
-        error: result.error
-    };
-}
-/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
-function runCommand(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
-            cwd: options.cwd,
-            env: options.env,
-            encoding: 'utf8',
-            timeout: options.timeoutMs,
-            killSignal: 'SIGKILL',
-            maxBuffer: 64 * 1024,
-            windowsHide: true
-        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
-    });
-}
-/**
- * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
- * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
- * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
- */
-function runToFile(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
-    return new Promise(resolve => {
-        let stderr = '';
-        let timedOut = false;
-        let child;
-        let fd;
-        try {
-            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
-            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
-        }
-        catch (error) {
-            return resolve({ exitCode: null, timedOut, stderr, error: error });
-        }
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                stdio: ['ignore', fd, 'pipe'],
-                shell: false,
-                windowsHide: true
-            });
-        }
-        catch (error) {
-            external_node_fs_.closeSync(fd);
-            return resolve({ exitCode: null, timedOut, stderr, error: error });
-        }
-        external_node_fs_.closeSync(fd);
-        const timer = setTimeout(() => {
-            timedOut = true;
-            child.kill('SIGKILL');
-        }, options.timeoutMs);
-        child.stderr?.setEncoding('utf8');
-        child.stderr?.on('data', (text) => {
-            if (stderr.length < 64 * 1024)
-                stderr += text;
-        });
-        child.on('error', error => {
-            clearTimeout(timer);
-            resolve({ exitCode: null, timedOut, stderr, error });
-        });
-        // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
-        child.on('exit', code => {
-            clearTimeout(timer);
-            child.stderr?.destroy();
-            resolve({ exitCode: code, timedOut, stderr });
-        });
-    });
-}
-/** The time limits of the spawns here; each is also an option, so that tests can shorten it. */
-const PROCESS_LIMITS = Object.freeze({
-    /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
-    stderrLingerMs: 5000,
-    /** The installer's group: from SIGTERM to SIGKILL. */
-    groupGraceMs: 3000
-});
-/** The longest piece of a stderr line without end that is held before it is passed on. */
-const STDERR_PIECE_CHARS = 8192;
-/**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
- */
-class HermesProcess {
-    done;
-    pid;
-    as;
-    env;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        this.as = options.as;
-        this.env = options.env;
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-            while (pendingErr.length > STDERR_PIECE_CHARS) {
-                const clean = options.redact(pendingErr);
-                const cut = (0,text_text/* cutPoint */.Fd)(clean, STDERR_PIECE_CHARS);
-                options.onStderrLine(clean.slice(0, cut));
-                pendingErr = clean.slice(cut);
-            }
-        });
-        let swept = Promise.resolve();
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                if (options.afterExit)
-                    swept = options.afterExit();
-                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                void swept.then(() => {
-                    this.exited = true;
-                    capture.close();
-                    if (pendingErr !== '')
-                        options.onStderrLine(pendingErr);
-                    resolve({ exitCode, signal });
-                });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        if (this.as?.via === 'sudo') {
-            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
-                env: this.env,
-                as: this.as,
-                timeoutMs: 10_000
-            });
-            return sent.status === 0;
-        }
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
-/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
-const MAX_LINE = 64 * 1024;
-/** How often a stopped group is looked at while its members have the grace to end. */
-const GROUP_POLL_MS = 50;
-/**
- * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
- * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
- * (macOS), whether the group can still be signalled.
- */
-function groupLives(pgid) {
-    let entries;
-    try {
-        entries = external_node_fs_.readdirSync('/proc');
-    }
-    catch {
-        try {
-            process.kill(-pgid, 0);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let stat;
-        try {
-            stat = external_node_fs_.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        }
-        catch {
-            continue; // Gone since the listing.
-        }
-        // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (pgrp === String(pgid) && state !== 'Z')
-            return true;
-    }
-    return false;
-}
-function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
-    return new Promise((resolve, reject) => {
-        const [command, ...args] = argv;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
-            cwd,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true
-        });
-        let cancelled = false;
-        let timedOut = false;
-        let killTimer;
-        const signalGroup = (signal) => {
-            try {
-                if (child.pid)
-                    process.kill(-child.pid, signal);
-                return true;
-            }
-            catch {
-                return false; // The group is gone.
-            }
-        };
-        const stop = () => {
-            if (killTimer)
-                return;
-            signalGroup('SIGTERM');
-            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
-        };
-        const limit = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, timeoutMs);
-        const unsubscribe = signals.subscribe(() => {
-            cancelled = true;
-            stop();
-        });
-        const flushes = [child.stdout, child.stderr].map(stream => {
-            let pending = '';
-            stream.setEncoding('utf8');
-            stream.on('data', (text) => {
-                const lines = (pending + text).split('\n');
-                pending = lines.pop() ?? '';
-                while (pending.length > MAX_LINE) {
-                    lines.push(pending.slice(0, MAX_LINE));
-                    pending = pending.slice(MAX_LINE);
-                }
-                lines.forEach(onLine);
-            });
-            return () => {
-                if (pending !== '')
-                    onLine(pending);
-            };
-        });
-        const finish = () => {
-            clearTimeout(limit);
-            unsubscribe();
-        };
-        child.once('error', error => {
-            finish();
-            clearTimeout(killTimer);
-            reject(error);
-        });
-        child.once('close', (code, signal) => {
-            finish();
-            flushes.forEach(flush => flush());
-            const result = { code, signal, cancelled, timedOut };
-            if (!killTimer)
-                return resolve(result);
-            clearTimeout(killTimer);
-            // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
-            // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
-            // gets its SIGKILL either way: a process whose main thread exited reads as a zombie while
-            // its other threads run.
-            const end = () => {
-                clearInterval(poll);
-                clearTimeout(kill);
-                signalGroup('SIGKILL');
-                resolve(result);
-            };
-            const pgid = child.pid;
-            const poll = setInterval(() => {
-                if (pgid === undefined || !groupLives(pgid))
-                    end();
-            }, GROUP_POLL_MS);
-            const kill = setTimeout(end, graceMs);
-            if (pgid === undefined || !groupLives(pgid))
-                end();
-        });
-    });
-}
-/** How much of a piped command's stderr an error quotes: its end, where the reason is. */
-const STDERR_TAIL_CHARS = 2000;
-/**
- * Starts `file args` with its stdin a pipe the caller writes, its stdout ignored, its stderr kept as a
- * bounded tail; killed past timeoutMs or when signal aborts. `done` rejects on any of those.
- */
-function startPiped(file, args, options) {
-    const child = (0,external_node_child_process_namespaceObject.spawn)(file, args, {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: ['pipe', 'ignore', 'pipe'],
-        shell: false
-    });
-    let stderr = '';
-    let ended;
-    const stop = (why) => {
-        ended ??= why;
-        child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop(`did not finish within ${options.timeoutMs / 1000} s`), options.timeoutMs);
-    const onAbort = () => stop('was cancelled');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted)
-        onAbort();
-    child.stderr?.setEncoding('utf8').on('data', (text) => {
-        stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
-    });
-    // A reader that is gone (the command died) is reported by done, not as an unhandled error.
-    child.stdin?.on('error', () => undefined);
-    const done = new Promise((resolve, reject) => {
-        const finish = () => {
-            clearTimeout(timer);
-            options.signal?.removeEventListener('abort', onAbort);
-        };
-        child.once('error', error => {
-            finish();
-            reject(new Error(`${file} could not be started: ${error.message}`));
-        });
-        child.once('close', (code, signal) => {
-            finish();
-            if (code === 0 && !ended)
-                return resolve();
-            const how = ended ?? (code === null ? `was killed by ${signal}` : `exited with code ${code}`);
-            const said = stderr.trim();
-            reject(new Error(`${file} ${args[0] ?? ''} ${how}${said ? `: ${said}` : ''}`));
-        });
-    });
-    return { stdin: child.stdin, done, stop: () => stop('was stopped') };
-}
-
-
-/***/ }),
-
 /***/ 26174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40751,7 +38489,7 @@ function startPiped(file, args, options) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2714);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85692);
 /* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
@@ -40780,7 +38518,7 @@ function exportArgv(sessionId) {
 }
 /** Runs one export (through the process module, as the turn's user), killed at the time limit. */
 async function spawnExport(spec) {
-    const done = await (0,_process_js__WEBPACK_IMPORTED_MODULE_1__/* .runToFile */ .Tb)(spec.executable, spec.argv, {
+    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_1__/* .runToFile */ .Tb)(spec.executable, spec.argv, {
         cwd: spec.cwd,
         env: spec.env,
         timeoutMs: spec.timeoutMs,
@@ -41203,6 +38941,508 @@ function openTranscript(jsonlPath, mode) {
 
 /***/ }),
 
+/***/ 98440:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ Isolation),
+/* harmony export */   K0: () => (/* binding */ THIS_HOST),
+/* harmony export */   ux: () => (/* binding */ exposedCredential),
+/* harmony export */   wE: () => (/* binding */ planIsolation)
+/* harmony export */ });
+/* unused harmony exports AGENT_USER_PREFIX, SWEEP_LIMITS, processesOf */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(90108);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(31191);
+/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(69304);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(85692);
+/**
+ * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
+ * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
+ * enough: a process of the same user reads `/proc/<the action>/environ` and `/proc/<the action>/fd`,
+ * lists the runner's file-command files, rewrites the action's files, and outlives the step.
+ *
+ * How (every command through process.ts, as root or behind `sudo -n`):
+ * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
+ *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
+ *   `~/.hermes` config;
+ * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
+ *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
+ *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs only coreutils (no `acl` package, which Debian
+ *   and most containers lack), and git's ownership check (safe.directory) passes for the agent as
+ *   it does for the runner user, with no configuration;
+ * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
+ *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
+ * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
+ *   before its output is read to the end: nothing it started outlives the step.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/**
+ * The environment for the action's own commands (chown, userdel, git, kill…): the scrubbed one, with
+ * the system's directories alone on PATH. The workflow's PATH may hold a folder the agent can write
+ * (the workspace's node_modules/.bin, say): a `chown` planted there would run as root after the turn.
+ */
+function systemEnv(env = process.env) {
+    return { ...(0,_process_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .childEnv */ .gf)(env), PATH: SYSTEM_PATH };
+}
+/** The full path of a system tool, on PATH or in the system's directories. */
+function systemTool(name) {
+    for (const dir of (systemEnv().PATH ?? '').split(node_path__WEBPACK_IMPORTED_MODULE_2__.delimiter)) {
+        const file = node_path__WEBPACK_IMPORTED_MODULE_2__.join(dir, name);
+        try {
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
+            return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+const THIS_HOST = {
+    uid: process.getuid?.(),
+    username: () => node_os__WEBPACK_IMPORTED_MODULE_1__.userInfo().username,
+    tool: systemTool,
+    passwordlessSudo: sudo => (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0
+};
+/** Whether the runner allows isolation: Linux, and root or passwordless sudo, and setpriv. */
+function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
+    if (mode === 'none')
+        return { kind: 'none', why: 'isolation is none', chosen: true };
+    if (platform !== 'linux')
+        return { kind: 'none', why: `the runner is ${platform}, not Linux`, chosen: false };
+    const setpriv = host.tool('setpriv');
+    if (!setpriv)
+        return { kind: 'none', why: 'setpriv (util-linux) is not installed', chosen: false };
+    const uid = host.uid;
+    if (uid === 0)
+        return { kind: 'user', via: 'root', setpriv };
+    const sudo = host.tool('sudo');
+    const who = `the action runs as ${host.username()} (uid ${uid})`;
+    if (!sudo)
+        return { kind: 'none', why: `${who}, not root, and sudo is not installed`, chosen: false };
+    if (!host.passwordlessSudo(sudo))
+        return {
+            kind: 'none',
+            why: `${who}, not root, and has no passwordless sudo (\`sudo -n true\` failed)`,
+            chosen: false
+        };
+    return { kind: 'user', via: 'sudo', setpriv, sudo };
+}
+const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
+/** What the runner user's `~/.hermes` gives the agent's copy. */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The isolation of one run: made by isolate(), ended by release(). */
+class Isolation {
+    user;
+    runner;
+    admin;
+    sweepLimits;
+    /** Processes of the agent user ended so far. */
+    ended = 0;
+    released = false;
+    /** Directories whose mode was changed, to put back (newest first). */
+    modes = [];
+    lent;
+    /**
+     * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
+     * (Hermes or the lent tree inside it), and then what it holds is as readable as its modes say.
+     */
+    closedTemp;
+    home;
+    /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
+    hidden;
+    actionEnv = {};
+    /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+    queryFile;
+    /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
+    spawning;
+    constructor(user, runner, env, admin, sweepLimits) {
+        this.user = user;
+        this.runner = runner;
+        this.admin = admin;
+        this.sweepLimits = sweepLimits;
+        this.spawning = { as: user, env, sweep: () => this.endAll() };
+    }
+    /** Sets the isolation up; on a failure, what was done is undone and the error thrown. */
+    static async isolate(plan, options) {
+        const admin = (file, args) => {
+            const [command, argv] = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .privileged */ .wt)(file, args, plan.via, plan.sudo);
+            const done = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(command, argv, { env: systemEnv(options.env) });
+            if (done.status !== 0)
+                throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
+        };
+        const name = AGENT_USER_PREFIX + (0,node_crypto__WEBPACK_IMPORTED_MODULE_3__.randomBytes)(3).toString('hex');
+        await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .retry */ .L)(async () => {
+            try {
+                createAgent(name, admin);
+                return { value: undefined };
+            }
+            catch (error) {
+                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+                if (!/exit 10\b/.test((0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(error)))
+                    throw error;
+                return { value: undefined, retry: (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .b)(error) };
+            }
+        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const ids = agentIds(name);
+        if (!ids)
+            throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
+        const user = { name, ...ids, ...plan };
+        const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+        const home = node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync(node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir(), `${name}-home-`));
+        const env = agentEnv(options.env, home, name);
+        const isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
+        isolation.home = home;
+        try {
+            isolation.prepare(options);
+        }
+        catch (error) {
+            await isolation.release();
+            throw error;
+        }
+        return isolation;
+    }
+    prepare(options) {
+        const admin = this.admin;
+        const home = this.home;
+        const hermesHome = node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.hermes');
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'tmp'));
+        node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync(hermesHome);
+        const source = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.env.HERMES_HOME || node_path__WEBPACK_IMPORTED_MODULE_2__.join(node_os__WEBPACK_IMPORTED_MODULE_1__.homedir(), '.hermes'));
+        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
+        for (const entry of entries) {
+            const from = node_path__WEBPACK_IMPORTED_MODULE_2__.join(source, entry);
+            if (node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(from))
+                // The entry itself may be a link (the user's choice of config): its target is copied. Links
+                // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+                // ~/.ssh would otherwise hand the agent a copy of the key.
+                node_fs__WEBPACK_IMPORTED_MODULE_0__.cpSync(node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(from), node_path__WEBPACK_IMPORTED_MODULE_2__.join(hermesHome, entry), {
+                    recursive: true,
+                    verbatimSymlinks: true
+                });
+        }
+        // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
+        const lent = inside(options.workingDirectory, options.workspace)
+            ? options.workspace
+            : options.workingDirectory;
+        const runnerTemp = options.env.RUNNER_TEMP ? node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.env.RUNNER_TEMP) : undefined;
+        if (options.queryFile && !inside(options.queryFile, lent)) {
+            this.queryFile = node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'query.txt');
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.copyFileSync(options.queryFile, this.queryFile);
+        }
+        admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
+        this.actionEnv = options.env;
+        if (runnerTemp)
+            this.hidden = hideIncludes(lent, runnerTemp, options.env);
+        this.lent = lent;
+        // Every file of the runner user's but a regular file with another name somewhere (a hard link:
+        // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
+        admin('find', [
+            lent,
+            '-uid',
+            String(this.runner.uid),
+            '!',
+            '(',
+            '-type',
+            'f',
+            '-links',
+            '+1',
+            ')',
+            '-exec',
+            'chown',
+            '-h',
+            String(this.user.uid),
+            '{}',
+            '+'
+        ]);
+        const executable = node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync(options.executable);
+        const needed = [...ancestors(lent), ...ancestors(executable), ...ancestors(home)];
+        for (const dir of new Set(needed))
+            this.openForOthers(dir);
+        // Locked last: a directory opened above may be RUNNER_TEMP's parent, never RUNNER_TEMP itself.
+        if (runnerTemp &&
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(runnerTemp) &&
+            ![lent, executable].some(p => inside(p, runnerTemp))) {
+            this.setMode(runnerTemp, 0o700);
+            this.closedTemp = runnerTemp;
+        }
+    }
+    /** Gives others the right to enter dir (not to list it) for the run. */
+    openForOthers(dir) {
+        const mode = node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(dir).mode & 0o7777;
+        if ((mode & 0o001) === 0)
+            this.setMode(dir, mode | 0o001);
+    }
+    setMode(dir, mode) {
+        const was = node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(dir).mode & 0o7777;
+        if (was === mode)
+            return;
+        this.modes.unshift({ dir, mode: was });
+        this.admin('chmod', [mode.toString(8), dir]);
+    }
+    /** Something of the agent's that may finish on its own first (the version probe, which has its limit). */
+    waitFor(work) {
+        this.pending = work.then(() => undefined, () => undefined);
+    }
+    pending = Promise.resolve();
+    /** Ends every process the agent user has (SIGTERM, a grace, SIGKILL until none is left); counts them. */
+    async endAll() {
+        await this.pending;
+        const uid = this.user.uid;
+        const seen = new Set(processesOf(uid));
+        const { graceMs, pollMs } = this.sweepLimits;
+        const pause = () => new Promise(resolve => setTimeout(resolve, pollMs));
+        // Signalled whatever the scan saw: a process that keeps forking away from its pid can slip
+        // past a read of /proc, never past kill -1, which the kernel applies to all the user's at once.
+        this.signalAll('SIGTERM');
+        const deadline = Date.now() + graceMs;
+        for (let left = processesOf(uid); left.length > 0; left = processesOf(uid)) {
+            left.forEach(pid => seen.add(pid));
+            if (Date.now() > deadline)
+                break;
+            await pause();
+        }
+        // Then SIGKILL, again and again while any is left (one round does not end a fork loop).
+        const end = Date.now() + graceMs;
+        for (;;) {
+            this.signalAll('SIGKILL');
+            const left = processesOf(uid);
+            left.forEach(pid => seen.add(pid));
+            if (left.length === 0 || Date.now() > end)
+                break;
+            await pause();
+        }
+        this.ended += seen.size;
+    }
+    /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
+    signalAll(signal) {
+        (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+            env: systemEnv(),
+            as: this.user
+        });
+    }
+    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    async release() {
+        const admin = this.admin;
+        if (!this.released) {
+            this.released = true;
+            await this.endAll();
+            if (this.lent)
+                admin('chown', [
+                    '-R',
+                    '-h',
+                    `--from=${this.user.uid}`,
+                    `${this.runner.uid}:${this.runner.gid}`,
+                    this.lent
+                ]);
+            for (const { dir, mode } of this.modes.splice(0))
+                admin('chmod', [mode.toString(8), dir]);
+            if (this.hidden)
+                restoreIncludes(this.hidden, this.actionEnv);
+            if (this.home)
+                admin('rm', ['-rf', '--', this.home]);
+            // Its processes are gone and it owns nothing left: the uid may be given to another user.
+            try {
+                admin('userdel', [this.user.name]);
+            }
+            catch {
+                // A user left behind owns nothing and runs nothing; the next run makes its own.
+            }
+        }
+        return {
+            user: this.user.name,
+            uid: this.user.uid,
+            via: this.user.via,
+            ended: this.ended
+        };
+    }
+}
+/** The agent user's ids, or undefined when it does not exist yet. */
+function agentIds(name) {
+    const found = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('getent', ['passwd', name], { env: systemEnv() });
+    const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
+    if (fields.length < 4)
+        return undefined;
+    return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+/** A system user with no login shell, no home on disk, and no group but its own. */
+function createAgent(name, admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        name
+    ]);
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...(0,_process_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .childEnv */ .gf)(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.hermes'),
+        TMPDIR: node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, 'tmp')
+    };
+}
+/**
+ * actions/checkout v6 persists its credential in a file under RUNNER_TEMP, included from
+ * .git/config. Git gives up on an include it may not read (only a missing one is skipped), and
+ * RUNNER_TEMP is closed to the agent: such includes are taken out for the run and put back after,
+ * so that git works for the agent, without the credential.
+ */
+function hideIncludes(lent, runnerTemp, env) {
+    const config = node_path__WEBPACK_IMPORTED_MODULE_2__.join(lent, '.git', 'config');
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync(config))
+        return undefined;
+    const git = (args) => (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
+    const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
+    const includes = listed.stdout
+        .split('\n')
+        .map(line => /^(\S+) (.+)$/.exec(line))
+        .filter((m) => m !== null)
+        .map(m => [m[1], m[2]])
+        .filter(([, file]) => inside(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(config), file), runnerTemp));
+    for (const key of new Set(includes.map(([key]) => key)))
+        git(['--unset-all', key]);
+    return includes.length > 0 ? { config, includes } : undefined;
+}
+function restoreIncludes(hidden, env) {
+    // The config was the agent's to change: one it replaced by a link (or anything but a plain file)
+    // is not written through, as git would follow the link with the action's rights.
+    // So is a .git folder it replaced by a link (to a folder elsewhere that holds a `config`).
+    const gitDir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(hidden.config);
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory())
+        return;
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
+        return;
+    for (const [key, file] of hidden.includes)
+        (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_5__/* .runSync */ .HZ)('git', ['config', '--file', hidden.config, '--add', key, file], {
+            env: systemEnv(env)
+        });
+}
+/** The pids of the user's live processes (zombies are already dead), from /proc. */
+function processesOf(uid) {
+    const pids = [];
+    for (const entry of node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let status;
+        try {
+            status = node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(`/proc/${entry}/status`, 'utf8');
+        }
+        catch {
+            continue;
+        }
+        const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status)?.[1];
+        if (uids &&
+            (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
+            state !== 'Z' &&
+            state !== 'X')
+            pids.push(Number(entry));
+    }
+    return pids;
+}
+/** Every directory above p, from the root down (p itself excluded). */
+function ancestors(p) {
+    const dirs = [];
+    for (let dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(p);; dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(dir)) {
+        dirs.unshift(dir);
+        if (dir === node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(dir))
+            return dirs;
+    }
+}
+function inside(p, dir) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_2__.relative(dir, p);
+    return rel === '' || (!rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute(rel));
+}
+/**
+ * The credential actions/checkout persists for git (`http.<url>.extraheader`), where the agent can
+ * read it: in the repository's `.git/config`, or in a file it includes that the agent can reach
+ * (checkout v6 keeps it in a file under RUNNER_TEMP, out of the agent's reach when isolated).
+ */
+function exposedCredential(lent, isolated, closedTemp) {
+    const config = node_path__WEBPACK_IMPORTED_MODULE_2__.join(lent, '.git', 'config');
+    const text = readPlain(config);
+    if (text === undefined)
+        return undefined;
+    if (/^\s*extraheader\s*=/im.test(text))
+        return config;
+    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+        const file = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(config), included.replace(/^"|"$/g, ''));
+        try {
+            const reachable = !isolated ||
+                inside(file, lent) ||
+                (!(closedTemp && inside(file, node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(closedTemp))) &&
+                    (node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync(file).mode & 0o004) !== 0);
+            if (reachable && /^\s*extraheader\s*=/im.test(readPlain(file) ?? ''))
+                return file;
+        }
+        catch {
+            // not there: nothing to read
+        }
+    }
+    return undefined;
+}
+/** A git config's largest plausible size: anything bigger is not read. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
+/**
+ * A file's text when it is a plain file of a sane size, else undefined. The agent had the workspace:
+ * a FIFO there would block this read for ever (nobody is left to write it), /dev/zero would never end.
+ */
+function readPlain(file) {
+    let fd;
+    try {
+        fd = node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+        const stat = node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync(fd);
+        if (!stat.isFile() || stat.size > CONFIG_MAX_BYTES)
+            return undefined;
+        return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(fd, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync(fd);
+    }
+}
+
+
+/***/ }),
+
 /***/ 50576:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41235,7 +39475,7 @@ function request(url, init = {}) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85561);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(84331);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56328);
 
 
@@ -41249,7 +39489,982 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 85561:
+/***/ 68287:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  YT: () => (/* binding */ notInstalled),
+  Mj: () => (/* binding */ provideHermes)
+});
+
+// UNUSED EXPORTS: INSTALL_LIMITS
+
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/http/fetch.ts
+var fetch = __nccwpck_require__(50576);
+// EXTERNAL MODULE: ./src/text/url.ts
+var text_url = __nccwpck_require__(80114);
+;// CONCATENATED MODULE: ./src/install/download.ts
+/**
+ * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
+ * `request`, retried on 5xx, timeouts and network errors with the one retry loop, size-bounded.
+ */
+
+
+
+
+
+
+
+/** A download that failed for good; the message names the URL and what came back. */
+class DownloadError extends Error {
+}
+const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+/**
+ * GET, following redirects only to HTTPS (or HTTP on this machine): one to plain HTTP elsewhere would
+ * undo the https-only rule of installer-url, and the script runs with the job's rights. Checked
+ * before the request is made.
+ */
+async function fetchSecure(url, shown, signal) {
+    let at = url;
+    for (let hops = 0;; hops++) {
+        const response = await (0,fetch/* request */.E)(at, { redirect: 'manual', signal });
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !location)
+            return response;
+        await response.body?.cancel();
+        const next = new URL(location, at);
+        if (!(0,text_url/* isSecureUrl */.z)(next))
+            throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
+        if (hops >= MAX_REDIRECTS)
+            throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
+        at = next.href;
+    }
+}
+/** Fetches url into file. 404 and other 4xx fail at once; 5xx, timeouts and network errors are retried. */
+async function download(url, file, options = {}) {
+    await fetchInto(url, body => (0,promises_namespaceObject.pipeline)(body, external_node_fs_.createWriteStream(file, { mode: 0o600 })), options);
+}
+/**
+ * Fetches url and hands its body, size-bounded, to consume as it streams (consume runs again from
+ * the start on a retry). Retried as download is; an error of consume's own is thrown as it is.
+ */
+async function fetchInto(url, consume, { attempts = 4, timeoutMs = 30_000, backoffMs = 1000, maxBytes = MAX_SCRIPT_BYTES, what = 'an install script', signal, onRetry, shown = url } = {}) {
+    let tries = 0;
+    const result = await (0,retry/* retry */.L)(async () => {
+        tries++;
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+        let why;
+        try {
+            const response = await fetchSecure(url, shown, abort);
+            if (response.ok) {
+                const body = bounded(response, maxBytes, shown, what);
+                try {
+                    await consume(body.stream);
+                    return { value: { done: true } };
+                }
+                catch (error) {
+                    // The body failing (the network, the limit) is the download's; anything else is consume's.
+                    if (!body.failed())
+                        return { value: { failed: error } };
+                    throw body.failed();
+                }
+            }
+            await response.body?.cancel();
+            why = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+            if (response.status < 500)
+                return { value: { failed: new DownloadError(`${shown} answered ${why}.`) } };
+        }
+        catch (error) {
+            if (error instanceof DownloadError)
+                return { value: { failed: error } };
+            why = describe(error);
+        }
+        const failed = new DownloadError(`${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`);
+        return { value: { failed }, retry: why };
+    }, {
+        attempts,
+        backoffMs,
+        signal,
+        onRetry: (why, next, waitMs) => onRetry?.(`Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`)
+    });
+    if ('failed' in result)
+        throw result.failed;
+}
+/** The body as a stream that fails past maxBytes, and the error it failed with, if it did. */
+function bounded(response, maxBytes, shown, what) {
+    let failure;
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    let bytes = 0;
+    const limit = new external_node_stream_.Transform({
+        transform(chunk, _encoding, callback) {
+            bytes += chunk.length;
+            if (bytes > maxBytes)
+                callback((failure = new DownloadError(`${shown} is over ${maxBytes} bytes, not ${what}.`)));
+            else
+                callback(null, chunk);
+        }
+    });
+    if (declared > maxBytes) {
+        void response.body?.cancel();
+        failure = new DownloadError(`${shown} is ${declared} bytes, not ${what}.`);
+        limit.destroy(failure);
+        return { stream: limit, failed: () => failure };
+    }
+    const body = response.body
+        ? external_node_stream_.Readable.fromWeb(response.body)
+        : external_node_stream_.Readable.from([]);
+    body.once('error', error => {
+        failure ??= error;
+        limit.destroy(error);
+    });
+    body.pipe(limit);
+    return { stream: limit, failed: () => failure };
+}
+function describe(error) {
+    // A DOMException, which need not be an Error of this realm.
+    const name = error?.name;
+    if (name === 'TimeoutError' || name === 'AbortError')
+        return 'timed out';
+    const cause = error.cause;
+    return cause?.code ?? cause?.message ?? (0,errors/* messageOf */.b)(error);
+}
+
+// EXTERNAL MODULE: ./src/process/environment.ts
+var environment = __nccwpck_require__(69304);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+// EXTERNAL MODULE: ./src/cli/hermes.ts
+var hermes = __nccwpck_require__(6694);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
+// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
+var tar_stream = __nccwpck_require__(56118);
+;// CONCATENATED MODULE: ./src/install/archive.ts
+/**
+ * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
+ * An entry is admitted only when it lands inside one of the cached folders, is a file, directory or
+ * link, is written through no link of the archive, and (a hard link) points at a file the archive
+ * wrote before it. An admitted header is rewritten: its name (and a hard link's target) into the
+ * folder's staging directory, its mode to what the tree must have (readable and executable by the
+ * agent user, writable only by its owner), no owner, no extended attributes.
+ */
+
+
+/** More entries than this is no install: the check's memory stays bounded. */
+const MAX_ENTRIES = 2_000_000;
+class ArchiveCheck {
+    workspace;
+    folders;
+    root;
+    /** Paths the archive made a symbolic link. */
+    symlinks = new Set();
+    /** Paths the archive wrote a regular file to: the only targets a hard link may have. */
+    files = new Set();
+    /** Every path the archive wrote, and their parents: a link may not replace one. */
+    written = new Set();
+    count = 0;
+    /**
+     * @param workspace the directory the archive's names are relative to (the cache client's `-C`)
+     * @param folders the cached folders, each with its staging place
+     * @param root the extractor's working directory: the rewritten names are relative to it
+     */
+    constructor(workspace, folders, root) {
+        this.workspace = workspace;
+        this.folders = folders;
+        this.root = root;
+    }
+    /** The header to hand the extractor, or why the archive may not be extracted. */
+    admit(header) {
+        const name = header.name;
+        const shown = (0,text_text/* clip */.$Q)(name, 300);
+        if (++this.count > MAX_ENTRIES)
+            return { refused: `the archive holds more than ${MAX_ENTRIES} entries` };
+        // GNU tar ends a name at a NUL that tar-stream keeps: the check and the extractor would then
+        // mean two different paths. No install needs a control character in a name.
+        // eslint-disable-next-line no-control-regex
+        const control = /[\u0000-\u001f\u007f]/;
+        if (control.test(name) || control.test(header.linkname ?? ''))
+            return { refused: `${JSON.stringify(shown)} holds a control character in its name or link` };
+        // Past the climb out of the workspace the cache client's names never go up again: one that does
+        // could mean another place to the kernel (through a link) than to the check.
+        if (name
+            .replace(/^\/+/, '')
+            .replace(/^(\.\.\/)+/, '')
+            .split('/')
+            .includes('..'))
+            return { refused: `${shown} goes up (..) inside the cached folders` };
+        const at = external_node_path_.resolve(this.workspace, name);
+        const folder = this.folderOf(at);
+        if (!folder)
+            return { refused: `${shown} lies outside the cached folders` };
+        const type = header.type ?? 'file';
+        if (!['file', 'directory', 'symlink', 'link'].includes(type))
+            return { refused: `${shown} is not a file, directory or link` };
+        const through = this.linkOnTheWay(at, folder.folder);
+        if (through)
+            return { refused: `${(0,text_text/* clip */.$Q)(at, 300)} would be written through the link ${through}` };
+        let linkname = header.linkname ?? undefined;
+        if (type === 'link') {
+            const target = external_node_path_.resolve(this.workspace, linkname ?? '');
+            const targetFolder = this.folderOf(target);
+            if (!targetFolder)
+                return { refused: `${shown} is a hard link to a file outside the cached folders` };
+            if (!this.files.has(target))
+                return {
+                    refused: `${shown} is a hard link to ${(0,text_text/* clip */.$Q)(target, 300)}, which the archive did not write as a file before it`
+                };
+            linkname = this.staged(target, targetFolder);
+        }
+        if (type === 'symlink' && this.written.has(at))
+            return { refused: `${shown} is a link where the archive already wrote ${(0,text_text/* clip */.$Q)(at, 300)}` };
+        if (type === 'symlink')
+            this.symlinks.add(at);
+        if (type === 'file')
+            this.files.add(at);
+        for (let p = at; !this.written.has(p); p = external_node_path_.dirname(p)) {
+            this.written.add(p);
+            if (p === folder.folder)
+                break;
+        }
+        const executable = type === 'directory' || ((header.mode ?? 0) & 0o111) !== 0;
+        return {
+            header: {
+                name: this.staged(at, folder),
+                type,
+                // Special bits dropped; the umask plays no part (the extractor keeps these modes).
+                mode: type === 'symlink' ? 0o777 : executable ? 0o755 : 0o644,
+                size: type === 'file' ? header.size : 0,
+                // Kept: Python checks a .py file's mtime against its compiled .pyc.
+                mtime: header.mtime,
+                linkname: type === 'symlink' || type === 'link' ? linkname : undefined
+            }
+        };
+    }
+    /** The cached folder holding at, if any. */
+    folderOf(at) {
+        return this.folders.find(f => at === f.folder || at.startsWith(f.folder.endsWith('/') ? f.folder : `${f.folder}/`));
+    }
+    /** A symbolic link of the archive at `at` or above it (within its folder), through which it would be written. */
+    linkOnTheWay(at, folder) {
+        for (let p = at; p.length >= folder.length; p = external_node_path_.dirname(p)) {
+            // The folder itself may be a link (the wrapper is one): nothing may be written at or below it then.
+            if (this.symlinks.has(p))
+                return p;
+            if (p === folder)
+                break;
+        }
+        return undefined;
+    }
+    /** at's name for the extractor: the same place under the folder's staging copy, relative to its root. */
+    staged(at, folder) {
+        return external_node_path_.relative(this.root, external_node_path_.join(folder.staged, external_node_path_.relative(folder.folder, at)));
+    }
+}
+
+// EXTERNAL MODULE: ./src/process/spawn.ts + 2 modules
+var spawn = __nccwpck_require__(85692);
+;// CONCATENATED MODULE: ./src/install/restore.ts
+/**
+ * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
+ * header (tar-stream), each header checked and rewritten (install-archive.ts) and only then handed to
+ * GNU tar, which extracts into staging directories next to the cached folders. Nothing is written to
+ * disk but the tree itself. Only when the whole archive passed and tar exited 0 is each staged folder
+ * moved into place; any refusal or failure removes everything staged.
+ */
+
+
+
+
+
+
+const CHUNK = 1 << 20;
+/** Why the archive was not extracted: one of its entries broke a rule (the message says which). */
+class Refused extends Error {
+}
+/** Extracts the archive into place, or rejects (Refused, or why it failed) leaving the folders as they were. */
+async function restoreStaged(options) {
+    const staging = [];
+    try {
+        const folders = options.folders.map(folder => {
+            mkdirReadable(external_node_path_.dirname(folder));
+            // Next to the folder: the move into place is a rename on one file system.
+            const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_path_.dirname(folder), `.${external_node_path_.basename(folder)}.restore-`));
+            staging.push(dir);
+            return { folder, staged: external_node_path_.join(dir, external_node_path_.basename(folder)) };
+        });
+        const root = commonDir(staging);
+        const entries = await extract(options, new ArchiveCheck(options.workspace, folders, root), root);
+        for (const { folder, staged } of folders) {
+            external_node_fs_.rmSync(folder, { recursive: true, force: true });
+            if (external_node_fs_.lstatSync(staged, { throwIfNoEntry: false }))
+                external_node_fs_.renameSync(staged, folder);
+        }
+        return { entries };
+    }
+    finally {
+        for (const dir of staging)
+            external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    }
+}
+/** body → decompressor → tar-stream's parser → the check → tar-stream's packer → `tar -x`. */
+async function extract({ body, method, env, timeoutMs, signal }, check, root) {
+    const tar = (0,spawn/* startPiped */.PH)('tar', 
+    // -p: the modes the check wrote, not the umask's; the files belong to the action's user.
+    ['-x', '-f', '-', '-p', '--no-same-owner', '-C', root], { env: { ...env, LC_ALL: 'C' }, timeoutMs, signal });
+    // 1 MiB pieces, not zlib's 16 KiB: fewer calls through the parser for the same bytes.
+    const decompress = method === 'gzip' ? external_node_zlib_.createGunzip({ chunkSize: CHUNK }) : zstdDecompressor();
+    const parse = tar_stream.extract();
+    const pack = tar_stream.pack();
+    let entries = 0;
+    let failure;
+    let settle = () => undefined;
+    const parsed = new Promise((resolve, reject) => {
+        settle = error => (error ? reject(error) : resolve());
+    });
+    // The first failure, wherever it happens, stops every stage: tar is killed before its next header.
+    const fail = (error) => {
+        failure ??= error;
+        body.destroy();
+        decompress.destroy();
+        parse.destroy();
+        pack.destroy();
+        tar.stop();
+        settle(failure);
+    };
+    parse.on('entry', (header, stream, next) => {
+        const admitted = check.admit(header);
+        if ('refused' in admitted)
+            return fail(new Refused(admitted.refused));
+        entries++;
+        const sink = pack.entry(admitted.header, next);
+        if (admitted.header.type === 'file')
+            stream.pipe(sink);
+        else
+            stream.resume();
+    });
+    parse.once('finish', () => {
+        pack.finalize();
+        settle();
+    });
+    for (const stream of [body, decompress, parse, pack])
+        stream.once('error', fail);
+    tar.done.catch(fail);
+    body.pipe(decompress).pipe(parse);
+    pack.pipe(tar.stdin);
+    // Both settle before anything is removed: tar has exited, whatever happened.
+    await Promise.allSettled([parsed, tar.done]);
+    if (failure)
+        throw failure;
+    return entries;
+}
+/** Node's own zstd (Node 22.15 and later; the action runs on Node 24): no process to start. */
+function zstdDecompressor() {
+    const create = external_node_zlib_.createZstdDecompress;
+    if (!create)
+        throw new Error(`this Node (${process.version}) cannot decompress zstd; the action runs on Node 24 (action.yml)`);
+    return create({ chunkSize: CHUNK });
+}
+/**
+ * mkdir -p, each directory it makes 0755 whatever the umask: the agent user walks through them to
+ * the install. Ones that exist are left as they are.
+ */
+function mkdirReadable(dir) {
+    const first = external_node_fs_.mkdirSync(dir, { recursive: true });
+    if (first === undefined)
+        return;
+    for (let d = dir;; d = external_node_path_.dirname(d)) {
+        external_node_fs_.chmodSync(d, 0o755);
+        if (d === first || d === external_node_path_.dirname(d))
+            break;
+    }
+}
+/** The deepest directory holding all of dirs. */
+function commonDir(dirs) {
+    let common = dirs[0];
+    while (!dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`)))
+        common = external_node_path_.dirname(common);
+    return common;
+}
+
+;// CONCATENATED MODULE: ./src/install/cache.ts
+/**
+ * The install in the Actions cache. Saving goes through @actions/cache (loaded only when needed).
+ * Restoring does not: that client extracts with `tar -P`, so an archive could write anywhere. Here
+ * the exact key is looked up (no prefix) and the archive streamed through a check of every entry
+ * into staging directories (install-restore.ts), moved into place only when all of it passed.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The events the trigger gate does not check: only people with write access cause them. */
+const SAVING_EVENTS = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'merge_group'
+]);
+/** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
+const savesOn = (event) => event !== undefined && SAVING_EVENTS.has(event);
+/** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
+async function cacheAvailable() {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    return cache.isFeatureAvailable();
+}
+/** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
+async function compression(env) {
+    const zstd = await (0,spawn/* runCommand */.d1)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
+    return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
+}
+/** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
+const cacheVersion = (paths, method) => (0,external_node_crypto_.createHash)('sha256')
+    .update([...paths, method, '1.0'].join('|'))
+    .digest('hex');
+const TWIRP = 'twirp/github.actions.results.api.v1.CacheService/';
+const MAX_ARCHIVE_BYTES = 10 * 1024 ** 3;
+/** From the request to the tree in place, per attempt. */
+const RESTORE_TIMEOUT_MS = 10 * 60_000;
+const RESTORE_LIMITS = Object.freeze({
+    lookupAttempts: 3,
+    lookupBackoffMs: 1000
+});
+/** Restores the entry saved under this layout's exact key, if there is one and it stays in its folders. */
+async function restoreInstall(layout, { env = process.env, signal, onRetry, onStep, limits = RESTORE_LIMITS } = {}) {
+    // The commands run get the scrubbed environment: no runner token, no file commands.
+    const spawnEnv = (0,environment/* childEnv */.gf)(env);
+    const method = await compression(spawnEnv);
+    let found;
+    try {
+        const version = cacheVersion(layout.cachePaths, method);
+        found = await lookUp(layout.cacheKey, version, env, limits, signal);
+    }
+    catch (error) {
+        return { problem: (0,errors/* messageOf */.b)(error) };
+    }
+    if (!found)
+        return {};
+    if (found.key !== layout.cacheKey)
+        return { refused: `the cache answered with another key (${(0,text_text/* clip */.$Q)(found.key, 200)})` };
+    onStep?.(`Found ${found.key} in the Actions cache`);
+    let bytes = 0;
+    let entries = 0;
+    try {
+        await fetchInto(found.url, async (body) => {
+            bytes = 0;
+            body.on('data', (chunk) => (bytes += chunk.length));
+            ({ entries } = await restoreStaged({
+                body,
+                method,
+                workspace: env.GITHUB_WORKSPACE || process.cwd(),
+                folders: layout.cachePaths,
+                env: spawnEnv,
+                timeoutMs: RESTORE_TIMEOUT_MS,
+                signal
+            }));
+        }, {
+            maxBytes: MAX_ARCHIVE_BYTES,
+            timeoutMs: RESTORE_TIMEOUT_MS,
+            what: 'a cached install',
+            shown: found.url.split('?')[0],
+            signal,
+            onRetry
+        });
+    }
+    catch (error) {
+        if (error instanceof Refused)
+            return { refused: error.message };
+        return { problem: (0,errors/* messageOf */.b)(error) };
+    }
+    onStep?.(`Restored ${entries} entries (${(bytes / 1e6).toFixed(1)} MB downloaded), all inside the cached folders`);
+    return { key: found.key };
+}
+/** GetCacheEntryDownloadURL for one exact key (no restore keys); retried on 5xx and network errors. */
+async function lookUp(key, version, env, limits, signal) {
+    const base = env.ACTIONS_RESULTS_URL ?? '';
+    const url = new URL(`${TWIRP}GetCacheEntryDownloadURL`, base.endsWith('/') ? base : `${base}/`);
+    const result = await (0,retry/* retry */.L)(async () => {
+        try {
+            const response = await (0,fetch/* request */.E)(url, {
+                method: 'POST',
+                headers: {
+                    authorization: `Bearer ${env.ACTIONS_RUNTIME_TOKEN ?? ''}`,
+                    'content-type': 'application/json'
+                },
+                body: JSON.stringify({ key, restore_keys: [], version }),
+                signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : undefined
+            });
+            const text = await response.text();
+            if (response.ok)
+                return { value: { answer: JSON.parse(text) } };
+            const error = `the cache service answered HTTP ${response.status}: ${(0,text_text/* clip */.$Q)(text, 300)}`;
+            return response.status >= 500 ? { value: { error }, retry: error } : { value: { error } };
+        }
+        catch (error) {
+            const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
+            return { value: { error: why }, retry: why };
+        }
+    }, { attempts: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
+    if (result.error !== undefined)
+        throw new Error(result.error);
+    const answer = result.answer ?? {};
+    if (!answer.ok || !answer.signed_download_url)
+        return undefined;
+    return { url: answer.signed_download_url, key: answer.matched_key ?? key };
+}
+/**
+ * A fresh install's tree readable and executable by everyone (an isolated agent user runs it) and
+ * writable by the runner user alone (a restored one gets these modes as it is extracted). chmod, not
+ * a walk in Node: tens of thousands of files.
+ */
+async function lockDown(paths, env) {
+    const present = paths.filter(p => external_node_fs_.existsSync(p));
+    if (present.length === 0)
+        return;
+    const chmod = await (0,spawn/* runCommand */.d1)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
+        env,
+        timeoutMs: 5 * 60_000
+    });
+    if (chmod.error)
+        throw new Error(`chmod -R of the install failed: ${(0,text_text/* clip */.$Q)(chmod.stderr.trim() || chmod.error.message, 2000)}`);
+}
+/** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
+async function saveInstall(layout) {
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
+    if (problems.length > 0)
+        return { problem: problems[0] };
+    // -1 without a problem: the entry was not created (it exists already, or another job saved it first).
+    return value !== undefined && value !== -1 ? { key: layout.cacheKey } : {};
+}
+/**
+ * Runs fn with the cache client's `::warning::` and `::error::` lines taken out of the log and
+ * returned: it reports a cache service answering 5xx as an error annotation, and a cache outage
+ * must cost the step one warning (the action's own), not an error that reads as a failed job.
+ */
+async function quietly(fn) {
+    const problems = [];
+    const write = process.stdout.write;
+    process.stdout.write = function (chunk, ...rest) {
+        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
+        const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
+        if (!command)
+            return write.apply(process.stdout, [chunk, ...rest]);
+        problems.push(unescapeData(command[1].trim()));
+        const callback = rest.find(r => typeof r === 'function');
+        callback?.();
+        return true;
+    };
+    try {
+        return { value: await fn(), problems };
+    }
+    catch (error) {
+        problems.push((0,errors/* messageOf */.b)(error));
+        return { problems };
+    }
+    finally {
+        process.stdout.write = write;
+    }
+}
+/** @actions/core's escaping of a command's message, undone. */
+function unescapeData(text) {
+    return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+}
+
+// EXTERNAL MODULE: ./src/config/install.ts
+var install = __nccwpck_require__(99533);
+;// CONCATENATED MODULE: ./src/install/layout.ts
+/** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
+
+
+
+
+/** Bumped when the layout or the installer's flags change: older cache entries are then left alone. */
+const LAYOUT_REVISION = 2;
+const thisMachine = () => ({
+    home: external_node_os_.homedir(),
+    platform: process.platform,
+    arch: process.arch
+});
+function installLayout(settings, env, machine = thisMachine()) {
+    const hermesHome = external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(machine.home, '.hermes'));
+    const own = external_node_path_.join(hermesHome, 'hermes-action');
+    const installDir = external_node_path_.join(own, 'hermes-agent');
+    const storeDir = external_node_path_.resolve(env.HERMES_RUNTIME_DIR || external_node_path_.join(hermesHome, 'tools'));
+    const installsDir = external_node_path_.join(hermesHome, 'installs');
+    const pythonDir = external_node_path_.join(own, 'python');
+    const wrapper = external_node_path_.join(machine.home, '.local', 'bin', 'hermes');
+    const cachePaths = [installDir, storeDir, installsDir, pythonDir, wrapper];
+    // What makes two installs of one version differ: where they live, the tools asked for, the script.
+    const variant = (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify({
+        cachePaths,
+        browser: settings.installBrowser,
+        script: settings.installerSha256 ?? settings.installerUrl
+    }))
+        .digest('hex')
+        .slice(0, 12);
+    // The runner image (ImageOS ubuntu24, ImageVersion 20261124.1) fixes the system libraries PM's
+    // binaries link against: an entry of another image is never restored.
+    const image = `${env.ImageOS || 'noimage'}-${env.ImageVersion || 'noversion'}`;
+    return {
+        hermesHome,
+        installDir,
+        storeDir,
+        installsDir,
+        pythonDir,
+        wrapper,
+        binDir: external_node_path_.join(own, 'bin'),
+        candidates: [external_node_path_.join(installDir, '.hermes', 'bin', 'hermes'), wrapper],
+        marker: external_node_path_.join(installDir, '.hermes-action.json'),
+        cachePaths,
+        cacheKey: [
+            'hermes-agent',
+            settings.version,
+            machine.platform,
+            machine.arch,
+            image,
+            `r${LAYOUT_REVISION}`,
+            variant
+        ].join('-')
+    };
+}
+/** Only a release tag or a commit is cached: a branch moves, and its install would go stale. */
+const cacheable = (settings) => (0,install/* isPinnedRef */.QH)(settings.version);
+/**
+ * Whether the script's option parser has a case label for flag (`--flag)` or `--flag|…`): the flags
+ * are read from the script that will run, so a version without one is never handed it (exit 1).
+ */
+function acceptsFlag(script, flag) {
+    const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[\\s|(])${escaped}(?=[|)])`, 'm').test(script);
+}
+/**
+ * The installer's arguments: no prompts (`--non-interactive`, `--skip-setup` in older scripts), the
+ * ref (`--commit` for a full SHA, which `--branch` cannot check out), the directories, and no browser
+ * or computer-use tools unless asked for.
+ */
+function installerArgs(layout, settings, script) {
+    const accepts = (flag) => acceptsFlag(script, flag);
+    const args = [];
+    const unsupported = [];
+    const want = (flag, ...value) => {
+        if (accepts(flag))
+            args.push(flag, ...value);
+        else
+            unsupported.push(flag);
+    };
+    if (accepts('--non-interactive'))
+        args.push('--non-interactive');
+    else
+        want('--skip-setup');
+    if (/^[0-9a-f]{40}$/.test(settings.version))
+        want('--commit', settings.version);
+    else
+        want('--branch', settings.version);
+    // The environment names both directories too (installerEnv), for a script without the flags.
+    if (accepts('--dir'))
+        args.push('--dir', layout.installDir);
+    if (accepts('--hermes-home'))
+        args.push('--hermes-home', layout.hermesHome);
+    if (!settings.installBrowser) {
+        want('--skip-browser');
+        want('--skip-computer-use');
+    }
+    return { args, unsupported };
+}
+/**
+ * The directories as upstream's variables, and uv's own settings, so that the bootstrap Python is
+ * one uv downloads into the cached tree rather than a system Python the next runner may not have.
+ */
+function installerEnv(layout, base) {
+    return {
+        ...base,
+        HERMES_HOME: layout.hermesHome,
+        HERMES_INSTALL_DIR: layout.installDir,
+        UV_PYTHON_INSTALL_DIR: layout.pythonDir,
+        UV_PYTHON_PREFERENCE: 'only-managed'
+    };
+}
+
+;// CONCATENATED MODULE: ./src/install/install.ts
+/**
+ * Installing Hermes in the step: reuse an install of this job, else restore it from the Actions cache
+ * (one exact key), else download the pinned ref's own install script, check its SHA-256 and run it
+ * into a fresh directory; save it right away when the event allows; then put it on PATH.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
+ * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
+ * The install goes into machine's HOME (the runner user's: a parameter for the tests).
+ */
+async function provideHermes(settings, io, signals, env = process.env, limits = INSTALL_LIMITS, machine = thisMachine()) {
+    const install = settings.install;
+    if (install.mode !== 'true') {
+        const found = await (0,hermes/* findHermes */.ai)(settings.hermesPath);
+        if (found || install.mode === 'false' || settings.hermesPath !== 'hermes')
+            return { executable: found };
+        io.info(`hermes is not on PATH: installing Hermes ${install.version}`);
+    }
+    return installHermes(install, io, signals, env, limits, machine);
+}
+/** How many of the installer's last lines a failure shows, and how long each may be. */
+const TAIL_LINES = 15;
+const TAIL_LINE_CHARS = 300;
+const INSTALL_LIMITS = Object.freeze({
+    versionTimeoutMs: 30_000,
+    killGraceMs: spawn/* PROCESS_LIMITS */.P8.groupGraceMs,
+    restore: RESTORE_LIMITS
+});
+async function installHermes(install, io, signals, env, limits, machine) {
+    const started = Date.now();
+    const layout = installLayout(install, env, machine);
+    const spawnEnv = (0,environment/* childEnv */.gf)(env);
+    const report = (source, unverified = false) => ({
+        ref: install.version,
+        source,
+        ms: Date.now() - started,
+        ...(unverified ? { unverified } : {})
+    });
+    const ready = (found, source, unverified = false) => {
+        mkdirReadable(layout.binDir);
+        const link = external_node_path_.join(layout.binDir, 'hermes');
+        external_node_fs_.rmSync(link, { force: true });
+        external_node_fs_.symlinkSync(found.executable, link);
+        io.addPath(layout.binDir);
+        const done = report(source, unverified);
+        io.info(`Hermes ${done.ref} is ready (${describeSource(source)})`);
+        return { executable: link, version: found.version, install: done };
+    };
+    // Another step of this job installed the same thing: nothing to fetch.
+    const earlier = readMarker(layout) === layout.cacheKey && (await working(layout, spawnEnv, limits));
+    if (earlier && !('why' in earlier))
+        return ready(earlier, 'reused');
+    let cacheUsable = cacheable(install) && (await cacheAvailable());
+    if (!cacheable(install))
+        io.info(`"${install.version}" is not a release tag or a commit: installed without the cache (a branch moves).`);
+    else if (!cacheUsable)
+        io.info('No Actions cache service for this step: installing without the cache.');
+    if (cacheUsable) {
+        // The job's cancellation stops the restore too (its download, its tar).
+        const cancel = new AbortController();
+        const unsubscribe = signals.subscribe(() => cancel.abort());
+        const restored = await restoreInstall(layout, {
+            env,
+            signal: cancel.signal,
+            limits: limits.restore,
+            onRetry: line => io.info(line),
+            onStep: line => io.info(line)
+        }).finally(unsubscribe);
+        if (restored.problem) {
+            cacheUsable = false;
+            io.warning(`The Actions cache could not be read (${(0,text_text/* clip */.$Q)(restored.problem, 500)}); installing Hermes without it.`);
+        }
+        else if (restored.refused) {
+            io.warning(`The cache entry ${layout.cacheKey} was not restored: ${restored.refused}. Installing Hermes afresh; see "A cache nobody can poison" in docs/INSTALL.md.`);
+        }
+        else if (restored.key) {
+            const found = await working(layout, spawnEnv, limits);
+            if (!('why' in found))
+                return ready(found, 'cache');
+            io.info(`The cached install (${restored.key}) does not run (${found.why}): installing it again.`);
+        }
+    }
+    const failed = (why) => ({ failure: why, install: report() });
+    const tried = `Installing Hermes ${install.version} from ${install.installerUrl}`;
+    let temp;
+    try {
+        removeInstall(layout);
+        const work = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-install-'));
+        temp = work;
+        const script = external_node_path_.join(work, 'install.sh');
+        try {
+            await download(install.installerUrl, script, { onRetry: line => io.info(line) });
+        }
+        catch (error) {
+            if (!(error instanceof DownloadError))
+                throw error;
+            return failed(`${tried} failed: the install script ${error.message}`);
+        }
+        const bytes = external_node_fs_.readFileSync(script);
+        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+        io.info(`The install script's SHA-256: ${sha256}`);
+        const expected = install.installerSha256;
+        if (expected && expected !== sha256)
+            return failed(`${tried} refused: the script's SHA-256 is ${sha256}, but ${expected} was expected (installer-sha256, or the pin of ${install.version}). Nothing was run.`);
+        if (!expected)
+            io.warning(`The install script of Hermes ${install.version} is not checksum-verified: no SHA-256 is pinned for it; set installer-sha256 to check it.`);
+        const call = installerArgs(layout, install, bytes.toString('utf8'));
+        if (call.unsupported.length > 0)
+            io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
+        const tail = [];
+        const run = await io.group(tried, () => (0,spawn/* runGroup */.V8)({
+            // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
+            argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
+            env: installerEnv(layout, spawnEnv),
+            cwd: work,
+            timeoutMs: install.timeoutMs,
+            graceMs: limits.killGraceMs,
+            signals,
+            onLine: line => {
+                const clean = line.replace(ANSI, '').replace(/\r$/, '');
+                io.output(clean);
+                tail.push((0,text_text/* clip */.$Q)(clean, TAIL_LINE_CHARS));
+                if (tail.length > TAIL_LINES * 4)
+                    tail.splice(0, tail.length - TAIL_LINES * 4);
+            }
+        }));
+        if (run.cancelled)
+            return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
+        if (run.timedOut)
+            return failed(`${tried} did not finish within ${(0,text_text/* formatMs */._V)(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
+        if (run.code !== 0) {
+            const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+            return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
+        }
+        const found = await working(layout, spawnEnv, limits);
+        if ('why' in found)
+            return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
+        external_node_fs_.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
+        await lockDown(layout.cachePaths, spawnEnv);
+        // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
+        if (cacheUsable && !savesOn(env.GITHUB_EVENT_NAME))
+            io.info(`Not saved to the Actions cache: ${env.GITHUB_EVENT_NAME ?? 'this'} events can be caused by people without write access.`);
+        else if (cacheUsable) {
+            const saved = await saveInstall(layout);
+            if (saved.problem)
+                io.warning(`Hermes was installed, but the Actions cache could not be saved (${(0,text_text/* clip */.$Q)(saved.problem, 500)}).`);
+            else if (saved.key)
+                io.info(`Saved to the Actions cache as ${saved.key}`);
+            else
+                io.info(`Not saved: the Actions cache already holds an entry ${layout.cacheKey}.`);
+        }
+        return ready(found, 'installer', !expected);
+    }
+    catch (error) {
+        // No bash in a job container, a file system that refuses: still an outcome, not a crash.
+        return failed(`${tried} failed: ${(0,errors/* messageOf */.b)(error)}`);
+    }
+    finally {
+        if (temp)
+            external_node_fs_.rmSync(temp, { recursive: true, force: true });
+    }
+}
+function describeSource(source) {
+    if (source === 'reused')
+        return 'installed by an earlier step of this job';
+    return source === 'cache' ? 'from the Actions cache' : 'installed';
+}
+function lastLines(tail) {
+    const lines = tail.filter(l => l.trim() !== '').slice(-TAIL_LINES);
+    return lines.length ? ` Its last lines:\n${lines.join('\n')}` : '';
+}
+function readMarker(layout) {
+    try {
+        return JSON.parse(external_node_fs_.readFileSync(layout.marker, 'utf8')).key;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Everything an install leaves where the cache would restore it: the installer never runs over a tree. */
+function removeInstall(layout) {
+    for (const dir of layout.cachePaths)
+        external_node_fs_.rmSync(dir, { recursive: true, force: true });
+}
+/** The installed `hermes` and its `--version`, or why there is none that runs. */
+async function working(layout, env, limits) {
+    const executable = layout.candidates.find(isExecutable);
+    if (!executable)
+        return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
+    const { error, stdout, stderr } = await (0,spawn/* runCommand */.d1)(executable, ['--version'], {
+        env: { ...env, HERMES_HOME: layout.hermesHome },
+        timeoutMs: limits.versionTimeoutMs
+    });
+    const line = stdout
+        .split(/\r?\n/)
+        .find(l => l.trim() !== '')
+        ?.trim();
+    if (!error && line)
+        return { executable, version: (0,text_text/* clip */.$Q)(line, 200) };
+    const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
+    const why = error ? said || error.message : 'it printed nothing';
+    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(why, 300)}` };
+}
+function isExecutable(file) {
+    try {
+        external_node_fs_.accessSync(file, external_node_fs_.constants.X_OK);
+        return external_node_fs_.statSync(file).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+/** The attempt of a run whose Hermes could not be installed: nothing ran, an empty transcript. */
+function notInstalled(jsonlPath, hermesPath, why, log) {
+    external_node_fs_.closeSync((0,paths/* openTranscript */.B$)(jsonlPath, 'write'));
+    return {
+        turn: new stream_reader/* StreamReader */.C(log).finish(),
+        durationMs: 0,
+        end: {
+            kind: 'not_found',
+            hermesPath,
+            detail: why
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 84331:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41906,8 +41121,8 @@ function closingLine(verdict, attempt) {
 
 // EXTERNAL MODULE: ./src/access/gate.ts
 var gate = __nccwpck_require__(78319);
-// EXTERNAL MODULE: ./src/cli/isolation.ts
-var cli_isolation = __nccwpck_require__(85458);
+// EXTERNAL MODULE: ./src/confine/isolation.ts
+var confine_isolation = __nccwpck_require__(98440);
 // EXTERNAL MODULE: ./src/http/fetch.ts
 var fetch = __nccwpck_require__(50576);
 // EXTERNAL MODULE: ./src/run/retry.ts
@@ -42510,7 +41725,7 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     if (admission && !admission.allowed)
         return { allowed: false, refusal: admission, comment };
     const isolation = settings.mode === 'cli'
-        ? (0,cli_isolation/* planIsolation */.wE)(settings.isolation, platform, isolationHost)
+        ? (0,confine_isolation/* planIsolation */.wE)(settings.isolation, platform, isolationHost)
         : undefined;
     if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
         const why = cannotIsolate(settings.isolation, isolation.why, env);
@@ -43585,11 +42800,45 @@ function networkError(error) {
     return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
 }
 
-// EXTERNAL MODULE: ./src/cli/environment.ts
-var environment = __nccwpck_require__(47479);
-// EXTERNAL MODULE: ./src/cli/file-commands.ts
-var file_commands = __nccwpck_require__(41373);
-;// CONCATENATED MODULE: ./src/cli/git-guard.ts
+// EXTERNAL MODULE: ./src/process/environment.ts
+var environment = __nccwpck_require__(69304);
+;// CONCATENATED MODULE: ./src/confine/file-commands.ts
+/**
+ * The runner's file commands belong to the action. The runner reads five files after the step
+ * (later steps' environment and PATH, the step's outputs, its state and its summary); one `echo >>`
+ * from the agent into any of them would outlive the step (`LD_PRELOAD` for every later step, an
+ * output the workflow interpolates into `run:`, raw HTML in the summary). Their variables never reach
+ * the processes the action starts, and after the turn each file is put back as it was before the
+ * agent ran, so that only what the action writes afterwards stands.
+ */
+
+
+/** What each file-command file holds now (read before anything the action starts can write it). */
+function snapshotFileCommands(env = process.env) {
+    const saved = [];
+    for (const name of environment/* FILE_COMMANDS */.i5) {
+        const file = env[name];
+        if (!file)
+            continue;
+        saved.push({ file, content: readRegular(file) });
+    }
+    return {
+        restore() {
+            for (const { file, content } of saved) {
+                // Removed and made anew: a link planted in its place must not send the writes elsewhere.
+                external_node_fs_.rmSync(file, { force: true });
+                external_node_fs_.writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+            }
+        }
+    };
+}
+/** The file's bytes; nothing when it is missing or is not a regular file. */
+function readRegular(file) {
+    const stat = external_node_fs_.lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? external_node_fs_.readFileSync(file) : Buffer.alloc(0);
+}
+
+;// CONCATENATED MODULE: ./src/confine/git-guard.ts
 /**
  * The checkout's git control files belong to the workflow, not to the agent. A hook planted in
  * `.git/hooks`, or a `core.hooksPath`, `core.fsmonitor`, alias, filter or `include.path` added to
@@ -43795,8 +43044,8 @@ function write(workspace, tree) {
     }
 }
 
-// EXTERNAL MODULE: ./src/cli/install.ts + 6 modules
-var cli_install = __nccwpck_require__(6849);
+// EXTERNAL MODULE: ./src/install/install.ts + 6 modules
+var install_install = __nccwpck_require__(68287);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 ;// CONCATENATED MODULE: ./src/run/tempfail.ts
@@ -43888,7 +43137,7 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
     const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
     const { executable, install } = provided;
     if (provided.failure !== undefined) {
-        const attempt = (0,cli_install/* notInstalled */.YT)(settings.jsonlPath, settings.hermesPath, provided.failure, log);
+        const attempt = (0,install_install/* notInstalled */.YT)(settings.jsonlPath, settings.hermesPath, provided.failure, log);
         return { attempt, earlier: [], attempts: 1, install };
     }
     const workspace = env.GITHUB_WORKSPACE ?? settings.workingDirectory;
@@ -43897,7 +43146,7 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
     if (gitControl.partial)
         ports.out.warning(gitControl.partial);
     const isolation = plan?.kind === 'user' && executable
-        ? await cli_isolation/* Isolation */.B$.isolate(plan, {
+        ? await confine_isolation/* Isolation */.B$.isolate(plan, {
             workspace,
             workingDirectory: settings.workingDirectory,
             executable,
@@ -43910,13 +43159,13 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
             throw new Error(`Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${inputs/* Input */.p.Isolation}: none" to run it as the runner's user.`);
         })
         : undefined;
-    const spawning = isolation?.spawning ?? { env: (0,environment/* childEnv */.g)(env) };
+    const spawning = isolation?.spawning ?? { env: (0,environment/* childEnv */.gf)(env) };
     const run = isolation?.queryFile
         ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
         : settings;
     let fact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
     // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-    const fileCommands = (0,file_commands/* snapshotFileCommands */.x)(env);
+    const fileCommands = snapshotFileCommands(env);
     try {
         // Asked alongside the run, not before it: a CLI can take a while to print its version.
         const version = provided.version !== undefined
@@ -43953,7 +43202,7 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
         // Every process of the agent ended and the workspace handed back before anything else is done.
         if (isolation)
             fact = Object.assign(fact, { why: undefined }, await isolation.release());
-        const credential = (0,cli_isolation/* exposedCredential */.ux)(workspace, isolation !== undefined, isolation?.closedTemp);
+        const credential = (0,confine_isolation/* exposedCredential */.ux)(workspace, isolation !== undefined, isolation?.closedTemp);
         if (credential) {
             // A path the agent may have chosen: redacted like everything else it wrote.
             fact.credential = log.redact(credential);
@@ -44830,7 +44079,7 @@ function readPlan({ getInput, env, out }) {
     const redact = (0,text_redact/* makeRedactor */.$u)([
         ...settings.redact,
         ...secrets,
-        ...(0,text_redact/* environmentSecrets */.Pm)((0,environment/* childEnv */.g)(env))
+        ...(0,text_redact/* environmentSecrets */.Pm)((0,environment/* childEnv */.gf)(env))
     ]);
     return { ok: true, ...plan, secrets, redact };
 }
@@ -45681,6 +44930,744 @@ function main_decide(plan, { attempt, log }) {
     log.note(closingLine(verdict, attempt));
     log.end();
     return decision;
+}
+
+
+/***/ }),
+
+/***/ 69304:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gf: () => (/* binding */ childEnv),
+/* harmony export */   i5: () => (/* binding */ FILE_COMMANDS)
+/* harmony export */ });
+/* unused harmony export RUNNER_ONLY */
+/**
+ * The environment of every process the action starts (Hermes, its version probe, the installer).
+ * The agent is the least trusted process in the job: a prompt injection steers it, and it has a
+ * terminal. A `run:` step never sees the runner's internal credentials, but a JavaScript action's
+ * process does; passed on, they would let the agent write the repository's Actions cache (poisoning
+ * later runs) and its artifacts, or mint cloud credentials through OIDC. The step's inputs are left
+ * out too: among them are `redact` (the very values to hide), `api-key` and `github-token`; and so
+ * are the runner's file-command files (see file-commands.ts).
+ * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
+ */
+/** The variables naming the runner's file-command files (see confine/file-commands.ts). */
+const FILE_COMMANDS = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY'
+];
+/** The runner's own credentials and service addresses, for the action's process only. */
+const RUNNER_ONLY = [
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL'
+];
+const RUNNER_ONLY_SET = new Set([...RUNNER_ONLY, ...FILE_COMMANDS]);
+/** A copy of env without the runner's credentials, its file commands and the step's `INPUT_*` variables. */
+function childEnv(env = process.env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        // Names compared as Windows would (case-insensitively): Input_Redact is INPUT_REDACT there.
+        const upper = name.toUpperCase();
+        if (value === undefined || RUNNER_ONLY_SET.has(upper) || upper.startsWith('INPUT_'))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 85692:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MB: () => (/* binding */ HermesProcess),
+  P8: () => (/* binding */ PROCESS_LIMITS),
+  wt: () => (/* binding */ privileged),
+  d1: () => (/* binding */ runCommand),
+  V8: () => (/* binding */ runGroup),
+  HZ: () => (/* binding */ runSync),
+  Tb: () => (/* binding */ runToFile),
+  PH: () => (/* binding */ startPiped)
+});
+
+// UNUSED EXPORTS: wrap
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/run/lines.ts
+var lines = __nccwpck_require__(2886);
+// EXTERNAL MODULE: ./src/process/environment.ts
+var environment = __nccwpck_require__(69304);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+;// CONCATENATED MODULE: ./src/process/capture.ts
+/**
+ * Hermes' stdout: where it goes and how the action reads it.
+ *
+ * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
+ * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
+ * costs it, and the file gets one large write per drain instead of one small write per event. The
+ * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
+ * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
+ * which holds only a few hundred small writes before it blocks the writer, so it is not used.
+ *
+ * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
+ */
+
+
+
+
+
+
+
+/**
+ * onChunk gets views into one reused buffer: it must be done with each before it returns.
+ * onProblem hears of a transcript that could not be written (the stream is still read).
+ */
+function captureStdout(transcriptPath, onChunk, onProblem) {
+    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
+}
+/** How often the transcript file is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
+const BUSY_POLL_MS = 1;
+/** A read this large means more is coming fast: the pipe is read again at once. */
+const FULL_READ_BYTES = 8 * 1024;
+/** At most this much is read per poll, so that timers and signals are not kept waiting. */
+const POLL_BYTES = 4 * 1024 * 1024;
+/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
+const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
+/** stdout is the transcript file; it is read every few milliseconds as it grows. */
+class FileCapture {
+    onChunk;
+    fd;
+    readFd;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    position = 0;
+    timer;
+    writeClosed = false;
+    closed = false;
+    constructor(transcriptPath, onChunk) {
+        this.onChunk = onChunk;
+        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
+        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.read(this.position + POLL_BYTES);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearInterval(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // To the end as it is now: a tool Hermes left running may keep appending.
+        this.read(external_node_fs_.fstatSync(this.readFd).size);
+        external_node_fs_.closeSync(this.readFd);
+    }
+    /** Reads what has been written since the last read, up to the file offset `until`. */
+    read(until) {
+        while (this.position < until) {
+            const want = Math.min(this.buffer.length, until - this.position);
+            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
+            if (n <= 0)
+                return;
+            this.position += n;
+            this.onChunk(this.buffer.subarray(0, n));
+        }
+    }
+}
+/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
+class FifoCapture {
+    fd;
+    readFd;
+    fileFd;
+    onChunk;
+    onProblem;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    timer;
+    interval = BUSY_POLL_MS;
+    ended = false;
+    writeClosed = false;
+    closed = false;
+    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
+    writeFailed = false;
+    constructor(fd, readFd, fileFd, onChunk, onProblem) {
+        this.fd = fd;
+        this.readFd = readFd;
+        this.fileFd = fileFd;
+        this.onChunk = onChunk;
+        this.onProblem = onProblem;
+    }
+    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
+    static open(transcriptPath, onChunk, onProblem) {
+        if (process.platform === 'win32')
+            return undefined;
+        let dir;
+        const opened = [];
+        try {
+            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
+            const fifo = external_node_path_.join(dir, 'stdout');
+            const made = runSync('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
+            if (made.status !== 0)
+                return undefined;
+            // The reading end first, without blocking; then the writing end opens at once.
+            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
+            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
+            opened.push((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
+            const [readFd, writeFd, fileFd] = opened;
+            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
+        }
+        catch {
+            // The caller falls back to the file, which reports a transcript that cannot be opened.
+            opened.forEach(fd => external_node_fs_.closeSync(fd));
+            return undefined;
+        }
+        finally {
+            if (dir)
+                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        }
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.poll();
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.drain(POLL_BYTES, false);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearTimeout(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
+        // may keep the pipe open, and even keep writing: no waiting, and a limit.
+        this.drain(FINAL_DRAIN_BYTES, false);
+        external_node_fs_.closeSync(this.readFd);
+        external_node_fs_.closeSync(this.fileFd);
+    }
+    poll() {
+        const got = this.drain(POLL_BYTES, true);
+        if (this.ended)
+            return;
+        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
+        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
+        this.timer = setTimeout(() => this.poll(), this.interval);
+    }
+    /**
+     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
+     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
+     */
+    drain(limit, untilQuiet) {
+        let total = 0;
+        while (!this.ended) {
+            let n;
+            try {
+                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
+            }
+            catch (error) {
+                if (error.code === 'EAGAIN')
+                    break;
+                throw error;
+            }
+            if (n === 0) {
+                this.ended = true;
+                break;
+            }
+            // On disk first: whatever happens next, the bytes are in the transcript.
+            this.write(n);
+            total += n;
+            this.onChunk(this.buffer.subarray(0, n));
+            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
+                break;
+        }
+        return total;
+    }
+    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
+    write(n) {
+        if (this.writeFailed)
+            return;
+        try {
+            for (let done = 0; done < n;)
+                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
+        }
+        catch (error) {
+            this.writeFailed = true;
+            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
+                'the rest of the stream is still read, but is not in it');
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+;// CONCATENATED MODULE: ./src/process/spawn.ts
+/**
+ * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
+ * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
+ *
+ * Why `node:child_process` and not `@actions/exec`: exec gives no process group (an interrupt must
+ * reach the tools Hermes started, as Ctrl-C does), no handle to signal (the runner's cancel must be
+ * passed on), and no timeout (a probe that hangs must not hold up the report).
+ *
+ * Running as the agent user (an `AgentUser`, see isolation.ts): the command is wrapped in
+ * `setpriv --reuid --regid --clear-groups --no-new-privs`, behind `sudo -n -E` when the action is
+ * not root. setpriv rather than spawn({uid, gid}): the same wrapper serves root and sudo, it drops
+ * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
+ * agent and all it starts.
+ *
+ * API for other spawns (the installer, `hermes sessions export`):
+ * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
+ * - `runSync(file, args, { env, as })` for short commands (mkfifo);
+ * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
+ * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
+ * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
+ *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation;
+ * - `startPiped(file, args, { env, cwd, timeoutMs, signal })` starts a command fed on its stdin as
+ *   bytes arrive (`tar -x` of a restored cache), bounded, stopped at once on failure.
+ */
+
+
+
+
+/** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
+function wrap(file, args, as, env) {
+    if (!as)
+        return [file, args];
+    const drop = [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--no-new-privs', '--'];
+    if (as.via === 'root')
+        return [as.setpriv, [...drop, file, ...args]];
+    // -E keeps the environment the action chose; PATH is given again, as sudo's secure_path replaces it.
+    const path = env.PATH === undefined ? [] : [`PATH=${env.PATH}`];
+    return [
+        as.sudo ?? 'sudo',
+        ['-n', '-E', '--', as.setpriv, ...drop, '/usr/bin/env', ...path, file, ...args]
+    ];
+}
+/** A privileged command (chown, useradd, kill) as root: itself when root, else through `sudo -n`. */
+function privileged(file, args, via, sudo = 'sudo') {
+    return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
+}
+/** Runs a short command to its end, without a shell or standard input. */
+function runSync(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024
+    });
+    return {
+        status: result.status,
+        stdout: result.stdout ?? '',
+        stderr: result.stderr ?? '',
+        error: result.error
+    };
+}
+/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
+function runCommand(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
+            cwd: options.cwd,
+            env: options.env,
+            encoding: 'utf8',
+            timeout: options.timeoutMs,
+            killSignal: 'SIGKILL',
+            maxBuffer: 64 * 1024,
+            windowsHide: true
+        }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+}
+/**
+ * Runs a command to its end with its stdout written straight into `stdoutPath` (opened by the action,
+ * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
+ * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
+ */
+function runToFile(file, args, options) {
+    const [command, argv] = wrap(file, args, options.as, options.env);
+    return new Promise(resolve => {
+        let stderr = '';
+        let timedOut = false;
+        let child;
+        let fd;
+        try {
+            // wx: a file (or a link) planted at the path since it was cleared is refused, not followed.
+            fd = external_node_fs_.openSync(options.stdoutPath, 'wx', 0o600);
+        }
+        catch (error) {
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                stdio: ['ignore', fd, 'pipe'],
+                shell: false,
+                windowsHide: true
+            });
+        }
+        catch (error) {
+            external_node_fs_.closeSync(fd);
+            return resolve({ exitCode: null, timedOut, stderr, error: error });
+        }
+        external_node_fs_.closeSync(fd);
+        const timer = setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+        }, options.timeoutMs);
+        child.stderr?.setEncoding('utf8');
+        child.stderr?.on('data', (text) => {
+            if (stderr.length < 64 * 1024)
+                stderr += text;
+        });
+        child.on('error', error => {
+            clearTimeout(timer);
+            resolve({ exitCode: null, timedOut, stderr, error });
+        });
+        // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
+        child.on('exit', code => {
+            clearTimeout(timer);
+            child.stderr?.destroy();
+            resolve({ exitCode: code, timedOut, stderr });
+        });
+    });
+}
+/** The time limits of the spawns here; each is also an option, so that tests can shorten it. */
+const PROCESS_LIMITS = Object.freeze({
+    /** After Hermes exits, how long a tool it left holding stderr may keep it open. */
+    stderrLingerMs: 5000,
+    /** The installer's group: from SIGTERM to SIGKILL. */
+    groupGraceMs: 3000
+});
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+                cwd: options.cwd,
+                env: options.env,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true,
+                shell: false
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        let pendingErr = '';
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            pendingErr += text;
+            const lines = pendingErr.split('\n');
+            pendingErr = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine(line.replace(/\r$/, ''));
+            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+            while (pendingErr.length > STDERR_PIECE_CHARS) {
+                const clean = options.redact(pendingErr);
+                const cut = (0,text_text/* cutPoint */.Fd)(clean, STDERR_PIECE_CHARS);
+                options.onStderrLine(clean.slice(0, cut));
+                pendingErr = clean.slice(cut);
+            }
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    if (pendingErr !== '')
+                        options.onStderrLine(pendingErr);
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        try {
+            process.kill(-this.pid, signal);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
+const MAX_LINE = 64 * 1024;
+/** How often a stopped group is looked at while its members have the grace to end. */
+const GROUP_POLL_MS = 50;
+/**
+ * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
+ * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
+ * (macOS), whether the group can still be signalled.
+ */
+function groupLives(pgid) {
+    let entries;
+    try {
+        entries = external_node_fs_.readdirSync('/proc');
+    }
+    catch {
+        try {
+            process.kill(-pgid, 0);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let stat;
+        try {
+            stat = external_node_fs_.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        }
+        catch {
+            continue; // Gone since the listing.
+        }
+        // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (pgrp === String(pgid) && state !== 'Z')
+            return true;
+    }
+    return false;
+}
+function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
+    return new Promise((resolve, reject) => {
+        const [command, ...args] = argv;
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true
+        });
+        let cancelled = false;
+        let timedOut = false;
+        let killTimer;
+        const signalGroup = (signal) => {
+            try {
+                if (child.pid)
+                    process.kill(-child.pid, signal);
+                return true;
+            }
+            catch {
+                return false; // The group is gone.
+            }
+        };
+        const stop = () => {
+            if (killTimer)
+                return;
+            signalGroup('SIGTERM');
+            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+        };
+        const limit = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, timeoutMs);
+        const unsubscribe = signals.subscribe(() => {
+            cancelled = true;
+            stop();
+        });
+        const flushes = [child.stdout, child.stderr].map(stream => {
+            let pending = '';
+            stream.setEncoding('utf8');
+            stream.on('data', (text) => {
+                const lines = (pending + text).split('\n');
+                pending = lines.pop() ?? '';
+                while (pending.length > MAX_LINE) {
+                    lines.push(pending.slice(0, MAX_LINE));
+                    pending = pending.slice(MAX_LINE);
+                }
+                lines.forEach(onLine);
+            });
+            return () => {
+                if (pending !== '')
+                    onLine(pending);
+            };
+        });
+        const finish = () => {
+            clearTimeout(limit);
+            unsubscribe();
+        };
+        child.once('error', error => {
+            finish();
+            clearTimeout(killTimer);
+            reject(error);
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            flushes.forEach(flush => flush());
+            const result = { code, signal, cancelled, timedOut };
+            if (!killTimer)
+                return resolve(result);
+            clearTimeout(killTimer);
+            // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
+            // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
+            // gets its SIGKILL either way: a process whose main thread exited reads as a zombie while
+            // its other threads run.
+            const end = () => {
+                clearInterval(poll);
+                clearTimeout(kill);
+                signalGroup('SIGKILL');
+                resolve(result);
+            };
+            const pgid = child.pid;
+            const poll = setInterval(() => {
+                if (pgid === undefined || !groupLives(pgid))
+                    end();
+            }, GROUP_POLL_MS);
+            const kill = setTimeout(end, graceMs);
+            if (pgid === undefined || !groupLives(pgid))
+                end();
+        });
+    });
+}
+/** How much of a piped command's stderr an error quotes: its end, where the reason is. */
+const STDERR_TAIL_CHARS = 2000;
+/**
+ * Starts `file args` with its stdin a pipe the caller writes, its stdout ignored, its stderr kept as a
+ * bounded tail; killed past timeoutMs or when signal aborts. `done` rejects on any of those.
+ */
+function startPiped(file, args, options) {
+    const child = (0,external_node_child_process_namespaceObject.spawn)(file, args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['pipe', 'ignore', 'pipe'],
+        shell: false
+    });
+    let stderr = '';
+    let ended;
+    const stop = (why) => {
+        ended ??= why;
+        child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop(`did not finish within ${options.timeoutMs / 1000} s`), options.timeoutMs);
+    const onAbort = () => stop('was cancelled');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted)
+        onAbort();
+    child.stderr?.setEncoding('utf8').on('data', (text) => {
+        stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
+    });
+    // A reader that is gone (the command died) is reported by done, not as an unhandled error.
+    child.stdin?.on('error', () => undefined);
+    const done = new Promise((resolve, reject) => {
+        const finish = () => {
+            clearTimeout(timer);
+            options.signal?.removeEventListener('abort', onAbort);
+        };
+        child.once('error', error => {
+            finish();
+            reject(new Error(`${file} could not be started: ${error.message}`));
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            if (code === 0 && !ended)
+                return resolve();
+            const how = ended ?? (code === null ? `was killed by ${signal}` : `exited with code ${code}`);
+            const said = stderr.trim();
+            reject(new Error(`${file} ${args[0] ?? ''} ${how}${said ? `: ${said}` : ''}`));
+        });
+    });
+    return { stdin: child.stdin, done, stop: () => stop('was stopped') };
 }
 
 
@@ -46953,10 +46940,10 @@ var core = __nccwpck_require__(33838);
 var gate = __nccwpck_require__(78319);
 // EXTERNAL MODULE: ./src/cli/hermes.ts
 var hermes = __nccwpck_require__(6694);
-// EXTERNAL MODULE: ./src/cli/install.ts + 6 modules
-var install = __nccwpck_require__(6849);
-// EXTERNAL MODULE: ./src/cli/isolation.ts
-var isolation = __nccwpck_require__(85458);
+// EXTERNAL MODULE: ./src/install/install.ts + 6 modules
+var install = __nccwpck_require__(68287);
+// EXTERNAL MODULE: ./src/confine/isolation.ts
+var isolation = __nccwpck_require__(98440);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/text/errors.ts

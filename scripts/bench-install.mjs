@@ -178,7 +178,7 @@ export async function benchInstall({ work, rounds, log }) {
     log(`install: cold install with a ${INSTALL_TREE_MB} MB tree, then ${rounds} cache hits…`);
     const cold = await actionRun(home);
     if (!/install script/.test(cold.source ?? '')) problems.push(`cold run: ${cold.source}`);
-    // What the action caches, relative to HOME (see src/cli/install-layout.ts).
+    // What the action caches, relative to HOME (see src/install/layout.ts).
     const cached = [
       '.hermes/hermes-action/hermes-agent',
       '.hermes/hermes-action/python',

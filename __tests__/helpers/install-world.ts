@@ -14,8 +14,8 @@ import * as path from 'node:path';
 import { expect } from '@jest/globals';
 import { CacheService } from '../../scripts/cache-service.mjs';
 import { ROOT, node24 } from '../../scripts/local-runner.mjs';
-import { cacheVersion } from '../../src/cli/install-cache.js';
-import { installLayout } from '../../src/cli/install-layout.js';
+import { cacheVersion } from '../../src/install/cache.js';
+import { installLayout } from '../../src/install/layout.js';
 import { parseInstall } from '../../src/config/install.js';
 import { startAzurite, type Azurite } from './azurite.js';
 

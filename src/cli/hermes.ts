@@ -1,8 +1,8 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 import { messageOf } from '../text/errors.js';
 import * as io from '@actions/io';
-import { childEnv } from './environment.js';
-import { HermesProcess, PROCESS_LIMITS, runCommand, type Spawning } from './process.js';
+import { childEnv } from '../process/environment.js';
+import { HermesProcess, PROCESS_LIMITS, runCommand, type Spawning } from '../process/spawn.js';
 import { interruptThenKill, supervise } from '../run/supervise.js';
 import { StreamReader } from '../run/stream-reader.js';
 import type { CliSettings } from '../config/settings.js';

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { messageOf } from '../text/errors.js';
-import { runToFile, type AgentUser } from './process.js';
+import { runToFile, type AgentUser } from '../process/spawn.js';
 import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
 
 export const EXPORT_LIMITS = Object.freeze({

@@ -63,7 +63,7 @@ export interface CliOptions {
   /** Whether and what to install when Hermes is not found. */
   install: InstallSettings;
   workingDirectory: string;
-  /** `isolation`: run Hermes as its own unprivileged user (see cli/isolation.ts). */
+  /** `isolation`: run Hermes as its own unprivileged user (see confine/isolation.ts). */
   isolation: IsolationMode;
 }
 

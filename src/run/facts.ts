@@ -6,7 +6,7 @@
 /** Where a working `hermes` came from. */
 export type InstallSource = 'reused' | 'cache' | 'installer';
 
-/** What installing came to: made by cli/install.ts, drawn in the log, the summary and the outputs. */
+/** What installing came to: made by install/install.ts, drawn in the log, the summary and the outputs. */
 export interface InstallFact {
   /** The upstream ref asked for (`hermes-version`). */
   ref: string;
@@ -18,7 +18,7 @@ export interface InstallFact {
   unverified?: boolean;
 }
 
-/** What the summary says about `isolation`: made by cli/isolation.ts, drawn by publish/isolation-fact.ts. */
+/** What the summary says about `isolation`: made by confine/isolation.ts, drawn by publish/isolation-fact.ts. */
 export interface IsolationFact {
   /** The user Hermes ran as, when isolated. */
   user?: string;

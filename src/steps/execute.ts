@@ -5,11 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
-import { childEnv } from '../cli/environment.js';
-import { snapshotFileCommands } from '../cli/file-commands.js';
-import { gitControlWarning, snapshotGitControl } from '../cli/git-guard.js';
-import { notInstalled, type InstallIo } from '../cli/install.js';
-import { exposedCredential, Isolation } from '../cli/isolation.js';
+import { childEnv } from '../process/environment.js';
+import { snapshotFileCommands } from '../confine/file-commands.js';
+import { gitControlWarning, snapshotGitControl } from '../confine/git-guard.js';
+import { notInstalled, type InstallIo } from '../install/install.js';
+import { exposedCredential, Isolation } from '../confine/isolation.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
 import { Input } from '../config/inputs.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';

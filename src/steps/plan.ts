@@ -3,7 +3,7 @@
  * secrets to hide) before anything runs. Here rather than in src/config/ because the prompt's
  * instruction needs the compiled schema (src/schema/), which config may not import.
  */
-import { childEnv } from '../cli/environment.js';
+import { childEnv } from '../process/environment.js';
 import type { Environment } from '../config/inputs.js';
 import { inputSecrets } from '../config/secrets.js';
 import { checkPaths, parseSettings, type CliSettings, type Settings } from '../config/settings.js';

@@ -9,7 +9,14 @@
  * Everything else, what the workflow put in `env:` (provider keys) included, is passed on.
  */
 
-import { FILE_COMMANDS } from './file-commands.js';
+/** The variables naming the runner's file-command files (see confine/file-commands.ts). */
+export const FILE_COMMANDS = [
+  'GITHUB_ENV',
+  'GITHUB_PATH',
+  'GITHUB_OUTPUT',
+  'GITHUB_STATE',
+  'GITHUB_STEP_SUMMARY'
+] as const;
 
 /** The runner's own credentials and service addresses, for the action's process only. */
 export const RUNNER_ONLY = [

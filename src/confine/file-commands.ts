@@ -7,15 +7,7 @@
  * agent ran, so that only what the action writes afterwards stands.
  */
 import * as fs from 'node:fs';
-
-/** The variables naming the runner's file-command files. */
-export const FILE_COMMANDS = [
-  'GITHUB_ENV',
-  'GITHUB_PATH',
-  'GITHUB_OUTPUT',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY'
-] as const;
+import { FILE_COMMANDS } from '../process/environment.js';
 
 export interface FileCommands {
   /** Puts every file back as it was at the snapshot, a link or another file in its place removed. */

@@ -11,10 +11,10 @@ import { request } from '../http/fetch.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
 import { fetchInto } from './download.js';
-import { childEnv } from './environment.js';
-import type { InstallLayout } from './install-layout.js';
-import { Refused, restoreStaged } from './install-restore.js';
-import { runCommand } from './process.js';
+import { childEnv } from '../process/environment.js';
+import type { InstallLayout } from './layout.js';
+import { Refused, restoreStaged } from './restore.js';
+import { runCommand } from '../process/spawn.js';
 
 export interface CacheResult {
   /** The key of the entry restored or saved; absent on a miss or a failure. */

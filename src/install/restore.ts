@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
 import tarStream from 'tar-stream';
-import { ArchiveCheck, type StagedFolder } from './install-archive.js';
-import { startPiped } from './process.js';
+import { ArchiveCheck, type StagedFolder } from './archive.js';
+import { startPiped } from '../process/spawn.js';
 
 const CHUNK = 1 << 20;
 

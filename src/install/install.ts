@@ -15,9 +15,9 @@ import type { Attempt, RunLog, Signals } from '../run/attempt.js';
 import { StreamReader } from '../run/stream-reader.js';
 import { clip, formatMs } from '../text/text.js';
 import { download, DownloadError } from './download.js';
-import { childEnv } from './environment.js';
+import { childEnv } from '../process/environment.js';
 import { openTranscript } from '../config/paths.js';
-import { findHermes } from './hermes.js';
+import { findHermes } from '../cli/hermes.js';
 import {
   cacheAvailable,
   lockDown,
@@ -26,9 +26,9 @@ import {
   saveInstall,
   savesOn,
   type RestoreLimits
-} from './install-cache.js';
-import { mkdirReadable } from './install-restore.js';
-import { PROCESS_LIMITS, runCommand, runGroup } from './process.js';
+} from './cache.js';
+import { mkdirReadable } from './restore.js';
+import { PROCESS_LIMITS, runCommand, runGroup } from '../process/spawn.js';
 import {
   cacheable,
   installerArgs,
@@ -37,7 +37,7 @@ import {
   thisMachine,
   type InstallLayout,
   type Machine
-} from './install-layout.js';
+} from './layout.js';
 
 /** How the install talks to a person and to the runner; the execute step (src/steps/execute.ts) gives it the log and the output sink. */
 export interface InstallIo {

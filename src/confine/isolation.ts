@@ -25,8 +25,8 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { messageOf } from '../text/errors.js';
 import { retry } from '../run/retry.js';
-import { childEnv } from './environment.js';
-import { privileged, runSync, type AgentUser, type Spawning } from './process.js';
+import { childEnv } from '../process/environment.js';
+import { privileged, runSync, type AgentUser, type Spawning } from '../process/spawn.js';
 import type { IsolationMode } from '../config/settings.js';
 import type { IsolationFact } from '../run/facts.js';
 

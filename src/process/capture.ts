@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { READ_BYTES } from '../run/lines.js';
 import { childEnv } from './environment.js';
-import { runSync } from './process.js';
+import { runSync } from './spawn.js';
 import { openTranscript } from '../config/paths.js';
 
 export interface Capture {

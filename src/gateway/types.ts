@@ -1,0 +1,86 @@
+/**
+ * The model gateway's contract with the rest of the action: what starting it takes, what it gives
+ * Hermes' environment in place of the provider keys, and what it counted. The gateway serves the
+ * provider's API on a loopback port for the turn, holds the real key in the action's memory only, and
+ * forwards to the provider's fixed base URL; Hermes holds a capability that is good for this run alone.
+ */
+
+/** The providers the gateway can front. */
+export type Provider = 'openrouter' | 'openai' | 'anthropic';
+
+/** `model-proxy`: `auto` fronts every supported key it finds; `off` leaves Hermes holding them. */
+export type ModelProxy = 'auto' | 'off';
+
+/** The `max-*` budgets of one turn; absent: no limit. */
+export interface Budgets {
+  maxTokens?: number;
+  maxCostUsd?: number;
+  maxModelCalls?: number;
+}
+
+/** Which budget stopped the turn, with the figure reached and the limit set. */
+export interface BudgetStop {
+  budget: 'max-tokens' | 'max-cost-usd' | 'max-model-calls';
+  figure: number;
+  limit: number;
+}
+
+/** How retries of one model call are bounded. */
+export interface RetryLimits {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  /** The first backoff; it doubles each time, with jitter, or follows `Retry-After`. */
+  backoffMs: number;
+  /** No retry waits past this since the call's first attempt. */
+  totalMs: number;
+}
+
+/** One model call as the gateway saw it (every string redacted by the caller before it is drawn). */
+export interface ModelCall {
+  provider: Provider;
+  model?: string;
+  /** The provider's HTTP status, or `error` when no response came. */
+  status: number | 'error';
+  tokensIn: number;
+  tokensOut: number;
+  /** Reported by the provider with the response; absent where it reports none. */
+  costUsd?: number;
+  latencyMs: number;
+  retries: number;
+  streamed: boolean;
+  /** Refused by the gateway (a budget), not sent upstream. */
+  refused?: boolean;
+}
+
+export interface GatewayStats {
+  calls: readonly ModelCall[];
+  /** Retries over all calls. */
+  retries: number;
+  tokens: number;
+  /** The cost the provider reported, summed; absent when no call reported one. */
+  costUsd?: number;
+  /** True when every answered call reported its cost (so the cost budget was enforced live). */
+  costLive: boolean;
+  /** The budget that refused a call, when one did. */
+  stopped?: BudgetStop;
+}
+
+/** A provider the gateway fronts for this run. */
+export interface Fronted {
+  provider: Provider;
+  /** The variable the workflow gave the key in (e.g. `OPENROUTER_API_KEY`). */
+  keyVariable: string;
+  /** The fixed upstream base URL calls are forwarded to. */
+  upstream: string;
+}
+
+export interface Gateway {
+  /** Variables to set in Hermes' environment: the capability in each key's place, base URLs to here. */
+  env: Readonly<Record<string, string>>;
+  /** The capability, to be masked and redacted everywhere. */
+  capability: string;
+  fronted: readonly Fronted[];
+  stats(): GatewayStats;
+  /** Stops listening and aborts calls still open. */
+  close(): Promise<void>;
+}
