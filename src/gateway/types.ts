@@ -84,3 +84,20 @@ export interface Gateway {
   /** Stops listening and aborts calls still open. */
   close(): Promise<void>;
 }
+
+/** What starting the gateway takes (see gateway.ts: `startGateway(options): Promise<Gateway | undefined>`). */
+export interface GatewayOptions {
+  /** The action's environment: the provider keys and base URLs are read from it, never written to it. */
+  env: NodeJS.ProcessEnv;
+  mode: ModelProxy;
+  budgets: Budgets;
+  retry: RetryLimits;
+  /** The run's cancellation: open calls and waits between retries end with it. */
+  signal: AbortSignal;
+  /** One log line (a retry, a refusal); the caller redacts and neutralises it. */
+  note(line: string): void;
+  /** A warning (a key variable present but empty); the caller redacts it. */
+  warning(message: string): void;
+  /** Waits ms, or less when signal aborts (tests pass a fake clock's). */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+}
