@@ -2,7 +2,8 @@
 import { messageOf } from '../text/errors.js';
 import * as io from '@actions/io';
 import { childEnv } from '../process/environment.js';
-import { HermesProcess, PROCESS_LIMITS, runCommand, type Spawning } from '../process/spawn.js';
+import { HermesProcess } from '../process/hermes-process.js';
+import { PROCESS_LIMITS, runCommand, type Spawning } from '../process/spawn.js';
 import { interruptThenKill, supervise } from '../run/supervise.js';
 import { StreamReader } from '../run/stream-reader.js';
 import type { CliSettings } from '../config/settings.js';

@@ -28,7 +28,8 @@ import {
   type RestoreLimits
 } from './cache.js';
 import { mkdirReadable } from './restore.js';
-import { PROCESS_LIMITS, runCommand, runGroup } from '../process/spawn.js';
+import { runGroup } from '../process/group.js';
+import { PROCESS_LIMITS, runCommand } from '../process/spawn.js';
 import {
   cacheable,
   installerArgs,
