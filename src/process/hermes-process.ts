@@ -2,11 +2,17 @@
  * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
  * group, its stdout on a descriptor into the transcript (capture.ts), its stderr by line.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { captureStdout } from './capture.js';
 import { LineSplitter } from './line-splitter.js';
-import { PROCESS_LIMITS, runSync, signalGroup, startChild, type AgentUser } from './spawn.js';
+import {
+  PROCESS_LIMITS,
+  runSync,
+  signalGroup,
+  startChild,
+  type AgentUser,
+  type ChildProcess
+} from './spawn.js';
 import type { Redactor } from '../text/redact.js';
 import { cutPoint } from '../text/text.js';
 

@@ -28,6 +28,8 @@ import {
 import * as fs from 'node:fs';
 import type { Writable } from 'node:stream';
 
+export type { ChildProcess } from 'node:child_process';
+
 /** The dedicated user Hermes runs as, and how the action becomes it. */
 export interface AgentUser {
   name: string;
