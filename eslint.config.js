@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * Imports point one way, down the flow: (http | text) ← config ← run ← process ← cli ← install, and
@@ -132,6 +134,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
       ]
     }
+  },
+  {
+    // No import circle in src/: each module's dependencies read down the flow.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] }
+    },
+    rules: { 'import-x/no-cycle': 'error' }
   },
   ...layerRules
 );

@@ -24,6 +24,10 @@ import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder, type Turn } from '../src/run/turn.js';
 import { decide, OUTCOMES, titleOf, whatOf, type Outcome } from '../src/run/verdict.js';
 import { makeRedactor } from '../src/text/redact.js';
+import { gated, type Trigger } from '../src/access/gate.js';
+import { WRITERS_ONLY_EVENTS } from '../src/config/events.js';
+import { savesOn } from '../src/install/cache.js';
+import { LineSplitter } from '../src/process/line-splitter.js';
 import { kept, shownVerdict } from './helpers/kept.js';
 import { apiEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
 
@@ -258,5 +262,49 @@ describe('the matrix download retries through retry()', () => {
     expect(leg.error).toBe(
       'the download failed 3 times; the last time: Unexpected HTTP response from blob storage (503)'
     );
+  });
+});
+
+describe('one of each in the process layer and the trust of events', () => {
+  const src = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src');
+  const sources = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap(e => (e.isDirectory() ? sources(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      .filter(f => f.endsWith('.ts'));
+
+  test('one file of src/ imports node:child_process', () => {
+    const importing = sources(src)
+      .filter(f => /from 'node:child_process'/.test(fs.readFileSync(f, 'utf8')))
+      .map(f => path.relative(src, f));
+    expect(importing).toEqual([path.join('process', 'spawn.ts')]);
+  });
+
+  test('the gate checks exactly the events on which the install cache may not be saved', () => {
+    const events = [
+      ...WRITERS_ONLY_EVENTS,
+      'pull_request',
+      'pull_request_target',
+      'issue_comment',
+      'issues',
+      'workflow_run',
+      'discussion',
+      'some_future_event'
+    ];
+    for (const event of events)
+      expect(savesOn(event)).toBe(!gated({ event, onRunner: true } as Trigger));
+    expect(sources(src).filter(f => /'merge_group'/.test(fs.readFileSync(f, 'utf8')))).toEqual([
+      path.join(src, 'config', 'events.ts')
+    ]);
+  });
+
+  test('one line splitter: lines without CR, long lines in bounded pieces, the rest on flush', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter(line => lines.push(line), 4);
+    splitter.push('ab\r\ncd');
+    splitter.push('efghij');
+    splitter.push('\nk');
+    splitter.flush();
+    expect(lines).toEqual(['ab', 'cdef', 'ghij', 'k']);
   });
 });

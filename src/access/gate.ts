@@ -8,17 +8,9 @@
 import * as fs from 'node:fs';
 import { request, type Response } from '../http/fetch.js';
 import { retry, type Tried } from '../run/retry.js';
+import { WRITERS_ONLY_EVENTS } from '../config/events.js';
 import { Input } from '../config/inputs.js';
 import { messageOf } from '../text/errors.js';
-
-/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
-const WRITERS_ONLY = new Set([
-  'push',
-  'schedule',
-  'workflow_dispatch',
-  'repository_dispatch',
-  'merge_group'
-]);
 
 /** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
 const PULL_REQUEST_EVENTS = new Set([
@@ -148,7 +140,7 @@ export function readEventFacts(file: string | undefined): Trigger['facts'] {
 /** Whether admit() checks this event's actor: content from people without write access can reach the prompt. */
 export function gated(trigger: Trigger): boolean {
   if (!trigger.event) return trigger.onRunner;
-  return !WRITERS_ONLY.has(trigger.event);
+  return !WRITERS_ONLY_EVENTS.has(trigger.event);
 }
 
 /** A permission as the API gave it, a stranger (404), or why it could not be read. */
@@ -171,7 +163,7 @@ export async function admit(
       allowed: true,
       why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
     };
-  if (event && WRITERS_ONLY.has(event))
+  if (event && WRITERS_ONLY_EVENTS.has(event))
     return {
       allowed: true,
       actor,

@@ -1,8 +1,10 @@
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 import { messageOf } from '../text/errors.js';
+import { clip } from '../text/text.js';
 import * as io from '@actions/io';
 import { childEnv } from '../process/environment.js';
-import { HermesProcess, PROCESS_LIMITS, runCommand, type Spawning } from '../process/spawn.js';
+import { HermesProcess } from '../process/hermes-process.js';
+import { PROCESS_LIMITS, runCommand, type Spawning } from '../process/spawn.js';
 import { interruptThenKill, supervise } from '../run/supervise.js';
 import { StreamReader } from '../run/stream-reader.js';
 import type { CliSettings } from '../config/settings.js';
@@ -61,6 +63,24 @@ export const HERMES_LIMITS: Readonly<HermesLimits> = Object.freeze({
   stderrLingerMs: PROCESS_LIMITS.stderrLingerMs
 });
 
+/**
+ * The one `--version` probe: the first line it prints (cut to 200 characters), or why there is none
+ * (what it said last on stderr, or how it failed). Used after an install and alongside the turn.
+ */
+export async function askVersion(
+  executable: string,
+  options: { cwd?: string; env: NodeJS.ProcessEnv; as?: Spawning['as']; timeoutMs: number }
+): Promise<{ version: string } | { why: string }> {
+  const { error, stdout, stderr } = await runCommand(executable, ['--version'], options);
+  const line = stdout
+    .split(/\r?\n/)
+    .find(l => l.trim() !== '')
+    ?.trim();
+  if (!error && line) return { version: clip(line, 200) };
+  const said = stderr.trim().split(/\r?\n/).at(-1);
+  return { why: error ? said || error.message : 'it printed nothing' };
+}
+
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
 export async function probeVersion(
   executable: string,
@@ -68,14 +88,13 @@ export async function probeVersion(
   spawning: Spawning = { env: childEnv() },
   limits: Pick<HermesLimits, 'versionTimeoutMs'> = HERMES_LIMITS
 ): Promise<string | undefined> {
-  const { error, stdout } = await runCommand(executable, ['--version'], {
+  const asked = await askVersion(executable, {
     cwd,
     env: spawning.env,
     as: spawning.as,
     timeoutMs: limits.versionTimeoutMs
   });
-  const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-  return !error && line ? line.trim().slice(0, 200) : undefined;
+  return 'version' in asked ? asked.version : undefined;
 }
 
 /** How many of Hermes' last stderr lines are kept for failure messages. */

@@ -11,6 +11,7 @@ import { request } from '../http/fetch.js';
 import { messageOf } from '../text/errors.js';
 import { clip } from '../text/text.js';
 import { fetchInto } from './download.js';
+import { WRITERS_ONLY_EVENTS } from '../config/events.js';
 import { childEnv } from '../process/environment.js';
 import type { InstallLayout } from './layout.js';
 import { Refused, restoreStaged } from './restore.js';
@@ -25,18 +26,9 @@ export interface CacheResult {
   refused?: string;
 }
 
-/** The events the trigger gate does not check: only people with write access cause them. */
-const SAVING_EVENTS = new Set([
-  'push',
-  'schedule',
-  'workflow_dispatch',
-  'repository_dispatch',
-  'merge_group'
-]);
-
 /** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
 export const savesOn = (event: string | undefined): boolean =>
-  event !== undefined && SAVING_EVENTS.has(event);
+  event !== undefined && WRITERS_ONLY_EVENTS.has(event);
 
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 export async function cacheAvailable(): Promise<boolean> {

@@ -17,7 +17,7 @@ import { clip, formatMs } from '../text/text.js';
 import { download, DownloadError } from './download.js';
 import { childEnv } from '../process/environment.js';
 import { openTranscript } from '../config/paths.js';
-import { findHermes } from '../cli/hermes.js';
+import { askVersion, findHermes } from '../cli/hermes.js';
 import {
   cacheAvailable,
   lockDown,
@@ -28,7 +28,8 @@ import {
   type RestoreLimits
 } from './cache.js';
 import { mkdirReadable } from './restore.js';
-import { PROCESS_LIMITS, runCommand, runGroup } from '../process/spawn.js';
+import { runGroup } from '../process/group.js';
+import { PROCESS_LIMITS } from '../process/spawn.js';
 import {
   cacheable,
   installerArgs,
@@ -295,18 +296,12 @@ async function working(
 ): Promise<Working> {
   const executable = layout.candidates.find(isExecutable);
   if (!executable) return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-  const { error, stdout, stderr } = await runCommand(executable, ['--version'], {
+  const asked = await askVersion(executable, {
     env: { ...env, HERMES_HOME: layout.hermesHome },
     timeoutMs: limits.versionTimeoutMs
   });
-  const line = stdout
-    .split(/\r?\n/)
-    .find(l => l.trim() !== '')
-    ?.trim();
-  if (!error && line) return { executable, version: clip(line, 200) };
-  const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
-  const why = error ? said || error.message : 'it printed nothing';
-  return { why: `\`${executable} --version\` failed: ${clip(why, 300)}` };
+  if ('version' in asked) return { executable, version: asked.version };
+  return { why: `\`${executable} --version\` failed: ${clip(asked.why, 300)}` };
 }
 
 function isExecutable(file: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * Every process the action starts: Hermes, its version probe, the installer, `tar`, `mkfifo`, and the
  * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
  * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
  *
@@ -13,23 +13,22 @@
  * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
  * agent and all it starts.
  *
- * API for other spawns (the installer, `hermes sessions export`):
- * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
- * - `runSync(file, args, { env, as })` for short commands (mkfifo);
- * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
- * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
- * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
- *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation;
- * - `startPiped(file, args, { env, cwd, timeoutMs, signal })` starts a command fed on its stdin as
- *   bytes arrive (`tar -x` of a restored cache), bounded, stopped at once on failure.
+ * Here: `startChild` (the one asynchronous spawn: Hermes in hermes-process.ts, the installer's
+ * group in group.ts, `startPiped` and `runToFile` below), `runSync` and `runCommand` for short
+ * commands run to their end (mkfifo, useradd, a version probe), `wrap` (the argv that runs as `as`),
+ * `signalGroup` (the one way a process group is signalled).
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  execFile,
+  spawn,
+  spawnSync,
+  type ChildProcess,
+  type SpawnOptions
+} from 'node:child_process';
 import * as fs from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
-import { captureStdout } from './capture.js';
-import type { Signals } from '../run/attempt.js';
-import type { Redactor } from '../text/redact.js';
-import { cutPoint } from '../text/text.js';
+import type { Writable } from 'node:stream';
+
+export type { ChildProcess } from 'node:child_process';
 
 /** The dedicated user Hermes runs as, and how the action becomes it. */
 export interface AgentUser {
@@ -143,7 +142,6 @@ export function runToFile(
     stdoutPath: string;
   }
 ): Promise<{ exitCode: number | null; timedOut: boolean; stderr: string; error?: Error }> {
-  const [command, argv] = wrap(file, args, options.as, options.env);
   return new Promise(resolve => {
     let stderr = '';
     let timedOut = false;
@@ -156,12 +154,11 @@ export function runToFile(
       return resolve({ exitCode: null, timedOut, stderr, error: error as Error });
     }
     try {
-      child = spawn(command, argv, {
+      child = startChild(file, args, {
         cwd: options.cwd,
         env: options.env,
-        stdio: ['ignore', fd, 'pipe'],
-        shell: false,
-        windowsHide: true
+        as: options.as,
+        stdio: ['ignore', fd, 'pipe']
       });
     } catch (error) {
       fs.closeSync(fd);
@@ -205,301 +202,30 @@ export const PROCESS_LIMITS = Object.freeze({
   /** The installer's group: from SIGTERM to SIGKILL. */
   groupGraceMs: 3000
 });
-/** The longest piece of a stderr line without end that is held before it is passed on. */
-const STDERR_PIECE_CHARS = 8192;
-
-export interface ProcessOptions {
-  executable: string;
-  argv: string[];
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  /** Run as the agent user; undefined: as the action's user. */
-  as?: AgentUser;
-  /** Hermes' stdout ends up in this file; onStdout gets its bytes as they land. */
-  transcriptPath: string;
-  onStdout(chunk: Buffer): void;
-  onStderrLine(line: string): void;
-  /** What a long stderr line is redacted with before it is cut into pieces. */
-  redact: Redactor;
-  /** Trouble keeping the transcript (the stream itself is still read). */
-  onProblem(message: string): void;
-  /**
-   * Called once the process has exited, before the rest of its output is read: what it left
-   * running is ended here (the isolation's sweep). The run is done only when this has resolved.
-   */
-  afterExit?(): Promise<void>;
-  /** Default PROCESS_LIMITS.stderrLingerMs. */
-  stderrLingerMs?: number;
-}
-
-export interface RunResult {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  /** Set when spawning failed (e.g. ENOENT); the process never ran. */
-  spawnError?: Error;
-}
 
 /**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
+ * The one asynchronous spawn of the action: no shell, no window, `file args` run as `as` when given.
+ * Every long-running child (Hermes, the installer, tar, the session export) starts here.
  */
-export class HermesProcess {
-  readonly done: Promise<RunResult>;
-  private readonly pid: number | undefined;
-  private readonly as: AgentUser | undefined;
-  private readonly env: NodeJS.ProcessEnv;
-  private exited = false;
-  private processExited = false;
-
-  constructor(options: ProcessOptions) {
-    this.as = options.as;
-    this.env = options.env;
-    // stdout goes to the transcript (see capture.ts) and is read as it lands.
-    const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-    const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
-    let child: ChildProcess;
-    try {
-      child = spawn(command, argv, {
-        cwd: options.cwd,
-        env: options.env,
-        // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
-        stdio: ['ignore', capture.fd, 'pipe'],
-        detached: true,
-        shell: false
-      });
-    } catch (error) {
-      // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-      capture.close();
-      throw error;
-    }
-    capture.spawned();
-    this.pid = child.pid;
-    const stderr = child.stderr as Readable; // a pipe, as asked for above
-    let pendingErr = '';
-    stderr.setEncoding('utf8');
-    stderr.on('data', (text: string) => {
-      // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-      capture.catchUp();
-      pendingErr += text;
-      const lines = pendingErr.split('\n');
-      pendingErr = lines.pop() ?? '';
-      for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
-      // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-      while (pendingErr.length > STDERR_PIECE_CHARS) {
-        const clean = options.redact(pendingErr);
-        const cut = cutPoint(clean, STDERR_PIECE_CHARS);
-        options.onStderrLine(clean.slice(0, cut));
-        pendingErr = clean.slice(cut);
-      }
-    });
-    let swept: Promise<void> = Promise.resolve();
-    this.done = new Promise(resolve => {
-      child.once('error', error => {
-        this.exited = true;
-        capture.close();
-        resolve({ exitCode: null, signal: null, spawnError: error });
-      });
-      // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-      child.once('exit', () => {
-        // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-        this.processExited = true;
-        if (options.afterExit) swept = options.afterExit();
-        setTimeout(
-          () => stderr.destroy(),
-          options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs
-        ).unref();
-      });
-      // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-      child.once('close', (exitCode, signal) => {
-        void swept.then(() => {
-          this.exited = true;
-          capture.close();
-          if (pendingErr !== '') options.onStderrLine(pendingErr);
-          resolve({ exitCode, signal });
-        });
-      });
-    });
-  }
-
-  get running(): boolean {
-    return !this.processExited;
-  }
-
-  /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-  signal(signal: NodeJS.Signals): boolean {
-    if (this.exited || this.pid === undefined) return false;
-    if (this.as?.via === 'sudo') {
-      // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-      const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
-        env: this.env,
-        as: this.as,
-        timeoutMs: 10_000
-      });
-      return sent.status === 0;
-    }
-    try {
-      process.kill(-this.pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+export function startChild(
+  file: string,
+  args: string[],
+  options: Omit<SpawnOptions, 'shell' | 'windowsHide'> & { env: NodeJS.ProcessEnv; as?: AgentUser }
+): ChildProcess {
+  const { as, ...rest } = options;
+  const [command, argv] = wrap(file, args, as, options.env);
+  return spawn(command, argv, { ...rest, shell: false, windowsHide: true });
 }
 
-/**
- * One spawn of the installer: its own process group, no standard input (it never waits for a
- * prompt), its lines as they come, a time limit and cancellation that stop the whole group — SIGTERM,
- * then SIGKILL after a grace — and bounded memory. Argv, env, cwd, timeout, signal: all it takes.
- */
-export interface GroupSpawn {
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  timeoutMs: number;
-  signals: Signals;
-  /** Each line (stdout and stderr together, in order), without its newline. */
-  onLine(line: string): void;
-  /** From SIGTERM to SIGKILL of the group. */
-  graceMs?: number;
-}
-
-export interface GroupRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  cancelled: boolean;
-  timedOut: boolean;
-}
-
-/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
-const MAX_LINE = 64 * 1024;
-
-/** How often a stopped group is looked at while its members have the grace to end. */
-const GROUP_POLL_MS = 50;
-
-/**
- * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
- * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
- * (macOS), whether the group can still be signalled.
- */
-function groupLives(pgid: number): boolean {
-  let entries: string[];
+/** Sends a signal to process group `pgid`; false when the group is gone. */
+export function signalGroup(pgid: number | undefined, signal: NodeJS.Signals): boolean {
+  if (pgid === undefined) return false;
   try {
-    entries = fs.readdirSync('/proc');
+    process.kill(-pgid, signal);
+    return true;
   } catch {
-    try {
-      process.kill(-pgid, 0);
-      return true;
-    } catch {
-      return false;
-    }
+    return false;
   }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // Gone since the listing.
-    }
-    // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (pgrp === String(pgid) && state !== 'Z') return true;
-  }
-  return false;
-}
-
-export function runGroup({
-  argv,
-  env,
-  cwd,
-  timeoutMs,
-  signals,
-  onLine,
-  graceMs = PROCESS_LIMITS.groupGraceMs
-}: GroupSpawn): Promise<GroupRun> {
-  return new Promise((resolve, reject) => {
-    const [command, ...args] = argv;
-    const child = spawn(command, args, {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true
-    });
-    let cancelled = false;
-    let timedOut = false;
-    let killTimer: NodeJS.Timeout | undefined;
-    const signalGroup = (signal: NodeJS.Signals): boolean => {
-      try {
-        if (child.pid) process.kill(-child.pid, signal);
-        return true;
-      } catch {
-        return false; // The group is gone.
-      }
-    };
-    const stop = (): void => {
-      if (killTimer) return;
-      signalGroup('SIGTERM');
-      killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
-    };
-    const limit = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, timeoutMs);
-    const unsubscribe = signals.subscribe(() => {
-      cancelled = true;
-      stop();
-    });
-
-    const flushes = [child.stdout, child.stderr].map(stream => {
-      let pending = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (text: string) => {
-        const lines = (pending + text).split('\n');
-        pending = lines.pop() ?? '';
-        while (pending.length > MAX_LINE) {
-          lines.push(pending.slice(0, MAX_LINE));
-          pending = pending.slice(MAX_LINE);
-        }
-        lines.forEach(onLine);
-      });
-      return (): void => {
-        if (pending !== '') onLine(pending);
-      };
-    });
-
-    const finish = (): void => {
-      clearTimeout(limit);
-      unsubscribe();
-    };
-    child.once('error', error => {
-      finish();
-      clearTimeout(killTimer);
-      reject(error);
-    });
-    child.once('close', (code, signal) => {
-      finish();
-      flushes.forEach(flush => flush());
-      const result = { code, signal, cancelled, timedOut };
-      if (!killTimer) return resolve(result);
-      clearTimeout(killTimer);
-      // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
-      // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
-      // gets its SIGKILL either way: a process whose main thread exited reads as a zombie while
-      // its other threads run.
-      const end = (): void => {
-        clearInterval(poll);
-        clearTimeout(kill);
-        signalGroup('SIGKILL');
-        resolve(result);
-      };
-      const pgid = child.pid;
-      const poll = setInterval(() => {
-        if (pgid === undefined || !groupLives(pgid)) end();
-      }, GROUP_POLL_MS);
-      const kill = setTimeout(end, graceMs);
-      if (pgid === undefined || !groupLives(pgid)) end();
-    });
-  });
 }
 
 /** A command fed on its stdin while it runs. */
@@ -523,11 +249,10 @@ export function startPiped(
   args: string[],
   options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal }
 ): Piped {
-  const child = spawn(file, args, {
+  const child = startChild(file, args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['pipe', 'ignore', 'pipe'],
-    shell: false
+    stdio: ['pipe', 'ignore', 'pipe']
   });
   let stderr = '';
   let ended: string | undefined;

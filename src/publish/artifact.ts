@@ -7,6 +7,7 @@ import * as core from '@actions/core';
 import type { Redactor } from '../text/redact.js';
 import { copyRedacted } from './egress.js';
 import { retry } from '../run/retry.js';
+import { attemptTranscript } from '../run/tempfail.js';
 
 export interface UploadRequest {
   transcriptPath: string;
@@ -112,7 +113,7 @@ async function upload(
   const archive = request.archive || earlier.length > 0;
   const others: string[] = [];
   for (const [i, transcript] of earlier.entries()) {
-    const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+    const copy = attemptTranscript(path.join(staging, `${base}.jsonl`), i + 1);
     if (fileSize(transcript) === undefined) continue;
     await copyRedacted(transcript, copy, request.redact);
     others.push(copy);

@@ -9,6 +9,7 @@ import pLimit from 'p-limit';
 import { artifactUrl, errorMessage } from '../publish/artifact.js';
 import { SESSION_SUFFIX } from '../publish/session-artifact.js';
 import { retry, type Tried } from '../run/retry.js';
+import { EARLIER_ATTEMPT } from '../run/tempfail.js';
 import { parseSessionRecord, redactedUsage, type SessionUsage } from '../run/session-usage.js';
 import type { Redactor } from '../text/redact.js';
 import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.js';
@@ -18,7 +19,6 @@ import { foldTranscript, unreadableLeg, type Leg, type LegSource } from './leg.j
  * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
  */
 export const TRANSCRIPT_SUFFIX = '.jsonl';
-const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
 
 /**
  * Downloads at once (each keeps its place until its transcript is folded, so one is fetched while

@@ -1,6 +1,6 @@
 /** The most recent tool calls, in a ring of fixed-size slots: a long run keeps its memory flat. */
 import type { Redacted } from '../text/redact.js';
-import type { ToolCall } from './turn.js';
+import type { ToolCall } from './tool-call.js';
 
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed

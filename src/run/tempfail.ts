@@ -33,10 +33,16 @@ export interface TempfailPolicy {
   note(line: string): void;
 }
 
-/** The transcript of attempt n once a later one runs: beside jsonl-path, numbered. */
+/**
+ * The one name of an earlier attempt's transcript: `<name>.attempt-N.jsonl` beside `<name>.jsonl`, on
+ * disk (beside jsonl-path), in the uploaded zip, and as the report reads it (EARLIER_ATTEMPT).
+ */
 export function attemptTranscript(jsonlPath: string, n: number): string {
   return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
 }
+
+/** A transcript that attemptTranscript() named. */
+export const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
 
 /** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
 export async function retryTempfail(

@@ -2,6 +2,9 @@
 import { NONE, redactHead, type Redacted, type Redactor, TOKENS_ONLY } from '../text/redact.js';
 import { clip, oneLine, own, slice } from '../text/text.js';
 import { RecentCalls } from './recent-calls.js';
+import type { ToolCall } from './tool-call.js';
+
+export type { ToolCall } from './tool-call.js';
 import type {
   DecodedLine,
   LineIssue,
@@ -14,22 +17,6 @@ import type {
  * Every string a turn keeps from the stream is redacted here, once, as it comes in (the ingest
  * boundary), and typed Redacted: the renderers take nothing else.
  */
-
-export interface ToolCall {
-  /** 1-based, in the order results arrived. */
-  index: number;
-  name: Redacted;
-  /** One line, capped. Empty when the call had no object input or no matching tool_use. */
-  inputPreview: Redacted;
-  durationMs?: number;
-  isError: boolean;
-  /** The start of a failed call's output, capped; empty for a call that succeeded. */
-  output: Redacted;
-  /** Transcript line of the tool_result. */
-  line: number;
-  /** The stream cut the output (5000 characters and `...`); the session record has all of it. */
-  cut?: boolean;
-}
 
 export interface ToolStats {
   name: Redacted;
