@@ -38038,9 +38038,10 @@ module.exports = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _http_fetch_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50576);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31191);
-/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64389);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(31191);
+/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58401);
+/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
  * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
@@ -38053,14 +38054,7 @@ module.exports = {
 
 
 
-/** Events only people with write access can cause: no check. (`workflow_call` is never seen: a called workflow gets its caller's event.) */
-const WRITERS_ONLY = new Set([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'repository_dispatch',
-    'merge_group'
-]);
+
 /** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
 const PULL_REQUEST_EVENTS = new Set([
     'pull_request',
@@ -38097,7 +38091,7 @@ function readEventFacts(file) {
         payload = JSON.parse(node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8'));
     }
     catch (error) {
-        return { unreadable: `the event payload ${file} cannot be read (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)})` };
+        return { unreadable: `the event payload ${file} cannot be read (${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)})` };
     }
     const at = (value, key) => typeof value === 'object' && value !== null
         ? value[key]
@@ -38128,7 +38122,7 @@ function readEventFacts(file) {
 function gated(trigger) {
     if (!trigger.event)
         return trigger.onRunner;
-    return !WRITERS_ONLY.has(trigger.event);
+    return !_config_events_js__WEBPACK_IMPORTED_MODULE_2__/* .WRITERS_ONLY_EVENTS */ .Q.has(trigger.event);
 }
 async function admit(trigger, settings, ports = {}) {
     const { event, actor, rerunBy } = trigger;
@@ -38137,7 +38131,7 @@ async function admit(trigger, settings, ports = {}) {
             allowed: true,
             why: 'not on a GitHub Actions runner (no GITHUB_EVENT_NAME): no check'
         };
-    if (event && WRITERS_ONLY.has(event))
+    if (event && _config_events_js__WEBPACK_IMPORTED_MODULE_2__/* .WRITERS_ONLY_EVENTS */ .Q.has(event))
         return {
             allowed: true,
             actor,
@@ -38164,8 +38158,8 @@ async function admit(trigger, settings, ports = {}) {
     if (fork) {
         // A fork's run carries the fork's code and outputs: write access to the base is not enough.
         if (bot || !settings.allowedUsers.includes(actor.toLowerCase()))
-            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" to let them start it`}.${rerunNote}`);
-        whys.push(`listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
+            return refuse(`${actor} triggered ${what} for a run of ${fork.fullName ?? 'a deleted fork'}, a fork of ${trigger.repository}; a fork's run starts the agent only for an actor listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" ("*" does not count${bot ? ', and a bot never does' : ''}), so the agent does not start${bot ? '' : `; add "${actor}" to "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" to let them start it`}.${rerunNote}`);
+        whys.push(`listed by name in "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers}" for a run of the fork ${fork.fullName ?? ''}`.trim());
     }
     else {
         const own = await check(trigger, settings, ports, actor, `triggered ${what}`);
@@ -38201,7 +38195,7 @@ async function admit(trigger, settings, ports = {}) {
 /** Whether login may start the agent on its own: listed, or write access on the repository. */
 async function check(trigger, settings, ports, login, did) {
     const bot = isBot(login);
-    const input = bot ? _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedBots : _config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.AllowedUsers;
+    const input = bot ? _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedBots : _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.AllowedUsers;
     const listed = bot ? settings.allowedBots : settings.allowedUsers;
     if (!bot && listed.includes('*'))
         return { ok: true, why: `"${input}" is "*" (anyone)` };
@@ -38251,7 +38245,7 @@ async function readPermission(trigger, actor, token, { request: send = _http_fet
     if (!trigger.repository)
         return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
     if (!token)
-        return { kind: 'unknown', why: `"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.GithubToken}" is empty` };
+        return { kind: 'unknown', why: `"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" is empty` };
     const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
     // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
     const timeout = new AbortController();
@@ -38259,7 +38253,7 @@ async function readPermission(trigger, actor, token, { request: send = _http_fet
     const signal = timeout.signal;
     const unknown = (why) => ({ kind: 'unknown', why });
     try {
-        return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L)(async (n) => {
+        return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .retry */ .L)(async (n) => {
             // The second failure in a row is the last: said so.
             const again = (why) => ({
                 value: unknown(n > 1 ? `${why}, twice` : why),
@@ -38284,7 +38278,7 @@ async function readPermission(trigger, actor, token, { request: send = _http_fet
                         value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
                     };
                 const cause = error instanceof Error ? error.cause : undefined;
-                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error)}`);
+                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)}`);
             }
             if (response.status === 404) {
                 await response.body?.cancel();
@@ -38297,7 +38291,7 @@ async function readPermission(trigger, actor, token, { request: send = _http_fet
             if (!response.ok) {
                 await response.body?.cancel();
                 const hint = response.status === 401 || response.status === 403
-                    ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
+                    ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
                     : '';
                 return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
             }
@@ -38319,22 +38313,367 @@ async function readPermission(trigger, actor, token, { request: send = _http_fet
 
 /***/ }),
 
-/***/ 6694:
+/***/ 45593:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Tm: () => (/* binding */ runAttempt),
-/* harmony export */   Vd: () => (/* binding */ probeVersion),
-/* harmony export */   ai: () => (/* binding */ findHermes)
-/* harmony export */ });
-/* unused harmony exports buildArgv, HERMES_LIMITS */
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
-/* harmony import */ var _actions_io__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88701);
-/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(69304);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(85692);
-/* harmony import */ var _run_supervise_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(21103);
-/* harmony import */ var _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(39997);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  qN: () => (/* binding */ askVersion),
+  ai: () => (/* binding */ findHermes),
+  Vd: () => (/* binding */ probeVersion),
+  Tm: () => (/* binding */ runAttempt)
+});
+
+// UNUSED EXPORTS: HERMES_LIMITS, buildArgv
+
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(88701);
+// EXTERNAL MODULE: ./src/process/environment.ts
+var environment = __nccwpck_require__(69304);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/run/lines.ts
+var lines = __nccwpck_require__(2886);
+// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
+var spawn = __nccwpck_require__(24006);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(81066);
+;// CONCATENATED MODULE: ./src/process/capture.ts
+/**
+ * Hermes' stdout: where it goes and how the action reads it.
+ *
+ * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
+ * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
+ * costs it, and the file gets one large write per drain instead of one small write per event. The
+ * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
+ * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
+ * which holds only a few hundred small writes before it blocks the writer, so it is not used.
+ *
+ * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
+ */
+
+
+
+
+
+
+
+/**
+ * onChunk gets views into one reused buffer: it must be done with each before it returns.
+ * onProblem hears of a transcript that could not be written (the stream is still read).
+ */
+function captureStdout(transcriptPath, onChunk, onProblem) {
+    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
+}
+/** How often the transcript file is read while Hermes writes it: the live log's latency. */
+const TAIL_INTERVAL_MS = 20;
+/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
+const BUSY_POLL_MS = 1;
+/** A read this large means more is coming fast: the pipe is read again at once. */
+const FULL_READ_BYTES = 8 * 1024;
+/** At most this much is read per poll, so that timers and signals are not kept waiting. */
+const POLL_BYTES = 4 * 1024 * 1024;
+/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
+const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
+/** stdout is the transcript file; it is read every few milliseconds as it grows. */
+class FileCapture {
+    onChunk;
+    fd;
+    readFd;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    position = 0;
+    timer;
+    writeClosed = false;
+    closed = false;
+    constructor(transcriptPath, onChunk) {
+        this.onChunk = onChunk;
+        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
+        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.read(this.position + POLL_BYTES);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearInterval(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // To the end as it is now: a tool Hermes left running may keep appending.
+        this.read(external_node_fs_.fstatSync(this.readFd).size);
+        external_node_fs_.closeSync(this.readFd);
+    }
+    /** Reads what has been written since the last read, up to the file offset `until`. */
+    read(until) {
+        while (this.position < until) {
+            const want = Math.min(this.buffer.length, until - this.position);
+            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
+            if (n <= 0)
+                return;
+            this.position += n;
+            this.onChunk(this.buffer.subarray(0, n));
+        }
+    }
+}
+/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
+class FifoCapture {
+    fd;
+    readFd;
+    fileFd;
+    onChunk;
+    onProblem;
+    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
+    timer;
+    interval = BUSY_POLL_MS;
+    ended = false;
+    writeClosed = false;
+    closed = false;
+    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
+    writeFailed = false;
+    constructor(fd, readFd, fileFd, onChunk, onProblem) {
+        this.fd = fd;
+        this.readFd = readFd;
+        this.fileFd = fileFd;
+        this.onChunk = onChunk;
+        this.onProblem = onProblem;
+    }
+    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
+    static open(transcriptPath, onChunk, onProblem) {
+        if (process.platform === 'win32')
+            return undefined;
+        let dir;
+        const opened = [];
+        try {
+            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
+            const fifo = external_node_path_.join(dir, 'stdout');
+            const made = (0,spawn/* runSync */.HZ)('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
+            if (made.status !== 0)
+                return undefined;
+            // The reading end first, without blocking; then the writing end opens at once.
+            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
+            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
+            opened.push((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
+            const [readFd, writeFd, fileFd] = opened;
+            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
+        }
+        catch {
+            // The caller falls back to the file, which reports a transcript that cannot be opened.
+            opened.forEach(fd => external_node_fs_.closeSync(fd));
+            return undefined;
+        }
+        finally {
+            if (dir)
+                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+        }
+    }
+    spawned() {
+        if (this.closed)
+            return;
+        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
+        external_node_fs_.closeSync(this.fd);
+        this.writeClosed = true;
+        this.poll();
+    }
+    catchUp() {
+        if (this.writeClosed && !this.closed)
+            this.drain(POLL_BYTES, false);
+    }
+    close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        clearTimeout(this.timer);
+        // Closed without spawned(): the spawn itself threw.
+        if (!this.writeClosed)
+            external_node_fs_.closeSync(this.fd);
+        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
+        // may keep the pipe open, and even keep writing: no waiting, and a limit.
+        this.drain(FINAL_DRAIN_BYTES, false);
+        external_node_fs_.closeSync(this.readFd);
+        external_node_fs_.closeSync(this.fileFd);
+    }
+    poll() {
+        const got = this.drain(POLL_BYTES, true);
+        if (this.ended)
+            return;
+        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
+        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
+        this.timer = setTimeout(() => this.poll(), this.interval);
+    }
+    /**
+     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
+     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
+     */
+    drain(limit, untilQuiet) {
+        let total = 0;
+        while (!this.ended) {
+            let n;
+            try {
+                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
+            }
+            catch (error) {
+                if (error.code === 'EAGAIN')
+                    break;
+                throw error;
+            }
+            if (n === 0) {
+                this.ended = true;
+                break;
+            }
+            // On disk first: whatever happens next, the bytes are in the transcript.
+            this.write(n);
+            total += n;
+            this.onChunk(this.buffer.subarray(0, n));
+            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
+                break;
+        }
+        return total;
+    }
+    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
+    write(n) {
+        if (this.writeFailed)
+            return;
+        try {
+            for (let done = 0; done < n;)
+                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
+        }
+        catch (error) {
+            this.writeFailed = true;
+            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
+                'the rest of the stream is still read, but is not in it');
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/process/line-splitter.ts
+var line_splitter = __nccwpck_require__(61519);
+;// CONCATENATED MODULE: ./src/process/hermes-process.ts
+
+
+
+
+/** The longest piece of a stderr line without end that is held before it is passed on. */
+const STDERR_PIECE_CHARS = 8192;
+/**
+ * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
+ * tools it started as well, the way Ctrl-C in a terminal does.
+ */
+class HermesProcess {
+    done;
+    pid;
+    as;
+    env;
+    exited = false;
+    processExited = false;
+    constructor(options) {
+        this.as = options.as;
+        this.env = options.env;
+        // stdout goes to the transcript (see capture.ts) and is read as it lands.
+        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
+        let child;
+        try {
+            child = (0,spawn/* startChild */.v0)(options.executable, options.argv, {
+                cwd: options.cwd,
+                env: options.env,
+                as: options.as,
+                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
+                stdio: ['ignore', capture.fd, 'pipe'],
+                detached: true
+            });
+        }
+        catch (error) {
+            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
+            capture.close();
+            throw error;
+        }
+        capture.spawned();
+        this.pid = child.pid;
+        const stderr = child.stderr; // a pipe, as asked for above
+        // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
+        const lines = new line_splitter/* LineSplitter */.g(options.onStderrLine, STDERR_PIECE_CHARS, (text, max) => {
+            const clean = options.redact(text);
+            const cut = (0,text_text/* cutPoint */.Fd)(clean, max);
+            return [clean.slice(0, cut), clean.slice(cut)];
+        });
+        stderr.setEncoding('utf8');
+        stderr.on('data', (text) => {
+            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
+            capture.catchUp();
+            lines.push(text);
+        });
+        let swept = Promise.resolve();
+        this.done = new Promise(resolve => {
+            child.once('error', error => {
+                this.exited = true;
+                capture.close();
+                resolve({ exitCode: null, signal: null, spawnError: error });
+            });
+            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
+            child.once('exit', () => {
+                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
+                this.processExited = true;
+                if (options.afterExit)
+                    swept = options.afterExit();
+                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? spawn/* PROCESS_LIMITS */.P8.stderrLingerMs).unref();
+            });
+            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
+            child.once('close', (exitCode, signal) => {
+                void swept.then(() => {
+                    this.exited = true;
+                    capture.close();
+                    lines.flush();
+                    resolve({ exitCode, signal });
+                });
+            });
+        });
+    }
+    get running() {
+        return !this.processExited;
+    }
+    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
+    signal(signal) {
+        if (this.exited || this.pid === undefined)
+            return false;
+        if (this.as?.via === 'sudo') {
+            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
+            const sent = (0,spawn/* runSync */.HZ)('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+                env: this.env,
+                as: this.as,
+                timeoutMs: 10_000
+            });
+            return sent.status === 0;
+        }
+        return (0,spawn/* signalGroup */.i8)(this.pid, signal);
+    }
+}
+
+// EXTERNAL MODULE: ./src/run/supervise.ts
+var supervise = __nccwpck_require__(21103);
+// EXTERNAL MODULE: ./src/run/stream-reader.ts
+var stream_reader = __nccwpck_require__(39997);
+;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
+
+
 
 
 
@@ -38370,25 +38709,39 @@ function buildArgv(settings) {
 }
 /** The executable's full path, or undefined when it is not on PATH (or not executable). */
 async function findHermes(hermesPath) {
-    const found = await _actions_io__WEBPACK_IMPORTED_MODULE_0__/* .which */ .K7(hermesPath, false);
+    const found = await io/* which */.K7(hermesPath, false);
     return found || undefined;
 }
 const HERMES_LIMITS = Object.freeze({
     cancelGraceMs: 5000,
     timeoutGraceMs: 10_000,
     versionTimeoutMs: 5000,
-    stderrLingerMs: _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .PROCESS_LIMITS */ .P8.stderrLingerMs
+    stderrLingerMs: spawn/* PROCESS_LIMITS */.P8.stderrLingerMs
 });
+/**
+ * The one `--version` probe: the first line it prints (cut to 200 characters), or why there is none
+ * (what it said last on stderr, or how it failed). Used after an install and alongside the turn.
+ */
+async function askVersion(executable, options) {
+    const { error, stdout, stderr } = await (0,spawn/* runCommand */.d1)(executable, ['--version'], options);
+    const line = stdout
+        .split(/\r?\n/)
+        .find(l => l.trim() !== '')
+        ?.trim();
+    if (!error && line)
+        return { version: (0,text_text/* clip */.$Q)(line, 200) };
+    const said = stderr.trim().split(/\r?\n/).at(-1);
+    return { why: error ? said || error.message : 'it printed nothing' };
+}
 /** `hermes --version`, or undefined when it says nothing useful. Never fails the run. */
-async function probeVersion(executable, cwd, spawning = { env: (0,_process_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .gf)() }, limits = HERMES_LIMITS) {
-    const { error, stdout } = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)(executable, ['--version'], {
+async function probeVersion(executable, cwd, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
+    const asked = await askVersion(executable, {
         cwd,
         env: spawning.env,
         as: spawning.as,
         timeoutMs: limits.versionTimeoutMs
     });
-    const line = stdout.split(/\r?\n/).find(l => l.trim() !== '');
-    return !error && line ? line.trim().slice(0, 200) : undefined;
+    return 'version' in asked ? asked.version : undefined;
 }
 /** How many of Hermes' last stderr lines are kept for failure messages. */
 const STDERR_TAIL_LINES = 20;
@@ -38396,14 +38749,14 @@ const STDERR_TAIL_LINES = 20;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,_process_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .childEnv */ .gf)() }, limits = HERMES_LIMITS) {
+async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
-    const follower = new _run_stream_reader_js__WEBPACK_IMPORTED_MODULE_3__/* .StreamReader */ .C(log);
+    const follower = new stream_reader/* StreamReader */.C(log);
     let hermes;
     try {
-        hermes = new _process_spawn_js__WEBPACK_IMPORTED_MODULE_2__/* .HermesProcess */ .MB({
+        hermes = new HermesProcess({
             executable,
             argv: buildArgv(settings),
             cwd: settings.workingDirectory,
@@ -38428,7 +38781,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
     catch (error) {
         // Refused before it ran (E2BIG: an argument over 128 KiB, a prompt and a schema say): a failed
         // attempt like any other, so that the outputs, the summary and the transcript are still written.
-        const why = (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error);
+        const why = (0,errors/* messageOf */.b)(error);
         log.note(`Hermes could not be started: ${why}`);
         return {
             turn: follower.finish(),
@@ -38445,11 +38798,11 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
         };
     }
     // SIGINT, so that Hermes can write its result event; a kill after the grace period.
-    const stop = (0,_run_supervise_js__WEBPACK_IMPORTED_MODULE_5__/* .interruptThenKill */ .b)(hermes, limits, {
+    const stop = (0,supervise/* interruptThenKill */.b)(hermes, limits, {
         timeout: () => log.note(`timeout-minutes reached: interrupting Hermes (killed in ${limits.timeoutGraceMs / 1000} s if it does not stop)`),
         cancel: () => log.note('The job was cancelled: interrupting Hermes so that it writes its result')
     });
-    const supervision = (0,_run_supervise_js__WEBPACK_IMPORTED_MODULE_5__/* .supervise */ .z)(signals, settings.timeoutMs, stop);
+    const supervision = (0,supervise/* supervise */.z)(signals, settings.timeoutMs, stop);
     const result = await hermes.done;
     supervision.end();
     stop.clear();
@@ -38489,7 +38842,7 @@ async function runAttempt(settings, executable, jsonlPath, log, signals, spawnin
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85692);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24006);
 /* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
@@ -38609,6 +38962,29 @@ function exportTimeoutMs(env) {
 function recordPathFor(jsonlPath) {
     return jsonlPath.replace(/(\.jsonl)?$/, '.session.jsonl');
 }
+
+
+/***/ }),
+
+/***/ 58401:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ WRITERS_ONLY_EVENTS)
+/* harmony export */ });
+/**
+ * Events only people with write access to the repository can cause. The trigger gate lets them
+ * through without a check, and only on them may the install cache be written: one list, so that the
+ * two can never drift apart (a fork-triggerable event in one copy would let a stranger's run save a
+ * cache entry). `workflow_call` is never seen: a called workflow gets its caller's event.
+ */
+const WRITERS_ONLY_EVENTS = new Set([
+    'push',
+    'schedule',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'merge_group'
+]);
 
 
 /***/ }),
@@ -38962,7 +39338,7 @@ function openTranscript(jsonlPath, mode) {
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(90108);
 /* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(31191);
 /* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(69304);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(85692);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(24006);
 /**
  * `isolation`: Hermes runs as its own unprivileged user, `hermes-agent-<6 hex>`, so that an agent told to
  * look for credentials, with a terminal, finds none of the job's. Stripping its environment is not
@@ -39475,7 +39851,7 @@ function request(url, init = {}) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(84331);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59124);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56328);
 
 
@@ -39489,7 +39865,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 68287:
+/***/ 26496:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39657,8 +40033,10 @@ function describe(error) {
 var environment = __nccwpck_require__(69304);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
-// EXTERNAL MODULE: ./src/cli/hermes.ts
-var hermes = __nccwpck_require__(6694);
+// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
+var hermes = __nccwpck_require__(45593);
+// EXTERNAL MODULE: ./src/config/events.ts
+var events = __nccwpck_require__(58401);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(38522);
 // EXTERNAL MODULE: ./node_modules/tar-stream/index.js
@@ -39785,8 +40163,8 @@ class ArchiveCheck {
     }
 }
 
-// EXTERNAL MODULE: ./src/process/spawn.ts + 2 modules
-var spawn = __nccwpck_require__(85692);
+// EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
+var spawn = __nccwpck_require__(24006);
 ;// CONCATENATED MODULE: ./src/install/restore.ts
 /**
  * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
@@ -39927,16 +40305,9 @@ function commonDir(dirs) {
 
 
 
-/** The events the trigger gate does not check: only people with write access cause them. */
-const SAVING_EVENTS = new Set([
-    'push',
-    'schedule',
-    'workflow_dispatch',
-    'repository_dispatch',
-    'merge_group'
-]);
+
 /** Whether this run may write the cache: never on an event a stranger can cause (comments, PRs, workflow_run). */
-const savesOn = (event) => event !== undefined && SAVING_EVENTS.has(event);
+const savesOn = (event) => event !== undefined && events/* WRITERS_ONLY_EVENTS */.Q.has(event);
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 async function cacheAvailable() {
     const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
@@ -40101,6 +40472,139 @@ function unescapeData(text) {
     return text.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
+// EXTERNAL MODULE: ./src/process/line-splitter.ts
+var line_splitter = __nccwpck_require__(61519);
+;// CONCATENATED MODULE: ./src/process/group.ts
+/**
+ * The installer's run (see spawn.ts for why the action spawns with node:child_process): a process
+ * group of its own, bounded in time, stopped as a group.
+ */
+
+
+
+/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
+const MAX_LINE = 64 * 1024;
+/** How often a stopped group is looked at while its members have the grace to end. */
+const GROUP_POLL_MS = 50;
+/** After the group's SIGKILL, the longest wait for the kernel to have ended every member. */
+const GROUP_KILL_WAIT_MS = 2000;
+/**
+ * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
+ * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
+ * (macOS), whether the group can still be signalled.
+ */
+function groupLives(pgid) {
+    let entries;
+    try {
+        entries = external_node_fs_.readdirSync('/proc');
+    }
+    catch {
+        try {
+            process.kill(-pgid, 0);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        let stat;
+        try {
+            stat = external_node_fs_.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        }
+        catch {
+            continue; // Gone since the listing.
+        }
+        // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (pgrp === String(pgid) && state !== 'Z')
+            return true;
+    }
+    return false;
+}
+function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = spawn/* PROCESS_LIMITS */.P8.groupGraceMs }) {
+    return new Promise((resolve, reject) => {
+        const [command = '', ...args] = argv;
+        const child = (0,spawn/* startChild */.v0)(command, args, {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true
+        });
+        const pgid = child.pid;
+        let cancelled = false;
+        let timedOut = false;
+        let killTimer;
+        const stop = () => {
+            if (killTimer)
+                return;
+            (0,spawn/* signalGroup */.i8)(pgid, 'SIGTERM');
+            killTimer = setTimeout(() => (0,spawn/* signalGroup */.i8)(pgid, 'SIGKILL'), graceMs);
+        };
+        const limit = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, timeoutMs);
+        const unsubscribe = signals.subscribe(() => {
+            cancelled = true;
+            stop();
+        });
+        const splitters = [child.stdout, child.stderr].map(stream => {
+            const lines = new line_splitter/* LineSplitter */.g(onLine, MAX_LINE);
+            stream?.setEncoding('utf8');
+            stream?.on('data', (text) => lines.push(text));
+            return lines;
+        });
+        const finish = () => {
+            clearTimeout(limit);
+            unsubscribe();
+        };
+        child.once('error', error => {
+            finish();
+            clearTimeout(killTimer);
+            reject(error);
+        });
+        child.once('close', (code, signal) => {
+            finish();
+            splitters.forEach(lines => lines.flush());
+            const result = { code, signal, cancelled, timedOut };
+            if (!killTimer)
+                return resolve(result);
+            clearTimeout(killTimer);
+            // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
+            // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
+            // gets its SIGKILL either way (a process whose main thread exited reads as a zombie while its
+            // other threads run), and the run ends only once none of it is alive: a SIGKILL is delivered,
+            // not awaited, and a member still there when the step ends would outlive the step.
+            let killed = false;
+            const poll = setInterval(() => {
+                if (pgid === undefined || !groupLives(pgid))
+                    end();
+            }, GROUP_POLL_MS);
+            const end = () => {
+                if (!killed) {
+                    killed = true;
+                    clearTimeout(kill);
+                    (0,spawn/* signalGroup */.i8)(pgid, 'SIGKILL');
+                    killTimer = setTimeout(done, GROUP_KILL_WAIT_MS);
+                }
+                if (pgid === undefined || !groupLives(pgid))
+                    done();
+            };
+            const done = () => {
+                clearInterval(poll);
+                clearTimeout(killTimer);
+                resolve(result);
+            };
+            const kill = setTimeout(end, graceMs);
+            if (pgid === undefined || !groupLives(pgid))
+                end();
+        });
+    });
+}
+
 // EXTERNAL MODULE: ./src/config/install.ts
 var install = __nccwpck_require__(99533);
 ;// CONCATENATED MODULE: ./src/install/layout.ts
@@ -40238,6 +40742,7 @@ function installerEnv(layout, base) {
 
 
 
+
 /**
  * The Hermes to run. `install: false` (or no install settings): `hermes-path` as it is. `auto`: that,
  * unless `hermes` is not on PATH (a `hermes-path` you set is never replaced). `true`: the action's install.
@@ -40343,7 +40848,7 @@ async function installHermes(install, io, signals, env, limits, machine) {
         if (call.unsupported.length > 0)
             io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
         const tail = [];
-        const run = await io.group(tried, () => (0,spawn/* runGroup */.V8)({
+        const run = await io.group(tried, () => runGroup({
             // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
             argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
             env: installerEnv(layout, spawnEnv),
@@ -40422,19 +40927,13 @@ async function working(layout, env, limits) {
     const executable = layout.candidates.find(isExecutable);
     if (!executable)
         return { why: `no hermes executable at ${layout.candidates.join(' or ')}` };
-    const { error, stdout, stderr } = await (0,spawn/* runCommand */.d1)(executable, ['--version'], {
+    const asked = await (0,hermes/* askVersion */.qN)(executable, {
         env: { ...env, HERMES_HOME: layout.hermesHome },
         timeoutMs: limits.versionTimeoutMs
     });
-    const line = stdout
-        .split(/\r?\n/)
-        .find(l => l.trim() !== '')
-        ?.trim();
-    if (!error && line)
-        return { executable, version: (0,text_text/* clip */.$Q)(line, 200) };
-    const said = `${stderr}`.trim().split(/\r?\n/).at(-1);
-    const why = error ? said || error.message : 'it printed nothing';
-    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(why, 300)}` };
+    if ('version' in asked)
+        return { executable, version: asked.version };
+    return { why: `\`${executable} --version\` failed: ${(0,text_text/* clip */.$Q)(asked.why, 300)}` };
 }
 function isExecutable(file) {
     try {
@@ -40464,7 +40963,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 84331:
+/***/ 59124:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40486,167 +40985,8 @@ function unsupportedRunner(platform) {
     return 'hermes-action runs on Linux and macOS runners, not on Windows: run this job on ubuntu-latest or macos-latest (runs-on).';
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-;// CONCATENATED MODULE: ./src/run/verdict.ts
-
-/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
-const ExitCode = {
-    Success: 0,
-    Failure: 1,
-    Usage: 2,
-    TempFail: 75,
-    Config: 78,
-    Interrupted: 130
-};
-const OUTCOME_BY_CODE = {
-    [ExitCode.Success]: 'success',
-    [ExitCode.Failure]: 'failure',
-    [ExitCode.Usage]: 'usage_error',
-    [ExitCode.TempFail]: 'tempfail',
-    [ExitCode.Config]: 'config_error',
-    [ExitCode.Interrupted]: 'interrupted'
-};
-/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
-const OUTCOMES = {
-    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
-    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
-    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
-    tempfail: {
-        icon: '⏳',
-        title: 'Temporary provider failure',
-        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
-    },
-    config_error: {
-        icon: '⚙️',
-        title: 'Configuration error',
-        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-    },
-    usage_error: {
-        icon: '❌',
-        title: 'Hermes rejected its arguments',
-        what: 'Hermes rejected its arguments'
-    },
-    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
-    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
-    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
-    not_allowed: {
-        icon: '🚫',
-        title: 'Not allowed to start the agent',
-        what: 'The triggering actor may not start the agent'
-    },
-    invalid_output: {
-        icon: '❌',
-        title: 'The answer does not match json-schema',
-        what: 'The answer does not match json-schema'
-    },
-    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
-};
-/** The icon and title, as the summary's and the comment's heading show them. */
-function titleOf(outcome) {
-    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
-}
-/** What happened, in the words of the mode that ran. */
-function whatOf(outcome, mode) {
-    const words = OUTCOMES[outcome];
-    return (mode === 'api' && words.whatApi) || words.what;
-}
-function decide(turn, end) {
-    if (end.kind === 'not_found') {
-        return {
-            outcome: 'not_found',
-            message: end.detail ??
-                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
-        };
-    }
-    const reported = turn.result?.exit_code;
-    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
-    const error = turn.result?.error ? `: ${turn.result.error}` : '';
-    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
-    const signal = end.kind === 'process' ? end.signal : null;
-    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
-    if (end.kind !== 'transcript' && end.timedOut) {
-        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
-        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
-        return {
-            outcome: 'timeout',
-            exitCode: processCode ?? reported,
-            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
-                (reported !== undefined
-                    ? ` and reported exit code ${reported}${error}.`
-                    : ' before it wrote a result event.')
-        };
-    }
-    if (reported === undefined) {
-        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
-        const without = turn.result
-            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
-            : 'without a result event';
-        if (end.kind === 'api') {
-            const why = end.detail ? ` (${end.detail})` : '';
-            return {
-                outcome: end.cancelled ? 'interrupted' : 'no_result',
-                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
-            };
-        }
-        if (end.kind === 'transcript') {
-            return {
-                outcome: 'no_result',
-                message: `The transcript ends ${without}; the turn did not complete.`
-            };
-        }
-        if (end.cancelled) {
-            return {
-                outcome: 'interrupted',
-                exitCode: processCode,
-                message: `The job was cancelled and Hermes ${ended} ${without}.`
-            };
-        }
-        if (processCode === 2 && turn.events === 0) {
-            return {
-                outcome: 'usage_error',
-                exitCode: 2,
-                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
-            };
-        }
-        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
-        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
-        return {
-            outcome: 'no_result',
-            exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
-        };
-    }
-    // The non-zero one wins: a clean result from a process that then failed is no success.
-    const code = reported !== 0 ? reported : (processCode ?? reported);
-    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
-    const mismatch = processCode !== reported
-        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
-        : '';
-    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
-    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
-    return { outcome, exitCode: code, message };
-}
-function processExitCode(end) {
-    if (end.exitCode !== null)
-        return end.exitCode;
-    // A shell's convention, so that a signal death is never mistaken for success.
-    if (end.kind === 'process' && end.signal)
-        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
-    return undefined;
-}
-function lastStderrLine(tail) {
-    for (let i = tail.length - 1; i >= 0; i--) {
-        const line = tail[i].trim();
-        if (line !== '' && !line.startsWith('session_id:'))
-            return line;
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./src/run/verdict.ts
+var run_verdict = __nccwpck_require__(38972);
 ;// CONCATENATED MODULE: ./src/run/decision.ts
 
 /**
@@ -40654,7 +40994,7 @@ function lastStderrLine(tail) {
  * invalid_output when its answer does not pass; any other verdict stands.
  */
 function decideRun(attempt, check) {
-    const verdict = decide(attempt.turn, attempt.end);
+    const verdict = (0,run_verdict/* decide */.LD)(attempt.turn, attempt.end);
     if (!check || verdict.outcome !== 'success')
         return { verdict };
     const answer = check(attempt.turn.answer);
@@ -41481,7 +41821,7 @@ const body_MESSAGE_CHARS = 1000;
 const FACT_CHARS = 120;
 const ANSWER_CHARS = 20_000;
 const RUNNING = '⏳ Hermes is working on it';
-const CANCELLED = `${OUTCOMES.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
+const CANCELLED = `${run_verdict/* OUTCOMES */.im.interrupted.icon} Cancelled: the job was cancelled before Hermes finished`;
 function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
     const runLink = markdown_link('the run', place.runUrl);
     if (view.phase === 'running')
@@ -41492,7 +41832,7 @@ function renderComment(view, place, redact, budget = COMMENT_BUDGET_CHARS) {
         ]) + '\n');
     const outcome = view.outcome ?? 'no_result';
     const code = view.exitCode !== undefined ? ` · exit code ${view.exitCode}` : '';
-    const title = `### ${view.cancelled ? CANCELLED : titleOf(outcome)}${code}`;
+    const title = `### ${view.cancelled ? CANCELLED : (0,run_verdict/* titleOf */.Gg)(outcome)}${code}`;
     const caution = outcome !== 'success' && view.message
         ? `> [!CAUTION]\n${quoted((0,text_text/* clip */.$Q)(redact(view.message), body_MESSAGE_CHARS))}`
         : undefined;
@@ -41937,7 +42277,7 @@ class ResponsesMapper {
         if (this.recorder.written || this.error === undefined)
             return;
         this.recorder.writeResult({
-            exitCode: ExitCode.Failure,
+            exitCode: run_verdict/* ExitCode */.yU.Failure,
             text: this.recorder.streamedText,
             error: `the server reported an error: ${this.error || 'no message'}`
         });
@@ -42072,7 +42412,7 @@ class ChatMapper {
         if (this.recorder.written || this.error === undefined)
             return;
         this.recorder.writeResult({
-            exitCode: ExitCode.Failure,
+            exitCode: run_verdict/* ExitCode */.yU.Failure,
             text: this.recorder.streamedText,
             tokens: this.tokens,
             error: `the server reported an error: ${this.error || 'no message'}`
@@ -42508,16 +42848,16 @@ class ServerFailure extends Error {
  */
 function exitCodeOfStatus(status) {
     if (status === 401 || status === 403 || (status >= 300 && status < 400))
-        return ExitCode.Config;
+        return run_verdict/* ExitCode */.yU.Config;
     if (status === 408 || status === 429 || status >= 500)
-        return ExitCode.TempFail;
-    return ExitCode.Failure;
+        return run_verdict/* ExitCode */.yU.TempFail;
+    return run_verdict/* ExitCode */.yU.Failure;
 }
 // Failures to connect that a retry will not fix: no such host, a certificate the client refuses.
 const PERMANENT_NETWORK_CODES = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
 /** A refused or reset connection, a timeout or a DNS hiccup is temporary; a wrong host or certificate is not. */
 function exitCodeOfNetworkError(code) {
-    return code && PERMANENT_NETWORK_CODES.test(code) ? ExitCode.Config : ExitCode.TempFail;
+    return code && PERMANENT_NETWORK_CODES.test(code) ? run_verdict/* ExitCode */.yU.Config : run_verdict/* ExitCode */.yU.TempFail;
 }
 /** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
 function cleartextWarning(url) {
@@ -42598,7 +42938,7 @@ class ApiServer {
                 // A fault of ours must not lose the run: it is reported like any failed turn.
                 const why = (0,errors/* messageOf */.b)(error);
                 recorder.writeResult({
-                    exitCode: ExitCode.Failure,
+                    exitCode: run_verdict/* ExitCode */.yU.Failure,
                     text: recorder.streamedText,
                     error: `the action failed while talking to the API server: ${(0,text_text/* clip */.$Q)(why, ERROR_MESSAGE_CHARS)}`
                 });
@@ -42610,7 +42950,7 @@ class ApiServer {
         // Aborted (cancelled, or timeout-minutes): the turn ends as the CLI's does on SIGINT.
         if (controller.signal.aborted && !recorder.written) {
             recorder.writeResult({
-                exitCode: ExitCode.Interrupted,
+                exitCode: run_verdict/* ExitCode */.yU.Interrupted,
                 text: recorder.streamedText,
                 error: 'Interrupted'
             });
@@ -42653,7 +42993,7 @@ class ApiServer {
                 ...optOut
             }, signal);
             if (!response)
-                throw new ServerFailure(ExitCode.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
+                throw new ServerFailure(run_verdict/* ExitCode */.yU.Config, `${this.settings.url} has neither /responses nor /chat/completions (HTTP 404): check api-url, which ends in /v1`);
         }
         this.endpoint = chat ? 'chat/completions' : 'responses';
         const session = response.headers.get('x-hermes-session-id');
@@ -42667,7 +43007,7 @@ class ApiServer {
         const where = `${this.settings.url}/capabilities`;
         if (!response.ok) {
             const code = exitCodeOfStatus(response.status);
-            if (code !== ExitCode.Failure)
+            if (code !== run_verdict/* ExitCode */.yU.Failure)
                 throw await failureOf(response, 'GET /capabilities');
             await response.body?.cancel();
             log.note(`${where}: HTTP ${response.status}, so the server announces nothing (an older build); no reasoning is expected`);
@@ -42697,7 +43037,7 @@ class ApiServer {
         const type = response.headers.get('content-type') ?? '';
         if (!type.toLowerCase().startsWith('text/event-stream')) {
             await response.body?.cancel();
-            throw new ServerFailure(ExitCode.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
+            throw new ServerFailure(run_verdict/* ExitCode */.yU.Failure, `POST ${path} answered ${type ? `with ${(0,text_text/* clip */.$Q)(type, 100)}` : 'without a content type'}, not an event stream (text/event-stream)`);
         }
         return response;
     }
@@ -42758,9 +43098,9 @@ async function failureOf(response, what) {
     const location = response.headers.get('location');
     const hint = response.status >= 300 && response.status < 400
         ? `; a redirect${location ? ` to ${(0,text_text/* clip */.$Q)(location, 200)}` : ''} is not followed (it would carry the key): set api-url to the server’s own address`
-        : code === ExitCode.Config
+        : code === run_verdict/* ExitCode */.yU.Config
             ? '; check api-key (the server’s API_SERVER_KEY)'
-            : retryAfter && code === ExitCode.TempFail
+            : retryAfter && code === run_verdict/* ExitCode */.yU.TempFail
                 ? ` (Retry-After: ${(0,text_text/* clip */.$Q)(retryAfter, 40)})`
                 : '';
     return new ServerFailure(code, `${what}: ${status}${said ? `: ${said}` : ''}${hint}`);
@@ -43044,49 +43384,12 @@ function write(workspace, tree) {
     }
 }
 
-// EXTERNAL MODULE: ./src/install/install.ts + 6 modules
-var install_install = __nccwpck_require__(68287);
+// EXTERNAL MODULE: ./src/install/install.ts + 7 modules
+var install_install = __nccwpck_require__(26496);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
-;// CONCATENATED MODULE: ./src/run/tempfail.ts
-/** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
-
-
-
-
-/** The transcript of attempt n once a later one runs: beside jsonl-path, numbered. */
-function attemptTranscript(jsonlPath, n) {
-    return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
-}
-/** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
-async function retryTempfail(once, policy) {
-    const earlier = [];
-    let previous;
-    const attempt = await (0,retry/* retry */.L)(async (n) => {
-        if (previous) {
-            const transcript = attemptTranscript(policy.jsonlPath, n - 1);
-            // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
-            external_node_fs_.rmSync(transcript, { recursive: true, force: true });
-            external_node_fs_.renameSync(policy.jsonlPath, transcript);
-            earlier.push({ verdict: previous, transcript });
-        }
-        const value = await once();
-        // Whether to try again; the run's verdict is decided once, after the last attempt.
-        previous = decide(value.turn, value.end);
-        return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
-            ? { value, retry: policy.why }
-            : { value };
-    }, {
-        attempts: policy.retries + 1,
-        backoffMs: policy.backoffMs,
-        jitter: policy.jitter,
-        signal: policy.cancellation.signal,
-        sleep: policy.sleep,
-        onRetry: (why, next, waitMs) => policy.note(`Exit 75 (${why}): attempt ${next} of ${policy.retries + 1} in ${(0,text_text/* formatMs */._V)(waitMs)}`)
-    });
-    return { attempt, earlier };
-}
-
+// EXTERNAL MODULE: ./src/run/tempfail.ts
+var tempfail = __nccwpck_require__(32875);
 ;// CONCATENATED MODULE: ./src/steps/execute.ts
 /**
  * Step 3, execution: the turn runs (Hermes installed first when it has to be, as its own user when
@@ -43176,7 +43479,7 @@ async function runHermes(settings, { isolation: plan }, { log, cancellation, por
         // The probe is the agent's too: it may end on its own before the agent's processes are ended.
         isolation?.waitFor(version);
         log.begin();
-        const attempts = await retryTempfail(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
+        const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
         const agent = await version;
         if (agent)
             log.note(agent);
@@ -43236,7 +43539,7 @@ async function runApi(settings, query, { log, cancellation, ports }) {
         timeoutMs: settings.timeoutMs
     });
     log.begin();
-    const attempts = await retryTempfail(() => server.attempt(query, settings.jsonlPath, log, cancellation), tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports));
+    const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => server.attempt(query, settings.jsonlPath, log, cancellation), tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports));
     return { ...attempts, attempts: attempts.earlier.length + 1, agent: server.description };
 }
 function tempfailPolicy(settings, why, log, cancellation, { clock, limits }) {
@@ -43279,6 +43582,8 @@ var config_install = __nccwpck_require__(99533);
 var input_reader = __nccwpck_require__(97168);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
 
 
@@ -44494,7 +44799,7 @@ const MIN_REASONING_CHARS = 200;
 const REASONING_NOTE_BYTES = 256;
 /** An input was refused before anything ran: one line, the title and why. */
 function invalidInputSummary(message) {
-    return `### ${titleOf('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
+    return `### ${(0,run_verdict/* titleOf */.Gg)('invalid_input')}: ${inline((0,text_text/* clip */.$Q)(message, summary_MESSAGE_CHARS))}\n`;
 }
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
 const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
@@ -44555,7 +44860,7 @@ function renderSummary(report, options = {}) {
 function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${titleOf(verdict.outcome)}${code}`];
+    const lines = [`### ${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`];
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
         return lines[0];
@@ -44740,7 +45045,7 @@ function minimal(report, budget) {
     let chars = summary_MESSAGE_CHARS;
     for (;;) {
         const text = join([
-            `### ${titleOf(verdict.outcome)}${code}`,
+            `### ${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`,
             inline((0,text_text/* clip */.$Q)(verdict.message, chars)),
             `_The rest is left out to stay under GitHub’s 1 MiB summary limit; everything is in ${transcriptRef(report)}._`
         ]) + '\n';
@@ -44912,7 +45217,7 @@ async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
     if (!admitted.allowed)
         return publish(refusalReport(plan, admitted), plan, ports, { comment: admitted.comment });
     const executed = await execute(plan, admitted, ports);
-    const decision = main_decide(plan, executed);
+    const decision = decide(plan, executed);
     const report = buildReport(plan, admitted, executed, decision);
     await publish(report, plan, ports, {
         comment: admitted.comment,
@@ -44921,7 +45226,7 @@ async function run(ports = (0,steps_ports/* runnerPorts */.f)()) {
     });
 }
 /** The verdict, once (json-schema's check included); the log's last lines say it. */
-function main_decide(plan, { attempt, log }) {
+function decide(plan, { attempt, log }) {
     const { schema, redact } = plan;
     const decision = decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact)));
     const { answer, verdict } = decision;
@@ -44988,19 +45293,67 @@ function childEnv(env = process.env) {
 
 /***/ }),
 
-/***/ 85692:
+/***/ 61519:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ LineSplitter)
+/* harmony export */ });
+/**
+ * Text as it arrives, cut into lines (without their newline or a trailing CR), every piece bounded:
+ * a child that prints no newline cannot grow the action's memory. The one splitter of the children's
+ * text streams (Hermes' stderr, the installer's output).
+ */
+class LineSplitter {
+    onLine;
+    maxChars;
+    piece;
+    pending = '';
+    constructor(onLine, maxChars, 
+    /** How a line longer than maxChars is cut: the piece passed on, and the rest kept. */
+    piece = (text, max) => [
+        text.slice(0, max),
+        text.slice(max)
+    ]) {
+        this.onLine = onLine;
+        this.maxChars = maxChars;
+        this.piece = piece;
+    }
+    push(text) {
+        const lines = (this.pending + text).split('\n');
+        this.pending = lines.pop() ?? '';
+        for (const line of lines)
+            this.onLine(line.replace(/\r$/, ''));
+        while (this.pending.length > this.maxChars) {
+            const [head, rest] = this.piece(this.pending, this.maxChars);
+            this.onLine(head);
+            this.pending = rest;
+        }
+    }
+    /** Passes on what is left without a newline, at the end of the stream. */
+    flush() {
+        if (this.pending !== '')
+            this.onLine(this.pending);
+        this.pending = '';
+    }
+}
+
+
+/***/ }),
+
+/***/ 24006:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  MB: () => (/* binding */ HermesProcess),
   P8: () => (/* binding */ PROCESS_LIMITS),
   wt: () => (/* binding */ privileged),
   d1: () => (/* binding */ runCommand),
-  V8: () => (/* binding */ runGroup),
   HZ: () => (/* binding */ runSync),
   Tb: () => (/* binding */ runToFile),
+  i8: () => (/* binding */ signalGroup),
+  v0: () => (/* binding */ startChild),
   PH: () => (/* binding */ startPiped)
 });
 
@@ -45010,238 +45363,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/lines.ts
-var lines = __nccwpck_require__(2886);
-// EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(69304);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
-;// CONCATENATED MODULE: ./src/process/capture.ts
-/**
- * Hermes' stdout: where it goes and how the action reads it.
- *
- * Where the system can make one, stdout is a named pipe (FIFO) that the action drains into the
- * transcript file. Hermes then pays for a pipe write per event, close to what writing to /dev/null
- * costs it, and the file gets one large write per drain instead of one small write per event. The
- * pipe is read by polling, not by waiting on it: a reader waiting on a pipe is woken by every write,
- * and those wake-ups cost Hermes more than the write. Node's own 'pipe' stdio is a UNIX socket,
- * which holds only a few hundred small writes before it blocks the writer, so it is not used.
- *
- * Where no FIFO can be made (no `mkfifo`), stdout is the transcript file itself, read as it grows.
- */
-
-
-
-
-
-
-
-/**
- * onChunk gets views into one reused buffer: it must be done with each before it returns.
- * onProblem hears of a transcript that could not be written (the stream is still read).
- */
-function captureStdout(transcriptPath, onChunk, onProblem) {
-    return (FifoCapture.open(transcriptPath, onChunk, onProblem) ?? new FileCapture(transcriptPath, onChunk));
-}
-/** How often the transcript file is read while Hermes writes it: the live log's latency. */
-const TAIL_INTERVAL_MS = 20;
-/** The pipe is read again this soon after a read that found data (a pipe holds 64 KiB). */
-const BUSY_POLL_MS = 1;
-/** A read this large means more is coming fast: the pipe is read again at once. */
-const FULL_READ_BYTES = 8 * 1024;
-/** At most this much is read per poll, so that timers and signals are not kept waiting. */
-const POLL_BYTES = 4 * 1024 * 1024;
-/** What the last drain reads at most, once Hermes has exited (its own output is a pipe's worth). */
-const FINAL_DRAIN_BYTES = 16 * 1024 * 1024;
-/** stdout is the transcript file; it is read every few milliseconds as it grows. */
-class FileCapture {
-    onChunk;
-    fd;
-    readFd;
-    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
-    position = 0;
-    timer;
-    writeClosed = false;
-    closed = false;
-    constructor(transcriptPath, onChunk) {
-        this.onChunk = onChunk;
-        this.fd = (0,paths/* openTranscript */.B$)(transcriptPath, 'write');
-        this.readFd = (0,paths/* openTranscript */.B$)(transcriptPath, 'read');
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.timer = setInterval(() => this.read(this.position + POLL_BYTES), TAIL_INTERVAL_MS);
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.read(this.position + POLL_BYTES);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearInterval(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // To the end as it is now: a tool Hermes left running may keep appending.
-        this.read(external_node_fs_.fstatSync(this.readFd).size);
-        external_node_fs_.closeSync(this.readFd);
-    }
-    /** Reads what has been written since the last read, up to the file offset `until`. */
-    read(until) {
-        while (this.position < until) {
-            const want = Math.min(this.buffer.length, until - this.position);
-            const n = external_node_fs_.readSync(this.readFd, this.buffer, 0, want, this.position);
-            if (n <= 0)
-                return;
-            this.position += n;
-            this.onChunk(this.buffer.subarray(0, n));
-        }
-    }
-}
-/** stdout is a FIFO; each drain writes what it read to the transcript file, then hands it on. */
-class FifoCapture {
-    fd;
-    readFd;
-    fileFd;
-    onChunk;
-    onProblem;
-    buffer = Buffer.allocUnsafe(lines/* READ_BYTES */.NK);
-    timer;
-    interval = BUSY_POLL_MS;
-    ended = false;
-    writeClosed = false;
-    closed = false;
-    /** Set when a write to the transcript failed (a full disk): later chunks are only read. */
-    writeFailed = false;
-    constructor(fd, readFd, fileFd, onChunk, onProblem) {
-        this.fd = fd;
-        this.readFd = readFd;
-        this.fileFd = fileFd;
-        this.onChunk = onChunk;
-        this.onProblem = onProblem;
-    }
-    /** A FIFO with both ends open and its name already removed; undefined when none can be made. */
-    static open(transcriptPath, onChunk, onProblem) {
-        if (process.platform === 'win32')
-            return undefined;
-        let dir;
-        const opened = [];
-        try {
-            dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
-            const fifo = external_node_path_.join(dir, 'stdout');
-            const made = runSync('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
-            if (made.status !== 0)
-                return undefined;
-            // The reading end first, without blocking; then the writing end opens at once.
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
-            const [readFd, writeFd, fileFd] = opened;
-            return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
-        }
-        catch {
-            // The caller falls back to the file, which reports a transcript that cannot be opened.
-            opened.forEach(fd => external_node_fs_.closeSync(fd));
-            return undefined;
-        }
-        finally {
-            if (dir)
-                external_node_fs_.rmSync(dir, { recursive: true, force: true });
-        }
-    }
-    spawned() {
-        if (this.closed)
-            return;
-        // From here only Hermes (and what it starts) holds the writing end: its closing is the end.
-        external_node_fs_.closeSync(this.fd);
-        this.writeClosed = true;
-        this.poll();
-    }
-    catchUp() {
-        if (this.writeClosed && !this.closed)
-            this.drain(POLL_BYTES, false);
-    }
-    close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        clearTimeout(this.timer);
-        // Closed without spawned(): the spawn itself threw.
-        if (!this.writeClosed)
-            external_node_fs_.closeSync(this.fd);
-        // What is in the pipe now (Hermes is gone: at most a pipe's worth). A tool it left running
-        // may keep the pipe open, and even keep writing: no waiting, and a limit.
-        this.drain(FINAL_DRAIN_BYTES, false);
-        external_node_fs_.closeSync(this.readFd);
-        external_node_fs_.closeSync(this.fileFd);
-    }
-    poll() {
-        const got = this.drain(POLL_BYTES, true);
-        if (this.ended)
-            return;
-        // Busy: again before the pipe can fill. Idle: back off to the live log's latency.
-        this.interval = got > 0 ? BUSY_POLL_MS : Math.min(this.interval * 2, TAIL_INTERVAL_MS);
-        this.timer = setTimeout(() => this.poll(), this.interval);
-    }
-    /**
-     * Reads until the pipe is empty or `limit` bytes are read; untilQuiet, also once a read finds
-     * little in the pipe (the next poll gets what follows in one piece). Returns the bytes read.
-     */
-    drain(limit, untilQuiet) {
-        let total = 0;
-        while (!this.ended) {
-            let n;
-            try {
-                n = external_node_fs_.readSync(this.readFd, this.buffer, 0, this.buffer.length, null);
-            }
-            catch (error) {
-                if (error.code === 'EAGAIN')
-                    break;
-                throw error;
-            }
-            if (n === 0) {
-                this.ended = true;
-                break;
-            }
-            // On disk first: whatever happens next, the bytes are in the transcript.
-            this.write(n);
-            total += n;
-            this.onChunk(this.buffer.subarray(0, n));
-            if (total >= limit || (untilQuiet && n < FULL_READ_BYTES))
-                break;
-        }
-        return total;
-    }
-    /** The first n bytes of the buffer, to the transcript file, whole (writeSync may write less). */
-    write(n) {
-        if (this.writeFailed)
-            return;
-        try {
-            for (let done = 0; done < n;)
-                done += external_node_fs_.writeSync(this.fileFd, this.buffer, done, n - done);
-        }
-        catch (error) {
-            this.writeFailed = true;
-            this.onProblem(`the transcript could not be written (${error.code ?? String(error)}); ` +
-                'the rest of the stream is still read, but is not in it');
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/process/spawn.ts
 /**
- * Every process the action starts for the CLI: Hermes, its version probe, `mkfifo`, and the
+ * Every process the action starts: Hermes, its version probe, the installer, `tar`, `mkfifo`, and the
  * commands that set up and end the agent's isolation. Here alone are argv, the environment, the
  * user, the process group, the stdout descriptor, the reading of lines, timeouts and signals.
  *
@@ -45255,18 +45379,11 @@ var text_text = __nccwpck_require__(98544);
  * the supplementary groups, and no-new-privs makes setuid programs (sudo, su) powerless for the
  * agent and all it starts.
  *
- * API for other spawns (the installer, `hermes sessions export`):
- * - `runCommand(file, args, { cwd, env, timeoutMs, as })` runs to the end and gives stdout/stderr;
- * - `runSync(file, args, { env, as })` for short commands (mkfifo);
- * - `new HermesProcess({ ..., as })` for a long run with its stdout on a descriptor and stderr by line;
- * - `wrap(file, args, as)` is the argv that runs as `as` (undefined: as the action's own user);
- * - `runGroup({ argv, env, cwd, timeoutMs, signals, onLine })` runs the installer in a process group of
- *   its own, bounded: SIGTERM then SIGKILL to the group at the limit or on cancellation;
- * - `startPiped(file, args, { env, cwd, timeoutMs, signal })` starts a command fed on its stdin as
- *   bytes arrive (`tar -x` of a restored cache), bounded, stopped at once on failure.
+ * Here: `startChild` (the one asynchronous spawn: Hermes in hermes-process.ts, the installer's
+ * group in group.ts, `startPiped` and `runToFile` below), `runSync` and `runCommand` for short
+ * commands run to their end (mkfifo, useradd, a version probe), `wrap` (the argv that runs as `as`),
+ * `signalGroup` (the one way a process group is signalled).
  */
-
-
 
 
 /** argv that runs `file args` as `as` (or unchanged), with `env`: [file, args]. */
@@ -45327,7 +45444,6 @@ function runCommand(file, args, options) {
  * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
  */
 function runToFile(file, args, options) {
-    const [command, argv] = wrap(file, args, options.as, options.env);
     return new Promise(resolve => {
         let stderr = '';
         let timedOut = false;
@@ -45341,12 +45457,11 @@ function runToFile(file, args, options) {
             return resolve({ exitCode: null, timedOut, stderr, error: error });
         }
         try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
+            child = startChild(file, args, {
                 cwd: options.cwd,
                 env: options.env,
-                stdio: ['ignore', fd, 'pipe'],
-                shell: false,
-                windowsHide: true
+                as: options.as,
+                stdio: ['ignore', fd, 'pipe']
             });
         }
         catch (error) {
@@ -45382,243 +45497,26 @@ const PROCESS_LIMITS = Object.freeze({
     /** The installer's group: from SIGTERM to SIGKILL. */
     groupGraceMs: 3000
 });
-/** The longest piece of a stderr line without end that is held before it is passed on. */
-const STDERR_PIECE_CHARS = 8192;
 /**
- * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
- * tools it started as well, the way Ctrl-C in a terminal does.
+ * The one asynchronous spawn of the action: no shell, no window, `file args` run as `as` when given.
+ * Every long-running child (Hermes, the installer, tar, the session export) starts here.
  */
-class HermesProcess {
-    done;
-    pid;
-    as;
-    env;
-    exited = false;
-    processExited = false;
-    constructor(options) {
-        this.as = options.as;
-        this.env = options.env;
-        // stdout goes to the transcript (see capture.ts) and is read as it lands.
-        const capture = captureStdout(options.transcriptPath, options.onStdout, options.onProblem);
-        const [command, argv] = wrap(options.executable, options.argv, options.as, options.env);
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(command, argv, {
-                cwd: options.cwd,
-                env: options.env,
-                // Only this descriptor of the action's is handed on: the agent writes its stdout, nothing else.
-                stdio: ['ignore', capture.fd, 'pipe'],
-                detached: true,
-                shell: false
-            });
-        }
-        catch (error) {
-            // Thrown, not emitted (E2BIG for an argument list too long, say): nothing is left open.
-            capture.close();
-            throw error;
-        }
-        capture.spawned();
-        this.pid = child.pid;
-        const stderr = child.stderr; // a pipe, as asked for above
-        let pendingErr = '';
-        stderr.setEncoding('utf8');
-        stderr.on('data', (text) => {
-            // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.
-            capture.catchUp();
-            pendingErr += text;
-            const lines = pendingErr.split('\n');
-            pendingErr = lines.pop() ?? '';
-            for (const line of lines)
-                options.onStderrLine(line.replace(/\r$/, ''));
-            // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-            while (pendingErr.length > STDERR_PIECE_CHARS) {
-                const clean = options.redact(pendingErr);
-                const cut = (0,text_text/* cutPoint */.Fd)(clean, STDERR_PIECE_CHARS);
-                options.onStderrLine(clean.slice(0, cut));
-                pendingErr = clean.slice(cut);
-            }
-        });
-        let swept = Promise.resolve();
-        this.done = new Promise(resolve => {
-            child.once('error', error => {
-                this.exited = true;
-                capture.close();
-                resolve({ exitCode: null, signal: null, spawnError: error });
-            });
-            // A tool Hermes left running may hold stderr open: after Hermes exits, wait a little, then stop reading.
-            child.once('exit', () => {
-                // Hermes is gone: no timeout can strike while stderr drains (its group can still be signalled).
-                this.processExited = true;
-                if (options.afterExit)
-                    swept = options.afterExit();
-                setTimeout(() => stderr.destroy(), options.stderrLingerMs ?? PROCESS_LIMITS.stderrLingerMs).unref();
-            });
-            // 'close' comes after the exit and the end of stderr; the transcript is then read to its end.
-            child.once('close', (exitCode, signal) => {
-                void swept.then(() => {
-                    this.exited = true;
-                    capture.close();
-                    if (pendingErr !== '')
-                        options.onStderrLine(pendingErr);
-                    resolve({ exitCode, signal });
-                });
-            });
-        });
-    }
-    get running() {
-        return !this.processExited;
-    }
-    /** Sends a signal to Hermes' whole process group; false when it has already gone. */
-    signal(signal) {
-        if (this.exited || this.pid === undefined)
-            return false;
-        if (this.as?.via === 'sudo') {
-            // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
-                env: this.env,
-                as: this.as,
-                timeoutMs: 10_000
-            });
-            return sent.status === 0;
-        }
-        try {
-            process.kill(-this.pid, signal);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
+function startChild(file, args, options) {
+    const { as, ...rest } = options;
+    const [command, argv] = wrap(file, args, as, options.env);
+    return (0,external_node_child_process_namespaceObject.spawn)(command, argv, { ...rest, shell: false, windowsHide: true });
 }
-/** A line longer than this is passed on in pieces: a script printing no newline cannot grow memory. */
-const MAX_LINE = 64 * 1024;
-/** How often a stopped group is looked at while its members have the grace to end. */
-const GROUP_POLL_MS = 50;
-/**
- * Whether a process of group `pgid` is alive. A zombie is not: it runs nothing, and one whose
- * parent died waits for pid 1 to reap it, which some containers' init does late. Without /proc
- * (macOS), whether the group can still be signalled.
- */
-function groupLives(pgid) {
-    let entries;
+/** Sends a signal to process group `pgid`; false when the group is gone. */
+function signalGroup(pgid, signal) {
+    if (pgid === undefined)
+        return false;
     try {
-        entries = external_node_fs_.readdirSync('/proc');
+        process.kill(-pgid, signal);
+        return true;
     }
     catch {
-        try {
-            process.kill(-pgid, 0);
-            return true;
-        }
-        catch {
-            return false;
-        }
+        return false;
     }
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        let stat;
-        try {
-            stat = external_node_fs_.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        }
-        catch {
-            continue; // Gone since the listing.
-        }
-        // After the name (which may hold spaces and parentheses): state, ppid, pgrp.
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (pgrp === String(pgid) && state !== 'Z')
-            return true;
-    }
-    return false;
-}
-function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = PROCESS_LIMITS.groupGraceMs }) {
-    return new Promise((resolve, reject) => {
-        const [command, ...args] = argv;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
-            cwd,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true
-        });
-        let cancelled = false;
-        let timedOut = false;
-        let killTimer;
-        const signalGroup = (signal) => {
-            try {
-                if (child.pid)
-                    process.kill(-child.pid, signal);
-                return true;
-            }
-            catch {
-                return false; // The group is gone.
-            }
-        };
-        const stop = () => {
-            if (killTimer)
-                return;
-            signalGroup('SIGTERM');
-            killTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
-        };
-        const limit = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, timeoutMs);
-        const unsubscribe = signals.subscribe(() => {
-            cancelled = true;
-            stop();
-        });
-        const flushes = [child.stdout, child.stderr].map(stream => {
-            let pending = '';
-            stream.setEncoding('utf8');
-            stream.on('data', (text) => {
-                const lines = (pending + text).split('\n');
-                pending = lines.pop() ?? '';
-                while (pending.length > MAX_LINE) {
-                    lines.push(pending.slice(0, MAX_LINE));
-                    pending = pending.slice(MAX_LINE);
-                }
-                lines.forEach(onLine);
-            });
-            return () => {
-                if (pending !== '')
-                    onLine(pending);
-            };
-        });
-        const finish = () => {
-            clearTimeout(limit);
-            unsubscribe();
-        };
-        child.once('error', error => {
-            finish();
-            clearTimeout(killTimer);
-            reject(error);
-        });
-        child.once('close', (code, signal) => {
-            finish();
-            flushes.forEach(flush => flush());
-            const result = { code, signal, cancelled, timedOut };
-            if (!killTimer)
-                return resolve(result);
-            clearTimeout(killTimer);
-            // Stopped: what of the group outlived its leader gets the grace, and the wait ends as soon as
-            // none of it looks alive (a cancelled job's grace is better spent on the upload). The group
-            // gets its SIGKILL either way: a process whose main thread exited reads as a zombie while
-            // its other threads run.
-            const end = () => {
-                clearInterval(poll);
-                clearTimeout(kill);
-                signalGroup('SIGKILL');
-                resolve(result);
-            };
-            const pgid = child.pid;
-            const poll = setInterval(() => {
-                if (pgid === undefined || !groupLives(pgid))
-                    end();
-            }, GROUP_POLL_MS);
-            const kill = setTimeout(end, graceMs);
-            if (pgid === undefined || !groupLives(pgid))
-                end();
-        });
-    });
 }
 /** How much of a piped command's stderr an error quotes: its end, where the reason is. */
 const STDERR_TAIL_CHARS = 2000;
@@ -45627,11 +45525,10 @@ const STDERR_TAIL_CHARS = 2000;
  * bounded tail; killed past timeoutMs or when signal aborts. `done` rejects on any of those.
  */
 function startPiped(file, args, options) {
-    const child = (0,external_node_child_process_namespaceObject.spawn)(file, args, {
+    const child = startChild(file, args, {
         cwd: options.cwd,
         env: options.env,
-        stdio: ['pipe', 'ignore', 'pipe'],
-        shell: false
+        stdio: ['pipe', 'ignore', 'pipe']
     });
     let stderr = '';
     let ended;
@@ -46501,6 +46398,65 @@ function interruptThenKill(target, graces, say) {
 
 /***/ }),
 
+/***/ 32875:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BZ: () => (/* binding */ retryTempfail),
+/* harmony export */   IF: () => (/* binding */ attemptTranscript)
+/* harmony export */ });
+/* unused harmony export EARLIER_ATTEMPT */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31191);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38972);
+/** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
+
+
+
+
+/**
+ * The one name of an earlier attempt's transcript: `<name>.attempt-N.jsonl` beside `<name>.jsonl`, on
+ * disk (beside jsonl-path), in the uploaded zip, and as the report reads it (EARLIER_ATTEMPT).
+ */
+function attemptTranscript(jsonlPath, n) {
+    return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
+}
+/** A transcript that attemptTranscript() named. */
+const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
+/** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
+async function retryTempfail(once, policy) {
+    const earlier = [];
+    let previous;
+    const attempt = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L)(async (n) => {
+        if (previous) {
+            const transcript = attemptTranscript(policy.jsonlPath, n - 1);
+            // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync(transcript, { recursive: true, force: true });
+            node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync(policy.jsonlPath, transcript);
+            earlier.push({ verdict: previous, transcript });
+        }
+        const value = await once();
+        // Whether to try again; the run's verdict is decided once, after the last attempt.
+        previous = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .decide */ .LD)(value.turn, value.end);
+        return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
+            ? { value, retry: policy.why }
+            : { value };
+    }, {
+        attempts: policy.retries + 1,
+        backoffMs: policy.backoffMs,
+        jitter: policy.jitter,
+        signal: policy.cancellation.signal,
+        sleep: policy.sleep,
+        onRetry: (why, next, waitMs) => policy.note(`Exit 75 (${why}): attempt ${next} of ${policy.retries + 1} in ${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMs */ ._V)(waitMs)}`)
+    });
+    return { attempt, earlier };
+}
+
+
+/***/ }),
+
 /***/ 22649:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -46923,6 +46879,179 @@ function safeJson(value) {
 
 /***/ }),
 
+/***/ 38972:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gg: () => (/* binding */ titleOf),
+/* harmony export */   LD: () => (/* binding */ decide),
+/* harmony export */   im: () => (/* binding */ OUTCOMES),
+/* harmony export */   yU: () => (/* binding */ ExitCode)
+/* harmony export */ });
+/* unused harmony exports OUTCOME_BY_CODE, whatOf */
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
+
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+const ExitCode = {
+    Success: 0,
+    Failure: 1,
+    Usage: 2,
+    TempFail: 75,
+    Config: 78,
+    Interrupted: 130
+};
+const OUTCOME_BY_CODE = {
+    [ExitCode.Success]: 'success',
+    [ExitCode.Failure]: 'failure',
+    [ExitCode.Usage]: 'usage_error',
+    [ExitCode.TempFail]: 'tempfail',
+    [ExitCode.Config]: 'config_error',
+    [ExitCode.Interrupted]: 'interrupted'
+};
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
+};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
+function decide(turn, end) {
+    if (end.kind === 'not_found') {
+        return {
+            outcome: 'not_found',
+            message: end.detail ??
+                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
+        };
+    }
+    const reported = turn.result?.exit_code;
+    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+    const error = turn.result?.error ? `: ${turn.result.error}` : '';
+    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+    const signal = end.kind === 'process' ? end.signal : null;
+    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
+    if (end.kind !== 'transcript' && end.timedOut) {
+        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
+        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
+        return {
+            outcome: 'timeout',
+            exitCode: processCode ?? reported,
+            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+                (reported !== undefined
+                    ? ` and reported exit code ${reported}${error}.`
+                    : ' before it wrote a result event.')
+        };
+    }
+    if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
+        if (end.cancelled) {
+            return {
+                outcome: 'interrupted',
+                exitCode: processCode,
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
+            };
+        }
+        if (processCode === 2 && turn.events === 0) {
+            return {
+                outcome: 'usage_error',
+                exitCode: 2,
+                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+            };
+        }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        return {
+            outcome: 'no_result',
+            exitCode: processCode,
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+        };
+    }
+    // The non-zero one wins: a clean result from a process that then failed is no success.
+    const code = reported !== 0 ? reported : (processCode ?? reported);
+    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+    const mismatch = processCode !== reported
+        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+        : '';
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    return { outcome, exitCode: code, message };
+}
+function processExitCode(end) {
+    if (end.exitCode !== null)
+        return end.exitCode;
+    // A shell's convention, so that a signal death is never mistaken for success.
+    if (end.kind === 'process' && end.signal)
+        return 128 + (node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals[end.signal] ?? 0);
+    return undefined;
+}
+function lastStderrLine(tail) {
+    for (let i = tail.length - 1; i >= 0; i--) {
+        const line = tail[i].trim();
+        if (line !== '' && !line.startsWith('session_id:'))
+            return line;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 56328:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -46938,10 +47067,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(33838);
 // EXTERNAL MODULE: ./src/access/gate.ts
 var gate = __nccwpck_require__(78319);
-// EXTERNAL MODULE: ./src/cli/hermes.ts
-var hermes = __nccwpck_require__(6694);
-// EXTERNAL MODULE: ./src/install/install.ts + 6 modules
-var install = __nccwpck_require__(68287);
+// EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
+var hermes = __nccwpck_require__(45593);
+// EXTERNAL MODULE: ./src/install/install.ts + 7 modules
+var install = __nccwpck_require__(26496);
 // EXTERNAL MODULE: ./src/confine/isolation.ts
 var isolation = __nccwpck_require__(98440);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
@@ -47209,8 +47338,11 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
 
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/run/tempfail.ts
+var tempfail = __nccwpck_require__(32875);
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -47280,7 +47412,7 @@ async function upload(request, staging, state) {
     const archive = request.archive || earlier.length > 0;
     const others = [];
     for (const [i, transcript] of earlier.entries()) {
-        const copy = external_node_path_.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        const copy = (0,tempfail/* attemptTranscript */.IF)(external_node_path_.join(staging, `${base}.jsonl`), i + 1);
         if (fileSize(transcript) === undefined)
             continue;
         await copyRedacted(transcript, copy, request.redact);

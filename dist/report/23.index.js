@@ -1,8 +1,8 @@
-export const id = 866;
-export const ids = [866];
+export const id = 23;
+export const ids = [23];
 export const modules = {
 
-/***/ 55866:
+/***/ 77023:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -765,8 +765,212 @@ async function egress_copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/verdict.ts
+
+/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
+const ExitCode = {
+    Success: 0,
+    Failure: 1,
+    Usage: 2,
+    TempFail: 75,
+    Config: 78,
+    Interrupted: 130
+};
+const OUTCOME_BY_CODE = {
+    [ExitCode.Success]: 'success',
+    [ExitCode.Failure]: 'failure',
+    [ExitCode.Usage]: 'usage_error',
+    [ExitCode.TempFail]: 'tempfail',
+    [ExitCode.Config]: 'config_error',
+    [ExitCode.Interrupted]: 'interrupted'
+};
+/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
+const OUTCOMES = {
+    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
+    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
+    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
+    tempfail: {
+        icon: '⏳',
+        title: 'Temporary provider failure',
+        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
+        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
+    },
+    config_error: {
+        icon: '⚙️',
+        title: 'Configuration error',
+        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
+        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
+    },
+    usage_error: {
+        icon: '❌',
+        title: 'Hermes rejected its arguments',
+        what: 'Hermes rejected its arguments'
+    },
+    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
+    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
+    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
+    not_allowed: {
+        icon: '🚫',
+        title: 'Not allowed to start the agent',
+        what: 'The triggering actor may not start the agent'
+    },
+    invalid_output: {
+        icon: '❌',
+        title: 'The answer does not match json-schema',
+        what: 'The answer does not match json-schema'
+    },
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
+};
+/** The icon and title, as the summary's and the comment's heading show them. */
+function verdict_titleOf(outcome) {
+    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
+}
+/** What happened, in the words of the mode that ran. */
+function whatOf(outcome, mode) {
+    const words = OUTCOMES[outcome];
+    return (mode === 'api' && words.whatApi) || words.what;
+}
+function verdict_decide(turn, end) {
+    if (end.kind === 'not_found') {
+        return {
+            outcome: 'not_found',
+            message: end.detail ??
+                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
+                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
+        };
+    }
+    const reported = turn.result?.exit_code;
+    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
+    const error = turn.result?.error ? `: ${turn.result.error}` : '';
+    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
+    const signal = end.kind === 'process' ? end.signal : null;
+    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
+    if (end.kind !== 'transcript' && end.timedOut) {
+        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
+        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
+        return {
+            outcome: 'timeout',
+            exitCode: processCode ?? reported,
+            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
+                (reported !== undefined
+                    ? ` and reported exit code ${reported}${error}.`
+                    : ' before it wrote a result event.')
+        };
+    }
+    if (reported === undefined) {
+        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
+        const without = turn.result
+            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
+            : 'without a result event';
+        if (end.kind === 'api') {
+            const why = end.detail ? ` (${end.detail})` : '';
+            return {
+                outcome: end.cancelled ? 'interrupted' : 'no_result',
+                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
+            };
+        }
+        if (end.kind === 'transcript') {
+            return {
+                outcome: 'no_result',
+                message: `The transcript ends ${without}; the turn did not complete.`
+            };
+        }
+        if (end.cancelled) {
+            return {
+                outcome: 'interrupted',
+                exitCode: processCode,
+                message: `The job was cancelled and Hermes ${ended} ${without}.`
+            };
+        }
+        if (processCode === 2 && turn.events === 0) {
+            return {
+                outcome: 'usage_error',
+                exitCode: 2,
+                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
+            };
+        }
+        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
+        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
+        return {
+            outcome: 'no_result',
+            exitCode: processCode,
+            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
+        };
+    }
+    // The non-zero one wins: a clean result from a process that then failed is no success.
+    const code = reported !== 0 ? reported : (processCode ?? reported);
+    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
+    const mismatch = processCode !== reported
+        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
+        : '';
+    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
+    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
+    return { outcome, exitCode: code, message };
+}
+function processExitCode(end) {
+    if (end.exitCode !== null)
+        return end.exitCode;
+    // A shell's convention, so that a signal death is never mistaken for success.
+    if (end.kind === 'process' && end.signal)
+        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
+    return undefined;
+}
+function lastStderrLine(tail) {
+    for (let i = tail.length - 1; i >= 0; i--) {
+        const line = tail[i].trim();
+        if (line !== '' && !line.startsWith('session_id:'))
+            return line;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/tempfail.ts
+/** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
+
+
+
+
+/**
+ * The one name of an earlier attempt's transcript: `<name>.attempt-N.jsonl` beside `<name>.jsonl`, on
+ * disk (beside jsonl-path), in the uploaded zip, and as the report reads it (EARLIER_ATTEMPT).
+ */
+function tempfail_attemptTranscript(jsonlPath, n) {
+    return jsonlPath.replace(/(\.jsonl)?$/, `.attempt-${n}$1`);
+}
+/** A transcript that attemptTranscript() named. */
+const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
+/** Runs once() until it does not end in exit 75, the retries run out, or the job is cancelled. */
+async function retryTempfail(once, policy) {
+    const earlier = [];
+    let previous;
+    const attempt = await retry(async (n) => {
+        if (previous) {
+            const transcript = tempfail_attemptTranscript(policy.jsonlPath, n - 1);
+            // The action's own name: whatever the agent put there (a folder fails the rename) goes first.
+            fs.rmSync(transcript, { recursive: true, force: true });
+            fs.renameSync(policy.jsonlPath, transcript);
+            earlier.push({ verdict: previous, transcript });
+        }
+        const value = await once();
+        // Whether to try again; the run's verdict is decided once, after the last attempt.
+        previous = decide(value.turn, value.end);
+        return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
+            ? { value, retry: policy.why }
+            : { value };
+    }, {
+        attempts: policy.retries + 1,
+        backoffMs: policy.backoffMs,
+        jitter: policy.jitter,
+        signal: policy.cancellation.signal,
+        sleep: policy.sleep,
+        onRetry: (why, next, waitMs) => policy.note(`Exit 75 (${why}): attempt ${next} of ${policy.retries + 1} in ${formatMs(waitMs)}`)
+    });
+    return { attempt, earlier };
+}
+
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
 
 
 
@@ -836,7 +1040,7 @@ async function upload(request, staging, state) {
     const archive = request.archive || earlier.length > 0;
     const others = [];
     for (const [i, transcript] of earlier.entries()) {
-        const copy = path.join(staging, `${base}.attempt-${i + 1}.jsonl`);
+        const copy = attemptTranscript(path.join(staging, `${base}.jsonl`), i + 1);
         if (fileSize(transcript) === undefined)
             continue;
         await copyRedacted(transcript, copy, request.redact);
@@ -2380,165 +2584,6 @@ async function followFile(transcriptPath, log, turnOptions) {
     return follower.finish();
 }
 
-;// CONCATENATED MODULE: ./src/run/verdict.ts
-
-/** Hermes' exit codes with a meaning of their own (any other non-zero code is a failure). */
-const ExitCode = {
-    Success: 0,
-    Failure: 1,
-    Usage: 2,
-    TempFail: 75,
-    Config: 78,
-    Interrupted: 130
-};
-const OUTCOME_BY_CODE = {
-    [ExitCode.Success]: 'success',
-    [ExitCode.Failure]: 'failure',
-    [ExitCode.Usage]: 'usage_error',
-    [ExitCode.TempFail]: 'tempfail',
-    [ExitCode.Config]: 'config_error',
-    [ExitCode.Interrupted]: 'interrupted'
-};
-/** The outcome table: every place that names an outcome to a person (verdict, summaries, comment, log) reads it here. */
-const OUTCOMES = {
-    success: { icon: '✅', title: 'Hermes completed the turn', what: 'Hermes completed the turn' },
-    failure: { icon: '❌', title: 'Hermes failed', what: 'Hermes failed' },
-    interrupted: { icon: '⏹️', title: 'Hermes was interrupted', what: 'Hermes was interrupted' },
-    tempfail: {
-        icon: '⏳',
-        title: 'Temporary provider failure',
-        what: 'Hermes hit a temporary provider failure (EX_TEMPFAIL: rate limit, overload, 5xx, timeout or quota); retry later',
-        whatApi: 'The Hermes API server could not take the turn now (EX_TEMPFAIL: 429, 5xx, a timeout or a refused connection); retry later'
-    },
-    config_error: {
-        icon: '⚙️',
-        title: 'Configuration error',
-        what: 'Hermes stopped on a configuration error (EX_CONFIG); fix the provider configuration, a retry will not help',
-        whatApi: 'The Hermes API server refused the request (EX_CONFIG); check api-url and api-key, a retry will not help'
-    },
-    usage_error: {
-        icon: '❌',
-        title: 'Hermes rejected its arguments',
-        what: 'Hermes rejected its arguments'
-    },
-    no_result: { icon: '❌', title: 'The turn did not complete', what: 'The turn did not complete' },
-    not_found: { icon: '❌', title: 'Hermes not found', what: 'Hermes was not found' },
-    timeout: { icon: '⌛', title: 'Hermes timed out', what: 'Hermes did not finish in time' },
-    not_allowed: {
-        icon: '🚫',
-        title: 'Not allowed to start the agent',
-        what: 'The triggering actor may not start the agent'
-    },
-    invalid_output: {
-        icon: '❌',
-        title: 'The answer does not match json-schema',
-        what: 'The answer does not match json-schema'
-    },
-    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
-};
-/** The icon and title, as the summary's and the comment's heading show them. */
-function verdict_titleOf(outcome) {
-    return `${OUTCOMES[outcome].icon} ${OUTCOMES[outcome].title}`;
-}
-/** What happened, in the words of the mode that ran. */
-function whatOf(outcome, mode) {
-    const words = OUTCOMES[outcome];
-    return (mode === 'api' && words.whatApi) || words.what;
-}
-function decide(turn, end) {
-    if (end.kind === 'not_found') {
-        return {
-            outcome: 'not_found',
-            message: end.detail ??
-                `Hermes was not found: "${end.hermesPath}" is not an executable on PATH. ` +
-                    'Fix "hermes-path", or leave it unset with "install: auto" (the default) or "true" and the action installs Hermes with its install script.'
-        };
-    }
-    const reported = turn.result?.exit_code;
-    const processCode = end.kind === 'transcript' ? reported : processExitCode(end);
-    const error = turn.result?.error ? `: ${turn.result.error}` : '';
-    const stderr = end.kind === 'process' ? lastStderrLine(end.stderrTail) : undefined;
-    const signal = end.kind === 'process' ? end.signal : null;
-    const ended = signal ? `was killed by ${signal}` : `exited with code ${processCode}`;
-    if (end.kind !== 'transcript' && end.timedOut) {
-        // To six significant digits: 0.001 must not read as 0, which would mean no limit.
-        const minutes = +(end.timeoutMs / 60_000).toPrecision(6);
-        return {
-            outcome: 'timeout',
-            exitCode: processCode ?? reported,
-            message: `Hermes did not finish within timeout-minutes (${minutes}); it was stopped` +
-                (reported !== undefined
-                    ? ` and reported exit code ${reported}${error}.`
-                    : ' before it wrote a result event.')
-        };
-    }
-    if (reported === undefined) {
-        // A result without a usable exit_code confirms nothing: it counts as no result, said as it is.
-        const without = turn.result
-            ? `with a result event (line ${turn.result.line}) that has no usable exit_code`
-            : 'without a result event';
-        if (end.kind === 'api') {
-            const why = end.detail ? ` (${end.detail})` : '';
-            return {
-                outcome: end.cancelled ? 'interrupted' : 'no_result',
-                message: `The Hermes API server's stream ended ${without}${why}; the turn did not complete.`
-            };
-        }
-        if (end.kind === 'transcript') {
-            return {
-                outcome: 'no_result',
-                message: `The transcript ends ${without}; the turn did not complete.`
-            };
-        }
-        if (end.cancelled) {
-            return {
-                outcome: 'interrupted',
-                exitCode: processCode,
-                message: `The job was cancelled and Hermes ${ended} ${without}.`
-            };
-        }
-        if (processCode === 2 && turn.events === 0) {
-            return {
-                outcome: 'usage_error',
-                exitCode: 2,
-                message: `Hermes rejected its arguments (exit code 2)${stderr ? `: ${stderr}` : '.'}`
-            };
-        }
-        // The likely cause of a first failure ("isn't configured yet") is human text on stdout.
-        const printed = turn.stdoutText ? ` It printed on stdout: ${turn.stdoutText}` : '';
-        return {
-            outcome: 'no_result',
-            exitCode: processCode,
-            message: `Hermes ${ended} ${without}; the turn did not complete.${printed}${stderr ? ` Its last words on stderr: ${stderr}` : ''}`
-        };
-    }
-    // The non-zero one wins: a clean result from a process that then failed is no success.
-    const code = reported !== 0 ? reported : (processCode ?? reported);
-    const outcome = OUTCOME_BY_CODE[code] ?? 'failure';
-    const mismatch = processCode !== reported
-        ? ` The result event said exit_code ${reported}, but the process ${ended}.`
-        : '';
-    const what = whatOf(outcome, end.kind === 'process' ? 'cli' : end.kind);
-    const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
-    return { outcome, exitCode: code, message };
-}
-function processExitCode(end) {
-    if (end.exitCode !== null)
-        return end.exitCode;
-    // A shell's convention, so that a signal death is never mistaken for success.
-    if (end.kind === 'process' && end.signal)
-        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
-    return undefined;
-}
-function lastStderrLine(tail) {
-    for (let i = tail.length - 1; i >= 0; i--) {
-        const line = tail[i].trim();
-        if (line !== '' && !line.startsWith('session_id:'))
-            return line;
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/report-action/leg.ts
 
 
@@ -2560,7 +2605,7 @@ function silentLog(redact) {
 async function foldTranscript(file, name, source, redact, attempts = 1) {
     // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
     const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
-    const verdict = decide(turn, { kind: 'transcript' });
+    const verdict = verdict_decide(turn, { kind: 'transcript' });
     const result = turn.result;
     return {
         name,
@@ -2608,12 +2653,12 @@ function unreadableLeg(name, source, why) {
 
 
 
+
 /**
  * The main action names every transcript artifact `<name>.jsonl`: the bare file (the default), or a
  * zip holding `<name>.jsonl` and, after retries on exit 75, `<name>.attempt-N.jsonl`.
  */
 const TRANSCRIPT_SUFFIX = '.jsonl';
-const EARLIER_ATTEMPT = /\.attempt-\d+\.jsonl$/;
 /**
  * Downloads at once (each keeps its place until its transcript is folded, so one is fetched while
  * another is folded). Chosen by measure (docs/REPORT.md, Scale): over 256 artifacts of 3 MB on
