@@ -91,3 +91,30 @@ describe('the installer’s process group', () => {
     expect(pids.filter(alive)).toEqual([]);
   }, 20_000);
 });
+
+describe('what the installer leaves behind', () => {
+  test('a daemon in a session of its own holding the output does not hold the run past the script', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-install-daemon-'));
+    dirs.push(dir);
+    const pidFile = path.join(dir, 'daemon');
+    const lines: string[] = [];
+    // A limit no test could wait out: only the end of the script, and the linger after it, end the run.
+    const run = runGroup({
+      argv: ['bash', '-c', `setsid sleep 100000 & echo $! > '${pidFile}'; echo installed`],
+      env: { PATH: process.env.PATH },
+      cwd: dir,
+      timeoutMs: 3_600_000,
+      lingerMs: 50,
+
+      signals: runnerSignals(),
+      onLine: line => lines.push(line)
+    });
+    try {
+      expect(await run).toMatchObject({ code: 0, cancelled: false, timedOut: false });
+      expect(lines).toEqual(['installed']);
+    } finally {
+      const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+      if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 20_000);
+});

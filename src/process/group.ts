@@ -22,6 +22,8 @@ export interface GroupSpawn {
   onLine(line: string): void;
   /** From SIGTERM to SIGKILL of the group. */
   graceMs?: number;
+  /** After the script exits, how long a process it left (outside its group too) may hold its output open. */
+  lingerMs?: number;
 }
 
 export interface GroupRun {
@@ -79,7 +81,8 @@ export function runGroup({
   timeoutMs,
   signals,
   onLine,
-  graceMs = PROCESS_LIMITS.groupGraceMs
+  graceMs = PROCESS_LIMITS.groupGraceMs,
+  lingerMs = PROCESS_LIMITS.stderrLingerMs
 }: GroupSpawn): Promise<GroupRun> {
   return new Promise((resolve, reject) => {
     const [command = '', ...args] = argv;
@@ -122,6 +125,15 @@ export function runGroup({
       finish();
       clearTimeout(killTimer);
       reject(error);
+    });
+    // 'close' waits for every holder of the output pipes: a daemon the script left in a session of
+    // its own (beyond the group's signals) would hold the step past its limit. Once the script has
+    // exited, its output is read a little longer, then no more.
+    child.once('exit', () => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, lingerMs).unref();
     });
     child.once('close', (code, signal) => {
       finish();
