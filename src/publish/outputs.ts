@@ -29,7 +29,9 @@ export const Output = {
   CostUsd: 'cost_usd',
   CostEstimated: 'cost_estimated',
   Usage: 'usage',
-  SessionArtifactUrl: 'session_artifact_url'
+  SessionArtifactUrl: 'session_artifact_url',
+  ModelCalls: 'model_calls',
+  ModelRetries: 'model_retries'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -95,6 +97,8 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   if (usage && Object.keys(usage.fields).length > 0)
     set(Output.Usage, JSON.stringify(usage.fields) as Redacted);
   own(Output.SessionArtifactUrl, report.session?.artifact?.url);
+  set(Output.ModelCalls, report.gateway?.calls.length);
+  set(Output.ModelRetries, report.gateway?.retries);
   for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;
 }
