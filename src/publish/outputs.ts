@@ -57,7 +57,9 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   };
   own(Output.Outcome, verdict.outcome);
   set(Output.ExitCode, verdict.exitCode);
-  set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
+  // A budget's words name the budget, the figure and the limit; Hermes' error only quotes the refusal.
+  const hermesError = verdict.outcome === 'budget_exceeded' ? undefined : turn.result?.error;
+  set(Output.Error, verdict.outcome === 'success' ? NONE : (hermesError ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;
