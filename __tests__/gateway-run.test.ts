@@ -200,4 +200,19 @@ describe('inputs', () => {
     expect(w.outputs.get('outcome')).toBe('success');
     expect(seen!.argv.join(' ')).toContain('--max-turns 4 --run-budget 90');
   });
+
+  test('a Hermes whose --help lists neither flag: refused as usage_error before it runs, naming the inputs', async () => {
+    const { w, seen } = await chain(
+      { 'max-turns': '4', 'run-budget': '90' },
+      { calls: 1, env: { HERMES_SIM_HELP: 'old' } }
+    );
+    expect(w.outputs.get('outcome')).toBe('usage_error');
+    expect(w.outputs.get('exit_code')).toBe('2');
+    expect(w.outputs.get('error')).toContain(
+      'Input "max-turns" (4) and "run-budget" (90) asks for --max-turns and --run-budget, which this Hermes\' "hermes chat --help" does not list'
+    );
+    // Only the help probe ran: no turn, no model call.
+    expect(seen!.argv).toEqual(['chat', '--help']);
+    expect(provider!.requests).toHaveLength(0);
+  });
 });

@@ -1174,7 +1174,12 @@ async function main() {
     return exitAfterFlush(0);
   }
   if (parsed.kind === 'help' || parsed.kind === 'chat-help') {
-    stdout.write(HELP_TEXT);
+    // An older Hermes, whose chat has no --max-turns or --run-budget yet.
+    if (process.env.HERMES_SIM_HELP === 'old')
+      stdout.write(
+        HELP_TEXT.replace(' [--max-turns N]', '').replace('[--run-budget SECONDS] ', '')
+      );
+    else stdout.write(HELP_TEXT);
     return exitAfterFlush(0);
   }
 
