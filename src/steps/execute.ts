@@ -150,13 +150,13 @@ async function runHermes(
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
     isolation?.waitFor(version);
     const asked = askedFlags(settings);
-    const listed = await unlistedChatFlags(
+    const notListed = await unlistedChatFlags(
       executable ?? settings.hermesPath,
       asked.map(a => a.flag),
       settings.workingDirectory,
       spawning
     );
-    const unlisted = asked.filter(a => listed.includes(a.flag));
+    const unlisted = asked.filter(a => notListed.includes(a.flag));
     if (unlisted.length > 0) {
       const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
       return { attempt, earlier: [], attempts: 1, install, isolation: fact, ...spent() };

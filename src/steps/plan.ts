@@ -67,7 +67,7 @@ function growingRedactor(values: string[]): { redact: Redactor; add(value: strin
   const redact = ((text: string) => inner(text)) as Redactor;
   redact.find = text => inner.find(text);
   redact.mayHold = text => inner.mayHold(text);
-  return { redact, add: value => void ((all.push(value), (inner = makeRedactor(all)))) };
+  return { redact, add: value => void (all.push(value), (inner = makeRedactor(all))) };
 }
 
 /** Settings, schema and prompt; the first bad input throws. */
