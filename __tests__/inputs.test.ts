@@ -72,7 +72,8 @@ describe('parseSettings: defaults', () => {
         installBrowser: false,
         timeoutMs: 15 * 60_000
       },
-      isolation: 'auto'
+      isolation: 'auto',
+      gateway: { modelProxy: 'auto', budgets: {} }
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();
@@ -649,4 +650,54 @@ describe('refused before anything runs, each message naming the input and the va
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('parseSettings: the model gateway and the budgets', () => {
+  const gatewayOf = (inputs: Record<string, string>) => {
+    const settings = parse({ ...QUERY, ...inputs });
+    if (settings.mode !== 'cli') throw new Error('not CLI mode');
+    return settings.gateway;
+  };
+
+  test('every input given: the budgets and Hermes limits as numbers', () => {
+    expect(
+      gatewayOf({
+        'model-proxy': 'off',
+        'max-tokens': '20000',
+        'max-cost-usd': '0.25',
+        'max-model-calls': '12',
+        'max-turns': '8',
+        'run-budget': '90.5'
+      })
+    ).toEqual({
+      modelProxy: 'off',
+      budgets: { maxTokens: 20_000, maxCostUsd: 0.25, maxModelCalls: 12 },
+      maxTurns: 8,
+      runBudgetSeconds: 90.5
+    });
+  });
+
+  const REJECTED: [string, string, RegExp][] = [
+    ['model-proxy', 'on', /allowed: auto or off/],
+    ['model-proxy', 'Auto', /allowed: auto or off/],
+    ['max-tokens', '-1', /a whole number of at least 1/],
+    ['max-tokens', '1.5', /a whole number of at least 1/],
+    ['max-tokens', 'lots', /a whole number/],
+    ['max-tokens', '0', /a whole number of at least 1/],
+    ['max-cost-usd', '-0.01', /a number of at least 0/],
+    ['max-cost-usd', '$1', /a number/],
+    ['max-model-calls', '2.5', /a whole number of at least 1/],
+    ['max-turns', '-3', /a whole number of at least 1/],
+    ['run-budget', 'an hour', /a number/]
+  ];
+
+  test.each(REJECTED)(
+    '%s = %j is rejected, naming the input, the value and what is allowed',
+    (input, raw, allowed) => {
+      const error = parseError({ ...QUERY, [input]: raw });
+      expect(error.message).toContain(`"${input}"`);
+      expect(error.message).toContain(JSON.stringify(raw));
+      expect(error.message).toMatch(allowed);
+    }
+  );
 });

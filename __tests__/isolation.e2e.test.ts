@@ -43,6 +43,8 @@ interface HostileRecord {
   planted: string[];
   home: { path: string; mode: string; own: boolean; hermes: string[] } | null;
   providerKey: boolean;
+  /** The model gateway asked as a stranger: the statuses it answered. */
+  gateway: { withoutCapability: number | string; otherPath: number | string } | null;
 }
 
 const CREDENTIAL = 'AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2NoZWNrb3V0';
@@ -277,6 +279,23 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
   test('what it needs reaches it: git works in the workspace, the provider key from env:', () => {
     expect(got.git).toEqual({ status: 0, stderr: '' });
     expect(got.providerKey).toBe(true);
+  });
+
+  test('the provider key given in env: is nowhere it can read (env, argv, /proc, HOME, files); the capability works nowhere else', () => {
+    const harvest = fs.readFileSync(path.join(m.workspace, 'hostile-harvest.json'), 'utf8');
+    expect(harvest.length).toBeGreaterThan(1000);
+    expect(harvest).not.toContain('provider-key-from-env');
+    const seen = JSON.parse(harvest) as { env: Record<string, string> };
+    const capability = seen.env.OPENROUTER_API_KEY;
+    expect(capability.length).toBeGreaterThanOrEqual(32);
+    expect(seen.env.OPENROUTER_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    // Asked without the capability, or outside the provider's API paths: refused, nothing forwarded.
+    expect(got.gateway).toEqual({ withoutCapability: 401, otherPath: 404 });
+    // The capability is masked (add-mask, once) and redacted: never in clear in the log or the summary.
+    const masks = r.stdout.split('\n').filter(l => l === `::add-mask::${capability}`);
+    expect(masks).toHaveLength(1);
+    expect(r.stdout.replace(`::add-mask::${capability}`, '')).not.toContain(capability);
+    expect(r.summary).not.toContain(capability);
   });
 
   test('nothing it started is left: the setsid process was ended, and the summary counts it', () => {

@@ -97,10 +97,13 @@ describe('the environment Hermes gets, and what reaches the runner of its stream
     }
   });
 
-  test('what the workflow put in env:, PATH, HOME and GITHUB_* still arrive', () => {
+  test('what the workflow put in env:, PATH, HOME and GITHUB_* still arrive; the provider key as the gateway capability', () => {
     for (const env of [chat.env, version.env]) {
+      // model-proxy: auto fronts the key: Hermes gets a per-run capability in its place.
+      expect(env.OPENROUTER_API_KEY).toMatch(/^\S{32,}$/);
+      expect(env.OPENROUTER_API_KEY).not.toBe('provider-key-from-env');
+      expect(env.OPENROUTER_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
       expect(env).toMatchObject({
-        OPENROUTER_API_KEY: 'provider-key-from-env',
         MY_SETTING: 'from the workflow env',
         GITHUB_REPOSITORY: 'octo/repo',
         GITHUB_WORKSPACE: r.files.workspace

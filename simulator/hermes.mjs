@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { modelCalls, resolveProvider } from './model-client.mjs';
 
 const VERSION_LINE = 'Hermes Agent v0.21.4 (2026.9.20)';
 const DEFAULT_MODEL = 'nous/hermes-4-70b';
@@ -508,6 +509,7 @@ class Run {
       if (type === 'result') reorder(ev, ['type', 'session_id']);
     }
     if (type === 'tool_result' && ev.has('output')) ev.set('output', capOutput(ev.get('output')));
+    if (type === 'result' && ev.get('tokens') === '$TOKENS') ev.set('tokens', this.tokenSnapshot());
     const ts = ev.has('timestamp') ? ev.get('timestamp') : Date.now();
     ev.delete('timestamp');
     ev.set('timestamp', ts);
@@ -768,6 +770,7 @@ function toExitCode(v) {
 class SimError extends Error {}
 
 const DIRECTIVES = new Set([
+  'model-calls',
   'sleep',
   'stderr',
   'raw',
@@ -891,6 +894,8 @@ async function runDirective(run, d) {
     case 'session':
       for (const [k, v] of d) if (k !== 'sim') run.sessionFields.set(k, v);
       return;
+    case 'model-calls':
+      return callModel(run, d);
     default:
       throw new SimError(`unknown directive '${d.get('sim')}'`);
   }
@@ -898,10 +903,42 @@ async function runDirective(run, d) {
 
 async function playScenario(run, steps) {
   for (const step of steps) {
-    if (step.sim) await runDirective(run, step.sim);
-    else await run.emit(step.event);
+    if (step.sim) {
+      if ((await runDirective(run, step.sim)) === 'end') break;
+    } else await run.emit(step.event);
   }
   await run.finish();
+}
+
+/**
+ * `model-calls`: real calls to the provider the environment names (none set: nothing happens). The
+ * turn's tokens become the responses' usage; an error response ends the turn as Hermes ends it on a
+ * provider error: a result with exit_code 1 quoting the error.
+ */
+async function callModel(run, d) {
+  const provider = resolveProvider();
+  if (!provider) return undefined;
+  const count = process.env.HERMES_SIM_MODEL_CALLS
+    ? intEnv('HERMES_SIM_MODEL_CALLS', 1)
+    : Number(num(d.get('count')) ?? 1);
+  const done = await modelCalls(provider, {
+    count,
+    model: run.model ?? DEFAULT_MODEL,
+    query: run.query
+  });
+  run.tokens = { ...done.tokens };
+  run.apiCalls += done.calls;
+  if (done.error === undefined) return undefined;
+  await run.emit({
+    type: 'result',
+    session_id: run.sessionId,
+    exit_code: 1,
+    text: run.finalText,
+    tokens: run.tokenSnapshot(),
+    duration_ms: Date.now() - run.startedAt,
+    error: done.error
+  });
+  return 'end';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1137,7 +1174,12 @@ async function main() {
     return exitAfterFlush(0);
   }
   if (parsed.kind === 'help' || parsed.kind === 'chat-help') {
-    stdout.write(HELP_TEXT);
+    // An older Hermes, whose chat has no --max-turns or --run-budget yet.
+    if (process.env.HERMES_SIM_HELP === 'old')
+      stdout.write(
+        HELP_TEXT.replace(' [--max-turns N]', '').replace('[--run-budget SECONDS] ', '')
+      );
+    else stdout.write(HELP_TEXT);
     return exitAfterFlush(0);
   }
 

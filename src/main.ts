@@ -6,6 +6,7 @@ import { closingLine } from './publish/log.js';
 import { admitRun } from './steps/admit.js';
 import { buildReport, invalidInputReport, refusalReport } from './steps/build-report.js';
 import { execute, type Executed } from './steps/execute.js';
+import { withBudget } from './steps/gateway.js';
 import { readPlan, type Plan } from './steps/plan.js';
 import { runnerPorts, type Ports } from './steps/ports.js';
 import { publish, publishInvalidInput } from './steps/publish.js';
@@ -30,9 +31,14 @@ export async function run(ports: Ports = runnerPorts()): Promise<void> {
 }
 
 /** The verdict, once (json-schema's check included); the log's last lines say it. */
-function decide(plan: Plan, { attempt, log }: Executed): Decision<AnswerCheck> {
+function decide(plan: Plan, executed: Executed): Decision<AnswerCheck> {
+  const { attempt, log } = executed;
   const { schema, redact } = plan;
-  const decision = decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact)));
+  const decision = withBudget(
+    decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact))),
+    plan.settings,
+    executed
+  );
   const { answer, verdict } = decision;
   if (answer) log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
   log.note(closingLine(verdict, attempt));

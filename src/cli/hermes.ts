@@ -31,6 +31,9 @@ export function buildArgv(settings: CliSettings): string[] {
   if (settings.worktree) argv.push('--worktree');
   if (settings.checkpoints) argv.push('--checkpoints');
   if (settings.passSessionId) argv.push('--pass-session-id');
+  const { maxTurns, runBudgetSeconds } = settings.gateway;
+  if (maxTurns !== undefined) argv.push('--max-turns', String(maxTurns));
+  if (runBudgetSeconds !== undefined) argv.push('--run-budget', String(runBudgetSeconds));
   argv.push(...settings.args);
   return argv;
 }
@@ -95,6 +98,27 @@ export async function probeVersion(
     timeoutMs: limits.versionTimeoutMs
   });
   return 'version' in asked ? asked.version : undefined;
+}
+
+/**
+ * Of the flags asked for (`--max-turns`, `--run-budget`), those `hermes chat --help` does not list:
+ * read from the Hermes that runs, never guessed from its version. All of them when it says nothing.
+ */
+export async function unlistedChatFlags(
+  executable: string,
+  flags: string[],
+  cwd: string,
+  spawning: Spawning,
+  limits: Pick<HermesLimits, 'versionTimeoutMs'> = HERMES_LIMITS
+): Promise<string[]> {
+  if (flags.length === 0) return [];
+  const { stdout } = await runCommand(executable, ['chat', '--help'], {
+    cwd,
+    env: spawning.env,
+    as: spawning.as,
+    timeoutMs: limits.versionTimeoutMs
+  });
+  return flags.filter(flag => !new RegExp(`(^|[\\s\\[,])${flag}\\b`, 'm').test(stdout));
 }
 
 /** How many of Hermes' last stderr lines are kept for failure messages. */

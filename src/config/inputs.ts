@@ -1,4 +1,5 @@
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+import { GatewayInput } from './gateway.js';
 import { InstallInput } from './install.js';
 
 /** Input names, spelled exactly as in action.yml. */
@@ -38,7 +39,8 @@ export const Input = {
   Comment: 'comment',
   CommentNumber: 'comment-number',
   CommentKey: 'comment-key',
-  ...InstallInput
+  ...InstallInput,
+  ...GatewayInput
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];

@@ -3,6 +3,7 @@
  * Hermes API server to call, or the Hermes CLI to run), and each mode reads only its own inputs.
  */
 import * as path from 'node:path';
+import { parseGateway, type GatewaySettings } from './gateway.js';
 import { Input, InputError, type Environment, type InputName } from './inputs.js';
 import { parseInstall, type InstallSettings } from './install.js';
 import { reader } from './input-reader.js';
@@ -65,6 +66,8 @@ export interface CliOptions {
   workingDirectory: string;
   /** `isolation`: run Hermes as its own unprivileged user (see confine/isolation.ts). */
   isolation: IsolationMode;
+  /** The model gateway and the turn's budgets (see gateway/). */
+  gateway: GatewaySettings;
 }
 
 export type IsolationMode = 'auto' | 'user' | 'none';
@@ -219,7 +222,8 @@ function parseCli(getInput: GetInput, workspace: string): CliOptions {
     hermesPath,
     install: parseInstallInputs(getInput, hermesPath),
     workingDirectory: workingDirectoryOf(getInput, workspace),
-    isolation: parseIsolation(text(Input.Isolation))
+    isolation: parseIsolation(text(Input.Isolation)),
+    gateway: parseGateway(getInput)
   };
 }
 

@@ -29,7 +29,9 @@ export const Output = {
   CostUsd: 'cost_usd',
   CostEstimated: 'cost_estimated',
   Usage: 'usage',
-  SessionArtifactUrl: 'session_artifact_url'
+  SessionArtifactUrl: 'session_artifact_url',
+  ModelCalls: 'model_calls',
+  ModelRetries: 'model_retries'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -55,7 +57,9 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   };
   own(Output.Outcome, verdict.outcome);
   set(Output.ExitCode, verdict.exitCode);
-  set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
+  // A budget's words name the budget, the figure and the limit; Hermes' error only quotes the refusal.
+  const hermesError = verdict.outcome === 'budget_exceeded' ? undefined : turn.result?.error;
+  set(Output.Error, verdict.outcome === 'success' ? NONE : (hermesError ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;
@@ -95,6 +99,8 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   if (usage && Object.keys(usage.fields).length > 0)
     set(Output.Usage, JSON.stringify(usage.fields) as Redacted);
   own(Output.SessionArtifactUrl, report.session?.artifact?.url);
+  set(Output.ModelCalls, report.gateway?.calls.length);
+  set(Output.ModelRetries, report.gateway?.retries);
   for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;
 }

@@ -1,6 +1,6 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
 import type { InstallFact } from '../run/facts.js';
-import type { IsolationFact } from '../run/facts.js';
+import type { GatewayFact, IsolationFact } from '../run/facts.js';
 import type { Turn } from '../run/turn.js';
 import type { Outcome, Verdict } from '../run/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
@@ -43,6 +43,10 @@ export interface RunReport {
   install?: InstallFact;
   /** Which user Hermes ran as (or why not its own), what was ended after it, what it could read. */
   isolation?: IsolationFact;
+  /** What the model gateway counted (CLI mode, when it fronted the turn's provider). */
+  gateway?: GatewayFact;
+  /** CLI mode: the credentials the agent still held (a key not fronted, a login in ~/.hermes). */
+  held?: string[];
   /** Cost and usage: from the session record (CLI), or the API server's response. */
   usage?: SessionUsage;
   /** The session record: where it is, its artifact, or the note that says why there is none. */

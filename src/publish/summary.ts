@@ -23,6 +23,7 @@ import { callsBlock, callsFloor, INPUT_CHARS, NAME_CHARS, toolsBlock } from './t
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';
 import { formatCost } from '../run/session-usage.js';
+import { heldFact, modelCallsBlock, modelCallsFact } from './model-calls.js';
 
 export interface SummaryOptions {
   /** The most bytes the summary may take; the default is SUMMARY_BUDGET_BYTES. */
@@ -90,7 +91,7 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
   const noteBytes =
     NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
-  const head = [statusBlock(report), factsTable(report, where)];
+  const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
   const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
   const tools =
     turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
@@ -182,6 +183,7 @@ function factsTable(report: RunReport, where: string): string {
     ]);
     if (usage.apiCalls !== undefined) rows.push(['API calls', number.format(usage.apiCalls)]);
   }
+  if (report.gateway) rows.push(['Model calls', modelCallsFact(report.gateway)]);
   if (report.attempts && report.attempts.length > 1) {
     const each = report.attempts.map(
       (a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`
@@ -191,7 +193,11 @@ function factsTable(report: RunReport, where: string): string {
   if (report.agent) rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
   if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
-  if (report.isolation) rows.push(['Isolation', isolationFact(report.isolation)]);
+  if (report.isolation)
+    rows.push([
+      'Isolation',
+      [isolationFact(report.isolation), heldFact(report.held)].filter(Boolean).join(' · ')
+    ]);
   rows.push(['Transcript', where + transcriptNote(report)]);
   if (report.session) rows.push(['Session record', sessionRef(report.session)]);
   return table(['Run', ''], ['l', 'l'], rows);

@@ -2,6 +2,7 @@
  * What the run found out about how Hermes was provided and run: made where it happens (src/cli/), drawn
  * by the writers (src/publish/). Plain data, so that both may import it.
  */
+import type { Redacted } from '../text/redact.js';
 
 /** Where a working `hermes` came from. */
 export type InstallSource = 'reused' | 'cache' | 'installer';
@@ -30,4 +31,39 @@ export interface IsolationFact {
   ended?: number;
   /** The file holding the checkout's persisted git credential, where the agent could read it. */
   credential?: string;
+}
+
+/** One model call as the gateway saw it, its model (the agent's choice) redacted. */
+export interface ModelCallFact {
+  provider: string;
+  model?: Redacted;
+  /** The provider's HTTP status, or `error` when no response came. */
+  status: number | 'error';
+  tokensIn: number;
+  tokensOut: number;
+  costUsd?: number;
+  latencyMs: number;
+  retries: number;
+  /** Refused by the gateway (a budget), never sent. */
+  refused?: boolean;
+}
+
+/** A `max-*` budget that stopped the turn: the figure reached and the limit set. */
+export interface BudgetFact {
+  budget: 'max-tokens' | 'max-cost-usd' | 'max-model-calls';
+  figure: number;
+  limit: number;
+  /** Checked after the turn on the session record's cost, not enforced live. */
+  estimated?: boolean;
+}
+
+/** What the model gateway saw of the turn: made by src/steps/gateway.ts, drawn by src/publish/. */
+export interface GatewayFact {
+  calls: readonly ModelCallFact[];
+  retries: number;
+  tokens: number;
+  costUsd?: number;
+  /** Every answered call reported its cost: the cost budget was enforced live. */
+  costLive: boolean;
+  stopped?: BudgetFact;
 }

@@ -17,7 +17,9 @@ export type Outcome =
   /** The turn completed, but its answer does not match json-schema (checked by src/schema/check.ts, decided in src/run/decision.ts). */
   | 'invalid_output'
   /** An input was refused before anything ran (src/steps/plan.ts refuses it, src/steps/build-report.ts reports it). */
-  | 'invalid_input';
+  | 'invalid_input'
+  /** A `max-*` budget stopped the turn (the gateway refused a call, or the cost after the turn is over; src/run/decision.ts). */
+  | 'budget_exceeded';
 
 /** How the run ended, seen from outside the stream: one shape per kind of run. */
 export type RunEnd = ProcessEnd | NotFoundEnd | TranscriptEnd | ApiEnd;
@@ -139,7 +141,12 @@ export const OUTCOMES: Readonly<Record<Outcome, OutcomeWords>> = {
     title: 'The answer does not match json-schema',
     what: 'The answer does not match json-schema'
   },
-  invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
+  invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' },
+  budget_exceeded: {
+    icon: '💸',
+    title: 'Budget exceeded',
+    what: 'A budget of the turn was reached'
+  }
 };
 
 /** The icon and title, as the summary's and the comment's heading show them. */

@@ -36,6 +36,8 @@ export function buildReport(
     attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
     answer,
     install: executed.install,
+    gateway: executed.gateway,
+    held: executed.held,
     isolation:
       executed.isolation ??
       (settings.mode === 'api'

@@ -16,11 +16,19 @@ import type { ApiModeSettings, CliSettings } from '../config/settings.js';
 import { inert, LiveLog } from '../publish/log.js';
 import type { Attempt } from '../run/attempt.js';
 import type { Cancellation } from '../run/cancellation.js';
-import type { InstallFact, IsolationFact } from '../run/facts.js';
+import type { GatewayFact, InstallFact, IsolationFact } from '../run/facts.js';
+import { unlistedChatFlags } from '../cli/hermes.js';
 import { followFile } from '../run/stream-reader.js';
 import { retryTempfail, type Attempts } from '../run/tempfail.js';
 import { messageOf } from '../text/errors.js';
 import type { AdmitResult } from './admit.js';
+import {
+  agentEnvironment,
+  askedFlags,
+  gatewayFact,
+  refusedFlags,
+  startTurnGateway
+} from './gateway.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -35,6 +43,10 @@ export interface Executed extends Attempts {
   /** The session record of the last attempt, when one was asked for. */
   record?: SessionRecord;
   cancellation: Cancellation;
+  /** What the model gateway counted, when one fronted the turn's provider. */
+  gateway?: GatewayFact;
+  /** CLI mode: the credentials the agent still held (not fronted by the gateway). */
+  held?: string[];
   /** Still open: the verdict's lines close it. */
   log: LiveLog;
 }
@@ -53,7 +65,7 @@ export async function execute(
   if (!settings.showReasoning) log.hideReasoning();
   if (plan.schema?.warnings.length)
     ports.out.warning(`json-schema: ${plan.schema.warnings.slice(0, 5).join('; ')}`);
-  const run = { log, cancellation, ports };
+  const run = { log, cancellation, ports, plan };
   try {
     const result =
       settings.mode === 'transcript'
@@ -73,13 +85,14 @@ interface Running {
   log: LiveLog;
   cancellation: Cancellation;
   ports: Ports;
+  plan: Plan;
 }
 
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
 async function runHermes(
   settings: CliSettings,
   { isolation: plan }: Extract<AdmitResult, { allowed: true }>,
-  { log, cancellation, ports }: Running
+  { log, cancellation, ports, plan: turnPlan }: Running
 ): Promise<Result> {
   const { env, hermes } = ports;
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
@@ -93,6 +106,13 @@ async function runHermes(
   // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
   const gitControl = snapshotGitControl(workspace);
   if (gitControl.partial) ports.out.warning(gitControl.partial);
+  // Before the agent's environment is built: the keys it fronts are replaced by its capability.
+  const gateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports);
+  const agentEnv = agentEnvironment(env, gateway);
+  const spent = (): Pick<Result, 'gateway' | 'held'> => ({
+    gateway: gateway && gatewayFact(gateway, log.redact),
+    held: ports.gateway.held(env, gateway?.fronted ?? [])
+  });
   const isolation =
     plan?.kind === 'user' && executable
       ? await Isolation.isolate(plan, {
@@ -104,14 +124,15 @@ async function runHermes(
               ? path.resolve(settings.workingDirectory, settings.query.path)
               : undefined,
           ignoreUserConfig: settings.ignoreUserConfig,
-          env
-        }).catch((error: unknown) => {
+          env: agentEnv
+        }).catch(async (error: unknown) => {
+          await gateway?.close();
           throw new Error(
             `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`
           );
         })
       : undefined;
-  const spawning = isolation?.spawning ?? { env: childEnv(env) };
+  const spawning = isolation?.spawning ?? { env: childEnv(agentEnv) };
   const run: CliSettings = isolation?.queryFile
     ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
     : settings;
@@ -128,6 +149,18 @@ async function runHermes(
           : Promise.resolve(undefined);
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
     isolation?.waitFor(version);
+    const asked = askedFlags(settings);
+    const notListed = await unlistedChatFlags(
+      executable ?? settings.hermesPath,
+      asked.map(a => a.flag),
+      settings.workingDirectory,
+      spawning
+    );
+    const unlisted = asked.filter(a => notListed.includes(a.flag));
+    if (unlisted.length > 0) {
+      const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
+      return { attempt, earlier: [], attempts: 1, install, isolation: fact, ...spent() };
+    }
     log.begin();
     const attempts = await retryTempfail(
       () =>
@@ -160,8 +193,9 @@ async function runHermes(
           })
         : undefined;
     const count = attempts.earlier.length + 1;
-    return { ...attempts, attempts: count, agent, install, isolation: fact, record };
+    return { ...attempts, attempts: count, agent, install, isolation: fact, record, ...spent() };
   } finally {
+    await gateway?.close();
     // Every process of the agent ended and the workspace handed back before anything else is done.
     if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
     const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);

@@ -27,6 +27,8 @@ export interface Plan {
   secrets: string[];
   /** Everything the action hides: `redact` values, input secrets, provider keys passed through `env:`. */
   redact: Redactor;
+  /** Masks and redacts a secret learnt while running (the gateway's capability) from here on. */
+  hide(secret: string): void;
 }
 
 export type PlanResult = ({ ok: true } & Plan) | { ok: false; message: string; redact: Redactor };
@@ -36,7 +38,7 @@ export function readPlan({ getInput, env, out }: Ports): PlanResult {
   // Masked before anything else is read or printed, so that no later line can show them.
   const secrets = inputSecrets(getInput);
   secrets.forEach(secret => out.setSecret(secret));
-  let plan: Omit<Plan, 'secrets' | 'redact'>;
+  let plan: Omit<Plan, 'secrets' | 'redact' | 'hide'>;
   try {
     plan = readInputs({ getInput, env });
   } catch (error) {
@@ -46,16 +48,30 @@ export function readPlan({ getInput, env, out }: Ports): PlanResult {
   settings.redact.forEach(value => out.setSecret(value));
   const warning = settings.mode === 'api' && cleartextWarning(settings.api.url);
   if (warning) out.warning(warning);
-  const redact = makeRedactor([
+  const { redact, add } = growingRedactor([
     ...settings.redact,
     ...secrets,
     ...environmentSecrets(childEnv(env))
   ]);
-  return { ok: true, ...plan, secrets, redact };
+  const hide = (secret: string): void => {
+    out.setSecret(secret);
+    add(secret);
+  };
+  return { ok: true, ...plan, secrets, redact, hide };
+}
+
+/** One redactor for the whole run, which values learnt later join (every holder of it sees them). */
+function growingRedactor(values: string[]): { redact: Redactor; add(value: string): void } {
+  const all = [...values];
+  let inner = makeRedactor(all);
+  const redact = ((text: string) => inner(text)) as Redactor;
+  redact.find = text => inner.find(text);
+  redact.mayHold = text => inner.mayHold(text);
+  return { redact, add: value => void (all.push(value), (inner = makeRedactor(all))) };
 }
 
 /** Settings, schema and prompt; the first bad input throws. */
-function readInputs(environment: Environment): Omit<Plan, 'secrets' | 'redact'> {
+function readInputs(environment: Environment): Omit<Plan, 'secrets' | 'redact' | 'hide'> {
   let settings = parseSettings(environment);
   checkPaths(settings, environment.getInput);
   const userQuery = settings.mode === 'transcript' ? undefined : settings.query;

@@ -8,6 +8,8 @@ import { GATE_LIMITS, type GateLimits } from '../access/gate.js';
 import type { InputName } from '../config/inputs.js';
 import { probeVersion, runAttempt } from '../cli/hermes.js';
 import { provideHermes } from '../install/install.js';
+import { heldCredentials, startGateway } from '../gateway/gateway.js';
+import type { RetryLimits } from '../gateway/types.js';
 import { THIS_HOST, type IsolationHost } from '../confine/isolation.js';
 import { readSessionRecord } from '../cli/session-record.js';
 import { uploadTranscript } from '../publish/artifact.js';
@@ -51,6 +53,12 @@ export interface HermesPorts {
   record: typeof readSessionRecord;
 }
 
+/** The model gateway of the turn (CLI mode): started before Hermes' environment is built. */
+export interface GatewayPorts {
+  start: typeof startGateway;
+  held: typeof heldCredentials;
+}
+
 export interface UploadPorts {
   transcript: typeof uploadTranscript;
   record: typeof uploadSessionRecord;
@@ -63,12 +71,15 @@ export interface Limits {
   tempfailJitter: number;
   /** The trigger gate's permission check: its timeout and the wait before its retry. */
   gate: GateLimits;
+  /** How the gateway retries one model call (bounded again by timeout-minutes). */
+  modelRetry: RetryLimits;
 }
 
 export const LIMITS: Readonly<Limits> = Object.freeze({
   grace: GRACE,
   tempfailJitter: 0.25,
-  gate: GATE_LIMITS
+  gate: GATE_LIMITS,
+  modelRetry: Object.freeze({ attempts: 4, backoffMs: 1000, totalMs: 120_000 })
 });
 
 export interface Ports {
@@ -82,6 +93,7 @@ export interface Ports {
   /** Starts hearing the runner's cancel; called once, just before the agent runs. */
   listenForCancellation(): Cancellation;
   hermes: HermesPorts;
+  gateway: GatewayPorts;
   upload: UploadPorts;
   /** Ends the process: a given-up upload's client must not hold the step open. */
   exit(): void;
@@ -115,6 +127,7 @@ export function runnerPorts(): Ports {
       version: probeVersion,
       record: readSessionRecord
     },
+    gateway: { start: startGateway, held: heldCredentials },
     upload: { transcript: uploadTranscript, record: uploadSessionRecord },
     exit: () => process.exit(),
     limits: LIMITS

@@ -1,0 +1,151 @@
+/**
+ * The model gateway in the run (CLI mode): started before Hermes' environment is built, its
+ * capability hidden like every secret, what it counted turned into a fact; and the budgets and
+ * Hermes' own limits as the verdict and argv see them.
+ */
+import * as fs from 'node:fs';
+import { openTranscript } from '../config/paths.js';
+import type { CliSettings, Settings } from '../config/settings.js';
+import { Input } from '../config/inputs.js';
+import type { Gateway } from '../gateway/types.js';
+import { inert, type LiveLog } from '../publish/log.js';
+import type { Attempt } from '../run/attempt.js';
+import type { Cancellation } from '../run/cancellation.js';
+import type { BudgetFact, GatewayFact } from '../run/facts.js';
+import type { SessionRecord } from '../cli/session-record.js';
+import type { Verdict } from '../run/verdict.js';
+import { StreamReader } from '../run/stream-reader.js';
+import type { Redacted, Redactor } from '../text/redact.js';
+import type { Plan } from './plan.js';
+import type { Ports } from './ports.js';
+
+/** Starts the turn's gateway (undefined: `model-proxy: off`, or no key it can front). */
+export async function startTurnGateway(
+  settings: CliSettings,
+  plan: Plan,
+  log: LiveLog,
+  cancellation: Cancellation,
+  { env, gateway, limits, clock, out }: Ports
+): Promise<Gateway | undefined> {
+  const retry = limits.modelRetry;
+  const started = await gateway.start({
+    env,
+    mode: settings.gateway.modelProxy,
+    budgets: settings.gateway.budgets,
+    // No retry may outlast the step's own limit.
+    retry:
+      settings.timeoutMs > 0
+        ? { ...retry, totalMs: Math.min(retry.totalMs, settings.timeoutMs) }
+        : retry,
+    signal: cancellation.signal,
+    note: line => log.note(inert(log.redact(line))),
+    warning: message => out.warning(log.redact(message)),
+    sleep: clock.sleep
+  });
+  if (started) plan.hide(started.capability);
+  return started;
+}
+
+/** Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to. */
+export function agentEnvironment(
+  env: NodeJS.ProcessEnv,
+  gateway: Gateway | undefined
+): NodeJS.ProcessEnv {
+  return gateway ? { ...env, ...gateway.env } : env;
+}
+
+/** What the gateway counted, its strings redacted (the model is the agent's choice). */
+export function gatewayFact(gateway: Gateway, redact: Redactor): GatewayFact {
+  const stats = gateway.stats();
+  return {
+    calls: stats.calls.map(({ streamed: _streamed, model, ...call }) => ({
+      ...call,
+      ...(model !== undefined && { model: redact(model) })
+    })),
+    retries: stats.retries,
+    tokens: stats.tokens,
+    ...(stats.costUsd !== undefined && { costUsd: stats.costUsd }),
+    costLive: stats.costLive,
+    ...(stats.stopped && { stopped: stats.stopped })
+  };
+}
+
+/** The budget the turn went past: the one the gateway enforced, else the record's cost after the turn. */
+export function budgetStop(
+  settings: CliSettings,
+  fact: GatewayFact | undefined,
+  record: SessionRecord | undefined
+): BudgetFact | undefined {
+  if (fact?.stopped) return fact.stopped;
+  const limit = settings.gateway.budgets.maxCostUsd;
+  if (limit === undefined || (fact?.costLive && fact.costUsd !== undefined)) return undefined;
+  const cost = record?.ok ? record.usage.costUsd : undefined;
+  if (cost === undefined || cost <= limit) return undefined;
+  return { budget: 'max-cost-usd', figure: cost, limit, estimated: true };
+}
+
+/** The verdict a budget gives: budget_exceeded, naming the budget, the figure and the limit. */
+export function budgetVerdict(stop: BudgetFact, exitCode: number | undefined): Verdict {
+  const how = stop.estimated
+    ? 'estimated after the turn on the session record'
+    : 'the gateway refused the next model call';
+  return {
+    outcome: 'budget_exceeded',
+    ...(exitCode !== undefined && { exitCode }),
+    message: `The turn reached ${stop.budget}: ${stop.figure} against a limit of ${stop.limit} (${how}).`
+  };
+}
+
+/** Outcomes a budget does not replace: what ended the turn was not the budget. */
+const NOT_BUDGET = new Set(['interrupted', 'timeout', 'not_found', 'usage_error']);
+
+/** The decision, replaced by budget_exceeded when a budget stopped the turn (CLI mode). */
+export function withBudget<D extends { verdict: Verdict }>(
+  decision: D,
+  settings: Settings,
+  { gateway, record }: { gateway?: GatewayFact; record?: SessionRecord }
+): D {
+  if (settings.mode !== 'cli' || NOT_BUDGET.has(decision.verdict.outcome)) return decision;
+  const stop = budgetStop(settings, gateway, record);
+  return stop ? { ...decision, verdict: budgetVerdict(stop, decision.verdict.exitCode) } : decision;
+}
+
+/** The flags asked for by input, for `hermes chat --help` to confirm. */
+export function askedFlags(
+  settings: CliSettings
+): { flag: string; input: string; value: number }[] {
+  const { maxTurns, runBudgetSeconds } = settings.gateway;
+  return [
+    ...(maxTurns !== undefined
+      ? [{ flag: '--max-turns', input: Input.MaxTurns, value: maxTurns }]
+      : []),
+    ...(runBudgetSeconds !== undefined
+      ? [{ flag: '--run-budget', input: Input.RunBudget, value: runBudgetSeconds }]
+      : [])
+  ];
+}
+
+/** A Hermes that does not list a flag asked for: refused as usage_error before it runs. */
+export function refusedFlags(
+  unlisted: { flag: string; input: string; value: number }[],
+  jsonlPath: string,
+  log: LiveLog
+): Attempt {
+  fs.closeSync(openTranscript(jsonlPath, 'write'));
+  const line = (`Input ${unlisted.map(u => `"${u.input}" (${u.value})`).join(' and ')} asks for ` +
+    `${unlisted.map(u => u.flag).join(' and ')}, which this Hermes' "hermes chat --help" does not list; ` +
+    'remove the input, or run a Hermes that has it.') as Redacted;
+  return {
+    turn: new StreamReader(log).finish(),
+    durationMs: 0,
+    end: {
+      kind: 'process',
+      exitCode: 2,
+      signal: null,
+      stderrTail: [line],
+      timedOut: false,
+      cancelled: false,
+      timeoutMs: 0
+    }
+  };
+}
