@@ -55,7 +55,9 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   };
   own(Output.Outcome, verdict.outcome);
   set(Output.ExitCode, verdict.exitCode);
-  set(Output.Error, verdict.outcome === 'success' ? NONE : (turn.result?.error ?? verdict.message));
+  // A timeout's own words say how long it ran; Hermes, stopped, reports only that it was interrupted.
+  const error = verdict.outcome === 'timeout' ? undefined : turn.result?.error;
+  set(Output.Error, verdict.outcome === 'success' ? NONE : (error ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
   const text = turn.result?.text;
