@@ -4,20 +4,20 @@
  */
 import { isSecureUrl } from '../text/url.js';
 import { InputError, reader } from './input-reader.js';
+import { PIN } from './pin.js';
 
 /**
- * The Hermes release the action installs by default: the one place it is pinned. The newest release
- * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
+ * The Hermes release the action installs by default, pinned in src/config/pin.ts. Its installer's
+ * flags, layout and variables are in docs/INSTALL.md.
  */
-export const PINNED_HERMES_VERSION = 'v0.23.4';
+export const PINNED_HERMES_VERSION = PIN.tag;
 
 /**
- * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION. Not recorded: the exact bytes of that
- * file at that tag could not be obtained where this was written (docs/INSTALL.md, "The pin"), and a
- * hash of some other copy would be a lie. Until a maintainer records it, the default install is
- * reported as not checksum-verified, and every install logs the hash it ran so it can be recorded.
+ * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION, once the pin workflow recorded it
+ * from the tag's exact bytes (docs/INSTALL.md, "The pin"). Until then the default install is reported
+ * as not checksum-verified, and every install logs the hash it ran.
  */
-export const PINNED_INSTALLER_SHA256: string | undefined = undefined;
+export const PINNED_INSTALLER_SHA256: string | undefined = PIN.installerSha256 || undefined;
 
 /** Upstream's own install script at a ref: the repository's raw file, never the website's latest. */
 export const upstreamInstallerUrl = (ref: string): string =>
