@@ -33,6 +33,10 @@ export interface InstallSettings {
   /** The upstream git ref to install: a tag, a branch or a full commit SHA. */
   version: string;
   installerUrl: string;
+  /** The commit the version's tag names (the pin): the script is fetched at it and run with `--commit`. */
+  commit?: string;
+  /** What `hermes --version` must print after the install (the pinned tag's version), else not_found. */
+  expectedVersion?: string;
   /** The SHA-256 the script must have before it runs; absent: run unverified (and say so). */
   installerSha256?: string;
   /** Also install the browser tools and the computer-use driver (minutes of CI time). */
@@ -71,13 +75,17 @@ export function parseInstall(getInput: (name: InstallInputName) => string): Inst
       `Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`
     );
   }
+  // A tag can be moved: the pinned release is fetched and installed by the commit it named when pinned.
+  const commit =
+    version === PINNED_HERMES_VERSION && /^[0-9a-f]{40}$/.test(PIN.commit) ? PIN.commit : undefined;
   const installerSha256 =
     parseSha256(raw(InstallInput.InstallerSha256)) ??
     (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
   return {
     mode: mode as InstallMode,
     version,
-    installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
+    installerUrl: parseUrl(raw(InstallInput.InstallerUrl), commit ?? version),
+    ...(commit ? { commit, expectedVersion: version } : {}),
     ...(installerSha256 ? { installerSha256 } : {}),
     installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
     timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
