@@ -25,7 +25,11 @@ import {
   type InstallIo,
   type Provided
 } from '../src/install/install.js';
-import { parseInstall, PINNED_HERMES_VERSION } from '../src/config/install.js';
+import {
+  parseInstall,
+  PINNED_HERMES_VERSION,
+  type InstallSettings
+} from '../src/config/install.js';
 import {
   argsOf,
   installInputs,
@@ -230,16 +234,18 @@ interface ProvideOptions {
   limits?: typeof INSTALL_LIMITS;
   /** false: the step has no cache service (nothing looked up, nothing saved), for tests of the installer alone. */
   cache?: boolean;
+  /** Settings the inputs cannot give: what a pin holds (its commit, the version it must print). */
+  pin?: Pick<InstallSettings, 'commit' | 'expectedVersion'>;
 }
 
 /** provideHermes as the execute step calls it, for a step on machine m with these inputs. */
 async function provide(
   m: Machine,
-  { inputs = {}, env = {}, limits = INSTALL_LIMITS, cache = true }: ProvideOptions = {}
+  { inputs = {}, env = {}, limits = INSTALL_LIMITS, cache = true, pin }: ProvideOptions = {}
 ): Promise<Provision> {
   if (!cache) setEnv({ ACTIONS_RESULTS_URL: undefined });
   const given = installInputs(world, inputs);
-  const install = parseInstall(name => given[name] ?? '');
+  const install = { ...parseInstall(name => given[name] ?? ''), ...pin };
   const r: Omit<Provision, 'provided'> = {
     info: [],
     output: [],
@@ -514,6 +520,25 @@ describe('in-process: provideHermes', () => {
         `Installing Hermes ${PINNED_HERMES_VERSION} from ${world.base}/install.sh refused: the script's SHA-256 is ${STAND_IN_SHA}, but ${wrong} was expected (installer-sha256, or the pin of ${PINNED_HERMES_VERSION}). Nothing was run.`
       );
       expect(fs.existsSync(m.log)).toBe(false);
+    });
+
+    test('a pinned commit: the script runs with --commit, and a Hermes of another version is not_found naming both', async () => {
+      const commit = 'c'.repeat(40);
+      const m = machine();
+      const r = await provide(m, { pin: { commit, expectedVersion: 'v0.23.4' }, cache: false });
+      expect(argsOf(m)[0]).toContain(`--commit ${commit} `);
+      expect(argsOf(m)[0]).not.toContain('--branch');
+      expect(r.provided.executable).toBeUndefined();
+      expect(r.provided.failure).toBe(
+        `Installing Hermes ${PINNED_HERMES_VERSION} from ${world.base}/install.sh: the installer finished, but \`hermes --version\` prints "${VERSION_LINE}", not the pinned v0.23.4. Nothing was run.`
+      );
+      // The version the simulator prints: the same pin is ready.
+      const ok = await provide(machine(), {
+        pin: { commit, expectedVersion: 'v0.21.4' },
+        cache: false
+      });
+      expect(ok.provided.failure).toBeUndefined();
+      expect(ok.provided.executable).toBeDefined();
     });
 
     test('a 404 names the URL', async () => {

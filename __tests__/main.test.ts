@@ -142,6 +142,56 @@ describe('run(), in-process', () => {
     expect(summaryText(w)).toContain('timeout-minutes');
   });
 
+  test.each([
+    ['missing', (_dir: string) => undefined, 'ENOENT'],
+    ['a directory', (dir: string) => fs.mkdirSync(path.join(dir, 'prompt.md')), 'EISDIR'],
+    [
+      'empty',
+      (dir: string) => fs.writeFileSync(path.join(dir, 'prompt.md'), ' \n'),
+      'an empty file'
+    ]
+  ])('query-file %s: invalid_input before Hermes is provided or run', async (_, make, why) => {
+    let provided = false;
+    const w = world({
+      inputs: { query: '', 'query-file': 'prompt.md' },
+      hermes: {
+        provide: async settings => {
+          provided = true;
+          return { executable: settings.hermesPath };
+        }
+      }
+    });
+    make(w.dir);
+    await run(w.ports);
+    expect(provided).toBe(false);
+    expect(w.transcripts).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('invalid_input');
+    expect(w.failed).toEqual([expect.stringContaining('Input "query-file" is "prompt.md"')]);
+    expect(w.failed[0]).toContain(why);
+  });
+
+  test('timeout: the error output says it timed out and after how long, not "Interrupted"', async () => {
+    const stopped = [
+      { type: 'system', subtype: 'init', model: 'nousresearch/hermes-4-70b', session_id: 's-1' },
+      { type: 'result', session_id: 's-1', exit_code: 130, error: 'Interrupted' }
+    ];
+    const w = world({
+      inputs: { 'timeout-minutes': '2.5' },
+      runs: [
+        {
+          exitCode: 130,
+          stdout: stopped.map(e => JSON.stringify(e) + '\n').join(''),
+          end: { timedOut: true, timeoutMs: 150_000 }
+        }
+      ]
+    });
+    await run(w.ports);
+    expect(w.outputs.get('outcome')).toBe('timeout');
+    expect(w.outputs.get('error')).toBe(
+      'Hermes did not finish within timeout-minutes (2.5); it was stopped and reported exit code 130: Interrupted.'
+    );
+  });
+
   test('json-schema: an answer that does not match is invalid_output, decided once', async () => {
     const w = world({
       inputs: { 'json-schema': JSON.stringify(VERDICT_SCHEMA) },

@@ -74,6 +74,7 @@ describe('the release workflow', () => {
     const order = [
       at('require("./package.json").version'),
       at('scripts/changelog-section.mjs'),
+      at('node scripts/pin-hermes.mjs check'),
       at('bash .ci/run'),
       at('gh release create'),
       at('git push --force origin "refs/tags/$major"')
@@ -83,5 +84,20 @@ describe('the release workflow', () => {
     expect(fs.readFileSync(path.join(ROOT, '.ci/run'), 'utf8')).toContain(
       'dist/ differs from a fresh build of src/'
     );
+  });
+
+  test('refuses to publish while the default installer has no pinned hash: its check fails', () => {
+    const check = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/pin-hermes.mjs'), 'check'],
+      {
+        encoding: 'utf8'
+      }
+    );
+    const pinned = /installerSha256: '[0-9a-f]{64}'/.test(
+      fs.readFileSync(path.join(ROOT, 'src/config/pin.ts'), 'utf8')
+    );
+    expect(check.status).toBe(pinned ? 0 : 1);
+    if (!pinned) expect(check.stderr).toContain('has no pinned commit and SHA-256');
   });
 });

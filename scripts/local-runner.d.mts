@@ -56,9 +56,15 @@ export interface RunOptions {
 }
 
 export function node24(): string;
+export function stagedForOthers(): {
+  root: string;
+  node: string;
+  action: string;
+  simulatorBin: string;
+};
 export function runnerStep(
   dir: string,
-  options?: { pathFirst?: string; cwd?: string; job?: string }
+  options?: { pathFirst?: string; cwd?: string; job?: string; node?: string }
 ): { files: RunFiles; env: Record<string, string> };
 export function startAction(options?: RunOptions): {
   child: ChildProcess;

@@ -20,11 +20,43 @@ export function node24() {
 }
 
 /**
+ * What another user must run (Node 24, dist/, the simulator), copied once per test run into a folder
+ * of its own under TMPDIR (which the suite's global setup makes 0755). A checkout under a 0700 or 0750
+ * parent (a mkdtemp folder, a hosted runner's home) is one that user cannot enter, so a test that runs
+ * the action or Hermes as another user runs these copies instead.
+ */
+export function stagedForOthers() {
+  const dir = path.join(os.tmpdir(), 'staged-for-others');
+  if (!fs.existsSync(path.join(dir, '.complete'))) {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'staging-'));
+    fs.chmodSync(work, 0o755);
+    fs.mkdirSync(path.join(work, 'node'), { mode: 0o755 });
+    fs.copyFileSync(node24(), path.join(work, 'node', 'node'));
+    fs.chmodSync(path.join(work, 'node', 'node'), 0o755);
+    for (const part of ['dist', 'simulator'])
+      fs.cpSync(path.join(ROOT, part), path.join(work, part), { recursive: true });
+    fs.writeFileSync(path.join(work, '.complete'), '');
+    try {
+      fs.renameSync(work, dir);
+    } catch {
+      // Another test file staged it first: theirs is complete (renamed whole), this copy is not needed.
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return {
+    root: dir,
+    node: path.join(dir, 'node', 'node'),
+    action: path.join(dir, 'dist', 'index.js'),
+    simulatorBin: path.join(dir, 'simulator', 'bin')
+  };
+}
+
+/**
  * A runner-like step in `dir`: the five file-command files (empty), RUNNER_TEMP, the
  * workspace (`cwd` if given), and the environment a runner gives the action, with `pathFirst` and
  * Node 24 ahead of this PATH. Used by startAction and by the bench.
  */
-export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
+export function runnerStep(dir, { pathFirst, cwd, job = 'demo', node = node24() } = {}) {
   const files = {
     output: path.join(dir, 'github_output'),
     path: path.join(dir, 'github_path'),
@@ -42,9 +74,7 @@ export function runnerStep(dir, { pathFirst, cwd, job = 'demo' } = {}) {
   fs.mkdirSync(files.temp, { recursive: true });
   fs.mkdirSync(files.workspace, { recursive: true });
   const env = {
-    PATH: [pathFirst, path.dirname(node24()), process.env.PATH]
-      .filter(Boolean)
-      .join(path.delimiter),
+    PATH: [pathFirst, path.dirname(node), process.env.PATH].filter(Boolean).join(path.delimiter),
     HOME: process.env.HOME ?? dir,
     GITHUB_ACTIONS: 'true',
     GITHUB_OUTPUT: files.output,
@@ -83,7 +113,12 @@ export function startAction({
   user
 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-action-run-'));
-  const step = runnerStep(dir, { pathFirst: simulator ? SIMULATOR_BIN : undefined, cwd });
+  // Another user may not reach the checkout: it runs the staged copies.
+  const staged = user ? stagedForOthers() : undefined;
+  const node = staged?.node ?? node24();
+  if (staged && action === ACTION) action = staged.action;
+  const simulatorBin = staged?.simulatorBin ?? SIMULATOR_BIN;
+  const step = runnerStep(dir, { pathFirst: simulator ? simulatorBin : undefined, cwd, node });
   // Run as another user (a root test playing an unprivileged runner): the step's files are its own.
   if (user)
     for (const p of [dir, ...Object.values(step.files)]) fs.chownSync(p, user.uid, user.gid);
@@ -96,7 +131,7 @@ export function startAction({
   // A file, as a runner's log pipe is one a process can open again through /proc/<pid>/fd/1.
   const outFile = path.join(dir, 'stdout');
   const outFd = stdoutFile ? fs.openSync(outFile, 'w') : undefined;
-  const child = spawn(node24(), [action], {
+  const child = spawn(node, [action], {
     cwd: files.workspace,
     env: childEnv,
     stdio: ['ignore', outFd ?? 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import { HERMES_LIMITS, type HermesLimits } from '../../src/cli/hermes.js';
 import { run } from '../../src/main.js';
 import type { UploadResult } from '../../src/publish/artifact.js';
 import type { Attempt } from '../../src/run/attempt.js';
+import type { ProcessEnd } from '../../src/run/verdict.js';
 import { listenForCancellation } from '../../src/run/cancellation.js';
 import { StreamReader } from '../../src/run/stream-reader.js';
 import {
@@ -42,6 +43,8 @@ export interface StandInRun {
   stderr?: string[];
   /** What the agent does to the disk during its turn, given jsonl-path. */
   meddle?: (jsonlPath: string) => void;
+  /** How the process ended besides its exit code (timed out, killed…). */
+  end?: Partial<Omit<ProcessEnd, 'kind' | 'stderrTail'>>;
 }
 
 /** The lines of a turn that ends with this exit code (in its result event and as the process's). */
@@ -162,7 +165,7 @@ export function world({
       reader.push(Buffer.from(next.stdout ?? streamOf(next)));
       w.transcripts.push(jsonlPath);
       const turn = reader.finish();
-      const end = processEnd({ exitCode: next.exitCode, stderrTail: next.stderr });
+      const end = processEnd({ exitCode: next.exitCode, stderrTail: next.stderr, ...next.end });
       return { turn, durationMs: 1500, end } as Attempt;
     }
   };

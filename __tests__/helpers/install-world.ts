@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect } from '@jest/globals';
 import { CacheService } from '../../scripts/cache-service.mjs';
-import { ROOT, node24 } from '../../scripts/local-runner.mjs';
+import { ROOT, stagedForOthers } from '../../scripts/local-runner.mjs';
 import { cacheVersion } from '../../src/install/cache.js';
 import { installLayout } from '../../src/install/layout.js';
 import { parseInstall } from '../../src/config/install.js';
@@ -21,7 +21,8 @@ import { startAzurite, type Azurite } from './azurite.js';
 
 export const STAND_IN = fs.readFileSync(path.join(ROOT, 'simulator', 'install.sh'));
 export const STAND_IN_SHA = createHash('sha256').update(STAND_IN).digest('hex');
-export const SIMULATOR = path.join(ROOT, 'simulator', 'hermes.mjs');
+// The agent user runs the installed Hermes: its simulator and Node must be where that user can enter.
+export const SIMULATOR = path.join(stagedForOthers().root, 'simulator', 'hermes.mjs');
 export const VERSION_LINE = 'Hermes Agent v0.21.4 (2026.9.20)';
 
 export interface World {
@@ -87,7 +88,7 @@ export function machine(): Machine {
 export function newSystem(m: Machine): void {
   m.system = `${m.system}-${Math.random().toString(36).slice(2, 8)}`;
   fs.mkdirSync(m.system, { recursive: true });
-  fs.symlinkSync(node24(), path.join(m.system, 'node'));
+  fs.symlinkSync(stagedForOthers().node, path.join(m.system, 'node'));
 }
 
 /** A fresh runner for the same workflow: nothing of the last job's HOME is left. */

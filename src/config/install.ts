@@ -4,20 +4,20 @@
  */
 import { isSecureUrl } from '../text/url.js';
 import { InputError, reader } from './input-reader.js';
+import { PIN } from './pin.js';
 
 /**
- * The Hermes release the action installs by default: the one place it is pinned. The newest release
- * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
+ * The Hermes release the action installs by default, pinned in src/config/pin.ts. Its installer's
+ * flags, layout and variables are in docs/INSTALL.md.
  */
-export const PINNED_HERMES_VERSION = 'v0.23.4';
+export const PINNED_HERMES_VERSION = PIN.tag;
 
 /**
- * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION. Not recorded: the exact bytes of that
- * file at that tag could not be obtained where this was written (docs/INSTALL.md, "The pin"), and a
- * hash of some other copy would be a lie. Until a maintainer records it, the default install is
- * reported as not checksum-verified, and every install logs the hash it ran so it can be recorded.
+ * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION, once the pin workflow recorded it
+ * from the tag's exact bytes (docs/INSTALL.md, "The pin"). Until then the default install is reported
+ * as not checksum-verified, and every install logs the hash it ran.
  */
-export const PINNED_INSTALLER_SHA256: string | undefined = undefined;
+export const PINNED_INSTALLER_SHA256: string | undefined = PIN.installerSha256 || undefined;
 
 /** Upstream's own install script at a ref: the repository's raw file, never the website's latest. */
 export const upstreamInstallerUrl = (ref: string): string =>
@@ -33,6 +33,10 @@ export interface InstallSettings {
   /** The upstream git ref to install: a tag, a branch or a full commit SHA. */
   version: string;
   installerUrl: string;
+  /** The commit the version's tag names (the pin): the script is fetched at it and run with `--commit`. */
+  commit?: string;
+  /** What `hermes --version` must print after the install (the pinned tag's version), else not_found. */
+  expectedVersion?: string;
   /** The SHA-256 the script must have before it runs; absent: run unverified (and say so). */
   installerSha256?: string;
   /** Also install the browser tools and the computer-use driver (minutes of CI time). */
@@ -71,13 +75,17 @@ export function parseInstall(getInput: (name: InstallInputName) => string): Inst
       `Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`
     );
   }
+  // A tag can be moved: the pinned release is fetched and installed by the commit it named when pinned.
+  const commit =
+    version === PINNED_HERMES_VERSION && /^[0-9a-f]{40}$/.test(PIN.commit) ? PIN.commit : undefined;
   const installerSha256 =
     parseSha256(raw(InstallInput.InstallerSha256)) ??
     (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
   return {
     mode: mode as InstallMode,
     version,
-    installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
+    installerUrl: parseUrl(raw(InstallInput.InstallerUrl), commit ?? version),
+    ...(commit ? { commit, expectedVersion: version } : {}),
     ...(installerSha256 ? { installerSha256 } : {}),
     installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
     timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))

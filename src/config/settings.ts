@@ -16,6 +16,7 @@ import {
   parseBots,
   parseLogins,
   parseRedact,
+  readQuery,
   resolveJsonlPath,
   splitArgs,
   type GetInput,
@@ -295,4 +296,6 @@ export function checkPaths(settings: Settings, given: GetInput): void {
       `Input "${Input.WorkingDirectory}" is ${JSON.stringify(given(Input.WorkingDirectory) || '.')}, and ${settings.workingDirectory} is not a directory; give a directory in the workspace.`
     );
   }
+  // Hermes reads query-file itself, after the install: a missing or unreadable one is said here.
+  if (settings.mode === 'cli') readQuery(settings.query, settings.workingDirectory);
 }

@@ -234,6 +234,11 @@ async function installHermes(
     const found = await working(layout, spawnEnv, limits);
     if ('why' in found)
       return failed(`${tried}: the installer finished, but ${found.why}.${lastLines(tail)}`);
+    const wanted = install.expectedVersion;
+    if (wanted && !printsVersion(found.version, wanted))
+      return failed(
+        `${tried}: the installer finished, but \`hermes --version\` prints "${found.version}", not the pinned ${wanted}. Nothing was run.`
+      );
     fs.writeFileSync(layout.marker, JSON.stringify({ key: layout.cacheKey }) + '\n');
     await lockDown(layout.cachePaths, spawnEnv);
     // Saved now, before Hermes runs: what the agent does next can no longer reach the entry.
@@ -257,6 +262,12 @@ async function installHermes(
   } finally {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** Whether a `--version` line names the version (v0.23.4 and 0.23.4 alike), not one it is a prefix of. */
+function printsVersion(line: string, version: string): boolean {
+  const bare = version.replace(/^v/, '').replace(/\./g, '\\.');
+  return new RegExp(`(^|[^\\w.])v?${bare}(?![\\w.]*\\d)`).test(line);
 }
 
 function describeSource(source: InstallSource): string {

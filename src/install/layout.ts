@@ -119,7 +119,7 @@ export interface InstallerCall {
  */
 export function installerArgs(
   layout: InstallLayout,
-  settings: Pick<InstallSettings, 'version' | 'installBrowser'>,
+  settings: Pick<InstallSettings, 'version' | 'installBrowser' | 'commit'>,
   script: string
 ): InstallerCall {
   const accepts = (flag: string): boolean => acceptsFlag(script, flag);
@@ -131,7 +131,9 @@ export function installerArgs(
   };
   if (accepts('--non-interactive')) args.push('--non-interactive');
   else want('--skip-setup');
-  if (/^[0-9a-f]{40}$/.test(settings.version)) want('--commit', settings.version);
+  const commit =
+    settings.commit ?? (/^[0-9a-f]{40}$/.test(settings.version) ? settings.version : undefined);
+  if (commit) want('--commit', commit);
   else want('--branch', settings.version);
   // The environment names both directories too (installerEnv), for a script without the flags.
   if (accepts('--dir')) args.push('--dir', layout.installDir);

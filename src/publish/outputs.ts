@@ -57,8 +57,10 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   };
   own(Output.Outcome, verdict.outcome);
   set(Output.ExitCode, verdict.exitCode);
-  // A budget's words name the budget, the figure and the limit; Hermes' error only quotes the refusal.
-  const hermesError = verdict.outcome === 'budget_exceeded' ? undefined : turn.result?.error;
+  // A budget's and a timeout's own words name what stopped the turn (the budget, its figure and
+  // limit; how long it ran); Hermes, stopped, only quotes the refusal or says it was interrupted.
+  const ownWords = verdict.outcome === 'budget_exceeded' || verdict.outcome === 'timeout';
+  const hermesError = ownWords ? undefined : turn.result?.error;
   set(Output.Error, verdict.outcome === 'success' ? NONE : (hermesError ?? verdict.message));
   set(Output.SessionId, turn.sessionId);
   set(Output.Model, turn.model);
