@@ -29,10 +29,18 @@ export interface AnswerLimits {
 }
 
 /** More than this is cut from the source before parsing: no page shows more, and parsing is linear. */
-const SOURCE_CHARS = 200_000;
+const SOURCE_CHARS = 100_000;
 /** Deeper trees (`> > > …`, nested lists) are drawn as plain text: the writer recurses. */
-const MAX_DEPTH = 64;
+const MAX_DEPTH = 32;
 const TABLE_ROWS = 100;
+/**
+ * A line opening more containers than MAX_DEPTH (`> > > …`, `- - - …`), or indented past any list a
+ * reader writes: the parser's time grows with the square of such nesting, so it is never parsed.
+ */
+const DEEP = new RegExp(
+  String.raw`^(?:[ 	]*(?:>|[-*+](?=[ 	])|\d{1,9}[.)](?=[ 	]))){${MAX_DEPTH}}|^[ 	]{${4 * MAX_DEPTH},}`,
+  'm'
+);
 /** Rounds of cutting before giving up on the tree and drawing plain text. */
 const ROUNDS = 8;
 
@@ -52,6 +60,7 @@ const WRITE: Options = {
  */
 export function renderAnswer(text: Redacted, limits: AnswerLimits): string {
   const source = text.length > SOURCE_CHARS ? clip(text, SOURCE_CHARS) : text;
+  if (DEEP.test(source)) return plainAnswer(text, limits);
   let tree: Root;
   try {
     const parsed = fromMarkdown(source, {
