@@ -83,8 +83,8 @@ const LAYERS = {
   // run()'s steps (src/steps/) draw on every folder above; only main.ts imports them.
   steps: ['report-action']
 };
-/** What src/comment/ may read of src/publish/: the escaping and the blocks it shares with the summary. */
-const COMMENT_MAY_IMPORT = ['markdown', 'structured', 'run-report'];
+/** What src/comment/ may read of src/publish/: the escaping, the answer's drawing and the blocks it shares with the summary. */
+const COMMENT_MAY_IMPORT = ['markdown', 'answer', 'structured', 'run-report'];
 const layerRules = Object.entries(LAYERS).map(([folder, after]) => ({
   files: [`src/${folder}/**/*.ts`],
   rules: {

@@ -243,5 +243,9 @@ describe('a hostile answer', () => {
     expect(text).toContain('@\u200boctocat');
     expect(text).toContain('#\u200b3');
     expect(all(tree, 'img')).toEqual([]);
+    // https links stay links, each with its host shown; the image is one of them.
+    expect(textOf(tree)).toContain('click (evil.example) pixel (evil.example)');
+    // `</details>` opens an HTML block to the end: shown as text, the fence inside it too.
+    expect(textOf(tree)).toContain('</details> | a | b |\n# heading\n```js\nfence');
   });
 });

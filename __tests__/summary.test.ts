@@ -170,10 +170,13 @@ describe('what the goldens show', () => {
       '</td></tr></table><script>alert(1)</script>',
       "echo '<details><summary>x</summary>' | tee @octocat ```",
       '[click](javascript:alert(1)) www.evil.example https://evil.example/x',
-      '# Report <script>alert(1)</script>',
+      'Report <script>alert(1)</script>',
       '<!-- hidden'
     ])
       expect(text).toContain(payload);
+    // The answer's own Markdown is drawn (its heading below the summary's), its HTML shown as text.
+    expect(all(html, 'h5').map(textOf)).toEqual(['Report <script>alert(1)</script>']);
+    expect(textOf(all(html, 'pre')[0])).toBe("console.log('</details>')\n");
     expect(all(html, 'a')).toEqual([]);
     expect(prose(html)).not.toMatch(/@[A-Za-z0-9_-]/);
     // The failed call's output, expandable, keeps its lines.

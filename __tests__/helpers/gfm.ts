@@ -134,12 +134,36 @@ export const SUMMARY_TAGS = new Set([
   'a'
 ]);
 
+/**
+ * What the answer's Markdown may add (src/publish/answer.ts), inside its own block only: demoted
+ * headings, ordered lists, strikethrough, rules, task-list boxes (disabled) and https links.
+ */
+export const ANSWER_TAGS = new Set(['h4', 'h5', 'h6', 'ol', 'del', 'hr', 'input']);
+
+/** A link the answer may keep: https, not to a page GitHub reads as an issue or pull request reference. */
+export function answerLink(href: string | undefined): boolean {
+  if (!href?.startsWith('https://')) return false;
+  const url = new URL(href);
+  return !(
+    /(^|\.)github\.com$/i.test(url.hostname) &&
+    /^\/[^/]+\/[^/]+\/(issues|pull|pulls|discussions)\/\d/i.test(url.pathname)
+  );
+}
+
+/** The answer's block: a <details> whose summary says "Answer (…)". */
+const isAnswer = (node: Element): boolean =>
+  node.tag === 'details' &&
+  node.children.some(
+    c => typeof c !== 'string' && c.tag === 'summary' && /^Answer \(/.test(textOf(c))
+  );
+
 const count = (html: string, text: string): number => html.split(text).length - 1;
 const BALANCED = ['details', 'summary', 'table', 'pre', 'code', 'blockquote'];
 
 /**
  * Checks rendered summary HTML structurally and returns its tree: only SUMMARY_TAGS (no comment, no
- * tag from the stream), links only to `linkTo` (the artifact), `<details>` and tables balanced in the
+ * tag from the stream; ANSWER_TAGS too inside the answer's block), links only to `linkTo` (the
+ * artifact) or, in the answer, an answerLink, `<details>` and tables balanced in the
  * HTML text and as parsed (so no stray tag closed or opened one), every details led by its summary,
  * every table row as wide as its header.
  */
@@ -147,13 +171,17 @@ export function checkSummaryHtml(html: string, { linkTo }: { linkTo?: string } =
   const tree = parseHtml(html);
   const problems: string[] = [];
   const parsed = new Map<string, number>();
-  const walk = (node: Element): void => {
+  const walk = (node: Element, inAnswer = false): void => {
     parsed.set(node.tag, (parsed.get(node.tag) ?? 0) + 1);
-    if (!SUMMARY_TAGS.has(node.tag)) problems.push(`an unexpected <${node.tag}>`);
+    const answer = inAnswer || isAnswer(node);
+    if (!SUMMARY_TAGS.has(node.tag) && !(answer && ANSWER_TAGS.has(node.tag)))
+      problems.push(`an unexpected <${node.tag}>`);
+    if (node.tag === 'input' && (node.attrs.type !== 'checkbox' || !('disabled' in node.attrs)))
+      problems.push('an <input> that is not a disabled checkbox');
     const elements = node.children.filter((c): c is Element => typeof c !== 'string');
     if (node.tag === 'details' && elements[0]?.tag !== 'summary')
       problems.push('a <details> without its <summary> first');
-    if (node.tag === 'a' && node.attrs.href !== linkTo)
+    if (node.tag === 'a' && node.attrs.href !== linkTo && !(answer && answerLink(node.attrs.href)))
       problems.push(`a link to ${node.attrs.href}`);
     if (node.tag === 'table') {
       const widths = all(node, 'tr').map(
@@ -161,7 +189,7 @@ export function checkSummaryHtml(html: string, { linkTo }: { linkTo?: string } =
       );
       if (widths.some(w => w !== widths[0])) problems.push(`a table with rows of ${widths} cells`);
     }
-    elements.forEach(walk);
+    elements.forEach(e => walk(e, answer));
   };
   walk(tree);
   for (const tag of BALANCED) {

@@ -6,7 +6,8 @@
 import type { Tokens } from '../run/stream.js';
 import { formatCost } from '../run/session-usage.js';
 import { OUTCOMES, titleOf, type Outcome } from '../run/verdict.js';
-import { codeCell, inline, join, link, number, quoted, textBlock } from '../publish/markdown.js';
+import { codeCell, join, link, number, quoted } from '../publish/markdown.js';
+import { renderAnswer } from '../publish/answer.js';
 import { structuredBlock } from '../publish/structured.js';
 import type { Redactor } from '../text/redact.js';
 import { clip, formatMs } from '../text/text.js';
@@ -17,7 +18,8 @@ export const COMMENT_LIMIT_CHARS = 65_536;
 export const COMMENT_BUDGET_CHARS = 60_000;
 const MESSAGE_CHARS = 1000;
 const FACT_CHARS = 120;
-const ANSWER_CHARS = 20_000;
+/** The most the answer's Markdown takes of the comment. */
+const ANSWER_CHARS = 50_000;
 
 /** What the comment shows; everything but the links comes from the run and is untrusted. */
 export interface CommentView {
@@ -112,24 +114,17 @@ function factsLine(view: CommentView, redact: Redactor): string {
   return parts.length ? parts.join(' · ') : '_No result event: nothing is known of the turn._';
 }
 
-/** The answer as plain paragraphs, cut (after redaction) so that the whole comment fits in room. */
+/** The answer as safe Markdown (publish/answer.ts), redacted first, cut so that the whole comment fits in room. */
 function answerBlock(
   answer: string | undefined,
   redact: Redactor,
   room: number
 ): string | undefined {
   if (!answer || answer.trim() === '') return undefined;
-  const clean = redact(answer);
-  const note = (chars: number): string =>
-    `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the transcript._`;
-  let chars = Math.min(clean.length, ANSWER_CHARS);
-  const draw = (): string =>
-    textBlock(clip(clean, chars)) + (chars < clean.length ? note(chars) : '');
-  let block = draw();
-  // Escaping grows text (a backslash per mark, a space after `@`): shrink until it fits.
-  while (block.length > room && chars > 0) {
-    chars = Math.floor((chars * room) / block.length / 1.1);
-    block = draw();
-  }
-  return chars > 0 ? block : inline('(The answer is left out: it does not fit in a comment.)');
+  // Its headings go below the comment's title (###).
+  return renderAnswer(redact(answer), {
+    chars: Math.max(0, Math.min(room, ANSWER_CHARS)),
+    headingLevel: 3,
+    whole: 'the transcript'
+  });
 }

@@ -25,6 +25,8 @@ const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
 // `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
 const REFERENCE = /(#|\bGH-)(?=\d)/gi;
+// A full issue, pull request or discussion URL in text, which GitHub also turns into a reference.
+const ISSUE_URL = /(github\.com\/[^\s/]+\/[^\s/]+\/(?:issues|pull|discussions)\/)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const CONTROL =
   // eslint-disable-next-line no-control-regex
@@ -42,13 +44,27 @@ export function visible(text: string): string {
  */
 function escapeLine(text: string, context: 'prose' | 'code'): string {
   const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-  const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+  const inert =
+    context === 'prose'
+      ? clean.replace(REFERENCE, `$1${ZWSP}`).replace(ISSUE_URL, `$1${ZWSP}`)
+      : clean;
   return inert.replace(PUNCTUATION, '\\$&');
 }
 
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 export function inline(text: string): string {
   return escapeLine(text.replace(/\s+/g, ' '), 'prose');
+}
+
+/**
+ * The text of a Markdown text node (src/publish/answer.ts): each line escaped as prose, line breaks
+ * kept (the writer indents them inside quotes and lists), leading blanks of later lines dropped.
+ */
+export function proseText(text: string): string {
+  return text
+    .split(NEWLINE)
+    .map((line, i) => escapeLine(i === 0 ? line : line.trimStart(), 'prose'))
+    .join('\n');
 }
 
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */

@@ -19,6 +19,7 @@ import type { Turn } from '../run/turn.js';
 import { titleOf } from '../run/verdict.js';
 import type { RunReport } from './run-report.js';
 import { structuredBlock } from './structured.js';
+import { renderAnswer } from './answer.js';
 import { callsBlock, callsFloor, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';
@@ -47,7 +48,6 @@ const FACT_CHARS = 120;
 const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
-const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = 96 * 1024;
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
@@ -249,20 +249,15 @@ function transcriptNote(report: RunReport): string {
 function answerBlock(turn: Turn): string | undefined {
   const text = turn.result?.text;
   if (!text || text.trim() === '') return undefined;
-  const clean = text;
-  let chars = Math.min(clean.length, ANSWER_CHARS);
-  let body = textBlock(clip(clean, chars));
-  // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
-  while (bytes(body) > ANSWER_BYTES) {
-    chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
-    body = textBlock(clip(clean, chars));
-  }
-  const cut =
-    chars < clean.length
-      ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
-      : '';
-  const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-  return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
+  // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
+  const body = renderAnswer(text, {
+    chars: ANSWER_BYTES,
+    bytes: ANSWER_BYTES,
+    headingLevel: 4,
+    whole: 'the `text` output and the transcript'
+  });
+  const size = `${number.format(text.length)} character${text.length === 1 ? '' : 's'}`;
+  return details(`Answer (${size})`, body, bytes(text) < OPEN_ANSWER_BYTES);
 }
 
 /**

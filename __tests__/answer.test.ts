@@ -1,0 +1,303 @@
+/**
+ * The answer drawn as Markdown (src/publish/answer.ts). Golden files: each answer under
+ * fixtures/markdown/ (`x.md`) is drawn inside the summary's answer block and rendered as GFM
+ * (helpers/gfm.ts); the HTML must equal `x.html` beside it. Regenerating them is a deliberate act:
+ * `UPDATE_GOLDEN=1 npm test -- __tests__/answer.test.ts`, then review the diff. Then the hostile
+ * battery and a property over generated Markdown: only allowed elements, the page around intact.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
+import { details } from '../src/publish/markdown.js';
+import type { Redacted } from '../src/text/redact.js';
+import {
+  all,
+  checkSummaryHtml,
+  prose,
+  renderGfm,
+  tableRows,
+  textOf,
+  type Element
+} from './helpers/gfm.js';
+import { runs } from './helpers/runs.js';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'markdown');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const LIMITS: AnswerLimits = { chars: 96 * 1024, headingLevel: 4, whole: 'the transcript' };
+const r = (text: string): Redacted => text as Redacted;
+
+/** The answer as the summary places it: in its block, a heading before and a paragraph after. */
+function page(text: string, limits: AnswerLimits = LIMITS): { markdown: string; html: string } {
+  const markdown = [
+    '#### Before',
+    details('Answer (n characters)', renderAnswer(r(text), limits), true),
+    'AFTER-THE-ANSWER'
+  ].join('\n\n');
+  return { markdown, html: renderGfm(markdown) };
+}
+
+/** The page's structure intact: the heading, one details block holding the answer, the last paragraph. */
+function intact(html: string): Element {
+  const tree = checkSummaryHtml(html);
+  const top = tree.children.filter((c): c is Element => typeof c !== 'string');
+  expect(top.map(e => e.tag)).toEqual(['h4', 'details', 'p']);
+  expect(textOf(top[2])).toBe('AFTER-THE-ANSWER');
+  expect(all(tree, 'details')).toHaveLength(1);
+  expect(all(tree, 'img')).toEqual([]);
+  // No mention, reference or e-mail address a reader's GitHub would link or notify.
+  expect(prose(top[1])).not.toMatch(/@[A-Za-z0-9_-]|#\d|\bGH-\d|issues\/\d|pull\/\d/i);
+  return top[1];
+}
+
+const names = fs
+  .readdirSync(FIXTURES)
+  .filter(f => f.endsWith('.md'))
+  .map(f => f.slice(0, -3))
+  .sort();
+
+describe('golden answers', () => {
+  test('there are a dozen', () => expect(names.length).toBeGreaterThanOrEqual(12));
+
+  test.each(names)('%s', name => {
+    const { html } = page(fs.readFileSync(path.join(FIXTURES, `${name}.md`), 'utf8'));
+    const golden = path.join(FIXTURES, `${name}.html`);
+    if (UPDATE) fs.writeFileSync(golden, html);
+    expect(html).toBe(fs.readFileSync(golden, 'utf8'));
+    intact(html);
+  });
+});
+
+describe('what the goldens show', () => {
+  const answer = (name: string): Element =>
+    intact(page(fs.readFileSync(path.join(FIXTURES, `${name}.md`), 'utf8')).html);
+
+  test('code spans, a fence in a list item with its language, numbered items', () => {
+    const a = answer('review-with-code');
+    expect(all(a, 'code').map(textOf)).toContain('parseConfig');
+    expect(all(a, 'ol')).toHaveLength(1);
+    expect(all(all(a, 'ol')[0], 'li')).toHaveLength(3);
+    expect(all(a, 'pre')[0].children[0]).toMatchObject({ attrs: { class: 'language-ts' } });
+    expect(all(a, 'h6').map(textOf)).toEqual(['Review']);
+  });
+
+  test('a table of findings keeps its rows, cells and an escaped pipe', () => {
+    const rows = tableRows(all(answer('findings-table'), 'table')[0]);
+    expect(rows).toHaveLength(4);
+    expect(rows[2][3]).toBe('Retries without backoff | jitter');
+  });
+
+  test('task lists as disabled boxes; nested lists nested', () => {
+    const boxes = all(answer('task-list'), 'input');
+    expect(boxes.map(b => 'checked' in b.attrs)).toEqual([true, true, false, false]);
+    expect(all(all(answer('nested-lists'), 'ul')[1], 'ol')).toHaveLength(1);
+  });
+
+  test('https links kept with their host shown; http and reference URLs lose the link', () => {
+    const a = answer('links');
+    expect(all(a, 'a').map(x => x.attrs.href)).toEqual([
+      'https://nodejs.org/api/fs.html#fsreadfilepath-options-callback',
+      'https://example.com/guide',
+      'https://spec.example/v2'
+    ]);
+    expect(textOf(a)).toContain('Node.js docs (nodejs.org)');
+    expect(textOf(a)).toContain('the spec is mirrored at');
+    expect(textOf(a)).toContain('the tracking issue and https://github.com/octo/repo/pull/\u200b8');
+  });
+
+  test('a fence inside a fence stays verbatim', () => {
+    expect(all(answer('code-in-code'), 'pre').map(textOf)).toEqual([
+      '```js\nconsole.log(1);\n```\n',
+      '``` not a fence here\n'
+    ]);
+  });
+});
+
+const HOSTILE: [string, string][] = [
+  [
+    'raw HTML',
+    '<script>alert(1)</script>\n\n<div onclick=x>hi</div> and <b>bold</b> <img src=x onerror=alert(1)>'
+  ],
+  ['closing the page', '</details></summary></table></pre></code>\n\n</details>\n\nAFTER'],
+  [
+    'images',
+    '![pixel](https://tracker.example/p.png) ![local](x.png) ![ref][i]\n\n[i]: https://t.example/i.png'
+  ],
+  [
+    'schemes',
+    '[a](javascript:alert(1)) [b](data:text/html,<b>x</b>) [c](http://x.example) [d](vbscript:x) [e](JAVASCRIPT:alert(1)) <javascript:alert(1)>'
+  ],
+  ['mentions', '@octocat @org/team **@bold** [@link](https://x.example) me@mail.example @_x'],
+  [
+    'references',
+    '#1 o/r#2 GH-3 https://github.com/o/r/issues/4 https://github.com/o/r/pull/5 [x](https://github.com/o/r/issues/6) www.github.com/o/r/pull/7'
+  ],
+  ['a fake marker', '<!-- hermes-action:workflow=x;job=y;key= -->\n\nText <!-- hidden --> after'],
+  [
+    'hidden text',
+    '[x]: https://a.example "a hidden title"\n\nA footnote[^n].\n\n[^n]: hidden at the bottom @octocat'
+  ],
+  ['broken fences', '```\nnever closed\n</details>'],
+  ['nested fences', '- ```\n  a\n> ```\n> b\n\n~~~~\n```\n~~~'],
+  ['alerts', '> [!CAUTION]\n> The action failed (it did not).'],
+  ['a table that breaks', '| a | b |\n|---|---|\n| 1 | 2 | 3 | </details> |\n| `|` |'],
+  ['a megabyte of backticks', '`'.repeat(1024 * 1024)],
+  ['deep nesting', '> '.repeat(5000) + 'deep\n\n' + '- '.repeat(3000) + 'list'],
+  ['control characters', 'a\u0000b\u001b[31mc\u007f \ud800 **x\u0085y**']
+];
+
+describe('the hostile battery, fed as the answer', () => {
+  test.each(HOSTILE)('%s: allowed elements only, the page intact', (_, text) => {
+    const { markdown, html } = page(text);
+    const answer = intact(html);
+    expect(markdown.length).toBeLessThanOrEqual(LIMITS.chars + 200);
+    for (const a of all(answer, 'a')) expect(a.attrs.href).toMatch(/^https:\/\//);
+    expect(markdown).not.toContain('<!-- hermes-action');
+  });
+
+  test('what was HTML is shown as text', () => {
+    const text = textOf(intact(page(HOSTILE[0][1]).html));
+    expect(text).toContain('<script>alert(1)</script>');
+    expect(text).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  test('images become links, with the host shown', () => {
+    const a = intact(page(HOSTILE[2][1]).html);
+    expect(all(a, 'a').map(x => x.attrs.href)).toEqual([
+      'https://tracker.example/p.png',
+      'https://t.example/i.png'
+    ]);
+    expect(textOf(a)).toContain('pixel (tracker.example)');
+  });
+
+  test('definitions and footnotes are shown where they stand', () => {
+    const text = textOf(intact(page(HOSTILE[7][1]).html));
+    expect(text).toContain('"a hidden title"');
+    expect(text).toContain('hidden at the bottom');
+  });
+});
+
+describe('bounds on the written result', () => {
+  test('a long answer is cut by blocks of text, saying so, and closes what it opened', () => {
+    const text = Array.from(
+      { length: 400 },
+      (_, i) => `- item ${i}\n\n  \`\`\`\n  code ${i}\n  \`\`\``
+    ).join('\n');
+    const limits = { ...LIMITS, chars: 4000 };
+    const { markdown, html } = page(text, limits);
+    const body = renderAnswer(r(text), limits);
+    expect(body.length).toBeLessThanOrEqual(4000);
+    expect(body).toMatch(
+      /Cut at about [\d,]+ of [\d,]+ characters; the whole answer is in the transcript/
+    );
+    intact(html);
+    expect(markdown.split('```').length % 2).toBe(1);
+  });
+
+  test('lines and bytes bound it too', () => {
+    const text = Array.from({ length: 500 }, (_, i) => `line ${i} @octocat 漢字`).join('\n\n');
+    const body = renderAnswer(r(text), { ...LIMITS, lines: 50, bytes: 3000 });
+    expect(body.split('\n').length).toBeLessThanOrEqual(50);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(3000);
+    expect(body).toContain('Cut at about');
+  });
+
+  test('tables keep their first rows and say how many are left out', () => {
+    const text = [
+      '| n | v |',
+      '|---|---|',
+      ...Array.from({ length: 30 }, (_, i) => `| ${i} | x |`)
+    ].join('\n');
+    const a = intact(page(text, { ...LIMITS, tableRows: 10 }).html);
+    expect(tableRows(all(a, 'table')[0])).toHaveLength(11);
+    expect(textOf(a)).toContain('20 more rows of this table not shown.');
+  });
+
+  test('a megabyte of backticks and deep nesting stay within the bounds', () => {
+    for (const [, text] of HOSTILE.slice(-3, -1)) {
+      const body = renderAnswer(r(text), { ...LIMITS, chars: 10_000 });
+      expect(body.length).toBeLessThanOrEqual(10_000);
+      expect(body).toMatch(/Cut at|left out/);
+    }
+  });
+});
+
+const PIECES = [
+  ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
+  '\n',
+  '\n\n',
+  '    ',
+  '\t',
+  ' ',
+  '- ',
+  '1. ',
+  '> ',
+  '# ',
+  '## ',
+  '```',
+  '~~~',
+  '```js\n',
+  '| a | b |\n|---|---|\n',
+  '- [ ] ',
+  '- [x] ',
+  '**',
+  '*',
+  '_',
+  '~~',
+  '`',
+  '---\n',
+  '<script>',
+  '</details>',
+  '<!--',
+  '-->',
+  '<img src=x>',
+  '[x](javascript:alert(1))',
+  '[y](https://y.example/p)',
+  '![i](https://i.example/i.png)',
+  '[r]: https://r.example',
+  '[r]',
+  '[^1]',
+  '[^1]: note',
+  'https://u.example',
+  'www.w.example',
+  'me@m.example',
+  '@octocat',
+  '@org/team',
+  '#12',
+  'o/r#3',
+  'GH-4',
+  'https://github.com/o/r/issues/5',
+  '\\',
+  '&amp;',
+  '&#60;',
+  'word',
+  '漢字',
+  '\u0000',
+  '\ud800'
+];
+
+describe('a property over generated Markdown', () => {
+  test('allowed elements only, the page intact, within the bound', () => {
+    const markdown = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map(a => a.join(''));
+    fc.assert(
+      fc.property(markdown, fc.integer({ min: 200, max: 4000 }), (text, chars) => {
+        const limits = { ...LIMITS, chars };
+        const body = renderAnswer(r(text), limits);
+        expect(body.length).toBeLessThanOrEqual(chars);
+        intact(page(text, limits).html);
+      }),
+      { numRuns: runs(300), seed: 34 }
+    );
+  });
+});
+
+test('the whole battery in one answer: no tag or comment of its own in the HTML', () => {
+  const { html } = page(
+    HOSTILE.map(h => h[1])
+      .slice(0, 12)
+      .join('\n\n')
+  );
+  intact(html);
+  expect(html).not.toMatch(/<(script|div|b|img)[\s>]|<!--/);
+});

@@ -1,0 +1,172 @@
+/**
+ * The agent's answer as Markdown a reader can read and no one can abuse: parsed as GFM, made inert
+ * in the tree (answer-tree.ts), written back with every text node escaped as prose (markdown.ts),
+ * then bounded on the written result. Used by the summary, the sticky comment and the review.
+ */
+import type { Nodes, Root, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
+import { toMarkdown, type Options } from 'mdast-util-to-markdown';
+import { gfm } from 'micromark-extension-gfm';
+import type { Redacted } from '../text/redact.js';
+import { clip } from '../text/text.js';
+import { inertTree } from './answer-tree.js';
+import { bytes, number, proseText, textBlock } from './markdown.js';
+
+export interface AnswerLimits {
+  /** The most UTF-16 units the written Markdown (the cut note included) may take. */
+  chars: number;
+  /** The most UTF-8 bytes it may take. */
+  bytes?: number;
+  /** The most lines it may take. */
+  lines?: number;
+  /** Body rows kept of each table. */
+  tableRows?: number;
+  /** The heading level of the section the answer sits in: the answer's `#` goes one below. */
+  headingLevel: number;
+  /** Where the whole answer is, for the note on a cut: "the transcript". */
+  whole: string;
+}
+
+/** More than this is cut from the source before parsing: no page shows more, and parsing is linear. */
+const SOURCE_CHARS = 100_000;
+/** Deeper trees (`> > > …`, nested lists) are drawn as plain text: the writer recurses. */
+const MAX_DEPTH = 32;
+const TABLE_ROWS = 100;
+/**
+ * A line opening more containers than MAX_DEPTH (`> > > …`, `- - - …`), or indented past any list a
+ * reader writes: the parser's time grows with the square of such nesting, so it is never parsed.
+ */
+const DEEP = new RegExp(
+  String.raw`^(?:[ 	]*(?:>|[-*+](?=[ 	])|\d{1,9}[.)](?=[ 	]))){${MAX_DEPTH}}|^[ 	]{${4 * MAX_DEPTH},}`,
+  'm'
+);
+/** Rounds of cutting before giving up on the tree and drawing plain text. */
+const ROUNDS = 8;
+
+const WRITE: Options = {
+  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+  bullet: '-',
+  fences: true,
+  resourceLink: true,
+  rule: '-',
+  handlers: { text: node => proseText(node.value) }
+};
+
+/**
+ * The answer as safe Markdown within limits: the whole of it when it fits, else its first part and a
+ * line saying what was cut and where the whole is. Never an open fence or table: it can be followed
+ * by anything (`</details>`). On a tree it cannot draw, the answer as escaped plain text.
+ */
+export function renderAnswer(text: Redacted, limits: AnswerLimits): string {
+  const source = text.length > SOURCE_CHARS ? clip(text, SOURCE_CHARS) : text;
+  if (DEEP.test(source)) return plainAnswer(text, limits);
+  let tree: Root;
+  try {
+    const parsed = fromMarkdown(source, {
+      extensions: [gfm()],
+      mdastExtensions: [gfmFromMarkdown()]
+    });
+    if (depth(parsed) > MAX_DEPTH) return plainAnswer(text, limits);
+    const slice = (node: Nodes): string =>
+      source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
+    tree = inertTree(parsed, slice, {
+      headingLevel: limits.headingLevel,
+      tableRows: limits.tableRows ?? TABLE_ROWS
+    });
+  } catch {
+    return plainAnswer(text, limits);
+  }
+  const total = weight(tree);
+  const whole = write(tree);
+  if (source === text && fits(whole, limits)) return whole;
+
+  // Cut the tree's text (in reading order) until the written part and its note fit.
+  let keep = Math.min(total, source === text ? total : total - 1);
+  for (let round = 0; round < ROUNDS && keep > 0; round++) {
+    const body = write(cutTree(tree, keep));
+    // The share of the text kept, as characters of the answer: what the reader can compare.
+    const shown = Math.floor((source.length * keep) / Math.max(1, total));
+    const drawn = `${body}\n\n${note(shown, text.length, limits)}`;
+    const over = overflow(drawn, limits);
+    if (over <= 1) return drawn;
+    keep = Math.floor(keep / over / 1.1);
+  }
+  return plainAnswer(text, limits);
+}
+
+function write(tree: Root): string {
+  return toMarkdown(tree, WRITE).replace(/\n+$/, '');
+}
+
+function note(shown: number, total: number, limits: AnswerLimits): string {
+  return `_Cut at about ${number.format(shown)} of ${number.format(total)} characters; the whole answer is in ${limits.whole}._`;
+}
+
+/** How far over its limits a text is: 1 or less when it fits. */
+function overflow(markdown: string, limits: AnswerLimits): number {
+  const ratios = [markdown.length / limits.chars];
+  if (limits.bytes !== undefined) ratios.push(bytes(markdown) / limits.bytes);
+  if (limits.lines !== undefined) ratios.push(markdown.split('\n').length / limits.lines);
+  return Math.max(...ratios);
+}
+
+const fits = (markdown: string, limits: AnswerLimits): boolean => overflow(markdown, limits) <= 1;
+
+/** Today's drawing: every character escaped, lines kept, cut to fit the same limits. */
+export function plainAnswer(text: Redacted, limits: AnswerLimits): string {
+  let chars = Math.min(text.length, SOURCE_CHARS);
+  const draw = (): string =>
+    textBlock(clip(text, chars)) +
+    (chars < text.length
+      ? `\n\n_Cut at ${number.format(chars)} of ${number.format(text.length)} characters; the whole answer is in ${limits.whole}._`
+      : '');
+  let body = draw();
+  for (let over = overflow(body, limits); over > 1 && chars > 0; over = overflow(body, limits)) {
+    chars = Math.floor(chars / over / 1.1);
+    body = draw();
+  }
+  return chars > 0 ? body : `_The answer is left out: it does not fit; it is in ${limits.whole}._`;
+}
+
+function depth(root: Root): number {
+  let deepest = 0;
+  const stack: [Nodes, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, d] = stack.pop()!;
+    deepest = Math.max(deepest, d);
+    if ('children' in node) for (const child of node.children) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
+
+/** The characters of text in a tree: what a cut counts. */
+function weight(node: Nodes): number {
+  if ('value' in node) return node.value.length;
+  if ('children' in node) return node.children.reduce((sum, c) => sum + weight(c), 0);
+  return 0;
+}
+
+/** The tree's first `keep` characters of text, in reading order; nodes after them dropped. */
+function cutTree(root: Root, keep: number): Root {
+  let left = keep;
+  const cut = <T extends Nodes>(node: T): T | undefined => {
+    if (left <= 0) return undefined;
+    if ('value' in node) {
+      const value = clip(node.value, Math.min(node.value.length, left));
+      left -= node.value.length;
+      return { ...node, value };
+    }
+    if (!('children' in node)) return node;
+    const children: Nodes[] = [];
+    for (const child of node.children as Nodes[]) {
+      const kept = cut(child);
+      if (kept === undefined) break;
+      children.push(kept);
+    }
+    // A node whose every child was cut goes too (an empty one, such as a table cell, stays).
+    if (children.length === 0 && node.children.length > 0 && node.type !== 'root') return undefined;
+    return { ...node, children } as T;
+  };
+  return { type: 'root', children: (cut(root)?.children ?? []) as RootContent[] };
+}
