@@ -38,6 +38,8 @@ export const Input = {
   Comment: 'comment',
   CommentNumber: 'comment-number',
   CommentKey: 'comment-key',
+  Review: 'review',
+  AllowedLabels: 'allowed-labels',
   ...InstallInput
 } as const;
 

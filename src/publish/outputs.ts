@@ -29,7 +29,12 @@ export const Output = {
   CostUsd: 'cost_usd',
   CostEstimated: 'cost_estimated',
   Usage: 'usage',
-  SessionArtifactUrl: 'session_artifact_url'
+  SessionArtifactUrl: 'session_artifact_url',
+  ReviewId: 'review_id',
+  ReviewUrl: 'review_url',
+  ReviewComments: 'review_comments',
+  ReviewOutside: 'review_outside',
+  LabelsAdded: 'labels_added'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
