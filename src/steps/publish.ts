@@ -47,10 +47,8 @@ export async function publish(
     );
   // The review and the labels the answer proposed: written by the action, before the comment links to them.
   const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports);
-  for (const [name, value] of wrote?.outputs ?? []) {
-    written.set(name, value);
-    out.setOutput(name, value);
-  }
+  // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
+  for (const [name, value] of wrote?.outputs ?? []) out.setOutput(name, value);
   let final = report;
   let abandoned = false;
   if (earlier) {
