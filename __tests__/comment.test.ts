@@ -108,6 +108,21 @@ describe('what the comment says', () => {
     }
   );
 
+  test('review: true: the comment links to the review the action posted', () => {
+    const url = 'https://github.com/octo/repo/pull/7#pullrequestreview-80';
+    const html = renderGfm(
+      renderComment(
+        { phase: 'done', outcome: 'success', durationMs: 1, reviewUrl: url },
+        place,
+        redact
+      )
+    );
+    expect(html).toContain(`<a href="${url}">the review of this pull request</a>`);
+    expect(
+      renderComment({ phase: 'done', outcome: 'success', durationMs: 1 }, place, redact)
+    ).not.toContain('review of this');
+  });
+
   test('a huge answer is cut to stay under GitHub’s 65,536 characters, saying so', () => {
     const answer = '@x <b>#1</b> '.repeat(50_000);
     const body = renderComment(

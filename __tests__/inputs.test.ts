@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, it, test } from '@jest/globals';
 import fc from 'fast-check';
 import { Input, InputError, type Environment } from '../src/config/inputs.js';
 import { checkPaths, parseSettings } from '../src/config/settings.js';
@@ -65,6 +65,7 @@ describe('parseSettings: defaults', () => {
       sessionRecord: true,
       gate: { token: '', allowedUsers: [], allowedBots: [] },
       comment: { enabled: false, number: undefined, key: undefined },
+      write: { review: false, labels: [] },
       install: {
         mode: 'auto',
         version: PINNED_HERMES_VERSION,
@@ -700,4 +701,17 @@ describe('parseSettings: the model gateway and the budgets', () => {
       expect(error.message).toMatch(allowed);
     }
   );
+});
+
+describe('review and allowed-labels', () => {
+  it('are off by default; the labels are split on commas and lines, trimmed, once each', () => {
+    const settings = parseSettings({
+      getInput: (name: string) =>
+        ({ query: 'q', review: 'true', 'allowed-labels': 'bug, docs\n  good first issue ,bug,' })[
+          name
+        ] ?? '',
+      env: { RUNNER_TEMP: '/tmp' }
+    } as never);
+    expect(settings.write).toEqual({ review: true, labels: ['bug', 'docs', 'good first issue'] });
+  });
 });

@@ -47,6 +47,8 @@ export interface CommentView {
   toolErrors?: number;
   /** The uploaded transcript. */
   artifact?: { name: string; url: string };
+  /** `review: true`: the review the action posted (its URL from GitHub's answer). */
+  reviewUrl?: string;
 }
 
 export interface CommentPlace {
@@ -85,7 +87,10 @@ export function renderComment(
   const transcript = view.artifact
     ? link(`the transcript (${clip(redact(view.artifact.name), FACT_CHARS)})`, view.artifact.url)
     : 'the transcript (in the run’s artifacts, when uploaded)';
-  const links = `See ${runLink} and ${transcript}.`;
+  const review = view.reviewUrl
+    ? ` The review: ${link('the review of this pull request', view.reviewUrl)}.`
+    : '';
+  const links = `See ${runLink} and ${transcript}.${review}`;
   const structured = view.structured ? structuredBlock(view.structured) : undefined;
   const head = [place.marker, title, caution];
   const tail = [facts, links];

@@ -39,6 +39,8 @@ export const Input = {
   Comment: 'comment',
   CommentNumber: 'comment-number',
   CommentKey: 'comment-key',
+  Review: 'review',
+  AllowedLabels: 'allowed-labels',
   ...InstallInput,
   ...GatewayInput
 } as const;

@@ -50,6 +50,8 @@ export interface CommonSettings {
   gate: { token: string; allowedUsers: string[]; allowedBots: string[] };
   /** The sticky comment (see comment/): off unless `comment: true`. */
   comment: { enabled: boolean; number?: number; key?: string };
+  /** What the action writes for the agent from its checked answer: a review, labels from a list. */
+  write: { review: boolean; labels: string[] };
 }
 
 /** What only a spawned Hermes CLI uses. */
@@ -205,6 +207,17 @@ function parseCommon(
       enabled: bool(Input.Comment, false),
       number: number(Input.CommentNumber, 0, { integer: true, min: 1 }) || undefined,
       key: text(Input.CommentKey)
+    },
+    write: {
+      review: bool(Input.Review, false),
+      labels: [
+        ...new Set(
+          getInput(Input.AllowedLabels)
+            .split(/[,\n]/)
+            .map(l => l.trim())
+            .filter(Boolean)
+        )
+      ]
     }
   };
 }

@@ -31,7 +31,12 @@ export const Output = {
   Usage: 'usage',
   SessionArtifactUrl: 'session_artifact_url',
   ModelCalls: 'model_calls',
-  ModelRetries: 'model_retries'
+  ModelRetries: 'model_retries',
+  ReviewId: 'review_id',
+  ReviewUrl: 'review_url',
+  ReviewComments: 'review_comments',
+  ReviewOutside: 'review_outside',
+  LabelsAdded: 'labels_added'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];

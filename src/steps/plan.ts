@@ -10,6 +10,7 @@ import { checkPaths, parseSettings, type CliSettings, type Settings } from '../c
 import { readQuery } from '../config/values.js';
 import { readSchema, type AnswerSchema } from '../schema/load.js';
 import { askForJson, withSchema } from '../schema/prompt.js';
+import { withProposals } from '../schema/proposals.js';
 import { messageOf } from '../text/errors.js';
 import { environmentSecrets, makeRedactor, type Redactor } from '../text/redact.js';
 import { cleartextWarning } from '../api/server.js';
@@ -76,7 +77,8 @@ function readInputs(environment: Environment): Omit<Plan, 'secrets' | 'redact' |
   checkPaths(settings, environment.getInput);
   const userQuery = settings.mode === 'transcript' ? undefined : settings.query;
   // json-schema: compiled before anything runs; the prompt asks for JSON that matches it.
-  const schema = readSchema(environment);
+  // review / allowed-labels: the answer also proposes them, checked by the same schema.
+  const schema = withProposals(readSchema(environment), settings.write);
   let apiQuery: string | undefined;
   if (settings.mode === 'api') {
     apiQuery = readQuery(settings.query, settings.workingDirectory);

@@ -14,6 +14,7 @@ import { makeRedactor, type Redactor } from '../text/redact.js';
 import * as fs from 'node:fs';
 import type { FinalReport } from './build-report.js';
 import type { Plan } from './plan.js';
+import { writeForAgent } from './write.js';
 import type { OutputSink, Ports } from './ports.js';
 
 /** What publishing needs besides the report. */
@@ -44,6 +45,10 @@ export async function publish(
       viewOf(report, true),
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
     );
+  // The review and the labels the answer proposed: written by the action, before the comment links to them.
+  const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports);
+  // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
+  for (const [name, value] of wrote?.outputs ?? []) out.setOutput(name, value);
   let final = report;
   let abandoned = false;
   if (earlier) {
@@ -60,7 +65,7 @@ export async function publish(
     abandoned = transcript.abandoned || record.abandoned;
     writeOutputs(final, out, written);
   }
-  if (!cancelled) await comment?.finish(viewOf(final, false));
+  if (!cancelled) await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
   if (settings.summary)
     await writeSummary(
       out,

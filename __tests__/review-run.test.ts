@@ -1,0 +1,100 @@
+/**
+ * `review: true` and `allowed-labels` through run() in-process, against the pull request stand-in
+ * (every request and answer checked against GitHub's OpenAPI description): the answer's review posted at
+ * the head the diff was read at, the outputs, and a 403 that is one warning, the step's colour unchanged.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { run } from '../src/main.js';
+import { filesOf, GithubPulls } from './helpers/github-pulls.js';
+import { world, type World } from './helpers/in-process.js';
+
+let api: GithubPulls;
+beforeAll(async () => {
+  api = await GithubPulls.start();
+  api.files = filesOf('xar-0016.patch');
+});
+afterAll(() => api.stop());
+beforeEach(() => {
+  api.failReviews(undefined);
+  api.failLabels(undefined);
+  api.reviews.length = 0;
+  api.labels.length = 0;
+  api.problems.length = 0;
+});
+
+const answer = {
+  review: {
+    summary: 'One question, @octocat.',
+    verdict: 'comment',
+    findings: [
+      { path: 'xar/configure.ac', line: 184, side: 'RIGHT', body: 'Is this declared everywhere?' },
+      { path: 'xar/lib/archive.c', line: 3, side: 'RIGHT', body: 'Elsewhere.' }
+    ]
+  },
+  labels: ['build']
+};
+
+async function step(inputs: Record<string, string> = {}): Promise<World> {
+  const w = world({
+    runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify(answer) + '\n```' }],
+    inputs: {
+      query: 'Review this pull request',
+      review: 'true',
+      'allowed-labels': 'build, docs',
+      'github-token': 'gh-token',
+      'allowed-users': 'octocat',
+      'upload-artifact': 'false',
+      ...inputs
+    },
+    env: {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_REPOSITORY: 'octo/repo',
+      GITHUB_API_URL: api.url,
+      GITHUB_ACTOR: 'octocat',
+      GITHUB_TRIGGERING_ACTOR: 'octocat',
+      GITHUB_EVENT_NAME: 'pull_request'
+    }
+  });
+  const file = path.join(w.dir, 'event.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ number: 7, pull_request: { number: 7, head: { repo: { fork: false } } } })
+  );
+  w.ports.env.GITHUB_EVENT_PATH = file;
+  await run(w.ports);
+  return w;
+}
+
+describe('review: true on a pull request run', () => {
+  it('posts the review at the head it read and adds only the allowed labels', async () => {
+    const w = await step();
+    expect(w.failed).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(api.reviews).toHaveLength(1);
+    const [review] = api.reviews;
+    expect(review!.commit_id).toBe(api.headSha);
+    expect(w.outputs.get('review_id')).toBe(String(review!.id));
+    expect(w.outputs.get('review_url')).toBe(review!.html_url);
+    expect(w.outputs.get('review_comments')).toBe('1');
+    expect(w.outputs.get('review_outside')).toBe('1');
+    expect(w.outputs.get('labels_added')).toBe('build');
+    expect(api.labels).toEqual(['build']);
+    expect(api.problems).toEqual([]);
+    expect(w.warnings).toEqual([]);
+  });
+
+  it('a 403 on the review and on the labels: one warning each naming the permission, the colour unchanged', async () => {
+    api.failReviews(403);
+    api.failLabels(403);
+    const w = await step();
+    expect(w.failed).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(w.outputs.get('review_id')).toBe('');
+    expect(w.outputs.get('labels_added')).toBe('');
+    expect(w.warnings.filter(m => m.includes('"pull-requests: write"'))).toHaveLength(2);
+    expect(w.warnings.filter(m => m.startsWith('The review'))).toHaveLength(1);
+    expect(w.warnings.filter(m => m.startsWith('The labels'))).toHaveLength(1);
+  });
+});

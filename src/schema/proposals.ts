@@ -1,0 +1,133 @@
+/**
+ * What the agent may propose for the action to write (`review: true`, `allowed-labels`): a schema for
+ * each, joined with `json-schema`'s into one answer schema, so that one check (schema/check.ts) validates
+ * everything the agent asks for. With a proposal on, the answer is an object: `answer` (json-schema's
+ * value, when set), `review`, `labels`.
+ */
+import Ajv07 from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+import type { AnySchemaObject } from 'ajv';
+import { isObject } from '../text/text.js';
+import type { AnswerSchema } from './load.js';
+
+/** Bounds the schema itself states, so that the check refuses an answer past them. */
+export const MAX_FINDINGS = 500;
+const MAX_TEXT = 100_000;
+
+export const REVIEW_SCHEMA: AnySchemaObject = {
+  type: 'object',
+  description:
+    'A review of the pull request. Each finding names a line the diff shows: side RIGHT for an added or unchanged line (new file line numbers), LEFT for a removed line (old file line numbers).',
+  properties: {
+    summary: { type: 'string', maxLength: MAX_TEXT },
+    verdict: { enum: ['comment', 'request_changes'] },
+    findings: {
+      type: 'array',
+      maxItems: MAX_FINDINGS,
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string', minLength: 1, maxLength: 1000 },
+          line: { type: 'integer', minimum: 1 },
+          start_line: { type: 'integer', minimum: 1 },
+          side: { enum: ['RIGHT', 'LEFT'] },
+          body: { type: 'string', maxLength: MAX_TEXT },
+          suggestion: {
+            type: 'string',
+            maxLength: MAX_TEXT,
+            description: 'The replacement for the lines start_line..line (RIGHT only).'
+          }
+        },
+        required: ['path', 'line', 'side', 'body'],
+        additionalProperties: false
+      }
+    }
+  },
+  required: ['summary', 'verdict', 'findings'],
+  additionalProperties: false
+};
+
+export interface Finding {
+  path: string;
+  line: number;
+  start_line?: number;
+  side: 'RIGHT' | 'LEFT';
+  body: string;
+  suggestion?: string;
+}
+
+export interface ReviewProposal {
+  summary: string;
+  verdict: 'comment' | 'request_changes';
+  findings: Finding[];
+}
+
+export interface Wanted {
+  review: boolean;
+  /** allowed-labels; empty: no labels asked for. */
+  labels: readonly string[];
+}
+
+/** The schema the agent answers to: json-schema's alone, or joined with the proposals asked for. */
+export function withProposals(
+  user: AnswerSchema | undefined,
+  wanted: Wanted
+): AnswerSchema | undefined {
+  if (!wanted.review && wanted.labels.length === 0) return user;
+  const draft = user?.draft ?? '2020-12';
+  const properties: Record<string, AnySchemaObject> = {};
+  const required: string[] = [];
+  if (user) {
+    const { $schema: _declared, ...own } = user.schema;
+    // Its own $id keeps the user's `#/...` references pointing into its own schema, not ours.
+    properties.answer = {
+      ...own,
+      $id: typeof own.$id === 'string' ? own.$id : 'urn:hermes-action:answer'
+    };
+    required.push('answer');
+  }
+  if (wanted.review) {
+    properties.review = REVIEW_SCHEMA;
+    required.push('review');
+  }
+  if (wanted.labels.length > 0) {
+    properties.labels = {
+      type: 'array',
+      description: 'Labels to add to the issue or pull request, from this list only.',
+      items: { enum: [...wanted.labels] },
+      uniqueItems: true
+    };
+  }
+  const schema: AnySchemaObject = {
+    ...(draft === 'draft-07' ? { $schema: 'http://json-schema.org/draft-07/schema#' } : {}),
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false
+  };
+  const options = { allErrors: true, strict: false };
+  const ajv = draft === 'draft-07' ? new Ajv07.default(options) : new Ajv2020.default(options);
+  formats.default(ajv);
+  return { schema, draft, validate: ajv.compile(schema), warnings: user?.warnings ?? [] };
+}
+
+/** The parts of a checked answer: json-schema's value, the review, the labels (each when asked for). */
+export function proposalsOf(
+  value: unknown,
+  wanted: Wanted
+): { answer?: unknown; review?: ReviewProposal; labels: string[] } {
+  if (!wanted.review && wanted.labels.length === 0) return { answer: value, labels: [] };
+  if (!isObject(value)) return { labels: [] };
+  const labels = Array.isArray(value.labels)
+    ? value.labels.filter((l): l is string => typeof l === 'string' && wanted.labels.includes(l))
+    : [];
+  return {
+    answer: value.answer,
+    review:
+      wanted.review && isObject(value.review)
+        ? (value.review as unknown as ReviewProposal)
+        : undefined,
+    labels
+  };
+}

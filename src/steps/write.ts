@@ -1,0 +1,126 @@
+/**
+ * Part of step 6: what the action writes to GitHub for the agent, from its checked answer (`review: true`,
+ * `allowed-labels`): a review on the pull request's diff, labels from the list. The agent never held the
+ * token; a refusal (a read-only token, a fork) is one warning naming the permission, and the verdict
+ * and the step's colour stay as they are.
+ */
+import {
+  addLabels,
+  buildReview,
+  postReview,
+  readPull,
+  type ReviewProposal
+} from '../comment/review.js';
+import { commentTarget } from '../comment/target.js';
+import type { Answer } from '../http/github.js';
+import { Output, type OutputName } from '../publish/outputs.js';
+import { proposalsOf } from '../schema/proposals.js';
+import type { FinalReport } from './build-report.js';
+import type { Plan } from './plan.js';
+import type { Ports } from './ports.js';
+import type { Redactor } from '../text/redact.js';
+
+/** The review's and the labels' outputs (empty when nothing was written), and the review's link. */
+export interface Written {
+  outputs: Map<OutputName, string>;
+  reviewUrl?: string;
+}
+
+export async function writeForAgent(
+  report: FinalReport,
+  { settings, redact }: Plan,
+  { env, out }: Pick<Ports, 'env' | 'out'>
+): Promise<Written> {
+  const outputs = new Map<OutputName, string>(
+    [
+      Output.ReviewId,
+      Output.ReviewUrl,
+      Output.ReviewComments,
+      Output.ReviewOutside,
+      Output.LabelsAdded
+    ].map(name => [name, ''])
+  );
+  const { write } = settings;
+  const answer = report.answer;
+  if ((!write.review && write.labels.length === 0) || !answer?.ok) return { outputs };
+  const proposed = proposalsOf(answer.value, write);
+  const found = commentTarget(env, { number: settings.comment.number });
+  const what = write.review ? 'review' : 'labels';
+  if ('none' in found) {
+    out.warning(`No ${what} is written: ${found.none}.`);
+    return { outputs };
+  }
+  const token = settings.gate.token;
+  if (!token) {
+    out.warning(
+      `No ${what} is written: "github-token" is empty; pass a token that may write to pull requests and issues.`
+    );
+    return { outputs };
+  }
+  const options = { token };
+  let reviewUrl: string | undefined;
+  if (write.review && proposed.review) {
+    if (found.kind === 'issue') {
+      out.warning(`No review is written: #${found.number} is an issue, not a pull request.`);
+    } else {
+      const posted = await review(options, found, proposed.review, redact);
+      if (posted.ok) {
+        outputs.set(Output.ReviewId, String(posted.value.id));
+        outputs.set(Output.ReviewUrl, posted.value.url);
+        outputs.set(Output.ReviewComments, String(posted.value.inline));
+        outputs.set(Output.ReviewOutside, String(posted.value.outside));
+        reviewUrl = posted.value.url || undefined;
+      } else out.warning(refusal('The review', found.number, posted, '"pull-requests: write"'));
+    }
+  }
+  if (proposed.labels.length > 0) {
+    const added = await addLabels(options, found, proposed.labels);
+    if (added.ok) outputs.set(Output.LabelsAdded, added.value.join(','));
+    else
+      out.warning(
+        refusal(
+          'The labels',
+          found.number,
+          added,
+          '"issues: write" (an issue) or "pull-requests: write" (a pull request)'
+        )
+      );
+  }
+  return { outputs, reviewUrl };
+}
+
+async function review(
+  options: { token: string },
+  target: { apiUrl: string; repository: string; number: number },
+  proposal: ReviewProposal,
+  redact: Redactor
+): Promise<Answer<{ id: number; url: string; inline: number; outside: number }>> {
+  const pull = await readPull(options, target);
+  if (!pull.ok) return pull;
+  const built = buildReview(proposal, pull.value, redact);
+  const posted = await postReview(options, target, built);
+  return posted.ok
+    ? {
+        ok: true,
+        value: {
+          id: posted.value.id,
+          url: posted.value.url,
+          inline: built.inline,
+          outside: built.outside
+        }
+      }
+    : posted;
+}
+
+function refusal(
+  what: string,
+  number: number,
+  failed: { status?: number; why: string },
+  permission: string
+): string {
+  const hint =
+    failed.status === 401 || failed.status === 403
+      ? ` The job's token needs ${permission}: add it under "permissions:"; on a pull request from a fork the token is read-only whatever it says.`
+      : '';
+  return `${what} for #${number} could not be written: ${failed.why}.${hint} The outcome is not changed by this.`;
+}
