@@ -29,7 +29,7 @@ import type { Readable, Writable } from 'node:stream';
 import { captureStdout } from './capture.js';
 import type { Signals } from '../run/attempt.js';
 import type { Redactor } from '../text/redact.js';
-import { cutPoint } from '../text/text.js';
+import { cutRedacted } from '../text/text.js';
 
 /** The dedicated user Hermes runs as, and how the action becomes it. */
 export interface AgentUser {
@@ -285,12 +285,9 @@ export class HermesProcess {
       pendingErr = lines.pop() ?? '';
       for (const line of lines) options.onStderrLine(line.replace(/\r$/, ''));
       // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-      while (pendingErr.length > STDERR_PIECE_CHARS) {
-        const clean = options.redact(pendingErr);
-        const cut = cutPoint(clean, STDERR_PIECE_CHARS);
-        options.onStderrLine(clean.slice(0, cut));
-        pendingErr = clean.slice(cut);
-      }
+      const { pieces, rest } = cutRedacted(pendingErr, options.redact, STDERR_PIECE_CHARS);
+      pieces.forEach(piece => options.onStderrLine(piece));
+      pendingErr = rest;
     });
     let swept: Promise<void> = Promise.resolve();
     this.done = new Promise(resolve => {
