@@ -1,6 +1,6 @@
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
- * create one, update one. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
+ * create one, update one; and GraphQL's `viewer`, who the token is. Every call goes through http/fetch.ts `request` (the runner's proxy) and is
  * retried by run/retry.ts on a network failure, 429 or a 5xx.
  */
 import { request } from '../http/fetch.js';
@@ -16,8 +16,12 @@ const ATTEMPTS = 3;
 const BACKOFF_MS = 1000;
 /** The most comments read when looking for ours: 50 pages of 100. */
 const MAX_PAGES = 50;
-/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
-const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+/**
+ * Who the token is, asked once: GraphQL's `viewer` answers for a personal token and for an app's
+ * installation token alike (`GITHUB_TOKEN` is `github-actions[bot]`), where REST's `GET /user`
+ * refuses the latter.
+ */
+const VIEWER = 'query { viewer { login databaseId } }';
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; status?: number; why: string };
 
@@ -32,8 +36,13 @@ export interface ApiOptions {
 interface Comment {
   id: number;
   body?: string;
-  user?: { type?: string };
-  author_association?: string;
+  user?: { id?: number };
+}
+
+/** The token's own account: only a comment it wrote is ours. */
+export interface Author {
+  login: string;
+  id: number;
 }
 
 export class CommentApi {
@@ -42,8 +51,22 @@ export class CommentApi {
     private readonly options: ApiOptions
   ) {}
 
-  /** The oldest comment that starts with marker and was written by a bot or a writer. */
-  async find(marker: string): Promise<Answer<number | undefined>> {
+  /** The account the token acts as. */
+  async viewer(): Promise<Answer<Author>> {
+    const got = await this.call('POST', this.target.graphqlUrl, { query: VIEWER });
+    if (!got.ok) return got;
+    type Data = { data?: { viewer?: { login?: unknown; databaseId?: unknown } } };
+    const viewer = (got.value.json as Data | undefined)?.data?.viewer;
+    return typeof viewer?.login === 'string' && typeof viewer.databaseId === 'number'
+      ? { ok: true, value: { login: viewer.login, id: viewer.databaseId } }
+      : { ok: false, why: 'the GitHub API did not say whom the token belongs to' };
+  }
+
+  /**
+   * The oldest comment that starts with marker and was written by author (told by its account id,
+   * which a rename does not change): one planted with the marker by anyone else is not ours.
+   */
+  async find(marker: string, author: Author): Promise<Answer<number | undefined>> {
     const { apiUrl, repository, number } = this.target;
     let url: string | undefined =
       `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`;
@@ -52,10 +75,7 @@ export class CommentApi {
       if (!got.ok) return got;
       const comments = Array.isArray(got.value.json) ? (got.value.json as Comment[]) : [];
       const ours = comments.find(
-        c =>
-          typeof c.body === 'string' &&
-          c.body.startsWith(marker) &&
-          (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? ''))
+        c => typeof c.body === 'string' && c.body.startsWith(marker) && c.user?.id === author.id
       );
       if (ours) return { ok: true, value: ours.id };
       // The token goes only where it came from: a next page elsewhere is not followed.
@@ -67,28 +87,24 @@ export class CommentApi {
 
   async create(body: string): Promise<Answer<number>> {
     const { apiUrl, repository, number } = this.target;
-    const got = await this.call(
-      'POST',
-      `${apiUrl}/repos/${repository}/issues/${number}/comments`,
+    const got = await this.call('POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, {
       body
-    );
+    });
     return got.ok ? idOf(got.value.json) : got;
   }
 
   async update(id: number, body: string): Promise<Answer<number>> {
     const { apiUrl, repository } = this.target;
-    const got = await this.call(
-      'PATCH',
-      `${apiUrl}/repos/${repository}/issues/comments/${id}`,
+    const got = await this.call('PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, {
       body
-    );
+    });
     return got.ok ? idOf(got.value.json) : got;
   }
 
   private call(
     method: string,
     url: string,
-    body?: string
+    body?: object
   ): Promise<Answer<{ json: unknown; link: string | null }>> {
     const { token, signal, sleep } = this.options;
     type Got = Answer<{ json: unknown; link: string | null }>;
@@ -105,7 +121,7 @@ export class CommentApi {
               'User-Agent': 'hermes-action',
               ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
             },
-            body: body !== undefined ? JSON.stringify({ body }) : undefined,
+            body: body !== undefined ? JSON.stringify(body) : undefined,
             signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
             redirect: 'error'
           });
