@@ -33,6 +33,7 @@ export function buildReport(
     stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
     jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
     trigger: admitted.trigger,
+    rules: admitted.rules,
     attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
     answer,
     install: executed.install,

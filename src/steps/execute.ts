@@ -46,7 +46,11 @@ export async function execute(
   admitted: Extract<AdmitResult, { allowed: true }>,
   ports: Ports
 ): Promise<Executed> {
-  const { settings } = plan;
+  // pr-rules: a checkout someone else may have written gives Hermes no rules or skills.
+  const settings =
+    admitted.rules?.ignored && plan.settings.mode === 'cli'
+      ? { ...plan.settings, ignoreRules: true }
+      : plan.settings;
   const cancellation = ports.listenForCancellation();
   await admitted.comment?.start();
   const log = new LiveLog(plan.redact, ports.out.log);
