@@ -49,6 +49,8 @@ export class GithubApi {
   /** Whom the token belongs to: the author of the comments the action writes. */
   identity: User = ACTIONS_BOT;
   private viewerStatus?: number;
+  /** Comment calls are held unanswered while true (a test sees the request, then cancels). */
+  holdComments = false;
 
   private constructor(private readonly server: http.Server) {}
 
@@ -163,6 +165,7 @@ export class GithubApi {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
+    if (this.holdComments) return void this.hanging.add(res);
     if (this.commentStatus !== undefined)
       return send(this.commentStatus, { message: 'Resource not accessible by integration' });
     const url = new URL(path, this.url);

@@ -71,6 +71,26 @@ export function refusalReport(
   };
 }
 
+/**
+ * The run stopped before Hermes ran: cancelled (`interrupted`, saying how far it got) or an
+ * unexpected failure of the action's own (`failure`). Outputs, summary and comment still say so.
+ */
+export function stoppedReport(
+  { redact }: Plan,
+  outcome: 'interrupted' | 'failure',
+  message: string,
+  trigger?: Extract<AdmitResult, { allowed: true }>['trigger']
+): FinalReport {
+  return {
+    verdict: shown({ outcome, message }, redact),
+    turn: new TurnBuilder(redact).finish(),
+    durationMs: 0,
+    stderrTail: [],
+    jsonlPath: '',
+    trigger
+  };
+}
+
 /** An input was refused: nothing ran, nothing else is known. */
 export function invalidInputReport(message: string, redact: Redactor): FinalReport {
   return {
