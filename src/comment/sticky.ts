@@ -47,9 +47,9 @@ export class StickyComment {
     return new StickyComment(target, options);
   }
 
-  /** "Running", with the run's link. */
-  start(): Promise<void> {
-    return this.write({ phase: 'running' }, 'saying the turn started');
+  /** "Running", with the run's link; `signal` (the cancel) ends it, so that it never lands after the outcome. */
+  start(signal?: AbortSignal): Promise<void> {
+    return this.write({ phase: 'running' }, 'saying the turn started', signal);
   }
 
   /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
@@ -80,6 +80,8 @@ export class StickyComment {
       this.id = written.value;
       return;
     }
+    // Given up at a cancel: the outcome is written next, and says it.
+    if (signal?.aborted && view.phase === 'running') return;
     if (written.status === 401 || written.status === 403) this.refused = true;
     options.warn(this.failure(what, written));
   }

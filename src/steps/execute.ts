@@ -53,7 +53,7 @@ export async function execute(
     admitted.rules?.ignored && plan.settings.mode === 'cli'
       ? { ...plan.settings, ignoreRules: true }
       : plan.settings;
-  await untilCancelled(admitted.comment?.start(), cancellation);
+  await untilCancelled(admitted.comment?.start(cancellation.signal), cancellation);
   if (cancellation.cancelled)
     throw new Cancelled('while the comment saying Hermes is working was written');
   const log = new LiveLog(plan.redact, ports.out.log);
