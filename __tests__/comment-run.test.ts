@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { run } from '../src/main.js';
 import { all, prose, textOf } from './helpers/gfm.js';
 import { MARKER, PR, rendered } from './helpers/comment.js';
-import { GithubApi } from './helpers/github-api.js';
+import { ACTIONS_BOT, GithubApi, type User } from './helpers/github-api.js';
 import { world, type Options, type World } from './helpers/in-process.js';
 
 const SUCCESS = fs.readFileSync(
@@ -27,6 +27,8 @@ beforeEach(() => {
   api.comments.length = 0;
   api.requests.length = 0;
   api.failComments(undefined);
+  api.failViewer(undefined);
+  api.identity = ACTIONS_BOT;
   api.pageSize = 100;
   api.plan('octocat', { permission: 'write' });
 });
@@ -164,6 +166,65 @@ describe('one comment, kept true', () => {
     expect(api.commentsOn(PR)).toHaveLength(1);
     expect(textOf(rendered(api.commentsOn(PR)[0].body))).toContain('Cancelled');
     expect(commentCalls()).toEqual(['GET', 'POST', 'PATCH', 'POST']);
+  });
+});
+
+describe('only the token’s own comment is taken over', () => {
+  // This step's marker: the review.yml workflow, job demo, no comment-key.
+  const OURS =
+    '<!-- hermes-action:workflow=octo%2Frepo%2F.github%2Fworkflows%2Freview.yml;job=demo;key= -->';
+  const plant = (user: User, association: string): number =>
+    api.addComment(PR, `${OURS}\nplanted by ${user.login}`, user, association).id;
+
+  test('a comment planted with the marker by another bot, an owner or a collaborator is left alone: a new one is written', async () => {
+    const planted = [
+      plant({ login: 'renovate[bot]', id: 29139614, type: 'Bot' }, 'NONE'),
+      plant({ login: 'octo-owner', id: 9, type: 'User' }, 'OWNER'),
+      plant({ login: 'helper', id: 10, type: 'User' }, 'COLLABORATOR'),
+      // The bot's login, as a user account could not take it; the id tells them apart anyway.
+      plant({ login: 'github-actions[bot]', id: 11, type: 'User' }, 'MEMBER')
+    ];
+    const w = await step();
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(commentCalls()).toEqual(['GET', 'POST', 'PATCH']);
+    const comments = api.commentsOn(PR);
+    for (const id of planted) expect(comments.find(c => c.id === id)?.body).toMatch(/planted by/);
+    const ours = comments.filter(c => !planted.includes(c.id));
+    expect(ours).toHaveLength(1);
+    expect(ours[0].user).toEqual(ACTIONS_BOT);
+    expect(textOf(rendered(ours[0].body))).toContain('Hermes completed the turn');
+    // Whom the token belongs to was asked once, with the token, of GraphQL beside the REST API.
+    const asked = api.requests.filter(q => q.path === '/graphql');
+    expect(asked).toEqual([{ path: '/graphql', authorization: 'Bearer gh-token-for-comments' }]);
+  });
+
+  test('a personal token: the comment its user wrote is found, not the bot’s', async () => {
+    const octocat = { login: 'octocat', id: 583231, type: 'User' };
+    api.identity = octocat;
+    plant(ACTIONS_BOT, 'NONE');
+    const mine = plant(octocat, 'OWNER');
+    const w = await step();
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(commentCalls()).toEqual(['GET', 'PATCH', 'PATCH']);
+    expect(api.commentsOn(PR)).toHaveLength(2);
+    expect(textOf(rendered(api.commentsOn(PR).find(c => c.id === mine)!.body))).toContain(
+      'Hermes completed the turn'
+    );
+  });
+
+  test('whom the token belongs to cannot be read: no comment is taken over, a new one is written, and a warning says why', async () => {
+    api.failViewer(401);
+    const earlier = plant(ACTIONS_BOT, 'NONE');
+    const w = await step();
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(commentCalls()).toEqual(['POST', 'PATCH']);
+    expect(api.commentsOn(PR).find(c => c.id === earlier)?.body).toMatch(/planted by/);
+    expect(api.commentsOn(PR)).toHaveLength(2);
+    expect(w.warnings).toEqual([
+      expect.stringContaining(
+        'whom the token belongs to could not be read (the GitHub API answered HTTP 401'
+      )
+    ]);
   });
 });
 

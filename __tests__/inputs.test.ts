@@ -49,6 +49,7 @@ describe('parseSettings: defaults', () => {
       worktree: false,
       checkpoints: false,
       passSessionId: false,
+      prRules: 'ignore',
       args: [],
       hermesPath: 'hermes',
       workingDirectory: WORKSPACE,

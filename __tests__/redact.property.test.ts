@@ -14,6 +14,7 @@ import { pythonJson } from '../src/api/transcript.js';
 import { followFile } from '../src/run/stream-reader.js';
 import { decide } from '../src/run/verdict.js';
 import { copyRedacted } from '../src/publish/egress.js';
+import { redactRecord } from '../src/publish/session-artifact.js';
 import { shown } from '../src/publish/run-report.js';
 import { LiveLog } from '../src/publish/log.js';
 import { outputsOf } from '../src/publish/outputs.js';
@@ -419,5 +420,57 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
     ]);
     expect(out[0]).toBe(lines[0]);
     expect(out[4]).toBe(lines[4]);
+  });
+});
+
+describe('a `redact` value written as a JSON number (property, seeded)', () => {
+  // Digits, the first not 0: up to 22, past what a double holds (a parse would round them).
+  const digits = fc
+    .tuple(
+      fc.integer({ min: 1, max: 9 }),
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 21 })
+    )
+    .map(([first, rest]) => `${first}${rest.join('')}`);
+  // Where the number stands: a field of any event type, nested, in an array, beside a delta's text.
+  const place = fc.constantFrom(
+    (n: string) => `{"type": "text", "text": "hi", "timestamp": ${n}}`,
+    (n: string) => `{"type": "reasoning", "text": "hm", "id": ${n}}`,
+    (n: string) =>
+      `{"type": "tool_use", "name": "t", "input": {"account": ${n}, "list": [1, ${n}]}}`,
+    (n: string) => `{"type": "tool_result", "output": "ok", "code": -${n}}`,
+    (n: string) => `{"type": "result", "usage": {"input_tokens": ${n}.5e2}}`,
+    (n: string) => `{"id": "s", "messages": [{"role": "user", "n": ${n}}], "cost": 0.1}`
+  );
+
+  test(`${runs(200)} numbers in the transcript and the session record are masked; each line stays JSON`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redact-number-'));
+    const cases = fc.sample(fc.tuple(digits, place, fc.boolean()), {
+      numRuns: runs(200),
+      seed: SEED
+    });
+    const leaks: string[] = [];
+    for (const [i, [secret, at, delta]] of cases.entries()) {
+      const redact = makeRedactor([secret]);
+      const lines = [
+        ...(delta ? ['{"type": "text", "text": "before", "timestamp": 1}'] : []),
+        at(secret),
+        '{"type": "text", "text": "after", "timestamp": 2}'
+      ];
+      const file = path.join(dir, `run-${i}.jsonl`);
+      fs.writeFileSync(file, lines.join('\n') + '\n');
+      await copyRedacted(file, path.join(dir, `up-${i}.jsonl`), redact);
+      const uploaded = fs.readFileSync(path.join(dir, `up-${i}.jsonl`), 'utf8');
+      const record = redactRecord(lines.join('\n'), redact);
+      for (const [where, text] of [
+        ['transcript', uploaded],
+        ['record', record]
+      ]) {
+        if (text.includes(secret)) leaks.push(`${where}: ${at(secret)}`);
+        for (const line of text.split('\n').filter(Boolean))
+          expect(() => JSON.parse(line)).not.toThrow();
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(leaks.slice(0, 5)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { environmentSecrets, makeRedactor, MASK } from '../src/text/redact.js';
+import { environmentSecrets, makeRedactor, MASK, redactJsonNumbers } from '../src/text/redact.js';
+import { cutRedacted, HELD_SECRET_CHARS } from '../src/text/text.js';
 import { runs } from './helpers/runs.js';
 
 // Fake tokens are built by concatenation so that no secret-looking literal sits in this file.
@@ -25,7 +26,9 @@ const FAKE = {
   awsSession: 'AS' + 'IA' + chars(16, UPPER),
   slackBot: 'xo' + 'xb-' + '1234567890-' + '1234567890123-' + chars(24),
   slackUser: 'xo' + 'xp-' + '1234567890-' + chars(20),
-  jwt: 'ey' + 'J' + chars(30) + '.' + 'ey' + 'J' + chars(40) + '.' + chars(43) + '-_'
+  jwt: 'ey' + 'J' + chars(30) + '.' + 'ey' + 'J' + chars(40) + '.' + chars(43) + '-_',
+  // npm/redact's test token: an HS256 header, the empty payload `{}` (e30), a signature.
+  jwtEmptyPayload: 'ey' + 'JhbGciOiJIUzI1NiJ9' + '.e30.' + chars(43)
 };
 
 describe('makeRedactor: values given by the user', () => {
@@ -311,5 +314,81 @@ describe('environmentSecrets: values of variables whose names look secret', () =
   test('a prefix-less key from env: is masked wherever it stands', () => {
     const redact = makeRedactor(environmentSecrets({ GROQ_KEY: 'Zq9x-prefixless-8c1' }));
     expect(redact('curl -d key=Zq9x-prefixless-8c1')).toBe(`curl -d key=${MASK}`);
+  });
+});
+
+describe('redactJsonNumbers: a secret written as a JSON number', () => {
+  const redact = makeRedactor(['123456789', '98765432109876543210']);
+
+  test.each([
+    ['an integer', '{"id": 123456789, "n": 2}', '{"id": "***", "n": 2}'],
+    ['in an array, negative', '[1, -123456789, 3]', '[1, "-***", 3]'],
+    ['longer than a double holds', '{"a": 98765432109876543210}', '{"a": "***"}'],
+    ['inside a longer number', '{"a": 12345678900.5e3}', '{"a": "***00.5e3"}'],
+    ['a string is left to the string pass', '{"a": "123456789"}', '{"a": "123456789"}'],
+    [
+      'a string with an escaped quote first',
+      '{"a": "x\\" 123456789", "b": 7}',
+      '{"a": "x\\" 123456789", "b": 7}'
+    ],
+    ['nothing to hide', '{"a": 12345678, "b": 1.5}', '{"a": 12345678, "b": 1.5}']
+  ])('%s', (_name, line, expected) => {
+    const clean = redactJsonNumbers(line, redact);
+    expect(clean).toBe(expected);
+    expect(() => JSON.parse(clean)).not.toThrow();
+  });
+});
+
+describe('cutRedacted: a stderr line without end, cut into pieces', () => {
+  const MAX = 8192;
+  /** What spawn.ts does with each chunk, and the line's end: every piece is redacted again when logged. */
+  function pieces(chunks: string[]): string[] {
+    const out: string[] = [];
+    let pending = '';
+    for (const chunk of chunks) {
+      const { pieces: cut, rest } = cutRedacted(pending + chunk, makeRedactor([]), MAX);
+      out.push(...cut.map(p => makeRedactor([])(p)));
+      pending = rest;
+    }
+    out.push(makeRedactor([])(pending));
+    return out;
+  }
+  const token = 'gh' + 'p_' + chars(36);
+
+  test('a token arriving across the cut is masked whole, not its prefix passed on', () => {
+    const line = 'x'.repeat(MAX - 2) + token + '.'.repeat(10);
+    // The first chunk ends just past the prefix: 8192 characters of it once held.
+    const out = pieces([line.slice(0, MAX + 3), line.slice(MAX + 3)]);
+    expect(out.join('')).toBe('x'.repeat(MAX - 2) + MASK + '.'.repeat(10));
+    expect(out.every(p => p.length <= MAX)).toBe(true);
+    expect(out.some(p => p.includes('gh'))).toBe(false);
+  });
+
+  test('anywhere in the line, in chunks of any size, no piece holds a part of the token (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 * MAX }),
+        fc.array(fc.integer({ min: 1, max: 2 * MAX }), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (at, sizes, blanks) => {
+          // Characters no token holds, with blanks (where a cut prefers to be) or without.
+          const filler = (n: number): string => (blanks ? '. ' : '.').repeat(n).slice(0, n);
+          const line = filler(at) + token + filler(2 * MAX);
+          const chunks: string[] = [];
+          for (let i = 0, k = 0; i < line.length; k++) {
+            const size = sizes[k % sizes.length];
+            chunks.push(line.slice(i, i + size));
+            i += size;
+          }
+          const out = pieces(chunks);
+          const joined = out.join('');
+          expect(joined.replaceAll(/[. ]/g, '')).toBe(MASK);
+          expect(joined.length).toBe(at + MASK.length + 2 * MAX);
+          expect(out.every(p => p.length <= MAX + HELD_SECRET_CHARS)).toBe(true);
+          expect(out.slice(0, -1).every(p => p.length <= MAX)).toBe(true);
+        }
+      ),
+      { numRuns: runs(200) }
+    );
   });
 });

@@ -4,23 +4,64 @@ import { decideRun, type Decision } from './run/decision.js';
 import { checkAnswer, type AnswerCheck } from './schema/check.js';
 import { closingLine } from './publish/log.js';
 import { admitRun } from './steps/admit.js';
-import { buildReport, invalidInputReport, refusalReport } from './steps/build-report.js';
-import { execute, type Executed } from './steps/execute.js';
+import {
+  buildReport,
+  invalidInputReport,
+  refusalReport,
+  stoppedReport
+} from './steps/build-report.js';
+import { Cancelled, execute, untilCancelled, type Executed } from './steps/execute.js';
+import type { Cancellation } from './run/cancellation.js';
+import type { StickyComment } from './comment/sticky.js';
+import { messageOf } from './text/errors.js';
 import { withBudget } from './steps/gateway.js';
 import { readPlan, type Plan } from './steps/plan.js';
 import { runnerPorts, type Ports } from './steps/ports.js';
 import { publish, publishInvalidInput } from './steps/publish.js';
 
 export async function run(ports: Ports = runnerPorts()): Promise<void> {
+  // Heard from the first line: a cancel at any point ends in a report, never in a killed action.
+  const cancellation = ports.listenForCancellation();
   const unsupported = unsupportedRunner(ports.platform);
   if (unsupported) return ports.out.setFailed(unsupported);
   const plan = readPlan(ports);
   if (!plan.ok)
     return publishInvalidInput(invalidInputReport(plan.message, plan.redact), ports, plan.redact);
-  const admitted = await admitRun(plan, ports);
-  if (!admitted.allowed)
-    return publish(refusalReport(plan, admitted), plan, ports, { comment: admitted.comment });
-  const executed = await execute(plan, admitted, ports);
+  let comment: StickyComment | undefined;
+  let trigger: Parameters<typeof stoppedReport>[3];
+  try {
+    if (cancellation.cancelled) throw new Cancelled('while the inputs were read');
+    const admitted = await untilCancelled(admitRun(plan, ports), cancellation);
+    if (!admitted) throw new Cancelled('while the gate was deciding who may start the agent');
+    comment = admitted.comment;
+    if (!admitted.allowed)
+      return await publish(refusalReport(plan, admitted), plan, ports, { comment });
+    trigger = admitted.trigger;
+    await carryOn(plan, admitted, ports, cancellation);
+  } catch (error) {
+    // The last resort: whatever went wrong, the outcome, outputs, summary and comment say it.
+    const cancelled = error instanceof Cancelled || cancellation.cancelled;
+    const message =
+      error instanceof Cancelled
+        ? error.message
+        : `The action failed${cancelled ? ' after the job was cancelled' : ''}: ${messageOf(error)}`;
+    const report = stoppedReport(plan, cancelled ? 'interrupted' : 'failure', message, trigger);
+    try {
+      await publish(report, plan, ports, { comment, cancellation });
+    } catch (again) {
+      ports.out.setFailed(`${message} (and it could not be reported: ${messageOf(again)})`);
+    }
+  }
+}
+
+/** Execute, decide, report, publish: the turn's way to its end. */
+async function carryOn(
+  plan: Plan,
+  admitted: Parameters<typeof execute>[1],
+  ports: Ports,
+  cancellation: Cancellation
+): Promise<void> {
+  const executed = await execute(plan, admitted, ports, cancellation);
   const decision = decide(plan, executed);
   const report = buildReport(plan, admitted, executed, decision);
   await publish(report, plan, ports, {

@@ -4,7 +4,9 @@
  * answers (the last one repeats): a permission as the API gives it, a status, or 'hang'. The sticky
  * comment's issue comments: `GET /repos/{o}/{r}/issues/{n}/comments` (paginated, with a Link header),
  * `POST` there, `PATCH /repos/{o}/{r}/issues/comments/{id}`, kept in `comments`; `failComments`
- * makes them answer a status instead.
+ * makes them answer a status instead. GraphQL's `viewer` (`POST /graphql`) says whom the token
+ * belongs to: `identity`, who also writes every comment the action creates; `failViewer` makes it
+ * answer a status instead.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,9 +24,18 @@ export interface IssueComment {
   id: number;
   issue: number;
   body: string;
-  user: { login: string; type: string };
+  user: User;
   author_association: string;
 }
+
+export interface User {
+  login: string;
+  id: number;
+  type: string;
+}
+
+/** The job's GITHUB_TOKEN as GitHub answers for it. */
+export const ACTIONS_BOT: User = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
 
 export class GithubApi {
   readonly requests: Request[] = [];
@@ -35,6 +46,11 @@ export class GithubApi {
   pageSize = 100;
   private commentStatus?: number;
   private nextId = 1000;
+  /** Whom the token belongs to: the author of the comments the action writes. */
+  identity: User = ACTIONS_BOT;
+  private viewerStatus?: number;
+  /** Comment calls are held unanswered while true (a test sees the request, then cancels). */
+  holdComments = false;
 
   private constructor(private readonly server: http.Server) {}
 
@@ -60,11 +76,16 @@ export class GithubApi {
     this.commentStatus = status;
   }
 
+  /** GraphQL's viewer answers this status from now on (undefined: answer normally). */
+  failViewer(status: number | undefined): void {
+    this.viewerStatus = status;
+  }
+
   /** A comment someone else wrote. */
   addComment(
     issue: number,
     body: string,
-    user = { login: 'someone', type: 'User' },
+    user: User = { login: 'someone', id: 5001, type: 'User' },
     association = 'NONE'
   ): IssueComment {
     const comment = { id: this.nextId++, issue, body, user, author_association: association };
@@ -92,11 +113,15 @@ export class GithubApi {
       path,
       authorization: req.headers.authorization
     });
-    if (comments) {
+    if (comments || path === '/graphql') {
       let text = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (text += chunk));
-      req.on('end', () => this.answerComments(req.method ?? 'GET', path, text, res));
+      req.on('end', () =>
+        comments
+          ? this.answerComments(req.method ?? 'GET', path, text, res)
+          : this.answerViewer(text, res)
+      );
       return;
     }
     const match = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(path);
@@ -115,6 +140,21 @@ export class GithubApi {
     res.end(JSON.stringify(body));
   }
 
+  private answerViewer(text: string, res: http.ServerResponse): void {
+    const asked = /\bviewer\b/.test((JSON.parse(text) as { query: string }).query);
+    const [status, body] =
+      this.viewerStatus !== undefined
+        ? [this.viewerStatus, { message: 'Bad credentials' }]
+        : asked
+          ? [
+              200,
+              { data: { viewer: { login: this.identity.login, databaseId: this.identity.id } } }
+            ]
+          : [200, { errors: [{ message: 'only the viewer is served here' }] }];
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
   private answerComments(
     method: string,
     path: string,
@@ -125,6 +165,7 @@ export class GithubApi {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
+    if (this.holdComments) return void this.hanging.add(res);
     if (this.commentStatus !== undefined)
       return send(this.commentStatus, { message: 'Resource not accessible by integration' });
     const url = new URL(path, this.url);
@@ -145,7 +186,7 @@ export class GithubApi {
         id: this.nextId++,
         issue: Number(list[1]),
         body: body(),
-        user: { login: 'github-actions[bot]', type: 'Bot' },
+        user: { ...this.identity },
         author_association: 'NONE'
       };
       this.comments.push(comment);

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll } from '@jest/globals';
 import { interpretLog, node24, SIMULATOR_BIN } from '../../scripts/local-runner.mjs';
-import { HERMES_LIMITS, type HermesLimits } from '../../src/cli/hermes.js';
+import { buildArgv, HERMES_LIMITS, type HermesLimits } from '../../src/cli/hermes.js';
 import { run } from '../../src/main.js';
 import type { UploadResult } from '../../src/publish/artifact.js';
 import type { Attempt } from '../../src/run/attempt.js';
@@ -87,6 +87,8 @@ export interface World {
   sleeps: number[];
   /** The transcripts the stand-in Hermes wrote, in order. */
   transcripts: string[];
+  /** The argv each stand-in attempt was given (the real argv builder's), in order. */
+  argvs: string[][];
   /** Emit 'SIGINT' / 'SIGTERM' here to cancel as the runner would. */
   signals: EventEmitter;
 }
@@ -142,6 +144,7 @@ export function world({
     log: [],
     sleeps: [],
     transcripts: [],
+    argvs: [],
     signals: new EventEmitter(),
     ports: undefined as unknown as Ports
   };
@@ -158,7 +161,8 @@ export function world({
     version: async () => 'Hermes Agent v0.21.4 (2026.9.20)',
     record: () => Promise.reject(new Error('the stand-in Hermes keeps no session record')),
     // One Hermes process: its stdout read by the real stream reader, into the transcript.
-    attempt: async (_settings, _executable, jsonlPath, log) => {
+    attempt: async (settings, _executable, jsonlPath, log) => {
+      w.argvs.push(buildArgv(settings));
       const next = runs[Math.min(attempt++, runs.length - 1)];
       next.meddle?.(jsonlPath);
       const reader = new StreamReader(log, jsonlPath);

@@ -13,7 +13,7 @@ import { Input } from '../config/inputs.js';
 import { messageOf } from '../text/errors.js';
 
 /** Events whose payload is a pull request: a bot acting on one is only as trusted as the pull request. */
-const PULL_REQUEST_EVENTS = new Set([
+export const PULL_REQUEST_EVENTS = new Set([
   'pull_request',
   'pull_request_target',
   'pull_request_review',
@@ -62,6 +62,8 @@ export interface EventFacts {
   workflowRunHead?: Head | null;
   /** `pull_request.head.repo` and `pull_request.user.login`. */
   pullRequest?: { head: Head | null; author?: string };
+  /** `issue.user.login`, and whether the issue is a pull request (`issue.pull_request`). */
+  issue?: { pullRequest: boolean; author?: string };
 }
 
 export interface Trigger {
@@ -134,6 +136,13 @@ export function readEventFacts(file: string | undefined): Trigger['facts'] {
       author: typeof author === 'string' ? author : undefined
     };
   }
+  const issue = at(payload, 'issue');
+  const opener = at(at(issue, 'user'), 'login');
+  if (issue !== undefined)
+    facts.issue = {
+      pullRequest: at(issue, 'pull_request') !== undefined,
+      author: typeof opener === 'string' ? opener : undefined
+    };
   return facts;
 }
 

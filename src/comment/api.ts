@@ -1,13 +1,18 @@
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
- * create one, update one. Every call goes through http/github.ts, the one GitHub client (headers, the
- * runner's proxy, retries on a network failure, 429 or a 5xx).
+ * create one, update one; and GraphQL's `viewer`, who the token is. Every call goes through
+ * http/github.ts, the one GitHub client (headers, the runner's proxy, retries on a network failure,
+ * 429 or a 5xx).
  */
 import { githubCall, paginate, type Answer, type GithubOptions } from '../http/github.js';
 import type { CommentTarget } from './target.js';
 
-/** Who may have written a comment with our marker: a bot (the token's app) or someone with write access. */
-const TRUSTED_AUTHORS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+/**
+ * Who the token is, asked once: GraphQL's `viewer` answers for a personal token and for an app's
+ * installation token alike (`GITHUB_TOKEN` is `github-actions[bot]`), where REST's `GET /user`
+ * refuses the latter.
+ */
+const VIEWER = 'query { viewer { login databaseId } }';
 
 export type { Answer };
 export type ApiOptions = GithubOptions;
@@ -15,8 +20,13 @@ export type ApiOptions = GithubOptions;
 interface Comment {
   id: number;
   body?: string;
-  user?: { type?: string };
-  author_association?: string;
+  user?: { id?: number };
+}
+
+/** The token's own account: only a comment it wrote is ours. */
+export interface Author {
+  login: string;
+  id: number;
 }
 
 export class CommentApi {
@@ -25,13 +35,25 @@ export class CommentApi {
     private readonly options: ApiOptions
   ) {}
 
-  /** The oldest comment that starts with marker and was written by a bot or a writer. */
-  async find(marker: string): Promise<Answer<number | undefined>> {
+  /** The account the token acts as. */
+  async viewer(): Promise<Answer<Author>> {
+    const got = await githubCall(this.options, 'POST', this.target.graphqlUrl, { query: VIEWER });
+    if (!got.ok) return got;
+    type Data = { data?: { viewer?: { login?: unknown; databaseId?: unknown } } };
+    const viewer = (got.value.json as Data | undefined)?.data?.viewer;
+    return typeof viewer?.login === 'string' && typeof viewer.databaseId === 'number'
+      ? { ok: true, value: { login: viewer.login, id: viewer.databaseId } }
+      : { ok: false, why: 'the GitHub API did not say whom the token belongs to' };
+  }
+
+  /**
+   * The oldest comment that starts with marker and was written by author (told by its account id,
+   * which a rename does not change): one planted with the marker by anyone else is not ours.
+   */
+  async find(marker: string, author: Author): Promise<Answer<number | undefined>> {
     const { apiUrl, repository, number } = this.target;
     const ours = (c: Comment): boolean =>
-      typeof c.body === 'string' &&
-      c.body.startsWith(marker) &&
-      (c.user?.type === 'Bot' || TRUSTED_AUTHORS.has(c.author_association ?? ''));
+      typeof c.body === 'string' && c.body.startsWith(marker) && c.user?.id === author.id;
     const listed = await paginate<Comment>(
       this.options,
       `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`,

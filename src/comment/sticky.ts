@@ -1,9 +1,10 @@
 /**
  * One comment kept true: written when the turn starts, rewritten with the outcome. Found by its marker
- * (so a new run of the workflow updates it), created when there is none or it was deleted. A comment
+ * and its author, the token's own account (so a new run of the workflow updates it, and a comment
+ * someone else planted with the marker is never taken over), created when there is none or it was deleted. A comment
  * that cannot be written is a warning naming the permission to add: it never changes the verdict.
  */
-import { CommentApi, type Answer, type ApiOptions } from './api.js';
+import { CommentApi, type Answer, type ApiOptions, type Author } from './api.js';
 import { renderComment, type CommentView } from './body.js';
 import { commentTarget, markerOf, type CommentTarget } from './target.js';
 import type { Redactor } from '../text/redact.js';
@@ -22,6 +23,8 @@ export class StickyComment {
   private id?: number;
   /** A refusal (401, 403): the token will not do better at the end. */
   private refused = false;
+  /** Who the token is, asked once, when a comment is first looked for. */
+  private author?: Answer<Author>;
 
   private constructor(
     private readonly target: CommentTarget,
@@ -44,9 +47,9 @@ export class StickyComment {
     return new StickyComment(target, options);
   }
 
-  /** "Running", with the run's link. */
-  start(): Promise<void> {
-    return this.write({ phase: 'running' }, 'saying the turn started');
+  /** "Running", with the run's link; `signal` (the cancel) ends it, so that it never lands after the outcome. */
+  start(signal?: AbortSignal): Promise<void> {
+    return this.write({ phase: 'running' }, 'saying the turn started', signal);
   }
 
   /** The outcome. `signal` bounds the writing (the grace period left after a cancel). */
@@ -66,7 +69,7 @@ export class StickyComment {
       // Deleted since it was written: a new one.
       if (!written.ok && written.status === 404) written = await api.create(body);
     } else {
-      const found = await api.find(marker);
+      const found = await this.find(api, marker);
       written = !found.ok
         ? found
         : found.value !== undefined
@@ -77,8 +80,25 @@ export class StickyComment {
       this.id = written.value;
       return;
     }
+    // Given up at a cancel: the outcome is written next, and says it.
+    if (signal?.aborted && view.phase === 'running') return;
     if (written.status === 401 || written.status === 403) this.refused = true;
     options.warn(this.failure(what, written));
+  }
+
+  /**
+   * The comment an earlier run wrote, when the token's own account wrote it. When the account
+   * cannot be read, none is taken for ours: a new comment is written (after a warning).
+   */
+  private async find(api: CommentApi, marker: string): Promise<Answer<number | undefined>> {
+    if (!this.author) {
+      this.author = await api.viewer();
+      if (!this.author.ok)
+        this.options.warn(
+          `The comment of an earlier run is not looked for: whom the token belongs to could not be read (${this.author.why}), so a new comment is written.`
+        );
+    }
+    return this.author.ok ? api.find(marker, this.author.value) : { ok: true, value: undefined };
   }
 
   private failure(what: string, failed: Extract<Answer<unknown>, { ok: false }>): string {

@@ -7,6 +7,8 @@ import { isObject } from '../text/text.js';
 
 export interface CommentTarget {
   apiUrl: string;
+  /** GraphQL's endpoint, beside the REST API's (`/api/graphql` beside GHES's `/api/v3`). */
+  graphqlUrl: string;
   /** owner/name */
   repository: string;
   number: number;
@@ -42,9 +44,12 @@ export function commentTarget(
     };
   const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
   const attempt = env.GITHUB_RUN_ATTEMPT && env.GITHUB_RUN_ATTEMPT !== '1';
+  const apiUrl = (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
   return {
     ...found,
-    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    apiUrl,
+    // Derived, not read from GITHUB_GRAPHQL_URL: the token goes to the REST API's host only.
+    graphqlUrl: `${apiUrl.replace(/\/api\/v3$/, '/api')}/graphql`,
     repository,
     // The workflow's file, not its ref: a new run on another commit or branch finds the same comment.
     workflow: (env.GITHUB_WORKFLOW_REF ?? '').replace(/@.*$/, '') || env.GITHUB_WORKFLOW || '',

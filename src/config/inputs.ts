@@ -9,6 +9,7 @@ export const Input = {
   Model: 'model',
   IgnoreUserConfig: 'ignore-user-config',
   IgnoreRules: 'ignore-rules',
+  PrRules: 'pr-rules',
   Worktree: 'worktree',
   Checkpoints: 'checkpoints',
   PassSessionId: 'pass-session-id',

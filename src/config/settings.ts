@@ -58,6 +58,8 @@ export interface CommonSettings {
 export interface CliOptions {
   ignoreUserConfig: boolean;
   ignoreRules: boolean;
+  /** `pr-rules`: whether Hermes reads rules and skills from a checkout someone else may have written. */
+  prRules: PrRules;
   worktree: boolean;
   checkpoints: boolean;
   passSessionId: boolean;
@@ -72,6 +74,9 @@ export interface CliOptions {
   /** The model gateway and the turn's budgets (see gateway/). */
   gateway: GatewaySettings;
 }
+
+export type PrRules = 'ignore' | 'trust';
+const PR_RULES: PrRules[] = ['ignore', 'trust'];
 
 export type IsolationMode = 'auto' | 'user' | 'none';
 const ISOLATION_MODES: IsolationMode[] = ['auto', 'user', 'none'];
@@ -229,6 +234,7 @@ function parseCli(getInput: GetInput, workspace: string): CliOptions {
   return {
     ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
     ignoreRules: bool(Input.IgnoreRules, false),
+    prRules: parsePrRules(text(Input.PrRules)),
     worktree: bool(Input.Worktree, false),
     checkpoints: bool(Input.Checkpoints, false),
     passSessionId: bool(Input.PassSessionId, false),
@@ -269,6 +275,16 @@ function refuseCliInputs(getInput: GetInput, workspace: string): void {
     `${one ? 'Input' : 'Inputs'} ${names} only ${one ? 'applies' : 'apply'} to the Hermes CLI, which API server mode ("${Input.ApiUrl}") does not run; ` +
       `remove ${one ? 'it' : 'them'}, or remove "${Input.ApiUrl}" to run the CLI.`
   );
+}
+
+function parsePrRules(raw: string | undefined): PrRules {
+  if (raw === undefined) return 'ignore';
+  const mode = PR_RULES.find(m => m === raw);
+  if (!mode)
+    throw new InputError(
+      `Input "${Input.PrRules}" is ${JSON.stringify(raw)}; allowed: ignore (Hermes reads no rules or skills from a pull request someone else wrote) or trust.`
+    );
+  return mode;
 }
 
 function parseIsolation(raw: string | undefined): IsolationMode {

@@ -14,7 +14,7 @@ import {
   type ChildProcess
 } from './spawn.js';
 import type { Redactor } from '../text/redact.js';
-import { cutPoint } from '../text/text.js';
+import { cutRedacted } from '../text/text.js';
 
 /** The longest piece of a stderr line without end that is held before it is passed on. */
 const STDERR_PIECE_CHARS = 8192;
@@ -85,12 +85,11 @@ export class HermesProcess {
     capture.spawned();
     this.pid = child.pid;
     const stderr = child.stderr as Readable; // a pipe, as asked for above
-    // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be).
-    const lines = new LineSplitter(options.onStderrLine, STDERR_PIECE_CHARS, (text, max) => {
-      const clean = options.redact(text);
-      const cut = cutPoint(clean, max);
-      return [clean.slice(0, cut), clean.slice(cut)];
-    });
+    // A stderr "line" without end stays bounded: redacted, then cut (at a blank where it can be), never
+    // in the end that has just arrived, where a secret may still be coming in.
+    const lines = new LineSplitter(options.onStderrLine, STDERR_PIECE_CHARS, (text, max) =>
+      cutRedacted(text, options.redact, max)
+    );
     stderr.setEncoding('utf8');
     stderr.on('data', (text: string) => {
       // The transcript first: the log keeps the order in which Hermes wrote to its two outputs.

@@ -9,11 +9,11 @@ export class LineSplitter {
   constructor(
     private readonly onLine: (line: string) => void,
     private readonly maxChars: number,
-    /** How a line longer than maxChars is cut: the piece passed on, and the rest kept. */
-    private readonly piece: (text: string, max: number) => [string, string] = (text, max) => [
-      text.slice(0, max),
-      text.slice(max)
-    ]
+    /** How a line longer than maxChars is cut: the pieces passed on, and the rest kept (bounded). */
+    private readonly cut: (text: string, max: number) => { pieces: string[]; rest: string } = (
+      text,
+      max
+    ) => ({ pieces: [text.slice(0, max)], rest: text.slice(max) })
   ) {}
 
   push(text: string): void {
@@ -21,9 +21,10 @@ export class LineSplitter {
     this.pending = lines.pop() ?? '';
     for (const line of lines) this.onLine(line.replace(/\r$/, ''));
     while (this.pending.length > this.maxChars) {
-      const [head, rest] = this.piece(this.pending, this.maxChars);
-      this.onLine(head);
+      const { pieces, rest } = this.cut(this.pending, this.maxChars);
+      pieces.forEach(piece => this.onLine(piece));
       this.pending = rest;
+      if (pieces.length === 0) break;
     }
   }
 

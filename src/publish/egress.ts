@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import { upstreamTextDelta } from '../run/stream.js';
 import { parseJson, pythonJson } from '../text/json.js';
-import { MASK, redactStrings, type Redactor } from '../text/redact.js';
+import { MASK, redactJsonNumbers, redactStrings, type Redactor } from '../text/redact.js';
 import { isObject } from '../text/text.js';
 
 /** Past this many characters of deltas held, the start of the run is written out. */
@@ -49,8 +49,11 @@ export class TranscriptRedactor {
   line(bytes: Buffer): void {
     const whole = bytes.toString('utf8');
     const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
-    const body = whole.slice(0, whole.length - cut);
-    const ending = whole.slice(body.length);
+    const read = whole.slice(0, whole.length - cut);
+    const ending = whole.slice(read.length);
+    // A number holding a secret is masked as written, before a parse could round it out of sight.
+    const body = redactJsonNumbers(read, this.redact);
+    if (body !== read) bytes = Buffer.from(body + ending);
     const delta = this.delta(body);
     if (!delta || delta.type !== this.runType) this.flushRun(true);
     if (delta) {

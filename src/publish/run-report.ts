@@ -1,6 +1,6 @@
 /** What one run came to, as the outputs, the summary and the artifact see it. */
 import type { InstallFact } from '../run/facts.js';
-import type { GatewayFact, IsolationFact } from '../run/facts.js';
+import type { GatewayFact, IsolationFact, RulesFact } from '../run/facts.js';
 import type { Turn } from '../run/turn.js';
 import type { Outcome, Verdict } from '../run/verdict.js';
 import type { AnswerCheck } from '../schema/check.js';
@@ -35,6 +35,8 @@ export interface RunReport {
   artifactNote?: Redacted;
   /** Who triggered the run and why they were let in (absent where no gate ran: a transcript). */
   trigger?: { actor?: string; event?: string; why: Redacted };
+  /** CLI mode, where the checkout may hold someone else's files: whether its rules were read. */
+  rules?: Omit<RulesFact, 'why'> & { why: Redacted };
   /** Each run of Hermes, oldest first (more than one after retries on exit 75); shown when several. */
   attempts?: { outcome: Outcome; exitCode?: number }[];
   /** json-schema: the answer checked against the schema, when the turn otherwise succeeded. */

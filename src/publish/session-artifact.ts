@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Redactor } from '../text/redact.js';
+import { redactJsonNumbers, type Redactor } from '../text/redact.js';
 import {
   artifactUrl,
   deadline,
@@ -22,7 +22,8 @@ export const SESSION_SUFFIX = '-session.jsonl';
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
 /**
- * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * One exported line, redacted inside its string values (and a number holding a secret becomes the
+ * masked string): bytes outside them stay as they were.
  * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
  * decoded, masked and encoded again instead.
  */
@@ -30,7 +31,7 @@ export function redactRecordLine(line: string, redact: Redactor): string {
   // A \u escape can spell a secret the raw text does not show: such a string is judged decoded.
   const escaped = line.includes('\\u');
   if (!escaped && redact(line) === line) return line;
-  return line.replace(JSON_STRING, literal => {
+  return redactJsonNumbers(line, redact).replace(JSON_STRING, literal => {
     const inner = literal.slice(1, -1);
     if (inner.includes('\\u')) {
       const decoded = JSON.parse(literal) as string;

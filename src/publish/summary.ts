@@ -192,6 +192,7 @@ function factsTable(report: RunReport, where: string): string {
   }
   if (report.agent) rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
   if (report.trigger) rows.push(['Triggered by', triggerCell(report.trigger)]);
+  if (report.rules) rows.push(['Rules', rulesCell(report.rules)]);
   if (report.install) rows.push(['Install', installFact(report.install)]);
   if (report.isolation)
     rows.push([
@@ -214,6 +215,12 @@ function triggerCell(trigger: NonNullable<RunReport['trigger']>): string {
   const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
   const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
   return `${who}${event} · ${cell(clip(trigger.why, MESSAGE_CHARS))}`;
+}
+
+/** Whether Hermes read the rules of a checkout someone else may have written, and why. */
+function rulesCell({ ignored, why }: NonNullable<RunReport['rules']>): string {
+  const said = cell(clip(why, MESSAGE_CHARS));
+  return ignored ? `ignored, ${said}` : `read from the checkout: ${said}`;
 }
 
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */

@@ -19,6 +19,14 @@ export interface InstallFact {
   unverified?: boolean;
 }
 
+/** Whether Hermes read the checkout's rules and skills, where someone other than the actor may have written them. */
+export interface RulesFact {
+  /** Run with `--ignore-rules`. */
+  ignored: boolean;
+  /** Why the checkout may hold someone else's files (and, when read, that `pr-rules` said to). */
+  why: string;
+}
+
 /** What the summary says about `isolation`: made by confine/isolation.ts, drawn by publish/isolation-fact.ts. */
 export interface IsolationFact {
   /** The user Hermes ran as, when isolated. */

@@ -3,10 +3,12 @@
  * `isolation: auto`, a runner that cannot isolate refuses gated events). Decided before anything runs.
  */
 import { admit, gated, triggerOf, type Admission } from '../access/gate.js';
+import { foreignCheckout } from '../access/authorship.js';
 import { planIsolation, type IsolationPlan } from '../confine/isolation.js';
 import { StickyComment } from '../comment/sticky.js';
 import { Input } from '../config/inputs.js';
-import type { IsolationMode, Settings } from '../config/settings.js';
+import type { CliSettings, IsolationMode, Settings } from '../config/settings.js';
+import type { RunReport } from '../publish/run-report.js';
 import type { IsolationFact } from '../run/facts.js';
 import type { Redacted } from '../text/redact.js';
 import type { Plan } from './plan.js';
@@ -26,6 +28,8 @@ interface Admitted {
   trigger?: Trigger;
   /** CLI mode: as whom Hermes runs. */
   isolation?: IsolationPlan;
+  /** CLI mode, where the checkout may hold someone else's files: whether Hermes reads its rules. */
+  rules?: RunReport['rules'];
   comment?: StickyComment;
 }
 
@@ -74,7 +78,30 @@ export async function admitRun(
     event: admission.event,
     why: redact(admission.why)
   };
-  return { allowed: true, trigger, isolation, comment };
+  const rules = settings.mode === 'cli' ? rulesOf(settings, env, plan.redact) : undefined;
+  if (rules)
+    out.info(
+      rules.ignored
+        ? `Hermes reads no rules or skills from the checkout (--ignore-rules): ${rules.why}; set "${Input.PrRules}: trust" to let it.`
+        : `Hermes reads the checkout's rules and skills: ${rules.why}.`
+    );
+  return { allowed: true, trigger, isolation, rules, comment };
+}
+
+/**
+ * `pr-rules: ignore`: where the checkout may hold files someone other than the actor wrote, Hermes
+ * runs with `--ignore-rules` (their AGENTS.md would be its instructions). Undefined where it cannot.
+ */
+function rulesOf(
+  settings: CliSettings,
+  env: NodeJS.ProcessEnv,
+  redact: Plan['redact']
+): RunReport['rules'] {
+  const foreign = foreignCheckout(triggerOf(env));
+  if (!foreign) return undefined;
+  const ignored = settings.prRules === 'ignore' || settings.ignoreRules;
+  const why = ignored ? foreign : `${foreign}, and "${Input.PrRules}" is "trust"`;
+  return { ignored, why: redact(why) };
 }
 
 /** Why Hermes may not run when it cannot run as its own user, or undefined when it may (with a warning). */

@@ -33,6 +33,7 @@ export function buildReport(
     stderrTail: attempt.end.kind === 'process' ? attempt.end.stderrTail : [],
     jsonlPath: settings.mode === 'transcript' ? settings.transcript : settings.jsonlPath,
     trigger: admitted.trigger,
+    rules: admitted.rules,
     attempts: attempts.map(({ outcome, exitCode }) => ({ outcome, exitCode })),
     answer,
     install: executed.install,
@@ -69,6 +70,26 @@ export function refusalReport(
     jsonlPath: '',
     trigger: { actor: refusal.actor, event: refusal.event, why: verdict.message },
     isolation
+  };
+}
+
+/**
+ * The run stopped before Hermes ran: cancelled (`interrupted`, saying how far it got) or an
+ * unexpected failure of the action's own (`failure`). Outputs, summary and comment still say so.
+ */
+export function stoppedReport(
+  { redact }: Plan,
+  outcome: 'interrupted' | 'failure',
+  message: string,
+  trigger?: Extract<AdmitResult, { allowed: true }>['trigger']
+): FinalReport {
+  return {
+    verdict: shown({ outcome, message }, redact),
+    turn: new TurnBuilder(redact).finish(),
+    durationMs: 0,
+    stderrTail: [],
+    jsonlPath: '',
+    trigger
   };
 }
 

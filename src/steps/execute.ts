@@ -56,11 +56,18 @@ type Result = Omit<Executed, 'cancellation' | 'log'>;
 export async function execute(
   plan: Plan,
   admitted: Extract<AdmitResult, { allowed: true }>,
-  ports: Ports
+  ports: Ports,
+  // Heard since run()'s first line; its own when called alone.
+  cancellation: Cancellation = ports.listenForCancellation()
 ): Promise<Executed> {
-  const { settings } = plan;
-  const cancellation = ports.listenForCancellation();
-  await admitted.comment?.start();
+  // pr-rules: a checkout someone else may have written gives Hermes no rules or skills.
+  const settings =
+    admitted.rules?.ignored && plan.settings.mode === 'cli'
+      ? { ...plan.settings, ignoreRules: true }
+      : plan.settings;
+  await untilCancelled(admitted.comment?.start(cancellation.signal), cancellation);
+  if (cancellation.cancelled)
+    throw new Cancelled('while the comment saying Hermes is working was written');
   const log = new LiveLog(plan.redact, ports.out.log);
   if (!settings.showReasoning) log.hideReasoning();
   if (plan.schema?.warnings.length)
@@ -78,6 +85,32 @@ export async function execute(
     // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
     log.end();
     throw error;
+  }
+}
+
+/** A cancel before Hermes ran: run() reports it as `interrupted`, saying how far the run got. */
+export class Cancelled extends Error {
+  constructor(readonly when: string) {
+    super(`The job was cancelled ${when}, before Hermes started`);
+  }
+}
+
+/** What a step awaits, or less: the wait ends at the first cancel (the step itself is left to end). */
+export async function untilCancelled<T>(
+  step: Promise<T> | undefined,
+  cancellation: Cancellation
+): Promise<T | undefined> {
+  if (cancellation.cancelled) return undefined;
+  const { signal } = cancellation;
+  let stop: () => void = () => undefined;
+  const cancelled = new Promise<undefined>(resolve => {
+    stop = () => resolve(undefined);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([step, cancelled]);
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
 }
 

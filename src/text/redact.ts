@@ -52,8 +52,8 @@ const CRED = String.raw`[A-Za-z0-9._~+/-]`;
 
 const PATTERNS: string[] = [
   ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
-  // JWTs: three base64url parts, the first two JSON objects.
-  String.raw`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+  // JWTs: three base64url parts, the first two JSON objects (`e30` is the empty one, `{}`).
+  String.raw`eyJ[A-Za-z0-9_-]{8,}\.(?:eyJ[A-Za-z0-9_-]{8,}|e30)\.[A-Za-z0-9_-]{8,}`,
   // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
   // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
   ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
@@ -214,4 +214,22 @@ export function redactStrings(value: unknown, redact: Redactor): unknown {
   if (text === undefined) return value;
   const clean = redact(text);
   return clean === text ? value : clean;
+}
+
+// A JSON string literal (escapes included), or a JSON number: a string is skipped whole, so a
+// number is matched only where it stands outside one.
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/g;
+
+/**
+ * JSON text with every number that holds a secret (a `redact` value of digits) written as the
+ * masked string, read off the text as written: parsed, a long number would be rounded first and no
+ * longer match, and the line kept as it was. The text stays JSON.
+ */
+export function redactJsonNumbers(text: string, redact: Redactor): string {
+  if (!redact.mayHold(text)) return text;
+  return text.replace(STRING_OR_NUMBER, token => {
+    if (token.startsWith('"')) return token;
+    const clean = redact(token);
+    return clean === token ? token : JSON.stringify(clean);
+  });
 }

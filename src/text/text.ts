@@ -1,5 +1,5 @@
 /** Small text helpers shared by every stage: copies, one-line cuts, durations. */
-import type { Redacted } from './redact.js';
+import type { Redacted, Redactor } from './redact.js';
 
 /**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes substrings (and
@@ -44,6 +44,32 @@ export function cutPoint(text: string, max: number, margin = 4096): number {
   if (text.length <= max) return text.length;
   const blank = text.lastIndexOf(' ', max - 1);
   return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
+
+/** The end of a line without end that is never cut off: a secret still arriving is whole in it. */
+export const HELD_SECRET_CHARS = 4096;
+
+/**
+ * A line without end, past max characters, cut into pieces of at most max: redacted before it is
+ * cut, and never cut in its last HELD_SECRET_CHARS, where a secret may still be arriving (its
+ * start alone, cut off, would match no pattern and pass). The pieces, and what is held.
+ */
+export function cutRedacted(
+  pending: string,
+  redact: Redactor,
+  max: number
+): { pieces: Redacted[]; rest: string } {
+  const pieces: Redacted[] = [];
+  let rest = pending;
+  while (rest.length > max) {
+    const clean = redact(rest);
+    const room = Math.min(max, clean.length - HELD_SECRET_CHARS);
+    const at = room < 2 || clean.length <= max ? 0 : cutPoint(clean, room);
+    if (at === 0) return { pieces, rest: clean };
+    pieces.push(clean.slice(0, at) as Redacted);
+    rest = clean.slice(at);
+  }
+  return { pieces, rest };
 }
 
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
