@@ -20,6 +20,8 @@ export async function run(ports: Ports = runnerPorts()): Promise<void> {
   if (!admitted.allowed)
     return publish(refusalReport(plan, admitted), plan, ports, { comment: admitted.comment });
   const executed = await execute(plan, admitted, ports);
+  if (!executed.allowed)
+    return publish(refusalReport(plan, executed), plan, ports, { comment: admitted.comment });
   const decision = decide(plan, executed);
   const report = buildReport(plan, admitted, executed, decision);
   await publish(report, plan, ports, {

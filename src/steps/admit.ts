@@ -3,7 +3,7 @@
  * `isolation: auto`, a runner that cannot isolate refuses gated events). Decided before anything runs.
  */
 import { admit, gated, triggerOf, type Admission } from '../access/gate.js';
-import { planIsolation, type IsolationPlan } from '../confine/isolation.js';
+import { planIsolation, type IsolationPlan } from '../confine/host.js';
 import { StickyComment } from '../comment/sticky.js';
 import { Input } from '../config/inputs.js';
 import type { IsolationMode, Settings } from '../config/settings.js';

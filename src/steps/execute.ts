@@ -5,13 +5,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
-import { childEnv } from '../process/environment.js';
-import { snapshotFileCommands } from '../confine/file-commands.js';
-import { gitControlWarning, snapshotGitControl } from '../confine/git-guard.js';
+import { confine } from '../confine/confine.js';
 import { notInstalled, type InstallIo } from '../install/install.js';
-import { exposedCredential, Isolation } from '../confine/isolation.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
-import { Input } from '../config/inputs.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';
 import { inert, LiveLog } from '../publish/log.js';
 import type { Attempt } from '../run/attempt.js';
@@ -19,13 +15,13 @@ import type { Cancellation } from '../run/cancellation.js';
 import type { InstallFact, IsolationFact } from '../run/facts.js';
 import { followFile } from '../run/stream-reader.js';
 import { retryTempfail, type Attempts } from '../run/tempfail.js';
-import { messageOf } from '../text/errors.js';
-import type { AdmitResult } from './admit.js';
+import type { AdmitResult, Refusal } from './admit.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
 /** What running the turn came to: the attempts, and the facts of how Hermes was provided and run. */
 export interface Executed extends Attempts {
+  allowed: true;
   /** How many attempts ran: 0 in transcript mode. */
   attempts: number;
   agent?: string;
@@ -39,13 +35,23 @@ export interface Executed extends Attempts {
   log: LiveLog;
 }
 
-type Result = Omit<Executed, 'cancellation' | 'log'>;
+/** The agent could not be confined: published like admission's refusals, Hermes never started. */
+export interface Unconfined {
+  allowed: false;
+  refusal: Refusal;
+  isolation: IsolationFact;
+  install?: InstallFact;
+  cancellation: Cancellation;
+  log: LiveLog;
+}
+
+type Result = Omit<Executed, 'cancellation' | 'log'> | Omit<Unconfined, 'cancellation' | 'log'>;
 
 export async function execute(
   plan: Plan,
   admitted: Extract<AdmitResult, { allowed: true }>,
   ports: Ports
-): Promise<Executed> {
+): Promise<Executed | Unconfined> {
   const { settings } = plan;
   const cancellation = ports.listenForCancellation();
   await admitted.comment?.start();
@@ -61,6 +67,7 @@ export async function execute(
         : settings.mode === 'api'
           ? await runApi(settings, plan.apiQuery ?? '', run)
           : await runHermes(settings, admitted, run);
+    if (!result.allowed) log.end();
     return { ...result, cancellation, log };
   } catch (error) {
     // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
@@ -78,7 +85,7 @@ interface Running {
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
 async function runHermes(
   settings: CliSettings,
-  { isolation: plan }: Extract<AdmitResult, { allowed: true }>,
+  { isolation: plan, trigger }: Extract<AdmitResult, { allowed: true }>,
   { log, cancellation, ports }: Running
 ): Promise<Result> {
   const { env, hermes } = ports;
@@ -87,37 +94,40 @@ async function runHermes(
   const { executable, install } = provided;
   if (provided.failure !== undefined) {
     const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
-    return { attempt, earlier: [], attempts: 1, install };
+    return { allowed: true, attempt, earlier: [], attempts: 1, install };
   }
-  const workspace = env.GITHUB_WORKSPACE ?? settings.workingDirectory;
-  // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
-  const gitControl = snapshotGitControl(workspace);
-  if (gitControl.partial) ports.out.warning(gitControl.partial);
-  const isolation =
-    plan?.kind === 'user' && executable
-      ? await Isolation.isolate(plan, {
-          workspace,
-          workingDirectory: settings.workingDirectory,
-          executable,
-          queryFile:
-            settings.query.kind === 'file'
-              ? path.resolve(settings.workingDirectory, settings.query.path)
-              : undefined,
-          ignoreUserConfig: settings.ignoreUserConfig,
-          env
-        }).catch((error: unknown) => {
-          throw new Error(
-            `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`
-          );
-        })
-      : undefined;
-  const spawning = isolation?.spawning ?? { env: childEnv(env) };
-  const run: CliSettings = isolation?.queryFile
-    ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+  const confined = await confine({
+    plan,
+    workspace: env.GITHUB_WORKSPACE ?? settings.workingDirectory,
+    workingDirectory: settings.workingDirectory,
+    executable,
+    queryFile:
+      settings.query.kind === 'file'
+        ? path.resolve(settings.workingDirectory, settings.query.path)
+        : undefined,
+    ignoreUserConfig: settings.ignoreUserConfig,
+    env,
+    host: ports.isolationHost,
+    redact: text => log.redact(text),
+    warn: message => ports.out.warning(log.redact(message)),
+    note: line => log.note(line)
+  });
+  if (!confined.ok) {
+    const refusal: Refusal = {
+      allowed: false,
+      actor: trigger?.actor,
+      event: trigger?.event,
+      message: confined.why
+    };
+    return { allowed: false, refusal, isolation: confined.fact, install };
+  }
+  const { spawning, queryFile } = confined.confinement;
+  const run: CliSettings = queryFile
+    ? { ...settings, query: { kind: 'file', path: queryFile } }
     : settings;
-  let fact: IsolationFact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
-  // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-  const fileCommands = snapshotFileCommands(env);
+  let attempts: Attempts;
+  let agent: string | undefined;
+  let record: SessionRecord | undefined;
   try {
     // Asked alongside the run, not before it: a CLI can take a while to print its version.
     const version =
@@ -127,9 +137,9 @@ async function runHermes(
           ? hermes.version(executable, settings.workingDirectory, spawning)
           : Promise.resolve(undefined);
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
-    isolation?.waitFor(version);
+    confined.confinement.waitFor(version);
     log.begin();
-    const attempts = await retryTempfail(
+    attempts = await retryTempfail(
       () =>
         hermes.attempt(
           run,
@@ -141,12 +151,12 @@ async function runHermes(
         ),
       tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports)
     );
-    const agent = await version;
+    agent = await version;
     if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
     // before the agent's processes are ended (the export is one of them).
     const sessionId = attempts.attempt.turn.sessionId;
-    const record =
+    record =
       settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
         ? await hermes.record({
             executable: executable ?? settings.hermesPath,
@@ -159,24 +169,14 @@ async function runHermes(
             cancelled: cancellation.cancelled
           })
         : undefined;
-    const count = attempts.earlier.length + 1;
-    return { ...attempts, attempts: count, agent, install, isolation: fact, record };
-  } finally {
-    // Every process of the agent ended and the workspace handed back before anything else is done.
-    if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
-    const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
-    if (credential) {
-      // A path the agent may have chosen: redacted like everything else it wrote.
-      fact.credential = log.redact(credential);
-      log.note(
-        `The checkout's git credential (${fact.credential}) was readable by the agent: set persist-credentials: false on actions/checkout`
-      );
-    }
-    // After the agent's last process is gone: nothing it wrote into them stands.
-    fileCommands.restore();
-    const changed = gitControl.restore();
-    if (changed.length > 0) ports.out.warning(log.redact(gitControlWarning(workspace, changed)));
+  } catch (error) {
+    // The fence comes down on a throw too; the throw is the news.
+    await confined.confinement.release();
+    throw error;
   }
+  const isolation = await confined.confinement.release();
+  const count = attempts.earlier.length + 1;
+  return { allowed: true, ...attempts, attempts: count, agent, install, isolation, record };
 }
 
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
@@ -209,7 +209,12 @@ async function runApi(
     () => server.attempt(query, settings.jsonlPath, log, cancellation),
     tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports)
   );
-  return { ...attempts, attempts: attempts.earlier.length + 1, agent: server.description };
+  return {
+    allowed: true,
+    ...attempts,
+    attempts: attempts.earlier.length + 1,
+    agent: server.description
+  };
 }
 
 function tempfailPolicy(
@@ -240,5 +245,5 @@ async function readTranscript(transcript: string, { log, ports }: Running): Prom
     durationMs: ports.clock.now() - started,
     end: { kind: 'transcript' }
   };
-  return { attempt, earlier: [], attempts: 0 };
+  return { allowed: true, attempt, earlier: [], attempts: 0 };
 }

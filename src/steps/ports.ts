@@ -8,7 +8,7 @@ import { GATE_LIMITS, type GateLimits } from '../access/gate.js';
 import type { InputName } from '../config/inputs.js';
 import { probeVersion, runAttempt } from '../cli/hermes.js';
 import { provideHermes } from '../install/install.js';
-import { THIS_HOST, type IsolationHost } from '../confine/isolation.js';
+import { THIS_HOST, type IsolationHost } from '../confine/host.js';
 import { readSessionRecord } from '../cli/session-record.js';
 import { uploadTranscript } from '../publish/artifact.js';
 import type { Sink } from '../publish/log.js';
