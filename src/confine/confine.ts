@@ -56,6 +56,7 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
   // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
   const gitControl = snapshotGitControl(workspace);
   if (gitControl.partial) options.warn(gitControl.partial);
+  if (gitControl.hooks) options.warn(gitControl.hooks);
   let isolation: Isolation | undefined;
   if (plan?.kind === 'user' && executable) {
     try {
