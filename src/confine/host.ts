@@ -17,8 +17,8 @@ export type IsolationPlan =
 
 export type UserPlan = Extract<IsolationPlan, { kind: 'user' }>;
 
-/** A command run as root (itself, or behind sudo -n); throws naming the command when it fails. */
-export type Admin = (file: string, args: string[]) => void;
+/** A command run as root (itself, or behind sudo -n): its stdout; throws naming the command when it fails. */
+export type Admin = (file: string, args: string[]) => string;
 
 /** Where the system's own tools are (useradd is in sbin), whatever PATH the workflow gives. */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -73,6 +73,7 @@ export const THIS_HOST: IsolationHost = {
       throw new Error(
         `\`${[file, ...args].join(' ')}\` failed (${done.error ? messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`
       );
+    return done.stdout;
   },
   userIds: name => {
     const found = runSync('getent', ['passwd', name], { env: systemEnv() });

@@ -29,6 +29,7 @@ import { childEnv } from '../process/environment.js';
 import { runSync, type AgentUser, type Spawning } from '../process/spawn.js';
 import type { IsolationFact } from '../run/facts.js';
 import { hideIncludes, inside, restoreIncludes, type HiddenIncludes } from './credential.js';
+import { breakLinks, looseModes, sweepShared, tightenModes } from './hand-back.js';
 import { systemEnv, systemTool, type Admin, type IsolationHost, type UserPlan } from './host.js';
 
 /**
@@ -83,6 +84,8 @@ export class Isolation {
   private home?: string;
   /** Includes taken out of the lent repository's .git/config for the run (see hideIncludes). */
   private hidden?: HiddenIncludes;
+  /** The lent tree's entries with write bits for group or others (or set-id bits) before the lend. */
+  private loose = new Map<string, number>();
   private actionEnv: NodeJS.ProcessEnv = {};
   /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
   queryFile?: string;
@@ -170,9 +173,12 @@ export class Isolation {
       this.queryFile = path.join(home, 'query.txt');
       fs.copyFileSync(options.queryFile, this.queryFile);
     }
+    // An earlier user with this uid, not swept (its step killed): what it left is not this one's.
+    sweepShared(this.user.uid, admin);
     admin('chown', ['-R', '-h', `${this.user.uid}:${this.user.gid}`, home]);
     this.actionEnv = options.env;
     if (runnerTemp) this.hidden = hideIncludes(lent, runnerTemp, options.env);
+    this.loose = looseModes(lent);
     this.lent = lent;
     // Every file of the runner user's but a regular file with another name somewhere (a hard link:
     // pnpm links its store into node_modules): chowning it would hand the agent the file outside too.
@@ -273,7 +279,14 @@ export class Isolation {
     if (!this.released) {
       this.released = true;
       await this.endAll();
-      if (this.lent)
+      if (this.home) admin('rm', ['-rf', '--', this.home]);
+      if (this.lent) {
+        // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it.
+        try {
+          breakLinks(this.lent, this.user.uid, admin);
+        } catch {
+          // find or cp failed: the files go back as they are; the hand-back must not stop here.
+        }
         admin('chown', [
           '-R',
           '-h',
@@ -281,9 +294,13 @@ export class Isolation {
           `${this.runner.uid}:${this.runner.gid}`,
           this.lent
         ]);
+        tightenModes(this.lent, this.loose);
+        if (systemTool('setfacl')) admin('setfacl', ['-R', '-P', '-b', this.lent]);
+      }
+      // After the hand-back (the lent tree may lie in /tmp), and with no process of its left to add one.
+      sweepShared(this.user.uid, admin);
       for (const { dir, mode } of this.modes.splice(0)) admin('chmod', [mode.toString(8), dir]);
       if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
-      if (this.home) admin('rm', ['-rf', '--', this.home]);
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
       removeUser(this.user.name, admin);
     }
