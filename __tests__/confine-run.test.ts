@@ -42,12 +42,20 @@ function standIn(
       if (fails(file, args))
         throw new Error(`\`${file}\` failed (exit 1): refused by the stand-in`);
       if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
+      // The modes of what the test made (RUNNER_TEMP and what it holds): the real ones, as the owner.
+      if (file === 'chmod' && args[1]?.startsWith(ROOT))
+        fs.chmodSync(args[1], parseInt(args[0], 8));
       return '';
     },
     userIds
   };
   return { host, asked };
 }
+
+/** Where each test's RUNNER_TEMP is made, apart from its workspace. */
+const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'confine-run-'));
+afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
+const runnerTemp = (): string => fs.mkdtempSync(path.join(ROOT, 'temp-'));
 
 /** A workflow_dispatch run with `comment: true` on PR 7; `host` set as the machine when given. */
 async function step(
@@ -94,7 +102,10 @@ describe('isolation that cannot be set up is published like a refusal, and undon
       () => false,
       () => undefined
     );
-    const w = await step({ inputs: { isolation: 'user' } }, host);
+    const w = await step(
+      { inputs: { isolation: 'user' }, env: { RUNNER_TEMP: runnerTemp() } },
+      host
+    );
     const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
     expect(name).toMatch(/^hermes-agent-[0-9a-f]{6}$/);
     expect(asked.at(-1)).toEqual(['userdel', name]);
@@ -110,7 +121,10 @@ describe('isolation that cannot be set up is published like a refusal, and undon
 
   test('the lend fails: the user removed, its HOME gone, the workspace handed back, not_allowed', async () => {
     const { host, asked } = standIn((file, args) => file === 'find' && args.includes('chown'));
-    const w = await step({ inputs: { isolation: 'user' } }, host);
+    const w = await step(
+      { inputs: { isolation: 'user' }, env: { RUNNER_TEMP: runnerTemp() } },
+      host
+    );
     const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
     const commands = asked.map(([file, ...args]) => [file, ...args].join(' '));
     expect(commands).toContain(`chown -R -h --from=4321 0:0 ${w.dir}`);
@@ -121,6 +135,60 @@ describe('isolation that cannot be set up is published like a refusal, and undon
     expect(w.outputs.get('error')).toMatch(/`find` failed \(exit 1\): refused by the stand-in/);
     expect(summaryText(w)).toContain('refused by the stand-in');
     expect(comment()).toContain('refused by the stand-in');
+  });
+});
+
+describe('the lend: a tree that holds the runner’s own is never lent', () => {
+  test('user, the workspace holding RUNNER_TEMP: not_allowed before any user is made, saying why', async () => {
+    const { host, asked } = standIn(() => false);
+    const w = await step({ inputs: { isolation: 'user' } }, host);
+    expect(asked).toEqual([]);
+    expect(w.transcripts).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('not_allowed');
+    expect(w.outputs.get('error')).toBe(
+      `Hermes cannot run as its own user: ${w.dir} holds RUNNER_TEMP, which the agent must not own; set working-directory (and the checkout's path) to a folder that holds none of them.`
+    );
+    expect(summaryText(w)).toContain('holds RUNNER_TEMP');
+    expect(comment()).toContain('holds RUNNER_TEMP');
+  });
+
+  test('auto on an event only writers cause: Hermes runs as the runner’s user, with a warning', async () => {
+    const { host, asked } = standIn(() => false);
+    const w = await step({ inputs: { isolation: 'auto' } }, host);
+    expect(asked).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(w.warnings).toEqual([expect.stringContaining('Hermes runs as the runner')]);
+    expect(summaryText(w)).toContain('holds RUNNER_TEMP');
+  });
+
+  test('a working directory inside RUNNER_TEMP: the file commands and _github_workflow are closed for the turn', async () => {
+    const temp = runnerTemp();
+    const work = path.join(temp, 'work');
+    for (const dir of [
+      work,
+      path.join(temp, '_runner_file_commands'),
+      path.join(temp, '_github_workflow')
+    ])
+      fs.mkdirSync(dir, { mode: 0o755 });
+    fs.writeFileSync(path.join(temp, 'git-credentials-1a2b.config'), 'x', { mode: 0o644 });
+    fs.chmodSync(temp, 0o755);
+    const modes = (): string[] =>
+      ['', '_runner_file_commands', '_github_workflow', 'git-credentials-1a2b.config', 'work'].map(
+        name => (fs.statSync(path.join(temp, name)).mode & 0o777).toString(8)
+      );
+    let during: string[] = [];
+    const { host } = standIn(() => false);
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'working-directory': work, 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: temp, GITHUB_WORKSPACE: work },
+        runs: [{ exitCode: 0, meddle: () => (during = modes()) }]
+      },
+      host
+    );
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(during).toEqual(['711', '750', '750', '640', '755']);
+    expect(modes()).toEqual(['755', '755', '755', '644', '755']);
   });
 });
 

@@ -14,7 +14,10 @@ import { exposedCredential } from './credential.js';
 import { snapshotFileCommands } from './file-commands.js';
 import { gitControlWarning, snapshotGitControl } from './git-guard.js';
 import type { IsolationHost, IsolationPlan } from './host.js';
-import { Isolation, type SweepLimits } from './isolation.js';
+import { Isolation, lentTree, type SweepLimits } from './isolation.js';
+import { inside } from './credential.js';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 export interface ConfineOptions {
   /** Admission's plan: its own user, or none and why; undefined when Hermes was not found. */
@@ -28,6 +31,8 @@ export interface ConfineOptions {
   /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
   ignoreUserConfig: boolean;
   env: NodeJS.ProcessEnv;
+  /** `isolation: auto` on an event only writers cause: a tree that may not be lent runs Hermes unisolated. */
+  mayFallBack: boolean;
   host: IsolationHost;
   /** Paths and messages the agent may have chosen pass through it before they are shown. */
   redact: (text: string) => string;
@@ -58,7 +63,15 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
   if (gitControl.partial) options.warn(gitControl.partial);
   if (gitControl.hooks) options.warn(gitControl.hooks);
   let isolation: Isolation | undefined;
-  if (plan?.kind === 'user' && executable) {
+  let unlent: string | undefined;
+  const lent = lentTree(workspace, options.workingDirectory);
+  const held = plan?.kind === 'user' && executable ? heldBy(lent, env) : undefined;
+  if (held) {
+    unlent = `${lent} holds ${held}, which the agent must not own`;
+    const why = `Hermes cannot run as its own user: ${unlent}; set working-directory (and the checkout's path) to a folder that holds none of them`;
+    if (!options.mayFallBack) return { ok: false, why: `${why}.`, fact: { why: unlent } };
+    options.warn(`${why}. Hermes runs as the runner's user (see docs/security.md).`);
+  } else if (plan?.kind === 'user' && executable) {
     try {
       isolation = await Isolation.isolate(plan, { ...options, executable }, options.host);
     } catch (error) {
@@ -73,7 +86,7 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
     // Every process of the agent ended and the workspace handed back before anything else is done.
     const ran: IsolationFact = isolation
       ? await isolation.release()
-      : { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
+      : { why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found') };
     const found = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
     // A path the agent may have chosen: redacted like everything else it wrote.
     const credential = found === undefined ? undefined : options.redact(found);
@@ -96,4 +109,18 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
       release: () => (released ??= release())
     }
   };
+}
+
+/** What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files), or undefined. */
+function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
+  const own: [string, string | undefined][] = [
+    ['RUNNER_TEMP', env.RUNNER_TEMP],
+    ["the runner user's home", env.HOME ?? os.homedir()],
+    ["the action's own files", env.GITHUB_ACTION_PATH],
+    ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
+  ];
+  const held = own
+    .filter(([, dir]) => dir && inside(path.resolve(dir), tree))
+    .map(([what]) => what);
+  return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
 }

@@ -165,9 +165,7 @@ export class Isolation {
         });
     }
     // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
-    const lent = inside(options.workingDirectory, options.workspace)
-      ? options.workspace
-      : options.workingDirectory;
+    const lent = lentTree(options.workspace, options.workingDirectory);
     const runnerTemp = options.env.RUNNER_TEMP ? path.resolve(options.env.RUNNER_TEMP) : undefined;
     if (options.queryFile && !inside(options.queryFile, lent)) {
       this.queryFile = path.join(home, 'query.txt');
@@ -210,6 +208,16 @@ export class Isolation {
       ![lent, executable].some(p => inside(p, runnerTemp))
     ) {
       this.setMode(runnerTemp, 0o700);
+      this.closedTemp = runnerTemp;
+    } else if (runnerTemp && inside(lent, runnerTemp) && lent !== runnerTemp) {
+      // The lent tree inside it: RUNNER_TEMP stays enterable, everything else in it is closed.
+      const onTheWay = path.join(runnerTemp, path.relative(runnerTemp, lent).split(path.sep)[0]);
+      this.setMode(runnerTemp, (fs.statSync(runnerTemp).mode & 0o7700) | 0o011);
+      for (const name of fs.readdirSync(runnerTemp)) {
+        const entry = path.join(runnerTemp, name);
+        const stat = fs.lstatSync(entry);
+        if (entry !== onTheWay && !stat.isSymbolicLink()) this.setMode(entry, stat.mode & 0o7770);
+      }
       this.closedTemp = runnerTemp;
     }
   }
@@ -370,6 +378,11 @@ export function processesOf(uid: number): number[] {
       pids.push(Number(entry));
   }
   return pids;
+}
+
+/** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
+export function lentTree(workspace: string, workingDirectory: string): string {
+  return inside(workingDirectory, workspace) ? workspace : workingDirectory;
 }
 
 /** Every directory above p, from the root down (p itself excluded). */

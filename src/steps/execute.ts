@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
+import { gated, triggerOf } from '../access/gate.js';
 import { confine } from '../confine/confine.js';
 import { notInstalled, type InstallIo } from '../install/install.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
@@ -107,6 +108,7 @@ async function runHermes(
         : undefined,
     ignoreUserConfig: settings.ignoreUserConfig,
     env,
+    mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
     host: ports.isolationHost,
     redact: text => log.redact(text),
     warn: message => ports.out.warning(log.redact(message)),
