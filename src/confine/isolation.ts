@@ -29,6 +29,7 @@ import { childEnv } from '../process/environment.js';
 import { runSync, type AgentUser, type Spawning } from '../process/spawn.js';
 import type { IsolationFact } from '../run/facts.js';
 import { hideIncludes, inside, restoreIncludes, type HiddenIncludes } from './credential.js';
+import { processesOf } from './processes.js';
 import { breakLinks, looseModes, sweepShared, tightenModes } from './hand-back.js';
 import { systemEnv, systemTool, type Admin, type IsolationHost, type UserPlan } from './host.js';
 
@@ -74,7 +75,7 @@ export class Isolation {
   private ended = 0;
   private released = false;
   /** Directories whose mode was changed, to put back (newest first). */
-  private readonly modes: { dir: string; mode: number }[] = [];
+  private readonly modes: { dir: string; mode: number; acl?: boolean }[] = [];
   private lent?: string;
   /**
    * RUNNER_TEMP, when it was closed to the agent for the run; undefined when it had to stay open
@@ -225,7 +226,18 @@ export class Isolation {
   /** Gives others the right to enter dir (not to list it) for the run. */
   private openForOthers(dir: string): void {
     const mode = fs.statSync(dir).mode & 0o7777;
-    if ((mode & 0o001) === 0) this.setMode(dir, mode | 0o001);
+    if ((mode & 0o001) !== 0) return;
+    // Where ACLs work, only the agent may enter: `o+x` would open every 0644 file at a known path below.
+    if (systemTool('setfacl')) {
+      try {
+        this.admin('setfacl', ['-m', `u:${this.user.uid}:x`, dir]);
+        this.modes.unshift({ dir, mode, acl: true });
+        return;
+      } catch {
+        // A file system without ACLs: others may enter, as below.
+      }
+    }
+    this.setMode(dir, mode | 0o001);
   }
 
   private setMode(dir: string, mode: number): void {
@@ -307,7 +319,10 @@ export class Isolation {
       }
       // After the hand-back (the lent tree may lie in /tmp), and with no process of its left to add one.
       sweepShared(this.user.uid, admin);
-      for (const { dir, mode } of this.modes.splice(0)) admin('chmod', [mode.toString(8), dir]);
+      for (const { dir, mode, acl } of this.modes.splice(0)) {
+        if (acl) admin('setfacl', ['-x', `u:${this.user.uid}`, dir]);
+        admin('chmod', [mode.toString(8), dir]);
+      }
       if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
       removeUser(this.user.name, admin);
@@ -354,30 +369,6 @@ function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.Pr
     HERMES_HOME: path.join(home, '.hermes'),
     TMPDIR: path.join(home, 'tmp')
   };
-}
-
-/** The pids of the user's live processes (zombies are already dead), from /proc. */
-export function processesOf(uid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let status: string;
-    try {
-      status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
-    } catch {
-      continue;
-    }
-    const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
-    const state = /^State:\s+(\S)/m.exec(status)?.[1];
-    if (
-      uids &&
-      (Number(uids[1]) === uid || Number(uids[2]) === uid) &&
-      state !== 'Z' &&
-      state !== 'X'
-    )
-      pids.push(Number(entry));
-  }
-  return pids;
 }
 
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
