@@ -80,7 +80,12 @@ export function looseModes(tree: string): Map<string, number> {
 export function tightenModes(tree: string, before: Map<string, number>): void {
   walk(tree, (full, stat) => {
     const mode = stat.mode & 0o7777;
-    if (mode & LOOSE && before.get(full) !== mode) fs.chmodSync(full, mode & ~LOOSE);
+    if (mode & LOOSE && before.get(full) !== mode)
+      try {
+        fs.chmodSync(full, mode & ~LOOSE);
+      } catch {
+        // Gone since it was listed (the agent's processes are ended: not by it); nothing to hand back.
+      }
   });
 }
 
