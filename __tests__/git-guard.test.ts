@@ -92,12 +92,15 @@ describe('the git control files', () => {
     expect(read(dir, '.git/modules/lib/config')).toBe('[core]\n\tbare = false\n');
   });
 
-  test('a workspace that is not a repository has nothing to guard', () => {
+  test('a workspace that is not a repository: a repository the agent makes there is taken away', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-guard-none-'));
     const guard = snapshotGitControl(dir);
-    fs.mkdirSync(path.join(dir, '.git', 'hooks'), { recursive: true });
-    // Made during the turn: not the workflow's, so not the guard's.
+    fs.writeFileSync(path.join(dir, 'work.txt'), 'done\n');
     expect(guard.restore()).toEqual([]);
+    // A later step's git status in the workspace would run this repository's fsmonitor.
+    expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0);
+    expect(guard.restore()).toEqual(['.git']);
+    expect(fs.existsSync(path.join(dir, '.git'))).toBe(false);
   });
 
   test('a .git replaced by a link is removed, named, and nothing is written through it', () => {
@@ -151,5 +154,72 @@ describe('the git control files', () => {
       "not the guard's\n"
     );
     expect(fs.readdirSync(path.join(elsewhere, 'lib'))).toEqual(['config']);
+  });
+});
+
+describe('the .git entries in the worktree and the git directories under .git/modules', () => {
+  /** A checkout with a submodule at lib/: its gitfile and its git directory under .git/modules. */
+  function withSubmodule(): string {
+    const dir = repo();
+    const module = path.join(dir, '.git', 'modules', 'lib');
+    expect(spawnSync('git', ['init', '-q', '--bare', module]).status).toBe(0);
+    fs.mkdirSync(path.join(dir, 'lib'));
+    fs.writeFileSync(path.join(dir, 'lib', '.git'), 'gitdir: ../.git/modules/lib\n');
+    return dir;
+  }
+
+  test('a new git directory, a gitfile sent to it and a new nested .git are taken away and named', () => {
+    const dir = withSubmodule();
+    const guard = snapshotGitControl(dir);
+    // The agent's: a git directory with an fsmonitor, the submodule's gitfile pointed at it, a new repo.
+    const evil = path.join(dir, '.git', 'modules', 'evil');
+    expect(spawnSync('git', ['init', '-q', '--bare', evil]).status).toBe(0);
+    expect(git(evil, 'config', 'core.fsmonitor', 'touch /tmp/pwned').status).toBe(0);
+    fs.writeFileSync(path.join(dir, 'lib', '.git'), 'gitdir: ../.git/modules/evil\n');
+    fs.mkdirSync(path.join(dir, 'sub'));
+    expect(spawnSync('git', ['init', '-q', path.join(dir, 'sub')]).status).toBe(0);
+    const changed = guard.restore();
+    expect(changed).toEqual(['.git/modules/evil', 'lib/.git', 'sub/.git']);
+    expect(fs.existsSync(evil)).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'sub', '.git'))).toBe(false);
+    expect(read(dir, 'lib/.git')).toBe('gitdir: ../.git/modules/lib\n');
+    expect(gitControlWarning(dir, changed)).toContain(path.join(dir, 'sub/.git'));
+  });
+
+  test('a submodule left alone, and a nested repository that was there before, stay', () => {
+    const dir = withSubmodule();
+    expect(spawnSync('git', ['init', '-q', path.join(dir, 'vendor', 'x')]).status).toBe(0);
+    const guard = snapshotGitControl(dir);
+    fs.writeFileSync(path.join(dir, 'lib', 'work.txt'), 'done\n');
+    expect(guard.restore()).toEqual([]);
+    expect(fs.existsSync(path.join(dir, 'vendor', 'x', '.git', 'HEAD'))).toBe(true);
+  });
+
+  test("a nested repository's planted hook is put back like the checkout's", () => {
+    const dir = repo();
+    expect(spawnSync('git', ['init', '-q', path.join(dir, 'vendor', 'x')]).status).toBe(0);
+    const guard = snapshotGitControl(dir);
+    fs.writeFileSync(path.join(dir, 'vendor', 'x', '.git', 'hooks', 'pre-commit'), 'curl evil\n');
+    expect(guard.restore()).toEqual(['vendor/x/.git/hooks/pre-commit']);
+  });
+
+  test('a core.hooksPath into the worktree is named before the turn; one outside it is not', () => {
+    const dir = repo();
+    expect(snapshotGitControl(dir).hooks).toBeUndefined();
+    expect(git(dir, 'config', 'core.hooksPath', '.husky/_').status).toBe(0);
+    const hooks = snapshotGitControl(dir).hooks;
+    expect(hooks).toContain('core.hooksPath = .husky/_ in ' + path.join(dir, '.git', 'config'));
+    expect(git(dir, 'config', 'core.hooksPath', '/usr/share/hooks').status).toBe(0);
+    expect(snapshotGitControl(dir).hooks).toBeUndefined();
+  });
+
+  test('a hook that links into the worktree is named before the turn', () => {
+    const dir = repo();
+    fs.mkdirSync(path.join(dir, 'tools'));
+    fs.writeFileSync(path.join(dir, 'tools', 'pre-push.sh'), '#!/bin/sh\n');
+    fs.symlinkSync('../../tools/pre-push.sh', path.join(dir, '.git', 'hooks', 'pre-push'));
+    expect(snapshotGitControl(dir).hooks).toContain(
+      `${path.join(dir, '.git', 'hooks', 'pre-push')} → ${path.join(dir, 'tools', 'pre-push.sh')}`
+    );
   });
 });

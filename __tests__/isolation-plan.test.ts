@@ -4,7 +4,7 @@
  * runs). isolation.e2e.test.ts shows the real thing as root, as `nobody` and through sudo.
  */
 import { describe, expect, test } from '@jest/globals';
-import { planIsolation, type IsolationHost } from '../src/confine/isolation.js';
+import { planIsolation, type IsolationHost } from '../src/confine/host.js';
 import { world } from './helpers/in-process.js';
 import { run } from '../src/main.js';
 
@@ -16,6 +16,10 @@ function host(overrides: Partial<IsolationHost> & { tools?: string[] } = {}): Is
     username: () => 'runner',
     tool: name => (tools.includes(name) ? `/usr/bin/${name}` : undefined),
     passwordlessSudo: () => false,
+    admin: () => () => {
+      throw new Error('this machine makes no user');
+    },
+    userIds: () => undefined,
     ...rest
   };
 }

@@ -41,6 +41,7 @@ interface HostileRecord {
   leftBehind: number | null;
   git: { status: number; stderr: string } | null;
   planted: string[];
+  left?: string[];
   home: { path: string; mode: string; own: boolean; hermes: string[] } | null;
   providerKey: boolean;
   /** The model gateway asked as a stranger: the statuses it answered. */
@@ -130,7 +131,8 @@ function step(m: Machine, isolation: string): Promise<ActionRun> {
       ACTIONS_RESULTS_URL: 'http://127.0.0.1:1/results/',
       OPENROUTER_API_KEY: 'provider-key-from-env',
       HOSTILE_PROBE_FILES: m.probes.join('\n'),
-      HOSTILE_WRITE_FILES: m.writes.join('\n')
+      HOSTILE_WRITE_FILES: m.writes.join('\n'),
+      HOSTILE_LEAVE: isolation === 'none' ? '' : '1'
     }
   });
 }
@@ -227,7 +229,7 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
   let ended: number;
   beforeAll(async () => {
     m = machine('temp');
-    modes = [m.base, m.temp, m.home].map(modeOf);
+    modes = [m.base, m.temp, m.home, m.workspace].map(modeOf);
     r = await step(m, 'auto');
     ended = ticksNow();
     got = recordOf(m);
@@ -327,8 +329,19 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
     expect(config).toContain(`path = ${path.join(m.temp, 'git-credentials-0b1c2d.config')}`);
   });
 
+  test('nothing of the agent outlives it: its temp files, the write bits it added, its hard links', () => {
+    expect(got.left).toHaveLength(3);
+    expect((got.left ?? []).filter(file => fs.existsSync(file))).toEqual([]);
+    expect(modeOf(m.workspace)).toBe(modes[3]);
+    expect(modeOf(path.join(m.workspace, 'README.md'))).toBe('644');
+    expect(modeOf(path.join(m.workspace, 'made.txt'))).toBe('644');
+    for (const name of ['made.txt', 'made-link.txt', 'tmp-link.txt'])
+      expect([name, fs.statSync(path.join(m.workspace, name)).nlink]).toEqual([name, 1]);
+    expect(fs.readFileSync(path.join(m.workspace, 'made-link.txt'), 'utf8')).toBe('made\n');
+  });
+
   test('the modes changed for the run are put back; the agent’s HOME and the user itself are gone', () => {
-    expect([m.base, m.temp, m.home].map(modeOf)).toEqual(modes);
+    expect([m.base, m.temp, m.home].map(modeOf)).toEqual(modes.slice(0, 3));
     expect(fs.existsSync(got.home?.path ?? '/nonexistent-home')).toBe(false);
     expect(agentOf(r)).toMatchObject({ exists: false });
   });

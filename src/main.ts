@@ -62,6 +62,8 @@ async function carryOn(
   cancellation: Cancellation
 ): Promise<void> {
   const executed = await execute(plan, admitted, ports, cancellation);
+  if (!executed.allowed)
+    return publish(refusalReport(plan, executed), plan, ports, { comment: admitted.comment });
   const decision = decide(plan, executed);
   const report = buildReport(plan, admitted, executed, decision);
   await publish(report, plan, ports, {

@@ -9,6 +9,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gitEntries, restoreGitEntries } from './git-entries.js';
+import { hooksInWorktree } from './git-hooks.js';
 
 /**
  * Per git directory: the files that make git run a program, and the ones that send git to another
@@ -39,21 +41,33 @@ export interface GitControl {
   restore(): string[];
   /** Why the snapshot is incomplete (too many files), when it is: the warning says so. */
   readonly partial?: string;
+  /** Where git already runs hooks from inside the worktree, which the agent may write: said before the turn. */
+  readonly hooks?: string;
 }
 
 /** Reads the control files of `<workspace>/.git` and of every submodule's git directory in it. */
 export function snapshotGitControl(workspace: string): GitControl {
   const budget = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
-  const gitDirs = findGitDirs(workspace);
+  const nested = gitEntries(workspace);
+  const modules = findGitDirs(workspace);
+  // A nested repository's own control files are guarded like the checkout's.
+  const gitDirs = [
+    ...modules,
+    ...[...nested.entries].filter(([, entry]) => entry.kind === 'dir').map(([rel]) => rel)
+  ];
   const before: Tree = new Map();
   for (const dir of gitDirs)
     for (const name of CONTROL) read(workspace, path.join(dir, name), before, budget);
   const partial =
     budget.entries < 0 || budget.bytes < 0
       ? `the control files of ${path.join(workspace, '.git')} exceed ${MAX_ENTRIES} entries or ${MAX_BYTES / 1024 ** 2} MB; only the first were kept`
-      : undefined;
+      : nested.partial
+        ? `${workspace} holds too many entries to find every .git in it: only those found before the turn are checked after it`
+        : undefined;
+  const hooks = hooksInWorktree(workspace, gitDirs);
   return {
     partial,
+    hooks: hooks.length > 0 ? hooksWarning(workspace, hooks) : undefined,
     restore() {
       const changed: string[] = [];
       for (const dir of gitDirs) {
@@ -84,16 +98,28 @@ export function snapshotGitControl(workspace: string): GitControl {
           write(workspace, was);
         }
       }
+      // A git directory the agent added under .git/modules is one a gitfile could send git to.
+      for (const dir of findGitDirs(workspace)) {
+        if (modules.includes(dir) || linkOnTheWay(workspace, dir)) continue;
+        fs.rmSync(path.join(workspace, dir), { recursive: true, force: true });
+        changed.push(dir);
+      }
+      changed.push(...restoreGitEntries(workspace, nested));
       return changed;
     }
   };
 }
 
-/** The warning for what restore() put back, naming at most NAMED paths. */
+/** The warning for what restore() put back or took away, naming at most NAMED paths. */
 export function gitControlWarning(workspace: string, changed: string[]): string {
   const named = changed.slice(0, NAMED).map(p => path.join(workspace, p));
   const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : '';
-  return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn, since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
+  return `Hermes changed the checkout's git control files (${named.join(', ')}${more}): they were put back as they were before the turn (a git directory or .git entry it added was removed), since a later step's git command would run what they name. Commits and files the agent made are untouched.`;
+}
+
+function hooksWarning(workspace: string, hooks: string[]): string {
+  const named = hooks.slice(0, NAMED).join(', ');
+  return `The checkout's git runs hooks from inside the workspace, which the agent may write (${named}): a later step's git commit or push would run what the agent leaves there as the runner's user. Run no such git command after this step, or point core.hooksPath outside ${workspace}.`;
 }
 
 /** `.git` and the git directories of submodules (`.git/modules/**`, each holding a HEAD). */

@@ -4,7 +4,7 @@
  */
 import { admit, gated, triggerOf, type Admission } from '../access/gate.js';
 import { foreignCheckout } from '../access/authorship.js';
-import { planIsolation, type IsolationPlan } from '../confine/isolation.js';
+import { planIsolation, type IsolationPlan } from '../confine/host.js';
 import { StickyComment } from '../comment/sticky.js';
 import { Input } from '../config/inputs.js';
 import type { CliSettings, IsolationMode, Settings } from '../config/settings.js';

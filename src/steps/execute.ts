@@ -5,13 +5,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
-import { childEnv } from '../process/environment.js';
-import { snapshotFileCommands } from '../confine/file-commands.js';
-import { gitControlWarning, snapshotGitControl } from '../confine/git-guard.js';
+import { gated, triggerOf } from '../access/gate.js';
+import { confine } from '../confine/confine.js';
 import { notInstalled, type InstallIo } from '../install/install.js';
-import { exposedCredential, Isolation } from '../confine/isolation.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
-import { Input } from '../config/inputs.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';
 import { inert, LiveLog } from '../publish/log.js';
 import type { Attempt } from '../run/attempt.js';
@@ -20,8 +17,7 @@ import type { GatewayFact, InstallFact, IsolationFact } from '../run/facts.js';
 import { unlistedChatFlags } from '../cli/hermes.js';
 import { followFile } from '../run/stream-reader.js';
 import { retryTempfail, type Attempts } from '../run/tempfail.js';
-import { messageOf } from '../text/errors.js';
-import type { AdmitResult } from './admit.js';
+import type { AdmitResult, Refusal } from './admit.js';
 import {
   agentEnvironment,
   askedFlags,
@@ -34,6 +30,7 @@ import type { Ports } from './ports.js';
 
 /** What running the turn came to: the attempts, and the facts of how Hermes was provided and run. */
 export interface Executed extends Attempts {
+  allowed: true;
   /** How many attempts ran: 0 in transcript mode. */
   attempts: number;
   agent?: string;
@@ -43,15 +40,25 @@ export interface Executed extends Attempts {
   /** The session record of the last attempt, when one was asked for. */
   record?: SessionRecord;
   cancellation: Cancellation;
+  /** Still open: the verdict's lines close it. */
+  log: LiveLog;
   /** What the model gateway counted, when one fronted the turn's provider. */
   gateway?: GatewayFact;
   /** CLI mode: the credentials the agent still held (not fronted by the gateway). */
   held?: string[];
-  /** Still open: the verdict's lines close it. */
+}
+
+/** The agent could not be confined: published like admission's refusals, Hermes never started. */
+export interface Unconfined {
+  allowed: false;
+  refusal: Refusal;
+  isolation: IsolationFact;
+  install?: InstallFact;
+  cancellation: Cancellation;
   log: LiveLog;
 }
 
-type Result = Omit<Executed, 'cancellation' | 'log'>;
+type Result = Omit<Executed, 'cancellation' | 'log'> | Omit<Unconfined, 'cancellation' | 'log'>;
 
 export async function execute(
   plan: Plan,
@@ -59,7 +66,7 @@ export async function execute(
   ports: Ports,
   // Heard since run()'s first line; its own when called alone.
   cancellation: Cancellation = ports.listenForCancellation()
-): Promise<Executed> {
+): Promise<Executed | Unconfined> {
   // pr-rules: a checkout someone else may have written gives Hermes no rules or skills.
   const settings =
     admitted.rules?.ignored && plan.settings.mode === 'cli'
@@ -80,6 +87,7 @@ export async function execute(
         : settings.mode === 'api'
           ? await runApi(settings, plan.apiQuery ?? '', run)
           : await runHermes(settings, admitted, run);
+    if (!result.allowed) log.end();
     return { ...result, cancellation, log };
   } catch (error) {
     // The stop-commands block is closed first, or the failure index.ts reports would not be seen.
@@ -124,7 +132,7 @@ interface Running {
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
 async function runHermes(
   settings: CliSettings,
-  { isolation: plan }: Extract<AdmitResult, { allowed: true }>,
+  { isolation: plan, trigger }: Extract<AdmitResult, { allowed: true }>,
   { log, cancellation, ports, plan: turnPlan }: Running
 ): Promise<Result> {
   const { env, hermes } = ports;
@@ -133,45 +141,49 @@ async function runHermes(
   const { executable, install } = provided;
   if (provided.failure !== undefined) {
     const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
-    return { attempt, earlier: [], attempts: 1, install };
+    return { allowed: true, attempt, earlier: [], attempts: 1, install };
   }
-  const workspace = env.GITHUB_WORKSPACE ?? settings.workingDirectory;
-  // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
-  const gitControl = snapshotGitControl(workspace);
-  if (gitControl.partial) ports.out.warning(gitControl.partial);
   // Before the agent's environment is built: the keys it fronts are replaced by its capability.
   const gateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports);
   const agentEnv = agentEnvironment(env, gateway);
-  const spent = (): Pick<Result, 'gateway' | 'held'> => ({
+  const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
     gateway: gateway && gatewayFact(gateway, log.redact),
     held: ports.gateway.held(env, gateway?.fronted ?? [])
   });
-  const isolation =
-    plan?.kind === 'user' && executable
-      ? await Isolation.isolate(plan, {
-          workspace,
-          workingDirectory: settings.workingDirectory,
-          executable,
-          queryFile:
-            settings.query.kind === 'file'
-              ? path.resolve(settings.workingDirectory, settings.query.path)
-              : undefined,
-          ignoreUserConfig: settings.ignoreUserConfig,
-          env: agentEnv
-        }).catch(async (error: unknown) => {
-          await gateway?.close();
-          throw new Error(
-            `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`
-          );
-        })
-      : undefined;
-  const spawning = isolation?.spawning ?? { env: childEnv(agentEnv) };
-  const run: CliSettings = isolation?.queryFile
-    ? { ...settings, query: { kind: 'file', path: isolation.queryFile } }
+  const confined = await confine({
+    plan,
+    workspace: env.GITHUB_WORKSPACE ?? settings.workingDirectory,
+    workingDirectory: settings.workingDirectory,
+    executable,
+    queryFile:
+      settings.query.kind === 'file'
+        ? path.resolve(settings.workingDirectory, settings.query.path)
+        : undefined,
+    ignoreUserConfig: settings.ignoreUserConfig,
+    env: agentEnv,
+    mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
+    host: ports.isolationHost,
+    redact: text => log.redact(text),
+    warn: message => ports.out.warning(log.redact(message)),
+    note: line => log.note(line)
+  });
+  if (!confined.ok) {
+    await gateway?.close();
+    const refusal: Refusal = {
+      allowed: false,
+      actor: trigger?.actor,
+      event: trigger?.event,
+      message: confined.why
+    };
+    return { allowed: false, refusal, isolation: confined.fact, install };
+  }
+  const { spawning, queryFile } = confined.confinement;
+  const run: CliSettings = queryFile
+    ? { ...settings, query: { kind: 'file', path: queryFile } }
     : settings;
-  let fact: IsolationFact = { why: plan?.kind === 'none' ? plan.why : 'Hermes was not found' };
-  // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-  const fileCommands = snapshotFileCommands(env);
+  let attempts: Attempts;
+  let agent: string | undefined;
+  let record: SessionRecord | undefined;
   try {
     // Asked alongside the run, not before it: a CLI can take a while to print its version.
     const version =
@@ -181,7 +193,7 @@ async function runHermes(
           ? hermes.version(executable, settings.workingDirectory, spawning)
           : Promise.resolve(undefined);
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
-    isolation?.waitFor(version);
+    confined.confinement.waitFor(version);
     const asked = askedFlags(settings);
     const notListed = await unlistedChatFlags(
       executable ?? settings.hermesPath,
@@ -192,10 +204,12 @@ async function runHermes(
     const unlisted = asked.filter(a => notListed.includes(a.flag));
     if (unlisted.length > 0) {
       const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
-      return { attempt, earlier: [], attempts: 1, install, isolation: fact, ...spent() };
+      await gateway?.close();
+      const isolation = await confined.confinement.release();
+      return { allowed: true, attempt, earlier: [], attempts: 1, install, isolation, ...spent() };
     }
     log.begin();
-    const attempts = await retryTempfail(
+    attempts = await retryTempfail(
       () =>
         hermes.attempt(
           run,
@@ -207,12 +221,12 @@ async function runHermes(
         ),
       tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports)
     );
-    const agent = await version;
+    agent = await version;
     if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
     // before the agent's processes are ended (the export is one of them).
     const sessionId = attempts.attempt.turn.sessionId;
-    const record =
+    record =
       settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
         ? await hermes.record({
             executable: executable ?? settings.hermesPath,
@@ -225,25 +239,25 @@ async function runHermes(
             cancelled: cancellation.cancelled
           })
         : undefined;
-    const count = attempts.earlier.length + 1;
-    return { ...attempts, attempts: count, agent, install, isolation: fact, record, ...spent() };
-  } finally {
+  } catch (error) {
+    // The fence comes down on a throw too; the throw is the news.
     await gateway?.close();
-    // Every process of the agent ended and the workspace handed back before anything else is done.
-    if (isolation) fact = Object.assign(fact, { why: undefined }, await isolation.release());
-    const credential = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
-    if (credential) {
-      // A path the agent may have chosen: redacted like everything else it wrote.
-      fact.credential = log.redact(credential);
-      log.note(
-        `The checkout's git credential (${fact.credential}) was readable by the agent: set persist-credentials: false on actions/checkout`
-      );
-    }
-    // After the agent's last process is gone: nothing it wrote into them stands.
-    fileCommands.restore();
-    const changed = gitControl.restore();
-    if (changed.length > 0) ports.out.warning(log.redact(gitControlWarning(workspace, changed)));
+    await confined.confinement.release();
+    throw error;
   }
+  await gateway?.close();
+  const isolation = await confined.confinement.release();
+  const count = attempts.earlier.length + 1;
+  return {
+    allowed: true,
+    ...attempts,
+    attempts: count,
+    agent,
+    install,
+    isolation,
+    record,
+    ...spent()
+  };
 }
 
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
@@ -276,7 +290,12 @@ async function runApi(
     () => server.attempt(query, settings.jsonlPath, log, cancellation),
     tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports)
   );
-  return { ...attempts, attempts: attempts.earlier.length + 1, agent: server.description };
+  return {
+    allowed: true,
+    ...attempts,
+    attempts: attempts.earlier.length + 1,
+    agent: server.description
+  };
 }
 
 function tempfailPolicy(
@@ -307,5 +326,5 @@ async function readTranscript(transcript: string, { log, ports }: Running): Prom
     durationMs: ports.clock.now() - started,
     end: { kind: 'transcript' }
   };
-  return { attempt, earlier: [], attempts: 0 };
+  return { allowed: true, attempt, earlier: [], attempts: 0 };
 }

@@ -10,7 +10,7 @@ import { probeVersion, runAttempt } from '../cli/hermes.js';
 import { provideHermes } from '../install/install.js';
 import { heldCredentials, startGateway } from '../gateway/gateway.js';
 import type { RetryLimits } from '../gateway/types.js';
-import { THIS_HOST, type IsolationHost } from '../confine/isolation.js';
+import { THIS_HOST, type IsolationHost } from '../confine/host.js';
 import { readSessionRecord } from '../cli/session-record.js';
 import { uploadTranscript } from '../publish/artifact.js';
 import type { Sink } from '../publish/log.js';

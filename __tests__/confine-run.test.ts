@@ -1,0 +1,234 @@
+/**
+ * Confinement's failures, run() in-process: the agent's user made on a stand-in host whose root
+ * commands are recorded (and fail where a test says), the comment going to a loopback stand-in for
+ * the REST API. Each failure ends published like a refusal or a finding: outputs, summary, comment.
+ * The real useradd/chown/setpriv are isolation.e2e.test.ts's.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import type { IsolationHost } from '../src/confine/host.js';
+import { run } from '../src/main.js';
+import { PR, rendered } from './helpers/comment.js';
+import { textOf } from './helpers/gfm.js';
+import { GithubApi } from './helpers/github-api.js';
+import { summaryText, world, type Options, type World } from './helpers/in-process.js';
+
+let api: GithubApi;
+beforeAll(async () => {
+  api = await GithubApi.start();
+});
+afterAll(() => api.stop());
+beforeEach(() => {
+  api.comments.length = 0;
+  api.requests.length = 0;
+  api.plan('octocat', { permission: 'write' });
+});
+
+/** A root host whose commands are recorded, not run (but `rm`, of what the test made); `fails` says which throw. */
+function standIn(
+  fails: (file: string, args: string[]) => boolean,
+  userIds: IsolationHost['userIds'] = () => ({ uid: 4321, gid: 4321 })
+): { host: IsolationHost; asked: string[][] } {
+  const asked: string[][] = [];
+  const host: IsolationHost = {
+    uid: 0,
+    username: () => 'root',
+    tool: name => `/usr/bin/${name}`,
+    passwordlessSudo: () => false,
+    admin: () => (file, args) => {
+      asked.push([file, ...args]);
+      if (fails(file, args))
+        throw new Error(`\`${file}\` failed (exit 1): refused by the stand-in`);
+      if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
+      // The modes of what the test made (RUNNER_TEMP and what it holds): the real ones, as the owner.
+      if (file === 'chmod' && args[1]?.startsWith(ROOT))
+        fs.chmodSync(args[1], parseInt(args[0], 8));
+      return '';
+    },
+    userIds
+  };
+  return { host, asked };
+}
+
+/** Where each test's RUNNER_TEMP is made, apart from its workspace. */
+const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'confine-run-'));
+afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
+const runnerTemp = (): string => fs.mkdtempSync(path.join(ROOT, 'temp-'));
+
+/** A workflow_dispatch run with `comment: true` on PR 7; `host` set as the machine when given. */
+async function step(
+  options: Options,
+  host?: IsolationHost,
+  prepare?: (w: World) => void
+): Promise<World> {
+  const w = world({
+    ...options,
+    inputs: {
+      comment: 'true',
+      'comment-number': String(PR),
+      'github-token': 'gh-token-for-comments',
+      'upload-artifact': 'false',
+      ...options.inputs
+    },
+    env: {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_REPOSITORY: 'octo/repo',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: api.url,
+      GITHUB_RUN_ID: '4242',
+      GITHUB_ACTOR: 'octocat',
+      GITHUB_TRIGGERING_ACTOR: 'octocat',
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      ...options.env
+    }
+  });
+  if (host) w.ports = { ...w.ports, platform: 'linux', isolationHost: host };
+  prepare?.(w);
+  await run(w.ports);
+  return w;
+}
+
+const comment = (): string => textOf(rendered(api.commentsOn(PR)[0]?.body ?? ''));
+
+/** The agent homes left in the system tmp by the user `name`. */
+const homesOf = (name: string): string[] =>
+  fs.readdirSync(os.tmpdir()).filter(entry => entry.startsWith(`${name}-home-`));
+
+describe('isolation that cannot be set up is published like a refusal, and undone', () => {
+  test('the user is made, then getent does not find it: the user is removed, not_allowed', async () => {
+    const { host, asked } = standIn(
+      () => false,
+      () => undefined
+    );
+    const w = await step(
+      { inputs: { isolation: 'user' }, env: { RUNNER_TEMP: runnerTemp() } },
+      host
+    );
+    const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
+    expect(name).toMatch(/^hermes-agent-[0-9a-f]{6}$/);
+    expect(asked.at(-1)).toEqual(['userdel', name]);
+    expect(w.transcripts).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('not_allowed');
+    expect(w.outputs.get('error')).toMatch(
+      /^Hermes could not be set up to run as its own user: the user hermes-agent-\w+ was made by useradd, but getent does not find it; .*"isolation: none"/
+    );
+    expect(summaryText(w)).toContain('getent does not find it');
+    expect(comment()).toContain('getent does not find it');
+    expect(comment()).not.toContain('working');
+  });
+
+  test('the lend fails: the user removed, its HOME gone, the workspace handed back, not_allowed', async () => {
+    const { host, asked } = standIn((file, args) => file === 'find' && args.includes('chown'));
+    const w = await step(
+      { inputs: { isolation: 'user' }, env: { RUNNER_TEMP: runnerTemp() } },
+      host
+    );
+    const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
+    const commands = asked.map(([file, ...args]) => [file, ...args].join(' '));
+    expect(commands).toContain(`chown -R -h --from=4321 0:0 ${w.dir}`);
+    expect(commands.at(-1)).toBe(`userdel ${name}`);
+    expect(homesOf(name)).toEqual([]);
+    expect(w.transcripts).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('not_allowed');
+    expect(w.outputs.get('error')).toMatch(/`find` failed \(exit 1\): refused by the stand-in/);
+    expect(summaryText(w)).toContain('refused by the stand-in');
+    expect(comment()).toContain('refused by the stand-in');
+  });
+});
+
+describe('the lend: a tree that holds the runner’s own is never lent', () => {
+  test('user, the workspace holding RUNNER_TEMP: not_allowed before any user is made, saying why', async () => {
+    const { host, asked } = standIn(() => false);
+    const w = await step({ inputs: { isolation: 'user' } }, host);
+    expect(asked).toEqual([]);
+    expect(w.transcripts).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('not_allowed');
+    expect(w.outputs.get('error')).toBe(
+      `Hermes cannot run as its own user: ${w.dir} holds RUNNER_TEMP, which the agent must not own; set working-directory (and the checkout's path) to a folder that holds none of them.`
+    );
+    expect(summaryText(w)).toContain('holds RUNNER_TEMP');
+    expect(comment()).toContain('holds RUNNER_TEMP');
+  });
+
+  test('auto on an event only writers cause: Hermes runs as the runner’s user, with a warning', async () => {
+    const { host, asked } = standIn(() => false);
+    const w = await step({ inputs: { isolation: 'auto' } }, host);
+    expect(asked).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(w.warnings).toEqual([expect.stringContaining('Hermes runs as the runner')]);
+    expect(summaryText(w)).toContain('holds RUNNER_TEMP');
+  });
+
+  test('a working directory inside RUNNER_TEMP: the file commands and _github_workflow are closed for the turn', async () => {
+    const temp = runnerTemp();
+    const work = path.join(temp, 'work');
+    for (const dir of [
+      work,
+      path.join(temp, '_runner_file_commands'),
+      path.join(temp, '_github_workflow')
+    ])
+      fs.mkdirSync(dir, { mode: 0o755 });
+    fs.writeFileSync(path.join(temp, 'git-credentials-1a2b.config'), 'x', { mode: 0o644 });
+    fs.chmodSync(temp, 0o755);
+    const modes = (): string[] =>
+      ['', '_runner_file_commands', '_github_workflow', 'git-credentials-1a2b.config', 'work'].map(
+        name => (fs.statSync(path.join(temp, name)).mode & 0o777).toString(8)
+      );
+    let during: string[] = [];
+    const { host } = standIn(() => false);
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'working-directory': work, 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: temp, GITHUB_WORKSPACE: work },
+        runs: [{ exitCode: 0, meddle: () => (during = modes()) }]
+      },
+      host
+    );
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(during).toEqual(['711', '750', '750', '640', '755']);
+    expect(modes()).toEqual(['755', '755', '755', '644', '755']);
+  });
+});
+
+describe('what the agent left is found at the hand-back, and published', () => {
+  /** The workspace as actions/checkout leaves it: a .git with a config and a hooks folder. */
+  const checkout =
+    (config: string) =>
+    (w: World): void => {
+      fs.mkdirSync(path.join(w.dir, '.git', 'hooks'), { recursive: true });
+      fs.writeFileSync(path.join(w.dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+      fs.writeFileSync(path.join(w.dir, '.git', 'config'), config);
+    };
+
+  test('a credential the agent could read in .git/config: the summary says what to do', async () => {
+    const header = '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic x\n';
+    const w = await step({}, undefined, checkout(header));
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(summaryText(w)).toContain(
+      `the checkout's git credential (${path.join(w.dir, '.git', 'config')}) was readable by the agent`
+    );
+    expect(w.log.join('\n')).toContain('set persist-credentials: false on actions/checkout');
+    expect(comment()).toContain('Hermes completed the turn');
+  });
+
+  test('a hook planted in .git/hooks: removed, named in a warning; outputs, summary and comment written', async () => {
+    let hook = '';
+    const w = await step(
+      { runs: [{ exitCode: 0, meddle: () => fs.writeFileSync(hook, '#!/bin/sh\nid\n') }] },
+      undefined,
+      w => {
+        checkout('[core]\n\tbare = false\n')(w);
+        hook = path.join(w.dir, '.git', 'hooks', 'pre-commit');
+      }
+    );
+    expect(fs.existsSync(hook)).toBe(false);
+    expect(w.warnings).toEqual([
+      expect.stringContaining(`Hermes changed the checkout's git control files (${hook})`)
+    ]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(summaryText(w)).toContain('Hermes completed the turn');
+    expect(comment()).toContain('Hermes completed the turn');
+  });
+});

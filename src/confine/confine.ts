@@ -1,0 +1,126 @@
+/**
+ * Confinement as one stage: confine() snapshots what the agent must not keep (the checkout's git
+ * control, the runner's file commands), makes its user and lends it the workspace, and returns either
+ * why it could not, or a handle. The handle's release() ends the agent's processes, hands the
+ * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
+ * failure half-way is undone here, never by a caller's `finally`.
+ */
+import { Input } from '../config/inputs.js';
+import { childEnv } from '../process/environment.js';
+import type { Spawning } from '../process/spawn.js';
+import type { IsolationFact } from '../run/facts.js';
+import { messageOf } from '../text/errors.js';
+import { exposedCredential } from './credential.js';
+import { snapshotFileCommands } from './file-commands.js';
+import { gitControlWarning, snapshotGitControl } from './git-guard.js';
+import type { IsolationHost, IsolationPlan } from './host.js';
+import { Isolation, lentTree, type SweepLimits } from './isolation.js';
+import { inside } from './credential.js';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface ConfineOptions {
+  /** Admission's plan: its own user, or none and why; undefined when Hermes was not found. */
+  plan: IsolationPlan | undefined;
+  workspace: string;
+  workingDirectory: string;
+  /** Hermes' executable (found or installed): the agent must reach it. */
+  executable: string | undefined;
+  /** A query file Hermes reads itself (`--query-file`), resolved. */
+  queryFile?: string;
+  /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
+  ignoreUserConfig: boolean;
+  env: NodeJS.ProcessEnv;
+  /** `isolation: auto` on an event only writers cause: a tree that may not be lent runs Hermes unisolated. */
+  mayFallBack: boolean;
+  host: IsolationHost;
+  /** Paths and messages the agent may have chosen pass through it before they are shown. */
+  redact: (text: string) => string;
+  warn(message: string): void;
+  /** A line for the live log. */
+  note(line: string): void;
+  sweep?: SweepLimits;
+}
+
+/** The agent's fence, up: who Hermes runs as, and the one way to take the fence down. */
+export interface Confinement {
+  spawning: Spawning;
+  /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
+  queryFile?: string;
+  /** Something of the agent's that may finish on its own before its processes are ended. */
+  waitFor(work: Promise<unknown>): void;
+  /** Ends the agent's processes, hands everything back; once. */
+  release(): Promise<IsolationFact>;
+}
+
+export type Confined =
+  { ok: true; confinement: Confinement } | { ok: false; why: string; fact: IsolationFact };
+
+export async function confine(options: ConfineOptions): Promise<Confined> {
+  const { plan, workspace, executable, env } = options;
+  // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
+  const gitControl = snapshotGitControl(workspace);
+  if (gitControl.partial) options.warn(gitControl.partial);
+  if (gitControl.hooks) options.warn(gitControl.hooks);
+  let isolation: Isolation | undefined;
+  let unlent: string | undefined;
+  const lent = lentTree(workspace, options.workingDirectory);
+  const held = plan?.kind === 'user' && executable ? heldBy(lent, env) : undefined;
+  if (held) {
+    unlent = `${lent} holds ${held}, which the agent must not own`;
+    const why = `Hermes cannot run as its own user: ${unlent}; set working-directory (and the checkout's path) to a folder that holds none of them`;
+    if (!options.mayFallBack) return { ok: false, why: `${why}.`, fact: { why: unlent } };
+    options.warn(`${why}. Hermes runs as the runner's user (see docs/security.md).`);
+  } else if (plan?.kind === 'user' && executable) {
+    try {
+      isolation = await Isolation.isolate(plan, { ...options, executable }, options.host);
+    } catch (error) {
+      const why = `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`;
+      return { ok: false, why, fact: { why: messageOf(error) } };
+    }
+  }
+  // From here on the agent runs: whatever it writes into the runner's file commands is undone.
+  const fileCommands = snapshotFileCommands(env);
+  let released: Promise<IsolationFact> | undefined;
+  const release = async (): Promise<IsolationFact> => {
+    // Every process of the agent ended and the workspace handed back before anything else is done.
+    const ran: IsolationFact = isolation
+      ? await isolation.release()
+      : { why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found') };
+    const found = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
+    // A path the agent may have chosen: redacted like everything else it wrote.
+    const credential = found === undefined ? undefined : options.redact(found);
+    if (credential)
+      options.note(
+        `The checkout's git credential (${credential}) was readable by the agent: set persist-credentials: false on actions/checkout`
+      );
+    // After the agent's last process is gone: nothing it wrote into them stands.
+    fileCommands.restore();
+    const changed = gitControl.restore();
+    if (changed.length > 0) options.warn(options.redact(gitControlWarning(workspace, changed)));
+    return credential ? { ...ran, credential } : ran;
+  };
+  return {
+    ok: true,
+    confinement: {
+      spawning: isolation?.spawning ?? { env: childEnv(env) },
+      queryFile: isolation?.queryFile,
+      waitFor: work => isolation?.waitFor(work),
+      release: () => (released ??= release())
+    }
+  };
+}
+
+/** What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files), or undefined. */
+function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
+  const own: [string, string | undefined][] = [
+    ['RUNNER_TEMP', env.RUNNER_TEMP],
+    ["the runner user's home", env.HOME ?? os.homedir()],
+    ["the action's own files", env.GITHUB_ACTION_PATH],
+    ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
+  ];
+  const held = own
+    .filter(([, dir]) => dir && inside(path.resolve(dir), tree))
+    .map(([what]) => what);
+  return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
+}
