@@ -49,7 +49,8 @@ function sendSse(
         return;
       }
       if (holdAfter !== undefined && n === holdAfter) await hold;
-      res.write(event);
+      // Written out before the next step, so that a cut comes after bytes the client has seen.
+      await new Promise(resolve => res.write(event, resolve));
     }
     res.end();
   })();

@@ -126,6 +126,9 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
         );
         await call.sleep(wait, call.signal);
         if (!call.signal.aborted) continue;
+        // The run or the client ended during the wait: the answer read away, nothing to pass on.
+        res.destroy();
+        return { status: answer.statusCode, retries: n - 1, streamed: false, usage: {} };
       }
     }
     return { ...(await relay(answer, res, call.signal)), retries: n - 1 };
