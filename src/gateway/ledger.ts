@@ -2,7 +2,6 @@
  * What the turn spent: tokens, calls and cost as the providers report them, the call log (bounded),
  * and the budget check made before each model call is sent.
  */
-import { StringDecoder } from 'node:string_decoder';
 import type { BudgetStop, Budgets, GatewayStats, ModelCall } from './types.js';
 
 /** Calls kept in the log; later ones are counted, not kept. */
@@ -11,6 +10,8 @@ export const CALLS_KEPT = 1000;
 const JSON_READ_LIMIT = 16 * 1024 * 1024;
 /** An SSE line longer than this is passed on but not read (usage lines are small). */
 const LINE_LIMIT = 1024 * 1024;
+const NEWLINE = 0x0a;
+const USAGE = Buffer.from('"usage"');
 
 export interface Usage {
   tokensIn?: number;
@@ -49,8 +50,7 @@ function merge(into: Usage, from: Usage | undefined): void {
 /** Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. */
 export class UsageReader {
   readonly usage: Usage = {};
-  private readonly decoder = new StringDecoder('utf8');
-  private pending = '';
+  private pending = Buffer.alloc(0);
   private json: Buffer[] | undefined = [];
   private jsonBytes = 0;
 
@@ -63,17 +63,16 @@ export class UsageReader {
       else this.json = undefined;
       return;
     }
-    const text = this.pending + this.decoder.write(chunk);
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      this.line(text.slice(start, end));
-      start = end + 1;
-    }
-    this.pending = text.length - start > LINE_LIMIT ? '' : text.slice(start);
+    const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    const cut = data.lastIndexOf(NEWLINE);
+    // Only lines naming usage are decoded: a long stream costs one native search per chunk.
+    if (cut !== -1 && data.subarray(0, cut).includes(USAGE)) this.lines(data.subarray(0, cut));
+    const tail = data.subarray(cut + 1);
+    this.pending = tail.length > LINE_LIMIT ? Buffer.alloc(0) : Buffer.from(tail);
   }
 
   end(): Usage {
-    if (this.sse) this.line(this.pending + this.decoder.end());
+    if (this.sse) this.lines(this.pending);
     else if (this.json) {
       try {
         merge(this.usage, usageOf(JSON.parse(Buffer.concat(this.json).toString('utf8'))));
@@ -82,6 +81,11 @@ export class UsageReader {
       }
     }
     return this.usage;
+  }
+
+  /** Whole lines only (split at a newline byte, so never inside a UTF-8 sequence). */
+  private lines(bytes: Buffer): void {
+    for (const line of bytes.toString('utf8').split('\n')) this.line(line);
   }
 
   private line(line: string): void {
