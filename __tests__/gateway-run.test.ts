@@ -110,7 +110,7 @@ describe('the whole chain', () => {
     expect(w.outputs.get('model_retries')).toBe('1');
     expect(provider!.requests).toHaveLength(2);
     expect(
-      w.log.filter(l => /model gateway: openrouter answered 529; retry 2/.test(l))
+      w.log.filter(l => /model gateway: .*HTTP 529; try 2 of/.test(l))
     ).toHaveLength(1);
   });
 

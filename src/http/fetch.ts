@@ -6,12 +6,17 @@
  * with http-client's proxy dispatcher for the URL (none when no proxy applies, loopback included).
  */
 import { HttpClient } from '@actions/http-client';
-import { fetch, type RequestInit, type Response } from 'undici';
+import { fetch, type Dispatcher, type RequestInit, type Response } from 'undici';
 
 export type { RequestInit, Response };
 
 /** fetch(url, init), through the proxy the runner's environment names for url, if any. */
 export function request(url: string | URL, init: RequestInit = {}): Promise<Response> {
-  const dispatcher = new HttpClient('hermes-action').getAgentDispatcher(String(url));
+  const dispatcher = dispatcherFor(url);
   return fetch(url, dispatcher ? { ...init, dispatcher } : init);
+}
+
+/** The proxy dispatcher the runner's environment names for url; undefined: connect directly. */
+export function dispatcherFor(url: string | URL): Dispatcher | undefined {
+  return new HttpClient('hermes-action').getAgentDispatcher(String(url));
 }

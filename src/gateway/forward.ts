@@ -1,0 +1,169 @@
+/**
+ * One model call sent upstream: to the fixed URL only, through the runner's proxy, never following a
+ * redirect, tried again on a passing trouble before the first response byte, then streamed to the
+ * client chunk by chunk as it arrives.
+ */
+import { once } from 'node:events';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { request, type Dispatcher } from 'undici';
+import { dispatcherFor } from '../http/fetch.js';
+import { UsageReader, type Usage } from './ledger.js';
+import { nextWait, retriedStatus, retryAfterMs } from './retry.js';
+import type { RetryLimits } from './types.js';
+
+/** Hop-by-hop (RFC 9110 §7.6.1) and what the gateway sets itself. */
+const DROPPED_REQUEST = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'authorization',
+  'x-api-key',
+  'content-length',
+  'accept-encoding',
+  'expect'
+]);
+const DROPPED_RESPONSE = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade'
+]);
+
+type Headers = Record<string, string | string[]>;
+
+function without(headers: IncomingHttpHeaders | Headers, dropped: Set<string>): Headers {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map(token => token.trim().toLowerCase())
+    .filter(Boolean);
+  const kept: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || dropped.has(name) || named.includes(name)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+export interface Call {
+  url: string;
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** The real credential's header. */
+  credential: Record<string, string>;
+  body: Buffer;
+  limits: RetryLimits;
+  /** The client's going away, or the run's end. */
+  signal: AbortSignal;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  note(line: string): void;
+  /** How the retry line names the call (`openrouter POST /chat/completions`). */
+  label: string;
+}
+
+export interface Outcome {
+  status: number | 'error';
+  retries: number;
+  streamed: boolean;
+  usage: Usage;
+}
+
+/** Sends call upstream and answers res with what comes back; resolves once res is done. */
+export async function forward(call: Call, res: ServerResponse): Promise<Outcome> {
+  const started = Date.now();
+  const dispatcher = dispatcherFor(call.url);
+  const headers = {
+    ...without(call.headers, DROPPED_REQUEST),
+    ...call.credential,
+    // Identity, so the usage in the answer can be read as it passes.
+    'accept-encoding': 'identity'
+  };
+  for (let n = 1; ; n++) {
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await request(call.url, {
+        method: call.method as Dispatcher.HttpMethod,
+        headers,
+        body: call.method === 'GET' || call.method === 'HEAD' ? undefined : call.body,
+        signal: call.signal,
+        ...(dispatcher ? { dispatcher } : {})
+      });
+    } catch (error) {
+      const wait = call.signal.aborted
+        ? undefined
+        : nextWait(call.limits, n, Date.now() - started, undefined);
+      const why =
+        error instanceof Error
+          ? ((error as { code?: string }).code ?? error.message)
+          : String(error);
+      if (wait === undefined) {
+        refuseUnreached(res, why);
+        return { status: 'error', retries: n - 1, streamed: false, usage: {} };
+      }
+      call.note(
+        `model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`
+      );
+      await call.sleep(wait, call.signal);
+      continue;
+    }
+    if (retriedStatus(answer.statusCode) && !call.signal.aborted) {
+      const after = retryAfterMs(answer.headers['retry-after'], Date.now());
+      const wait = nextWait(call.limits, n, Date.now() - started, after);
+      if (wait !== undefined) {
+        await answer.body.dump();
+        call.note(
+          `model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`
+        );
+        await call.sleep(wait, call.signal);
+        if (!call.signal.aborted) continue;
+        // The run or the client ended during the wait: the answer read away, nothing to pass on.
+        res.destroy();
+        return { status: answer.statusCode, retries: n - 1, streamed: false, usage: {} };
+      }
+    }
+    return { ...(await relay(answer, res, call.signal)), retries: n - 1 };
+  }
+}
+
+/** Passes the upstream answer on as it arrives, reading its usage on the way. */
+async function relay(
+  answer: Dispatcher.ResponseData,
+  res: ServerResponse,
+  signal: AbortSignal
+): Promise<Omit<Outcome, 'retries'>> {
+  const type = String(answer.headers['content-type'] ?? '');
+  const streamed = type.startsWith('text/event-stream');
+  const reader = new UsageReader(streamed);
+  res.writeHead(answer.statusCode, without(answer.headers, DROPPED_RESPONSE));
+  res.flushHeaders();
+  try {
+    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+      reader.push(chunk);
+      if (!res.write(chunk)) await once(res, 'drain', { signal });
+    }
+    res.end();
+  } catch {
+    // Cut mid-answer (upstream or client): the client must see a cut, not a whole answer; no retry.
+    answer.body.destroy();
+    res.destroy();
+  }
+  return { status: answer.statusCode, streamed, usage: reader.end() };
+}
+
+/** No response came from upstream: a 502 the clients read as a provider error (and retry no further). */
+function refuseUnreached(res: ServerResponse, why: string): void {
+  if (res.headersSent || res.destroyed) return;
+  const message = `model gateway: the provider could not be reached (${why})`;
+  res.writeHead(502, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
+}

@@ -1,0 +1,158 @@
+/**
+ * What the turn spent: tokens, calls and cost as the providers report them, the call log (bounded),
+ * and the budget check made before each model call is sent.
+ */
+import type { BudgetStop, Budgets, GatewayStats, ModelCall } from './types.js';
+
+/** Calls kept in the log; later ones are counted, not kept. */
+export const CALLS_KEPT = 1000;
+/** A JSON answer larger than this is passed on but not read for usage. */
+const JSON_READ_LIMIT = 16 * 1024 * 1024;
+/** An SSE line longer than this is passed on but not read (usage lines are small). */
+const LINE_LIMIT = 1024 * 1024;
+const NEWLINE = 0x0a;
+const USAGE = Buffer.from('"usage"');
+
+export interface Usage {
+  tokensIn?: number;
+  tokensOut?: number;
+  costUsd?: number;
+}
+
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/** Usage from one JSON object: OpenAI's (`usage.prompt_tokens`, OpenRouter's `usage.cost`) or Anthropic's. */
+export function usageOf(body: unknown): Usage | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const message = record.message as Record<string, unknown> | undefined;
+  const usage = (record.usage ?? message?.usage) as Record<string, unknown> | undefined;
+  if (typeof usage !== 'object' || usage === null) return undefined;
+  const cached =
+    (num(usage.cache_creation_input_tokens) ?? 0) + (num(usage.cache_read_input_tokens) ?? 0);
+  const input = num(usage.prompt_tokens) ?? num(usage.input_tokens);
+  return {
+    tokensIn: input === undefined ? undefined : input + cached,
+    tokensOut: num(usage.completion_tokens) ?? num(usage.output_tokens),
+    costUsd: num(usage.cost)
+  };
+}
+
+/** Later reports win field by field: Anthropic's message_delta carries the running output count. */
+function merge(into: Usage, from: Usage | undefined): void {
+  if (!from) return;
+  if (from.tokensIn !== undefined) into.tokensIn = from.tokensIn;
+  if (from.tokensOut !== undefined) into.tokensOut = from.tokensOut;
+  if (from.costUsd !== undefined) into.costUsd = from.costUsd;
+}
+
+/** Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. */
+export class UsageReader {
+  readonly usage: Usage = {};
+  private pending = Buffer.alloc(0);
+  private json: Buffer[] | undefined = [];
+  private jsonBytes = 0;
+
+  constructor(private readonly sse: boolean) {}
+
+  push(chunk: Buffer): void {
+    if (!this.sse) {
+      this.jsonBytes += chunk.length;
+      if (this.json && this.jsonBytes <= JSON_READ_LIMIT) this.json.push(chunk);
+      else this.json = undefined;
+      return;
+    }
+    const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    const cut = data.lastIndexOf(NEWLINE);
+    // Only lines naming usage are decoded: a long stream costs one native search per chunk.
+    if (cut !== -1 && data.subarray(0, cut).includes(USAGE)) this.lines(data.subarray(0, cut));
+    const tail = data.subarray(cut + 1);
+    this.pending = tail.length > LINE_LIMIT ? Buffer.alloc(0) : Buffer.from(tail);
+  }
+
+  end(): Usage {
+    if (this.sse) this.lines(this.pending);
+    else if (this.json) {
+      try {
+        merge(this.usage, usageOf(JSON.parse(Buffer.concat(this.json).toString('utf8'))));
+      } catch {
+        // An answer that is not JSON reports no usage.
+      }
+    }
+    return this.usage;
+  }
+
+  /** Whole lines only (split at a newline byte, so never inside a UTF-8 sequence). */
+  private lines(bytes: Buffer): void {
+    for (const line of bytes.toString('utf8').split('\n')) this.line(line);
+  }
+
+  private line(line: string): void {
+    if (!line.startsWith('data:') || !line.includes('"usage"')) return;
+    try {
+      merge(this.usage, usageOf(JSON.parse(line.slice(5))));
+    } catch {
+      // A data line that is not JSON reports no usage.
+    }
+  }
+}
+
+export class Ledger {
+  private readonly kept: ModelCall[] = [];
+  private count = 0;
+  private retries = 0;
+  private tokens = 0;
+  private cost: number | undefined;
+  private costLive = true;
+  private stopped: BudgetStop | undefined;
+
+  constructor(private readonly budgets: Budgets) {}
+
+  /** The budget already spent, if one is: the next call is refused with it. */
+  spent(): BudgetStop | undefined {
+    const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
+    const answered = this.count;
+    if (maxModelCalls !== undefined && answered >= maxModelCalls)
+      return { budget: 'max-model-calls', figure: answered, limit: maxModelCalls };
+    if (maxTokens !== undefined && this.tokens >= maxTokens)
+      return { budget: 'max-tokens', figure: this.tokens, limit: maxTokens };
+    if (maxCostUsd !== undefined && this.cost !== undefined && this.cost >= maxCostUsd)
+      return { budget: 'max-cost-usd', figure: this.cost, limit: maxCostUsd };
+    return undefined;
+  }
+
+  refuse(stop: BudgetStop, call: ModelCall): void {
+    this.stopped ??= stop;
+    this.keep(call);
+  }
+
+  record(call: ModelCall): void {
+    this.count++;
+    this.retries += call.retries;
+    this.tokens += call.tokensIn + call.tokensOut;
+    if (call.costUsd !== undefined) this.cost = (this.cost ?? 0) + call.costUsd;
+    else if (typeof call.status === 'number' && call.status < 300) this.costLive = false;
+    this.keep(call);
+  }
+
+  stats(): GatewayStats {
+    return {
+      calls: [...this.kept],
+      retries: this.retries,
+      tokens: this.tokens,
+      ...(this.cost !== undefined ? { costUsd: this.cost } : {}),
+      costLive: this.costLive && this.cost !== undefined,
+      ...(this.stopped ? { stopped: this.stopped } : {})
+    };
+  }
+
+  /** Calls made, counted past the log's bound. */
+  calls(): number {
+    return this.count;
+  }
+
+  private keep(call: ModelCall): void {
+    if (this.kept.length < CALLS_KEPT) this.kept.push(Object.freeze({ ...call }));
+  }
+}

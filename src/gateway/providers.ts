@@ -1,0 +1,110 @@
+/**
+ * The providers the gateway fronts: where each one's key and base URL live in the environment, its
+ * default upstream, the API paths forwarded, and how the real key is sent (see docs/gateway.md).
+ */
+import type { Fronted, Provider } from './types.js';
+
+export interface ProviderSpec {
+  provider: Provider;
+  keyVariable: string;
+  baseVariable: string;
+  defaultUpstream: string;
+  /** Paths under the base forwarded; those marked `call` are model calls (counted, budgeted). */
+  paths: Readonly<Record<string, { call: boolean }>>;
+  /** The header that carries the real key upstream. */
+  credential(key: string): Record<string, string>;
+}
+
+const bearer = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}` });
+const CALL = { call: true } as const;
+const READ = { call: false } as const;
+
+export const PROVIDERS: readonly ProviderSpec[] = [
+  {
+    provider: 'openrouter',
+    keyVariable: 'OPENROUTER_API_KEY',
+    baseVariable: 'OPENROUTER_BASE_URL',
+    defaultUpstream: 'https://openrouter.ai/api/v1',
+    paths: { '/chat/completions': CALL, '/completions': CALL, '/models': READ },
+    credential: bearer
+  },
+  {
+    provider: 'openai',
+    keyVariable: 'OPENAI_API_KEY',
+    baseVariable: 'OPENAI_BASE_URL',
+    defaultUpstream: 'https://api.openai.com/v1',
+    paths: {
+      '/chat/completions': CALL,
+      '/completions': CALL,
+      '/responses': CALL,
+      '/models': READ
+    },
+    credential: bearer
+  },
+  {
+    provider: 'anthropic',
+    keyVariable: 'ANTHROPIC_API_KEY',
+    baseVariable: 'ANTHROPIC_BASE_URL',
+    defaultUpstream: 'https://api.anthropic.com',
+    paths: { '/v1/messages': CALL, '/v1/messages/count_tokens': READ, '/v1/models': READ },
+    credential: key => ({ 'x-api-key': key })
+  }
+];
+
+/** Variables that hold a model credential Hermes may read but the gateway does not front. */
+const CREDENTIAL_NAME = /(^|_)(API_KEY|AUTH_TOKEN|ACCESS_TOKEN|OAUTH_TOKEN)$/;
+const NOT_MODEL = new Set([
+  'GITHUB_TOKEN',
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN'
+]);
+
+export interface FrontedKey extends Fronted {
+  key: string;
+  spec: ProviderSpec;
+}
+
+/** The providers whose key is present and non-empty, with a fixed https or loopback upstream. */
+export function frontable(
+  env: NodeJS.ProcessEnv,
+  warning: (message: string) => void
+): FrontedKey[] {
+  const found: FrontedKey[] = [];
+  for (const spec of PROVIDERS) {
+    const key = env[spec.keyVariable];
+    if (key === undefined) continue;
+    if (key.trim() === '') {
+      warning(
+        `${spec.keyVariable} is set but empty: the model gateway does not front ${spec.provider}`
+      );
+      continue;
+    }
+    const upstream = (env[spec.baseVariable]?.trim() || spec.defaultUpstream).replace(/\/+$/, '');
+    let url: URL;
+    try {
+      url = new URL(upstream);
+    } catch {
+      warning(
+        `${spec.baseVariable} is not a URL: the model gateway does not front ${spec.provider}`
+      );
+      continue;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      warning(
+        `${spec.baseVariable} is not http(s): the model gateway does not front ${spec.provider}`
+      );
+      continue;
+    }
+    found.push({ provider: spec.provider, keyVariable: spec.keyVariable, upstream, key, spec });
+  }
+  return found;
+}
+
+/** Credential variables present and non-empty that the gateway does not front: the agent holds them. */
+export function heldCredentials(env: NodeJS.ProcessEnv, fronted: readonly Fronted[]): string[] {
+  const taken = new Set(fronted.map(f => f.keyVariable));
+  return Object.keys(env)
+    .filter(name => CREDENTIAL_NAME.test(name) && !NOT_MODEL.has(name) && !taken.has(name))
+    .filter(name => (env[name] ?? '').trim() !== '')
+    .sort();
+}

@@ -1,0 +1,197 @@
+/**
+ * The loopback server Hermes talks to: it checks the capability, allows only the fronted providers'
+ * API paths, applies the budgets, and hands each call to forward().
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { forward } from './forward.js';
+import type { Ledger } from './ledger.js';
+import type { FrontedKey } from './providers.js';
+import type { BudgetStop, ModelCall, RetryLimits } from './types.js';
+
+/** A request body larger than this is refused (a model call's is JSON, far smaller). */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
+export interface ServerOptions {
+  fronted: readonly FrontedKey[];
+  capability: string;
+  ledger: Ledger;
+  retry: RetryLimits;
+  signal: AbortSignal;
+  note(line: string): void;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface Listening {
+  port: number;
+  close(): Promise<void>;
+}
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** The capability the client sent, as bearer or x-api-key (the two ways the SDKs send a key). */
+function presented(req: IncomingMessage): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  const header = req.headers['x-api-key'];
+  return bearer?.[1] ?? (typeof header === 'string' ? header : undefined);
+}
+
+function deny(res: ServerResponse, status: number, type: string, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  // Both shapes at once: OpenAI's clients read error.message, Anthropic's read type and error.
+  res.end(JSON.stringify({ type: 'error', error: { type, message } }));
+}
+
+/** Splits a request target into a fronted provider and an allowed path under its base, or nothing. */
+export function route(
+  target: string,
+  fronted: readonly FrontedKey[]
+): { provider: FrontedKey; path: string; query: string } | undefined {
+  // Origin-form only: an absolute URL or `//host` never names where the call goes.
+  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
+  const mark = target.indexOf('?');
+  const path = mark === -1 ? target : target.slice(0, mark);
+  const query = mark === -1 ? '' : target.slice(mark);
+  if (/[\\%]/.test(path) || /[\s#]/.test(target)) return undefined;
+  const segments = path.split('/').slice(1);
+  if (segments.some(segment => segment === '' || segment === '.' || segment === '..'))
+    return undefined;
+  const provider = fronted.find(f => f.provider === segments[0]);
+  const rest = `/${segments.slice(1).join('/')}`;
+  if (!provider || !Object.hasOwn(provider.spec.paths, rest)) return undefined;
+  return { provider, path: rest, query };
+}
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The request's model and, for OpenRouter, the body asking for usage accounting (the cost). */
+function prepared(
+  provider: FrontedKey,
+  path: string,
+  body: Buffer
+): { model?: string; body: Buffer } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return { body };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { body };
+  const record = parsed as Record<string, unknown>;
+  const model = typeof record.model === 'string' ? record.model : undefined;
+  if (provider.provider !== 'openrouter' || !path.endsWith('completions')) return { model, body };
+  const usage = typeof record.usage === 'object' && record.usage !== null ? record.usage : {};
+  return {
+    model,
+    body: Buffer.from(JSON.stringify({ ...record, usage: { ...usage, include: true } }))
+  };
+}
+
+function budgetMessage(stop: BudgetStop): string {
+  return `model gateway: budget ${stop.budget} spent (${stop.figure} of ${stop.limit}); no further model calls this turn`;
+}
+
+export async function listen(options: ServerOptions): Promise<Listening> {
+  const expected = digest(options.capability);
+  const open = new Set<AbortController>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const key = presented(req);
+    if (key === undefined || !timingSafeEqual(digest(key), expected))
+      return deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
+    const target = route(req.url ?? '', options.fronted);
+    if (!target)
+      return deny(res, 404, 'not_found_error', 'model gateway: not a path of the provider API');
+    const { provider, path, query } = target;
+    const raw = await bodyOf(req);
+    if (!raw) return deny(res, 413, 'request_too_large', 'model gateway: request body too large');
+    const isCall = provider.spec.paths[path]?.call === true && req.method === 'POST';
+    const { model, body } = isCall
+      ? prepared(provider, path, raw)
+      : { model: undefined, body: raw };
+    const base: Omit<ModelCall, 'status' | 'latencyMs'> = {
+      provider: provider.provider,
+      ...(model !== undefined ? { model } : {}),
+      tokensIn: 0,
+      tokensOut: 0,
+      retries: 0,
+      streamed: false
+    };
+    const stop = isCall ? options.ledger.spent() : undefined;
+    if (stop) {
+      options.note(budgetMessage(stop));
+      options.ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
+      return deny(res, 402, 'budget_exceeded', budgetMessage(stop));
+    }
+    const controller = new AbortController();
+    open.add(controller);
+    const cancel = (): void => controller.abort();
+    options.signal.addEventListener('abort', cancel, { once: true });
+    // The client going away ends the upstream call with it.
+    res.once('close', () => {
+      if (!res.writableFinished) cancel();
+    });
+    const started = Date.now();
+    try {
+      const outcome = await forward(
+        {
+          url: `${provider.upstream}${path}${query}`,
+          method: req.method ?? 'GET',
+          headers: req.headers,
+          credential: provider.spec.credential(provider.key),
+          body,
+          limits: options.retry,
+          signal: controller.signal,
+          sleep: options.sleep,
+          note: options.note,
+          label: `${provider.provider} ${req.method} ${path}`
+        },
+        res
+      );
+      if (isCall)
+        options.ledger.record({
+          ...base,
+          status: outcome.status,
+          tokensIn: outcome.usage.tokensIn ?? 0,
+          tokensOut: outcome.usage.tokensOut ?? 0,
+          ...(outcome.usage.costUsd !== undefined ? { costUsd: outcome.usage.costUsd } : {}),
+          latencyMs: Date.now() - started,
+          retries: outcome.retries,
+          streamed: outcome.streamed
+        });
+    } finally {
+      open.delete(controller);
+      options.signal.removeEventListener('abort', cancel);
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) deny(res, 500, 'api_error', 'model gateway: internal error');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const controller of open) controller.abort();
+      const closed = new Promise<void>(resolve => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    }
+  };
+}
