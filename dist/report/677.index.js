@@ -1,8 +1,8 @@
-export const id = 23;
-export const ids = [23];
+export const id = 677;
+export const ids = [677];
 export const modules = {
 
-/***/ 77023:
+/***/ 70677:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -67,8 +67,8 @@ const GAP = String.raw `(?:[ \t]+|%20|\+)`;
 const CRED = String.raw `[A-Za-z0-9._~+/-]`;
 const PATTERNS = [
     ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]{${f.min},${f.max ?? ''}}`),
-    // JWTs: three base64url parts, the first two JSON objects.
-    String.raw `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // JWTs: three base64url parts, the first two JSON objects (`e30` is the empty one, `{}`).
+    String.raw `eyJ[A-Za-z0-9_-]{8,}\.(?:eyJ[A-Za-z0-9_-]{8,}|e30)\.[A-Za-z0-9_-]{8,}`,
     // A prefix cut short by `...` (upstream's 5000-character cut, V8's JSON.parse quote `"…"...`):
     // what is left of the token is enough to rebuild it (GitHub's last 6 characters are a checksum).
     ...FORMATS.map(f => `${f.lead ?? ''}${f.prefix}[${f.body}]+(?="?(?:\\.\\.\\.|…))`),
@@ -208,6 +208,24 @@ function redact_redactStrings(value, redact) {
     const clean = redact(text);
     return clean === text ? value : clean;
 }
+// A JSON string literal (escapes included), or a JSON number: a string is skipped whole, so a
+// number is matched only where it stands outside one.
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/g;
+/**
+ * JSON text with every number that holds a secret (a `redact` value of digits) written as the
+ * masked string, read off the text as written: parsed, a long number would be rounded first and no
+ * longer match, and the line kept as it was. The text stays JSON.
+ */
+function redact_redactJsonNumbers(text, redact) {
+    if (!redact.mayHold(text))
+        return text;
+    return text.replace(STRING_OR_NUMBER, token => {
+        if (token.startsWith('"'))
+            return token;
+        const clean = redact(token);
+        return clean === token ? token : JSON.stringify(clean);
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/text/text.ts
 /**
@@ -254,6 +272,27 @@ function text_cutPoint(text, max, margin = 4096) {
         return text.length;
     const blank = text.lastIndexOf(' ', max - 1);
     return blank >= max - margin ? blank + 1 : slice(text, max).length;
+}
+/** The end of a line without end that is never cut off: a secret still arriving is whole in it. */
+const HELD_SECRET_CHARS = 4096;
+/**
+ * A line without end, past max characters, cut into pieces of at most max: redacted before it is
+ * cut, and never cut in its last HELD_SECRET_CHARS, where a secret may still be arriving (its
+ * start alone, cut off, would match no pattern and pass). The pieces, and what is held.
+ */
+function cutRedacted(pending, redact, max) {
+    const pieces = [];
+    let rest = pending;
+    while (rest.length > max) {
+        const clean = redact(rest);
+        const room = Math.min(max, clean.length - HELD_SECRET_CHARS);
+        const at = room < 2 || clean.length <= max ? 0 : text_cutPoint(clean, room);
+        if (at === 0)
+            return { pieces, rest: clean };
+        pieces.push(clean.slice(0, at));
+        rest = clean.slice(at);
+    }
+    return { pieces, rest };
 }
 /** The first `end` characters, or one fewer where the last would be half a surrogate pair. */
 function slice(text, end) {
@@ -557,8 +596,12 @@ class TranscriptRedactor {
     line(bytes) {
         const whole = bytes.toString('utf8');
         const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
-        const body = whole.slice(0, whole.length - cut);
-        const ending = whole.slice(body.length);
+        const read = whole.slice(0, whole.length - cut);
+        const ending = whole.slice(read.length);
+        // A number holding a secret is masked as written, before a parse could round it out of sight.
+        const body = redactJsonNumbers(read, this.redact);
+        if (body !== read)
+            bytes = Buffer.from(body + ending);
         const delta = this.delta(body);
         if (!delta || delta.type !== this.runType)
             this.flushRun(true);
@@ -819,7 +862,12 @@ const OUTCOMES = {
         title: 'The answer does not match json-schema',
         what: 'The answer does not match json-schema'
     },
-    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' }
+    invalid_input: { icon: '❌', title: 'Invalid input', what: 'An input is invalid' },
+    budget_exceeded: {
+        icon: '💸',
+        title: 'Budget exceeded',
+        what: 'A budget of the turn was reached'
+    }
 };
 /** The icon and title, as the summary's and the comment's heading show them. */
 function verdict_titleOf(outcome) {
@@ -1412,12 +1460,14 @@ var p_limit = __webpack_require__(70370);
 
 
 
+
 /** What a session artifact's name ends with: the report sub-action tells it from a transcript so. */
 const SESSION_SUFFIX = '-session.jsonl';
 // A JSON string literal, escapes included.
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 /**
- * One exported line, redacted inside its string values only: bytes outside them stay as they were.
+ * One exported line, redacted inside its string values (and a number holding a secret becomes the
+ * masked string): bytes outside them stay as they were.
  * A value whose raw form, masked, would no longer be a JSON string (a secret ending in `\`) is
  * decoded, masked and encoded again instead.
  */
@@ -1426,7 +1476,7 @@ function redactRecordLine(line, redact) {
     const escaped = line.includes('\\u');
     if (!escaped && redact(line) === line)
         return line;
-    return line.replace(JSON_STRING, literal => {
+    return redactJsonNumbers(line, redact).replace(JSON_STRING, literal => {
         const inner = literal.slice(1, -1);
         if (inner.includes('\\u')) {
             const decoded = JSON.parse(literal);
@@ -1656,6 +1706,61 @@ function session_usage_formatCost(usd, estimated = false) {
     return estimated ? `≈ ${text}` : text;
 }
 
+;// CONCATENATED MODULE: ./src/config/gateway.ts
+/**
+ * The model gateway's inputs (`model-proxy`, `max-tokens`, `max-cost-usd`, `max-model-calls`) and
+ * Hermes' own limits passed on (`max-turns`, `run-budget`), as settings.
+ */
+
+/** The input names this file reads, spelled as in action.yml (the Input enum includes them). */
+const GatewayInput = {
+    ModelProxy: 'model-proxy',
+    MaxTokens: 'max-tokens',
+    MaxCostUsd: 'max-cost-usd',
+    MaxModelCalls: 'max-model-calls',
+    MaxTurns: 'max-turns',
+    RunBudget: 'run-budget'
+};
+const MODES = (/* unused pure expression or super */ null && (['auto', 'off']));
+function parseGateway(getInput) {
+    const { text, number } = reader(getInput);
+    const mode = text(GatewayInput.ModelProxy) ?? 'auto';
+    if (!MODES.includes(mode))
+        throw new InputError(`Input "${GatewayInput.ModelProxy}" is ${JSON.stringify(mode)}; allowed: auto or off.`);
+    // 0 stands for "not given": a limit of 0 would stop the turn before its first call.
+    const given = (name, integer) => number(name, 0, { integer, min: integer ? 1 : 0 }) || undefined;
+    const maxCostUsd = text(GatewayInput.MaxCostUsd)
+        ? number(GatewayInput.MaxCostUsd, 0, { integer: false, min: 0 })
+        : undefined;
+    const budgets = {
+        ...optional('maxTokens', given(GatewayInput.MaxTokens, true)),
+        ...optional('maxCostUsd', maxCostUsd),
+        ...optional('maxModelCalls', given(GatewayInput.MaxModelCalls, true))
+    };
+    return {
+        modelProxy: mode,
+        budgets,
+        ...optional('maxTurns', given(GatewayInput.MaxTurns, true)),
+        ...optional('runBudgetSeconds', given(GatewayInput.RunBudget, false))
+    };
+}
+function optional(key, value) {
+    return value === undefined ? {} : { [key]: value };
+}
+
+;// CONCATENATED MODULE: ./src/config/pin.ts
+/**
+ * The Hermes release the action installs by default, in one place: its tag, the commit the tag
+ * pointed to, and the SHA-256 of `scripts/install.sh` at that commit. `.github/workflows/pin-hermes.yml`
+ * (`scripts/pin-hermes.mjs`) rewrites these three lines, one value each, where GitHub is reachable;
+ * the release workflow refuses to publish while `installerSha256` is empty.
+ */
+const pin_PIN = {
+    tag: 'v0.23.4',
+    commit: '',
+    installerSha256: ''
+};
+
 ;// CONCATENATED MODULE: ./src/config/install.ts
 /**
  * The install inputs (`install`, `hermes-version`, `installer-url`, `installer-sha256`,
@@ -1663,18 +1768,18 @@ function session_usage_formatCost(usd, estimated = false) {
  */
 
 
+
 /**
- * The Hermes release the action installs by default: the one place it is pinned. The newest release
- * tag seen upstream (23 November 2026); its installer's flags, layout and variables are in docs/INSTALL.md.
+ * The Hermes release the action installs by default, pinned in src/config/pin.ts. Its installer's
+ * flags, layout and variables are in docs/INSTALL.md.
  */
-const PINNED_HERMES_VERSION = 'v0.23.4';
+const PINNED_HERMES_VERSION = pin_PIN.tag;
 /**
- * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION. Not recorded: the exact bytes of that
- * file at that tag could not be obtained where this was written (docs/INSTALL.md, "The pin"), and a
- * hash of some other copy would be a lie. Until a maintainer records it, the default install is
- * reported as not checksum-verified, and every install logs the hash it ran so it can be recorded.
+ * The SHA-256 of `scripts/install.sh` at PINNED_HERMES_VERSION, once the pin workflow recorded it
+ * from the tag's exact bytes (docs/INSTALL.md, "The pin"). Until then the default install is reported
+ * as not checksum-verified, and every install logs the hash it ran.
  */
-const PINNED_INSTALLER_SHA256 = (/* unused pure expression or super */ null && (undefined));
+const PINNED_INSTALLER_SHA256 = pin_PIN.installerSha256 || undefined;
 /** Upstream's own install script at a ref: the repository's raw file, never the website's latest. */
 const upstreamInstallerUrl = (ref) => `https://raw.githubusercontent.com/NousResearch/hermes-agent/${ref}/scripts/install.sh`;
 const DEFAULT_INSTALL_TIMEOUT_MINUTES = 15;
@@ -1687,25 +1792,28 @@ const InstallInput = {
     InstallBrowser: 'install-browser',
     InstallTimeoutMinutes: 'install-timeout-minutes'
 };
-const MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
+const install_MODES = (/* unused pure expression or super */ null && (['auto', 'true', 'false']));
 // A git ref as git accepts it, restricted to what is safe in a cache key, a URL path and a log line.
 const REF = /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/;
 function parseInstall(getInput) {
     const raw = (name) => getInput(name).trim();
     const mode = raw(InstallInput.Install) || 'auto';
-    if (!MODES.includes(mode)) {
+    if (!install_MODES.includes(mode)) {
         throw new InputError(`Input "${InstallInput.Install}" is ${JSON.stringify(mode)}; allowed: auto, true or false.`);
     }
     const version = raw(InstallInput.HermesVersion) || PINNED_HERMES_VERSION;
     if (!REF.test(version) || version.endsWith('.lock') || version.endsWith('/')) {
         throw new InputError(`Input "${InstallInput.HermesVersion}" is ${JSON.stringify(version)}; give an upstream git ref: a release tag such as ${PINNED_HERMES_VERSION}, a branch, or a full commit SHA.`);
     }
+    // A tag can be moved: the pinned release is fetched and installed by the commit it named when pinned.
+    const commit = version === PINNED_HERMES_VERSION && /^[0-9a-f]{40}$/.test(PIN.commit) ? PIN.commit : undefined;
     const installerSha256 = parseSha256(raw(InstallInput.InstallerSha256)) ??
         (version === PINNED_HERMES_VERSION ? PINNED_INSTALLER_SHA256 : undefined);
     return {
         mode: mode,
         version,
-        installerUrl: parseUrl(raw(InstallInput.InstallerUrl), version),
+        installerUrl: parseUrl(raw(InstallInput.InstallerUrl), commit ?? version),
+        ...(commit ? { commit, expectedVersion: version } : {}),
         ...(installerSha256 ? { installerSha256 } : {}),
         installBrowser: reader(getInput).bool(InstallInput.InstallBrowser, false),
         timeoutMs: parseTimeout(raw(InstallInput.InstallTimeoutMinutes))
@@ -1755,6 +1863,7 @@ function isPinnedRef(ref) {
 ;// CONCATENATED MODULE: ./src/config/inputs.ts
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
+
 /** Input names, spelled exactly as in action.yml. */
 const Input = {
     Query: 'query',
@@ -1762,6 +1871,7 @@ const Input = {
     Model: 'model',
     IgnoreUserConfig: 'ignore-user-config',
     IgnoreRules: 'ignore-rules',
+    PrRules: 'pr-rules',
     Worktree: 'worktree',
     Checkpoints: 'checkpoints',
     PassSessionId: 'pass-session-id',
@@ -1792,7 +1902,10 @@ const Input = {
     Comment: 'comment',
     CommentNumber: 'comment-number',
     CommentKey: 'comment-key',
-    ...InstallInput
+    Review: 'review',
+    AllowedLabels: 'allowed-labels',
+    ...InstallInput,
+    ...GatewayInput
 };
 
 
@@ -3036,6 +3149,8 @@ const EMAIL = new RegExp(`(?<=[A-Za-z0-9.+_-])@${AFTER_AT}`, 'g');
 const ZWSP = '\u200b';
 // `#123` (also `owner/repo#123`) and `GH-123`, as GitHub finds issue references.
 const REFERENCE = /(#|\bGH-)(?=\d)/gi;
+// A full issue, pull request or discussion URL in text, which GitHub also turns into a reference.
+const ISSUE_URL = /(github\.com\/[^\s/]+\/[^\s/]+\/(?:issues|pull|discussions)\/)(?=\d)/gi;
 // C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
@@ -3051,12 +3166,24 @@ function visible(text) {
  */
 function escapeLine(text, context) {
     const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
-    const inert = context === 'prose' ? clean.replace(REFERENCE, `$1${ZWSP}`) : clean;
+    const inert = context === 'prose'
+        ? clean.replace(REFERENCE, `$1${ZWSP}`).replace(ISSUE_URL, `$1${ZWSP}`)
+        : clean;
     return inert.replace(PUNCTUATION, '\\$&');
 }
 /** Text inside a line of our own (a paragraph, a heading, a list item). No newlines survive. */
 function markdown_inline(text) {
     return escapeLine(text.replace(/\s+/g, ' '), 'prose');
+}
+/**
+ * The text of a Markdown text node (src/publish/answer.ts): each line escaped as prose, line breaks
+ * kept (the writer indents them inside quotes and lists), leading blanks of later lines dropped.
+ */
+function proseText(text) {
+    return text
+        .split(markdown_NEWLINE)
+        .map((line, i) => escapeLine(i === 0 ? line : line.trimStart(), 'prose'))
+        .join('\n');
 }
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */
 function markdown_cell(text) {
@@ -3431,6 +3558,158 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 55 modules
+var lib = __webpack_require__(21661);
+;// CONCATENATED MODULE: ./src/publish/answer.ts
+
+
+
+
+
+
+
+/** More than this is cut from the source before parsing: no page shows more, and parsing is linear. */
+const SOURCE_CHARS = 100_000;
+/** Deeper trees (`> > > …`, nested lists) are drawn as plain text: the writer recurses. */
+const MAX_DEPTH = 32;
+const TABLE_ROWS = 100;
+/**
+ * A line opening more containers than MAX_DEPTH (`> > > …`, `- - - …`), or indented past any list a
+ * reader writes: the parser's time grows with the square of such nesting, so it is never parsed.
+ */
+const DEEP = new RegExp(String.raw `^(?:[ 	]*(?:>|[-*+](?=[ 	])|\d{1,9}[.)](?=[ 	]))){${MAX_DEPTH}}|^[ 	]{${4 * MAX_DEPTH},}`, 'm');
+/** Rounds of cutting before giving up on the tree and drawing plain text. */
+const ROUNDS = 8;
+const WRITE = {
+    extensions: [(0,lib/* gfmToMarkdown */.H)({ tablePipeAlign: false })],
+    bullet: '-',
+    fences: true,
+    resourceLink: true,
+    rule: '-',
+    handlers: { text: node => proseText(node.value) }
+};
+/**
+ * The answer as safe Markdown within limits: the whole of it when it fits, else its first part and a
+ * line saying what was cut and where the whole is. Never an open fence or table: it can be followed
+ * by anything (`</details>`). On a tree it cannot draw, the answer as escaped plain text.
+ */
+function answer_renderAnswer(text, limits) {
+    const source = text.length > SOURCE_CHARS ? clip(text, SOURCE_CHARS) : text;
+    if (DEEP.test(source))
+        return plainAnswer(text, limits);
+    let tree;
+    try {
+        const parsed = fromMarkdown(source, {
+            extensions: [gfm()],
+            mdastExtensions: [gfmFromMarkdown()]
+        });
+        if (depth(parsed) > MAX_DEPTH)
+            return plainAnswer(text, limits);
+        const slice = (node) => source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
+        tree = inertTree(parsed, slice, {
+            headingLevel: limits.headingLevel,
+            tableRows: limits.tableRows ?? TABLE_ROWS
+        });
+    }
+    catch {
+        return plainAnswer(text, limits);
+    }
+    const total = weight(tree);
+    const whole = write(tree);
+    if (source === text && fits(whole, limits))
+        return whole;
+    // Cut the tree's text (in reading order) until the written part and its note fit.
+    let keep = Math.min(total, source === text ? total : total - 1);
+    for (let round = 0; round < ROUNDS && keep > 0; round++) {
+        const body = write(cutTree(tree, keep));
+        // The share of the text kept, as characters of the answer: what the reader can compare.
+        const shown = Math.floor((source.length * keep) / Math.max(1, total));
+        const drawn = `${body}\n\n${note(shown, text.length, limits)}`;
+        const over = overflow(drawn, limits);
+        if (over <= 1)
+            return drawn;
+        keep = Math.floor(keep / over / 1.1);
+    }
+    return plainAnswer(text, limits);
+}
+function write(tree) {
+    return toMarkdown(tree, WRITE).replace(/\n+$/, '');
+}
+function note(shown, total, limits) {
+    return `_Cut at about ${number.format(shown)} of ${number.format(total)} characters; the whole answer is in ${limits.whole}._`;
+}
+/** How far over its limits a text is: 1 or less when it fits. */
+function overflow(markdown, limits) {
+    const ratios = [markdown.length / limits.chars];
+    if (limits.bytes !== undefined)
+        ratios.push(bytes(markdown) / limits.bytes);
+    if (limits.lines !== undefined)
+        ratios.push(markdown.split('\n').length / limits.lines);
+    return Math.max(...ratios);
+}
+const fits = (markdown, limits) => overflow(markdown, limits) <= 1;
+/** Today's drawing: every character escaped, lines kept, cut to fit the same limits. */
+function plainAnswer(text, limits) {
+    let chars = Math.min(text.length, SOURCE_CHARS);
+    const draw = () => textBlock(clip(text, chars)) +
+        (chars < text.length
+            ? `\n\n_Cut at ${number.format(chars)} of ${number.format(text.length)} characters; the whole answer is in ${limits.whole}._`
+            : '');
+    let body = draw();
+    for (let over = overflow(body, limits); over > 1 && chars > 0; over = overflow(body, limits)) {
+        chars = Math.floor(chars / over / 1.1);
+        body = draw();
+    }
+    return chars > 0 ? body : `_The answer is left out: it does not fit; it is in ${limits.whole}._`;
+}
+function depth(root) {
+    let deepest = 0;
+    const stack = [[root, 0]];
+    while (stack.length > 0) {
+        const [node, d] = stack.pop();
+        deepest = Math.max(deepest, d);
+        if ('children' in node)
+            for (const child of node.children)
+                stack.push([child, d + 1]);
+    }
+    return deepest;
+}
+/** The characters of text in a tree: what a cut counts. */
+function weight(node) {
+    if ('value' in node)
+        return node.value.length;
+    if ('children' in node)
+        return node.children.reduce((sum, c) => sum + weight(c), 0);
+    return 0;
+}
+/** The tree's first `keep` characters of text, in reading order; nodes after them dropped. */
+function cutTree(root, keep) {
+    let left = keep;
+    const cut = (node) => {
+        if (left <= 0)
+            return undefined;
+        if ('value' in node) {
+            const value = clip(node.value, Math.min(node.value.length, left));
+            left -= node.value.length;
+            return { ...node, value };
+        }
+        if (!('children' in node))
+            return node;
+        const children = [];
+        for (const child of node.children) {
+            const kept = cut(child);
+            if (kept === undefined)
+                break;
+            children.push(kept);
+        }
+        // A node whose every child was cut goes too (an empty one, such as a table cell, stays).
+        if (children.length === 0 && node.children.length > 0 && node.type !== 'root')
+            return undefined;
+        return { ...node, children };
+    };
+    return { type: 'root', children: (cut(root)?.children ?? []) };
+}
+
 ;// CONCATENATED MODULE: ./src/publish/install-fact.ts
 
 
@@ -3461,8 +3740,70 @@ function isolation_fact_isolationFact(fact) {
     return parts.join(' · ');
 }
 
+;// CONCATENATED MODULE: ./src/publish/model-calls.ts
+
+
+
+/** At most this many calls get a row; the rest are counted. */
+const MODEL_CALL_ROWS = 50;
+const MODEL_CHARS = 80;
+const HELD_CHARS = 120;
+const HELD_SHOWN = 10;
+/** The run table's row: calls, retries, and the cost the provider reported live. */
+function model_calls_modelCallsFact(fact) {
+    const refused = fact.calls.filter(c => c.refused).length;
+    const parts = [
+        `${number.format(fact.calls.length)} call${fact.calls.length === 1 ? '' : 's'}`,
+        `${number.format(fact.retries)} retr${fact.retries === 1 ? 'y' : 'ies'}`,
+        `${number.format(fact.tokens)} tokens`,
+        fact.costUsd !== undefined && fact.costLive
+            ? `${formatCost(fact.costUsd)} live`
+            : 'cost not reported live'
+    ];
+    if (refused > 0)
+        parts.push(`**${number.format(refused)} refused**`);
+    if (fact.stopped)
+        parts.push(`**stopped by \`${fact.stopped.budget}\`: ${fact.stopped.figure} of ${fact.stopped.limit}**`);
+    return parts.join(' · ');
+}
+/** The "Model calls" block: one row a call, the first MODEL_CALL_ROWS of them, the rest counted. */
+function model_calls_modelCallsBlock(fact) {
+    if (!fact || fact.calls.length === 0)
+        return undefined;
+    const shown = fact.calls.slice(0, MODEL_CALL_ROWS);
+    const rows = shown.map((c, i) => [
+        number.format(i + 1),
+        c.model !== undefined ? codeCell(clip(c.model, MODEL_CHARS)) : '–',
+        statusOf(c),
+        number.format(c.tokensIn),
+        number.format(c.tokensOut),
+        c.costUsd !== undefined ? formatCost(c.costUsd) : '–',
+        formatMs(c.latencyMs),
+        number.format(c.retries)
+    ]);
+    const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'retries'];
+    const left = fact.calls.length - shown.length;
+    const more = left > 0 ? `\n\n_${number.format(left)} more calls not shown._` : '';
+    return details(`Model calls (${number.format(fact.calls.length)})`, table(header, ['r', 'l', 'l', 'r', 'r', 'r', 'r', 'r'], rows) + more);
+}
+/** What the Isolation row adds: the credentials the agent still held. */
+function model_calls_heldFact(held) {
+    if (!held || held.length === 0)
+        return undefined;
+    const names = held.slice(0, HELD_SHOWN).map(h => cell(clip(h, HELD_CHARS)));
+    const more = held.length > HELD_SHOWN ? ` and ${held.length - HELD_SHOWN} more` : '';
+    return `**the agent held: ${names.join(', ')}${more}**`;
+}
+function statusOf(call) {
+    if (call.refused)
+        return `${call.status} (refused: budget)`;
+    return String(call.status);
+}
+
 ;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary: Markdown drawn from a report, every untrusted string escaped, always within budget. */
+
+
 
 
 
@@ -3485,7 +3826,6 @@ const FACT_CHARS = 120;
 const QUERY_CHARS = 200;
 /** An answer this short is shown open: there is nothing to save by collapsing it. */
 const OPEN_ANSWER_BYTES = 1024;
-const ANSWER_CHARS = 20_000;
 const ANSWER_BYTES = (/* unused pure expression or super */ null && (96 * 1024));
 const ISSUES_SHOWN = 30;
 const UNKNOWN_TYPES_SHOWN = 10;
@@ -3524,7 +3864,7 @@ function renderSummary(report, options = {}) {
     // The tool-call table's note names where the transcript is up to twice (the rows left out, the
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report), factsTable(report, where)];
+    const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
     const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
@@ -3610,6 +3950,8 @@ function factsTable(report, where) {
         if (usage.apiCalls !== undefined)
             rows.push(['API calls', number.format(usage.apiCalls)]);
     }
+    if (report.gateway)
+        rows.push(['Model calls', modelCallsFact(report.gateway)]);
     if (report.attempts && report.attempts.length > 1) {
         const each = report.attempts.map((a, i) => `${i + 1}: ${a.outcome}${a.exitCode !== undefined ? ` (${a.exitCode})` : ''}`);
         rows.push(['Attempts', `${number.format(report.attempts.length)} · ${each.join(' · ')}`]);
@@ -3618,10 +3960,15 @@ function factsTable(report, where) {
         rows.push(['Hermes', cell(clip(report.agent, FACT_CHARS))]);
     if (report.trigger)
         rows.push(['Triggered by', triggerCell(report.trigger)]);
+    if (report.rules)
+        rows.push(['Rules', rulesCell(report.rules)]);
     if (report.install)
         rows.push(['Install', installFact(report.install)]);
     if (report.isolation)
-        rows.push(['Isolation', isolationFact(report.isolation)]);
+        rows.push([
+            'Isolation',
+            [isolationFact(report.isolation), heldFact(report.held)].filter(Boolean).join(' · ')
+        ]);
     rows.push(['Transcript', where + transcriptNote(report)]);
     if (report.session)
         rows.push(['Session record', sessionRef(report.session)]);
@@ -3638,6 +3985,11 @@ function triggerCell(trigger) {
     const who = trigger.actor ? codeCell(clip(trigger.actor, FACT_CHARS)) : '–';
     const event = trigger.event ? ` · ${codeCell(clip(trigger.event, FACT_CHARS))}` : '';
     return `${who}${event} · ${cell(clip(trigger.why, summary_MESSAGE_CHARS))}`;
+}
+/** Whether Hermes read the rules of a checkout someone else may have written, and why. */
+function rulesCell({ ignored, why }) {
+    const said = cell(clip(why, summary_MESSAGE_CHARS));
+    return ignored ? `ignored, ${said}` : `read from the checkout: ${said}`;
 }
 /** Where the whole transcript is: the artifact's link, else its path on the runner. */
 function transcriptRef(report) {
@@ -3671,19 +4023,15 @@ function answerBlock(turn) {
     const text = turn.result?.text;
     if (!text || text.trim() === '')
         return undefined;
-    const clean = text;
-    let chars = Math.min(clean.length, ANSWER_CHARS);
-    let body = textBlock(clip(clean, chars));
-    // Escaping grows text by a factor of at most 8 (a leading tab): shrink until the bytes fit.
-    while (bytes(body) > ANSWER_BYTES) {
-        chars = Math.floor((chars * ANSWER_BYTES) / bytes(body) / 1.1);
-        body = textBlock(clip(clean, chars));
-    }
-    const cut = chars < clean.length
-        ? `\n\n_Cut at ${number.format(chars)} of ${number.format(clean.length)} characters; the whole answer is in the \`text\` output and the transcript._`
-        : '';
-    const size = `${number.format(clean.length)} character${clean.length === 1 ? '' : 's'}`;
-    return details(`Answer (${size})`, body + cut, bytes(clean) < OPEN_ANSWER_BYTES);
+    // Its headings go below the summary's own (####); the whole answer is in the output and the transcript.
+    const body = renderAnswer(text, {
+        chars: ANSWER_BYTES,
+        bytes: ANSWER_BYTES,
+        headingLevel: 4,
+        whole: 'the `text` output and the transcript'
+    });
+    const size = `${number.format(text.length)} character${text.length === 1 ? '' : 's'}`;
+    return details(`Answer (${size})`, body, bytes(text) < OPEN_ANSWER_BYTES);
 }
 /**
  * The model's reasoning (API server mode), collapsed, as plain text: up to REASONING_CHARS, in at
@@ -3773,7 +4121,7 @@ function minimal(report, budget) {
 
 
 const summary_NAME_CHARS = 80;
-const MODEL_CHARS = 60;
+const summary_MODEL_CHARS = 60;
 const ERROR_CHARS = 300;
 const summary_URL_CHARS = 500;
 const PATTERN_CHARS = 200;
@@ -3913,7 +4261,7 @@ function legRow(leg, redact, costs) {
     const cells = [
         nameCell(leg, redact),
         outcomeCell(leg),
-        leg.model ? markdown_codeCell(text_clip(redact(leg.model), MODEL_CHARS)) : '–',
+        leg.model ? markdown_codeCell(text_clip(redact(leg.model), summary_MODEL_CHARS)) : '–',
         leg.tokens ? markdown_number.format(leg.tokens.total) : '–',
         ...(costs ? [costCell(leg)] : []),
         leg.durationMs !== undefined ? text_formatMs(leg.durationMs) : '–',
