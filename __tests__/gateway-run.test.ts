@@ -109,9 +109,7 @@ describe('the whole chain', () => {
     expect(w.outputs.get('model_calls')).toBe('1');
     expect(w.outputs.get('model_retries')).toBe('1');
     expect(provider!.requests).toHaveLength(2);
-    expect(
-      w.log.filter(l => /model gateway: .*HTTP 529; try 2 of/.test(l))
-    ).toHaveLength(1);
+    expect(w.log.filter(l => /model gateway: .*HTTP 529; try 2 of/.test(l))).toHaveLength(1);
   });
 
   test('model-proxy: off behaves as today: Hermes holds the key and calls the provider itself', async () => {

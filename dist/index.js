@@ -69665,6 +69665,7 @@ function place(diff, finding) {
 
 
 
+
 /** GitHub takes a few hundred inline comments at most; a review of more is not read anyway. */
 const MAX_INLINE = 50;
 /** Entries listed in the body past the inline ones. */
@@ -69678,9 +69679,8 @@ const BODY_CHARS = 60_000;
  * survives). The one function for it, so that the renderer can change in one place.
  */
 function reviewText(text, redact, chars) {
-    const redacted = redact(text);
-    const cut = redacted.length > chars;
-    return textBlock(cut ? (0,text_text/* clip */.$Q)(redacted, chars) : redacted) + (cut ? '\n\n*(cut here)*' : '');
+    // The agent's Markdown drawn from its parsed tree, inert (publish/answer.ts), as in the comment.
+    return renderAnswer(redact(text), { chars, headingLevel: 3, whole: 'the transcript' });
 }
 /** A suggestion block: verbatim inside a fence longer than any backtick run, redacted. */
 function suggestionBlock(text, redact) {

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { components } from '@octokit/openapi-types';
 import { githubCall, paginate, type Answer, type GithubOptions } from '../http/github.js';
-import { codeBlock, inline, textBlock } from '../publish/markdown.js';
+import { renderAnswer } from '../publish/answer.js';
+import { codeBlock, inline } from '../publish/markdown.js';
 import type { Redactor } from '../text/redact.js';
 import { clip } from '../text/text.js';
 import { diffOf, place, type PrFile } from './diff.js';
@@ -81,9 +82,8 @@ export interface BuiltReview {
  * survives). The one function for it, so that the renderer can change in one place.
  */
 export function reviewText(text: string, redact: Redactor, chars: number): string {
-  const redacted = redact(text);
-  const cut = redacted.length > chars;
-  return textBlock(cut ? clip(redacted, chars) : redacted) + (cut ? '\n\n*(cut here)*' : '');
+  // The agent's Markdown drawn from its parsed tree, inert (publish/answer.ts), as in the comment.
+  return renderAnswer(redact(text), { chars, headingLevel: 3, whole: 'the transcript' });
 }
 
 /** A suggestion block: verbatim inside a fence longer than any backtick run, redacted. */
