@@ -138,6 +138,22 @@ export default tseslint.config(
     }
   },
   {
+    // Type-aware checks on the product: no promise left unawaited or passed where a void callback
+    // goes, and every switch over a union handles each member (a default counts as handling).
+    files: ['src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true }
+      ]
+    }
+  },
+  {
     // No import circle in src/: each module's dependencies read down the flow.
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
