@@ -78,8 +78,9 @@ const LAYERS = {
   publish: ['comment', ...JOBS, 'api', 'access', 'report-action'],
   // The second entry point reads transcripts with the run's reader and draws with publish/; it runs nothing.
   'report-action': [...JOBS, 'api', 'access', 'schema', 'comment'],
-  // The sticky comment draws with publish/'s Markdown helpers (one escaping) but runs nothing.
-  comment: [...JOBS, 'api', 'schema', 'access', 'report-action'],
+  // The sticky comment draws with publish/'s Markdown helpers (one escaping) but runs nothing; the
+  // review reads the answer's shape from schema/ (one definition of a finding).
+  comment: [...JOBS, 'api', 'access', 'report-action'],
   // run()'s steps (src/steps/) draw on every folder above; only main.ts imports them.
   steps: ['report-action']
 };

@@ -11,6 +11,7 @@ import { renderAnswer } from '../publish/answer.js';
 import { codeBlock, inline } from '../publish/markdown.js';
 import type { Redactor } from '../text/redact.js';
 import { clip } from '../text/text.js';
+import type { Finding, ReviewProposal } from '../schema/proposals.js';
 import { diffOf, place, type PrFile } from './diff.js';
 
 type DiffEntry = components['schemas']['diff-entry'];
@@ -27,20 +28,7 @@ export const SUMMARY_CHARS = 20_000;
 export const BODY_CHARS = 60_000;
 
 /** One finding as schema/proposals.ts's schema checked it (steps/ passes one to the other). */
-export interface Finding {
-  path: string;
-  line: number;
-  start_line?: number;
-  side: 'RIGHT' | 'LEFT';
-  body: string;
-  suggestion?: string;
-}
-
-export interface ReviewProposal {
-  summary: string;
-  verdict: 'comment' | 'request_changes';
-  findings: Finding[];
-}
+export type { Finding, ReviewProposal };
 
 /** Where the review goes. */
 export interface ReviewTarget {
