@@ -6,16 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { AGENT_DIRS } from '../../scripts/agent-dirs.mjs';
 
-/** Removed by global-teardown. */
-export const AGENT_DIRS = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'node_modules',
-  '.cache',
-  'hermes-agent-dirs'
-);
+export { AGENT_DIRS };
 
 export function agentDir(prefix: string): string {
   fs.mkdirSync(AGENT_DIRS, { recursive: true, mode: 0o755 });
