@@ -192,6 +192,82 @@ describe('the lend: a tree that holds the runner’s own is never lent', () => {
   });
 });
 
+describe('the model gateway and the fence', () => {
+  const REAL = 'sk-or-v1-real-key-only-in-the-dotenv-0123456789';
+
+  test("Hermes' .env: the agent's copy has the gateway's key taken out, the rest kept; what it still holds is said", async () => {
+    const hermesHome = fs.mkdtempSync(path.join(ROOT, 'hermes-home-'));
+    fs.writeFileSync(
+      path.join(hermesHome, '.env'),
+      `export OPENROUTER_API_KEY="${REAL}"\nGROQ_API_KEY=gsk-held\n`
+    );
+    let copy = '';
+    const { host, asked } = standIn(() => false);
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp(), HERMES_HOME: hermesHome },
+        runs: [
+          {
+            exitCode: 0,
+            meddle: () => {
+              const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
+              const [home = ''] = homesOf(name);
+              copy = fs.readFileSync(path.join(os.tmpdir(), home, '.hermes', '.env'), 'utf8');
+            }
+          }
+        ]
+      },
+      host
+    );
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(copy).toBe('GROQ_API_KEY=gsk-held\n');
+    // The gateway fronted the file's key (no call was made), and the agent held only the other one.
+    expect(w.outputs.get('model_calls')).toBe('0');
+    expect(summaryText(w)).toMatch(/the agent held: GROQ_API_KEY$/m);
+    expect(w.warnings).toEqual([]);
+  });
+
+  test('the gateway fails to close: the fence still comes down, and a warning says so', async () => {
+    const { host, asked } = standIn(() => false);
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp(), OPENROUTER_API_KEY: REAL }
+      },
+      host,
+      w => {
+        const { start } = w.ports.gateway;
+        w.ports = {
+          ...w.ports,
+          gateway: {
+            ...w.ports.gateway,
+            start: async options => {
+              const gateway = await start(options);
+              return (
+                gateway && {
+                  ...gateway,
+                  close: async () => {
+                    await gateway.close();
+                    throw new Error('the socket would not close');
+                  }
+                }
+              );
+            }
+          }
+        };
+      }
+    );
+    const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
+    expect(asked.at(-1)).toEqual(['userdel', name]);
+    expect(w.warnings).toEqual([
+      'The model gateway did not close cleanly: the socket would not close'
+    ]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(comment()).toContain('Hermes completed the turn');
+  });
+});
+
 describe('what the agent left is found at the hand-back, and published', () => {
   /** The workspace as actions/checkout leaves it: a .git with a config and a hooks folder. */
   const checkout =

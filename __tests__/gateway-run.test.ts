@@ -101,6 +101,27 @@ describe('the whole chain', () => {
     const text = summaryText(w);
     expect(text).toMatch(/Model calls\s*3 calls · 0 retries · 360 tokens/);
     expect(text).toContain('Model calls (3)');
+
+    // Hermes ran as the runner's user: the fronted key is within its reach, and said to be.
+    expect(w.warnings).toEqual([
+      expect.stringContaining(
+        "(OPENROUTER_API_KEY) stay readable by the agent in this action's own environment"
+      )
+    ]);
+    expect(text).toMatch(/Isolation\s+none: .* · the agent held: OPENROUTER_API_KEY/);
+  });
+
+  test("Hermes' .env names the provider, Hermes as the runner's user: not fronted, said, and held", async () => {
+    const hermesHome = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gw-home-'));
+    fs.writeFileSync(path.join(hermesHome, '.env'), 'OPENROUTER_API_KEY=sk-or-v1-in-the-file\n');
+    const { w, seen } = await chain({}, { calls: 1, env: { HERMES_HOME: hermesHome } });
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(w.outputs.get('model_calls')).toBe('');
+    expect(seen!.env.OPENROUTER_BASE_URL).toBe(provider!.url);
+    expect(w.warnings).toEqual([
+      `${path.join(hermesHome, '.env')} sets OPENROUTER_API_KEY: Hermes reads that file over its environment, so while it runs as the runner's user the model gateway does not front openrouter; give the key in the step's env instead.`
+    ]);
+    expect(summaryText(w)).toMatch(/the agent held: OPENROUTER_API_KEY/);
   });
 
   test('a 529 then 200: one retry, logged, and the turn succeeds', async () => {

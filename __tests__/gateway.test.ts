@@ -212,12 +212,24 @@ test('heldCredentials names the credential variables present that the gateway do
     DEEPSEEK_API_KEY: 'y',
     GITHUB_TOKEN: 'z',
     GLM_AUTH_TOKEN: 'w',
+    // Names Hermes itself reads as credentials (its _CREDENTIAL_SUFFIXES), and a password.
+    AZURE_CLIENT_SECRET: 'v',
+    VERTEX_KEY: 'u',
+    DB_PASSWORD: 't',
     EMPTY_API_KEY: '',
-    PATH: '/bin'
+    PATH: '/bin',
+    KEYBOARD: 'us'
   };
   expect(
     heldCredentials(env, [
       { provider: 'openai', keyVariable: 'OPENAI_API_KEY', upstream: 'https://x' }
     ])
-  ).toEqual(['DEEPSEEK_API_KEY', 'GLM_AUTH_TOKEN']);
+  ).toEqual([
+    'AZURE_CLIENT_SECRET',
+    'DB_PASSWORD',
+    'DEEPSEEK_API_KEY',
+    'GITHUB_TOKEN',
+    'GLM_AUTH_TOKEN',
+    'VERTEX_KEY'
+  ]);
 });

@@ -283,10 +283,12 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
     expect(got.providerKey).toBe(true);
   });
 
-  test('the provider key given in env: is nowhere it can read (env, argv, /proc, HOME, files); the capability works nowhere else', () => {
+  test('the provider key given in env: or in ~/.hermes/.env is nowhere it can read (env, argv, /proc, HOME, files); the capability works nowhere else', () => {
     const harvest = fs.readFileSync(path.join(m.workspace, 'hostile-harvest.json'), 'utf8');
     expect(harvest.length).toBeGreaterThan(1000);
     expect(harvest).not.toContain('provider-key-from-env');
+    // Nor the key of the runner's ~/.hermes/.env, which Hermes would load over the capability.
+    expect(harvest).not.toContain('from-dot-env');
     const seen = JSON.parse(harvest) as { env: Record<string, string> };
     const capability = seen.env.OPENROUTER_API_KEY;
     expect(capability.length).toBeGreaterThanOrEqual(32);

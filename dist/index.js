@@ -6654,6 +6654,436 @@ module.exports = {
 
 /***/ }),
 
+/***/ 18889:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const fs = __nccwpck_require__(79896)
+const path = __nccwpck_require__(16928)
+const os = __nccwpck_require__(70857)
+const crypto = __nccwpck_require__(76982)
+
+// Array of tips to display randomly
+const TIPS = [
+  '◈ encrypted .env [www.dotenvx.com]',
+  '◈ secrets for agents [www.dotenvx.com]',
+  '⌁ auth for agents [www.vestauth.com]',
+  '⌘ custom filepath { path: \'/custom/path/.env\' }',
+  '⌘ enable debugging { debug: true }',
+  '⌘ override existing { override: true }',
+  '⌘ suppress logs { quiet: true }',
+  '⌘ multiple files { path: [\'.env.local\', \'.env\'] }'
+]
+
+// Get a random tip from the tips array
+function _getRandomTip () {
+  return TIPS[Math.floor(Math.random() * TIPS.length)]
+}
+
+function parseBoolean (value) {
+  if (typeof value === 'string') {
+    return !['false', '0', 'no', 'off', ''].includes(value.toLowerCase())
+  }
+  return Boolean(value)
+}
+
+function supportsAnsi () {
+  return process.stdout.isTTY // && process.env.TERM !== 'dumb'
+}
+
+function dim (text) {
+  return supportsAnsi() ? `\x1b[2m${text}\x1b[0m` : text
+}
+
+const LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg
+
+// Parse src into an Object
+function parse (src) {
+  const obj = {}
+
+  // Convert buffer to string
+  let lines = src.toString()
+
+  // Convert line breaks to same format
+  lines = lines.replace(/\r\n?/mg, '\n')
+
+  let match
+  while ((match = LINE.exec(lines)) != null) {
+    const key = match[1]
+
+    // Default undefined or null to empty string
+    let value = (match[2] || '')
+
+    // Remove whitespace
+    value = value.trim()
+
+    // Check if double quoted
+    const maybeQuote = value[0]
+
+    // Remove surrounding quotes
+    value = value.replace(/^(['"`])([\s\S]*)\1$/mg, '$2')
+
+    // Expand newlines if double quoted
+    if (maybeQuote === '"') {
+      value = value.replace(/\\n/g, '\n')
+      value = value.replace(/\\r/g, '\r')
+    }
+
+    // Add to object
+    obj[key] = value
+  }
+
+  return obj
+}
+
+function _parseVault (options) {
+  options = options || {}
+
+  const vaultPath = _vaultPath(options)
+  options.path = vaultPath // parse .env.vault
+  const result = DotenvModule.configDotenv(options)
+  if (!result.parsed) {
+    const err = new Error(`MISSING_DATA: Cannot parse ${vaultPath} for an unknown reason`)
+    err.code = 'MISSING_DATA'
+    throw err
+  }
+
+  // handle scenario for comma separated keys - for use with key rotation
+  // example: DOTENV_KEY="dotenv://:key_1234@dotenvx.com/vault/.env.vault?environment=prod,dotenv://:key_7890@dotenvx.com/vault/.env.vault?environment=prod"
+  const keys = _dotenvKey(options).split(',')
+  const length = keys.length
+
+  let decrypted
+  for (let i = 0; i < length; i++) {
+    try {
+      // Get full key
+      const key = keys[i].trim()
+
+      // Get instructions for decrypt
+      const attrs = _instructions(result, key)
+
+      // Decrypt
+      decrypted = DotenvModule.decrypt(attrs.ciphertext, attrs.key)
+
+      break
+    } catch (error) {
+      // last key
+      if (i + 1 >= length) {
+        throw error
+      }
+      // try next key
+    }
+  }
+
+  // Parse decrypted .env string
+  return DotenvModule.parse(decrypted)
+}
+
+function _warn (message) {
+  console.error(`⚠ ${message}`)
+}
+
+function _debug (message) {
+  console.log(`┆ ${message}`)
+}
+
+function _log (message) {
+  console.log(`◇ ${message}`)
+}
+
+function _dotenvKey (options) {
+  // prioritize developer directly setting options.DOTENV_KEY
+  if (options && options.DOTENV_KEY && options.DOTENV_KEY.length > 0) {
+    return options.DOTENV_KEY
+  }
+
+  // secondary infra already contains a DOTENV_KEY environment variable
+  if (process.env.DOTENV_KEY && process.env.DOTENV_KEY.length > 0) {
+    return process.env.DOTENV_KEY
+  }
+
+  // fallback to empty string
+  return ''
+}
+
+function _instructions (result, dotenvKey) {
+  // Parse DOTENV_KEY. Format is a URI
+  let uri
+  try {
+    uri = new URL(dotenvKey)
+  } catch (error) {
+    if (error.code === 'ERR_INVALID_URL') {
+      const err = new Error('INVALID_DOTENV_KEY: Wrong format. Must be in valid uri format like dotenv://:key_1234@dotenvx.com/vault/.env.vault?environment=development')
+      err.code = 'INVALID_DOTENV_KEY'
+      throw err
+    }
+
+    throw error
+  }
+
+  // Get decrypt key
+  const key = uri.password
+  if (!key) {
+    const err = new Error('INVALID_DOTENV_KEY: Missing key part')
+    err.code = 'INVALID_DOTENV_KEY'
+    throw err
+  }
+
+  // Get environment
+  const environment = uri.searchParams.get('environment')
+  if (!environment) {
+    const err = new Error('INVALID_DOTENV_KEY: Missing environment part')
+    err.code = 'INVALID_DOTENV_KEY'
+    throw err
+  }
+
+  // Get ciphertext payload
+  const environmentKey = `DOTENV_VAULT_${environment.toUpperCase()}`
+  const ciphertext = result.parsed[environmentKey] // DOTENV_VAULT_PRODUCTION
+  if (!ciphertext) {
+    const err = new Error(`NOT_FOUND_DOTENV_ENVIRONMENT: Cannot locate environment ${environmentKey} in your .env.vault file.`)
+    err.code = 'NOT_FOUND_DOTENV_ENVIRONMENT'
+    throw err
+  }
+
+  return { ciphertext, key }
+}
+
+function _vaultPath (options) {
+  let possibleVaultPath = null
+
+  if (options && options.path && options.path.length > 0) {
+    if (Array.isArray(options.path)) {
+      for (const filepath of options.path) {
+        if (fs.existsSync(filepath)) {
+          possibleVaultPath = filepath.endsWith('.vault') ? filepath : `${filepath}.vault`
+        }
+      }
+    } else {
+      possibleVaultPath = options.path.endsWith('.vault') ? options.path : `${options.path}.vault`
+    }
+  } else {
+    possibleVaultPath = path.resolve(process.cwd(), '.env.vault')
+  }
+
+  if (fs.existsSync(possibleVaultPath)) {
+    return possibleVaultPath
+  }
+
+  return null
+}
+
+function _resolveHome (envPath) {
+  return envPath[0] === '~' ? path.join(os.homedir(), envPath.slice(1)) : envPath
+}
+
+function _configVault (options) {
+  const debug = parseBoolean(process.env.DOTENV_CONFIG_DEBUG || (options && options.debug))
+  const quiet = parseBoolean(process.env.DOTENV_CONFIG_QUIET || (options && options.quiet))
+
+  if (debug || !quiet) {
+    _log('loading env from encrypted .env.vault')
+  }
+
+  const parsed = DotenvModule._parseVault(options)
+
+  let processEnv = process.env
+  if (options && options.processEnv != null) {
+    processEnv = options.processEnv
+  }
+
+  DotenvModule.populate(processEnv, parsed, options)
+
+  return { parsed }
+}
+
+function configDotenv (options) {
+  const dotenvPath = path.resolve(process.cwd(), '.env')
+  let encoding = 'utf8'
+  let processEnv = process.env
+  if (options && options.processEnv != null) {
+    processEnv = options.processEnv
+  }
+  let debug = parseBoolean(processEnv.DOTENV_CONFIG_DEBUG || (options && options.debug))
+  let quiet = parseBoolean(processEnv.DOTENV_CONFIG_QUIET || (options && options.quiet))
+
+  if (options && options.encoding) {
+    encoding = options.encoding
+  } else {
+    if (debug) {
+      _debug('no encoding is specified (UTF-8 is used by default)')
+    }
+  }
+
+  let optionPaths = [dotenvPath] // default, look for .env
+  if (options && options.path) {
+    if (!Array.isArray(options.path)) {
+      optionPaths = [_resolveHome(options.path)]
+    } else {
+      optionPaths = [] // reset default
+      for (const filepath of options.path) {
+        optionPaths.push(_resolveHome(filepath))
+      }
+    }
+  }
+
+  // Build the parsed data in a temporary object (because we need to return it).  Once we have the final
+  // parsed data, we will combine it with process.env (or options.processEnv if provided).
+  let lastError
+  const parsedAll = {}
+  for (const path of optionPaths) {
+    try {
+      // Specifying an encoding returns a string instead of a buffer
+      const parsed = DotenvModule.parse(fs.readFileSync(path, { encoding }))
+
+      DotenvModule.populate(parsedAll, parsed, options)
+    } catch (e) {
+      if (debug) {
+        _debug(`failed to load ${path} ${e.message}`)
+      }
+      lastError = e
+    }
+  }
+
+  const populated = DotenvModule.populate(processEnv, parsedAll, options)
+
+  // handle user settings DOTENV_CONFIG_ options inside .env file(s)
+  debug = parseBoolean(processEnv.DOTENV_CONFIG_DEBUG || debug)
+  quiet = parseBoolean(processEnv.DOTENV_CONFIG_QUIET || quiet)
+
+  if (debug || !quiet) {
+    const keysCount = Object.keys(populated).length
+    const shortPaths = []
+    for (const filePath of optionPaths) {
+      try {
+        const relative = path.relative(process.cwd(), filePath)
+        shortPaths.push(relative)
+      } catch (e) {
+        if (debug) {
+          _debug(`failed to load ${filePath} ${e.message}`)
+        }
+        lastError = e
+      }
+    }
+
+    _log(`injected env (${keysCount}) from ${shortPaths.join(',')} ${dim(`// tip: ${_getRandomTip()}`)}`)
+  }
+
+  if (lastError) {
+    return { parsed: parsedAll, error: lastError }
+  } else {
+    return { parsed: parsedAll }
+  }
+}
+
+// Populates process.env from .env file
+function config (options) {
+  // fallback to original dotenv if DOTENV_KEY is not set
+  if (_dotenvKey(options).length === 0) {
+    return DotenvModule.configDotenv(options)
+  }
+
+  const vaultPath = _vaultPath(options)
+
+  // dotenvKey exists but .env.vault file does not exist
+  if (!vaultPath) {
+    _warn(`you set DOTENV_KEY but you are missing a .env.vault file at ${vaultPath}`)
+
+    return DotenvModule.configDotenv(options)
+  }
+
+  return DotenvModule._configVault(options)
+}
+
+function decrypt (encrypted, keyStr) {
+  const key = Buffer.from(keyStr.slice(-64), 'hex')
+  let ciphertext = Buffer.from(encrypted, 'base64')
+
+  const nonce = ciphertext.subarray(0, 12)
+  const authTag = ciphertext.subarray(-16)
+  ciphertext = ciphertext.subarray(12, -16)
+
+  try {
+    const aesgcm = crypto.createDecipheriv('aes-256-gcm', key, nonce)
+    aesgcm.setAuthTag(authTag)
+    return `${aesgcm.update(ciphertext)}${aesgcm.final()}`
+  } catch (error) {
+    const isRange = error instanceof RangeError
+    const invalidKeyLength = error.message === 'Invalid key length'
+    const decryptionFailed = error.message === 'Unsupported state or unable to authenticate data'
+
+    if (isRange || invalidKeyLength) {
+      const err = new Error('INVALID_DOTENV_KEY: It must be 64 characters long (or more)')
+      err.code = 'INVALID_DOTENV_KEY'
+      throw err
+    } else if (decryptionFailed) {
+      const err = new Error('DECRYPTION_FAILED: Please check your DOTENV_KEY')
+      err.code = 'DECRYPTION_FAILED'
+      throw err
+    } else {
+      throw error
+    }
+  }
+}
+
+// Populate process.env with parsed values
+function populate (processEnv, parsed, options = {}) {
+  const debug = Boolean(options && options.debug)
+  const override = Boolean(options && options.override)
+  const populated = {}
+
+  if (typeof parsed !== 'object') {
+    const err = new Error('OBJECT_REQUIRED: Please check the processEnv argument being passed to populate')
+    err.code = 'OBJECT_REQUIRED'
+    throw err
+  }
+
+  // Set process.env
+  for (const key of Object.keys(parsed)) {
+    if (Object.prototype.hasOwnProperty.call(processEnv, key)) {
+      if (override === true) {
+        processEnv[key] = parsed[key]
+        populated[key] = parsed[key]
+      }
+
+      if (debug) {
+        if (override === true) {
+          _debug(`"${key}" is already defined and WAS overwritten`)
+        } else {
+          _debug(`"${key}" is already defined and was NOT overwritten`)
+        }
+      }
+    } else {
+      processEnv[key] = parsed[key]
+      populated[key] = parsed[key]
+    }
+  }
+
+  return populated
+}
+
+const DotenvModule = {
+  configDotenv,
+  _configVault,
+  _parseVault,
+  config,
+  decrypt,
+  parse,
+  populate
+}
+
+module.exports.configDotenv = DotenvModule.configDotenv
+module.exports._configVault = DotenvModule._configVault
+module.exports._parseVault = DotenvModule._parseVault
+module.exports.config = DotenvModule.config
+module.exports.decrypt = DotenvModule.decrypt
+module.exports.parse = DotenvModule.parse
+module.exports.populate = DotenvModule.populate
+
+module.exports = DotenvModule
+
+
+/***/ }),
+
 /***/ 29580:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -39524,6 +39954,93 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
+/***/ 84048:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   iy: () => (/* binding */ heldCredentials),
+/* harmony export */   ol: () => (/* binding */ frontable),
+/* harmony export */   xq: () => (/* binding */ PROVIDERS)
+/* harmony export */ });
+const bearer = (key) => ({ authorization: `Bearer ${key}` });
+const CALL = { call: true };
+const READ = { call: false };
+const PROVIDERS = [
+    {
+        provider: 'openrouter',
+        keyVariable: 'OPENROUTER_API_KEY',
+        baseVariable: 'OPENROUTER_BASE_URL',
+        defaultUpstream: 'https://openrouter.ai/api/v1',
+        paths: { '/chat/completions': CALL, '/completions': CALL, '/models': READ },
+        credential: bearer
+    },
+    {
+        provider: 'openai',
+        keyVariable: 'OPENAI_API_KEY',
+        baseVariable: 'OPENAI_BASE_URL',
+        defaultUpstream: 'https://api.openai.com/v1',
+        paths: {
+            '/chat/completions': CALL,
+            '/completions': CALL,
+            '/responses': CALL,
+            '/models': READ
+        },
+        credential: bearer
+    },
+    {
+        provider: 'anthropic',
+        keyVariable: 'ANTHROPIC_API_KEY',
+        baseVariable: 'ANTHROPIC_BASE_URL',
+        defaultUpstream: 'https://api.anthropic.com',
+        paths: { '/v1/messages': CALL, '/v1/messages/count_tokens': READ, '/v1/models': READ },
+        credential: key => ({ 'x-api-key': key })
+    }
+];
+/**
+ * Names that hold a credential: Hermes' own reading of a credential (upstream
+ * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords.
+ */
+const CREDENTIAL_NAME = /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD)$/i;
+/** The providers whose key is present and non-empty, with a fixed https or loopback upstream. */
+function frontable(env, warning) {
+    const found = [];
+    for (const spec of PROVIDERS) {
+        const key = env[spec.keyVariable];
+        if (key === undefined)
+            continue;
+        if (key.trim() === '') {
+            warning(`${spec.keyVariable} is set but empty: the model gateway does not front ${spec.provider}`);
+            continue;
+        }
+        const upstream = (env[spec.baseVariable]?.trim() || spec.defaultUpstream).replace(/\/+$/, '');
+        let url;
+        try {
+            url = new URL(upstream);
+        }
+        catch {
+            warning(`${spec.baseVariable} is not a URL: the model gateway does not front ${spec.provider}`);
+            continue;
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+            warning(`${spec.baseVariable} is not http(s): the model gateway does not front ${spec.provider}`);
+            continue;
+        }
+        found.push({ provider: spec.provider, keyVariable: spec.keyVariable, upstream, key, spec });
+    }
+    return found;
+}
+/** Credential variables of the agent's environment, non-empty, that the gateway fronts not: it holds them. */
+function heldCredentials(env, fronted) {
+    const taken = new Set(fronted.map(f => f.keyVariable));
+    return Object.keys(env)
+        .filter(name => CREDENTIAL_NAME.test(name) && !taken.has(name))
+        .filter(name => (env[name] ?? '').trim() !== '')
+        .sort();
+}
+
+
+/***/ }),
+
 /***/ 50576:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39561,8 +40078,8 @@ function dispatcherFor(url) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68062);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(20906);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4505);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(96174);
 
 
 
@@ -40693,7 +41210,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 68062:
+/***/ 4505:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -66912,6 +67429,80 @@ function git_guard_write(workspace, tree) {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
+var main = __nccwpck_require__(18889);
+;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
+/**
+ * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
+ * `hermes_cli/env_loader.py`, `load_hermes_dotenv`: `~/.hermes/.env` with `override=True`), so a key
+ * written there beats the one the step's `env:` gives, and the agent reads the file like any other
+ * of its home. The model gateway reads it to know the key Hermes will really use; the copy given to
+ * an isolated agent has the gateway's variables taken out (see docs/gateway.md).
+ */
+
+
+
+
+/** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
+function hermesHomeOf(env) {
+    return external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+}
+/** The `.env` of Hermes' home (its target, when it is a link), or undefined when there is none. */
+function readHermesDotenv(env) {
+    const file = external_node_path_.join(hermesHomeOf(env), '.env');
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(external_node_fs_.realpathSync(file), 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    return { path: file, text, values: (0,main.parse)(text.replace(/^\uFEFF/, '')) };
+}
+/** env with the file's assignments laid over it, as Hermes sees it once it has loaded the file. */
+function withDotenv(env, dotenv) {
+    return dotenv ? { ...env, ...dotenv.values } : env;
+}
+const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/;
+/**
+ * The file's text without the assignments of names: a line that assigns one goes, and so do the
+ * lines a quoted value of it runs on to. Undefined when the result still assigns one of the names,
+ * or still holds the value of one of the secret ones (a layout this reading did not foresee): the
+ * caller then gives no copy of the file at all rather than one that may hold a key.
+ */
+function withoutNames(dotenv, names, secrets) {
+    const kept = [];
+    let open;
+    for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+        if (open !== undefined) {
+            // Inside a dropped value that runs on: dropped up to the line that closes its quote.
+            if (line.includes(open))
+                open = undefined;
+            continue;
+        }
+        const match = ASSIGNMENT.exec(line);
+        if (!match || !names.has(match[1] ?? '')) {
+            kept.push(line);
+            continue;
+        }
+        const value = (match[2] ?? '').trimStart();
+        const quote = value[0];
+        if ((quote === '"' || quote === "'" || quote === '`') && !value.slice(1).includes(quote))
+            open = quote;
+    }
+    const text = kept.join('\n');
+    const left = (0,main.parse)(text);
+    for (const name of names)
+        if (name in left)
+            return undefined;
+    for (const name of secrets) {
+        const value = dotenv.values[name]?.trim();
+        if (value && text.includes(value))
+            return undefined;
+    }
+    return text;
+}
+
 ;// CONCATENATED MODULE: ./src/confine/processes.ts
 /** The agent user's processes, as /proc shows them: what the sweep waits for. */
 
@@ -67083,6 +67674,7 @@ function walk(tree, visit) {
 
 
 
+
 /**
  * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
  * One per run, not one for all: two runs at once on one machine (several runners, a job and its
@@ -67174,9 +67766,13 @@ class Isolation {
         const hermesHome = external_node_path_.join(home, '.hermes');
         external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
         external_node_fs_.mkdirSync(hermesHome);
-        const source = external_node_path_.resolve(options.env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+        const source = hermesHomeOf(options.env);
         const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
         for (const entry of entries) {
+            if (entry === '.env') {
+                copyDotenv(options, external_node_path_.join(hermesHome, entry));
+                continue;
+            }
             const from = external_node_path_.join(source, entry);
             if (external_node_fs_.existsSync(from))
                 // The entry itself may be a link (the user's choice of config): its target is copied. Links
@@ -67392,6 +67988,22 @@ function agentEnv(env, home, name) {
         TMPDIR: external_node_path_.join(home, 'tmp')
     };
 }
+/**
+ * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
+ * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
+ */
+function copyDotenv(options, to) {
+    const dotenv = readHermesDotenv(options.env);
+    if (!dotenv)
+        return;
+    const { names = [], keys = [] } = options.overrides ?? {};
+    const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
+    if (text === undefined) {
+        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => n in dotenv.values).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
+        return;
+    }
+    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
+}
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
 function lentTree(workspace, workingDirectory) {
     return inside(workingDirectory, workspace) ? workspace : workingDirectory;
@@ -67426,18 +68038,17 @@ function ancestors(p) {
 
 async function confine(options) {
     const { plan, workspace, executable, env } = options;
-    // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
+    // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
+    // and what the runner's file commands held (whatever the agent writes into them is undone).
     const gitControl = snapshotGitControl(workspace);
     if (gitControl.partial)
         options.warn(gitControl.partial);
     if (gitControl.hooks)
         options.warn(gitControl.hooks);
+    const fileCommands = snapshotFileCommands(env);
     let isolation;
-    let unlent;
-    const lent = lentTree(workspace, options.workingDirectory);
-    const held = plan?.kind === 'user' && executable ? heldBy(lent, env) : undefined;
-    if (held) {
-        unlent = `${lent} holds ${held}, which the agent must not own`;
+    const unlent = unlentWhy(options);
+    if (unlent) {
         const why = `Hermes cannot run as its own user: ${unlent}; set working-directory (and the checkout's path) to a folder that holds none of them`;
         if (!options.mayFallBack)
             return { ok: false, why: `${why}.`, fact: { why: unlent } };
@@ -67452,8 +68063,7 @@ async function confine(options) {
             return { ok: false, why, fact: { why: (0,errors/* messageOf */.b)(error) } };
         }
     }
-    // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-    const fileCommands = snapshotFileCommands(env);
+    // From here on the agent runs.
     let released;
     const release = async () => {
         // Every process of the agent ended and the workspace handed back before anything else is done.
@@ -67482,6 +68092,18 @@ async function confine(options) {
         }
     };
 }
+/** Whether confine() will try to run the agent as its own user (decided before anything is made). */
+function runsAsOwnUser(options) {
+    return options.plan?.kind === 'user' && !!options.executable && !unlentWhy(options);
+}
+/** Why the tree may not be lent to an agent of its own (what of the runner's it holds), or undefined. */
+function unlentWhy(options) {
+    if (options.plan?.kind !== 'user' || !options.executable)
+        return undefined;
+    const lent = lentTree(options.workspace, options.workingDirectory);
+    const held = heldBy(lent, options.env);
+    return held && `${lent} holds ${held}, which the agent must not own`;
+}
 /** What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files), or undefined. */
 function heldBy(tree, env) {
     const own = [
@@ -67506,6 +68128,8 @@ var cli_hermes = __nccwpck_require__(45593);
 var tempfail = __nccwpck_require__(32875);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
+// EXTERNAL MODULE: ./src/gateway/providers.ts
+var providers = __nccwpck_require__(84048);
 ;// CONCATENATED MODULE: ./src/steps/gateway.ts
 /**
  * The model gateway in the run (CLI mode): started before Hermes' environment is built, its
@@ -67517,11 +68141,33 @@ var paths = __nccwpck_require__(81066);
 
 
 
-/** Starts the turn's gateway (undefined: `model-proxy: off`, or no key it can front). */
-async function startTurnGateway(settings, plan, log, cancellation, { env, gateway, limits, clock, out }) {
+
+
+/**
+ * Starts the turn's gateway on the keys Hermes will really use: its `.env` beats the step's `env:`.
+ * An agent of its own gets a copy of that file without the gateway's variables; one that runs as the
+ * runner's user reads the file itself, so a provider named there is not fronted (it would bypass the
+ * gateway, or send the real key to it), and a fronted key stays in this process's environment, which
+ * the runner's user can read: both said in a warning, and the key listed as held.
+ */
+async function startTurnGateway(settings, plan, log, cancellation, { env, gateway, limits, clock, out }, isolated) {
+    const dotenv = readHermesDotenv(env);
+    let seen = withDotenv(env, dotenv);
+    const warning = (message) => out.warning(log.redact(message));
+    if (dotenv && !isolated && settings.gateway.modelProxy !== 'off') {
+        const named = providers/* PROVIDERS */.xq.filter(p => p.keyVariable in dotenv.values || p.baseVariable in dotenv.values);
+        if (named.length > 0) {
+            warning(`${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
+                `environment, so while it runs as the runner's user the model gateway does not front ` +
+                `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`);
+            seen = { ...seen };
+            for (const p of named)
+                delete seen[p.keyVariable];
+        }
+    }
     const retry = limits.modelRetry;
     const started = await gateway.start({
-        env,
+        env: seen,
         mode: settings.gateway.modelProxy,
         budgets: settings.gateway.budgets,
         // No retry may outlast the step's own limit.
@@ -67530,12 +68176,25 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
             : retry,
         signal: cancellation.signal,
         note: line => log.note(inert(log.redact(line))),
-        warning: message => out.warning(log.redact(message)),
+        warning,
         sleep: clock.sleep
     });
-    if (started)
-        plan.hide(started.capability);
-    return started;
+    if (!started)
+        return { dotenv };
+    plan.hide(started.capability);
+    if (!isolated)
+        warning(`Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
+            `(${started.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
+            `action's own environment (/proc/<pid>/environ). The gateway still counts, caps and retries the ` +
+            `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md).`);
+    return { gateway: started, dotenv };
+}
+/**
+ * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
+ * gateway's capability; and, when it runs as the runner's user, the fronted keys too.
+ */
+function heldByAgent(held, agentEnv, { gateway, dotenv }, isolated) {
+    return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
 }
 /** Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to. */
 function agentEnvironment(env, gateway) {
@@ -67638,6 +68297,7 @@ function refusedFlags(unlisted, jsonlPath, log) {
 
 
 
+
 async function execute(plan, admitted, ports, 
 // Heard since run()'s first line; its own when called alone.
 cancellation = ports.listenForCancellation()) {
@@ -67705,47 +68365,65 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         const attempt = (0,install_install/* notInstalled */.YT)(settings.jsonlPath, settings.hermesPath, provided.failure, log);
         return { allowed: true, attempt, earlier: [], attempts: 1, install };
     }
-    // Before the agent's environment is built: the keys it fronts are replaced by its capability.
-    const gateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports);
-    const agentEnv = agentEnvironment(env, gateway);
-    const spent = () => ({
-        gateway: gateway && gatewayFact(gateway, log.redact),
-        held: ports.gateway.held(env, gateway?.fronted ?? [])
-    });
-    const confined = await confine({
+    const confining = {
         plan,
         workspace: env.GITHUB_WORKSPACE ?? settings.workingDirectory,
         workingDirectory: settings.workingDirectory,
-        executable,
-        queryFile: settings.query.kind === 'file'
-            ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
-            : undefined,
-        ignoreUserConfig: settings.ignoreUserConfig,
-        env: agentEnv,
-        mayFallBack: settings.isolation === 'auto' && !(0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env)),
-        host: ports.isolationHost,
-        redact: text => log.redact(text),
-        warn: message => ports.out.warning(log.redact(message)),
-        note: line => log.note(line)
-    });
-    if (!confined.ok) {
-        await gateway?.close();
-        const refusal = {
-            allowed: false,
-            actor: trigger?.actor,
-            event: trigger?.event,
-            message: confined.why
-        };
-        return { allowed: false, refusal, isolation: confined.fact, install };
-    }
-    const { spawning, queryFile } = confined.confinement;
-    const run = queryFile
-        ? { ...settings, query: { kind: 'file', path: queryFile } }
-        : settings;
-    let attempts;
-    let agent;
-    let record;
+        executable
+    };
+    const isolated = runsAsOwnUser({ ...confining, env });
+    let turnGateway = {};
+    let confinement;
+    // Whatever happens from here, the gateway closes and the fence comes down, once, in that order: a
+    // gateway that fails to close is said, and does not keep the agent's user in place.
+    let tornDown;
+    const tearDown = () => (tornDown ??= (async () => {
+        await turnGateway.gateway
+            ?.close()
+            .catch((error) => ports.out.warning(`The model gateway did not close cleanly: ${(0,errors/* messageOf */.b)(error)}`));
+        return confinement?.release();
+    })());
     try {
+        // Before the agent's environment is built: the keys it fronts are replaced by its capability.
+        turnGateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports, isolated);
+        const { gateway } = turnGateway;
+        const agentEnv = agentEnvironment(env, gateway);
+        const confined = await confine({
+            ...confining,
+            queryFile: settings.query.kind === 'file'
+                ? external_node_path_.resolve(settings.workingDirectory, settings.query.path)
+                : undefined,
+            ignoreUserConfig: settings.ignoreUserConfig,
+            env: agentEnv,
+            overrides: gateway && {
+                names: Object.keys(gateway.env),
+                keys: gateway.fronted.map(f => f.keyVariable)
+            },
+            mayFallBack: settings.isolation === 'auto' && !(0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env)),
+            host: ports.isolationHost,
+            redact: text => log.redact(text),
+            warn: message => ports.out.warning(log.redact(message)),
+            note: line => log.note(line)
+        });
+        if (!confined.ok) {
+            await tearDown();
+            const refusal = {
+                allowed: false,
+                actor: trigger?.actor,
+                event: trigger?.event,
+                message: confined.why
+            };
+            return { allowed: false, refusal, isolation: confined.fact, install };
+        }
+        confinement = confined.confinement;
+        const { spawning, queryFile } = confinement;
+        const spent = () => ({
+            gateway: gateway && gatewayFact(gateway, log.redact),
+            held: heldByAgent(ports.gateway.held, spawning.env, turnGateway, isolated)
+        });
+        const run = queryFile
+            ? { ...settings, query: { kind: 'file', path: queryFile } }
+            : settings;
         // Asked alongside the run, not before it: a CLI can take a while to print its version.
         const version = provided.version !== undefined
             ? Promise.resolve(provided.version)
@@ -67753,57 +68431,52 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
                 ? hermes.version(executable, settings.workingDirectory, spawning)
                 : Promise.resolve(undefined);
         // The probe is the agent's too: it may end on its own before the agent's processes are ended.
-        confined.confinement.waitFor(version);
+        confinement.waitFor(version);
         const asked = askedFlags(settings);
         const notListed = await (0,cli_hermes/* unlistedChatFlags */.I1)(executable ?? settings.hermesPath, asked.map(a => a.flag), settings.workingDirectory, spawning);
         const unlisted = asked.filter(a => notListed.includes(a.flag));
         if (unlisted.length > 0) {
             const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
-            await gateway?.close();
-            const isolation = await confined.confinement.release();
+            const isolation = await tearDown();
             return { allowed: true, attempt, earlier: [], attempts: 1, install, isolation, ...spent() };
         }
         log.begin();
-        attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
-        agent = await version;
+        const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
+        const agent = await version;
         if (agent)
             log.note(agent);
         // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
         // before the agent's processes are ended (the export is one of them).
         const sessionId = attempts.attempt.turn.sessionId;
-        record =
-            settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
-                ? await hermes.record({
-                    executable: executable ?? settings.hermesPath,
-                    sessionId,
-                    output: (0,session_record/* recordPathFor */.CT)(settings.jsonlPath),
-                    cwd: settings.workingDirectory,
-                    env: spawning.env,
-                    as: spawning.as,
-                    timeoutMs: (0,session_record/* exportTimeoutMs */.MU)(env),
-                    cancelled: cancellation.cancelled
-                })
-                : undefined;
+        const record = settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
+            ? await hermes.record({
+                executable: executable ?? settings.hermesPath,
+                sessionId,
+                output: (0,session_record/* recordPathFor */.CT)(settings.jsonlPath),
+                cwd: settings.workingDirectory,
+                env: spawning.env,
+                as: spawning.as,
+                timeoutMs: (0,session_record/* exportTimeoutMs */.MU)(env),
+                cancelled: cancellation.cancelled
+            })
+            : undefined;
+        const isolation = await tearDown();
+        return {
+            allowed: true,
+            ...attempts,
+            attempts: attempts.earlier.length + 1,
+            agent,
+            install,
+            isolation,
+            record,
+            ...spent()
+        };
     }
     catch (error) {
         // The fence comes down on a throw too; the throw is the news.
-        await gateway?.close();
-        await confined.confinement.release();
+        await tearDown().catch(() => undefined);
         throw error;
     }
-    await gateway?.close();
-    const isolation = await confined.confinement.release();
-    const count = attempts.earlier.length + 1;
-    return {
-        allowed: true,
-        ...attempts,
-        attempts: count,
-        agent,
-        install,
-        isolation,
-        record,
-        ...spent()
-    };
 }
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */
 function installIo(log, { out }) {
@@ -68839,8 +69512,8 @@ function readInputs(environment) {
     return { settings, schema, apiQuery, userQuery };
 }
 
-// EXTERNAL MODULE: ./src/steps/ports.ts + 9 modules
-var steps_ports = __nccwpck_require__(20906);
+// EXTERNAL MODULE: ./src/steps/ports.ts + 8 modules
+var steps_ports = __nccwpck_require__(96174);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -71930,7 +72603,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 20906:
+/***/ 96174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -72105,85 +72778,8 @@ class Ledger {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gateway/providers.ts
-const bearer = (key) => ({ authorization: `Bearer ${key}` });
-const CALL = { call: true };
-const READ = { call: false };
-const PROVIDERS = [
-    {
-        provider: 'openrouter',
-        keyVariable: 'OPENROUTER_API_KEY',
-        baseVariable: 'OPENROUTER_BASE_URL',
-        defaultUpstream: 'https://openrouter.ai/api/v1',
-        paths: { '/chat/completions': CALL, '/completions': CALL, '/models': READ },
-        credential: bearer
-    },
-    {
-        provider: 'openai',
-        keyVariable: 'OPENAI_API_KEY',
-        baseVariable: 'OPENAI_BASE_URL',
-        defaultUpstream: 'https://api.openai.com/v1',
-        paths: {
-            '/chat/completions': CALL,
-            '/completions': CALL,
-            '/responses': CALL,
-            '/models': READ
-        },
-        credential: bearer
-    },
-    {
-        provider: 'anthropic',
-        keyVariable: 'ANTHROPIC_API_KEY',
-        baseVariable: 'ANTHROPIC_BASE_URL',
-        defaultUpstream: 'https://api.anthropic.com',
-        paths: { '/v1/messages': CALL, '/v1/messages/count_tokens': READ, '/v1/models': READ },
-        credential: key => ({ 'x-api-key': key })
-    }
-];
-/** Variables that hold a model credential Hermes may read but the gateway does not front. */
-const CREDENTIAL_NAME = /(^|_)(API_KEY|AUTH_TOKEN|ACCESS_TOKEN|OAUTH_TOKEN)$/;
-const NOT_MODEL = new Set([
-    'GITHUB_TOKEN',
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_ID_TOKEN_REQUEST_TOKEN'
-]);
-/** The providers whose key is present and non-empty, with a fixed https or loopback upstream. */
-function frontable(env, warning) {
-    const found = [];
-    for (const spec of PROVIDERS) {
-        const key = env[spec.keyVariable];
-        if (key === undefined)
-            continue;
-        if (key.trim() === '') {
-            warning(`${spec.keyVariable} is set but empty: the model gateway does not front ${spec.provider}`);
-            continue;
-        }
-        const upstream = (env[spec.baseVariable]?.trim() || spec.defaultUpstream).replace(/\/+$/, '');
-        let url;
-        try {
-            url = new URL(upstream);
-        }
-        catch {
-            warning(`${spec.baseVariable} is not a URL: the model gateway does not front ${spec.provider}`);
-            continue;
-        }
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-            warning(`${spec.baseVariable} is not http(s): the model gateway does not front ${spec.provider}`);
-            continue;
-        }
-        found.push({ provider: spec.provider, keyVariable: spec.keyVariable, upstream, key, spec });
-    }
-    return found;
-}
-/** Credential variables present and non-empty that the gateway does not front: the agent holds them. */
-function heldCredentials(env, fronted) {
-    const taken = new Set(fronted.map(f => f.keyVariable));
-    return Object.keys(env)
-        .filter(name => CREDENTIAL_NAME.test(name) && !NOT_MODEL.has(name) && !taken.has(name))
-        .filter(name => (env[name] ?? '').trim() !== '')
-        .sort();
-}
-
+// EXTERNAL MODULE: ./src/gateway/providers.ts
+var providers = __nccwpck_require__(84048);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(37067);
 // EXTERNAL MODULE: external "node:events"
@@ -72543,7 +73139,7 @@ async function listen(options) {
 async function startGateway(options) {
     if (options.mode === 'off')
         return undefined;
-    const fronted = frontable(options.env, options.warning);
+    const fronted = (0,providers/* frontable */.ol)(options.env, options.warning);
     if (fronted.length === 0)
         return undefined;
     // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
@@ -72560,7 +73156,7 @@ async function startGateway(options) {
     });
     const env = {};
     for (const f of fronted) {
-        const spec = PROVIDERS.find(p => p.provider === f.provider);
+        const spec = providers/* PROVIDERS */.xq.find(p => p.provider === f.provider);
         if (!spec)
             continue;
         env[spec.keyVariable] = capability;
@@ -73193,7 +73789,7 @@ function runnerPorts() {
             version: hermes/* probeVersion */.Vd,
             record: session_record/* readSessionRecord */.M2
         },
-        gateway: { start: startGateway, held: heldCredentials },
+        gateway: { start: startGateway, held: providers/* heldCredentials */.iy },
         upload: { transcript: uploadTranscript, record: uploadSessionRecord },
         exit: () => process.exit(),
         limits: LIMITS

@@ -31,6 +31,11 @@ export interface ConfineOptions {
   /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
   ignoreUserConfig: boolean;
   env: NodeJS.ProcessEnv;
+  /**
+   * Variables the action sets for Hermes (the model gateway's) that the copy of Hermes' `.env` must
+   * not override, and which of them are keys (their values must be in no copy).
+   */
+  overrides?: { names: readonly string[]; keys: readonly string[] };
   /** `isolation: auto` on an event only writers cause: a tree that may not be lent runs Hermes unisolated. */
   mayFallBack: boolean;
   host: IsolationHost;
@@ -58,16 +63,15 @@ export type Confined =
 
 export async function confine(options: ConfineOptions): Promise<Confined> {
   const { plan, workspace, executable, env } = options;
-  // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's.
+  // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
+  // and what the runner's file commands held (whatever the agent writes into them is undone).
   const gitControl = snapshotGitControl(workspace);
   if (gitControl.partial) options.warn(gitControl.partial);
   if (gitControl.hooks) options.warn(gitControl.hooks);
+  const fileCommands = snapshotFileCommands(env);
   let isolation: Isolation | undefined;
-  let unlent: string | undefined;
-  const lent = lentTree(workspace, options.workingDirectory);
-  const held = plan?.kind === 'user' && executable ? heldBy(lent, env) : undefined;
-  if (held) {
-    unlent = `${lent} holds ${held}, which the agent must not own`;
+  const unlent = unlentWhy(options);
+  if (unlent) {
     const why = `Hermes cannot run as its own user: ${unlent}; set working-directory (and the checkout's path) to a folder that holds none of them`;
     if (!options.mayFallBack) return { ok: false, why: `${why}.`, fact: { why: unlent } };
     options.warn(`${why}. Hermes runs as the runner's user (see docs/security.md).`);
@@ -79,8 +83,7 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
       return { ok: false, why, fact: { why: messageOf(error) } };
     }
   }
-  // From here on the agent runs: whatever it writes into the runner's file commands is undone.
-  const fileCommands = snapshotFileCommands(env);
+  // From here on the agent runs.
   let released: Promise<IsolationFact> | undefined;
   const release = async (): Promise<IsolationFact> => {
     // Every process of the agent ended and the workspace handed back before anything else is done.
@@ -109,6 +112,23 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
       release: () => (released ??= release())
     }
   };
+}
+
+/** Whether confine() will try to run the agent as its own user (decided before anything is made). */
+export function runsAsOwnUser(
+  options: Pick<ConfineOptions, 'plan' | 'executable' | 'workspace' | 'workingDirectory' | 'env'>
+): boolean {
+  return options.plan?.kind === 'user' && !!options.executable && !unlentWhy(options);
+}
+
+/** Why the tree may not be lent to an agent of its own (what of the runner's it holds), or undefined. */
+function unlentWhy(
+  options: Pick<ConfineOptions, 'plan' | 'executable' | 'workspace' | 'workingDirectory' | 'env'>
+): string | undefined {
+  if (options.plan?.kind !== 'user' || !options.executable) return undefined;
+  const lent = lentTree(options.workspace, options.workingDirectory);
+  const held = heldBy(lent, options.env);
+  return held && `${lent} holds ${held}, which the agent must not own`;
 }
 
 /** What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files), or undefined. */

@@ -20,6 +20,7 @@
  *   before its output is read to the end: nothing it started outlives the step.
  */
 import * as fs from 'node:fs';
+import { hermesHomeOf, readHermesDotenv, withoutNames } from '../config/hermes-dotenv.js';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -53,6 +54,9 @@ export interface IsolateOptions {
   /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
   ignoreUserConfig: boolean;
   env: NodeJS.ProcessEnv;
+  /** What the copy of Hermes' `.env` must not set (the model gateway's variables; see confine.ts). */
+  overrides?: { names: readonly string[]; keys: readonly string[] };
+  warn(message: string): void;
   /** Default SWEEP_LIMITS. */
   sweep?: SweepLimits;
 }
@@ -152,9 +156,13 @@ export class Isolation {
     const hermesHome = path.join(home, '.hermes');
     fs.mkdirSync(path.join(home, 'tmp'));
     fs.mkdirSync(hermesHome);
-    const source = path.resolve(options.env.HERMES_HOME || path.join(os.homedir(), '.hermes'));
+    const source = hermesHomeOf(options.env);
     const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
     for (const entry of entries) {
+      if (entry === '.env') {
+        copyDotenv(options, path.join(hermesHome, entry));
+        continue;
+      }
       const from = path.join(source, entry);
       if (fs.existsSync(from))
         // The entry itself may be a link (the user's choice of config): its target is copied. Links
@@ -369,6 +377,24 @@ function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.Pr
     HERMES_HOME: path.join(home, '.hermes'),
     TMPDIR: path.join(home, 'tmp')
   };
+}
+
+/**
+ * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
+ * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
+ */
+function copyDotenv(options: IsolateOptions, to: string): void {
+  const dotenv = readHermesDotenv(options.env);
+  if (!dotenv) return;
+  const { names = [], keys = [] } = options.overrides ?? {};
+  const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
+  if (text === undefined) {
+    options.warn(
+      `${dotenv.path} is not given to the agent: it sets ${names.filter(n => n in dotenv.values).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`
+    );
+    return;
+  }
+  fs.writeFileSync(to, text, { mode: 0o600 });
 }
 
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */

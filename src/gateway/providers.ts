@@ -51,13 +51,11 @@ export const PROVIDERS: readonly ProviderSpec[] = [
   }
 ];
 
-/** Variables that hold a model credential Hermes may read but the gateway does not front. */
-const CREDENTIAL_NAME = /(^|_)(API_KEY|AUTH_TOKEN|ACCESS_TOKEN|OAUTH_TOKEN)$/;
-const NOT_MODEL = new Set([
-  'GITHUB_TOKEN',
-  'ACTIONS_RUNTIME_TOKEN',
-  'ACTIONS_ID_TOKEN_REQUEST_TOKEN'
-]);
+/**
+ * Names that hold a credential: Hermes' own reading of a credential (upstream
+ * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords.
+ */
+const CREDENTIAL_NAME = /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD)$/i;
 
 export interface FrontedKey extends Fronted {
   key: string;
@@ -100,11 +98,11 @@ export function frontable(
   return found;
 }
 
-/** Credential variables present and non-empty that the gateway does not front: the agent holds them. */
+/** Credential variables of the agent's environment, non-empty, that the gateway fronts not: it holds them. */
 export function heldCredentials(env: NodeJS.ProcessEnv, fronted: readonly Fronted[]): string[] {
   const taken = new Set(fronted.map(f => f.keyVariable));
   return Object.keys(env)
-    .filter(name => CREDENTIAL_NAME.test(name) && !NOT_MODEL.has(name) && !taken.has(name))
+    .filter(name => CREDENTIAL_NAME.test(name) && !taken.has(name))
     .filter(name => (env[name] ?? '').trim() !== '')
     .sort();
 }

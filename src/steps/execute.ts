@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiServer } from '../api/server.js';
 import { gated, triggerOf } from '../access/gate.js';
-import { confine } from '../confine/confine.js';
+import { confine, runsAsOwnUser, type Confinement } from '../confine/confine.js';
 import { notInstalled, type InstallIo } from '../install/install.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
 import type { ApiModeSettings, CliSettings } from '../config/settings.js';
@@ -22,9 +22,12 @@ import {
   agentEnvironment,
   askedFlags,
   gatewayFact,
+  heldByAgent,
   refusedFlags,
-  startTurnGateway
+  startTurnGateway,
+  type TurnGateway
 } from './gateway.js';
+import { messageOf } from '../text/errors.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -143,48 +146,69 @@ async function runHermes(
     const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
     return { allowed: true, attempt, earlier: [], attempts: 1, install };
   }
-  // Before the agent's environment is built: the keys it fronts are replaced by its capability.
-  const gateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports);
-  const agentEnv = agentEnvironment(env, gateway);
-  const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
-    gateway: gateway && gatewayFact(gateway, log.redact),
-    held: ports.gateway.held(env, gateway?.fronted ?? [])
-  });
-  const confined = await confine({
+  const confining = {
     plan,
     workspace: env.GITHUB_WORKSPACE ?? settings.workingDirectory,
     workingDirectory: settings.workingDirectory,
-    executable,
-    queryFile:
-      settings.query.kind === 'file'
-        ? path.resolve(settings.workingDirectory, settings.query.path)
-        : undefined,
-    ignoreUserConfig: settings.ignoreUserConfig,
-    env: agentEnv,
-    mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
-    host: ports.isolationHost,
-    redact: text => log.redact(text),
-    warn: message => ports.out.warning(log.redact(message)),
-    note: line => log.note(line)
-  });
-  if (!confined.ok) {
-    await gateway?.close();
-    const refusal: Refusal = {
-      allowed: false,
-      actor: trigger?.actor,
-      event: trigger?.event,
-      message: confined.why
-    };
-    return { allowed: false, refusal, isolation: confined.fact, install };
-  }
-  const { spawning, queryFile } = confined.confinement;
-  const run: CliSettings = queryFile
-    ? { ...settings, query: { kind: 'file', path: queryFile } }
-    : settings;
-  let attempts: Attempts;
-  let agent: string | undefined;
-  let record: SessionRecord | undefined;
+    executable
+  };
+  const isolated = runsAsOwnUser({ ...confining, env });
+  let turnGateway: TurnGateway = {};
+  let confinement: Confinement | undefined;
+  // Whatever happens from here, the gateway closes and the fence comes down, once, in that order: a
+  // gateway that fails to close is said, and does not keep the agent's user in place.
+  let tornDown: Promise<IsolationFact | undefined> | undefined;
+  const tearDown = (): Promise<IsolationFact | undefined> =>
+    (tornDown ??= (async () => {
+      await turnGateway.gateway
+        ?.close()
+        .catch((error: unknown) =>
+          ports.out.warning(`The model gateway did not close cleanly: ${messageOf(error)}`)
+        );
+      return confinement?.release();
+    })());
   try {
+    // Before the agent's environment is built: the keys it fronts are replaced by its capability.
+    turnGateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports, isolated);
+    const { gateway } = turnGateway;
+    const agentEnv = agentEnvironment(env, gateway);
+    const confined = await confine({
+      ...confining,
+      queryFile:
+        settings.query.kind === 'file'
+          ? path.resolve(settings.workingDirectory, settings.query.path)
+          : undefined,
+      ignoreUserConfig: settings.ignoreUserConfig,
+      env: agentEnv,
+      overrides: gateway && {
+        names: Object.keys(gateway.env),
+        keys: gateway.fronted.map(f => f.keyVariable)
+      },
+      mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
+      host: ports.isolationHost,
+      redact: text => log.redact(text),
+      warn: message => ports.out.warning(log.redact(message)),
+      note: line => log.note(line)
+    });
+    if (!confined.ok) {
+      await tearDown();
+      const refusal: Refusal = {
+        allowed: false,
+        actor: trigger?.actor,
+        event: trigger?.event,
+        message: confined.why
+      };
+      return { allowed: false, refusal, isolation: confined.fact, install };
+    }
+    confinement = confined.confinement;
+    const { spawning, queryFile } = confinement;
+    const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
+      gateway: gateway && gatewayFact(gateway, log.redact),
+      held: heldByAgent(ports.gateway.held, spawning.env, turnGateway, isolated)
+    });
+    const run: CliSettings = queryFile
+      ? { ...settings, query: { kind: 'file', path: queryFile } }
+      : settings;
     // Asked alongside the run, not before it: a CLI can take a while to print its version.
     const version =
       provided.version !== undefined
@@ -193,7 +217,7 @@ async function runHermes(
           ? hermes.version(executable, settings.workingDirectory, spawning)
           : Promise.resolve(undefined);
     // The probe is the agent's too: it may end on its own before the agent's processes are ended.
-    confined.confinement.waitFor(version);
+    confinement.waitFor(version);
     const asked = askedFlags(settings);
     const notListed = await unlistedChatFlags(
       executable ?? settings.hermesPath,
@@ -204,12 +228,11 @@ async function runHermes(
     const unlisted = asked.filter(a => notListed.includes(a.flag));
     if (unlisted.length > 0) {
       const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
-      await gateway?.close();
-      const isolation = await confined.confinement.release();
+      const isolation = await tearDown();
       return { allowed: true, attempt, earlier: [], attempts: 1, install, isolation, ...spent() };
     }
     log.begin();
-    attempts = await retryTempfail(
+    const attempts = await retryTempfail(
       () =>
         hermes.attempt(
           run,
@@ -221,12 +244,12 @@ async function runHermes(
         ),
       tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports)
     );
-    agent = await version;
+    const agent = await version;
     if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
     // before the agent's processes are ended (the export is one of them).
     const sessionId = attempts.attempt.turn.sessionId;
-    record =
+    const record =
       settings.sessionRecord && sessionId && attempts.attempt.end.kind !== 'not_found'
         ? await hermes.record({
             executable: executable ?? settings.hermesPath,
@@ -239,25 +262,22 @@ async function runHermes(
             cancelled: cancellation.cancelled
           })
         : undefined;
+    const isolation = await tearDown();
+    return {
+      allowed: true,
+      ...attempts,
+      attempts: attempts.earlier.length + 1,
+      agent,
+      install,
+      isolation,
+      record,
+      ...spent()
+    };
   } catch (error) {
     // The fence comes down on a throw too; the throw is the news.
-    await gateway?.close();
-    await confined.confinement.release();
+    await tearDown().catch(() => undefined);
     throw error;
   }
-  await gateway?.close();
-  const isolation = await confined.confinement.release();
-  const count = attempts.earlier.length + 1;
-  return {
-    allowed: true,
-    ...attempts,
-    attempts: count,
-    agent,
-    install,
-    isolation,
-    record,
-    ...spent()
-  };
 }
 
 /** The install's lines go to the log before the stream's block opens; the installer's are untrusted. */

@@ -6,6 +6,8 @@
 import * as fs from 'node:fs';
 import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
+import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
+import { PROVIDERS } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
 import type { Gateway } from '../gateway/types.js';
 import { inert, type LiveLog } from '../publish/log.js';
@@ -19,17 +21,47 @@ import type { Redacted, Redactor } from '../text/redact.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
-/** Starts the turn's gateway (undefined: `model-proxy: off`, or no key it can front). */
+/** The turn's gateway (undefined: `model-proxy: off`, or no key it can front), and Hermes' `.env`. */
+export interface TurnGateway {
+  gateway?: Gateway;
+  dotenv?: HermesDotenv;
+}
+
+/**
+ * Starts the turn's gateway on the keys Hermes will really use: its `.env` beats the step's `env:`.
+ * An agent of its own gets a copy of that file without the gateway's variables; one that runs as the
+ * runner's user reads the file itself, so a provider named there is not fronted (it would bypass the
+ * gateway, or send the real key to it), and a fronted key stays in this process's environment, which
+ * the runner's user can read: both said in a warning, and the key listed as held.
+ */
 export async function startTurnGateway(
   settings: CliSettings,
   plan: Plan,
   log: LiveLog,
   cancellation: Cancellation,
-  { env, gateway, limits, clock, out }: Ports
-): Promise<Gateway | undefined> {
+  { env, gateway, limits, clock, out }: Ports,
+  isolated: boolean
+): Promise<TurnGateway> {
+  const dotenv = readHermesDotenv(env);
+  let seen = withDotenv(env, dotenv);
+  const warning = (message: string): void => out.warning(log.redact(message));
+  if (dotenv && !isolated && settings.gateway.modelProxy !== 'off') {
+    const named = PROVIDERS.filter(
+      p => p.keyVariable in dotenv.values || p.baseVariable in dotenv.values
+    );
+    if (named.length > 0) {
+      warning(
+        `${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
+          `environment, so while it runs as the runner's user the model gateway does not front ` +
+          `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`
+      );
+      seen = { ...seen };
+      for (const p of named) delete seen[p.keyVariable];
+    }
+  }
   const retry = limits.modelRetry;
   const started = await gateway.start({
-    env,
+    env: seen,
     mode: settings.gateway.modelProxy,
     budgets: settings.gateway.budgets,
     // No retry may outlast the step's own limit.
@@ -39,11 +71,32 @@ export async function startTurnGateway(
         : retry,
     signal: cancellation.signal,
     note: line => log.note(inert(log.redact(line))),
-    warning: message => out.warning(log.redact(message)),
+    warning,
     sleep: clock.sleep
   });
-  if (started) plan.hide(started.capability);
-  return started;
+  if (!started) return { dotenv };
+  plan.hide(started.capability);
+  if (!isolated)
+    warning(
+      `Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
+        `(${started.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
+        `action's own environment (/proc/<pid>/environ). The gateway still counts, caps and retries the ` +
+        `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md).`
+    );
+  return { gateway: started, dotenv };
+}
+
+/**
+ * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
+ * gateway's capability; and, when it runs as the runner's user, the fronted keys too.
+ */
+export function heldByAgent(
+  held: Ports['gateway']['held'],
+  agentEnv: NodeJS.ProcessEnv,
+  { gateway, dotenv }: TurnGateway,
+  isolated: boolean
+): string[] {
+  return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
 }
 
 /** Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to. */

@@ -1,0 +1,68 @@
+/**
+ * Hermes' `.env` as the action reads it (what Hermes will load over its environment) and the copy an
+ * isolated agent gets: the gateway's variables taken out, or no copy at all when that is not certain.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { expect, test } from '@jest/globals';
+import {
+  readHermesDotenv,
+  withDotenv,
+  withoutNames,
+  type HermesDotenv
+} from '../src/config/hermes-dotenv.js';
+
+const REAL = 'sk-or-v1-real-key-in-the-dotenv-0123456789';
+const of = (text: string): HermesDotenv => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+  fs.writeFileSync(path.join(home, '.env'), text);
+  const read = readHermesDotenv({ HERMES_HOME: home });
+  if (!read) throw new Error('the .env written was not read');
+  return read;
+};
+const gatewayNames = new Set(['OPENROUTER_API_KEY', 'OPENROUTER_BASE_URL']);
+const keys = new Set(['OPENROUTER_API_KEY']);
+
+test('what the file assigns beats the environment, as Hermes loads it (override)', () => {
+  const dotenv = of(`# keys\nexport OPENROUTER_API_KEY="${REAL}"\nGROQ_API_KEY=gsk-1\n`);
+  expect(dotenv.values).toEqual({ OPENROUTER_API_KEY: REAL, GROQ_API_KEY: 'gsk-1' });
+  expect(withDotenv({ OPENROUTER_API_KEY: 'from-env', PATH: '/bin' }, dotenv)).toEqual({
+    OPENROUTER_API_KEY: REAL,
+    GROQ_API_KEY: 'gsk-1',
+    PATH: '/bin'
+  });
+  expect(readHermesDotenv({ HERMES_HOME: path.join(os.tmpdir(), 'no-such-home-x1') })).toBe(
+    undefined
+  );
+});
+
+test.each([
+  ['plain', `OPENROUTER_API_KEY=${REAL}`],
+  ['export, spaces', `  export   OPENROUTER_API_KEY = ${REAL}`],
+  ['double quotes', `OPENROUTER_API_KEY="${REAL}"`],
+  ['single quotes, a comment after', `OPENROUTER_API_KEY='${REAL}' # mine`],
+  ['a quoted value over lines', `OPENROUTER_API_KEY="${REAL}\nsecond line"`],
+  ['CRLF', `OPENROUTER_API_KEY=${REAL}\r`],
+  ['yaml-style colon', `OPENROUTER_API_KEY: ${REAL}`]
+])('the gateway’s key taken out of the copy (%s), the rest kept', (_, line) => {
+  const dotenv = of(`A=1\n${line}\nOPENROUTER_BASE_URL=https://x.test/v1\nGROQ_API_KEY=gsk-2\n`);
+  const copy = withoutNames(dotenv, gatewayNames, keys);
+  expect(copy).toBeDefined();
+  expect(copy).not.toContain(REAL);
+  expect(copy).not.toMatch(/OPENROUTER_/);
+  expect(copy).toContain('A=1');
+  expect(copy).toContain('GROQ_API_KEY=gsk-2');
+});
+
+test('a layout the reading does not take out for certain gives no copy at all', () => {
+  // The key's value also stands in another variable: the copy would still hold it.
+  expect(withoutNames(of(`OPENROUTER_API_KEY=${REAL}\nBACKUP=${REAL}\n`), gatewayNames, keys)).toBe(
+    undefined
+  );
+});
+
+test('a byte-order mark before the first name does not hide the key from the reading', () => {
+  const copy = withoutNames(of(`\uFEFFOPENROUTER_API_KEY=${REAL}\nA=1\n`), gatewayNames, keys);
+  expect(copy).toBe('A=1\n');
+});
