@@ -280,6 +280,13 @@ describe('one of each in the process layer and the trust of events', () => {
     expect(importing).toEqual([path.join('process', 'spawn.ts')]);
   });
 
+  test('one GitHub REST client: the gate, the comment, the review and the labels call through http/github.ts', () => {
+    const speaking = sources(src)
+      .filter(f => /X-GitHub-Api-Version|api\.github\.com\/repos/.test(fs.readFileSync(f, 'utf8')))
+      .map(f => path.relative(src, f));
+    expect(speaking).toEqual([path.join('http', 'github.ts')]);
+  });
+
   test('the gate checks exactly the events on which the install cache may not be saved', () => {
     const events = [
       ...WRITERS_ONLY_EVENTS,

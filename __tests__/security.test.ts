@@ -195,7 +195,7 @@ describe('who may start the agent', () => {
       false,
       'not_allowed',
       1,
-      'could not be read (the GitHub API answered HTTP 401; "github-token" needs to read'
+      'could not be read (the GitHub API answered HTTP 401 (error); "github-token" needs to read'
     ],
     ['issue_comment', 'forbidden', [{ status: 403 }], {}, false, 'not_allowed', 1, 'HTTP 403'],
     ['issue_comment', 'flaky', [{ status: 502 }, WRITE], {}, true, 'success', 2, 'write permission']

@@ -38468,8 +38468,7 @@ module.exports = {
 /* unused harmony export readEventFacts */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _http_fetch_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50576);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(31191);
+/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(56189);
 /* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58401);
 /* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
@@ -38480,7 +38479,6 @@ module.exports = {
  * listed in allowed-users (bots: allowed-bots, by name). Fail closed: a permission or an event payload
  * that cannot be read refuses.
  */
-
 
 
 
@@ -38679,73 +38677,38 @@ function workflowRunFork(trigger) {
     return head.fork || !sameRepository(head.fullName, trigger.repository) ? head : undefined;
 }
 /** GET /repos/{owner}/{repo}/collaborators/{login}/permission, retried once on a 5xx or a network failure. */
-async function readPermission(trigger, actor, token, { request: send = _http_fetch_js__WEBPACK_IMPORTED_MODULE_1__/* .request */ .E, limits = GATE_LIMITS }) {
-    if (!trigger.repository)
-        return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
-    if (!token)
-        return { kind: 'unknown', why: `"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" is empty` };
-    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-    // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
-    const signal = timeout.signal;
+async function readPermission(trigger, actor, token, { request: send, limits = GATE_LIMITS }) {
     const unknown = (why) => ({ kind: 'unknown', why });
-    try {
-        return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .retry */ .L)(async (n) => {
-            // The second failure in a row is the last: said so.
-            const again = (why) => ({
-                value: unknown(n > 1 ? `${why}, twice` : why),
-                retry: why
-            });
-            let response;
-            try {
-                response = await send(url, {
-                    headers: {
-                        Authorization: `Bearer ${token}`,
-                        Accept: 'application/vnd.github+json',
-                        'X-GitHub-Api-Version': '2022-11-28',
-                        'User-Agent': 'hermes-action'
-                    },
-                    signal,
-                    redirect: 'error'
-                });
-            }
-            catch (error) {
-                if (signal.aborted)
-                    return {
-                        value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
-                    };
-                const cause = error instanceof Error ? error.cause : undefined;
-                return again(`the GitHub API could not be reached: ${cause?.message ?? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .b)(error)}`);
-            }
-            if (response.status === 404) {
-                await response.body?.cancel();
-                return { value: { kind: 'stranger' } };
-            }
-            if (response.status >= 500) {
-                await response.body?.cancel();
-                return again(`the GitHub API answered HTTP ${response.status}`);
-            }
-            if (!response.ok) {
-                await response.body?.cancel();
-                const hint = response.status === 401 || response.status === 403
-                    ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
-                    : '';
-                return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
-            }
-            const body = await response.json().catch(() => undefined);
-            const permission = body?.permission;
-            const role = body?.role_name;
-            if (typeof permission !== 'string')
-                return { value: unknown('the GitHub API answered without a permission') };
-            return {
-                value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-            };
-        }, { attempts: 2, backoffMs: limits.retryDelayMs, signal });
+    if (!trigger.repository)
+        return unknown('GITHUB_REPOSITORY is not set');
+    if (!token)
+        return unknown(`"${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" is empty`);
+    const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
+    const got = await (0,_http_github_js__WEBPACK_IMPORTED_MODULE_1__/* .githubCall */ .Mc)({
+        token,
+        request: send,
+        retry: { attempts: 2, backoffMs: limits.retryDelayMs },
+        totalMs: limits.timeoutMs
+    }, 'GET', url);
+    if (!got.ok) {
+        if (got.status === 404)
+            return { kind: 'stranger' };
+        // The second failure in a row is the last: said so.
+        const twice = (got.tries ?? 1) > 1 && !got.timedOut ? ', twice' : '';
+        const hint = got.status === 401 || got.status === 403
+            ? `; "${_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .Input */ .p.GithubToken}" needs to read the repository's collaborators`
+            : '';
+        return unknown(`${got.why}${twice}${hint}`);
     }
-    finally {
-        clearTimeout(timer);
-    }
+    const answer = got.value.json;
+    if (typeof answer?.permission !== 'string')
+        return unknown('the GitHub API answered without a permission');
+    const role = answer.role_name;
+    return {
+        kind: 'role',
+        permission: answer.permission,
+        role: typeof role === 'string' ? role : undefined
+    };
 }
 
 
@@ -40072,13 +40035,133 @@ function dispatcherFor(url) {
 
 /***/ }),
 
+/***/ 56189:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   En: () => (/* binding */ paginate),
+/* harmony export */   Mc: () => (/* binding */ githubCall)
+/* harmony export */ });
+/* unused harmony exports REQUEST_TIMEOUT_MS, MAX_PAGES */
+/* harmony import */ var _fetch_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50576);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(31191);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
+/**
+ * The one GitHub REST client: every call the action makes to GitHub (the gate's permission, the sticky
+ * comment, the review, the labels) goes through `githubCall` here, with the same headers, the runner's
+ * proxy (http/fetch.ts), a timeout, retries on a network failure, 429 or a 5xx, and `paginate` for
+ * listings that follow `Link: rel="next"` only on the API's own origin (the token goes nowhere else).
+ */
+
+
+
+
+/** How long one request may take. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Tries per call, the first included, and the first wait. */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 1000;
+/** The most pages read of one listing: 50 pages of 100. */
+const MAX_PAGES = 50;
+/** One REST call; `body` is sent as JSON. Never throws: a failure is an answer with `why`. */
+async function githubCall(options, method, url, body) {
+    const { token, sleep, totalMs, request: send = _fetch_js__WEBPACK_IMPORTED_MODULE_0__/* .request */ .E } = options;
+    const bound = totalMs !== undefined ? new AbortController() : undefined;
+    const timer = bound && setTimeout(() => bound.abort(), totalMs);
+    const signal = bound && options.signal
+        ? AbortSignal.any([options.signal, bound.signal])
+        : (bound?.signal ?? options.signal);
+    const policy = options.retry ?? { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
+    try {
+        return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L)(async (tries) => {
+            const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+            try {
+                const response = await send(url, {
+                    method,
+                    headers: {
+                        Authorization: `Bearer ${token}`,
+                        Accept: 'application/vnd.github+json',
+                        'X-GitHub-Api-Version': '2022-11-28',
+                        'User-Agent': 'hermes-action',
+                        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
+                    },
+                    body: body !== undefined ? JSON.stringify(body) : undefined,
+                    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                    redirect: 'error'
+                });
+                const json = await response.json().catch(() => undefined);
+                if (response.ok)
+                    return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
+                const said = json?.message;
+                const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${(0,_text_text_js__WEBPACK_IMPORTED_MODULE_2__/* .clip */ .$Q)(said, 200)})` : ''}`;
+                const failed = { ok: false, status: response.status, why, tries };
+                return response.status >= 500 || response.status === 429
+                    ? { value: failed, retry: why }
+                    : { value: failed };
+            }
+            catch (error) {
+                if (bound?.signal.aborted)
+                    return {
+                        value: {
+                            ok: false,
+                            why: `the GitHub API did not answer within ${(totalMs ?? 0) / 1000} s`,
+                            tries,
+                            timedOut: true
+                        }
+                    };
+                const why = timeout.aborted
+                    ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+                    : options.signal?.aborted
+                        ? 'the job’s grace period ran out'
+                        : `the GitHub API could not be reached: ${(0,_text_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .b)(error.cause ?? error)}`;
+                return { value: { ok: false, why, tries }, retry: why };
+            }
+        }, { ...policy, signal, sleep });
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+/**
+ * A listing, page by page (`url` names the first, with its `per_page`), until `stop` says enough, there
+ * is no next page, or MAX_PAGES were read. Only array pages count; their items are concatenated.
+ */
+async function paginate(options, url, stop = () => false) {
+    const origin = new URL(url).origin;
+    const items = [];
+    let next = url;
+    for (let page = 0; next && page < MAX_PAGES; page++) {
+        const got = await githubCall(options, 'GET', next);
+        if (!got.ok)
+            return got;
+        if (Array.isArray(got.value.json))
+            items.push(...got.value.json);
+        if (stop(items))
+            break;
+        const link = nextPage(got.value.link);
+        next = link && new URL(link).origin === origin ? link : undefined;
+    }
+    return { ok: true, value: items };
+}
+/** The `rel="next"` URL of a Link header. */
+function nextPage(link) {
+    return link
+        ?.split(',')
+        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
+        .find(Boolean);
+}
+
+
+/***/ }),
+
 /***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4505);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65930);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(96174);
 
 
@@ -41210,7 +41293,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 4505:
+/***/ 65930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41769,98 +41852,8 @@ function fromFork(head, repository) {
 
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
-// EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(50576);
-// EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
-;// CONCATENATED MODULE: ./src/http/github.ts
-/**
- * The one GitHub REST client: every call the action makes to GitHub (the gate's permission, the sticky
- * comment, the review, the labels) goes through `githubCall` here, with the same headers, the runner's
- * proxy (http/fetch.ts), a timeout, retries on a network failure, 429 or a 5xx, and `paginate` for
- * listings that follow `Link: rel="next"` only on the API's own origin (the token goes nowhere else).
- */
-
-
-
-
-/** How long one request may take. */
-const REQUEST_TIMEOUT_MS = 10_000;
-/** Tries per call, the first included, and the first wait. */
-const ATTEMPTS = 3;
-const BACKOFF_MS = 1000;
-/** The most pages read of one listing: 50 pages of 100. */
-const MAX_PAGES = 50;
-/** One REST call; `body` is sent as JSON. Never throws: a failure is an answer with `why`. */
-function githubCall(options, method, url, body) {
-    const { token, signal, sleep } = options;
-    return (0,retry/* retry */.L)(async () => {
-        const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-        try {
-            const response = await (0,fetch/* request */.E)(url, {
-                method,
-                headers: {
-                    Authorization: `Bearer ${token}`,
-                    Accept: 'application/vnd.github+json',
-                    'X-GitHub-Api-Version': '2022-11-28',
-                    'User-Agent': 'hermes-action',
-                    ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
-                },
-                body: body !== undefined ? JSON.stringify(body) : undefined,
-                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                redirect: 'error'
-            });
-            const json = await response.json().catch(() => undefined);
-            if (response.ok)
-                return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
-            const said = json?.message;
-            const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${(0,text_text/* clip */.$Q)(said, 200)})` : ''}`;
-            const failed = { ok: false, status: response.status, why };
-            return response.status >= 500 || response.status === 429
-                ? { value: failed, retry: why }
-                : { value: failed };
-        }
-        catch (error) {
-            const why = timeout.aborted
-                ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
-                : signal?.aborted
-                    ? 'the job’s grace period ran out'
-                    : `the GitHub API could not be reached: ${(0,errors/* messageOf */.b)(error.cause ?? error)}`;
-            return { value: { ok: false, why }, retry: why };
-        }
-    }, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep });
-}
-/**
- * A listing, page by page (`url` names the first, with its `per_page`), until `stop` says enough, there
- * is no next page, or MAX_PAGES were read. Only array pages count; their items are concatenated.
- */
-async function paginate(options, url, stop = () => false) {
-    const origin = new URL(url).origin;
-    const items = [];
-    let next = url;
-    for (let page = 0; next && page < MAX_PAGES; page++) {
-        const got = await githubCall(options, 'GET', next);
-        if (!got.ok)
-            return got;
-        if (Array.isArray(got.value.json))
-            items.push(...got.value.json);
-        if (stop(items))
-            break;
-        const link = nextPage(got.value.link);
-        next = link && new URL(link).origin === origin ? link : undefined;
-    }
-    return { ok: true, value: items };
-}
-/** The `rel="next"` URL of a Link header. */
-function nextPage(link) {
-    return link
-        ?.split(',')
-        .map(part => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
-        .find(Boolean);
-}
-
+// EXTERNAL MODULE: ./src/http/github.ts
+var github = __nccwpck_require__(56189);
 ;// CONCATENATED MODULE: ./src/comment/api.ts
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
@@ -41884,7 +41877,7 @@ class CommentApi {
     }
     /** The account the token acts as. */
     async viewer() {
-        const got = await githubCall(this.options, 'POST', this.target.graphqlUrl, { query: VIEWER });
+        const got = await (0,github/* githubCall */.Mc)(this.options, 'POST', this.target.graphqlUrl, { query: VIEWER });
         if (!got.ok)
             return got;
         const viewer = got.value.json?.data?.viewer;
@@ -41899,17 +41892,17 @@ class CommentApi {
     async find(marker, author) {
         const { apiUrl, repository, number } = this.target;
         const ours = (c) => typeof c.body === 'string' && c.body.startsWith(marker) && c.user?.id === author.id;
-        const listed = await paginate(this.options, `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`, comments => comments.some(ours));
+        const listed = await (0,github/* paginate */.En)(this.options, `${apiUrl}/repos/${repository}/issues/${number}/comments?per_page=100`, comments => comments.some(ours));
         return listed.ok ? { ok: true, value: listed.value.find(ours)?.id } : listed;
     }
     async create(body) {
         const { apiUrl, repository, number } = this.target;
-        const got = await githubCall(this.options, 'POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, { body });
+        const got = await (0,github/* githubCall */.Mc)(this.options, 'POST', `${apiUrl}/repos/${repository}/issues/${number}/comments`, { body });
         return got.ok ? idOf(got.value.json) : got;
     }
     async update(id, body) {
         const { apiUrl, repository } = this.target;
-        const got = await githubCall(this.options, 'PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, { body });
+        const got = await (0,github/* githubCall */.Mc)(this.options, 'PATCH', `${apiUrl}/repos/${repository}/issues/comments/${id}`, { body });
         return got.ok ? idOf(got.value.json) : got;
     }
 }
@@ -65954,6 +65947,10 @@ function invalidInputReport(message, redact) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: ./src/http/fetch.ts
+var fetch = __nccwpck_require__(50576);
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
 /**
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
@@ -67503,6 +67500,8 @@ function withoutNames(dotenv, names, secrets) {
     return text;
 }
 
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/confine/processes.ts
 /** The agent user's processes, as /proc shows them: what the sweep waits for. */
 
@@ -70426,13 +70425,13 @@ const review_indent = (text) => text.replace(/^/gm, '  ');
 /** The head commit and the files of the pull request (paginated). */
 async function readPull(options, target) {
     const base = `${target.apiUrl}/repos/${target.repository}/pulls/${target.number}`;
-    const pull = await githubCall(options, 'GET', base);
+    const pull = await (0,github/* githubCall */.Mc)(options, 'GET', base);
     if (!pull.ok)
         return pull;
     const headSha = pull.value.json?.head?.sha;
     if (typeof headSha !== 'string')
         return { ok: false, why: 'the GitHub API answered without the head commit' };
-    const files = await paginate(options, `${base}/files?per_page=100`);
+    const files = await (0,github/* paginate */.En)(options, `${base}/files?per_page=100`);
     if (!files.ok)
         return files;
     return {
@@ -70451,13 +70450,13 @@ async function readPull(options, target) {
 /** Posts the review, unless one with the same marker is already there. */
 async function postReview(options, target, review) {
     const base = `${target.apiUrl}/repos/${target.repository}/pulls/${target.number}/reviews`;
-    const listed = await paginate(options, `${base}?per_page=100`, reviews => reviews.some(r => r.body.startsWith(review.marker)));
+    const listed = await (0,github/* paginate */.En)(options, `${base}?per_page=100`, reviews => reviews.some(r => r.body.startsWith(review.marker)));
     if (!listed.ok)
         return listed;
     const earlier = listed.value.find(r => r.body.startsWith(review.marker));
     if (earlier)
         return { ok: true, value: { id: Number(earlier.id), url: earlier.html_url, again: true } };
-    const created = await githubCall(options, 'POST', base, review.request);
+    const created = await (0,github/* githubCall */.Mc)(options, 'POST', base, review.request);
     if (!created.ok)
         return created;
     const { id, html_url } = (created.value.json ?? {});
@@ -70471,7 +70470,7 @@ async function postReview(options, target, review) {
 /** Adds labels to the issue or pull request (never removes any). */
 async function addLabels(options, target, labels) {
     const url = `${target.apiUrl}/repos/${target.repository}/issues/${target.number}/labels`;
-    const added = await githubCall(options, 'POST', url, { labels });
+    const added = await (0,github/* githubCall */.Mc)(options, 'POST', url, { labels });
     return added.ok ? { ok: true, value: labels } : added;
 }
 

@@ -6,8 +6,8 @@
  * that cannot be read refuses.
  */
 import * as fs from 'node:fs';
-import { request, type Response } from '../http/fetch.js';
-import { retry, type Tried } from '../run/retry.js';
+import type { request } from '../http/fetch.js';
+import { githubCall } from '../http/github.js';
 import { WRITERS_ONLY_EVENTS } from '../config/events.js';
 import { Input } from '../config/inputs.js';
 import { messageOf } from '../text/errors.js';
@@ -315,74 +315,39 @@ async function readPermission(
   trigger: Trigger,
   actor: string,
   token: string,
-  { request: send = request, limits = GATE_LIMITS }: GatePorts
+  { request: send, limits = GATE_LIMITS }: GatePorts
 ): Promise<Permission> {
-  if (!trigger.repository) return { kind: 'unknown', why: 'GITHUB_REPOSITORY is not set' };
-  if (!token) return { kind: 'unknown', why: `"${Input.GithubToken}" is empty` };
-  const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
-  // A timer of the ordinary kind (not AbortSignal.timeout), so that a fake clock drives it too.
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), limits.timeoutMs);
-  const signal = timeout.signal;
   const unknown = (why: string): Permission => ({ kind: 'unknown', why });
-  try {
-    return await retry(
-      async (n): Promise<Tried<Permission>> => {
-        // The second failure in a row is the last: said so.
-        const again = (why: string): Tried<Permission> => ({
-          value: unknown(n > 1 ? `${why}, twice` : why),
-          retry: why
-        });
-        let response: Response;
-        try {
-          response = await send(url, {
-            headers: {
-              Authorization: `Bearer ${token}`,
-              Accept: 'application/vnd.github+json',
-              'X-GitHub-Api-Version': '2022-11-28',
-              'User-Agent': 'hermes-action'
-            },
-            signal,
-            redirect: 'error'
-          });
-        } catch (error) {
-          if (signal.aborted)
-            return {
-              value: unknown(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s`)
-            };
-          const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
-          return again(
-            `the GitHub API could not be reached: ${cause?.message ?? messageOf(error)}`
-          );
-        }
-        if (response.status === 404) {
-          await response.body?.cancel();
-          return { value: { kind: 'stranger' } };
-        }
-        if (response.status >= 500) {
-          await response.body?.cancel();
-          return again(`the GitHub API answered HTTP ${response.status}`);
-        }
-        if (!response.ok) {
-          await response.body?.cancel();
-          const hint =
-            response.status === 401 || response.status === 403
-              ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
-              : '';
-          return { value: unknown(`the GitHub API answered HTTP ${response.status}${hint}`) };
-        }
-        const body: unknown = await response.json().catch(() => undefined);
-        const permission = (body as { permission?: unknown } | undefined)?.permission;
-        const role = (body as { role_name?: unknown } | undefined)?.role_name;
-        if (typeof permission !== 'string')
-          return { value: unknown('the GitHub API answered without a permission') };
-        return {
-          value: { kind: 'role', permission, role: typeof role === 'string' ? role : undefined }
-        };
-      },
-      { attempts: 2, backoffMs: limits.retryDelayMs, signal }
-    );
-  } finally {
-    clearTimeout(timer);
+  if (!trigger.repository) return unknown('GITHUB_REPOSITORY is not set');
+  if (!token) return unknown(`"${Input.GithubToken}" is empty`);
+  const url = `${trigger.apiUrl}/repos/${trigger.repository}/collaborators/${encodeURIComponent(actor)}/permission`;
+  const got = await githubCall(
+    {
+      token,
+      request: send,
+      retry: { attempts: 2, backoffMs: limits.retryDelayMs },
+      totalMs: limits.timeoutMs
+    },
+    'GET',
+    url
+  );
+  if (!got.ok) {
+    if (got.status === 404) return { kind: 'stranger' };
+    // The second failure in a row is the last: said so.
+    const twice = (got.tries ?? 1) > 1 && !got.timedOut ? ', twice' : '';
+    const hint =
+      got.status === 401 || got.status === 403
+        ? `; "${Input.GithubToken}" needs to read the repository's collaborators`
+        : '';
+    return unknown(`${got.why}${twice}${hint}`);
   }
+  const answer = got.value.json as { permission?: unknown; role_name?: unknown } | undefined;
+  if (typeof answer?.permission !== 'string')
+    return unknown('the GitHub API answered without a permission');
+  const role = answer.role_name;
+  return {
+    kind: 'role',
+    permission: answer.permission,
+    role: typeof role === 'string' ? role : undefined
+  };
 }

@@ -17,7 +17,17 @@ const BACKOFF_MS = 1000;
 /** The most pages read of one listing: 50 pages of 100. */
 export const MAX_PAGES = 50;
 
-export type Answer<T> = { ok: true; value: T } | { ok: false; status?: number; why: string };
+export type Answer<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      status?: number;
+      why: string;
+      /** Tries made (a listing: of its last page). */
+      tries?: number;
+      /** The bound on the whole call (`totalMs`) ended it. */
+      timedOut?: boolean;
+    };
 
 export interface GithubOptions {
   token: string;
@@ -25,6 +35,12 @@ export interface GithubOptions {
   signal?: AbortSignal;
   /** run/retry.ts's sleep port, for tests on a fake clock. */
   sleep?: RetryPolicy['sleep'];
+  /** The fetch port (http/fetch.ts's `request`, through the runner's proxy); tests give their own. */
+  request?: typeof request;
+  /** Tries in all and the first wait (default 3, 1 s, jitter 0.25). */
+  retry?: Pick<RetryPolicy, 'attempts' | 'backoffMs' | 'jitter'>;
+  /** A bound on the whole call, retries included: a plain timer, so that a fake clock drives it. */
+  totalMs?: number;
 }
 
 export interface Got {
@@ -33,50 +49,70 @@ export interface Got {
 }
 
 /** One REST call; `body` is sent as JSON. Never throws: a failure is an answer with `why`. */
-export function githubCall(
+export async function githubCall(
   options: GithubOptions,
   method: string,
   url: string,
   body?: unknown
 ): Promise<Answer<Got>> {
-  const { token, signal, sleep } = options;
-  return retry<Answer<Got>>(
-    async () => {
-      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      try {
-        const response = await request(url, {
-          method,
-          headers: {
-            Authorization: `Bearer ${token}`,
-            Accept: 'application/vnd.github+json',
-            'X-GitHub-Api-Version': '2022-11-28',
-            'User-Agent': 'hermes-action',
-            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
-          },
-          body: body !== undefined ? JSON.stringify(body) : undefined,
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          redirect: 'error'
-        });
-        const json: unknown = await response.json().catch(() => undefined);
-        if (response.ok)
-          return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
-        const said = (json as { message?: unknown } | undefined)?.message;
-        const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
-        const failed = { ok: false as const, status: response.status, why };
-        return response.status >= 500 || response.status === 429
-          ? { value: failed, retry: why }
-          : { value: failed };
-      } catch (error) {
-        const why = timeout.aborted
-          ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
-          : signal?.aborted
-            ? 'the job’s grace period ran out'
-            : `the GitHub API could not be reached: ${messageOf((error as Error).cause ?? error)}`;
-        return { value: { ok: false as const, why }, retry: why };
-      }
-    },
-    { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25, signal, sleep }
-  );
+  const { token, sleep, totalMs, request: send = request } = options;
+  const bound = totalMs !== undefined ? new AbortController() : undefined;
+  const timer = bound && setTimeout(() => bound.abort(), totalMs);
+  const signal =
+    bound && options.signal
+      ? AbortSignal.any([options.signal, bound.signal])
+      : (bound?.signal ?? options.signal);
+  const policy = options.retry ?? { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
+  try {
+    return await retry<Answer<Got>>(
+      async tries => {
+        const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+        try {
+          const response = await send(url, {
+            method,
+            headers: {
+              Authorization: `Bearer ${token}`,
+              Accept: 'application/vnd.github+json',
+              'X-GitHub-Api-Version': '2022-11-28',
+              'User-Agent': 'hermes-action',
+              ...(body !== undefined ? { 'Content-Type': 'application/json' } : {})
+            },
+            body: body !== undefined ? JSON.stringify(body) : undefined,
+            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+            redirect: 'error'
+          });
+          const json: unknown = await response.json().catch(() => undefined);
+          if (response.ok)
+            return { value: { ok: true, value: { json, link: response.headers.get('link') } } };
+          const said = (json as { message?: unknown } | undefined)?.message;
+          const why = `the GitHub API answered HTTP ${response.status}${typeof said === 'string' ? ` (${clip(said, 200)})` : ''}`;
+          const failed = { ok: false as const, status: response.status, why, tries };
+          return response.status >= 500 || response.status === 429
+            ? { value: failed, retry: why }
+            : { value: failed };
+        } catch (error) {
+          if (bound?.signal.aborted)
+            return {
+              value: {
+                ok: false as const,
+                why: `the GitHub API did not answer within ${(totalMs ?? 0) / 1000} s`,
+                tries,
+                timedOut: true
+              }
+            };
+          const why = timeout.aborted
+            ? `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+            : options.signal?.aborted
+              ? 'the job’s grace period ran out'
+              : `the GitHub API could not be reached: ${messageOf((error as Error).cause ?? error)}`;
+          return { value: { ok: false as const, why, tries }, retry: why };
+        }
+      },
+      { ...policy, signal, sleep }
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
