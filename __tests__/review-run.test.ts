@@ -36,9 +36,9 @@ const answer = {
   labels: ['build']
 };
 
-async function step(inputs: Record<string, string> = {}): Promise<World> {
+async function step(inputs: Record<string, string> = {}, given: object = answer): Promise<World> {
   const w = world({
-    runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify(answer) + '\n```' }],
+    runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify(given) + '\n```' }],
     inputs: {
       query: 'Review this pull request',
       review: 'true',
@@ -96,5 +96,22 @@ describe('review: true on a pull request run', () => {
     expect(w.warnings.filter(m => m.includes('"pull-requests: write"'))).toHaveLength(2);
     expect(w.warnings.filter(m => m.startsWith('The review'))).toHaveLength(1);
     expect(w.warnings.filter(m => m.startsWith('The labels'))).toHaveLength(1);
+  });
+
+  it('with json-schema too: one object, the schema’s value under answer, and structured_output is all of it', async () => {
+    const given = { answer: { verdict: 'fail' }, ...answer };
+    const w = await step(
+      {
+        'json-schema':
+          '{"type":"object","properties":{"verdict":{"enum":["pass","fail"]}},"required":["verdict"]}'
+      },
+      given
+    );
+    expect(w.outputs.get('outcome')).toBe('success');
+    // As README says: fromJSON(steps.hermes.outputs.structured_output).answer.verdict
+    const output = JSON.parse(w.outputs.get('structured_output') ?? 'null') as typeof given;
+    expect(output.answer.verdict).toBe('fail');
+    expect(Object.keys(output).sort()).toEqual(['answer', 'labels', 'review']);
+    expect(api.reviews).toHaveLength(1);
   });
 });
