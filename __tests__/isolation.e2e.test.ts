@@ -27,9 +27,17 @@ if (!root)
       `${process.platform}, uid ${process.getuid?.()}); isolation is NOT tested here.`
   );
 const describeRoot = root ? describe : describe.skip;
+const acl = root && found('setfacl') && found('getfacl');
+if (root && !acl)
+  console.warn(
+    '!!! SKIPPED: setfacl/getfacl are not installed (Debian: apt-get install acl): ACLs the agent ' +
+      'adds are NOT tested here.'
+  );
 
 interface HostileRecord {
   uid: number;
+  /** HOSTILE_LEAVE: whether its setfacl calls worked. */
+  acl?: boolean;
   environ: { pid: number; names: string[] }[];
   fileCommands: { listed: string[] | null; writable: string[] };
   dist: { found: string[]; writable: string[] };
@@ -341,6 +349,19 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
       expect([name, fs.statSync(path.join(m.workspace, name)).nlink]).toEqual([name, 1]);
     expect(fs.readFileSync(path.join(m.workspace, 'made-link.txt'), 'utf8')).toBe('made\n');
   });
+
+  (acl ? test : test.skip)(
+    'ACLs it added are gone: the entry on a file, the default one on the root',
+    () => {
+      expect(got.acl).toBe(true);
+      const entries = (file: string): string[] =>
+        spawnSync('getfacl', ['--omit-header', '--absolute-names', file], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .filter(line => /^(user:[^:]+:|default:)/.test(line));
+      expect(entries(path.join(m.workspace, 'made.txt'))).toEqual([]);
+      expect(entries(m.workspace)).toEqual([]);
+    }
+  );
 
   test('the modes changed for the run are put back; the agent’s HOME and the user itself are gone', () => {
     expect([m.base, m.temp, m.home].map(modeOf)).toEqual(modes.slice(0, 3));
