@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
+import { forgetParse, renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
 import { details } from '../src/publish/markdown.js';
 import type { Redacted } from '../src/text/redact.js';
 import {
@@ -111,6 +111,31 @@ describe('what the goldens show', () => {
       '```js\nconsole.log(1);\n```\n',
       '``` not a fence here\n'
     ]);
+  });
+});
+
+describe('the last parse, kept for the next drawing', () => {
+  test('drawing an answer again, with other limits, writes what a first drawing writes', () => {
+    const long = names.map(n => fs.readFileSync(path.join(FIXTURES, `${n}.md`), 'utf8')).join('\n');
+    const limitsOf: AnswerLimits[] = [
+      LIMITS,
+      { ...LIMITS, chars: 1500, headingLevel: 2, tableRows: 1 },
+      { ...LIMITS, chars: 600, lines: 12 }
+    ];
+    for (const text of [
+      long,
+      ...names.map(n => fs.readFileSync(path.join(FIXTURES, `${n}.md`), 'utf8'))
+    ]) {
+      const first = limitsOf.map(limits => {
+        forgetParse();
+        return renderAnswer(r(text), limits);
+      });
+      // Each drawing after the first reads the kept tree; in both orders, the same text as before.
+      expect(limitsOf.map(limits => renderAnswer(r(text), limits))).toEqual(first);
+      expect([...limitsOf].reverse().map(limits => renderAnswer(r(text), limits))).toEqual(
+        [...first].reverse()
+      );
+    }
   });
 });
 

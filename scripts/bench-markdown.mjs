@@ -2,9 +2,11 @@
 // A 64 KB answer made of the golden answers (__tests__/fixtures/markdown/), the same answer cut to
 // fit a comment, and the pathological inputs of the hostile battery; the median of the rounds, in
 // ms, printed as the table of docs/BENCHMARKS.md ("Drawing the answer"). Target: a 64 KB answer
-// under 50 ms. A plain script, not a test: the sources are transpiled (typescript) into a folder
+// under 50 ms. `BASELINE=REV` adds the same cases drawn by the code at that commit. A plain script, not a test: the sources are transpiled (typescript) into a folder
 // under the checkout, so that their imports resolve, and removed after.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,21 +14,41 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
+// BASELINE=REV also times `renderAnswer` as it is at that commit, in the same rounds (alternating).
+const BASELINE = process.env.BASELINE;
 const work = fs.mkdtempSync(path.join(ROOT, '.bench-markdown-'));
 
-try {
-  const src = path.join(ROOT, 'src');
-  for (const file of fs.readdirSync(src, { recursive: true }).filter(f => f.endsWith('.ts'))) {
-    const js = ts.transpileModule(fs.readFileSync(path.join(src, file), 'utf8'), {
+/** The sources (`read(file)` for each file under src/) transpiled into `dir`; its answer module. */
+async function load(dir, files, read) {
+  for (const file of files) {
+    const js = ts.transpileModule(read(file), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }
     });
-    const out = path.join(work, file.replace(/\.ts$/, '.js'));
+    const out = path.join(dir, file.replace(/\.ts$/, '.js'));
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, js.outputText);
   }
-  const { renderAnswer } = await import(
-    pathToFileURL(path.join(work, 'publish', 'answer.js')).href
+  return import(pathToFileURL(path.join(dir, 'publish', 'answer.js')).href);
+}
+
+try {
+  const src = path.join(ROOT, 'src');
+  const current = await load(
+    path.join(work, 'current'),
+    fs.readdirSync(src, { recursive: true }).filter(f => f.endsWith('.ts')),
+    file => fs.readFileSync(path.join(src, file), 'utf8')
   );
+  const git = (...args) => execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8' });
+  const baseline = BASELINE
+    ? await load(
+        path.join(work, 'baseline'),
+        git('ls-tree', '-r', '--name-only', BASELINE, 'src/')
+          .split('\n')
+          .filter(f => f.endsWith('.ts'))
+          .map(f => f.slice('src/'.length)),
+        file => git('show', `${BASELINE}:src/${file}`)
+      )
+    : undefined;
 
   const fixtures = path.join(ROOT, '__tests__', 'fixtures', 'markdown');
   const goldens = fs
@@ -46,25 +68,63 @@ try {
     ['1 MB of backticks, summary limits', '`'.repeat(1024 * 1024), summary],
     ['5,000 nested quotes, summary limits', `${'> '.repeat(5000)}deep`, summary]
   ];
+  // Each case as drawn today (`first`: the parse forgotten before each round, as for the first
+  // drawing of a run; `again`: the same answer drawn before with other limits, as the comment and the
+  // review after the summary), and at BASELINE.
+  const variants = [
+    ['first', (text, limits) => (current.forgetParse?.(), current.renderAnswer(text, limits))],
+    [
+      'again',
+      (text, limits) => (
+        current.renderAnswer(text, { ...limits, chars: limits.chars + 1 }),
+        timed(() => current.renderAnswer(text, limits))
+      )
+    ],
+    ...(baseline ? [[`at ${BASELINE}`, (text, limits) => baseline.renderAnswer(text, limits)]] : [])
+  ];
+  const loads = [os.loadavg()[0]];
   const rows = [];
   for (const [name, text, limits] of cases) {
-    const times = [];
-    let out = '';
+    const times = variants.map(() => []);
+    const outs = variants.map(() => '');
     for (let r = 0; r < ROUNDS; r++) {
-      const start = performance.now();
-      out = renderAnswer(text, limits);
-      times.push(performance.now() - start);
+      for (let v = 0; v < variants.length; v++) {
+        // Rotated each round, so that no variant always runs first.
+        const i = (v + r) % variants.length;
+        const start = performance.now();
+        const result = variants[i][1](text, limits);
+        const end = performance.now();
+        if (typeof result === 'string') {
+          outs[i] = result;
+          times[i].push(end - start);
+        } else {
+          outs[i] = result.out;
+          times[i].push(result.ms);
+        }
+      }
     }
-    times.sort((a, b) => a - b);
     const ms = t => `${t.toFixed(1)} ms`;
-    rows.push(
-      `| ${name} | ${ms(times[Math.floor(times.length / 2)])} | ${ms(times[0])} – ${ms(times.at(-1))} | ${out.length.toLocaleString('en-US')} |`
-    );
+    for (let i = 0; i < variants.length; i++) {
+      const t = times[i].sort((a, b) => a - b);
+      if (outs[i] !== outs[0]) throw new Error(`${name}: ${variants[i][0]} wrote something else`);
+      rows.push(
+        `| ${name} | ${variants[i][0]} | ${ms(t[Math.floor(t.length / 2)])} | ${ms(t[0])} – ${ms(t.at(-1))} | ${outs[i].length.toLocaleString('en-US')} |`
+      );
+    }
   }
-  console.log(`Node ${process.version}, ${ROUNDS} rounds each\n`);
-  console.log('| Case | Median | Range | Characters written |');
-  console.log('| --- | --- | --- | --- |');
+  loads.push(os.loadavg()[0]);
+  console.log(
+    `Node ${process.version}, ${ROUNDS} rounds each, load average (1 min) ${loads.map(l => l.toFixed(2)).join(' → ')}, nproc ${os.availableParallelism()}\n`
+  );
+  console.log('| Case | Drawn | Median | Range | Characters written |');
+  console.log('| --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+function timed(f) {
+  const start = performance.now();
+  const out = f();
+  return { out, ms: performance.now() - start };
 }
