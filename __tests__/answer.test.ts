@@ -220,6 +220,26 @@ describe('bounds on the written result', () => {
     expect(markdown.split('```').length % 2).toBe(1);
   });
 
+  test('a long answer is parsed only as far as its bound can show', () => {
+    const head = Array.from(
+      { length: 300 },
+      (_, i) => `Paragraph ${i} with \`code\` and **bold**.`
+    ).join('\n\n');
+    const limits = { ...LIMITS, chars: 2000 };
+    // Past twice the bound nothing is read: tails that would parse each their own way change nothing.
+    const tails = [
+      'x'.repeat(5000),
+      `\`\`\`\n${'y'.repeat(4996)}`,
+      `| a |\n|---|\n${'| b |\n'.repeat(831)}zz`
+    ];
+    const drawn = tails.map(tail => renderAnswer(r(`${head}\n\n${tail}`), limits));
+    expect(new Set(tails.map(t => t.length)).size).toBe(1);
+    expect(new Set(drawn).size).toBe(1);
+    expect(drawn[0].length).toBeLessThanOrEqual(2000);
+    expect(drawn[0]).toMatch(/Cut at about [\d,]+ of [\d,]+ characters/);
+    expect(drawn[0]).toContain('Paragraph 0 with `code` and **bold**');
+  });
+
   test('lines and bytes bound it too', () => {
     const text = Array.from({ length: 500 }, (_, i) => `line ${i} @octocat 漢字`).join('\n\n');
     const body = renderAnswer(r(text), { ...LIMITS, lines: 50, bytes: 3000 });

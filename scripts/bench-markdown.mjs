@@ -62,9 +62,11 @@ try {
 
   const summary = { chars: 96 * 1024, bytes: 96 * 1024, headingLevel: 4, whole: 'the transcript' };
   const comment = { chars: 50_000, headingLevel: 3, whole: 'the transcript' };
+  const finding = { chars: 4000, headingLevel: 3, whole: 'the transcript' };
   const cases = [
     ['64 KB answer (the golden answers), summary limits', answer, summary],
     ['64 KB answer, cut to a comment (50,000 characters)', answer, comment],
+    ['64 KB answer, cut to a review finding (4,000 characters)', answer, finding],
     ['1 MB of backticks, summary limits', '`'.repeat(1024 * 1024), summary],
     ['5,000 nested quotes, summary limits', `${'> '.repeat(5000)}deep`, summary]
   ];

@@ -30,6 +30,12 @@ export interface AnswerLimits {
 
 /** More than this is cut from the source before parsing: no page shows more, and parsing is linear. */
 const SOURCE_CHARS = 100_000;
+/**
+ * Nor more than this many times the characters the answer may take: the parse is most of the cost,
+ * and a source that long is cut anyway but for tables past their rows (a review's 4,000-character
+ * finding need not parse a 64 KB text). The comment's 50,000 give the summary's 100,000: one parse.
+ */
+const SOURCE_PER_CHAR = 2;
 /** Deeper trees (`> > > …`, nested lists) are drawn as plain text: the writer recurses. */
 const MAX_DEPTH = 32;
 const TABLE_ROWS = 100;
@@ -62,7 +68,8 @@ const WRITE: Options = {
  * by anything (`</details>`). On a tree it cannot draw, the answer as escaped plain text.
  */
 export function renderAnswer(text: Redacted, limits: AnswerLimits): string {
-  const source = text.length > SOURCE_CHARS ? clip(text, SOURCE_CHARS) : text;
+  const most = Math.min(SOURCE_CHARS, SOURCE_PER_CHAR * limits.chars);
+  const source = text.length > most ? clip(text, most) : text;
   if (DEEP.test(source)) return plainAnswer(text, limits);
   let tree: Root;
   try {
