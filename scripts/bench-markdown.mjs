@@ -71,14 +71,14 @@ try {
     ['5,000 nested quotes, summary limits', `${'> '.repeat(5000)}deep`, summary]
   ];
   // Each case as drawn today (`first`: the parse forgotten before each round, as for the first
-  // drawing of a run; `again`: the same answer drawn before with other limits, as the comment and the
+  // drawing of a run; `again`: the same answer drawn before at another heading level, as the comment and the
   // review after the summary), and at BASELINE.
   const variants = [
     ['first', (text, limits) => (current.forgetParse?.(), current.renderAnswer(text, limits))],
     [
       'again',
       (text, limits) => (
-        current.renderAnswer(text, { ...limits, chars: limits.chars + 1 }),
+        current.renderAnswer(text, { ...limits, headingLevel: limits.headingLevel - 1 }),
         timed(() => current.renderAnswer(text, limits))
       )
     ],
@@ -108,9 +108,11 @@ try {
     const ms = t => `${t.toFixed(1)} ms`;
     for (let i = 0; i < variants.length; i++) {
       const t = times[i].sort((a, b) => a - b);
-      if (outs[i] !== outs[0]) throw new Error(`${name}: ${variants[i][0]} wrote something else`);
+      // A repeated drawing must write what the first did; the baseline may differ (say where).
+      if (variants[i][0] === 'again' && outs[i] !== outs[0])
+        throw new Error(`${name}: the repeated drawing wrote something else`);
       rows.push(
-        `| ${name} | ${variants[i][0]} | ${ms(t[Math.floor(t.length / 2)])} | ${ms(t[0])} – ${ms(t.at(-1))} | ${outs[i].length.toLocaleString('en-US')} |`
+        `| ${name} | ${variants[i][0]} | ${ms(t[Math.floor(t.length / 2)])} | ${ms(t[0])} – ${ms(t.at(-1))} | ${outs[i].length.toLocaleString('en-US')}${outs[i] === outs[0] ? '' : ' (not the same text)'} |`
       );
     }
   }
