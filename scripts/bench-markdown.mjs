@@ -74,7 +74,10 @@ try {
   // drawing of a run; `again`: the same answer drawn before at another heading level, as the comment and the
   // review after the summary), and at BASELINE.
   const variants = [
-    ['first', (text, limits) => (current.forgetParse?.(), current.renderAnswer(text, limits))],
+    [
+      'first',
+      (text, limits) => (current.forgetParse?.(), timed(() => current.renderAnswer(text, limits)))
+    ],
     [
       'again',
       (text, limits) => (
@@ -82,37 +85,32 @@ try {
         timed(() => current.renderAnswer(text, limits))
       )
     ],
-    ...(baseline ? [[`at ${BASELINE}`, (text, limits) => baseline.renderAnswer(text, limits)]] : [])
+    ...(baseline
+      ? [[`at ${BASELINE}`, (text, limits) => timed(() => baseline.renderAnswer(text, limits))]]
+      : [])
   ];
   const loads = [os.loadavg()[0]];
   const rows = [];
+  const ms = t => `${t.toFixed(1)} ms`;
+  const median = v => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
   for (const [name, text, limits] of cases) {
-    const times = variants.map(() => []);
-    const outs = variants.map(() => '');
+    const runs = variants.map(() => []);
     for (let r = 0; r < ROUNDS; r++) {
       for (let v = 0; v < variants.length; v++) {
         // Rotated each round, so that no variant always runs first.
         const i = (v + r) % variants.length;
-        const start = performance.now();
-        const result = variants[i][1](text, limits);
-        const end = performance.now();
-        if (typeof result === 'string') {
-          outs[i] = result;
-          times[i].push(end - start);
-        } else {
-          outs[i] = result.out;
-          times[i].push(result.ms);
-        }
+        runs[i].push(variants[i][1](text, limits));
       }
     }
-    const ms = t => `${t.toFixed(1)} ms`;
+    const first = runs[0][0].out;
     for (let i = 0; i < variants.length; i++) {
-      const t = times[i].sort((a, b) => a - b);
+      const wall = runs[i].map(x => x.ms).sort((x, y) => x - y);
+      const out = runs[i][0].out;
       // A repeated drawing must write what the first did; the baseline may differ (say where).
-      if (variants[i][0] === 'again' && outs[i] !== outs[0])
+      if (variants[i][0] === 'again' && out !== first)
         throw new Error(`${name}: the repeated drawing wrote something else`);
       rows.push(
-        `| ${name} | ${variants[i][0]} | ${ms(t[Math.floor(t.length / 2)])} | ${ms(t[0])} – ${ms(t.at(-1))} | ${outs[i].length.toLocaleString('en-US')}${outs[i] === outs[0] ? '' : ' (not the same text)'} |`
+        `| ${name} | ${variants[i][0]} | ${ms(median(wall))} | ${ms(wall[0])} – ${ms(wall.at(-1))} | ${ms(median(runs[i].map(x => x.cpu)))} | ${out.length.toLocaleString('en-US')}${out === first ? '' : ' (not the same text)'} |`
       );
     }
   }
@@ -120,15 +118,19 @@ try {
   console.log(
     `Node ${process.version}, ${ROUNDS} rounds each, load average (1 min) ${loads.map(l => l.toFixed(2)).join(' → ')}, nproc ${os.availableParallelism()}\n`
   );
-  console.log('| Case | Drawn | Median | Range | Characters written |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| Case | Drawn | Median | Range | CPU (median) | Characters written |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
 
+/** What `f` returned, its wall time and the process's CPU time (user and system, GC threads too), in ms. */
 function timed(f) {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const out = f();
-  return { out, ms: performance.now() - start };
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { out, ms, cpu: (used.user + used.system) / 1000 };
 }
