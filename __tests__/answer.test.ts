@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
+import { forgetParse, renderAnswer, type AnswerLimits } from '../src/publish/answer.js';
 import { details } from '../src/publish/markdown.js';
 import type { Redacted } from '../src/text/redact.js';
 import {
@@ -114,6 +114,31 @@ describe('what the goldens show', () => {
   });
 });
 
+describe('the last parse, kept for the next drawing', () => {
+  test('drawing an answer again, with other limits, writes what a first drawing writes', () => {
+    const long = names.map(n => fs.readFileSync(path.join(FIXTURES, `${n}.md`), 'utf8')).join('\n');
+    const limitsOf: AnswerLimits[] = [
+      LIMITS,
+      { ...LIMITS, chars: 1500, headingLevel: 2, tableRows: 1 },
+      { ...LIMITS, chars: 600, lines: 12 }
+    ];
+    for (const text of [
+      long,
+      ...names.map(n => fs.readFileSync(path.join(FIXTURES, `${n}.md`), 'utf8'))
+    ]) {
+      const first = limitsOf.map(limits => {
+        forgetParse();
+        return renderAnswer(r(text), limits);
+      });
+      // Each drawing after the first reads the kept tree; in both orders, the same text as before.
+      expect(limitsOf.map(limits => renderAnswer(r(text), limits))).toEqual(first);
+      expect([...limitsOf].reverse().map(limits => renderAnswer(r(text), limits))).toEqual(
+        [...first].reverse()
+      );
+    }
+  });
+});
+
 const HOSTILE: [string, string][] = [
   [
     'raw HTML',
@@ -193,6 +218,26 @@ describe('bounds on the written result', () => {
     );
     intact(html);
     expect(markdown.split('```').length % 2).toBe(1);
+  });
+
+  test('a long answer is parsed only as far as its bound can show', () => {
+    const head = Array.from(
+      { length: 300 },
+      (_, i) => `Paragraph ${i} with \`code\` and **bold**.`
+    ).join('\n\n');
+    const limits = { ...LIMITS, chars: 2000 };
+    // Past twice the bound nothing is read: tails that would parse each their own way change nothing.
+    const tails = [
+      'x'.repeat(5000),
+      `\`\`\`\n${'y'.repeat(4996)}`,
+      `| a |\n|---|\n${'| b |\n'.repeat(831)}zz`
+    ];
+    const drawn = tails.map(tail => renderAnswer(r(`${head}\n\n${tail}`), limits));
+    expect(new Set(tails.map(t => t.length)).size).toBe(1);
+    expect(new Set(drawn).size).toBe(1);
+    expect(drawn[0].length).toBeLessThanOrEqual(2000);
+    expect(drawn[0]).toMatch(/Cut at about [\d,]+ of [\d,]+ characters/);
+    expect(drawn[0]).toContain('Paragraph 0 with `code` and **bold**');
   });
 
   test('lines and bytes bound it too', () => {

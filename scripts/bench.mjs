@@ -13,8 +13,9 @@
 //
 // `-- --only throughput` (1 and 2 on the big transcript) and `-- --only live` (3) print only; with
 // `--compare LABEL=FILE` (repeatable) other bundles of the action run in the same rotated rounds, to
-// measure what a piece of tuning buys. The doc's tuning section (between its markers) is written by
-// hand from those runs, and a full run keeps it.
+// measure what a piece of tuning buys. A full run rewrites only its own part of the doc (between
+// `<!-- run:start -->` and `<!-- run:end -->`, scripts/bench-doc.mjs) and the report's section: the
+// hand-written sections (the tuning, written from those runs, the answer's drawing, the gateway) stay.
 //
 // A plain script, not a test: nothing here runs in CI. Only Node built-ins; jq and GNU time are
 // needed (installed with apt-get when missing and running as root, else the script says how).
@@ -34,6 +35,7 @@ import {
   parseFileCommand,
   runnerStep
 } from './local-runner.mjs';
+import { legacyRunRange, RUN_END, RUN_START, spliceSection } from './bench-doc.mjs';
 import { benchInstall, INSTALL_END, INSTALL_START, installSection } from './bench-install.mjs';
 
 const { values: flags } = parseArgs({
@@ -825,8 +827,9 @@ async function main() {
   const m = machine();
   const argv = process.argv.slice(2).filter(a => a !== '--no-write');
   const command = ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' ');
+  // The run's own part of the doc, between its markers: the title and every other section stay.
   const doc = [
-    '# Benchmarks',
+    RUN_START,
     '',
     `Measured by \`${command}\` ([\`scripts/bench.mjs\`](../scripts/bench.mjs)) on ${m.date}, in ${fmtMs(elapsed)}.`,
     'Every figure is a ratio or a difference against a baseline measured in the same run on the same machine;',
@@ -895,7 +898,8 @@ async function main() {
     '`hermes --version` alongside the chat, not before it. The floor row is what spawning that fake costs on its own.',
     'The RSS targets are read as MiB (GNU time reports KiB). The machine may be shared: the load average',
     'above says how busy it was, and the ranges how much the rounds moved.',
-    ''
+    '',
+    RUN_END
   ].join('\n');
 
   console.log(`\n${summary}\n\n${details}\n\n${installSection(inst, installOptions(m.date))}\n`);
@@ -908,7 +912,8 @@ async function main() {
   console.log(`bench took ${fmtMs(elapsed)}`);
   if (!flags['no-write']) {
     fs.mkdirSync(path.dirname(DOC), { recursive: true });
-    fs.writeFileSync(DOC, doc + tuningSection());
+    const before = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+    fs.writeFileSync(DOC, spliceSection(before, doc, RUN_START, RUN_END, legacyRunRange));
     // The repository's prettier, when installed, so that `npm run lint` accepts the file as written.
     const prettier = path.join(ROOT, 'node_modules', '.bin', 'prettier');
     if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', DOC], { stdio: 'ignore' });
@@ -916,16 +921,6 @@ async function main() {
   }
   fs.rmSync(path.join(BENCH_DIR, 'work'), { recursive: true, force: true });
   await reportSection();
-}
-
-const TUNING_START = '<!-- tuning:start -->';
-const TUNING_END = '<!-- tuning:end -->';
-/** The hand-written section on what each piece of tuning buys (`--compare`), kept as it is. */
-function tuningSection() {
-  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
-  const start = doc.indexOf(TUNING_START);
-  const end = doc.indexOf(TUNING_END);
-  return start === -1 || end < start ? '' : `\n${doc.slice(start, end + TUNING_END.length)}\n`;
 }
 
 const INSTALL_ROUNDS = flags.quick ? 3 : 5;
@@ -947,13 +942,7 @@ async function installOnly() {
   console.log(`\n${section}\n`);
   if (flags['no-write']) return;
   const doc = fs.readFileSync(DOC, 'utf8');
-  const start = doc.indexOf(INSTALL_START);
-  const end = doc.indexOf(INSTALL_END);
-  const next =
-    start >= 0 && end > start
-      ? doc.slice(0, start) + section + doc.slice(end + INSTALL_END.length)
-      : doc.replace('\n## Method\n', `\n${section}\n\n## Method\n`);
-  fs.writeFileSync(DOC, next);
+  fs.writeFileSync(DOC, spliceSection(doc, section, INSTALL_START, INSTALL_END));
   const prettier = path.join(ROOT, 'node_modules', '.bin', 'prettier');
   if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', DOC], { stdio: 'ignore' });
   log(`wrote the install section of ${path.relative(ROOT, DOC)}`);

@@ -7,6 +7,8 @@
 //                                      summary of a 256-leg matrix (`--report out.png` elsewhere)
 //   npm run screenshot -- --comment    writes docs/comment-success.png and docs/comment-cancelled.png:
 //                                      the sticky comment (comment: true) of a review, as its thread shows it
+//   npm run screenshot -- --review     writes docs/review.png: the review the action posts (review: true),
+//                                      its body and its inline comments as the pull request shows them
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -22,11 +24,15 @@ const given = process.argv[matrix ? 3 : 2];
 const out = path.resolve(
   given ?? path.join(ROOT, 'docs', matrix ? 'report-summary.png' : 'summary.png')
 );
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-screenshot-'));
+// Under the checkout (.tmp/, ignored), so that the transpiled sources find their packages.
+fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+const work = fs.mkdtempSync(path.join(ROOT, '.tmp', 'screenshot-'));
 
 try {
   if (process.argv[2] === '--comment')
     await shootComments(await transpiled(path.join(work, 'src')));
+  else if (process.argv[2] === '--review')
+    await shootReview(await transpiled(path.join(work, 'src')));
   else await shootSummary();
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
@@ -51,9 +57,9 @@ async function shootComments(src) {
       answer: [
         'Two things could break, one is missing.',
         '',
-        '1. `parseConfig` now throws on an empty file; `loadDefaults` in src/boot.ts calls it before the file exists. Return the defaults there instead.',
+        '1. `parseConfig` now throws on an empty file; `loadDefaults` in `src/boot.ts` calls it before the file exists. Return the defaults there instead.',
         '2. The retry in `fetchPage` has no upper bound: cap it (3 tries) as `fetchUser` does.',
-        '3. No test covers the empty file. @octocat asked for one in #12; it belongs in __tests__/config.test.ts.'
+        '3. No test covers the empty file. @octocat asked for one in #12; it belongs in `__tests__/config.test.ts`.'
       ].join('\n'),
       model: 'nous/hermes-4-70b',
       tokens,
@@ -89,6 +95,80 @@ async function shootComments(src) {
       `${path.relative(process.cwd(), target)}: ${markdown.length} characters of Markdown`
     );
   }
+}
+
+/** A review of a small pull request: a summary, two inline findings (one with a suggestion), one outside the diff. */
+async function shootReview(src) {
+  const { buildReview } = await import(
+    pathToFileURL(path.join(work, 'src', 'comment', 'review.js')).href
+  );
+  const patch = [
+    '@@ -10,9 +10,12 @@ export interface Config {',
+    ' export function parseConfig(text: string): Config {',
+    '-  const raw = JSON.parse(text);',
+    "+  if (text.trim() === '') throw new Error('empty config');",
+    '+  const raw = JSON.parse(text) as Partial<Config>;',
+    '   return {',
+    '     retries: raw.retries ?? 3,',
+    '-    timeoutMs: raw.timeout,',
+    '+    timeoutMs: raw.timeoutMs ?? 30_000,',
+    '+    baseUrl: raw.baseUrl ?? DEFAULT_URL,',
+    '   };',
+    ' }'
+  ].join('\n');
+  const pull = {
+    headSha: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432',
+    files: [{ filename: 'src/config.ts', status: 'modified', patch }]
+  };
+  const proposal = {
+    verdict: 'request_changes',
+    summary: [
+      'The config change is close; two things before it lands.',
+      '',
+      '- `parseConfig` now throws on an empty file, but `loadDefaults` calls it before the file exists.',
+      '- The old `timeout` key is dropped **without a warning**: configs written for v1 lose their timeout.',
+      '',
+      'Tests: `npm test -- config` passes (24 tests); no test covers the empty file.'
+    ].join('\n'),
+    findings: [
+      {
+        path: 'src/config.ts',
+        line: 11,
+        side: 'RIGHT',
+        body: 'An empty file is what a fresh checkout has: return the defaults here instead of throwing, as `loadDefaults` expects.',
+        suggestion: "  if (text.trim() === '') return { ...DEFAULTS };"
+      },
+      {
+        path: 'src/config.ts',
+        line: 15,
+        side: 'RIGHT',
+        body: 'Read `raw.timeout` too, for configs written before the rename:\n\n```ts\ntimeoutMs: raw.timeoutMs ?? raw.timeout ?? 30_000,\n```'
+      },
+      {
+        path: 'src/boot.ts',
+        line: 42,
+        side: 'RIGHT',
+        body: '`loadDefaults()` calls `parseConfig` on a file that may not exist yet; see the first comment.'
+      }
+    ]
+  };
+  const built = buildReview(proposal, pull, src.makeRedactor([]));
+  const boxes = [
+    box('github-actions bot requested changes', render(built.request.body)),
+    ...built.request.comments.map(c =>
+      box(
+        `${c.path} line ${c.start_line !== undefined ? `${c.start_line}–` : ''}${c.line}`,
+        render(c.body)
+      )
+    )
+  ];
+  const target = path.join(ROOT, 'docs', 'review.png');
+  const htmlPath = path.join(work, 'review.html');
+  fs.writeFileSync(htmlPath, page(boxes.join('\n'), undefined));
+  shoot(htmlPath, target, 780);
+  console.log(
+    `${path.relative(process.cwd(), target)}: ${built.request.body.length} characters of body, ${built.inline} inline, ${built.outside} outside`
+  );
 }
 
 async function shootSummary() {
@@ -383,7 +463,14 @@ function render(markdown) {
   });
 }
 
-/** The HTML inside GitHub's Markdown CSS, at the width of a job summary. */
+/** One titled box of rendered Markdown, as GitHub frames a comment. */
+function box(title, body) {
+  return `<div class="box"><div class="title">${title}</div>
+<article class="markdown-body">
+${body}</article></div>`;
+}
+
+/** The HTML inside GitHub's Markdown CSS, at the width of a job summary; `title` undefined: `body` holds its boxes. */
 function page(body, title) {
   const css = fs.readFileSync(
     path.join(ROOT, 'node_modules', 'github-markdown-css', 'github-markdown-light.css'),
@@ -398,9 +485,7 @@ body { margin: 0; background: #f6f8fa; }
 .box > .title { padding: 12px 16px; border-bottom: 1px solid #d1d9e0; font: 600 14px -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; }
 .markdown-body { padding: 16px 24px; }
 </style></head>
-<body><div class="box"><div class="title">${title}</div>
-<article class="markdown-body">
-${body}</article></div></body></html>
+<body>${title === undefined ? body : box(title, body)}</body></html>
 `;
 }
 
