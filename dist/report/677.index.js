@@ -3558,8 +3558,10 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 55 modules
-var lib = __webpack_require__(21661);
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 57 modules
+var lib = __webpack_require__(39552);
+// EXTERNAL MODULE: ./node_modules/micromark-extension-gfm/index.js + 12 modules
+var micromark_extension_gfm = __webpack_require__(73274);
 ;// CONCATENATED MODULE: ./src/publish/answer.ts
 
 
@@ -3570,6 +3572,12 @@ var lib = __webpack_require__(21661);
 
 /** More than this is cut from the source before parsing: no page shows more, and parsing is linear. */
 const SOURCE_CHARS = 100_000;
+/**
+ * Nor more than this many times the characters the answer may take: the parse is most of the cost,
+ * and a source that long is cut anyway but for tables past their rows (a review's 4,000-character
+ * finding need not parse a 64 KB text). The comment's 50,000 give the summary's 100,000: one parse.
+ */
+const SOURCE_PER_CHAR = 2;
 /** Deeper trees (`> > > …`, nested lists) are drawn as plain text: the writer recurses. */
 const MAX_DEPTH = 32;
 const TABLE_ROWS = 100;
@@ -3580,6 +3588,8 @@ const TABLE_ROWS = 100;
 const DEEP = new RegExp(String.raw `^(?:[ 	]*(?:>|[-*+](?=[ 	])|\d{1,9}[.)](?=[ 	]))){${MAX_DEPTH}}|^[ 	]{${4 * MAX_DEPTH},}`, 'm');
 /** Rounds of cutting before giving up on the tree and drawing plain text. */
 const ROUNDS = 8;
+// Built once: the parser's and the writer's extensions are the same for every answer.
+const PARSE = { extensions: [(0,micromark_extension_gfm/* gfm */.T)()], mdastExtensions: [(0,lib/* gfmFromMarkdown */.C)()] };
 const WRITE = {
     extensions: [(0,lib/* gfmToMarkdown */.H)({ tablePipeAlign: false })],
     bullet: '-',
@@ -3594,15 +3604,13 @@ const WRITE = {
  * by anything (`</details>`). On a tree it cannot draw, the answer as escaped plain text.
  */
 function answer_renderAnswer(text, limits) {
-    const source = text.length > SOURCE_CHARS ? clip(text, SOURCE_CHARS) : text;
+    const most = Math.min(SOURCE_CHARS, SOURCE_PER_CHAR * limits.chars);
+    const source = text.length > most ? clip(text, most) : text;
     if (DEEP.test(source))
         return plainAnswer(text, limits);
     let tree;
     try {
-        const parsed = fromMarkdown(source, {
-            extensions: [gfm()],
-            mdastExtensions: [gfmFromMarkdown()]
-        });
+        const parsed = parse(source);
         if (depth(parsed) > MAX_DEPTH)
             return plainAnswer(text, limits);
         const slice = (node) => source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
@@ -3621,7 +3629,8 @@ function answer_renderAnswer(text, limits) {
     // Cut the tree's text (in reading order) until the written part and its note fit.
     let keep = Math.min(total, source === text ? total : total - 1);
     for (let round = 0; round < ROUNDS && keep > 0; round++) {
-        const body = write(cutTree(tree, keep));
+        // Keeping all of the text writes what `whole` already is.
+        const body = keep === total ? whole : write(cutTree(tree, keep));
         // The share of the text kept, as characters of the answer: what the reader can compare.
         const shown = Math.floor((source.length * keep) / Math.max(1, total));
         const drawn = `${body}\n\n${note(shown, text.length, limits)}`;
@@ -3631,6 +3640,20 @@ function answer_renderAnswer(text, limits) {
         keep = Math.floor(keep / over / 1.1);
     }
     return plainAnswer(text, limits);
+}
+/**
+ * The last source parsed and its tree: the summary, the comment and the review draw the same answer
+ * in one run, each with its own limits. The tree is only read (answer-tree.ts builds a new one).
+ */
+let last;
+function parse(source) {
+    if (last?.source !== source)
+        last = { source, tree: fromMarkdown(source, PARSE) };
+    return last.tree;
+}
+/** Forgets the last parse: for the benchmark, to time a first drawing. */
+function forgetParse() {
+    last = undefined;
 }
 function write(tree) {
     return toMarkdown(tree, WRITE).replace(/\n+$/, '');
