@@ -93,6 +93,10 @@ describe('the whole chain', () => {
     expect(w.secrets).toContain(capability);
     expect(seen!.env.OPENROUTER_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(seen!.env.OPENROUTER_BASE_URL).not.toContain(provider!.url);
+    // Asked for openrouter by name (Hermes sends its key to a loopback URL only then), and the
+    // loopback kept off the runner's proxy.
+    expect(seen!.env.HERMES_INFERENCE_PROVIDER).toBe('openrouter');
+    expect(seen!.env.NO_PROXY?.split(',')).toContain('127.0.0.1');
     expect(JSON.stringify(seen)).not.toContain(REAL_KEY);
     // Neither the key nor the capability in clear where people read.
     expect(written(w)).not.toContain(REAL_KEY);
@@ -109,6 +113,20 @@ describe('the whole chain', () => {
       )
     ]);
     expect(text).toMatch(/Isolation\s+none: .* · the agent held: OPENROUTER_API_KEY/);
+  });
+
+  test('an Anthropic key, which Hermes never sends to a base URL from its environment: not fronted, said, and held', async () => {
+    const { w, seen } = await chain(
+      {},
+      { calls: 0, env: { ANTHROPIC_API_KEY: 'sk-ant-real-0123456789' } }
+    );
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(seen!.env.ANTHROPIC_API_KEY).toBe('sk-ant-real-0123456789');
+    expect(seen!.env.ANTHROPIC_BASE_URL).toBeUndefined();
+    expect(w.warnings).toContainEqual(
+      expect.stringMatching(/^ANTHROPIC_API_KEY is not fronted by the model gateway: /)
+    );
+    expect(summaryText(w)).toMatch(/the agent held: ANTHROPIC_API_KEY, OPENROUTER_API_KEY/);
   });
 
   test("Hermes' .env names the provider, Hermes as the runner's user: not fronted, said, and held", async () => {

@@ -35,6 +35,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     env[spec.keyVariable] = capability;
     env[spec.baseVariable] = `http://127.0.0.1:${listening.port}/${f.provider}`;
   }
+  // Hermes asked for no provider picks openrouter on OPENROUTER_API_KEY, but then sends that key only
+  // to the host openrouter.ai (a loopback base URL gets none); asked for openrouter by name, it sends it
+  // to OPENROUTER_BASE_URL (upstream hermes_cli/auth.py, see docs/gateway.md). config.yaml's
+  // model.provider still comes first.
+  if (fronted.some(f => f.provider === 'openrouter') && !options.env.HERMES_INFERENCE_PROVIDER)
+    env.HERMES_INFERENCE_PROVIDER = 'openrouter';
+  // Hermes' HTTP client (httpx) sends even a loopback call to the runner's proxy unless NO_PROXY names it.
+  const noProxy = withLoopback(options.env.NO_PROXY ?? options.env.no_proxy);
+  env.NO_PROXY = noProxy;
+  env.no_proxy = noProxy;
   return {
     env: Object.freeze(env),
     capability,
@@ -44,4 +54,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     stats: () => ledger.stats(),
     close: () => listening.close()
   };
+}
+
+/** A NO_PROXY list with the gateway's host in it. */
+function withLoopback(list: string | undefined): string {
+  const hosts = (list ?? '')
+    .split(',')
+    .map(h => h.trim())
+    .filter(Boolean);
+  for (const host of ['127.0.0.1', 'localhost']) if (!hosts.includes(host)) hosts.push(host);
+  return hosts.join(',');
 }

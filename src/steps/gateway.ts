@@ -59,6 +59,16 @@ export async function startTurnGateway(
       for (const p of named) delete seen[p.keyVariable];
     }
   }
+  if (settings.gateway.modelProxy !== 'off') {
+    const unrouted = PROVIDERS.filter(
+      p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen)
+    );
+    for (const p of unrouted) warning(UNROUTED[p.provider]);
+    if (unrouted.length > 0) {
+      seen = { ...seen };
+      for (const p of unrouted) delete seen[p.keyVariable];
+    }
+  }
   const retry = limits.modelRetry;
   const started = await gateway.start({
     env: seen,
@@ -85,6 +95,25 @@ export async function startTurnGateway(
     );
   return { gateway: started, dotenv };
 }
+
+/**
+ * Whether Hermes sends a provider's calls to the base URL the gateway sets, as upstream resolves it
+ * (hermes_cli/auth.py, hermes_cli/runtime_provider.py; docs/gateway.md): OpenRouter's always (the
+ * gateway asks for it by name), an OpenAI-compatible endpoint's only when Hermes is asked for
+ * `openai-api` (else it reads no OPENAI_BASE_URL), Anthropic's never (no base URL variable is read).
+ */
+function routedBy(provider: string, env: NodeJS.ProcessEnv): boolean {
+  if (provider === 'openrouter') return true;
+  if (provider === 'openai') return env.HERMES_INFERENCE_PROVIDER?.trim() === 'openai-api';
+  return false;
+}
+
+const UNROUTED: Record<string, string> = {
+  openai:
+    'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.',
+  anthropic:
+    "ANTHROPIC_API_KEY is not fronted by the model gateway: Hermes sends Anthropic calls to config.yaml's model.base_url or api.anthropic.com, not to a base URL from its environment, so the agent holds the key. Use OpenRouter to keep the key from the agent."
+};
 
 /**
  * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
