@@ -144,7 +144,11 @@ async function relay(
   const type = String(answer.headers['content-type'] ?? '');
   const streamed = type.startsWith('text/event-stream');
   const reader = new UsageReader(streamed);
-  res.writeHead(answer.statusCode, without(answer.headers, DROPPED_RESPONSE));
+  const headers = without(answer.headers, DROPPED_RESPONSE);
+  // A passing trouble reaching the client is one the gateway retried as far as it would: the SDKs
+  // (openai, anthropic: 2 retries by default) read this header before the status and retry no more.
+  if (retriedStatus(answer.statusCode)) headers['x-should-retry'] = 'false';
+  res.writeHead(answer.statusCode, headers);
   res.flushHeaders();
   try {
     for await (const chunk of answer.body as AsyncIterable<Buffer>) {
@@ -160,10 +164,10 @@ async function relay(
   return { status: answer.statusCode, streamed, usage: reader.end() };
 }
 
-/** No response came from upstream: a 502 the clients read as a provider error (and retry no further). */
+/** No response came from upstream: a 502 the clients read as a provider error, not to be retried on top. */
 function refuseUnreached(res: ServerResponse, why: string): void {
   if (res.headersSent || res.destroyed) return;
   const message = `model gateway: the provider could not be reached (${why})`;
-  res.writeHead(502, { 'content-type': 'application/json' });
+  res.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false' });
   res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
 }
