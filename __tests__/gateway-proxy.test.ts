@@ -124,3 +124,15 @@ test('no proxy variable: the gateway connects directly (the made-up host is not 
   expect((failed as InstanceType<typeof OpenAI.APIError>).status).toBe(502);
   expect(proxy.targets).toEqual([]);
 });
+
+test('calls one after another share one tunnel through the proxy (kept alive, not one per call)', async () => {
+  const { gateway, standIn, proxy } = await world(p => ({ HTTP_PROXY: p.url }));
+  const openai = client(gateway);
+  for (let n = 0; n < 3; n++)
+    await openai.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }]
+    });
+  expect(standIn.received).toHaveLength(3);
+  expect(proxy.targets).toEqual([`provider.test:${new URL(standIn.url).port}`]);
+});

@@ -5,8 +5,8 @@
  */
 import { once } from 'node:events';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { HttpClient } from '@actions/http-client';
 import { request, type Dispatcher } from 'undici';
-import { dispatcherFor } from '../http/fetch.js';
 import { UsageReader, type Usage } from './ledger.js';
 import { nextWait, retriedStatus, retryAfterMs } from './retry.js';
 import type { RetryLimits } from './types.js';
@@ -59,6 +59,8 @@ export interface Call {
   url: string;
   method: string;
   headers: IncomingHttpHeaders;
+  /** The runner's proxy for the upstream (upstreamDispatcher), or undefined: connect directly. */
+  dispatcher: Dispatcher | undefined;
   /** The real credential's header. */
   credential: Record<string, string>;
   body: Buffer;
@@ -78,10 +80,20 @@ export interface Outcome {
   usage: Usage;
 }
 
+/**
+ * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
+ * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
+ * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
+ * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
+ */
+export function upstreamDispatcher(upstream: string): Dispatcher | undefined {
+  return new HttpClient('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+}
+
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 export async function forward(call: Call, res: ServerResponse): Promise<Outcome> {
   const started = Date.now();
-  const dispatcher = dispatcherFor(call.url);
+  const { dispatcher } = call;
   const headers = {
     ...without(call.headers, DROPPED_REQUEST),
     ...call.credential,
