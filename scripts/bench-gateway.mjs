@@ -20,6 +20,10 @@ import { request } from 'undici';
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const KEY = 'sk-bench-real-key-0123456789';
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
+// Smaller counts for a quick look or a profile of one phase (0 leaves a phase out).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const FIRST = Number(process.env.BENCH_FIRST ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GUARD_MS = Number(process.env.BENCH_GUARD_MS ?? 20 * 60 * 1000);
 const PROFILE = process.env.BENCH_CPU_PROF; // a folder: the gateway process's --cpu-prof goes there
 const BIG = Number(process.env.BENCH_BIG_MB ?? 50) * 1024 * 1024;
@@ -145,8 +149,8 @@ const routes = {
   gateway: [gateway.base, gateway.capability]
 };
 
-progress('warm-up', ' (200 calls per route)');
-for (let n = 0; n < 200; n++)
+progress('warm-up', ` (${WARMUP} calls per route)`);
+for (let n = 0; n < WARMUP; n++)
   for (const r of Object.keys(routes)) await call(...routes[r], { model: 'm' });
 progress('latency', ` (${CALLS} calls per route, alternating)`);
 const latency = { direct: [], gateway: [] };
@@ -154,9 +158,9 @@ for (let n = 0; n < CALLS; n++)
   for (const r of n % 2 ? ['direct', 'gateway'] : ['gateway', 'direct'])
     latency[r].push((await call(...routes[r], { model: 'm' })).ms);
 
-progress('first byte', ' (300 streams per route, alternating)');
+progress('first byte', ` (${FIRST} streams per route, alternating)`);
 const first = { direct: [], gateway: [] };
-for (let n = 0; n < 300; n++)
+for (let n = 0; n < FIRST; n++)
   for (const r of n % 2 ? ['direct', 'gateway'] : ['gateway', 'direct'])
     first[r].push((await call(...routes[r], { model: 'm', stream: true, bytes: 1 })).first);
 
@@ -165,7 +169,6 @@ const cpuMs = pid => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const throughput = { direct: [], gateway: [] };
 // CPU per MB of each process over the gateway's rounds: what the hop costs, whatever the load.
 const cpu = { client: 0, standIn: 0, gateway: 0, mb: 0 };
@@ -215,11 +218,11 @@ const best = list => Math.max(...list);
 console.log(
   `calls ${CALLS} per route, node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map(f).join(' ')}`
 );
-for (const p of [50, 99])
+for (const p of CALLS > 0 ? [50, 99] : [])
   console.log(
     `latency p${p}: direct ${f(percentile(latency.direct, p))} ms, gateway ${f(percentile(latency.gateway, p))} ms, added ${f(percentile(latency.gateway, p) - percentile(latency.direct, p))} ms`
   );
-for (const p of [50, 99])
+for (const p of FIRST > 0 ? [50, 99] : [])
   console.log(
     `first byte p${p}: direct ${f(percentile(first.direct, p))} ms, gateway ${f(percentile(first.gateway, p))} ms, added ${f(percentile(first.gateway, p) - percentile(first.direct, p))} ms`
   );
