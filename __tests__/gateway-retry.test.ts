@@ -210,3 +210,59 @@ test('Retry-After as seconds or a date; the backoff doubles and stops at the lim
   expect(nextWait(limits, 4, 0, undefined)).toBeUndefined();
   expect(nextWait(limits, 1, 950, undefined, () => 0)).toBeUndefined();
 });
+
+/** A client that retries as the SDK does by default (2 retries on 408, 409, 429, 5xx). */
+const retrying = (w: World): OpenAI =>
+  new OpenAI({
+    apiKey: w.gateway.env.OPENAI_API_KEY,
+    baseURL: w.gateway.env.OPENAI_BASE_URL,
+    maxRetries: 2
+  });
+const failure = (c: OpenAI) =>
+  ask(c).then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (error: unknown) => error as InstanceType<typeof OpenAI.APIError>
+  );
+
+test('retries spent: x-should-retry: false, so a client with its own retries does not retry on top', async () => {
+  world = await gatewayWorld('openai');
+  world.standIn.script(...Array(9).fill(failing(503)));
+  const error = await failure(retrying(world));
+  expect(error.status).toBe(503);
+  expect(error.headers?.get('x-should-retry')).toBe('false');
+  // The gateway's 3 attempts, not 3 × 3.
+  expect(world.standIn.received).toHaveLength(3);
+});
+
+test('the provider unreachable after the retries: a 502 the client does not retry either', async () => {
+  world = await gatewayWorld('openai');
+  world.standIn.script(...Array(9).fill({ kind: 'reset' }));
+  const error = await failure(retrying(world));
+  expect(error.status).toBe(502);
+  expect(error.headers?.get('x-should-retry')).toBe('false');
+  expect(world.standIn.received).toHaveLength(3);
+});
+
+test('a Retry-After past the total limit: the 429 passes at once, marked not to be retried', async () => {
+  world = await gatewayWorld(
+    'openai',
+    {},
+    { retry: { attempts: 5, backoffMs: 100, totalMs: 30_000 } }
+  );
+  world.standIn.script(...Array(3).fill(failing(429, { 'retry-after': '120' })));
+  const error = await failure(retrying(world));
+  expect(error.status).toBe(429);
+  expect(error.headers?.get('retry-after')).toBe('120');
+  expect(error.headers?.get('x-should-retry')).toBe('false');
+  expect(world.standIn.received).toHaveLength(1);
+});
+
+test('an error the gateway does not retry passes as it was, without the header', async () => {
+  world = await gatewayWorld('openai');
+  world.standIn.script(failing(400));
+  const error = await failure(retrying(world));
+  expect(error.status).toBe(400);
+  expect(error.headers?.get('x-should-retry')).toBeNull();
+});

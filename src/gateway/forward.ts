@@ -5,8 +5,8 @@
  */
 import { once } from 'node:events';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { HttpClient } from '@actions/http-client';
 import { request, type Dispatcher } from 'undici';
-import { dispatcherFor } from '../http/fetch.js';
 import { UsageReader, type Usage } from './ledger.js';
 import { nextWait, retriedStatus, retryAfterMs } from './retry.js';
 import type { RetryLimits } from './types.js';
@@ -59,6 +59,8 @@ export interface Call {
   url: string;
   method: string;
   headers: IncomingHttpHeaders;
+  /** The runner's proxy for the upstream (upstreamDispatcher), or undefined: connect directly. */
+  dispatcher: Dispatcher | undefined;
   /** The real credential's header. */
   credential: Record<string, string>;
   body: Buffer;
@@ -78,10 +80,20 @@ export interface Outcome {
   usage: Usage;
 }
 
+/**
+ * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
+ * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
+ * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
+ * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
+ */
+export function upstreamDispatcher(upstream: string): Dispatcher | undefined {
+  return new HttpClient('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+}
+
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 export async function forward(call: Call, res: ServerResponse): Promise<Outcome> {
   const started = Date.now();
-  const dispatcher = dispatcherFor(call.url);
+  const { dispatcher } = call;
   const headers = {
     ...without(call.headers, DROPPED_REQUEST),
     ...call.credential,
@@ -144,7 +156,11 @@ async function relay(
   const type = String(answer.headers['content-type'] ?? '');
   const streamed = type.startsWith('text/event-stream');
   const reader = new UsageReader(streamed);
-  res.writeHead(answer.statusCode, without(answer.headers, DROPPED_RESPONSE));
+  const headers = without(answer.headers, DROPPED_RESPONSE);
+  // A passing trouble reaching the client is one the gateway retried as far as it would: the SDKs
+  // (openai, anthropic: 2 retries by default) read this header before the status and retry no more.
+  if (retriedStatus(answer.statusCode)) headers['x-should-retry'] = 'false';
+  res.writeHead(answer.statusCode, headers);
   res.flushHeaders();
   try {
     for await (const chunk of answer.body as AsyncIterable<Buffer>) {
@@ -160,10 +176,10 @@ async function relay(
   return { status: answer.statusCode, streamed, usage: reader.end() };
 }
 
-/** No response came from upstream: a 502 the clients read as a provider error (and retry no further). */
+/** No response came from upstream: a 502 the clients read as a provider error, not to be retried on top. */
 function refuseUnreached(res: ServerResponse, why: string): void {
   if (res.headersSent || res.destroyed) return;
   const message = `model gateway: the provider could not be reached (${why})`;
-  res.writeHead(502, { 'content-type': 'application/json' });
+  res.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false' });
   res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
 }

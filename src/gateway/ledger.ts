@@ -47,10 +47,17 @@ function merge(into: Usage, from: Usage | undefined): void {
   if (from.costUsd !== undefined) into.costUsd = from.costUsd;
 }
 
-/** Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. */
+/**
+ * Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. An SSE
+ * chunk is searched natively and never copied whole: only the line it ends (begun in earlier chunks)
+ * and the unfinished line it leaves are copied, and only lines naming usage are decoded.
+ */
 export class UsageReader {
   readonly usage: Usage = {};
-  private pending = Buffer.alloc(0);
+  /** The unfinished SSE line: its parts so far, copied; over LINE_LIMIT it is dropped unread. */
+  private parts: Buffer[] = [];
+  private partBytes = 0;
+  private overlong = false;
   private json: Buffer[] | undefined = [];
   private jsonBytes = 0;
 
@@ -63,17 +70,34 @@ export class UsageReader {
       else this.json = undefined;
       return;
     }
-    const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-    const cut = data.lastIndexOf(NEWLINE);
-    // Only lines naming usage are decoded: a long stream costs one native search per chunk.
-    if (cut !== -1 && data.subarray(0, cut).includes(USAGE)) this.lines(data.subarray(0, cut));
-    const tail = data.subarray(cut + 1);
-    this.pending = tail.length > LINE_LIMIT ? Buffer.alloc(0) : Buffer.from(tail);
+    let from = 0;
+    if (this.partBytes > 0 || this.overlong) {
+      const newline = chunk.indexOf(NEWLINE);
+      if (newline === -1) return this.hold(chunk);
+      this.hold(chunk.subarray(0, newline));
+      if (!this.overlong) {
+        const line = Buffer.concat(this.parts, this.partBytes);
+        if (line.includes(USAGE)) this.lines(line);
+      }
+      this.forget();
+      from = newline + 1;
+    }
+    const cut = chunk.lastIndexOf(NEWLINE);
+    if (cut >= from) {
+      // Whole lines, searched where they lie: a long stream costs one native search per chunk.
+      const whole = chunk.subarray(from, cut);
+      if (whole.includes(USAGE)) this.lines(whole);
+      from = cut + 1;
+    }
+    this.hold(chunk.subarray(from));
   }
 
   end(): Usage {
-    if (this.sse) this.lines(this.pending);
-    else if (this.json) {
+    if (this.sse) {
+      if (!this.overlong && this.partBytes > 0)
+        this.lines(Buffer.concat(this.parts, this.partBytes));
+      this.forget();
+    } else if (this.json) {
       try {
         merge(this.usage, usageOf(JSON.parse(Buffer.concat(this.json).toString('utf8'))));
       } catch {
@@ -81,6 +105,25 @@ export class UsageReader {
       }
     }
     return this.usage;
+  }
+
+  /** Keeps a copy of part of the unfinished line (the chunk itself is the client's). */
+  private hold(part: Buffer): void {
+    if (part.length === 0 || this.overlong) return;
+    if (this.partBytes + part.length > LINE_LIMIT) {
+      this.parts = [];
+      this.partBytes = 0;
+      this.overlong = true;
+      return;
+    }
+    this.parts.push(Buffer.from(part));
+    this.partBytes += part.length;
+  }
+
+  private forget(): void {
+    this.parts = [];
+    this.partBytes = 0;
+    this.overlong = false;
   }
 
   /** Whole lines only (split at a newline byte, so never inside a UTF-8 sequence). */

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forward } from './forward.js';
+import { forward, upstreamDispatcher } from './forward.js';
 import type { Ledger } from './ledger.js';
 import type { FrontedKey } from './providers.js';
 import type { BudgetStop, ModelCall, RetryLimits } from './types.js';
@@ -104,6 +104,9 @@ function budgetMessage(stop: BudgetStop): string {
 export async function listen(options: ServerOptions): Promise<Listening> {
   const expected = digest(options.capability);
   const open = new Set<AbortController>();
+  const dispatchers = new Map(
+    options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream)] as const)
+  );
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const key = presented(req);
@@ -146,6 +149,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       const outcome = await forward(
         {
           url: `${provider.upstream}${path}${query}`,
+          dispatcher: dispatchers.get(provider.provider),
           method: req.method ?? 'GET',
           headers: req.headers,
           credential: provider.spec.credential(provider.key),
@@ -192,6 +196,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       const closed = new Promise<void>(resolve => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await Promise.all([...dispatchers.values()].map(d => d?.destroy()));
     }
   };
 }
