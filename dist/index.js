@@ -40008,9 +40008,9 @@ function heldCredentials(env, fronted) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ request),
-/* harmony export */   t: () => (/* binding */ dispatcherFor)
+/* harmony export */   E: () => (/* binding */ request)
 /* harmony export */ });
+/* unused harmony export dispatcherFor */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44942);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
 /**
@@ -68185,6 +68185,16 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
                 delete seen[p.keyVariable];
         }
     }
+    if (settings.gateway.modelProxy !== 'off') {
+        const unrouted = providers/* PROVIDERS */.xq.filter(p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen));
+        for (const p of unrouted)
+            warning(UNROUTED[p.provider]);
+        if (unrouted.length > 0) {
+            seen = { ...seen };
+            for (const p of unrouted)
+                delete seen[p.keyVariable];
+        }
+    }
     const retry = limits.modelRetry;
     const started = await gateway.start({
         env: seen,
@@ -68209,6 +68219,23 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
             `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md).`);
     return { gateway: started, dotenv };
 }
+/**
+ * Whether Hermes sends a provider's calls to the base URL the gateway sets, as upstream resolves it
+ * (hermes_cli/auth.py, hermes_cli/runtime_provider.py; docs/gateway.md): OpenRouter's always (the
+ * gateway asks for it by name), an OpenAI-compatible endpoint's only when Hermes is asked for
+ * `openai-api` (else it reads no OPENAI_BASE_URL), Anthropic's never (no base URL variable is read).
+ */
+function routedBy(provider, env) {
+    if (provider === 'openrouter')
+        return true;
+    if (provider === 'openai')
+        return env.HERMES_INFERENCE_PROVIDER?.trim() === 'openai-api';
+    return false;
+}
+const UNROUTED = {
+    openai: 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.',
+    anthropic: "ANTHROPIC_API_KEY is not fronted by the model gateway: Hermes sends Anthropic calls to config.yaml's model.base_url or api.anthropic.com, not to a base URL from its environment, so the agent holds the key. Use OpenRouter to keep the key from the agent."
+};
 /**
  * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
  * gateway's capability; and, when it runs as the runner's user, the fronted keys too.
@@ -72684,11 +72711,18 @@ function merge(into, from) {
     if (from.costUsd !== undefined)
         into.costUsd = from.costUsd;
 }
-/** Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. */
+/**
+ * Reads usage out of an answer's bytes as they pass, SSE or JSON, without holding the stream. An SSE
+ * chunk is searched natively and never copied whole: only the line it ends (begun in earlier chunks)
+ * and the unfinished line it leaves are copied, and only lines naming usage are decoded.
+ */
 class UsageReader {
     sse;
     usage = {};
-    pending = Buffer.alloc(0);
+    /** The unfinished SSE line: its parts so far, copied; over LINE_LIMIT it is dropped unread. */
+    parts = [];
+    partBytes = 0;
+    overlong = false;
     json = [];
     jsonBytes = 0;
     constructor(sse) {
@@ -72703,17 +72737,36 @@ class UsageReader {
                 this.json = undefined;
             return;
         }
-        const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-        const cut = data.lastIndexOf(NEWLINE);
-        // Only lines naming usage are decoded: a long stream costs one native search per chunk.
-        if (cut !== -1 && data.subarray(0, cut).includes(USAGE))
-            this.lines(data.subarray(0, cut));
-        const tail = data.subarray(cut + 1);
-        this.pending = tail.length > LINE_LIMIT ? Buffer.alloc(0) : Buffer.from(tail);
+        let from = 0;
+        if (this.partBytes > 0 || this.overlong) {
+            const newline = chunk.indexOf(NEWLINE);
+            if (newline === -1)
+                return this.hold(chunk);
+            this.hold(chunk.subarray(0, newline));
+            if (!this.overlong) {
+                const line = Buffer.concat(this.parts, this.partBytes);
+                if (line.includes(USAGE))
+                    this.lines(line);
+            }
+            this.forget();
+            from = newline + 1;
+        }
+        const cut = chunk.lastIndexOf(NEWLINE);
+        if (cut >= from) {
+            // Whole lines, searched where they lie: a long stream costs one native search per chunk.
+            const whole = chunk.subarray(from, cut);
+            if (whole.includes(USAGE))
+                this.lines(whole);
+            from = cut + 1;
+        }
+        this.hold(chunk.subarray(from));
     }
     end() {
-        if (this.sse)
-            this.lines(this.pending);
+        if (this.sse) {
+            if (!this.overlong && this.partBytes > 0)
+                this.lines(Buffer.concat(this.parts, this.partBytes));
+            this.forget();
+        }
         else if (this.json) {
             try {
                 merge(this.usage, usageOf(JSON.parse(Buffer.concat(this.json).toString('utf8'))));
@@ -72723,6 +72776,24 @@ class UsageReader {
             }
         }
         return this.usage;
+    }
+    /** Keeps a copy of part of the unfinished line (the chunk itself is the client's). */
+    hold(part) {
+        if (part.length === 0 || this.overlong)
+            return;
+        if (this.partBytes + part.length > LINE_LIMIT) {
+            this.parts = [];
+            this.partBytes = 0;
+            this.overlong = true;
+            return;
+        }
+        this.parts.push(Buffer.from(part));
+        this.partBytes += part.length;
+    }
+    forget() {
+        this.parts = [];
+        this.partBytes = 0;
+        this.overlong = false;
     }
     /** Whole lines only (split at a newline byte, so never inside a UTF-8 sequence). */
     lines(bytes) {
@@ -72804,10 +72875,10 @@ var providers = __nccwpck_require__(84048);
 var external_node_http_ = __nccwpck_require__(37067);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(78474);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(44942);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(46752);
-// EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(50576);
 ;// CONCATENATED MODULE: ./src/gateway/retry.ts
 /** Statuses a provider sends for a passing trouble (529: Anthropic's "overloaded"). */
 const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
@@ -72888,10 +72959,19 @@ function without(headers, dropped) {
     }
     return kept;
 }
+/**
+ * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
+ * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
+ * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
+ * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
+ */
+function upstreamDispatcher(upstream) {
+    return new lib/* HttpClient */.Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+}
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 async function forward(call, res) {
     const started = Date.now();
-    const dispatcher = (0,fetch/* dispatcherFor */.t)(call.url);
+    const { dispatcher } = call;
     const headers = {
         ...without(call.headers, DROPPED_REQUEST),
         ...call.credential,
@@ -72946,7 +73026,12 @@ async function relay(answer, res, signal) {
     const type = String(answer.headers['content-type'] ?? '');
     const streamed = type.startsWith('text/event-stream');
     const reader = new UsageReader(streamed);
-    res.writeHead(answer.statusCode, without(answer.headers, DROPPED_RESPONSE));
+    const headers = without(answer.headers, DROPPED_RESPONSE);
+    // A passing trouble reaching the client is one the gateway retried as far as it would: the SDKs
+    // (openai, anthropic: 2 retries by default) read this header before the status and retry no more.
+    if (retriedStatus(answer.statusCode))
+        headers['x-should-retry'] = 'false';
+    res.writeHead(answer.statusCode, headers);
     res.flushHeaders();
     try {
         for await (const chunk of answer.body) {
@@ -72963,12 +73048,12 @@ async function relay(answer, res, signal) {
     }
     return { status: answer.statusCode, streamed, usage: reader.end() };
 }
-/** No response came from upstream: a 502 the clients read as a provider error (and retry no further). */
+/** No response came from upstream: a 502 the clients read as a provider error, not to be retried on top. */
 function refuseUnreached(res, why) {
     if (res.headersSent || res.destroyed)
         return;
     const message = `model gateway: the provider could not be reached (${why})`;
-    res.writeHead(502, { 'content-type': 'application/json' });
+    res.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false' });
     res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }));
 }
 
@@ -73051,6 +73136,7 @@ function budgetMessage(stop) {
 async function listen(options) {
     const expected = digest(options.capability);
     const open = new Set();
+    const dispatchers = new Map(options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream)]));
     const handle = async (req, res) => {
         const key = presented(req);
         if (key === undefined || !(0,external_node_crypto_.timingSafeEqual)(digest(key), expected))
@@ -73093,6 +73179,7 @@ async function listen(options) {
         try {
             const outcome = await forward({
                 url: `${provider.upstream}${path}${query}`,
+                dispatcher: dispatchers.get(provider.provider),
                 method: req.method ?? 'GET',
                 headers: req.headers,
                 credential: provider.spec.credential(provider.key),
@@ -73140,6 +73227,7 @@ async function listen(options) {
             const closed = new Promise(resolve => server.close(() => resolve()));
             server.closeAllConnections();
             await closed;
+            await Promise.all([...dispatchers.values()].map(d => d?.destroy()));
         }
     };
 }
@@ -73182,6 +73270,16 @@ async function startGateway(options) {
         env[spec.keyVariable] = capability;
         env[spec.baseVariable] = `http://127.0.0.1:${listening.port}/${f.provider}`;
     }
+    // Hermes asked for no provider picks openrouter on OPENROUTER_API_KEY, but then sends that key only
+    // to the host openrouter.ai (a loopback base URL gets none); asked for openrouter by name, it sends it
+    // to OPENROUTER_BASE_URL (upstream hermes_cli/auth.py, see docs/gateway.md). config.yaml's
+    // model.provider still comes first.
+    if (fronted.some(f => f.provider === 'openrouter') && !options.env.HERMES_INFERENCE_PROVIDER)
+        env.HERMES_INFERENCE_PROVIDER = 'openrouter';
+    // Hermes' HTTP client (httpx) sends even a loopback call to the runner's proxy unless NO_PROXY names it.
+    const noProxy = withLoopback(options.env.NO_PROXY ?? options.env.no_proxy);
+    env.NO_PROXY = noProxy;
+    env.no_proxy = noProxy;
     return {
         env: Object.freeze(env),
         capability,
@@ -73189,6 +73287,17 @@ async function startGateway(options) {
         stats: () => ledger.stats(),
         close: () => listening.close()
     };
+}
+/** A NO_PROXY list with the gateway's host in it. */
+function withLoopback(list) {
+    const hosts = (list ?? '')
+        .split(',')
+        .map(h => h.trim())
+        .filter(Boolean);
+    for (const host of ['127.0.0.1', 'localhost'])
+        if (!hosts.includes(host))
+            hosts.push(host);
+    return hosts.join(',');
 }
 
 // EXTERNAL MODULE: ./src/confine/host.ts
