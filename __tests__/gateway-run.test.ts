@@ -152,11 +152,17 @@ describe('the whole chain', () => {
   });
 
   test('model-proxy: off behaves as today: Hermes holds the key and calls the provider itself', async () => {
-    const { w, seen } = await chain({ 'model-proxy': 'off' });
+    // A loopback OPENROUTER_BASE_URL gets the key only with openrouter asked for by name.
+    const { w, seen } = await chain(
+      { 'model-proxy': 'off' },
+      { env: { HERMES_INFERENCE_PROVIDER: 'openrouter' } }
+    );
     expect(w.outputs.get('outcome')).toBe('success');
     expect(seen!.env.OPENROUTER_API_KEY).toBe(REAL_KEY);
     expect(seen!.env.OPENROUTER_BASE_URL).toBe(provider!.url);
-    expect(provider!.requests).toHaveLength(3);
+    expect(provider!.requests.map(r => r.authorization)).toEqual(
+      Array(3).fill(`Bearer ${REAL_KEY}`)
+    );
     expect(w.outputs.get('model_calls')).toBe('');
     expect(w.outputs.get('model_retries')).toBe('');
     // The Isolation row says the agent holds the key.

@@ -1,14 +1,51 @@
-// The simulator as a model client: it finds its provider the way Hermes' provider resolution does
-// (OPENAI_BASE_URL first, then OPENROUTER_BASE_URL; the key from OPENAI_API_KEY or OPENROUTER_API_KEY)
-// and makes real chat-completions calls, so that a test runs action → simulator → gateway → provider.
+// The simulator as a model client: it finds its provider, base URL and key the way Hermes' provider
+// resolution does (upstream hermes_cli/auth.py and runtime_provider.py, as docs/gateway.md reads
+// them; the chat-completions providers only) and makes real chat-completions calls, so that a test
+// runs action → simulator → gateway → provider.
 // Plain ESM, Node built-ins only (the global fetch).
 /* global fetch */
 
-/** The base URL and key Hermes would use, or undefined when no base URL is set. */
+const OPENROUTER = 'https://openrouter.ai/api/v1';
+
+/** Whether url's host is domain or under it. */
+function hostIs(url, domain) {
+  try {
+    const host = new URL(url).hostname;
+    return host === domain || host.endsWith(`.${domain}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The base URL and key Hermes would use, or undefined when it would find no provider of these.
+ * Asked for `openai-api` by name: OPENAI_BASE_URL and OPENAI_API_KEY. Otherwise (`auto` with either
+ * key, or `openrouter` by name) the provider is openrouter: the URL from CUSTOM_BASE_URL, then
+ * OPENROUTER_BASE_URL, then openrouter.ai; the key OPENROUTER_API_KEY, then OPENAI_API_KEY, but only
+ * when the host is openrouter.ai or openrouter was asked for by name with OPENROUTER_BASE_URL as the
+ * URL; any other URL is a custom endpoint, whose key is gated on its own host (none for loopback).
+ */
 export function resolveProvider(env = process.env) {
-  const base = env.OPENAI_BASE_URL || env.OPENROUTER_BASE_URL;
-  const key = env.OPENAI_API_KEY || env.OPENROUTER_API_KEY;
-  if (!base || !key) return undefined;
+  const asked = env.HERMES_INFERENCE_PROVIDER?.trim() || 'auto';
+  if (asked === 'openai-api') {
+    const base = env.OPENAI_BASE_URL || 'https://api.openai.com/v1';
+    return env.OPENAI_API_KEY
+      ? { base: base.replace(/\/+$/, ''), key: env.OPENAI_API_KEY }
+      : undefined;
+  }
+  if (
+    asked !== 'openrouter' &&
+    !(asked === 'auto' && (env.OPENAI_API_KEY || env.OPENROUTER_API_KEY))
+  )
+    return undefined;
+  const base = env.CUSTOM_BASE_URL || env.OPENROUTER_BASE_URL || OPENROUTER;
+  const named = asked === 'openrouter' && base === env.OPENROUTER_BASE_URL;
+  const key =
+    hostIs(base, 'openrouter.ai') || named
+      ? env.OPENROUTER_API_KEY || env.OPENAI_API_KEY || ''
+      : hostIs(base, 'openai.com')
+        ? env.OPENAI_API_KEY || ''
+        : '';
   return { base: base.replace(/\/+$/, ''), key };
 }
 
