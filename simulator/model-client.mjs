@@ -56,6 +56,13 @@ export function resolveProvider(env = process.env) {
  */
 export async function modelCalls(provider, { count, model, query }) {
   const tokens = { input: 0, output: 0 };
+  // A test's provider is a stand-in on loopback: the simulator never calls a real one.
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(provider.base).hostname))
+    return {
+      tokens,
+      calls: 0,
+      error: `Connection error: the simulator calls no provider off loopback (${provider.base})`
+    };
   for (let k = 1; k <= count; k++) {
     let response;
     try {
