@@ -228,6 +228,75 @@ describe('the model gateway and the fence', () => {
     expect(w.warnings).toEqual([]);
   });
 
+  test("the runner's own .env and config.yaml are closed to others while the agent runs, then put back", async () => {
+    const hermesHome = fs.mkdtempSync(path.join(ROOT, 'hermes-home-'));
+    const dotenv = path.join(hermesHome, '.env');
+    const config = path.join(hermesHome, 'config.yaml');
+    fs.writeFileSync(dotenv, `GROQ_API_KEY=gsk-held\n`, { mode: 0o644 });
+    fs.writeFileSync(config, 'model: x\n', { mode: 0o600 });
+    const { host, asked } = standIn(() => false);
+    await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp(), HERMES_HOME: hermesHome }
+      },
+      host
+    );
+    const chmods = asked.filter(([file, , dir]) => file === 'chmod' && dir === dotenv);
+    expect(chmods).toEqual([
+      ['chmod', '600', dotenv],
+      ['chmod', '644', dotenv]
+    ]);
+    // Already the owner's alone: left as it is.
+    expect(asked.filter(([file, , dir]) => file === 'chmod' && dir === config)).toEqual([]);
+  });
+
+  test("a key in Hermes' .env written with ${…}, which Hermes expands: not fronted, and said", async () => {
+    const hermesHome = fs.mkdtempSync(path.join(ROOT, 'hermes-home-'));
+    fs.writeFileSync(
+      path.join(hermesHome, '.env'),
+      `MY_OR=${REAL}\nOPENROUTER_API_KEY=\${MY_OR}\n`
+    );
+    const { host } = standIn(() => false);
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp(), HERMES_HOME: hermesHome }
+      },
+      host
+    );
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(w.outputs.get('model_calls')).toBe('');
+    expect(w.warnings).toEqual([
+      expect.stringContaining('with a $ in it, which Hermes expands and the action does not')
+    ]);
+  });
+
+  test('the hand-back fails: the rest is still undone, the user kept, a warning says so, the run published', async () => {
+    const { host, asked } = standIn(
+      (file, args) => file === 'chown' && args.some(a => a.startsWith('--from='))
+    );
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp() }
+      },
+      host
+    );
+    const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
+    expect(asked.filter(([file]) => file === 'userdel')).toEqual([]);
+    expect(asked.some(([file]) => file === 'chmod')).toBe(true);
+    expect(w.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `could not finish undoing the isolation \\(handing the workspace back: .*refused by the stand-in.*\\); the user ${name} is kept`
+        )
+      )
+    ]);
+    expect(w.outputs.get('outcome')).toBe('success');
+    expect(comment()).toContain('Hermes completed the turn');
+  });
+
   test('the gateway fails to close: the fence still comes down, and a warning says so', async () => {
     const { host, asked } = standIn(() => false);
     const w = await step(

@@ -115,6 +115,16 @@ describe('the whole chain', () => {
     expect(text).toMatch(/Isolation\s+none: .* · the agent held: OPENROUTER_API_KEY/);
   });
 
+  test("Hermes as the runner's user: the held list is this process's whole environment, the runner's tokens too", async () => {
+    const { w } = await chain(
+      {},
+      { calls: 0, env: { ACTIONS_RUNTIME_TOKEN: 'runtime-token', 'INPUT_GITHUB-TOKEN': 'gh' } }
+    );
+    expect(summaryText(w)).toMatch(
+      /the agent held: ACTIONS_RUNTIME_TOKEN, INPUT_GITHUB-TOKEN, OPENROUTER_API_KEY/
+    );
+  });
+
   test('an Anthropic key, which Hermes never sends to a base URL from its environment: not fronted, said, and held', async () => {
     const { w, seen } = await chain(
       {},

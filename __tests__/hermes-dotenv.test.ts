@@ -66,3 +66,17 @@ test('a byte-order mark before the first name does not hide the key from the rea
   const copy = withoutNames(of(`\uFEFFOPENROUTER_API_KEY=${REAL}\nA=1\n`), gatewayNames, keys);
   expect(copy).toBe('A=1\n');
 });
+
+test.each([
+  ['a quoted name (python-dotenv reads it)', `'OPENROUTER_API_KEY'=${REAL}`],
+  ['a blank JavaScript does not see as one (\\x1c)', `\x1cOPENROUTER_API_KEY=${REAL}`],
+  ['after the name (\\x1f)', `OPENROUTER_API_KEY\x1f=${REAL}`]
+])('a layout the line reading misses but python-dotenv reads (%s): no copy', (_, line) => {
+  expect(withoutNames(of(`A=1\n${line}\n`), gatewayNames, keys)).toBeUndefined();
+});
+
+test('lines end at a lone CR too, as python-dotenv reads them: the key inside a backtick value goes', () => {
+  const copy = withoutNames(of(`FOO=\`abc\rOPENROUTER_API_KEY=${REAL}\r\`\n`), gatewayNames, keys);
+  expect(copy).toBeDefined();
+  expect(copy).not.toContain(REAL);
+});

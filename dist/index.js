@@ -39961,9 +39961,10 @@ const PROVIDERS = [
 ];
 /**
  * Names that hold a credential: Hermes' own reading of a credential (upstream
- * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords.
+ * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords; `-` as well as `_` before them
+ * (the step's inputs: `INPUT_GITHUB-TOKEN`).
  */
-const CREDENTIAL_NAME = /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD)$/i;
+const CREDENTIAL_NAME = /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD)$/i;
 /** The providers whose key is present and non-empty, with a fixed https or loopback upstream. */
 function frontable(env, warning) {
     const found = [];
@@ -66930,6 +66931,83 @@ function networkError(error) {
     return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
+var main = __nccwpck_require__(18889);
+;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
+/**
+ * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
+ * `hermes_cli/env_loader.py`, `load_hermes_dotenv`: `~/.hermes/.env` with `override=True`), so a key
+ * written there beats the one the step's `env:` gives, and the agent reads the file like any other
+ * of its home. The model gateway reads it to know the key Hermes will really use; the copy given to
+ * an isolated agent has the gateway's variables taken out (see docs/gateway.md).
+ */
+
+
+
+
+/** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
+function hermesHomeOf(env) {
+    return external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
+}
+/** The `.env` of Hermes' home (its target, when it is a link), or undefined when there is none. */
+function readHermesDotenv(env) {
+    const file = external_node_path_.join(hermesHomeOf(env), '.env');
+    let text;
+    try {
+        text = external_node_fs_.readFileSync(external_node_fs_.realpathSync(file), 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    return { path: file, text, values: (0,main.parse)(text.replace(/^\uFEFF/, '')) };
+}
+/** env with the file's assignments laid over it, as Hermes sees it once it has loaded the file. */
+function withDotenv(env, dotenv) {
+    return dotenv ? { ...env, ...dotenv.values } : env;
+}
+const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/;
+/**
+ * The file's text without the assignments of names: a line that assigns one goes, and so do the
+ * lines a quoted value of it runs on to. Undefined when the result still assigns one of the names,
+ * or still holds the value of one of the secret ones (a layout this reading did not foresee): the
+ * caller then gives no copy of the file at all rather than one that may hold a key.
+ */
+function withoutNames(dotenv, names, secrets) {
+    const kept = [];
+    let open;
+    for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
+        if (open !== undefined) {
+            // Inside a dropped value that runs on: dropped up to the line that closes its quote.
+            if (line.includes(open))
+                open = undefined;
+            continue;
+        }
+        const match = ASSIGNMENT.exec(line);
+        if (!match || !names.has(match[1] ?? '')) {
+            kept.push(line);
+            continue;
+        }
+        const value = (match[2] ?? '').trimStart();
+        const quote = value[0];
+        if ((quote === '"' || quote === "'" || quote === '`') && !value.slice(1).includes(quote))
+            open = quote;
+    }
+    const text = kept.join('\n');
+    const left = (0,main.parse)(text);
+    // A name still written anywhere (python-dotenv also reads quoted names and other blanks): no copy.
+    for (const name of names)
+        if (name in left || text.includes(name))
+            return undefined;
+    for (const name of secrets) {
+        const value = dotenv.values[name]?.trim();
+        if (value && text.includes(value))
+            return undefined;
+    }
+    return text;
+}
+
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
@@ -67164,8 +67242,6 @@ function restoreGitEntries(workspace, before) {
     return changed;
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/confine/git-hooks.ts
 /**
  * Hooks git takes from the worktree itself: a `core.hooksPath` into it (husky's `.husky/_`), or a
@@ -67447,80 +67523,6 @@ function git_guard_write(workspace, tree) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
-var main = __nccwpck_require__(18889);
-;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
-/**
- * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
- * `hermes_cli/env_loader.py`, `load_hermes_dotenv`: `~/.hermes/.env` with `override=True`), so a key
- * written there beats the one the step's `env:` gives, and the agent reads the file like any other
- * of its home. The model gateway reads it to know the key Hermes will really use; the copy given to
- * an isolated agent has the gateway's variables taken out (see docs/gateway.md).
- */
-
-
-
-
-/** The Hermes home a run reads: `HERMES_HOME`, else `~/.hermes`. */
-function hermesHomeOf(env) {
-    return external_node_path_.resolve(env.HERMES_HOME || external_node_path_.join(external_node_os_.homedir(), '.hermes'));
-}
-/** The `.env` of Hermes' home (its target, when it is a link), or undefined when there is none. */
-function readHermesDotenv(env) {
-    const file = external_node_path_.join(hermesHomeOf(env), '.env');
-    let text;
-    try {
-        text = external_node_fs_.readFileSync(external_node_fs_.realpathSync(file), 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    return { path: file, text, values: (0,main.parse)(text.replace(/^\uFEFF/, '')) };
-}
-/** env with the file's assignments laid over it, as Hermes sees it once it has loaded the file. */
-function withDotenv(env, dotenv) {
-    return dotenv ? { ...env, ...dotenv.values } : env;
-}
-const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/;
-/**
- * The file's text without the assignments of names: a line that assigns one goes, and so do the
- * lines a quoted value of it runs on to. Undefined when the result still assigns one of the names,
- * or still holds the value of one of the secret ones (a layout this reading did not foresee): the
- * caller then gives no copy of the file at all rather than one that may hold a key.
- */
-function withoutNames(dotenv, names, secrets) {
-    const kept = [];
-    let open;
-    for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-        if (open !== undefined) {
-            // Inside a dropped value that runs on: dropped up to the line that closes its quote.
-            if (line.includes(open))
-                open = undefined;
-            continue;
-        }
-        const match = ASSIGNMENT.exec(line);
-        if (!match || !names.has(match[1] ?? '')) {
-            kept.push(line);
-            continue;
-        }
-        const value = (match[2] ?? '').trimStart();
-        const quote = value[0];
-        if ((quote === '"' || quote === "'" || quote === '`') && !value.slice(1).includes(quote))
-            open = quote;
-    }
-    const text = kept.join('\n');
-    const left = (0,main.parse)(text);
-    for (const name of names)
-        if (name in left)
-            return undefined;
-    for (const name of secrets) {
-        const value = dotenv.values[name]?.trim();
-        if (value && text.includes(value))
-            return undefined;
-    }
-    return text;
-}
-
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/confine/processes.ts
@@ -67707,6 +67709,8 @@ const USERADD_BACKOFF_MS = 200;
 const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
 /** What the runner user's `~/.hermes` gives the agent's copy. */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** What of Hermes' home may hold a key: closed to others while the agent runs. */
+const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 /** The isolation of one run: made by isolate(), ended by release(). */
 class Isolation {
     user;
@@ -67730,6 +67734,8 @@ class Isolation {
     /** The lent tree's entries with write bits for group or others (or set-id bits) before the lend. */
     loose = new Map();
     actionEnv = {};
+    /** Says what could not be undone at the release (set by prepare()). */
+    warn = () => undefined;
     /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
     queryFile;
     /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
@@ -67786,6 +67792,7 @@ class Isolation {
         const hermesHome = external_node_path_.join(home, '.hermes');
         external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
         external_node_fs_.mkdirSync(hermesHome);
+        this.warn = options.warn;
         const source = hermesHomeOf(options.env);
         const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
         for (const entry of entries) {
@@ -67803,6 +67810,13 @@ class Isolation {
                     verbatimSymlinks: true
                 });
         }
+        // The originals stay at a path the agent knows, maybe on a way it is given to enter (Hermes
+        // installed under ~/.hermes, the runner's home above the workspace): closed to others for the run.
+        for (const entry of HERMES_SECRETS)
+            this.closeForRun(external_node_path_.join(source, entry));
+        const config = external_node_path_.join(hermesHome, 'config.yaml');
+        if (external_node_fs_.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(external_node_fs_.readFileSync(config, 'utf8')))
+            options.warn("Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.");
         // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
         const lent = lentTree(options.workspace, options.workingDirectory);
         const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
@@ -67880,6 +67894,19 @@ class Isolation {
         }
         this.setMode(dir, mode | 0o001);
     }
+    /** A regular file of the runner's (its target, if a link) readable by others: owner-only for the run. */
+    closeForRun(file) {
+        let real;
+        try {
+            real = external_node_fs_.realpathSync(file);
+        }
+        catch {
+            return;
+        }
+        const stat = external_node_fs_.statSync(real);
+        if (stat.isFile() && (stat.mode & 0o077) !== 0)
+            this.setMode(real, stat.mode & 0o7700);
+    }
     setMode(dir, mode) {
         const was = external_node_fs_.statSync(dir).mode & 0o7777;
         if (was === mode)
@@ -67928,44 +67955,68 @@ class Isolation {
             as: this.user
         });
     }
-    /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+    /**
+     * Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. Each
+     * step runs whatever the one before it did, and what failed is said; the user is removed only when
+     * the hand-back worked (files of its uid left behind must not pass to the next user given that uid).
+     */
     async release() {
         const admin = this.admin;
         if (!this.released) {
             this.released = true;
-            await this.endAll();
-            if (this.home)
-                admin('rm', ['-rf', '--', this.home]);
-            if (this.lent) {
+            const failed = [];
+            const step = (what, work) => {
+                try {
+                    work();
+                    return true;
+                }
+                catch (error) {
+                    failed.push(`${what}: ${(0,errors/* messageOf */.b)(error)}`);
+                    return false;
+                }
+            };
+            await this.endAll().catch((error) => failed.push(`ending its processes: ${(0,errors/* messageOf */.b)(error)}`));
+            let handedBack = true;
+            const home = this.home;
+            if (home)
+                handedBack = step('removing its HOME', () => admin('rm', ['-rf', '--', home]));
+            const lent = this.lent;
+            if (lent) {
                 // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it.
                 try {
-                    breakLinks(this.lent, this.user.uid, admin);
+                    breakLinks(lent, this.user.uid, admin);
                 }
                 catch {
                     // find or cp failed: the files go back as they are; the hand-back must not stop here.
                 }
-                admin('chown', [
+                const chowned = step('handing the workspace back', () => admin('chown', [
                     '-R',
                     '-h',
                     `--from=${this.user.uid}`,
                     `${this.runner.uid}:${this.runner.gid}`,
-                    this.lent
-                ]);
-                tightenModes(this.lent, this.loose);
+                    lent
+                ]));
+                handedBack &&= chowned;
+                step('dropping the write bits it added', () => tightenModes(lent, this.loose));
                 if ((0,host/* systemTool */._f)('setfacl'))
-                    admin('setfacl', ['-R', '-P', '-b', this.lent]);
+                    step('dropping its ACLs', () => admin('setfacl', ['-R', '-P', '-b', lent]));
             }
             // After the hand-back (the lent tree may lie in /tmp), and with no process of its left to add one.
-            sweepShared(this.user.uid, admin);
-            for (const { dir, mode, acl } of this.modes.splice(0)) {
-                if (acl)
-                    admin('setfacl', ['-x', `u:${this.user.uid}`, dir]);
-                admin('chmod', [mode.toString(8), dir]);
-            }
-            if (this.hidden)
-                restoreIncludes(this.hidden, this.actionEnv);
+            step('sweeping its files from the shared temp folders', () => sweepShared(this.user.uid, admin));
+            for (const { dir, mode, acl } of this.modes.splice(0))
+                step(`putting back the mode of ${dir}`, () => {
+                    if (acl)
+                        admin('setfacl', ['-x', `u:${this.user.uid}`, dir]);
+                    admin('chmod', [mode.toString(8), dir]);
+                });
+            const hidden = this.hidden;
+            if (hidden)
+                step("putting back the checkout's credential include", () => restoreIncludes(hidden, this.actionEnv));
             // Its processes are gone and it owns nothing left: the uid may be given to another user.
-            removeUser(this.user.name, admin);
+            if (handedBack)
+                removeUser(this.user.name, admin);
+            if (failed.length > 0)
+                this.warn(`After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`);
         }
         return {
             user: this.user.name,
@@ -68056,6 +68107,7 @@ function ancestors(p) {
 
 
 
+
 async function confine(options) {
     const { plan, workspace, executable, env } = options;
     // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
@@ -68129,6 +68181,7 @@ function heldBy(tree, env) {
     const own = [
         ['RUNNER_TEMP', env.RUNNER_TEMP],
         ["the runner user's home", env.HOME ?? external_node_os_.homedir()],
+        ["Hermes' home (HERMES_HOME)", hermesHomeOf(env)],
         ["the action's own files", env.GITHUB_ACTION_PATH],
         ["the action's own files", process.argv[1] && external_node_path_.dirname(external_node_path_.resolve(process.argv[1]))]
     ];
@@ -68185,6 +68238,17 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
                 delete seen[p.keyVariable];
         }
     }
+    if (dotenv && settings.gateway.modelProxy !== 'off') {
+        // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
+        const expanded = providers/* PROVIDERS */.xq.filter(p => [p.keyVariable, p.baseVariable].some(name => dotenv.values[name]?.includes('$')));
+        for (const p of expanded)
+            warning(`${dotenv.path} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`);
+        if (expanded.length > 0) {
+            seen = { ...seen };
+            for (const p of expanded)
+                delete seen[p.keyVariable];
+        }
+    }
     if (settings.gateway.modelProxy !== 'off') {
         const unrouted = providers/* PROVIDERS */.xq.filter(p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen));
         for (const p of unrouted)
@@ -68216,7 +68280,8 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         warning(`Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
             `(${started.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
             `action's own environment (/proc/<pid>/environ). The gateway still counts, caps and retries the ` +
-            `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md).`);
+            `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
+            `inputs (github-token, api-key) and the runner's own tokens are as readable.`);
     return { gateway: started, dotenv };
 }
 /**
@@ -68466,7 +68531,8 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         const { spawning, queryFile } = confinement;
         const spent = () => ({
             gateway: gateway && gatewayFact(gateway, log.redact),
-            held: heldByAgent(ports.gateway.held, spawning.env, turnGateway, isolated)
+            // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
+            held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated)
         });
         const run = queryFile
             ? { ...settings, query: { kind: 'file', path: queryFile } }

@@ -57,7 +57,7 @@ export function withoutNames(
 ): string | undefined {
   const kept: string[] = [];
   let open: string | undefined;
-  for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+  for (const line of dotenv.text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
     if (open !== undefined) {
       // Inside a dropped value that runs on: dropped up to the line that closes its quote.
       if (line.includes(open)) open = undefined;
@@ -75,7 +75,8 @@ export function withoutNames(
   }
   const text = kept.join('\n');
   const left = parse(text);
-  for (const name of names) if (name in left) return undefined;
+  // A name still written anywhere (python-dotenv also reads quoted names and other blanks): no copy.
+  for (const name of names) if (name in left || text.includes(name)) return undefined;
   for (const name of secrets) {
     const value = dotenv.values[name]?.trim();
     if (value && text.includes(value)) return undefined;

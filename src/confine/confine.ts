@@ -5,6 +5,7 @@
  * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
  * failure half-way is undone here, never by a caller's `finally`.
  */
+import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { Input } from '../config/inputs.js';
 import { childEnv } from '../process/environment.js';
 import type { Spawning } from '../process/spawn.js';
@@ -136,6 +137,7 @@ function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
   const own: [string, string | undefined][] = [
     ['RUNNER_TEMP', env.RUNNER_TEMP],
     ["the runner user's home", env.HOME ?? os.homedir()],
+    ["Hermes' home (HERMES_HOME)", hermesHomeOf(env)],
     ["the action's own files", env.GITHUB_ACTION_PATH],
     ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
   ];

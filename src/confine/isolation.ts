@@ -72,6 +72,8 @@ export const SWEEP_LIMITS: Readonly<SweepLimits> = Object.freeze({ graceMs: 2000
 
 /** What the runner user's `~/.hermes` gives the agent's copy. */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** What of Hermes' home may hold a key: closed to others while the agent runs. */
+const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 
 /** The isolation of one run: made by isolate(), ended by release(). */
 export class Isolation {
@@ -92,6 +94,8 @@ export class Isolation {
   /** The lent tree's entries with write bits for group or others (or set-id bits) before the lend. */
   private loose = new Map<string, number>();
   private actionEnv: NodeJS.ProcessEnv = {};
+  /** Says what could not be undone at the release (set by prepare()). */
+  private warn: (message: string) => void = () => undefined;
   /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
   queryFile?: string;
 
@@ -156,6 +160,7 @@ export class Isolation {
     const hermesHome = path.join(home, '.hermes');
     fs.mkdirSync(path.join(home, 'tmp'));
     fs.mkdirSync(hermesHome);
+    this.warn = options.warn;
     const source = hermesHomeOf(options.env);
     const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
     for (const entry of entries) {
@@ -173,6 +178,14 @@ export class Isolation {
           verbatimSymlinks: true
         });
     }
+    // The originals stay at a path the agent knows, maybe on a way it is given to enter (Hermes
+    // installed under ~/.hermes, the runner's home above the workspace): closed to others for the run.
+    for (const entry of HERMES_SECRETS) this.closeForRun(path.join(source, entry));
+    const config = path.join(hermesHome, 'config.yaml');
+    if (fs.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(fs.readFileSync(config, 'utf8')))
+      options.warn(
+        "Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only."
+      );
     // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
     const lent = lentTree(options.workspace, options.workingDirectory);
     const runnerTemp = options.env.RUNNER_TEMP ? path.resolve(options.env.RUNNER_TEMP) : undefined;
@@ -248,6 +261,18 @@ export class Isolation {
     this.setMode(dir, mode | 0o001);
   }
 
+  /** A regular file of the runner's (its target, if a link) readable by others: owner-only for the run. */
+  private closeForRun(file: string): void {
+    let real: string;
+    try {
+      real = fs.realpathSync(file);
+    } catch {
+      return;
+    }
+    const stat = fs.statSync(real);
+    if (stat.isFile() && (stat.mode & 0o077) !== 0) this.setMode(real, stat.mode & 0o7700);
+  }
+
   private setMode(dir: string, mode: number): void {
     const was = fs.statSync(dir).mode & 0o7777;
     if (was === mode) return;
@@ -301,39 +326,73 @@ export class Isolation {
     });
   }
 
-  /** Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. */
+  /**
+   * Ends what is left, hands the workspace back, puts the modes back, removes the agent's HOME. Each
+   * step runs whatever the one before it did, and what failed is said; the user is removed only when
+   * the hand-back worked (files of its uid left behind must not pass to the next user given that uid).
+   */
   async release(): Promise<IsolationFact> {
     const admin = this.admin;
     if (!this.released) {
       this.released = true;
-      await this.endAll();
-      if (this.home) admin('rm', ['-rf', '--', this.home]);
-      if (this.lent) {
+      const failed: string[] = [];
+      const step = (what: string, work: () => void): boolean => {
+        try {
+          work();
+          return true;
+        } catch (error) {
+          failed.push(`${what}: ${messageOf(error)}`);
+          return false;
+        }
+      };
+      await this.endAll().catch((error: unknown) =>
+        failed.push(`ending its processes: ${messageOf(error)}`)
+      );
+      let handedBack = true;
+      const home = this.home;
+      if (home) handedBack = step('removing its HOME', () => admin('rm', ['-rf', '--', home]));
+      const lent = this.lent;
+      if (lent) {
         // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it.
         try {
-          breakLinks(this.lent, this.user.uid, admin);
+          breakLinks(lent, this.user.uid, admin);
         } catch {
           // find or cp failed: the files go back as they are; the hand-back must not stop here.
         }
-        admin('chown', [
-          '-R',
-          '-h',
-          `--from=${this.user.uid}`,
-          `${this.runner.uid}:${this.runner.gid}`,
-          this.lent
-        ]);
-        tightenModes(this.lent, this.loose);
-        if (systemTool('setfacl')) admin('setfacl', ['-R', '-P', '-b', this.lent]);
+        const chowned = step('handing the workspace back', () =>
+          admin('chown', [
+            '-R',
+            '-h',
+            `--from=${this.user.uid}`,
+            `${this.runner.uid}:${this.runner.gid}`,
+            lent
+          ])
+        );
+        handedBack &&= chowned;
+        step('dropping the write bits it added', () => tightenModes(lent, this.loose));
+        if (systemTool('setfacl'))
+          step('dropping its ACLs', () => admin('setfacl', ['-R', '-P', '-b', lent]));
       }
       // After the hand-back (the lent tree may lie in /tmp), and with no process of its left to add one.
-      sweepShared(this.user.uid, admin);
-      for (const { dir, mode, acl } of this.modes.splice(0)) {
-        if (acl) admin('setfacl', ['-x', `u:${this.user.uid}`, dir]);
-        admin('chmod', [mode.toString(8), dir]);
-      }
-      if (this.hidden) restoreIncludes(this.hidden, this.actionEnv);
+      step('sweeping its files from the shared temp folders', () =>
+        sweepShared(this.user.uid, admin)
+      );
+      for (const { dir, mode, acl } of this.modes.splice(0))
+        step(`putting back the mode of ${dir}`, () => {
+          if (acl) admin('setfacl', ['-x', `u:${this.user.uid}`, dir]);
+          admin('chmod', [mode.toString(8), dir]);
+        });
+      const hidden = this.hidden;
+      if (hidden)
+        step("putting back the checkout's credential include", () =>
+          restoreIncludes(hidden, this.actionEnv)
+        );
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
-      removeUser(this.user.name, admin);
+      if (handedBack) removeUser(this.user.name, admin);
+      if (failed.length > 0)
+        this.warn(
+          `After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`
+        );
     }
     return {
       user: this.user.name,

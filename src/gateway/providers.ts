@@ -53,9 +53,10 @@ export const PROVIDERS: readonly ProviderSpec[] = [
 
 /**
  * Names that hold a credential: Hermes' own reading of a credential (upstream
- * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords.
+ * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords; `-` as well as `_` before them
+ * (the step's inputs: `INPUT_GITHUB-TOKEN`).
  */
-const CREDENTIAL_NAME = /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD)$/i;
+const CREDENTIAL_NAME = /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD)$/i;
 
 export interface FrontedKey extends Fronted {
   key: string;

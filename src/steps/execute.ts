@@ -204,7 +204,8 @@ async function runHermes(
     const { spawning, queryFile } = confinement;
     const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
       gateway: gateway && gatewayFact(gateway, log.redact),
-      held: heldByAgent(ports.gateway.held, spawning.env, turnGateway, isolated)
+      // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
+      held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated)
     });
     const run: CliSettings = queryFile
       ? { ...settings, query: { kind: 'file', path: queryFile } }

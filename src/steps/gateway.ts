@@ -59,6 +59,20 @@ export async function startTurnGateway(
       for (const p of named) delete seen[p.keyVariable];
     }
   }
+  if (dotenv && settings.gateway.modelProxy !== 'off') {
+    // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
+    const expanded = PROVIDERS.filter(p =>
+      [p.keyVariable, p.baseVariable].some(name => dotenv.values[name]?.includes('$'))
+    );
+    for (const p of expanded)
+      warning(
+        `${dotenv.path} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`
+      );
+    if (expanded.length > 0) {
+      seen = { ...seen };
+      for (const p of expanded) delete seen[p.keyVariable];
+    }
+  }
   if (settings.gateway.modelProxy !== 'off') {
     const unrouted = PROVIDERS.filter(
       p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen)
@@ -91,7 +105,8 @@ export async function startTurnGateway(
       `Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
         `(${started.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
         `action's own environment (/proc/<pid>/environ). The gateway still counts, caps and retries the ` +
-        `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md).`
+        `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
+        `inputs (github-token, api-key) and the runner's own tokens are as readable.`
     );
   return { gateway: started, dotenv };
 }
