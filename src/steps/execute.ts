@@ -142,6 +142,9 @@ async function runHermes(
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
   const { executable, install } = provided;
+  // Cancelled while Hermes was looked for or installed (the installer's group is gone by now).
+  if (cancellation.cancelled)
+    throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
   if (provided.failure !== undefined) {
     const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
     return { allowed: true, attempt, earlier: [], attempts: 1, install };
@@ -201,6 +204,11 @@ async function runHermes(
       return { allowed: false, refusal, isolation: confined.fact, install };
     }
     confinement = confined.confinement;
+    // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
+    if (cancellation.cancelled)
+      throw new Cancelled(
+        isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared'
+      );
     const { spawning, queryFile } = confinement;
     const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
       gateway: gateway && gatewayFact(gateway, log.redact),
@@ -259,7 +267,8 @@ async function runHermes(
             env: spawning.env,
             as: spawning.as,
             timeoutMs: exportTimeoutMs(env),
-            cancelled: cancellation.cancelled
+            cancelled: cancellation.cancelled,
+            signal: cancellation.signal
           })
         : undefined;
     const isolation = await tearDown();
