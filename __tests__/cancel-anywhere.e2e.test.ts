@@ -163,7 +163,15 @@ const points: [string, Point][] = [
           }
         };
       },
-      reached: () => until('the installer started', () => fs.existsSync(installerPids)),
+      reached: async () => {
+        const pids = await until('the installer started', () => {
+          const text = fs.existsSync(installerPids) ? fs.readFileSync(installerPids, 'utf8') : '';
+          return /^\d+ \d+\n$/.test(text) && text;
+        });
+        // Held: the group the check below finds empty is there, its shell and child in it.
+        const [shell, child] = pids.trim().split(' ').map(Number);
+        expect(groupMembers(shell)).toEqual(expect.arrayContaining([shell, child]));
+      },
       said: 'cancelled while Hermes was installed',
       after: () => {
         const [shell, child] = fs.readFileSync(installerPids, 'utf8').trim().split(' ').map(Number);

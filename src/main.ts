@@ -83,18 +83,9 @@ function decide(plan: Plan, executed: Executed): Decision<AnswerCheck> {
     executed
   );
   // Cancelled after the turn had ended (during the session record's export): interrupted all the same.
-  const decision =
-    executed.cancellation.cancelled && attempt.end.kind === 'process' && !attempt.end.cancelled
-      ? {
-          ...decided,
-          verdict: cancelledAfter(
-            decided.verdict,
-            executed.record
-              ? 'after Hermes’ turn ended, while its session record was exported'
-              : 'after Hermes’ turn ended'
-          )
-        }
-      : decided;
+  const decision = executed.cancelledLate
+    ? { ...decided, verdict: cancelledAfter(decided.verdict, executed.cancelledLate) }
+    : decided;
   const { answer, verdict } = decision;
   if (answer) log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
   log.note(closingLine(verdict, attempt));

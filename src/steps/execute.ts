@@ -42,6 +42,8 @@ export interface Executed extends Attempts {
   isolation?: IsolationFact;
   /** The session record of the last attempt, when one was asked for. */
   record?: SessionRecord;
+  /** The job was cancelled after the last attempt had ended: how far the run had got then. */
+  cancelledLate?: string;
   cancellation: Cancellation;
   /** Still open: the verdict's lines close it. */
   log: LiveLog;
@@ -252,6 +254,8 @@ async function runHermes(
         ),
       tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports)
     );
+    // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
+    const cancelledInTurn = cancellation.cancelled;
     const agent = await version;
     if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
@@ -272,6 +276,12 @@ async function runHermes(
           })
         : undefined;
     const isolation = await tearDown();
+    const cancelledLate =
+      cancellation.cancelledAt !== undefined && !cancelledInTurn
+        ? record
+          ? 'after Hermes’ turn ended, while its session record was exported'
+          : 'after Hermes’ turn ended'
+        : undefined;
     return {
       allowed: true,
       ...attempts,
@@ -280,6 +290,7 @@ async function runHermes(
       install,
       isolation,
       record,
+      cancelledLate,
       ...spent()
     };
   } catch (error) {
