@@ -147,7 +147,9 @@ describe('API server mode: a turn with reasoning', () => {
     expect(Object.keys(events.at(-1)!).at(-1)).toBe('timestamp');
 
     // The log: reasoning in one collapsed group, opened and closed outside the stop-commands block.
+    // (The first, a debug line: the runner's cancel is heard from here.)
     expect(r.commands.map(c => c.command)).toEqual([
+      'debug',
       'add-mask',
       'stop-commands',
       'group',

@@ -1,11 +1,14 @@
 /**
- * A cancel before Hermes runs, and an unexpected failure of the action's own, still end in a report:
- * outcome, every output, the summary and the comment. run() in-process, its signals a stand-in the
- * test emits SIGINT on once the loopback GitHub API has seen the request the run is waiting on.
+ * A cancel before Hermes runs (at the gate, at the comment, while Hermes' own user is set up), and
+ * an unexpected failure of the action's own, still end in a report: outcome, every output, the
+ * summary and the comment. run() in-process, its signals a stand-in the test emits SIGINT on once
+ * the run has reached the request (or the root command) it is waiting on.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import type { IsolationHost } from '../src/confine/host.js';
 import { run } from '../src/main.js';
 import { PR, rendered } from './helpers/comment.js';
 import { textOf } from './helpers/gfm.js';
@@ -29,7 +32,12 @@ beforeEach(() => {
 function pullRequestRun(options: Options = {}): World {
   const w = world({
     ...options,
-    inputs: { comment: 'true', 'github-token': 'gh-token', 'upload-artifact': 'false' },
+    inputs: {
+      comment: 'true',
+      'github-token': 'gh-token',
+      'upload-artifact': 'false',
+      ...options.inputs
+    },
     env: {
       GITHUB_ACTIONS: 'true',
       GITHUB_REPOSITORY: 'octo/repo',
@@ -38,7 +46,8 @@ function pullRequestRun(options: Options = {}): World {
       GITHUB_JOB: 'demo',
       GITHUB_ACTOR: 'octocat',
       GITHUB_TRIGGERING_ACTOR: 'octocat',
-      GITHUB_EVENT_NAME: 'pull_request'
+      GITHUB_EVENT_NAME: 'pull_request',
+      ...options.env
     }
   });
   const file = path.join(w.dir, 'event.json');
@@ -101,6 +110,57 @@ describe('a cancel before Hermes runs', () => {
     const written = api.commentsOn(PR);
     expect(written).toHaveLength(1);
     expect(textOf(rendered(written[0].body))).toContain('Cancelled');
+  });
+});
+
+/**
+ * In-process, not through dist/: the real useradd runs as root, synchronously, and nothing outside
+ * the action can hold it (but the lock on /etc/passwd, which would hold every other test of this
+ * shared machine too). The stand-in root host (as in confine-run.test.ts) records root's commands
+ * and is where the test sees the useradd: it sends SIGINT then, as the runner would meanwhile.
+ */
+describe('a cancel while Hermes’ own user is set up', () => {
+  const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'cancel-isolation-'));
+  afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
+
+  test('interrupted, saying so (not that Hermes was); the user is removed; outputs, summary, comment', async () => {
+    // The simulator: an executable that exists, for the agent's user to be lent (it never runs).
+    const w = pullRequestRun({
+      hermes: 'simulator',
+      inputs: { isolation: 'user' },
+      env: { RUNNER_TEMP: fs.mkdtempSync(path.join(ROOT, 'temp-')) }
+    });
+    const asked: string[][] = [];
+    const host: IsolationHost = {
+      uid: 0,
+      username: () => 'root',
+      tool: name => `/usr/bin/${name}`,
+      passwordlessSudo: () => false,
+      admin: () => (file, args) => {
+        asked.push([file, ...args]);
+        if (file === 'useradd') w.signals.emit('SIGINT');
+        if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
+        if (file === 'chmod' && args[1]?.startsWith(ROOT))
+          fs.chmodSync(args[1], parseInt(args[0], 8));
+        return '';
+      },
+      userIds: () => ({ uid: 4321, gid: 4321 })
+    };
+    w.ports = { ...w.ports, platform: 'linux', isolationHost: host };
+    await run(w.ports);
+    const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';
+    expect(name).toMatch(/^hermes-agent-[0-9a-f]{6}$/);
+    expect(asked).toContainEqual(['userdel', name]);
+    expect(w.outputs.get('outcome')).toBe('interrupted');
+    for (const output of OUTPUTS) expect(w.outputs.has(output)).toBe(true);
+    const message =
+      'The job was cancelled while Hermes’ own user was set up, before Hermes started';
+    expect(summaryText(w)).toContain(message);
+    expect(w.failed).toEqual([message]);
+    const written = api.commentsOn(PR);
+    expect(written).toHaveLength(1);
+    expect(textOf(rendered(written[0].body))).toContain('Cancelled');
+    expect(textOf(rendered(written[0].body))).not.toContain('working');
   });
 });
 

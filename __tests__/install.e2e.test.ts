@@ -188,8 +188,10 @@ describe('through dist/', () => {
       await until('the installer started', () => fs.existsSync(pids));
       started.child.kill('SIGINT');
       const r = await started.done;
-      expect(r.outputs.outcome).toBe('not_found');
-      expect(annotations(r, 'error')[0]).toMatch(/was cancelled with the job\./);
+      expect(r.outputs.outcome).toBe('interrupted');
+      expect(annotations(r, 'error')[0]).toBe(
+        'The job was cancelled while Hermes was installed, before Hermes started'
+      );
       for (const pid of fs.readFileSync(pids, 'utf8').trim().split(' ').map(Number))
         expect(alive(pid)).toBe(false);
     }, 60_000);

@@ -11,7 +11,7 @@ import {
   stoppedReport
 } from './steps/build-report.js';
 import { Cancelled, execute, untilCancelled, type Executed } from './steps/execute.js';
-import type { Cancellation } from './run/cancellation.js';
+import { cancelledAfter, type Cancellation } from './run/cancellation.js';
 import type { StickyComment } from './comment/sticky.js';
 import { messageOf } from './text/errors.js';
 import { withBudget } from './steps/gateway.js';
@@ -77,11 +77,15 @@ async function carryOn(
 function decide(plan: Plan, executed: Executed): Decision<AnswerCheck> {
   const { attempt, log } = executed;
   const { schema, redact } = plan;
-  const decision = withBudget(
+  const decided = withBudget(
     decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact))),
     plan.settings,
     executed
   );
+  // Cancelled after the turn had ended (during the session record's export): interrupted all the same.
+  const decision = executed.cancelledLate
+    ? { ...decided, verdict: cancelledAfter(decided.verdict, executed.cancelledLate) }
+    : decided;
   const { answer, verdict } = decision;
   if (answer) log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
   log.note(closingLine(verdict, attempt));

@@ -36,6 +36,9 @@ export interface ExportSpawn {
   as?: AgentUser;
   /** Where the export's standard output goes. */
   output: string;
+  /** The job's cancel: from then on the export has cancelledTimeoutMs at most. */
+  signal?: AbortSignal;
+  cancelledTimeoutMs?: number;
 }
 
 export type SpawnResult = { ok: true } | { ok: false; why: string };
@@ -47,8 +50,12 @@ export async function spawnExport(spec: ExportSpawn): Promise<SpawnResult> {
     env: spec.env,
     timeoutMs: spec.timeoutMs,
     as: spec.as,
-    stdoutPath: spec.output
+    stdoutPath: spec.output,
+    signal: spec.signal,
+    afterAbortMs: spec.cancelledTimeoutMs
   });
+  if (done.timedOut && spec.signal?.aborted)
+    return { ok: false, why: 'was stopped: the job was cancelled before it finished' };
   if (done.timedOut)
     return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
   if (done.error) return { ok: false, why: messageOf(done.error) };
@@ -90,6 +97,8 @@ export interface ExportRequest {
   as?: AgentUser;
   timeoutMs: number;
   cancelled?: boolean;
+  /** The job's cancel, should it come while the export runs. */
+  signal?: AbortSignal;
   /** The limit once cancelled; default EXPORT_LIMITS.cancelledTimeoutMs. */
   cancelledTimeoutMs?: number;
   /** The process runner; spawnExport unless a test or the isolation module gives another. */
@@ -119,7 +128,9 @@ export async function readSessionRecord(request: ExportRequest): Promise<Session
     env: request.env,
     timeoutMs,
     as: request.as,
-    output: request.output
+    output: request.output,
+    signal: request.signal,
+    cancelledTimeoutMs: request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs
   });
   const failed = (why: string): SessionRecord => ({
     ok: false,

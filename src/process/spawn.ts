@@ -140,6 +140,9 @@ export function runToFile(
     timeoutMs: number;
     as?: AgentUser;
     stdoutPath: string;
+    /** Once aborted, it has afterAbortMs left at most, then counts as timed out. */
+    signal?: AbortSignal;
+    afterAbortMs?: number;
   }
 ): Promise<{ exitCode: number | null; timedOut: boolean; stderr: string; error?: Error }> {
   return new Promise(resolve => {
@@ -165,21 +168,32 @@ export function runToFile(
       return resolve({ exitCode: null, timedOut, stderr, error: error as Error });
     }
     fs.closeSync(fd);
-    const timer = setTimeout(() => {
+    const kill = (): void => {
       timedOut = true;
       child.kill('SIGKILL');
-    }, options.timeoutMs);
+    };
+    let timer = setTimeout(kill, options.timeoutMs);
+    const started = Date.now();
+    const onAbort = (): void => {
+      const left = options.timeoutMs - (Date.now() - started);
+      clearTimeout(timer);
+      timer = setTimeout(kill, Math.max(0, Math.min(left, options.afterAbortMs ?? 0)));
+    };
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       if (stderr.length < 64 * 1024) stderr += text;
     });
     child.on('error', error => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       resolve({ exitCode: null, timedOut, stderr, error });
     });
     // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
     child.on('exit', code => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       child.stderr?.destroy();
       resolve({ exitCode: code, timedOut, stderr });
     });

@@ -20,6 +20,8 @@ export interface UploadRequest {
   /** Absent with `redact: false`: the transcript goes up as Hermes wrote it. */
   redact?: Redactor;
   env: NodeJS.ProcessEnv;
+  /** Aborted when a cancelled job's upload must be given up (publish: UPLOAD_LIMITS.afterCancelMs after the cancel). */
+  cancel?: AbortSignal;
 }
 
 export type UploadResult =
@@ -47,12 +49,15 @@ export interface UploadLimits {
   budgetMsPerMb: number;
   /** The runner kills the process 2.5 s after its SIGTERM: leave time to write the outputs and summary. */
   afterSigtermMs: number;
+  /** The runner's SIGTERM comes 7.5 s after its SIGINT: the upload is given up this long after the cancel. */
+  afterCancelMs: number;
 }
 
 export const UPLOAD_LIMITS: Readonly<UploadLimits> = Object.freeze({
   baseBudgetMs: 120_000,
   budgetMsPerMb: 1000,
-  afterSigtermMs: 1000
+  afterSigtermMs: 1000,
+  afterCancelMs: 4000
 });
 
 export async function uploadTranscript(
@@ -76,7 +81,7 @@ export async function uploadTranscript(
 
   const budgetMs = uploadBudgetMs(size, env, limits);
   const state = { givenUp: false };
-  const giveUp = deadline(budgetMs, limits);
+  const giveUp = deadline(budgetMs, limits, request.cancel);
   let staging: string | undefined;
   core.startGroup('Uploading the transcript');
   try {
@@ -210,18 +215,20 @@ export function uploadBudgetMs(
 }
 
 /**
- * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
- * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ * Resolves with a reason when the upload must be given up: its budget spent, the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written), or `cancel`.
  */
 export function deadline(
   budgetMs: number,
-  limits: Pick<UploadLimits, 'afterSigtermMs'> = UPLOAD_LIMITS
+  limits: Pick<UploadLimits, 'afterSigtermMs'> = UPLOAD_LIMITS,
+  cancel?: AbortSignal
 ): {
   expired: Promise<string>;
   clear(): void;
 } {
   let timer: NodeJS.Timeout | undefined;
   let onTerm = (): void => {};
+  let onCancel = (): void => {};
   const expired = new Promise<string>(resolve => {
     const expire = (why: string): void => resolve(why);
     timer = setTimeout(
@@ -236,12 +243,19 @@ export function deadline(
       );
     };
     process.once('SIGTERM', onTerm);
+    onCancel = () => {
+      clearTimeout(timer);
+      expire('the job was cancelled before the upload finished');
+    };
+    if (cancel?.aborted) onCancel();
+    else cancel?.addEventListener('abort', onCancel, { once: true });
   });
   return {
     expired,
     clear() {
       clearTimeout(timer);
       process.off('SIGTERM', onTerm);
+      cancel?.removeEventListener('abort', onCancel);
     }
   };
 }

@@ -68,6 +68,8 @@ export interface SessionUploadRequest {
   retentionDays?: number;
   redact?: Redactor;
   env: NodeJS.ProcessEnv;
+  /** As the transcript's: aborted when a cancelled job's upload must be given up. */
+  cancel?: AbortSignal;
 }
 
 /** `<name>.jsonl` → `<name>-session.jsonl`. */
@@ -86,7 +88,11 @@ export async function uploadSessionRecord(
   const text = fs.readFileSync(request.recordPath, 'utf8');
   fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
   // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-  const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits);
+  const giveUp = deadline(
+    uploadBudgetMs(Buffer.byteLength(text), env, limits),
+    limits,
+    request.cancel
+  );
   const expired = giveUp.expired.then((reason): SessionUpload => ({
     uploaded: false,
     reason,

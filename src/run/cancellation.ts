@@ -1,5 +1,6 @@
 /** The runner's cancellation as the action hears it: SIGINT (a cancel) and SIGTERM, passed on to Hermes. */
 import type { Signals } from './attempt.js';
+import type { Verdict } from './verdict.js';
 
 export interface Cancellation extends Signals {
   /** When the first signal came (the clock's milliseconds). */
@@ -61,4 +62,37 @@ export function graceLeft(
 ): AbortSignal {
   const since = now() - (cancellation.cancelledAt ?? now());
   return AbortSignal.timeout(Math.max(grace.minMs, grace.afterCancelMs - since));
+}
+
+/**
+ * A cancel that came after the turn's verdict was reached (during the session record's export, the
+ * upload): the run is `interrupted` all the same, saying how far it got and what Hermes' turn came to.
+ */
+export function cancelledAfter(verdict: Verdict, when: string): Verdict {
+  if (verdict.outcome === 'interrupted') return verdict;
+  return {
+    ...verdict,
+    outcome: 'interrupted',
+    message: `The job was cancelled ${when}. ${verdict.message}`
+  };
+}
+
+/**
+ * Aborts ms after the cancel (or at once when that is past, but never sooner than grace.minMs from
+ * now); never without one. For what must give up within the runner's grace (the upload).
+ */
+export function afterCancel(
+  cancellation: Cancellation,
+  ms: number,
+  now: () => number = Date.now,
+  grace: Pick<Grace, 'minMs'> = GRACE
+): AbortSignal {
+  const aborter = new AbortController();
+  const arm = (): void => {
+    const since = now() - (cancellation.cancelledAt ?? now());
+    setTimeout(() => aborter.abort(), Math.max(grace.minMs, ms - since)).unref();
+  };
+  if (cancellation.cancelled) arm();
+  else cancellation.signal.addEventListener('abort', arm, { once: true });
+  return aborter.signal;
 }

@@ -42,6 +42,8 @@ export interface Executed extends Attempts {
   isolation?: IsolationFact;
   /** The session record of the last attempt, when one was asked for. */
   record?: SessionRecord;
+  /** The job was cancelled after the last attempt had ended: how far the run had got then. */
+  cancelledLate?: string;
   cancellation: Cancellation;
   /** Still open: the verdict's lines close it. */
   log: LiveLog;
@@ -142,6 +144,9 @@ async function runHermes(
   fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
   const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
   const { executable, install } = provided;
+  // Cancelled while Hermes was looked for or installed (the installer's group is gone by now).
+  if (cancellation.cancelled)
+    throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
   if (provided.failure !== undefined) {
     const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
     return { allowed: true, attempt, earlier: [], attempts: 1, install };
@@ -201,6 +206,11 @@ async function runHermes(
       return { allowed: false, refusal, isolation: confined.fact, install };
     }
     confinement = confined.confinement;
+    // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
+    if (cancellation.cancelled)
+      throw new Cancelled(
+        isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared'
+      );
     const { spawning, queryFile } = confinement;
     const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
       gateway: gateway && gatewayFact(gateway, log.redact),
@@ -245,6 +255,8 @@ async function runHermes(
         ),
       tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports)
     );
+    // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
+    const cancelledInTurn = cancellation.cancelled;
     const agent = await version;
     if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,
@@ -260,10 +272,17 @@ async function runHermes(
             env: spawning.env,
             as: spawning.as,
             timeoutMs: exportTimeoutMs(env),
-            cancelled: cancellation.cancelled
+            cancelled: cancellation.cancelled,
+            signal: cancellation.signal
           })
         : undefined;
     const isolation = await tearDown();
+    const cancelledLate =
+      cancellation.cancelledAt !== undefined && !cancelledInTurn
+        ? record
+          ? 'after Hermes’ turn ended, while its session record was exported'
+          : 'after Hermes’ turn ended'
+        : undefined;
     return {
       allowed: true,
       ...attempts,
@@ -272,6 +291,7 @@ async function runHermes(
       install,
       isolation,
       record,
+      cancelledLate,
       ...spent()
     };
   } catch (error) {

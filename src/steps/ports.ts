@@ -90,7 +90,7 @@ export interface Ports {
   isolationHost: IsolationHost;
   out: OutputSink;
   clock: Clock;
-  /** Starts hearing the runner's cancel; called once, just before the agent runs. */
+  /** Starts hearing the runner's cancel; called once, on run()'s first line. */
   listenForCancellation(): Cancellation;
   hermes: HermesPorts;
   gateway: GatewayPorts;
@@ -120,7 +120,12 @@ export function runnerPorts(): Ports {
         void (await core.summary.addRaw(markdown).write({ overwrite: true }))
     },
     clock: { now: Date.now, sleep: abortableSleep },
-    listenForCancellation: () => listenForCancellation(process, Date.now),
+    listenForCancellation: () => {
+      const cancellation = listenForCancellation(process, Date.now);
+      // The action's first line: from here a cancel ends in a report (and a test knows it may send one).
+      core.debug('Listening for the runner’s cancel (SIGINT, SIGTERM)');
+      return cancellation;
+    },
     hermes: {
       provide: provideHermes,
       attempt: runAttempt,

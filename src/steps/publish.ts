@@ -7,8 +7,10 @@ import { viewOf } from '../comment/view.js';
 import { Input } from '../config/inputs.js';
 import type { Settings } from '../config/settings.js';
 import { outputsOf } from '../publish/outputs.js';
+import { shown } from '../publish/run-report.js';
 import { invalidInputSummary, renderSummary } from '../publish/summary.js';
-import { graceLeft, type Cancellation } from '../run/cancellation.js';
+import { afterCancel, cancelledAfter, graceLeft, type Cancellation } from '../run/cancellation.js';
+import { UPLOAD_LIMITS } from '../publish/artifact.js';
 import { messageOf } from '../text/errors.js';
 import { makeRedactor, type Redactor } from '../text/redact.js';
 import * as fs from 'node:fs';
@@ -58,14 +60,41 @@ export async function publish(
       : plan.secrets.length
         ? makeRedactor(plan.secrets, { tokens: false })
         : undefined;
-    const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports);
+    // A cancel, before or during the upload, gives it up in time for the rest within the runner's grace.
+    const cancel =
+      cancellation && afterCancel(cancellation, UPLOAD_LIMITS.afterCancelMs, ports.clock.now);
+    const transcript = await uploadTranscript(
+      settings,
+      report,
+      earlier,
+      egress,
+      redact,
+      ports,
+      cancel
+    );
     final = { ...final, ...transcript.added };
-    const record = await uploadRecord(settings, final, egress, ports);
+    const record = await uploadRecord(settings, final, egress, ports, cancel);
     final = { ...final, ...record.added };
     abandoned = transcript.abandoned || record.abandoned;
     writeOutputs(final, out, written);
   }
-  if (!cancelled) await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
+  // Cancelled since the verdict (while the transcript went up): interrupted all the same.
+  const lateCancel = !cancelled && cancellation?.cancelledAt !== undefined;
+  if (lateCancel) {
+    const when =
+      earlier && settings.uploadArtifact
+        ? 'while the transcript was uploaded'
+        : 'while the results were published';
+    final = { ...final, verdict: shown(cancelledAfter(final.verdict, when), redact) };
+    writeOutputs(final, out, written);
+  }
+  if (lateCancel && cancellation)
+    await comment?.finish(
+      viewOf(final, true),
+      graceLeft(cancellation, ports.limits.grace, ports.clock.now)
+    );
+  else if (!cancelled)
+    await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
   if (settings.summary)
     await writeSummary(
       out,
@@ -131,7 +160,8 @@ async function uploadTranscript(
   earlier: string[],
   egress: Redactor | undefined,
   redact: Redactor,
-  { out, env, upload }: Ports
+  { out, env, upload }: Ports,
+  cancel?: AbortSignal
 ): Promise<Uploaded> {
   if (!settings.uploadArtifact) return { added: {}, abandoned: false };
   // A transcript replaced by a link while the agent ran would upload the link's target.
@@ -152,7 +182,8 @@ async function uploadTranscript(
     archive: settings.artifactArchive,
     retentionDays: settings.retentionDays,
     redact: egress,
-    env
+    env,
+    cancel
   });
   if (result.uploaded) {
     out.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
@@ -172,7 +203,8 @@ async function uploadRecord(
   settings: Settings,
   report: FinalReport,
   egress: Redactor | undefined,
-  { out, env, upload }: Ports
+  { out, env, upload }: Ports,
+  cancel?: AbortSignal
 ): Promise<Uploaded> {
   const session = report.session;
   if (!session?.path || !report.artifact) return { added: {}, abandoned: false };
@@ -181,7 +213,8 @@ async function uploadRecord(
     transcriptArtifact: report.artifact.name,
     retentionDays: settings.retentionDays,
     redact: egress,
-    env
+    env,
+    cancel
   });
   if (result.uploaded) {
     out.info(`Session record uploaded as artifact ${result.name}: ${result.url}`);
