@@ -39295,8 +39295,12 @@ async function spawnExport(spec) {
         env: spec.env,
         timeoutMs: spec.timeoutMs,
         as: spec.as,
-        stdoutPath: spec.output
+        stdoutPath: spec.output,
+        signal: spec.signal,
+        afterAbortMs: spec.cancelledTimeoutMs
     });
+    if (done.timedOut && spec.signal?.aborted)
+        return { ok: false, why: 'was stopped: the job was cancelled before it finished' };
     if (done.timedOut)
         return { ok: false, why: `it did not finish within ${spec.timeoutMs / 1000} s` };
     if (done.error)
@@ -39347,7 +39351,9 @@ async function readSessionRecord(request) {
         env: request.env,
         timeoutMs,
         as: request.as,
-        output: request.output
+        output: request.output,
+        signal: request.signal,
+        cancelledTimeoutMs: request.cancelledTimeoutMs ?? EXPORT_LIMITS.cancelledTimeoutMs
     });
     const failed = (why) => ({
         ok: false,
@@ -40163,7 +40169,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65930);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(96174);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43792);
 
 
 
@@ -68473,6 +68479,9 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
     const { executable, install } = provided;
+    // Cancelled while Hermes was looked for or installed (the installer's group is gone by now).
+    if (cancellation.cancelled)
+        throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
     if (provided.failure !== undefined) {
         const attempt = (0,install_install/* notInstalled */.YT)(settings.jsonlPath, settings.hermesPath, provided.failure, log);
         return { allowed: true, attempt, earlier: [], attempts: 1, install };
@@ -68528,6 +68537,9 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
             return { allowed: false, refusal, isolation: confined.fact, install };
         }
         confinement = confined.confinement;
+        // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
+        if (cancellation.cancelled)
+            throw new Cancelled(isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared');
         const { spawning, queryFile } = confinement;
         const spent = () => ({
             gateway: gateway && gatewayFact(gateway, log.redact),
@@ -68555,6 +68567,8 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         }
         log.begin();
         const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
+        // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
+        const cancelledInTurn = cancellation.cancelled;
         const agent = await version;
         if (agent)
             log.note(agent);
@@ -68570,10 +68584,16 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
                 env: spawning.env,
                 as: spawning.as,
                 timeoutMs: (0,session_record/* exportTimeoutMs */.MU)(env),
-                cancelled: cancellation.cancelled
+                cancelled: cancellation.cancelled,
+                signal: cancellation.signal
             })
             : undefined;
         const isolation = await tearDown();
+        const cancelledLate = cancellation.cancelledAt !== undefined && !cancelledInTurn
+            ? record
+                ? 'after Hermes’ turn ended, while its session record was exported'
+                : 'after Hermes’ turn ended'
+            : undefined;
         return {
             allowed: true,
             ...attempts,
@@ -68582,6 +68602,7 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
             install,
             isolation,
             record,
+            cancelledLate,
             ...spent()
         };
     }
@@ -68644,6 +68665,8 @@ async function readTranscript(transcript, { log, ports }) {
     return { allowed: true, attempt, earlier: [], attempts: 0 };
 }
 
+// EXTERNAL MODULE: ./src/run/cancellation.ts
+var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/config/secrets.ts
 /** The secrets given as inputs: masked before anything else is read or printed. */
 
@@ -69625,8 +69648,8 @@ function readInputs(environment) {
     return { settings, schema, apiQuery, userQuery };
 }
 
-// EXTERNAL MODULE: ./src/steps/ports.ts + 8 modules
-var steps_ports = __nccwpck_require__(96174);
+// EXTERNAL MODULE: ./src/steps/ports.ts + 6 modules
+var steps_ports = __nccwpck_require__(43792);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -70355,8 +70378,8 @@ function minimal(report, budget) {
     }
 }
 
-// EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(77206);
+// EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
+var artifact = __nccwpck_require__(33118);
 ;// CONCATENATED MODULE: ./src/comment/diff.ts
 /**
  * Where a finding can sit on a pull request's diff. GitHub takes an inline review comment only on a line
@@ -70686,6 +70709,8 @@ function refusal(what, number, failed, permission) {
 
 
 
+
+
 async function publish(report, plan, ports, { comment, cancellation, earlier }) {
     const { settings, redact } = plan;
     const { out } = ports;
@@ -70712,14 +70737,27 @@ async function publish(report, plan, ports, { comment, cancellation, earlier }) 
             : plan.secrets.length
                 ? (0,text_redact/* makeRedactor */.$u)(plan.secrets, { tokens: false })
                 : undefined;
-        const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports);
+        // A cancel, before or during the upload, gives it up in time for the rest within the runner's grace.
+        const cancel = cancellation && (0,run_cancellation/* afterCancel */.ZZ)(cancellation, artifact/* UPLOAD_LIMITS */.N6.afterCancelMs, ports.clock.now);
+        const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports, cancel);
         final = { ...final, ...transcript.added };
-        const record = await uploadRecord(settings, final, egress, ports);
+        const record = await uploadRecord(settings, final, egress, ports, cancel);
         final = { ...final, ...record.added };
         abandoned = transcript.abandoned || record.abandoned;
         writeOutputs(final, out, written);
     }
-    if (!cancelled)
+    // Cancelled since the verdict (while the transcript went up): interrupted all the same.
+    const lateCancel = !cancelled && cancellation?.cancelledAt !== undefined;
+    if (lateCancel) {
+        const when = earlier && settings.uploadArtifact
+            ? 'while the transcript was uploaded'
+            : 'while the results were published';
+        final = { ...final, verdict: run_report_shown((0,run_cancellation/* cancelledAfter */.gc)(final.verdict, when), redact) };
+        writeOutputs(final, out, written);
+    }
+    if (lateCancel && cancellation)
+        await comment?.finish(viewOf(final, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
+    else if (!cancelled)
         await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
     if (settings.summary)
         await writeSummary(out, renderSummary(final, { showReasoning: settings.showReasoning }), redact);
@@ -70763,7 +70801,7 @@ async function writeSummary(out, markdown, redact) {
     }
 }
 /** The transcript (through `egress`), with those of earlier attempts when exit 75 was retried. */
-async function uploadTranscript(settings, report, earlier, egress, redact, { out, env, upload }) {
+async function uploadTranscript(settings, report, earlier, egress, redact, { out, env, upload }, cancel) {
     if (!settings.uploadArtifact)
         return { added: {}, abandoned: false };
     // A transcript replaced by a link while the agent ran would upload the link's target.
@@ -70780,7 +70818,8 @@ async function uploadTranscript(settings, report, earlier, egress, redact, { out
         archive: settings.artifactArchive,
         retentionDays: settings.retentionDays,
         redact: egress,
-        env
+        env,
+        cancel
     });
     if (result.uploaded) {
         out.info(`Transcript uploaded as artifact ${result.name}: ${result.url}`);
@@ -70798,7 +70837,7 @@ async function uploadTranscript(settings, report, earlier, egress, redact, { out
     return { added: { artifactNote: redact(result.reason) }, abandoned: result.abandoned === true };
 }
 /** The session record goes up beside the transcript, through the same redactor, when the transcript did. */
-async function uploadRecord(settings, report, egress, { out, env, upload }) {
+async function uploadRecord(settings, report, egress, { out, env, upload }, cancel) {
     const session = report.session;
     if (!session?.path || !report.artifact)
         return { added: {}, abandoned: false };
@@ -70807,7 +70846,8 @@ async function uploadRecord(settings, report, egress, { out, env, upload }) {
         transcriptArtifact: report.artifact.name,
         retentionDays: settings.retentionDays,
         redact: egress,
-        env
+        env,
+        cancel
     });
     if (result.uploaded) {
         out.info(`Session record uploaded as artifact ${result.name}: ${result.url}`);
@@ -70821,6 +70861,7 @@ async function uploadRecord(settings, report, egress, { out, env, upload }) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /** The orchestration: plan → admit → execute → decide → report → publish, each one step. */
+
 
 
 
@@ -70888,7 +70929,11 @@ async function carryOn(plan, admitted, ports, cancellation) {
 function decide(plan, executed) {
     const { attempt, log } = executed;
     const { schema, redact } = plan;
-    const decision = withBudget(decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact))), plan.settings, executed);
+    const decided = withBudget(decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact))), plan.settings, executed);
+    // Cancelled after the turn had ended (during the session record's export): interrupted all the same.
+    const decision = executed.cancelledLate
+        ? { ...decided, verdict: (0,run_cancellation/* cancelledAfter */.gc)(decided.verdict, executed.cancelledLate) }
+        : decided;
     const { answer, verdict } = decision;
     if (answer)
         log.note(answer.ok ? 'json-schema: the answer matches' : answer.message);
@@ -71128,10 +71173,21 @@ function runToFile(file, args, options) {
             return resolve({ exitCode: null, timedOut, stderr, error: error });
         }
         external_node_fs_.closeSync(fd);
-        const timer = setTimeout(() => {
+        const kill = () => {
             timedOut = true;
             child.kill('SIGKILL');
-        }, options.timeoutMs);
+        };
+        let timer = setTimeout(kill, options.timeoutMs);
+        const started = Date.now();
+        const onAbort = () => {
+            const left = options.timeoutMs - (Date.now() - started);
+            clearTimeout(timer);
+            timer = setTimeout(kill, Math.max(0, Math.min(left, options.afterAbortMs ?? 0)));
+        };
+        if (options.signal?.aborted)
+            onAbort();
+        else
+            options.signal?.addEventListener('abort', onAbort, { once: true });
         child.stderr?.setEncoding('utf8');
         child.stderr?.on('data', (text) => {
             if (stderr.length < 64 * 1024)
@@ -71139,11 +71195,13 @@ function runToFile(file, args, options) {
         });
         child.on('error', error => {
             clearTimeout(timer);
+            options.signal?.removeEventListener('abort', onAbort);
             resolve({ exitCode: null, timedOut, stderr, error });
         });
         // On exit, not close: a process it left behind may hold stderr open (the sweep ends it later).
         child.on('exit', code => {
             clearTimeout(timer);
+            options.signal?.removeEventListener('abort', onAbort);
             child.stderr?.destroy();
             resolve({ exitCode: code, timedOut, stderr });
         });
@@ -71229,13 +71287,517 @@ function startPiped(file, args, options) {
 
 /***/ }),
 
+/***/ 33118:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N6: () => (/* binding */ UPLOAD_LIMITS),
+  Wk: () => (/* binding */ artifactUrl),
+  nl: () => (/* binding */ deadline),
+  gJ: () => (/* binding */ errorMessage),
+  rl: () => (/* binding */ uploadBudgetMs),
+  YG: () => (/* binding */ uploadTranscript)
+});
+
+// UNUSED EXPORTS: MAX_NAME_ATTEMPTS, RUN_ATTEMPT_TAG, defaultName, isNameTaken, runAttemptTag
+
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: ./src/run/stream.ts
+var stream = __nccwpck_require__(55629);
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
+// EXTERNAL MODULE: ./src/text/redact.ts
+var redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
+;// CONCATENATED MODULE: ./src/publish/egress.ts
+/**
+ * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
+ * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
+ * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
+ * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
+ * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
+ * of the secret is left in any line.
+ */
+
+
+
+
+
+/** Past this many characters of deltas held, the start of the run is written out. */
+const RUN_HOLD_CHARS = 16 * 1024;
+/**
+ * What stays held of a run when its start is written: a secret split across deltas is found whole
+ * when it is shorter than this (known formats are at most a few hundred characters).
+ */
+const RUN_TAIL_CHARS = 4 * 1024;
+/** A match that keeps growing (a hostile run of token characters) is written out past this. */
+const RUN_MAX_CHARS = 1024 * 1024;
+class TranscriptRedactor {
+    redact;
+    write;
+    run = [];
+    runType;
+    runChars = 0;
+    constructor(redact, write) {
+        this.redact = redact;
+        this.write = write;
+    }
+    /** One line, its newline (if any) included. */
+    line(bytes) {
+        const whole = bytes.toString('utf8');
+        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
+        const read = whole.slice(0, whole.length - cut);
+        const ending = whole.slice(read.length);
+        // A number holding a secret is masked as written, before a parse could round it out of sight.
+        const body = (0,redact/* redactJsonNumbers */.gv)(read, this.redact);
+        if (body !== read)
+            bytes = Buffer.from(body + ending);
+        const delta = this.delta(body);
+        if (!delta || delta.type !== this.runType)
+            this.flushRun(true);
+        if (delta) {
+            this.runType = delta.type;
+            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
+            this.runChars += delta.text.length;
+            if (this.runChars > RUN_HOLD_CHARS)
+                this.flushRun(false);
+            return;
+        }
+        // A \u escape can spell a secret the raw bytes do not show: such a line is read as JSON.
+        if (!body.includes('\\u') && !this.redact.mayHold(body))
+            return this.write(bytes);
+        const clean = this.cleanLine(body);
+        this.write(clean === body ? bytes : Buffer.from(clean + ending));
+    }
+    /** Whether a run of deltas is held (what comes next may join it). */
+    get holding() {
+        return this.run.length > 0;
+    }
+    /** Writes what is still held. */
+    end() {
+        this.flushRun(true);
+    }
+    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
+    delta(body) {
+        const fast = (0,stream/* upstreamTextDelta */.ny)(body);
+        if (fast !== undefined)
+            return { type: 'text', text: fast };
+        if (!body.startsWith('{') || !body.includes('"text"'))
+            return undefined;
+        const event = (0,json/* parseJson */.q)(body).value;
+        if (!(0,text_text/* isObject */.Gv)(event) || typeof event.text !== 'string')
+            return undefined;
+        if (event.type !== 'text' && event.type !== 'reasoning')
+            return undefined;
+        return { type: event.type, text: event.text, event };
+    }
+    /**
+     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
+     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
+     * rest of it: what is held may join with what comes next.
+     */
+    flushRun(all) {
+        if (this.run.length === 0)
+            return;
+        const joined = this.run.map(d => d.text).join('');
+        const found = this.redact.find(joined);
+        const bounds = [0];
+        for (const d of this.run)
+            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let count = this.run.length;
+        if (!all && joined.length <= RUN_MAX_CHARS) {
+            let limit = joined.length - RUN_TAIL_CHARS;
+            for (;;) {
+                count = bounds.findLastIndex(b => b <= limit);
+                const at = bounds[count];
+                const across = found.find(([start, stop]) => start < at && stop > at);
+                if (!across)
+                    break;
+                limit = across[0];
+            }
+        }
+        for (let i = 0; i < count; i++)
+            this.write(this.rewrite(this.run[i], bounds[i], found));
+        this.run = this.run.slice(count);
+        this.runChars -= bounds[count];
+        if (this.run.length === 0)
+            this.runType = undefined;
+    }
+    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
+    rewrite(d, at, found) {
+        const stop = at + d.text.length;
+        let text = '';
+        let pos = at;
+        let touched = false;
+        for (const [start, end] of found) {
+            if (end <= at || start >= stop)
+                continue;
+            touched = true;
+            if (start >= pos)
+                text += d.text.slice(pos - at, start - at) + redact/* MASK */.v5;
+            pos = Math.max(pos, Math.min(end, stop));
+        }
+        text += d.text.slice(pos - at);
+        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
+        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
+            return d.bytes;
+        const event = d.event ?? (0,json/* parseJson */.q)(d.body).value;
+        if (!(0,text_text/* isObject */.Gv)(event))
+            return Buffer.from(this.redact(d.body) + d.ending);
+        const clean = (0,redact/* redactStrings */.eT)({ ...event, text: '' }, this.redact);
+        return Buffer.from((0,json/* pythonJson */.b)({ ...clean, text: this.redact(text) }) + d.ending);
+    }
+    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
+    cleanLine(body) {
+        const value = (0,json/* parseJson */.q)(body).value;
+        if (value === undefined)
+            return this.redact(body);
+        const clean = (0,redact/* redactStrings */.eT)(value, this.redact);
+        return changed(value, clean) ? (0,json/* pythonJson */.b)(clean) : body;
+    }
+}
+function changed(a, b) {
+    return JSON.stringify(a) !== JSON.stringify(b);
+}
+/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
+const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
+/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
+const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
+const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
+const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
+/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
+const MAX_CARRY_BYTES = 1024 * 1024;
+/**
+ * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
+ * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
+ * text (its glue removed); otherwise the block goes line by line.
+ */
+function clean(block, redact) {
+    const text = block.toString('utf8');
+    if (text.includes('\\u') || redact.mayHold(text))
+        return false;
+    const deltas = text.match(ANY_DELTA)?.length ?? 0;
+    if (deltas === 0)
+        return true;
+    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
+        return false;
+    return !redact.mayHold(text.replace(GLUE, ''));
+}
+/** Where the run of delta lines that ends the block starts (the block's length when none does). */
+function trailingRun(block) {
+    let start = block.length;
+    while (start > 0) {
+        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
+        const line = block.subarray(previous, start);
+        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
+            break;
+        start = previous;
+    }
+    return start;
+}
+/** How much of the transcript copyRedacted reads at a time. */
+const COPY_READ_BYTES = 1 << 20;
+/**
+ * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
+ * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
+ * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
+ * run of deltas waits for the next block, which it may join.
+ */
+async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
+    if (!redact) {
+        external_node_fs_.copyFileSync(from, to);
+        return;
+    }
+    const out = external_node_fs_.openSync(to, 'w');
+    try {
+        const lines = new TranscriptRedactor(redact, bytes => external_node_fs_.writeSync(out, bytes));
+        const slow = (block) => {
+            let start = 0;
+            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
+                lines.line(block.subarray(start, nl + 1));
+                start = nl + 1;
+            }
+            if (start < block.length)
+                lines.line(block.subarray(start));
+        };
+        let carry;
+        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: readBytes })) {
+            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+            const end = data.lastIndexOf(0x0a) + 1;
+            let cut = trailingRun(data.subarray(0, end));
+            const block = data.subarray(0, cut);
+            if (lines.holding) {
+                // A run the redactor holds goes on line by line; all of the block when it does not end.
+                slow(block);
+                if (lines.holding) {
+                    slow(data.subarray(cut, end));
+                    cut = end;
+                }
+            }
+            else if (clean(block, redact))
+                external_node_fs_.writeSync(out, block);
+            else
+                slow(block);
+            carry = Buffer.from(data.subarray(cut));
+            if (carry.length > MAX_CARRY_BYTES) {
+                const whole = carry.lastIndexOf(0x0a) + 1;
+                slow(carry.subarray(0, whole));
+                carry = Buffer.from(carry.subarray(whole));
+            }
+        }
+        if (carry && carry.length > 0) {
+            if (!lines.holding && clean(carry, redact))
+                external_node_fs_.writeSync(out, carry);
+            else
+                slow(carry);
+        }
+        lines.end();
+    }
+    finally {
+        external_node_fs_.closeSync(out);
+    }
+}
+
+// EXTERNAL MODULE: ./src/run/retry.ts
+var retry = __nccwpck_require__(31191);
+// EXTERNAL MODULE: ./src/run/tempfail.ts
+var tempfail = __nccwpck_require__(32875);
+;// CONCATENATED MODULE: ./src/publish/artifact.ts
+/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
+
+
+
+
+
+
+
+
+/**
+ * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
+ * sharing the default name, several steps).
+ */
+const MAX_NAME_ATTEMPTS = 300;
+const UPLOAD_LIMITS = Object.freeze({
+    baseBudgetMs: 120_000,
+    budgetMsPerMb: 1000,
+    afterSigtermMs: 1000,
+    afterCancelMs: 4000
+});
+async function uploadTranscript(request, limits = UPLOAD_LIMITS) {
+    const { env } = request;
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return {
+            uploaded: false,
+            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
+            warn: false
+        };
+    }
+    const size = fileSize(request.transcriptPath);
+    if (size === undefined) {
+        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
+    }
+    if (size === 0)
+        return { uploaded: false, reason: 'the transcript is empty', warn: false };
+    const budgetMs = uploadBudgetMs(size, env, limits);
+    const state = { givenUp: false };
+    const giveUp = deadline(budgetMs, limits, request.cancel);
+    let staging;
+    core/* startGroup */.Oh('Uploading the transcript');
+    try {
+        staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-upload-'));
+        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
+        if (typeof outcome === 'string') {
+            state.givenUp = true;
+            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
+        }
+        return outcome;
+    }
+    catch (error) {
+        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
+    }
+    finally {
+        giveUp.clear();
+        core/* endGroup */.N4();
+        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
+        // a staged file removed under it is a read error nobody listens to, and the process crashes.
+        if (staging && !state.givenUp)
+            external_node_fs_.rmSync(staging, { recursive: true, force: true });
+    }
+}
+async function upload(request, staging, state) {
+    const { env } = request;
+    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
+    const tag = runAttemptTag(env);
+    let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
+    await copyRedacted(request.transcriptPath, file, request.redact);
+    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
+    const earlier = request.earlierAttempts ?? [];
+    const archive = request.archive || earlier.length > 0;
+    const others = [];
+    for (const [i, transcript] of earlier.entries()) {
+        const copy = (0,tempfail/* attemptTranscript */.IF)(external_node_path_.join(staging, `${base}.jsonl`), i + 1);
+        if (fileSize(transcript) === undefined)
+            continue;
+        await copyRedacted(transcript, copy, request.redact);
+        others.push(copy);
+    }
+    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
+    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
+    const client = new DefaultArtifactClient();
+    const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
+    // A taken name is no fault to wait out: the next name is tried at once.
+    return (0,retry/* retry */.L)(async (n) => {
+        if (state.givenUp)
+            return { value: givenUp };
+        // A taken name gets a number before the re-run's tag, which must stay last.
+        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
+        if (n > 1 && !archive) {
+            const next = external_node_path_.join(staging, `${stem}.jsonl`);
+            external_node_fs_.renameSync(file, next);
+            file = next;
+        }
+        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
+        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
+        const name = archive ? `${stem}.jsonl` : external_node_path_.basename(file);
+        try {
+            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
+                retentionDays: request.retentionDays,
+                skipArchive: !archive
+            });
+            if (id === undefined)
+                return {
+                    value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
+                };
+            const url = artifactUrl(id, env);
+            // A name the user chose may be looked up by a later step: say it was not the one used.
+            const warning = n > 1 && request.name
+                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
+                : undefined;
+            return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
+        }
+        catch (error) {
+            const message = errorMessage(error);
+            const failed = {
+                uploaded: false,
+                reason: `the upload failed: ${message}`,
+                warn: true
+            };
+            if (!isNameTaken(message))
+                return { value: failed };
+            return { value: failed, retry: `The artifact name ${name} is taken on this run` };
+        }
+    }, {
+        attempts: MAX_NAME_ATTEMPTS,
+        backoffMs: 0,
+        onRetry: why => core/* info */.pq(`${why}; trying the next one.`)
+    });
+}
+/** hermes-<job>-<step>; only characters the service accepts. */
+function defaultName(env) {
+    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
+        .filter((p) => !!p)
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 200);
+}
+/**
+ * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
+ * newest attempt by it (src/report-action/reruns.ts).
+ */
+const RUN_ATTEMPT_TAG = '.run-attempt-';
+/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
+function runAttemptTag(env) {
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
+}
+/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
+function isNameTaken(message) {
+    return /\(409\)|already exists/i.test(message);
+}
+/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
+function uploadBudgetMs(size, env, limits = UPLOAD_LIMITS) {
+    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
+    if (seconds > 0)
+        return seconds * 1000;
+    return limits.baseBudgetMs + Math.ceil(size / 1_000_000) * limits.budgetMsPerMb;
+}
+/**
+ * Resolves with a reason when the upload must be given up: its budget spent, the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written), or `cancel`.
+ */
+function deadline(budgetMs, limits = UPLOAD_LIMITS, cancel) {
+    let timer;
+    let onTerm = () => { };
+    let onCancel = () => { };
+    const expired = new Promise(resolve => {
+        const expire = (why) => resolve(why);
+        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
+        onTerm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), limits.afterSigtermMs);
+        };
+        process.once('SIGTERM', onTerm);
+        onCancel = () => {
+            clearTimeout(timer);
+            expire('the job was cancelled before the upload finished');
+        };
+        if (cancel?.aborted)
+            onCancel();
+        else
+            cancel?.addEventListener('abort', onCancel, { once: true });
+    });
+    return {
+        expired,
+        clear() {
+            clearTimeout(timer);
+            process.off('SIGTERM', onTerm);
+            cancel?.removeEventListener('abort', onCancel);
+        }
+    };
+}
+function fileSize(file) {
+    try {
+        return external_node_fs_.statSync(file).size;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where the run page shows an artifact. */
+function artifactUrl(id, env) {
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
+}
+/** Signed URLs carry their credential in the query: error messages keep only the address. */
+function errorMessage(error) {
+    const message = (0,errors/* messageOf */.b)(error);
+    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
+}
+
+
+/***/ }),
+
 /***/ 77206:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZZ: () => (/* binding */ afterCancel),
 /* harmony export */   Zv: () => (/* binding */ GRACE),
 /* harmony export */   ci: () => (/* binding */ listenForCancellation),
-/* harmony export */   g: () => (/* binding */ graceLeft)
+/* harmony export */   g: () => (/* binding */ graceLeft),
+/* harmony export */   gc: () => (/* binding */ cancelledAfter)
 /* harmony export */ });
 /** From now on SIGINT and SIGTERM no longer end the action: they cancel the run. */
 function listenForCancellation(source = process, now = Date.now) {
@@ -71268,6 +71830,35 @@ const GRACE = { afterCancelMs: 9000, minMs: 1000 };
 function graceLeft(cancellation, grace = GRACE, now = Date.now) {
     const since = now() - (cancellation.cancelledAt ?? now());
     return AbortSignal.timeout(Math.max(grace.minMs, grace.afterCancelMs - since));
+}
+/**
+ * A cancel that came after the turn's verdict was reached (during the session record's export, the
+ * upload): the run is `interrupted` all the same, saying how far it got and what Hermes' turn came to.
+ */
+function cancelledAfter(verdict, when) {
+    if (verdict.outcome === 'interrupted')
+        return verdict;
+    return {
+        ...verdict,
+        outcome: 'interrupted',
+        message: `The job was cancelled ${when}. ${verdict.message}`
+    };
+}
+/**
+ * Aborts ms after the cancel (or at once when that is past, but never sooner than grace.minMs from
+ * now); never without one. For what must give up within the runner's grace (the upload).
+ */
+function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
+    const aborter = new AbortController();
+    const arm = () => {
+        const since = now() - (cancellation.cancelledAt ?? now());
+        setTimeout(() => aborter.abort(), Math.max(grace.minMs, ms - since)).unref();
+    };
+    if (cancellation.cancelled)
+        arm();
+    else
+        cancellation.signal.addEventListener('abort', arm, { once: true });
+    return aborter.signal;
 }
 
 
@@ -72716,7 +73307,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 96174:
+/***/ 43792:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -73370,474 +73961,16 @@ function withLoopback(list) {
 var host = __nccwpck_require__(68700);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
 var session_record = __nccwpck_require__(26174);
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
+var artifact = __nccwpck_require__(33118);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/run/stream.ts
-var stream = __nccwpck_require__(55629);
-// EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(21789);
 // EXTERNAL MODULE: ./src/text/redact.ts
 var text_redact = __nccwpck_require__(53326);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-;// CONCATENATED MODULE: ./src/publish/egress.ts
-/**
- * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
- * string values (parsed, its strings redacted, written again), so that it stays JSON whatever the
- * secrets are; a line that is not JSON is redacted as text. A run of consecutive `text` (or
- * `reasoning`) deltas is redacted as the text it joins to: a secret streamed a few characters at a
- * time matches in no single line, so every delta that overlaps a match is rewritten, and no piece
- * of the secret is left in any line.
- */
-
-
-
-
-
-/** Past this many characters of deltas held, the start of the run is written out. */
-const RUN_HOLD_CHARS = 16 * 1024;
-/**
- * What stays held of a run when its start is written: a secret split across deltas is found whole
- * when it is shorter than this (known formats are at most a few hundred characters).
- */
-const RUN_TAIL_CHARS = 4 * 1024;
-/** A match that keeps growing (a hostile run of token characters) is written out past this. */
-const RUN_MAX_CHARS = 1024 * 1024;
-class TranscriptRedactor {
-    redact;
-    write;
-    run = [];
-    runType;
-    runChars = 0;
-    constructor(redact, write) {
-        this.redact = redact;
-        this.write = write;
-    }
-    /** One line, its newline (if any) included. */
-    line(bytes) {
-        const whole = bytes.toString('utf8');
-        const cut = whole.endsWith('\r\n') ? 2 : whole.endsWith('\n') ? 1 : 0;
-        const read = whole.slice(0, whole.length - cut);
-        const ending = whole.slice(read.length);
-        // A number holding a secret is masked as written, before a parse could round it out of sight.
-        const body = (0,text_redact/* redactJsonNumbers */.gv)(read, this.redact);
-        if (body !== read)
-            bytes = Buffer.from(body + ending);
-        const delta = this.delta(body);
-        if (!delta || delta.type !== this.runType)
-            this.flushRun(true);
-        if (delta) {
-            this.runType = delta.type;
-            this.run.push({ bytes, body, ending, text: delta.text, event: delta.event });
-            this.runChars += delta.text.length;
-            if (this.runChars > RUN_HOLD_CHARS)
-                this.flushRun(false);
-            return;
-        }
-        // A \u escape can spell a secret the raw bytes do not show: such a line is read as JSON.
-        if (!body.includes('\\u') && !this.redact.mayHold(body))
-            return this.write(bytes);
-        const clean = this.cleanLine(body);
-        this.write(clean === body ? bytes : Buffer.from(clean + ending));
-    }
-    /** Whether a run of deltas is held (what comes next may join it). */
-    get holding() {
-        return this.run.length > 0;
-    }
-    /** Writes what is still held. */
-    end() {
-        this.flushRun(true);
-    }
-    /** A text or reasoning delta: upstream's shape decoded fast, any other shape parsed. */
-    delta(body) {
-        const fast = (0,stream/* upstreamTextDelta */.ny)(body);
-        if (fast !== undefined)
-            return { type: 'text', text: fast };
-        if (!body.startsWith('{') || !body.includes('"text"'))
-            return undefined;
-        const event = (0,json/* parseJson */.q)(body).value;
-        if (!(0,text_text/* isObject */.Gv)(event) || typeof event.text !== 'string')
-            return undefined;
-        if (event.type !== 'text' && event.type !== 'reasoning')
-            return undefined;
-        return { type: event.type, text: event.text, event };
-    }
-    /**
-     * Writes the run's deltas, rewritten where a secret overlaps them. Not at its end (`all` false),
-     * only those before the run's last RUN_TAIL_CHARS, and never a part of a match without the
-     * rest of it: what is held may join with what comes next.
-     */
-    flushRun(all) {
-        if (this.run.length === 0)
-            return;
-        const joined = this.run.map(d => d.text).join('');
-        const found = this.redact.find(joined);
-        const bounds = [0];
-        for (const d of this.run)
-            bounds.push(bounds[bounds.length - 1] + d.text.length);
-        let count = this.run.length;
-        if (!all && joined.length <= RUN_MAX_CHARS) {
-            let limit = joined.length - RUN_TAIL_CHARS;
-            for (;;) {
-                count = bounds.findLastIndex(b => b <= limit);
-                const at = bounds[count];
-                const across = found.find(([start, stop]) => start < at && stop > at);
-                if (!across)
-                    break;
-                limit = across[0];
-            }
-        }
-        for (let i = 0; i < count; i++)
-            this.write(this.rewrite(this.run[i], bounds[i], found));
-        this.run = this.run.slice(count);
-        this.runChars -= bounds[count];
-        if (this.run.length === 0)
-            this.runType = undefined;
-    }
-    /** A delta at offset `at` of the joined text: as read, or without any piece of a match. */
-    rewrite(d, at, found) {
-        const stop = at + d.text.length;
-        let text = '';
-        let pos = at;
-        let touched = false;
-        for (const [start, end] of found) {
-            if (end <= at || start >= stop)
-                continue;
-            touched = true;
-            if (start >= pos)
-                text += d.text.slice(pos - at, start - at) + text_redact/* MASK */.v5;
-            pos = Math.max(pos, Math.min(end, stop));
-        }
-        text += d.text.slice(pos - at);
-        // Upstream's own shape holds no other string; another shape's other fields are redacted too.
-        if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
-            return d.bytes;
-        const event = d.event ?? (0,json/* parseJson */.q)(d.body).value;
-        if (!(0,text_text/* isObject */.Gv)(event))
-            return Buffer.from(this.redact(d.body) + d.ending);
-        const clean = (0,text_redact/* redactStrings */.eT)({ ...event, text: '' }, this.redact);
-        return Buffer.from((0,json/* pythonJson */.b)({ ...clean, text: this.redact(text) }) + d.ending);
-    }
-    /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
-    cleanLine(body) {
-        const value = (0,json/* parseJson */.q)(body).value;
-        if (value === undefined)
-            return this.redact(body);
-        const clean = (0,text_redact/* redactStrings */.eT)(value, this.redact);
-        return changed(value, clean) ? (0,json/* pythonJson */.b)(clean) : body;
-    }
-}
-function changed(a, b) {
-    return JSON.stringify(a) !== JSON.stringify(b);
-}
-/** Between two deltas in upstream's shape: removed, the deltas' strings join as their text does. */
-const GLUE = /", "timestamp": [0-9]+\}\r?\n\{"type": "(?:text|reasoning)", "text": "/g;
-/** Any text or reasoning event, and one in upstream's shape at the start of a line. */
-const ANY_DELTA = /"type"\s*:\s*"(?:text|reasoning)"/g;
-const UPSTREAM_DELTA = /(?:^|\n)\{"type": "(?:text|reasoning)", "text": "/g;
-const DELTA_HEAD = [Buffer.from('{"type": "text", '), Buffer.from('{"type": "reasoning", ')];
-/** A trailing run of deltas longer than this goes line by line rather than on to the next block. */
-const MAX_CARRY_BYTES = 1024 * 1024;
-/**
- * Lines that surely hold no secret, in a block: none in any string, none in the text the block's
- * deltas join to. Only when every delta is in upstream's shape can the join be read off the raw
- * text (its glue removed); otherwise the block goes line by line.
- */
-function clean(block, redact) {
-    const text = block.toString('utf8');
-    if (text.includes('\\u') || redact.mayHold(text))
-        return false;
-    const deltas = text.match(ANY_DELTA)?.length ?? 0;
-    if (deltas === 0)
-        return true;
-    if ((text.match(UPSTREAM_DELTA)?.length ?? 0) !== deltas)
-        return false;
-    return !redact.mayHold(text.replace(GLUE, ''));
-}
-/** Where the run of delta lines that ends the block starts (the block's length when none does). */
-function trailingRun(block) {
-    let start = block.length;
-    while (start > 0) {
-        const previous = block.lastIndexOf(0x0a, start - 2) + 1;
-        const line = block.subarray(previous, start);
-        if (!DELTA_HEAD.some(head => line.subarray(0, head.length).equals(head)))
-            break;
-        start = previous;
-    }
-    return start;
-}
-/** How much of the transcript copyRedacted reads at a time. */
-const COPY_READ_BYTES = 1 << 20;
-/**
- * Copies the transcript, through the redactor unless there is none. Blocks that surely hold no
- * secret are copied as they are (most of a transcript: a line by line pass costs twenty times
- * more); a block that may hold one goes line by line through TranscriptRedactor. A block's trailing
- * run of deltas waits for the next block, which it may join.
- */
-async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
-    if (!redact) {
-        external_node_fs_.copyFileSync(from, to);
-        return;
-    }
-    const out = external_node_fs_.openSync(to, 'w');
-    try {
-        const lines = new TranscriptRedactor(redact, bytes => external_node_fs_.writeSync(out, bytes));
-        const slow = (block) => {
-            let start = 0;
-            for (let nl = block.indexOf(0x0a); nl !== -1; nl = block.indexOf(0x0a, start)) {
-                lines.line(block.subarray(start, nl + 1));
-                start = nl + 1;
-            }
-            if (start < block.length)
-                lines.line(block.subarray(start));
-        };
-        let carry;
-        for await (const chunk of external_node_fs_.createReadStream(from, { highWaterMark: readBytes })) {
-            const data = carry ? Buffer.concat([carry, chunk]) : chunk;
-            const end = data.lastIndexOf(0x0a) + 1;
-            let cut = trailingRun(data.subarray(0, end));
-            const block = data.subarray(0, cut);
-            if (lines.holding) {
-                // A run the redactor holds goes on line by line; all of the block when it does not end.
-                slow(block);
-                if (lines.holding) {
-                    slow(data.subarray(cut, end));
-                    cut = end;
-                }
-            }
-            else if (clean(block, redact))
-                external_node_fs_.writeSync(out, block);
-            else
-                slow(block);
-            carry = Buffer.from(data.subarray(cut));
-            if (carry.length > MAX_CARRY_BYTES) {
-                const whole = carry.lastIndexOf(0x0a) + 1;
-                slow(carry.subarray(0, whole));
-                carry = Buffer.from(carry.subarray(whole));
-            }
-        }
-        if (carry && carry.length > 0) {
-            if (!lines.holding && clean(carry, redact))
-                external_node_fs_.writeSync(out, carry);
-            else
-                slow(carry);
-        }
-        lines.end();
-    }
-    finally {
-        external_node_fs_.closeSync(out);
-    }
-}
-
-// EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(32875);
-;// CONCATENATED MODULE: ./src/publish/artifact.ts
-/** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
-
-
-
-
-
-
-
-
-/**
- * How many names are tried when they are taken: `<name>`, `<name>-2` … (a matrix of up to 256 legs
- * sharing the default name, several steps).
- */
-const MAX_NAME_ATTEMPTS = 300;
-const UPLOAD_LIMITS = Object.freeze({
-    baseBudgetMs: 120_000,
-    budgetMsPerMb: 1000,
-    afterSigtermMs: 1000
-});
-async function uploadTranscript(request, limits = UPLOAD_LIMITS) {
-    const { env } = request;
-    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
-        return {
-            uploaded: false,
-            reason: 'not on a GitHub Actions runner (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is not set)',
-            warn: false
-        };
-    }
-    const size = fileSize(request.transcriptPath);
-    if (size === undefined) {
-        return { uploaded: false, reason: 'there is no transcript to upload', warn: true };
-    }
-    if (size === 0)
-        return { uploaded: false, reason: 'the transcript is empty', warn: false };
-    const budgetMs = uploadBudgetMs(size, env, limits);
-    const state = { givenUp: false };
-    const giveUp = deadline(budgetMs, limits);
-    let staging;
-    core/* startGroup */.Oh('Uploading the transcript');
-    try {
-        staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-upload-'));
-        const outcome = await Promise.race([upload(request, staging, state), giveUp.expired]);
-        if (typeof outcome === 'string') {
-            state.givenUp = true;
-            return { uploaded: false, reason: outcome, warn: true, abandoned: true };
-        }
-        return outcome;
-    }
-    catch (error) {
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}`, warn: true };
-    }
-    finally {
-        giveUp.clear();
-        core/* endGroup */.N4();
-        // Left for the runner to clear with RUNNER_TEMP when the client, given up, may still read it:
-        // a staged file removed under it is a read error nobody listens to, and the process crashes.
-        if (staging && !state.givenUp)
-            external_node_fs_.rmSync(staging, { recursive: true, force: true });
-    }
-}
-async function upload(request, staging, state) {
-    const { env } = request;
-    const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    const tag = runAttemptTag(env);
-    let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
-    await copyRedacted(request.transcriptPath, file, request.redact);
-    // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
-    const earlier = request.earlierAttempts ?? [];
-    const archive = request.archive || earlier.length > 0;
-    const others = [];
-    for (const [i, transcript] of earlier.entries()) {
-        const copy = (0,tempfail/* attemptTranscript */.IF)(external_node_path_.join(staging, `${base}.jsonl`), i + 1);
-        if (fileSize(transcript) === undefined)
-            continue;
-        await copyRedacted(transcript, copy, request.redact);
-        others.push(copy);
-    }
-    // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
-    const client = new DefaultArtifactClient();
-    const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
-    // A taken name is no fault to wait out: the next name is tried at once.
-    return (0,retry/* retry */.L)(async (n) => {
-        if (state.givenUp)
-            return { value: givenUp };
-        // A taken name gets a number before the re-run's tag, which must stay last.
-        const stem = `${n === 1 ? base : `${base}-${n}`}${tag}`;
-        if (n > 1 && !archive) {
-            const next = external_node_path_.join(staging, `${stem}.jsonl`);
-            external_node_fs_.renameSync(file, next);
-            file = next;
-        }
-        // Every transcript artifact is named <stem>.jsonl, so that the report sub-action can tell them
-        // from other artifacts: the bare file is named after the file, and a zip gets the same name.
-        const name = archive ? `${stem}.jsonl` : external_node_path_.basename(file);
-        try {
-            const { id } = await client.uploadArtifact(name, [...others, file], staging, {
-                retentionDays: request.retentionDays,
-                skipArchive: !archive
-            });
-            if (id === undefined)
-                return {
-                    value: { uploaded: false, reason: 'the artifact service returned no id', warn: true }
-                };
-            const url = artifactUrl(id, env);
-            // A name the user chose may be looked up by a later step: say it was not the one used.
-            const warning = n > 1 && request.name
-                ? `The artifact name "${request.name}" is taken on this run, so the transcript was uploaded as "${name}".`
-                : undefined;
-            return { value: { uploaded: true, name, id, url, ...(warning && { warning }) } };
-        }
-        catch (error) {
-            const message = errorMessage(error);
-            const failed = {
-                uploaded: false,
-                reason: `the upload failed: ${message}`,
-                warn: true
-            };
-            if (!isNameTaken(message))
-                return { value: failed };
-            return { value: failed, retry: `The artifact name ${name} is taken on this run` };
-        }
-    }, {
-        attempts: MAX_NAME_ATTEMPTS,
-        backoffMs: 0,
-        onRetry: why => core/* info */.pq(`${why}; trying the next one.`)
-    });
-}
-/** hermes-<job>-<step>; only characters the service accepts. */
-function defaultName(env) {
-    return ['hermes', env.GITHUB_JOB, env.GITHUB_ACTION]
-        .filter((p) => !!p)
-        .join('-')
-        .replace(/[^A-Za-z0-9._-]+/g, '_')
-        .slice(0, 200);
-}
-/**
- * What a re-run adds to the artifact's name, last before `.jsonl`: the matrix report counts each leg's
- * newest attempt by it (src/report-action/reruns.ts).
- */
-const RUN_ATTEMPT_TAG = '.run-attempt-';
-/** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
-function runAttemptTag(env) {
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
-    return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
-}
-/** The service's answer to a taken name: 409 "an artifact with this name already exists on the workflow run". */
-function isNameTaken(message) {
-    return /\(409\)|already exists/i.test(message);
-}
-/** HERMES_UPLOAD_TIMEOUT_SECONDS when set, else two minutes plus a second per MB. */
-function uploadBudgetMs(size, env, limits = UPLOAD_LIMITS) {
-    const seconds = Number(env.HERMES_UPLOAD_TIMEOUT_SECONDS);
-    if (seconds > 0)
-        return seconds * 1000;
-    return limits.baseBudgetMs + Math.ceil(size / 1_000_000) * limits.budgetMsPerMb;
-}
-/**
- * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
- * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
- */
-function deadline(budgetMs, limits = UPLOAD_LIMITS) {
-    let timer;
-    let onTerm = () => { };
-    const expired = new Promise(resolve => {
-        const expire = (why) => resolve(why);
-        timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
-        onTerm = () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => expire('the job was cancelled before the upload finished'), limits.afterSigtermMs);
-        };
-        process.once('SIGTERM', onTerm);
-    });
-    return {
-        expired,
-        clear() {
-            clearTimeout(timer);
-            process.off('SIGTERM', onTerm);
-        }
-    };
-}
-function fileSize(file) {
-    try {
-        return external_node_fs_.statSync(file).size;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Where the run page shows an artifact. */
-function artifactUrl(id, env) {
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}/artifacts/${id}`;
-}
-/** Signed URLs carry their credential in the query: error messages keep only the address. */
-function errorMessage(error) {
-    const message = (0,errors/* messageOf */.b)(error);
-    return message.replace(/(https?:\/\/[^\s?#]+)\?[^\s]*/g, '$1');
-}
-
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
@@ -73893,7 +74026,7 @@ function redactRecord(text, redact) {
 function sessionArtifactName(transcriptArtifact) {
     return transcriptArtifact.replace(/\.jsonl$/, '') + SESSION_SUFFIX;
 }
-async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
+async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */.N6) {
     const { env } = request;
     const name = sessionArtifactName(request.transcriptArtifact);
     const staging = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-session-'));
@@ -73901,7 +74034,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
     const text = external_node_fs_.readFileSync(request.recordPath, 'utf8');
     external_node_fs_.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
     // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits);
+    const giveUp = (0,artifact/* deadline */.nl)((0,artifact/* uploadBudgetMs */.rl)(Buffer.byteLength(text), env, limits), limits, request.cancel);
     const expired = giveUp.expired.then((reason) => ({
         uploaded: false,
         reason,
@@ -73915,7 +74048,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
         });
         if (id === undefined)
             return { uploaded: false, reason: 'the artifact service returned no id' };
-        return { uploaded: true, name, id, url: artifactUrl(id, env) };
+        return { uploaded: true, name, id, url: (0,artifact/* artifactUrl */.Wk)(id, env) };
     };
     try {
         const result = await Promise.race([upload(), expired]);
@@ -73926,7 +74059,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
     }
     catch (error) {
         external_node_fs_.rmSync(staging, { recursive: true, force: true });
-        return { uploaded: false, reason: `the upload failed: ${errorMessage(error)}` };
+        return { uploaded: false, reason: `the upload failed: ${(0,artifact/* errorMessage */.gJ)(error)}` };
     }
     finally {
         giveUp.clear();
@@ -73934,7 +74067,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
-var cancellation = __nccwpck_require__(77206);
+var run_cancellation = __nccwpck_require__(77206);
 ;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
  * What run() touches of the world, as ports: the runner's inputs and environment, its output files
@@ -73953,7 +74086,7 @@ var cancellation = __nccwpck_require__(77206);
 
 
 const LIMITS = Object.freeze({
-    grace: cancellation/* GRACE */.Zv,
+    grace: run_cancellation/* GRACE */.Zv,
     tempfailJitter: 0.25,
     gate: gate/* GATE_LIMITS */.v2,
     modelRetry: Object.freeze({ attempts: 4, backoffMs: 1000, totalMs: 120_000 })
@@ -73977,7 +74110,12 @@ function runnerPorts() {
             writeSummary: async (markdown) => void (await core/* summary */.z.addRaw(markdown).write({ overwrite: true }))
         },
         clock: { now: Date.now, sleep: retry/* abortableSleep */.M },
-        listenForCancellation: () => (0,cancellation/* listenForCancellation */.ci)(process, Date.now),
+        listenForCancellation: () => {
+            const cancellation = (0,run_cancellation/* listenForCancellation */.ci)(process, Date.now);
+            // The action's first line: from here a cancel ends in a report (and a test knows it may send one).
+            core/* debug */.Yz('Listening for the runner’s cancel (SIGINT, SIGTERM)');
+            return cancellation;
+        },
         hermes: {
             provide: install/* provideHermes */.Mj,
             attempt: hermes/* runAttempt */.Tm,
@@ -73985,7 +74123,7 @@ function runnerPorts() {
             record: session_record/* readSessionRecord */.M2
         },
         gateway: { start: startGateway, held: providers/* heldCredentials */.iy },
-        upload: { transcript: uploadTranscript, record: uploadSessionRecord },
+        upload: { transcript: artifact/* uploadTranscript */.YG, record: uploadSessionRecord },
         exit: () => process.exit(),
         limits: LIMITS
     };

@@ -1034,7 +1034,8 @@ const MAX_NAME_ATTEMPTS = 300;
 const artifact_UPLOAD_LIMITS = Object.freeze({
     baseBudgetMs: 120_000,
     budgetMsPerMb: 1000,
-    afterSigtermMs: 1000
+    afterSigtermMs: 1000,
+    afterCancelMs: 4000
 });
 async function uploadTranscript(request, limits = artifact_UPLOAD_LIMITS) {
     const { env } = request;
@@ -1053,7 +1054,7 @@ async function uploadTranscript(request, limits = artifact_UPLOAD_LIMITS) {
         return { uploaded: false, reason: 'the transcript is empty', warn: false };
     const budgetMs = artifact_uploadBudgetMs(size, env, limits);
     const state = { givenUp: false };
-    const giveUp = artifact_deadline(budgetMs, limits);
+    const giveUp = artifact_deadline(budgetMs, limits, request.cancel);
     let staging;
     core.startGroup('Uploading the transcript');
     try {
@@ -1175,12 +1176,13 @@ function artifact_uploadBudgetMs(size, env, limits = artifact_UPLOAD_LIMITS) {
     return limits.baseBudgetMs + Math.ceil(size / 1_000_000) * limits.budgetMsPerMb;
 }
 /**
- * Resolves with a reason when the upload must be given up: its budget spent, or the runner's SIGTERM
- * (the kill follows 2.5 s later, and the outputs and summary are still to be written).
+ * Resolves with a reason when the upload must be given up: its budget spent, the runner's SIGTERM
+ * (the kill follows 2.5 s later, and the outputs and summary are still to be written), or `cancel`.
  */
-function artifact_deadline(budgetMs, limits = artifact_UPLOAD_LIMITS) {
+function artifact_deadline(budgetMs, limits = artifact_UPLOAD_LIMITS, cancel) {
     let timer;
     let onTerm = () => { };
+    let onCancel = () => { };
     const expired = new Promise(resolve => {
         const expire = (why) => resolve(why);
         timer = setTimeout(() => expire(`the upload did not finish within ${budgetMs / 1000} s`), budgetMs);
@@ -1189,12 +1191,21 @@ function artifact_deadline(budgetMs, limits = artifact_UPLOAD_LIMITS) {
             timer = setTimeout(() => expire('the job was cancelled before the upload finished'), limits.afterSigtermMs);
         };
         process.once('SIGTERM', onTerm);
+        onCancel = () => {
+            clearTimeout(timer);
+            expire('the job was cancelled before the upload finished');
+        };
+        if (cancel?.aborted)
+            onCancel();
+        else
+            cancel?.addEventListener('abort', onCancel, { once: true });
     });
     return {
         expired,
         clear() {
             clearTimeout(timer);
             process.off('SIGTERM', onTerm);
+            cancel?.removeEventListener('abort', onCancel);
         }
     };
 }
@@ -1514,7 +1525,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
     const text = fs.readFileSync(request.recordPath, 'utf8');
     fs.writeFileSync(file, request.redact ? redactRecord(text, request.redact) : text);
     // The transcript's deadline: its budget, cut short by the runner's SIGTERM on a cancelled job.
-    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits);
+    const giveUp = deadline(uploadBudgetMs(Buffer.byteLength(text), env, limits), limits, request.cancel);
     const expired = giveUp.expired.then((reason) => ({
         uploaded: false,
         reason,
