@@ -40,7 +40,7 @@ export async function publish(
   const written = writeOutputs(report, out);
   const cancelled = cancellation?.cancelled === true;
   // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
-  if (cancelled && cancellation)
+  if (cancelled)
     await comment?.finish(
       viewOf(report, true),
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
@@ -97,8 +97,7 @@ function writeOutputs(
   before?: Map<string, string>
 ): Map<string, string> {
   const outputs = outputsOf(report, report.attempts?.length ?? 0);
-  for (const [name, value] of outputs)
-    if (before?.get(name) !== value || !before) out.setOutput(name, value);
+  for (const [name, value] of outputs) if (before?.get(name) !== value) out.setOutput(name, value);
   return outputs;
 }
 
