@@ -12,6 +12,7 @@ import { textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
 import { summaryText, world, type Options, type World } from './helpers/in-process.js';
 import { until } from './helpers/until.js';
+import { must } from './helpers/must.js';
 
 let api: GithubApi;
 beforeAll(async () => {
@@ -100,7 +101,7 @@ describe('a cancel before Hermes runs', () => {
     expect(w.outputs.get('outcome')).toBe('interrupted');
     const written = api.commentsOn(PR);
     expect(written).toHaveLength(1);
-    expect(textOf(rendered(written[0].body))).toContain('Cancelled');
+    expect(textOf(rendered(must(written[0]).body))).toContain('Cancelled');
   });
 });
 
@@ -115,7 +116,7 @@ describe('an unexpected failure of the action’s own', () => {
     const message = 'The action failed: the disk is full';
     expect(summaryText(w)).toContain(message);
     expect(w.failed).toEqual([message]);
-    const [comment] = api.commentsOn(PR);
+    const comment = must(api.commentsOn(PR)[0]);
     expect(textOf(rendered(comment.body))).toContain('the disk is full');
     expect(textOf(rendered(comment.body))).not.toContain('working');
   });

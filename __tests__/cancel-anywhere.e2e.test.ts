@@ -14,6 +14,7 @@ import { render, textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until } from './helpers/until.js';
+import { must } from './helpers/must.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -85,7 +86,7 @@ describe('SIGINT at any point ends in a report', () => {
     expect(textOf(render(done.summary))).toContain(said);
     const comments = api.commentsOn(PR);
     if (comments.length > 0) {
-      const text = textOf(rendered(comments[comments.length - 1].body));
+      const text = textOf(rendered(must(comments[comments.length - 1]).body));
       expect(text).toContain('Cancelled');
       expect(text).not.toContain('Hermes is working on it');
     }
