@@ -140,7 +140,8 @@ export default tseslint.config(
   },
   {
     // Type-aware checks on the product: no promise left unawaited or passed where a void callback
-    // goes, and every switch over a union handles each member (a default counts as handling).
+    // goes, every switch over a union handles each member (a default counts as handling), and no
+    // condition the types say is always one way (a dead branch, or a type narrower than the value).
     files: ['src/**/*.ts'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }
@@ -148,6 +149,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-condition': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
         { considerDefaultExhaustiveForUnions: true }

@@ -22,6 +22,7 @@ import {
   type Element
 } from './helpers/gfm.js';
 import { runs } from './helpers/runs.js';
+import { must } from './helpers/must.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'markdown');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -43,12 +44,12 @@ function intact(html: string): Element {
   const tree = checkSummaryHtml(html);
   const top = tree.children.filter((c): c is Element => typeof c !== 'string');
   expect(top.map(e => e.tag)).toEqual(['h4', 'details', 'p']);
-  expect(textOf(top[2])).toBe('AFTER-THE-ANSWER');
+  expect(textOf(must(top[2]))).toBe('AFTER-THE-ANSWER');
   expect(all(tree, 'details')).toHaveLength(1);
   expect(all(tree, 'img')).toEqual([]);
   // No mention, reference or e-mail address a reader's GitHub would link or notify.
-  expect(prose(top[1])).not.toMatch(/@[A-Za-z0-9_-]|#\d|\bGH-\d|issues\/\d|pull\/\d/i);
-  return top[1];
+  expect(prose(must(top[1]))).not.toMatch(/@[A-Za-z0-9_-]|#\d|\bGH-\d|issues\/\d|pull\/\d/i);
+  return must(top[1]);
 }
 
 const names = fs
@@ -77,21 +78,21 @@ describe('what the goldens show', () => {
     const a = answer('review-with-code');
     expect(all(a, 'code').map(textOf)).toContain('parseConfig');
     expect(all(a, 'ol')).toHaveLength(1);
-    expect(all(all(a, 'ol')[0], 'li')).toHaveLength(3);
-    expect(all(a, 'pre')[0].children[0]).toMatchObject({ attrs: { class: 'language-ts' } });
+    expect(all(must(all(a, 'ol')[0]), 'li')).toHaveLength(3);
+    expect(must(all(a, 'pre')[0]).children[0]).toMatchObject({ attrs: { class: 'language-ts' } });
     expect(all(a, 'h6').map(textOf)).toEqual(['Review']);
   });
 
   test('a table of findings keeps its rows, cells and an escaped pipe', () => {
-    const rows = tableRows(all(answer('findings-table'), 'table')[0]);
+    const rows = tableRows(must(all(answer('findings-table'), 'table')[0]));
     expect(rows).toHaveLength(4);
-    expect(rows[2][3]).toBe('Retries without backoff | jitter');
+    expect(must(rows[2])[3]).toBe('Retries without backoff | jitter');
   });
 
   test('task lists as disabled boxes; nested lists nested', () => {
     const boxes = all(answer('task-list'), 'input');
     expect(boxes.map(b => 'checked' in b.attrs)).toEqual([true, true, false, false]);
-    expect(all(all(answer('nested-lists'), 'ul')[1], 'ol')).toHaveLength(1);
+    expect(all(must(all(answer('nested-lists'), 'ul')[1]), 'ol')).toHaveLength(1);
   });
 
   test('https links kept with their host shown; http and reference URLs lose the link', () => {
@@ -182,13 +183,13 @@ describe('the hostile battery, fed as the answer', () => {
   });
 
   test('what was HTML is shown as text', () => {
-    const text = textOf(intact(page(HOSTILE[0][1]).html));
+    const text = textOf(intact(page(must(HOSTILE[0])[1]).html));
     expect(text).toContain('<script>alert(1)</script>');
     expect(text).toContain('<img src=x onerror=alert(1)>');
   });
 
   test('images become links, with the host shown', () => {
-    const a = intact(page(HOSTILE[2][1]).html);
+    const a = intact(page(must(HOSTILE[2])[1]).html);
     expect(all(a, 'a').map(x => x.attrs.href)).toEqual([
       'https://tracker.example/p.png',
       'https://t.example/i.png'
@@ -197,7 +198,7 @@ describe('the hostile battery, fed as the answer', () => {
   });
 
   test('definitions and footnotes are shown where they stand', () => {
-    const text = textOf(intact(page(HOSTILE[7][1]).html));
+    const text = textOf(intact(page(must(HOSTILE[7])[1]).html));
     expect(text).toContain('"a hidden title"');
     expect(text).toContain('hidden at the bottom');
   });
@@ -235,7 +236,7 @@ describe('bounds on the written result', () => {
     const drawn = tails.map(tail => renderAnswer(r(`${head}\n\n${tail}`), limits));
     expect(new Set(tails.map(t => t.length)).size).toBe(1);
     expect(new Set(drawn).size).toBe(1);
-    expect(drawn[0].length).toBeLessThanOrEqual(2000);
+    expect(must(drawn[0]).length).toBeLessThanOrEqual(2000);
     expect(drawn[0]).toMatch(/Cut at about [\d,]+ of [\d,]+ characters/);
     expect(drawn[0]).toContain('Paragraph 0 with `code` and **bold**');
   });
@@ -255,7 +256,7 @@ describe('bounds on the written result', () => {
       ...Array.from({ length: 30 }, (_, i) => `| ${i} | x |`)
     ].join('\n');
     const a = intact(page(text, { ...LIMITS, tableRows: 10 }).html);
-    expect(tableRows(all(a, 'table')[0])).toHaveLength(11);
+    expect(tableRows(must(all(a, 'table')[0]))).toHaveLength(11);
     expect(textOf(a)).toContain('20 more rows of this table not shown.');
   });
 

@@ -29,6 +29,7 @@ import {
   type Element
 } from './helpers/gfm.js';
 import { runInProcess, runnerReading, world, type World } from './helpers/in-process.js';
+import { must } from './helpers/must.js';
 
 const serve = useApiServer();
 
@@ -60,7 +61,7 @@ const summaryOf = (w: World): Element =>
   checkSummaryHtml(renderGfm(w.summary ?? ''), { linkTo: w.outputs.get('artifact_url') });
 
 const detailsTitled = (html: Element, start: string): Element | undefined =>
-  all(html, 'details').find(d => textOf(all(d, 'summary')[0]).startsWith(start));
+  all(html, 'details').find(d => textOf(must(all(d, 'summary')[0])).startsWith(start));
 
 /** The key appears nowhere a person or a later step can read it (the mask asked of the runner aside). */
 function expectKeyNowhere(w: World, key: string): void {
@@ -98,7 +99,7 @@ describe('API server mode in-process: a turn with reasoning', () => {
     });
     const w = await runApi(api, { 'show-reasoning': 'false', model: 'nous/hermes-4-405b' });
     expect(outputs(w)).toMatchObject({ outcome: 'success', model: 'nous/hermes-4-405b' });
-    expect(api.requests[1].body).toEqual({
+    expect(must(api.requests[1]).body).toEqual({
       model: 'nous/hermes-4-405b',
       input: QUESTION,
       stream: true,
@@ -209,7 +210,7 @@ describe('API server mode in-process: a turn with reasoning', () => {
     expect(new Set(commandsOf(w))).toEqual(new Set(['stop-commands', 'group', 'endgroup']));
     expect(commandsOf(w).filter(c => c === 'endgroup')).toHaveLength(1);
     expect(w.failed).toEqual([]);
-    const group = reasoningGroups(stdout(w))[0].map(l => l.replaceAll('\u200b', ''));
+    const group = must(reasoningGroups(stdout(w))[0]).map(l => l.replaceAll('\u200b', ''));
     expect(group.slice(0, 2)).toEqual(['::endgroup::', '::error::pwned']);
     expect(group[3]).toBe('<script>alert(1)</script> @octocat ***');
     const html = summaryOf(w);
@@ -229,7 +230,7 @@ describe('API server mode in-process: discovery and fallback', () => {
     expect(outputs(w)).toMatchObject({ outcome: 'success', text: '23 × 47 = 1081.' });
     expect(logOf(w)).toContain('/capabilities: HTTP 404, so the server announces nothing');
     expect(commandsOf(w)).not.toContain('group');
-    expect(tableRows(all(summaryOf(w), 'table')[0])).toContainEqual([
+    expect(tableRows(must(all(summaryOf(w), 'table')[0]))).toContainEqual([
       'Hermes',
       `Hermes API server ${api.url} · responses · no capabilities endpoint`
     ]);
@@ -270,7 +271,7 @@ describe('API server mode in-process: discovery and fallback', () => {
       'POST /v1/responses',
       'POST /v1/chat/completions'
     ]);
-    expect(api.requests[2].body).toEqual({
+    expect(must(api.requests[2]).body).toEqual({
       messages: [{ role: 'user', content: QUESTION }],
       stream: true,
       stream_options: { include_usage: true }
@@ -298,7 +299,7 @@ describe('API server mode in-process: discovery and fallback', () => {
     fs.writeFileSync(path.join(w.dir, 'prompt.md'), 'Review `$(rm -rf /)` safely\n');
     await run(w.ports);
     expect(w.outputs.get('outcome')).toBe('success');
-    expect(api.requests[1].body?.input).toBe('Review `$(rm -rf /)` safely\n');
+    expect(must(api.requests[1]).body?.input).toBe('Review `$(rm -rf /)` safely\n');
   });
 });
 
@@ -321,7 +322,7 @@ describe('API server mode in-process: failures on the outcome table', () => {
     expect(transcript(w.outputs.get('jsonl')!)).toEqual([
       expect.objectContaining({ type: 'result', exit_code: 78, text: '' })
     ]);
-    expect(textOf(all(summaryOf(w), 'h3')[0])).toContain('Configuration error');
+    expect(textOf(must(all(summaryOf(w), 'h3')[0]))).toContain('Configuration error');
     expectKeyNowhere(w, wrong);
   });
 
@@ -355,7 +356,7 @@ describe('API server mode in-process: failures on the outcome table', () => {
     );
     const first = path.join(path.dirname(w.outputs.get('jsonl')!), 'run.attempt-1.jsonl');
     expect(transcript(first)).toEqual([expect.objectContaining({ type: 'result', exit_code: 75 })]);
-    expect(tableRows(all(summaryOf(w), 'table')[0])).toContainEqual([
+    expect(tableRows(must(all(summaryOf(w), 'table')[0]))).toContainEqual([
       'Attempts',
       '2 · 1: tempfail (75) · 2: success (0)'
     ]);
@@ -404,7 +405,7 @@ describe('API server mode in-process: failures on the outcome table', () => {
     );
     const events = transcript(w.outputs.get('jsonl')!);
     expect(events.map(e => e.type)).toEqual(['system', 'reasoning', 'text']);
-    expect(textOf(all(summaryOf(w), 'h3')[0])).toBe('❌ The turn did not complete');
+    expect(textOf(must(all(summaryOf(w), 'h3')[0]))).toBe('❌ The turn did not complete');
     expectKeyNowhere(w, SERVER_KEY);
   });
 
@@ -437,7 +438,7 @@ describe('API server mode in-process: failures on the outcome table', () => {
     expect(w.failed).toEqual([
       'Hermes failed (exit code 1): the response failed: model overloaded.'
     ]);
-    expect(textOf(all(summaryOf(w), 'blockquote')[0])).toContain('model overloaded');
+    expect(textOf(must(all(summaryOf(w), 'blockquote')[0]))).toContain('model overloaded');
   });
 
   test('a redirect is not followed (it would carry the key) → config_error', async () => {

@@ -26,6 +26,7 @@ import {
   type Element
 } from './helpers/gfm.js';
 import { until, untilStdout } from './helpers/until.js';
+import { must } from './helpers/must.js';
 
 const serve = useApiServer();
 
@@ -57,7 +58,7 @@ function summaryOf(r: ActionRun): Element {
 }
 
 const detailsTitled = (html: Element, start: string): Element | undefined =>
-  all(html, 'details').find(d => textOf(all(d, 'summary')[0]).startsWith(start));
+  all(html, 'details').find(d => textOf(must(all(d, 'summary')[0])).startsWith(start));
 
 /** The key appears nowhere a person or a later step can read it (the runner's add-mask aside). */
 function expectKeyNowhere(r: ActionRun, key: string): void {
@@ -123,8 +124,8 @@ describe('API server mode: a turn with reasoning', () => {
     expect(annotations(r, 'warning')).toEqual([]);
 
     // The transcript: the CLI's events plus reasoning, in upstream's serialisation.
-    const raw = fs.readFileSync(r.outputs.jsonl, 'utf8');
-    const events = transcript(r.outputs.jsonl);
+    const raw = fs.readFileSync(must(r.outputs.jsonl), 'utf8');
+    const events = transcript(must(r.outputs.jsonl));
     expect(events.map(e => e.type)).toEqual([
       'system',
       'reasoning',
@@ -169,9 +170,9 @@ describe('API server mode: a turn with reasoning', () => {
     // The summary, as GitHub renders it.
     const html = summaryOf(r);
     const reasoning = detailsTitled(html, 'Reasoning (');
-    expect(textOf(all(reasoning!, 'summary')[0])).toBe('Reasoning (69 characters)');
+    expect(textOf(must(all(reasoning!, 'summary')[0]))).toBe('Reasoning (69 characters)');
     expect(textOf(reasoning!)).toContain('Work it out: 20 × 47 = 940, 3 × 47 = 141.');
-    const facts = tableRows(all(html, 'table')[0]);
+    const facts = tableRows(must(all(html, 'table')[0]));
     expect(facts).toContainEqual([
       'Hermes',
       `Hermes API server ${api.url} · responses · reasoning streaming`
@@ -184,7 +185,7 @@ describe('API server mode: a turn with reasoning', () => {
       'POST /v1/responses'
     ]);
     expect(api.requests.every(q => q.authorization === `Bearer ${SERVER_KEY}`)).toBe(true);
-    expect(api.requests[1].body).toEqual({ input: QUESTION, stream: true });
+    expect(must(api.requests[1]).body).toEqual({ input: QUESTION, stream: true });
     expectKeyNowhere(r, SERVER_KEY);
   });
 });
@@ -205,12 +206,15 @@ describe('API server mode: the turn stopped from outside', () => {
     const r = await started.done;
     expect(r.outputs).toMatchObject({ outcome: 'interrupted', exit_code: '130' });
     expect(annotations(r, 'error')[0]).toBe('Hermes was interrupted (exit code 130): Interrupted.');
-    expect(transcript(r.outputs.jsonl).at(-1)).toMatchObject({ type: 'result', exit_code: 130 });
+    expect(transcript(must(r.outputs.jsonl)).at(-1)).toMatchObject({
+      type: 'result',
+      exit_code: 130
+    });
     // Aborted in the server's 30 s pause: the text after it never came.
-    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).not.toContain('never');
+    expect(fs.readFileSync(must(r.outputs.jsonl), 'utf8')).not.toContain('never');
     expect(r.log).toContain('The job was cancelled: aborting the request to the API server');
     // The server sees its client go away (so Hermes interrupts the agent).
-    await until('the server never saw the request aborted', () => api.requests[1].aborted);
+    await until('the server never saw the request aborted', () => must(api.requests[1]).aborted);
   });
 
   test('timeout-minutes aborts the request: outcome timeout', async () => {
@@ -220,7 +224,7 @@ describe('API server mode: the turn stopped from outside', () => {
     const r = await run(api, { 'timeout-minutes': '0.01' });
     expect(r.outputs.outcome).toBe('timeout');
     // Aborted in the server's 30 s pause: the text after it never came.
-    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).not.toContain('slow');
+    expect(fs.readFileSync(must(r.outputs.jsonl), 'utf8')).not.toContain('slow');
     expect(annotations(r, 'error')[0]).toContain('did not finish within timeout-minutes (0.01)');
   });
 });

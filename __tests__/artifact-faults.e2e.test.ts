@@ -26,6 +26,7 @@ import {
   startedTurn,
   useArtifactStore
 } from './helpers/artifact-steps.js';
+import { must } from './helpers/must.js';
 
 const store = useArtifactStore();
 
@@ -175,7 +176,7 @@ describe('a failing store', () => {
     expect(outputs(w)).toEqual(outputs(baseline));
     expect(w.summary).toContain('the upload failed');
     // The same report, but for the transcript's line, which says why it was not uploaded.
-    const heading = (summary = ''): string => summary.split('\n')[0];
+    const heading = (summary = ''): string => must(summary.split('\n')[0]);
     expect(heading(w.summary)).toBe(heading(baseline.summary));
     expect(w.exited).toBe(false);
   });

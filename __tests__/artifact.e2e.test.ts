@@ -23,6 +23,7 @@ import {
 } from './helpers/artifact-steps.js';
 import { all, render } from './helpers/gfm.js';
 import { summaryText } from './helpers/in-process.js';
+import { must } from './helpers/must.js';
 
 const store = useArtifactStore();
 
@@ -36,7 +37,7 @@ describe('the transcript reaches the store', () => {
     const r = await step(run, {}, scenario('damaged'));
     expect(r.outputs.outcome).toBe('success');
     const { artifact, blob } = await onlyArtifact(run);
-    expect(blob.equals(fs.readFileSync(r.outputs.jsonl))).toBe(true);
+    expect(blob.equals(fs.readFileSync(must(r.outputs.jsonl)))).toBe(true);
     expect(artifact.expiresAt).toBeUndefined(); // no retention-days: the repository's default
     expect(artifact).toMatchObject({
       name: 'hermes-demo-hermes.jsonl',
@@ -166,11 +167,11 @@ describe('names never collide', () => {
     ]);
     expect(run.calls.filter(c => c.status === 409)).toHaveLength(3);
     for (const [i, leg] of legs.entries()) {
-      expect(leg.outputs.get('artifact_id')).toBe(String(transcripts(run)[i].id));
+      expect(leg.outputs.get('artifact_id')).toBe(String(must(transcripts(run)[i]).id));
       expect([...leg.failed, ...leg.warnings, ...leg.notices]).toEqual([]);
     }
     const blobs = await Promise.all(transcripts(run).map(a => run.read(a)));
-    blobs.forEach((blob, i) => expect(blob.equals(written(legs[i]))).toBe(true));
+    blobs.forEach((blob, i) => expect(blob.equals(written(must(legs[i])))).toBe(true));
     // A re-run attempt of the first leg has a name of its own.
     await inProcessStep(run, { env: { GITHUB_RUN_ATTEMPT: '2' }, job: 'leg-1-attempt-2' });
     expect(transcripts(run).at(-1)!.name).toBe('hermes-demo-hermes.run-attempt-2.jsonl');
@@ -189,7 +190,7 @@ describe('names never collide', () => {
     expect(second.warnings).toEqual([
       'The artifact name "review transcript" is taken on this run, so the transcript was uploaded as "review transcript-2.jsonl".'
     ]);
-    expect(second.outputs.get('artifact_id')).toBe(String(transcripts(run)[1].id));
+    expect(second.outputs.get('artifact_id')).toBe(String(must(transcripts(run)[1]).id));
   });
 });
 
@@ -256,7 +257,7 @@ describe('secrets never leave the runner', () => {
     expect(sent).toHaveLength(kept.length);
     sent.forEach((line, i) => {
       if (line !== kept[i]) {
-        expect(cores.some(core => kept[i].includes(core))).toBe(true);
+        expect(cores.some(core => must(kept[i]).includes(core))).toBe(true);
         expect(line).toContain('***');
         if (!line.startsWith('Traceback')) expect(() => JSON.parse(line)).not.toThrow();
       }

@@ -15,6 +15,7 @@ import { textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
 import { summaryText, world, type Options, type World } from './helpers/in-process.js';
 import { until } from './helpers/until.js';
+import { must } from './helpers/must.js';
 
 let api: GithubApi;
 beforeAll(async () => {
@@ -109,7 +110,7 @@ describe('a cancel before Hermes runs', () => {
     expect(w.outputs.get('outcome')).toBe('interrupted');
     const written = api.commentsOn(PR);
     expect(written).toHaveLength(1);
-    expect(textOf(rendered(written[0].body))).toContain('Cancelled');
+    expect(textOf(rendered(must(written[0]).body))).toContain('Cancelled');
   });
 });
 
@@ -140,8 +141,8 @@ describe('a cancel while Hermes’ own user is set up', () => {
         asked.push([file, ...args]);
         if (file === 'useradd') w.signals.emit('SIGINT');
         if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
-        if (file === 'chmod' && args[1]?.startsWith(ROOT))
-          fs.chmodSync(args[1], parseInt(args[0], 8));
+        const [mode, dir] = args;
+        if (file === 'chmod' && mode && dir?.startsWith(ROOT)) fs.chmodSync(dir, parseInt(mode, 8));
         return '';
       },
       userIds: () => ({ uid: 4321, gid: 4321 })
@@ -159,8 +160,9 @@ describe('a cancel while Hermes’ own user is set up', () => {
     expect(w.failed).toEqual([message]);
     const written = api.commentsOn(PR);
     expect(written).toHaveLength(1);
-    expect(textOf(rendered(written[0].body))).toContain('Cancelled');
-    expect(textOf(rendered(written[0].body))).not.toContain('working');
+    const body = textOf(rendered(must(written[0]).body));
+    expect(body).toContain('Cancelled');
+    expect(body).not.toContain('working');
   });
 });
 
@@ -175,7 +177,7 @@ describe('an unexpected failure of the action’s own', () => {
     const message = 'The action failed: the disk is full';
     expect(summaryText(w)).toContain(message);
     expect(w.failed).toEqual([message]);
-    const [comment] = api.commentsOn(PR);
+    const comment = must(api.commentsOn(PR)[0]);
     expect(textOf(rendered(comment.body))).toContain('the disk is full');
     expect(textOf(rendered(comment.body))).not.toContain('working');
   });

@@ -24,6 +24,7 @@ import { machine, SIMULATOR, STAND_IN, STAND_IN_SHA } from './helpers/install-wo
 import { alive } from './helpers/processes.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until, untilStdout } from './helpers/until.js';
+import { must } from './helpers/must.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -170,15 +171,20 @@ const points: [string, Point][] = [
         });
         // Held: the group the check below finds empty is there, its shell and child in it.
         const [shell, child] = pids.trim().split(' ').map(Number);
-        expect(groupMembers(shell)).toEqual(expect.arrayContaining([shell, child]));
+        expect(groupMembers(must(shell))).toEqual(expect.arrayContaining([shell, child]));
       },
       said: 'cancelled while Hermes was installed',
       after: () => {
-        const [shell, child] = fs.readFileSync(installerPids, 'utf8').trim().split(' ').map(Number);
-        expect(alive(shell)).toBe(false);
-        expect(alive(child)).toBe(false);
+        const [shell, child] = fs
+          .readFileSync(installerPids, 'utf8')
+          .trim()
+          .split(' ')
+          .map(Number)
+          .map(pid => must(pid, 'a pid of the installer'));
+        expect(alive(must(shell))).toBe(false);
+        expect(alive(must(child))).toBe(false);
         // The installer's whole group (bash runs it as the group's leader), whatever it started.
-        expect(groupMembers(shell)).toEqual([]);
+        expect(groupMembers(must(shell))).toEqual([]);
       }
     }
   ],
@@ -243,7 +249,7 @@ describe('SIGINT at any point ends in a report', () => {
     expect(textOf(render(done.summary))).toContain(point.said);
     const comments = api.commentsOn(PR);
     if (comments.length > 0) {
-      const text = textOf(rendered(comments[comments.length - 1].body));
+      const text = textOf(rendered(must(comments[comments.length - 1]).body));
       expect(text).toContain('Cancelled');
       expect(text).not.toContain('Hermes is working on it');
     }

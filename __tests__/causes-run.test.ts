@@ -6,6 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { run } from '../src/main.js';
 import { runInProcess, world } from './helpers/in-process.js';
+import { must } from './helpers/must.js';
 
 describe('no result event, human text on stdout', () => {
   test('the first such line, redacted, then cut at 300 characters', async () => {
@@ -20,7 +21,7 @@ describe('no result event, human text on stdout', () => {
     const quote = error.split('It printed on stdout: ')[1];
     expect(quote).toMatch(/^Error: provider key \*\*\* was refused and more /);
     expect(quote).toHaveLength(300);
-    expect(quote.endsWith('…')).toBe(true);
+    expect(must(quote).endsWith('…')).toBe(true);
     expect(error).not.toContain(secret);
     expect(error).not.toContain('a second line');
     expect(w.failed).toEqual([error]);

@@ -12,6 +12,7 @@ import { all, prose, textOf } from './helpers/gfm.js';
 import { MARKER, PR, rendered } from './helpers/comment.js';
 import { ACTIONS_BOT, GithubApi, type User } from './helpers/github-api.js';
 import { world, type Options, type World } from './helpers/in-process.js';
+import { must } from './helpers/must.js';
 
 const SUCCESS = fs.readFileSync(
   path.join(import.meta.dirname, '..', 'simulator', 'scenarios', 'success.jsonl'),
@@ -92,11 +93,11 @@ describe('one comment, kept true', () => {
     expect(w.outputs.get('outcome')).toBe('success');
     expect(working).toHaveLength(1);
     expect(working[0]).toMatch(MARKER);
-    expect(textOf(rendered(working[0]))).toContain('Hermes is working');
-    expect(textOf(rendered(working[0]))).toContain('Follow the run');
+    expect(textOf(rendered(must(working[0])))).toContain('Hermes is working');
+    expect(textOf(rendered(must(working[0])))).toContain('Follow the run');
     // Looked for (none yet), created, then rewritten with the outcome.
     expect(commentCalls()).toEqual(['GET', 'POST', 'PATCH']);
-    const [first] = api.commentsOn(PR);
+    const first = must(api.commentsOn(PR)[0]);
     const text = textOf(rendered(first.body));
     expect(text).toContain('Hermes completed the turn · exit code 0');
     expect(text).toContain('The build is clean.');
@@ -129,8 +130,8 @@ describe('one comment, kept true', () => {
     }
     const ours = api.commentsOn(PR).filter(c => c.user.type === 'Bot');
     expect(ours).toHaveLength(2);
-    expect(ours[0].body).toContain('key=lint');
-    expect(ours[1].body).toContain('key=docs');
+    expect(must(ours[0]).body).toContain('key=lint');
+    expect(must(ours[1]).body).toContain('key=docs');
     expect(forged.body).toMatch(/forged$/);
     // Found past the first page (pages of 2): the third run's listing followed the Link header.
     expect(api.requests.some(q => q.path.includes('page=3'))).toBe(true);
@@ -164,7 +165,7 @@ describe('one comment, kept true', () => {
     expect(w.outputs.get('outcome')).toBe('interrupted');
     expect(w.warnings).toEqual([]);
     expect(api.commentsOn(PR)).toHaveLength(1);
-    expect(textOf(rendered(api.commentsOn(PR)[0].body))).toContain('Cancelled');
+    expect(textOf(rendered(must(api.commentsOn(PR)[0]).body))).toContain('Cancelled');
     expect(commentCalls()).toEqual(['GET', 'POST', 'PATCH', 'POST']);
   });
 });
@@ -191,8 +192,8 @@ describe('only the token’s own comment is taken over', () => {
     for (const id of planted) expect(comments.find(c => c.id === id)?.body).toMatch(/planted by/);
     const ours = comments.filter(c => !planted.includes(c.id));
     expect(ours).toHaveLength(1);
-    expect(ours[0].user).toEqual(ACTIONS_BOT);
-    expect(textOf(rendered(ours[0].body))).toContain('Hermes completed the turn');
+    expect(must(ours[0]).user).toEqual(ACTIONS_BOT);
+    expect(textOf(rendered(must(ours[0]).body))).toContain('Hermes completed the turn');
     // Whom the token belongs to was asked once, with the token, of GraphQL beside the REST API.
     const asked = api.requests.filter(q => q.path === '/graphql');
     expect(asked).toEqual([{ path: '/graphql', authorization: 'Bearer gh-token-for-comments' }]);
@@ -232,7 +233,7 @@ describe('every outcome', () => {
   test('failure: the comment ends with the outcome, never "working"', async () => {
     const w = await step({ runs: [{ exitCode: 1 }] });
     expect(w.failed).toHaveLength(1);
-    const [comment] = api.commentsOn(PR);
+    const comment = must(api.commentsOn(PR)[0]);
     const text = textOf(rendered(comment.body));
     expect(text).toContain('Hermes failed');
     expect(text).not.toContain('working');
@@ -249,7 +250,7 @@ describe('every outcome', () => {
     expect(w.transcripts).toEqual([]);
     const comments = api.commentsOn(12);
     expect(comments).toHaveLength(1);
-    const text = textOf(rendered(comments[0].body));
+    const text = textOf(rendered(must(comments[0]).body));
     expect(text).toContain('Not allowed to start the agent');
     expect(text).toContain('is not a collaborator');
   });
@@ -289,7 +290,7 @@ describe('a hostile answer', () => {
       runs: [{ exitCode: 0, answer }]
     });
     expect(w.outputs.get('outcome')).toBe('success');
-    const [comment] = api.commentsOn(PR);
+    const comment = must(api.commentsOn(PR)[0]);
     expect(comment.body).not.toContain(token);
     expect(comment.body).not.toContain('the-secret-value');
     expect(comment.body.match(/<!-- hermes-action:/g)).toHaveLength(1);

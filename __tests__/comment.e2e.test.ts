@@ -15,6 +15,7 @@ import { untilTurnStarted } from './helpers/turn-started.js';
 import { until } from './helpers/until.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { must } from './helpers/must.js';
 
 let api: GithubApi;
 let env: Record<string, string>;
@@ -61,7 +62,7 @@ describe('one comment, kept true', () => {
     expect(api.requests.filter(q => q.method === 'POST')).toHaveLength(1);
     const comments = api.commentsOn(PR);
     expect(comments.map(c => c.id)).toEqual([running.id]);
-    const text = textOf(rendered(comments[0].body));
+    const text = textOf(rendered(must(comments[0]).body));
     expect(text).toContain(
       'Cancelled: the job was cancelled before Hermes finished · exit code 130'
     );
@@ -75,7 +76,7 @@ describe('one comment, kept true', () => {
     expect(next.outputs.outcome).toBe('success');
     expect(next.exitCode).toBe(0);
     expect(api.commentsOn(PR).map(c => c.id)).toEqual([running.id]);
-    const ended = textOf(rendered(api.commentsOn(PR)[0].body));
+    const ended = textOf(rendered(must(api.commentsOn(PR)[0]).body));
     expect(ended).toContain('Hermes completed the turn · exit code 0');
     expect(ended).toContain('The build is clean.');
     expect(ended).toMatch(

@@ -14,6 +14,7 @@ import { PR, rendered } from './helpers/comment.js';
 import { textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
 import { summaryText, world, type Options, type World } from './helpers/in-process.js';
+import { must } from './helpers/must.js';
 
 let api: GithubApi;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ function standIn(
       if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
       // The modes of what the test made (RUNNER_TEMP and what it holds): the real ones, as the owner.
       if (file === 'chmod' && args[1]?.startsWith(ROOT))
-        fs.chmodSync(args[1], parseInt(args[0], 8));
+        fs.chmodSync(args[1], parseInt(must(args[0]), 8));
       return '';
     },
     userIds

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { globSync } from 'tinyglobby';
 import { ROOT } from '../scripts/local-runner.mjs';
+import { must } from './helpers/must.js';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   version: string;
@@ -23,7 +24,7 @@ function usesIn(file: string): { line: number; value: string; comment: string }[
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
   return text.split('\n').flatMap((line, i) => {
     const m = /^\s*(?:-\s+)?uses:\s*(['"]?)([^\s'"#]+)\1\s*(#.*)?$/.exec(line);
-    return m ? [{ line: i + 1, value: m[2], comment: m[3] ?? '' }] : [];
+    return m ? [{ line: i + 1, value: must(m[2]), comment: m[3] ?? '' }] : [];
   });
 }
 

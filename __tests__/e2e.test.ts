@@ -18,6 +18,7 @@ import {
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { runInProcess } from './helpers/in-process.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
+import { must } from './helpers/must.js';
 
 const scenario = (name: string): Record<string, string> => ({ HERMES_SIM_SCENARIO: name });
 const run = (
@@ -75,7 +76,7 @@ describe('outcome table, one row per outcome', () => {
     }
     // Every path writes the summary, the transcript, and the outputs it knows.
     expect(r.summary).toMatch(/^### /);
-    expect(fs.existsSync(r.outputs.jsonl)).toBe(true);
+    expect(fs.existsSync(must(r.outputs.jsonl))).toBe(true);
     expect(r.outputs.attempts).toBe('1');
   });
 
@@ -121,7 +122,7 @@ describe('a successful run, end to end', () => {
       tool_errors: '1',
       attempts: '1'
     });
-    expect(JSON.parse(r.outputs.tokens)).toEqual({
+    expect(JSON.parse(must(r.outputs.tokens))).toEqual({
       input: 2100,
       output: 64,
       total: 2164,
@@ -143,11 +144,11 @@ describe('a successful run, end to end', () => {
       ['1', 'terminal', 'ls build/', '41 ms', 'ok'],
       ['2', 'read_file', 'build/missing.log', '3 ms', '❌ No such file: build/missing.log']
     ]);
-    const facts = textOf(all(html, 'table')[0]);
+    const facts = textOf(must(all(html, 'table')[0]));
     expect(facts).toContain('nous/hermes-4-70b');
     expect(facts).toContain('2,164 total');
     expect(facts).toContain('Hermes Agent v0.21.4');
-    expect(textOf(all(html, 'details')[0])).toContain('The build is clean.');
+    expect(textOf(must(all(html, 'details')[0]))).toContain('The build is clean.');
   });
 });
 
@@ -167,8 +168,8 @@ describe('running Hermes', () => {
     // The transcripts differ only in their timestamps.
     const shape = (file: string): string =>
       fs.readFileSync(file, 'utf8').replace(/"(timestamp|duration_ms)": \d+/g, '"$1": 0');
-    expect(shape(viaFile.outputs.jsonl)).toBe(shape(viaFifo.outputs.get('jsonl')!));
-    expect(fs.readFileSync(viaFile.outputs.jsonl, 'utf8').split('\n')).toHaveLength(
+    expect(shape(must(viaFile.outputs.jsonl))).toBe(shape(viaFifo.outputs.get('jsonl')!));
+    expect(fs.readFileSync(must(viaFile.outputs.jsonl), 'utf8').split('\n')).toHaveLength(
       1 + 300 * (2 + 3) + 1 + 1
     );
   });
@@ -178,7 +179,7 @@ describe('running Hermes', () => {
     // Into this run's workspace: a transcript must be inside it (or RUNNER_TEMP).
     const cwd = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-transcript-')));
     const copy = path.join(cwd, 'old.jsonl');
-    fs.copyFileSync(first.outputs.jsonl, copy);
+    fs.copyFileSync(must(first.outputs.jsonl), copy);
     const r = await runAction({ inputs: { transcript: 'old.jsonl' }, simulator: false, cwd });
     // Nothing ran, so no agent, and no session record to export (cost and usage): what ran
     // is all the two runs do not share.
@@ -220,7 +221,7 @@ describe('cancellation and timeout', () => {
     expect(r.outputs.outcome).toBe('interrupted');
     expect(r.outputs.exit_code).toBe('130');
     expect(r.summary).toContain('interrupted');
-    const transcript = fs.readFileSync(r.outputs.jsonl, 'utf8');
+    const transcript = fs.readFileSync(must(r.outputs.jsonl), 'utf8');
     expect(transcript).toMatch(/"exit_code": 130/);
     // Interrupted in the scenario's 30 s pause: the text after it never came.
     expect(transcript).not.toContain('for a long time');
@@ -236,6 +237,6 @@ describe('cancellation and timeout', () => {
     expect(annotations(r, 'error')[0]).toContain('did not finish within timeout-minutes (0.01)');
     expect(r.outputs.tokens_total).toBeDefined();
     // Interrupted in the scenario's 30 s pause: the text after it never came.
-    expect(fs.readFileSync(r.outputs.jsonl, 'utf8')).not.toContain('for a long time');
+    expect(fs.readFileSync(must(r.outputs.jsonl), 'utf8')).not.toContain('for a long time');
   });
 });

@@ -15,6 +15,7 @@ import { decide, type Outcome } from '../src/run/verdict.js';
 import { processEnd } from './helpers/run-end.js';
 import { runs } from './helpers/runs.js';
 import { shown } from '../src/publish/run-report.js';
+import { must } from './helpers/must.js';
 
 // The outcome table, written out here independently of src/verdict.ts.
 const BY_CODE: Record<number, Outcome> = {
@@ -115,10 +116,10 @@ function applyDamage(lines: string[], damages: Damage[]): Buffer {
   const bytes: Damage[] = [];
   for (const d of damages) {
     if (d.kind === 'duplicate' && out.length)
-      out.splice(d.line % out.length, 0, out[d.line % out.length]);
+      out.splice(d.line % out.length, 0, must(out[d.line % out.length]));
     else if (d.kind === 'swap' && out.length) {
       const [a, b] = [d.a % out.length, d.b % out.length];
-      [out[a], out[b]] = [out[b], out[a]];
+      [out[a], out[b]] = [must(out[b]), must(out[a])];
     } else bytes.push(d);
   }
   let buf = Buffer.from(out.map(l => `${l}\n`).join(''));
@@ -127,7 +128,8 @@ function applyDamage(lines: string[], damages: Damage[]): Buffer {
     if (d.kind === 'cut') buf = buf.subarray(0, d.at % buf.length);
     else if (d.kind === 'flip') {
       buf = Buffer.from(buf);
-      buf[d.at % buf.length] ^= d.bits;
+      const at = d.at % buf.length;
+      buf[at] = must(buf[at]) ^ d.bits;
     } else if (d.kind === 'garbage') {
       const at = d.at % buf.length;
       buf = Buffer.concat([buf.subarray(0, at), d.bytes, buf.subarray(at)]);

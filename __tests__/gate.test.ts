@@ -14,6 +14,7 @@ import {
   type GateSettings,
   type Trigger
 } from '../src/access/gate.js';
+import { must } from './helpers/must.js';
 
 type Answer = { permission: string; role_name?: string } | { status: number } | 'hang' | 'refused';
 
@@ -21,11 +22,13 @@ type Answer = { permission: string; role_name?: string } | { status: number } | 
 function api(plans: { [login: string]: Answer[] }) {
   const asked: { login: string; at: number; authorization?: string }[] = [];
   const request: NonNullable<GatePorts['request']> = (url, init: RequestInit = {}) => {
-    const login = decodeURIComponent(/\/collaborators\/([^/]+)\/permission$/.exec(String(url))![1]);
+    const login = decodeURIComponent(
+      must(/\/collaborators\/([^/]+)\/permission$/.exec(String(url))![1])
+    );
     const headers = init.headers as Record<string, string>;
     asked.push({ login, at: Date.now(), authorization: headers.Authorization });
     const plan = plans[login] ?? [{ status: 404 }];
-    const answer = plan.length > 1 ? plan.shift()! : plan[0];
+    const answer = must(plan.length > 1 ? plan.shift() : plan[0], 'a planned answer');
     if (answer === 'refused')
       return Promise.reject(
         Object.assign(new TypeError('fetch failed'), { cause: new Error('connect ECONNREFUSED') })

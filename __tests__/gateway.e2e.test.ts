@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { agentDir } from './helpers/agent-dir.js';
 import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
+import { must } from './helpers/must.js';
 
 const REAL_KEY = 'sk-or-v1-e2e-real-provider-key-9f8e7d6c5b4a';
 
@@ -55,7 +56,7 @@ describe('dist/: action → simulator → gateway → provider, with max-model-c
     expect(capability).not.toBe(REAL_KEY);
     expect(JSON.stringify(seen)).not.toContain(REAL_KEY);
     expect(r.stdout.split('\n').filter(l => l === `::add-mask::${capability}`)).toHaveLength(1);
-    const transcript = fs.readFileSync(r.outputs.jsonl, 'utf8');
+    const transcript = fs.readFileSync(must(r.outputs.jsonl), 'utf8');
     for (const text of [r.stdout.replace(`::add-mask::${capability}`, ''), r.summary, transcript])
       for (const secret of [capability, REAL_KEY]) expect(text).not.toContain(secret);
   });

@@ -31,6 +31,7 @@ import {
   tagNames,
   type Node
 } from './helpers/gfm.js';
+import { must } from './helpers/must.js';
 
 describe('the GFM renderer of the tests', () => {
   test('keeps raw HTML as elements, even the tags a tag filter would turn into text', () => {
@@ -50,7 +51,7 @@ describe('the GFM renderer of the tests', () => {
     expect([...tagNames(html)]).toEqual(
       expect.arrayContaining(['script', 'img', 'textarea', 'style', 'details', 'summary'])
     );
-    expect(all(html, 'img')[0].attrs).toEqual({ src: 'x', onerror: 'alert(1)' });
+    expect(must(all(html, 'img')[0]).attrs).toEqual({ src: 'x', onerror: 'alert(1)' });
   });
 
   test('renders tables, strikethrough and autolinks; escapes stay text', () => {
@@ -63,7 +64,7 @@ describe('the GFM renderer of the tests', () => {
         'https://x.example/p www.y.example me@z.example \\<b\\> \\*c\\*'
       ].join('\n')
     );
-    expect(tableRows(all(html, 'table')[0])).toEqual([
+    expect(tableRows(must(all(html, 'table')[0]))).toEqual([
       ['a', 'b'],
       ['1', '2']
     ]);

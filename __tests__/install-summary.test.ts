@@ -19,6 +19,7 @@ import {
 import { SAMPLE } from './helpers/sample.js';
 import { notFoundEnd, processEnd } from './helpers/run-end.js';
 import { kept, shownVerdict } from './helpers/kept.js';
+import { must } from './helpers/must.js';
 
 const redact = makeRedactor([]);
 const END: RunEnd = processEnd();
@@ -42,7 +43,7 @@ function report(install: InstallFact, stream = SAMPLE, end = END): RunReport {
 function runTable(markdown: string): Map<string, string> {
   const html = render(markdown);
   const table = all(html, 'table')[0];
-  return new Map(tableRows(table).map(([k, v]) => [k, v] as [string, string]));
+  return new Map(tableRows(must(table)).map(([k, v]) => [k, v] as [string, string]));
 }
 
 describe('the Install row', () => {

@@ -49,6 +49,7 @@ import {
 import { alive, runnerSignals } from './helpers/processes.js';
 import { until } from './helpers/until.js';
 import { setProcessEnv } from './helpers/process-env.js';
+import { must } from './helpers/must.js';
 
 const V = PINNED_HERMES_VERSION.replace(/\./g, '\\.');
 
@@ -119,7 +120,10 @@ describe('through dist/', () => {
       ]);
       // One exact key: no restore keys asked for, no run id in it.
       const layout = layoutOf(world, m);
-      expect(world.cache.calls[0].body).toMatchObject({ key: layout.cacheKey, restore_keys: [] });
+      expect(must(world.cache.calls[0]).body).toMatchObject({
+        key: layout.cacheKey,
+        restore_keys: []
+      });
       expect(world.cache.finalized.at(-1)!.key).toBe(layout.cacheKey);
       expect(layout.cacheKey).toMatch(
         new RegExp(`^hermes-agent-${V}-linux-x64-noimage-noversion-r2-`)

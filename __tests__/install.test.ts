@@ -302,7 +302,7 @@ describe('what a cached archive may hold', () => {
   } as const;
   /** An entry as `tar -tv` would show it: `name -> target` for a link, `name link to target` for a hard link. */
   const entry = (kind: Kind, shown: string) => {
-    const [name, linkname = ''] = shown.split(kind === 'l' ? ' -> ' : ' link to ');
+    const [name = '', linkname = ''] = shown.split(kind === 'l' ? ' -> ' : ' link to ');
     return {
       name,
       linkname,

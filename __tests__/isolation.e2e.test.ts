@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ROOT, runAction, type ActionRun } from '../scripts/local-runner.mjs';
 import { agentDir } from './helpers/agent-dir.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
+import { must } from './helpers/must.js';
 
 const HOSTILE = path.join(ROOT, 'simulator', 'hostile', 'hermes');
 const found = (command: string): boolean =>
@@ -173,7 +174,7 @@ const alive = (pid: number | null): boolean => {
 function agentOf(r: ActionRun): { name: string; uid: number; exists: boolean } {
   const [, name, uid] = /^(hermes-agent-[0-9a-f]{6}) \(uid (\d+)/.exec(isolationRow(r)) ?? [];
   const exists = spawnSync('getent', ['passwd', name ?? '']).status === 0;
-  return { name, uid: Number(uid), exists };
+  return { name: must(name, 'the agent user'), uid: Number(uid), exists };
 }
 
 /** Clock ticks since boot, as /proc/<pid>/stat counts when a process started. */
@@ -225,8 +226,8 @@ function notOwnedBy(dir: string, uid: number): string[] {
 const modeOf = (p: string): string => (fs.statSync(p).mode & 0o7777).toString(8);
 
 function isolationRow(r: ActionRun): string {
-  const row = tableRows(render(r.summary)).find(cells => textOf(cells[0]) === 'Isolation');
-  return row ? textOf(row[1]) : '(no Isolation row)';
+  const row = tableRows(render(r.summary)).find(cells => textOf(must(cells[0])) === 'Isolation');
+  return row ? textOf(must(row[1])) : '(no Isolation row)';
 }
 
 describeRoot('isolation: auto, as root — the agent runs as its own user', () => {
@@ -299,7 +300,7 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
     expect(harvest).not.toContain('from-dot-env');
     const seen = JSON.parse(harvest) as { env: Record<string, string> };
     const capability = seen.env.OPENROUTER_API_KEY;
-    expect(capability.length).toBeGreaterThanOrEqual(32);
+    expect(must(capability).length).toBeGreaterThanOrEqual(32);
     expect(seen.env.OPENROUTER_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     // Asked without the capability, or outside the provider's API paths: refused, nothing forwarded.
     expect(got.gateway).toEqual({ withoutCapability: 401, otherPath: 404 });

@@ -11,6 +11,7 @@ import { run } from '../src/main.js';
 import { all, checkSummaryHtml, renderGfm, textOf, type Element } from './helpers/gfm.js';
 import { runnerReading, world, type Options, type World } from './helpers/in-process.js';
 import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
+import { must } from './helpers/must.js';
 
 const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
 const INSTRUCTION =
@@ -21,7 +22,7 @@ const MISMATCH = 'Here is the result: {"verdict": "maybe", "findings": "none", "
 
 const summaryOf = (w: World): Element => checkSummaryHtml(renderGfm(w.summary ?? ''));
 const block = (html: Element, title: string): Element | undefined =>
-  all(html, 'details').find(d => textOf(all(d, 'summary')[0]).startsWith(title));
+  all(html, 'details').find(d => textOf(must(all(d, 'summary')[0])).startsWith(title));
 
 /** run() with json-schema inline; with `simulator`, the Hermes simulator records what it received. */
 async function step(
@@ -92,7 +93,7 @@ describe('json-schema with the Hermes CLI', () => {
     // A new file under RUNNER_TEMP holds the prompt with the instruction; the user's is untouched.
     const [, flag, file] = w.received!.argv;
     expect(flag).toBe('--query-file');
-    expect(file.startsWith(path.join(workspace, 'hermes-prompt-'))).toBe(true);
+    expect(must(file).startsWith(path.join(workspace, 'hermes-prompt-'))).toBe(true);
     expectAsked(w.received!.query, VERDICT_SCHEMA);
     expect(fs.readFileSync(path.join(workspace, 'prompt.md'), 'utf8')).toBe(`${QUERY}\n`);
   });
@@ -109,7 +110,7 @@ describe('json-schema with the Hermes CLI', () => {
     expect(w.outputs.get('outcome')).toBe('no_result');
     expect(w.outputs.get('error')).toContain('Hermes could not be started: Error: spawn E2BIG');
     expect(w.failed).toEqual([w.outputs.get('error')]);
-    expect(textOf(all(summaryOf(w), 'h3')[0])).toContain('The turn did not complete');
+    expect(textOf(must(all(summaryOf(w), 'h3')[0]))).toContain('The turn did not complete');
   });
 
   test('without json-schema nothing changes', async () => {
@@ -180,7 +181,7 @@ describe('json-schema in transcript mode', () => {
       runnerReading(w).commands.filter(c => ['error', 'warning', 'notice'].includes(c.command))
     ).toEqual([]);
     const found = block(summaryOf(w), 'The JSON found in the answer')!;
-    expect(JSON.parse(textOf(all(found, 'pre')[0]))).toEqual({
+    expect(JSON.parse(textOf(must(all(found, 'pre')[0])))).toEqual({
       verdict: 'maybe',
       findings: [note],
       '::error::x': 1

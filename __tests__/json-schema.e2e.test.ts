@@ -18,6 +18,7 @@ import {
 } from './helpers/api-server.js';
 import { all, checkSummaryHtml, renderGfm, textOf, type Element } from './helpers/gfm.js';
 import { VERDICT_SCHEMA } from './helpers/verdict-schema.js';
+import { must } from './helpers/must.js';
 
 const INLINE = JSON.stringify(VERDICT_SCHEMA, null, 2);
 // What README.md shows as added to the prompt (the README test checks the code says the same).
@@ -50,7 +51,7 @@ const errors = (r: ActionRun): string[] =>
 /** The summary as GitHub renders it, checked structurally. */
 const summaryOf = (r: ActionRun): Element => checkSummaryHtml(renderGfm(r.summary));
 const block = (html: Element, title: string): Element | undefined =>
-  all(html, 'details').find(d => textOf(all(d, 'summary')[0]).startsWith(title));
+  all(html, 'details').find(d => textOf(must(all(d, 'summary')[0])).startsWith(title));
 
 /** The prompt Hermes got: the query, the instruction, then the schema in a json block. */
 function expectAsked(query: string, schema: unknown): void {
@@ -78,10 +79,10 @@ describe('json-schema with the Hermes CLI', () => {
     expect(r.log).toContain('json-schema: the answer matches');
 
     const shown = block(summaryOf(r), 'Structured output')!;
-    expect(textOf(all(shown, 'summary')[0])).toBe(
-      `Structured output (matches json-schema, ${Buffer.byteLength(r.outputs.structured_output)} bytes compact)`
+    expect(textOf(must(all(shown, 'summary')[0]))).toBe(
+      `Structured output (matches json-schema, ${Buffer.byteLength(must(r.outputs.structured_output))} bytes compact)`
     );
-    expect(JSON.parse(textOf(all(shown, 'pre')[0]))).toEqual(value);
+    expect(JSON.parse(textOf(must(all(shown, 'pre')[0])))).toEqual(value);
   });
 
   test('an answer that does not match: invalid_output, the first wrong field, the rest still reported', async () => {
@@ -99,12 +100,12 @@ describe('json-schema with the Hermes CLI', () => {
       attempts: '1'
     });
     expect(r.outputs.structured_output).toBe('');
-    expect(fs.existsSync(r.outputs.jsonl)).toBe(true);
+    expect(fs.existsSync(must(r.outputs.jsonl))).toBe(true);
     expect(errors(r)).toEqual([message]);
     expect(r.log).toContain('■ invalid_output · exit 0 · 2490 tokens');
 
     const html = summaryOf(r);
-    expect(textOf(all(html, 'h3')[0])).toBe(
+    expect(textOf(must(all(html, 'h3')[0]))).toBe(
       '❌ The answer does not match json-schema · exit code 0'
     );
     const shown = block(html, 'Structured output')!;
@@ -124,7 +125,7 @@ describe('json-schema with the Hermes CLI', () => {
     expect(r.outputs.outcome).toBe('no_result');
     expect(r.outputs.error).toContain('Hermes could not be started: spawn E2BIG');
     expect(errors(r)).toEqual([r.outputs.error]);
-    expect(textOf(all(summaryOf(r), 'h3')[0])).toContain('The turn did not complete');
+    expect(textOf(must(all(summaryOf(r), 'h3')[0]))).toContain('The turn did not complete');
   });
 });
 

@@ -5,6 +5,7 @@ import { makeRedactor } from '../src/text/redact.js';
 import type { ToolCall } from '../src/run/turn.js';
 import { TOKENS_ONLY, type Redactor } from '../src/text/redact.js';
 import { kept } from './helpers/kept.js';
+import { must } from './helpers/must.js';
 
 const ZWSP = '\u200b';
 
@@ -35,7 +36,7 @@ describe('LiveLog: stop-commands block', () => {
     log.begin();
     log.end();
     expect(lines).toHaveLength(2);
-    const start = /^::stop-commands::([0-9a-f]{32})$/.exec(lines[0]);
+    const start = /^::stop-commands::([0-9a-f]{32})$/.exec(must(lines[0]));
     expect(start).not.toBeNull();
     expect(lines[1]).toBe(`::${start?.[1]}::`);
   });
@@ -45,7 +46,7 @@ describe('LiveLog: stop-commands block', () => {
     for (let i = 0; i < 20; i++) {
       const { log, lines } = logged();
       log.begin();
-      tokens.add(lines[0]);
+      tokens.add(must(lines[0]));
     }
     expect(tokens.size).toBe(20);
   });
@@ -227,7 +228,7 @@ describe('LiveLog: tools and stderr', () => {
     log.stderr('::error::x');
     log.stderr('##[warning]y');
     expect(lines).toEqual(['stderr: ::error::x', `stderr: #${ZWSP}#[warning]y`]);
-    expect(lines[0].startsWith('::')).toBe(false);
+    expect(must(lines[0]).startsWith('::')).toBe(false);
   });
 
   test('everything printed goes through the redactor', () => {
@@ -310,8 +311,8 @@ describe('LiveLog: reasoning (API server mode)', () => {
     log.begin();
     steps(log);
     log.end();
-    const token = /^::stop-commands::([0-9a-f]{32})$/.exec(lines[0])![1];
-    return lines.map(l => l.replaceAll(token, 'TOKEN'));
+    const token = /^::stop-commands::([0-9a-f]{32})$/.exec(must(lines[0]))![1];
+    return lines.map(l => l.replaceAll(must(token), 'TOKEN'));
   }
 
   test('a collapsed group, opened and closed outside the stop-commands block, same token', () => {

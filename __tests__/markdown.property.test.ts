@@ -32,6 +32,7 @@ import {
   type Node
 } from './helpers/gfm.js';
 import { runs } from './helpers/runs.js';
+import { must } from './helpers/must.js';
 
 const PIECES = [
   ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
@@ -180,7 +181,7 @@ describe('each context, as GFM renders it', () => {
         const rows = samples.map((s, i) => [String(i), cell(s), codeCell(s)]);
         const html = render(table(['#', 'cell', 'code'], ['r', 'l', 'l'], rows));
         onlyTags(html, ['#root', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code']);
-        const body = tableRows(all(html, 'table')[0]).slice(1);
+        const body = tableRows(must(all(html, 'table')[0])).slice(1);
         expect(body).toEqual(samples.map((s, i) => [String(i), prose(s), code(s)]));
         const codes = all(html, 'code');
         expect(codes.length).toBe(samples.filter(s => oneSpace(s) !== '').length);
@@ -242,8 +243,10 @@ describe('each context, as GFM renders it', () => {
         expect(blocks).toHaveLength(samples.length);
         blocks.forEach((d, i) => {
           const [summary, ...paragraphs] = elements(d);
-          expect(textOf(summary)).toBe(`S${i}`);
-          const lines = samples[i].split(/\r\n?|\n/).filter(l => l.trim() !== '');
+          expect(textOf(must(summary))).toBe(`S${i}`);
+          const lines = must(samples[i])
+            .split(/\r\n?|\n/)
+            .filter(l => l.trim() !== '');
           expect(oneSpace(paragraphs.map(textOf).join(' '))).toBe(
             oneSpace(lines.map(prose).join(' '))
           );
@@ -265,8 +268,8 @@ describe('each context, as GFM renders it', () => {
         expect(blocks).toHaveLength(samples.length);
         blocks.forEach((d, i) => {
           expect(elements(d).map(e => e.tag)).toEqual(['summary', 'p']);
-          expect(oneSpace(textOf(elements(d)[0]))).toBe(prose(samples[i]));
-          expect(textOf(elements(d)[1])).toBe(`B${i}`);
+          expect(oneSpace(textOf(must(elements(d)[0])))).toBe(prose(must(samples[i])));
+          expect(textOf(must(elements(d)[1]))).toBe(`B${i}`);
         });
         for (const s of samples) expect(htmlText(s)).not.toMatch(/[\r\n<>]/);
       }),
@@ -297,14 +300,14 @@ describe('each context, as GFM renders it', () => {
           .map(tr => elements(tr)[1]);
         expect(cells).toHaveLength(samples.length);
         cells.forEach((td, i) => {
-          const [d, ...rest] = elements(td);
+          const [d, ...rest] = elements(must(td));
           expect(rest).toEqual([]);
-          expect(elements(d).map(e => e.tag)).toEqual(['summary', 'pre']);
-          expect(oneSpace(textOf(elements(d)[0]))).toBe(prose(samples[i]));
-          const lines = samples[i].split(/\r\n?|\n/);
-          const pre = elements(d)[1];
-          expect(all(pre, 'br')).toHaveLength(lines.length - 1);
-          expect(textOf(pre)).toBe(
+          expect(elements(must(d)).map(e => e.tag)).toEqual(['summary', 'pre']);
+          expect(oneSpace(textOf(must(elements(must(d))[0])))).toBe(prose(must(samples[i])));
+          const lines = must(samples[i]).split(/\r\n?|\n/);
+          const pre = elements(must(d))[1];
+          expect(all(must(pre), 'br')).toHaveLength(lines.length - 1);
+          expect(textOf(must(pre))).toBe(
             lines.map(l => noEmail(visibleText(l.replace(/\s/g, ' ')))).join('')
           );
         });
@@ -334,7 +337,7 @@ describe('each context, as GFM renders it', () => {
         const html = render(pairs.map(([t, u], i) => `P${i}Q ${link(t, u)}`).join('\n\n'));
         onlyTags(html, ['#root', 'p', 'a']);
         elements(html).forEach((p, i) => {
-          const [text, u] = pairs[i];
+          const [text, u] = must(pairs[i]);
           expect(oneSpace(textOf(p))).toBe(oneSpace(`P${i}Q ${prose(text)}`));
           const anchors = all(p, 'a');
           let target: URL | undefined;
@@ -345,7 +348,8 @@ describe('each context, as GFM renders it', () => {
           }
           const linkable = target && ['http:', 'https:'].includes(target.protocol);
           expect(anchors).toHaveLength(linkable ? 1 : 0);
-          if (anchors.length === 1) expect(ascii(anchors[0].attrs.href)).toBe(ascii(target!.href));
+          if (anchors.length === 1)
+            expect(ascii(must(must(anchors[0]).attrs.href))).toBe(ascii(target!.href));
         });
       }),
       RUNS

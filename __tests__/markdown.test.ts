@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { cell, codeBlock, codeCell, inline, quoted } from '../src/publish/markdown.js';
+import { must } from './helpers/must.js';
 
 const ZWSP = '\u200b';
 const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
@@ -19,7 +20,7 @@ function unescape(markdown: string): string {
       }
       out += next;
       i++;
-    } else if (ASCII_PUNCTUATION.includes(c)) {
+    } else if (ASCII_PUNCTUATION.includes(must(c))) {
       throw new Error(`unescaped ${JSON.stringify(c)} at ${i} in ${JSON.stringify(markdown)}`);
     } else {
       out += c;

@@ -17,6 +17,7 @@ import { SUMMARY_LIMIT_BYTES } from '../src/publish/summary.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { kept } from './helpers/kept.js';
 import { all, prose, render, tagNames, textOf } from './helpers/gfm.js';
+import { must } from './helpers/must.js';
 
 const redact = makeRedactor([]);
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -149,7 +150,7 @@ describe('a leg is folded as the main action folds its transcript', () => {
         ['success', 'model-aa', 2000],
         ['failure', 'model-bb', 1700]
       ]);
-      expect(legs[1].error).toBe('bb stopped');
+      expect(must(legs[1]).error).toBe('bb stopped');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -207,7 +208,7 @@ describe('the matrix summary', () => {
     expect(bytes(markdown)).toBeLessThan(SUMMARY_LIMIT_BYTES);
     const html = render(markdown);
     const legsTable = all(html, 'table').at(-1)!;
-    expect(all(all(legsTable, 'tbody')[0], 'tr')).toHaveLength(256);
+    expect(all(must(all(legsTable, 'tbody')[0]), 'tr')).toHaveLength(256);
     expect(
       [...tagNames(html)].filter(
         t =>
@@ -231,7 +232,9 @@ describe('the matrix summary', () => {
           ].includes(t)
       )
     ).toEqual([]);
-    expect(all(html, 'a').every(a => a.attrs.href.startsWith('https://github.com/'))).toBe(true);
+    expect(all(html, 'a').every(a => must(a.attrs.href).startsWith('https://github.com/'))).toBe(
+      true
+    );
     expect(prose(html)).not.toMatch(/@[A-Za-z0-9_-]/);
     expect(textOf(html)).toContain('<img src=x onerror=alert(1)> | @octocat ::error::boom');
     expect(markdown).not.toMatch(/^::/m);
@@ -244,7 +247,9 @@ describe('the matrix summary', () => {
     const budget = 40 * 1024;
     const markdown = renderMatrixSummary(reportOf(legs), redact, budget);
     expect(bytes(markdown)).toBeLessThanOrEqual(budget);
-    const rows = all(all(all(render(markdown), 'table').at(-1)!, 'tbody')[0], 'tr').map(textOf);
+    const rows = all(must(all(all(render(markdown), 'table').at(-1)!, 'tbody')[0]), 'tr').map(
+      textOf
+    );
     expect(rows.filter(r => r.includes('failure'))).toHaveLength(30);
     expect(rows.length).toBeLessThan(300);
     expect(markdown).toContain(`${300 - rows.length} of 300 legs are left out`);

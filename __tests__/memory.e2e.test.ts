@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect, test } from '@jest/globals';
 import { REPORT_ACTION, ROOT, runAction } from '../scripts/local-runner.mjs';
+import { must } from './helpers/must.js';
 
 const TRANSCRIPT_BYTES = 50e6;
 const MAX_RSS_MB = 200;
@@ -68,8 +69,10 @@ async function reportPeakMb(workspace: string, calls: number): Promise<number> {
   expect(r.annotations.filter(a => a.command === 'error')).toEqual([]);
   expect(r.outputs).toMatchObject({ runs: '1', succeeded: '1', failed: '0' });
   // Every call counted: the whole transcript was read, not a head of it.
-  const [leg] = JSON.parse(fs.readFileSync(r.outputs.report, 'utf8')) as { tool_calls: number }[];
-  expect(leg.tool_calls).toBe(calls);
+  const [leg] = JSON.parse(fs.readFileSync(must(r.outputs.report), 'utf8')) as {
+    tool_calls: number;
+  }[];
+  expect(must(leg).tool_calls).toBe(calls);
   // In MB, so that a failure says by how much.
   const peakMb = (Number(fs.readFileSync(rssFile, 'utf8')) * 1024) / 1e6;
   expect(peakMb).toBeGreaterThan(0);

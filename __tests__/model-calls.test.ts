@@ -9,6 +9,7 @@ import {
 } from '../src/publish/model-calls.js';
 import type { GatewayFact, ModelCallFact } from '../src/run/facts.js';
 import { makeRedactor } from '../src/text/redact.js';
+import { must } from './helpers/must.js';
 
 const redact = makeRedactor(['sk-or-v1-the-real-key-0123456789']);
 const HOSTILE_MODEL =
@@ -39,7 +40,7 @@ const fact = (n: number): GatewayFact => ({
 describe('the Model calls block', () => {
   test('at most MODEL_CALL_ROWS rows, the rest counted', () => {
     const block = modelCallsBlock(fact(MODEL_CALL_ROWS + 12))!;
-    const rows = tableRows(all(render(block), 'table')[0]);
+    const rows = tableRows(must(all(render(block), 'table')[0]));
     expect(rows).toHaveLength(MODEL_CALL_ROWS + 1);
     expect(rows[0]).toEqual([
       '#',
@@ -76,7 +77,7 @@ describe('the Model calls block', () => {
           ].includes(t)
       )
     ).toEqual([]);
-    const rows = tableRows(all(html, 'table')[0]);
+    const rows = tableRows(must(all(html, 'table')[0]));
     expect(rows.every(r => r.length === 8)).toBe(true);
     expect(block).not.toContain('sk-or-v1-the-real-key');
     // In a code span, as the run table shows the model: the tag and the mention stay literal text.
@@ -90,7 +91,7 @@ describe('the Model calls block', () => {
       ...fact(1),
       calls: [call(1, { status: 402, refused: true, tokensIn: 0, tokensOut: 0 })]
     };
-    expect(tableRows(all(render(modelCallsBlock(refused)!), 'table')[0])[1][2]).toBe(
+    expect(must(tableRows(must(all(render(modelCallsBlock(refused)!), 'table')[0]))[1])[2]).toBe(
       '402 (refused: budget)'
     );
     expect(modelCallsBlock({ ...fact(0) })).toBeUndefined();

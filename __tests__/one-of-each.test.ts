@@ -30,6 +30,7 @@ import { savesOn } from '../src/install/cache.js';
 import { LineSplitter } from '../src/process/line-splitter.js';
 import { kept, shownVerdict } from './helpers/kept.js';
 import { apiEnd, processEnd, TRANSCRIPT_END } from './helpers/run-end.js';
+import { must } from './helpers/must.js';
 
 const ALL = Object.keys(OUTCOMES) as Outcome[];
 const redact = makeRedactor([]);
@@ -170,7 +171,7 @@ describe('the per-tool table', () => {
 
   test('the matrix summary draws it over all legs', () => {
     const legs = [
-      { ...leg('a', 'success'), tools: [tools[0]] },
+      { ...leg('a', 'success'), tools: [must(tools[0])] },
       { ...leg('b', 'success'), tools }
     ];
     const markdown = renderMatrixSummary(
@@ -249,14 +250,14 @@ describe('the matrix download retries through retry()', () => {
 
   test('two failures, then the leg is folded', async () => {
     const client = flaky(2);
-    const [leg] = await download(client);
+    const leg = must((await download(client))[0]);
     expect(client.calls()).toBe(3);
     expect(leg.outcome).toBe('success');
   });
 
   test('three failures: unreadable, saying how many and the last reason', async () => {
     const client = flaky(3);
-    const [leg] = await download(client);
+    const leg = must((await download(client))[0]);
     expect(client.calls()).toBe(DOWNLOAD_ATTEMPTS);
     expect(leg.outcome).toBe('unreadable');
     expect(leg.error).toBe(

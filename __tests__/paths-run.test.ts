@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { run } from '../src/main.js';
 import { startApiServer, type ApiServer } from './helpers/api-server.js';
 import { world, type World } from './helpers/in-process.js';
+import { must } from './helpers/must.js';
 
 const tmp = (prefix: string): string =>
   fs.realpathSync(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', prefix)));
@@ -32,7 +33,7 @@ async function refused(
   expect(w.outputs.get('outcome')).toBe('invalid_input');
   expect(w.transcripts).toEqual([]);
   expect(w.failed).toHaveLength(1);
-  return { w, error: w.failed[0] };
+  return { w, error: must(w.failed[0]) };
 }
 
 const refusal = (input: string, given: string, where: string): string =>

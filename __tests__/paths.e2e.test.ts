@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { runAction, type ActionRun } from '../scripts/local-runner.mjs';
+import { must } from './helpers/must.js';
 
 const tmp = (prefix: string): string =>
   fs.realpathSync(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', prefix)));
@@ -30,7 +31,7 @@ function refusal(r: ActionRun): string {
   expect(r.exitCode).toBe(1);
   const errors = r.annotations.filter(a => a.command === 'error').map(a => a.message);
   expect(errors).toHaveLength(1);
-  return errors[0];
+  return must(errors[0]);
 }
 
 const refused = (input: string, given: string, where: string): string =>

@@ -12,6 +12,7 @@ import { describe, expect, test } from '@jest/globals';
 import { newestRelease, readPin, writePin } from '../scripts/pin-hermes.mjs';
 import { ROOT } from '../scripts/local-runner.mjs';
 import { PIN } from '../src/config/pin.js';
+import { must } from './helpers/must.js';
 
 const SCRIPT = path.join(ROOT, 'scripts', 'pin-hermes.mjs');
 const STANDIN = fs.readFileSync(path.join(ROOT, 'simulator', 'install.sh'));
@@ -87,7 +88,11 @@ describe('scripts/pin-hermes.mjs against a loopback upstream', () => {
     expect(r.stderr).not.toContain('pin-hermes:');
     expect(r.status).toBe(0);
     const installer = spawnSync('git', ['-C', dir, 'show', 'v0.21.4:scripts/install.sh']).stdout;
-    const pin = { tag: 'v0.21.4', commit: commits['v0.21.4'], installerSha256: sha256(installer) };
+    const pin = {
+      tag: 'v0.21.4',
+      commit: must(commits['v0.21.4']),
+      installerSha256: sha256(installer)
+    };
     expect(r.stdout).toContain(`tag=v0.21.4\ncommit=${pin.commit}\nsha256=${pin.installerSha256}`);
     // The tag object is not the commit: the commit is what the action passes as --commit.
     expect(git(dir, 'rev-parse', 'v0.21.4')).not.toBe(pin.commit);

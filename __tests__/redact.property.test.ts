@@ -24,6 +24,7 @@ import { TOOL_OUTPUT_CHARS, TranscriptRecorder } from '../src/api/transcript.js'
 import { render, textOf } from './helpers/gfm.js';
 import { processEnd } from './helpers/run-end.js';
 import { runs } from './helpers/runs.js';
+import { must } from './helpers/must.js';
 
 // 1,000 secrets cover each format in each field about nine times; FC_SCALE=10 for a long hunt.
 const CASES = runs(1000);
@@ -133,8 +134,8 @@ function transcript(cases: Case[]): string {
   for (const c of cases) {
     const s = `${c.before}${c.secret}${c.after}`;
     const [type, key, sub] = c.field.split('.');
-    if (type === 'system') init[key] = s;
-    else if (type === 'result') result[key] = `${result[key] as string} ${s}`;
+    if (type === 'system') init[must(key)] = s;
+    else if (type === 'result') result[must(key)] = `${result[must(key)] as string} ${s}`;
     else if (type === 'tool_use')
       body += line({
         type,
@@ -253,8 +254,8 @@ function splitTranscript(
     if (delta === '') continue;
     if (c.kind === 'text') recorder.text(delta);
     else recorder.reasoning(delta);
-    const piece = joined.slice(Math.max(a, start), Math.min(b, stop));
-    if (Math.max(a, start) < Math.min(b, stop)) pieces.push([lines.length - 1, piece]);
+    const piece = joined.slice(Math.max(must(a), start), Math.min(must(b), stop));
+    if (Math.max(must(a), start) < Math.min(must(b), stop)) pieces.push([lines.length - 1, piece]);
   }
   const filler = 'x '.repeat(TOOL_OUTPUT_CHARS);
   if (c.cut) {
@@ -382,7 +383,7 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
         events.some(e => e === undefined) && 'transcript not JSON',
         (joined.includes(c.secret) || lines.join('\n').includes(c.secret)) && 'transcript',
         // No piece of the secret stays in the line that held it.
-        pieces.some(([line, piece]) => piece.length >= 4 && lines[line].includes(piece)) &&
+        pieces.some(([line, piece]) => piece.length >= 4 && must(lines[line]).includes(piece)) &&
           'a piece in a delta',
         c.cut &&
           events.some(
@@ -465,8 +466,8 @@ describe('a `redact` value written as a JSON number (property, seeded)', () => {
         ['transcript', uploaded],
         ['record', record]
       ]) {
-        if (text.includes(secret)) leaks.push(`${where}: ${at(secret)}`);
-        for (const line of text.split('\n').filter(Boolean))
+        if (must(text).includes(secret)) leaks.push(`${where}: ${at(secret)}`);
+        for (const line of must(text).split('\n').filter(Boolean))
           expect(() => JSON.parse(line)).not.toThrow();
       }
     }

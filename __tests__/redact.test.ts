@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { environmentSecrets, makeRedactor, MASK, redactJsonNumbers } from '../src/text/redact.js';
 import { cutRedacted, HELD_SECRET_CHARS } from '../src/text/text.js';
 import { runs } from './helpers/runs.js';
+import { must } from './helpers/must.js';
 
 // Fake tokens are built by concatenation so that no secret-looking literal sits in this file.
 const ALNUM = 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz';
@@ -377,8 +378,8 @@ describe('cutRedacted: a stderr line without end, cut into pieces', () => {
           const chunks: string[] = [];
           for (let i = 0, k = 0; i < line.length; k++) {
             const size = sizes[k % sizes.length];
-            chunks.push(line.slice(i, i + size));
-            i += size;
+            chunks.push(line.slice(i, i + must(size)));
+            i += must(size);
           }
           const out = pieces(chunks);
           const joined = out.join('');

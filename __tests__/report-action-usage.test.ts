@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { expect, test } from '@jest/globals';
 import { foldFiles } from '../src/report-action/files.js';
 import { makeRedactor } from '../src/text/redact.js';
+import { must } from './helpers/must.js';
 
 test("a leg's session record reaches the report with its strings redacted", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-usage-'));
@@ -31,7 +32,7 @@ test("a leg's session record reaches the report with its strings redacted", asyn
       end_reason: 'done'
     }) + '\n'
   );
-  const [leg] = await foldFiles([transcript], dir, makeRedactor([]));
+  const leg = must((await foldFiles([transcript], dir, makeRedactor([])))[0]);
   expect(leg.usage?.costUsd).toBe(0.25);
   expect(leg.usage?.fields.end_reason).toBe('done');
   expect(String(leg.usage?.fields.billing_provider)).toContain('openrouter');

@@ -21,11 +21,12 @@ import {
 } from './helpers/artifact-steps.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import type { ReportRow } from './helpers/report-run.js';
+import { must } from './helpers/must.js';
 
 const store = useArtifactStore();
 
 const rows = (r: ActionRun): ReportRow[] =>
-  JSON.parse(fs.readFileSync(r.outputs.report, 'utf8')) as ReportRow[];
+  JSON.parse(fs.readFileSync(must(r.outputs.report), 'utf8')) as ReportRow[];
 
 /** The row says what the leg's own step said in its outputs. */
 function expectRowOf(row: ReportRow, leg: ActionRun): void {
@@ -34,7 +35,7 @@ function expectRowOf(row: ReportRow, leg: ActionRun): void {
     outcome: o.outcome,
     exit_code: Number(o.exit_code),
     model: o.model,
-    tokens: JSON.parse(o.tokens),
+    tokens: JSON.parse(must(o.tokens)),
     duration_ms: Number(o.duration_ms),
     tool_calls: Number(o.tool_calls),
     tool_errors: Number(o.tool_errors),
@@ -104,7 +105,7 @@ describe('a matrix re-run after a failure, through the bundles', () => {
       duration_ms: retried.duration_ms,
       cost_usd: retried.cost_usd
     });
-    expect(JSON.parse(r.outputs.outcomes)).toEqual({ success: 1 });
+    expect(JSON.parse(must(r.outputs.outcomes))).toEqual({ success: 1 });
 
     // The job summary file: a row per counted leg linking its artifact, and what was set aside.
     const html = render(r.summary);
@@ -121,10 +122,10 @@ describe('a matrix re-run after a failure, through the bundles', () => {
     for (const [name, leg] of legs) {
       const dir = path.join(workspace, 'transcripts', name);
       fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(leg.outputs.jsonl, path.join(dir, 'run.jsonl'));
+      fs.copyFileSync(must(leg.outputs.jsonl), path.join(dir, 'run.jsonl'));
       // The session record the main action wrote beside its jsonl-path, as download-artifact leaves it.
       fs.copyFileSync(
-        leg.outputs.jsonl.replace(/\.jsonl$/, '.session.jsonl'),
+        must(leg.outputs.jsonl).replace(/\.jsonl$/, '.session.jsonl'),
         path.join(dir, 'run-session.jsonl')
       );
     }
@@ -138,7 +139,7 @@ describe('a matrix re-run after a failure, through the bundles', () => {
       [...legs.keys()].map(n => `transcripts/${n}/run.jsonl`).sort((a, b) => a.localeCompare(b))
     );
     for (const row of read) {
-      expectRowOf(row, legs.get(row.name.split('/')[1])!);
+      expectRowOf(row, legs.get(must(row.name.split('/')[1]))!);
       expect(row.path).toBe(path.join(workspace, row.name));
     }
     expect(r.outputs).toMatchObject({ runs: '2', succeeded: '1', failed: '1' });
@@ -146,10 +147,10 @@ describe('a matrix re-run after a failure, through the bundles', () => {
     expect(annotations(r, 'error')).toEqual([
       '1 of 2 legs did not succeed: transcripts/review-tests/run.jsonl (failure)'
     ]);
-    const [head, ...cells] = tableRows(all(render(r.summary), 'table')[0]);
-    expect(head[5]).toBe('Cost');
+    const [head, ...cells] = tableRows(must(all(render(r.summary), 'table')[0]));
+    expect(must(head)[5]).toBe('Cost');
     const total = [...legs.values()].reduce((sum, leg) => sum + Number(leg.outputs.cost_usd), 0);
     expect(Number(r.outputs.cost_usd)).toBeCloseTo(total, 9);
-    expect(cells[0][5]).toBe(`$${total.toFixed(4)}`);
+    expect(must(cells[0])[5]).toBe(`$${total.toFixed(4)}`);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from './helpers/report-run.js';
 import type { UploadResult } from '../src/publish/artifact.js';
 import { reportPorts } from '../src/report-action/ports.js';
+import { must } from './helpers/must.js';
 
 const store = useArtifactStore();
 
@@ -168,7 +169,7 @@ describe('a matrix of runs, from this run’s artifacts', () => {
     const r = await report({ env: run.env('report') });
     expect(r.rows.map(row => row.name)).toEqual(Object.keys(ROWS));
     for (const row of r.rows) {
-      expect(row).toMatchObject(ROWS[row.name]);
+      expect(row).toMatchObject(must(ROWS[row.name]));
       const leg = uploaded.get(row.name);
       expect(row.artifact_id).toBe(leg?.id ?? damagedId);
       expect(row.artifact_url).toBe(leg?.url ?? artifactUrl(run, damagedId));
@@ -181,7 +182,7 @@ describe('a matrix of runs, from this run’s artifacts', () => {
       tokens_total: String(rows.reduce((s, row) => s + (row.tokens?.total ?? 0), 0)),
       duration_ms: String(rows.reduce((s, row) => s + (row.duration_ms ?? 0), 0))
     });
-    expect(JSON.parse(r.outputs.outcomes)).toEqual({
+    expect(JSON.parse(must(r.outputs.outcomes))).toEqual({
       success: 3,
       no_result: 2,
       failure: 1,
@@ -211,8 +212,8 @@ describe('a matrix of runs, from this run’s artifacts', () => {
     expect(text).toContain('4 of 7 legs did not succeed');
     const tables = all(html, 'table');
     const [totals, legsTable] = [tables[0], tables.at(-1)!];
-    expect(textOf(all(totals, 'tbody')[0])).toMatch(/7\s*3\s*4\s*43%/);
-    const legRows = all(all(legsTable, 'tbody')[0], 'tr');
+    expect(textOf(must(all(must(totals), 'tbody')[0]))).toMatch(/7\s*3\s*4\s*43%/);
+    const legRows = all(must(all(legsTable, 'tbody')[0]), 'tr');
     expect(legRows).toHaveLength(7);
     const links = all(legsTable, 'a').map(a => a.attrs.href);
     for (const leg of uploaded.values()) expect(links).toContain(leg.url);
@@ -227,15 +228,15 @@ describe('a matrix of runs, from this run’s artifacts', () => {
 
   test('cost: per leg from its session record, the total, "–" for a leg without one', async () => {
     const r = await report({ env: run.env('report') });
-    for (const row of r.rows) expect(row.cost_usd).toBe(ROWS[row.name].cost_usd);
+    for (const row of r.rows) expect(row.cost_usd).toBe(must(ROWS[row.name]).cost_usd);
     expect(Number(r.outputs.cost_usd)).toBeCloseTo(TOTAL_COST, 9);
 
     const tables = all(render(r.summary), 'table');
-    const [head, ...cells] = tableRows(tables[0]);
-    expect(head[5]).toBe('Cost');
-    expect(cells[0][5]).toBe(`$${TOTAL_COST.toFixed(4)} (6 of 7 legs)`);
+    const [head, ...cells] = tableRows(must(tables[0]));
+    expect(must(head)[5]).toBe('Cost');
+    expect(must(cells[0])[5]).toBe(`$${TOTAL_COST.toFixed(4)} (6 of 7 legs)`);
     const legRows = tableRows(tables.at(-1)!);
-    expect(legRows[0][4]).toBe('Cost');
+    expect(must(legRows[0])[4]).toBe('Cost');
     expect(legRows.find(row => row[0] === 'review-damaged')![4]).toBe('–');
     expect(legRows.find(row => row[0] === 'review-success')![4]).toBe('$0.0100');
     // The session records are read with their legs, never as legs (nor as "other artifacts").
@@ -302,13 +303,14 @@ describe('a matrix of runs, from this run’s artifacts', () => {
       .sort();
     expect(r.rows.map(row => row.name)).toEqual(names.map(n => `transcripts/${n}/run.jsonl`));
     for (const row of r.rows) {
-      const leg = row.name.split('/')[1];
-      const { attempts: _, ...expected } = ROWS[leg];
+      const leg = must(row.name.split('/')[1]);
+      const mine = must(ROWS[leg]);
+      const { attempts: _, ...expected } = mine;
       expect(row).toMatchObject({
         ...expected,
         attempts: 1,
         path: path.join(workspace, row.name),
-        cost_usd: leg === 'review-success' ? null : ROWS[leg].cost_usd
+        cost_usd: leg === 'review-success' ? null : mine.cost_usd
       });
       expect(row.artifact_id).toBeUndefined();
     }
@@ -371,7 +373,7 @@ describe('a matrix re-run after a failure', () => {
       'review-tests.run-attempt-2'
     ]);
     expect(r.outputs).toMatchObject({ runs: '3', succeeded: '2', failed: '1' });
-    expect(JSON.parse(r.outputs.outcomes)).toEqual({ success: 2, failure: 1 });
+    expect(JSON.parse(must(r.outputs.outcomes))).toEqual({ success: 2, failure: 1 });
     // The re-run's session record is read with its re-run leg.
     expect(r.rows.every(row => row.cost_usd === 0.01)).toBe(true);
     expect(r.failed).toEqual(['1 of 3 legs did not succeed: review-lint.run-attempt-2 (failure)']);
@@ -401,7 +403,7 @@ describe('what cannot be read', () => {
     expect(r.rows.find(row => row.name === 'leg-flaky')).toMatchObject({ outcome: 'success' });
     expect(r.rows.find(row => row.name === 'leg-fine')).toMatchObject({ outcome: 'success' });
     expect(r.outputs).toMatchObject({ runs: '3', succeeded: '2', failed: '1' });
-    expect(JSON.parse(r.outputs.outcomes)).toEqual({ success: 2, unreadable: 1 });
+    expect(JSON.parse(must(r.outputs.outcomes))).toEqual({ success: 2, unreadable: 1 });
     const calls = run.calls.filter(c => c.method === 'GetSignedArtifactURL');
     expect(calls.filter(c => c.body.name === 'leg-lost.jsonl').map(c => c.status)).toEqual([
       404, 404, 404

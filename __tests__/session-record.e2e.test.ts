@@ -20,6 +20,7 @@ import {
   useArtifactStore
 } from './helpers/artifact-steps.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
+import { must } from './helpers/must.js';
 
 const store = useArtifactStore();
 
@@ -80,13 +81,14 @@ const recordPath = (r: Step): string => r.outputs.jsonl!.replace(/\.jsonl$/, '.s
 async function sessionArtifact(run: Run): Promise<{ artifact: StoredArtifact; blob: Buffer }> {
   const found = run.finalized.filter(a => a.name.endsWith('-session.jsonl'));
   expect(found).toHaveLength(1);
-  return { artifact: found[0], blob: await run.read(found[0]) };
+  const artifact = must(found[0]);
+  return { artifact, blob: await run.read(artifact) };
 }
 
 /** The summary's run table, as label → cell text. */
 function facts(r: Step): Map<string, string> {
   const table = all(render(r.summary), 'table').find(t => tableRows(t)[0]?.[0] === 'Run');
-  return new Map((table ? tableRows(table).slice(1) : []).map(([k, v]) => [k, v]));
+  return new Map((table ? tableRows(table).slice(1) : []).map(([k, v]) => [must(k), must(v)]));
 }
 
 /** A fresh store and one recorded step of `name`, in-process. */
@@ -283,7 +285,7 @@ describe('every tool’s full output', () => {
     expect(tool?.content).toBe(long.replace(secret, '***'));
 
     const calls = all(render(r.summary), 'table').find(t => tableRows(t)[0]?.[0] === '#');
-    expect(tableRows(calls!)[1].at(-1)).toBe('ok · output cut; whole in the session record');
+    expect(must(tableRows(calls!)[1]).at(-1)).toBe('ok · output cut; whole in the session record');
     expect(textOf(render(r.summary))).not.toContain(secret);
   });
 });

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { must } from './helpers/must.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'simulator', 'bin', 'hermes');
@@ -43,7 +44,7 @@ function baseEnv(): Record<string, string> {
 
 function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const [file, ...pre] = opts.command ?? [BIN];
-  const child = spawn(file, [...pre, ...args], {
+  const child = spawn(must(file), [...pre, ...args], {
     cwd: opts.cwd ?? ROOT,
     env: { ...baseEnv(), ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe']
@@ -221,7 +222,7 @@ describe('hermes simulator: stream-json serialisation', () => {
     expect(r.code).toBe(0);
     const [init, result] = events(r.out);
     expect(init).toMatchObject({ model: 'other/model', session_id: sid });
-    expect(Object.keys(result)).toEqual([
+    expect(Object.keys(must(result))).toEqual([
       'type',
       'session_id',
       'exit_code',
@@ -230,7 +231,7 @@ describe('hermes simulator: stream-json serialisation', () => {
       'duration_ms',
       'timestamp'
     ]);
-    expect(result.session_id).toBe(sid);
+    expect(must(result).session_id).toBe(sid);
     expect(r.stderr).toBe(`\nsession_id: ${sid}\n`);
   });
 
@@ -239,8 +240,8 @@ describe('hermes simulator: stream-json serialisation', () => {
     const r = await run(['chat', '-q', 'x', ...STREAM], { env: { HERMES_SIM_SCENARIO: file } });
     const [init] = events(r.out);
     expect(init).toMatchObject({ model: 'nous/hermes-4-70b' });
-    expect(init.session_id).toMatch(/^\d{8}_\d{6}_[0-9a-f]{6}$/);
-    expect(r.stderr).toBe(`\nsession_id: ${String(init.session_id)}\n`);
+    expect(must(init).session_id).toMatch(/^\d{8}_\d{6}_[0-9a-f]{6}$/);
+    expect(r.stderr).toBe(`\nsession_id: ${String(must(init).session_id)}\n`);
   });
 
   test('tool_result output is capped at 5000 characters plus "..."', async () => {
@@ -255,7 +256,7 @@ describe('hermes simulator: stream-json serialisation', () => {
       })
     ]);
     const r = await run(['chat', '-q', 'x', ...STREAM], { env: { HERMES_SIM_SCENARIO: file } });
-    expect(events(r.out)[0].output).toBe('é'.repeat(5000) + '...');
+    expect(must(events(r.out)[0]).output).toBe('é'.repeat(5000) + '...');
   });
 });
 
@@ -274,7 +275,7 @@ describe('hermes simulator: shipped scenarios', () => {
     expect(r.code).toBe(code);
     const evs = events(r.out);
     expect(evs[0]).toMatchObject({ type: 'system', subtype: 'init' });
-    const last = evs[evs.length - 1];
+    const last = must(evs.at(-1));
     expect(last.type).toBe('result');
     expect(last.exit_code).toBe(resultCode);
     expect(last.error).toEqual(error);
@@ -337,7 +338,7 @@ describe('hermes simulator: shipped scenarios', () => {
     expect(r.out).toContain('café 漢字 🚀');
     expect(r.stdout.includes(Buffer.from([0xff, 0xfe]))).toBe(true);
     const lines = r.out.replace(/^\uFEFF/, '').split('\n');
-    const last = JSON.parse(lines[lines.length - 2]) as Event;
+    const last = JSON.parse(must(lines[lines.length - 2])) as Event;
     expect(last).toMatchObject({ type: 'result', exit_code: 0 });
     const toolResult = lines.find(l => l.startsWith('{"type": "tool_result"'));
     expect(toolResult).toBeDefined();
@@ -375,7 +376,7 @@ describe('hermes simulator: signals', () => {
       error: 'Interrupted',
       text: 'Thinking about it'
     });
-    expect(Object.keys(result)).toEqual([
+    expect(Object.keys(must(result))).toEqual([
       'type',
       'session_id',
       'exit_code',
@@ -385,7 +386,7 @@ describe('hermes simulator: signals', () => {
       'error',
       'timestamp'
     ]);
-    expect(Object.keys(result.tokens as object)).toEqual([
+    expect(Object.keys(must(result).tokens as object)).toEqual([
       'input',
       'output',
       'total',
@@ -447,18 +448,18 @@ describe('hermes simulator: generated runs', () => {
     expect(count('tool_result')).toBe(30);
     expect(count('text')).toBe(60);
     expect(count('result')).toBe(1);
-    expect(evs[0].type).toBe('system');
+    expect(must(evs[0]).type).toBe('system');
     const results = evs.filter(e => e.type === 'tool_result');
     expect(results.filter(e => e.is_error).length).toBe(4); // calls 7, 14, 21, 28
-    expect(results[6].is_error).toBe(true);
+    expect(must(results[6]).is_error).toBe(true);
     expect(new Set(results.map(e => e.name))).toEqual(
       new Set(['terminal', 'read_file', 'search_files', 'patch', 'web_search'])
     );
-    expect((results[24].output as string).length).toBe(5003);
+    expect((must(results[24]).output as string).length).toBe(5003);
     const result = evs[evs.length - 1];
-    const tokens = result.tokens as Record<string, number>;
-    expect(result.exit_code).toBe(0);
-    expect(tokens.total).toBe(tokens.input + tokens.output);
+    const tokens = must(result).tokens as Record<string, number>;
+    expect(must(result).exit_code).toBe(0);
+    expect(tokens.total).toBe(must(tokens.input) + must(tokens.output));
     expect(tokens.input).toBeGreaterThan(0);
     expect(tokens.output).toBeGreaterThan(0);
     const again = await run(['chat', '-q', 'x', ...STREAM], { env });
@@ -474,7 +475,10 @@ describe('hermes simulator: generated runs', () => {
     expect(r.stdout.length).toBeGreaterThan(4 * 64 * 1024);
     const lines = r.out.trimEnd().split('\n');
     expect(lines.length).toBe(1 + 500 * 3 + 1);
-    expect(JSON.parse(lines[lines.length - 1])).toMatchObject({ type: 'result', exit_code: 0 });
+    expect(JSON.parse(must(lines[lines.length - 1]))).toMatchObject({
+      type: 'result',
+      exit_code: 0
+    });
   });
 
   test('--max-turns below N stops part-way with exit 1', async () => {

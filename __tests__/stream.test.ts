@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { LineSplitter, MAX_LINE_BYTES } from '../src/run/lines.js';
 import { decodeLine, upstreamTextDelta, type DecodedLine } from '../src/run/stream.js';
 import { SAMPLE } from './helpers/sample.js';
+import { must } from './helpers/must.js';
 
 const decode = (text: string, line = 1): DecodedLine => decodeLine(Buffer.from(text, 'utf8'), line);
 
@@ -53,7 +54,7 @@ describe('decodeLine: the sample run, as upstream serialises it', () => {
       }
     ]
   ])('line %i', (index, event) => {
-    const decoded = decode(SAMPLE[index], index + 1);
+    const decoded = decode(must(SAMPLE[index]), index + 1);
     expect(decoded.issues).toEqual([]);
     expect(decoded.event).toEqual(event);
     expect(decoded.blank).toBeUndefined();
@@ -160,23 +161,26 @@ describe('decodeLine: lines that are not events (skipped)', () => {
     expect(decoded.event).toBeUndefined();
     expect(decoded.blank).toBeUndefined();
     expect(decoded.issues).toHaveLength(1);
-    expect(decoded.issues[0].line).toBe(12);
-    expect(decoded.issues[0].skipped).toBe(true);
-    expect(decoded.issues[0].problem).toMatch(problem);
+    expect(must(decoded.issues[0]).line).toBe(12);
+    expect(must(decoded.issues[0]).skipped).toBe(true);
+    expect(must(decoded.issues[0]).problem).toMatch(problem);
   });
 
   test('the preview of a long non-JSON line is one line, capped at 60 characters', () => {
-    const problem = decode(`${'x'.repeat(30)} ${'y'.repeat(10)}\n\t${'z '.repeat(50)}`).issues[0]
-      .problem;
+    const problem = must(
+      decode(`${'x'.repeat(30)} ${'y'.repeat(10)}\n\t${'z '.repeat(50)}`).issues[0]
+    ).problem;
     expect(problem).toBe(`not JSON: ${'x'.repeat(30)} ${'y'.repeat(10)} ${'z '.repeat(9)}…`);
   });
 
   test('a preview never ends in a piece of a word: a secret is shown whole (then redacted) or not at all', () => {
     const token = `ghp_${'A'.repeat(36)}`;
-    const problem = decode(`${'w '.repeat(20)}${token} tail`).issues[0].problem;
+    const problem = must(decode(`${'w '.repeat(20)}${token} tail`).issues[0]).problem;
     // Redacted before the cut: the token is masked whole, and the rest fits.
     expect(problem).toBe(`not JSON: ${'w '.repeat(20)}*** tail`);
-    expect(decode('q'.repeat(90)).issues[0].problem).toBe('not JSON: (one word of 90 characters)');
+    expect(must(decode('q'.repeat(90)).issues[0]).problem).toBe(
+      'not JSON: (one word of 90 characters)'
+    );
   });
 });
 
@@ -557,7 +561,7 @@ describe('LineSplitter', () => {
         `{"type": "text", "text": "delta ${i} ${i % 3 ? 'ascii' : 'çà ✓'}", "timestamp": ${i}}`
       );
       if (i % 97 === 0) lines.push('');
-      if (i % 50 === 0) lines.push(SAMPLE[i % SAMPLE.length]);
+      if (i % 50 === 0) lines.push(must(SAMPLE[i % SAMPLE.length]));
       if (i % 4000 === 1) lines.push(`{"type": "text", "text": "${'long '.repeat(30_000)}"}`);
     }
     const bytes = Buffer.from(lines.map(l => `${l}\n`).join(''));
@@ -610,7 +614,7 @@ describe('LineSplitter', () => {
       ]);
     }
     const out = split([stream], max);
-    expect(decodeLine(Buffer.from(out.lines[1][1]), 3).event).toEqual({
+    expect(decodeLine(Buffer.from(must(out.lines[1])[1]), 3).event).toEqual({
       type: 'text',
       text: 'after'
     });

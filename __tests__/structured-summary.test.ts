@@ -21,6 +21,7 @@ import {
   type Element
 } from './helpers/gfm.js';
 import { processEnd } from './helpers/run-end.js';
+import { must } from './helpers/must.js';
 
 const schemaOf = (schema: unknown): AnswerSchema =>
   readSchema({ getInput: () => JSON.stringify(schema), env: {} })!;
@@ -75,18 +76,20 @@ function summarize(
 
 /** The <details> whose summary line starts with `title`. */
 const block = (html: Element, title: string): Element | undefined =>
-  all(html, 'details').find(d => textOf(all(d, 'summary')[0]).startsWith(title));
+  all(html, 'details').find(d => textOf(must(all(d, 'summary')[0])).startsWith(title));
 
 describe('the structured output block', () => {
   test('a match: the JSON, pretty, verbatim, open', () => {
     const { html, markdown } = summarize('Done.\n```json\n{"verdict": "pass", "note": "ünï"}\n```');
     checkSummaryHtml(renderGfm(markdown));
     const shown = block(html, 'Structured output')!;
-    expect(textOf(all(shown, 'summary')[0])).toBe(
+    expect(textOf(must(all(shown, 'summary')[0]))).toBe(
       'Structured output (matches json-schema, 33 bytes compact)'
     );
     expect(shown.attrs).toHaveProperty('open');
-    expect(textOf(all(shown, 'pre')[0])).toBe('{\n  "verdict": "pass",\n  "note": "ünï"\n}\n');
+    expect(textOf(must(all(shown, 'pre')[0]))).toBe(
+      '{\n  "verdict": "pass",\n  "note": "ünï"\n}\n'
+    );
     expect(textOf(html)).toContain('Hermes completed the turn');
   });
 
@@ -94,7 +97,7 @@ describe('the structured output block', () => {
     const note = '</details><img src=x onerror=alert(1)> ``` @octocat ::error::x <!-- c';
     const { html, markdown } = summarize(JSON.stringify({ verdict: 'pass', note }));
     checkSummaryHtml(renderGfm(markdown));
-    expect(textOf(all(block(html, 'Structured output')!, 'pre')[0])).toBe(
+    expect(textOf(must(all(block(html, 'Structured output')!, 'pre')[0]))).toBe(
       `${JSON.stringify({ verdict: 'pass', note }, null, 2)}\n`
     );
     expect(prose(html)).not.toContain('@octocat');
@@ -106,11 +109,11 @@ describe('the structured output block', () => {
     );
     expect(report.verdict.outcome).toBe('invalid_output');
     checkSummaryHtml(renderGfm(markdown));
-    expect(textOf(all(html, 'h3')[0])).toBe(
+    expect(textOf(must(all(html, 'h3')[0]))).toBe(
       '❌ The answer does not match json-schema · exit code 0'
     );
     const shown = block(html, 'Structured output')!;
-    expect(textOf(all(shown, 'summary')[0])).toBe(
+    expect(textOf(must(all(shown, 'summary')[0]))).toBe(
       'Structured output: 2 errors against json-schema'
     );
     expect(all(shown, 'li').map(textOf)).toEqual([
@@ -120,7 +123,7 @@ describe('the structured output block', () => {
     ]);
     const found = block(shown, 'The JSON found in the answer')!;
     expect(found.attrs).not.toHaveProperty('open');
-    expect(JSON.parse(textOf(all(found, 'pre')[0]))).toEqual({
+    expect(JSON.parse(textOf(must(all(found, 'pre')[0])))).toEqual({
       verdict: 'maybe',
       '<b>@octocat</b>': 1
     });
@@ -130,8 +133,8 @@ describe('the structured output block', () => {
     const { html, markdown } = summarize('Nothing to report.');
     checkSummaryHtml(renderGfm(markdown));
     const shown = block(html, 'Structured output')!;
-    expect(textOf(all(shown, 'summary')[0])).toBe('Structured output: none');
-    expect(textOf(all(shown, 'p')[0])).toBe(
+    expect(textOf(must(all(shown, 'summary')[0]))).toBe('Structured output: none');
+    expect(textOf(must(all(shown, 'p')[0]))).toBe(
       'The answer holds no JSON; json-schema asks for one JSON value that matches it.'
     );
   });
@@ -151,7 +154,7 @@ describe('the structured output block', () => {
     const pretty = JSON.stringify({ verdict: 'pass', note }, null, 2);
     const shown = block(html, 'Structured output')!;
     expect(shown.attrs).not.toHaveProperty('open');
-    expect(textOf(all(shown, 'pre')[0]).length).toBeLessThanOrEqual(20_001);
+    expect(textOf(must(all(shown, 'pre')[0])).length).toBeLessThanOrEqual(20_001);
     expect(textOf(shown)).toContain(
       `Cut at 20,000 of ${pretty.length.toLocaleString('en-US')} characters; the whole JSON is in the structured_output output.`
     );

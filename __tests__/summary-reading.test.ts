@@ -11,6 +11,7 @@ import { renderSummary } from '../src/publish/summary.js';
 import { makeRedactor, TOKENS_ONLY, type Redactor } from '../src/text/redact.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { processEnd } from './helpers/run-end.js';
+import { must } from './helpers/must.js';
 
 const INIT =
   '{"type": "system", "subtype": "init", "model": "nous/hermes-4-70b", "session_id": "s1", "timestamp": 1}';
@@ -75,11 +76,11 @@ describe('the query in the run table', () => {
       { query: { kind: 'text', text: redact(text) } },
       redact
     );
-    const [label, value] = runRows(md)[1];
+    const [label, value] = must(runRows(md)[1]);
     expect(label).toBe('Query');
     expect(value).toMatch(/^Review PR 7 with key \*\*\* and then and then/);
     expect(value).toHaveLength(200);
-    expect(value.endsWith('…')).toBe(true);
+    expect(must(value).endsWith('…')).toBe(true);
     expect(md).not.toContain(secret);
   });
 
@@ -88,7 +89,7 @@ describe('the query in the run table', () => {
       query: { kind: 'file', path: TOKENS_ONLY('.github/prompts/review.md') }
     });
     expect(runRows(md)[1]).toEqual(['Query', 'from .github/prompts/review.md']);
-    expect(runRows(summaryOf(turnOf(INIT, done('ok'))))[1][0]).toBe('Model');
+    expect(must(runRows(summaryOf(turnOf(INIT, done('ok'))))[1])[0]).toBe('Model');
   });
 });
 
@@ -140,7 +141,7 @@ describe('a failed call’s error', () => {
     const md = summaryOf(
       turnOf(INIT, use('read_file', {}), result('read_file', error, true), done('ok'))
     );
-    expect(callRows(md)[0][4]).toBe(`❌ ${error}`);
+    expect(must(callRows(md)[0])[4]).toBe(`❌ ${error}`);
   });
 
   test('longer: cut, and the whole output one click away', () => {
@@ -148,7 +149,7 @@ describe('a failed call’s error', () => {
     const md = summaryOf(
       turnOf(INIT, use('read_file', {}), result('read_file', error, true), done('ok'))
     );
-    expect(callRows(md)[0][4]).toMatch(/^❌ Error: x+…/);
-    expect(callRows(md)[0][4].length).toBeGreaterThan(120);
+    expect(must(callRows(md)[0])[4]).toMatch(/^❌ Error: x+…/);
+    expect(must(must(callRows(md)[0])[4]).length).toBeGreaterThan(120);
   });
 });

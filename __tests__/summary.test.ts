@@ -37,6 +37,7 @@ import {
   textOf,
   type Element
 } from './helpers/gfm.js';
+import { must } from './helpers/must.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'summary');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -88,7 +89,7 @@ function tables(html: Element): Map<string, string[][]> {
   return new Map(
     all(html, 'table').map(t => {
       const rows = tableRows(t);
-      return [rows[0][0], rows];
+      return [must(rows[0]?.[0]), rows];
     })
   );
 }
@@ -113,7 +114,7 @@ describe('golden summaries', () => {
     const { turn, verdict } = report;
     const byHeader = tables(html);
     // The run table first: model, session, tokens, Hermes version, each as the stream said.
-    const facts = tableRows(all(html, 'table')[0]);
+    const facts = tableRows(must(all(html, 'table')[0]));
     expect(facts[0]).toEqual(['Run', '']);
     expect(facts.every(row => row.length === 2)).toBe(true);
     const fact = (key: string): string | undefined => facts.find(r => r[0] === key)?.[1];
@@ -142,19 +143,19 @@ describe('golden summaries', () => {
       expect(row[4]).toMatch(
         i >= turn.recentCalls.length
           ? /^(⏳ running|never returned)$/
-          : turn.recentCalls[i].isError
+          : must(turn.recentCalls[i]).isError
             ? /^❌/
             : /^ok/
       )
     );
     // The status line says the outcome and the exit code; a failure has its alert right under it.
     const heading = all(html, 'h3')[0];
-    expect(textOf(heading)).toContain(
+    expect(textOf(must(heading))).toContain(
       verdict.exitCode !== undefined ? `exit code ${verdict.exitCode}` : 'Hermes'
     );
     if (verdict.outcome !== 'success') {
       const quote = all(html, 'blockquote')[0];
-      expect(textOf(quote)).toMatch(/^\s*\[!CAUTION\]/);
+      expect(textOf(must(quote))).toMatch(/^\s*\[!CAUTION\]/);
       expect(html.children.filter(c => typeof c !== 'string')[1]).toBe(quote);
     }
   });
@@ -176,14 +177,14 @@ describe('what the goldens show', () => {
       expect(text).toContain(payload);
     // The answer's own Markdown is drawn (its heading below the summary's), its HTML shown as text.
     expect(all(html, 'h5').map(textOf)).toEqual(['Report <script>alert(1)</script>']);
-    expect(textOf(all(html, 'pre')[0])).toBe("console.log('</details>')\n");
+    expect(textOf(must(all(html, 'pre')[0]))).toBe("console.log('</details>')\n");
     expect(all(html, 'a')).toEqual([]);
     expect(prose(html)).not.toMatch(/@[A-Za-z0-9_-]/);
     // The failed call's output, expandable, keeps its lines.
     const expanded = all(html, 'td').flatMap(td => all(td, 'details'));
     expect(expanded).toHaveLength(1);
-    expect(all(expanded[0], 'br').length).toBeGreaterThanOrEqual(7);
-    expect(textOf(all(expanded[0], 'pre')[0])).toContain(
+    expect(all(must(expanded[0]), 'br').length).toBeGreaterThanOrEqual(7);
+    expect(textOf(must(all(must(expanded[0]), 'pre')[0]))).toContain(
       'line one </details></pre></td><!-- comment| a | b |```@octocat'
     );
   });
@@ -282,7 +283,7 @@ describe('size', () => {
     expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
     const html = checkSummaryHtml(renderGfm(markdown));
     const byHeader = tables(html);
-    expect(textOf(all(html, 'table')[0])).toContain(n.toLocaleString('en-US'));
+    expect(textOf(must(all(html, 'table')[0]))).toContain(n.toLocaleString('en-US'));
     expect(byHeader.get('Tool')).toHaveLength(1 + TOOLS.length);
     const rows = byHeader.get('#')!.slice(1);
     expect(rows).toHaveLength(Math.min(n, MAX_RECENT_CALLS));
@@ -513,10 +514,10 @@ describe('reasoning (API server mode)', () => {
     const html = checkSummaryHtml(renderGfm(renderSummary(report)));
     const titles = all(html, 'details')
       .filter(d => d.children.some(c => typeof c !== 'string' && c.tag === 'summary'))
-      .map(d => textOf(all(d, 'summary')[0]));
+      .map(d => textOf(must(all(d, 'summary')[0])));
     expect(titles.slice(0, 2)).toEqual(['Answer (5 characters)', 'Reasoning (28,800 characters)']);
     const block = all(html, 'details')[1];
-    expect(textOf(block)).toContain(
+    expect(textOf(must(block))).toContain(
       'Cut at 20,000 of 28,800 characters; the whole reasoning is in /home/runner/work/_temp/hermes-1/run.jsonl.'
     );
     const hidden = renderSummary(report, { showReasoning: false });

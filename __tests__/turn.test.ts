@@ -11,6 +11,7 @@ import {
   TurnBuilder,
   type Turn
 } from '../src/run/turn.js';
+import { must } from './helpers/must.js';
 
 /** Folds transcript lines (1-based line numbers) into a turn. */
 function fold(lines: string[], builder = new TurnBuilder()): Turn {
@@ -133,7 +134,7 @@ describe('TurnBuilder: the sample run', () => {
 
   test('blank lines, damaged lines and unknown types are counted', () => {
     const turn = fold([
-      SAMPLE[0],
+      must(SAMPLE[0]),
       '',
       'not json at all',
       '{"type": "thinking", "text": "hmm", "timestamp": 1}',
@@ -163,7 +164,7 @@ describe('TurnBuilder: the sample run', () => {
     expect(turn.issues).toHaveLength(MAX_ISSUES);
     expect(turn.issueCount).toBe(MAX_ISSUES + 25);
     expect(turn.skippedLines).toBe(MAX_ISSUES + 25);
-    expect(turn.issues[MAX_ISSUES - 1].line).toBe(MAX_ISSUES);
+    expect(must(turn.issues[MAX_ISSUES - 1]).line).toBe(MAX_ISSUES);
   });
 
   test('issue() records problems found outside decoding', () => {
@@ -245,7 +246,7 @@ describe('TurnBuilder: pairing tool calls', () => {
       use('terminal', { command: 'with id' }, 'c1'),
       result('terminal', 'r', 1, false, 'c9')
     ]);
-    expect(turn.recentCalls[0].inputPreview).toBe('');
+    expect(must(turn.recentCalls[0]).inputPreview).toBe('');
     expect(turn.issues.map(i => i.problem)).toEqual([
       'tool_result for "terminal" without a matching tool_use'
     ]);
@@ -268,7 +269,7 @@ describe('TurnBuilder: pairing tool calls', () => {
   });
 
   test('a tool_result without a tool_use is an issue, and still counted as a call', () => {
-    const turn = fold([SAMPLE[0], result('terminal', 'orphan', 12, true), end(0)]);
+    const turn = fold([must(SAMPLE[0]), result('terminal', 'orphan', 12, true), end(0)]);
     expect(turn.toolCalls).toBe(1);
     expect(turn.toolErrors).toBe(1);
     expect(turn.recentCalls).toEqual([
@@ -315,7 +316,7 @@ describe('TurnBuilder: pairing tool calls', () => {
 describe('TurnBuilder: result events', () => {
   test('two result events: the last one counts, and an issue says so', () => {
     const turn = fold([
-      SAMPLE[0],
+      must(SAMPLE[0]),
       end(1, { error: 'first', session_id: 'a' }),
       end(0, { session_id: 'b' })
     ]);
@@ -334,7 +335,7 @@ describe('TurnBuilder: result events', () => {
 
   test('events after the result are counted', () => {
     const turn = fold([
-      SAMPLE[0],
+      must(SAMPLE[0]),
       end(0),
       '{"type": "text", "text": "late", "timestamp": 9}',
       use('terminal', { command: 'late' }),
@@ -350,8 +351,8 @@ describe('TurnBuilder: result events', () => {
   });
 
   test('the result session id wins over init; a missing one keeps init', () => {
-    expect(fold([SAMPLE[0], end(0, { session_id: 'other' })]).sessionId).toBe('other');
-    expect(fold([SAMPLE[0], end(0)]).sessionId).toBe('20261129_101500_9f8e7d');
+    expect(fold([must(SAMPLE[0]), end(0, { session_id: 'other' })]).sessionId).toBe('other');
+    expect(fold([must(SAMPLE[0]), end(0)]).sessionId).toBe('20261129_101500_9f8e7d');
   });
 
   test('no result: undefined, resultCount 0', () => {
@@ -447,7 +448,7 @@ describe('TurnBuilder: recent calls and per-tool stats', () => {
       { name: 'read_file', calls: 2, errors: 1, totalMs: 2, maxMs: 2 }
     ]);
     expect(turn.toolErrors).toBe(2);
-    expect(turn.recentCalls[1].durationMs).toBeUndefined();
+    expect(must(turn.recentCalls[1]).durationMs).toBeUndefined();
     // A missing duration_ms is a flaw of the line.
     expect(turn.issues.map(i => i.problem)).toEqual(['tool_result without "duration_ms"']);
   });
@@ -459,13 +460,13 @@ describe('TurnBuilder: recent calls and per-tool stats', () => {
       use('t'),
       result('t', 'p'.repeat(600), 1, true)
     ]);
-    expect(turn.recentCalls[0].output).toBe(`${'o'.repeat(599)}…`);
-    expect(turn.recentCalls[1].output).toBe('p'.repeat(600));
+    expect(must(turn.recentCalls[0]).output).toBe(`${'o'.repeat(599)}…`);
+    expect(must(turn.recentCalls[1]).output).toBe('p'.repeat(600));
   });
 
   test('a call that succeeded keeps no output: nothing shows it', () => {
     const turn = fold([use('t'), result('t', 'all good', 1)]);
-    expect(turn.recentCalls[0].output).toBe('');
+    expect(must(turn.recentCalls[0]).output).toBe('');
   });
 });
 
@@ -530,7 +531,13 @@ describe('TurnBuilder: reasoning (API server mode)', () => {
     JSON.stringify({ type: 'reasoning', text, timestamp: 1 });
 
   test('counted and kept, in order; a turn without any has none', () => {
-    const turn = fold([SAMPLE[0], reasoning('Let me '), reasoning('look.\n'), SAMPLE[1], end(0)]);
+    const turn = fold([
+      must(SAMPLE[0]),
+      reasoning('Let me '),
+      reasoning('look.\n'),
+      must(SAMPLE[1]),
+      end(0)
+    ]);
     expect(turn.reasoning).toEqual({ deltas: 2, chars: 13, text: 'Let me look.\n' });
     expect(turn.events).toBe(5);
     expect(turn.unknownTypes).toEqual({});
@@ -544,7 +551,7 @@ describe('TurnBuilder: reasoning (API server mode)', () => {
       result('terminal', 'a.log', 3),
       reasoning('Then read '),
       reasoning('a.log.\n'),
-      SAMPLE[1],
+      must(SAMPLE[1]),
       reasoning('Done.')
     ]);
     expect(turn.reasoning).toEqual({
@@ -578,6 +585,6 @@ describe('secrets and cuts', () => {
     const builder = new TurnBuilder(makeRedactor([]));
     builder.add(decodeLine(Buffer.from(use('t')), 1), 1);
     builder.add(decodeLine(Buffer.from(result('t', `${'o '.repeat(295)}${token}`, 1, true)), 2), 2);
-    expect(builder.finish().recentCalls[0].output).not.toContain('sk-ant');
+    expect(must(builder.finish().recentCalls[0]).output).not.toContain('sk-ant');
   });
 });

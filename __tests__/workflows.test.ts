@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
+import { must } from './helpers/must.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const EXAMPLES = path.join(ROOT, 'docs', 'examples');
@@ -19,7 +20,7 @@ function snippets(file: string): { line: number; text: string }[] {
   const found: { line: number; text: string }[] = [];
   const lines = read(file).split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i].trim() !== '```yaml') continue;
+    if (must(lines[i]).trim() !== '```yaml') continue;
     const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
     // A block inside a list item is indented as the item's text is: the YAML starts at its least indent.
     const block = lines.slice(i + 1, end);
@@ -130,7 +131,9 @@ describe('docs/examples/', () => {
 
   test('the README starts from the pull-request review', () => {
     const use = read(path.join(ROOT, 'README.md')).split('## Use it')[1];
-    const first = snippets(path.join(ROOT, 'README.md')).find(s => use.includes(s.text.trim()));
+    const first = snippets(path.join(ROOT, 'README.md')).find(s =>
+      must(use).includes(s.text.trim())
+    );
     expect(first?.text).toBe(read(path.join(EXAMPLES, 'pr-review.yml')));
   });
 });
@@ -154,7 +157,7 @@ describe('snippets in the README and docs/', () => {
   const using = [
     ...examples.map(f => [`docs/examples/${f}`, read(path.join(EXAMPLES, f))]),
     ...SNIPPETS.filter(s => s.where.startsWith('README.md')).map(s => [s.where, s.text])
-  ].filter(([, text]) => /uses: hermes-action\/hermes-action@/.test(text));
+  ].filter(([, text]) => /uses: hermes-action\/hermes-action@/.test(must(text)));
   test.each(using)(
     '%s sets an inexpensive model on each step and says what it costs',
     (_, text) => {

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import { afterEach } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
+import { must } from './must.js';
 
 /** The key the simulated server is configured with (its API_SERVER_KEY). */
 export const SERVER_KEY = 'hermes-sim-key-4f9c2a7e51';
@@ -107,7 +108,7 @@ export async function startApiServer(script: Script): Promise<ApiServer> {
       const n = counts.get(route) ?? 0;
       counts.set(route, n + 1);
       const answer = answers[Math.min(n, answers.length - 1)];
-      void send(res, typeof answer === 'function' ? answer(recorded) : answer);
+      void send(res, must(typeof answer === 'function' ? answer(recorded) : answer));
     });
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));

@@ -15,6 +15,7 @@ import {
   generateBlobSASQueryParameters
 } from '@azure/storage-blob';
 import type { Azurite } from './azurite.js';
+import { must } from './must.js';
 
 const PREFIX = '/twirp/github.actions.results.api.v1.ArtifactService/';
 const CONTAINER = 'actions-results';
@@ -369,7 +370,7 @@ function scopeOf(authorization: string | undefined): { run: string; job: string 
     ?.split(' ')
     .map(s => s.split(':'))
     .find(s => s[0] === 'Actions.Results');
-  return results && { run: results[1], job: results[2] };
+  return results && { run: must(results[1]), job: must(results[2]) };
 }
 
 function twirpOk(res: http.ServerResponse, body: object): void {

@@ -4,6 +4,7 @@ import { runAction, startAction, type ActionRun } from '../../scripts/local-runn
 import { ArtifactService, type Run, type StoredArtifact } from './artifact-service.js';
 import { startAzurite, type Azurite } from './azurite.js';
 import { untilTurnStarted } from './turn-started.js';
+import { must } from './must.js';
 
 /** Starts Azurite and the artifact service before the suite, and stops both after it. */
 export function useArtifactStore(): { readonly service: ArtifactService } {
@@ -47,7 +48,7 @@ export const transcripts = (run: Run): StoredArtifact[] =>
 /** The one transcript artifact a run holds, read back from the blob store. */
 export async function onlyArtifact(run: Run): Promise<{ artifact: StoredArtifact; blob: Buffer }> {
   expect(transcripts(run)).toHaveLength(1);
-  const artifact = transcripts(run)[0];
+  const artifact = must(transcripts(run)[0]);
   return { artifact, blob: await run.read(artifact) };
 }
 

@@ -23,11 +23,13 @@ export async function gatewayWorld(
   more: Partial<GatewayOptions> = {}
 ): Promise<World> {
   const standIn = await startStandIn(provider === 'anthropic' ? '' : '/v1');
-  const variables = {
-    openai: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'],
-    openrouter: ['OPENROUTER_API_KEY', 'OPENROUTER_BASE_URL'],
-    anthropic: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL']
-  }[provider];
+  const variables = (
+    {
+      openai: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'],
+      openrouter: ['OPENROUTER_API_KEY', 'OPENROUTER_BASE_URL'],
+      anthropic: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL']
+    } as const
+  )[provider];
   const notes: string[] = [];
   const warnings: string[] = [];
   const waits: number[] = [];

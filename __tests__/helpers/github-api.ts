@@ -10,6 +10,7 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { must } from './must.js';
 
 export type Answer = { permission: string; role_name?: string } | { status: number } | 'hang';
 
@@ -125,9 +126,9 @@ export class GithubApi {
       return;
     }
     const match = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(path);
-    const login = match ? decodeURIComponent(match[1]).toLowerCase() : undefined;
+    const login = match ? decodeURIComponent(must(match[1])).toLowerCase() : undefined;
     const plan = (login && this.plans.get(login)) || [{ status: 404 }];
-    const answer = plan.length > 1 ? plan.shift()! : plan[0];
+    const answer = must(plan.length > 1 ? plan.shift() : plan[0], 'a planned answer');
     if (answer === 'hang') {
       this.hanging.add(res);
       return;

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { components } from '@octokit/openapi-types';
 import { example, requestProblems, responseProblems } from './openapi.js';
+import { must } from './must.js';
 
 type DiffEntry = components['schemas']['diff-entry'];
 type Review = components['schemas']['pull-request-review'];
@@ -33,7 +34,7 @@ export function filesOf(patchFile: string, rename?: { from: string }): DiffEntry
     .split(/^diff --git /m)
     .slice(1)
     .map(part => {
-      const filename = /^\+\+\+ b\/(.+)$/m.exec(part)![1];
+      const filename = must(/^\+\+\+ b\/(.+)$/m.exec(part)?.[1], "the patch's +++ line");
       const patch = part.slice(part.indexOf('\n@@') + 1).replace(/\n$/, '');
       const lines = patch.split('\n');
       const additions = lines.filter(l => l.startsWith('+')).length;

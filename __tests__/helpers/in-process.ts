@@ -28,6 +28,7 @@ import {
 } from '../../src/steps/ports.js';
 import { render, textOf } from './gfm.js';
 import { processEnd } from './run-end.js';
+import { must } from './must.js';
 
 const ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-in-process-'));
 afterAll(() => fs.rmSync(ROOT, { recursive: true, force: true }));
@@ -163,7 +164,7 @@ export function world({
     // One Hermes process: its stdout read by the real stream reader, into the transcript.
     attempt: async (settings, _executable, jsonlPath, log) => {
       w.argvs.push(buildArgv(settings));
-      const next = runs[Math.min(attempt++, runs.length - 1)];
+      const next = must(runs[Math.min(attempt++, runs.length - 1)]);
       next.meddle?.(jsonlPath);
       const reader = new StreamReader(log, jsonlPath);
       reader.push(Buffer.from(next.stdout ?? streamOf(next)));

@@ -136,7 +136,8 @@ export class ResponsesMapper implements StreamMapper {
     const id = str(item.id) ?? '';
     if (item.type === 'function_call') {
       const call = this.pendingCalls.get(id);
-      if (call && str(item.arguments)) call.args = str(item.arguments)!;
+      const args = str(item.arguments);
+      if (call && args) call.args = args;
       this.startCall(id);
     } else if (item.type === 'function_call_output') {
       this.finishCall(item);

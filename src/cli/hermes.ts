@@ -16,9 +16,9 @@ export function buildArgv(settings: CliSettings): string[] {
   const argv = ['chat'];
   const query = settings.query;
   // A value that starts with "-" would be read as an option: such a query goes in one word.
-  if (query?.kind === 'text')
+  if (query.kind === 'text')
     argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
-  else if (query?.kind === 'file')
+  else
     argv.push(
       ...(query.path.startsWith('-') && query.path !== '-'
         ? [`--query-file=${query.path}`]

@@ -10,12 +10,11 @@ import { githubCall, paginate, type Answer, type GithubOptions } from '../http/g
 import { renderAnswer } from '../publish/answer.js';
 import { codeBlock, inline } from '../publish/markdown.js';
 import type { Redactor } from '../text/redact.js';
-import { clip } from '../text/text.js';
+import { clip, isObject } from '../text/text.js';
 import type { Finding, ReviewProposal } from '../schema/proposals.js';
 import { diffOf, place, type PrFile } from './diff.js';
 
 type DiffEntry = components['schemas']['diff-entry'];
-type PullRequest = components['schemas']['pull-request'];
 type Review = components['schemas']['pull-request-review'];
 
 /** GitHub takes a few hundred inline comments at most; a review of more is not read anyway. */
@@ -159,7 +158,10 @@ export async function readPull(
   const base = `${target.apiUrl}/repos/${target.repository}/pulls/${target.number}`;
   const pull = await githubCall(options, 'GET', base);
   if (!pull.ok) return pull;
-  const headSha = (pull.value.json as PullRequest | undefined)?.head?.sha;
+  // The answer's JSON is unchecked: read the one field needed, whatever its shape.
+  const { json } = pull.value;
+  const head = isObject(json) ? json.head : undefined;
+  const headSha = isObject(head) ? head.sha : undefined;
   if (typeof headSha !== 'string')
     return { ok: false, why: 'the GitHub API answered without the head commit' };
   const files = await paginate<DiffEntry>(options, `${base}/files?per_page=100`);

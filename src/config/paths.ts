@@ -77,8 +77,8 @@ function within(root: string, file: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-// Not on Windows: there, a link is refused by the resolved-path check alone.
-const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+// Absent on Windows, though typed: there, a link is refused by the resolved-path check alone.
+const O_NOFOLLOW = (fs.constants as Partial<typeof fs.constants>).O_NOFOLLOW ?? 0;
 
 /**
  * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without

@@ -71,7 +71,8 @@ export function exposedCredential(
   const text = readPlain(config);
   if (text === undefined) return undefined;
   if (/^\s*extraheader\s*=/im.test(text)) return config;
-  for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+  // The pattern's one group takes part in every match.
+  for (const [, included = ''] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
     const file = path.resolve(path.dirname(config), included.replace(/^"|"$/g, ''));
     try {
       const reachable =

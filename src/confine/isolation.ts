@@ -233,7 +233,10 @@ export class Isolation {
       this.closedTemp = runnerTemp;
     } else if (runnerTemp && inside(lent, runnerTemp) && lent !== runnerTemp) {
       // The lent tree inside it: RUNNER_TEMP stays enterable, everything else in it is closed.
-      const onTheWay = path.join(runnerTemp, path.relative(runnerTemp, lent).split(path.sep)[0]);
+      const onTheWay = path.join(
+        runnerTemp,
+        path.relative(runnerTemp, lent).split(path.sep)[0] ?? ''
+      );
       this.setMode(runnerTemp, (fs.statSync(runnerTemp).mode & 0o7700) | 0o011);
       for (const name of fs.readdirSync(runnerTemp)) {
         const entry = path.join(runnerTemp, name);

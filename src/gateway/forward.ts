@@ -137,6 +137,7 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
           `model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`
         );
         await call.sleep(wait, call.signal);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may abort during the sleep; TS keeps the check from before it
         if (!call.signal.aborted) continue;
         // The run or the client ended during the wait: the answer read away, nothing to pass on.
         res.destroy();

@@ -27,8 +27,9 @@ export function usageOf(body: unknown): Usage | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
   const message = record.message as Record<string, unknown> | undefined;
-  const usage = (record.usage ?? message?.usage) as Record<string, unknown> | undefined;
-  if (typeof usage !== 'object' || usage === null) return undefined;
+  const found: unknown = record.usage ?? message?.usage;
+  if (typeof found !== 'object' || found === null) return undefined;
+  const usage = found as Record<string, unknown>;
   const cached =
     (num(usage.cache_creation_input_tokens) ?? 0) + (num(usage.cache_read_input_tokens) ?? 0);
   const input = num(usage.prompt_tokens) ?? num(usage.input_tokens);

@@ -19,6 +19,16 @@ export interface StagedFolder {
 /** A header as the packer takes it. */
 export type Staged = Partial<Header> & Pick<Header, 'name'>;
 
+/**
+ * A header as tar-stream's parser gives it: its type says a string or a number where the parser
+ * gives null for a field it cannot read (an unknown type flag, no link name, a mode not a number).
+ */
+export type ParsedHeader = Omit<Header, 'type' | 'linkname' | 'mode'> & {
+  type: Header['type'] | null;
+  linkname: string | null;
+  mode: number | null;
+};
+
 /** More entries than this is no install: the check's memory stays bounded. */
 const MAX_ENTRIES = 2_000_000;
 
@@ -43,7 +53,7 @@ export class ArchiveCheck {
   ) {}
 
   /** The header to hand the extractor, or why the archive may not be extracted. */
-  admit(header: Header): { header: Staged } | { refused: string } {
+  admit(header: ParsedHeader): { header: Staged } | { refused: string } {
     const name = header.name;
     const shown = clip(name, 300);
     if (++this.count > MAX_ENTRIES)

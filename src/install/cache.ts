@@ -211,7 +211,9 @@ async function quietly<T>(fn: () => Promise<T>): Promise<{ value?: T; problems: 
     const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
     const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
     if (!command) return write.apply(process.stdout, [chunk, ...rest] as never);
-    problems.push(unescapeData(command[1].trim()));
+    // The pattern's one group takes part in every match.
+    const [, said = ''] = command;
+    problems.push(unescapeData(said.trim()));
     const callback = rest.find(r => typeof r === 'function') as (() => void) | undefined;
     callback?.();
     return true;

@@ -142,7 +142,9 @@ export function mkdirReadable(dir: string): void {
 
 /** The deepest directory holding all of dirs. */
 function commonDir(dirs: string[]): string {
-  let common = dirs[0];
+  const [first] = dirs;
+  if (first === undefined) throw new Error('Internal error: no cached folder to restore');
+  let common = first;
   while (
     !dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`))
   )

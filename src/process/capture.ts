@@ -141,10 +141,13 @@ class FifoCapture implements Capture {
       const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
       if (made.status !== 0) return undefined;
       // The reading end first, without blocking; then the writing end opens at once.
-      opened.push(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
-      opened.push(fs.openSync(fifo, fs.constants.O_WRONLY));
-      opened.push(openTranscript(transcriptPath, 'write'));
-      const [readFd, writeFd, fileFd] = opened;
+      const held = (fd: number): number => {
+        opened.push(fd);
+        return fd;
+      };
+      const readFd = held(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
+      const writeFd = held(fs.openSync(fifo, fs.constants.O_WRONLY));
+      const fileFd = held(openTranscript(transcriptPath, 'write'));
       return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
     } catch {
       // The caller falls back to the file, which reports a transcript that cannot be opened.

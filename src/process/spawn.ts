@@ -23,7 +23,8 @@ import {
   spawn,
   spawnSync,
   type ChildProcess,
-  type SpawnOptions
+  type SpawnOptions,
+  type SpawnSyncReturns
 } from 'node:child_process';
 import * as fs from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -77,6 +78,12 @@ export interface SyncResult {
   error?: Error;
 }
 
+/** spawnSync's result as it is: stdout and stderr are null where the command could not be started. */
+type Started<T> = Omit<SpawnSyncReturns<T>, 'stdout' | 'stderr'> & {
+  stdout: T | null;
+  stderr: T | null;
+};
+
 /** Runs a short command to its end, without a shell or standard input. */
 export function runSync(
   file: string,
@@ -84,7 +91,7 @@ export function runSync(
   options: { env: NodeJS.ProcessEnv; as?: AgentUser; cwd?: string; timeoutMs?: number }
 ): SyncResult {
   const [command, argv] = wrap(file, args, options.as, options.env);
-  const result = spawnSync(command, argv, {
+  const result: Started<string> = spawnSync(command, argv, {
     cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

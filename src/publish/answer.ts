@@ -156,8 +156,8 @@ export function plainAnswer(text: Redacted, limits: AnswerLimits): string {
 function depth(root: Root): number {
   let deepest = 0;
   const stack: [Nodes, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, d] = stack.pop()!;
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, d] = top;
     deepest = Math.max(deepest, d);
     if ('children' in node) for (const child of node.children) stack.push([child, d + 1]);
   }

@@ -8,6 +8,7 @@
  */
 import * as fs from 'node:fs';
 import { upstreamTextDelta } from '../run/stream.js';
+import { present } from '../text/errors.js';
 import { parseJson, pythonJson } from '../text/json.js';
 import { MASK, redactJsonNumbers, redactStrings, type Redactor } from '../text/redact.js';
 import { isObject } from '../text/text.js';
@@ -69,8 +70,8 @@ export class TranscriptRedactor {
     this.write(clean === body ? bytes : Buffer.from(clean + ending));
   }
 
-  /** Whether a run of deltas is held (what comes next may join it). */
-  get holding(): boolean {
+  /** Whether a run of deltas is held (what comes next may join it). A method: line() changes it. */
+  holding(): boolean {
     return this.run.length > 0;
   }
 
@@ -102,21 +103,30 @@ export class TranscriptRedactor {
     const joined = this.run.map(d => d.text).join('');
     const found = this.redact.find(joined);
     const bounds = [0];
-    for (const d of this.run) bounds.push(bounds[bounds.length - 1] + d.text.length);
+    let end = 0;
+    for (const d of this.run) {
+      end += d.text.length;
+      bounds.push(end);
+    }
     let count = this.run.length;
     if (!all && joined.length <= RUN_MAX_CHARS) {
       let limit = joined.length - RUN_TAIL_CHARS;
       for (;;) {
         count = bounds.findLastIndex(b => b <= limit);
-        const at = bounds[count];
+        // Called past RUN_HOLD_CHARS, so the limit is never below bounds[0], which is 0.
+        const at = present(bounds[count], 'a delta boundary before the held tail');
         const across = found.find(([start, stop]) => start < at && stop > at);
         if (!across) break;
         limit = across[0];
       }
     }
-    for (let i = 0; i < count; i++) this.write(this.rewrite(this.run[i], bounds[i], found));
+    let offset = 0;
+    for (const d of this.run.slice(0, count)) {
+      this.write(this.rewrite(d, offset, found));
+      offset += d.text.length;
+    }
     this.run = this.run.slice(count);
-    this.runChars -= bounds[count];
+    this.runChars -= offset;
     if (this.run.length === 0) this.runType = undefined;
   }
 
@@ -225,10 +235,10 @@ export async function copyRedacted(
       const end = data.lastIndexOf(0x0a) + 1;
       let cut = trailingRun(data.subarray(0, end));
       const block = data.subarray(0, cut);
-      if (lines.holding) {
+      if (lines.holding()) {
         // A run the redactor holds goes on line by line; all of the block when it does not end.
         slow(block);
-        if (lines.holding) {
+        if (lines.holding()) {
           slow(data.subarray(cut, end));
           cut = end;
         }
@@ -242,7 +252,7 @@ export async function copyRedacted(
       }
     }
     if (carry && carry.length > 0) {
-      if (!lines.holding && clean(carry, redact)) fs.writeSync(out, carry);
+      if (!lines.holding() && clean(carry, redact)) fs.writeSync(out, carry);
       else slow(carry);
     }
     lines.end();

@@ -106,15 +106,20 @@ const NBSP = '\u00a0';
  * no-break spaces (a tab as four), other whitespace runs as one space.
  */
 export function textBlock(text: string): string {
-  const paragraphs: string[][] = [[]];
+  let paragraph: string[] = [];
+  const paragraphs = [paragraph];
   for (const line of text.split(NEWLINE)) {
     const content = line.trim();
     if (content === '') {
-      if (paragraphs[paragraphs.length - 1].length > 0) paragraphs.push([]);
+      if (paragraph.length > 0) {
+        paragraph = [];
+        paragraphs.push(paragraph);
+      }
       continue;
     }
-    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
-    paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + inline(content));
+    // The spaces and tabs before the first other character (there is one: the content).
+    const indent = line.slice(0, line.search(/[^ \t]/)).replace(/\t/g, '    ').length;
+    paragraph.push(NBSP.repeat(indent) + inline(content));
   }
   return paragraphs
     .filter(lines => lines.length > 0)
@@ -146,7 +151,7 @@ export function htmlText(text: string): string {
   return visible(text.replace(/\s+/g, ' '))
     .replace(MENTION, `@${ZWSP}`)
     .replace(REFERENCE, `$1${ZWSP}`)
-    .replace(/[&<>"']/g, c => ENTITY[c]);
+    .replace(/[&<>"']/g, c => ENTITY[c] ?? c);
 }
 
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */

@@ -71,8 +71,8 @@ export function invalidInputSummary(message: Redacted): string {
 }
 
 /** The optional blocks, and which go first when the budget is short (the structured output last). */
-const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'];
-const LEFT_OUT_FIRST = [2, 0, 1];
+const EXTRAS = ['the answer', 'the structured output', 'the stream anomalies'] as const;
+const LEFT_OUT_FIRST = [2, 0, 1] as const;
 
 /**
  * The summary, within budget at any run size. Degrades in steps, each one saying what it left out:
@@ -92,7 +92,11 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
   const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
-  const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+  const extras: [string | undefined, string | undefined, string | undefined] = [
+    answerBlock(turn),
+    structuredBlock(report.answer),
+    anomalyBlock(turn)
+  ];
   const tools =
     turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
 
@@ -106,8 +110,9 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
 
   // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
   const left: string[] = [];
-  while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-    const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined)!;
+  for (const i of LEFT_OUT_FIRST) {
+    if (fixed([...head, ...extras, tools]) + noteBytes <= budget || !extras.some(Boolean)) break;
+    if (extras[i] === undefined) continue;
     left.push(EXTRAS[i]);
     extras[i] = undefined;
   }
@@ -138,9 +143,10 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
 function statusBlock(report: RunReport): string {
   const { verdict, turn } = report;
   const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-  const lines = [`### ${titleOf(verdict.outcome)}${code}`];
+  const status = `### ${titleOf(verdict.outcome)}${code}`;
   // On success the message says no more than the status line.
-  if (verdict.outcome === 'success') return lines[0];
+  if (verdict.outcome === 'success') return status;
+  const lines = [status];
   const message = clip(verdict.message, MESSAGE_CHARS);
   lines.push(`> [!CAUTION]\n${quoted(message)}`);
   const stderr = report.stderrTail

@@ -171,29 +171,34 @@ export function callsBlock(
   where: string
 ): { text: string; whole: boolean } {
   const calls = turn.recentCalls;
-  const lean: string[][] = [];
+  // The most recent first.
+  const lean: { call: ToolCall; cells: string[] }[] = [];
   const running = runningRows(turn);
   let used = floorBytes(running);
-  for (let i = calls.length - 1; i >= 0; i--) {
-    const cells = callCells(calls[i], false);
+  for (const call of calls.toReversed()) {
+    const cells = callCells(call, false);
     const size = rowBytes(cells);
     if (used + size > room) break;
     used += size;
-    lean.push(cells);
+    lean.push({ call, cells });
   }
   let expandedAll = true;
-  const rows = lean.map((cells, k) => {
-    const c = calls[calls.length - 1 - k];
-    if (!expandable(c)) return cells;
-    const full = callCells(c, true);
+  const rows: string[][] = [];
+  for (const { call, cells } of lean) {
+    if (!expandable(call)) {
+      rows.push(cells);
+      continue;
+    }
+    const full = callCells(call, true);
     const extra = rowBytes(full) - rowBytes(cells);
     if (used + extra > room) {
       expandedAll = false;
-      return cells;
+      rows.push(cells);
+      continue;
     }
     used += extra;
-    return full;
-  });
+    rows.push(full);
+  }
   rows.reverse();
 
   const shown = rows.length;

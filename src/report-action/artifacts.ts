@@ -236,9 +236,15 @@ export function transcriptIn(dir: string): { file: string; attempts: number } | 
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter(e => e.isFile())
     .map(e => path.join(e.parentPath, e.name));
-  if (files.length === 1) return { file: files[0], attempts: 1 };
+  const bare = only(files);
+  if (bare !== undefined) return { file: bare, attempts: 1 };
   const jsonl = files.filter(f => f.endsWith(TRANSCRIPT_SUFFIX));
-  const last = jsonl.filter(f => !EARLIER_ATTEMPT.test(f));
-  if (last.length !== 1) return undefined;
-  return { file: last[0], attempts: jsonl.length };
+  const last = only(jsonl.filter(f => !EARLIER_ATTEMPT.test(f)));
+  if (last === undefined) return undefined;
+  return { file: last, attempts: jsonl.length };
+}
+
+/** The one item of a list that holds exactly one; undefined for none or several. */
+function only<T>(list: T[]): T | undefined {
+  return list.length === 1 ? list[0] : undefined;
 }

@@ -4,6 +4,7 @@
  * (GITHUB_RUN_ATTEMPT, from 2 on): a leg is its name less that tag, and its newest attempt counts.
  */
 import { RUN_ATTEMPT_TAG } from '../publish/artifact.js';
+import { present } from '../text/errors.js';
 
 const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
 
@@ -38,7 +39,7 @@ export function newestAttempts<T>(
   const setAside: SetAside[] = [];
   for (const item of items) {
     const { leg, attempt } = runAttemptOf(nameOf(item));
-    const latest = newest.get(leg)!;
+    const latest = present(newest.get(leg), `the newest attempt of ${leg}`);
     if (attempt === latest) counted.push(item);
     else setAside.push({ leg, attempt, counted: latest });
   }

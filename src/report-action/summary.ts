@@ -78,27 +78,27 @@ export function renderMatrixSummary(
   ];
 
   // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
-  const rows = legs.map(leg => legRow(leg, redact, costs));
-  const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
-  const cost = legs.map((_, i) => bytes(rows[i]) + 1 + (items[i] ? bytes(items[i]) + 1 : 0));
+  const entries = legs.map((leg, index) => {
+    const row = legRow(leg, redact, costs);
+    const success = leg.outcome === 'success';
+    const item = success ? undefined : wrongItem(leg, redact);
+    return { index, success, row, item, cost: bytes(row) + 1 + (item ? bytes(item) + 1 : 0) };
+  });
   const fixed = bytes(join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
   let room = budgetBytes - fixed - NOTE_BYTES;
-  const shown = new Set<number>();
-  // Legs that did not succeed first, then the others, each in name order.
-  const order = legs
-    .map((_, i) => i)
-    .sort((a, b) => Number(legs[a].outcome === 'success') - Number(legs[b].outcome === 'success'));
-  for (const i of order) {
-    if (cost[i] > room) break;
-    room -= cost[i];
-    shown.add(i);
+  const shown: typeof entries = [];
+  // Legs that did not succeed first, then the others, each in name order (the sort is stable).
+  for (const entry of entries.toSorted((a, b) => Number(a.success) - Number(b.success))) {
+    if (entry.cost > room) break;
+    room -= entry.cost;
+    shown.push(entry);
   }
-  const left = legs.length - shown.size;
+  const left = legs.length - shown.length;
   const note =
     left > 0
       ? `_${number.format(left)} of ${number.format(legs.length)} legs are left out to stay under GitHub’s 1 MiB summary limit; every leg is in the file the \`report\` output names._`
       : undefined;
-  const kept = [...shown].sort((a, b) => a - b);
+  const kept = shown.toSorted((a, b) => a.index - b.index);
   const legsBlock =
     legs.length === 0
       ? undefined
@@ -118,10 +118,10 @@ export function renderMatrixSummary(
             ],
             ['l', 'l', 'l', 'r', ...(costs ? ['r' as const] : []), 'r', 'r', 'r', 'l'],
             []
-          ) + kept.map(i => `\n${rows[i]}`).join(''),
+          ) + kept.map(entry => `\n${entry.row}`).join(''),
           note
         ]);
-  const wrong = kept.map(i => items[i]).filter((t): t is string => t !== undefined);
+  const wrong = kept.map(entry => entry.item).filter((t): t is string => t !== undefined);
   const wrongBlock = wrong.length ? `${WRONG_HEAD}\n\n${wrong.join('\n')}` : undefined;
   // What went wrong and the aggregates first: at 256 legs the table of legs is long.
   const summary = `${join([...head, wrongBlock, ...tail, legsBlock])}\n`;
@@ -237,14 +237,17 @@ function topLegs(
   redact: Redactor
 ): string | undefined {
   const ranked = legs
-    .filter(l => measure(l) !== undefined)
-    .sort((a, b) => measure(b)! - measure(a)! || a.name.localeCompare(b.name))
+    .flatMap(leg => {
+      const value = measure(leg);
+      return value === undefined ? [] : [{ leg, value }];
+    })
+    .sort((a, b) => b.value - a.value || a.leg.name.localeCompare(b.leg.name))
     .slice(0, TOP_LEGS);
   if (ranked.length < 2) return undefined;
   return `#### ${title}\n\n${table(
     ['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'],
     ['l', 'r', 'l'],
-    ranked.map(l => [nameCell(l, redact), format(measure(l)!), outcomeCell(l)])
+    ranked.map(({ leg, value }) => [nameCell(leg, redact), format(value), outcomeCell(leg)])
   )}`;
 }
 

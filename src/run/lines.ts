@@ -152,9 +152,10 @@ export class LineSplitter {
     if (this.overflow) {
       this.onOversized(this.lineNo, this.pendingBytes);
     } else {
+      const [first] = this.pending;
       const line =
-        this.pending.length === 1
-          ? this.pending[0]
+        first !== undefined && this.pending.length === 1
+          ? first
           : Buffer.concat(this.pending, this.pendingBytes);
       this.onLine(line.toString('utf8'), this.lineNo, isUtf8(line));
     }

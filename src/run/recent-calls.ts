@@ -54,21 +54,36 @@ export class RecentCalls {
   toArray(): ToolCall[] {
     const held = Math.min(this.count, this.capacity);
     const calls: ToolCall[] = [];
-    for (let i = this.count - held; i < this.count; i++) {
-      const slot = i % this.capacity;
-      calls.push({
-        index: this.index[slot],
-        name: this.names[slot],
-        // The slots hold copies of what add() was given: redacted text.
-        inputPreview: this.input.get(slot) as Redacted,
-        durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-        isError: (this.isError[slot] & 1) === 1,
-        output: this.output.get(slot) as Redacted,
-        line: this.line[slot],
-        ...((this.isError[slot] & 2) === 2 && { cut: true })
-      });
-    }
+    for (let i = this.count - held; i < this.count; i++) calls.push(this.read(i % this.capacity));
     return calls;
+  }
+
+  /** The call in a slot add() wrote. */
+  private read(slot: number): ToolCall {
+    const index = this.index[slot];
+    const duration = this.duration[slot];
+    const line = this.line[slot];
+    const flags = this.isError[slot];
+    const name = this.names[slot];
+    if (
+      index === undefined ||
+      duration === undefined ||
+      line === undefined ||
+      flags === undefined ||
+      name === undefined
+    )
+      throw new Error(`Internal error: tool-call slot ${slot} was never written`);
+    return {
+      index,
+      name,
+      // The slots hold copies of what add() was given: redacted text.
+      inputPreview: this.input.get(slot) as Redacted,
+      durationMs: Number.isNaN(duration) ? undefined : duration,
+      isError: (flags & 1) === 1,
+      output: this.output.get(slot) as Redacted,
+      line,
+      ...((flags & 2) === 2 && { cut: true })
+    };
   }
 }
 
@@ -92,7 +107,9 @@ class Slots {
   }
 
   get(slot: number): string {
+    const length = this.lengths[slot];
+    if (length === undefined) throw new Error(`Internal error: slot ${slot} is past the last`);
     const start = slot * this.size;
-    return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+    return this.bytes.toString('utf8', start, start + length);
   }
 }

@@ -1,5 +1,6 @@
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
 import { NONE, redactHead, type Redacted, type Redactor, TOKENS_ONLY } from '../text/redact.js';
+import { stringify } from '../text/json.js';
 import { clip, oneLine, own, slice } from '../text/text.js';
 import { RecentCalls } from './recent-calls.js';
 import type { ToolCall } from './tool-call.js';
@@ -392,7 +393,7 @@ export function previewInput(input: unknown, redact: Redactor = TOKENS_ONLY): Re
 
 function safeJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? '';
+    return stringify(value) ?? '';
   } catch {
     return String(value);
   }

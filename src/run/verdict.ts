@@ -244,16 +244,19 @@ export function decide(turn: Turn, end: RunEnd): Verdict {
   return { outcome, exitCode: code, message };
 }
 
+/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
+const SIGNALS: Partial<Record<NodeJS.Signals, number>> = constants.signals;
+
 function processExitCode(end: ProcessEnd | ApiEnd): number | undefined {
   if (end.exitCode !== null) return end.exitCode;
   // A shell's convention, so that a signal death is never mistaken for success.
-  if (end.kind === 'process' && end.signal) return 128 + (constants.signals[end.signal] ?? 0);
+  if (end.kind === 'process' && end.signal) return 128 + (SIGNALS[end.signal] ?? 0);
   return undefined;
 }
 
 function lastStderrLine(tail: string[]): string | undefined {
-  for (let i = tail.length - 1; i >= 0; i--) {
-    const line = tail[i].trim();
+  for (const raw of tail.toReversed()) {
+    const line = raw.trim();
     if (line !== '' && !line.startsWith('session_id:')) return line;
   }
   return undefined;

@@ -1,6 +1,7 @@
 /** The answer against `json-schema`: extracted, validated, made `structured_output`, or why not. */
 import type { ErrorObject } from 'ajv';
 import { redactStrings, type Redacted, type Redactor } from '../text/redact.js';
+import { stringify } from '../text/json.js';
 import { clip } from '../text/text.js';
 import { extractJson } from './extract.js';
 import type { AnswerSchema } from './load.js';
@@ -130,4 +131,4 @@ function values(list: unknown): string {
   return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
 }
 
-const shown = (value: unknown): string => clip(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+const shown = (value: unknown): string => clip(stringify(value) ?? String(value), VALUE_CHARS);

@@ -53,22 +53,25 @@ const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
  * that block's content, not a block of its own.
  */
 export function lastJsonFence(text: string): { body: string; line: number } | undefined {
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = text.split(/\r\n|\r|\n/).entries();
   let last: { body: string; line: number } | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const open = OPENING.exec(lines[i]);
+  for (const [i, line] of lines) {
+    const open = OPENING.exec(line);
     if (!open) continue;
-    const [, indent, fence, info] = open;
+    // Each group of OPENING takes part in every match.
+    const [, indent = '', fence = '', info = ''] = open;
+    const tick = fence.startsWith('`');
     // A backtick fence's info string cannot hold a backtick (that is inline code).
-    if (fence[0] === '`' && info.includes('`')) continue;
-    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    if (tick && info.includes('`')) continue;
+    const closing = new RegExp(`^ {0,3}${tick ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    const margin = new RegExp(`^ {0,${indent.length}}`);
     const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && !closing.test(lines[j]); j++)
-      body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
-    if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
-      last = { body: body.join('\n'), line: i + 1 };
-    i = j;
+    // The block's lines come off the same iterator: the search goes on after its closing fence.
+    for (const [, inner] of lines) {
+      if (closing.test(inner)) break;
+      body.push(inner.replace(margin, ''));
+    }
+    if (/^json(?:\s|$)/i.test(info.trim())) last = { body: body.join('\n'), line: i + 1 };
   }
   return last;
 }

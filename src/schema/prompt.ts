@@ -29,7 +29,6 @@ export function askForJson(
   env: NodeJS.ProcessEnv
 ): CliSettings {
   const query = settings.query;
-  if (!query) return settings;
   if (query.kind === 'text')
     return { ...settings, query: { kind: 'text', text: withSchema(query.text, answer) } };
   const text = readQuery(query, settings.workingDirectory);

@@ -158,6 +158,8 @@ async function runHermes(
     executable
   };
   const isolated = runsAsOwnUser({ ...confining, env });
+  // Read anew after each wait (a property read would stay narrowed across the awaits).
+  const cancelledNow = (): boolean => cancellation.cancelled;
   let turnGateway: TurnGateway = {};
   let confinement: Confinement | undefined;
   // Whatever happens from here, the gateway closes and the fence comes down, once, in that order: a
@@ -207,7 +209,7 @@ async function runHermes(
     }
     confinement = confined.confinement;
     // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
-    if (cancellation.cancelled)
+    if (cancelledNow())
       throw new Cancelled(
         isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared'
       );
@@ -256,7 +258,7 @@ async function runHermes(
       tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports)
     );
     // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
-    const cancelledInTurn = cancellation.cancelled;
+    const cancelledInTurn = cancelledNow();
     const agent = await version;
     if (agent) log.note(agent);
     // Every outcome that got as far as a session id: the same executable, user, HOME and environment,

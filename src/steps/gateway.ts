@@ -9,7 +9,7 @@ import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
 import { PROVIDERS } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
-import type { Gateway } from '../gateway/types.js';
+import type { Gateway, Provider } from '../gateway/types.js';
 import { inert, type LiveLog } from '../publish/log.js';
 import type { Attempt } from '../run/attempt.js';
 import type { Cancellation } from '../run/cancellation.js';
@@ -77,7 +77,10 @@ export async function startTurnGateway(
     const unrouted = PROVIDERS.filter(
       p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen)
     );
-    for (const p of unrouted) warning(UNROUTED[p.provider]);
+    for (const p of unrouted) {
+      const why = UNROUTED[p.provider];
+      if (why) warning(why);
+    }
     if (unrouted.length > 0) {
       seen = { ...seen };
       for (const p of unrouted) delete seen[p.keyVariable];
@@ -123,7 +126,8 @@ function routedBy(provider: string, env: NodeJS.ProcessEnv): boolean {
   return false;
 }
 
-const UNROUTED: Record<string, string> = {
+/** Why a provider's key is not fronted; none for one always routed (OpenRouter). */
+const UNROUTED: Partial<Record<Provider, string>> = {
   openai:
     'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.',
   anthropic:

@@ -42,7 +42,7 @@ export async function publish(
   const written = writeOutputs(report, out);
   const cancelled = cancellation?.cancelled === true;
   // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
-  if (cancelled && cancellation)
+  if (cancelled)
     await comment?.finish(
       viewOf(report, true),
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
@@ -88,7 +88,7 @@ export async function publish(
     final = { ...final, verdict: shown(cancelledAfter(final.verdict, when), redact) };
     writeOutputs(final, out, written);
   }
-  if (lateCancel && cancellation)
+  if (lateCancel)
     await comment?.finish(
       viewOf(final, true),
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
@@ -126,8 +126,7 @@ function writeOutputs(
   before?: Map<string, string>
 ): Map<string, string> {
   const outputs = outputsOf(report, report.attempts?.length ?? 0);
-  for (const [name, value] of outputs)
-    if (before?.get(name) !== value || !before) out.setOutput(name, value);
+  for (const [name, value] of outputs) if (before?.get(name) !== value) out.setOutput(name, value);
   return outputs;
 }
 

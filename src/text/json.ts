@@ -8,7 +8,12 @@ export function pythonJson(value: unknown): string {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  return stringify(value) ?? 'null';
+}
+
+/** JSON.stringify as it behaves: undefined for undefined, a function or a symbol (its type says string). */
+export function stringify(value: unknown): string | undefined {
+  return JSON.stringify(value);
 }
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; error: string; value?: undefined };
@@ -30,7 +35,9 @@ export function parseJson(text: string): Parsed {
     if (!at) return { ok: false, error: message };
     const position = Number(at[1]);
     const before = text.slice(0, position).split(/\r\n|\r|\n/);
-    const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+    // split gives at least one piece: the line the position is on.
+    const column = (before.at(-1) ?? '').length + 1;
+    const where = `line ${before.length}, column ${column}`;
     return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
   }
 }

@@ -2,6 +2,7 @@
  * Secrets out of everything the action writes: user-listed values, values of the child
  * environment's secret-looking variables, and well-known token and credential formats.
  */
+import { stringify } from './json.js';
 
 declare const REDACTED: unique symbol;
 /**
@@ -210,7 +211,7 @@ export function redactStrings(value: unknown, redact: Redactor): unknown {
       Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)])
     );
   }
-  const text = JSON.stringify(value);
+  const text = stringify(value);
   if (text === undefined) return value;
   const clean = redact(text);
   return clean === text ? value : clean;

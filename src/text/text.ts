@@ -93,7 +93,8 @@ export function preview(text: Redacted): Redacted {
   // Cut before a token-like run that the cut would split: what the redactor does not know as a
   // secret may still be one, and a piece of it is never shown.
   let end = Math.min(60, flat.length);
-  while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1])) end--;
+  while (end > 0 && TOKEN_CHAR.test(flat.charAt(end)) && TOKEN_CHAR.test(flat.charAt(end - 1)))
+    end--;
   return (
     end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`
   ) as Redacted;
