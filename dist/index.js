@@ -38871,10 +38871,13 @@ class FifoCapture {
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
-            opened.push(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
-            opened.push((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
-            const [readFd, writeFd, fileFd] = opened;
+            const held = (fd) => {
+                opened.push(fd);
+                return fd;
+            };
+            const readFd = held(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK));
+            const writeFd = held(external_node_fs_.openSync(fifo, external_node_fs_.constants.O_WRONLY));
+            const fileFd = held((0,paths/* openTranscript */.B$)(transcriptPath, 'write'));
             return new FifoCapture(writeFd, readFd, fileFd, onChunk, onProblem);
         }
         catch {
@@ -39084,9 +39087,9 @@ function buildArgv(settings) {
     const argv = ['chat'];
     const query = settings.query;
     // A value that starts with "-" would be read as an option: such a query goes in one word.
-    if (query?.kind === 'text')
+    if (query.kind === 'text')
         argv.push(...(query.text.startsWith('-') ? [`--query=${query.text}`] : ['-q', query.text]));
-    else if (query?.kind === 'file')
+    else
         argv.push(...(query.path.startsWith('-') && query.path !== '-'
             ? [`--query-file=${query.path}`]
             : ['--query-file', query.path]));
@@ -39796,7 +39799,7 @@ function within(root, file) {
     const relative = node_path__WEBPACK_IMPORTED_MODULE_2__.relative(root, file);
     return relative === '' || (!relative.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute(relative));
 }
-// Not on Windows: there, a link is refused by the resolved-path check alone.
+// Absent on Windows, though typed: there, a link is refused by the resolved-path check alone.
 const O_NOFOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
 /**
  * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
@@ -40601,7 +40604,10 @@ function mkdirReadable(dir) {
 }
 /** The deepest directory holding all of dirs. */
 function commonDir(dirs) {
-    let common = dirs[0];
+    const [first] = dirs;
+    if (first === undefined)
+        throw new Error('Internal error: no cached folder to restore');
+    let common = first;
     while (!dirs.every(d => d === common || d.startsWith(common.endsWith('/') ? common : `${common}/`)))
         common = external_node_path_.dirname(common);
     return common;
@@ -40770,7 +40776,9 @@ async function quietly(fn) {
         const command = /^::(?:warning|error)(?: [^:]*)?::([^\n]*)/.exec(text);
         if (!command)
             return write.apply(process.stdout, [chunk, ...rest]);
-        problems.push(unescapeData(command[1].trim()));
+        // The pattern's one group takes part in every match.
+        const [, said = ''] = command;
+        problems.push(unescapeData(said.trim()));
         const callback = rest.find(r => typeof r === 'function');
         callback?.();
         return true;
@@ -41360,10 +41368,10 @@ function decideRun(attempt, check) {
 
 // EXTERNAL MODULE: ./src/text/redact.ts
 var text_redact = __nccwpck_require__(53326);
-// EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
 // EXTERNAL MODULE: ./src/text/json.ts
 var json = __nccwpck_require__(21789);
+// EXTERNAL MODULE: ./src/text/text.ts
+var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/schema/extract.ts
 
 /**
@@ -41378,12 +41386,12 @@ const MAX_DEPTH = 512;
 const OBJECT_START = /\{\s*["}]/y;
 const ARRAY_START = /\[\s*[-"{[\]0-9tfn]/y;
 function extractJson(text) {
-    const whole = (0,json/* parseJson */.q)(text.trim());
+    const whole = (0,json/* parseJson */.qF)(text.trim());
     if (whole.ok)
         return { found: true, value: whole.value, from: 'the whole answer' };
     const block = lastJsonFence(text);
     if (block) {
-        const parsed = (0,json/* parseJson */.q)(block.body);
+        const parsed = (0,json/* parseJson */.qF)(block.body);
         return parsed.ok
             ? { found: true, value: parsed.value, from: 'a ```json block' }
             : {
@@ -41409,24 +41417,29 @@ const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
  * that block's content, not a block of its own.
  */
 function lastJsonFence(text) {
-    const lines = text.split(/\r\n|\r|\n/);
+    const lines = text.split(/\r\n|\r|\n/).entries();
     let last;
-    for (let i = 0; i < lines.length; i++) {
-        const open = OPENING.exec(lines[i]);
+    for (const [i, line] of lines) {
+        const open = OPENING.exec(line);
         if (!open)
             continue;
-        const [, indent, fence, info] = open;
+        // Each group of OPENING takes part in every match.
+        const [, indent = '', fence = '', info = ''] = open;
+        const tick = fence.startsWith('`');
         // A backtick fence's info string cannot hold a backtick (that is inline code).
-        if (fence[0] === '`' && info.includes('`'))
+        if (tick && info.includes('`'))
             continue;
-        const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+        const closing = new RegExp(`^ {0,3}${tick ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+        const margin = new RegExp(`^ {0,${indent.length}}`);
         const body = [];
-        let j = i + 1;
-        for (; j < lines.length && !closing.test(lines[j]); j++)
-            body.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ''));
-        if (info.trim().split(/\s+/)[0].toLowerCase() === 'json')
+        // The block's lines come off the same iterator: the search goes on after its closing fence.
+        for (const [, inner] of lines) {
+            if (closing.test(inner))
+                break;
+            body.push(inner.replace(margin, ''));
+        }
+        if (/^json(?:\s|$)/i.test(info.trim()))
             last = { body: body.join('\n'), line: i + 1 };
-        i = j;
     }
     return last;
 }
@@ -41448,7 +41461,7 @@ function lastBalanced(text) {
             return 'too long';
         if (end < 0)
             continue;
-        const parsed = (0,json/* parseJson */.q)(text.slice(i, end + 1));
+        const parsed = (0,json/* parseJson */.qF)(text.slice(i, end + 1));
         if (!parsed.ok)
             continue;
         found = { value: parsed.value };
@@ -41492,6 +41505,7 @@ function closingBracket(text, start) {
 }
 
 ;// CONCATENATED MODULE: ./src/schema/check.ts
+
 
 
 
@@ -41579,7 +41593,7 @@ function values(list) {
     const more = list.length > VALUES_SHOWN ? `, … (${list.length} in all)` : '';
     return list.slice(0, VALUES_SHOWN).map(shown).join(', ') + more;
 }
-const shown = (value) => (0,text_text/* clip */.$Q)(JSON.stringify(value) ?? String(value), VALUE_CHARS);
+const shown = (value) => (0,text_text/* clip */.$Q)((0,json/* stringify */.As)(value) ?? String(value), VALUE_CHARS);
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
@@ -42019,16 +42033,20 @@ const NBSP = '\u00a0';
  * no-break spaces (a tab as four), other whitespace runs as one space.
  */
 function textBlock(text) {
-    const paragraphs = [[]];
+    let paragraph = [];
+    const paragraphs = [paragraph];
     for (const line of text.split(NEWLINE)) {
         const content = line.trim();
         if (content === '') {
-            if (paragraphs[paragraphs.length - 1].length > 0)
-                paragraphs.push([]);
+            if (paragraph.length > 0) {
+                paragraph = [];
+                paragraphs.push(paragraph);
+            }
             continue;
         }
-        const indent = /^[ \t]*/.exec(line)[0].replace(/\t/g, '    ').length;
-        paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + inline(content));
+        // The spaces and tabs before the first other character (there is one: the content).
+        const indent = line.slice(0, line.search(/[^ \t]/)).replace(/\t/g, '    ').length;
+        paragraph.push(NBSP.repeat(indent) + inline(content));
     }
     return paragraphs
         .filter(lines => lines.length > 0)
@@ -42057,7 +42075,7 @@ function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
         .replace(REFERENCE, `$1${ZWSP}`)
-        .replace(/[&<>"']/g, c => ENTITY[c]);
+        .replace(/[&<>"']/g, c => ENTITY[c] ?? c);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
 function details(title, content, open = false) {
@@ -65451,8 +65469,8 @@ function plainAnswer(text, limits) {
 function depth(root) {
     let deepest = 0;
     const stack = [[root, 0]];
-    while (stack.length > 0) {
-        const [node, d] = stack.pop();
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+        const [node, d] = top;
         deepest = Math.max(deepest, d);
         if ('children' in node)
             for (const child of node.children)
@@ -66104,8 +66122,9 @@ class ResponsesMapper {
         const id = str(item.id) ?? '';
         if (item.type === 'function_call') {
             const call = this.pendingCalls.get(id);
-            if (call && str(item.arguments))
-                call.args = str(item.arguments);
+            const args = str(item.arguments);
+            if (call && args)
+                call.args = args;
             this.startCall(id);
         }
         else if (item.type === 'function_call_output') {
@@ -66246,7 +66265,7 @@ class ChatMapper {
 }
 /** The data of an event as a JSON object, or undefined (and an anomaly) when it is not one. */
 function parseEvent(sse, recorder) {
-    const value = (0,json/* parseJson */.q)(sse.data).value;
+    const value = (0,json/* parseJson */.qF)(sse.data).value;
     if ((0,text_text/* isObject */.Gv)(value))
         return value;
     recorder.anomaly(value === undefined
@@ -66344,7 +66363,7 @@ function str(value) {
 /** One transcript line: the event's keys in order, `timestamp` (epoch milliseconds) last. */
 function transcriptLine(event, timestamp) {
     const { timestamp: _ignored, ...rest } = event;
-    return `${(0,json/* pythonJson */.b)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
+    return `${(0,json/* pythonJson */.bv)({ ...rest, timestamp: Math.round(timestamp) })}\n`;
 }
 /** Upstream caps a tool's output at 5000 characters, then adds `...`. */
 const TOOL_OUTPUT_CHARS = 5000;
@@ -66419,7 +66438,7 @@ class TranscriptRecorder {
     toolUse(callId, name, args) {
         this.init();
         this.calls.set(callId, { name, startedAt: this.now() });
-        const input = typeof args === 'string' ? (0,json/* parseJson */.q)(args).value : args;
+        const input = typeof args === 'string' ? (0,json/* parseJson */.qF)(args).value : args;
         this.write({
             type: 'tool_use',
             name,
@@ -66923,7 +66942,7 @@ async function readSome(response, max) {
 function serverMessage(body) {
     let said = body.trim();
     // Not JSON, or without an error: the text itself.
-    const parsed = (0,json/* parseJson */.q)(said).value;
+    const parsed = (0,json/* parseJson */.qF)(said).value;
     if ((0,text_text/* isObject */.Gv)(parsed) && (0,text_text/* isObject */.Gv)(parsed.error) && typeof parsed.error.message === 'string')
         said = parsed.error.message;
     else if ((0,text_text/* isObject */.Gv)(parsed) && typeof parsed.error === 'string')
@@ -67080,7 +67099,8 @@ function exposedCredential(lent, isolated, closedTemp) {
         return undefined;
     if (/^\s*extraheader\s*=/im.test(text))
         return config;
-    for (const [, included] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
+    // The pattern's one group takes part in every match.
+    for (const [, included = ''] of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gim)) {
         const file = external_node_path_.resolve(external_node_path_.dirname(config), included.replace(/^"|"$/g, ''));
         try {
             const reachable = !isolated ||
@@ -67871,7 +67891,7 @@ class Isolation {
         }
         else if (runnerTemp && inside(lent, runnerTemp) && lent !== runnerTemp) {
             // The lent tree inside it: RUNNER_TEMP stays enterable, everything else in it is closed.
-            const onTheWay = external_node_path_.join(runnerTemp, external_node_path_.relative(runnerTemp, lent).split(external_node_path_.sep)[0]);
+            const onTheWay = external_node_path_.join(runnerTemp, external_node_path_.relative(runnerTemp, lent).split(external_node_path_.sep)[0] ?? '');
             this.setMode(runnerTemp, (external_node_fs_.statSync(runnerTemp).mode & 0o7700) | 0o011);
             for (const name of external_node_fs_.readdirSync(runnerTemp)) {
                 const entry = external_node_path_.join(runnerTemp, name);
@@ -68257,8 +68277,11 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     }
     if (settings.gateway.modelProxy !== 'off') {
         const unrouted = providers/* PROVIDERS */.xq.filter(p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen));
-        for (const p of unrouted)
-            warning(UNROUTED[p.provider]);
+        for (const p of unrouted) {
+            const why = UNROUTED[p.provider];
+            if (why)
+                warning(why);
+        }
         if (unrouted.length > 0) {
             seen = { ...seen };
             for (const p of unrouted)
@@ -68303,6 +68326,7 @@ function routedBy(provider, env) {
         return env.HERMES_INFERENCE_PROVIDER?.trim() === 'openai-api';
     return false;
 }
+/** Why a provider's key is not fronted; none for one always routed (OpenRouter). */
 const UNROUTED = {
     openai: 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.',
     anthropic: "ANTHROPIC_API_KEY is not fronted by the model gateway: Hermes sends Anthropic calls to config.yaml's model.base_url or api.anthropic.com, not to a base URL from its environment, so the agent holds the key. Use OpenRouter to keep the key from the agent."
@@ -68493,6 +68517,8 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         executable
     };
     const isolated = runsAsOwnUser({ ...confining, env });
+    // Read anew after each wait (a property read would stay narrowed across the awaits).
+    const cancelledNow = () => cancellation.cancelled;
     let turnGateway = {};
     let confinement;
     // Whatever happens from here, the gateway closes and the fence comes down, once, in that order: a
@@ -68538,7 +68564,7 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         }
         confinement = confined.confinement;
         // Cancelled while the agent's user (or the gateway) was set up: the fence comes down below.
-        if (cancellation.cancelled)
+        if (cancelledNow())
             throw new Cancelled(isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared');
         const { spawning, queryFile } = confinement;
         const spent = () => ({
@@ -68568,7 +68594,7 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         log.begin();
         const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
         // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
-        const cancelledInTurn = cancellation.cancelled;
+        const cancelledInTurn = cancelledNow();
         const agent = await version;
         if (agent)
             log.note(agent);
@@ -69391,7 +69417,7 @@ function readSchema({ getInput, env }) {
                 'Give a JSON Schema object, or the path of a .json file in the workspace.');
         }
     }
-    const parsed = (0,json/* parseJson */.q)(text.replace(/^\uFEFF/, ''));
+    const parsed = (0,json/* parseJson */.qF)(text.replace(/^\uFEFF/, ''));
     if (!parsed.ok)
         throw new inputs/* InputError */.d(`${where} is not JSON: ${parsed.error}.`);
     const schema = parsed.value;
@@ -69461,8 +69487,6 @@ function withSchema(query, answer) {
  */
 function askForJson(settings, answer, env) {
     const query = settings.query;
-    if (!query)
-        return settings;
     if (query.kind === 'text')
         return { ...settings, query: { kind: 'text', text: withSchema(query.text, answer) } };
     const text = readQuery(query, settings.workingDirectory);
@@ -69919,31 +69943,35 @@ const callsFloor = (turn) => floorBytes(runningRows(turn));
  */
 function callsBlock(turn, room, where) {
     const calls = turn.recentCalls;
+    // The most recent first.
     const lean = [];
     const running = runningRows(turn);
     let used = floorBytes(running);
-    for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], false);
+    for (const call of calls.toReversed()) {
+        const cells = callCells(call, false);
         const size = rowBytes(cells);
         if (used + size > room)
             break;
         used += size;
-        lean.push(cells);
+        lean.push({ call, cells });
     }
     let expandedAll = true;
-    const rows = lean.map((cells, k) => {
-        const c = calls[calls.length - 1 - k];
-        if (!expandable(c))
-            return cells;
-        const full = callCells(c, true);
+    const rows = [];
+    for (const { call, cells } of lean) {
+        if (!expandable(call)) {
+            rows.push(cells);
+            continue;
+        }
+        const full = callCells(call, true);
         const extra = rowBytes(full) - rowBytes(cells);
         if (used + extra > room) {
             expandedAll = false;
-            return cells;
+            rows.push(cells);
+            continue;
         }
         used += extra;
-        return full;
-    });
+        rows.push(full);
+    }
     rows.reverse();
     const shown = rows.length;
     const total = turn.toolCalls;
@@ -70135,7 +70163,11 @@ function renderSummary(report, options = {}) {
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
-    const extras = [summary_answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const extras = [
+        summary_answerBlock(turn),
+        structuredBlock(report.answer),
+        anomalyBlock(turn)
+    ];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
     const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
@@ -70145,8 +70177,11 @@ function renderSummary(report, options = {}) {
     const fixed = (parts) => bytes(join([...parts, callsHead])) + 4 + floor;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
     const left = [];
-    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
+    for (const i of LEFT_OUT_FIRST) {
+        if (fixed([...head, ...extras, tools]) + noteBytes <= budget || !extras.some(Boolean))
+            break;
+        if (extras[i] === undefined)
+            continue;
         left.push(EXTRAS[i]);
         extras[i] = undefined;
     }
@@ -70175,10 +70210,11 @@ function renderSummary(report, options = {}) {
 function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`];
+    const status = `### ${(0,run_verdict/* titleOf */.Gg)(verdict.outcome)}${code}`;
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
-        return lines[0];
+        return status;
+    const lines = [status];
     const message = (0,text_text/* clip */.$Q)(verdict.message, summary_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
@@ -70565,7 +70601,10 @@ async function readPull(options, target) {
     const pull = await (0,github/* githubCall */.Mc)(options, 'GET', base);
     if (!pull.ok)
         return pull;
-    const headSha = pull.value.json?.head?.sha;
+    // The answer's JSON is unchecked: read the one field needed, whatever its shape.
+    const { json } = pull.value;
+    const head = (0,text_text/* isObject */.Gv)(json) ? json.head : undefined;
+    const headSha = (0,text_text/* isObject */.Gv)(head) ? head.sha : undefined;
     if (typeof headSha !== 'string')
         return { ok: false, why: 'the GitHub API answered without the head commit' };
     const files = await (0,github/* paginate */.En)(options, `${base}/files?per_page=100`);
@@ -70721,7 +70760,7 @@ async function publish(report, plan, ports, { comment, cancellation, earlier }) 
     const written = writeOutputs(report, out);
     const cancelled = cancellation?.cancelled === true;
     // Cancelled: the comment is rewritten before the upload, within the runner's grace period.
-    if (cancelled && cancellation)
+    if (cancelled)
         await comment?.finish(viewOf(report, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     // The review and the labels the answer proposed: written by the action, before the comment links to them.
     const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports);
@@ -70755,7 +70794,7 @@ async function publish(report, plan, ports, { comment, cancellation, earlier }) 
         final = { ...final, verdict: run_report_shown((0,run_cancellation/* cancelledAfter */.gc)(final.verdict, when), redact) };
         writeOutputs(final, out, written);
     }
-    if (lateCancel && cancellation)
+    if (lateCancel)
         await comment?.finish(viewOf(final, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     else if (!cancelled)
         await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
@@ -70778,7 +70817,7 @@ async function publishInvalidInput(report, { getInput, out }, redact) {
 function writeOutputs(report, out, before) {
     const outputs = outputsOf(report, report.attempts?.length ?? 0);
     for (const [name, value] of outputs)
-        if (before?.get(name) !== value || !before)
+        if (before?.get(name) !== value)
             out.setOutput(name, value);
     return outputs;
 }
@@ -71335,6 +71374,7 @@ var text_text = __nccwpck_require__(98544);
 
 
 
+
 /** Past this many characters of deltas held, the start of the run is written out. */
 const RUN_HOLD_CHARS = 16 * 1024;
 /**
@@ -71381,8 +71421,8 @@ class TranscriptRedactor {
         const clean = this.cleanLine(body);
         this.write(clean === body ? bytes : Buffer.from(clean + ending));
     }
-    /** Whether a run of deltas is held (what comes next may join it). */
-    get holding() {
+    /** Whether a run of deltas is held (what comes next may join it). A method: line() changes it. */
+    holding() {
         return this.run.length > 0;
     }
     /** Writes what is still held. */
@@ -71396,7 +71436,7 @@ class TranscriptRedactor {
             return { type: 'text', text: fast };
         if (!body.startsWith('{') || !body.includes('"text"'))
             return undefined;
-        const event = (0,json/* parseJson */.q)(body).value;
+        const event = (0,json/* parseJson */.qF)(body).value;
         if (!(0,text_text/* isObject */.Gv)(event) || typeof event.text !== 'string')
             return undefined;
         if (event.type !== 'text' && event.type !== 'reasoning')
@@ -71414,24 +71454,31 @@ class TranscriptRedactor {
         const joined = this.run.map(d => d.text).join('');
         const found = this.redact.find(joined);
         const bounds = [0];
-        for (const d of this.run)
-            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let end = 0;
+        for (const d of this.run) {
+            end += d.text.length;
+            bounds.push(end);
+        }
         let count = this.run.length;
         if (!all && joined.length <= RUN_MAX_CHARS) {
             let limit = joined.length - RUN_TAIL_CHARS;
             for (;;) {
                 count = bounds.findLastIndex(b => b <= limit);
-                const at = bounds[count];
+                // Called past RUN_HOLD_CHARS, so the limit is never below bounds[0], which is 0.
+                const at = (0,errors/* present */.E)(bounds[count], 'a delta boundary before the held tail');
                 const across = found.find(([start, stop]) => start < at && stop > at);
                 if (!across)
                     break;
                 limit = across[0];
             }
         }
-        for (let i = 0; i < count; i++)
-            this.write(this.rewrite(this.run[i], bounds[i], found));
+        let offset = 0;
+        for (const d of this.run.slice(0, count)) {
+            this.write(this.rewrite(d, offset, found));
+            offset += d.text.length;
+        }
         this.run = this.run.slice(count);
-        this.runChars -= bounds[count];
+        this.runChars -= offset;
         if (this.run.length === 0)
             this.runType = undefined;
     }
@@ -71453,19 +71500,19 @@ class TranscriptRedactor {
         // Upstream's own shape holds no other string; another shape's other fields are redacted too.
         if (!touched && (d.event === undefined || !this.redact.mayHold(d.body)))
             return d.bytes;
-        const event = d.event ?? (0,json/* parseJson */.q)(d.body).value;
+        const event = d.event ?? (0,json/* parseJson */.qF)(d.body).value;
         if (!(0,text_text/* isObject */.Gv)(event))
             return Buffer.from(this.redact(d.body) + d.ending);
         const clean = (0,redact/* redactStrings */.eT)({ ...event, text: '' }, this.redact);
-        return Buffer.from((0,json/* pythonJson */.b)({ ...clean, text: this.redact(text) }) + d.ending);
+        return Buffer.from((0,json/* pythonJson */.bv)({ ...clean, text: this.redact(text) }) + d.ending);
     }
     /** A line that is not a delta: its strings redacted, or, not JSON, the line as text. */
     cleanLine(body) {
-        const value = (0,json/* parseJson */.q)(body).value;
+        const value = (0,json/* parseJson */.qF)(body).value;
         if (value === undefined)
             return this.redact(body);
         const clean = (0,redact/* redactStrings */.eT)(value, this.redact);
-        return changed(value, clean) ? (0,json/* pythonJson */.b)(clean) : body;
+        return changed(value, clean) ? (0,json/* pythonJson */.bv)(clean) : body;
     }
 }
 function changed(a, b) {
@@ -71538,10 +71585,10 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
             const end = data.lastIndexOf(0x0a) + 1;
             let cut = trailingRun(data.subarray(0, end));
             const block = data.subarray(0, cut);
-            if (lines.holding) {
+            if (lines.holding()) {
                 // A run the redactor holds goes on line by line; all of the block when it does not end.
                 slow(block);
-                if (lines.holding) {
+                if (lines.holding()) {
                     slow(data.subarray(cut, end));
                     cut = end;
                 }
@@ -71558,7 +71605,7 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
             }
         }
         if (carry && carry.length > 0) {
-            if (!lines.holding && clean(carry, redact))
+            if (!lines.holding() && clean(carry, redact))
                 external_node_fs_.writeSync(out, carry);
             else
                 slow(carry);
@@ -72035,8 +72082,9 @@ class LineSplitter {
             this.onOversized(this.lineNo, this.pendingBytes);
         }
         else {
-            const line = this.pending.length === 1
-                ? this.pending[0]
+            const [first] = this.pending;
+            const line = first !== undefined && this.pending.length === 1
+                ? first
                 : Buffer.concat(this.pending, this.pendingBytes);
             this.onLine(line.toString('utf8'), this.lineNo, (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(line));
         }
@@ -72163,7 +72211,7 @@ function parseSessionRecord(text, sessionId) {
     for (const [i, line] of text.split('\n').entries()) {
         if (line.trim() === '')
             continue;
-        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .q)(line);
+        const { ok, value } = (0,_text_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
         if (!ok)
             throw new Error(`line ${i + 1} of the session record is not JSON`);
         if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -72721,6 +72769,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/text/redact.ts
 var text_redact = __nccwpck_require__(53326);
+// EXTERNAL MODULE: ./src/text/json.ts
+var json = __nccwpck_require__(21789);
 // EXTERNAL MODULE: ./src/text/text.ts
 var text_text = __nccwpck_require__(98544);
 ;// CONCATENATED MODULE: ./src/run/recent-calls.ts
@@ -72772,21 +72822,34 @@ class RecentCalls {
     toArray() {
         const held = Math.min(this.count, this.capacity);
         const calls = [];
-        for (let i = this.count - held; i < this.count; i++) {
-            const slot = i % this.capacity;
-            calls.push({
-                index: this.index[slot],
-                name: this.names[slot],
-                // The slots hold copies of what add() was given: redacted text.
-                inputPreview: this.input.get(slot),
-                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: (this.isError[slot] & 1) === 1,
-                output: this.output.get(slot),
-                line: this.line[slot],
-                ...((this.isError[slot] & 2) === 2 && { cut: true })
-            });
-        }
+        for (let i = this.count - held; i < this.count; i++)
+            calls.push(this.read(i % this.capacity));
         return calls;
+    }
+    /** The call in a slot add() wrote. */
+    read(slot) {
+        const index = this.index[slot];
+        const duration = this.duration[slot];
+        const line = this.line[slot];
+        const flags = this.isError[slot];
+        const name = this.names[slot];
+        if (index === undefined ||
+            duration === undefined ||
+            line === undefined ||
+            flags === undefined ||
+            name === undefined)
+            throw new Error(`Internal error: tool-call slot ${slot} was never written`);
+        return {
+            index,
+            name,
+            // The slots hold copies of what add() was given: redacted text.
+            inputPreview: this.input.get(slot),
+            durationMs: Number.isNaN(duration) ? undefined : duration,
+            isError: (flags & 1) === 1,
+            output: this.output.get(slot),
+            line,
+            ...((flags & 2) === 2 && { cut: true })
+        };
     }
 }
 /** Fixed-size byte slots holding short strings as UTF-8. */
@@ -72805,13 +72868,17 @@ class Slots {
             text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
     }
     get(slot) {
+        const length = this.lengths[slot];
+        if (length === undefined)
+            throw new Error(`Internal error: slot ${slot} is past the last`);
         const start = slot * this.size;
-        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+        return this.bytes.toString('utf8', start, start + length);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/run/turn.ts
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
 
 
 
@@ -73119,7 +73186,7 @@ function previewInput(input, redact = text_redact/* TOKENS_ONLY */._b) {
 }
 function safeJson(value) {
     try {
-        return JSON.stringify(value) ?? '';
+        return (0,json/* stringify */.As)(value) ?? '';
     }
     catch {
         return String(value);
@@ -73287,17 +73354,19 @@ function decide(turn, end) {
     const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
     return { outcome, exitCode: code, message };
 }
+/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
+const SIGNALS = node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals;
 function processExitCode(end) {
     if (end.exitCode !== null)
         return end.exitCode;
     // A shell's convention, so that a signal death is never mistaken for success.
     if (end.kind === 'process' && end.signal)
-        return 128 + (node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals[end.signal] ?? 0);
+        return 128 + (SIGNALS[end.signal] ?? 0);
     return undefined;
 }
 function lastStderrLine(tail) {
-    for (let i = tail.length - 1; i >= 0; i--) {
-        const line = tail[i].trim();
+    for (const raw of tail.toReversed()) {
+        const line = raw.trim();
         if (line !== '' && !line.startsWith('session_id:'))
             return line;
     }
@@ -73346,9 +73415,10 @@ function usageOf(body) {
         return undefined;
     const record = body;
     const message = record.message;
-    const usage = (record.usage ?? message?.usage);
-    if (typeof usage !== 'object' || usage === null)
+    const found = record.usage ?? message?.usage;
+    if (typeof found !== 'object' || found === null)
         return undefined;
+    const usage = found;
     const cached = (num(usage.cache_creation_input_tokens) ?? 0) + (num(usage.cache_read_input_tokens) ?? 0);
     const input = num(usage.prompt_tokens) ?? num(usage.input_tokens);
     return {
@@ -73668,6 +73738,7 @@ async function forward(call, res) {
                 await answer.body.dump();
                 call.note(`model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`);
                 await call.sleep(wait, call.signal);
+                // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may abort during the sleep; TS keeps the check from before it
                 if (!call.signal.aborted)
                     continue;
                 // The run or the client ended during the wait: the answer read away, nothing to pass on.
@@ -74136,11 +74207,21 @@ function runnerPorts() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ present),
 /* harmony export */   b: () => (/* binding */ messageOf)
 /* harmony export */ });
 /** What an error says, for a message to a person: thrown values need not be Errors. */
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * A value the code around it has proven present (a regex group that always takes part, an index
+ * inside its array): returned as it is, or a clear error naming it where that proof has broken.
+ */
+function present(value, what) {
+    if (value === undefined)
+        throw new Error(`Internal error: ${what} is missing`);
+    return value;
 }
 
 
@@ -74150,8 +74231,9 @@ function messageOf(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ pythonJson),
-/* harmony export */   q: () => (/* binding */ parseJson)
+/* harmony export */   As: () => (/* binding */ stringify),
+/* harmony export */   bv: () => (/* binding */ pythonJson),
+/* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90108);
 /** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
@@ -74164,7 +74246,11 @@ function pythonJson(value) {
         const entries = Object.entries(value).filter(([, v]) => v !== undefined);
         return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
     }
-    return JSON.stringify(value) ?? 'null';
+    return stringify(value) ?? 'null';
+}
+/** JSON.stringify as it behaves: undefined for undefined, a function or a symbol (its type says string). */
+function stringify(value) {
+    return JSON.stringify(value);
 }
 /**
  * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
@@ -74184,7 +74270,9 @@ function parseJson(text) {
             return { ok: false, error: message };
         const position = Number(at[1]);
         const before = text.slice(0, position).split(/\r\n|\r|\n/);
-        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        // split gives at least one piece: the line the position is on.
+        const column = (before.at(-1) ?? '').length + 1;
+        const where = `line ${before.length}, column ${column}`;
         return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
     }
 }
@@ -74206,10 +74294,12 @@ function parseJson(text) {
 /* harmony export */   x3: () => (/* binding */ NONE)
 /* harmony export */ });
 /* unused harmony exports MIN_ENV_SECRET_CHARS, REDACTED_HEAD_CHARS */
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21789);
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
  * environment's secret-looking variables, and well-known token and credential formats.
  */
+
 /**
  * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
  * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
@@ -74384,7 +74474,7 @@ function redactStrings(value, redact) {
         // fromEntries defines own properties: a key "__proto__" stays a key.
         return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redactStrings(v, redact)]));
     }
-    const text = JSON.stringify(value);
+    const text = (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value);
     if (text === undefined)
         return value;
     const clean = redact(text);
@@ -74513,7 +74603,7 @@ function preview(text) {
     // Cut before a token-like run that the cut would split: what the redactor does not know as a
     // secret may still be one, and a piece of it is never shown.
     let end = Math.min(60, flat.length);
-    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
+    while (end > 0 && TOKEN_CHAR.test(flat.charAt(end)) && TOKEN_CHAR.test(flat.charAt(end - 1)))
         end--;
     return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
 }

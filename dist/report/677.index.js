@@ -23,11 +23,54 @@ var external_node_os_ = __webpack_require__(48161);
 var lib_core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/text/json.ts
+/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
+
+/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
+function json_pythonJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(json_pythonJson).join(', ')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${json_pythonJson(v)}`).join(', ')}}`;
+    }
+    return stringify(value) ?? 'null';
+}
+/** JSON.stringify as it behaves: undefined for undefined, a function or a symbol (its type says string). */
+function stringify(value) {
+    return JSON.stringify(value);
+}
+/**
+ * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
+ * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
+ */
+function json_parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
+        // know. The position says where the fault is; the quote goes.
+        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
+            'not valid JSON';
+        const at = /at position (\d+)/.exec(message);
+        if (!at)
+            return { ok: false, error: message };
+        const position = Number(at[1]);
+        const before = text.slice(0, position).split(/\r\n|\r|\n/);
+        // split gives at least one piece: the line the position is on.
+        const column = (before.at(-1) ?? '').length + 1;
+        const where = `line ${before.length}, column ${column}`;
+        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
  * environment's secret-looking variables, and well-known token and credential formats.
  */
+
 /**
  * Where a bare `sk-` key may begin: not right after a letter, digit or `_` (`risk-assessment-…` is
  * no key), except where that letter ends a JSON escape (`\n`, `\t`, `\u00e9`…) or a percent escape
@@ -202,7 +245,7 @@ function redact_redactStrings(value, redact) {
         // fromEntries defines own properties: a key "__proto__" stays a key.
         return Object.fromEntries(Object.entries(value).map(([key, v]) => [redact(key), redact_redactStrings(v, redact)]));
     }
-    const text = JSON.stringify(value);
+    const text = stringify(value);
     if (text === undefined)
         return value;
     const clean = redact(text);
@@ -314,7 +357,7 @@ function preview(text) {
     // Cut before a token-like run that the cut would split: what the redactor does not know as a
     // secret may still be one, and a piece of it is never shown.
     let end = Math.min(60, flat.length);
-    while (end > 0 && TOKEN_CHAR.test(flat[end] ?? '') && TOKEN_CHAR.test(flat[end - 1]))
+    while (end > 0 && TOKEN_CHAR.test(flat.charAt(end)) && TOKEN_CHAR.test(flat.charAt(end - 1)))
         end--;
     return (end > 0 ? `${flat.slice(0, end)}…` : `(one word of ${text.length} characters)`);
 }
@@ -573,6 +616,7 @@ function tokens(value, flaw) {
 
 
 
+
 /** Past this many characters of deltas held, the start of the run is written out. */
 const RUN_HOLD_CHARS = (/* unused pure expression or super */ null && (16 * 1024));
 /**
@@ -619,8 +663,8 @@ class TranscriptRedactor {
         const clean = this.cleanLine(body);
         this.write(clean === body ? bytes : Buffer.from(clean + ending));
     }
-    /** Whether a run of deltas is held (what comes next may join it). */
-    get holding() {
+    /** Whether a run of deltas is held (what comes next may join it). A method: line() changes it. */
+    holding() {
         return this.run.length > 0;
     }
     /** Writes what is still held. */
@@ -652,24 +696,31 @@ class TranscriptRedactor {
         const joined = this.run.map(d => d.text).join('');
         const found = this.redact.find(joined);
         const bounds = [0];
-        for (const d of this.run)
-            bounds.push(bounds[bounds.length - 1] + d.text.length);
+        let end = 0;
+        for (const d of this.run) {
+            end += d.text.length;
+            bounds.push(end);
+        }
         let count = this.run.length;
         if (!all && joined.length <= RUN_MAX_CHARS) {
             let limit = joined.length - RUN_TAIL_CHARS;
             for (;;) {
                 count = bounds.findLastIndex(b => b <= limit);
-                const at = bounds[count];
+                // Called past RUN_HOLD_CHARS, so the limit is never below bounds[0], which is 0.
+                const at = present(bounds[count], 'a delta boundary before the held tail');
                 const across = found.find(([start, stop]) => start < at && stop > at);
                 if (!across)
                     break;
                 limit = across[0];
             }
         }
-        for (let i = 0; i < count; i++)
-            this.write(this.rewrite(this.run[i], bounds[i], found));
+        let offset = 0;
+        for (const d of this.run.slice(0, count)) {
+            this.write(this.rewrite(d, offset, found));
+            offset += d.text.length;
+        }
         this.run = this.run.slice(count);
-        this.runChars -= bounds[count];
+        this.runChars -= offset;
         if (this.run.length === 0)
             this.runType = undefined;
     }
@@ -776,10 +827,10 @@ async function egress_copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES
             const end = data.lastIndexOf(0x0a) + 1;
             let cut = trailingRun(data.subarray(0, end));
             const block = data.subarray(0, cut);
-            if (lines.holding) {
+            if (lines.holding()) {
                 // A run the redactor holds goes on line by line; all of the block when it does not end.
                 slow(block);
-                if (lines.holding) {
+                if (lines.holding()) {
                     slow(data.subarray(cut, end));
                     cut = end;
                 }
@@ -796,7 +847,7 @@ async function egress_copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES
             }
         }
         if (carry && carry.length > 0) {
-            if (!lines.holding && clean(carry, redact))
+            if (!lines.holding() && clean(carry, redact))
                 fs.writeSync(out, carry);
             else
                 slow(carry);
@@ -955,17 +1006,19 @@ function verdict_decide(turn, end) {
     const message = outcome === 'success' ? `${what}.` : `${what} (exit code ${code})${error}.${mismatch}`;
     return { outcome, exitCode: code, message };
 }
+/** Signal numbers: the type lists every signal, the table only the platform's (no SIGINFO on Linux). */
+const SIGNALS = external_node_os_.constants.signals;
 function processExitCode(end) {
     if (end.exitCode !== null)
         return end.exitCode;
     // A shell's convention, so that a signal death is never mistaken for success.
     if (end.kind === 'process' && end.signal)
-        return 128 + (external_node_os_.constants.signals[end.signal] ?? 0);
+        return 128 + (SIGNALS[end.signal] ?? 0);
     return undefined;
 }
 function lastStderrLine(tail) {
-    for (let i = tail.length - 1; i >= 0; i--) {
-        const line = tail[i].trim();
+    for (const raw of tail.toReversed()) {
+        const line = raw.trim();
         if (line !== '' && !line.startsWith('session_id:'))
             return line;
     }
@@ -1591,42 +1644,6 @@ function abortableSleep(ms, signal) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/text/json.ts
-/** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
-
-/** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
-function json_pythonJson(value) {
-    if (Array.isArray(value))
-        return `[${value.map(json_pythonJson).join(', ')}]`;
-    if (value !== null && typeof value === 'object') {
-        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${json_pythonJson(v)}`).join(', ')}}`;
-    }
-    return JSON.stringify(value) ?? 'null';
-}
-/**
- * JSON.parse that never throws, with a failure said the same way on every Node (line and column,
- * counted from 1). `.value` alone is the value, or undefined where the text is not JSON.
- */
-function json_parseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch (error) {
-        // V8 quotes the text's first characters, cut short: a piece of a secret no redactor could
-        // know. The position says where the fault is; the quote goes.
-        const message = (0,errors/* messageOf */.b)(error).replace(/(?:, )?".*"(?:\.\.\.)? is not valid JSON$/s, '') ||
-            'not valid JSON';
-        const at = /at position (\d+)/.exec(message);
-        if (!at)
-            return { ok: false, error: message };
-        const position = Number(at[1]);
-        const before = text.slice(0, position).split(/\r\n|\r|\n/);
-        const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-        return { ok: false, error: `${message.replace(/\s*\(line \d+ column \d+\)/, '')} (${where})` };
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/run/session-usage.ts
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
@@ -1990,7 +2007,7 @@ function within(root, file) {
     const relative = path.relative(root, file);
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
-// Not on Windows: there, a link is refused by the resolved-path check alone.
+// Absent on Windows, though typed: there, a link is refused by the resolved-path check alone.
 const O_NOFOLLOW = external_node_fs_.constants.O_NOFOLLOW ?? 0;
 /**
  * Opens the transcript at jsonlPath (its links resolved when the inputs were read) without
@@ -2175,8 +2192,9 @@ class LineSplitter {
             this.onOversized(this.lineNo, this.pendingBytes);
         }
         else {
-            const line = this.pending.length === 1
-                ? this.pending[0]
+            const [first] = this.pending;
+            const line = first !== undefined && this.pending.length === 1
+                ? first
                 : Buffer.concat(this.pending, this.pendingBytes);
             this.onLine(line.toString('utf8'), this.lineNo, (0,external_node_buffer_.isUtf8)(line));
         }
@@ -2235,21 +2253,34 @@ class RecentCalls {
     toArray() {
         const held = Math.min(this.count, this.capacity);
         const calls = [];
-        for (let i = this.count - held; i < this.count; i++) {
-            const slot = i % this.capacity;
-            calls.push({
-                index: this.index[slot],
-                name: this.names[slot],
-                // The slots hold copies of what add() was given: redacted text.
-                inputPreview: this.input.get(slot),
-                durationMs: Number.isNaN(this.duration[slot]) ? undefined : this.duration[slot],
-                isError: (this.isError[slot] & 1) === 1,
-                output: this.output.get(slot),
-                line: this.line[slot],
-                ...((this.isError[slot] & 2) === 2 && { cut: true })
-            });
-        }
+        for (let i = this.count - held; i < this.count; i++)
+            calls.push(this.read(i % this.capacity));
         return calls;
+    }
+    /** The call in a slot add() wrote. */
+    read(slot) {
+        const index = this.index[slot];
+        const duration = this.duration[slot];
+        const line = this.line[slot];
+        const flags = this.isError[slot];
+        const name = this.names[slot];
+        if (index === undefined ||
+            duration === undefined ||
+            line === undefined ||
+            flags === undefined ||
+            name === undefined)
+            throw new Error(`Internal error: tool-call slot ${slot} was never written`);
+        return {
+            index,
+            name,
+            // The slots hold copies of what add() was given: redacted text.
+            inputPreview: this.input.get(slot),
+            durationMs: Number.isNaN(duration) ? undefined : duration,
+            isError: (flags & 1) === 1,
+            output: this.output.get(slot),
+            line,
+            ...((flags & 2) === 2 && { cut: true })
+        };
     }
 }
 /** Fixed-size byte slots holding short strings as UTF-8. */
@@ -2268,13 +2299,17 @@ class Slots {
             text === '' ? 0 : this.bytes.write(text, slot * this.size, this.size, 'utf8');
     }
     get(slot) {
+        const length = this.lengths[slot];
+        if (length === undefined)
+            throw new Error(`Internal error: slot ${slot} is past the last`);
         const start = slot * this.size;
-        return this.bytes.toString('utf8', start, start + this.lengths[slot]);
+        return this.bytes.toString('utf8', start, start + length);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/run/turn.ts
 /** Folds decoded lines into a Turn: init, paired tool calls, per-tool totals, result, anomalies. */
+
 
 
 
@@ -2582,7 +2617,7 @@ function previewInput(input, redact = TOKENS_ONLY) {
 }
 function safeJson(value) {
     try {
-        return JSON.stringify(value) ?? '';
+        return stringify(value) ?? '';
     }
     catch {
         return String(value);
@@ -2935,13 +2970,18 @@ function transcriptIn(dir) {
     const files = external_node_fs_.readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter(e => e.isFile())
         .map(e => external_node_path_.join(e.parentPath, e.name));
-    if (files.length === 1)
-        return { file: files[0], attempts: 1 };
+    const bare = only(files);
+    if (bare !== undefined)
+        return { file: bare, attempts: 1 };
     const jsonl = files.filter(f => f.endsWith(TRANSCRIPT_SUFFIX));
-    const last = jsonl.filter(f => !EARLIER_ATTEMPT.test(f));
-    if (last.length !== 1)
+    const last = only(jsonl.filter(f => !EARLIER_ATTEMPT.test(f)));
+    if (last === undefined)
         return undefined;
-    return { file: last[0], attempts: jsonl.length };
+    return { file: last, attempts: jsonl.length };
+}
+/** The one item of a list that holds exactly one; undefined for none or several. */
+function only(list) {
+    return list.length === 1 ? list[0] : undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
@@ -3230,16 +3270,20 @@ const NBSP = '\u00a0';
  * no-break spaces (a tab as four), other whitespace runs as one space.
  */
 function markdown_textBlock(text) {
-    const paragraphs = [[]];
+    let paragraph = [];
+    const paragraphs = [paragraph];
     for (const line of text.split(markdown_NEWLINE)) {
         const content = line.trim();
         if (content === '') {
-            if (paragraphs[paragraphs.length - 1].length > 0)
-                paragraphs.push([]);
+            if (paragraph.length > 0) {
+                paragraph = [];
+                paragraphs.push(paragraph);
+            }
             continue;
         }
-        const indent = /^[ \t]*/.exec(line)[0].replace(/\t/g, '    ').length;
-        paragraphs[paragraphs.length - 1].push(NBSP.repeat(indent) + markdown_inline(content));
+        // The spaces and tabs before the first other character (there is one: the content).
+        const indent = line.slice(0, line.search(/[^ \t]/)).replace(/\t/g, '    ').length;
+        paragraph.push(NBSP.repeat(indent) + markdown_inline(content));
     }
     return paragraphs
         .filter(lines => lines.length > 0)
@@ -3268,7 +3312,7 @@ function htmlText(text) {
     return visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
         .replace(REFERENCE, `$1${ZWSP}`)
-        .replace(/[&<>"']/g, c => ENTITY[c]);
+        .replace(/[&<>"']/g, c => ENTITY[c] ?? c);
 }
 /** A collapsed block: a plain-text title and Markdown content (blank lines end the HTML around it). */
 function markdown_details(title, content, open = false) {
@@ -3460,31 +3504,35 @@ const tool_tables_callsFloor = (turn) => floorBytes(runningRows(turn));
  */
 function tool_tables_callsBlock(turn, room, where) {
     const calls = turn.recentCalls;
+    // The most recent first.
     const lean = [];
     const running = runningRows(turn);
     let used = floorBytes(running);
-    for (let i = calls.length - 1; i >= 0; i--) {
-        const cells = callCells(calls[i], false);
+    for (const call of calls.toReversed()) {
+        const cells = callCells(call, false);
         const size = rowBytes(cells);
         if (used + size > room)
             break;
         used += size;
-        lean.push(cells);
+        lean.push({ call, cells });
     }
     let expandedAll = true;
-    const rows = lean.map((cells, k) => {
-        const c = calls[calls.length - 1 - k];
-        if (!expandable(c))
-            return cells;
-        const full = callCells(c, true);
+    const rows = [];
+    for (const { call, cells } of lean) {
+        if (!expandable(call)) {
+            rows.push(cells);
+            continue;
+        }
+        const full = callCells(call, true);
         const extra = rowBytes(full) - rowBytes(cells);
         if (used + extra > room) {
             expandedAll = false;
-            return cells;
+            rows.push(cells);
+            continue;
         }
         used += extra;
-        return full;
-    });
+        rows.push(full);
+    }
     rows.reverse();
     const shown = rows.length;
     const total = turn.toolCalls;
@@ -3699,8 +3747,8 @@ function plainAnswer(text, limits) {
 function depth(root) {
     let deepest = 0;
     const stack = [[root, 0]];
-    while (stack.length > 0) {
-        const [node, d] = stack.pop();
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+        const [node, d] = top;
         deepest = Math.max(deepest, d);
         if ('children' in node)
             for (const child of node.children)
@@ -3899,7 +3947,11 @@ function renderSummary(report, options = {}) {
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
     const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
-    const extras = [answerBlock(turn), structuredBlock(report.answer), anomalyBlock(turn)];
+    const extras = [
+        answerBlock(turn),
+        structuredBlock(report.answer),
+        anomalyBlock(turn)
+    ];
     const tools = turn.toolCalls > 0 ? toolsBlock(turn.tools, { heading: 'Time per tool' }) : undefined;
     const anyCalls = turn.toolCalls > 0 || turn.unfinished.length > 0;
     const callsHead = anyCalls ? '#### Tool calls' : '#### Tool calls\n\n_None._';
@@ -3909,8 +3961,11 @@ function renderSummary(report, options = {}) {
     const fixed = (parts) => bytes(join([...parts, callsHead])) + 4 + floor;
     // Last resorts, only for budgets far below the default: the extras go, then the per-tool table.
     const left = [];
-    while (fixed([...head, ...extras, tools]) + noteBytes > budget && extras.some(Boolean)) {
-        const i = LEFT_OUT_FIRST.find(k => extras[k] !== undefined);
+    for (const i of LEFT_OUT_FIRST) {
+        if (fixed([...head, ...extras, tools]) + noteBytes <= budget || !extras.some(Boolean))
+            break;
+        if (extras[i] === undefined)
+            continue;
         left.push(EXTRAS[i]);
         extras[i] = undefined;
     }
@@ -3939,10 +3994,11 @@ function renderSummary(report, options = {}) {
 function statusBlock(report) {
     const { verdict, turn } = report;
     const code = verdict.exitCode !== undefined ? ` · exit code ${verdict.exitCode}` : '';
-    const lines = [`### ${titleOf(verdict.outcome)}${code}`];
+    const status = `### ${titleOf(verdict.outcome)}${code}`;
     // On success the message says no more than the status line.
     if (verdict.outcome === 'success')
-        return lines[0];
+        return status;
+    const lines = [status];
     const message = clip(verdict.message, summary_MESSAGE_CHARS);
     lines.push(`> [!CAUTION]\n${quoted(message)}`);
     const stderr = report.stderrTail
@@ -4179,27 +4235,27 @@ function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES)
         skippedNote(report.origin)
     ];
     // Each leg costs its row, and its item under "What went wrong" when it did not succeed.
-    const rows = legs.map(leg => legRow(leg, redact, costs));
-    const items = legs.map(leg => (leg.outcome === 'success' ? undefined : wrongItem(leg, redact)));
-    const cost = legs.map((_, i) => markdown_bytes(rows[i]) + 1 + (items[i] ? markdown_bytes(items[i]) + 1 : 0));
+    const entries = legs.map((leg, index) => {
+        const row = legRow(leg, redact, costs);
+        const success = leg.outcome === 'success';
+        const item = success ? undefined : wrongItem(leg, redact);
+        return { index, success, row, item, cost: markdown_bytes(row) + 1 + (item ? markdown_bytes(item) + 1 : 0) };
+    });
     const fixed = markdown_bytes(markdown_join([...head, LEGS_HEAD, WRONG_HEAD, ...tail])) + 16;
     let room = budgetBytes - fixed - summary_NOTE_BYTES;
-    const shown = new Set();
-    // Legs that did not succeed first, then the others, each in name order.
-    const order = legs
-        .map((_, i) => i)
-        .sort((a, b) => Number(legs[a].outcome === 'success') - Number(legs[b].outcome === 'success'));
-    for (const i of order) {
-        if (cost[i] > room)
+    const shown = [];
+    // Legs that did not succeed first, then the others, each in name order (the sort is stable).
+    for (const entry of entries.toSorted((a, b) => Number(a.success) - Number(b.success))) {
+        if (entry.cost > room)
             break;
-        room -= cost[i];
-        shown.add(i);
+        room -= entry.cost;
+        shown.push(entry);
     }
-    const left = legs.length - shown.size;
+    const left = legs.length - shown.length;
     const note = left > 0
         ? `_${markdown_number.format(left)} of ${markdown_number.format(legs.length)} legs are left out to stay under GitHub’s 1 MiB summary limit; every leg is in the file the \`report\` output names._`
         : undefined;
-    const kept = [...shown].sort((a, b) => a - b);
+    const kept = shown.toSorted((a, b) => a.index - b.index);
     const legsBlock = legs.length === 0
         ? undefined
         : markdown_join([
@@ -4214,10 +4270,10 @@ function renderMatrixSummary(report, redact, budgetBytes = SUMMARY_BUDGET_BYTES)
                 'Tool calls',
                 'Tool errors',
                 'Transcript'
-            ], ['l', 'l', 'l', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r', 'l'], []) + kept.map(i => `\n${rows[i]}`).join(''),
+            ], ['l', 'l', 'l', 'r', ...(costs ? ['r'] : []), 'r', 'r', 'r', 'l'], []) + kept.map(entry => `\n${entry.row}`).join(''),
             note
         ]);
-    const wrong = kept.map(i => items[i]).filter((t) => t !== undefined);
+    const wrong = kept.map(entry => entry.item).filter((t) => t !== undefined);
     const wrongBlock = wrong.length ? `${WRONG_HEAD}\n\n${wrong.join('\n')}` : undefined;
     // What went wrong and the aggregates first: at 256 legs the table of legs is long.
     const summary = `${markdown_join([...head, wrongBlock, ...tail, legsBlock])}\n`;
@@ -4311,12 +4367,15 @@ function wrongItem(leg, redact) {
 /** The top legs by a measure (those that have it), largest first. */
 function topLegs(title, legs, measure, format, redact) {
     const ranked = legs
-        .filter(l => measure(l) !== undefined)
-        .sort((a, b) => measure(b) - measure(a) || a.name.localeCompare(b.name))
+        .flatMap(leg => {
+        const value = measure(leg);
+        return value === undefined ? [] : [{ leg, value }];
+    })
+        .sort((a, b) => b.value - a.value || a.leg.name.localeCompare(b.leg.name))
         .slice(0, TOP_LEGS);
     if (ranked.length < 2)
         return undefined;
-    return `#### ${title}\n\n${markdown_table(['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'], ['l', 'r', 'l'], ranked.map(l => [nameCell(l, redact), format(measure(l)), outcomeCell(l)]))}`;
+    return `#### ${title}\n\n${markdown_table(['Leg', title.startsWith('Slowest') ? 'Duration' : 'Tokens', 'Outcome'], ['l', 'r', 'l'], ranked.map(({ leg, value }) => [nameCell(leg, redact), format(value), outcomeCell(leg)]))}`;
 }
 /** The legs by cost, largest first; legs whose cost is unknown after them, by tokens. */
 function expensiveLegs(legs, redact) {
@@ -4423,6 +4482,7 @@ function totalsOf(legs) {
  * (GITHUB_RUN_ATTEMPT, from 2 on): a leg is its name less that tag, and its newest attempt counts.
  */
 
+
 const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
 /** The leg and the run attempt a leg name (without `.jsonl`) says. */
 function runAttemptOf(name) {
@@ -4442,7 +4502,7 @@ function newestAttempts(items, nameOf) {
     const setAside = [];
     for (const item of items) {
         const { leg, attempt } = runAttemptOf(nameOf(item));
-        const latest = newest.get(leg);
+        const latest = (0,errors/* present */.E)(newest.get(leg), `the newest attempt of ${leg}`);
         if (attempt === latest)
             counted.push(item);
         else

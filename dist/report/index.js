@@ -28413,11 +28413,21 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ present),
 /* harmony export */   b: () => (/* binding */ messageOf)
 /* harmony export */ });
 /** What an error says, for a message to a person: thrown values need not be Errors. */
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * A value the code around it has proven present (a regex group that always takes part, an index
+ * inside its array): returned as it is, or a clear error naming it where that proof has broken.
+ */
+function present(value, what) {
+    if (value === undefined)
+        throw new Error(`Internal error: ${what} is missing`);
+    return value;
 }
 
 
