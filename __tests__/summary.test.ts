@@ -23,7 +23,13 @@ import {
 } from '../src/publish/summary.js';
 import { clip } from '../src/text/text.js';
 import { bar } from '../src/publish/tool-tables.js';
-import { MAX_RECENT_CALLS, TurnBuilder, type ToolCall, type Turn } from '../src/run/turn.js';
+import {
+  MAX_RECENT_CALLS,
+  MAX_UNKNOWN_TYPES,
+  TurnBuilder,
+  type ToolCall,
+  type Turn
+} from '../src/run/turn.js';
 import { decide, type RunEnd } from '../src/run/verdict.js';
 import { apiEnd, processEnd } from './helpers/run-end.js';
 import { decodeLine } from '../src/run/stream.js';
@@ -372,6 +378,11 @@ describe('worst case: every field as long as it can be, in the characters that e
       output: big,
       line: i
     }));
+  const unknownTypes = (name: string): Record<string, number> =>
+    Object.fromEntries([
+      ...Array.from({ length: MAX_UNKNOWN_TYPES }, (_, i) => [`${i}${name}`, 1e9]),
+      ['(other types)', 1e9]
+    ]);
   const turn: Turn = {
     lines: 1,
     blankLines: 0,
@@ -402,7 +413,9 @@ describe('worst case: every field as long as it can be, in the characters that e
     },
     resultCount: 1,
     eventsAfterResult: 1e9,
-    unknownTypes: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`${i}${big}`, 1e9])),
+    // As many as a turn can hold: MAX_UNKNOWN_TYPES names, then '(other types)'. (It was 1,000: hashing
+    // 1,000 keys of 200,000 characters took seconds, for entries the TurnBuilder never keeps.)
+    unknownTypes: unknownTypes(big),
     issues: Array.from({ length: 200 }, (_, i) => ({
       line: i,
       problem: big,
@@ -479,9 +492,7 @@ describe('worst case: every field as long as it can be, in the characters that e
         tools: turn.tools.map((t, i) => ({ ...t, name: `${i}${mb}` as Redacted })),
         unfinished: turn.unfinished.map(() => ({ name: mb, inputPreview: mb })),
         result: { ...turn.result!, error: mb },
-        unknownTypes: Object.fromEntries(
-          Array.from({ length: 1000 }, (_, i) => [`${i}${mb}`, 1e9])
-        ),
+        unknownTypes: unknownTypes(mb),
         issues: turn.issues.map(i => ({ ...i, problem: mb }))
       }),
       verdict: { outcome: 'failure', exitCode: 1, message: mb },

@@ -90,7 +90,7 @@ export const MAX_ISSUES = 200;
 const MAX_PENDING = 10_000;
 export const MAX_TOOL_NAMES = 500;
 export const OTHER_TOOLS = '(other tools)';
-const MAX_UNKNOWN_TYPES = 50;
+export const MAX_UNKNOWN_TYPES = 50;
 const INPUT_PREVIEW_CHARS = 160;
 const OUTPUT_CHARS = 600;
 /** How much of a non-JSON stdout line the verdict quotes ("Hermes isn't configured yet…"). */
