@@ -1,9 +1,10 @@
 /**
  * Memory stays flat however long the transcript: the report sub-action (dist/report/index.js under
  * Node 24) reads a 50 MB transcript from a local path, and its peak RSS, as the process itself
- * reports it (process.resourceUsage().maxRSS, worker included), stays under 200 MB. A reader that
- * decoded the whole file at once, or kept every tool call, would pass 200 MB (tried: see
- * docs/BENCHMARKS.md, which also measures the tuning this guards).
+ * reports it (VmHWM, worker included: helpers/max-rss.mjs), stays under 200 MB, with a 64 MB old
+ * generation. A reader that decoded the whole file at once runs out of that heap and fails the step
+ * (without the limit it peaks at about 190 MB); one that kept every tool call would pass 200 MB. See
+ * docs/BENCHMARKS.md, which also measures the tuning this guards.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
