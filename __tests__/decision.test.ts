@@ -1,7 +1,7 @@
 /** The run's verdict, decided once: the outcome table, then json-schema's check of a successful turn. */
 import { describe, expect, test } from '@jest/globals';
 import type { Attempt } from '../src/run/attempt.js';
-import { decideRun } from '../src/run/decision.js';
+import { decide } from '../src/run/decision.js';
 import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder } from '../src/run/turn.js';
 import { checkAnswer } from '../src/schema/check.js';
@@ -21,7 +21,7 @@ function attempt(exitCode: number, text: string): Attempt {
   return { turn: builder.finish(), end: processEnd({ exitCode }), durationMs: 5 };
 }
 
-describe('decideRun', () => {
+describe('decide', () => {
   const checks: string[] = [];
   const check = (answer: string | undefined) => {
     checks.push(answer ?? '');
@@ -29,7 +29,7 @@ describe('decideRun', () => {
   };
 
   test('a successful turn whose answer does not match is invalid_output, keeping its exit code', () => {
-    const { verdict, answer } = decideRun(attempt(0, '[]'), check);
+    const { verdict, answer } = decide(attempt(0, '[]'), check);
     expect(verdict).toEqual({
       outcome: 'invalid_output',
       exitCode: 0,
@@ -40,13 +40,13 @@ describe('decideRun', () => {
 
   test('any other verdict stands, unchecked; so does a match, and no check at all', () => {
     checks.length = 0;
-    expect(decideRun(attempt(1, '[]'), check)).toEqual({
+    expect(decide(attempt(1, '[]'), check)).toEqual({
       verdict: expect.objectContaining({ outcome: 'failure', exitCode: 1 })
     });
     expect(checks).toEqual([]);
-    expect(decideRun(attempt(0, '[]')).verdict.outcome).toBe('success');
+    expect(decide(attempt(0, '[]')).verdict.outcome).toBe('success');
     const matching = JSON.stringify({ verdict: 'pass', findings: [] });
-    const { verdict, answer } = decideRun(attempt(0, matching), check);
+    const { verdict, answer } = decide(attempt(0, matching), check);
     expect(verdict.outcome).toBe('success');
     expect(answer?.ok).toBe(true);
   });

@@ -11,7 +11,7 @@ import { LiveLog } from '../src/publish/log.js';
 import { outputsOf } from '../src/publish/outputs.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { renderSummary, SUMMARY_BUDGET_BYTES } from '../src/publish/summary.js';
-import { decide, type Outcome } from '../src/run/verdict.js';
+import { verdictOf, type Outcome } from '../src/run/verdict.js';
 import { processEnd } from './helpers/run-end.js';
 import { runs } from './helpers/runs.js';
 import { shown } from '../src/publish/run-report.js';
@@ -152,7 +152,7 @@ function pipeline(bytes: Buffer, splits: number[], processCode: number) {
   const turn = follower.finish();
   const end = processEnd({ exitCode: processCode });
 
-  const verdict = decide(turn, end);
+  const verdict = verdictOf(turn, end);
   const report = {
     verdict: shown(verdict, redact),
     turn,

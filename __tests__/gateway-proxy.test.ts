@@ -48,7 +48,7 @@ async function world(proxyVars: (proxy: Proxy) => Record<string, string | undefi
     env: { OPENAI_API_KEY: REAL_KEY, OPENAI_BASE_URL: `http://provider.test:${port}/v1` },
     mode: 'auto',
     budgets: {},
-    retry: { attempts: 1, backoffMs: 1, totalMs: 1 },
+    retry: { tries: 1, backoffMs: 1, totalMs: 1 },
     signal: new AbortController().signal,
     note: line => notes.push(line),
     warning: () => undefined

@@ -100,7 +100,7 @@ test('a Retry-After past the total limit is not waited for: the 429 reaches the 
   world = await gatewayWorld(
     'openai',
     {},
-    { retry: { attempts: 5, backoffMs: 100, totalMs: 30_000 } }
+    { retry: { tries: 5, backoffMs: 100, totalMs: 30_000 } }
   );
   world.standIn.script(failing(429, { 'retry-after': '120' }));
   await expect(ask(client(world))).rejects.toMatchObject({ status: 429 });
@@ -205,7 +205,7 @@ test('Retry-After as seconds or a date; the backoff doubles and stops at the lim
   expect(retryAfterMs('2', now)).toBe(2000);
   expect(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
   expect(retryAfterMs('soon', now)).toBeUndefined();
-  const limits = { attempts: 4, backoffMs: 100, totalMs: 1000 };
+  const limits = { tries: 4, backoffMs: 100, totalMs: 1000 };
   expect([1, 2, 3].map(n => nextWait(limits, n, 0, undefined, () => 0))).toEqual([100, 200, 400]);
   expect(nextWait(limits, 4, 0, undefined)).toBeUndefined();
   expect(nextWait(limits, 1, 950, undefined, () => 0)).toBeUndefined();
@@ -249,7 +249,7 @@ test('a Retry-After past the total limit: the 429 passes at once, marked not to 
   world = await gatewayWorld(
     'openai',
     {},
-    { retry: { attempts: 5, backoffMs: 100, totalMs: 30_000 } }
+    { retry: { tries: 5, backoffMs: 100, totalMs: 30_000 } }
   );
   world.standIn.script(...Array(3).fill(failing(429, { 'retry-after': '120' })));
   const error = await failure(retrying(world));

@@ -188,7 +188,7 @@ test('Anthropic Messages, streamed and not: x-api-key swapped, usage from messag
 test('no gateway when model-proxy is off, when no key it fronts is present, or the key is empty', async () => {
   const options = {
     budgets: {},
-    retry: { attempts: 1, backoffMs: 1, totalMs: 1 },
+    retry: { tries: 1, backoffMs: 1, totalMs: 1 },
     signal: new AbortController().signal,
     note: () => undefined
   };

@@ -9,7 +9,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { HERMES_LIMITS, probeVersion, runAttempt, type HermesLimits } from '../src/cli/hermes.js';
+import {
+  HERMES_LIMITS,
+  probeVersion,
+  hermesAttempt,
+  type HermesLimits
+} from '../src/cli/hermes.js';
 import { childEnv } from '../src/process/environment.js';
 import { LiveLog } from '../src/publish/log.js';
 import { makeRedactor } from '../src/text/redact.js';
@@ -64,7 +69,7 @@ function attempt(
   const lines: string[] = [];
   const log = new LiveLog(makeRedactor([]), line => lines.push(line));
   const settings = { ...cliSettings(), workingDirectory: dir, timeoutMs };
-  const done = runAttempt(
+  const done = hermesAttempt(
     settings,
     hermes,
     path.join(dir, 'out.jsonl'),

@@ -1,5 +1,5 @@
 /**
- * The installer's process group in-process (runGroup, as installHermes spawns the script), with the
+ * The installer's process group in-process (groupCommand, as installHermes spawns the script), with the
  * stand-in install script and short injected limits: a script that hangs past its limit, or is
  * cancelled, is stopped with everything it started, even when it ignores SIGTERM. Waits on the
  * group's end, never on a time window. install.e2e.test.ts keeps the cancellation through dist/.
@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { INSTALL_LIMITS } from '../src/install/install.js';
-import { runGroup } from '../src/process/group.js';
+import { groupCommand } from '../src/process/group.js';
 import { PROCESS_LIMITS } from '../src/process/spawn.js';
 import { ROOT } from '../scripts/local-runner.mjs';
 import { until } from './helpers/until.js';
@@ -33,7 +33,7 @@ function hangingInstaller(
   dirs.push(dir);
   const pids = path.join(dir, 'pids');
   const lines: string[] = [];
-  const done = runGroup({
+  const done = groupCommand({
     argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', SCRIPT, '--non-interactive'],
     env: {
       PATH: process.env.PATH,
@@ -99,7 +99,7 @@ describe('what the installer leaves behind', () => {
     const pidFile = path.join(dir, 'daemon');
     const lines: string[] = [];
     // A limit no test could wait out: only the end of the script, and the linger after it, end the run.
-    const run = runGroup({
+    const run = groupCommand({
       argv: ['bash', '-c', `setsid sleep 100000 & echo $! > '${pidFile}'; echo installed`],
       env: { PATH: process.env.PATH },
       cwd: dir,

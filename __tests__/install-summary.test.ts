@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import type { InstallFact } from '../src/run/facts.js';
 import { StreamReader } from '../src/run/stream-reader.js';
-import { decide, type RunEnd } from '../src/run/verdict.js';
+import { verdictOf, type RunEnd } from '../src/run/verdict.js';
 import { LiveLog } from '../src/publish/log.js';
 import type { RunReport } from '../src/publish/run-report.js';
 import { renderSummary } from '../src/publish/summary.js';
@@ -29,7 +29,7 @@ function report(install: InstallFact, stream = SAMPLE, end = END): RunReport {
   if (stream.length) follower.push(Buffer.from(stream.join('\n') + '\n'));
   const turn = follower.finish();
   return {
-    verdict: shownVerdict(decide(turn, end)),
+    verdict: shownVerdict(verdictOf(turn, end)),
     turn,
     durationMs: 302,
     agent: kept('Hermes Agent v0.21.4 (2026.9.20)'),

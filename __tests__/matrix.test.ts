@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { followFile } from '../src/run/stream-reader.js';
 import { READ_BYTES } from '../src/run/lines.js';
-import { decide } from '../src/run/verdict.js';
+import { verdictOf } from '../src/run/verdict.js';
 import { legName, selectTranscripts } from '../src/report-action/artifacts.js';
 import { foldTranscript, silentLog, type Leg, type LegOutcome } from '../src/report-action/leg.js';
 import { renderMatrixSummary, type MatrixReport } from '../src/report-action/summary.js';
@@ -133,7 +133,7 @@ describe('a leg is folded as the main action folds its transcript', () => {
         const full = await followFile(file, silentLog(redact));
         expect(full.recentCalls.length).toBeGreaterThan(0);
         expect(turns[i]).toEqual({ ...full, recentCalls: [] });
-        const verdict = decide(full, { kind: 'transcript' });
+        const verdict = verdictOf(full, { kind: 'transcript' });
         expect(legs[i]).toMatchObject({
           outcome: verdict.outcome,
           exitCode: verdict.exitCode,

@@ -22,7 +22,7 @@ import { renderMatrixSummary } from '../src/report-action/summary.js';
 import { totalsOf } from '../src/report-action/totals.js';
 import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { decide, OUTCOMES, titleOf, whatOf, type Outcome } from '../src/run/verdict.js';
+import { verdictOf, OUTCOMES, titleOf, whatOf, type Outcome } from '../src/run/verdict.js';
 import { makeRedactor } from '../src/text/redact.js';
 import { gated, type Trigger } from '../src/access/gate.js';
 import { WRITERS_ONLY_EVENTS } from '../src/config/events.js';
@@ -101,13 +101,13 @@ describe('the outcome table', () => {
       [1, 'failure']
     ] as const) {
       const turn = resulted(code);
-      expect(decide(turn, processEnd({ exitCode: code })).message).toMatch(
+      expect(verdictOf(turn, processEnd({ exitCode: code })).message).toMatch(
         new RegExp(`^${escape(whatOf(outcome, 'cli'))} \\(exit code ${code}\\)`)
       );
-      expect(decide(turn, TRANSCRIPT_END).message).toMatch(
+      expect(verdictOf(turn, TRANSCRIPT_END).message).toMatch(
         new RegExp(`^${escape(whatOf(outcome, 'transcript'))} \\(exit code ${code}\\)`)
       );
-      expect(decide(turn, apiEnd({ exitCode: code })).message).toMatch(
+      expect(verdictOf(turn, apiEnd({ exitCode: code })).message).toMatch(
         new RegExp(`^${escape(whatOf(outcome, 'api'))} \\(exit code ${code}\\)`)
       );
     }

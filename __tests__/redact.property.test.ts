@@ -12,7 +12,7 @@ import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { pythonJson } from '../src/api/transcript.js';
 import { followFile } from '../src/run/stream-reader.js';
-import { decide } from '../src/run/verdict.js';
+import { verdictOf } from '../src/run/verdict.js';
 import { copyRedacted } from '../src/publish/egress.js';
 import { redactRecord } from '../src/publish/session-artifact.js';
 import { shown } from '../src/publish/run-report.js';
@@ -301,7 +301,7 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
       log.begin();
       const turn = await followFile(file, log);
       log.end();
-      const verdict = decide(turn, processEnd({ exitCode: 1 }));
+      const verdict = verdictOf(turn, processEnd({ exitCode: 1 }));
       const report = {
         verdict: shown(verdict, redact),
         turn,
@@ -357,7 +357,7 @@ describe('redaction wherever a secret stands (property, seeded)', () => {
       const turn = await followFile(file, log);
       log.end();
       const report = {
-        verdict: shown(decide(turn, processEnd({ exitCode: 1 })), redact),
+        verdict: shown(verdictOf(turn, processEnd({ exitCode: 1 })), redact),
         turn,
         durationMs: 5,
         stderrTail: [],

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { newestAttempts, runAttemptOf } from '../src/report-action/reruns.js';
-import { runAttemptTag } from '../src/publish/artifact.js';
+import { newestAttempts, rerunOf } from '../src/report-action/reruns.js';
+import { rerunTag } from '../src/publish/artifact.js';
 
 describe('the run attempt in an artifact name', () => {
   test.each([
@@ -12,15 +12,15 @@ describe('the run attempt in an artifact name', () => {
     ['review.run-attempt-0', { leg: 'review.run-attempt-0', attempt: 1 }],
     ['a.run-attempt-2.b', { leg: 'a.run-attempt-2.b', attempt: 1 }]
   ])('%s → %j', (name, expected) => {
-    expect(runAttemptOf(name)).toEqual(expected);
+    expect(rerunOf(name)).toEqual(expected);
   });
 
   test('GITHUB_RUN_ATTEMPT becomes the tag from attempt 2 on', () => {
-    expect(runAttemptTag({})).toBe('');
-    expect(runAttemptTag({ GITHUB_RUN_ATTEMPT: '1' })).toBe('');
-    expect(runAttemptTag({ GITHUB_RUN_ATTEMPT: '4' })).toBe('.run-attempt-4');
-    expect(runAttemptTag({ GITHUB_RUN_ATTEMPT: 'x' })).toBe('');
-    expect(runAttemptOf(`review${runAttemptTag({ GITHUB_RUN_ATTEMPT: '4' })}`)).toEqual({
+    expect(rerunTag({})).toBe('');
+    expect(rerunTag({ GITHUB_RUN_ATTEMPT: '1' })).toBe('');
+    expect(rerunTag({ GITHUB_RUN_ATTEMPT: '4' })).toBe('.run-attempt-4');
+    expect(rerunTag({ GITHUB_RUN_ATTEMPT: 'x' })).toBe('');
+    expect(rerunOf(`review${rerunTag({ GITHUB_RUN_ATTEMPT: '4' })}`)).toEqual({
       leg: 'review',
       attempt: 4
     });

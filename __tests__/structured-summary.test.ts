@@ -5,7 +5,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { decideRun } from '../src/run/decision.js';
+import { decide } from '../src/run/decision.js';
 import { shown, type RunReport } from '../src/publish/run-report.js';
 import { renderSummary } from '../src/publish/summary.js';
 import { checkAnswer } from '../src/schema/check.js';
@@ -61,7 +61,7 @@ function summarize(
 ): { markdown: string; html: Element; report: RunReport } {
   const turn = turnAnswering(text);
   const attempt = { turn, end: processEnd(), durationMs: 1000 };
-  const { verdict, answer } = decideRun(attempt, text => checkAnswer(text, schema, redact));
+  const { verdict, answer } = decide(attempt, text => checkAnswer(text, schema, redact));
   const report: RunReport = {
     verdict: shown(verdict, redact),
     turn,

@@ -5,7 +5,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder, type Turn } from '../src/run/turn.js';
-import { decide } from '../src/run/verdict.js';
+import { verdictOf } from '../src/run/verdict.js';
 import { shown, type RunReport } from '../src/publish/run-report.js';
 import { renderSummary } from '../src/publish/summary.js';
 import { makeRedactor, TOKENS_ONLY, type Redactor } from '../src/text/redact.js';
@@ -49,7 +49,7 @@ function summaryOf(
   redact: Redactor = TOKENS_ONLY
 ): string {
   const report: RunReport = {
-    verdict: shown(decide(turn, processEnd({ exitCode: turn.result ? 0 : 1 })), redact),
+    verdict: shown(verdictOf(turn, processEnd({ exitCode: turn.result ? 0 : 1 })), redact),
     turn,
     durationMs: 10,
     stderrTail: [],

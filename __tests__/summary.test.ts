@@ -30,7 +30,7 @@ import {
   type ToolCall,
   type Turn
 } from '../src/run/turn.js';
-import { decide, type RunEnd } from '../src/run/verdict.js';
+import { verdictOf, type RunEnd } from '../src/run/verdict.js';
 import { apiEnd, processEnd } from './helpers/run-end.js';
 import { decodeLine } from '../src/run/stream.js';
 import {
@@ -71,7 +71,7 @@ async function fixture(name: string): Promise<{ report: RunReport; redact: Redac
   return {
     redact,
     report: {
-      verdict: shown(decide(turn, meta.end), redact),
+      verdict: shown(verdictOf(turn, meta.end), redact),
       turn,
       durationMs: turn.result?.duration_ms ?? meta.runDurationMs,
       agent: meta.agent === undefined ? undefined : redact(meta.agent),
@@ -269,7 +269,7 @@ function generatedTurn(n: number): Turn {
 }
 
 const reportOf = (turn: Turn, over: Partial<RunReport> = {}): RunReport => ({
-  verdict: shownVerdict(decide(turn, end)),
+  verdict: shownVerdict(verdictOf(turn, end)),
   turn,
   durationMs: 1000,
   stderrTail: [],
@@ -516,7 +516,7 @@ describe('reasoning (API server mode)', () => {
   });
   const reportWith = (turn: Turn): RunReport => ({
     ...reportOf(turn),
-    verdict: shownVerdict(decide(turn, apiEnd()))
+    verdict: shownVerdict(verdictOf(turn, apiEnd()))
   });
   const thoughts = 'Check shard 12 first; its log is the noisy one. '.repeat(600);
 

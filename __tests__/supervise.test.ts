@@ -29,7 +29,7 @@ function stubbornHermes() {
 
 const GRACES: Graces = { timeoutGraceMs: 10_000, cancelGraceMs: 5000 };
 
-/** One attempt as runAttempt supervises it, with what it noted. */
+/** One attempt as hermesAttempt supervises it, with what it noted. */
 function attempt(
   signals: Signals,
   timeoutMs: number,

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { decodeLine } from '../src/run/stream.js';
 import { TurnBuilder, type Turn } from '../src/run/turn.js';
 import {
-  decide,
+  verdictOf,
   OUTCOME_BY_CODE,
   type ApiEnd,
   type Outcome,
@@ -375,7 +375,7 @@ const TABLE: [string, Turn, RunEnd, Outcome, number | undefined, string][] = [
 
 describe('decide: the outcome table', () => {
   test.each(TABLE)('%s', (_name, turn, end, outcome, exitCode, message) => {
-    const verdict = decide(turn, end);
+    const verdict = verdictOf(turn, end);
     expect(verdict).toEqual({ outcome, exitCode, message });
   });
 });
@@ -383,7 +383,7 @@ describe('decide: the outcome table', () => {
 describe('decide: properties of the table', () => {
   test('only a clean result from a clean process (or a clean transcript) is a success', () => {
     for (const [name, turn, end] of TABLE) {
-      const verdict = decide(turn, end);
+      const verdict = verdictOf(turn, end);
       const clean =
         turn.result?.exit_code === 0 &&
         (end.kind === 'transcript' ||
@@ -394,7 +394,7 @@ describe('decide: properties of the table', () => {
 
   test('every non-success message says what happened in one sentence or two', () => {
     for (const [name, turn, end] of TABLE) {
-      const { message } = decide(turn, end);
+      const { message } = verdictOf(turn, end);
       expect([name, message.length > 10, /[.:]/.test(message), message.includes('\n')]).toEqual([
         name,
         true,
@@ -417,8 +417,8 @@ describe('decide: properties of the table', () => {
 
   test('stderr is never parsed: the same stderr gives the same outcome as none', () => {
     const stderrTail = ['Error: something', 'exit_code: 0', '{"type": "result", "exit_code": 0}'];
-    expect(decide(NO_RESULT, ended({ exitCode: 0, stderrTail })).outcome).toBe('no_result');
-    expect(decide(resulted(1), ended({ exitCode: 1, stderrTail })).outcome).toBe('failure');
+    expect(verdictOf(NO_RESULT, ended({ exitCode: 0, stderrTail })).outcome).toBe('no_result');
+    expect(verdictOf(resulted(1), ended({ exitCode: 1, stderrTail })).outcome).toBe('failure');
   });
 
   test('a second result event: the last one decides', () => {
@@ -427,7 +427,7 @@ describe('decide: properties of the table', () => {
       '{"type": "result", "exit_code": 0, "timestamp": 1}',
       '{"type": "result", "exit_code": 1, "error": "late failure", "timestamp": 2}'
     );
-    expect(decide(turn, ended({ exitCode: 1 }))).toEqual({
+    expect(verdictOf(turn, ended({ exitCode: 1 }))).toEqual({
       outcome: 'failure',
       exitCode: 1,
       message: 'Hermes failed (exit code 1): late failure.'
@@ -497,7 +497,7 @@ describe('decide: API server mode (kind api), on the same table', () => {
       'Hermes did not finish within timeout-minutes (0.01); it was stopped and reported exit code 130: Interrupted.'
     ]
   ])('%s → %s', (_what, turn, end, outcome, exitCode, message) => {
-    expect(decide(turn, end)).toEqual({
+    expect(verdictOf(turn, end)).toEqual({
       outcome,
       ...(exitCode !== undefined && { exitCode }),
       message
@@ -505,10 +505,12 @@ describe('decide: API server mode (kind api), on the same table', () => {
   });
 
   test('the CLI rows keep their own words', () => {
-    expect(decide(resulted(75), ended({ exitCode: 75 })).message).toBe(
+    expect(verdictOf(resulted(75), ended({ exitCode: 75 })).message).toBe(
       `${TEMPFAIL} (exit code 75).`
     );
-    expect(decide(resulted(78), ended({ exitCode: 78 })).message).toBe(`${CONFIG} (exit code 78).`);
+    expect(verdictOf(resulted(78), ended({ exitCode: 78 })).message).toBe(
+      `${CONFIG} (exit code 78).`
+    );
   });
 });
 
@@ -517,7 +519,7 @@ describe('decide: a cause printed on stdout instead of the stream', () => {
 
   test('the first non-JSON line is quoted, before stderr', () => {
     const turn = turnOf('Traceback: provider missing', 'second line', INIT);
-    const { message } = decide(turn, ended({ exitCode: 1, stderrTail: ['boom'] }));
+    const { message } = verdictOf(turn, ended({ exitCode: 1, stderrTail: ['boom'] }));
     expect(message).toBe(
       'Hermes exited with code 1 without a result event; the turn did not complete. It printed on stdout: Traceback: provider missing Its last words on stderr: boom'
     );
@@ -531,19 +533,19 @@ describe('decide: a cause printed on stdout instead of the stream', () => {
     const turn = builder.finish();
     expect(turn.stdoutText).toHaveLength(300);
     expect(turn.stdoutText).toMatch(/^Bad key \*\*\* then x+…$/);
-    expect(decide(turn, ended({ exitCode: 1 })).message).toContain(turn.stdoutText);
+    expect(verdictOf(turn, ended({ exitCode: 1 })).message).toContain(turn.stdoutText);
   });
 
   test('a damaged event line ("{…") is not human text: nothing is quoted', () => {
     const turn = turnOf(INIT, '{"type": "text", "text": "cut off');
     expect(turn.stdoutText).toBeUndefined();
-    expect(decide(turn, ended({ exitCode: 1 })).message).not.toContain('printed on stdout');
+    expect(verdictOf(turn, ended({ exitCode: 1 })).message).not.toContain('printed on stdout');
   });
 
   test('a turn that wrote its result event quotes nothing', () => {
     const turn = turnOf('human text', INIT, TEXT);
     expect(turn.stdoutText).toBe('human text');
     const done = resulted(1, 'failed');
-    expect(decide(done, ended({ exitCode: 1 })).message).not.toContain('printed on stdout');
+    expect(verdictOf(done, ended({ exitCode: 1 })).message).not.toContain('printed on stdout');
   });
 });

@@ -38534,9 +38534,9 @@ function readEventFacts(file) {
         }
         : null;
     const facts = {};
-    const run = at(payload, 'workflow_run');
-    if (run !== undefined)
-        facts.workflowRunHead = head(at(run, 'head_repository'));
+    const workflowRun = at(payload, 'workflow_run');
+    if (workflowRun !== undefined)
+        facts.workflowRunHead = head(at(workflowRun, 'head_repository'));
     const pr = at(payload, 'pull_request');
     if (pr !== undefined) {
         const author = at(at(pr, 'user'), 'login');
@@ -38687,7 +38687,7 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
     const got = await (0,_http_github_js__WEBPACK_IMPORTED_MODULE_1__/* .githubCall */ .Mc)({
         token,
         request: send,
-        retry: { attempts: 2, backoffMs: limits.retryDelayMs },
+        retry: { tries: 2, backoffMs: limits.retryDelayMs },
         totalMs: limits.timeoutMs
     }, 'GET', url);
     if (!got.ok) {
@@ -38722,8 +38722,8 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
 __nccwpck_require__.d(__webpack_exports__, {
   qN: () => (/* binding */ askVersion),
   ai: () => (/* binding */ findHermes),
+  Et: () => (/* binding */ hermesAttempt),
   Vd: () => (/* binding */ probeVersion),
-  Tm: () => (/* binding */ runAttempt),
   I1: () => (/* binding */ unlistedChatFlags)
 });
 
@@ -38867,7 +38867,7 @@ class FifoCapture {
         try {
             dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-stdout-'));
             const fifo = external_node_path_.join(dir, 'stdout');
-            const made = (0,spawn/* runSync */.HZ)('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
+            const made = (0,spawn/* commandSync */.Ri)('mkfifo', ['-m', '600', fifo], { env: (0,environment/* childEnv */.gf)() });
             if (made.status !== 0)
                 return undefined;
             // The reading end first, without blocking; then the writing end opens at once.
@@ -39057,7 +39057,7 @@ class HermesProcess {
             return false;
         if (this.as?.via === 'sudo') {
             // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            const sent = (0,spawn/* runSync */.HZ)('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+            const sent = (0,spawn/* commandSync */.Ri)('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
                 env: this.env,
                 as: this.as,
                 timeoutMs: 10_000
@@ -39130,7 +39130,7 @@ const HERMES_LIMITS = Object.freeze({
  * (what it said last on stderr, or how it failed). Used after an install and alongside the turn.
  */
 async function askVersion(executable, options) {
-    const { error, stdout, stderr } = await (0,spawn/* runCommand */.d1)(executable, ['--version'], options);
+    const { error, stdout, stderr } = await (0,spawn/* commandAsync */.MA)(executable, ['--version'], options);
     const line = stdout
         .split(/\r?\n/)
         .find(l => l.trim() !== '')
@@ -39157,7 +39157,7 @@ async function probeVersion(executable, cwd, spawning = { env: (0,environment/* 
 async function unlistedChatFlags(executable, flags, cwd, spawning, limits = HERMES_LIMITS) {
     if (flags.length === 0)
         return [];
-    const { stdout } = await (0,spawn/* runCommand */.d1)(executable, ['chat', '--help'], {
+    const { stdout } = await (0,spawn/* commandAsync */.MA)(executable, ['chat', '--help'], {
         cwd,
         env: spawning.env,
         as: spawning.as,
@@ -39171,7 +39171,7 @@ const STDERR_TAIL_LINES = 20;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-async function runAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
+async function hermesAttempt(settings, executable, jsonlPath, log, signals, spawning = { env: (0,environment/* childEnv */.gf)() }, limits = HERMES_LIMITS) {
     const started = Date.now();
     const stderrTail = [];
     // Hermes writes the transcript itself (its stdout is the file); the follower only reads.
@@ -39293,7 +39293,7 @@ function exportArgv(sessionId) {
 }
 /** Runs one export (through the process module, as the turn's user), killed at the time limit. */
 async function spawnExport(spec) {
-    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_1__/* .runToFile */ .Tb)(spec.executable, spec.argv, {
+    const done = await (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_1__/* .commandToFile */ .T9)(spec.executable, spec.argv, {
         cwd: spec.cwd,
         env: spec.env,
         timeoutMs: spec.timeoutMs,
@@ -39882,16 +39882,16 @@ const THIS_HOST = {
     uid: process.getuid?.(),
     username: () => node_os__WEBPACK_IMPORTED_MODULE_1__.userInfo().username,
     tool: systemTool,
-    passwordlessSudo: sudo => (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .runSync */ .HZ)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0,
+    passwordlessSudo: sudo => (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .commandSync */ .Ri)(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0,
     admin: (plan, env) => (file, args) => {
         const [command, argv] = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .privileged */ .wt)(file, args, plan.via, plan.sudo);
-        const done = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .runSync */ .HZ)(command, argv, { env: systemEnv(env) });
+        const done = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .commandSync */ .Ri)(command, argv, { env: systemEnv(env) });
         if (done.status !== 0)
             throw new Error(`\`${[file, ...args].join(' ')}\` failed (${done.error ? (0,_text_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .b)(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`);
         return done.stdout;
     },
     userIds: name => {
-        const found = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .runSync */ .HZ)('getent', ['passwd', name], { env: systemEnv() });
+        const found = (0,_process_spawn_js__WEBPACK_IMPORTED_MODULE_4__/* .commandSync */ .Ri)('getent', ['passwd', name], { env: systemEnv() });
         const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
         if (fields.length < 4)
             return undefined;
@@ -40082,7 +40082,7 @@ async function githubCall(options, method, url, body) {
     const signal = bound && options.signal
         ? AbortSignal.any([options.signal, bound.signal])
         : (bound?.signal ?? options.signal);
-    const policy = options.retry ?? { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
+    const policy = options.retry ?? { tries: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
     try {
         return await (0,_run_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L)(async (tries) => {
             const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
@@ -40304,7 +40304,7 @@ async function fetchInto(url, consume, { attempts = 4, timeoutMs = 30_000, backo
         const failed = new DownloadError(`${shown} could not be downloaded: ${why} (${tries} attempt${tries > 1 ? 's' : ''}).`);
         return { value: { failed }, retry: why };
     }, {
-        attempts,
+        tries: attempts,
         backoffMs,
         signal,
         onRetry: (why, next, waitMs) => onRetry?.(`Downloading ${shown} failed (${why}); attempt ${next} of ${attempts} in ${waitMs / 1000} s`)
@@ -40640,7 +40640,7 @@ async function cacheAvailable() {
 }
 /** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
 async function compression(env) {
-    const zstd = await (0,spawn/* runCommand */.d1)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
+    const zstd = await (0,spawn/* commandAsync */.MA)('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
     return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
 }
 /** @actions/cache's version of an entry: its paths, its compression, the client's salt ("1.0"). */
@@ -40730,7 +40730,7 @@ async function lookUp(key, version, env, limits, signal) {
             const why = `the cache service could not be reached: ${(0,errors/* messageOf */.b)(error)}`;
             return { value: { error: why }, retry: why };
         }
-    }, { attempts: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
+    }, { tries: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal });
     if (result.error !== undefined)
         throw new Error(result.error);
     const answer = result.answer ?? {};
@@ -40747,7 +40747,7 @@ async function lockDown(paths, env) {
     const present = paths.filter(p => external_node_fs_.existsSync(p));
     if (present.length === 0)
         return;
-    const chmod = await (0,spawn/* runCommand */.d1)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
+    const chmod = await (0,spawn/* commandAsync */.MA)('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
         env,
         timeoutMs: 5 * 60_000
     });
@@ -40851,7 +40851,7 @@ function groupLives(pgid) {
     }
     return false;
 }
-function runGroup({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = spawn/* PROCESS_LIMITS */.P8.groupGraceMs, lingerMs = spawn/* PROCESS_LIMITS */.P8.stderrLingerMs }) {
+function groupCommand({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = spawn/* PROCESS_LIMITS */.P8.groupGraceMs, lingerMs = spawn/* PROCESS_LIMITS */.P8.stderrLingerMs }) {
     return new Promise((resolve, reject) => {
         const [command = '', ...args] = argv;
         const child = (0,spawn/* startChild */.v0)(command, args, {
@@ -41185,7 +41185,7 @@ async function installHermes(install, io, signals, env, limits, machine) {
         if (call.unsupported.length > 0)
             io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
         const tail = [];
-        const run = await io.group(tried, () => runGroup({
+        const installed = await io.group(tried, () => groupCommand({
             // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
             argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
             env: installerEnv(layout, spawnEnv),
@@ -41201,12 +41201,14 @@ async function installHermes(install, io, signals, env, limits, machine) {
                     tail.splice(0, tail.length - TAIL_LINES * 4);
             }
         }));
-        if (run.cancelled)
+        if (installed.cancelled)
             return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
-        if (run.timedOut)
+        if (installed.timedOut)
             return failed(`${tried} did not finish within ${(0,text_text/* formatMs */._V)(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`);
-        if (run.code !== 0) {
-            const how = run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+        if (installed.code !== 0) {
+            const how = installed.code === null
+                ? `was killed by ${installed.signal}`
+                : `exited with code ${installed.code}`;
             return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
         }
         const found = await working(layout, spawnEnv, limits);
@@ -41353,8 +41355,8 @@ var run_verdict = __nccwpck_require__(38972);
  * The verdict of the last attempt. With check, a turn that otherwise succeeded becomes
  * invalid_output when its answer does not pass; any other verdict stands.
  */
-function decideRun(attempt, check) {
-    const verdict = (0,run_verdict/* decide */.LD)(attempt.turn, attempt.end);
+function decide(attempt, check) {
+    const verdict = (0,run_verdict/* verdictOf */.Vj)(attempt.turn, attempt.end);
     if (!check || verdict.outcome !== 'success')
         return { verdict };
     const answer = check(attempt.turn.answer);
@@ -65920,7 +65922,7 @@ function run_report_shown(verdict, redact) {
 function buildReport(plan, admitted, executed, { verdict, answer }) {
     const { settings, userQuery, redact } = plan;
     const { attempt, record, agent } = executed;
-    const attempts = executed.attempts === 0 ? [] : [...executed.earlier.map(a => a.verdict), verdict];
+    const attempts = executed.attemptCount === 0 ? [] : [...executed.earlier.map(a => a.verdict), verdict];
     return {
         verdict: run_report_shown(verdict, redact),
         query: userQuery?.kind === 'text'
@@ -67056,7 +67058,7 @@ function hideIncludes(lent, runnerTemp, env) {
     const config = external_node_path_.join(lent, '.git', 'config');
     if (!external_node_fs_.existsSync(config))
         return undefined;
-    const git = (args) => (0,spawn/* runSync */.HZ)('git', ['config', '--file', config, ...args], { env: (0,host/* systemEnv */.NF)(env) });
+    const git = (args) => (0,spawn/* commandSync */.Ri)('git', ['config', '--file', config, ...args], { env: (0,host/* systemEnv */.NF)(env) });
     const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
     const includes = listed.stdout
         .split('\n')
@@ -67078,7 +67080,7 @@ function restoreIncludes(hidden, env) {
     if (!external_node_fs_.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile())
         return;
     for (const [key, file] of hidden.includes)
-        (0,spawn/* runSync */.HZ)('git', ['config', '--file', hidden.config, '--add', key, file], {
+        (0,spawn/* commandSync */.Ri)('git', ['config', '--file', hidden.config, '--add', key, file], {
             env: (0,host/* systemEnv */.NF)(env)
         });
 }
@@ -67289,7 +67291,7 @@ function hooksInWorktree(workspace, gitDirs) {
         const hooks = external_node_path_.join(gitDir, 'hooks');
         const config = external_node_path_.join(gitDir, 'config');
         if (external_node_fs_.lstatSync(config, { throwIfNoEntry: false })?.isFile()) {
-            const got = (0,spawn/* runSync */.HZ)('git', ['config', '--file', config, '--get-all', 'core.hooksPath'], {
+            const got = (0,spawn/* commandSync */.Ri)('git', ['config', '--file', config, '--get-all', 'core.hooksPath'], {
                 env: (0,host/* systemEnv */.NF)()
             });
             // A nested repository's relative hooksPath is its own worktree's; a submodule's is near enough.
@@ -67788,7 +67790,7 @@ class Isolation {
                     throw error;
                 return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
             }
-        }, { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        }, { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
         let isolation;
         try {
             const ids = host.userIds(name);
@@ -67976,7 +67978,7 @@ class Isolation {
     }
     /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
     signalAll(signal) {
-        (0,spawn/* runSync */.HZ)((0,host/* systemTool */._f)('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+        (0,spawn/* commandSync */.Ri)((0,host/* systemTool */._f)('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
             env: (0,host/* systemEnv */.NF)(),
             as: this.user
         });
@@ -68455,13 +68457,13 @@ cancellation = ports.listenForCancellation()) {
         log.hideReasoning();
     if (plan.schema?.warnings.length)
         ports.out.warning(`json-schema: ${plan.schema.warnings.slice(0, 5).join('; ')}`);
-    const run = { log, cancellation, ports, plan };
+    const running = { log, cancellation, ports, plan };
     try {
         const result = settings.mode === 'transcript'
-            ? await readTranscript(settings.transcript, run)
+            ? await readTranscript(settings.transcript, running)
             : settings.mode === 'api'
-                ? await runApi(settings, plan.apiQuery ?? '', run)
-                : await runHermes(settings, admitted, run);
+                ? await apiServerTurn(settings, plan.apiQuery ?? '', running)
+                : await hermesTurn(settings, admitted, running);
         if (!result.allowed)
             log.end();
         return { ...result, cancellation, log };
@@ -68498,7 +68500,7 @@ async function untilCancelled(step, cancellation) {
     }
 }
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
-async function runHermes(settings, { isolation: plan, trigger }, { log, cancellation, ports, plan: turnPlan }) {
+async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancellation, ports, plan: turnPlan }) {
     const { env, hermes } = ports;
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
@@ -68508,7 +68510,7 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
     if (provided.failure !== undefined) {
         const attempt = (0,install_install/* notInstalled */.YT)(settings.jsonlPath, settings.hermesPath, provided.failure, log);
-        return { allowed: true, attempt, earlier: [], attempts: 1, install };
+        return { allowed: true, attempt, earlier: [], attemptCount: 1, install };
     }
     const confining = {
         plan,
@@ -68572,7 +68574,7 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
             // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
             held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated)
         });
-        const run = queryFile
+        const turnSettings = queryFile
             ? { ...settings, query: { kind: 'file', path: queryFile } }
             : settings;
         // Asked alongside the run, not before it: a CLI can take a while to print its version.
@@ -68589,10 +68591,18 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         if (unlisted.length > 0) {
             const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
             const isolation = await tearDown();
-            return { allowed: true, attempt, earlier: [], attempts: 1, install, isolation, ...spent() };
+            return {
+                allowed: true,
+                attempt,
+                earlier: [],
+                attemptCount: 1,
+                install,
+                isolation,
+                ...spent()
+            };
         }
         log.begin();
-        const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(run, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
+        const attempts = await (0,tempfail/* retryTempfail */.BZ)(() => hermes.attempt(turnSettings, executable ?? settings.hermesPath, settings.jsonlPath, log, cancellation, spawning), tempfailPolicy(settings, 'temporary provider failure', log, cancellation, ports));
         // A cancel from here on (the export) came after the turn: the attempt's verdict does not say it.
         const cancelledInTurn = cancelledNow();
         const agent = await version;
@@ -68623,7 +68633,7 @@ async function runHermes(settings, { isolation: plan, trigger }, { log, cancella
         return {
             allowed: true,
             ...attempts,
-            attempts: attempts.earlier.length + 1,
+            attemptCount: attempts.earlier.length + 1,
             agent,
             install,
             isolation,
@@ -68650,7 +68660,7 @@ function installIo(log, { out }) {
     };
 }
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
-async function runApi(settings, query, { log, cancellation, ports }) {
+async function apiServerTurn(settings, query, { log, cancellation, ports }) {
     external_node_fs_.mkdirSync(external_node_path_.dirname(settings.jsonlPath), { recursive: true });
     const server = new ApiServer({
         ...settings.api,
@@ -68663,7 +68673,7 @@ async function runApi(settings, query, { log, cancellation, ports }) {
     return {
         allowed: true,
         ...attempts,
-        attempts: attempts.earlier.length + 1,
+        attemptCount: attempts.earlier.length + 1,
         agent: server.description
     };
 }
@@ -68688,7 +68698,7 @@ async function readTranscript(transcript, { log, ports }) {
         durationMs: ports.clock.now() - started,
         end: { kind: 'transcript' }
     };
-    return { allowed: true, attempt, earlier: [], attempts: 0 };
+    return { allowed: true, attempt, earlier: [], attemptCount: 0 };
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
@@ -70956,7 +70966,7 @@ async function carryOn(plan, admitted, ports, cancellation) {
     const executed = await execute(plan, admitted, ports, cancellation);
     if (!executed.allowed)
         return publish(refusalReport(plan, executed), plan, ports, { comment: admitted.comment });
-    const decision = decide(plan, executed);
+    const decision = decisionOf(plan, executed);
     const report = buildReport(plan, admitted, executed, decision);
     await publish(report, plan, ports, {
         comment: admitted.comment,
@@ -70965,10 +70975,10 @@ async function carryOn(plan, admitted, ports, cancellation) {
     });
 }
 /** The verdict, once (json-schema's check included); the log's last lines say it. */
-function decide(plan, executed) {
+function decisionOf(plan, executed) {
     const { attempt, log } = executed;
     const { schema, redact } = plan;
-    const decided = withBudget(decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact))), plan.settings, executed);
+    const decided = withBudget(decide(attempt, schema && (answer => checkAnswer(answer, schema, redact))), plan.settings, executed);
     // Cancelled after the turn had ended (during the session record's export): interrupted all the same.
     const decision = executed.cancelledLate
         ? { ...decided, verdict: (0,run_cancellation/* cancelledAfter */.gc)(decided.verdict, executed.cancelledLate) }
@@ -71091,10 +71101,10 @@ class LineSplitter {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   P8: () => (/* binding */ PROCESS_LIMITS),
+  MA: () => (/* binding */ commandAsync),
+  Ri: () => (/* binding */ commandSync),
+  T9: () => (/* binding */ commandToFile),
   wt: () => (/* binding */ privileged),
-  d1: () => (/* binding */ runCommand),
-  HZ: () => (/* binding */ runSync),
-  Tb: () => (/* binding */ runToFile),
   i8: () => (/* binding */ signalGroup),
   v0: () => (/* binding */ startChild),
   PH: () => (/* binding */ startPiped)
@@ -71123,7 +71133,7 @@ var external_node_fs_ = __nccwpck_require__(73024);
  * agent and all it starts.
  *
  * Here: `startChild` (the one asynchronous spawn: Hermes in hermes-process.ts, the installer's
- * group in group.ts, `startPiped` and `runToFile` below), `runSync` and `runCommand` for short
+ * group in group.ts, `startPiped` and `commandToFile` below), `commandSync` and `commandAsync` for short
  * commands run to their end (mkfifo, useradd, a version probe), `wrap` (the argv that runs as `as`),
  * `signalGroup` (the one way a process group is signalled).
  */
@@ -71148,7 +71158,7 @@ function privileged(file, args, via, sudo = 'sudo') {
     return via === 'root' ? [file, args] : [sudo, ['-n', '--', file, ...args]];
 }
 /** Runs a short command to its end, without a shell or standard input. */
-function runSync(file, args, options) {
+function commandSync(file, args, options) {
     const [command, argv] = wrap(file, args, options.as, options.env);
     const result = (0,external_node_child_process_namespaceObject.spawnSync)(command, argv, {
         cwd: options.cwd,
@@ -71166,8 +71176,8 @@ function runSync(file, args, options) {
         error: result.error
     };
 }
-/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
-function runCommand(file, args, options) {
+/** Runs a command to its end (killed after timeoutMs), as commandSync does but without blocking. */
+function commandAsync(file, args, options) {
     const [command, argv] = wrap(file, args, options.as, options.env);
     return new Promise(resolve => {
         (0,external_node_child_process_namespaceObject.execFile)(command, argv, {
@@ -71186,7 +71196,7 @@ function runCommand(file, args, options) {
  * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
  * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
  */
-function runToFile(file, args, options) {
+function commandToFile(file, args, options) {
     return new Promise(resolve => {
         let stderr = '';
         let timedOut = false;
@@ -71340,7 +71350,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   YG: () => (/* binding */ uploadTranscript)
 });
 
-// UNUSED EXPORTS: MAX_NAME_ATTEMPTS, RUN_ATTEMPT_TAG, defaultName, isNameTaken, runAttemptTag
+// UNUSED EXPORTS: MAX_NAME_ATTEMPTS, RUN_ATTEMPT_TAG, defaultName, isNameTaken, rerunTag
 
 // EXTERNAL MODULE: ./src/text/errors.ts
 var errors = __nccwpck_require__(90108);
@@ -71686,7 +71696,7 @@ async function uploadTranscript(request, limits = UPLOAD_LIMITS) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    const tag = runAttemptTag(env);
+    const tag = rerunTag(env);
     let file = external_node_path_.join(staging, `${base}${tag}.jsonl`);
     await copyRedacted(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
@@ -71746,7 +71756,7 @@ async function upload(request, staging, state) {
             return { value: failed, retry: `The artifact name ${name} is taken on this run` };
         }
     }, {
-        attempts: MAX_NAME_ATTEMPTS,
+        tries: MAX_NAME_ATTEMPTS,
         backoffMs: 0,
         onRetry: why => core/* info */.pq(`${why}; trying the next one.`)
     });
@@ -71765,7 +71775,7 @@ function defaultName(env) {
  */
 const RUN_ATTEMPT_TAG = '.run-attempt-';
 /** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
-function runAttemptTag(env) {
+function rerunTag(env) {
     const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
     return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
@@ -72113,7 +72123,7 @@ async function retry(once, policy) {
     const sleep = policy.sleep ?? abortableSleep;
     for (let n = 1;; n++) {
         const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+        if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
             return tried.value;
         const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
         policy.onRetry?.(tried.retry, n + 1, waitMs);
@@ -72737,12 +72747,12 @@ async function retryTempfail(once, policy) {
         }
         const value = await once();
         // Whether to try again; the run's verdict is decided once, after the last attempt.
-        previous = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .decide */ .LD)(value.turn, value.end);
+        previous = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .verdictOf */ .Vj)(value.turn, value.end);
         return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
             ? { value, retry: policy.why }
             : { value };
     }, {
-        attempts: policy.retries + 1,
+        tries: policy.retries + 1,
         backoffMs: policy.backoffMs,
         jitter: policy.jitter,
         signal: policy.cancellation.signal,
@@ -72765,7 +72775,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   dA: () => (/* binding */ previewInput)
 });
 
-// UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, OTHER_TOOLS, STDOUT_TEXT_CHARS
+// UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, MAX_UNKNOWN_TYPES, OTHER_TOOLS, STDOUT_TEXT_CHARS
 
 // EXTERNAL MODULE: ./src/text/redact.ts
 var text_redact = __nccwpck_require__(53326);
@@ -73201,7 +73211,7 @@ function safeJson(value) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Gg: () => (/* binding */ titleOf),
-/* harmony export */   LD: () => (/* binding */ decide),
+/* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   im: () => (/* binding */ OUTCOMES),
 /* harmony export */   yU: () => (/* binding */ ExitCode)
 /* harmony export */ });
@@ -73277,7 +73287,7 @@ function whatOf(outcome, mode) {
     const words = OUTCOMES[outcome];
     return (mode === 'api' && words.whatApi) || words.what;
 }
-function decide(turn, end) {
+function verdictOf(turn, end) {
     if (end.kind === 'not_found') {
         return {
             outcome: 'not_found',
@@ -73627,7 +73637,7 @@ function retryAfterMs(value, now) {
  * the wait would end past totalMs since the call's first attempt.
  */
 function nextWait(limits, n, elapsedMs, retryAfter, random = Math.random) {
-    if (n >= limits.attempts)
+    if (n >= limits.tries)
         return undefined;
     // Jitter up to half the backoff, so that parallel jobs hitting one rate limit spread out.
     const wait = retryAfter ?? Math.round(limits.backoffMs * 2 ** (n - 1) * (1 + random() * 0.5));
@@ -73727,7 +73737,7 @@ async function forward(call, res) {
                 refuseUnreached(res, why);
                 return { status: 'error', retries: n - 1, streamed: false, usage: {} };
             }
-            call.note(`model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`);
+            call.note(`model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`);
             await call.sleep(wait, call.signal);
             continue;
         }
@@ -73736,7 +73746,7 @@ async function forward(call, res) {
             const wait = nextWait(call.limits, n, Date.now() - started, after);
             if (wait !== undefined) {
                 await answer.body.dump();
-                call.note(`model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`);
+                call.note(`model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`);
                 await call.sleep(wait, call.signal);
                 // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may abort during the sleep; TS keeps the check from before it
                 if (!call.signal.aborted)
@@ -74160,7 +74170,7 @@ const LIMITS = Object.freeze({
     grace: run_cancellation/* GRACE */.Zv,
     tempfailJitter: 0.25,
     gate: gate/* GATE_LIMITS */.v2,
-    modelRetry: Object.freeze({ attempts: 4, backoffMs: 1000, totalMs: 120_000 })
+    modelRetry: Object.freeze({ tries: 4, backoffMs: 1000, totalMs: 120_000 })
 });
 /** The runner's: @actions/core, process.env, the real clock, signals and processes. */
 function runnerPorts() {
@@ -74189,7 +74199,7 @@ function runnerPorts() {
         },
         hermes: {
             provide: install/* provideHermes */.Mj,
-            attempt: hermes/* runAttempt */.Tm,
+            attempt: hermes/* hermesAttempt */.Et,
             version: hermes/* probeVersion */.Vd,
             record: session_record/* readSessionRecord */.M2
         },

@@ -209,12 +209,12 @@ async function transpiled(dir) {
 
 /**
  * A nightly matrix: 4 models × 8 prompts × 8 repositories = 256 legs, each a turn built from events
- * through the real TurnBuilder and decide(); a few legs fail, time out of budget or hit rate limits.
+ * through the real TurnBuilder and verdictOf(); a few legs fail, time out of budget or hit rate limits.
  */
 function matrixSummaryOf({
   decodeLine,
   TurnBuilder,
-  decide,
+  verdictOf,
   makeRedactor,
   totalsOf,
   renderMatrixSummary
@@ -298,7 +298,7 @@ function matrixSummaryOf({
           builder.add(decodeLine(Buffer.from(JSON.stringify(event)), i + 1), i + 1)
         );
         const turn = builder.finish();
-        const verdict = decide(turn, end);
+        const verdict = verdictOf(turn, end);
         legs.push({
           name: `${prompt}-${repo}-${model}`,
           outcome: verdict.outcome,
@@ -330,7 +330,7 @@ function matrixSummaryOf({
 }
 
 /** A review run: the tests fail, a patch, the tests pass; one call fails along the way. */
-function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummary }) {
+function summaryOf({ decodeLine, TurnBuilder, verdictOf, makeRedactor, renderSummary }) {
   const t0 = 1795978843008;
   let now = t0;
   const events = [
@@ -418,7 +418,7 @@ function summaryOf({ decodeLine, TurnBuilder, decide, makeRedactor, renderSummar
     timeoutMs: 0
   };
   const report = {
-    verdict: decide(turn, end),
+    verdict: verdictOf(turn, end),
     query: {
       kind: 'text',
       text: 'Fix the failing auth test in this pull request,\nthen run the linter.'

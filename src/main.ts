@@ -1,6 +1,6 @@
 /** The orchestration: plan → admit → execute → decide → report → publish, each one step. */
 import { unsupportedRunner } from './config/platform.js';
-import { decideRun, type Decision } from './run/decision.js';
+import { decide, type Decision } from './run/decision.js';
 import { checkAnswer, type AnswerCheck } from './schema/check.js';
 import { closingLine } from './publish/log.js';
 import { admitRun } from './steps/admit.js';
@@ -64,7 +64,7 @@ async function carryOn(
   const executed = await execute(plan, admitted, ports, cancellation);
   if (!executed.allowed)
     return publish(refusalReport(plan, executed), plan, ports, { comment: admitted.comment });
-  const decision = decide(plan, executed);
+  const decision = decisionOf(plan, executed);
   const report = buildReport(plan, admitted, executed, decision);
   await publish(report, plan, ports, {
     comment: admitted.comment,
@@ -74,11 +74,11 @@ async function carryOn(
 }
 
 /** The verdict, once (json-schema's check included); the log's last lines say it. */
-function decide(plan: Plan, executed: Executed): Decision<AnswerCheck> {
+function decisionOf(plan: Plan, executed: Executed): Decision<AnswerCheck> {
   const { attempt, log } = executed;
   const { schema, redact } = plan;
   const decided = withBudget(
-    decideRun(attempt, schema && (answer => checkAnswer(answer, schema, redact))),
+    decide(attempt, schema && (answer => checkAnswer(answer, schema, redact))),
     plan.settings,
     executed
   );

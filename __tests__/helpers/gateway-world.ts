@@ -38,7 +38,7 @@ export async function gatewayWorld(
     env: { [variables[0]]: REAL_KEY, [variables[1]]: standIn.url },
     mode: 'auto',
     budgets,
-    retry: { attempts: 3, backoffMs: 100, totalMs: 60_000 },
+    retry: { tries: 3, backoffMs: 100, totalMs: 60_000 },
     signal: run.signal,
     note: line => notes.push(line),
     warning: message => warnings.push(message),

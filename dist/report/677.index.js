@@ -929,7 +929,7 @@ function whatOf(outcome, mode) {
     const words = OUTCOMES[outcome];
     return (mode === 'api' && words.whatApi) || words.what;
 }
-function verdict_decide(turn, end) {
+function verdict_verdictOf(turn, end) {
     if (end.kind === 'not_found') {
         return {
             outcome: 'not_found',
@@ -1054,12 +1054,12 @@ async function retryTempfail(once, policy) {
         }
         const value = await once();
         // Whether to try again; the run's verdict is decided once, after the last attempt.
-        previous = decide(value.turn, value.end);
+        previous = verdictOf(value.turn, value.end);
         return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
             ? { value, retry: policy.why }
             : { value };
     }, {
-        attempts: policy.retries + 1,
+        tries: policy.retries + 1,
         backoffMs: policy.backoffMs,
         jitter: policy.jitter,
         signal: policy.cancellation.signal,
@@ -1134,7 +1134,7 @@ async function uploadTranscript(request, limits = artifact_UPLOAD_LIMITS) {
 async function upload(request, staging, state) {
     const { env } = request;
     const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-    const tag = runAttemptTag(env);
+    const tag = rerunTag(env);
     let file = path.join(staging, `${base}${tag}.jsonl`);
     await copyRedacted(request.transcriptPath, file, request.redact);
     // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
@@ -1194,7 +1194,7 @@ async function upload(request, staging, state) {
             return { value: failed, retry: `The artifact name ${name} is taken on this run` };
         }
     }, {
-        attempts: MAX_NAME_ATTEMPTS,
+        tries: MAX_NAME_ATTEMPTS,
         backoffMs: 0,
         onRetry: why => core.info(`${why}; trying the next one.`)
     });
@@ -1213,7 +1213,7 @@ function defaultName(env) {
  */
 const RUN_ATTEMPT_TAG = '.run-attempt-';
 /** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
-function runAttemptTag(env) {
+function rerunTag(env) {
     const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
     return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }
@@ -1620,7 +1620,7 @@ async function retry_retry(once, policy) {
     const sleep = policy.sleep ?? abortableSleep;
     for (let n = 1;; n++) {
         const tried = await once(n);
-        if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+        if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
             return tried.value;
         const waitMs = Math.round(policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0)));
         policy.onRetry?.(tried.retry, n + 1, waitMs);
@@ -2764,7 +2764,7 @@ function silentLog(redact) {
 async function foldTranscript(file, name, source, redact, attempts = 1) {
     // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
     const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
-    const verdict = verdict_decide(turn, { kind: 'transcript' });
+    const verdict = verdict_verdictOf(turn, { kind: 'transcript' });
     const result = turn.result;
     return {
         name,
@@ -2929,7 +2929,7 @@ async function downloadLeg(client, artifact, root, options) {
                 value: await options.fold(() => foldTranscript(found.file, name, source, options.redact, found.attempts))
             };
         }, {
-            attempts: DOWNLOAD_ATTEMPTS,
+            tries: DOWNLOAD_ATTEMPTS,
             backoffMs: RETRY_WAIT_MS,
             sleep: options.sleep
         });
@@ -4485,7 +4485,7 @@ function totalsOf(legs) {
 
 const TAGGED = new RegExp(`${RUN_ATTEMPT_TAG.replace('.', '\\.')}([1-9][0-9]{0,5})$`);
 /** The leg and the run attempt a leg name (without `.jsonl`) says. */
-function runAttemptOf(name) {
+function rerunOf(name) {
     const tagged = TAGGED.exec(name);
     return tagged
         ? { leg: name.slice(0, tagged.index), attempt: Number(tagged[1]) }
@@ -4495,13 +4495,13 @@ function runAttemptOf(name) {
 function newestAttempts(items, nameOf) {
     const newest = new Map();
     for (const item of items) {
-        const { leg, attempt } = runAttemptOf(nameOf(item));
+        const { leg, attempt } = rerunOf(nameOf(item));
         newest.set(leg, Math.max(attempt, newest.get(leg) ?? 0));
     }
     const counted = [];
     const setAside = [];
     for (const item of items) {
-        const { leg, attempt } = runAttemptOf(nameOf(item));
+        const { leg, attempt } = rerunOf(nameOf(item));
         const latest = (0,errors/* present */.E)(newest.get(leg), `the newest attempt of ${leg}`);
         if (attempt === latest)
             counted.push(item);

@@ -126,8 +126,8 @@ export function readEventFacts(file: string | undefined): Trigger['facts'] {
         }
       : null;
   const facts: EventFacts = {};
-  const run = at(payload, 'workflow_run');
-  if (run !== undefined) facts.workflowRunHead = head(at(run, 'head_repository'));
+  const workflowRun = at(payload, 'workflow_run');
+  if (workflowRun !== undefined) facts.workflowRunHead = head(at(workflowRun, 'head_repository'));
   const pr = at(payload, 'pull_request');
   if (pr !== undefined) {
     const author = at(at(pr, 'user'), 'login');
@@ -325,7 +325,7 @@ async function readPermission(
     {
       token,
       request: send,
-      retry: { attempts: 2, backoffMs: limits.retryDelayMs },
+      retry: { tries: 2, backoffMs: limits.retryDelayMs },
       totalMs: limits.timeoutMs
     },
     'GET',

@@ -4,7 +4,7 @@ import { clip } from '../text/text.js';
 import * as io from '@actions/io';
 import { childEnv } from '../process/environment.js';
 import { HermesProcess } from '../process/hermes-process.js';
-import { PROCESS_LIMITS, runCommand, type Spawning } from '../process/spawn.js';
+import { PROCESS_LIMITS, commandAsync, type Spawning } from '../process/spawn.js';
 import { interruptThenKill, supervise } from '../run/supervise.js';
 import { StreamReader } from '../run/stream-reader.js';
 import type { CliSettings } from '../config/settings.js';
@@ -74,7 +74,7 @@ export async function askVersion(
   executable: string,
   options: { cwd?: string; env: NodeJS.ProcessEnv; as?: Spawning['as']; timeoutMs: number }
 ): Promise<{ version: string } | { why: string }> {
-  const { error, stdout, stderr } = await runCommand(executable, ['--version'], options);
+  const { error, stdout, stderr } = await commandAsync(executable, ['--version'], options);
   const line = stdout
     .split(/\r?\n/)
     .find(l => l.trim() !== '')
@@ -112,7 +112,7 @@ export async function unlistedChatFlags(
   limits: Pick<HermesLimits, 'versionTimeoutMs'> = HERMES_LIMITS
 ): Promise<string[]> {
   if (flags.length === 0) return [];
-  const { stdout } = await runCommand(executable, ['chat', '--help'], {
+  const { stdout } = await commandAsync(executable, ['chat', '--help'], {
     cwd,
     env: spawning.env,
     as: spawning.as,
@@ -128,7 +128,7 @@ const STDERR_TAIL_LINES = 20;
  * One run of Hermes, followed live into the transcript at jsonlPath. A timeout or a cancellation
  * interrupts it (SIGINT, so it can write its result event) and kills it after a grace period.
  */
-export async function runAttempt(
+export async function hermesAttempt(
   settings: CliSettings,
   executable: string,
   jsonlPath: string,

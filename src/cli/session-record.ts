@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { messageOf } from '../text/errors.js';
-import { runToFile, type AgentUser } from '../process/spawn.js';
+import { commandToFile, type AgentUser } from '../process/spawn.js';
 import { parseSessionRecord, type SessionUsage } from '../run/session-usage.js';
 
 export const EXPORT_LIMITS = Object.freeze({
@@ -45,7 +45,7 @@ export type SpawnResult = { ok: true } | { ok: false; why: string };
 
 /** Runs one export (through the process module, as the turn's user), killed at the time limit. */
 export async function spawnExport(spec: ExportSpawn): Promise<SpawnResult> {
-  const done = await runToFile(spec.executable, spec.argv, {
+  const done = await commandToFile(spec.executable, spec.argv, {
     cwd: spec.cwd,
     env: spec.env,
     timeoutMs: spec.timeoutMs,

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runSync } from '../process/spawn.js';
+import { commandSync } from '../process/spawn.js';
 import { systemEnv } from './host.js';
 
 export interface HiddenIncludes {
@@ -26,7 +26,7 @@ export function hideIncludes(
   const config = path.join(lent, '.git', 'config');
   if (!fs.existsSync(config)) return undefined;
   const git = (args: string[]) =>
-    runSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
+    commandSync('git', ['config', '--file', config, ...args], { env: systemEnv(env) });
   const listed = git(['--get-regexp', '^include(if\\..*)?\\.path$']);
   const includes: [string, string][] = listed.stdout
     .split('\n')
@@ -46,7 +46,7 @@ export function restoreIncludes(hidden: HiddenIncludes, env: NodeJS.ProcessEnv):
   if (!fs.lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory()) return;
   if (!fs.lstatSync(hidden.config, { throwIfNoEntry: false })?.isFile()) return;
   for (const [key, file] of hidden.includes)
-    runSync('git', ['config', '--file', hidden.config, '--add', key, file], {
+    commandSync('git', ['config', '--file', hidden.config, '--add', key, file], {
       env: systemEnv(env)
     });
 }

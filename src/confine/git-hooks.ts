@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runSync } from '../process/spawn.js';
+import { commandSync } from '../process/spawn.js';
 import { inside } from './credential.js';
 import { systemEnv } from './host.js';
 
@@ -19,7 +19,7 @@ export function hooksInWorktree(workspace: string, gitDirs: string[]): string[] 
     const hooks = path.join(gitDir, 'hooks');
     const config = path.join(gitDir, 'config');
     if (fs.lstatSync(config, { throwIfNoEntry: false })?.isFile()) {
-      const got = runSync('git', ['config', '--file', config, '--get-all', 'core.hooksPath'], {
+      const got = commandSync('git', ['config', '--file', config, '--get-all', 'core.hooksPath'], {
         env: systemEnv()
       });
       // A nested repository's relative hooksPath is its own worktree's; a submodule's is near enough.

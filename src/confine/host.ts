@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { messageOf } from '../text/errors.js';
 import { childEnv } from '../process/environment.js';
-import { privileged, runSync } from '../process/spawn.js';
+import { privileged, commandSync } from '../process/spawn.js';
 import type { IsolationMode } from '../config/settings.js';
 
 /** What `isolation` comes to on this runner, decided before anything runs. */
@@ -65,10 +65,10 @@ export const THIS_HOST: IsolationHost = {
   username: () => os.userInfo().username,
   tool: systemTool,
   passwordlessSudo: sudo =>
-    runSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0,
+    commandSync(sudo, ['-n', 'true'], { env: systemEnv(), timeoutMs: 10_000 }).status === 0,
   admin: (plan, env) => (file, args) => {
     const [command, argv] = privileged(file, args, plan.via, plan.sudo);
-    const done = runSync(command, argv, { env: systemEnv(env) });
+    const done = commandSync(command, argv, { env: systemEnv(env) });
     if (done.status !== 0)
       throw new Error(
         `\`${[file, ...args].join(' ')}\` failed (${done.error ? messageOf(done.error) : `exit ${done.status}`}): ${done.stderr.trim().split('\n').at(-1) ?? ''}`
@@ -76,7 +76,7 @@ export const THIS_HOST: IsolationHost = {
     return done.stdout;
   },
   userIds: name => {
-    const found = runSync('getent', ['passwd', name], { env: systemEnv() });
+    const found = commandSync('getent', ['passwd', name], { env: systemEnv() });
     const fields = found.status === 0 ? found.stdout.trim().split(':') : [];
     if (fields.length < 4) return undefined;
     return { uid: Number(fields[2]), gid: Number(fields[3]) };

@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { messageOf } from '../text/errors.js';
 import { retry } from '../run/retry.js';
 import { childEnv } from '../process/environment.js';
-import { runSync, type AgentUser, type Spawning } from '../process/spawn.js';
+import { commandSync, type AgentUser, type Spawning } from '../process/spawn.js';
 import type { IsolationFact } from '../run/facts.js';
 import { hideIncludes, inside, restoreIncludes, type HiddenIncludes } from './credential.js';
 import { processesOf } from './processes.js';
@@ -131,7 +131,7 @@ export class Isolation {
           return { value: undefined, retry: messageOf(error) };
         }
       },
-      { attempts: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 }
+      { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 }
     );
     let isolation: Isolation | undefined;
     try {
@@ -323,7 +323,7 @@ export class Isolation {
 
   /** kill -1 as the agent user: every process of that user at once (kill itself spared). */
   private signalAll(signal: 'SIGTERM' | 'SIGKILL'): void {
-    runSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
+    commandSync(systemTool('kill') ?? '/bin/kill', [`-${signal.slice(3)}`, '--', '-1'], {
       env: systemEnv(),
       as: this.user
     });

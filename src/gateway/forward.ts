@@ -123,7 +123,7 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
         return { status: 'error', retries: n - 1, streamed: false, usage: {} };
       }
       call.note(
-        `model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`
+        `model gateway: ${call.label}: ${why}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`
       );
       await call.sleep(wait, call.signal);
       continue;
@@ -134,7 +134,7 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
       if (wait !== undefined) {
         await answer.body.dump();
         call.note(
-          `model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.attempts} in ${wait} ms`
+          `model gateway: ${call.label}: HTTP ${answer.statusCode}; try ${n + 1} of ${call.limits.tries} in ${wait} ms`
         );
         await call.sleep(wait, call.signal);
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may abort during the sleep; TS keeps the check from before it

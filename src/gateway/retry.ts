@@ -34,7 +34,7 @@ export function nextWait(
   retryAfter: number | undefined,
   random: () => number = Math.random
 ): number | undefined {
-  if (n >= limits.attempts) return undefined;
+  if (n >= limits.tries) return undefined;
   // Jitter up to half the backoff, so that parallel jobs hitting one rate limit spread out.
   const wait = retryAfter ?? Math.round(limits.backoffMs * 2 ** (n - 1) * (1 + random() * 0.5));
   return elapsedMs + wait > limits.totalMs ? undefined : wait;

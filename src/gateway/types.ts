@@ -28,7 +28,7 @@ export interface BudgetStop {
 /** How retries of one model call are bounded. */
 export interface RetryLimits {
   /** Attempts in all, the first included. */
-  attempts: number;
+  tries: number;
   /** The first backoff; it doubles each time, with jitter, or follows `Retry-After`. */
   backoffMs: number;
   /** No retry waits past this since the call's first attempt. */

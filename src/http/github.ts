@@ -38,7 +38,7 @@ export interface GithubOptions {
   /** The fetch port (http/fetch.ts's `request`, through the runner's proxy); tests give their own. */
   request?: typeof request;
   /** Tries in all and the first wait (default 3, 1 s, jitter 0.25). */
-  retry?: Pick<RetryPolicy, 'attempts' | 'backoffMs' | 'jitter'>;
+  retry?: Pick<RetryPolicy, 'tries' | 'backoffMs' | 'jitter'>;
   /** A bound on the whole call, retries included: a plain timer, so that a fake clock drives it. */
   totalMs?: number;
 }
@@ -62,7 +62,7 @@ export async function githubCall(
     bound && options.signal
       ? AbortSignal.any([options.signal, bound.signal])
       : (bound?.signal ?? options.signal);
-  const policy = options.retry ?? { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
+  const policy = options.retry ?? { tries: ATTEMPTS, backoffMs: BACKOFF_MS, jitter: 0.25 };
   try {
     return await retry<Answer<Got>>(
       async tries => {

@@ -15,7 +15,7 @@ import { WRITERS_ONLY_EVENTS } from '../config/events.js';
 import { childEnv } from '../process/environment.js';
 import type { InstallLayout } from './layout.js';
 import { Refused, restoreStaged } from './restore.js';
-import { runCommand } from '../process/spawn.js';
+import { commandAsync } from '../process/spawn.js';
 
 export interface CacheResult {
   /** The key of the entry restored or saved; absent on a miss or a failure. */
@@ -38,7 +38,7 @@ export async function cacheAvailable(): Promise<boolean> {
 
 /** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
 async function compression(env: NodeJS.ProcessEnv): Promise<'zstd-without-long' | 'gzip'> {
-  const zstd = await runCommand('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
+  const zstd = await commandAsync('zstd', ['--quiet', '--version'], { env, timeoutMs: 10_000 });
   return !zstd.error && zstd.stdout.trim() !== '' ? 'zstd-without-long' : 'gzip';
 }
 
@@ -162,7 +162,7 @@ async function lookUp(
         return { value: { error: why }, retry: why };
       }
     },
-    { attempts: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal }
+    { tries: limits.lookupAttempts, backoffMs: limits.lookupBackoffMs, signal }
   );
   if (result.error !== undefined) throw new Error(result.error);
   const answer = result.answer ?? {};
@@ -178,7 +178,7 @@ async function lookUp(
 export async function lockDown(paths: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const present = paths.filter(p => fs.existsSync(p));
   if (present.length === 0) return;
-  const chmod = await runCommand('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
+  const chmod = await commandAsync('chmod', ['-R', 'u+rwX,go-w,go+rX', ...present], {
     env,
     timeoutMs: 5 * 60_000
   });

@@ -122,7 +122,7 @@ export async function fetchInto(
       return { value: { failed }, retry: why };
     },
     {
-      attempts,
+      tries: attempts,
       backoffMs,
       signal,
       onRetry: (why, next, waitMs) =>

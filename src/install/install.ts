@@ -28,7 +28,7 @@ import {
   type RestoreLimits
 } from './cache.js';
 import { mkdirReadable } from './restore.js';
-import { runGroup } from '../process/group.js';
+import { groupCommand } from '../process/group.js';
 import { PROCESS_LIMITS } from '../process/spawn.js';
 import {
   cacheable,
@@ -204,8 +204,8 @@ async function installHermes(
     if (call.unsupported.length > 0)
       io.info(`This install script takes no ${call.unsupported.join(', ')}: not passed.`);
     const tail: string[] = [];
-    const run = await io.group(tried, () =>
-      runGroup({
+    const installed = await io.group(tried, () =>
+      groupCommand({
         // stderr joins stdout in bash itself, so that the lines keep the order the installer wrote them in.
         argv: ['bash', '-c', 'exec bash "$0" "$@" 2>&1', script, ...call.args],
         env: installerEnv(layout, spawnEnv),
@@ -221,14 +221,17 @@ async function installHermes(
         }
       })
     );
-    if (run.cancelled) return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
-    if (run.timedOut)
+    if (installed.cancelled)
+      return failed(`${tried} was cancelled with the job.${lastLines(tail)}`);
+    if (installed.timedOut)
       return failed(
         `${tried} did not finish within ${formatMs(install.timeoutMs)} (install-timeout-minutes): it was stopped.${lastLines(tail)}`
       );
-    if (run.code !== 0) {
+    if (installed.code !== 0) {
       const how =
-        run.code === null ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+        installed.code === null
+          ? `was killed by ${installed.signal}`
+          : `exited with code ${installed.code}`;
       return failed(`${tried} failed: the installer ${how}.${lastLines(tail)}`);
     }
     const found = await working(layout, spawnEnv, limits);

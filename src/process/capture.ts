@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { READ_BYTES } from '../run/lines.js';
 import { childEnv } from './environment.js';
-import { runSync } from './spawn.js';
+import { commandSync } from './spawn.js';
 import { openTranscript } from '../config/paths.js';
 
 export interface Capture {
@@ -138,7 +138,7 @@ class FifoCapture implements Capture {
     try {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-stdout-'));
       const fifo = path.join(dir, 'stdout');
-      const made = runSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
+      const made = commandSync('mkfifo', ['-m', '600', fifo], { env: childEnv() });
       if (made.status !== 0) return undefined;
       // The reading end first, without blocking; then the writing end opens at once.
       const held = (fd: number): number => {

@@ -74,7 +74,7 @@ function groupLives(pgid: number): boolean {
   return false;
 }
 
-export function runGroup({
+export function groupCommand({
   argv,
   env,
   cwd,

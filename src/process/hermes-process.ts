@@ -7,7 +7,7 @@ import { captureStdout } from './capture.js';
 import { LineSplitter } from './line-splitter.js';
 import {
   PROCESS_LIMITS,
-  runSync,
+  commandSync,
   signalGroup,
   startChild,
   type AgentUser,
@@ -134,7 +134,7 @@ export class HermesProcess {
     if (this.exited || this.pid === undefined) return false;
     if (this.as?.via === 'sudo') {
       // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-      const sent = runSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+      const sent = commandSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
         env: this.env,
         as: this.as,
         timeoutMs: 10_000

@@ -14,7 +14,7 @@
  * agent and all it starts.
  *
  * Here: `startChild` (the one asynchronous spawn: Hermes in hermes-process.ts, the installer's
- * group in group.ts, `startPiped` and `runToFile` below), `runSync` and `runCommand` for short
+ * group in group.ts, `startPiped` and `commandToFile` below), `commandSync` and `commandAsync` for short
  * commands run to their end (mkfifo, useradd, a version probe), `wrap` (the argv that runs as `as`),
  * `signalGroup` (the one way a process group is signalled).
  */
@@ -85,7 +85,7 @@ type Started<T> = Omit<SpawnSyncReturns<T>, 'stdout' | 'stderr'> & {
 };
 
 /** Runs a short command to its end, without a shell or standard input. */
-export function runSync(
+export function commandSync(
   file: string,
   args: string[],
   options: { env: NodeJS.ProcessEnv; as?: AgentUser; cwd?: string; timeoutMs?: number }
@@ -108,8 +108,8 @@ export function runSync(
   };
 }
 
-/** Runs a command to its end (killed after timeoutMs), as runSync does but without blocking. */
-export function runCommand(
+/** Runs a command to its end (killed after timeoutMs), as commandSync does but without blocking. */
+export function commandAsync(
   file: string,
   args: string[],
   options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs: number; as?: AgentUser }
@@ -138,7 +138,7 @@ export function runCommand(
  * handed on as a descriptor, so a command running as the agent user writes a file in a folder that
  * user cannot open), killed after timeoutMs; stderr is kept, bounded, for the message.
  */
-export function runToFile(
+export function commandToFile(
   file: string,
   args: string[],
   options: {

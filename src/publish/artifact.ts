@@ -110,7 +110,7 @@ async function upload(
 ): Promise<UploadResult> {
   const { env } = request;
   const base = (request.name ?? defaultName(env)).replace(/\.jsonl$/, '');
-  const tag = runAttemptTag(env);
+  const tag = rerunTag(env);
   let file = path.join(staging, `${base}${tag}.jsonl`);
   await copyRedacted(request.transcriptPath, file, request.redact);
   // Several attempts go up together, as a zip: <name>.attempt-N.jsonl beside <name>.jsonl.
@@ -170,7 +170,7 @@ async function upload(
       }
     },
     {
-      attempts: MAX_NAME_ATTEMPTS,
+      tries: MAX_NAME_ATTEMPTS,
       backoffMs: 0,
       onRetry: why => core.info(`${why}; trying the next one.`)
     }
@@ -193,7 +193,7 @@ export function defaultName(env: NodeJS.ProcessEnv): string {
 export const RUN_ATTEMPT_TAG = '.run-attempt-';
 
 /** `GITHUB_RUN_ATTEMPT` as that tag; empty on a first attempt. */
-export function runAttemptTag(env: NodeJS.ProcessEnv): string {
+export function rerunTag(env: NodeJS.ProcessEnv): string {
   const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
   return Number.isSafeInteger(attempt) && attempt > 1 ? `${RUN_ATTEMPT_TAG}${attempt}` : '';
 }

@@ -191,7 +191,7 @@ async function downloadLeg(
         };
       },
       {
-        attempts: DOWNLOAD_ATTEMPTS,
+        tries: DOWNLOAD_ATTEMPTS,
         backoffMs: RETRY_WAIT_MS,
         sleep: options.sleep
       }

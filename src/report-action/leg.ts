@@ -1,12 +1,12 @@
 /**
  * One leg of a matrix: its transcript folded by the same stream → turn → verdict code as a live run
- * (followFile, decide), kept as the few numbers the report needs.
+ * (followFile, verdictOf), kept as the few numbers the report needs.
  */
 import type { RunLog } from '../run/attempt.js';
 import { followFile } from '../run/stream-reader.js';
 import type { Tokens } from '../run/stream.js';
 import type { ToolStats } from '../run/turn.js';
-import { decide, type Outcome } from '../run/verdict.js';
+import { verdictOf, type Outcome } from '../run/verdict.js';
 import type { Redactor } from '../text/redact.js';
 import type { SessionUsage } from '../run/session-usage.js';
 
@@ -64,7 +64,7 @@ export async function foldTranscript(
 ): Promise<Leg> {
   // The report shows counts and per-tool totals, never a leg's single calls: none are kept.
   const turn = await followFile(file, silentLog(redact), { recentCalls: 0 });
-  const verdict = decide(turn, { kind: 'transcript' });
+  const verdict = verdictOf(turn, { kind: 'transcript' });
   const result = turn.result;
   return {
     name,

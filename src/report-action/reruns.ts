@@ -18,7 +18,7 @@ export interface SetAside {
 }
 
 /** The leg and the run attempt a leg name (without `.jsonl`) says. */
-export function runAttemptOf(name: string): { leg: string; attempt: number } {
+export function rerunOf(name: string): { leg: string; attempt: number } {
   const tagged = TAGGED.exec(name);
   return tagged
     ? { leg: name.slice(0, tagged.index), attempt: Number(tagged[1]) }
@@ -32,13 +32,13 @@ export function newestAttempts<T>(
 ): { counted: T[]; setAside: SetAside[] } {
   const newest = new Map<string, number>();
   for (const item of items) {
-    const { leg, attempt } = runAttemptOf(nameOf(item));
+    const { leg, attempt } = rerunOf(nameOf(item));
     newest.set(leg, Math.max(attempt, newest.get(leg) ?? 0));
   }
   const counted: T[] = [];
   const setAside: SetAside[] = [];
   for (const item of items) {
-    const { leg, attempt } = runAttemptOf(nameOf(item));
+    const { leg, attempt } = rerunOf(nameOf(item));
     const latest = present(newest.get(leg), `the newest attempt of ${leg}`);
     if (attempt === latest) counted.push(item);
     else setAside.push({ leg, attempt, counted: latest });

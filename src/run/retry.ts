@@ -5,7 +5,7 @@
 
 export interface RetryPolicy {
   /** How many tries in all, the first included. */
-  attempts: number;
+  tries: number;
   /** The wait before the second try; doubled before each later one. */
   backoffMs: number;
   /** Up to this fraction of each wait is added at random (legs of a matrix spread out). Default 0. */
@@ -29,7 +29,7 @@ export async function retry<T>(
   const sleep = policy.sleep ?? abortableSleep;
   for (let n = 1; ; n++) {
     const tried = await once(n);
-    if (tried.retry === undefined || n >= policy.attempts || policy.signal?.aborted)
+    if (tried.retry === undefined || n >= policy.tries || policy.signal?.aborted)
       return tried.value;
     const waitMs = Math.round(
       policy.backoffMs * 2 ** (n - 1) * (1 + Math.random() * (policy.jitter ?? 0))

@@ -45,7 +45,7 @@ export function supervise(signals: Signals, timeoutMs: number, turn: Stoppable):
   };
 }
 
-/** A process group that can be interrupted and killed: Hermes, as runAttempt holds it. */
+/** A process group that can be interrupted and killed: Hermes, as hermesAttempt holds it. */
 export interface Signalable {
   readonly running: boolean;
   /** False when the process has already gone. */

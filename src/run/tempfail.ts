@@ -4,7 +4,7 @@ import { formatMs } from '../text/text.js';
 import type { Attempt } from './attempt.js';
 import type { Cancellation } from './cancellation.js';
 import { retry, type RetryPolicy } from './retry.js';
-import { decide, type Verdict } from './verdict.js';
+import { verdictOf, type Verdict } from './verdict.js';
 
 /** An attempt that was retried: its verdict, and where its transcript went. */
 export interface AttemptRecord {
@@ -62,13 +62,13 @@ export async function retryTempfail(
       }
       const value = await once();
       // Whether to try again; the run's verdict is decided once, after the last attempt.
-      previous = decide(value.turn, value.end);
+      previous = verdictOf(value.turn, value.end);
       return previous.outcome === 'tempfail' && !policy.cancellation.cancelled
         ? { value, retry: policy.why }
         : { value };
     },
     {
-      attempts: policy.retries + 1,
+      tries: policy.retries + 1,
       backoffMs: policy.backoffMs,
       jitter: policy.jitter,
       signal: policy.cancellation.signal,

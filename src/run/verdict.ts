@@ -160,7 +160,7 @@ export function whatOf(outcome: Outcome, mode: RunMode): string {
   return (mode === 'api' && words.whatApi) || words.what;
 }
 
-export function decide(turn: Turn, end: RunEnd): Verdict {
+export function verdictOf(turn: Turn, end: RunEnd): Verdict {
   if (end.kind === 'not_found') {
     return {
       outcome: 'not_found',

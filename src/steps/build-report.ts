@@ -20,7 +20,7 @@ export function buildReport(
   const { settings, userQuery, redact } = plan;
   const { attempt, record, agent } = executed;
   const attempts =
-    executed.attempts === 0 ? [] : [...executed.earlier.map(a => a.verdict), verdict];
+    executed.attemptCount === 0 ? [] : [...executed.earlier.map(a => a.verdict), verdict];
   return {
     verdict: shown(verdict, redact),
     query:

@@ -35,7 +35,7 @@ import type { Ports } from './ports.js';
 export interface Executed extends Attempts {
   allowed: true;
   /** How many attempts ran: 0 in transcript mode. */
-  attempts: number;
+  attemptCount: number;
   agent?: string;
   /** When the action installed Hermes, or tried to. */
   install?: InstallFact;
@@ -84,14 +84,14 @@ export async function execute(
   if (!settings.showReasoning) log.hideReasoning();
   if (plan.schema?.warnings.length)
     ports.out.warning(`json-schema: ${plan.schema.warnings.slice(0, 5).join('; ')}`);
-  const run = { log, cancellation, ports, plan };
+  const running = { log, cancellation, ports, plan };
   try {
     const result =
       settings.mode === 'transcript'
-        ? await readTranscript(settings.transcript, run)
+        ? await readTranscript(settings.transcript, running)
         : settings.mode === 'api'
-          ? await runApi(settings, plan.apiQuery ?? '', run)
-          : await runHermes(settings, admitted, run);
+          ? await apiServerTurn(settings, plan.apiQuery ?? '', running)
+          : await hermesTurn(settings, admitted, running);
     if (!result.allowed) log.end();
     return { ...result, cancellation, log };
   } catch (error) {
@@ -135,7 +135,7 @@ interface Running {
 }
 
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
-async function runHermes(
+async function hermesTurn(
   settings: CliSettings,
   { isolation: plan, trigger }: Extract<AdmitResult, { allowed: true }>,
   { log, cancellation, ports, plan: turnPlan }: Running
@@ -149,7 +149,7 @@ async function runHermes(
     throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
   if (provided.failure !== undefined) {
     const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
-    return { allowed: true, attempt, earlier: [], attempts: 1, install };
+    return { allowed: true, attempt, earlier: [], attemptCount: 1, install };
   }
   const confining = {
     plan,
@@ -219,7 +219,7 @@ async function runHermes(
       // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
       held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated)
     });
-    const run: CliSettings = queryFile
+    const turnSettings: CliSettings = queryFile
       ? { ...settings, query: { kind: 'file', path: queryFile } }
       : settings;
     // Asked alongside the run, not before it: a CLI can take a while to print its version.
@@ -242,13 +242,21 @@ async function runHermes(
     if (unlisted.length > 0) {
       const attempt = refusedFlags(unlisted, settings.jsonlPath, log);
       const isolation = await tearDown();
-      return { allowed: true, attempt, earlier: [], attempts: 1, install, isolation, ...spent() };
+      return {
+        allowed: true,
+        attempt,
+        earlier: [],
+        attemptCount: 1,
+        install,
+        isolation,
+        ...spent()
+      };
     }
     log.begin();
     const attempts = await retryTempfail(
       () =>
         hermes.attempt(
-          run,
+          turnSettings,
           executable ?? settings.hermesPath,
           settings.jsonlPath,
           log,
@@ -288,7 +296,7 @@ async function runHermes(
     return {
       allowed: true,
       ...attempts,
-      attempts: attempts.earlier.length + 1,
+      attemptCount: attempts.earlier.length + 1,
       agent,
       install,
       isolation,
@@ -316,7 +324,7 @@ function installIo(log: LiveLog, { out }: Ports): InstallIo {
 }
 
 /** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
-async function runApi(
+async function apiServerTurn(
   settings: ApiModeSettings,
   query: string,
   { log, cancellation, ports }: Running
@@ -336,7 +344,7 @@ async function runApi(
   return {
     allowed: true,
     ...attempts,
-    attempts: attempts.earlier.length + 1,
+    attemptCount: attempts.earlier.length + 1,
     agent: server.description
   };
 }
@@ -369,5 +377,5 @@ async function readTranscript(transcript: string, { log, ports }: Running): Prom
     durationMs: ports.clock.now() - started,
     end: { kind: 'transcript' }
   };
-  return { allowed: true, attempt, earlier: [], attempts: 0 };
+  return { allowed: true, attempt, earlier: [], attemptCount: 0 };
 }

@@ -6,7 +6,7 @@
 import * as core from '@actions/core';
 import { GATE_LIMITS, type GateLimits } from '../access/gate.js';
 import type { InputName } from '../config/inputs.js';
-import { probeVersion, runAttempt } from '../cli/hermes.js';
+import { probeVersion, hermesAttempt } from '../cli/hermes.js';
 import { provideHermes } from '../install/install.js';
 import { heldCredentials, startGateway } from '../gateway/gateway.js';
 import type { RetryLimits } from '../gateway/types.js';
@@ -48,7 +48,7 @@ export interface Clock {
 /** What runs Hermes: finding or installing it, one attempt, its version, its session record. */
 export interface HermesPorts {
   provide: typeof provideHermes;
-  attempt: typeof runAttempt;
+  attempt: typeof hermesAttempt;
   version: typeof probeVersion;
   record: typeof readSessionRecord;
 }
@@ -79,7 +79,7 @@ export const LIMITS: Readonly<Limits> = Object.freeze({
   grace: GRACE,
   tempfailJitter: 0.25,
   gate: GATE_LIMITS,
-  modelRetry: Object.freeze({ attempts: 4, backoffMs: 1000, totalMs: 120_000 })
+  modelRetry: Object.freeze({ tries: 4, backoffMs: 1000, totalMs: 120_000 })
 });
 
 export interface Ports {
@@ -128,7 +128,7 @@ export function runnerPorts(): Ports {
     },
     hermes: {
       provide: provideHermes,
-      attempt: runAttempt,
+      attempt: hermesAttempt,
       version: probeVersion,
       record: readSessionRecord
     },
