@@ -8,11 +8,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import type { IsolationHost } from '../src/confine/host.js';
 import { run } from '../src/main.js';
 import { PR, rendered } from './helpers/comment.js';
 import { textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
+import { rootHost } from './helpers/root-host.js';
 import { summaryText, world, type Options, type World } from './helpers/in-process.js';
 import { until } from './helpers/until.js';
 import { must } from './helpers/must.js';
@@ -131,22 +131,9 @@ describe('a cancel while Hermes’ own user is set up', () => {
       inputs: { isolation: 'user' },
       env: { RUNNER_TEMP: fs.mkdtempSync(path.join(ROOT, 'temp-')) }
     });
-    const asked: string[][] = [];
-    const host: IsolationHost = {
-      uid: 0,
-      username: () => 'root',
-      tool: name => `/usr/bin/${name}`,
-      passwordlessSudo: () => false,
-      admin: () => (file, args) => {
-        asked.push([file, ...args]);
-        if (file === 'useradd') w.signals.emit('SIGINT');
-        if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
-        const [mode, dir] = args;
-        if (file === 'chmod' && mode && dir?.startsWith(ROOT)) fs.chmodSync(dir, parseInt(mode, 8));
-        return '';
-      },
-      userIds: () => ({ uid: 4321, gid: 4321 })
-    };
+    const { host, asked } = rootHost(ROOT, file => {
+      if (file === 'useradd') w.signals.emit('SIGINT');
+    });
     w.ports = { ...w.ports, platform: 'linux', isolationHost: host };
     await run(w.ports);
     const name = asked.find(([file]) => file === 'useradd')?.at(-1) ?? '';

@@ -14,7 +14,7 @@ import { PR, rendered } from './helpers/comment.js';
 import { textOf } from './helpers/gfm.js';
 import { GithubApi } from './helpers/github-api.js';
 import { summaryText, world, type Options, type World } from './helpers/in-process.js';
-import { must } from './helpers/must.js';
+import { rootHost, type RootHost } from './helpers/root-host.js';
 
 let api: GithubApi;
 beforeAll(async () => {
@@ -27,30 +27,15 @@ beforeEach(() => {
   api.plan('octocat', { permission: 'write' });
 });
 
-/** A root host whose commands are recorded, not run (but `rm`, of what the test made); `fails` says which throw. */
+/** The stand-in root host (helpers/root-host.ts); `fails` says which commands throw. */
 function standIn(
   fails: (file: string, args: string[]) => boolean,
   userIds: IsolationHost['userIds'] = () => ({ uid: 4321, gid: 4321 })
-): { host: IsolationHost; asked: string[][] } {
-  const asked: string[][] = [];
-  const host: IsolationHost = {
-    uid: 0,
-    username: () => 'root',
-    tool: name => `/usr/bin/${name}`,
-    passwordlessSudo: () => false,
-    admin: () => (file, args) => {
-      asked.push([file, ...args]);
-      if (fails(file, args))
-        throw new Error(`\`${file}\` failed (exit 1): refused by the stand-in`);
-      if (file === 'rm') fs.rmSync(args.at(-1) ?? '', { recursive: true, force: true });
-      // The modes of what the test made (RUNNER_TEMP and what it holds): the real ones, as the owner.
-      if (file === 'chmod' && args[1]?.startsWith(ROOT))
-        fs.chmodSync(args[1], parseInt(must(args[0]), 8));
-      return '';
-    },
-    userIds
+): RootHost {
+  const refuse = (file: string, args: string[]): void => {
+    if (fails(file, args)) throw new Error(`\`${file}\` failed (exit 1): refused by the stand-in`);
   };
-  return { host, asked };
+  return rootHost(ROOT, refuse, userIds);
 }
 
 /** Where each test's RUNNER_TEMP is made, apart from its workspace. */
