@@ -80,3 +80,13 @@ test('lines end at a lone CR too, as python-dotenv reads them: the key inside a 
   expect(copy).toBeDefined();
   expect(copy).not.toContain(REAL);
 });
+
+test('a comment naming a variable the gateway sets (not a key) keeps the copy; the assignment goes', () => {
+  const names = new Set([...gatewayNames, 'NO_PROXY', 'no_proxy']);
+  const copy = withoutNames(
+    of(`# corp hosts go in NO_PROXY below\nNO_PROXY=corp.internal\nEXA_API_KEY=abc\n`),
+    names,
+    keys
+  );
+  expect(copy).toBe('# corp hosts go in NO_PROXY below\nEXA_API_KEY=abc\n');
+});

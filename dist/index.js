@@ -67023,9 +67023,12 @@ function withoutNames(dotenv, names, secrets) {
     }
     const text = kept.join('\n');
     const left = (0,main.parse)(text);
-    // A name still written anywhere (python-dotenv also reads quoted names and other blanks): no copy.
     for (const name of names)
-        if (name in left || text.includes(name))
+        if (name in left)
+            return undefined;
+    // A key's name still written anywhere (python-dotenv also reads quoted names, other blanks): no copy.
+    for (const name of secrets)
+        if (text.includes(name))
             return undefined;
     for (const name of secrets) {
         const value = dotenv.values[name]?.trim();
@@ -68098,7 +68101,7 @@ function copyDotenv(options, to) {
     const { names = [], keys = [] } = options.overrides ?? {};
     const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
     if (text === undefined) {
-        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => n in dotenv.values).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
+        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
         return;
     }
     external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
@@ -68307,6 +68310,9 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     if (!started)
         return { dotenv };
     plan.hide(started.capability);
+    const fileNoProxy = dotenv?.values.NO_PROXY ?? dotenv?.values.no_proxy;
+    if (!isolated && fileNoProxy !== undefined && !fileNoProxy.includes('127.0.0.1'))
+        warning(`${dotenv?.path ?? '.env'} sets NO_PROXY without 127.0.0.1, and Hermes reads it over its environment: behind a proxy, its calls to the model gateway go to the proxy. Add 127.0.0.1 there.`);
     if (!isolated)
         warning(`Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +
             `(${started.fronted.map(f => f.keyVariable).join(', ')}) stay readable by the agent in this ` +
@@ -70786,8 +70792,11 @@ async function publish(report, plan, ports, { comment, cancellation, earlier }) 
             : plan.secrets.length
                 ? (0,text_redact/* makeRedactor */.$u)(plan.secrets, { tokens: false })
                 : undefined;
-        // A cancel, before or during the upload, gives it up in time for the rest within the runner's grace.
-        const cancel = cancellation && (0,run_cancellation/* afterCancel */.ZZ)(cancellation, artifact/* UPLOAD_LIMITS */.N6.afterCancelMs, ports.clock.now);
+        // A cancel during the upload gives it up in time for the comment's rewrite within the runner's
+        // grace. Cancelled before it, the comment is already rewritten: the upload goes on until SIGTERM.
+        const cancel = cancellation && !cancelled
+            ? (0,run_cancellation/* afterCancel */.ZZ)(cancellation, artifact/* UPLOAD_LIMITS */.N6.afterCancelMs, ports.clock.now)
+            : undefined;
         const transcript = await uploadTranscript(settings, report, earlier, egress, redact, ports, cancel);
         final = { ...final, ...transcript.added };
         const record = await uploadRecord(settings, final, egress, ports, cancel);
@@ -74012,7 +74021,8 @@ async function startGateway(options) {
     // to the host openrouter.ai (a loopback base URL gets none); asked for openrouter by name, it sends it
     // to OPENROUTER_BASE_URL (upstream hermes_cli/auth.py, see docs/gateway.md). config.yaml's
     // model.provider still comes first.
-    if (fronted.some(f => f.provider === 'openrouter') && !options.env.HERMES_INFERENCE_PROVIDER)
+    if (fronted.some(f => f.provider === 'openrouter') &&
+        !options.env.HERMES_INFERENCE_PROVIDER?.trim())
         env.HERMES_INFERENCE_PROVIDER = 'openrouter';
     // Hermes' HTTP client (httpx) sends even a loopback call to the runner's proxy unless NO_PROXY names it.
     const noProxy = withLoopback(options.env.NO_PROXY ?? options.env.no_proxy);

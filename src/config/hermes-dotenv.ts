@@ -75,8 +75,9 @@ export function withoutNames(
   }
   const text = kept.join('\n');
   const left = parse(text);
-  // A name still written anywhere (python-dotenv also reads quoted names and other blanks): no copy.
-  for (const name of names) if (name in left || text.includes(name)) return undefined;
+  for (const name of names) if (name in left) return undefined;
+  // A key's name still written anywhere (python-dotenv also reads quoted names, other blanks): no copy.
+  for (const name of secrets) if (text.includes(name)) return undefined;
   for (const name of secrets) {
     const value = dotenv.values[name]?.trim();
     if (value && text.includes(value)) return undefined;

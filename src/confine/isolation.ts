@@ -452,7 +452,7 @@ function copyDotenv(options: IsolateOptions, to: string): void {
   const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
   if (text === undefined) {
     options.warn(
-      `${dotenv.path} is not given to the agent: it sets ${names.filter(n => n in dotenv.values).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`
+      `${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`
     );
     return;
   }

@@ -39,7 +39,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
   // to the host openrouter.ai (a loopback base URL gets none); asked for openrouter by name, it sends it
   // to OPENROUTER_BASE_URL (upstream hermes_cli/auth.py, see docs/gateway.md). config.yaml's
   // model.provider still comes first.
-  if (fronted.some(f => f.provider === 'openrouter') && !options.env.HERMES_INFERENCE_PROVIDER)
+  if (
+    fronted.some(f => f.provider === 'openrouter') &&
+    !options.env.HERMES_INFERENCE_PROVIDER?.trim()
+  )
     env.HERMES_INFERENCE_PROVIDER = 'openrouter';
   // Hermes' HTTP client (httpx) sends even a loopback call to the runner's proxy unless NO_PROXY names it.
   const noProxy = withLoopback(options.env.NO_PROXY ?? options.env.no_proxy);

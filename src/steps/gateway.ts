@@ -103,6 +103,11 @@ export async function startTurnGateway(
   });
   if (!started) return { dotenv };
   plan.hide(started.capability);
+  const fileNoProxy = dotenv?.values.NO_PROXY ?? dotenv?.values.no_proxy;
+  if (!isolated && fileNoProxy !== undefined && !fileNoProxy.includes('127.0.0.1'))
+    warning(
+      `${dotenv?.path ?? '.env'} sets NO_PROXY without 127.0.0.1, and Hermes reads it over its environment: behind a proxy, its calls to the model gateway go to the proxy. Add 127.0.0.1 there.`
+    );
   if (!isolated)
     warning(
       `Hermes runs as the runner's user: the key${started.fronted.length > 1 ? 's' : ''} the model gateway fronts ` +

@@ -60,9 +60,12 @@ export async function publish(
       : plan.secrets.length
         ? makeRedactor(plan.secrets, { tokens: false })
         : undefined;
-    // A cancel, before or during the upload, gives it up in time for the rest within the runner's grace.
+    // A cancel during the upload gives it up in time for the comment's rewrite within the runner's
+    // grace. Cancelled before it, the comment is already rewritten: the upload goes on until SIGTERM.
     const cancel =
-      cancellation && afterCancel(cancellation, UPLOAD_LIMITS.afterCancelMs, ports.clock.now);
+      cancellation && !cancelled
+        ? afterCancel(cancellation, UPLOAD_LIMITS.afterCancelMs, ports.clock.now)
+        : undefined;
     const transcript = await uploadTranscript(
       settings,
       report,
