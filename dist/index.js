@@ -70780,6 +70780,8 @@ async function publish(report, plan, ports, { comment, cancellation, earlier }) 
         await comment?.finish(viewOf(report, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     // The review and the labels the answer proposed: written by the action, before the comment links to them.
     const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports);
+    // Cancelled while the review and labels were written (before any upload began).
+    const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
     // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
     for (const [name, value] of wrote?.outputs ?? [])
         out.setOutput(name, value);
@@ -70807,14 +70809,16 @@ async function publish(report, plan, ports, { comment, cancellation, earlier }) 
     // Cancelled since the verdict (while the transcript went up): interrupted all the same.
     const lateCancel = !cancelled && cancellation?.cancelledAt !== undefined;
     if (lateCancel) {
-        const when = earlier && settings.uploadArtifact
-            ? 'while the transcript was uploaded'
-            : 'while the results were published';
+        const when = cancelledWriting
+            ? 'while the results were written to GitHub'
+            : earlier && settings.uploadArtifact
+                ? 'while the transcript was uploaded'
+                : 'while the results were published';
         final = { ...final, verdict: run_report_shown((0,run_cancellation/* cancelledAfter */.gc)(final.verdict, when), redact) };
         writeOutputs(final, out, written);
     }
     if (lateCancel)
-        await comment?.finish(viewOf(final, true), (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
+        await comment?.finish({ ...viewOf(final, true), reviewUrl: wrote?.reviewUrl }, (0,run_cancellation/* graceLeft */.g)(cancellation, ports.limits.grace, ports.clock.now));
     else if (!cancelled)
         await comment?.finish({ ...viewOf(final, false), reviewUrl: wrote?.reviewUrl });
     if (settings.summary)

@@ -49,6 +49,8 @@ export async function publish(
     );
   // The review and the labels the answer proposed: written by the action, before the comment links to them.
   const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports);
+  // Cancelled while the review and labels were written (before any upload began).
+  const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
   // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.
   for (const [name, value] of wrote?.outputs ?? []) out.setOutput(name, value);
   let final = report;
@@ -84,8 +86,9 @@ export async function publish(
   // Cancelled since the verdict (while the transcript went up): interrupted all the same.
   const lateCancel = !cancelled && cancellation?.cancelledAt !== undefined;
   if (lateCancel) {
-    const when =
-      earlier && settings.uploadArtifact
+    const when = cancelledWriting
+      ? 'while the results were written to GitHub'
+      : earlier && settings.uploadArtifact
         ? 'while the transcript was uploaded'
         : 'while the results were published';
     final = { ...final, verdict: shown(cancelledAfter(final.verdict, when), redact) };
@@ -93,7 +96,7 @@ export async function publish(
   }
   if (lateCancel)
     await comment?.finish(
-      viewOf(final, true),
+      { ...viewOf(final, true), reviewUrl: wrote?.reviewUrl },
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
     );
   else if (!cancelled)
