@@ -36,7 +36,11 @@ const answer = {
   labels: ['build']
 };
 
-async function step(inputs: Record<string, string> = {}, given: object = answer): Promise<World> {
+async function step(
+  inputs: Record<string, string> = {},
+  given: object = answer,
+  prepare?: (w: World) => void
+): Promise<World> {
   const w = world({
     runs: [{ exitCode: 0, answer: '```json\n' + JSON.stringify(given) + '\n```' }],
     inputs: {
@@ -63,6 +67,7 @@ async function step(inputs: Record<string, string> = {}, given: object = answer)
     JSON.stringify({ number: 7, pull_request: { number: 7, head: { repo: { fork: false } } } })
   );
   w.ports.env.GITHUB_EVENT_PATH = file;
+  prepare?.(w);
   await run(w.ports);
   return w;
 }
@@ -113,5 +118,14 @@ describe('review: true on a pull request run', () => {
     expect(output.answer.verdict).toBe('fail');
     expect(Object.keys(output).sort()).toEqual(['answer', 'labels', 'review']);
     expect(api.reviews).toHaveLength(1);
+  });
+
+  it('a cancel while the labels are written: interrupted, saying so, the review already posted', async () => {
+    const w = await step({}, answer, w => (api.onLabels = () => w.signals.emit('SIGINT')));
+    api.onLabels = undefined;
+    expect(api.reviews).toHaveLength(1);
+    expect(w.outputs.get('outcome')).toBe('interrupted');
+    expect(w.outputs.get('error')).toContain('cancelled while the results were written to GitHub');
+    expect(w.outputs.get('review_id')).toBe(String(api.reviews[0]?.id));
   });
 });

@@ -61,6 +61,8 @@ export class GithubPulls {
   readonly problems: string[] = [];
   readonly reviews: Review[] = [];
   readonly labels: string[] = [];
+  /** Told of each labels request before it is answered (a test cancels the job there, say). */
+  onLabels?: () => void;
   files: DiffEntry[] = [];
   headSha = 'c3d9ff7a3cd57f00000000000000000000000000';
   pageSize = 100;
@@ -156,6 +158,7 @@ export class GithubPulls {
       return send(200, review);
     }
     if (labels && method === 'POST') {
+      this.onLabels?.();
       if (this.labelStatus !== undefined) return refused(this.labelStatus);
       const added = (body as { labels: string[] }).labels;
       this.labels.push(...added);
