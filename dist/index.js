@@ -40171,7 +40171,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65930);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40195);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43792);
 
 
@@ -41310,7 +41310,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 65930:
+/***/ 40195:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -67554,8 +67554,135 @@ function git_guard_write(workspace, tree) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/confine/agent-home.ts
+/**
+ * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
+ * user's Hermes config (`config.yaml`, `.env`, `skills/`), and the environment that points the agent
+ * at it. The `.env` copy has the model gateway's variables taken out (Hermes loads that file over
+ * its environment; see config/hermes-dotenv.ts).
+ */
+
+
+
+
+
+/** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** What of Hermes' home may hold a key: the originals are closed to others while the agent runs. */
+const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
+/** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
+function makeAgentHome(name) {
+    return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+}
+/** Fills home with its tmp/, and .hermes/ with the copy of the runner user's config. */
+function fillAgentHome(home, options) {
+    const hermesHome = external_node_path_.join(home, '.hermes');
+    external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+    external_node_fs_.mkdirSync(hermesHome);
+    const source = hermesHomeOf(options.env);
+    for (const entry of options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES) {
+        const to = external_node_path_.join(hermesHome, entry);
+        if (entry === '.env') {
+            copyDotenv(options, to);
+            continue;
+        }
+        const from = external_node_path_.join(source, entry);
+        if (external_node_fs_.existsSync(from))
+            // The entry itself may be a link (the user's choice of config): its target is copied. Links
+            // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+            // ~/.ssh would otherwise hand the agent a copy of the key.
+            external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
+    }
+    const config = external_node_path_.join(hermesHome, 'config.yaml');
+    if (external_node_fs_.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(external_node_fs_.readFileSync(config, 'utf8')))
+        options.warn("Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.");
+}
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...(0,environment/* childEnv */.gf)(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/**
+ * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
+ * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
+ */
+function copyDotenv(options, to) {
+    const dotenv = readHermesDotenv(options.env);
+    if (!dotenv)
+        return;
+    const { names = [], keys = [] } = options.overrides ?? {};
+    const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
+    if (text === undefined) {
+        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
+        return;
+    }
+    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
+}
+
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
+;// CONCATENATED MODULE: ./src/confine/agent-user.ts
+/**
+ * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
+ * group but its own) and deleted after it.
+ */
+
+
+
+/**
+ * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
+ * One per run, not one for all: two runs at once on one machine (several runners, a job and its
+ * tests) must not end each other's processes, nor reach each other's workspaces.
+ */
+const AGENT_USER_PREFIX = 'hermes-agent-';
+/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
+const USERADD_TRIES = 5;
+const USERADD_BACKOFF_MS = 200;
+/** Makes a user of a new name, retried while another useradd holds the lock; its name. */
+async function makeAgentUser(admin) {
+    const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
+    await (0,retry/* retry */.L)(async () => {
+        try {
+            useradd(name, admin);
+            return { value: undefined };
+        }
+        catch (error) {
+            // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
+            if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
+                throw error;
+            return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
+        }
+    }, { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+    return name;
+}
+/** Deletes the agent user; one left behind owns nothing and runs nothing, the next run makes its own. */
+function removeAgentUser(name, admin) {
+    try {
+        admin('userdel', [name]);
+    }
+    catch {
+        // Left behind: see above.
+    }
+}
+function useradd(name, admin) {
+    admin('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        name
+    ]);
+}
+
 ;// CONCATENATED MODULE: ./src/confine/processes.ts
 /** The agent user's processes, as /proc shows them: what the sweep waits for. */
 
@@ -67701,16 +67828,16 @@ function walk(tree, visit) {
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through host.ts's admin, as root or behind `sudo -n`):
- * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
- *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
- *   `~/.hermes` config;
+ * - the user is made for the run and deleted after it (agent-user.ts); its HOME is fresh and holds
+ *   a copy of the runner user's Hermes config (agent-home.ts);
  * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
  *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
  *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs
  *   only coreutils (no `acl` package, which Debian and most containers lack), and git's ownership
  *   check (safe.directory) passes for the agent as it does for the runner user, with no configuration;
  * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   home is 0750) gets an ACL entry for the agent where setfacl works, else `o+x` (enter, not
+ *   list), for the run; `RUNNER_TEMP` (the file-command files,
  *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
  * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
  *   before its output is read to the end: nothing it started outlives the step.
@@ -67726,22 +67853,8 @@ function walk(tree, visit) {
 
 
 
-
-
-/**
- * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
- * One per run, not one for all: two runs at once on one machine (several runners, a job and its
- * tests) must not end each other's processes, nor reach each other's workspaces.
- */
-const AGENT_USER_PREFIX = 'hermes-agent-';
-/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
-const USERADD_TRIES = 5;
-const USERADD_BACKOFF_MS = 200;
 const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
 /** What the runner user's `~/.hermes` gives the agent's copy. */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** What of Hermes' home may hold a key: closed to others while the agent runs. */
-const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 /** The isolation of one run: made by isolate(), ended by release(). */
 class Isolation {
     user;
@@ -67781,19 +67894,7 @@ class Isolation {
     /** Sets the isolation up; on a failure, what was done is undone (the user too) and the error thrown. */
     static async isolate(plan, options, host) {
         const admin = host.admin(plan, options.env);
-        const name = AGENT_USER_PREFIX + (0,external_node_crypto_.randomBytes)(3).toString('hex');
-        await (0,retry/* retry */.L)(async () => {
-            try {
-                createAgent(name, admin);
-                return { value: undefined };
-            }
-            catch (error) {
-                // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
-                if (!/exit 10\b/.test((0,errors/* messageOf */.b)(error)))
-                    throw error;
-                return { value: undefined, retry: (0,errors/* messageOf */.b)(error) };
-            }
-        }, { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 });
+        const name = await makeAgentUser(admin);
         let isolation;
         try {
             const ids = host.userIds(name);
@@ -67801,7 +67902,7 @@ class Isolation {
                 throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
             const user = { name, ...ids, ...plan };
             const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-            const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+            const home = makeAgentHome(name);
             const env = agentEnv(options.env, home, name);
             isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
             isolation.home = home;
@@ -67811,43 +67912,22 @@ class Isolation {
         catch (error) {
             // Made, then a later step failed: what was done is undone, the user removed with it.
             if (isolation)
-                await isolation.release().catch(() => removeUser(name, admin));
+                await isolation.release().catch(() => removeAgentUser(name, admin));
             else
-                removeUser(name, admin);
+                removeAgentUser(name, admin);
             throw error;
         }
     }
     prepare(options) {
         const admin = this.admin;
         const home = this.home;
-        const hermesHome = external_node_path_.join(home, '.hermes');
-        external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
-        external_node_fs_.mkdirSync(hermesHome);
         this.warn = options.warn;
-        const source = hermesHomeOf(options.env);
-        const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
-        for (const entry of entries) {
-            if (entry === '.env') {
-                copyDotenv(options, external_node_path_.join(hermesHome, entry));
-                continue;
-            }
-            const from = external_node_path_.join(source, entry);
-            if (external_node_fs_.existsSync(from))
-                // The entry itself may be a link (the user's choice of config): its target is copied. Links
-                // inside it stay links, read with the agent's own rights: one planted in skills/ towards
-                // ~/.ssh would otherwise hand the agent a copy of the key.
-                external_node_fs_.cpSync(external_node_fs_.realpathSync(from), external_node_path_.join(hermesHome, entry), {
-                    recursive: true,
-                    verbatimSymlinks: true
-                });
-        }
+        fillAgentHome(home, options);
         // The originals stay at a path the agent knows, maybe on a way it is given to enter (Hermes
         // installed under ~/.hermes, the runner's home above the workspace): closed to others for the run.
+        const source = hermesHomeOf(options.env);
         for (const entry of HERMES_SECRETS)
             this.closeForRun(external_node_path_.join(source, entry));
-        const config = external_node_path_.join(hermesHome, 'config.yaml');
-        if (external_node_fs_.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(external_node_fs_.readFileSync(config, 'utf8')))
-            options.warn("Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.");
         // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
         const lent = lentTree(options.workspace, options.workingDirectory);
         const runnerTemp = options.env.RUNNER_TEMP ? external_node_path_.resolve(options.env.RUNNER_TEMP) : undefined;
@@ -68045,7 +68125,7 @@ class Isolation {
                 step("putting back the checkout's credential include", () => restoreIncludes(hidden, this.actionEnv));
             // Its processes are gone and it owns nothing left: the uid may be given to another user.
             if (handedBack)
-                removeUser(this.user.name, admin);
+                removeAgentUser(this.user.name, admin);
             if (failed.length > 0)
                 this.warn(`After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`);
         }
@@ -68056,55 +68136,6 @@ class Isolation {
             ended: this.ended
         };
     }
-}
-/** Deletes the agent user; one left behind owns nothing and runs nothing, the next run makes its own. */
-function removeUser(name, admin) {
-    try {
-        admin('userdel', [name]);
-    }
-    catch {
-        // see above
-    }
-}
-/** A system user with no login shell, no home on disk, and no group but its own. */
-function createAgent(name, admin) {
-    admin('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        name
-    ]);
-}
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home, name) {
-    return {
-        ...(0,environment/* childEnv */.gf)(env),
-        HOME: home,
-        USER: name,
-        LOGNAME: name,
-        HERMES_HOME: external_node_path_.join(home, '.hermes'),
-        TMPDIR: external_node_path_.join(home, 'tmp')
-    };
-}
-/**
- * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
- * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
- */
-function copyDotenv(options, to) {
-    const dotenv = readHermesDotenv(options.env);
-    if (!dotenv)
-        return;
-    const { names = [], keys = [] } = options.overrides ?? {};
-    const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
-    if (text === undefined) {
-        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
-        return;
-    }
-    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
 }
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
 function lentTree(workspace, workingDirectory) {

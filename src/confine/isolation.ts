@@ -5,58 +5,46 @@
  * lists the runner's file-command files, rewrites the action's files, and outlives the step.
  *
  * How (every command through host.ts's admin, as root or behind `sudo -n`):
- * - the user is made for the run (`useradd --system`, no login shell, no groups but its own) and
- *   deleted after it; its HOME is fresh (mode 0700) and holds a copy of the runner user's
- *   `~/.hermes` config;
+ * - the user is made for the run and deleted after it (agent-user.ts); its HOME is fresh and holds
+ *   a copy of the runner user's Hermes config (agent-home.ts);
  * - the workspace is lent, not shared: the runner user's files in it (but hard links, whose other
  *   names may lie outside) are chowned to the agent, and handed back (every file the agent owns
  *   there, new ones included, `chown -R -h --from`) when Hermes ends. Ownership, not ACLs: it needs
  *   only coreutils (no `acl` package, which Debian and most containers lack), and git's ownership
  *   check (safe.directory) passes for the agent as it does for the runner user, with no configuration;
  * - a directory on the way to the workspace or to Hermes that others cannot enter (a runner's
- *   home is 0750) gets `o+x` (enter, not list) for the run; `RUNNER_TEMP` (the file-command files,
+ *   home is 0750) gets an ACL entry for the agent where setfacl works, else `o+x` (enter, not
+ *   list), for the run; `RUNNER_TEMP` (the file-command files,
  *   the checkout's credential file) is made 0700 for the run; both are put back afterwards;
  * - when Hermes exits, every process of the agent user is ended (SIGTERM, a grace, SIGKILL)
  *   before its output is read to the end: nothing it started outlives the step.
  */
 import * as fs from 'node:fs';
-import { hermesHomeOf, readHermesDotenv, withoutNames } from '../config/hermes-dotenv.js';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { messageOf } from '../text/errors.js';
-import { retry } from '../run/retry.js';
-import { childEnv } from '../process/environment.js';
+import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { commandSync, type AgentUser, type Spawning } from '../process/spawn.js';
 import type { IsolationFact } from '../run/facts.js';
+import { messageOf } from '../text/errors.js';
+import {
+  agentEnv,
+  fillAgentHome,
+  HERMES_SECRETS,
+  makeAgentHome,
+  type HomeOptions
+} from './agent-home.js';
+import { makeAgentUser, removeAgentUser } from './agent-user.js';
 import { hideIncludes, inside, restoreIncludes, type HiddenIncludes } from './credential.js';
 import { processesOf } from './processes.js';
 import { breakLinks, looseModes, sweepShared, tightenModes } from './hand-back.js';
 import { systemEnv, systemTool, type Admin, type IsolationHost, type UserPlan } from './host.js';
 
-/**
- * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
- * One per run, not one for all: two runs at once on one machine (several runners, a job and its
- * tests) must not end each other's processes, nor reach each other's workspaces.
- */
-export const AGENT_USER_PREFIX = 'hermes-agent-';
-/** useradd gives up when another one holds /etc/passwd's lock: the tries, and the first wait. */
-const USERADD_TRIES = 5;
-const USERADD_BACKOFF_MS = 200;
-
-export interface IsolateOptions {
+export interface IsolateOptions extends HomeOptions {
   workspace: string;
   workingDirectory: string;
   /** Hermes' executable (found or installed): the agent must reach it. */
   executable: string;
   /** A query file Hermes reads itself (`--query-file`), resolved. */
   queryFile?: string;
-  /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
-  ignoreUserConfig: boolean;
-  env: NodeJS.ProcessEnv;
-  /** What the copy of Hermes' `.env` must not set (the model gateway's variables; see confine.ts). */
-  overrides?: { names: readonly string[]; keys: readonly string[] };
-  warn(message: string): void;
   /** Default SWEEP_LIMITS. */
   sweep?: SweepLimits;
 }
@@ -71,9 +59,6 @@ export interface SweepLimits {
 export const SWEEP_LIMITS: Readonly<SweepLimits> = Object.freeze({ graceMs: 2000, pollMs: 25 });
 
 /** What the runner user's `~/.hermes` gives the agent's copy. */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** What of Hermes' home may hold a key: closed to others while the agent runs. */
-const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 
 /** The isolation of one run: made by isolate(), ended by release(). */
 export class Isolation {
@@ -119,20 +104,7 @@ export class Isolation {
     host: IsolationHost
   ): Promise<Isolation> {
     const admin = host.admin(plan, options.env);
-    const name = AGENT_USER_PREFIX + randomBytes(3).toString('hex');
-    await retry(
-      async () => {
-        try {
-          createAgent(name, admin);
-          return { value: undefined };
-        } catch (error) {
-          // useradd exits 10 when /etc/passwd is locked by another useradd: worth another try.
-          if (!/exit 10\b/.test(messageOf(error))) throw error;
-          return { value: undefined, retry: messageOf(error) };
-        }
-      },
-      { tries: USERADD_TRIES, backoffMs: USERADD_BACKOFF_MS, jitter: 0.5 }
-    );
+    const name = await makeAgentUser(admin);
     let isolation: Isolation | undefined;
     try {
       const ids = host.userIds(name);
@@ -140,7 +112,7 @@ export class Isolation {
         throw new Error(`the user ${name} was made by useradd, but getent does not find it`);
       const user: AgentUser = { name, ...ids, ...plan };
       const runner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-      const home = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-home-`));
+      const home = makeAgentHome(name);
       const env = agentEnv(options.env, home, name);
       isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
       isolation.home = home;
@@ -148,8 +120,8 @@ export class Isolation {
       return isolation;
     } catch (error) {
       // Made, then a later step failed: what was done is undone, the user removed with it.
-      if (isolation) await isolation.release().catch(() => removeUser(name, admin));
-      else removeUser(name, admin);
+      if (isolation) await isolation.release().catch(() => removeAgentUser(name, admin));
+      else removeAgentUser(name, admin);
       throw error;
     }
   }
@@ -157,35 +129,12 @@ export class Isolation {
   private prepare(options: IsolateOptions): void {
     const admin = this.admin;
     const home = this.home as string;
-    const hermesHome = path.join(home, '.hermes');
-    fs.mkdirSync(path.join(home, 'tmp'));
-    fs.mkdirSync(hermesHome);
     this.warn = options.warn;
-    const source = hermesHomeOf(options.env);
-    const entries = options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES;
-    for (const entry of entries) {
-      if (entry === '.env') {
-        copyDotenv(options, path.join(hermesHome, entry));
-        continue;
-      }
-      const from = path.join(source, entry);
-      if (fs.existsSync(from))
-        // The entry itself may be a link (the user's choice of config): its target is copied. Links
-        // inside it stay links, read with the agent's own rights: one planted in skills/ towards
-        // ~/.ssh would otherwise hand the agent a copy of the key.
-        fs.cpSync(fs.realpathSync(from), path.join(hermesHome, entry), {
-          recursive: true,
-          verbatimSymlinks: true
-        });
-    }
+    fillAgentHome(home, options);
     // The originals stay at a path the agent knows, maybe on a way it is given to enter (Hermes
     // installed under ~/.hermes, the runner's home above the workspace): closed to others for the run.
+    const source = hermesHomeOf(options.env);
     for (const entry of HERMES_SECRETS) this.closeForRun(path.join(source, entry));
-    const config = path.join(hermesHome, 'config.yaml');
-    if (fs.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(fs.readFileSync(config, 'utf8')))
-      options.warn(
-        "Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only."
-      );
     // The lent tree: the whole workspace (git needs .git, wherever the working directory is in it).
     const lent = lentTree(options.workspace, options.workingDirectory);
     const runnerTemp = options.env.RUNNER_TEMP ? path.resolve(options.env.RUNNER_TEMP) : undefined;
@@ -391,7 +340,7 @@ export class Isolation {
           restoreIncludes(hidden, this.actionEnv)
         );
       // Its processes are gone and it owns nothing left: the uid may be given to another user.
-      if (handedBack) removeUser(this.user.name, admin);
+      if (handedBack) removeAgentUser(this.user.name, admin);
       if (failed.length > 0)
         this.warn(
           `After Hermes ran as ${this.user.name}, the action could not finish undoing the isolation (${failed.join('; ')})${handedBack ? '' : `; the user ${this.user.name} is kept, since files of its uid may be left`}.`
@@ -404,59 +353,6 @@ export class Isolation {
       ended: this.ended
     };
   }
-}
-
-/** Deletes the agent user; one left behind owns nothing and runs nothing, the next run makes its own. */
-function removeUser(name: string, admin: Admin): void {
-  try {
-    admin('userdel', [name]);
-  } catch {
-    // see above
-  }
-}
-
-/** A system user with no login shell, no home on disk, and no group but its own. */
-function createAgent(name: string, admin: Admin): void {
-  admin('useradd', [
-    '--system',
-    '--user-group',
-    '--no-create-home',
-    '--home-dir',
-    '/nonexistent',
-    '--shell',
-    '/usr/sbin/nologin',
-    name
-  ]);
-}
-
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.ProcessEnv {
-  return {
-    ...childEnv(env),
-    HOME: home,
-    USER: name,
-    LOGNAME: name,
-    HERMES_HOME: path.join(home, '.hermes'),
-    TMPDIR: path.join(home, 'tmp')
-  };
-}
-
-/**
- * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
- * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
- */
-function copyDotenv(options: IsolateOptions, to: string): void {
-  const dotenv = readHermesDotenv(options.env);
-  if (!dotenv) return;
-  const { names = [], keys = [] } = options.overrides ?? {};
-  const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
-  if (text === undefined) {
-    options.warn(
-      `${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`
-    );
-    return;
-  }
-  fs.writeFileSync(to, text, { mode: 0o600 });
 }
 
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */

@@ -1,0 +1,86 @@
+/**
+ * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
+ * user's Hermes config (`config.yaml`, `.env`, `skills/`), and the environment that points the agent
+ * at it. The `.env` copy has the model gateway's variables taken out (Hermes loads that file over
+ * its environment; see config/hermes-dotenv.ts).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { hermesHomeOf, readHermesDotenv, withoutNames } from '../config/hermes-dotenv.js';
+import { childEnv } from '../process/environment.js';
+
+/** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** What of Hermes' home may hold a key: the originals are closed to others while the agent runs. */
+export const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
+
+export interface HomeOptions {
+  /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
+  ignoreUserConfig: boolean;
+  env: NodeJS.ProcessEnv;
+  /** What the copy of Hermes' `.env` must not set (the model gateway's variables; see confine.ts). */
+  overrides?: { names: readonly string[]; keys: readonly string[] };
+  warn(message: string): void;
+}
+
+/** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
+export function makeAgentHome(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `${name}-home-`));
+}
+
+/** Fills home with its tmp/, and .hermes/ with the copy of the runner user's config. */
+export function fillAgentHome(home: string, options: HomeOptions): void {
+  const hermesHome = path.join(home, '.hermes');
+  fs.mkdirSync(path.join(home, 'tmp'));
+  fs.mkdirSync(hermesHome);
+  const source = hermesHomeOf(options.env);
+  for (const entry of options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES) {
+    const to = path.join(hermesHome, entry);
+    if (entry === '.env') {
+      copyDotenv(options, to);
+      continue;
+    }
+    const from = path.join(source, entry);
+    if (fs.existsSync(from))
+      // The entry itself may be a link (the user's choice of config): its target is copied. Links
+      // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+      // ~/.ssh would otherwise hand the agent a copy of the key.
+      fs.cpSync(fs.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
+  }
+  const config = path.join(hermesHome, 'config.yaml');
+  if (fs.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(fs.readFileSync(config, 'utf8')))
+    options.warn(
+      "Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only."
+    );
+}
+
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+export function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.ProcessEnv {
+  return {
+    ...childEnv(env),
+    HOME: home,
+    USER: name,
+    LOGNAME: name,
+    HERMES_HOME: path.join(home, '.hermes'),
+    TMPDIR: path.join(home, 'tmp')
+  };
+}
+
+/**
+ * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
+ * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
+ */
+function copyDotenv(options: HomeOptions, to: string): void {
+  const dotenv = readHermesDotenv(options.env);
+  if (!dotenv) return;
+  const { names = [], keys = [] } = options.overrides ?? {};
+  const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
+  if (text === undefined) {
+    options.warn(
+      `${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`
+    );
+    return;
+  }
+  fs.writeFileSync(to, text, { mode: 0o600 });
+}
