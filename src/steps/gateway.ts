@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
-import { PROVIDERS } from '../gateway/providers.js';
+import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
 import type { Gateway, Provider } from '../gateway/types.js';
 import { inert, type LiveLog } from '../publish/log.js';
@@ -43,52 +43,18 @@ export async function startTurnGateway(
   isolated: boolean
 ): Promise<TurnGateway> {
   const dotenv = readHermesDotenv(env);
-  let seen = withDotenv(env, dotenv);
   const warning = (message: string): void => out.warning(log.redact(message));
-  if (dotenv && !isolated && settings.gateway.modelProxy !== 'off') {
-    const named = PROVIDERS.filter(
-      p => p.keyVariable in dotenv.values || p.baseVariable in dotenv.values
-    );
-    if (named.length > 0) {
-      warning(
-        `${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
-          `environment, so while it runs as the runner's user the model gateway does not front ` +
-          `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`
-      );
-      seen = { ...seen };
-      for (const p of named) delete seen[p.keyVariable];
-    }
-  }
-  if (dotenv && settings.gateway.modelProxy !== 'off') {
-    // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
-    const expanded = PROVIDERS.filter(p =>
-      [p.keyVariable, p.baseVariable].some(name => dotenv.values[name]?.includes('$'))
-    );
-    for (const p of expanded)
-      warning(
-        `${dotenv.path} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`
-      );
-    if (expanded.length > 0) {
-      seen = { ...seen };
-      for (const p of expanded) delete seen[p.keyVariable];
-    }
-  }
-  if (settings.gateway.modelProxy !== 'off') {
-    const unrouted = PROVIDERS.filter(
-      p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen)
-    );
-    for (const p of unrouted) {
-      const why = UNROUTED[p.provider];
-      if (why) warning(why);
-    }
-    if (unrouted.length > 0) {
-      seen = { ...seen };
-      for (const p of unrouted) delete seen[p.keyVariable];
-    }
-  }
+  const seen = withDotenv(env, dotenv);
+  const left =
+    settings.gateway.modelProxy !== 'off'
+      ? notFronted(seen, dotenv, isolated)
+      : { providers: new Set<Provider>(), warnings: [] };
+  left.warnings.forEach(warning);
+  const fronting = { ...seen };
+  for (const p of PROVIDERS) if (left.providers.has(p.provider)) delete fronting[p.keyVariable];
   const retry = limits.modelRetry;
   const started = await gateway.start({
-    env: seen,
+    env: fronting,
     mode: settings.gateway.modelProxy,
     budgets: settings.gateway.budgets,
     // No retry may outlast the step's own limit.
@@ -117,6 +83,53 @@ export async function startTurnGateway(
         `inputs (github-token, api-key) and the runner's own tokens are as readable.`
     );
   return { gateway: started, dotenv };
+}
+
+/** The providers whose key is not to be fronted though present, each said why. */
+function notFronted(
+  seen: NodeJS.ProcessEnv,
+  dotenv: HermesDotenv | undefined,
+  isolated: boolean
+): { providers: Set<Provider>; warnings: string[] } {
+  const providers = new Set<Provider>();
+  const warnings: string[] = [];
+  const leave = (specs: readonly ProviderSpec[], why: string): void => {
+    if (specs.length === 0) return;
+    warnings.push(why);
+    for (const p of specs) providers.add(p.provider);
+  };
+  const values = dotenv?.values ?? {};
+  if (dotenv && !isolated) {
+    // Hermes reads the runner's own file over its environment: the key would bypass the gateway.
+    const named = PROVIDERS.filter(p => p.keyVariable in values || p.baseVariable in values);
+    leave(
+      named,
+      `${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
+        `environment, so while it runs as the runner's user the model gateway does not front ` +
+        `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`
+    );
+  }
+  // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
+  for (const p of PROVIDERS)
+    if (
+      !providers.has(p.provider) &&
+      [p.keyVariable, p.baseVariable].some(n => values[n]?.includes('$'))
+    )
+      leave(
+        [p],
+        `${dotenv?.path ?? '.env'} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`
+      );
+  for (const p of PROVIDERS) {
+    const why = UNROUTED[p.provider];
+    if (
+      !providers.has(p.provider) &&
+      seen[p.keyVariable]?.trim() &&
+      why &&
+      !routedBy(p.provider, seen)
+    )
+      leave([p], why);
+  }
+  return { providers, warnings };
 }
 
 /**
