@@ -68264,7 +68264,7 @@ var tempfail = __nccwpck_require__(32875);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
 // EXTERNAL MODULE: ./src/gateway/providers.ts
-var providers = __nccwpck_require__(84048);
+var gateway_providers = __nccwpck_require__(84048);
 ;// CONCATENATED MODULE: ./src/steps/gateway.ts
 /**
  * The model gateway in the run (CLI mode): started before Hermes' environment is built, its
@@ -68287,46 +68287,19 @@ var providers = __nccwpck_require__(84048);
  */
 async function startTurnGateway(settings, plan, log, cancellation, { env, gateway, limits, clock, out }, isolated) {
     const dotenv = readHermesDotenv(env);
-    let seen = withDotenv(env, dotenv);
     const warning = (message) => out.warning(log.redact(message));
-    if (dotenv && !isolated && settings.gateway.modelProxy !== 'off') {
-        const named = providers/* PROVIDERS */.xq.filter(p => p.keyVariable in dotenv.values || p.baseVariable in dotenv.values);
-        if (named.length > 0) {
-            warning(`${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
-                `environment, so while it runs as the runner's user the model gateway does not front ` +
-                `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`);
-            seen = { ...seen };
-            for (const p of named)
-                delete seen[p.keyVariable];
-        }
-    }
-    if (dotenv && settings.gateway.modelProxy !== 'off') {
-        // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
-        const expanded = providers/* PROVIDERS */.xq.filter(p => [p.keyVariable, p.baseVariable].some(name => dotenv.values[name]?.includes('$')));
-        for (const p of expanded)
-            warning(`${dotenv.path} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`);
-        if (expanded.length > 0) {
-            seen = { ...seen };
-            for (const p of expanded)
-                delete seen[p.keyVariable];
-        }
-    }
-    if (settings.gateway.modelProxy !== 'off') {
-        const unrouted = providers/* PROVIDERS */.xq.filter(p => seen[p.keyVariable]?.trim() && !routedBy(p.provider, seen));
-        for (const p of unrouted) {
-            const why = UNROUTED[p.provider];
-            if (why)
-                warning(why);
-        }
-        if (unrouted.length > 0) {
-            seen = { ...seen };
-            for (const p of unrouted)
-                delete seen[p.keyVariable];
-        }
-    }
+    const seen = withDotenv(env, dotenv);
+    const left = settings.gateway.modelProxy !== 'off'
+        ? notFronted(seen, dotenv, isolated)
+        : { providers: new Set(), warnings: [] };
+    left.warnings.forEach(warning);
+    const fronting = { ...seen };
+    for (const p of gateway_providers/* PROVIDERS */.xq)
+        if (left.providers.has(p.provider))
+            delete fronting[p.keyVariable];
     const retry = limits.modelRetry;
     const started = await gateway.start({
-        env: seen,
+        env: fronting,
         mode: settings.gateway.modelProxy,
         budgets: settings.gateway.budgets,
         // No retry may outlast the step's own limit.
@@ -68351,6 +68324,40 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
             `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
             `inputs (github-token, api-key) and the runner's own tokens are as readable.`);
     return { gateway: started, dotenv };
+}
+/** The providers whose key is not to be fronted though present, each said why. */
+function notFronted(seen, dotenv, isolated) {
+    const providers = new Set();
+    const warnings = [];
+    const leave = (specs, why) => {
+        if (specs.length === 0)
+            return;
+        warnings.push(why);
+        for (const p of specs)
+            providers.add(p.provider);
+    };
+    const values = dotenv?.values ?? {};
+    if (dotenv && !isolated) {
+        // Hermes reads the runner's own file over its environment: the key would bypass the gateway.
+        const named = gateway_providers/* PROVIDERS */.xq.filter(p => p.keyVariable in values || p.baseVariable in values);
+        leave(named, `${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
+            `environment, so while it runs as the runner's user the model gateway does not front ` +
+            `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`);
+    }
+    // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
+    for (const p of gateway_providers/* PROVIDERS */.xq)
+        if (!providers.has(p.provider) &&
+            [p.keyVariable, p.baseVariable].some(n => values[n]?.includes('$')))
+            leave([p], `${dotenv?.path ?? '.env'} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`);
+    for (const p of gateway_providers/* PROVIDERS */.xq) {
+        const why = UNROUTED[p.provider];
+        if (!providers.has(p.provider) &&
+            seen[p.keyVariable]?.trim() &&
+            why &&
+            !routedBy(p.provider, seen))
+            leave([p], why);
+    }
+    return { providers, warnings };
 }
 /**
  * Whether Hermes sends a provider's calls to the base URL the gateway sets, as upstream resolves it
