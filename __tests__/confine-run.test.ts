@@ -258,6 +258,37 @@ describe('the model gateway and the fence', () => {
     ]);
   });
 
+  test('the list of its hard links cannot be read (past the output cap): find removes them itself', async () => {
+    const { host, asked } = standIn(
+      (file, args) => file === 'find' && args.includes('-links') && args.includes('-print0')
+    );
+    const w = await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp() }
+      },
+      host
+    );
+    expect(asked).toContainEqual([
+      'find',
+      w.dir,
+      '-uid',
+      '4321',
+      '-type',
+      'f',
+      '-links',
+      '+1',
+      '-exec',
+      'rm',
+      '-f',
+      '--',
+      '{}',
+      '+'
+    ]);
+    expect(w.warnings).toEqual([]);
+    expect(w.outputs.get('outcome')).toBe('success');
+  });
+
   test('the hand-back fails: the rest is still undone, the user kept, a warning says so, the run published', async () => {
     const { host, asked } = standIn(
       (file, args) => file === 'chown' && args.some(a => a.startsWith('--from='))

@@ -67752,18 +67752,21 @@ function sweepShared(uid, admin) {
         // A file gone while find ran: what is left is swept again when this uid is next made.
     }
 }
-/** Each regular file of uid in tree with another name: copied to a file of its own, or removed. */
+/**
+ * Each regular file of uid in tree with another name: copied to a file of its own, or removed. When
+ * the list cannot be read (the agent can make it outgrow the command's output cap), every such file
+ * is removed by find itself, which prints nothing.
+ */
 function breakLinks(tree, uid, admin) {
-    const listed = admin('find', [
-        tree,
-        '-uid',
-        String(uid),
-        '-type',
-        'f',
-        '-links',
-        '+1',
-        '-print0'
-    ]);
+    const linked = [tree, '-uid', String(uid), '-type', 'f', '-links', '+1'];
+    let listed;
+    try {
+        listed = admin('find', [...linked, '-print0']);
+    }
+    catch {
+        admin('find', [...linked, '-exec', 'rm', '-f', '--', '{}', '+']);
+        return;
+    }
     const files = listed.split('\0').filter(Boolean);
     for (const file of files) {
         if (files.length > MAX_COPIED)
@@ -68093,13 +68096,9 @@ class Isolation {
                 handedBack = step('removing its HOME', () => admin('rm', ['-rf', '--', home]));
             const lent = this.lent;
             if (lent) {
-                // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it.
-                try {
-                    breakLinks(lent, this.user.uid, admin);
-                }
-                catch {
-                    // find or cp failed: the files go back as they are; the hand-back must not stop here.
-                }
+                // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it: not
+                // handed back as it is (a failure here is said in the warning below).
+                step('separating the hard links it made', () => breakLinks(lent, this.user.uid, admin));
                 const chowned = step('handing the workspace back', () => admin('chown', [
                     '-R',
                     '-h',

@@ -43,18 +43,20 @@ export function sweepShared(uid: number, admin: Admin): void {
   }
 }
 
-/** Each regular file of uid in tree with another name: copied to a file of its own, or removed. */
+/**
+ * Each regular file of uid in tree with another name: copied to a file of its own, or removed. When
+ * the list cannot be read (the agent can make it outgrow the command's output cap), every such file
+ * is removed by find itself, which prints nothing.
+ */
 export function breakLinks(tree: string, uid: number, admin: Admin): void {
-  const listed = admin('find', [
-    tree,
-    '-uid',
-    String(uid),
-    '-type',
-    'f',
-    '-links',
-    '+1',
-    '-print0'
-  ]);
+  const linked = [tree, '-uid', String(uid), '-type', 'f', '-links', '+1'];
+  let listed: string;
+  try {
+    listed = admin('find', [...linked, '-print0']);
+  } catch {
+    admin('find', [...linked, '-exec', 'rm', '-f', '--', '{}', '+']);
+    return;
+  }
   const files = listed.split('\0').filter(Boolean);
   for (const file of files) {
     if (files.length > MAX_COPIED) admin('rm', ['-f', '--', file]);

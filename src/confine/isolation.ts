@@ -305,12 +305,9 @@ export class Isolation {
       if (home) handedBack = step('removing its HOME', () => admin('rm', ['-rf', '--', home]));
       const lent = this.lent;
       if (lent) {
-        // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it.
-        try {
-          breakLinks(lent, this.user.uid, admin);
-        } catch {
-          // find or cp failed: the files go back as they are; the hand-back must not stop here.
-        }
+        // Its HOME gone, a file still linked elsewhere has a name the agent chose outside it: not
+        // handed back as it is (a failure here is said in the warning below).
+        step('separating the hard links it made', () => breakLinks(lent, this.user.uid, admin));
         const chowned = step('handing the workspace back', () =>
           admin('chown', [
             '-R',
