@@ -338,6 +338,85 @@ describe('a property over generated Markdown', () => {
   });
 });
 
+describe('nothing written is hidden', () => {
+  test('definitions inside quotes and list items are shown where they stand, CRLF too', () => {
+    const text = textOf(
+      intact(
+        page(
+          '> quoted [a]\r\n>\r\n> [a]: https://q.example "in a quote"\r\n\r\n- item [b]\n\n  [b]: https://l.example\n  "in a list"\n'
+        ).html
+      )
+    );
+    expect(text).toContain('[a]: https://q.example "in a quote"');
+    expect(text).toContain('[b]: https://l.example\n"in a list"');
+    // The links to them are kept, their host shown.
+    expect(text).toContain('a (q.example)');
+    expect(text).toContain('b (l.example)');
+  });
+
+  test('nesting past what the parser follows is drawn as plain text, to its last line', () => {
+    // markdown-it stops reading blocks 100 levels down (50 lists): it would drop the last items.
+    // Two spaces a level stay under the indentation that is never parsed (128 spaces).
+    const lists = Array.from({ length: 63 }, (_, i) => `${'  '.repeat(i)}- item ${i}`);
+    const quotes = Array.from({ length: 40 }, (_, i) => `${'>'.repeat(i)} quote ${i}`);
+    for (const [deep, last] of [
+      [lists.join('\n'), 'item 62'],
+      [quotes.join('\n'), 'quote 39']
+    ] as const) {
+      const answer = intact(page(deep).html);
+      expect(textOf(answer)).toContain(last);
+      expect([...all(answer, 'ul'), ...all(answer, 'blockquote')]).toEqual([]);
+    }
+  });
+
+  // Words among what can hide them in Markdown (definitions, footnotes, comments, raw HTML, in
+  // quotes and lists): every word written is in the page.
+  const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];
+  const HIDING = [
+    '\n',
+    '\r\n',
+    '\n\n',
+    '> ',
+    '- ',
+    '1. ',
+    '   ',
+    ' ',
+    '"',
+    '<',
+    '>',
+    '[r]: https://r.example',
+    '[r]: ',
+    '[^1]: ',
+    '[^1]',
+    '[r]',
+    '[',
+    ']',
+    ':',
+    '<!--',
+    '-->',
+    '<div>',
+    '</div>',
+    '<b>',
+    '<?',
+    '?>',
+    '<![CDATA[',
+    ']]>'
+  ];
+  test('a property: every word of a generated answer is in the page', () => {
+    const markdown = fc
+      .array(fc.constantFrom(...WORDS, ...HIDING), { maxLength: 40 })
+      .map(a => a.join(''));
+    fc.assert(
+      fc.property(markdown, text => {
+        const { html } = page(text);
+        intact(html);
+        for (const word of WORDS) if (text.includes(word)) expect(html).toContain(word);
+      }),
+      { numRuns: runs(300), seed: 35 }
+    );
+  });
+});
+
 test('the whole battery in one answer: no tag or comment of its own in the HTML', () => {
   const { html } = page(
     HOSTILE.map(h => h[1])

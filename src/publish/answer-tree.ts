@@ -5,7 +5,6 @@
  */
 import type {
   BlockContent,
-  Definition,
   Nodes,
   Paragraph,
   PhrasingContent,
@@ -50,13 +49,6 @@ export function safeUrl(url: string): URL | undefined {
 }
 
 export function inertTree(root: Root, source: Source, limits: TreeLimits): Root {
-  const definitions = new Map<string, Definition>();
-  const collect = (node: Nodes): void => {
-    if (node.type === 'definition') definitions.set(node.identifier, node);
-    if ('children' in node) node.children.forEach(collect);
-  };
-  collect(root);
-
   /** A link's children and what follows them: the host, so the reader sees where it goes. */
   const linkTo = (
     url: string,
@@ -90,19 +82,10 @@ export function inertTree(root: Root, source: Source, limits: TreeLimits): Root 
         return linkTo(node.url, node.children.flatMap(phrasing), node.url);
       case 'image':
         return linkTo(node.url, node.alt ? [text(node.alt)] : [], node.url);
-      case 'linkReference':
-      case 'imageReference': {
-        const target = definitions.get(node.identifier);
-        const children =
-          node.type === 'linkReference'
-            ? node.children.flatMap(phrasing)
-            : node.alt
-              ? [text(node.alt)]
-              : [];
-        return target ? linkTo(target.url, children, target.url) : [text(source(node))];
-      }
+      case 'html':
+        return [text(node.value)];
       default:
-        // Inline HTML, footnote references and whatever else: the reader sees what was written.
+        // Whatever else (no parser of ours makes it): the reader sees what was written.
         return [text(source(node))];
     }
   };
@@ -178,12 +161,8 @@ export function inertTree(root: Root, source: Source, limits: TreeLimits): Root 
       case 'html':
         return lines(node.value);
       case 'definition':
+        // A link reference definition (the parser resolved the links to it): shown as written.
         return lines(source(node));
-      case 'footnoteDefinition':
-        return [
-          paragraph([text(`[^${node.label ?? node.identifier}]:`)]),
-          ...node.children.flatMap(block)
-        ];
       default:
         return lines(source(node));
     }

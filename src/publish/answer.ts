@@ -4,12 +4,11 @@
  * then bounded on the written result. Used by the summary, the sticky comment and the review.
  */
 import type { Nodes, Root, RootContent } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
+import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown, type Options } from 'mdast-util-to-markdown';
-import { gfm } from 'micromark-extension-gfm';
 import type { Redacted } from '../text/redact.js';
 import { clip } from '../text/text.js';
+import { parseAnswer, type ParsedAnswer } from './answer-parse.js';
 import { inertTree } from './answer-tree.js';
 import { bytes, number, proseText, textBlock } from './markdown.js';
 
@@ -50,9 +49,7 @@ const DEEP = new RegExp(
 /** Rounds of cutting before giving up on the tree and drawing plain text. */
 const ROUNDS = 8;
 
-// Built once: the parser's and the writer's extensions are the same for every answer.
-const PARSE = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
-
+// Built once: the writer's extensions are the same for every answer.
 const WRITE: Options = {
   extensions: [gfmToMarkdown({ tablePipeAlign: false })],
   bullet: '-',
@@ -74,10 +71,9 @@ export function renderAnswer(text: Redacted, limits: AnswerLimits): string {
   let tree: Root;
   try {
     const parsed = parse(source);
-    if (depth(parsed) > MAX_DEPTH) return plainAnswer(text, limits);
-    const slice = (node: Nodes): string =>
-      source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
-    tree = inertTree(parsed, slice, {
+    // markdown-it stops parsing blocks past 100 levels of nesting: such a tree is never drawn.
+    if (depth(parsed.tree) > MAX_DEPTH) return plainAnswer(text, limits);
+    tree = inertTree(parsed.tree, parsed.source, {
       headingLevel: limits.headingLevel,
       tableRows: limits.tableRows ?? TABLE_ROWS
     });
@@ -107,11 +103,11 @@ export function renderAnswer(text: Redacted, limits: AnswerLimits): string {
  * The last source parsed and its tree: the summary, the comment and the review draw the same answer
  * in one run, each with its own limits. The tree is only read (answer-tree.ts builds a new one).
  */
-let last: { source: string; tree: Root } | undefined;
+let last: { source: string; parsed: ParsedAnswer } | undefined;
 
-function parse(source: string): Root {
-  if (last?.source !== source) last = { source, tree: fromMarkdown(source, PARSE) };
-  return last.tree;
+function parse(source: string): ParsedAnswer {
+  if (last?.source !== source) last = { source, parsed: parseAnswer(source) };
+  return last.parsed;
 }
 
 /** Forgets the last parse: for the benchmark, to time a first drawing. */
