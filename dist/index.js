@@ -7346,6 +7346,456 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
+/***/ 18629:
+/***/ ((module) => {
+
+
+
+/** Highest positive signed 32-bit float value */
+const maxInt = 2147483647; // aka. 0x7FFFFFFF or 2^31-1
+
+/** Bootstring parameters */
+const base = 36;
+const tMin = 1;
+const tMax = 26;
+const skew = 38;
+const damp = 700;
+const initialBias = 72;
+const initialN = 128; // 0x80
+const delimiter = '-'; // '\x2D'
+
+/** Regular expressions */
+const regexPunycode = /^xn--/;
+const regexNonASCII = /[^\0-\x7F]/; // Note: U+007F DEL is excluded too.
+const regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g; // RFC 3490 separators
+
+/** Error messages */
+const errors = {
+	'overflow': 'Overflow: input needs wider integers to process',
+	'not-basic': 'Illegal input >= 0x80 (not a basic code point)',
+	'invalid-input': 'Invalid input'
+};
+
+/** Convenience shortcuts */
+const baseMinusTMin = base - tMin;
+const floor = Math.floor;
+const stringFromCharCode = String.fromCharCode;
+
+/*--------------------------------------------------------------------------*/
+
+/**
+ * A generic error utility function.
+ * @private
+ * @param {String} type The error type.
+ * @returns {Error} Throws a `RangeError` with the applicable error message.
+ */
+function error(type) {
+	throw new RangeError(errors[type]);
+}
+
+/**
+ * A generic `Array#map` utility function.
+ * @private
+ * @param {Array} array The array to iterate over.
+ * @param {Function} callback The function that gets called for every array
+ * item.
+ * @returns {Array} A new array of values returned by the callback function.
+ */
+function map(array, callback) {
+	const result = [];
+	let length = array.length;
+	while (length--) {
+		result[length] = callback(array[length]);
+	}
+	return result;
+}
+
+/**
+ * A simple `Array#map`-like wrapper to work with domain name strings or email
+ * addresses.
+ * @private
+ * @param {String} domain The domain name or email address.
+ * @param {Function} callback The function that gets called for every
+ * character.
+ * @returns {String} A new string of characters returned by the callback
+ * function.
+ */
+function mapDomain(domain, callback) {
+	const parts = domain.split('@');
+	let result = '';
+	if (parts.length > 1) {
+		// In email addresses, only the domain name should be punycoded. Leave
+		// the local part (i.e. everything up to `@`) intact.
+		result = parts[0] + '@';
+		domain = parts[1];
+	}
+	// Avoid `split(regex)` for IE8 compatibility. See #17.
+	domain = domain.replace(regexSeparators, '\x2E');
+	const labels = domain.split('.');
+	const encoded = map(labels, callback).join('.');
+	return result + encoded;
+}
+
+/**
+ * Creates an array containing the numeric code points of each Unicode
+ * character in the string. While JavaScript uses UCS-2 internally,
+ * this function will convert a pair of surrogate halves (each of which
+ * UCS-2 exposes as separate characters) into a single code point,
+ * matching UTF-16.
+ * @see `punycode.ucs2.encode`
+ * @see <https://mathiasbynens.be/notes/javascript-encoding>
+ * @memberOf punycode.ucs2
+ * @name decode
+ * @param {String} string The Unicode input string (UCS-2).
+ * @returns {Array} The new array of code points.
+ */
+function ucs2decode(string) {
+	const output = [];
+	let counter = 0;
+	const length = string.length;
+	while (counter < length) {
+		const value = string.charCodeAt(counter++);
+		if (value >= 0xD800 && value <= 0xDBFF && counter < length) {
+			// It's a high surrogate, and there is a next character.
+			const extra = string.charCodeAt(counter++);
+			if ((extra & 0xFC00) == 0xDC00) { // Low surrogate.
+				output.push(((value & 0x3FF) << 10) + (extra & 0x3FF) + 0x10000);
+			} else {
+				// It's an unmatched surrogate; only append this code unit, in case the
+				// next code unit is the high surrogate of a surrogate pair.
+				output.push(value);
+				counter--;
+			}
+		} else {
+			output.push(value);
+		}
+	}
+	return output;
+}
+
+/**
+ * Creates a string based on an array of numeric code points.
+ * @see `punycode.ucs2.decode`
+ * @memberOf punycode.ucs2
+ * @name encode
+ * @param {Array} codePoints The array of numeric code points.
+ * @returns {String} The new Unicode string (UCS-2).
+ */
+const ucs2encode = codePoints => String.fromCodePoint(...codePoints);
+
+/**
+ * Converts a basic code point into a digit/integer.
+ * @see `digitToBasic()`
+ * @private
+ * @param {Number} codePoint The basic numeric code point value.
+ * @returns {Number} The numeric value of a basic code point (for use in
+ * representing integers) in the range `0` to `base - 1`, or `base` if
+ * the code point does not represent a value.
+ */
+const basicToDigit = function(codePoint) {
+	if (codePoint >= 0x30 && codePoint < 0x3A) {
+		return 26 + (codePoint - 0x30);
+	}
+	if (codePoint >= 0x41 && codePoint < 0x5B) {
+		return codePoint - 0x41;
+	}
+	if (codePoint >= 0x61 && codePoint < 0x7B) {
+		return codePoint - 0x61;
+	}
+	return base;
+};
+
+/**
+ * Converts a digit/integer into a basic code point.
+ * @see `basicToDigit()`
+ * @private
+ * @param {Number} digit The numeric value of a basic code point.
+ * @returns {Number} The basic code point whose value (when used for
+ * representing integers) is `digit`, which needs to be in the range
+ * `0` to `base - 1`. If `flag` is non-zero, the uppercase form is
+ * used; else, the lowercase form is used. The behavior is undefined
+ * if `flag` is non-zero and `digit` has no uppercase form.
+ */
+const digitToBasic = function(digit, flag) {
+	//  0..25 map to ASCII a..z or A..Z
+	// 26..35 map to ASCII 0..9
+	return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+};
+
+/**
+ * Bias adaptation function as per section 3.4 of RFC 3492.
+ * https://tools.ietf.org/html/rfc3492#section-3.4
+ * @private
+ */
+const adapt = function(delta, numPoints, firstTime) {
+	let k = 0;
+	delta = firstTime ? floor(delta / damp) : delta >> 1;
+	delta += floor(delta / numPoints);
+	for (/* no initialization */; delta > baseMinusTMin * tMax >> 1; k += base) {
+		delta = floor(delta / baseMinusTMin);
+	}
+	return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
+};
+
+/**
+ * Converts a Punycode string of ASCII-only symbols to a string of Unicode
+ * symbols.
+ * @memberOf punycode
+ * @param {String} input The Punycode string of ASCII-only symbols.
+ * @returns {String} The resulting string of Unicode symbols.
+ */
+const decode = function(input) {
+	// Don't use UCS-2.
+	const output = [];
+	const inputLength = input.length;
+	let i = 0;
+	let n = initialN;
+	let bias = initialBias;
+
+	// Handle the basic code points: let `basic` be the number of input code
+	// points before the last delimiter, or `0` if there is none, then copy
+	// the first basic code points to the output.
+
+	let basic = input.lastIndexOf(delimiter);
+	if (basic < 0) {
+		basic = 0;
+	}
+
+	for (let j = 0; j < basic; ++j) {
+		// if it's not a basic code point
+		if (input.charCodeAt(j) >= 0x80) {
+			error('not-basic');
+		}
+		output.push(input.charCodeAt(j));
+	}
+
+	// Main decoding loop: start just after the last delimiter if any basic code
+	// points were copied; start at the beginning otherwise.
+
+	for (let index = basic > 0 ? basic + 1 : 0; index < inputLength; /* no final expression */) {
+
+		// `index` is the index of the next character to be consumed.
+		// Decode a generalized variable-length integer into `delta`,
+		// which gets added to `i`. The overflow checking is easier
+		// if we increase `i` as we go, then subtract off its starting
+		// value at the end to obtain `delta`.
+		const oldi = i;
+		for (let w = 1, k = base; /* no condition */; k += base) {
+
+			if (index >= inputLength) {
+				error('invalid-input');
+			}
+
+			const digit = basicToDigit(input.charCodeAt(index++));
+
+			if (digit >= base) {
+				error('invalid-input');
+			}
+			if (digit > floor((maxInt - i) / w)) {
+				error('overflow');
+			}
+
+			i += digit * w;
+			const t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias);
+
+			if (digit < t) {
+				break;
+			}
+
+			const baseMinusT = base - t;
+			if (w > floor(maxInt / baseMinusT)) {
+				error('overflow');
+			}
+
+			w *= baseMinusT;
+
+		}
+
+		const out = output.length + 1;
+		bias = adapt(i - oldi, out, oldi == 0);
+
+		// `i` was supposed to wrap around from `out` to `0`,
+		// incrementing `n` each time, so we'll fix that now:
+		if (floor(i / out) > maxInt - n) {
+			error('overflow');
+		}
+
+		n += floor(i / out);
+		i %= out;
+
+		// Insert `n` at position `i` of the output.
+		output.splice(i++, 0, n);
+
+	}
+
+	return String.fromCodePoint(...output);
+};
+
+/**
+ * Converts a string of Unicode symbols (e.g. a domain name label) to a
+ * Punycode string of ASCII-only symbols.
+ * @memberOf punycode
+ * @param {String} input The string of Unicode symbols.
+ * @returns {String} The resulting Punycode string of ASCII-only symbols.
+ */
+const encode = function(input) {
+	const output = [];
+
+	// Convert the input in UCS-2 to an array of Unicode code points.
+	input = ucs2decode(input);
+
+	// Cache the length.
+	const inputLength = input.length;
+
+	// Initialize the state.
+	let n = initialN;
+	let delta = 0;
+	let bias = initialBias;
+
+	// Handle the basic code points.
+	for (const currentValue of input) {
+		if (currentValue < 0x80) {
+			output.push(stringFromCharCode(currentValue));
+		}
+	}
+
+	const basicLength = output.length;
+	let handledCPCount = basicLength;
+
+	// `handledCPCount` is the number of code points that have been handled;
+	// `basicLength` is the number of basic code points.
+
+	// Finish the basic string with a delimiter unless it's empty.
+	if (basicLength) {
+		output.push(delimiter);
+	}
+
+	// Main encoding loop:
+	while (handledCPCount < inputLength) {
+
+		// All non-basic code points < n have been handled already. Find the next
+		// larger one:
+		let m = maxInt;
+		for (const currentValue of input) {
+			if (currentValue >= n && currentValue < m) {
+				m = currentValue;
+			}
+		}
+
+		// Increase `delta` enough to advance the decoder's <n,i> state to <m,0>,
+		// but guard against overflow.
+		const handledCPCountPlusOne = handledCPCount + 1;
+		if (m - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
+			error('overflow');
+		}
+
+		delta += (m - n) * handledCPCountPlusOne;
+		n = m;
+
+		for (const currentValue of input) {
+			if (currentValue < n && ++delta > maxInt) {
+				error('overflow');
+			}
+			if (currentValue === n) {
+				// Represent delta as a generalized variable-length integer.
+				let q = delta;
+				for (let k = base; /* no condition */; k += base) {
+					const t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias);
+					if (q < t) {
+						break;
+					}
+					const qMinusT = q - t;
+					const baseMinusT = base - t;
+					output.push(
+						stringFromCharCode(digitToBasic(t + qMinusT % baseMinusT, 0))
+					);
+					q = floor(qMinusT / baseMinusT);
+				}
+
+				output.push(stringFromCharCode(digitToBasic(q, 0)));
+				bias = adapt(delta, handledCPCountPlusOne, handledCPCount === basicLength);
+				delta = 0;
+				++handledCPCount;
+			}
+		}
+
+		++delta;
+		++n;
+
+	}
+	return output.join('');
+};
+
+/**
+ * Converts a Punycode string representing a domain name or an email address
+ * to Unicode. Only the Punycoded parts of the input will be converted, i.e.
+ * it doesn't matter if you call it on a string that has already been
+ * converted to Unicode.
+ * @memberOf punycode
+ * @param {String} input The Punycoded domain name or email address to
+ * convert to Unicode.
+ * @returns {String} The Unicode representation of the given Punycode
+ * string.
+ */
+const toUnicode = function(input) {
+	return mapDomain(input, function(string) {
+		return regexPunycode.test(string)
+			? decode(string.slice(4).toLowerCase())
+			: string;
+	});
+};
+
+/**
+ * Converts a Unicode string representing a domain name or an email address to
+ * Punycode. Only the non-ASCII parts of the domain name will be converted,
+ * i.e. it doesn't matter if you call it with a domain that's already in
+ * ASCII.
+ * @memberOf punycode
+ * @param {String} input The domain name or email address to convert, as a
+ * Unicode string.
+ * @returns {String} The Punycode representation of the given domain name or
+ * email address.
+ */
+const toASCII = function(input) {
+	return mapDomain(input, function(string) {
+		return regexNonASCII.test(string)
+			? 'xn--' + encode(string)
+			: string;
+	});
+};
+
+/*--------------------------------------------------------------------------*/
+
+/** Define the public API */
+const punycode = {
+	/**
+	 * A string representing the current Punycode.js version number.
+	 * @memberOf punycode
+	 * @type String
+	 */
+	'version': '2.3.1',
+	/**
+	 * An object of methods to convert from JavaScript's internal character
+	 * representation (UCS-2) to Unicode code points, and back.
+	 * @see <https://mathiasbynens.be/notes/javascript-encoding>
+	 * @memberOf punycode
+	 * @type Object
+	 */
+	'ucs2': {
+		'decode': ucs2decode,
+		'encode': ucs2encode
+	},
+	'decode': decode,
+	'encode': encode,
+	'toASCII': toASCII,
+	'toUnicode': toUnicode
+};
+
+module.exports = punycode;
+
+
+/***/ }),
+
 /***/ 36204:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -40171,7 +40621,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40195);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42529);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43792);
 
 
@@ -41310,7 +41760,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 40195:
+/***/ 42529:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41319,19 +41769,26 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// NAMESPACE OBJECT: ./node_modules/micromark/lib/constructs.js
-var constructs_namespaceObject = {};
-__nccwpck_require__.r(constructs_namespaceObject);
-__nccwpck_require__.d(constructs_namespaceObject, {
-  attentionMarkers: () => (attentionMarkers),
-  contentInitial: () => (contentInitial),
-  disable: () => (disable),
-  document: () => (constructs_document),
-  flow: () => (constructs_flow),
-  flowInitial: () => (flowInitial),
-  insideSpan: () => (insideSpan),
-  string: () => (constructs_string),
-  text: () => (constructs_text)
+// NAMESPACE OBJECT: ./node_modules/mdurl/index.mjs
+var mdurl_namespaceObject = {};
+__nccwpck_require__.r(mdurl_namespaceObject);
+__nccwpck_require__.d(mdurl_namespaceObject, {
+  decode: () => (lib_decode),
+  encode: () => (lib_encode),
+  format: () => (format),
+  parse: () => (parse)
+});
+
+// NAMESPACE OBJECT: ./node_modules/uc.micro/build/index.mjs
+var build_namespaceObject = {};
+__nccwpck_require__.r(build_namespaceObject);
+__nccwpck_require__.d(build_namespaceObject, {
+  Any: () => (Any),
+  Cc: () => (Cc),
+  Cf: () => (Cf),
+  P: () => (P),
+  S: () => (S),
+  Z: () => (Z)
 });
 
 ;// CONCATENATED MODULE: ./src/config/platform.ts
@@ -42135,841 +42592,1656 @@ function percent(share) {
     return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-string/lib/index.js
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js
 /**
- * @typedef {import('mdast').Nodes} Nodes
- *
- * @typedef Options
- *   Configuration (optional).
- * @property {boolean | null | undefined} [includeImageAlt=true]
- *   Whether to use `alt` for `image`s (default: `true`).
- * @property {boolean | null | undefined} [includeHtml=true]
- *   Whether to use `value` of HTML (default: `true`).
+ * @import {RegExpMatchObject, ReplaceFunction} from 'mdast-util-find-and-replace'
+ * @import {CompileContext, Extension as FromMarkdownExtension, Handle as FromMarkdownHandle, Transform as FromMarkdownTransform} from 'mdast-util-from-markdown'
+ * @import {ConstructName, Options as ToMarkdownExtension} from 'mdast-util-to-markdown'
+ * @import {Link, PhrasingContent} from 'mdast'
  */
 
-/** @type {Options} */
-const emptyOptions = {}
+
+
+
+
+
+/** @type {ConstructName} */
+const inConstruct = 'phrasing'
+/** @type {Array<ConstructName>} */
+const notInConstruct = ['autolink', 'link', 'image', 'label']
 
 /**
- * Get the text content of a node or list of nodes.
+ * Create an extension for `mdast-util-from-markdown` to enable GFM autolink
+ * literals in markdown.
  *
- * Prefers the node’s plain-text fields, otherwise serializes its children,
- * and if the given value is an array, serialize the nodes in it.
- *
- * @param {unknown} [value]
- *   Thing to serialize, typically `Node`.
- * @param {Options | null | undefined} [options]
- *   Configuration (optional).
- * @returns {string}
- *   Serialized `value`.
+ * @returns {FromMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown` to enable GFM autolink literals.
  */
-function lib_toString(value, options) {
-  const settings = options || emptyOptions
-  const includeImageAlt =
-    typeof settings.includeImageAlt === 'boolean'
-      ? settings.includeImageAlt
-      : true
-  const includeHtml =
-    typeof settings.includeHtml === 'boolean' ? settings.includeHtml : true
-
-  return one(value, includeImageAlt, includeHtml)
-}
-
-/**
- * One node or several nodes.
- *
- * @param {unknown} value
- *   Thing to serialize.
- * @param {boolean} includeImageAlt
- *   Include image `alt`s.
- * @param {boolean} includeHtml
- *   Include HTML.
- * @returns {string}
- *   Serialized node.
- */
-function one(value, includeImageAlt, includeHtml) {
-  if (node(value)) {
-    if ('value' in value) {
-      return value.type === 'html' && !includeHtml ? '' : value.value
-    }
-
-    if (includeImageAlt && 'alt' in value && value.alt) {
-      return value.alt
-    }
-
-    if ('children' in value) {
-      return lib_all(value.children, includeImageAlt, includeHtml)
-    }
-  }
-
-  if (Array.isArray(value)) {
-    return lib_all(value, includeImageAlt, includeHtml)
-  }
-
-  return ''
-}
-
-/**
- * Serialize a list of nodes.
- *
- * @param {Array<unknown>} values
- *   Thing to serialize.
- * @param {boolean} includeImageAlt
- *   Include image `alt`s.
- * @param {boolean} includeHtml
- *   Include HTML.
- * @returns {string}
- *   Serialized nodes.
- */
-function lib_all(values, includeImageAlt, includeHtml) {
-  /** @type {Array<string>} */
-  const result = []
-  let index = -1
-
-  while (++index < values.length) {
-    result[index] = one(values[index], includeImageAlt, includeHtml)
-  }
-
-  return result.join('')
-}
-
-/**
- * Check if `value` looks like a node.
- *
- * @param {unknown} value
- *   Thing.
- * @returns {value is Nodes}
- *   Whether `value` is a node.
- */
-function node(value) {
-  return Boolean(value && typeof value === 'object')
-}
-
-;// CONCATENATED MODULE: ./node_modules/micromark-util-chunked/index.js
-/**
- * Like `Array#splice`, but smarter for giant arrays.
- *
- * `Array#splice` takes all items to be inserted as individual argument which
- * causes a stack overflow in V8 when trying to insert 100k items for instance.
- *
- * Otherwise, this does not return the removed items, and takes `items` as an
- * array instead of rest parameters.
- *
- * @template {unknown} T
- *   Item type.
- * @param {Array<T>} list
- *   List to operate on.
- * @param {number} start
- *   Index to remove/insert at (can be negative).
- * @param {number} remove
- *   Number of items to remove.
- * @param {Array<T>} items
- *   Items to inject into `list`.
- * @returns {undefined}
- *   Nothing.
- */
-function splice(list, start, remove, items) {
-  const end = list.length;
-  let chunkStart = 0;
-  /** @type {Array<unknown>} */
-  let parameters;
-
-  // Make start between zero and `end` (included).
-  if (start < 0) {
-    start = -start > end ? 0 : end + start;
-  } else {
-    start = start > end ? end : start;
-  }
-  remove = remove > 0 ? remove : 0;
-
-  // No need to chunk the items if there’s only a couple (10k) items.
-  if (items.length < 10000) {
-    parameters = Array.from(items);
-    parameters.unshift(start, remove);
-    // @ts-expect-error Hush, it’s fine.
-    list.splice(...parameters);
-  } else {
-    // Delete `remove` items starting from `start`
-    if (remove) list.splice(start, remove);
-
-    // Insert the items in chunks to not cause stack overflows.
-    while (chunkStart < items.length) {
-      parameters = items.slice(chunkStart, chunkStart + 10000);
-      parameters.unshift(start, 0);
-      // @ts-expect-error Hush, it’s fine.
-      list.splice(...parameters);
-      chunkStart += 10000;
-      start += 10000;
+function lib_gfmAutolinkLiteralFromMarkdown() {
+  return {
+    transforms: [transformGfmAutolinkLiterals],
+    enter: {
+      literalAutolink: enterLiteralAutolink,
+      literalAutolinkEmail: enterLiteralAutolinkValue,
+      literalAutolinkHttp: enterLiteralAutolinkValue,
+      literalAutolinkWww: enterLiteralAutolinkValue
+    },
+    exit: {
+      literalAutolink: exitLiteralAutolink,
+      literalAutolinkEmail: exitLiteralAutolinkEmail,
+      literalAutolinkHttp: exitLiteralAutolinkHttp,
+      literalAutolinkWww: exitLiteralAutolinkWww
     }
   }
 }
 
 /**
- * Append `items` (an array) at the end of `list` (another array).
- * When `list` was empty, returns `items` instead.
+ * Create an extension for `mdast-util-to-markdown` to enable GFM autolink
+ * literals in markdown.
  *
- * This prevents a potentially expensive operation when `list` is empty,
- * and adds items in batches to prevent V8 from hanging.
- *
- * @template {unknown} T
- *   Item type.
- * @param {Array<T>} list
- *   List to operate on.
- * @param {Array<T>} items
- *   Items to add to `list`.
- * @returns {Array<T>}
- *   Either `list` or `items`.
+ * @returns {ToMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown` to enable GFM autolink literals.
  */
-function push(list, items) {
-  if (list.length > 0) {
-    splice(list, list.length, 0, items);
-    return list;
-  }
-  return items;
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/lib/splice-buffer.js
-/**
- * Some of the internal operations of micromark do lots of editing
- * operations on very large arrays. This runs into problems with two
- * properties of most circa-2020 JavaScript interpreters:
- *
- *  - Array-length modifications at the high end of an array (push/pop) are
- *    expected to be common and are implemented in (amortized) time
- *    proportional to the number of elements added or removed, whereas
- *    other operations (shift/unshift and splice) are much less efficient.
- *  - Function arguments are passed on the stack, so adding tens of thousands
- *    of elements to an array with `arr.push(...newElements)` will frequently
- *    cause stack overflows. (see <https://stackoverflow.com/questions/22123769/rangeerror-maximum-call-stack-size-exceeded-why>)
- *
- * SpliceBuffers are an implementation of gap buffers, which are a
- * generalization of the "queue made of two stacks" idea. The splice buffer
- * maintains a cursor, and moving the cursor has cost proportional to the
- * distance the cursor moves, but inserting, deleting, or splicing in
- * new information at the cursor is as efficient as the push/pop operation.
- * This allows for an efficient sequence of splices (or pushes, pops, shifts,
- * or unshifts) as long such edits happen at the same part of the array or
- * generally sweep through the array from the beginning to the end.
- *
- * The interface for splice buffers also supports large numbers of inputs by
- * passing a single array argument rather passing multiple arguments on the
- * function call stack.
- *
- * @template T
- *   Item type.
- */
-class SpliceBuffer {
-  /**
-   * @param {ReadonlyArray<T> | null | undefined} [initial]
-   *   Initial items (optional).
-   * @returns
-   *   Splice buffer.
-   */
-  constructor(initial) {
-    /** @type {Array<T>} */
-    this.left = initial ? [...initial] : [];
-    /** @type {Array<T>} */
-    this.right = [];
-  }
-
-  /**
-   * Array access;
-   * does not move the cursor.
-   *
-   * @param {number} index
-   *   Index.
-   * @return {T}
-   *   Item.
-   */
-  get(index) {
-    if (index < 0 || index >= this.left.length + this.right.length) {
-      throw new RangeError('Cannot access index `' + index + '` in a splice buffer of size `' + (this.left.length + this.right.length) + '`');
-    }
-    if (index < this.left.length) return this.left[index];
-    return this.right[this.right.length - index + this.left.length - 1];
-  }
-
-  /**
-   * The length of the splice buffer, one greater than the largest index in the
-   * array.
-   */
-  get length() {
-    return this.left.length + this.right.length;
-  }
-
-  /**
-   * Remove and return `list[0]`;
-   * moves the cursor to `0`.
-   *
-   * @returns {T | undefined}
-   *   Item, optional.
-   */
-  shift() {
-    this.setCursor(0);
-    return this.right.pop();
-  }
-
-  /**
-   * Slice the buffer to get an array;
-   * does not move the cursor.
-   *
-   * @param {number} start
-   *   Start.
-   * @param {number | null | undefined} [end]
-   *   End (optional).
-   * @returns {Array<T>}
-   *   Array of items.
-   */
-  slice(start, end) {
-    /** @type {number} */
-    const stop = end === null || end === undefined ? Number.POSITIVE_INFINITY : end;
-    if (stop < this.left.length) {
-      return this.left.slice(start, stop);
-    }
-    if (start > this.left.length) {
-      return this.right.slice(this.right.length - stop + this.left.length, this.right.length - start + this.left.length).reverse();
-    }
-    return this.left.slice(start).concat(this.right.slice(this.right.length - stop + this.left.length).reverse());
-  }
-
-  /**
-   * Mimics the behavior of Array.prototype.splice() except for the change of
-   * interface necessary to avoid segfaults when patching in very large arrays.
-   *
-   * This operation moves cursor is moved to `start` and results in the cursor
-   * placed after any inserted items.
-   *
-   * @param {number} start
-   *   Start;
-   *   zero-based index at which to start changing the array;
-   *   negative numbers count backwards from the end of the array and values
-   *   that are out-of bounds are clamped to the appropriate end of the array.
-   * @param {number | null | undefined} [deleteCount=0]
-   *   Delete count (default: `0`);
-   *   maximum number of elements to delete, starting from start.
-   * @param {Array<T> | null | undefined} [items=[]]
-   *   Items to include in place of the deleted items (default: `[]`).
-   * @return {Array<T>}
-   *   Any removed items.
-   */
-  splice(start, deleteCount, items) {
-    /** @type {number} */
-    const count = deleteCount || 0;
-    this.setCursor(Math.trunc(start));
-    const removed = this.right.splice(this.right.length - count, Number.POSITIVE_INFINITY);
-    if (items) chunkedPush(this.left, items);
-    return removed.reverse();
-  }
-
-  /**
-   * Remove and return the highest-numbered item in the array, so
-   * `list[list.length - 1]`;
-   * Moves the cursor to `length`.
-   *
-   * @returns {T | undefined}
-   *   Item, optional.
-   */
-  pop() {
-    this.setCursor(Number.POSITIVE_INFINITY);
-    return this.left.pop();
-  }
-
-  /**
-   * Inserts a single item to the high-numbered side of the array;
-   * moves the cursor to `length`.
-   *
-   * @param {T} item
-   *   Item.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  push(item) {
-    this.setCursor(Number.POSITIVE_INFINITY);
-    this.left.push(item);
-  }
-
-  /**
-   * Inserts many items to the high-numbered side of the array.
-   * Moves the cursor to `length`.
-   *
-   * @param {Array<T>} items
-   *   Items.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  pushMany(items) {
-    this.setCursor(Number.POSITIVE_INFINITY);
-    chunkedPush(this.left, items);
-  }
-
-  /**
-   * Inserts a single item to the low-numbered side of the array;
-   * Moves the cursor to `0`.
-   *
-   * @param {T} item
-   *   Item.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  unshift(item) {
-    this.setCursor(0);
-    this.right.push(item);
-  }
-
-  /**
-   * Inserts many items to the low-numbered side of the array;
-   * moves the cursor to `0`.
-   *
-   * @param {Array<T>} items
-   *   Items.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  unshiftMany(items) {
-    this.setCursor(0);
-    chunkedPush(this.right, items.reverse());
-  }
-
-  /**
-   * Move the cursor to a specific position in the array. Requires
-   * time proportional to the distance moved.
-   *
-   * If `n < 0`, the cursor will end up at the beginning.
-   * If `n > length`, the cursor will end up at the end.
-   *
-   * @param {number} n
-   *   Position.
-   * @return {undefined}
-   *   Nothing.
-   */
-  setCursor(n) {
-    if (n === this.left.length || n > this.left.length && this.right.length === 0 || n < 0 && this.left.length === 0) return;
-    if (n < this.left.length) {
-      // Move cursor to the this.left
-      const removed = this.left.splice(n, Number.POSITIVE_INFINITY);
-      chunkedPush(this.right, removed.reverse());
-    } else {
-      // Move cursor to the this.right
-      const removed = this.right.splice(this.left.length + this.right.length - n, Number.POSITIVE_INFINITY);
-      chunkedPush(this.left, removed.reverse());
-    }
+function gfmAutolinkLiteralToMarkdown() {
+  return {
+    unsafe: [
+      {
+        character: '@',
+        before: '[+\\-.\\w]',
+        after: '[\\-.\\w]',
+        inConstruct,
+        notInConstruct
+      },
+      {
+        character: '.',
+        before: '[Ww]{3}',
+        inConstruct,
+        notInConstruct
+      },
+      {
+        character: ':',
+        before: '[PSps]',
+        after: '\\/',
+        inConstruct,
+        notInConstruct
+      }
+    ]
   }
 }
 
 /**
- * Avoid stack overflow by pushing items onto the stack in segments
+ * Handle the start of an autolink literal.
  *
- * @template T
- *   Item type.
- * @param {Array<T>} list
- *   List to inject into.
- * @param {ReadonlyArray<T>} right
- *   Items to inject.
- * @return {undefined}
- *   Nothing.
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
  */
-function chunkedPush(list, right) {
-  /** @type {number} */
-  let chunkStart = 0;
-  if (right.length < 10000) {
-    list.push(...right);
-  } else {
-    while (chunkStart < right.length) {
-      list.push(...right.slice(chunkStart, chunkStart + 10000));
-      chunkStart += 10000;
-    }
+function enterLiteralAutolink(token) {
+  this.enter(
+    {type: 'link', title: null, url: '', children: [], position: undefined},
+    token
+  )
+}
+
+/**
+ * Handle the start of an autolink literal value.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterLiteralAutolinkValue(token) {
+  this.config.enter.autolinkProtocol.call(this, token)
+}
+
+/**
+ * Handle the end of an HTTP autolink literal value.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitLiteralAutolinkHttp(token) {
+  this.config.exit.autolinkProtocol.call(this, token)
+}
+
+/**
+ * Handle the end of a `www` autolink literal value.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitLiteralAutolinkWww(token) {
+  this.config.exit.data.call(this, token)
+  const node = this.stack[this.stack.length - 1]
+  assert(node.type === 'link')
+  node.url = 'http://' + this.sliceSerialize(token)
+}
+
+/**
+ * Handle the end of an email autolink literal value.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitLiteralAutolinkEmail(token) {
+  this.config.exit.autolinkEmail.call(this, token)
+}
+
+/**
+ * Handle the end of an autolink literal.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitLiteralAutolink(token) {
+  this.exit(token)
+}
+
+/**
+ * Find autolink literals in text and turn them into links.
+ *
+ * @type {FromMarkdownTransform}
+ */
+function transformGfmAutolinkLiterals(tree) {
+  findAndReplace(
+    tree,
+    [
+      [
+        /(?<![\da-z])(https?:\/\/|www(?=\.))([\w-]*\.[\w\-.]*)([^\t\n\r ]*)/gi,
+        findUrl
+      ],
+      [
+        /(?<![\w+\-.@])xmpp:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)(\/(?:[\w\-/]|\.(?=[\dA-Za-z]))*)?/g,
+        findXmpp
+      ],
+      [/(?<![\w+\-.@])mailto:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, findMailto],
+      [
+        /(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g,
+        findEmail
+      ]
+    ],
+    {ignore: ['link', 'linkReference']}
+  )
+}
+
+/**
+ * Turn a URL match into a link.
+ *
+ * @type {ReplaceFunction}
+ * @param {string} _
+ *   Whole match.
+ * @param {string} protocol
+ *   Protocol (`http://`, `https://`) or `www`.
+ * @param {string} domain
+ *   Host name, up to the path.
+ * @param {string} path
+ *   Path, query, and fragment.
+ * @param {RegExpMatchObject} match
+ *   Match object.
+ * @returns {Array<PhrasingContent> | Link | false}
+ *   Link, link and trailing text, or `false` if not a URL.
+ */
+function findUrl(_, protocol, domain, path, match) {
+  // Not an expected previous character.
+  if (!previous(match)) {
+    return false
+  }
+
+  let prefix = ''
+
+  // Treat `www` as part of the domain.
+  if (/^w/i.test(protocol)) {
+    domain = protocol + domain
+    protocol = ''
+    prefix = 'http://'
+  }
+
+  if (unicodePunctuation(domain.charCodeAt(0)) || !isCorrectDomain(domain)) {
+    return false
+  }
+
+  const parts = splitUrl(domain + path)
+
+  /** @type {Link} */
+  const result = {
+    type: 'link',
+    title: null,
+    url: prefix + protocol + parts[0],
+    children: [{type: 'text', value: protocol + parts[0], position: undefined}],
+    position: undefined
+  }
+
+  if (parts[1]) {
+    return [result, {type: 'text', value: parts[1], position: undefined}]
+  }
+
+  return result
+}
+
+/**
+ * Turn an email match into a link.
+ *
+ * @type {ReplaceFunction}
+ * @param {string} _
+ *   Whole match.
+ * @param {string} atext
+ *   Local part.
+ * @param {string} label
+ *   Domain.
+ * @returns {Link | false}
+ *   Link, or `false` if not an email.
+ */
+function findEmail(_, atext, label) {
+  if (/[\d\-_]$/.test(label)) {
+    return false
+  }
+
+  return {
+    type: 'link',
+    title: null,
+    url: 'mailto:' + atext + '@' + label,
+    children: [{type: 'text', value: atext + '@' + label, position: undefined}],
+    position: undefined
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/index.js
-/**
- * @import {Chunk, Event, Token} from 'micromark-util-types'
- */
-
-
-
-
-// Hidden API exposed for testing.
-
 
 /**
- * Tokenize subcontent.
+ * Turn a `mailto:` email match into a link.
  *
- * @param {Array<Event>} eventsArray
- *   List of events.
+ * @type {ReplaceFunction}
+ * @param {string} _
+ *   Whole match.
+ * @param {string} atext
+ *   Local part.
+ * @param {string} label
+ *   Domain.
+ * @returns {Link | false}
+ *   Link, or `false` if not an email.
+ */
+function findMailto(_, atext, label) {
+  if (/[\d\-_]$/.test(label)) {
+    return false
+  }
+
+  const value = 'mailto:' + atext + '@' + label
+
+  return {
+    type: 'link',
+    title: null,
+    url: value,
+    children: [{type: 'text', value, position: undefined}],
+    position: undefined
+  }
+}
+
+/**
+ * Turn an `xmpp:` address match into a link.
+ *
+ * @type {ReplaceFunction}
+ * @param {string} matchValue
+ *   Whole match.
+ * @param {string} atext
+ *   Local part.
+ * @param {string} label
+ *   Domain.
+ * @param {string | undefined} resource
+ *   Resource (`/` and more), if any.
+ * @param {RegExpMatchObject} match
+ *   Match object.
+ * @returns {Link | false}
+ *   Link, or `false` if not an address.
+ */
+function findXmpp(matchValue, atext, label, resource, match) {
+  if (
+    /[\d\-_]$/.test(label) ||
+    (resource &&
+      (!/[A-Za-z]$/.test(resource) ||
+        match.input.charAt(match.index + matchValue.length) === '@'))
+  ) {
+    return false
+  }
+
+  const value = 'xmpp:' + atext + '@' + label + (resource || '')
+
+  return {
+    type: 'link',
+    title: null,
+    url: value,
+    children: [{type: 'text', value, position: undefined}],
+    position: undefined
+  }
+}
+
+/**
+ * Check if a domain is valid.
+ *
+ * @param {string} domain
+ *   Host name to check.
  * @returns {boolean}
- *   Whether subtokens were found.
+ *   Whether the domain is valid.
  */
-// eslint-disable-next-line complexity
-function subtokenize(eventsArray) {
-  /** @type {Record<string, number>} */
-  const jumps = {};
-  let index = -1;
-  /** @type {Event} */
-  let event;
-  /** @type {number | undefined} */
-  let lineIndex;
-  /** @type {number} */
-  let otherIndex;
-  /** @type {Event} */
-  let otherEvent;
-  /** @type {Array<Event>} */
-  let parameters;
-  /** @type {Array<Event>} */
-  let subevents;
-  /** @type {boolean | undefined} */
-  let more;
-  const events = new SpliceBuffer(eventsArray);
-  while (++index < events.length) {
-    while (index in jumps) {
-      index = jumps[index];
-    }
-    event = events.get(index);
+function isCorrectDomain(domain) {
+  const parts = domain.split('.')
 
-    // Add a hook for the GFM tasklist extension, which needs to know if text
-    // is in the first content of a list item.
-    if (index && event[1].type === "chunkFlow" && events.get(index - 1)[1].type === "listItemPrefix") {
-      subevents = event[1]._tokenizer.events;
-      otherIndex = 0;
-      if (otherIndex < subevents.length && subevents[otherIndex][1].type === "lineEndingBlank") {
-        otherIndex += 2;
-      }
-      if (otherIndex < subevents.length && subevents[otherIndex][1].type === "content") {
-        while (++otherIndex < subevents.length) {
-          if (subevents[otherIndex][1].type === "content") {
-            break;
-          }
-          if (subevents[otherIndex][1].type === "chunkText") {
-            subevents[otherIndex][1]._isInFirstContentOfListItem = true;
-            otherIndex++;
-          }
-        }
-      }
-    }
-
-    // Enter.
-    if (event[0] === 'enter') {
-      if (event[1].contentType) {
-        Object.assign(jumps, subcontent(events, index));
-        index = jumps[index];
-        more = true;
-      }
-    }
-    // Exit.
-    else if (event[1]._container) {
-      otherIndex = index;
-      lineIndex = undefined;
-      while (otherIndex--) {
-        otherEvent = events.get(otherIndex);
-        if (otherEvent[1].type === "lineEnding" || otherEvent[1].type === "lineEndingBlank") {
-          if (otherEvent[0] === 'enter') {
-            if (lineIndex) {
-              events.get(lineIndex)[1].type = "lineEndingBlank";
-            }
-            otherEvent[1].type = "lineEnding";
-            lineIndex = otherIndex;
-          }
-        } else if (otherEvent[1].type === "linePrefix" || otherEvent[1].type === "listItemIndent") {
-          // Move past.
-        } else {
-          break;
-        }
-      }
-      if (lineIndex) {
-        // Fix position.
-        event[1].end = {
-          ...events.get(lineIndex)[1].start
-        };
-
-        // Switch container exit w/ line endings.
-        parameters = events.slice(lineIndex, index);
-        parameters.unshift(event);
-        events.splice(lineIndex, index - lineIndex + 1, parameters);
-      }
-    }
+  if (
+    parts.length < 2 ||
+    (parts[parts.length - 1] &&
+      (/_/.test(parts[parts.length - 1]) ||
+        !/[\dA-Za-z]/.test(parts[parts.length - 1]))) ||
+    (parts[parts.length - 2] &&
+      (/_/.test(parts[parts.length - 2]) ||
+        !/[\dA-Za-z]/.test(parts[parts.length - 2])))
+  ) {
+    return false
   }
 
-  // The changes to the `events` buffer must be copied back into the eventsArray
-  splice(eventsArray, 0, Number.POSITIVE_INFINITY, events.slice(0));
-  return !more;
+  return true
 }
 
 /**
- * Tokenize embedded tokens.
+ * Split trailing punctuation off a URL.
  *
- * @param {SpliceBuffer<Event>} events
- *   Events.
- * @param {number} eventIndex
- *   Index.
- * @returns {Record<string, number>}
- *   Gaps.
+ * @param {string} url
+ *   Value to split.
+ * @returns {[string, string | undefined]}
+ *   URL and trailing punctuation, if any.
  */
-function subcontent(events, eventIndex) {
-  const token = events.get(eventIndex)[1];
-  const context = events.get(eventIndex)[2];
-  let startPosition = eventIndex - 1;
-  /** @type {Array<number>} */
-  const startPositions = [];
-  let tokenizer = token._tokenizer;
-  if (!tokenizer) {
-    tokenizer = context.parser[token.contentType](token.start);
-    if (token._contentTypeTextTrailing) {
-      tokenizer._contentTypeTextTrailing = true;
-    }
-  }
-  const childEvents = tokenizer.events;
-  /** @type {Array<[number, number]>} */
-  const jumps = [];
-  /** @type {Record<string, number>} */
-  const gaps = {};
-  /** @type {Array<Chunk>} */
-  let stream;
-  /** @type {Token | undefined} */
-  let previous;
-  let index = -1;
-  /** @type {Token | undefined} */
-  let current = token;
-  let adjust = 0;
-  let start = 0;
-  const breaks = [start];
+function splitUrl(url) {
+  let index = url.length
 
-  // Loop forward through the linked tokens to pass them in order to the
-  // subtokenizer.
-  while (current) {
-    // Find the position of the event for this token.
-    while (events.get(++startPosition)[1] !== current) {
-      // Empty.
-    }
-    startPositions.push(startPosition);
-    if (!current._tokenizer) {
-      stream = context.sliceStream(current);
-      if (!current.next) {
-        stream.push(null);
-      }
-      if (previous) {
-        tokenizer.defineSkip(current.start);
-      }
-      if (current._isInFirstContentOfListItem) {
-        tokenizer._gfmTasklistFirstContentOfListItem = true;
-      }
-      tokenizer.write(stream);
-      if (current._isInFirstContentOfListItem) {
-        tokenizer._gfmTasklistFirstContentOfListItem = undefined;
-      }
-    }
+  while (index > 0) {
+    const code = url.charCodeAt(index - 1)
 
-    // Unravel the next token.
-    previous = current;
-    current = current.next;
-  }
-
-  // Now, loop back through all events (and linked tokens), to figure out which
-  // parts belong where.
-  current = token;
-  while (++index < childEvents.length) {
     if (
-    // Find a void token that includes a break.
-    childEvents[index][0] === 'exit' && childEvents[index - 1][0] === 'enter' && childEvents[index][1].type === childEvents[index - 1][1].type && childEvents[index][1].start.line !== childEvents[index][1].end.line) {
-      start = index + 1;
-      breaks.push(start);
-      // Help GC.
-      current._tokenizer = undefined;
-      current.previous = undefined;
-      current = current.next;
+      code === 33 /* `!` */ ||
+      code === 34 /* `"` */ ||
+      code === 38 /* `&` */ ||
+      code === 39 /* `'` */ ||
+      code === 41 /* `)` */ ||
+      code === 44 /* `,` */ ||
+      code === 46 /* `.` */ ||
+      code === 58 /* `:` */ ||
+      code === 59 /* `;` */ ||
+      code === 60 /* `<` */ ||
+      code === 62 /* `>` */ ||
+      code === 63 /* `?` */ ||
+      code === 93 /* `]` */ ||
+      code === 125 /* `}` */
+    ) {
+      index--
+    } else {
+      break
     }
   }
 
-  // Help GC.
-  tokenizer.events = [];
-
-  // If there’s one more token (which is the cases for lines that end in an
-  // EOF), that’s perfect: the last point we found starts it.
-  // If there isn’t then make sure any remaining content is added to it.
-  if (current) {
-    // Help GC.
-    current._tokenizer = undefined;
-    current.previous = undefined;
-  } else {
-    breaks.pop();
+  if (index === url.length) {
+    return [url, undefined]
   }
 
-  // Now splice the events from the subtokenizer into the current events,
-  // moving back to front so that splice indices aren’t affected.
-  index = breaks.length;
-  while (index--) {
-    const slice = childEvents.slice(breaks[index], breaks[index + 1]);
-    const start = startPositions.pop();
-    jumps.push([start, start + slice.length - 1]);
-    events.splice(start, 2, slice);
+  let trail = url.slice(index)
+  url = url.slice(0, index)
+  let closingParenIndex = trail.indexOf(')')
+  const openingParens = ccount(url, '(')
+  let closingParens = ccount(url, ')')
+
+  while (closingParenIndex !== -1 && openingParens > closingParens) {
+    url += trail.slice(0, closingParenIndex + 1)
+    trail = trail.slice(closingParenIndex + 1)
+    closingParenIndex = trail.indexOf(')')
+    closingParens++
   }
-  jumps.reverse();
-  index = -1;
-  while (++index < jumps.length) {
-    gaps[adjust + jumps[index][0]] = adjust + jumps[index][1];
-    adjust += jumps[index][1] - jumps[index][0] - 1;
-  }
-  return gaps;
+
+  return [url, trail]
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/postprocess.js
-/**
- * @import {Event} from 'micromark-util-types'
- */
-
-
 
 /**
- * @param {Array<Event>} events
- *   Events.
- * @returns {Array<Event>}
- *   Events.
+ * Check if the character before a match is allowed.
+ *
+ * @param {RegExpMatchObject} match
+ *   Match object.
+ * @returns {boolean}
+ *   Whether the previous character is allowed.
  */
-function postprocess(events) {
-  while (!subtokenize(events)) {
-    // Empty
-  }
-  return events;
+function previous(match) {
+  const code = match.input.charCodeAt(match.index - 1)
+
+  return (
+    match.index === 0 || unicodeWhitespace(code) || unicodePunctuation(code)
+  )
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-combine-extensions/index.js
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
 /**
  * @import {
- *   Extension,
- *   Handles,
- *   HtmlExtension,
- *   NormalizedExtension
- * } from 'micromark-util-types'
+ *   CompileContext,
+ *   Extension as FromMarkdownExtension,
+ *   Handle as FromMarkdownHandle
+ * } from 'mdast-util-from-markdown'
+ * @import {ToMarkdownOptions} from 'mdast-util-gfm-footnote'
+ * @import {
+ *   Handle as ToMarkdownHandle,
+ *   Map,
+ *   Options as ToMarkdownExtension
+ * } from 'mdast-util-to-markdown'
+ * @import {FootnoteDefinition, FootnoteReference} from 'mdast'
  */
 
 
 
-const micromark_util_combine_extensions_hasOwnProperty = {}.hasOwnProperty
+
+footnoteReference.peek = footnoteReferencePeek
 
 /**
- * Combine multiple syntax extensions into one.
- *
- * @param {ReadonlyArray<Extension>} extensions
- *   List of syntax extensions.
- * @returns {NormalizedExtension}
- *   A single combined extension.
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
  */
-function combineExtensions(extensions) {
-  /** @type {NormalizedExtension} */
-  const all = {}
-  let index = -1
-
-  while (++index < extensions.length) {
-    syntaxExtension(all, extensions[index])
-  }
-
-  return all
+function enterFootnoteCallString() {
+  this.buffer()
 }
 
 /**
- * Merge `extension` into `all`.
- *
- * @param {NormalizedExtension} all
- *   Extension to merge into.
- * @param {Extension} extension
- *   Extension to merge.
- * @returns {undefined}
- *   Nothing.
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
  */
-function syntaxExtension(all, extension) {
-  /** @type {keyof Extension} */
-  let hook
+function enterFootnoteCall(token) {
+  this.enter({type: 'footnoteReference', identifier: '', label: ''}, token)
+}
 
-  for (hook in extension) {
-    const maybe = micromark_util_combine_extensions_hasOwnProperty.call(all, hook) ? all[hook] : undefined
-    /** @type {Record<string, unknown>} */
-    const left = maybe || (all[hook] = {})
-    /** @type {Record<string, unknown> | undefined} */
-    const right = extension[hook]
-    /** @type {string} */
-    let code
+/**
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterFootnoteDefinitionLabelString() {
+  this.buffer()
+}
 
-    if (right) {
-      for (code in right) {
-        if (!micromark_util_combine_extensions_hasOwnProperty.call(left, code)) left[code] = []
-        const value = right[code]
-        constructs(
-          // @ts-expect-error Looks like a list.
-          left[code],
-          Array.isArray(value) ? value : value ? [value] : []
-        )
-      }
+/**
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterFootnoteDefinition(token) {
+  this.enter(
+    {type: 'footnoteDefinition', identifier: '', label: '', children: []},
+    token
+  )
+}
+
+/**
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitFootnoteCallString(token) {
+  const label = this.resume()
+  const node = this.stack[this.stack.length - 1]
+  assert(node.type === 'footnoteReference')
+  node.identifier = normalizeIdentifier(
+    this.sliceSerialize(token)
+  ).toLowerCase()
+  node.label = label
+}
+
+/**
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitFootnoteCall(token) {
+  this.exit(token)
+}
+
+/**
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitFootnoteDefinitionLabelString(token) {
+  const label = this.resume()
+  const node = this.stack[this.stack.length - 1]
+  assert(node.type === 'footnoteDefinition')
+  node.identifier = normalizeIdentifier(
+    this.sliceSerialize(token)
+  ).toLowerCase()
+  node.label = label
+}
+
+/**
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitFootnoteDefinition(token) {
+  this.exit(token)
+}
+
+/** @type {ToMarkdownHandle} */
+function footnoteReferencePeek() {
+  return '['
+}
+
+/**
+ * @type {ToMarkdownHandle}
+ * @param {FootnoteReference} node
+ */
+function footnoteReference(node, _, state, info) {
+  const tracker = state.createTracker(info)
+  let value = tracker.move('[^')
+  const exit = state.enter('footnoteReference')
+  const subexit = state.enter('reference')
+  value += tracker.move(
+    state.safe(state.associationId(node), {after: ']', before: value})
+  )
+  subexit()
+  exit()
+  value += tracker.move(']')
+  return value
+}
+
+/**
+ * Create an extension for `mdast-util-from-markdown` to enable GFM footnotes
+ * in markdown.
+ *
+ * @returns {FromMarkdownExtension}
+ *   Extension for `mdast-util-from-markdown`.
+ */
+function lib_gfmFootnoteFromMarkdown() {
+  return {
+    enter: {
+      gfmFootnoteCallString: enterFootnoteCallString,
+      gfmFootnoteCall: enterFootnoteCall,
+      gfmFootnoteDefinitionLabelString: enterFootnoteDefinitionLabelString,
+      gfmFootnoteDefinition: enterFootnoteDefinition
+    },
+    exit: {
+      gfmFootnoteCallString: exitFootnoteCallString,
+      gfmFootnoteCall: exitFootnoteCall,
+      gfmFootnoteDefinitionLabelString: exitFootnoteDefinitionLabelString,
+      gfmFootnoteDefinition: exitFootnoteDefinition
     }
   }
 }
 
 /**
- * Merge `list` into `existing` (both lists of constructs).
- * Mutates `existing`.
+ * Create an extension for `mdast-util-to-markdown` to enable GFM footnotes
+ * in markdown.
  *
- * @param {Array<unknown>} existing
- *   List of constructs to merge into.
- * @param {Array<unknown>} list
- *   List of constructs to merge.
- * @returns {undefined}
- *   Nothing.
+ * @param {ToMarkdownOptions | null | undefined} [options]
+ *   Configuration (optional).
+ * @returns {ToMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown`.
  */
-function constructs(existing, list) {
+function gfmFootnoteToMarkdown(options) {
+  // To do: next major: change default.
+  let firstLineBlank = false
+
+  if (options && options.firstLineBlank) {
+    firstLineBlank = true
+  }
+
+  return {
+    handlers: {footnoteDefinition, footnoteReference},
+    // This is on by default already.
+    unsafe: [{character: '[', inConstruct: ['label', 'phrasing', 'reference']}]
+  }
+
+  /**
+   * @type {ToMarkdownHandle}
+   * @param {FootnoteDefinition} node
+   */
+  function footnoteDefinition(node, _, state, info) {
+    const tracker = state.createTracker(info)
+    let value = tracker.move('[^')
+    const exit = state.enter('footnoteDefinition')
+    const subexit = state.enter('label')
+    value += tracker.move(
+      state.safe(state.associationId(node), {before: value, after: ']'})
+    )
+    subexit()
+
+    value += tracker.move(']:')
+
+    if (node.children && node.children.length > 0) {
+      tracker.shift(4)
+
+      value += tracker.move(
+        (firstLineBlank ? '\n' : ' ') +
+          state.indentLines(
+            state.containerFlow(node, tracker.current()),
+            firstLineBlank ? mapAll : mapExceptFirst
+          )
+      )
+    }
+
+    exit()
+
+    return value
+  }
+}
+
+/** @type {Map} */
+function mapExceptFirst(line, index, blank) {
+  return index === 0 ? line : mapAll(line, index, blank)
+}
+
+/** @type {Map} */
+function mapAll(line, index, blank) {
+  return (blank ? '' : '    ') + line
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-strikethrough/lib/index.js
+/**
+ * @import {Delete} from 'mdast'
+ * @import {
+ *   CompileContext,
+ *   Extension as FromMarkdownExtension,
+ *   Handle as FromMarkdownHandle
+ * } from 'mdast-util-from-markdown'
+ * @import {
+ *   Attention,
+ *   ConstructName,
+ *   Handle as ToMarkdownHandle,
+ *   Options as ToMarkdownExtension
+ * } from 'mdast-util-to-markdown'
+ */
+
+/**
+ * List of constructs that occur in phrasing (paragraphs, headings), but cannot
+ * contain strikethrough.
+ * So they sort of cancel each other out.
+ * Note: could use a better name.
+ *
+ * Note: keep in sync with: <https://github.com/syntax-tree/mdast-util-to-markdown/blob/8ce8dbf/lib/unsafe.js#L14>
+ *
+ * @type {Array<ConstructName>}
+ */
+const constructsWithoutStrikethrough = [
+  'autolink',
+  'destinationLiteral',
+  'destinationRaw',
+  'reference',
+  'titleQuote',
+  'titleApostrophe'
+]
+
+handleDelete.attention = attentionDelete
+handleDelete.peek = peekDelete
+
+/**
+ * Create an extension for `mdast-util-from-markdown` to enable GFM
+ * strikethrough in markdown.
+ *
+ * @returns {FromMarkdownExtension}
+ *   Extension for `mdast-util-from-markdown` to enable GFM strikethrough.
+ */
+function lib_gfmStrikethroughFromMarkdown() {
+  return {
+    canContainEols: ['delete'],
+    enter: {strikethrough: enterStrikethrough},
+    exit: {strikethrough: exitStrikethrough}
+  }
+}
+
+/**
+ * Create an extension for `mdast-util-to-markdown` to enable GFM
+ * strikethrough in markdown.
+ *
+ * @returns {ToMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown` to enable GFM strikethrough.
+ */
+function gfmStrikethroughToMarkdown() {
+  return {
+    handlers: {delete: handleDelete},
+    unsafe: [
+      {
+        character: '~',
+        inConstruct: 'phrasing',
+        notInConstruct: constructsWithoutStrikethrough
+      }
+    ]
+  }
+}
+
+/**
+ * Enter strikethrough.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterStrikethrough(token) {
+  this.enter({type: 'delete', children: [], position: undefined}, token)
+}
+
+/**
+ * Exit strikethrough.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitStrikethrough(token) {
+  this.exit(token)
+}
+
+/**
+ * Serialize a delete node.
+ *
+ * @type {ToMarkdownHandle}
+ * @param {Delete} node
+ *   Node to serialize.
+ */
+function handleDelete(node, _, state, info) {
+  // To do: next major: empty this function, like emphasis and strong handlers,
+  // this is no longer needed.
+  const tracker = state.createTracker(info)
+  const sequence = state.stack.includes('strikethrough') ? '~' : '~~'
+  const exit = state.enter('strikethrough')
+  let value = tracker.move(sequence)
+  value += state.containerPhrasing(node, {
+    ...tracker.current(),
+    before: value,
+    after: '~'
+  })
+  value += tracker.move(sequence)
+  exit()
+  return value
+}
+
+/**
+ * Serialize a delete node as attention.
+ *
+ * @type {Attention}
+ */
+function attentionDelete() {
+  return {construct: 'strikethrough', markers: ['~'], sizes: [2, 1]}
+}
+
+/**
+ * Peek the first character of a delete node.
+ *
+ * @type {ToMarkdownHandle}
+ */
+function peekDelete() {
+  return '~'
+}
+
+;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
+// To do: next major: remove.
+/**
+ * @typedef {Options} MarkdownTableOptions
+ *   Configuration.
+ */
+
+/**
+ * @typedef Options
+ *   Configuration.
+ * @property {boolean | null | undefined} [alignDelimiters=true]
+ *   Whether to align the delimiters (default: `true`);
+ *   they are aligned by default:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   Pass `false` to make them staggered:
+ *
+ *   ```markdown
+ *   | Alpha | B |
+ *   | - | - |
+ *   | C | Delta |
+ *   ```
+ * @property {ReadonlyArray<string | null | undefined> | string | null | undefined} [align]
+ *   How to align columns (default: `''`);
+ *   one style for all columns or styles for their respective columns;
+ *   each style is either `'l'` (left), `'r'` (right), or `'c'` (center);
+ *   other values are treated as `''`, which doesn’t place the colon in the
+ *   alignment row but does align left;
+ *   *only the lowercased first character is used, so `Right` is fine.*
+ * @property {boolean | null | undefined} [delimiterEnd=true]
+ *   Whether to end each row with the delimiter (default: `true`).
+ *
+ *   > 👉 **Note**: please don’t use this: it could create fragile structures
+ *   > that aren’t understandable to some markdown parsers.
+ *
+ *   When `true`, there are ending delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there are no ending delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B
+ *   | ----- | -----
+ *   | C     | Delta
+ *   ```
+ * @property {boolean | null | undefined} [fillRows=true]
+ *   Whether to fill rows with empty cells up to the most cells in a row
+ *   (default: `true`).
+ *
+ *   When `true`, all rows have as many cells as the longest row:
+ *
+ *   ```markdown
+ *   | Alpha | B    |   |
+ *   | ----- | ---- | - |
+ *   | C     |      |   |
+ *   | D     | Echo | F |
+ *   ```
+ *
+ *   When `false`, rows keep their cells,
+ *   and the delimiter row has as many cells as the header row:
+ *
+ *   ```markdown
+ *   | Alpha | B    |
+ *   | ----- | ---- |
+ *   | C     |
+ *   | D     | Echo | F |
+ *   ```
+ * @property {boolean | null | undefined} [delimiterStart=true]
+ *   Whether to begin each row with the delimiter (default: `true`).
+ *
+ *   > 👉 **Note**: please don’t use this: it could create fragile structures
+ *   > that aren’t understandable to some markdown parsers.
+ *
+ *   When `true`, there are starting delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there are no starting delimiters:
+ *
+ *   ```markdown
+ *   Alpha | B     |
+ *   ----- | ----- |
+ *   C     | Delta |
+ *   ```
+ * @property {boolean | null | undefined} [padding=true]
+ *   Whether to add a space of padding between delimiters and cells
+ *   (default: `true`).
+ *
+ *   When `true`, there is padding:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there is no padding:
+ *
+ *   ```markdown
+ *   |Alpha|B    |
+ *   |-----|-----|
+ *   |C    |Delta|
+ *   ```
+ * @property {((value: string) => number) | null | undefined} [stringLength]
+ *   Function to detect the length of table cell content (optional);
+ *   this is used when aligning the delimiters (`|`) between table cells;
+ *   full-width characters and emoji mess up delimiter alignment when viewing
+ *   the markdown source;
+ *   to fix this, you can pass this function,
+ *   which receives the cell content and returns its “visible” size;
+ *   note that what is and isn’t visible depends on where the text is displayed.
+ *
+ *   Without such a function, the following:
+ *
+ *   ```js
+ *   markdownTable([
+ *     ['Alpha', 'Bravo'],
+ *     ['中文', 'Charlie'],
+ *     ['👩‍❤️‍👩', 'Delta']
+ *   ])
+ *   ```
+ *
+ *   Yields:
+ *
+ *   ```markdown
+ *   | Alpha | Bravo |
+ *   | - | - |
+ *   | 中文 | Charlie |
+ *   | 👩‍❤️‍👩 | Delta |
+ *   ```
+ *
+ *   With [`string-width`](https://github.com/sindresorhus/string-width):
+ *
+ *   ```js
+ *   import stringWidth from 'string-width'
+ *
+ *   markdownTable(
+ *     [
+ *       ['Alpha', 'Bravo'],
+ *       ['中文', 'Charlie'],
+ *       ['👩‍❤️‍👩', 'Delta']
+ *     ],
+ *     {stringLength: stringWidth}
+ *   )
+ *   ```
+ *
+ *   Yields:
+ *
+ *   ```markdown
+ *   | Alpha | Bravo   |
+ *   | ----- | ------- |
+ *   | 中文  | Charlie |
+ *   | 👩‍❤️‍👩    | Delta   |
+ *   ```
+ */
+
+/**
+ * Get the length of a cell.
+ *
+ * @param {string} value
+ *   Cell value.
+ * @returns {number}
+ *   Cell size.
+ */
+function defaultStringLength(value) {
+  return value.length
+}
+
+/**
+ * Generate a markdown
+ * ([GFM](https://docs.github.com/en/github/writing-on-github/working-with-advanced-formatting/organizing-information-with-tables))
+ * table.
+ *
+ * @param {ReadonlyArray<ReadonlyArray<string | null | undefined>>} table
+ *   Table data (matrix of strings).
+ * @param {Readonly<Options> | null | undefined} [options]
+ *   Configuration (optional).
+ * @returns {string}
+ *   Result.
+ */
+function markdownTable(table, options) {
+  const settings = options || {}
+  // To do: next major: change to spread.
+  // eslint-disable-next-line unicorn/prefer-spread -- `align` can be a string.
+  const align = (settings.align || []).concat()
+  const stringLength = settings.stringLength || defaultStringLength
+  /** @type {Array<number>} Character codes as symbols for alignment per column. */
+  const alignments = []
+  /** @type {Array<Array<string>>} Cells per row. */
+  const cellMatrix = []
+  /** @type {Array<Array<number>>} Sizes of each cell per row. */
+  const sizeMatrix = []
+  /** @type {Array<number>} */
+  const longestCellByColumn = []
+  let mostCellsPerRow = 0
+  let rowIndex = -1
+
+  // This is a superfluous loop if we don’t align delimiters, but otherwise we’d
+  // do superfluous work when aligning, so optimize for aligning.
+  while (++rowIndex < table.length) {
+    /** @type {Array<string>} */
+    const row = []
+    /** @type {Array<number>} */
+    const sizes = []
+    let columnIndex = -1
+
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length
+    }
+
+    while (++columnIndex < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex])
+
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell)
+        sizes[columnIndex] = size
+
+        if (
+          longestCellByColumn[columnIndex] === undefined ||
+          size > longestCellByColumn[columnIndex]
+        ) {
+          longestCellByColumn[columnIndex] = size
+        }
+      }
+
+      row.push(cell)
+    }
+
+    cellMatrix[rowIndex] = row
+    sizeMatrix[rowIndex] = sizes
+  }
+
+  // Figure out which alignments to use.
+  let columnIndex = -1
+
+  if (typeof align === 'object' && 'length' in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex])
+    }
+  } else {
+    const code = toAlignment(align)
+
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code
+    }
+  }
+
+  // Inject the alignment row.
+  columnIndex = -1
+  /** @type {Array<string>} */
+  const row = []
+  /** @type {Array<number>} */
+  const sizes = []
+
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex]
+    let before = ''
+    let after = ''
+
+    if (code === 99 /* `c` */) {
+      before = ':'
+      after = ':'
+    } else if (code === 108 /* `l` */) {
+      before = ':'
+    } else if (code === 114 /* `r` */) {
+      after = ':'
+    }
+
+    // There *must* be at least one hyphen-minus in each alignment cell.
+    let size =
+      settings.alignDelimiters === false
+        ? 1
+        : Math.max(
+            1,
+            longestCellByColumn[columnIndex] - before.length - after.length
+          )
+
+    const cell = before + '-'.repeat(size) + after
+
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length
+
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size
+      }
+
+      sizes[columnIndex] = size
+    }
+
+    row[columnIndex] = cell
+  }
+
+  // Inject the alignment row.
+  cellMatrix.splice(1, 0, row)
+  sizeMatrix.splice(1, 0, sizes)
+
+  rowIndex = -1
+  /** @type {Array<string>} */
+  const lines = []
+
+  while (++rowIndex < cellMatrix.length) {
+    const row = cellMatrix[rowIndex]
+    const sizes = sizeMatrix[rowIndex]
+    const cellsInRow =
+      settings.fillRows === false
+        ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length)
+        : mostCellsPerRow
+    columnIndex = -1
+    /** @type {Array<string>} */
+    const line = []
+
+    while (++columnIndex < cellsInRow) {
+      const cell = row[columnIndex] || ''
+      let before = ''
+      let after = ''
+
+      if (settings.alignDelimiters !== false) {
+        const size =
+          longestCellByColumn[columnIndex] - (sizes[columnIndex] || 0)
+        const code = alignments[columnIndex]
+
+        if (code === 114 /* `r` */) {
+          before = ' '.repeat(size)
+        } else if (code === 99 /* `c` */) {
+          const half = size / 2
+
+          if (size % 2) {
+            before = ' '.repeat(half + 0.5)
+            after = ' '.repeat(half - 0.5)
+          } else {
+            before = ' '.repeat(half)
+            after = before
+          }
+        } else {
+          after = ' '.repeat(size)
+        }
+      }
+
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push('|')
+      }
+
+      if (
+        settings.padding !== false &&
+        // Don’t add the opening space if we’re not aligning and the cell is
+        // empty: there will be a closing space.
+        !(settings.alignDelimiters === false && cell === '') &&
+        (settings.delimiterStart !== false || columnIndex)
+      ) {
+        line.push(' ')
+      }
+
+      if (settings.alignDelimiters !== false) {
+        line.push(before)
+      }
+
+      line.push(cell)
+
+      if (settings.alignDelimiters !== false) {
+        line.push(after)
+      }
+
+      if (settings.padding !== false) {
+        line.push(' ')
+      }
+
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push('|')
+      }
+    }
+
+    lines.push(
+      settings.delimiterEnd === false
+        ? line.join('').replace(/ +$/, '')
+        : line.join('')
+    )
+  }
+
+  return lines.join('\n')
+}
+
+/**
+ * Serialize a cell value.
+ *
+ * @param {string | null | undefined} [value]
+ *   Value to serialize.
+ * @returns {string}
+ *   Result.
+ */
+function serialize(value) {
+  return value === null || value === undefined ? '' : String(value)
+}
+
+/**
+ * Get the alignment character code from a value.
+ *
+ * @param {string | null | undefined} value
+ *   Value.
+ * @returns {number}
+ *   Alignment.
+ */
+function toAlignment(value) {
+  const code = typeof value === 'string' ? value.codePointAt(0) : 0
+
+  return code === 67 /* `C` */ || code === 99 /* `c` */
+    ? 99 /* `c` */
+    : code === 76 /* `L` */ || code === 108 /* `l` */
+      ? 108 /* `l` */
+      : code === 82 /* `R` */ || code === 114 /* `r` */
+        ? 114 /* `r` */
+        : 0
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
+/**
+ * @import {Blockquote, Parents} from 'mdast'
+ * @import {Info, Map, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Serialize a blockquote node.
+ *
+ * @param {Blockquote} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function blockquote(node, _, state, info) {
+  const exit = state.enter('blockquote')
+  const tracker = state.createTracker(info)
+  tracker.move('> ')
+  tracker.shift(2)
+  const value = state.indentLines(
+    state.containerFlow(node, tracker.current()),
+    map
+  )
+  exit()
+  return value
+}
+
+/**
+ * Indent lines w/ blockquote markers.
+ *
+ * @type {Map}
+ */
+function map(line, _, blank) {
+  return '>' + (blank ? '' : ' ') + line
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
+/**
+ * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Check if a pattern is in scope based on the current stack of constructs.
+ *
+ * @param {Array<ConstructName>} stack
+ *   Current stack of constructs.
+ * @param {Unsafe} pattern
+ *   Pattern to check.
+ * @returns {boolean}
+ *   Whether the pattern is in scope.
+ */
+function patternInScope(stack, pattern) {
+  return (
+    listInScope(stack, pattern.inConstruct, true) &&
+    !listInScope(stack, pattern.notInConstruct, false)
+  )
+}
+
+/**
+ * Check if any of the constructs in the list are present in the stack.
+ *
+ * @param {Array<ConstructName>} stack
+ *   Current stack of constructs.
+ * @param {Unsafe['inConstruct']} list
+ *   List of constructs to check for in the stack.
+ * @param {boolean} none
+ *   Value to return if the list is empty or not provided.
+ * @returns {boolean}
+ *   Whether any of the constructs in the list are present in the stack.
+ */
+function listInScope(stack, list, none) {
+  if (typeof list === 'string') {
+    list = [list]
+  }
+
+  if (!list || list.length === 0) {
+    return none
+  }
+
   let index = -1
-  /** @type {Array<unknown>} */
-  const before = []
 
   while (++index < list.length) {
-    // @ts-expect-error Looks like an object.
-    ;(list[index].add === 'after' ? existing : before).push(list[index])
-  }
-
-  splice(existing, 0, 0, before)
-}
-
-/**
- * Combine multiple HTML extensions into one.
- *
- * @param {ReadonlyArray<HtmlExtension>} htmlExtensions
- *   List of HTML extensions.
- * @returns {HtmlExtension}
- *   Single combined HTML extension.
- */
-function micromark_util_combine_extensions_combineHtmlExtensions(htmlExtensions) {
-  /** @type {HtmlExtension} */
-  const handlers = {}
-  let index = -1
-
-  while (++index < htmlExtensions.length) {
-    htmlExtension(handlers, htmlExtensions[index])
-  }
-
-  return handlers
-}
-
-/**
- * Merge `extension` into `all`.
- *
- * @param {HtmlExtension} all
- *   Extension to merge into.
- * @param {HtmlExtension} extension
- *   Extension to merge.
- * @returns {undefined}
- *   Nothing.
- */
-function htmlExtension(all, extension) {
-  /** @type {keyof HtmlExtension} */
-  let hook
-
-  for (hook in extension) {
-    const maybe = micromark_util_combine_extensions_hasOwnProperty.call(all, hook) ? all[hook] : undefined
-    const left = maybe || (all[hook] = {})
-    const right = extension[hook]
-    /** @type {keyof Handles} */
-    let type
-
-    if (right) {
-      for (type in right) {
-        // @ts-expect-error assume document vs regular handler are managed correctly.
-        left[type] = right[type]
-      }
+    if (stack.includes(list[index])) {
+      return true
     }
   }
+
+  return false
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/break.js
+/**
+ * @import {Break, Parents} from 'mdast'
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ */
+
+
+
+/**
+ * Serialize a break node.
+ *
+ * @param {Break} _
+ *   Node to serialize.
+ * @param {Parents | undefined} _1
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function hardBreak(_, _1, state, info) {
+  let index = -1
+
+  while (++index < state.unsafe.length) {
+    const pattern = state.unsafe[index]
+
+    // If we can’t put unconditional eols in this construct (setext headings,
+    // tables), use a space instead.
+    if (
+      pattern.character === '\n' &&
+      !pattern.before &&
+      !pattern.after &&
+      patternInScope(state.stack, pattern)
+    ) {
+      return /[\t ]/.test(info.before) ? '' : ' '
+    }
+  }
+
+  return '\\\n'
+}
+
+;// CONCATENATED MODULE: ./node_modules/longest-streak/index.js
+/**
+ * Get the count of the longest repeating streak of `substring` in `value`.
+ *
+ * @param {string} value
+ *   Content to search in.
+ * @param {string} substring
+ *   Substring to look for, typically one character.
+ * @returns {number}
+ *   Count of most frequent adjacent `substring`s in `value`.
+ */
+function longestStreak(value, substring) {
+  const source = String(value)
+  let index = source.indexOf(substring)
+  let expected = index
+  let count = 0
+  let max = 0
+
+  if (typeof substring !== 'string') {
+    throw new TypeError('Expected substring')
+  }
+
+  while (index !== -1) {
+    if (index === expected) {
+      if (++count > max) {
+        max = count
+      }
+    } else {
+      count = 1
+    }
+
+    expected = index + substring.length
+    index = source.indexOf(substring, expected)
+  }
+
+  return max
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
+/**
+ * @import {State} from 'mdast-util-to-markdown'
+ * @import {Code} from 'mdast'
+ */
+
+/**
+ * Checks if a code block can be formatted as an indented code block.
+ *
+ * @param {Code} node
+ *   Node to check.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {boolean}
+ *   Whether the code can be formatted as an indented code block.
+ */
+function formatCodeAsIndented(node, state) {
+  return Boolean(
+    state.options.fences === false &&
+    node.value &&
+    // If there’s no info…
+    !node.lang &&
+    // And there’s a non-whitespace character…
+    /[^\n\r ]/.test(node.value) &&
+    // And the value doesn’t start or end in a blank…
+    !/^[\t ]*(?:[\n\r]|$)|(?:^|[\n\r])[\t ]*$/.test(node.value)
+  )
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-fence.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred fence option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['fence'], null | undefined>}
+ *   Preferred fence marker.
+ */
+function checkFence(state) {
+  const marker = state.options.fence || '`'
+
+  if (marker !== '`' && marker !== '~') {
+    throw new Error(
+      'Cannot serialize code with `' +
+        marker +
+        '` for `options.fence`, expected `` ` `` or `~`'
+    )
+  }
+
+  return marker
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/code.js
+/**
+ * @import {Info, Map, State} from 'mdast-util-to-markdown'
+ * @import {Code, Parents} from 'mdast'
+ */
+
+
+
+
+
+/**
+ * Serialize a code node.
+ *
+ * @param {Code} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function code(node, _, state, info) {
+  const marker = checkFence(state)
+  const raw = node.value || ''
+
+  if (formatCodeAsIndented(node, state)) {
+    const exit = state.enter('codeIndented')
+    const value = state.indentLines(raw, code_map)
+    exit()
+    return value
+  }
+
+  const tracker = state.createTracker(info)
+  const sequence = marker.repeat(Math.max(longestStreak(raw, marker) + 1, 3))
+  const exit = state.enter('codeFenced')
+  const suffix = marker === '`' ? 'GraveAccent' : 'Tilde'
+  let value = tracker.move(sequence)
+
+  if (node.lang) {
+    const subexit = state.enter(`codeFencedLang${suffix}`)
+    value += tracker.move(
+      state.safe(node.lang, {
+        before: value,
+        after: ' ',
+        encode: ['`'],
+        ...tracker.current()
+      })
+    )
+    subexit()
+  }
+
+  if (node.lang && node.meta) {
+    const subexit = state.enter(`codeFencedMeta${suffix}`)
+    value += tracker.move(' ')
+    value += tracker.move(
+      state.safe(node.meta, {
+        before: value,
+        after: '\n',
+        encode: ['`'],
+        ...tracker.current()
+      })
+    )
+    subexit()
+  }
+
+  value += tracker.move('\n')
+
+  if (raw) {
+    value += tracker.move(raw + '\n')
+  }
+
+  value += tracker.move(sequence)
+  exit()
+  return value
+}
+
+/**
+ * Indent lines w/ code indent.
+ *
+ * @type {Map}
+ */
+function code_map(line, _, blank) {
+  return (blank ? '' : '    ') + line
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-quote.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred quote option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['quote'], null | undefined>}
+ *   Preferred quote.
+ */
+function checkQuote(state) {
+  const marker = state.options.quote || '"'
+
+  if (marker !== '"' && marker !== "'") {
+    throw new Error(
+      'Cannot serialize title with `' +
+        marker +
+        '` for `options.quote`, expected `"`, or `\'`'
+    )
+  }
+
+  return marker
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/definition.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Definition, Parents} from 'mdast'
+ */
+
+
+
+/**
+ * Serialize a definition node.
+ *
+ * @param {Definition} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function definition(node, _, state, info) {
+  const quote = checkQuote(state)
+  const suffix = quote === '"' ? 'Quote' : 'Apostrophe'
+  const exit = state.enter('definition')
+  let subexit = state.enter('label')
+  const tracker = state.createTracker(info)
+  let value = tracker.move('[')
+  value += tracker.move(
+    state.safe(state.associationId(node), {
+      before: value,
+      after: ']',
+      ...tracker.current()
+    })
+  )
+  value += tracker.move(']: ')
+
+  subexit()
+
+  if (
+    // If there’s no url, or…
+    !node.url ||
+    // If there are control characters, whitespace, or a leading `<`.
+    /^<|[\0- \u007F]/.test(node.url)
+  ) {
+    subexit = state.enter('destinationLiteral')
+    value += tracker.move('<')
+    value += tracker.move(
+      state.safe(node.url, {before: value, after: '>', ...tracker.current()})
+    )
+    value += tracker.move('>')
+  } else {
+    // No whitespace, raw is prettier.
+    subexit = state.enter('destinationRaw')
+    value += tracker.move(
+      state.safe(node.url, {
+        before: value,
+        after: node.title ? ' ' : '\n',
+        ...tracker.current()
+      })
+    )
+  }
+
+  subexit()
+
+  if (node.title) {
+    subexit = state.enter(`title${suffix}`)
+    value += tracker.move(' ' + quote)
+    value += tracker.move(
+      state.safe(node.title, {
+        before: value,
+        after: quote,
+        ...tracker.current()
+      })
+    )
+    value += tracker.move(quote)
+    subexit()
+  }
+
+  exit()
+
+  return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred emphasis option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['emphasis'], null | undefined>}
+ *   Preferred emphasis marker.
+ */
+function checkEmphasis(state) {
+  const marker = state.options.emphasis || '*'
+
+  if (marker !== '*' && marker !== '_') {
+    throw new Error(
+      'Cannot serialize emphasis with `' +
+        marker +
+        '` for `options.emphasis`, expected `*`, or `_`'
+    )
+  }
+
+  return marker
 }
 
 ;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
@@ -43172,7 +44444,7 @@ function markdownSpace(code) {
  * @returns
  *   Whether it matches.
  */
-const unicodePunctuation = regexCheck(/\p{P}|\p{S}/u);
+const micromark_util_character_unicodePunctuation = regexCheck(/\p{P}|\p{S}/u);
 
 /**
  * Check whether the character code represents Unicode whitespace.
@@ -43194,7 +44466,7 @@ const unicodePunctuation = regexCheck(/\p{P}|\p{S}/u);
  * @returns
  *   Whether it matches.
  */
-const unicodeWhitespace = regexCheck(/\s/);
+const micromark_util_character_unicodeWhitespace = regexCheck(/\s/);
 
 /**
  * Create a code check from a regex.
@@ -43219,3152 +44491,165 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-space/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
 /**
- * @import {Effects, State, TokenType} from 'micromark-util-types'
+ * @import {Code} from 'micromark-util-types'
  */
 
 
-
-// To do: implement `spaceOrTabWithOptions` (`connect`, `content`).
-
 /**
- * Parse spaces and tabs.
+ * Classify whether a code represents whitespace, punctuation, or something
+ * else.
  *
- * There is no `nok` parameter:
+ * Used for attention (emphasis, strong), whose sequences can open or close
+ * based on the class of surrounding characters.
  *
- * *   spaces in markdown are often optional, in which case this factory can be
- *     used and `ok` will be switched to whether spaces were found or not
- * *   one line ending or space can be detected with `markdownSpace(code)` right
- *     before using `factorySpace`
+ * > 👉 **Note**: eof (`null`) is seen as whitespace.
  *
- * ###### Examples
- *
- * Where `␉` represents a tab (plus how much it expands) and `␠` represents a
- * single space.
- *
- * ```markdown
- * ␉
- * ␠␠␠␠
- * ␉␠
- * ```
- *
- * @param {Effects} effects
- *   Context.
- * @param {State} ok
- *   State switched to when successful.
- * @param {TokenType} type
- *   Type of the whole whitespace.
- * @param {number | undefined} [max=Infinity]
- *   Max (exclusive).
- * @returns {State}
- *   Start state.
+ * @param {Code} code
+ *   Code.
+ * @returns {typeof constants.characterGroupWhitespace | typeof constants.characterGroupPunctuation | undefined}
+ *   Group.
  */
-function factorySpace(effects, ok, type, max) {
-  const limit = max ? max - 1 : Infinity;
-  let size = 0;
-  return start;
-
-  /** @type {State} */
-  function start(code) {
-    if (markdownSpace(code)) {
-      effects.enter(type);
-      return prefix(code);
-    }
-    return ok(code);
+function classifyCharacter(code) {
+  if (code === null || markdownLineEndingOrSpace(code) || micromark_util_character_unicodeWhitespace(code)) {
+    return 1;
   }
-
-  /** @type {State} */
-  function prefix(code) {
-    if (markdownSpace(code) && size++ < limit) {
-      effects.consume(code);
-      return prefix;
-    }
-    effects.exit(type);
-    return ok(code);
+  if (micromark_util_character_unicodePunctuation(code)) {
+    return 2;
   }
 }
-
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/character.js
 /**
- * Parse spaces and tabs, with a required minimum and maximum, matching
- * `markdown-rs`’s `space_or_tab_min_max`.
+ * Get the first character of a value.
  *
- * Unlike `factorySpace`, this can fail: `nok` is used when fewer than
- * `min` spaces or tabs are found.
- *
- * @param {Effects} effects
- *   Context.
- * @param {State} ok
- *   State switched to when successful.
- * @param {State} nok
- *   State switched to when unsuccessful.
- * @param {TokenType} type
- *   Type of the whole whitespace.
- * @param {number} min
- *   Minimum allowed characters (inclusive).
- * @param {number} max
- *   Maximum allowed characters (inclusive).
- * @returns {State}
- *   Start state.
- */
-function factorySpaceMinMax(effects, ok, nok, type, min, max) {
-  let size = 0;
-  return start;
-
-  /** @type {State} */
-  function start(code) {
-    if (max > 0 && markdownSpace(code)) {
-      effects.enter(type);
-      return prefix(code);
-    }
-    return after(code);
-  }
-
-  /** @type {State} */
-  function prefix(code) {
-    if (markdownSpace(code) && size < max) {
-      effects.consume(code);
-      size++;
-      return prefix;
-    }
-    effects.exit(type);
-    return after(code);
-  }
-
-  /** @type {State} */
-  function after(code) {
-    return size >= min ? ok(code) : nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/content.js
-/**
- * @import {
- *   InitialConstruct,
- *   Initializer,
- *   State,
- *   TokenizeContext,
- *   Token
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {InitialConstruct} */
-const content = {
-  tokenize: initializeContent
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Initializer}
- *   Content.
- */
-function initializeContent(effects) {
-  const contentStart = effects.attempt(this.parser.constructs.contentInitial, afterContentStartConstruct, paragraphInitial);
-  /** @type {Token} */
-  let previous;
-  return contentStart;
-
-  /** @type {State} */
-  function afterContentStartConstruct(code) {
-    if (code === null) {
-      effects.consume(code);
-      return;
-    }
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return factorySpace(effects, contentStart, "linePrefix");
-  }
-
-  /** @type {State} */
-  function paragraphInitial(code) {
-    effects.enter("paragraph");
-    return lineStart(code);
-  }
-
-  /** @type {State} */
-  function lineStart(code) {
-    const token = effects.enter("chunkText", {
-      contentType: "text",
-      previous
-    });
-    if (previous) {
-      previous.next = token;
-    }
-    previous = token;
-    return data(code);
-  }
-
-  /** @type {State} */
-  function data(code) {
-    if (code === null) {
-      effects.exit("chunkText");
-      effects.exit("paragraph");
-      effects.consume(code);
-      return;
-    }
-    if (markdownLineEnding(code)) {
-      effects.consume(code);
-      effects.exit("chunkText");
-      return lineStart;
-    }
-
-    // Data.
-    effects.consume(code);
-    return data;
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-util-edit-map/index.js
-/**
- * @import {Event} from 'micromark-util-types'
- */
-
-/**
- * @typedef {[number, number, Array<Event>]} Change
- * @typedef {[number, number, number]} Jump
- */
-
-/**
- * Tracks a bunch of edits.
- *
- * Port of `edit_map.rs` from `markdown-rs`:
- * <https://github.com/wooorm/markdown-rs/blob/1506572f/src/util/edit_map.rs>.
- *
- * Deal with several changes in events, batching them together.
- *
- * Preferably, changes should be kept to a minimum.
- * Sometimes, it’s needed to change the list of events, because parsing can be
- * messy, and it helps to expose a cleaner interface of events to the compiler
- * and other users.
- * It can also help to merge many adjacent similar events.
- * And, in other cases, it’s needed to parse subcontent: pass some events
- * through another tokenizer and inject the result.
- */
-class EditMap {
-  /**
-   * Create a new edit map.
-   *
-   * @returns
-   *   New instance.
-   */
-  constructor() {
-    /**
-     * Changes by index, so `add` does not need to scan `map` (which is
-     * quadratic for documents with many edits at different places).
-     *
-     * @type {Map<number, Change>}
-     */
-    this.index = new Map();
-
-    /**
-     * Record of changes.
-     *
-     * @type {Array<Change>}
-     */
-    this.map = [];
-  }
-
-  /**
-   * Create an edit: a remove and/or add at a certain place.
-   *
-   * @param {number} index
-   *   Index at which to apply the edit.
-   * @param {number} remove
-   *   Count of items to remove at the index.
-   * @param {Array<Event>} add
-   *   Items to add at the index.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  add(index, remove, add) {
-    addImplementation(this, index, remove, add, false);
-  }
-
-  /**
-   * Create an edit: but insert `add` before existing additions, instead of
-   * after them.
-   *
-   * @param {number} index
-   *   Index at which to apply the edit.
-   * @param {number} remove
-   *   Count of items to remove at the index.
-   * @param {Array<Event>} add
-   *   Items to add at the index.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  addBefore(index, remove, add) {
-    addImplementation(this, index, remove, add, true);
-  }
-
-  /**
-   * Done, change the events.
-   *
-   * @param {Array<Event>} events
-   *   List of events to apply the edits to.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  consume(events) {
-    this.map.sort(function (a, b) {
-      return a[0] - b[0];
-    });
-    if (this.map.length === 0) {
-      return;
-    }
-
-    // To do: if links are added in events, like they are in `markdown-rs`,
-    // this is needed.
-    // // Calculate jumps: where items in the current list move to.
-    // /** @type {Array<Jump>} */
-    // const jumps = []
-    // let index = 0
-    // let addAcc = 0
-    // let removeAcc = 0
-    // while (index < this.map.length) {
-    //   const [at, remove, add] = this.map[index]
-    //   removeAcc += remove
-    //   addAcc += add.length
-    //   jumps.push([at, removeAcc, addAcc])
-    //   index += 1
-    // }
-    //
-    // shiftLinks(events, jumps)
-
-    let index = this.map.length;
-    /** @type {Array<Array<Event>>} */
-    const vecs = [];
-    while (index > 0) {
-      index -= 1;
-      vecs.push(events.slice(this.map[index][0] + this.map[index][1]), this.map[index][2]);
-
-      // Truncate rest.
-      events.length = this.map[index][0];
-    }
-    vecs.push(events.slice());
-    events.length = 0;
-    let slice = vecs.pop();
-    while (slice) {
-      for (const element of slice) {
-        events.push(element);
-      }
-      slice = vecs.pop();
-    }
-
-    // Truncate everything.
-    this.map.length = 0;
-    this.index.clear();
-  }
-}
-
-/**
- * Create an edit.
- *
- * @param {EditMap} editMap
- *   Edit map to apply to.
- * @param {number} at
- *   Index at which to apply the edit.
- * @param {number} remove
- *   Count of items to remove at the index.
- * @param {Array<Event>} add
- *   Items to add at the index.
- * @param {boolean} before
- *   Insert `add` before existing additions at `at`, instead of after them.
- * @returns {undefined}
- *   Nothing.
- */
-function addImplementation(editMap, at, remove, add, before) {
-  if (remove === 0 && add.length === 0) {
-    return;
-  }
-  const existing = editMap.index.get(at);
-  if (existing) {
-    existing[1] += remove;
-    if (before) {
-      add.push(...existing[2]);
-      existing[2] = add;
-    } else {
-      existing[2].push(...add);
-    }
-    return;
-  }
-
-  /** @type {Change} */
-  const change = [at, remove, add];
-  editMap.map.push(change);
-  editMap.index.set(at, change);
-}
-
-// /**
-//  * Shift `previous` and `next` links according to `jumps`.
-//  *
-//  * This fixes links in case there are events removed or added between them.
-//  *
-//  * @param {Array<Event>} events
-//  * @param {Array<Jump>} jumps
-//  */
-// function shiftLinks(events, jumps) {
-//   let jumpIndex = 0
-//   let index = 0
-//   let add = 0
-//   let rm = 0
-
-//   while (index < events.length) {
-//     const rmCurr = rm
-
-//     while (jumpIndex < jumps.length && jumps[jumpIndex][0] <= index) {
-//       add = jumps[jumpIndex][2]
-//       rm = jumps[jumpIndex][1]
-//       jumpIndex += 1
-//     }
-
-//     // Ignore items that will be removed.
-//     if (rm > rmCurr) {
-//       index += rm - rmCurr
-//     } else {
-//       // ?
-//       // if let Some(link) = &events[index].link {
-//       //     if let Some(next) = link.next {
-//       //         events[next].link.as_mut().unwrap().previous = Some(index + add - rm);
-//       //         while jumpIndex < jumps.len() && jumps[jumpIndex].0 <= next {
-//       //             add = jumps[jumpIndex].2;
-//       //             rm = jumps[jumpIndex].1;
-//       //             jumpIndex += 1;
-//       //         }
-//       //         events[index].link.as_mut().unwrap().next = Some(next + add - rm);
-//       //         index = next;
-//       //         continue;
-//       //     }
-//       // }
-//       index += 1
-//     }
-//   }
-// }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/document.js
-/**
- * @import {
- *   Construct,
- *   ContainerState,
- *   InitialConstruct,
- *   Initializer,
- *   Point,
- *   State,
- *   TokenizeContext,
- *   Tokenizer,
- *   Token
- * } from 'micromark-util-types'
- */
-
-/**
- * @typedef {[Construct, ContainerState]} StackItem
- *   Construct and its state.
- */
-
-
-
-
-/** @type {InitialConstruct} */
-const document_document = {
-  tokenize: initializeDocument
-};
-
-/** @type {Construct} */
-const containerConstruct = {
-  tokenize: tokenizeContainer
-};
-
-/**
- * @this {TokenizeContext}
- *   Self.
- * @type {Initializer}
- *   Initializer.
- */
-function initializeDocument(effects) {
-  const self = this;
-  /** @type {Array<StackItem>} */
-  const stack = [];
-  let continued = 0;
-  /** @type {TokenizeContext | undefined} */
-  let childFlow;
-  /** @type {Token | undefined} */
-  let childToken;
-  /** @type {number} */
-  let lineStartOffset;
-  return start;
-
-  /** @type {State} */
-  function start(code) {
-    // First we iterate through the open blocks, starting with the root
-    // document, and descending through last children down to the last open
-    // block.
-    // Each block imposes a condition that the line must satisfy if the block is
-    // to remain open.
-    // For example, a block quote requires a `>` character.
-    // A paragraph requires a non-blank line.
-    // In this phase we may match all or just some of the open blocks.
-    // But we cannot close unmatched blocks yet, because we may have a lazy
-    // continuation line.
-    if (continued < stack.length) {
-      const item = stack[continued];
-      self.containerState = item[1];
-      return effects.attempt(item[0].continuation, documentContinue, checkNewContainers)(code);
-    }
-
-    // Done.
-    return checkNewContainers(code);
-  }
-
-  /** @type {State} */
-  function documentContinue(code) {
-    continued++;
-
-    // Note: this field is called `_closeFlow` but it also closes containers.
-    // Perhaps a good idea to rename it but it’s already used in the wild by
-    // extensions.
-    if (self.containerState._closeFlow) {
-      self.containerState._closeFlow = undefined;
-      if (childFlow) {
-        closeFlow();
-      }
-
-      // Note: this algorithm for moving events around is similar to the
-      // algorithm when dealing with lazy lines in `writeToChild`.
-      const indexBeforeExits = self.events.length;
-      let indexBeforeFlow = indexBeforeExits;
-      /** @type {Point | undefined} */
-      let point;
-
-      // Find the flow chunk.
-      while (indexBeforeFlow--) {
-        if (self.events[indexBeforeFlow][0] === 'exit' && self.events[indexBeforeFlow][1].type === "chunkFlow") {
-          point = self.events[indexBeforeFlow][1].end;
-          break;
-        }
-      }
-      exitContainers(continued);
-
-      // Fix positions.
-      let index = indexBeforeExits;
-      while (index < self.events.length) {
-        self.events[index][1].end = {
-          ...point
-        };
-        index++;
-      }
-      const editMap = new EditMap();
-      // Inject the exits earlier (they’re still also at the end).
-      editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
-      // Discard the duplicate exits.
-      editMap.add(indexBeforeExits, index - indexBeforeExits, []);
-      editMap.consume(self.events);
-      return checkNewContainers(code);
-    }
-    return start(code);
-  }
-
-  /** @type {State} */
-  function checkNewContainers(code) {
-    // Next, after consuming the continuation markers for existing blocks, we
-    // look for new block starts (e.g. `>` for a block quote).
-    // If we encounter a new block start, we close any blocks unmatched in
-    // step 1 before creating the new block as a child of the last matched
-    // block.
-    if (continued === stack.length) {
-      // No need to `check` whether there’s a container, of `exitContainers`
-      // would be moot.
-      // We can instead immediately `attempt` to parse one.
-      if (!childFlow) {
-        return documentContinued(code);
-      }
-
-      // If we have concrete content, such as block HTML or fenced code,
-      // we can’t have containers “pierce” into them, so we can immediately
-      // start.
-      if (childFlow.currentConstruct && childFlow.currentConstruct.concrete) {
-        return flowStart(code);
-      }
-
-      // If we do have flow, it could still be a blank line,
-      // but we’d be interrupting it w/ a new container if there’s a current
-      // construct.
-      // To do: next major: remove `_gfmTableDynamicInterruptHack` (no longer
-      // needed in micromark-extension-gfm-table@1.0.6).
-      self.interrupt = Boolean(childFlow.currentConstruct && !childFlow._gfmTableDynamicInterruptHack);
-    }
-
-    // Check if there is a new container.
-    self.containerState = {};
-    return effects.check(containerConstruct, thereIsANewContainer, thereIsNoNewContainer)(code);
-  }
-
-  /** @type {State} */
-  function thereIsANewContainer(code) {
-    if (childFlow) {
-      closeFlow();
-    }
-    exitContainers(continued);
-    return documentContinued(code);
-  }
-
-  /** @type {State} */
-  function thereIsNoNewContainer(code) {
-    self.parser.lazy[self.now().line] = continued !== stack.length;
-    lineStartOffset = self.now().offset;
-    return flowStart(code);
-  }
-
-  /** @type {State} */
-  function documentContinued(code) {
-    // Try new containers.
-    self.containerState = {};
-    return effects.attempt(containerConstruct, containerContinue, flowStart)(code);
-  }
-
-  /** @type {State} */
-  function containerContinue(code) {
-    continued++;
-    stack.push([self.currentConstruct, self.containerState]);
-    // Try another.
-    return documentContinued(code);
-  }
-
-  /** @type {State} */
-  function flowStart(code) {
-    if (code === null) {
-      if (childFlow) {
-        closeFlow();
-      }
-      exitContainers(0);
-      effects.consume(code);
-      return;
-    }
-    childFlow = childFlow || self.parser.flow(self.now());
-    effects.enter("chunkFlow", {
-      _tokenizer: childFlow,
-      contentType: "flow",
-      previous: childToken
-    });
-    return flowContinue(code);
-  }
-
-  /** @type {State} */
-  function flowContinue(code) {
-    if (code === null) {
-      writeToChild(effects.exit("chunkFlow"), true);
-      exitContainers(0);
-      effects.consume(code);
-      return;
-    }
-    if (markdownLineEnding(code)) {
-      effects.consume(code);
-      writeToChild(effects.exit("chunkFlow"));
-      // Get ready for the next line.
-      continued = 0;
-      self.interrupt = undefined;
-      return start;
-    }
-    effects.consume(code);
-    return flowContinue;
-  }
-
-  /**
-   * @param {Token} token
-   *   Token.
-   * @param {boolean | undefined} [endOfFile]
-   *   Whether the token is at the end of the file (default: `false`).
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function writeToChild(token, endOfFile) {
-    const stream = self.sliceStream(token);
-    if (endOfFile) {
-      stream.push(null);
-    }
-    token.previous = childToken;
-    if (childToken) {
-      childToken.next = token;
-    }
-    childToken = token;
-    childFlow.defineSkip(token.start);
-    childFlow.write(stream);
-
-    // Alright, so we just added a lazy line:
-    //
-    // ```markdown
-    // > a
-    // b.
-    //
-    // Or:
-    //
-    // > ~~~c
-    // d
-    //
-    // Or:
-    //
-    // > | e |
-    // f
-    // ```
-    //
-    // The construct in the second example (fenced code) does not accept lazy
-    // lines, so it marked itself as done at the end of its first line, and
-    // then the content construct parses `d`.
-    // Most constructs in markdown match on the first line: if the first line
-    // forms a construct, a non-lazy line can’t “unmake” it.
-    //
-    // The construct in the third example is potentially a GFM table, and
-    // those are *weird*.
-    // It *could* be a table, from the first line, if the following line
-    // matches a condition.
-    // In this case, that second line is lazy, which “unmakes” the first line
-    // and turns the whole into one content block.
-    //
-    // We’ve now parsed the non-lazy and the lazy line, and can figure out
-    // whether the lazy line started a new flow block.
-    // If it did, we exit the current containers between the two flow blocks.
-    if (self.parser.lazy[token.start.line]) {
-      let index = childFlow.events.length;
-      while (index--) {
-        if (
-        // The token starts before the line ending…
-        childFlow.events[index][1].start.offset < lineStartOffset && (
-        // …and either is not ended yet…
-        !childFlow.events[index][1].end ||
-        // …or ends after it.
-        childFlow.events[index][1].end.offset > lineStartOffset)) {
-          // Exit: there’s still something open, which means it’s a lazy line
-          // part of something.
-          return;
-        }
-      }
-
-      // Note: this algorithm for moving events around is similar to the
-      // algorithm when closing flow in `documentContinue`.
-      const indexBeforeExits = self.events.length;
-      let indexBeforeFlow = indexBeforeExits;
-      /** @type {boolean | undefined} */
-      let seen;
-      /** @type {Point | undefined} */
-      let point;
-
-      // Find the previous chunk (the one before the lazy line).
-      while (indexBeforeFlow--) {
-        if (self.events[indexBeforeFlow][0] === 'exit' && self.events[indexBeforeFlow][1].type === "chunkFlow") {
-          if (seen) {
-            point = self.events[indexBeforeFlow][1].end;
-            break;
-          }
-          seen = true;
-        }
-      }
-      exitContainers(continued);
-
-      // Fix positions.
-      index = indexBeforeExits;
-      while (index < self.events.length) {
-        self.events[index][1].end = {
-          ...point
-        };
-        index++;
-      }
-      const editMap = new EditMap();
-      // Inject the exits earlier (they’re still also at the end).
-      editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
-      // Discard the duplicate exits.
-      editMap.add(indexBeforeExits, index - indexBeforeExits, []);
-      editMap.consume(self.events);
-    }
-  }
-
-  /**
-   * @param {number} size
-   *   Size.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function exitContainers(size) {
-    let index = stack.length;
-
-    // Exit open containers.
-    while (index-- > size) {
-      const entry = stack[index];
-      self.containerState = entry[1];
-      entry[0].exit.call(self, effects);
-    }
-    stack.length = size;
-  }
-  function closeFlow() {
-    childFlow.write([null]);
-    childToken = undefined;
-    childFlow = undefined;
-    self.containerState._closeFlow = undefined;
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- *   Tokenizer.
- */
-function tokenizeContainer(effects, ok, nok) {
-  // Always populated by defaults.
-
-  return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), "linePrefix", this.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4);
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/blank-line.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const blankLine = {
-  partial: true,
-  tokenize: tokenizeBlankLine
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeBlankLine(effects, ok, nok) {
-  return start;
-
-  /**
-   * Start of blank line.
-   *
-   * > 👉 **Note**: `␠` represents a space character.
-   *
-   * ```markdown
-   * > | ␠␠␊
-   *     ^
-   * > | ␊
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    return markdownSpace(code) ? factorySpace(effects, after, "linePrefix")(code) : after(code);
-  }
-
-  /**
-   * At eof/eol, after optional whitespace.
-   *
-   * > 👉 **Note**: `␠` represents a space character.
-   *
-   * ```markdown
-   * > | ␠␠␊
-   *       ^
-   * > | ␊
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/content.js
-/**
- * @import {
- *   Construct,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer,
- *   Token
- * } from 'micromark-util-types'
- */
-
-
-
-
-/**
- * No name because it must not be turned off.
- * @type {Construct}
- */
-const content_content = {
-  resolve: resolveContent,
-  tokenize: tokenizeContent
-};
-
-/** @type {Construct} */
-const continuationConstruct = {
-  partial: true,
-  tokenize: tokenizeContinuation
-};
-
-/**
- * Content is transparent: it’s parsed right now. That way, definitions are also
- * parsed right now: before text in paragraphs (specifically, media) are parsed.
- *
- * @type {Resolver}
- */
-function resolveContent(events) {
-  subtokenize(events);
-  return events;
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeContent(effects, ok) {
-  /** @type {Token | undefined} */
-  let previous;
-  return chunkStart;
-
-  /**
-   * Before a content chunk.
-   *
-   * ```markdown
-   * > | abc
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function chunkStart(code) {
-    effects.enter("content");
-    previous = effects.enter("chunkContent", {
-      contentType: "content"
-    });
-    return chunkInside(code);
-  }
-
-  /**
-   * In a content chunk.
-   *
-   * ```markdown
-   * > | abc
-   *     ^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function chunkInside(code) {
-    if (code === null) {
-      return contentEnd(code);
-    }
-
-    // To do: in `markdown-rs`, each line is parsed on its own, and everything
-    // is stitched together resolving.
-    if (markdownLineEnding(code)) {
-      return effects.check(continuationConstruct, contentContinue, contentEnd)(code);
-    }
-
-    // Data.
-    effects.consume(code);
-    return chunkInside;
-  }
-
-  /**
-   *
-   *
-   * @type {State}
-   */
-  function contentEnd(code) {
-    effects.exit("chunkContent");
-    effects.exit("content");
-    return ok(code);
-  }
-
-  /**
-   *
-   *
-   * @type {State}
-   */
-  function contentContinue(code) {
-    effects.consume(code);
-    effects.exit("chunkContent");
-    previous.next = effects.enter("chunkContent", {
-      contentType: "content",
-      previous
-    });
-    previous = previous.next;
-    return chunkInside;
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeContinuation(effects, ok, nok) {
-  const self = this;
-  return startLookahead;
-
-  /**
-   *
-   *
-   * @type {State}
-   */
-  function startLookahead(code) {
-    effects.exit("chunkContent");
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return factorySpace(effects, prefixed, "linePrefix");
-  }
-
-  /**
-   *
-   *
-   * @type {State}
-   */
-  function prefixed(code) {
-    if (code === null || markdownLineEnding(code)) {
-      return nok(code);
-    }
-
-    // Always populated by defaults.
-
-    const tail = self.events[self.events.length - 1];
-    if (!self.parser.constructs.disable.null.includes('codeIndented') && tail && tail[1].type === "linePrefix" && tail[2].sliceSerialize(tail[1], true).length >= 4) {
-      return ok(code);
-    }
-    return effects.interrupt(self.parser.constructs.flow, nok, ok)(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/flow.js
-/**
- * @import {
- *   InitialConstruct,
- *   Initializer,
- *   State,
- *   TokenizeContext
- * } from 'micromark-util-types'
- */
-
-
-
-
-/** @type {InitialConstruct} */
-const flow = {
-  tokenize: initializeFlow
-};
-
-/**
- * @this {TokenizeContext}
- *   Self.
- * @type {Initializer}
- *   Initializer.
- */
-function initializeFlow(effects) {
-  const self = this;
-  const initial = effects.attempt(
-  // Try to parse a blank line.
-  blankLine, atBlankEnding,
-  // Try to parse initial flow (essentially, only code).
-  effects.attempt(this.parser.constructs.flowInitial, afterConstruct, factorySpace(effects, effects.attempt(this.parser.constructs.flow, afterConstruct, effects.attempt(content_content, afterConstruct)), "linePrefix")));
-  return initial;
-
-  /** @type {State} */
-  function atBlankEnding(code) {
-    if (code === null) {
-      effects.consume(code);
-      return;
-    }
-    effects.enter("lineEndingBlank");
-    effects.consume(code);
-    effects.exit("lineEndingBlank");
-    self.currentConstruct = undefined;
-    return initial;
-  }
-
-  /** @type {State} */
-  function afterConstruct(code) {
-    if (code === null) {
-      effects.consume(code);
-      return;
-    }
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    self.currentConstruct = undefined;
-    return initial;
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/text.js
-/**
- * @import {
- *   Code,
- *   InitialConstruct,
- *   Initializer,
- *   Resolver,
- *   State,
- *   TokenizeContext
- * } from 'micromark-util-types'
- */
-
-
-const resolver = {
-  resolveAll: createResolver()
-};
-const string = initializeFactory('string');
-const initialize_text_text = initializeFactory('text');
-
-/**
- * @param {'string' | 'text'} field
- *   Field.
- * @returns {InitialConstruct}
- *   Construct.
- */
-function initializeFactory(field) {
-  return {
-    resolveAll: createResolver(field === 'text' ? resolveAllLineSuffixes : undefined),
-    tokenize: initializeText
-  };
-
-  /**
-   * @this {TokenizeContext}
-   *   Context.
-   * @type {Initializer}
-   */
-  function initializeText(effects) {
-    const self = this;
-    const constructs = this.parser.constructs[field];
-    const text = effects.attempt(constructs, start, notText);
-    return start;
-
-    /** @type {State} */
-    function start(code) {
-      return atBreak(code) ? text(code) : notText(code);
-    }
-
-    /** @type {State} */
-    function notText(code) {
-      if (code === null) {
-        effects.consume(code);
-        return;
-      }
-      effects.enter("data");
-      effects.consume(code);
-      return data;
-    }
-
-    /** @type {State} */
-    function data(code) {
-      if (atBreak(code)) {
-        effects.exit("data");
-        return text(code);
-      }
-
-      // Data.
-      effects.consume(code);
-      return data;
-    }
-
-    /**
-     * @param {Code} code
-     *   Code.
-     * @returns {boolean}
-     *   Whether the code is a break.
-     */
-    function atBreak(code) {
-      if (code === null) {
-        return true;
-      }
-      const list = constructs[code];
-      let index = -1;
-      if (list) {
-        // Always populated by defaults.
-
-        while (++index < list.length) {
-          const item = list[index];
-          if (!item.previous || item.previous.call(self, self.previous)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    }
-  }
-}
-
-/**
- * @param {Resolver | undefined} [extraResolver]
- *   Resolver.
- * @returns {Resolver}
- *   Resolver.
- */
-function createResolver(extraResolver) {
-  return resolveAllText;
-
-  /** @type {Resolver} */
-  function resolveAllText(events, context) {
-    let index = -1;
-    /** @type {number | undefined} */
-    let enter;
-
-    // A rather boring computation (to merge adjacent `data` events) which
-    // improves mm performance by 29%.
-    while (++index <= events.length) {
-      if (enter === undefined) {
-        if (events[index] && events[index][1].type === "data") {
-          enter = index;
-          index++;
-        }
-      } else if (!events[index] || events[index][1].type !== "data") {
-        // Don’t do anything if there is one data token.
-        if (index !== enter + 2) {
-          events[enter][1].end = events[index - 1][1].end;
-          events.splice(enter + 2, index - enter - 2);
-          index = enter + 2;
-        }
-        enter = undefined;
-      }
-    }
-    return extraResolver ? extraResolver(events, context) : events;
-  }
-}
-
-/**
- * A rather ugly set of instructions which again looks at chunks in the input
- * stream.
- * The reason to do this here is that it is *much* faster to parse in reverse.
- * And that we can’t hook into `null` to split the line suffix before an EOF.
- * To do: figure out if we can make this into a clean utility, or even in core.
- * As it will be useful for GFMs literal autolink extension (and maybe even
- * tables?)
- *
- * @type {Resolver}
- */
-function resolveAllLineSuffixes(events, context) {
-  const editMap = new EditMap();
-  let eventIndex = 0; // Skip first.
-
-  while (++eventIndex <= events.length) {
-    if ((eventIndex === events.length || events[eventIndex][1].type === "lineEnding") && events[eventIndex - 1][1].type === "data") {
-      const data = events[eventIndex - 1][1];
-      const chunks = context.sliceStream(data);
-      let index = chunks.length;
-      let bufferIndex = -1;
-      let size = 0;
-      /** @type {boolean | undefined} */
-      let tabs;
-      while (index--) {
-        const chunk = chunks[index];
-        if (typeof chunk === 'string') {
-          bufferIndex = chunk.length;
-          while (chunk.charCodeAt(bufferIndex - 1) === 32) {
-            size++;
-            bufferIndex--;
-          }
-          if (bufferIndex) {
-            break;
-          }
-          bufferIndex = -1;
-        }
-        // Number
-        else if (chunk === -2) {
-          tabs = true;
-          size++;
-        } else if (chunk === -1) {
-          // Empty
-        } else {
-          // Replacement character, exit.
-          index++;
-          break;
-        }
-      }
-
-      // Allow final trailing whitespace.
-      if (context._contentTypeTextTrailing && eventIndex === events.length) {
-        size = 0;
-      }
-      if (size) {
-        const token = {
-          type: eventIndex === events.length || tabs || size < 2 ? "lineSuffix" : "hardBreakTrailing",
-          start: {
-            _bufferIndex: index ? bufferIndex : data.start._bufferIndex + bufferIndex,
-            _index: data.start._index + index,
-            line: data.end.line,
-            column: data.end.column - size,
-            offset: data.end.offset - size
-          },
-          end: {
-            ...data.end
-          }
-        };
-        data.end = {
-          ...token.start
-        };
-        if (data.start.offset === data.end.offset) {
-          Object.assign(data, token);
-        } else {
-          editMap.add(eventIndex, 0, [['enter', token, context], ['exit', token, context]]);
-        }
-      }
-      eventIndex++;
-    }
-  }
-  editMap.consume(events);
-  return events;
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/thematic-break.js
-/**
- * @import {
- *   Code,
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const thematicBreak = {
-  name: 'thematicBreak',
-  tokenize: tokenizeThematicBreak
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeThematicBreak(effects, ok, nok) {
-  let size = 0;
-  /** @type {NonNullable<Code>} */
-  let marker;
-  return start;
-
-  /**
-   * Start of thematic break.
-   *
-   * ```markdown
-   * > | ***
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("thematicBreak");
-    // To do: parse indent like `markdown-rs`.
-    return before(code);
-  }
-
-  /**
-   * After optional whitespace, at marker.
-   *
-   * ```markdown
-   * > | ***
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function before(code) {
-    marker = code;
-    return atBreak(code);
-  }
-
-  /**
-   * After something, before something else.
-   *
-   * ```markdown
-   * > | ***
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function atBreak(code) {
-    if (code === marker) {
-      effects.enter("thematicBreakSequence");
-      return sequence(code);
-    }
-    if (size >= 3 && (code === null || markdownLineEnding(code))) {
-      effects.exit("thematicBreak");
-      return ok(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * In sequence.
-   *
-   * ```markdown
-   * > | ***
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function sequence(code) {
-    if (code === marker) {
-      effects.consume(code);
-      size++;
-      return sequence;
-    }
-    effects.exit("thematicBreakSequence");
-    return markdownSpace(code) ? factorySpace(effects, atBreak, "whitespace")(code) : atBreak(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/list.js
-/**
- * @import {
- *   Code,
- *   Construct,
- *   Exiter,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-
-
-
-/** @type {Construct} */
-const list = {
-  continuation: {
-    tokenize: tokenizeListContinuation
-  },
-  exit: tokenizeListEnd,
-  name: 'list',
-  tokenize: tokenizeListStart
-};
-
-/** @type {Construct} */
-const listItemPrefixWhitespaceConstruct = {
-  partial: true,
-  tokenize: tokenizeListItemPrefixWhitespace
-};
-
-/** @type {Construct} */
-const indentConstruct = {
-  partial: true,
-  tokenize: tokenizeIndent
-};
-
-// To do: `markdown-rs` parses list items on their own and later stitches them
-// together.
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeListStart(effects, ok, nok) {
-  const self = this;
-  const tail = self.events[self.events.length - 1];
-  let initialSize = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
-  let size = 0;
-  return start;
-
-  /** @type {State} */
-  function start(code) {
-    const kind = self.containerState.type || (code === 42 || code === 43 || code === 45 ? "listUnordered" : "listOrdered");
-    if (kind === "listUnordered" ? !self.containerState.marker || code === self.containerState.marker : asciiDigit(code)) {
-      if (!self.containerState.type) {
-        self.containerState.type = kind;
-        effects.enter(kind, {
-          _container: true
-        });
-      }
-      if (kind === "listUnordered") {
-        effects.enter("listItemPrefix");
-        return code === 42 || code === 45 ? effects.check(thematicBreak, nok, atMarker)(code) : atMarker(code);
-      }
-      if (!self.interrupt || code === 49) {
-        effects.enter("listItemPrefix");
-        effects.enter("listItemValue");
-        return inside(code);
-      }
-    }
-    return nok(code);
-  }
-
-  /** @type {State} */
-  function inside(code) {
-    if (asciiDigit(code) && ++size < 10) {
-      effects.consume(code);
-      return inside;
-    }
-    if ((!self.interrupt || size < 2) && (self.containerState.marker ? code === self.containerState.marker : code === 41 || code === 46)) {
-      effects.exit("listItemValue");
-      return atMarker(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * @type {State}
-   **/
-  function atMarker(code) {
-    effects.enter("listItemMarker");
-    effects.consume(code);
-    effects.exit("listItemMarker");
-    self.containerState.marker = self.containerState.marker || code;
-    return effects.check(blankLine,
-    // Can’t be empty when interrupting.
-    self.interrupt ? nok : onBlank, effects.attempt(listItemPrefixWhitespaceConstruct, endOfPrefix, otherPrefix));
-  }
-
-  /** @type {State} */
-  function onBlank(code) {
-    self.containerState.initialBlankLine = true;
-    initialSize++;
-    return endOfPrefix(code);
-  }
-
-  /** @type {State} */
-  function otherPrefix(code) {
-    if (markdownSpace(code)) {
-      effects.enter("listItemPrefixWhitespace");
-      effects.consume(code);
-      effects.exit("listItemPrefixWhitespace");
-      return endOfPrefix;
-    }
-    return nok(code);
-  }
-
-  /** @type {State} */
-  function endOfPrefix(code) {
-    self.containerState.size = initialSize + self.sliceSerialize(effects.exit("listItemPrefix"), true).length;
-    return ok(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeListContinuation(effects, ok, nok) {
-  const self = this;
-  self.containerState._closeFlow = undefined;
-  return effects.check(blankLine, onBlank, notBlank);
-
-  /** @type {State} */
-  function onBlank(code) {
-    self.containerState.furtherBlankLines = self.containerState.furtherBlankLines || self.containerState.initialBlankLine;
-
-    // We have a blank line.
-    // Still, try to consume at most the items size.
-    return factorySpace(effects, ok, "listItemIndent", self.containerState.size + 1)(code);
-  }
-
-  /** @type {State} */
-  function notBlank(code) {
-    if (self.containerState.furtherBlankLines || !markdownSpace(code)) {
-      self.containerState.furtherBlankLines = undefined;
-      self.containerState.initialBlankLine = undefined;
-      return notInCurrentItem(code);
-    }
-    self.containerState.furtherBlankLines = undefined;
-    self.containerState.initialBlankLine = undefined;
-    return effects.attempt(indentConstruct, ok, notInCurrentItem)(code);
-  }
-
-  /** @type {State} */
-  function notInCurrentItem(code) {
-    // While we do continue, we signal that the flow should be closed.
-    self.containerState._closeFlow = true;
-    // As we’re closing flow, we’re no longer interrupting.
-    self.interrupt = undefined;
-    // Always populated by defaults.
-
-    return factorySpace(effects, effects.attempt(list, ok, nok), "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeIndent(effects, ok, nok) {
-  const self = this;
-  return factorySpace(effects, afterPrefix, "listItemIndent", self.containerState.size + 1);
-
-  /** @type {State} */
-  function afterPrefix(code) {
-    const tail = self.events[self.events.length - 1];
-    return tail && tail[1].type === "listItemIndent" && tail[2].sliceSerialize(tail[1], true).length === self.containerState.size ? ok(code) : nok(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Exiter}
- */
-function tokenizeListEnd(effects) {
-  effects.exit(this.containerState.type);
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
-  const self = this;
-
-  // Always populated by defaults.
-
-  return factorySpace(effects, afterPrefix, "listItemPrefixWhitespace", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4 + 1);
-
-  /** @type {State} */
-  function afterPrefix(code) {
-    const tail = self.events[self.events.length - 1];
-    return !markdownSpace(code) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok(code) : nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/block-quote.js
-/**
- * @import {
- *   Construct,
- *   Exiter,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const blockQuote = {
-  continuation: {
-    tokenize: tokenizeBlockQuoteContinuation
-  },
-  exit,
-  name: 'blockQuote',
-  tokenize: tokenizeBlockQuoteStart
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeBlockQuoteStart(effects, ok, nok) {
-  const self = this;
-  return start;
-
-  /**
-   * Start of block quote.
-   *
-   * ```markdown
-   * > | > a
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    if (code === 62) {
-      const state = self.containerState;
-      if (!state.open) {
-        effects.enter("blockQuote", {
-          _container: true
-        });
-        state.open = true;
-      }
-      effects.enter("blockQuotePrefix");
-      effects.enter("blockQuoteMarker");
-      effects.consume(code);
-      effects.exit("blockQuoteMarker");
-      return after;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After `>`, before optional whitespace.
-   *
-   * ```markdown
-   * > | > a
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    if (markdownSpace(code)) {
-      effects.enter("blockQuotePrefixWhitespace");
-      effects.consume(code);
-      effects.exit("blockQuotePrefixWhitespace");
-      effects.exit("blockQuotePrefix");
-      return ok;
-    }
-    effects.exit("blockQuotePrefix");
-    return ok(code);
-  }
-}
-
-/**
- * Start of block quote continuation.
- *
- * ```markdown
- *   | > a
- * > | > b
- *     ^
- * ```
- *
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeBlockQuoteContinuation(effects, ok, nok) {
-  const self = this;
-  return contStart;
-
-  /**
-   * Start of block quote continuation.
-   *
-   * Also used to parse the first block quote opening.
-   *
-   * ```markdown
-   *   | > a
-   * > | > b
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function contStart(code) {
-    if (markdownSpace(code)) {
-      // Always populated by defaults.
-
-      return factorySpace(effects, contBefore, "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
-    }
-    return contBefore(code);
-  }
-
-  /**
-   * At `>`, after optional whitespace.
-   *
-   * Also used to parse the first block quote opening.
-   *
-   * ```markdown
-   *   | > a
-   * > | > b
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function contBefore(code) {
-    return effects.attempt(blockQuote, ok, nok)(code);
-  }
-}
-
-/** @type {Exiter} */
-function exit(effects) {
-  effects.exit("blockQuote");
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-destination/index.js
-/**
- * @import {Effects, State, TokenType} from 'micromark-util-types'
- */
-
-
-/**
- * Parse destinations.
- *
- * ###### Examples
- *
- * ```markdown
- * <a>
- * <a\>b>
- * <a b>
- * <a)>
- * a
- * a\)b
- * a(b)c
- * a(b)
- * ```
- *
- * @param {Effects} effects
- *   Context.
- * @param {State} ok
- *   State switched to when successful.
- * @param {State} nok
- *   State switched to when unsuccessful.
- * @param {TokenType} type
- *   Type for whole (`<a>` or `b`).
- * @param {TokenType} literalType
- *   Type when enclosed (`<a>`).
- * @param {TokenType} literalMarkerType
- *   Type for enclosing (`<` and `>`).
- * @param {TokenType} rawType
- *   Type when not enclosed (`b`).
- * @param {TokenType} stringType
- *   Type for the value (`a` or `b`).
- * @param {number | undefined} [max=Infinity]
- *   Depth of nested parens (inclusive).
- * @returns {State}
- *   Start state.
- */
-function factoryDestination(effects, ok, nok, type, literalType, literalMarkerType, rawType, stringType, max) {
-  const limit = max || Number.POSITIVE_INFINITY;
-  let balance = 0;
-  return start;
-
-  /**
-   * Start of destination.
-   *
-   * ```markdown
-   * > | <aa>
-   *     ^
-   * > | aa
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    if (code === 60) {
-      effects.enter(type);
-      effects.enter(literalType);
-      effects.enter(literalMarkerType);
-      effects.consume(code);
-      effects.exit(literalMarkerType);
-      return enclosedBefore;
-    }
-
-    // ASCII control, space, closing paren.
-    if (code === null || code === 32 || code === 41 || asciiControl(code)) {
-      return nok(code);
-    }
-    effects.enter(type);
-    effects.enter(rawType);
-    effects.enter(stringType);
-    effects.enter("chunkString", {
-      contentType: "string"
-    });
-    return raw(code);
-  }
-
-  /**
-   * After `<`, at an enclosed destination.
-   *
-   * ```markdown
-   * > | <aa>
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function enclosedBefore(code) {
-    if (code === 62) {
-      effects.enter(literalMarkerType);
-      effects.consume(code);
-      effects.exit(literalMarkerType);
-      effects.exit(literalType);
-      effects.exit(type);
-      return ok;
-    }
-    effects.enter(stringType);
-    effects.enter("chunkString", {
-      contentType: "string"
-    });
-    return enclosed(code);
-  }
-
-  /**
-   * In enclosed destination.
-   *
-   * ```markdown
-   * > | <aa>
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function enclosed(code) {
-    if (code === 62) {
-      effects.exit("chunkString");
-      effects.exit(stringType);
-      return enclosedBefore(code);
-    }
-    if (code === null || code === 60 || markdownLineEnding(code)) {
-      return nok(code);
-    }
-    effects.consume(code);
-    return code === 92 ? enclosedEscape : enclosed;
-  }
-
-  /**
-   * After `\`, at a special character.
-   *
-   * ```markdown
-   * > | <a\*a>
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function enclosedEscape(code) {
-    if (code === 60 || code === 62 || code === 92) {
-      effects.consume(code);
-      return enclosed;
-    }
-    return enclosed(code);
-  }
-
-  /**
-   * In raw destination.
-   *
-   * ```markdown
-   * > | aa
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function raw(code) {
-    if (!balance && (code === null || code === 41 || markdownLineEndingOrSpace(code))) {
-      effects.exit("chunkString");
-      effects.exit(stringType);
-      effects.exit(rawType);
-      effects.exit(type);
-      return ok(code);
-    }
-    if (balance < limit && code === 40) {
-      effects.consume(code);
-      balance++;
-      return raw;
-    }
-    if (code === 41) {
-      effects.consume(code);
-      balance--;
-      return raw;
-    }
-
-    // ASCII control (but *not* `\0`) and space and `(`.
-    // Note: in `markdown-rs`, `\0` exists in codes, in `micromark-js` it
-    // doesn’t.
-    if (code === null || code === 32 || code === 40 || asciiControl(code)) {
-      return nok(code);
-    }
-    effects.consume(code);
-    return code === 92 ? rawEscape : raw;
-  }
-
-  /**
-   * After `\`, at special character.
-   *
-   * ```markdown
-   * > | a\*a
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function rawEscape(code) {
-    if (code === 40 || code === 41 || code === 92) {
-      effects.consume(code);
-      return raw;
-    }
-    return raw(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-label/index.js
-/**
- * @import {
- *   Effects,
- *   State,
- *   TokenizeContext,
- *   TokenType
- * } from 'micromark-util-types'
- */
-
-
-/**
- * Parse labels.
- *
- * > 👉 **Note**: labels in markdown are capped at 999 characters in the string.
- *
- * ###### Examples
- *
- * ```markdown
- * [a]
- * [a
- * b]
- * [a\]b]
- * ```
- *
- * @this {TokenizeContext}
- *   Tokenize context.
- * @param {Effects} effects
- *   Context.
- * @param {State} ok
- *   State switched to when successful.
- * @param {State} nok
- *   State switched to when unsuccessful.
- * @param {TokenType} type
- *   Type of the whole label (`[a]`).
- * @param {TokenType} markerType
- *   Type for the markers (`[` and `]`).
- * @param {TokenType} stringType
- *   Type for the identifier (`a`).
- * @returns {State}
- *   Start state.
- */
-function factoryLabel(effects, ok, nok, type, markerType, stringType) {
-  const self = this;
-  let size = 0;
-  /** @type {boolean} */
-  let seen;
-  return start;
-
-  /**
-   * Start of label.
-   *
-   * ```markdown
-   * > | [a]
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter(type);
-    effects.enter(markerType);
-    effects.consume(code);
-    effects.exit(markerType);
-    effects.enter(stringType);
-    return atBreak;
-  }
-
-  /**
-   * In label, at something, before something else.
-   *
-   * ```markdown
-   * > | [a]
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function atBreak(code) {
-    if (size > 999 || code === null || code === 91 || code === 93 && !seen ||
-    // To do: remove in the future once we’ve switched from
-    // `micromark-extension-footnote` to `micromark-extension-gfm-footnote`,
-    // which doesn’t need this.
-    // Hidden footnotes hook.
-    /* c8 ignore next 3 */
-    code === 94 && !size && '_hiddenFootnoteSupport' in self.parser.constructs) {
-      return nok(code);
-    }
-    if (code === 93) {
-      effects.exit(stringType);
-      effects.enter(markerType);
-      effects.consume(code);
-      effects.exit(markerType);
-      effects.exit(type);
-      return ok;
-    }
-
-    // To do: indent? Link chunks and EOLs together?
-    if (markdownLineEnding(code)) {
-      effects.enter("lineEnding");
-      effects.consume(code);
-      effects.exit("lineEnding");
-      return atBreak;
-    }
-    effects.enter("chunkString", {
-      contentType: "string"
-    });
-    return labelInside(code);
-  }
-
-  /**
-   * In label, in text.
-   *
-   * ```markdown
-   * > | [a]
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelInside(code) {
-    if (code === null || code === 91 || code === 93 || markdownLineEnding(code) || size++ > 999) {
-      effects.exit("chunkString");
-      return atBreak(code);
-    }
-    effects.consume(code);
-    if (!seen) seen = !markdownSpace(code);
-    return code === 92 ? labelEscape : labelInside;
-  }
-
-  /**
-   * After `\`, at a special character.
-   *
-   * ```markdown
-   * > | [a\*a]
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelEscape(code) {
-    if (code === 91 || code === 92 || code === 93) {
-      effects.consume(code);
-      size++;
-      return labelInside;
-    }
-    return labelInside(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-title/index.js
-/**
- * @import {
- *   Code,
- *   Effects,
- *   State,
- *   TokenType
- * } from 'micromark-util-types'
- */
-
-
-
-/**
- * Parse titles.
- *
- * ###### Examples
- *
- * ```markdown
- * "a"
- * 'b'
- * (c)
- * "a
- * b"
- * 'a
- *     b'
- * (a\)b)
- * ```
- *
- * @param {Effects} effects
- *   Context.
- * @param {State} ok
- *   State switched to when successful.
- * @param {State} nok
- *   State switched to when unsuccessful.
- * @param {TokenType} type
- *   Type of the whole title (`"a"`, `'b'`, `(c)`).
- * @param {TokenType} markerType
- *   Type for the markers (`"`, `'`, `(`, and `)`).
- * @param {TokenType} stringType
- *   Type for the value (`a`).
- * @returns {State}
- *   Start state.
- */
-function factoryTitle(effects, ok, nok, type, markerType, stringType) {
-  /** @type {NonNullable<Code>} */
-  let marker;
-  return start;
-
-  /**
-   * Start of title.
-   *
-   * ```markdown
-   * > | "a"
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    if (code === 34 || code === 39 || code === 40) {
-      effects.enter(type);
-      effects.enter(markerType);
-      effects.consume(code);
-      effects.exit(markerType);
-      marker = code === 40 ? 41 : code;
-      return begin;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After opening marker.
-   *
-   * This is also used at the closing marker.
-   *
-   * ```markdown
-   * > | "a"
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function begin(code) {
-    if (code === marker) {
-      effects.enter(markerType);
-      effects.consume(code);
-      effects.exit(markerType);
-      effects.exit(type);
-      return ok;
-    }
-    effects.enter(stringType);
-    return atBreak(code);
-  }
-
-  /**
-   * At something, before something else.
-   *
-   * ```markdown
-   * > | "a"
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function atBreak(code) {
-    if (code === marker) {
-      effects.exit(stringType);
-      return begin(marker);
-    }
-    if (code === null) {
-      return nok(code);
-    }
-
-    // Note: blank lines can’t exist in content.
-    if (markdownLineEnding(code)) {
-      // To do: use `space_or_tab_eol_with_options`, connect.
-      effects.enter("lineEnding");
-      effects.consume(code);
-      effects.exit("lineEnding");
-      return factorySpace(effects, atBreak, "linePrefix");
-    }
-    effects.enter("chunkString", {
-      contentType: "string"
-    });
-    return inside(code);
-  }
-
-  /**
-   *
-   *
-   * @type {State}
-   */
-  function inside(code) {
-    if (code === marker || code === null || markdownLineEnding(code)) {
-      effects.exit("chunkString");
-      return atBreak(code);
-    }
-    effects.consume(code);
-    return code === 92 ? escape : inside;
-  }
-
-  /**
-   * After `\`, at a special character.
-   *
-   * ```markdown
-   * > | "a\*b"
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function escape(code) {
-    if (code === marker || code === 92) {
-      effects.consume(code);
-      return inside;
-    }
-    return inside(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-whitespace/index.js
-/**
- * @import {Effects, State} from 'micromark-util-types'
- */
-
-
-
-/**
- * Parse spaces and tabs.
- *
- * There is no `nok` parameter:
- *
- * *   line endings or spaces in markdown are often optional, in which case this
- *     factory can be used and `ok` will be switched to whether spaces were found
- *     or not
- * *   one line ending or space can be detected with
- *     `markdownLineEndingOrSpace(code)` right before using `factoryWhitespace`
- *
- * @param {Effects} effects
- *   Context.
- * @param {State} ok
- *   State switched to when successful.
- * @returns {State}
- *   Start state.
- */
-function factoryWhitespace(effects, ok) {
-  /** @type {boolean} */
-  let seen;
-  return start;
-
-  /** @type {State} */
-  function start(code) {
-    if (markdownLineEnding(code)) {
-      effects.enter("lineEnding");
-      effects.consume(code);
-      effects.exit("lineEnding");
-      seen = true;
-      return start;
-    }
-    if (markdownSpace(code)) {
-      return factorySpace(effects, start, seen ? "linePrefix" : "lineSuffix")(code);
-    }
-    return ok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-util-normalize-identifier/index.js
-/**
- * Normalize an identifier (as found in references, definitions).
- *
- * Collapses markdown whitespace, trim, and then lower- and uppercase.
- *
- * Some characters are considered “uppercase”, such as U+03F4 (`ϴ`), but if their
- * lowercase counterpart (U+03B8 (`θ`)) is uppercased will result in a different
- * uppercase character (U+0398 (`Θ`)).
- * So, to get a canonical form, we perform both lower- and uppercase.
- *
- * Using uppercase last makes sure keys will never interact with default
- * prototypal values (such as `constructor`): nothing in the prototype of
- * `Object` is uppercase.
+ * Is aware of astral characters (such as emoji).
  *
  * @param {string} value
- *   Identifier to normalize.
+ *   Value.
  * @returns {string}
- *   Normalized identifier.
+ *   First character; empty if `value` is empty.
  */
-function normalizeIdentifier(value) {
-  return value
-  // Collapse markdown whitespace.
-  .replace(/[\t\n\r ]+/g, " ")
-  // Trim.
-  .replace(/^ | $/g, '')
-  // Some characters are considered “uppercase”, but if their lowercase
-  // counterpart is uppercased will result in a different uppercase
-  // character.
-  // Hence, to get that form, we perform both lower- and uppercase.
-  // Upper case makes sure keys will not interact with default prototypal
-  // methods: no method is uppercase.
-  .toLowerCase().toUpperCase();
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/definition.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-
-
-
-
-
-/** @type {Construct} */
-const definition = {
-  name: 'definition',
-  tokenize: tokenizeDefinition
-};
-
-/** @type {Construct} */
-const titleBefore = {
-  partial: true,
-  tokenize: tokenizeTitleBefore
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeDefinition(effects, ok, nok) {
-  const self = this;
-  /** @type {string} */
-  let identifier;
-  return start;
-
-  /**
-   * At start of a definition.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // Do not interrupt paragraphs (but do follow definitions).
-    // To do: do `interrupt` the way `markdown-rs` does.
-    // To do: parse whitespace the way `markdown-rs` does.
-    effects.enter("definition");
-    return before(code);
-  }
-
-  /**
-   * After optional whitespace, at `[`.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function before(code) {
-    // To do: parse whitespace the way `markdown-rs` does.
-
-    return factoryLabel.call(self, effects, labelAfter,
-    // Note: we don’t need to reset the way `markdown-rs` does.
-    nok, "definitionLabel", "definitionLabelMarker", "definitionLabelString")(code);
-  }
-
-  /**
-   * After label.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelAfter(code) {
-    identifier = normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1));
-    if (code === 58) {
-      effects.enter("definitionMarker");
-      effects.consume(code);
-      effects.exit("definitionMarker");
-      return markerAfter;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After marker.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function markerAfter(code) {
-    // Note: whitespace is optional.
-    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, destinationBefore)(code) : destinationBefore(code);
-  }
-
-  /**
-   * Before destination.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function destinationBefore(code) {
-    return factoryDestination(effects, destinationAfter,
-    // Note: we don’t need to reset the way `markdown-rs` does.
-    nok, "definitionDestination", "definitionDestinationLiteral", "definitionDestinationLiteralMarker", "definitionDestinationRaw", "definitionDestinationString")(code);
-  }
-
-  /**
-   * After destination.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function destinationAfter(code) {
-    return effects.attempt(titleBefore, after, after)(code);
-  }
-
-  /**
-   * After definition.
-   *
-   * ```markdown
-   * > | [a]: b
-   *           ^
-   * > | [a]: b "c"
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    return markdownSpace(code) ? factorySpace(effects, afterWhitespace, "whitespace")(code) : afterWhitespace(code);
-  }
-
-  /**
-   * After definition, after optional whitespace.
-   *
-   * ```markdown
-   * > | [a]: b
-   *           ^
-   * > | [a]: b "c"
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function afterWhitespace(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("definition");
-
-      // Note: we don’t care about uniqueness.
-      // It’s likely that that doesn’t happen very frequently.
-      // It is more likely that it wastes precious time.
-      self.parser.defined.push(identifier);
-
-      // To do: `markdown-rs` interrupt.
-      // // You’d be interrupting.
-      // tokenizer.interrupt = true
-      return ok(code);
-    }
-    return nok(code);
-  }
+function firstCharacter(value) {
+  const code = value.codePointAt(0)
+  return code === undefined ? '' : String.fromCodePoint(code)
 }
 
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * Get the last character of a value.
+ *
+ * Is aware of astral characters (such as emoji).
+ *
+ * @param {string} value
+ *   Value.
+ * @returns {string}
+ *   Last character; empty if `value` is empty.
  */
-function tokenizeTitleBefore(effects, ok, nok) {
-  return titleBefore;
-
-  /**
-   * After destination, at whitespace.
-   *
-   * ```markdown
-   * > | [a]: b
-   *           ^
-   * > | [a]: b "c"
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function titleBefore(code) {
-    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, beforeMarker)(code) : nok(code);
-  }
-
-  /**
-   * At title.
-   *
-   * ```markdown
-   *   | [a]: b
-   * > | "c"
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function beforeMarker(code) {
-    return factoryTitle(effects, titleAfter, nok, "definitionTitle", "definitionTitleMarker", "definitionTitleString")(code);
-  }
-
-  /**
-   * After title.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function titleAfter(code) {
-    return markdownSpace(code) ? factorySpace(effects, titleAfterOptionalWhitespace, "whitespace")(code) : titleAfterOptionalWhitespace(code);
-  }
-
-  /**
-   * After title, after optional whitespace.
-   *
-   * ```markdown
-   * > | [a]: b "c"
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function titleAfterOptionalWhitespace(code) {
-    return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-indented.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const codeIndented = {
-  name: 'codeIndented',
-  tokenize: tokenizeCodeIndented
-};
-
-/** @type {Construct} */
-const furtherStart = {
-  partial: true,
-  tokenize: tokenizeFurtherStart
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeCodeIndented(effects, ok, nok) {
-  return start;
-
-  /**
-   * Start of code (indented).
-   *
-   * > **Parsing note**: it is not needed to check if this first line is a
-   * > filled line (that it has a non-whitespace character), because blank lines
-   * > are parsed already, so we never run into that.
-   *
-   * ```markdown
-   * > |     aaa
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // To do: manually check if interrupting like `markdown-rs`.
-
-    effects.enter("codeIndented");
-    return factorySpaceMinMax(effects, atBreak, nok, "linePrefix", 4, 4)(code);
-  }
-
-  /**
-   * At a break.
-   *
-   * ```markdown
-   * > |     aaa
-   *         ^  ^
-   * ```
-   *
-   * @type {State}
-   */
-  function atBreak(code) {
-    if (code === null) {
-      return after(code);
-    }
-    if (markdownLineEnding(code)) {
-      return effects.attempt(furtherStart, atBreak, after)(code);
-    }
-    effects.enter("codeFlowValue");
-    return inside(code);
-  }
-
-  /**
-   * In code content.
-   *
-   * ```markdown
-   * > |     aaa
-   *         ^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function inside(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("codeFlowValue");
-      return atBreak(code);
-    }
-    effects.consume(code);
-    return inside;
-  }
-
-  /** @type {State} */
-  function after(code) {
-    effects.exit("codeIndented");
-    // To do: allow interrupting like `markdown-rs`.
-    // Feel free to interrupt.
-    // tokenizer.interrupt = false
-    return ok(code);
-  }
+function lastCharacter(value) {
+  // Only a surrogate pair gives a code point above the BMP.
+  const code = value.codePointAt(value.length - 2)
+  return code !== undefined && code > 0xff_ff
+    ? value.slice(-2)
+    : value.slice(-1)
 }
 
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * Encode a code point as a character reference.
+ *
+ * @param {number} code
+ *   Code point to encode.
+ * @returns {string}
+ *   Encoded character reference.
  */
-function tokenizeFurtherStart(effects, ok, nok) {
-  const self = this;
-  return furtherStart;
-
-  /**
-   * At eol, trying to parse another indent.
-   *
-   * ```markdown
-   * > |     aaa
-   *            ^
-   *   |     bbb
-   * ```
-   *
-   * @type {State}
-   */
-  function furtherStart(code) {
-    // To do: improve `lazy` / `pierce` handling.
-    // If this is a lazy line, it can’t be code.
-    if (self.parser.lazy[self.now().line]) {
-      return nok(code);
-    }
-    if (markdownLineEnding(code)) {
-      effects.enter("lineEnding");
-      effects.consume(code);
-      effects.exit("lineEnding");
-      return furtherStart;
-    }
-
-    // To do: the code here in `micromark-js` is a bit different from
-    // `markdown-rs` because there it can attempt spaces.
-    // We can’t yet.
-    return factorySpaceMinMax(effects, ok, onNotEnoughPrefix, "linePrefix", 4, 4)(code);
-  }
-
-  /**
-   * After not enough of a prefix.
-   *
-   * A following line ending is another (potentially blank) line to try,
-   * anything else means this isn’t a continuation.
-   *
-   * ```markdown
-   * > |     aaa
-   *
-   *   |     bbb
-   * ```
-   *
-   * @type {State}
-   */
-  function onNotEnoughPrefix(code) {
-    return markdownLineEnding(code) ? furtherStart(code) : nok(code);
-  }
+function encodeCharacterReference(code) {
+  return '&#x' + code.toString(16).toUpperCase() + ';'
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/heading-atx.js
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-info.js
 /**
- * @import {
- *   Construct,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer,
- *   Token
- * } from 'micromark-util-types'
+ * @import {EncodeSides} from '../types.js'
  */
 
 
 
-
-/** @type {Construct} */
-const headingAtx = {
-  name: 'headingAtx',
-  resolve: resolveHeadingAtx,
-  tokenize: tokenizeHeadingAtx
-};
-
-/** @type {Resolver} */
-function resolveHeadingAtx(events, context) {
-  let contentEnd = events.length - 2;
-  let contentStart = 3;
-
-  // Prefix whitespace, part of the opening.
-  if (events[contentStart][1].type === "whitespace") {
-    contentStart += 2;
-  }
-
-  // Suffix whitespace, part of the closing.
-  if (contentEnd - 2 > contentStart && events[contentEnd][1].type === "whitespace") {
-    contentEnd -= 2;
-  }
-  if (events[contentEnd][1].type === "atxHeadingSequence" && (contentStart === contentEnd - 1 || contentEnd - 4 > contentStart && events[contentEnd - 2][1].type === "whitespace")) {
-    contentEnd -= contentStart + 1 === contentEnd ? 2 : 4;
-  }
-  if (contentEnd > contentStart) {
-    const content = {
-      type: "atxHeadingText",
-      start: events[contentStart][1].start,
-      end: events[contentEnd][1].end
-    };
-    const text = {
-      type: "chunkText",
-      start: events[contentStart][1].start,
-      end: events[contentEnd][1].end,
-      contentType: "text"
-    };
-    splice(events, contentStart, contentEnd - contentStart + 1, [['enter', content, context], ['enter', text, context], ['exit', text, context], ['exit', content, context]]);
-  }
-  return events;
-}
-
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * Check whether to encode (as a character reference) the characters
+ * surrounding an attention run.
+ *
+ * Which characters are around an attention run influence whether it works or
+ * not.
+ *
+ * See <https://github.com/orgs/syntax-tree/discussions/60> for more info.
+ * See this markdown in a particular renderer to see what works:
+ *
+ * ```markdown
+ * |                         | A (letter inside) | B (punctuation inside) | C (whitespace inside) | D (nothing inside) |
+ * | ----------------------- | ----------------- | ---------------------- | --------------------- | ------------------ |
+ * | 1 (letter outside)      | x*y*z             | x*.*z                  | x* *z                 | x**z               |
+ * | 2 (punctuation outside) | .*y*.             | .*.*.                  | .* *.                 | .**.               |
+ * | 3 (whitespace outside)  | x *y* z           | x *.* z                | x * * z               | x ** z             |
+ * | 4 (nothing outside)     | *x*               | *.*                    | * *                   | **                 |
+ * ```
+ *
+ * @param {number} outside
+ *   Code point on the outer side of the run.
+ * @param {number} inside
+ *   Code point on the inner side of the run.
+ * @param {string} marker
+ *   Marker of the run.
+ *   Underscores are handled more strictly (they form less often) than
+ *   asterisks.
+ * @returns {EncodeSides}
+ *   Whether to encode characters.
  */
-function tokenizeHeadingAtx(effects, ok, nok) {
-  let size = 0;
-  return start;
+// Important: punctuation must never be encoded.
+// Punctuation is solely used by markdown constructs.
+// And by encoding itself.
+// Encoding them will break constructs or double encode things.
+function encodeInfo(outside, inside, marker) {
+  const outsideKind = classifyCharacter(outside)
+  const insideKind = classifyCharacter(inside)
 
-  /**
-   * Start of a heading (atx).
-   *
-   * ```markdown
-   * > | ## aa
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // To do: parse indent like `markdown-rs`.
-    effects.enter("atxHeading");
-    return before(code);
+  // Letter outside:
+  if (outsideKind === undefined) {
+    return insideKind === undefined
+      ? // Letter inside:
+        // we have to encode *both* letters for `_` as it is looser.
+        // it already forms for `*` (and GFMs `~`).
+        marker === '_'
+        ? {inside: true, outside: true}
+        : {inside: false, outside: false}
+      : insideKind === 1
+        ? // Whitespace inside: encode both (letter, whitespace).
+          {inside: true, outside: true}
+        : // Punctuation inside: encode outer (letter)
+          {inside: false, outside: true}
   }
 
-  /**
-   * After optional whitespace, at `#`.
-   *
-   * ```markdown
-   * > | ## aa
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function before(code) {
-    effects.enter("atxHeadingSequence");
-    return sequenceOpen(code);
+  // Whitespace outside:
+  if (outsideKind === 1) {
+    return insideKind === undefined
+      ? // Letter inside: already forms.
+        {inside: false, outside: false}
+      : insideKind === 1
+        ? // Whitespace inside: encode both (whitespace).
+          {inside: true, outside: true}
+        : // Punctuation inside: already forms.
+          {inside: false, outside: false}
   }
 
-  /**
-   * In opening sequence.
-   *
-   * ```markdown
-   * > | ## aa
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function sequenceOpen(code) {
-    if (code === 35 && size++ < 6) {
-      effects.consume(code);
-      return sequenceOpen;
-    }
-
-    // Always at least one `#`.
-    if (code === null || markdownLineEndingOrSpace(code)) {
-      effects.exit("atxHeadingSequence");
-      return atBreak(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * After something, before something else.
-   *
-   * ```markdown
-   * > | ## aa
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function atBreak(code) {
-    if (code === 35) {
-      effects.enter("atxHeadingSequence");
-      return sequenceFurther(code);
-    }
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("atxHeading");
-      // To do: interrupt like `markdown-rs`.
-      // // Feel free to interrupt.
-      // tokenizer.interrupt = false
-      return ok(code);
-    }
-    if (markdownSpace(code)) {
-      return factorySpace(effects, atBreak, "whitespace")(code);
-    }
-
-    // To do: generate `data` tokens, add the `text` token later.
-    // Needs edit map, see: `markdown.rs`.
-    effects.enter("atxHeadingText");
-    return data(code);
-  }
-
-  /**
-   * In further sequence (after whitespace).
-   *
-   * Could be normal “visible” hashes in the heading or a final sequence.
-   *
-   * ```markdown
-   * > | ## aa ##
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function sequenceFurther(code) {
-    if (code === 35) {
-      effects.consume(code);
-      return sequenceFurther;
-    }
-    effects.exit("atxHeadingSequence");
-    return atBreak(code);
-  }
-
-  /**
-   * In text.
-   *
-   * ```markdown
-   * > | ## aa
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function data(code) {
-    if (code === null || code === 35 || markdownLineEndingOrSpace(code)) {
-      effects.exit("atxHeadingText");
-      return atBreak(code);
-    }
-    effects.consume(code);
-    return data;
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/setext-underline.js
-/**
- * @import {
- *   Code,
- *   Construct,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-
-/** @type {Construct} */
-const setextUnderline = {
-  name: 'setextUnderline',
-  resolveTo: resolveToSetextUnderline,
-  tokenize: tokenizeSetextUnderline
-};
-
-/** @type {Resolver} */
-function resolveToSetextUnderline(events, context) {
-  const editMap = new EditMap();
-  let index = events.length;
-  /** @type {number | undefined} */
-  let content;
-  /** @type {number | undefined} */
-  let text;
-  /** @type {number | undefined} */
-  let definition;
-
-  // Find the opening of the content.
-  // It’ll always exist: we don’t tokenize if it isn’t there.
-  while (index--) {
-    if (events[index][0] === 'enter') {
-      if (events[index][1].type === "content") {
-        content = index;
-        break;
-      }
-      if (events[index][1].type === "paragraph") {
-        text = index;
-      }
-    }
-    // Exit
-    else {
-      if (events[index][1].type === "content") {
-        // Remove the content end (if needed we’ll add it later)
-        editMap.add(index, 1, []);
-      }
-      if (!definition && events[index][1].type === "definition") {
-        definition = index;
-      }
-    }
-  }
-  const heading = {
-    type: "setextHeading",
-    start: {
-      ...events[content][1].start
-    },
-    end: {
-      ...events[events.length - 1][1].end
-    }
-  };
-
-  // Change the paragraph to setext heading text.
-  events[text][1].type = "setextHeadingText";
-
-  // If we have definitions in the content, we’ll keep on having content,
-  // but we need move it.
-  if (definition) {
-    editMap.add(text, 0, [['enter', heading, context]]);
-    editMap.add(definition + 1, 0, [['exit', events[content][1], context]]);
-    events[content][1].end = {
-      ...events[definition][1].end
-    };
-  } else {
-    events[content][1] = heading;
-  }
-
-  // Add the heading exit at the end.
-  editMap.add(events.length, 0, [['exit', heading, context]]);
-  editMap.consume(events);
-  return events;
+  // Punctuation outside:
+  return insideKind === undefined
+    ? // Letter inside: already forms.
+      {inside: false, outside: false}
+    : insideKind === 1
+      ? // Whitespace inside: encode inner (whitespace).
+        {inside: true, outside: false}
+      : // Punctuation inside: already forms.
+        {inside: false, outside: false}
 }
 
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeSetextUnderline(effects, ok, nok) {
-  const self = this;
-  /** @type {NonNullable<Code>} */
-  let marker;
-  return start;
-
-  /**
-   * At start of heading (setext) underline.
-   *
-   * ```markdown
-   *   | aa
-   * > | ==
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    let index = self.events.length;
-    /** @type {boolean | undefined} */
-    let paragraph;
-    // Find an opening.
-    while (index--) {
-      // Skip enter/exit of line ending, line prefix, and content.
-      // We can now either have a definition or a paragraph.
-      if (self.events[index][1].type !== "lineEnding" && self.events[index][1].type !== "linePrefix" && self.events[index][1].type !== "content") {
-        paragraph = self.events[index][1].type === "paragraph";
-        break;
-      }
-    }
-
-    // To do: handle lazy/pierce like `markdown-rs`.
-    // To do: parse indent like `markdown-rs`.
-    if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph)) {
-      effects.enter("setextHeadingLine");
-      marker = code;
-      return before(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * After optional whitespace, at `-` or `=`.
-   *
-   * ```markdown
-   *   | aa
-   * > | ==
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function before(code) {
-    effects.enter("setextHeadingLineSequence");
-    return inside(code);
-  }
-
-  /**
-   * In sequence.
-   *
-   * ```markdown
-   *   | aa
-   * > | ==
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function inside(code) {
-    if (code === marker) {
-      effects.consume(code);
-      return inside;
-    }
-    effects.exit("setextHeadingLineSequence");
-    return markdownSpace(code) ? factorySpace(effects, after, "lineSuffix")(code) : after(code);
-  }
-
-  /**
-   * After sequence, after optional whitespace.
-   *
-   * ```markdown
-   *   | aa
-   * > | ==
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("setextHeadingLine");
-      return ok(code);
-    }
-    return nok(code);
-  }
-}
 ;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
@@ -46460,1319 +44745,4890 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/html-kind.js
 
 
-/** @type {Construct} */
-const nonLazyContinuation = {
-  partial: true,
-  tokenize: tokenizeNonLazyContinuation
-};
 
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * @typedef {1 | 2 | 3 | 4 | 5 | 6 | 7} Kind
+ *   Kind of HTML (flow) element.
  */
-function tokenizeNonLazyContinuation(effects, ok, nok) {
-  const self = this;
-  return start;
 
-  /**
-   * At eol, before continuation.
-   *
-   * ```markdown
-   * > | * ```js
-   *            ^
-   *   | b
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    if (code === null) {
-      return nok(code);
-    }
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return after;
-  }
-
-  /**
-   * A continuation.
-   *
-   * ```markdown
-   *   | * ```js
-   * > | b
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    return self.parser.lazy[self.now().line] ? nok(code) : ok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-flow.js
 /**
- * @import {
- *   Code,
- *   Construct,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
+ * Infer the kind of HTML that `value` is.
+ *
+ * This works on valid trees as produced by `micromark`.
+ * Kinds:
+ *
+ * 1. raw
+ * 2. comment
+ * 3. instruction
+ * 4. declaration
+ * 5. cdata
+ * 6. block
+ * 7. other
+ *
+ * See: <https://spec.commonmark.org/0.31.2/#html-blocks>.
+ *
+ * @param {string} value
+ *   HTML.
+ * @returns {Kind | undefined}
+ *   Kind; `undefined` if unknown.
  */
+function htmlKind(value) {
+  if (value.charCodeAt(0) !== 60 /* `<` */) return
 
+  const next = value.charCodeAt(1)
 
-
-
-
-
-/** @type {Construct} */
-const htmlFlow = {
-  concrete: true,
-  name: 'htmlFlow',
-  resolveTo: resolveToHtmlFlow,
-  tokenize: tokenizeHtmlFlow
-};
-
-/** @type {Construct} */
-const blankLineBefore = {
-  partial: true,
-  tokenize: tokenizeBlankLineBefore
-};
-
-/** @type {Resolver} */
-function resolveToHtmlFlow(events) {
-  let index = events.length;
-  while (index--) {
-    if (events[index][0] === 'enter' && events[index][1].type === "htmlFlow") {
-      break;
-    }
+  if (next === 33 /* `!` */) {
+    const code = value.charCodeAt(2)
+    if (code === 45 /* `-` */) return 2
+    if (code === 91 /* `[` */) return 5
+    if (asciiAlpha(code)) return 4
+    return
   }
-  if (index > 1 && events[index - 2][1].type === "linePrefix") {
-    // Add the prefix start to the HTML token.
-    events[index][1].start = events[index - 2][1].start;
-    // Add the prefix start to the HTML line token.
-    events[index + 1][1].start = events[index - 2][1].start;
-    // Remove the line prefix.
-    events.splice(index - 2, 2);
+
+  if (next === 63 /* `?` */) return 3
+
+  const closing = next === 47 /* `/` */
+  const start = closing ? 2 : 1
+  let end = start
+  let code = value.charCodeAt(end)
+
+  if (!asciiAlpha(code)) return
+
+  while (code === 45 /* `-` */ || asciiAlphanumeric(code)) {
+    code = value.charCodeAt(++end)
   }
-  return events;
+
+  const name = value.slice(start, end).toLowerCase()
+
+  if (!closing && code !== 47 /* `/` */ && htmlRawNames.includes(name)) {
+    return 1
+  }
+
+  return htmlBlockNames.includes(name) ? 6 : 7
 }
 
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * @import {Attention, Handle, Info, State, Tracker} from 'mdast-util-to-markdown'
+ * @import {PhrasingParents} from '../types.js'
  */
-function tokenizeHtmlFlow(effects, ok, nok) {
-  const self = this;
-  /** @type {number} */
-  let marker;
-  /** @type {boolean} */
-  let closingTag;
-  /** @type {string} */
-  let buffer;
-  /** @type {number} */
-  let index;
-  /** @type {Code} */
-  let markerB;
-  return start;
 
-  /**
-   * Start of HTML (flow).
-   *
-   * ```markdown
-   * > | <x />
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // To do: parse indent like `markdown-rs`.
-    return before(code);
-  }
 
-  /**
-   * At `<`, after optional whitespace.
-   *
-   * ```markdown
-   * > | <x />
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function before(code) {
-    effects.enter("htmlFlow");
-    effects.enter("htmlFlowData");
-    effects.consume(code);
-    return open;
-  }
 
-  /**
-   * After `<`, at tag name or other stuff.
-   *
-   * ```markdown
-   * > | <x />
-   *      ^
-   * > | <!doctype>
-   *      ^
-   * > | <!--xxx-->
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function open(code) {
-    if (code === 33) {
-      effects.consume(code);
-      return declarationOpen;
-    }
-    if (code === 47) {
-      effects.consume(code);
-      closingTag = true;
-      return tagCloseStart;
-    }
-    if (code === 63) {
-      effects.consume(code);
-      marker = 3;
-      // To do:
-      // tokenizer.concrete = true
-      // To do: use `markdown-rs` style interrupt.
-      // While we’re in an instruction instead of a declaration, we’re on a `?`
-      // right now, so we do need to search for `>`, similar to declarations.
-      return self.interrupt ? ok : continuationDeclarationInside;
-    }
 
-    // ASCII alphabetical.
-    if (asciiAlpha(code)) {
-      // Always the case.
-      effects.consume(code);
-      buffer = String.fromCharCode(code);
-      return tagName;
-    }
-    return nok(code);
-  }
 
-  /**
-   * After `<!`, at declaration, comment, or CDATA.
-   *
-   * ```markdown
-   * > | <!doctype>
-   *       ^
-   * > | <!--xxx-->
-   *       ^
-   * > | <![CDATA[>&<]]>
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function declarationOpen(code) {
-    if (code === 45) {
-      effects.consume(code);
-      marker = 2;
-      return commentOpenInside;
-    }
-    if (code === 91) {
-      effects.consume(code);
-      marker = 5;
-      index = 0;
-      return cdataOpenInside;
-    }
 
-    // ASCII alphabetical.
-    if (asciiAlpha(code)) {
-      effects.consume(code);
-      marker = 4;
-      // // Do not form containers.
-      // tokenizer.concrete = true
-      return self.interrupt ? ok : continuationDeclarationInside;
-    }
-    return nok(code);
-  }
 
-  /**
-   * After `<!-`, inside a comment, at another `-`.
-   *
-   * ```markdown
-   * > | <!--xxx-->
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function commentOpenInside(code) {
-    if (code === 45) {
-      effects.consume(code);
-      // // Do not form containers.
-      // tokenizer.concrete = true
-      return self.interrupt ? ok : continuationDeclarationInside;
-    }
-    return nok(code);
-  }
 
-  /**
-   * After `<![`, inside CDATA, expecting `CDATA[`.
-   *
-   * ```markdown
-   * > | <![CDATA[>&<]]>
-   *        ^^^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function cdataOpenInside(code) {
-    const value = "CDATA[";
-    if (code === value.charCodeAt(index++)) {
-      effects.consume(code);
-      if (index === value.length) {
-        // // Do not form containers.
-        // tokenizer.concrete = true
-        return self.interrupt ? ok : continuation;
+/**
+ * Markers for builtin attention (emphasis, strong) to whether they are stricter:
+ * whether they cannot open and close inside words.
+ *
+ * Builtin runs pair following CommonMark rules for emphasis and strong:
+ * they are split,
+ * using one or two markers at a time,
+ * with the rule of 3.
+ * Other markers pair like GFM strikethrough:
+ * whole runs pair with a run of the same size.
+ *
+ * @type {Map<string, boolean>}
+ */
+const builtins = new Map([
+  ['*', false],
+  ['_', true]
+])
+
+/**
+ * @typedef AttentionResult
+ *   Attention, of which the sequence is chosen later.
+ * @property {Array<Item>} children
+ *   Serialized children.
+ * @property {Array<string>} sequences
+ *   Sequences that can be used, in order of preference.
+ */
+
+/**
+ * @typedef Improvement
+ *   Improvement of attention sequences.
+ * @property {Map<AttentionResult, string>} chosen
+ *   Chosen sequences for each attention.
+ * @property {Array<Token>} tokens
+ *   Tokens involved in the improvement.
+ * @property {Mistake | undefined} mistake
+ *   Mistake that led to this improvement, if any.
+ */
+
+/**
+ * @typedef {AttentionResult | string} Item
+ *   Serialized phrasing.
+ */
+
+/**
+ * @typedef Mistake
+ *   Sequence that does not form its attention.
+ * @property {Array<AttentionResult>} attention
+ *   Attention to try other sequences for.
+ * @property {number} index
+ *   Index of the token.
+ */
+
+/**
+ * @typedef Run
+ *   Sequences next to each other with the same marker.
+ * @property {boolean} close
+ *   Whether it can close.
+ * @property {number} end
+ *   Index after the last marker not used (to open).
+ * @property {Array<Token>} markers
+ *   Sequence of each marker.
+ * @property {boolean} open
+ *   Whether it can open.
+ * @property {boolean} split
+ *   Whether it can be split (built-in attention).
+ * @property {number} start
+ *   Index of the first marker not used (to close).
+ * @property {Array<Token>} tokens
+ *   Sequences.
+ */
+
+/**
+ * @typedef Token
+ *   Rendered phrasing.
+ * @property {AttentionResult | undefined} attention
+ *   Attention, if this is one of its sequences.
+ * @property {string} value
+ *   Value.
+ */
+
+/**
+ * Get candidates for a mistake:
+ * attention to try other sequences for,
+ * later first.
+ *
+ * @param {Array<Token>} tokens
+ *   Tokens.
+ * @param {Array<Token>} involved
+ *   Sequences involved in the mistake.
+ * @param {Map<Token, Run>} runOf
+ *   Run of each sequence.
+ * @returns {Array<AttentionResult>}
+ *   Candidates.
+ */
+function candidates(tokens, involved, runOf) {
+  /** @type {Set<AttentionResult | undefined>} */
+  const related = new Set()
+
+  // The attention involved, and attention in runs with its sequences.
+  for (const token of tokens) {
+    const siblings = runOf.get(token)
+    if (
+      siblings &&
+      token.attention &&
+      involved.some((d) => d.attention === token.attention)
+    ) {
+      for (const sibling of siblings.tokens) {
+        related.add(sibling.attention)
       }
-      return cdataOpenInside;
     }
-    return nok(code);
   }
 
-  /**
-   * After `</`, in closing tag, at tag name.
-   *
-   * ```markdown
-   * > | </x>
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagCloseStart(code) {
-    if (asciiAlpha(code)) {
-      // Always the case.
-      effects.consume(code);
-      buffer = String.fromCharCode(code);
-      return tagName;
+  /** @type {Array<AttentionResult>} */
+  const ordered = []
+
+  for (const token of tokens) {
+    if (token.attention && related.delete(token.attention)) {
+      ordered.push(token.attention)
     }
-    return nok(code);
   }
 
-  /**
-   * In tag name.
-   *
-   * ```markdown
-   * > | <ab>
-   *      ^^
-   * > | </ab>
-   *       ^^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagName(code) {
-    if (code === null || code === 47 || code === 62 || markdownLineEndingOrSpace(code)) {
-      const slash = code === 47;
-      const name = buffer.toLowerCase();
-      if (!slash && !closingTag && htmlRawNames.includes(name)) {
-        marker = 1;
-        // // Do not form containers.
-        // tokenizer.concrete = true
-        return self.interrupt ? ok(code) : continuation(code);
+  // Later first: attention that opens later is inner or next.
+  ordered.reverse()
+  return ordered
+}
+
+/**
+ * Check whether sequences form their attention, like `micromark`.
+ *
+ * Sequences of `*` and `_` pair like emphasis and strong in CommonMark,
+ * others like strikethrough in GFM.
+ *
+ * @param {Array<Token>} tokens
+ *   Tokens.
+ * @param {string} before
+ *   Characters before.
+ * @param {string} after
+ *   Characters after.
+ * @returns {Mistake | undefined}
+ *   First mistake, if any.
+ */
+function check(tokens, before, after) {
+  /** @type {Array<Run>} */
+  const runs = []
+  /** @type {Map<Token, Array<Token>>} */
+  const wrong = new Map()
+  /** @type {Map<Token, Run>} */
+  const runOf = new Map()
+  let index = 0
+
+  while (index < tokens.length) {
+    if (!tokens[index].attention) {
+      index++
+      continue
+    }
+
+    const marker = tokens[index].value.charAt(0)
+    const strict = builtins.get(marker)
+    let end = index + 1
+
+    while (
+      end < tokens.length &&
+      tokens[end].attention &&
+      tokens[end].value.charAt(0) === marker
+    ) {
+      end++
+    }
+
+    const head = index ? tokens[index - 1].value : before
+    const previous = classifyCharacter(head.charCodeAt(head.length - 1))
+    const next = classifyCharacter(
+      (end < tokens.length ? tokens[end].value : after).charCodeAt(0)
+    )
+    const open = !next || (next === 2 && Boolean(previous))
+    const close = !previous || (previous === 2 && Boolean(next))
+    /** @type {Run} */
+    const run = {
+      tokens: tokens.slice(index, end),
+      markers: [],
+      start: 0,
+      end: 0,
+      // Underscores are strict, they cannot open or close inside words.
+      open: strict ? open && (Boolean(previous) || !close) : open,
+      close: strict ? close && (Boolean(next) || !open) : close,
+      // All builtins can split runs.
+      split: strict !== undefined
+    }
+
+    for (const token of run.tokens) {
+      // Every sequence is wrong until it pairs with its other sequence.
+      wrong.set(token, [...run.tokens])
+      runOf.set(token, run)
+      let size = token.value.length
+      while (size--) run.markers.push(token)
+    }
+
+    run.end = run.markers.length
+    runs.push(run)
+    index = end
+  }
+
+  pair(runs, wrong)
+
+  index = -1
+
+  while (++index < tokens.length) {
+    const involved = wrong.get(tokens[index])
+    if (involved) return {attention: candidates(tokens, involved, runOf), index}
+  }
+}
+
+/**
+ * Serialize the children of a parent that contains phrasing children.
+ *
+ * @param {PhrasingParents} parent
+ *   Parent of phrasing nodes.
+ * @param {State} state
+ *   Info passed around about the current state.
+ * @param {Info} info
+ *   Info on where we are in the document we are generating.
+ * @returns {string}
+ *   Serialized result.
+ */
+function containerPhrasing(parent, state, info) {
+  return container_phrasing_serialize(phrasing(parent, state, info), info.before, info.after)
+}
+
+/**
+ * Encode the first or last character of tokens as a character reference,
+ * if it is text.
+ *
+ * @param {Array<Token>} tokens
+ *   Tokens.
+ * @param {boolean} start
+ *   Whether to encode the first or last character.
+ * @returns {undefined}
+ *   Nothing.
+ */
+function encode(tokens, start) {
+  const token = tokens[start ? 0 : tokens.length - 1]
+
+  if (!token || token.attention) return
+
+  const character = start
+    ? firstCharacter(token.value)
+    : lastCharacter(token.value)
+  const reference = encodeCharacterReference(
+    /** @type {number} */ (character.codePointAt(0))
+  )
+
+  if (start) {
+    token.value = reference + token.value.slice(character.length)
+  } else {
+    let value = token.value.slice(0, token.value.length - character.length)
+    let escapes = 0
+
+    while (value.charCodeAt(value.length - 1 - escapes) === 92 /* `\` */) {
+      escapes++
+    }
+
+    // Odd number would escape the `&` again.
+    if (escapes % 2) value += '\\'
+    token.value = value + reference
+  }
+}
+
+/**
+ * Try other sequences for the candidates of a mistake and use the first that
+ * moves the mistake further.
+ *
+ * @param {Array<Item>} items
+ *   Items.
+ * @param {Map<AttentionResult, string>} chosen
+ *   Sequences to use instead of preferred sequences.
+ * @param {Mistake} mistake
+ *   Mistake.
+ * @param {string} before
+ *   Characters before.
+ * @param {string} after
+ *   Characters after.
+ * @returns {Improvement | undefined}
+ *   Result if better.
+ */
+function improve(items, chosen, mistake, before, after) {
+  for (const attention of mistake.attention) {
+    const current = chosen.get(attention) || attention.sequences[0]
+
+    for (const sequence of attention.sequences) {
+      if (sequence === current) continue
+      const trial = new Map(chosen)
+      trial.set(attention, sequence)
+      const tokens = render(items, trial, before, after)
+      const next = check(tokens, before, after)
+
+      if (!next || next.index > mistake.index) {
+        return {chosen: trial, mistake: next, tokens}
       }
-      if (htmlBlockNames.includes(buffer.toLowerCase())) {
-        marker = 6;
-        if (slash) {
-          effects.consume(code);
-          return basicSelfClosing;
+    }
+  }
+}
+
+/**
+ * Pair runs like `micromark` and mark sequences that do form their attention
+ * as fine.
+ *
+ * Each pair uses markers from the end of an opener and the start of a closer.
+ * It forms the intended attention if those markers are exactly the whole
+ * opening and closing sequence of one attention.
+ * Otherwise attention is mixed up:
+ * either sequences of different attention pair,
+ * part of a sequence is used (such as `**` of strong as `*`),
+ * or several sequences are used together (such as `*` and `*` as `**`).
+ * Then the sequences involved are recorded with each other.
+ *
+ * @param {Array<Run>} runs
+ *   Runs.
+ * @param {Map<Token, Array<Token>>} wrong
+ *   Sequences that are wrong, with the sequences involved.
+ * @returns {undefined}
+ *   Nothing, `wrong` is changed.
+ */
+function pair(runs, wrong) {
+  /** @type {Map<string, Array<Run>>} */
+  const openersByMarker = new Map()
+
+  for (const closer of runs) {
+    const marker = closer.tokens[0].value.charAt(0)
+    let openers = openersByMarker.get(marker)
+
+    if (!openers) {
+      openers = []
+      openersByMarker.set(marker, openers)
+    }
+
+    let open = closer.close ? openers.length : 0
+
+    while (open-- && closer.start < closer.end) {
+      const opener = openers[open]
+      const openerSize = opener.end - opener.start
+      const closerSize = closer.end - closer.start
+
+      if (
+        closer.split
+          ? // The rule of 3, on the sizes that are left.
+            (opener.close || closer.open) &&
+            closerSize % 3 &&
+            !((openerSize + closerSize) % 3)
+          : // Others pair whole runs of the same size.
+            openerSize !== opener.markers.length || openerSize !== closerSize
+      ) {
+        continue
+      }
+
+      const size = closer.split
+        ? openerSize > 1 && closerSize > 1
+          ? 2
+          : 1
+        : closerSize
+      const opening = opener.markers.slice(opener.end - size, opener.end)
+      const closing = closer.markers.slice(closer.start, closer.start + size)
+      const openToken = opening[0]
+      const closeToken = closing[0]
+
+      if (
+        // Whole sequences:
+        // the markers of a sequence are next to each other,
+        // so if the first and last marker are of one sequence of that size,
+        // all markers are exactly that sequence.
+        openToken === opening[size - 1] &&
+        openToken.value.length === size &&
+        closeToken === closing[size - 1] &&
+        closeToken.value.length === size &&
+        // Of the same attention, so its opening and closing sequence.
+        openToken.attention === closeToken.attention
+      ) {
+        wrong.delete(openToken)
+        wrong.delete(closeToken)
+      } else {
+        const involved = [...new Set([...opening, ...closing])]
+        // Add to what is involved already: a sequence can be in several pairs.
+        for (const token of involved) {
+          const list = wrong.get(token)
+          if (list) list.push(...involved)
+        }
+      }
+
+      opener.end -= size
+      closer.start += size
+
+      if (opener.start === opener.end) openers.splice(open, 1)
+
+      // Search again from the start, as this run may close more.
+      open = openers.length
+    }
+
+    if (closer.open && closer.start < closer.end) openers.push(closer)
+  }
+}
+
+/**
+ * Get the sequences that can be used for attention, in order of preference.
+ *
+ * @param {string} type
+ *   Node type.
+ * @param {Array<string>} markers
+ *   Markers.
+ * @param {Array<number>} sizes
+ *   Sizes.
+ * @returns {Array<string>}
+ *   Sequences.
+ */
+function attentionSequences(type, markers, sizes) {
+  if (markers.length === 0) {
+    throw new Error(
+      'Cannot serialize `' +
+        type +
+        '` as attention without markers, expected one or more markers'
+    )
+  }
+
+  if (sizes.length === 0) {
+    throw new Error(
+      'Cannot serialize `' +
+        type +
+        '` as attention without sizes, expected one or more sizes'
+    )
+  }
+
+  for (const size of sizes) {
+    if (!Number.isSafeInteger(size) || size < 1) {
+      throw new Error(
+        'Cannot serialize `' +
+          type +
+          '` as attention with `' +
+          size +
+          '` as size, expected positive integer'
+      )
+    }
+  }
+
+  /** @type {Array<string>} */
+  const sequences = []
+
+  for (const marker of markers) {
+    if (marker.length !== 1) {
+      throw new Error(
+        'Cannot serialize `' +
+          type +
+          '` as attention with `' +
+          marker +
+          '` as marker, expected a single ascii character'
+      )
+    }
+
+    if (!asciiPunctuation(marker.charCodeAt(0))) {
+      throw new Error(
+        'Cannot serialize `' +
+          type +
+          '` as attention with `' +
+          marker +
+          '` as marker, expected ascii punctuation'
+      )
+    }
+
+    for (const size of sizes) {
+      sequences.push(marker.repeat(size))
+    }
+  }
+
+  return sequences
+}
+
+/**
+ * Serialize the children of a parent that contains phrasing children,
+ * keeping attention separate,
+ * so that its markers can be chosen later.
+ *
+ * @param {PhrasingParents} parent
+ *   Parent of phrasing nodes.
+ * @param {State} state
+ *   Info passed around about the current state.
+ * @param {Info} info
+ *   Info on where we are in the document we are generating.
+ * @returns {Array<Item>}
+ *   Items.
+ */
+function phrasing(parent, state, info) {
+  const indexStack = state.indexStack
+  const children = parent.children || []
+  /** @type {Array<Item>} */
+  const results = []
+  let index = -1
+  let before = info.before
+
+  indexStack.push(-1)
+  let tracker = state.createTracker(info)
+
+  while (++index < children.length) {
+    const child = children[index]
+    /** @type {string} */
+    let after
+
+    indexStack[indexStack.length - 1] = index
+
+    if (index + 1 < children.length) {
+      /** @type {Handle} */
+      // @ts-expect-error: hush, it’s actually a `zwitch`.
+      let handle = state.handle.handlers[children[index + 1].type]
+      // @ts-expect-error: hush, it’s actually a `zwitch`.
+      if (handle && handle.peek) handle = handle.peek
+      after = handle
+        ? firstCharacter(
+            handle(children[index + 1], parent, state, {
+              before: '',
+              after: '',
+              ...tracker.current()
+            })
+          )
+        : ''
+    } else {
+      after = info.after
+    }
+
+    // In some cases, html (text) can be found in phrasing right after an eol.
+    // When we’d serialize that, it could be seen as html (flow): all its kinds
+    // except 7 can interrupt a paragraph.
+    // As we can’t escape or so to prevent it from happening,
+    // we take a somewhat reasonable approach:
+    // replace that eol with a space.
+    // See: <https://github.com/syntax-tree/mdast-util-to-markdown/issues/15>
+    const previous = results[results.length - 1]
+
+    if (
+      typeof previous === 'string' &&
+      (before === '\r' || before === '\n') &&
+      child.type === 'html' &&
+      htmlKind(child.value) !== 7
+    ) {
+      results[results.length - 1] = previous.replace(/(\r?\n|\r)$/, ' ')
+      before = ' '
+
+      // To do: does this work to reset tracker?
+      tracker = state.createTracker(info)
+      tracker.move(container_phrasing_serialize(results, info.before, info.after))
+    }
+
+    /** @type {(Handle & {attention?: Attention | undefined}) | undefined} */
+    // @ts-expect-error: hush, it’s actually a `zwitch`.
+    const handle = state.handle.handlers[child.type]
+
+    if (handle && handle.attention) {
+      const item = attentionItem(
+        /** @type {PhrasingParents} */ (child),
+        handle.attention,
+        state,
+        tracker
+      )
+      if (!item) continue
+      results.push(item)
+      before = lastCharacter(item.sequences[0])
+    } else {
+      const value = state.handle(child, parent, state, {
+        ...tracker.current(),
+        after,
+        before
+      })
+
+      if (!value) continue
+      tracker.move(value)
+      results.push(value)
+      before = lastCharacter(value)
+    }
+  }
+
+  indexStack.pop()
+
+  return results
+}
+
+/**
+ * Serialize a node as attention,
+ * with its sequence chosen later.
+ *
+ * @param {PhrasingParents} node
+ *   Node.
+ * @param {Attention} attention
+ *   Attention of the node.
+ * @param {State} state
+ *   Info passed around about the current state.
+ * @param {Tracker} tracker
+ *   Tracker.
+ * @returns {AttentionResult | undefined}
+ *   Attention or nothing.
+ */
+function attentionItem(node, attention, state, tracker) {
+  const {construct, markers, sizes} = attention(node, state)
+  const sequences = attentionSequences(node.type, markers, sizes)
+  const sequence = sequences[0]
+  const exit = state.enter(construct)
+  const inside = state.createTracker(tracker.current())
+  inside.move(sequence)
+  const children = phrasing(node, state, {
+    ...inside.current(),
+    before: sequence,
+    after: sequence
+  })
+  exit()
+
+  // Empty attention cannot form.
+  if (children.length === 0) return
+
+  tracker.move(sequence)
+  tracker.move(container_phrasing_serialize(children, sequence, sequence))
+  tracker.move(sequence)
+  return {children, sequences}
+}
+
+/**
+ * Fix mistakes one at a time.
+ *
+ * @param {Array<Item>} items
+ *   Phrasing items.
+ * @param {Map<AttentionResult, string>} chosen
+ *   Sequences to start with.
+ * @param {string} before
+ *   Characters before.
+ * @param {string} after
+ *   Characters after.
+ * @returns {Array<Token> | undefined}
+ *   Tokens, if all mistakes could be fixed.
+ */
+function fix(items, chosen, before, after) {
+  let tokens = render(items, chosen, before, after)
+  let mistake = check(tokens, before, after)
+
+  while (mistake) {
+    const next = improve(items, chosen, mistake, before, after)
+    if (!next) return
+    chosen = next.chosen
+    tokens = next.tokens
+    mistake = next.mistake
+  }
+
+  return tokens
+}
+
+/**
+ * Guess sequences for attention so that few mistakes are left to fix because
+ * each fix is slow.
+ *
+ * Prefers another marker when a sequence would touch one with the same marker
+ * of a sibling or parent (`**a**` and `*b*` as `**a***b*`).
+ * Except for an only child with a longer builtin sequence,
+ * as that forms (`***a***`).
+ *
+ * @param {Array<Item>} items
+ *   Phrasing items.
+ * @param {Map<AttentionResult, string>} chosen
+ *   Guesses that are not the preferred sequence.
+ * @param {string} before
+ *   Sequence of the parent or characters before.
+ * @param {string} after
+ *   Sequence of the parent or characters after.
+ * @returns {undefined}
+ *   Nothing.
+ */
+function guess(items, chosen, before, after) {
+  let previous = before
+  let index = -1
+
+  while (++index < items.length) {
+    const item = items[index]
+
+    if (typeof item === 'string') {
+      previous = ''
+      continue
+    }
+
+    const next = index === items.length - 1 ? after : ''
+    const sequence =
+      item.sequences.find(function (value) {
+        const marker = value.charAt(0)
+        return (
+          (marker !== previous.charAt(0) && marker !== next.charAt(0)) ||
+          (items.length === 1 &&
+            builtins.has(marker) &&
+            value.length > before.length)
+        )
+      }) || item.sequences[0]
+    if (sequence !== item.sequences[0]) chosen.set(item, sequence)
+    guess(item.children, chosen, sequence, sequence)
+    previous = sequence
+  }
+}
+
+/**
+ * Render items with sequences;
+ * encoding characters around attention where needed.
+ *
+ * @param {Array<Item>} items
+ *   Serialized phrasing.
+ * @param {Map<AttentionResult, string>} chosen
+ *   Sequences to use instead of preferred sequences.
+ * @param {string} before
+ *   Characters before.
+ * @param {string} after
+ *   Characters after.
+ * @returns {Array<Token>}
+ *   Tokens.
+ */
+function render(items, chosen, before, after) {
+  /** @type {Array<Token>} */
+  const tokens = []
+  /** @type {string | undefined} */
+  let encodeAfter
+  let previous = lastCharacter(before)
+  let index = -1
+
+  while (++index < items.length) {
+    const item = items[index]
+
+    if (typeof item === 'string') {
+      /** @type {Token} */
+      const token = {value: item, attention: undefined}
+
+      // If attention before had to encode the character after it, encode it.
+      if (encodeAfter && encodeAfter === firstCharacter(item)) {
+        encode([token], true)
+      }
+
+      encodeAfter = undefined
+      tokens.push(token)
+      if (token.value) previous = lastCharacter(token.value)
+      continue
+    }
+
+    const sequence = chosen.get(item) || item.sequences[0]
+    const marker = sequence.charAt(0)
+    const next = items[index + 1]
+    const outsideBefore = previous
+    const outsideAfter = firstCharacter(
+      next === undefined
+        ? after
+        : typeof next === 'string'
+          ? next
+          : chosen.get(next) || next.sequences[0]
+    )
+    const inside = render(item.children, chosen, sequence, sequence)
+    const head = inside[0].value
+    const open = encodeInfo(
+      outsideBefore.charCodeAt(outsideBefore.length - 1),
+      head.charCodeAt(0),
+      marker
+    )
+
+    if (open.inside) encode(inside, true)
+
+    const tail = lastCharacter(inside[inside.length - 1].value)
+    const close = encodeInfo(
+      outsideAfter.charCodeAt(0),
+      tail.charCodeAt(tail.length - 1),
+      marker
+    )
+
+    if (close.inside) encode(inside, false)
+
+    if (open.outside && outsideBefore !== '\n' && outsideBefore !== '\r') {
+      encode(tokens, false)
+    }
+
+    if (close.outside) encodeAfter = outsideAfter
+
+    tokens.push({value: sequence, attention: item}, ...inside, {
+      value: sequence,
+      attention: item
+    })
+    previous = sequence.charAt(sequence.length - 1)
+  }
+
+  return tokens
+}
+
+/**
+ * Serialize phrasing with attention.
+ *
+ * Whether attention forms depends on everything around it.
+ * This checks that it does and tries other sequences if not.
+ *
+ * @param {Array<Item>} items
+ *   Phrasing items.
+ * @param {string} before
+ *   Characters before.
+ * @param {string} after
+ *   Characters after.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function container_phrasing_serialize(items, before, after) {
+  /** @type {Map<AttentionResult, string>} */
+  const guessed = new Map()
+  guess(items, guessed, before, after)
+  const tokens =
+    // Start from guesses (based on the preferred sequences).
+    (guessed.size > 0 ? fix(items, guessed, before, after) : undefined) ||
+    // If stuck, start from the preferred sequences instead.
+    fix(items, new Map(), before, after) ||
+    // If stuck again, use the preferred sequences as they are.
+    render(items, new Map(), before, after)
+
+  // Join the tokens.
+  let result = ''
+  for (const token of tokens) result += token.value
+  return result
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
+/**
+ * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
+ * @import {Emphasis, Parents} from 'mdast'
+ */
+
+
+
+
+emphasis.attention = attention
+emphasis.peek = peek
+
+/**
+ * Serialize an emphasis node.
+ *
+ * Attention is properly handled by `containerPhrasing`.
+ *
+ * @param {Emphasis} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function emphasis(node, _, state, info) {
+  const exit = state.enter('phrasing')
+  const item = attentionItem(node, attention, state, state.createTracker(info))
+  const value = item ? container_phrasing_serialize([item], info.before, info.after) : ''
+  exit()
+  return value
+}
+
+/**
+ * Serialize an emphasis node as attention.
+ *
+ * @param {Emphasis} _
+ *   Node to serialize.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {AttentionInfo}
+ *   Info on how to serialize the node.
+ */
+function attention(_, state) {
+  const marker = checkEmphasis(state)
+  return {
+    construct: 'emphasis',
+    markers: marker === '*' ? ['*', '_'] : ['_', '*'],
+    sizes: [1]
+  }
+}
+
+/**
+ * Peek at this node.
+ *
+ * @param {Emphasis} _
+ *   Node to serialize.
+ * @param {Parents | undefined} _1
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function peek(_, _1, state) {
+  return state.options.emphasis || '*'
+}
+
+;// CONCATENATED MODULE: ./node_modules/unist-util-is/lib/index.js
+/**
+ * @import {Node, Parent} from 'unist'
+ */
+
+/**
+ * @template Fn
+ * @template Fallback
+ * @typedef {Fn extends (value: any) => value is infer Thing ? Thing : Fallback} Predicate
+ */
+
+/**
+ * @callback Check
+ *   Check that an arbitrary value is a node.
+ * @param {unknown} this
+ *   The given context.
+ * @param {unknown} [node]
+ *   Anything (typically a node).
+ * @param {number | null | undefined} [index]
+ *   The node’s position in its parent.
+ * @param {Parent | null | undefined} [parent]
+ *   The node’s parent.
+ * @returns {boolean}
+ *   Whether this is a node and passes a test.
+ *
+ * @typedef {Record<string, unknown> | Node} Props
+ *   Object to check for equivalence.
+ *
+ *   Note: `Node` is included as it is common but is not indexable.
+ *
+ * @typedef {Array<Props | TestFunction | string> | ReadonlyArray<Props | TestFunction | string> | Props | TestFunction | string | null | undefined} Test
+ *   Check for an arbitrary node.
+ *
+ * @callback TestFunction
+ *   Check if a node passes a test.
+ * @param {unknown} this
+ *   The given context.
+ * @param {Node} node
+ *   A node.
+ * @param {number | undefined} [index]
+ *   The node’s position in its parent.
+ * @param {Parent | undefined} [parent]
+ *   The node’s parent.
+ * @returns {boolean | undefined | void}
+ *   Whether this node passes the test.
+ *
+ *   Note: `void` is included until TS sees no return as `undefined`.
+ */
+
+/**
+ * Check if `node` is a `Node` and whether it passes the given test.
+ *
+ * @param {unknown} node
+ *   Thing to check, typically `Node`.
+ * @param {Test} test
+ *   A check for a specific node.
+ * @param {number | null | undefined} index
+ *   The node’s position in its parent.
+ * @param {Parent | null | undefined} parent
+ *   The node’s parent.
+ * @param {unknown} context
+ *   Context object (`this`) to pass to `test` functions.
+ * @returns {boolean}
+ *   Whether `node` is a node and passes a test.
+ */
+const is =
+  // Note: overloads in JSDoc can’t yet use different `@template`s.
+  /**
+   * @type {(
+   *   (<Condition extends ReadonlyArray<string>>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition[number]}) &
+   *   (<Condition extends Array<string>>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition[number]}) &
+   *   (<Condition extends string>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition}) &
+   *   (<Condition extends Props>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Condition) &
+   *   (<Condition extends TestFunction>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Predicate<Condition, Node>) &
+   *   ((node?: null | undefined) => false) &
+   *   ((node: unknown, test?: null | undefined, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node) &
+   *   ((node: unknown, test?: Test, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => boolean)
+   * )}
+   */
+  (
+    /**
+     * @param {unknown} [node]
+     * @param {Test} [test]
+     * @param {number | null | undefined} [index]
+     * @param {Parent | null | undefined} [parent]
+     * @param {unknown} [context]
+     * @returns {boolean}
+     */
+    // eslint-disable-next-line max-params
+    function (node, test, index, parent, context) {
+      const check = convert(test)
+
+      if (
+        index !== undefined &&
+        index !== null &&
+        (typeof index !== 'number' ||
+          index < 0 ||
+          index === Number.POSITIVE_INFINITY)
+      ) {
+        throw new Error('Expected positive finite index')
+      }
+
+      if (
+        parent !== undefined &&
+        parent !== null &&
+        (!is(parent) || !parent.children)
+      ) {
+        throw new Error('Expected parent node')
+      }
+
+      if (
+        (parent === undefined || parent === null) !==
+        (index === undefined || index === null)
+      ) {
+        throw new Error('Expected both parent and index')
+      }
+
+      return looksLikeANode(node)
+        ? check.call(context, node, index, parent)
+        : false
+    }
+  )
+
+/**
+ * Generate an assertion from a test.
+ *
+ * Useful if you’re going to test many nodes, for example when creating a
+ * utility where something else passes a compatible test.
+ *
+ * The created function is a bit faster because it expects valid input only:
+ * a `node`, `index`, and `parent`.
+ *
+ * @param {Test} test
+ *   *   when nullish, checks if `node` is a `Node`.
+ *   *   when `string`, works like passing `(node) => node.type === test`.
+ *   *   when `function` checks if function passed the node is true.
+ *   *   when `object`, checks that all keys in test are in node, and that they have (strictly) equal values.
+ *   *   when `array`, checks if any one of the subtests pass.
+ * @returns {Check}
+ *   An assertion.
+ */
+const convert =
+  // Note: overloads in JSDoc can’t yet use different `@template`s.
+  /**
+   * @type {(
+   *   (<Condition extends string>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition}) &
+   *   (<Condition extends Props>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Condition) &
+   *   (<Condition extends TestFunction>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Predicate<Condition, Node>) &
+   *   ((test?: null | undefined) => (node?: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node) &
+   *   ((test?: Test) => Check)
+   * )}
+   */
+  (
+    /**
+     * @param {Test} [test]
+     * @returns {Check}
+     */
+    function (test) {
+      if (test === null || test === undefined) {
+        return ok
+      }
+
+      if (typeof test === 'function') {
+        return castFactory(test)
+      }
+
+      if (typeof test === 'object') {
+        return Array.isArray(test)
+          ? anyFactory(test)
+          : // Cast because `ReadonlyArray` goes into the above but `isArray`
+            // narrows to `Array`.
+            propertiesFactory(/** @type {Props} */ (test))
+      }
+
+      if (typeof test === 'string') {
+        return typeFactory(test)
+      }
+
+      throw new Error('Expected function, string, or object as test')
+    }
+  )
+
+/**
+ * @param {Array<Props | TestFunction | string>} tests
+ * @returns {Check}
+ */
+function anyFactory(tests) {
+  /** @type {Array<Check>} */
+  const checks = []
+  let index = -1
+
+  while (++index < tests.length) {
+    checks[index] = convert(tests[index])
+  }
+
+  return castFactory(any)
+
+  /**
+   * @this {unknown}
+   * @type {TestFunction}
+   */
+  function any(...parameters) {
+    let index = -1
+
+    while (++index < checks.length) {
+      if (checks[index].apply(this, parameters)) return true
+    }
+
+    return false
+  }
+}
+
+/**
+ * Turn an object into a test for a node with a certain fields.
+ *
+ * @param {Props} check
+ * @returns {Check}
+ */
+function propertiesFactory(check) {
+  const checkAsRecord = /** @type {Record<string, unknown>} */ (check)
+
+  return castFactory(all)
+
+  /**
+   * @param {Node} node
+   * @returns {boolean}
+   */
+  function all(node) {
+    const nodeAsRecord = /** @type {Record<string, unknown>} */ (
+      /** @type {unknown} */ (node)
+    )
+
+    /** @type {string} */
+    let key
+
+    for (key in check) {
+      if (nodeAsRecord[key] !== checkAsRecord[key]) return false
+    }
+
+    return true
+  }
+}
+
+/**
+ * Turn a string into a test for a node with a certain type.
+ *
+ * @param {string} check
+ * @returns {Check}
+ */
+function typeFactory(check) {
+  return castFactory(type)
+
+  /**
+   * @param {Node} node
+   */
+  function type(node) {
+    return node && node.type === check
+  }
+}
+
+/**
+ * Turn a custom test into a test for a node that passes that test.
+ *
+ * @param {TestFunction} testFunction
+ * @returns {Check}
+ */
+function castFactory(testFunction) {
+  return check
+
+  /**
+   * @this {unknown}
+   * @type {Check}
+   */
+  function check(value, index, parent) {
+    return Boolean(
+      looksLikeANode(value) &&
+        testFunction.call(
+          this,
+          value,
+          typeof index === 'number' ? index : undefined,
+          parent || undefined
+        )
+    )
+  }
+}
+
+function ok() {
+  return true
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is Node}
+ */
+function looksLikeANode(value) {
+  return value !== null && typeof value === 'object' && 'type' in value
+}
+
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/color.node.js
+/**
+ * Color a string.
+ *
+ * @param {string} d
+ *   Value.
+ * @returns {string}
+ *   Colored value.
+ */
+function color(d) {
+  return '\u001B[33m' + d + '\u001B[39m'
+}
+
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/index.js
+/**
+ * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
+ */
+
+/**
+ * @typedef {Exclude<import('unist-util-is').Test, undefined> | undefined} Test
+ *   Test from `unist-util-is`.
+ *
+ *   Note: we have remove and add `undefined`, because otherwise when generating
+ *   automatic `.d.ts` files, TS tries to flatten paths from a local perspective,
+ *   which doesn’t work when publishing on npm.
+ */
+
+/**
+ * @typedef {(
+ *   Fn extends (value: any) => value is infer Thing
+ *   ? Thing
+ *   : Fallback
+ * )} Predicate
+ *   Get the value of a type guard `Fn`.
+ * @template Fn
+ *   Value; typically function that is a type guard (such as `(x): x is Y`).
+ * @template Fallback
+ *   Value to yield if `Fn` is not a type guard.
+ */
+
+/**
+ * @typedef {(
+ *   Check extends null | undefined // No test.
+ *   ? Value
+ *   : Value extends {type: Check} // String (type) test.
+ *   ? Value
+ *   : Value extends Check // Partial test.
+ *   ? Value
+ *   : Check extends Function // Function test.
+ *   ? Predicate<Check, Value> extends Value
+ *     ? Predicate<Check, Value>
+ *     : never
+ *   : never // Some other test?
+ * )} MatchesOne
+ *   Check whether a node matches a primitive check in the type system.
+ * @template Value
+ *   Value; typically unist `Node`.
+ * @template Check
+ *   Value; typically `unist-util-is`-compatible test, but not arrays.
+ */
+
+/**
+ * @typedef {(
+ *   Check extends ReadonlyArray<infer T>
+ *   ? MatchesOne<Value, T>
+ *   : Check extends Array<infer T>
+ *   ? MatchesOne<Value, T>
+ *   : MatchesOne<Value, Check>
+ * )} Matches
+ *   Check whether a node matches a check in the type system.
+ * @template Value
+ *   Value; typically unist `Node`.
+ * @template Check
+ *   Value; typically `unist-util-is`-compatible test.
+ */
+
+/**
+ * @typedef {0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10} Uint
+ *   Number; capped reasonably.
+ */
+
+/**
+ * @typedef {I extends 0 ? 1 : I extends 1 ? 2 : I extends 2 ? 3 : I extends 3 ? 4 : I extends 4 ? 5 : I extends 5 ? 6 : I extends 6 ? 7 : I extends 7 ? 8 : I extends 8 ? 9 : 10} Increment
+ *   Increment a number in the type system.
+ * @template {Uint} [I=0]
+ *   Index.
+ */
+
+/**
+ * @typedef {(
+ *   Node extends UnistParent
+ *   ? Node extends {children: Array<infer Children>}
+ *     ? Child extends Children ? Node : never
+ *     : never
+ *   : never
+ * )} InternalParent
+ *   Collect nodes that can be parents of `Child`.
+ * @template {UnistNode} Node
+ *   All node types in a tree.
+ * @template {UnistNode} Child
+ *   Node to search for.
+ */
+
+/**
+ * @typedef {InternalParent<InclusiveDescendant<Tree>, Child>} Parent
+ *   Collect nodes in `Tree` that can be parents of `Child`.
+ * @template {UnistNode} Tree
+ *   All node types in a tree.
+ * @template {UnistNode} Child
+ *   Node to search for.
+ */
+
+/**
+ * @typedef {(
+ *   Depth extends Max
+ *   ? never
+ *   :
+ *     | InternalParent<Node, Child>
+ *     | InternalAncestor<Node, InternalParent<Node, Child>, Max, Increment<Depth>>
+ * )} InternalAncestor
+ *   Collect nodes in `Tree` that can be ancestors of `Child`.
+ * @template {UnistNode} Node
+ *   All node types in a tree.
+ * @template {UnistNode} Child
+ *   Node to search for.
+ * @template {Uint} [Max=10]
+ *   Max; searches up to this depth.
+ * @template {Uint} [Depth=0]
+ *   Current depth.
+ */
+
+/**
+ * @typedef {InternalAncestor<InclusiveDescendant<Tree>, Child>} Ancestor
+ *   Collect nodes in `Tree` that can be ancestors of `Child`.
+ * @template {UnistNode} Tree
+ *   All node types in a tree.
+ * @template {UnistNode} Child
+ *   Node to search for.
+ */
+
+/**
+ * @typedef {(
+ *   Tree extends UnistParent
+ *     ? Depth extends Max
+ *       ? Tree
+ *       : Tree | InclusiveDescendant<Tree['children'][number], Max, Increment<Depth>>
+ *     : Tree
+ * )} InclusiveDescendant
+ *   Collect all (inclusive) descendants of `Tree`.
+ *
+ *   > 👉 **Note**: for performance reasons, this seems to be the fastest way to
+ *   > recurse without actually running into an infinite loop, which the
+ *   > previous version did.
+ *   >
+ *   > Practically, a max of `2` is typically enough assuming a `Root` is
+ *   > passed, but it doesn’t improve performance.
+ *   > It gets higher with `List > ListItem > Table > TableRow > TableCell`.
+ *   > Using up to `10` doesn’t hurt or help either.
+ * @template {UnistNode} Tree
+ *   Tree type.
+ * @template {Uint} [Max=10]
+ *   Max; searches up to this depth.
+ * @template {Uint} [Depth=0]
+ *   Current depth.
+ */
+
+/**
+ * @typedef {'skip' | boolean} Action
+ *   Union of the action types.
+ *
+ * @typedef {number} Index
+ *   Move to the sibling at `index` next (after node itself is completely
+ *   traversed).
+ *
+ *   Useful if mutating the tree, such as removing the node the visitor is
+ *   currently on, or any of its previous siblings.
+ *   Results less than 0 or greater than or equal to `children.length` stop
+ *   traversing the parent.
+ *
+ * @typedef {[(Action | null | undefined | void)?, (Index | null | undefined)?]} ActionTuple
+ *   List with one or two values, the first an action, the second an index.
+ *
+ * @typedef {Action | ActionTuple | Index | null | undefined | void} VisitorResult
+ *   Any value that can be returned from an enter visitor.
+ *
+ *   Like `VisitorResultExit`,
+ *   but `SKIP` can also be returned,
+ *   to not walk the children of the node,
+ *   and `ActionTuple` can be used to combine an action with an index.
+ *
+ * @typedef {Index | boolean | null | undefined | void} VisitorResultExit
+ *   Any value that can be returned from an exit visitor.
+ */
+
+/**
+ * @callback Visitor
+ *   Handle a node (matching `test`, if given) before its children.
+ *
+ *   Changes inside `node` are walked next.
+ *   Replacing or removing it is easier in `exit`.
+ *   When replacing or removing it here,
+ *   return `SKIP` (as otherwise its old children are walked),
+ *   or `[SKIP, index]` to continue with the node now at `index`.
+ *   Changing next siblings (in walk order) is fine;
+ *   changing previous siblings needs a new `Index`.
+ *   Removing an ancestor or changing its previous siblings is not supported.
+ * @param {Visited} node
+ *   Found node.
+ * @param {Array<VisitedParents>} ancestors
+ *   Ancestors of `node`.
+ * @param {number | undefined} index
+ *   Index of `node` in its parent (the last of `ancestors`),
+ *   or `undefined` for the tree itself.
+ * @returns {VisitorResult}
+ *   What to do next.
+ *
+ *   Like `VisitorExit`,
+ *   but `SKIP` can also be returned,
+ *   to not walk the children of `node`.
+ *   Passing a tuple back (`ActionTuple`) only makes sense as `[SKIP, Index]`.
+ * @template {UnistNode} [Visited=UnistNode]
+ *   Visited node type.
+ * @template {UnistParent} [VisitedParents=UnistParent]
+ *   Ancestor type.
+ */
+
+/**
+ * @callback VisitorExit
+ *   Handle a node (matching `test`, if given) after its children.
+ *
+ *   Changes inside `node` are not walked,
+ *   which makes this a good place to change `node` based on its children,
+ *   or to replace or remove it.
+ *   When removing `node` or changing previous siblings (in walk order),
+ *   return a new `Index`.
+ *   Removing an ancestor or changing its previous siblings is not supported.
+ * @param {Visited} node
+ *   Found node.
+ * @param {Array<VisitedParents>} ancestors
+ *   Ancestors of `node`.
+ * @param {number | undefined} index
+ *   Index of `node` in its parent (the last of `ancestors`),
+ *   or `undefined` for the tree itself.
+ * @returns {VisitorResultExit}
+ *   What to do next.
+ *
+ *   `CONTINUE` (`true`, nothing) continues as normal,
+ *   `EXIT` (`false`) stops traversing,
+ *   and `Index` continues at that sibling.
+ * @template {UnistNode} [Visited=UnistNode]
+ *   Visited node type.
+ * @template {UnistParent} [VisitedParents=UnistParent]
+ *   Ancestor type.
+ */
+
+/**
+ * @template {UnistNode} [Visited=UnistNode]
+ *   Visited node type.
+ * @template {UnistParent} [VisitedParents=UnistParent]
+ *   Ancestor type.
+ * @typedef Visitors
+ *   Handle nodes when entering and exiting them.
+ *   The `enter` visitor is optional while `exit` is required.
+ *
+ *   Pass an `enter` visitor directly to only handle nodes when entering them.
+ *
+ *   `enter` is called before children (if any) are walked and `exit` after that.
+ *   `exit` is still called when `enter` returns `SKIP`.
+ *   Both `enter` and `exit` are only called for nodes that match an optional `test`.
+ * @property {Visitor<Visited, VisitedParents> | null | undefined} [enter]
+ *   Handle a node before its children (optional).
+ * @property {VisitorExit<Visited, VisitedParents>} exit
+ *   Handle a node after its children.
+ */
+
+/**
+ * @typedef {Visitor<Matches<InclusiveDescendant<Tree>, Check>, Ancestor<Tree, Matches<InclusiveDescendant<Tree>, Check>>>} BuildVisitor
+ *   Build a typed `Visitor` function from a tree and a test.
+ *
+ *   It will infer which values are passed as `node` and which as `parents`.
+ * @template {UnistNode} [Tree=UnistNode]
+ *   Tree type.
+ * @template {Test} [Check=Test]
+ *   Test type.
+ */
+
+/**
+ * @typedef {Visitors<Matches<InclusiveDescendant<Tree>, Check>, Ancestor<Tree, Matches<InclusiveDescendant<Tree>, Check>>>} BuildVisitors
+ *   Build typed `Visitors` from a tree and a test.
+ *
+ *   It will infer which values are passed as `node` and which as `parents`.
+ * @template {UnistNode} [Tree=UnistNode]
+ *   Tree type.
+ * @template {Test} [Check=Test]
+ *   Test type.
+ */
+
+
+
+
+/** @type {Readonly<ActionTuple>} */
+const empty = []
+
+/**
+ * Continue traversing as normal.
+ */
+const CONTINUE = true
+
+/**
+ * Stop traversing immediately.
+ */
+const EXIT = false
+
+/**
+ * Do not traverse this node’s children.
+ * Only works when entering a node.
+ */
+const SKIP = 'skip'
+
+/**
+ * Visit nodes, with ancestral information.
+ *
+ * This algorithm performs *depth-first* *tree traversal* in *preorder*
+ * (**NLR**) or if `reverse` is given,
+ * in *reverse preorder* (**NRL**).
+ * An `exit` visitor is called in *postorder* (**LRN**)
+ * or if `reverse` is given, in *reverse postorder* (**RLN**).
+ *
+ * You can choose which nodes are visited by passing a `test`.
+ * For complex tests, you should test yourself in a visitor, as it will be
+ * faster and will have improved type information.
+ *
+ * Walking the tree is an intensive task.
+ * Make use of the return values of the visitor when possible.
+ * Instead of walking a tree multiple times, walk it once, use `unist-util-is`
+ * to check if a node matches, and then perform different operations.
+ *
+ * You can change the tree.
+ * Changes inside a node made when entering it are walked,
+ * changes made when exiting it are not.
+ * See `Visitor` and `VisitorExit` for more info.
+ *
+ * @overload
+ * @param {Tree} tree
+ *   Tree to traverse.
+ * @param {Check} check
+ *   `unist-util-is`-compatible test.
+ * @param {BuildVisitor<Tree, Check>} enter
+ *   Handle each node when entering it.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @overload
+ * @param {Tree} tree
+ *   Tree to traverse.
+ * @param {Check} check
+ *   `unist-util-is`-compatible test.
+ * @param {BuildVisitors<Tree, Check>} visitors
+ *   Handle each node when exiting it, and optionally when entering it.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @overload
+ * @param {Tree} tree
+ *   Tree to traverse.
+ * @param {BuildVisitor<Tree>} enter
+ *   Handle each node when entering it.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @overload
+ * @param {Tree} tree
+ *   Tree to traverse.
+ * @param {BuildVisitors<Tree>} visitors
+ *   Handle each node when exiting it, and optionally when entering it.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @param {UnistNode} tree
+ *   Tree to traverse.
+ * @param {Visitor | Visitors | Test} testOrEnterOrVisitors
+ *   `unist-util-is`-compatible test, `enter`, or `visitors`.
+ * @param {Visitor | Visitors | boolean | null | undefined} [enterOrVisitorsOrReverse]
+ *   `enter`, `visitors`, or `reverse` after a test.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @template {UnistNode} Tree
+ *   Node type.
+ * @template {Test} Check
+ *   `unist-util-is`-compatible test.
+ */
+function visitParents(
+  tree,
+  testOrEnterOrVisitors,
+  enterOrVisitorsOrReverse,
+  reverse
+) {
+  if (!tree || typeof tree !== 'object') {
+    throw new Error('Unexpected value `' + tree + '` for `tree`, expected node')
+  }
+
+  let preorder = true
+  /** @type {Test} */
+  let check
+  /** @type {Visitors | Visitor} */
+  let visitors
+  /** @type {Visitor | null | undefined} */
+  let enter
+  /** @type {VisitorExit | null | undefined} */
+  let exit
+
+  // Third parameter is an enter visitor or a visitors object, so expect a `test` too.
+  if (
+    typeof enterOrVisitorsOrReverse === 'function' ||
+    (enterOrVisitorsOrReverse && typeof enterOrVisitorsOrReverse === 'object')
+  ) {
+    check = /** @type {Test} */ (testOrEnterOrVisitors)
+    visitors = enterOrVisitorsOrReverse
+    if (reverse) preorder = false
+  }
+  // Assume no test.
+  else {
+    visitors = /** @type {Visitors | Visitor} */ (testOrEnterOrVisitors)
+    if (enterOrVisitorsOrReverse) preorder = false
+  }
+
+  if (typeof visitors === 'function') {
+    enter = visitors
+  } else if (visitors && typeof visitors === 'object') {
+    if (visitors.enter === null || visitors.enter === undefined) {
+      // Empty.
+    } else if (typeof visitors.enter === 'function') {
+      enter = visitors.enter
+    } else {
+      throw new Error(
+        'Unexpected value `' +
+          visitors.enter +
+          '` for `visitors.enter`, expected optional visitor'
+      )
+    }
+
+    if (typeof visitors.exit === 'function') {
+      exit = visitors.exit
+    } else {
+      throw new Error(
+        'Unexpected value `' +
+          visitors.exit +
+          '` for `visitors.exit`, expected visitor (pass a visitor directly if you only want an enter visitor)'
+      )
+    }
+  } else {
+    throw new Error(
+      'Unexpected value `' +
+        visitors +
+        '` for `enter` or `visitors`, expected visitor or object with visitors'
+    )
+  }
+
+  const is = convert(check)
+  const step = preorder ? 1 : -1
+
+  factory(tree, undefined, [])()
+
+  /**
+   * Create a function to visit a node.
+   *
+   * @param {UnistNode} node
+   *   Node to visit.
+   * @param {number | undefined} index
+   *   Index of `node` in its parent.
+   * @param {Array<UnistParent>} parents
+   *   Ancestors of `node`.
+   * @returns {() => Readonly<ActionTuple>}
+   *   Visit `node`.
+   */
+  function factory(node, index, parents) {
+    const value = /** @type {Record<string, unknown>} */ (
+      node && typeof node === 'object' ? node : {}
+    )
+
+    if (typeof value.type === 'string') {
+      const name =
+        // `hast`
+        typeof value.tagName === 'string'
+          ? value.tagName
+          : // `xast`
+            typeof value.name === 'string'
+            ? value.name
+            : undefined
+
+      Object.defineProperty(visit, 'name', {
+        value:
+          'node (' + color(node.type + (name ? '<' + name + '>' : '')) + ')'
+      })
+    }
+
+    return visit
+
+    function visit() {
+      const matches =
+        !check || is(node, index, parents[parents.length - 1] || undefined)
+      /** @type {Readonly<ActionTuple>} */
+      let result = empty
+
+      if (enter && matches) {
+        result = toResult(enter(node, parents, index))
+
+        if (result[0] === EXIT) {
+          return result
+        }
+      }
+
+      if ('children' in node && node.children) {
+        const nodeAsParent = /** @type {UnistParent} */ (node)
+
+        if (nodeAsParent.children && result[0] !== SKIP) {
+          let offset = (preorder ? -1 : nodeAsParent.children.length) + step
+          const grandparents = [...parents, nodeAsParent]
+
+          while (offset > -1 && offset < nodeAsParent.children.length) {
+            const child = nodeAsParent.children[offset]
+
+            const subresult = factory(child, offset, grandparents)()
+
+            if (subresult[0] === EXIT) {
+              return subresult
+            }
+
+            offset =
+              typeof subresult[1] === 'number' ? subresult[1] : offset + step
+          }
+        }
+      }
+
+      if (exit && matches) {
+        const exitResult = toResult(exit(node, parents, index))
+
+        if (exitResult[0] === SKIP) {
+          throw new Error(
+            'Unexpected value `' +
+              exitResult[0] +
+              '` from `exit`, expected `CONTINUE`, `EXIT`, index, or nothing'
+          )
         }
 
-        // // Do not form containers.
-        // tokenizer.concrete = true
-        return self.interrupt ? ok(code) : continuation(code);
+        // Prefer a result from `exit` over `enter`.
+        if (exitResult[0] === EXIT || typeof exitResult[1] === 'number') {
+          return exitResult
+        }
       }
-      marker = 7;
-      // Do not support complete HTML when interrupting.
-      return self.interrupt && !self.parser.lazy[self.now().line] ? nok(code) : closingTag ? completeClosingTagAfter(code) : completeAttributeNameBefore(code);
-    }
 
-    // ASCII alphanumerical and `-`.
-    if (code === 45 || asciiAlphanumeric(code)) {
-      effects.consume(code);
-      buffer += String.fromCharCode(code);
-      return tagName;
+      return result
     }
-    return nok(code);
-  }
-
-  /**
-   * After closing slash of a basic tag name.
-   *
-   * ```markdown
-   * > | <div/>
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function basicSelfClosing(code) {
-    if (code === 62) {
-      effects.consume(code);
-      // // Do not form containers.
-      // tokenizer.concrete = true
-      return self.interrupt ? ok : continuation;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After closing slash of a complete tag name.
-   *
-   * ```markdown
-   * > | <x/>
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeClosingTagAfter(code) {
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return completeClosingTagAfter;
-    }
-    return completeEnd(code);
-  }
-
-  /**
-   * At an attribute name.
-   *
-   * At first, this state is used after a complete tag name, after whitespace,
-   * where it expects optional attributes or the end of the tag.
-   * It is also reused after attributes, when expecting more optional
-   * attributes.
-   *
-   * ```markdown
-   * > | <a />
-   *        ^
-   * > | <a :b>
-   *        ^
-   * > | <a _b>
-   *        ^
-   * > | <a b>
-   *        ^
-   * > | <a >
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeNameBefore(code) {
-    if (code === 47) {
-      effects.consume(code);
-      return completeEnd;
-    }
-
-    // ASCII alphanumerical and `:` and `_`.
-    if (code === 58 || code === 95 || asciiAlpha(code)) {
-      effects.consume(code);
-      return completeAttributeName;
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return completeAttributeNameBefore;
-    }
-    return completeEnd(code);
-  }
-
-  /**
-   * In attribute name.
-   *
-   * ```markdown
-   * > | <a :b>
-   *         ^
-   * > | <a _b>
-   *         ^
-   * > | <a b>
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeName(code) {
-    // ASCII alphanumerical and `-`, `.`, `:`, and `_`.
-    if (code === 45 || code === 46 || code === 58 || code === 95 || asciiAlphanumeric(code)) {
-      effects.consume(code);
-      return completeAttributeName;
-    }
-    return completeAttributeNameAfter(code);
-  }
-
-  /**
-   * After attribute name, at an optional initializer, the end of the tag, or
-   * whitespace.
-   *
-   * ```markdown
-   * > | <a b>
-   *         ^
-   * > | <a b=c>
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeNameAfter(code) {
-    if (code === 61) {
-      effects.consume(code);
-      return completeAttributeValueBefore;
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return completeAttributeNameAfter;
-    }
-    return completeAttributeNameBefore(code);
-  }
-
-  /**
-   * Before unquoted, double quoted, or single quoted attribute value, allowing
-   * whitespace.
-   *
-   * ```markdown
-   * > | <a b=c>
-   *          ^
-   * > | <a b="c">
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeValueBefore(code) {
-    if (code === null || code === 60 || code === 61 || code === 62 || code === 96) {
-      return nok(code);
-    }
-    if (code === 34 || code === 39) {
-      effects.consume(code);
-      markerB = code;
-      return completeAttributeValueQuoted;
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return completeAttributeValueBefore;
-    }
-    return completeAttributeValueUnquoted(code);
-  }
-
-  /**
-   * In double or single quoted attribute value.
-   *
-   * ```markdown
-   * > | <a b="c">
-   *           ^
-   * > | <a b='c'>
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeValueQuoted(code) {
-    if (code === markerB) {
-      effects.consume(code);
-      markerB = null;
-      return completeAttributeValueQuotedAfter;
-    }
-    if (code === null || markdownLineEnding(code)) {
-      return nok(code);
-    }
-    effects.consume(code);
-    return completeAttributeValueQuoted;
-  }
-
-  /**
-   * In unquoted attribute value.
-   *
-   * ```markdown
-   * > | <a b=c>
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeValueUnquoted(code) {
-    if (code === null || code === 34 || code === 39 || code === 47 || code === 60 || code === 61 || code === 62 || code === 96 || markdownLineEndingOrSpace(code)) {
-      return completeAttributeNameAfter(code);
-    }
-    effects.consume(code);
-    return completeAttributeValueUnquoted;
-  }
-
-  /**
-   * After double or single quoted attribute value, before whitespace or the
-   * end of the tag.
-   *
-   * ```markdown
-   * > | <a b="c">
-   *            ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAttributeValueQuotedAfter(code) {
-    if (code === 47 || code === 62 || markdownSpace(code)) {
-      return completeAttributeNameBefore(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * In certain circumstances of a complete tag where only an `>` is allowed.
-   *
-   * ```markdown
-   * > | <a b="c">
-   *             ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeEnd(code) {
-    if (code === 62) {
-      effects.consume(code);
-      return completeAfter;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After `>` in a complete tag.
-   *
-   * ```markdown
-   * > | <x>
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function completeAfter(code) {
-    if (code === null || markdownLineEnding(code)) {
-      // // Do not form containers.
-      // tokenizer.concrete = true
-      return continuation(code);
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return completeAfter;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In continuation of any HTML kind.
-   *
-   * ```markdown
-   * > | <!--xxx-->
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuation(code) {
-    if (code === 45 && marker === 2) {
-      effects.consume(code);
-      return continuationCommentInside;
-    }
-    if (code === 60 && marker === 1) {
-      effects.consume(code);
-      return continuationRawTagOpen;
-    }
-    if (code === 62 && marker === 4) {
-      effects.consume(code);
-      return continuationClose;
-    }
-    if (code === 63 && marker === 3) {
-      effects.consume(code);
-      return continuationDeclarationInside;
-    }
-    if (code === 93 && marker === 5) {
-      effects.consume(code);
-      return continuationCdataInside;
-    }
-    if (markdownLineEnding(code) && (marker === 6 || marker === 7)) {
-      effects.exit("htmlFlowData");
-      return effects.check(blankLineBefore, continuationAfter, continuationStart)(code);
-    }
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("htmlFlowData");
-      return continuationStart(code);
-    }
-    effects.consume(code);
-    return continuation;
-  }
-
-  /**
-   * In continuation, at eol.
-   *
-   * ```markdown
-   * > | <x>
-   *        ^
-   *   | asd
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationStart(code) {
-    return effects.check(nonLazyContinuation, continuationStartNonLazy, continuationAfter)(code);
-  }
-
-  /**
-   * In continuation, at eol, before non-lazy content.
-   *
-   * ```markdown
-   * > | <x>
-   *        ^
-   *   | asd
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationStartNonLazy(code) {
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return continuationBefore;
-  }
-
-  /**
-   * In continuation, before non-lazy content.
-   *
-   * ```markdown
-   *   | <x>
-   * > | asd
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationBefore(code) {
-    if (code === null || markdownLineEnding(code)) {
-      return continuationStart(code);
-    }
-    effects.enter("htmlFlowData");
-    return continuation(code);
-  }
-
-  /**
-   * In comment continuation, after one `-`, expecting another.
-   *
-   * ```markdown
-   * > | <!--xxx-->
-   *             ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationCommentInside(code) {
-    if (code === 45) {
-      effects.consume(code);
-      return continuationDeclarationInside;
-    }
-    return continuation(code);
-  }
-
-  /**
-   * In raw continuation, after `<`, at `/`.
-   *
-   * ```markdown
-   * > | <script>console.log(1)</script>
-   *                            ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationRawTagOpen(code) {
-    if (code === 47) {
-      effects.consume(code);
-      buffer = '';
-      return continuationRawEndTag;
-    }
-    return continuation(code);
-  }
-
-  /**
-   * In raw continuation, after `</`, in a raw tag name.
-   *
-   * ```markdown
-   * > | <script>console.log(1)</script>
-   *                             ^^^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationRawEndTag(code) {
-    if (code === 62) {
-      const name = buffer.toLowerCase();
-      if (htmlRawNames.includes(name)) {
-        effects.consume(code);
-        return continuationClose;
-      }
-      return continuation(code);
-    }
-    if (asciiAlpha(code) && buffer.length < 8) {
-      // Always the case.
-      effects.consume(code);
-      buffer += String.fromCharCode(code);
-      return continuationRawEndTag;
-    }
-    return continuation(code);
-  }
-
-  /**
-   * In cdata continuation, after `]`, expecting `]>`.
-   *
-   * ```markdown
-   * > | <![CDATA[>&<]]>
-   *                  ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationCdataInside(code) {
-    if (code === 93) {
-      effects.consume(code);
-      return continuationDeclarationInside;
-    }
-    return continuation(code);
-  }
-
-  /**
-   * In declaration or instruction continuation, at `>`.
-   *
-   * ```markdown
-   * > | <!-->
-   *         ^
-   * > | <?>
-   *       ^
-   * > | <!q>
-   *        ^
-   * > | <!--ab-->
-   *             ^
-   * > | <![CDATA[>&<]]>
-   *                   ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationDeclarationInside(code) {
-    if (code === 62) {
-      effects.consume(code);
-      return continuationClose;
-    }
-
-    // More dashes.
-    if (code === 45 && marker === 2) {
-      effects.consume(code);
-      return continuationDeclarationInside;
-    }
-    return continuation(code);
-  }
-
-  /**
-   * In closed continuation: everything we get until the eol/eof is part of it.
-   *
-   * ```markdown
-   * > | <!doctype>
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationClose(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("htmlFlowData");
-      return continuationAfter(code);
-    }
-    effects.consume(code);
-    return continuationClose;
-  }
-
-  /**
-   * Done.
-   *
-   * ```markdown
-   * > | <!doctype>
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function continuationAfter(code) {
-    effects.exit("htmlFlow");
-    // // Feel free to interrupt.
-    // tokenizer.interrupt = false
-    // // No longer concrete.
-    // tokenizer.concrete = false
-    return ok(code);
   }
 }
 
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * Turn a return value into a clean result.
+ *
+ * @param {VisitorResult} value
+ *   Valid return values from visitors.
+ * @returns {Readonly<ActionTuple>}
+ *   Clean result.
  */
-function tokenizeBlankLineBefore(effects, ok, nok) {
-  return start;
-
-  /**
-   * Before eol, expecting blank line.
-   *
-   * ```markdown
-   * > | <div>
-   *          ^
-   *   |
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return effects.attempt(blankLine, ok, nok);
+function toResult(value) {
+  if (Array.isArray(value)) {
+    return value
   }
+
+  if (typeof value === 'number') {
+    return [CONTINUE, value]
+  }
+
+  return value === null || value === undefined ? empty : [value]
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-fenced.js
+
+;// CONCATENATED MODULE: ./node_modules/unist-util-visit/lib/index.js
 /**
+ * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  * @import {
- *   Code,
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
+ *   InclusiveDescendant,
+ *   Matches,
+ *   Visitors as ParentsVisitors,
+ *   VisitorResult,
+ *   VisitorResultExit
+ * } from 'unist-util-visit-parents'
  */
-
-
-
-
-
-/** @type {Construct} */
-const codeFenced = {
-  concrete: true,
-  name: 'codeFenced',
-  tokenize: tokenizeCodeFenced
-};
 
 /**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
+ * @typedef {Exclude<import('unist-util-is').Test, undefined> | undefined} Test
+ *   Test from `unist-util-is`.
+ *
+ *   Note: we have remove and add `undefined`, because otherwise when generating
+ *   automatic `.d.ts` files, TS tries to flatten paths from a local perspective,
+ *   which doesn’t work when publishing on npm.
  */
-function tokenizeCodeFenced(effects, ok, nok) {
-  const self = this;
-  /** @type {Construct} */
-  const closeStart = {
-    partial: true,
-    tokenize: tokenizeCloseStart
-  };
-  let initialPrefix = 0;
-  let sizeOpen = 0;
-  /** @type {NonNullable<Code>} */
-  let marker;
-  return start;
 
-  /**
-   * Start of code.
-   *
-   * ```markdown
-   * > | ~~~js
-   *     ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // To do: parse whitespace like `markdown-rs`.
-    return beforeSequenceOpen(code);
+/**
+ * @typedef {(
+ *   Node extends UnistParent
+ *   ? Node extends {children: Array<infer Children>}
+ *     ? Child extends Children ? Node : never
+ *     : never
+ *   : never
+ * )} InternalParent
+ *   Collect nodes that can be parents of `Child`.
+ * @template {UnistNode} Node
+ *   All node types in a tree.
+ * @template {UnistNode} Child
+ *   Node to search for.
+ */
+
+/**
+ * @typedef {InternalParent<InclusiveDescendant<Tree>, Child>} Parent
+ *   Collect nodes in `Tree` that can be parents of `Child`.
+ * @template {UnistNode} Tree
+ *   All node types in a tree.
+ * @template {UnistNode} Child
+ *   Node to search for.
+ */
+
+/**
+ * @callback Visitor
+ *   Handle a node (matching `test`, if given) before its children.
+ *
+ *   Like `Visitor` in `unist-util-visit-parents`,
+ *   but with `index` and `parent` instead of `parents`.
+ * @param {Visited} node
+ *   Found node.
+ * @param {Visited extends UnistNode ? number | undefined : never} index
+ *   Index of `node` in `parent`,
+ *   or `undefined` for the tree itself.
+ * @param {Ancestor extends UnistParent ? Ancestor | undefined : never} parent
+ *   Parent of `node`,
+ *   or `undefined` for the tree itself.
+ * @returns {VisitorResult}
+ *   What to do next.
+ * @template {UnistNode} [Visited=UnistNode]
+ *   Visited node type.
+ * @template {UnistParent} [Ancestor=UnistParent]
+ *   Ancestor type.
+ */
+
+/**
+ * @callback VisitorExit
+ *   Handle a node (matching `test`, if given) after its children.
+ *
+ *   Like `VisitorExit` in `unist-util-visit-parents`,
+ *   but with `index` and `parent` instead of `parents`.
+ * @param {Visited} node
+ *   Found node.
+ * @param {Visited extends UnistNode ? number | undefined : never} index
+ *   Index of `node` in `parent`,
+ *   or `undefined` for the tree itself.
+ * @param {Ancestor extends UnistParent ? Ancestor | undefined : never} parent
+ *   Parent of `node`,
+ *   or `undefined` for the tree itself.
+ * @returns {VisitorResultExit}
+ *   What to do next.
+ * @template {UnistNode} [Visited=UnistNode]
+ *   Visited node type.
+ * @template {UnistParent} [Ancestor=UnistParent]
+ *   Ancestor type.
+ */
+
+/**
+ * @template {UnistNode} [Visited=UnistNode]
+ *   Visited node type.
+ * @template {UnistParent} [Ancestor=UnistParent]
+ *   Ancestor type.
+ * @typedef Visitors
+ *   Handle nodes when entering and exiting them.
+ *
+ *   Like `Visitors` in `unist-util-visit-parents`.
+ * @property {Visitor<Visited, Ancestor> | null | undefined} [enter]
+ *   Handle a node before its children (optional).
+ * @property {VisitorExit<Visited, Ancestor>} exit
+ *   Handle a node after its children.
+ */
+
+/**
+ * @typedef {Visitor<Visited, Parent<Ancestor, Visited>>} BuildVisitorFromMatch
+ *   Build a typed `Visitor` function from a node and all possible parents.
+ *
+ *   It will infer which values are passed as `node` and which as `parent`.
+ * @template {UnistNode} Visited
+ *   Node type.
+ * @template {UnistParent} Ancestor
+ *   Parent type.
+ */
+
+/**
+ * @typedef {(
+ *   BuildVisitorFromMatch<
+ *     Matches<Descendant, Check>,
+ *     Extract<Descendant, UnistParent>
+ *   >
+ * )} BuildVisitorFromDescendants
+ *   Build a typed `Visitor` function from a list of descendants and a test.
+ *
+ *   It will infer which values are passed as `node` and which as `parent`.
+ * @template {UnistNode} Descendant
+ *   Node type.
+ * @template {Test} Check
+ *   Test type.
+ */
+
+/**
+ * @typedef {(
+ *   BuildVisitorFromDescendants<
+ *     InclusiveDescendant<Tree>,
+ *     Check
+ *   >
+ * )} BuildVisitor
+ *   Build a typed `Visitor` function from a tree and a test.
+ *
+ *   It will infer which values are passed as `node` and which as `parent`.
+ * @template {UnistNode} [Tree=UnistNode]
+ *   Node type.
+ * @template {Test} [Check=Test]
+ *   Test type.
+ */
+
+/**
+ * @typedef {(
+ *   Visitors<
+ *     Matches<InclusiveDescendant<Tree>, Check>,
+ *     Parent<
+ *       Extract<InclusiveDescendant<Tree>, UnistParent>,
+ *       Matches<InclusiveDescendant<Tree>, Check>
+ *     >
+ *   >
+ * )} BuildVisitors
+ *   Build typed `Visitors` from a tree and a test.
+ *
+ *   It will infer which values are passed as `node` and which as `parent`.
+ * @template {UnistNode} [Tree=UnistNode]
+ *   Node type.
+ * @template {Test} [Check=Test]
+ *   Test type.
+ */
+
+
+
+
+
+/**
+ * Visit nodes.
+ *
+ * This algorithm performs *depth-first* *tree traversal* in *preorder*
+ * (**NLR**) or if `reverse` is given,
+ * in *reverse preorder* (**NRL**).
+ * An `exit` visitor is called in *postorder* (**LRN**)
+ * or if `reverse` is given, in *reverse postorder* (**RLN**).
+ *
+ * You can choose which nodes are visited by passing a `test`.
+ * For complex tests, you should test yourself in a visitor, as it will be
+ * faster and will have improved type information.
+ *
+ * Walking the tree is an intensive task.
+ * Make use of the return values of the visitor when possible.
+ * Instead of walking a tree multiple times, walk it once, use `unist-util-is`
+ * to check if a node matches, and then perform different operations.
+ *
+ * You can change the tree.
+ * Changes inside a node made when entering it are walked,
+ * changes made when exiting it are not.
+ * See `Visitor` and `VisitorExit` for more info.
+ *
+ * @overload
+ * @param {Tree} tree
+ *   Tree to traverse.
+ * @param {Check} check
+ *   `unist-util-is`-compatible test.
+ * @param {BuildVisitor<Tree, Check> | BuildVisitors<Tree, Check>} visitors
+ *   Handle each node when entering it,
+ *   or `{enter, exit}` to also handle it when exiting it.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @overload
+ * @param {Tree} tree
+ *   Tree to traverse.
+ * @param {BuildVisitor<Tree> | BuildVisitors<Tree>} visitors
+ *   Handle each node when entering it,
+ *   or `{enter, exit}` to also handle it when exiting it.
+ * @param {boolean | null | undefined} [reverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @param {UnistNode} tree
+ *   Tree to traverse.
+ * @param {Visitor | Visitors | Test} testOrEnterOrVisitors
+ *   `unist-util-is`-compatible test, `enter`, or `visitors`.
+ * @param {Visitor | Visitors | boolean | null | undefined} [enterOrVisitorsOrReverse]
+ *   `enter`, `visitors`, or `reverse` after a test.
+ * @param {boolean | null | undefined} [maybeReverse]
+ *   Walk children from last to first;
+ *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
+ *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
+ * @returns {undefined}
+ *   Nothing.
+ *
+ * @template {UnistNode} Tree
+ *   Node type.
+ * @template {Test} Check
+ *   `unist-util-is`-compatible test.
+ */
+function visit(
+  tree,
+  testOrEnterOrVisitors,
+  enterOrVisitorsOrReverse,
+  maybeReverse
+) {
+  /** @type {Test} */
+  let check
+  /** @type {Visitor | Visitors} */
+  let visitors
+  /** @type {boolean | null | undefined} */
+  let reverse
+
+  // Third parameter is an enter visitor or a visitors object, so expect a `test` too.
+  if (
+    typeof enterOrVisitorsOrReverse === 'function' ||
+    (enterOrVisitorsOrReverse && typeof enterOrVisitorsOrReverse === 'object')
+  ) {
+    check = /** @type {Test} */ (testOrEnterOrVisitors)
+    visitors = enterOrVisitorsOrReverse
+    reverse = maybeReverse
+  }
+  // Assume no test.
+  else {
+    visitors = /** @type {Visitor | Visitors} */ (testOrEnterOrVisitors)
+    reverse = enterOrVisitorsOrReverse
   }
 
+  if (typeof visitors === 'function') {
+    visitParents(tree, check, wrap(visitors), reverse)
+  } else {
+    visitParents(tree, check, wrapVisitors(visitors), reverse)
+  }
+}
+
+/**
+ * Turn `visit` visitors into `visitParents` visitors.
+ *
+ * @param {Visitors} visitors
+ *   Visitors for `visit`.
+ * @returns {ParentsVisitors}
+ *   Visitors for `visitParents`.
+ */
+function wrapVisitors(visitors) {
+  // Pass anything else straight to `visitParents` to get its errors.
+  if (!visitors || typeof visitors !== 'object') return visitors
+
+  return {
+    enter:
+      typeof visitors.enter === 'function'
+        ? wrap(visitors.enter)
+        : visitors.enter,
+    exit:
+      typeof visitors.exit === 'function' ? wrap(visitors.exit) : visitors.exit
+  }
+}
+
+/**
+ * Turn a `visit` visitor into a `visitParents` one.
+ *
+ * @template {VisitorResult} Result
+ *   Result type.
+ * @param {(node: UnistNode, index: number | undefined, parent: UnistParent | undefined) => Result} visitor
+ *   Visitor for `visit`.
+ * @returns {(node: UnistNode, parents: Array<UnistParent>, index: number | undefined) => Result}
+ *   Visitor for `visitParents`.
+ */
+function wrap(visitor) {
+  return overload
+
   /**
-   * In opening fence, after prefix, at sequence.
+   * Call `visitor` with `index` and `parent` instead of `parents`.
    *
-   * ```markdown
-   * > | ~~~js
-   *     ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
+   * @param {UnistNode} node
+   *   Visited node.
+   * @param {Array<UnistParent>} parents
+   *   Ancestors of `node`.
+   * @param {number | undefined} index
+   *   Index of `node` in its parent.
+   * @returns {Result}
+   *   What to do next.
    */
-  function beforeSequenceOpen(code) {
-    const tail = self.events[self.events.length - 1];
-    initialPrefix = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
-    marker = code;
-    effects.enter("codeFenced");
-    effects.enter("codeFencedFence");
-    effects.enter("codeFencedFenceSequence");
-    return sequenceOpen(code);
+  function overload(node, parents, index) {
+    return visitor(node, index, parents[parents.length - 1])
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-string/lib/index.js
+/**
+ * @typedef {import('mdast').Nodes} Nodes
+ *
+ * @typedef Options
+ *   Configuration (optional).
+ * @property {boolean | null | undefined} [includeImageAlt=true]
+ *   Whether to use `alt` for `image`s (default: `true`).
+ * @property {boolean | null | undefined} [includeHtml=true]
+ *   Whether to use `value` of HTML (default: `true`).
+ */
+
+/** @type {Options} */
+const emptyOptions = {}
+
+/**
+ * Get the text content of a node or list of nodes.
+ *
+ * Prefers the node’s plain-text fields, otherwise serializes its children,
+ * and if the given value is an array, serialize the nodes in it.
+ *
+ * @param {unknown} [value]
+ *   Thing to serialize, typically `Node`.
+ * @param {Options | null | undefined} [options]
+ *   Configuration (optional).
+ * @returns {string}
+ *   Serialized `value`.
+ */
+function lib_toString(value, options) {
+  const settings = options || emptyOptions
+  const includeImageAlt =
+    typeof settings.includeImageAlt === 'boolean'
+      ? settings.includeImageAlt
+      : true
+  const includeHtml =
+    typeof settings.includeHtml === 'boolean' ? settings.includeHtml : true
+
+  return one(value, includeImageAlt, includeHtml)
+}
+
+/**
+ * One node or several nodes.
+ *
+ * @param {unknown} value
+ *   Thing to serialize.
+ * @param {boolean} includeImageAlt
+ *   Include image `alt`s.
+ * @param {boolean} includeHtml
+ *   Include HTML.
+ * @returns {string}
+ *   Serialized node.
+ */
+function one(value, includeImageAlt, includeHtml) {
+  if (node(value)) {
+    if ('value' in value) {
+      return value.type === 'html' && !includeHtml ? '' : value.value
+    }
+
+    if (includeImageAlt && 'alt' in value && value.alt) {
+      return value.alt
+    }
+
+    if ('children' in value) {
+      return lib_all(value.children, includeImageAlt, includeHtml)
+    }
   }
 
-  /**
-   * In opening fence sequence.
-   *
-   * ```markdown
-   * > | ~~~js
-   *      ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function sequenceOpen(code) {
-    if (code === marker) {
-      sizeOpen++;
-      effects.consume(code);
-      return sequenceOpen;
-    }
-    if (sizeOpen < 3) {
-      return nok(code);
-    }
-    effects.exit("codeFencedFenceSequence");
-    return markdownSpace(code) ? factorySpace(effects, infoBefore, "whitespace")(code) : infoBefore(code);
+  if (Array.isArray(value)) {
+    return lib_all(value, includeImageAlt, includeHtml)
   }
 
-  /**
-   * In opening fence, after the sequence (and optional whitespace), before info.
-   *
-   * ```markdown
-   * > | ~~~js
-   *        ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function infoBefore(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("codeFencedFence");
-      return self.interrupt ? ok(code) : effects.check(nonLazyContinuation, atNonLazyBreak, after)(code);
-    }
-    effects.enter("codeFencedFenceInfo");
-    effects.enter("chunkString", {
-      contentType: "string"
-    });
-    return info(code);
+  return ''
+}
+
+/**
+ * Serialize a list of nodes.
+ *
+ * @param {Array<unknown>} values
+ *   Thing to serialize.
+ * @param {boolean} includeImageAlt
+ *   Include image `alt`s.
+ * @param {boolean} includeHtml
+ *   Include HTML.
+ * @returns {string}
+ *   Serialized nodes.
+ */
+function lib_all(values, includeImageAlt, includeHtml) {
+  /** @type {Array<string>} */
+  const result = []
+  let index = -1
+
+  while (++index < values.length) {
+    result[index] = one(values[index], includeImageAlt, includeHtml)
   }
 
-  /**
-   * In info.
-   *
-   * ```markdown
-   * > | ~~~js
-   *        ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function info(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("chunkString");
-      effects.exit("codeFencedFenceInfo");
-      return infoBefore(code);
+  return result.join('')
+}
+
+/**
+ * Check if `value` looks like a node.
+ *
+ * @param {unknown} value
+ *   Thing.
+ * @returns {value is Nodes}
+ *   Whether `value` is a node.
+ */
+function node(value) {
+  return Boolean(value && typeof value === 'object')
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
+/**
+ * @import {State} from 'mdast-util-to-markdown'
+ * @import {Heading} from 'mdast'
+ */
+
+
+
+
+/**
+ * Checks if a heading can be formatted as a setext heading.
+ *
+ * @param {Heading} node
+ *   Node to check.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {boolean}
+ *   Whether the heading can be formatted as a setext heading.
+ */
+function formatHeadingAsSetext(node, state) {
+  let literalWithBreak = false
+
+  // Look for literals with a line break.
+  // Note that this also
+  visit(node, function (node) {
+    if (
+      ('value' in node && /\r?\n|\r/.test(node.value)) ||
+      node.type === 'break'
+    ) {
+      literalWithBreak = true
+      return EXIT
     }
-    if (markdownSpace(code)) {
-      effects.exit("chunkString");
-      effects.exit("codeFencedFenceInfo");
-      return factorySpace(effects, metaBefore, "whitespace")(code);
-    }
-    if (code === 96 && code === marker) {
-      return nok(code);
-    }
-    effects.consume(code);
-    return info;
+  })
+
+  return Boolean(
+    (!node.depth || node.depth < 3) &&
+    lib_toString(node) &&
+    (state.options.setext || literalWithBreak)
+  )
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/heading.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Heading, Parents} from 'mdast'
+ */
+
+
+
+
+/**
+ * Serialize a heading node.
+ *
+ * @param {Heading} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function heading(node, _, state, info) {
+  const rank = Math.max(Math.min(6, node.depth || 1), 1)
+  const tracker = state.createTracker(info)
+
+  if (formatHeadingAsSetext(node, state)) {
+    const exit = state.enter('headingSetext')
+    const subexit = state.enter('phrasing')
+    const value = state.containerPhrasing(node, {
+      ...tracker.current(),
+      before: '\n',
+      after: '\n'
+    })
+    subexit()
+    exit()
+
+    return (
+      value +
+      '\n' +
+      (rank === 1 ? '=' : '-').repeat(
+        // The whole size…
+        value.length -
+          // Minus the position of the character after the last EOL (or
+          // 0 if there is none)…
+          (Math.max(value.lastIndexOf('\r'), value.lastIndexOf('\n')) + 1)
+      )
+    )
   }
 
-  /**
-   * In opening fence, after info and whitespace, before meta.
-   *
-   * ```markdown
-   * > | ~~~js eval
-   *           ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function metaBefore(code) {
-    if (code === null || markdownLineEnding(code)) {
-      return infoBefore(code);
-    }
-    effects.enter("codeFencedFenceMeta");
-    effects.enter("chunkString", {
-      contentType: "string"
-    });
-    return meta(code);
+  const sequence = '#'.repeat(rank)
+  const exit = state.enter('headingAtx')
+  const subexit = state.enter('phrasing')
+
+  // Note: for proper tracking, we should reset the output positions when there
+  // is no content returned, because then the space is not output.
+  // Practically, in that case, there is no content, so it doesn’t matter that
+  // we’ve tracked one too many characters.
+  tracker.move(sequence + ' ')
+
+  let value = state.containerPhrasing(node, {
+    before: '# ',
+    after: '\n',
+    ...tracker.current()
+  })
+
+  const head = value.charCodeAt(0)
+
+  if (head === 9 /* `\t` */ || head === 32 /* ` ` */) {
+    // To do: what effect has the character reference on tracking?
+    value = encodeCharacterReference(head) + value.slice(1)
   }
 
-  /**
-   * In meta.
-   *
-   * ```markdown
-   * > | ~~~js eval
-   *           ^
-   *   | alert(1)
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function meta(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("chunkString");
-      effects.exit("codeFencedFenceMeta");
-      return infoBefore(code);
-    }
-    if (code === 96 && code === marker) {
-      return nok(code);
-    }
-    effects.consume(code);
-    return meta;
+  value = value ? sequence + ' ' + value : sequence
+
+  if (state.options.closeAtx) {
+    value += ' ' + sequence
   }
 
-  /**
-   * At eol/eof in code, before a non-lazy closing fence or content.
-   *
-   * ```markdown
-   * > | ~~~js
-   *          ^
-   * > | alert(1)
-   *             ^
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function atNonLazyBreak(code) {
-    return effects.attempt(closeStart, after, contentBefore)(code);
+  subexit()
+  exit()
+
+  return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/html.js
+/**
+ * @import {Html} from 'mdast'
+ */
+
+html.peek = htmlPeek
+
+/**
+ * Serialize an HTML node.
+ *
+ * @param {Html} node
+ *   Node to serialize.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function html(node) {
+  return node.value || ''
+}
+
+/**
+ * Peek at this node.
+ *
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function htmlPeek() {
+  return '<'
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Image, Parents} from 'mdast'
+ */
+
+
+
+image_image.peek = imagePeek
+
+/**
+ * Serialize an image node.
+ *
+ * @param {Image} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function image_image(node, _, state, info) {
+  const quote = checkQuote(state)
+  const suffix = quote === '"' ? 'Quote' : 'Apostrophe'
+  const exit = state.enter('image')
+  let subexit = state.enter('label')
+  const tracker = state.createTracker(info)
+  let value = tracker.move('![')
+  value += tracker.move(
+    state.safe(node.alt, {before: value, after: ']', ...tracker.current()})
+  )
+  value += tracker.move('](')
+
+  subexit()
+
+  if (
+    // If there’s no url but there is a title…
+    (!node.url && node.title) ||
+    // If there are control characters, whitespace, or a leading `<`.
+    /^<|[\0- \u007F]/.test(node.url)
+  ) {
+    subexit = state.enter('destinationLiteral')
+    value += tracker.move('<')
+    value += tracker.move(
+      state.safe(node.url, {before: value, after: '>', ...tracker.current()})
+    )
+    value += tracker.move('>')
+  } else {
+    // No whitespace, raw is prettier.
+    subexit = state.enter('destinationRaw')
+    value += tracker.move(
+      state.safe(node.url, {
+        before: value,
+        after: node.title ? ' ' : ')',
+        ...tracker.current()
+      })
+    )
   }
 
-  /**
-   * Before code content, not a closing fence, at eol.
-   *
-   * ```markdown
-   *   | ~~~js
-   * > | alert(1)
-   *             ^
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function contentBefore(code) {
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return contentStart;
+  subexit()
+
+  if (node.title) {
+    subexit = state.enter(`title${suffix}`)
+    value += tracker.move(' ' + quote)
+    value += tracker.move(
+      state.safe(node.title, {
+        before: value,
+        after: quote,
+        ...tracker.current()
+      })
+    )
+    value += tracker.move(quote)
+    subexit()
   }
 
-  /**
-   * Before code content, not a closing fence.
-   *
-   * ```markdown
-   *   | ~~~js
-   * > | alert(1)
-   *     ^
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function contentStart(code) {
-    return initialPrefix > 0 && markdownSpace(code) ? factorySpace(effects, beforeContentChunk, "linePrefix", initialPrefix + 1)(code) : beforeContentChunk(code);
+  value += tracker.move(')')
+  exit()
+
+  return value
+}
+
+/**
+ * Peek at this node.
+ *
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function imagePeek() {
+  return '!'
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {ImageReference, Parents} from 'mdast'
+ */
+
+imageReference.peek = imageReferencePeek
+
+/**
+ * Serialize an image reference node.
+ *
+ * @param {ImageReference} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function imageReference(node, _, state, info) {
+  const type = node.referenceType
+  const exit = state.enter('imageReference')
+  let subexit = state.enter('label')
+  const tracker = state.createTracker(info)
+  let value = tracker.move('![')
+  const alt = state.safe(node.alt, {
+    before: value,
+    after: ']',
+    ...tracker.current()
+  })
+  value += tracker.move(alt + '][')
+
+  subexit()
+  // Hide that we’re in phrasing as things like attention or code cannot form
+  // in references.
+  // Character escapes and references *do* work.
+  // It is important to know about other constructs, such as table cells.
+  const stack = state.stack
+  state.stack = stack.filter(function (d) {
+    return d !== 'phrasing'
+  })
+  subexit = state.enter('reference')
+  // Note: for proper tracking, we should reset the output positions when we end
+  // up making a `shortcut` reference, because then there is no brace output.
+  // Practically, in that case, there is no content, so it doesn’t matter that
+  // we’ve tracked one too many characters.
+  const reference = state.safe(state.associationId(node), {
+    before: value,
+    after: ']',
+    ...tracker.current()
+  })
+  subexit()
+  state.stack = stack
+  exit()
+
+  if (type === 'full' || !alt || alt !== reference) {
+    value += tracker.move(reference + ']')
+  } else if (type === 'shortcut') {
+    // Remove the unwanted `[`.
+    value = value.slice(0, -1)
+  } else {
+    value += tracker.move(']')
   }
 
-  /**
-   * Before code content, after optional prefix.
-   *
-   * ```markdown
-   *   | ~~~js
-   * > | alert(1)
-   *     ^
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function beforeContentChunk(code) {
-    if (code === null || markdownLineEnding(code)) {
-      return effects.check(nonLazyContinuation, atNonLazyBreak, after)(code);
-    }
-    effects.enter("codeFlowValue");
-    return contentChunk(code);
+  return value
+}
+
+/**
+ * Peek at this node.
+ *
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function imageReferencePeek() {
+  return '!'
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
+/**
+ * @import {State} from 'mdast-util-to-markdown'
+ * @import {InlineCode, Parents} from 'mdast'
+ */
+
+inlineCode.peek = inlineCodePeek
+
+/**
+ * Serialize an inline code node.
+ *
+ * @param {InlineCode} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function inlineCode(node, _, state) {
+  let value = node.value || ''
+  let sequence = '`'
+  let index = -1
+
+  // If there is a single grave accent on its own in the code, use a fence of
+  // two.
+  // If there are two in a row, use one.
+  while (new RegExp('(^|[^`])' + sequence + '([^`]|$)').test(value)) {
+    sequence += '`'
   }
 
-  /**
-   * In code content.
-   *
-   * ```markdown
-   *   | ~~~js
-   * > | alert(1)
-   *     ^^^^^^^^
-   *   | ~~~
-   * ```
-   *
-   * @type {State}
-   */
-  function contentChunk(code) {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit("codeFlowValue");
-      return beforeContentChunk(code);
-    }
-    effects.consume(code);
-    return contentChunk;
+  // If this is not just spaces or eols (tabs don’t count), and either the
+  // first or last character are a space, eol, or tick, then pad with spaces.
+  if (
+    /[^\n\r ]/.test(value) &&
+    ((/^[\n\r ]/.test(value) && /[\n\r ]$/.test(value)) || /^`|`$/.test(value))
+  ) {
+    value = ' ' + value + ' '
   }
 
-  /**
-   * After code.
-   *
-   * ```markdown
-   *   | ~~~js
-   *   | alert(1)
-   * > | ~~~
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    effects.exit("codeFenced");
-    return ok(code);
-  }
+  // We have a potential problem: certain characters after eols could result in
+  // blocks being seen.
+  // For example, if someone injected the string `'\n# b'`, then that would
+  // result in an ATX heading.
+  // We can’t escape characters in `inlineCode`, but because eols are
+  // transformed to spaces when going from markdown to HTML anyway, we can swap
+  // them out.
+  while (++index < state.unsafe.length) {
+    const pattern = state.unsafe[index]
+    const expression = state.compilePattern(pattern)
 
-  /**
-   * @this {TokenizeContext}
-   *   Context.
-   * @type {Tokenizer}
-   */
-  function tokenizeCloseStart(effects, ok, nok) {
-    let size = 0;
-    return startBefore;
+    // Only look for `atBreak`s.
+    // Btw: note that `atBreak` patterns will always start the regex at LF or
+    // CR.
+    if (!pattern.atBreak) continue
 
-    /**
-     *
-     *
-     * @type {State}
-     */
-    function startBefore(code) {
-      effects.enter("lineEnding");
-      effects.consume(code);
-      effects.exit("lineEnding");
-      return start;
-    }
+    /** @type {RegExpExecArray | null} */
+    let match
 
-    /**
-     * Before closing fence, at optional whitespace.
-     *
-     * ```markdown
-     *   | ~~~js
-     *   | alert(1)
-     * > | ~~~
-     *     ^
-     * ```
-     *
-     * @type {State}
-     */
-    function start(code) {
-      // Always populated by defaults.
+    while ((match = expression.exec(value))) {
+      let position = match.index
 
-      // To do: `enter` here or in next state?
-      effects.enter("codeFencedFence");
-      return markdownSpace(code) ? factorySpace(effects, beforeSequenceClose, "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code) : beforeSequenceClose(code);
-    }
-
-    /**
-     * In closing fence, after optional whitespace, at sequence.
-     *
-     * ```markdown
-     *   | ~~~js
-     *   | alert(1)
-     * > | ~~~
-     *     ^
-     * ```
-     *
-     * @type {State}
-     */
-    function beforeSequenceClose(code) {
-      if (code === marker) {
-        effects.enter("codeFencedFenceSequence");
-        return sequenceClose(code);
+      // Support CRLF (patterns only look for one of the characters).
+      if (
+        value.charCodeAt(position) === 10 /* `\n` */ &&
+        value.charCodeAt(position - 1) === 13 /* `\r` */
+      ) {
+        position--
       }
-      return nok(code);
+
+      value = value.slice(0, position) + ' ' + value.slice(match.index + 1)
+    }
+  }
+
+  return sequence + value + sequence
+}
+
+/**
+ * Peek at this node.
+ *
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function inlineCodePeek() {
+  return '`'
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
+/**
+ * @import {State} from 'mdast-util-to-markdown'
+ * @import {Link} from 'mdast'
+ */
+
+
+
+/**
+ * Checks if a link can be formatted as an autolink.
+ *
+ * @param {Link} node
+ *   Node to check.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {boolean}
+ *   Whether the link can be formatted as an autolink.
+ */
+function formatLinkAsAutolink(node, state) {
+  const raw = lib_toString(node)
+
+  return Boolean(
+    !state.options.resourceLink &&
+    // If there’s a url…
+    node.url &&
+    // And there’s no title…
+    !node.title &&
+    // And the content of `node` is a single text node…
+    node.children &&
+    node.children.length === 1 &&
+    node.children[0].type === 'text' &&
+    // And if the url is the same as the content…
+    (raw === node.url || 'mailto:' + raw === node.url) &&
+    // And that starts w/ a protocol…
+    /^[a-z][+\-.a-z]+:/i.test(node.url) &&
+    // And that doesn’t contain ASCII control codes (character escapes and
+    // references don’t work), space, or angle brackets…
+    !/[\0- <>\u007F]/.test(node.url)
+  )
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Link, Parents} from 'mdast'
+ * @import {Exit} from '../types.js'
+ */
+
+
+
+
+link_link.peek = linkPeek
+
+/**
+ * Serialize a link node.
+ *
+ * @param {Link} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function link_link(node, _, state, info) {
+  const quote = checkQuote(state)
+  const suffix = quote === '"' ? 'Quote' : 'Apostrophe'
+  const tracker = state.createTracker(info)
+
+  if (formatLinkAsAutolink(node, state)) {
+    // Hide that we’re in phrasing as things like attention or code cannot form
+    // in autolinks.
+    // Character escapes also don’t work (nor character references),
+    // but that is a different matter, which `safe.js` handles for `autolink`.
+    // It is important to know about other constructs, such as table cells.
+    const stack = state.stack
+    state.stack = stack.filter(function (d) {
+      return d !== 'phrasing'
+    })
+    const exit = state.enter('autolink')
+    let value = tracker.move('<')
+    value += tracker.move(
+      state.containerPhrasing(node, {
+        before: value,
+        after: '>',
+        ...tracker.current()
+      })
+    )
+    value += tracker.move('>')
+    exit()
+    state.stack = stack
+    return value
+  }
+
+  const exit = state.enter('link')
+  let subexit = state.enter('label')
+  let value = tracker.move('[')
+  const text = state.containerPhrasing(node, {
+    before: value,
+    after: '](',
+    ...tracker.current()
+  })
+  value += tracker.move(text)
+  subexit()
+  value += tracker.move('](')
+
+  // A link could accidentally turn into a definition in certain contexts:
+  // at the start of a line, without title, when its text has a `]` that
+  // cannot be escaped (such as in code).
+  //
+  // We can prevent that with an empty title:
+  //
+  // ```
+  // [`a]:`](b)
+  // ```
+  //
+  // …is a definition with `` `](b) `` as its destination.
+  //
+  // Using:
+  //
+  // ```
+  // [`a]:`](b "")
+  // ```
+  //
+  // …instead fixes it.
+  //
+  // Control characters, whitespace, or a leading `<` in the url need an
+  // enclosed destination, which also prevents this.
+  const enclose = /^<|[\0- \u007F]/.test(node.url)
+  const last = info.before.charAt(info.before.length - 1)
+  let title = node.title || undefined
+
+  if (!title && !enclose && (last === '\n' || last === '\r')) {
+    let index = 0
+
+    while (index < text.length && text.charCodeAt(index) !== 93 /* `]` */) {
+      index += text.charCodeAt(index) === 92 /* `\` */ ? 2 : 1
     }
 
-    /**
-     * In closing fence sequence.
-     *
-     * ```markdown
-     *   | ~~~js
-     *   | alert(1)
-     * > | ~~~
-     *     ^
-     * ```
-     *
-     * @type {State}
-     */
-    function sequenceClose(code) {
-      if (code === marker) {
-        size++;
-        effects.consume(code);
-        return sequenceClose;
-      }
-      if (size >= sizeOpen) {
-        effects.exit("codeFencedFenceSequence");
-        return markdownSpace(code) ? factorySpace(effects, sequenceCloseAfter, "whitespace")(code) : sequenceCloseAfter(code);
-      }
-      return nok(code);
+    if (text.charCodeAt(index + 1) === 58 /* `:` */) title = ''
+  }
+
+  if (
+    // If there’s no url but there is a title…
+    (!node.url && typeof title === 'string') ||
+    // If there are control characters or whitespace.
+    enclose
+  ) {
+    subexit = state.enter('destinationLiteral')
+    value += tracker.move('<')
+    value += tracker.move(
+      state.safe(node.url, {before: value, after: '>', ...tracker.current()})
+    )
+    value += tracker.move('>')
+  } else {
+    // No whitespace, raw is prettier.
+    subexit = state.enter('destinationRaw')
+    value += tracker.move(
+      state.safe(node.url, {
+        before: value,
+        after: typeof title === 'string' ? ' ' : ')',
+        ...tracker.current()
+      })
+    )
+  }
+
+  subexit()
+
+  if (typeof title === 'string') {
+    subexit = state.enter(`title${suffix}`)
+    value += tracker.move(' ' + quote)
+    value += tracker.move(
+      state.safe(title, {
+        before: value,
+        after: quote,
+        ...tracker.current()
+      })
+    )
+    value += tracker.move(quote)
+    subexit()
+  }
+
+  value += tracker.move(')')
+
+  exit()
+  return value
+}
+
+/**
+ * Peek at this node.
+ *
+ * @param {Link} node
+ *   Node to peek at.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function linkPeek(node, _, state) {
+  return formatLinkAsAutolink(node, state) ? '<' : '['
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {LinkReference, Parents} from 'mdast'
+ */
+
+linkReference.peek = linkReferencePeek
+
+/**
+ * Serialize a link reference node.
+ *
+ * @param {LinkReference} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function linkReference(node, _, state, info) {
+  const type = node.referenceType
+  const exit = state.enter('linkReference')
+  let subexit = state.enter('label')
+  const tracker = state.createTracker(info)
+  let value = tracker.move('[')
+  const text = state.containerPhrasing(node, {
+    before: value,
+    after: ']',
+    ...tracker.current()
+  })
+  value += tracker.move(text + '][')
+
+  subexit()
+  // Hide that we’re in phrasing as things like attention or code cannot form
+  // in references.
+  // Character escapes and references *do* work.
+  // It is important to know about other constructs, such as table cells.
+  const stack = state.stack
+  state.stack = stack.filter(function (d) {
+    return d !== 'phrasing'
+  })
+  subexit = state.enter('reference')
+  // Note: for proper tracking, we should reset the output positions when we end
+  // up making a `shortcut` reference, because then there is no brace output.
+  // Practically, in that case, there is no content, so it doesn’t matter that
+  // we’ve tracked one too many characters.
+  const reference = state.safe(state.associationId(node), {
+    before: value,
+    after: ']',
+    ...tracker.current()
+  })
+  subexit()
+  state.stack = stack
+  exit()
+
+  if (type === 'full' || !text || text !== reference) {
+    value += tracker.move(reference + ']')
+  } else if (type === 'shortcut') {
+    // Remove the unwanted `[`.
+    value = value.slice(0, -1)
+  } else {
+    value += tracker.move(']')
+  }
+
+  return value
+}
+
+/**
+ * Peek at this node.
+ *
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function linkReferencePeek() {
+  return '['
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred list bullet option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['bullet'], null | undefined>}
+ *   Preferred list bullet.
+ */
+function checkBullet(state) {
+  const marker = state.options.bullet || '*'
+
+  if (marker !== '*' && marker !== '+' && marker !== '-') {
+    throw new Error(
+      'Cannot serialize items with `' +
+        marker +
+        '` for `options.bullet`, expected `*`, `+`, or `-`'
+    )
+  }
+
+  return marker
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+
+
+/**
+ * Checks the preferred alternate list bullet option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['bullet'], null | undefined>}
+ *   Preferred alternate list bullet.
+ */
+function checkBulletOther(state) {
+  const bullet = checkBullet(state)
+  const bulletOther = state.options.bulletOther
+
+  if (!bulletOther) {
+    return bullet === '*' ? '-' : '*'
+  }
+
+  if (bulletOther !== '*' && bulletOther !== '+' && bulletOther !== '-') {
+    throw new Error(
+      'Cannot serialize items with `' +
+        bulletOther +
+        '` for `options.bulletOther`, expected `*`, `+`, or `-`'
+    )
+  }
+
+  if (bulletOther === bullet) {
+    throw new Error(
+      'Expected `bullet` (`' +
+        bullet +
+        '`) and `bulletOther` (`' +
+        bulletOther +
+        '`) to be different'
+    )
+  }
+
+  return bulletOther
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred ordered list bullet option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['bulletOrdered'], null | undefined>}
+ *   Preferred ordered list bullet.
+ */
+function checkBulletOrdered(state) {
+  const marker = state.options.bulletOrdered || '.'
+
+  if (marker !== '.' && marker !== ')') {
+    throw new Error(
+      'Cannot serialize items with `' +
+        marker +
+        '` for `options.bulletOrdered`, expected `.` or `)`'
+    )
+  }
+
+  return marker
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred rule option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['rule'], null | undefined>}
+ *   Preferred rule marker.
+ */
+function checkRule(state) {
+  const marker = state.options.rule || '*'
+
+  if (marker !== '*' && marker !== '-' && marker !== '_') {
+    throw new Error(
+      'Cannot serialize rules with `' +
+        marker +
+        '` for `options.rule`, expected `*`, `-`, or `_`'
+    )
+  }
+
+  return marker
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {List, Parents} from 'mdast'
+ */
+
+
+
+
+
+
+/**
+ * Serialize a list node.
+ *
+ * @param {List} node
+ *   Node to serialize.
+ * @param {Parents | undefined} parent
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function list(node, parent, state, info) {
+  const exit = state.enter('list')
+  const bulletCurrent = state.bulletCurrent
+  /** @type {string} */
+  let bullet = node.ordered ? checkBulletOrdered(state) : checkBullet(state)
+  /** @type {string} */
+  const bulletOther = node.ordered
+    ? bullet === '.'
+      ? ')'
+      : '.'
+    : checkBulletOther(state)
+  let useDifferentMarker =
+    parent && state.bulletLastUsed ? bullet === state.bulletLastUsed : false
+
+  if (!node.ordered) {
+    const firstListItem = node.children ? node.children[0] : undefined
+
+    // If there’s an empty first list item directly in two list items,
+    // we have to use a different bullet:
+    //
+    // ```markdown
+    // * - *
+    // ```
+    //
+    // …because otherwise it would become one big thematic break.
+    if (
+      // Bullet could be used as a thematic break marker:
+      (bullet === '*' || bullet === '-') &&
+      // Empty first list item:
+      firstListItem &&
+      (!firstListItem.children || !firstListItem.children[0]) &&
+      // Directly in two other list items:
+      state.stack[state.stack.length - 1] === 'list' &&
+      state.stack[state.stack.length - 2] === 'listItem' &&
+      state.stack[state.stack.length - 3] === 'list' &&
+      state.stack[state.stack.length - 4] === 'listItem' &&
+      // That are each the first child.
+      state.indexStack[state.indexStack.length - 1] === 0 &&
+      state.indexStack[state.indexStack.length - 2] === 0 &&
+      state.indexStack[state.indexStack.length - 3] === 0
+    ) {
+      useDifferentMarker = true
     }
 
-    /**
-     * After closing fence sequence, after optional whitespace.
-     *
-     * ```markdown
-     *   | ~~~js
-     *   | alert(1)
-     * > | ~~~
-     *        ^
-     * ```
-     *
-     * @type {State}
-     */
-    function sequenceCloseAfter(code) {
-      if (code === null || markdownLineEnding(code)) {
-        effects.exit("codeFencedFence");
-        return ok(code);
+    // If there’s a thematic break at the start of the first list item,
+    // we have to use a different bullet:
+    //
+    // ```markdown
+    // * ---
+    // ```
+    //
+    // …because otherwise it would become one big thematic break.
+    if (checkRule(state) === bullet && firstListItem) {
+      let index = -1
+
+      while (++index < node.children.length) {
+        const item = node.children[index]
+
+        if (
+          item &&
+          item.type === 'listItem' &&
+          item.children &&
+          item.children[0] &&
+          item.children[0].type === 'thematicBreak'
+        ) {
+          useDifferentMarker = true
+          break
+        }
       }
-      return nok(code);
+    }
+  }
+
+  if (useDifferentMarker) {
+    bullet = bulletOther
+  }
+
+  state.bulletCurrent = bullet
+  const value = state.containerFlow(node, info)
+  state.bulletLastUsed = bullet
+  state.bulletCurrent = bulletCurrent
+  exit()
+  return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred list item indent option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['listItemIndent'], null | undefined>}
+ *   Preferred list item indent.
+ */
+function checkListItemIndent(state) {
+  const style = state.options.listItemIndent || 'one'
+
+  if (style !== 'tab' && style !== 'one' && style !== 'mixed') {
+    throw new Error(
+      'Cannot serialize items with `' +
+        style +
+        '` for `options.listItemIndent`, expected `tab`, `one`, or `mixed`'
+    )
+  }
+
+  return style
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list-item.js
+/**
+ * @import {Info, Map, State} from 'mdast-util-to-markdown'
+ * @import {ListItem, Parents} from 'mdast'
+ */
+
+
+
+
+/**
+ * Serialize a list item node.
+ *
+ * @param {ListItem} node
+ *   Node to serialize.
+ * @param {Parents | undefined} parent
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function listItem(node, parent, state, info) {
+  const listItemIndent = checkListItemIndent(state)
+  let bullet = state.bulletCurrent || checkBullet(state)
+
+  // Add the marker value for ordered lists.
+  if (parent && parent.type === 'list' && parent.ordered) {
+    bullet =
+      (typeof parent.start === 'number' && parent.start > -1
+        ? parent.start
+        : 1) +
+      (state.options.incrementListMarker === false
+        ? 0
+        : parent.children.indexOf(node)) +
+      bullet
+  }
+
+  let size = bullet.length + 1
+
+  if (
+    listItemIndent === 'tab' ||
+    (listItemIndent === 'mixed' &&
+      ((parent && parent.type === 'list' && parent.spread) || node.spread))
+  ) {
+    size = Math.ceil(size / 4) * 4
+  }
+
+  const tracker = state.createTracker(info)
+  tracker.move(bullet + ' '.repeat(size - bullet.length))
+  tracker.shift(size)
+  const exit = state.enter('listItem')
+  const value = state.indentLines(
+    state.containerFlow(node, tracker.current()),
+    map
+  )
+  exit()
+
+  return value
+
+  /**
+   * Indent lines of the list item.
+   *
+   * @type {Map}
+   */
+  function map(line, index, blank) {
+    if (index) {
+      return (blank ? '' : ' '.repeat(size)) + line
+    }
+
+    return (blank ? bullet : bullet + ' '.repeat(size - bullet.length)) + line
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Paragraph, Parents} from 'mdast'
+ */
+
+/**
+ * Serialize a paragraph node.
+ *
+ * @param {Paragraph} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function paragraph(node, _, state, info) {
+  const exit = state.enter('paragraph')
+  const subexit = state.enter('phrasing')
+  const value = state.containerPhrasing(node, info)
+  subexit()
+  exit()
+  return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-phrasing/lib/index.js
+/**
+ * @typedef {import('mdast').Html} Html
+ * @typedef {import('mdast').PhrasingContent} PhrasingContent
+ */
+
+
+
+/**
+ * Check if the given value is *phrasing content*.
+ *
+ * > 👉 **Note**: Excludes `html`, which can be both phrasing or flow.
+ *
+ * @param node
+ *   Thing to check, typically `Node`.
+ * @returns
+ *   Whether `value` is phrasing content.
+ */
+
+const lib_phrasing =
+  /** @type {(node?: unknown) => node is Exclude<PhrasingContent, Html>} */
+  (
+    convert([
+      'break',
+      'delete',
+      'emphasis',
+      // To do: next major: removed since footnotes were added to GFM.
+      'footnote',
+      'footnoteReference',
+      'image',
+      'imageReference',
+      'inlineCode',
+      // Enabled by `mdast-util-math`:
+      'inlineMath',
+      'link',
+      'linkReference',
+      // Enabled by `mdast-util-mdx`:
+      'mdxJsxTextElement',
+      // Enabled by `mdast-util-mdx`:
+      'mdxTextExpression',
+      'strong',
+      'text',
+      // Enabled by `mdast-util-directive`:
+      'textDirective'
+    ])
+  )
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/root.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Parents, Root} from 'mdast'
+ */
+
+
+
+/**
+ * Serialize a root node.
+ *
+ * @param {Root} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function root(node, _, state, info) {
+  // Note: `html` nodes are ambiguous.
+  const hasPhrasing = node.children.some(function (d) {
+    return lib_phrasing(d)
+  })
+
+  if (!hasPhrasing) return state.containerFlow(node, info)
+
+  const exit = state.enter('phrasing')
+  const value = state.containerPhrasing(node, info)
+  exit()
+  return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-strong.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred strong option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['strong'], null | undefined>}
+ *   Preferred strong marker.
+ */
+function checkStrong(state) {
+  const marker = state.options.strong || '*'
+
+  if (marker !== '*' && marker !== '_') {
+    throw new Error(
+      'Cannot serialize strong with `' +
+        marker +
+        '` for `options.strong`, expected `*`, or `_`'
+    )
+  }
+
+  return marker
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/strong.js
+/**
+ * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
+ * @import {Parents, Strong} from 'mdast'
+ */
+
+
+
+
+strong.attention = strong_attention
+strong.peek = strong_peek
+
+/**
+ * Serialize a strong node.
+ *
+ * Attention is properly handled by `containerPhrasing`.
+ *
+ * @param {Strong} node
+ *   Node to serialize.
+ * @param {Parents | undefined} _
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function strong(node, _, state, info) {
+  const exit = state.enter('phrasing')
+  const item = attentionItem(node, strong_attention, state, state.createTracker(info))
+  const value = item ? container_phrasing_serialize([item], info.before, info.after) : ''
+  exit()
+  return value
+}
+
+/**
+ * Serialize a strong node as attention.
+ *
+ * @param {Strong} _
+ *   Node to serialize.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {AttentionInfo}
+ *   Info on how to serialize the node.
+ */
+function strong_attention(_, state) {
+  const marker = checkStrong(state)
+  return {
+    construct: 'strong',
+    markers: marker === '*' ? ['*', '_'] : ['_', '*'],
+    sizes: [2]
+  }
+}
+
+/**
+ * Peek at this node.
+ *
+ * @param {Strong} _
+ *   Node to serialize.
+ * @param {Parents | undefined} _1
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {string}
+ *   Start of the serialized markdown.
+ */
+function strong_peek(_, _1, state) {
+  return state.options.strong || '*'
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/text.js
+/**
+ * @import {Info, State} from 'mdast-util-to-markdown'
+ * @import {Parents, Text} from 'mdast'
+ */
+
+/**
+ * Serialize a text node.
+ *
+ * @param {Text} node
+ *   Node to serialize.
+ * @param {Parents | undefined} parent
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @param {Info} info
+ *   Info on surrounding context.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function handle_text_text(node, parent, state, info) {
+  /* c8 ignore next -- parent always passed */
+  const siblings = parent ? parent.children : []
+  const index = state.indexStack[state.indexStack.length - 1]
+
+  return state.safe(node.value, {
+    ...info,
+    afterNode: siblings[index + 1],
+    beforeNode: siblings[index - 1]
+  })
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
+/**
+ * @import {Options, State} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * Checks the preferred rule repetition option.
+ *
+ * @param {State} state
+ *   Info passed around.
+ * @returns {Exclude<Options['ruleRepetition'], null | undefined>}
+ *   Preferred rule repetition.
+ */
+function checkRuleRepetition(state) {
+  const repetition = state.options.ruleRepetition || 3
+
+  if (repetition < 3) {
+    throw new Error(
+      'Cannot serialize rules with repetition `' +
+        repetition +
+        '` for `options.ruleRepetition`, expected `3` or more'
+    )
+  }
+
+  return repetition
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
+/**
+ * @import {State} from 'mdast-util-to-markdown'
+ * @import {Parents, ThematicBreak} from 'mdast'
+ */
+
+
+
+
+/**
+ * Serialize a thematic break node.
+ *
+ * @param {ThematicBreak} _
+ *   Node to serialize.
+ * @param {Parents | undefined} _1
+ *   Parent node.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {string}
+ *   Serialized markdown.
+ */
+function thematicBreak(_, _1, state) {
+  const value = (
+    checkRule(state) + (state.options.ruleSpaces ? ' ' : '')
+  ).repeat(checkRuleRepetition(state))
+
+  return state.options.ruleSpaces ? value.slice(0, -1) : value
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/index.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Default (CommonMark) handlers.
+ */
+const handle = {
+  blockquote: blockquote,
+  break: hardBreak,
+  code: code,
+  definition: definition,
+  emphasis: emphasis,
+  hardBreak: hardBreak,
+  heading: heading,
+  html: html,
+  image: image_image,
+  imageReference: imageReference,
+  inlineCode: inlineCode,
+  link: link_link,
+  linkReference: linkReference,
+  list: list,
+  listItem: listItem,
+  paragraph: paragraph,
+  root: root,
+  strong: strong,
+  text: handle_text_text,
+  thematicBreak: thematicBreak
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
+/**
+ * @import {Heading, InlineCode, Table, TableCell, TableRow} from 'mdast'
+ * @import {Options as MarkdownTableOptions} from 'markdown-table'
+ * @import {
+ *   CompileContext,
+ *   Extension as FromMarkdownExtension,
+ *   Handle as FromMarkdownHandle,
+ * } from 'mdast-util-from-markdown'
+ * @import {
+ *   Options as ToMarkdownExtension,
+ *   Handle as ToMarkdownHandle,
+ *   Info,
+ *   Join,
+ *   State
+ * } from 'mdast-util-to-markdown'
+ */
+
+/**
+ * @typedef Options
+ *   Configuration.
+ * @property {boolean | null | undefined} [tableCellPadding=true]
+ *   Whether to add a space of padding between delimiters and cells (default:
+ *   `true`).
+ * @property {boolean | null | undefined} [tablePipeAlign=true]
+ *   Whether to align the delimiters (default: `true`).
+ * @property {MarkdownTableOptions['stringLength'] | null | undefined} [stringLength]
+ *   Function to detect the length of table cell content, used when aligning
+ *   the delimiters between cells (optional).
+ */
+
+
+
+
+
+
+
+/**
+ * Create an extension for `mdast-util-from-markdown` to enable GFM tables in
+ * markdown.
+ *
+ * @returns {FromMarkdownExtension}
+ *   Extension for `mdast-util-from-markdown` to enable GFM tables.
+ */
+function lib_gfmTableFromMarkdown() {
+  return {
+    enter: {
+      table: enterTable,
+      tableData: enterCell,
+      tableHeader: enterCell,
+      tableRow: enterRow
+    },
+    exit: {
+      codeText: exitCodeText,
+      table: exitTable,
+      tableData: exit,
+      tableHeader: exit,
+      tableRow: exit
     }
   }
 }
+
+/**
+ * Enter a table.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterTable(token) {
+  const align = token._align
+  assert(align, 'expected `_align` on table')
+  // Trailing `position: undefined` keeps the table hidden class stable;
+  // mdast-util-from-markdown's enter() patches the field to a real value
+  // but the property already exists, so no shape transition fires.
+  this.enter(
+    {
+      type: 'table',
+      align: align.map(function (d) {
+        return d === 'none' ? null : d
+      }),
+      children: [],
+      position: undefined
+    },
+    token
+  )
+  this.data.inTable = true
+}
+
+/**
+ * Exit a table.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitTable(token) {
+  this.exit(token)
+  this.data.inTable = undefined
+}
+
+/**
+ * Enter a row.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterRow(token) {
+  // See enterTable above for the rationale on the trailing position field.
+  this.enter({type: 'tableRow', children: [], position: undefined}, token)
+}
+
+/**
+ * Exit a row or cell.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exit(token) {
+  this.exit(token)
+}
+
+/**
+ * Enter a cell.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function enterCell(token) {
+  // See enterTable above for the rationale on the trailing position field.
+  this.enter({type: 'tableCell', children: [], position: undefined}, token)
+}
+
+/**
+ * Exit code (text).
+ *
+ * Overwrites the default code text data handler to unescape escaped pipes
+ * when they are in tables.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitCodeText(token) {
+  let value = this.resume()
+
+  if (this.data.inTable) {
+    value = value.replace(/\\([\\|])/g, replace)
+  }
+
+  const node = this.stack[this.stack.length - 1]
+  assert(node.type === 'inlineCode')
+  node.value = value
+  this.exit(token)
+}
+
+/**
+ * Unescape an escaped pipe.
+ *
+ * @param {string} $0
+ *   Whole match.
+ * @param {string} $1
+ *   Escaped character.
+ * @returns {string}
+ *   Replacement.
+ */
+function replace($0, $1) {
+  // Pipes work, backslashes don’t (but can’t escape pipes).
+  return $1 === '|' ? $1 : $0
+}
+
+/**
+ * Create an extension for `mdast-util-to-markdown` to enable GFM tables in
+ * markdown.
+ *
+ * @param {Options | null | undefined} [options]
+ *   Configuration.
+ * @returns {ToMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown` to enable GFM tables.
+ */
+function gfmTableToMarkdown(options) {
+  const settings = options || {}
+  const {
+    tableCellPadding: padding,
+    tablePipeAlign: alignDelimiters,
+    stringLength
+  } = settings
+  const around = padding ? ' ' : '|'
+
+  return {
+    handlers: {
+      inlineCode: inlineCodeWithTable,
+      table: handleTable,
+      tableCell: handleTableCell,
+      tableRow: handleTableRow
+    },
+    join: [joinTable],
+    unsafe: [
+      {character: '\r', inConstruct: 'tableCell'},
+      {character: '\n', inConstruct: 'tableCell'},
+      // A pipe, when followed by a tab or space (padding), or a dash or colon
+      // (unpadded delimiter row), could result in a table.
+      {atBreak: true, character: '|', after: '[\t :-]'},
+      // A pipe in a cell must be encoded.
+      {character: '|', inConstruct: 'tableCell'},
+      // A colon must be followed by a dash, in which case it could start a
+      // delimiter row.
+      {atBreak: true, character: ':', after: '-'},
+      // A delimiter row can also start with a dash, when followed by more
+      // dashes, a colon, or a pipe.
+      // This is a stricter version than the built in check for lists, thematic
+      // breaks, and setex heading underlines though:
+      // <https://github.com/syntax-tree/mdast-util-to-markdown/blob/51a2038/lib/unsafe.js#L57>
+      {atBreak: true, character: '-', after: '[:|-]'}
+    ]
+  }
+
+  /**
+   * Serialize a table.
+   *
+   * @type {ToMarkdownHandle}
+   * @param {Table} node
+   *   Table.
+   */
+  function handleTable(node, _, state, info) {
+    const matrix = handleTableAsData(node, state, info)
+    const head = matrix[0]
+
+    if (head) {
+      let columns = node.align ? node.align.length : 0
+      let index = -1
+
+      if (!columns) {
+        while (++index < matrix.length) {
+          if (matrix[index].length > columns) columns = matrix[index].length
+        }
+      }
+
+      while (head.length < columns) head.push('')
+    }
+
+    return serializeData(matrix, node.align)
+  }
+
+  /**
+   * This function isn’t really used normally, because we handle rows at the
+   * table level.
+   * But, if someone passes in a table row, this ensures we make somewhat sense.
+   *
+   * @type {ToMarkdownHandle}
+   * @param {TableRow} node
+   *   Row.
+   */
+  function handleTableRow(node, _, state, info) {
+    const row = handleTableRowAsData(node, state, info)
+    const value = serializeData([row])
+    // `markdown-table` will always add an align row
+    return value.slice(0, value.indexOf('\n'))
+  }
+
+  /**
+   * Serialize a cell.
+   *
+   * @type {ToMarkdownHandle}
+   * @param {TableCell} node
+   *   Cell.
+   */
+  function handleTableCell(node, _, state, info) {
+    const exit = state.enter('tableCell')
+    const subexit = state.enter('phrasing')
+    const value = state.containerPhrasing(node, {
+      ...info,
+      before: around,
+      after: around
+    })
+    subexit()
+    exit()
+    return value
+  }
+
+  /**
+   * Serialize serialized cells as a table.
+   *
+   * @param {Array<Array<string>>} matrix
+   *   Serialized cells.
+   * @param {Array<string | null | undefined> | null | undefined} [align]
+   *   Alignment.
+   * @returns {string}
+   *   Result.
+   */
+  function serializeData(matrix, align) {
+    return markdownTable(matrix, {
+      align,
+      alignDelimiters,
+      fillRows: false,
+      padding,
+      stringLength
+    })
+  }
+
+  /**
+   * Serialize the cells of a table.
+   *
+   * @param {Table} node
+   *   Table.
+   * @param {State} state
+   *   State.
+   * @param {Info} info
+   *   Info.
+   * @returns {Array<Array<string>>}
+   *   Serialized cells.
+   */
+  function handleTableAsData(node, state, info) {
+    const {children} = node
+    let index = -1
+    /** @type {Array<Array<string>>} */
+    const result = []
+    const subexit = state.enter('table')
+
+    while (++index < children.length) {
+      result[index] = handleTableRowAsData(children[index], state, info)
+    }
+
+    subexit()
+
+    return result
+  }
+
+  /**
+   * Serialize the cells of a row.
+   *
+   * @param {TableRow} node
+   *   Row.
+   * @param {State} state
+   *   State.
+   * @param {Info} info
+   *   Info.
+   * @returns {Array<string>}
+   *   Serialized cells.
+   */
+  function handleTableRowAsData(node, state, info) {
+    const {children} = node
+    let index = -1
+    /** @type {Array<string>} */
+    const result = []
+    const subexit = state.enter('tableRow')
+
+    while (++index < children.length) {
+      // Note: the positional info as used here is incorrect.
+      // Making it correct would be impossible due to aligning cells?
+      // And it would need copy/pasting `markdown-table` into this project.
+      result[index] = handleTableCell(children[index], node, state, info)
+    }
+
+    subexit()
+
+    return result
+  }
+
+  /**
+   * Serialize inline code, escaping pipes in tables.
+   *
+   * @type {ToMarkdownHandle}
+   * @param {InlineCode} node
+   *   Inline code.
+   */
+  function inlineCodeWithTable(node, parent, state) {
+    const value = handle.inlineCode(node, parent, state)
+
+    if (!state.stack.includes('tableCell')) return value
+
+    // In a cell, the backslash before a pipe is dropped, also in code.
+    // GitHub keeps a pipe in the cell when any backslash precedes it,
+    // but micromark only when an odd number do,
+    // as it sees `\\` as an escaped backslash
+    // (see <https://github.com/github/cmark-gfm/issues/277>).
+    /** @type {Array<string>} */
+    const result = []
+    let start = 0
+    let index = value.indexOf('|')
+
+    while (index !== -1) {
+      let before = index
+
+      while (before > start && value.charCodeAt(before - 1) === 92 /* `\` */) {
+        before--
+      }
+
+      result.push(value.slice(start, index))
+      if ((index - before) % 2 === 0) result.push('\\')
+      start = index
+      index = value.indexOf('|', index + 1)
+    }
+
+    result.push(value.slice(start))
+
+    return result.join('')
+  }
+}
+
+/**
+ * Join a table and the flow after it.
+ *
+ * In a tight list item there are no blank lines between flow,
+ * but text right after a table would be read as rows of it.
+ *
+ * @type {Join}
+ */
+function joinTable(left, right, parent, state) {
+  if (
+    left.type === 'table' &&
+    parent.type === 'listItem' &&
+    parent.spread === false &&
+    (right.type === 'definition' ||
+      (right.type === 'heading' && lib_formatHeadingAsSetext(right, state)) ||
+      right.type === 'paragraph' ||
+      right.type === 'table')
+  ) {
+    return 1
+  }
+}
+
+/**
+ * Check whether a heading is serialized as a setext heading,
+ * like `mdast-util-to-markdown` does.
+ *
+ * @param {Heading} node
+ *   Heading.
+ * @param {State} state
+ *   Info passed around.
+ * @returns {boolean}
+ *   Whether the heading is serialized as a setext heading.
+ */
+function lib_formatHeadingAsSetext(node, state) {
+  let literalWithBreak = false
+
+  visit(node, function (node) {
+    if (
+      node.type === 'break' ||
+      ('value' in node && /\r?\n|\r/.test(node.value))
+    ) {
+      literalWithBreak = true
+      return EXIT
+    }
+  })
+
+  return Boolean(
+    (!node.depth || node.depth < 3) &&
+    lib_toString(node) &&
+    (state.options.setext || literalWithBreak)
+  )
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-task-list-item/lib/index.js
+/**
+ * @import {ListItem, Paragraph, Parents} from 'mdast'
+ * @import {
+ *   CompileContext,
+ *   Extension as FromMarkdownExtension,
+ *   Handle as FromMarkdownHandle
+ * } from 'mdast-util-from-markdown'
+ * @import {
+ *   Handle as ToMarkdownHandle,
+ *   Join as ToMarkdownJoin,
+ *   Options as ToMarkdownExtension
+ * } from 'mdast-util-to-markdown'
+ */
+
+
+
+
+/**
+ * Create an extension for `mdast-util-from-markdown` to enable GFM task
+ * list items in markdown.
+ *
+ * @returns {FromMarkdownExtension}
+ *   Extension for `mdast-util-from-markdown` to enable GFM task list items.
+ */
+function lib_gfmTaskListItemFromMarkdown() {
+  return {
+    exit: {
+      taskListCheckValueChecked: exitCheck,
+      taskListCheckValueUnchecked: exitCheck,
+      paragraph: exitParagraphWithTaskListItem
+    }
+  }
+}
+
+/**
+ * Create an extension for `mdast-util-to-markdown` to enable GFM task list
+ * items in markdown.
+ *
+ * @returns {ToMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown` to enable GFM task list items.
+ */
+function gfmTaskListItemToMarkdown() {
+  return {
+    handlers: {paragraph: paragraphWithTaskListItem},
+    join: [joinDefinitionsBeforeTaskListItemParagraph]
+  }
+}
+
+/**
+ * Exit a check.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitCheck(token) {
+  // We’re always in a paragraph, in a list item.
+  const node = this.stack[this.stack.length - 2]
+  assert(node.type === 'listItem')
+  node.checked = token.type === 'taskListCheckValueChecked'
+}
+
+/**
+ * Exit a paragraph, removing the whitespace after a check.
+ *
+ * @this {CompileContext}
+ * @type {FromMarkdownHandle}
+ */
+function exitParagraphWithTaskListItem(token) {
+  const parent = this.stack[this.stack.length - 2]
+
+  if (
+    parent &&
+    parent.type === 'listItem' &&
+    typeof parent.checked === 'boolean'
+  ) {
+    const node = this.stack[this.stack.length - 1]
+    assert(node.type === 'paragraph')
+    const head = node.children[0]
+
+    if (head && head.type === 'text') {
+      const siblings = parent.children
+      let index = -1
+      /** @type {Paragraph | undefined} */
+      let firstParagraph
+
+      while (++index < siblings.length) {
+        const sibling = siblings[index]
+        if (sibling.type === 'paragraph') {
+          firstParagraph = sibling
+          break
+        }
+      }
+
+      if (firstParagraph === node) {
+        // Must start with a space or a tab.
+        head.value = head.value.slice(1)
+
+        if (head.value.length === 0) {
+          node.children.shift()
+        } else if (
+          node.position &&
+          head.position &&
+          typeof head.position.start.offset === 'number'
+        ) {
+          head.position.start.column++
+          head.position.start.offset++
+          node.position.start = {...head.position.start}
+        }
+      }
+    }
+  }
+
+  this.exit(token)
+}
+
+/**
+ * Serialize a paragraph,
+ * with a check if it is the paragraph of a task list item.
+ *
+ * @type {ToMarkdownHandle}
+ * @param {Paragraph} node
+ *   Paragraph.
+ * @param {Parents | undefined} parent
+ *   Parent.
+ */
+function paragraphWithTaskListItem(node, parent, state, info) {
+  if (
+    !parent ||
+    parent.type !== 'listItem' ||
+    taskListItemParagraph(parent) !== node
+  ) {
+    return handle.paragraph(node, parent, state, info)
+  }
+
+  const checkbox = '[' + (parent.checked ? 'x' : ' ') + '] '
+  const tracker = state.createTracker(info)
+  tracker.move(checkbox)
+  // Check needs content after it, use an encoded space if there is no content
+  // but there is `checked`.
+  const value = handle.paragraph(
+    node.children.length > 0
+      ? node
+      : {type: 'paragraph', children: [{type: 'text', value: ' '}]},
+    parent,
+    state,
+    {...info, ...tracker.current()}
+  )
+
+  return checkbox + value
+}
+
+/**
+ * Join definitions before the paragraph of a task list item without blank
+ * lines,
+ * as a check is only seen at the start of the first content of a list item.
+ *
+ * @type {ToMarkdownJoin}
+ */
+function joinDefinitionsBeforeTaskListItemParagraph(left, _, parent) {
+  if (!(left.type === 'definition' && parent.type === 'listItem')) {
+    return
+  }
+
+  const paragraph = taskListItemParagraph(parent)
+
+  if (
+    paragraph &&
+    parent.children.indexOf(left) < parent.children.indexOf(paragraph)
+  ) {
+    return 0
+  }
+}
+
+/**
+ * Find the paragraph of a task list item that can start with a check.
+ *
+ * @param {ListItem} node
+ *   List item.
+ * @returns {Paragraph | undefined}
+ *   Paragraph, if `node` is checkable.
+ */
+function taskListItemParagraph(node) {
+  if (typeof node.checked !== 'boolean') {
+    return
+  }
+
+  for (const child of node.children) {
+    if (child.type === 'paragraph') {
+      return child
+    }
+
+    if (child.type !== 'definition') {
+      return
+    }
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm/lib/index.js
+/**
+ * @import {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
+ * @import {Options} from 'mdast-util-gfm'
+ * @import {Options as ToMarkdownExtension} from 'mdast-util-to-markdown'
+ */
+
+
+
+
+
+
+
+/**
+ * Create an extension for `mdast-util-from-markdown` to enable GFM (autolink
+ * literals, footnotes, strikethrough, tables, tasklists).
+ *
+ * @returns {Array<FromMarkdownExtension>}
+ *   Extension for `mdast-util-from-markdown` to enable GFM (autolink literals,
+ *   footnotes, strikethrough, tables, tasklists).
+ */
+function gfmFromMarkdown() {
+  return [
+    gfmAutolinkLiteralFromMarkdown(),
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown()
+  ]
+}
+
+/**
+ * Create an extension for `mdast-util-to-markdown` to enable GFM (autolink
+ * literals, footnotes, strikethrough, tables, tasklists).
+ *
+ * @param {Options | null | undefined} [options]
+ *   Configuration (optional).
+ * @returns {ToMarkdownExtension}
+ *   Extension for `mdast-util-to-markdown` to enable GFM (autolink literals,
+ *   footnotes, strikethrough, tables, tasklists).
+ */
+function gfmToMarkdown(options) {
+  return {
+    extensions: [
+      gfmAutolinkLiteralToMarkdown(),
+      gfmFootnoteToMarkdown(options),
+      gfmStrikethroughToMarkdown(),
+      gfmTableToMarkdown(options),
+      gfmTaskListItemToMarkdown()
+    ]
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/zwitch/index.js
+/**
+ * @callback Handler
+ *   Handle a value, with a certain ID field set to a certain value.
+ *   The ID field is passed to `zwitch`, and it’s value is this function’s
+ *   place on the `handlers` record.
+ * @param {...any} parameters
+ *   Arbitrary parameters passed to the zwitch.
+ *   The first will be an object with a certain ID field set to a certain value.
+ * @returns {any}
+ *   Anything!
+ */
+
+/**
+ * @callback UnknownHandler
+ *   Handle values that do have a certain ID field, but it’s set to a value
+ *   that is not listed in the `handlers` record.
+ * @param {unknown} value
+ *   An object with a certain ID field set to an unknown value.
+ * @param {...any} rest
+ *   Arbitrary parameters passed to the zwitch.
+ * @returns {any}
+ *   Anything!
+ */
+
+/**
+ * @callback InvalidHandler
+ *   Handle values that do not have a certain ID field.
+ * @param {unknown} value
+ *   Any unknown value.
+ * @param {...any} rest
+ *   Arbitrary parameters passed to the zwitch.
+ * @returns {void|null|undefined|never}
+ *   This should crash or return nothing.
+ */
+
+/**
+ * @template {InvalidHandler} [Invalid=InvalidHandler]
+ * @template {UnknownHandler} [Unknown=UnknownHandler]
+ * @template {Record<string, Handler>} [Handlers=Record<string, Handler>]
+ * @typedef Options
+ *   Configuration (required).
+ * @property {Invalid} [invalid]
+ *   Handler to use for invalid values.
+ * @property {Unknown} [unknown]
+ *   Handler to use for unknown values.
+ * @property {Handlers} [handlers]
+ *   Handlers to use.
+ */
+
+const own = {}.hasOwnProperty
+
+/**
+ * Handle values based on a field.
+ *
+ * @template {InvalidHandler} [Invalid=InvalidHandler]
+ * @template {UnknownHandler} [Unknown=UnknownHandler]
+ * @template {Record<string, Handler>} [Handlers=Record<string, Handler>]
+ * @param {string} key
+ *   Field to switch on.
+ * @param {Options<Invalid, Unknown, Handlers>} [options]
+ *   Configuration (required).
+ * @returns {{unknown: Unknown, invalid: Invalid, handlers: Handlers, (...parameters: Parameters<Handlers[keyof Handlers]>): ReturnType<Handlers[keyof Handlers]>, (...parameters: Parameters<Unknown>): ReturnType<Unknown>}}
+ */
+function zwitch(key, options) {
+  const settings = options || {}
+
+  /**
+   * Handle one value.
+   *
+   * Based on the bound `key`, a respective handler will be called.
+   * If `value` is not an object, or doesn’t have a `key` property, the special
+   * “invalid” handler will be called.
+   * If `value` has an unknown `key`, the special “unknown” handler will be
+   * called.
+   *
+   * All arguments, and the context object, are passed through to the handler,
+   * and it’s result is returned.
+   *
+   * @this {unknown}
+   *   Any context object.
+   * @param {unknown} [value]
+   *   Any value.
+   * @param {...unknown} parameters
+   *   Arbitrary parameters passed to the zwitch.
+   * @property {Handler} invalid
+   *   Handle for values that do not have a certain ID field.
+   * @property {Handler} unknown
+   *   Handle values that do have a certain ID field, but it’s set to a value
+   *   that is not listed in the `handlers` record.
+   * @property {Handlers} handlers
+   *   Record of handlers.
+   * @returns {unknown}
+   *   Anything.
+   */
+  function one(value, ...parameters) {
+    /** @type {Handler|undefined} */
+    let fn = one.invalid
+    const handlers = one.handlers
+
+    if (value && own.call(value, key)) {
+      // @ts-expect-error Indexable.
+      const id = String(value[key])
+      // @ts-expect-error Indexable.
+      fn = own.call(handlers, id) ? handlers[id] : one.unknown
+    }
+
+    if (fn) {
+      return fn.call(this, value, ...parameters)
+    }
+  }
+
+  one.handlers = settings.handlers || {}
+  one.invalid = settings.invalid
+  one.unknown = settings.unknown
+
+  // @ts-expect-error: matches!
+  return one
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/configure.js
+/**
+ * @import {Options, State} from './types.js'
+ */
+
+const configure_own = {}.hasOwnProperty
+
+/**
+ * Configure a base state w/ an extension.
+ *
+ * @param {State} base
+ *   Base state to configure.
+ * @param {Options} extension
+ *   Extension to apply.
+ * @returns {State}
+ *   Given `base`.
+ */
+function configure(base, extension) {
+  let index = -1
+  /** @type {keyof Options} */
+  let key
+
+  // First do subextensions.
+  if (extension.extensions) {
+    while (++index < extension.extensions.length) {
+      configure(base, extension.extensions[index])
+    }
+  }
+
+  for (key in extension) {
+    if (configure_own.call(extension, key)) {
+      switch (key) {
+        case 'extensions': {
+          // Empty.
+          break
+        }
+
+        /* c8 ignore next 4 */
+        case 'unsafe': {
+          configure_list(base[key], extension[key])
+          break
+        }
+
+        case 'join': {
+          configure_list(base[key], extension[key])
+          break
+        }
+
+        case 'handlers': {
+          configure_map(base[key], extension[key])
+          break
+        }
+
+        default: {
+          // @ts-expect-error: matches.
+          base.options[key] = extension[key]
+        }
+      }
+    }
+  }
+
+  return base
+}
+
+/**
+ * Merge arrays from the extension into the base state.
+ *
+ * @template T
+ *   Kind.
+ * @param {Array<T>} left
+ *   List to merge into.
+ * @param {Array<T> | null | undefined} right
+ *   List to merge from.
+ * @returns {undefined}
+ *   Nothing.
+ */
+function configure_list(left, right) {
+  if (right) {
+    left.push(...right)
+  }
+}
+
+/**
+ * Merge objects from the extension into the base state.
+ *
+ * @template T
+ *   Kind.
+ * @param {Record<string, T>} left
+ *   Object to merge into.
+ * @param {Record<string, T> | null | undefined} right
+ *   Object to merge from.
+ * @returns {undefined}
+ *   Nothing.
+ */
+function configure_map(left, right) {
+  if (right) {
+    Object.assign(left, right)
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/join.js
+/**
+ * @import {Join} from 'mdast-util-to-markdown'
+ */
+
+
+
+
+
+
+/** @type {Array<Join>} */
+const join_join = [joinDefaults]
+
+/**
+ * Default join function.
+ *
+ * @type {Join}
+ */
+function joinDefaults(left, right, parent, state) {
+  // Indented code after list or another indented code.
+  if (
+    right.type === 'code' &&
+    formatCodeAsIndented(right, state) &&
+    (left.type === 'list' ||
+      (left.type === right.type && formatCodeAsIndented(left, state)))
+  ) {
+    return false
+  }
+
+  // Join children of a list or an item.
+  // In which case, `parent` has a `spread` field.
+  if ('spread' in parent && typeof parent.spread === 'boolean') {
+    if (parent.spread) return 1
+
+    // HTML that only ends at a blank line.
+    if (left.type === 'html') {
+      const kind = htmlKind(left.value)
+      if (kind === undefined || kind === 6 || kind === 7) return 1
+    }
+
+    if (left.type === 'blockquote' && right.type === 'blockquote') return 1
+
+    // Lists with non-1 start would turn into a paragraph.
+    if (
+      (left.type === 'definition' || left.type === 'paragraph') &&
+      right.type === 'list' &&
+      ((right.ordered &&
+        typeof right.start === 'number' &&
+        right.start !== 1) ||
+        (right.children.length > 0 && right.children[0].children.length === 0))
+    ) {
+      return 1
+    }
+
+    // Thematic break with dashes would turn into a setext heading.
+    if (
+      left.type === 'paragraph' &&
+      right.type === 'thematicBreak' &&
+      checkRule(state) === '-' &&
+      !state.options.ruleSpaces
+    ) {
+      return 1
+    }
+
+    // We have to “delve” into containers that form from the left margin.
+    let tail = left
+
+    while (
+      (tail.type === 'blockquote' ||
+        tail.type === 'list' ||
+        tail.type === 'listItem') &&
+      tail.children.length > 0
+    ) {
+      tail = tail.children[tail.children.length - 1]
+    }
+
+    if (tail.type !== 'definition' && tail.type !== 'paragraph') return 0
+
+    // Indented code would turn into a paragraph.
+    if (right.type === 'code' && formatCodeAsIndented(right, state)) return 1
+
+    // Kind 7 HTML would turn into a paragraph.
+    if (right.type === 'html') {
+      const kind = htmlKind(right.value)
+      if (kind === undefined || kind === 7) return 1
+    }
+
+    // Text joins the paragraph before it, also one at the end of a container.
+    // Not a definition before it: definitions are parsed out of the start of
+    // a paragraph, so they and the text after them are read back the same.
+    if (
+      (left.type === 'paragraph' || left !== tail) &&
+      (right.type === 'definition' ||
+        (right.type === 'heading' && formatHeadingAsSetext(right, state)) ||
+        right.type === 'paragraph')
+    ) {
+      return 1
+    }
+
+    return 0
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/unsafe.js
+/**
+ * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
+ */
+
+/**
+ * List of constructs that occur in phrasing (paragraphs, headings), but cannot
+ * contain things like attention (emphasis, strong), images, or links.
+ * So they sort of cancel each other out.
+ * Note: could use a better name.
+ *
+ * @type {Array<ConstructName>}
+ */
+const fullPhrasingSpans = [
+  'autolink',
+  'destinationLiteral',
+  'destinationRaw',
+  'reference',
+  'titleQuote',
+  'titleApostrophe'
+]
+
+/** @type {Array<Unsafe>} */
+const unsafe = [
+  {character: '\t', after: '[\\r\\n]', inConstruct: 'phrasing'},
+  {character: '\t', before: '[\\r\\n]', inConstruct: 'phrasing'},
+  {
+    character: '\t',
+    inConstruct: ['codeFencedLangGraveAccent', 'codeFencedLangTilde']
+  },
+  {
+    character: '\r',
+    inConstruct: [
+      'codeFencedLangGraveAccent',
+      'codeFencedLangTilde',
+      'codeFencedMetaGraveAccent',
+      'codeFencedMetaTilde',
+      'destinationLiteral',
+      'headingAtx'
+    ]
+  },
+  {
+    character: '\n',
+    inConstruct: [
+      'codeFencedLangGraveAccent',
+      'codeFencedLangTilde',
+      'codeFencedMetaGraveAccent',
+      'codeFencedMetaTilde',
+      'destinationLiteral',
+      'headingAtx'
+    ]
+  },
+  {character: '\r', before: '[\\r\\n]', inConstruct: 'phrasing'},
+  {character: '\r', after: '\\r', inConstruct: 'phrasing'},
+  {character: '\n', before: '\\n', inConstruct: 'phrasing'},
+  {character: '\n', after: '[\\r\\n]', inConstruct: 'phrasing'},
+  {character: ' ', after: '[\\r\\n]', inConstruct: 'phrasing'},
+  {character: ' ', before: '[\\r\\n]', inConstruct: 'phrasing'},
+  {
+    character: ' ',
+    inConstruct: ['codeFencedLangGraveAccent', 'codeFencedLangTilde']
+  },
+  // An exclamation mark can start an image, if it is followed by a link or
+  // a link reference.
+  {
+    character: '!',
+    after: '\\[',
+    inConstruct: 'phrasing',
+    notInConstruct: fullPhrasingSpans
+  },
+  // A quote can break out of a title.
+  {character: '"', inConstruct: 'titleQuote'},
+  // A number sign could start an ATX heading if it starts a line.
+  {atBreak: true, character: '#'},
+  {character: '#', inConstruct: 'headingAtx', after: '(?:[\r\n]|$)'},
+  // Dollar sign and percentage are not used in markdown.
+  // An ampersand could start a character reference.
+  // Labels match on their source.
+  {
+    character: '&',
+    after: '[#A-Za-z]',
+    inConstruct: [
+      'codeFencedLangGraveAccent',
+      'codeFencedLangTilde',
+      'codeFencedMetaGraveAccent',
+      'codeFencedMetaTilde',
+      'destinationLiteral',
+      'destinationRaw',
+      'phrasing',
+      'titleApostrophe',
+      'titleQuote'
+    ]
+  },
+  // An apostrophe can break out of a title.
+  {character: "'", inConstruct: 'titleApostrophe'},
+  // A left paren could break out of a destination raw.
+  {character: '(', inConstruct: 'destinationRaw'},
+  // A left paren followed by `]` could make something into a link or image.
+  {
+    before: '\\]',
+    character: '(',
+    inConstruct: 'phrasing',
+    notInConstruct: fullPhrasingSpans
+  },
+  // A right paren could start a list item or break out of a destination
+  // raw.
+  {atBreak: true, before: '\\d+', character: ')'},
+  {character: ')', inConstruct: 'destinationRaw'},
+  // An asterisk can start thematic breaks, list items, emphasis, strong.
+  {atBreak: true, character: '*', after: '(?:[ \t\r\n*])'},
+  {character: '*', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
+  // A plus sign could start a list item.
+  {atBreak: true, character: '+', after: '(?:[ \t\r\n])'},
+  // A dash can start thematic breaks, list items, and setext heading
+  // underlines.
+  {atBreak: true, character: '-', after: '(?:[ \t\r\n-])'},
+  // A dot could start a list item.
+  {atBreak: true, before: '\\d+', character: '.', after: '(?:[ \t\r\n]|$)'},
+  // Slash, colon, and semicolon are not used in markdown for constructs.
+  // A less than can start html (flow or text) or an autolink.
+  // HTML could start with an exclamation mark (declaration, cdata, comment),
+  // slash (closing tag), question mark (instruction), or a letter (tag).
+  // An autolink also starts with a letter.
+  // It could break out of a destination literal,
+  // or start one at the start of a destination raw.
+  {atBreak: true, character: '<', after: '[!/?A-Za-z]'},
+  {
+    character: '<',
+    after: '[!/?A-Za-z]',
+    inConstruct: 'phrasing',
+    notInConstruct: fullPhrasingSpans
+  },
+  {character: '<', inConstruct: 'destinationLiteral'},
+  {character: '<', before: '[( ]', inConstruct: 'destinationRaw'},
+  // An equals to can start setext heading underlines.
+  {atBreak: true, character: '='},
+  // A greater than can start block quotes and it can break out of a
+  // destination literal.
+  {atBreak: true, character: '>'},
+  {character: '>', inConstruct: 'destinationLiteral'},
+  // Question mark and at sign are not used in markdown for constructs.
+  // A left bracket can start definitions, references, labels,
+  {atBreak: true, character: '['},
+  {character: '[', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
+  {character: '[', inConstruct: ['label', 'reference']},
+  // A backslash can start an escape (when followed by punctuation) or a
+  // hard break (when followed by an eol).
+  // Note: typical escapes are handled in `safe`!
+  {character: '\\', after: '[\\r\\n]', inConstruct: 'phrasing'},
+  // A right bracket can exit labels.
+  {character: ']', inConstruct: ['label', 'reference']},
+  // Caret is not used in markdown for constructs.
+  // An underscore can start emphasis, strong, or a thematic break.
+  {atBreak: true, character: '_'},
+  {character: '_', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
+  // A grave accent can start code (fenced or text), or it can break out of
+  // a grave accent code fence.
+  {atBreak: true, character: '`'},
+  {
+    character: '`',
+    inConstruct: ['codeFencedLangGraveAccent', 'codeFencedMetaGraveAccent']
+  },
+  {character: '`', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
+  // Left brace, vertical bar, right brace are not used in markdown for
+  // constructs.
+  // A tilde can start code (fenced).
+  {atBreak: true, character: '~'},
+  {character: '<', inConstruct: 'autolink'},
+  {character: '>', inConstruct: 'autolink'},
+  {character: '\u007F', inConstruct: 'autolink'}
+]
+
+// Also the low ASCII control characters including space.
+let unsafe_code = -1
+
+while (++unsafe_code < 33) {
+  unsafe.push({character: String.fromCharCode(unsafe_code), inConstruct: 'autolink'})
+}
+
 ;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
 /**
  * Map of named character references.
@@ -49911,7 +51767,7 @@ const characterEntities = {
 
 
 // To do: next major: use `Object.hasOwn`.
-const own = {}.hasOwnProperty
+const decode_named_character_reference_own = {}.hasOwnProperty
 
 /**
  * Decode a single character reference (without the `&` or `;`).
@@ -49925,3359 +51781,9 @@ const own = {}.hasOwnProperty
  *   Decoded reference.
  */
 function decodeNamedCharacterReference(value) {
-  return own.call(characterEntities, value) ? characterEntities[value] : false
+  return decode_named_character_reference_own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-reference.js
-/**
- * @import {
- *   Code,
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const characterReference = {
-  name: 'characterReference',
-  tokenize: tokenizeCharacterReference
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeCharacterReference(effects, ok, nok) {
-  const self = this;
-  let size = 0;
-  /** @type {number} */
-  let max;
-  /** @type {(code: Code) => boolean} */
-  let test;
-  return start;
-
-  /**
-   * Start of character reference.
-   *
-   * ```markdown
-   * > | a&amp;b
-   *      ^
-   * > | a&#123;b
-   *      ^
-   * > | a&#x9;b
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("characterReference");
-    effects.enter("characterReferenceMarker");
-    effects.consume(code);
-    effects.exit("characterReferenceMarker");
-    return open;
-  }
-
-  /**
-   * After `&`, at `#` for numeric references or alphanumeric for named
-   * references.
-   *
-   * ```markdown
-   * > | a&amp;b
-   *       ^
-   * > | a&#123;b
-   *       ^
-   * > | a&#x9;b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function open(code) {
-    if (code === 35) {
-      effects.enter("characterReferenceMarkerNumeric");
-      effects.consume(code);
-      effects.exit("characterReferenceMarkerNumeric");
-      return numeric;
-    }
-    effects.enter("characterReferenceValue");
-    max = 31;
-    test = asciiAlphanumeric;
-    return value(code);
-  }
-
-  /**
-   * After `#`, at `x` for hexadecimals or digit for decimals.
-   *
-   * ```markdown
-   * > | a&#123;b
-   *        ^
-   * > | a&#x9;b
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function numeric(code) {
-    if (code === 88 || code === 120) {
-      effects.enter("characterReferenceMarkerHexadecimal");
-      effects.consume(code);
-      effects.exit("characterReferenceMarkerHexadecimal");
-      effects.enter("characterReferenceValue");
-      max = 6;
-      test = asciiHexDigit;
-      return value;
-    }
-    effects.enter("characterReferenceValue");
-    max = 7;
-    test = asciiDigit;
-    return value(code);
-  }
-
-  /**
-   * After markers (`&#x`, `&#`, or `&`), in value, before `;`.
-   *
-   * The character reference kind defines what and how many characters are
-   * allowed.
-   *
-   * ```markdown
-   * > | a&amp;b
-   *       ^^^
-   * > | a&#123;b
-   *        ^^^
-   * > | a&#x9;b
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function value(code) {
-    if (code === 59 && size) {
-      const token = effects.exit("characterReferenceValue");
-      if (test === asciiAlphanumeric && !decodeNamedCharacterReference(self.sliceSerialize(token))) {
-        return nok(code);
-      }
-
-      // To do: `markdown-rs` uses a different name:
-      // `CharacterReferenceMarkerSemi`.
-      effects.enter("characterReferenceMarker");
-      effects.consume(code);
-      effects.exit("characterReferenceMarker");
-      effects.exit("characterReference");
-      return ok;
-    }
-    if (test(code) && size++ < max) {
-      effects.consume(code);
-      return value;
-    }
-    return nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-escape.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-/** @type {Construct} */
-const characterEscape = {
-  name: 'characterEscape',
-  tokenize: tokenizeCharacterEscape
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeCharacterEscape(effects, ok, nok) {
-  return start;
-
-  /**
-   * Start of character escape.
-   *
-   * ```markdown
-   * > | a\*b
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("characterEscape");
-    effects.enter("escapeMarker");
-    effects.consume(code);
-    effects.exit("escapeMarker");
-    return inside;
-  }
-
-  /**
-   * After `\`, at punctuation.
-   *
-   * ```markdown
-   * > | a\*b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function inside(code) {
-    // ASCII punctuation.
-    if (asciiPunctuation(code)) {
-      effects.enter("characterEscapeValue");
-      effects.consume(code);
-      effects.exit("characterEscapeValue");
-      effects.exit("characterEscape");
-      return ok;
-    }
-    return nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/line-ending.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const lineEnding = {
-  name: 'lineEnding',
-  tokenize: tokenizeLineEnding
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeLineEnding(effects, ok) {
-  return start;
-
-  /** @type {State} */
-  function start(code) {
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return factorySpace(effects, ok, "linePrefix");
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-util-resolve-all/index.js
-/**
- * @import {Event, Resolver, TokenizeContext} from 'micromark-util-types'
- */
-
-/**
- * Call all `resolveAll`s.
- *
- * @param {ReadonlyArray<{resolveAll?: Resolver | undefined}>} constructs
- *   List of constructs, optionally with `resolveAll`s.
- * @param {Array<Event>} events
- *   List of events.
- * @param {TokenizeContext} context
- *   Context used by `tokenize`.
- * @returns {Array<Event>}
- *   Changed events.
- */
-function resolveAll(constructs, events, context) {
-  /** @type {Array<Resolver>} */
-  const called = []
-  let index = -1
-
-  while (++index < constructs.length) {
-    const resolve = constructs[index].resolveAll
-
-    if (resolve && !called.includes(resolve)) {
-      events = resolve(events, context)
-      called.push(resolve)
-    }
-  }
-
-  return events
-}
-
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-end.js
-/**
- * @import {
- *   Construct,
- *   Event,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer,
- *   Token
- * } from 'micromark-util-types'
- */
-
-
-
-
-
-
-
-
-
-/** @type {Construct} */
-const labelEnd = {
-  name: 'labelEnd',
-  resolveAll: resolveAllLabelEnd,
-  resolveTo: resolveToLabelEnd,
-  tokenize: tokenizeLabelEnd
-};
-
-/** @type {Construct} */
-const resourceConstruct = {
-  tokenize: tokenizeResource
-};
-/** @type {Construct} */
-const referenceFullConstruct = {
-  tokenize: tokenizeReferenceFull
-};
-/** @type {Construct} */
-const referenceCollapsedConstruct = {
-  tokenize: tokenizeReferenceCollapsed
-};
-
-/** @type {Resolver} */
-function resolveAllLabelEnd(events) {
-  let index = -1;
-  /** @type {Array<Event>} */
-  const newEvents = [];
-  while (++index < events.length) {
-    const token = events[index][1];
-    newEvents.push(events[index]);
-    if (token.type === "labelImage" || token.type === "labelLink" || token.type === "labelEnd") {
-      // Remove the marker.
-      const offset = token.type === "labelImage" ? 4 : 2;
-      token.type = "data";
-      index += offset;
-    }
-  }
-
-  // If the events are equal, we don't have to copy newEvents to events
-  if (events.length !== newEvents.length) {
-    splice(events, 0, events.length, newEvents);
-  }
-  return events;
-}
-
-/** @type {Resolver} */
-function resolveToLabelEnd(events, context) {
-  let index = events.length;
-  let offset = 0;
-  /** @type {number | undefined} */
-  let open;
-  /** @type {number | undefined} */
-  let close;
-  /** @type {Array<Event>} */
-  let media;
-
-  // Find an opening.
-  while (index--) {
-    const token = events[index][1];
-    if (open) {
-      // If we see another link, or inactive link label, we’ve been here before.
-      if (token.type === "link" || token.type === "labelLink" && token._inactive) {
-        break;
-      }
-
-      // Mark other link openings as inactive, as we can’t have links in
-      // links.
-      if (events[index][0] === 'enter' && token.type === "labelLink") {
-        token._inactive = true;
-      }
-    } else if (close) {
-      if (events[index][0] === 'enter' && (token.type === "labelImage" || token.type === "labelLink") && !token._balanced) {
-        open = index;
-        if (token.type !== "labelLink") {
-          offset = 2;
-          break;
-        }
-      }
-    } else if (token.type === "labelEnd") {
-      close = index;
-    }
-  }
-  const group = {
-    type: events[open][1].type === "labelLink" ? "link" : "image",
-    start: {
-      ...events[open][1].start
-    },
-    end: {
-      ...events[events.length - 1][1].end
-    }
-  };
-  const label = {
-    type: "label",
-    start: {
-      ...events[open][1].start
-    },
-    end: {
-      ...events[close][1].end
-    }
-  };
-  const text = {
-    type: "labelText",
-    start: {
-      ...events[open + offset + 2][1].end
-    },
-    end: {
-      ...events[close - 2][1].start
-    }
-  };
-  media = [['enter', group, context], ['enter', label, context]];
-
-  // Opening marker.
-  media = push(media, events.slice(open + 1, open + offset + 3));
-
-  // Text open.
-  media = push(media, [['enter', text, context]]);
-
-  // Always populated by defaults.
-
-  // Between.
-  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
-
-  // Text close, marker close, label close.
-  media = push(media, [['exit', text, context], events[close - 2], events[close - 1], ['exit', label, context]]);
-
-  // Reference, resource, or so.
-  media = push(media, events.slice(close + 1));
-
-  // Media close.
-  media = push(media, [['exit', group, context]]);
-  splice(events, open, events.length, media);
-  return events;
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeLabelEnd(effects, ok, nok) {
-  const self = this;
-  const labelStarts = self._labelStarts;
-  /** @type {Token} */
-  let labelStart;
-  /** @type {boolean} */
-  let defined;
-  if (labelStarts) {
-    // Discard ones that failed to close,
-    // they’re not needed anymore.
-    while (labelStarts.length > 0 && labelStarts[labelStarts.length - 1]._balanced) {
-      labelStarts.pop();
-    }
-    labelStart = labelStarts[labelStarts.length - 1];
-  }
-  return start;
-
-  /**
-   * Start of label end.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *       ^
-   * > | [a][b] c
-   *       ^
-   * > | [a][] b
-   *       ^
-   * > | [a] b
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // If there is not an okay opening.
-    if (!labelStart) {
-      return nok(code);
-    }
-
-    // If the corresponding label (link) start is marked as inactive,
-    // it means we’d be wrapping a link, like this:
-    //
-    // ```markdown
-    // > | a [b [c](d) e](f) g.
-    //                  ^
-    // ```
-    //
-    // We can’t have that, so it’s just balanced brackets.
-    if (labelStart._inactive) {
-      return labelEndNok(code);
-    }
-    defined = self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
-      start: labelStart.end,
-      end: self.now()
-    })));
-    effects.enter("labelEnd");
-    effects.enter("labelMarker");
-    effects.consume(code);
-    effects.exit("labelMarker");
-    effects.exit("labelEnd");
-    return after;
-  }
-
-  /**
-   * After `]`.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *       ^
-   * > | [a][b] c
-   *       ^
-   * > | [a][] b
-   *       ^
-   * > | [a] b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    // Note: `markdown-rs` also parses GFM footnotes here, which for us is in
-    // an extension.
-
-    // Resource (`[asd](fgh)`)?
-    if (code === 40) {
-      return effects.attempt(resourceConstruct, labelEndOk, defined ? labelEndOk : labelEndNok)(code);
-    }
-
-    // Full (`[asd][fgh]`) or collapsed (`[asd][]`) reference?
-    if (code === 91) {
-      return effects.attempt(referenceFullConstruct, labelEndOk, defined ? referenceNotFull : labelEndNok)(code);
-    }
-
-    // Shortcut (`[asd]`) reference?
-    return defined ? labelEndOk(code) : labelEndNok(code);
-  }
-
-  /**
-   * After `]`, at `[`, but not at a full reference.
-   *
-   * > 👉 **Note**: we only get here if the label is defined.
-   *
-   * ```markdown
-   * > | [a][] b
-   *        ^
-   * > | [a] b
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function referenceNotFull(code) {
-    return effects.attempt(referenceCollapsedConstruct, labelEndOk, labelEndNok)(code);
-  }
-
-  /**
-   * Done, we found something.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *           ^
-   * > | [a][b] c
-   *           ^
-   * > | [a][] b
-   *          ^
-   * > | [a] b
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelEndOk(code) {
-    // Note: `markdown-rs` does a bunch of stuff here.
-    // This label start is now used up: discard it so it’s never found again.
-
-    labelStarts.pop();
-    return ok(code);
-  }
-
-  /**
-   * Done, it’s nothing.
-   *
-   * There was an okay opening, but we didn’t match anything.
-   *
-   * ```markdown
-   * > | [a](b c
-   *        ^
-   * > | [a][b c
-   *        ^
-   * > | [a] b
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelEndNok(code) {
-    labelStart._balanced = true;
-    return nok(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeResource(effects, ok, nok) {
-  return resourceStart;
-
-  /**
-   * At a resource.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceStart(code) {
-    effects.enter("resource");
-    effects.enter("resourceMarker");
-    effects.consume(code);
-    effects.exit("resourceMarker");
-    return resourceBefore;
-  }
-
-  /**
-   * In resource, after `(`, at optional whitespace.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceBefore(code) {
-    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceOpen)(code) : resourceOpen(code);
-  }
-
-  /**
-   * In resource, after optional whitespace, at `)` or a destination.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceOpen(code) {
-    if (code === 41) {
-      return resourceEnd(code);
-    }
-    return factoryDestination(effects, resourceDestinationAfter, resourceDestinationMissing, "resourceDestination", "resourceDestinationLiteral", "resourceDestinationLiteralMarker", "resourceDestinationRaw", "resourceDestinationString", 32)(code);
-  }
-
-  /**
-   * In resource, after destination, at optional whitespace.
-   *
-   * ```markdown
-   * > | [a](b) c
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceDestinationAfter(code) {
-    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceBetween)(code) : resourceEnd(code);
-  }
-
-  /**
-   * At invalid destination.
-   *
-   * ```markdown
-   * > | [a](<<) b
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceDestinationMissing(code) {
-    return nok(code);
-  }
-
-  /**
-   * In resource, after destination and whitespace, at `(` or title.
-   *
-   * ```markdown
-   * > | [a](b ) c
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceBetween(code) {
-    if (code === 34 || code === 39 || code === 40) {
-      return factoryTitle(effects, resourceTitleAfter, nok, "resourceTitle", "resourceTitleMarker", "resourceTitleString")(code);
-    }
-    return resourceEnd(code);
-  }
-
-  /**
-   * In resource, after title, at optional whitespace.
-   *
-   * ```markdown
-   * > | [a](b "c") d
-   *              ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceTitleAfter(code) {
-    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceEnd)(code) : resourceEnd(code);
-  }
-
-  /**
-   * In resource, at `)`.
-   *
-   * ```markdown
-   * > | [a](b) d
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function resourceEnd(code) {
-    if (code === 41) {
-      effects.enter("resourceMarker");
-      effects.consume(code);
-      effects.exit("resourceMarker");
-      effects.exit("resource");
-      return ok;
-    }
-    return nok(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeReferenceFull(effects, ok, nok) {
-  const self = this;
-  return referenceFull;
-
-  /**
-   * In a reference (full), at the `[`.
-   *
-   * ```markdown
-   * > | [a][b] d
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function referenceFull(code) {
-    return factoryLabel.call(self, effects, referenceFullAfter, referenceFullMissing, "reference", "referenceMarker", "referenceString")(code);
-  }
-
-  /**
-   * In a reference (full), after `]`.
-   *
-   * ```markdown
-   * > | [a][b] d
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function referenceFullAfter(code) {
-    return self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1))) ? ok(code) : nok(code);
-  }
-
-  /**
-   * In reference (full) that was missing.
-   *
-   * ```markdown
-   * > | [a][b d
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function referenceFullMissing(code) {
-    return nok(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeReferenceCollapsed(effects, ok, nok) {
-  return referenceCollapsedStart;
-
-  /**
-   * In reference (collapsed), at `[`.
-   *
-   * > 👉 **Note**: we only get here if the label is defined.
-   *
-   * ```markdown
-   * > | [a][] d
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function referenceCollapsedStart(code) {
-    // We only attempt a collapsed label if there’s a `[`.
-
-    effects.enter("reference");
-    effects.enter("referenceMarker");
-    effects.consume(code);
-    effects.exit("referenceMarker");
-    return referenceCollapsedOpen;
-  }
-
-  /**
-   * In reference (collapsed), at `]`.
-   *
-   * > 👉 **Note**: we only get here if the label is defined.
-   *
-   * ```markdown
-   * > | [a][] d
-   *         ^
-   * ```
-   *
-   *  @type {State}
-   */
-  function referenceCollapsedOpen(code) {
-    if (code === 93) {
-      effects.enter("referenceMarker");
-      effects.consume(code);
-      effects.exit("referenceMarker");
-      effects.exit("reference");
-      return ok;
-    }
-    return nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-image.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   Token,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const labelStartImage = {
-  name: 'labelStartImage',
-  resolveAll: labelEnd.resolveAll,
-  tokenize: tokenizeLabelStartImage
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeLabelStartImage(effects, ok, nok) {
-  const self = this;
-  /** @type {Token} */
-  let labelImage;
-  return start;
-
-  /**
-   * Start of label (image) start.
-   *
-   * ```markdown
-   * > | a ![b] c
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("labelImage");
-    effects.enter("labelImageMarker");
-    effects.consume(code);
-    effects.exit("labelImageMarker");
-    return open;
-  }
-
-  /**
-   * After `!`, at `[`.
-   *
-   * ```markdown
-   * > | a ![b] c
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function open(code) {
-    if (code === 91) {
-      effects.enter("labelMarker");
-      effects.consume(code);
-      effects.exit("labelMarker");
-      labelImage = effects.exit("labelImage");
-      return after;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After `![`.
-   *
-   * ```markdown
-   * > | a ![b] c
-   *         ^
-   * ```
-   *
-   * This is needed in because, when GFM footnotes are enabled, images never
-   * form when started with a `^`.
-   * Instead, links form:
-   *
-   * ```markdown
-   * ![^a](b)
-   *
-   * ![^a][b]
-   *
-   * [b]: c
-   * ```
-   *
-   * ```html
-   * <p>!<a href=\"b\">^a</a></p>
-   * <p>!<a href=\"c\">^a</a></p>
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    // To do: use a new field to do this, this is still needed for
-    // `micromark-extension-gfm-footnote`, but the `label-start-link`
-    // behavior isn’t.
-    // Hidden footnotes hook.
-    /* c8 ignore next 6 */
-    if (code === 94 && '_hiddenFootnoteSupport' in self.parser.constructs) {
-      return nok(code);
-    }
-    self._labelStarts = self._labelStarts || [];
-    self._labelStarts.push(labelImage);
-    return ok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
-/**
- * @import {Code} from 'micromark-util-types'
- */
-
-
-/**
- * Classify whether a code represents whitespace, punctuation, or something
- * else.
- *
- * Used for attention (emphasis, strong), whose sequences can open or close
- * based on the class of surrounding characters.
- *
- * > 👉 **Note**: eof (`null`) is seen as whitespace.
- *
- * @param {Code} code
- *   Code.
- * @returns {typeof constants.characterGroupWhitespace | typeof constants.characterGroupPunctuation | undefined}
- *   Group.
- */
-function classifyCharacter(code) {
-  if (code === null || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
-    return 1;
-  }
-  if (unicodePunctuation(code)) {
-    return 2;
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/attention.js
-/**
- * @import {
- *   Code,
- *   Construct,
- *   Event,
- *   Point,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer,
- *   Token
- * } from 'micromark-util-types'
- */
-
-
-
-
-/** @type {Construct} */
-const attention = {
-  name: 'attention',
-  resolveAll: resolveAllAttention,
-  tokenize: tokenizeAttention
-};
-
-/**
- * Take all events and resolve attention to emphasis or strong.
- *
- * @type {Resolver}
- */
-// eslint-disable-next-line complexity
-function resolveAllAttention(events, context) {
-  let index = -1;
-  /** @type {Array<Event>} */
-  let nextEvents;
-
-  // Walk through all events.
-  //
-  // Note: performance of this is fine on an mb of normal markdown, but it’s
-  // a bottleneck for malicious stuff.
-  while (++index < events.length) {
-    // Find a token that can close.
-    if (events[index][0] === 'enter' && events[index][1].type === 'attentionSequence' && events[index][1]._close) {
-      let open = index;
-
-      // Now walk back to find an opener.
-      while (open--) {
-        // Find a token that can open the closer.
-        if (events[open][0] === 'exit' && events[open][1].type === 'attentionSequence' && events[open][1]._open &&
-        // If the markers are the same:
-        context.sliceSerialize(events[open][1]).charCodeAt(0) === context.sliceSerialize(events[index][1]).charCodeAt(0)) {
-          // If the opening can close or the closing can open,
-          // and the close size *is not* a multiple of three,
-          // but the sum of the opening and closing size *is* multiple of three,
-          // then don’t match.
-          if ((events[open][1]._close || events[index][1]._open) && (events[index][1].end.offset - events[index][1].start.offset) % 3 && !((events[open][1].end.offset - events[open][1].start.offset + events[index][1].end.offset - events[index][1].start.offset) % 3)) {
-            continue;
-          }
-
-          // Number of markers to use from the sequence.
-          const use = events[open][1].end.offset - events[open][1].start.offset > 1 && events[index][1].end.offset - events[index][1].start.offset > 1 ? 2 : 1;
-          const start = {
-            ...events[open][1].end
-          };
-          const end = {
-            ...events[index][1].start
-          };
-          movePoint(start, -use);
-          movePoint(end, use);
-          const openingSequence = {
-            type: use > 1 ? "strongSequence" : "emphasisSequence",
-            start,
-            end: {
-              ...events[open][1].end
-            }
-          };
-          const closingSequence = {
-            type: use > 1 ? "strongSequence" : "emphasisSequence",
-            start: {
-              ...events[index][1].start
-            },
-            end
-          };
-          const text = {
-            type: use > 1 ? "strongText" : "emphasisText",
-            start: {
-              ...events[open][1].end
-            },
-            end: {
-              ...events[index][1].start
-            }
-          };
-          const group = {
-            type: use > 1 ? "strong" : "emphasis",
-            start: {
-              ...openingSequence.start
-            },
-            end: {
-              ...closingSequence.end
-            }
-          };
-          events[open][1].end = {
-            ...openingSequence.start
-          };
-          events[index][1].start = {
-            ...closingSequence.end
-          };
-          nextEvents = [];
-
-          // If there are more markers in the opening, add them before.
-          if (events[open][1].end.offset - events[open][1].start.offset) {
-            nextEvents = push(nextEvents, [['enter', events[open][1], context], ['exit', events[open][1], context]]);
-          }
-
-          // Opening.
-          nextEvents = push(nextEvents, [['enter', group, context], ['enter', openingSequence, context], ['exit', openingSequence, context], ['enter', text, context]]);
-
-          // Always populated by defaults.
-
-          // Between.
-          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + 1, index), context));
-
-          // Closing.
-          nextEvents = push(nextEvents, [['exit', text, context], ['enter', closingSequence, context], ['exit', closingSequence, context], ['exit', group, context]]);
-
-          /** @type {number} */
-          let offset = 0;
-
-          // If there are more markers in the closing, add them after.
-          if (events[index][1].end.offset - events[index][1].start.offset) {
-            offset = 2;
-            nextEvents = push(nextEvents, [['enter', events[index][1], context], ['exit', events[index][1], context]]);
-          }
-          splice(events, open - 1, index - open + 3, nextEvents);
-          index = open + nextEvents.length - offset - 2;
-          break;
-        }
-      }
-    }
-  }
-
-  // Remove remaining sequences.
-  index = -1;
-  while (++index < events.length) {
-    if (events[index][1].type === 'attentionSequence') {
-      events[index][1].type = 'data';
-    }
-  }
-  return events;
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeAttention(effects, ok) {
-  const attentionMarkers = this.parser.constructs.attentionMarkers.null;
-  const previous = this.previous;
-  const before = classifyCharacter(previous);
-
-  /** @type {NonNullable<Code>} */
-  let marker;
-  return start;
-
-  /**
-   * Before a sequence.
-   *
-   * ```markdown
-   * > | **
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    marker = code;
-    effects.enter('attentionSequence');
-    return inside(code);
-  }
-
-  /**
-   * In a sequence.
-   *
-   * ```markdown
-   * > | **
-   *     ^^
-   * ```
-   *
-   * @type {State}
-   */
-  function inside(code) {
-    if (code === marker) {
-      effects.consume(code);
-      return inside;
-    }
-    const token = effects.exit('attentionSequence');
-
-    // To do: next major: move this to resolver, just like `markdown-rs`.
-    const after = classifyCharacter(code);
-
-    // Always populated by defaults.
-
-    // Note: `*` and `_` are in `attentionMarkers` through core.
-    // They are excluded here as the loosening is meant for markers registered
-    // by *other* constructs (such as GFM strikethrough’s `~`).
-    const open = !after || after === 2 && before || attentionMarkers.includes(code) && code !== 42 && code !== 95;
-    const close = !before || before === 2 && after || attentionMarkers.includes(previous) && previous !== 42 && previous !== 95;
-    token._open = Boolean(marker === 42 ? open : open && (before || !close));
-    token._close = Boolean(marker === 42 ? close : close && (after || !open));
-    return ok(code);
-  }
-}
-
-/**
- * Move a point a bit.
- *
- * Note: `move` only works inside lines! It’s not possible to move past other
- * chunks (replacement characters, tabs, or line endings).
- *
- * @param {Point} point
- *   Point.
- * @param {number} offset
- *   Amount to move.
- * @returns {undefined}
- *   Nothing.
- */
-function movePoint(point, offset) {
-  point.column += offset;
-  point.offset += offset;
-  point._bufferIndex += offset;
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/autolink.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-/** @type {Construct} */
-const autolink = {
-  name: 'autolink',
-  tokenize: tokenizeAutolink
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeAutolink(effects, ok, nok) {
-  let size = 0;
-  return start;
-
-  /**
-   * Start of an autolink.
-   *
-   * ```markdown
-   * > | a<https://example.com>b
-   *      ^
-   * > | a<user@example.com>b
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("autolink");
-    effects.enter("autolinkMarker");
-    effects.consume(code);
-    effects.exit("autolinkMarker");
-    effects.enter("autolinkProtocol");
-    return open;
-  }
-
-  /**
-   * After `<`, at protocol or atext.
-   *
-   * ```markdown
-   * > | a<https://example.com>b
-   *       ^
-   * > | a<user@example.com>b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function open(code) {
-    if (asciiAlpha(code)) {
-      effects.consume(code);
-      return schemeOrEmailAtext;
-    }
-    if (code === 64) {
-      return nok(code);
-    }
-    return emailAtext(code);
-  }
-
-  /**
-   * At second byte of protocol or atext.
-   *
-   * ```markdown
-   * > | a<https://example.com>b
-   *        ^
-   * > | a<user@example.com>b
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function schemeOrEmailAtext(code) {
-    // ASCII alphanumeric and `+`, `-`, and `.`.
-    if (code === 43 || code === 45 || code === 46 || asciiAlphanumeric(code)) {
-      // Count the previous alphabetical from `open` too.
-      size = 1;
-      return schemeInsideOrEmailAtext(code);
-    }
-    return emailAtext(code);
-  }
-
-  /**
-   * In ambiguous protocol or atext.
-   *
-   * ```markdown
-   * > | a<https://example.com>b
-   *        ^
-   * > | a<user@example.com>b
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function schemeInsideOrEmailAtext(code) {
-    if (code === 58) {
-      effects.consume(code);
-      size = 0;
-      return urlInside;
-    }
-
-    // ASCII alphanumeric and `+`, `-`, and `.`.
-    if ((code === 43 || code === 45 || code === 46 || asciiAlphanumeric(code)) && size++ < 32) {
-      effects.consume(code);
-      return schemeInsideOrEmailAtext;
-    }
-    size = 0;
-    return emailAtext(code);
-  }
-
-  /**
-   * After protocol, in URL.
-   *
-   * ```markdown
-   * > | a<https://example.com>b
-   *             ^
-   * ```
-   *
-   * @type {State}
-   */
-  function urlInside(code) {
-    if (code === 62) {
-      effects.exit("autolinkProtocol");
-      effects.enter("autolinkMarker");
-      effects.consume(code);
-      effects.exit("autolinkMarker");
-      effects.exit("autolink");
-      return ok;
-    }
-
-    // ASCII control, space, or `<`.
-    if (code === null || code === 32 || code === 60 || asciiControl(code)) {
-      return nok(code);
-    }
-    effects.consume(code);
-    return urlInside;
-  }
-
-  /**
-   * In email atext.
-   *
-   * ```markdown
-   * > | a<user.name@example.com>b
-   *              ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailAtext(code) {
-    if (code === 64) {
-      effects.consume(code);
-      return emailAtSignOrDot;
-    }
-    if (asciiAtext(code)) {
-      effects.consume(code);
-      return emailAtext;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In label, after at-sign or dot.
-   *
-   * ```markdown
-   * > | a<user.name@example.com>b
-   *                 ^       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailAtSignOrDot(code) {
-    return asciiAlphanumeric(code) ? emailLabel(code) : nok(code);
-  }
-
-  /**
-   * In label, where `.` and `>` are allowed.
-   *
-   * ```markdown
-   * > | a<user.name@example.com>b
-   *                   ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailLabel(code) {
-    if (code === 46) {
-      effects.consume(code);
-      size = 0;
-      return emailAtSignOrDot;
-    }
-    if (code === 62) {
-      // Exit, then change the token type.
-      effects.exit("autolinkProtocol").type = "autolinkEmail";
-      effects.enter("autolinkMarker");
-      effects.consume(code);
-      effects.exit("autolinkMarker");
-      effects.exit("autolink");
-      return ok;
-    }
-    return emailValue(code);
-  }
-
-  /**
-   * In label, where `.` and `>` are *not* allowed.
-   *
-   * Though, this is also used in `emailLabel` to parse other values.
-   *
-   * ```markdown
-   * > | a<user.name@ex-ample.com>b
-   *                    ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailValue(code) {
-    // ASCII alphanumeric or `-`.
-    if ((code === 45 || asciiAlphanumeric(code)) && size++ < 63) {
-      const next = code === 45 ? emailValue : emailLabel;
-      effects.consume(code);
-      return next;
-    }
-    return nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-text.js
-/**
- * @import {
- *   Code,
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const html_text_htmlText = {
-  name: 'htmlText',
-  tokenize: tokenizeHtmlText
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeHtmlText(effects, ok, nok) {
-  const self = this;
-  /** @type {NonNullable<Code> | undefined} */
-  let marker;
-  /** @type {number} */
-  let index;
-  /** @type {State} */
-  let returnState;
-  return start;
-
-  /**
-   * Start of HTML (text).
-   *
-   * ```markdown
-   * > | a <b> c
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("htmlText");
-    effects.enter("htmlTextData");
-    effects.consume(code);
-    return open;
-  }
-
-  /**
-   * After `<`, at tag name or other stuff.
-   *
-   * ```markdown
-   * > | a <b> c
-   *        ^
-   * > | a <!doctype> c
-   *        ^
-   * > | a <!--b--> c
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function open(code) {
-    if (code === 33) {
-      effects.consume(code);
-      return declarationOpen;
-    }
-    if (code === 47) {
-      effects.consume(code);
-      return tagCloseStart;
-    }
-    if (code === 63) {
-      effects.consume(code);
-      return instruction;
-    }
-
-    // ASCII alphabetical.
-    if (asciiAlpha(code)) {
-      effects.consume(code);
-      return tagOpen;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After `<!`, at declaration, comment, or CDATA.
-   *
-   * ```markdown
-   * > | a <!doctype> c
-   *         ^
-   * > | a <!--b--> c
-   *         ^
-   * > | a <![CDATA[>&<]]> c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function declarationOpen(code) {
-    if (code === 45) {
-      effects.consume(code);
-      return commentOpenInside;
-    }
-    if (code === 91) {
-      effects.consume(code);
-      index = 0;
-      return cdataOpenInside;
-    }
-    if (asciiAlpha(code)) {
-      effects.consume(code);
-      return declaration;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In a comment, after `<!-`, at another `-`.
-   *
-   * ```markdown
-   * > | a <!--b--> c
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function commentOpenInside(code) {
-    if (code === 45) {
-      effects.consume(code);
-      return commentEnd;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In comment.
-   *
-   * ```markdown
-   * > | a <!--b--> c
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function comment(code) {
-    if (code === null) {
-      return nok(code);
-    }
-    if (code === 45) {
-      effects.consume(code);
-      return commentClose;
-    }
-    if (markdownLineEnding(code)) {
-      returnState = comment;
-      return lineEndingBefore(code);
-    }
-    effects.consume(code);
-    return comment;
-  }
-
-  /**
-   * In comment, after `-`.
-   *
-   * ```markdown
-   * > | a <!--b--> c
-   *             ^
-   * ```
-   *
-   * @type {State}
-   */
-  function commentClose(code) {
-    if (code === 45) {
-      effects.consume(code);
-      return commentEnd;
-    }
-    return comment(code);
-  }
-
-  /**
-   * In comment, after `--`.
-   *
-   * ```markdown
-   * > | a <!--b--> c
-   *              ^
-   * ```
-   *
-   * @type {State}
-   */
-  function commentEnd(code) {
-    return code === 62 ? end(code) : code === 45 ? commentClose(code) : comment(code);
-  }
-
-  /**
-   * After `<![`, in CDATA, expecting `CDATA[`.
-   *
-   * ```markdown
-   * > | a <![CDATA[>&<]]> b
-   *          ^^^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function cdataOpenInside(code) {
-    const value = "CDATA[";
-    if (code === value.charCodeAt(index++)) {
-      effects.consume(code);
-      return index === value.length ? cdata : cdataOpenInside;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In CDATA.
-   *
-   * ```markdown
-   * > | a <![CDATA[>&<]]> b
-   *                ^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function cdata(code) {
-    if (code === null) {
-      return nok(code);
-    }
-    if (code === 93) {
-      effects.consume(code);
-      return cdataClose;
-    }
-    if (markdownLineEnding(code)) {
-      returnState = cdata;
-      return lineEndingBefore(code);
-    }
-    effects.consume(code);
-    return cdata;
-  }
-
-  /**
-   * In CDATA, after `]`, at another `]`.
-   *
-   * ```markdown
-   * > | a <![CDATA[>&<]]> b
-   *                    ^
-   * ```
-   *
-   * @type {State}
-   */
-  function cdataClose(code) {
-    if (code === 93) {
-      effects.consume(code);
-      return cdataEnd;
-    }
-    return cdata(code);
-  }
-
-  /**
-   * In CDATA, after `]]`, at `>`.
-   *
-   * ```markdown
-   * > | a <![CDATA[>&<]]> b
-   *                     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function cdataEnd(code) {
-    if (code === 62) {
-      return end(code);
-    }
-    if (code === 93) {
-      effects.consume(code);
-      return cdataEnd;
-    }
-    return cdata(code);
-  }
-
-  /**
-   * In declaration.
-   *
-   * ```markdown
-   * > | a <!b> c
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function declaration(code) {
-    if (code === null || code === 62) {
-      return end(code);
-    }
-    if (markdownLineEnding(code)) {
-      returnState = declaration;
-      return lineEndingBefore(code);
-    }
-    effects.consume(code);
-    return declaration;
-  }
-
-  /**
-   * In instruction.
-   *
-   * ```markdown
-   * > | a <?b?> c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function instruction(code) {
-    if (code === null) {
-      return nok(code);
-    }
-    if (code === 63) {
-      effects.consume(code);
-      return instructionClose;
-    }
-    if (markdownLineEnding(code)) {
-      returnState = instruction;
-      return lineEndingBefore(code);
-    }
-    effects.consume(code);
-    return instruction;
-  }
-
-  /**
-   * In instruction, after `?`, at `>`.
-   *
-   * ```markdown
-   * > | a <?b?> c
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function instructionClose(code) {
-    return code === 62 ? end(code) : instruction(code);
-  }
-
-  /**
-   * After `</`, in closing tag, at tag name.
-   *
-   * ```markdown
-   * > | a </b> c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagCloseStart(code) {
-    // ASCII alphabetical.
-    if (asciiAlpha(code)) {
-      effects.consume(code);
-      return tagClose;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After `</x`, in a tag name.
-   *
-   * ```markdown
-   * > | a </b> c
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagClose(code) {
-    // ASCII alphanumerical and `-`.
-    if (code === 45 || asciiAlphanumeric(code)) {
-      effects.consume(code);
-      return tagClose;
-    }
-    return tagCloseBetween(code);
-  }
-
-  /**
-   * In closing tag, after tag name.
-   *
-   * ```markdown
-   * > | a </b> c
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagCloseBetween(code) {
-    if (markdownLineEnding(code)) {
-      returnState = tagCloseBetween;
-      return lineEndingBefore(code);
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return tagCloseBetween;
-    }
-    return end(code);
-  }
-
-  /**
-   * After `<x`, in opening tag name.
-   *
-   * ```markdown
-   * > | a <b> c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpen(code) {
-    // ASCII alphanumerical and `-`.
-    if (code === 45 || asciiAlphanumeric(code)) {
-      effects.consume(code);
-      return tagOpen;
-    }
-    if (code === 47 || code === 62 || markdownLineEndingOrSpace(code)) {
-      return tagOpenBetween(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * In opening tag, after tag name.
-   *
-   * ```markdown
-   * > | a <b> c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenBetween(code) {
-    if (code === 47) {
-      effects.consume(code);
-      return end;
-    }
-
-    // ASCII alphabetical and `:` and `_`.
-    if (code === 58 || code === 95 || asciiAlpha(code)) {
-      effects.consume(code);
-      return tagOpenAttributeName;
-    }
-    if (markdownLineEnding(code)) {
-      returnState = tagOpenBetween;
-      return lineEndingBefore(code);
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return tagOpenBetween;
-    }
-    return end(code);
-  }
-
-  /**
-   * In attribute name.
-   *
-   * ```markdown
-   * > | a <b c> d
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenAttributeName(code) {
-    // ASCII alphabetical and `-`, `.`, `:`, and `_`.
-    if (code === 45 || code === 46 || code === 58 || code === 95 || asciiAlphanumeric(code)) {
-      effects.consume(code);
-      return tagOpenAttributeName;
-    }
-    return tagOpenAttributeNameAfter(code);
-  }
-
-  /**
-   * After attribute name, before initializer, the end of the tag, or
-   * whitespace.
-   *
-   * ```markdown
-   * > | a <b c> d
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenAttributeNameAfter(code) {
-    if (code === 61) {
-      effects.consume(code);
-      return tagOpenAttributeValueBefore;
-    }
-    if (markdownLineEnding(code)) {
-      returnState = tagOpenAttributeNameAfter;
-      return lineEndingBefore(code);
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return tagOpenAttributeNameAfter;
-    }
-    return tagOpenBetween(code);
-  }
-
-  /**
-   * Before unquoted, double quoted, or single quoted attribute value, allowing
-   * whitespace.
-   *
-   * ```markdown
-   * > | a <b c=d> e
-   *            ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenAttributeValueBefore(code) {
-    if (code === null || code === 60 || code === 61 || code === 62 || code === 96) {
-      return nok(code);
-    }
-    if (code === 34 || code === 39) {
-      effects.consume(code);
-      marker = code;
-      return tagOpenAttributeValueQuoted;
-    }
-    if (markdownLineEnding(code)) {
-      returnState = tagOpenAttributeValueBefore;
-      return lineEndingBefore(code);
-    }
-    if (markdownSpace(code)) {
-      effects.consume(code);
-      return tagOpenAttributeValueBefore;
-    }
-    effects.consume(code);
-    return tagOpenAttributeValueUnquoted;
-  }
-
-  /**
-   * In double or single quoted attribute value.
-   *
-   * ```markdown
-   * > | a <b c="d"> e
-   *             ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenAttributeValueQuoted(code) {
-    if (code === marker) {
-      effects.consume(code);
-      marker = undefined;
-      return tagOpenAttributeValueQuotedAfter;
-    }
-    if (code === null) {
-      return nok(code);
-    }
-    if (markdownLineEnding(code)) {
-      returnState = tagOpenAttributeValueQuoted;
-      return lineEndingBefore(code);
-    }
-    effects.consume(code);
-    return tagOpenAttributeValueQuoted;
-  }
-
-  /**
-   * In unquoted attribute value.
-   *
-   * ```markdown
-   * > | a <b c=d> e
-   *            ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenAttributeValueUnquoted(code) {
-    if (code === null || code === 34 || code === 39 || code === 60 || code === 61 || code === 96) {
-      return nok(code);
-    }
-    if (code === 47 || code === 62 || markdownLineEndingOrSpace(code)) {
-      return tagOpenBetween(code);
-    }
-    effects.consume(code);
-    return tagOpenAttributeValueUnquoted;
-  }
-
-  /**
-   * After double or single quoted attribute value, before whitespace or the end
-   * of the tag.
-   *
-   * ```markdown
-   * > | a <b c="d"> e
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function tagOpenAttributeValueQuotedAfter(code) {
-    if (code === 47 || code === 62 || markdownLineEndingOrSpace(code)) {
-      return tagOpenBetween(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * In certain circumstances of a tag where only an `>` is allowed.
-   *
-   * ```markdown
-   * > | a <b c="d"> e
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function end(code) {
-    if (code === 62) {
-      effects.consume(code);
-      effects.exit("htmlTextData");
-      effects.exit("htmlText");
-      return ok;
-    }
-    return nok(code);
-  }
-
-  /**
-   * At eol.
-   *
-   * > 👉 **Note**: we can’t have blank lines in text, so no need to worry about
-   * > empty tokens.
-   *
-   * ```markdown
-   * > | a <!--a
-   *            ^
-   *   | b-->
-   * ```
-   *
-   * @type {State}
-   */
-  function lineEndingBefore(code) {
-    effects.exit("htmlTextData");
-    effects.enter("lineEnding");
-    effects.consume(code);
-    effects.exit("lineEnding");
-    return lineEndingAfter;
-  }
-
-  /**
-   * After eol, at optional whitespace.
-   *
-   * > 👉 **Note**: we can’t have blank lines in text, so no need to worry about
-   * > empty tokens.
-   *
-   * ```markdown
-   *   | a <!--a
-   * > | b-->
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function lineEndingAfter(code) {
-    // Always populated by defaults.
-
-    return markdownSpace(code) ? factorySpace(effects, lineEndingAfterPrefix, "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code) : lineEndingAfterPrefix(code);
-  }
-
-  /**
-   * After eol, after optional whitespace.
-   *
-   * > 👉 **Note**: we can’t have blank lines in text, so no need to worry about
-   * > empty tokens.
-   *
-   * ```markdown
-   *   | a <!--a
-   * > | b-->
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function lineEndingAfterPrefix(code) {
-    effects.enter("htmlTextData");
-    return returnState(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-link.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   Token,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-
-/** @type {Construct} */
-const labelStartLink = {
-  name: 'labelStartLink',
-  resolveAll: labelEnd.resolveAll,
-  tokenize: tokenizeLabelStartLink
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeLabelStartLink(effects, ok, nok) {
-  const self = this;
-  /** @type {Token} */
-  let labelLink;
-  return start;
-
-  /**
-   * Start of label (link) start.
-   *
-   * ```markdown
-   * > | a [b] c
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("labelLink");
-    effects.enter("labelMarker");
-    effects.consume(code);
-    effects.exit("labelMarker");
-    labelLink = effects.exit("labelLink");
-    return after;
-  }
-
-  /** @type {State} */
-  function after(code) {
-    // To do: this isn’t needed in `micromark-extension-gfm-footnote`,
-    // remove.
-    // Hidden footnotes hook.
-    /* c8 ignore next 6 */
-    if (code === 94 && '_hiddenFootnoteSupport' in self.parser.constructs) {
-      return nok(code);
-    }
-    self._labelStarts = self._labelStarts || [];
-    self._labelStarts.push(labelLink);
-    return ok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/hard-break-escape.js
-/**
- * @import {
- *   Construct,
- *   State,
- *   TokenizeContext,
- *   Tokenizer
- * } from 'micromark-util-types'
- */
-
-
-/** @type {Construct} */
-const hardBreakEscape = {
-  name: 'hardBreakEscape',
-  tokenize: tokenizeHardBreakEscape
-};
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeHardBreakEscape(effects, ok, nok) {
-  return start;
-
-  /**
-   * Start of a hard break (escape).
-   *
-   * ```markdown
-   * > | a\
-   *      ^
-   *   | b
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("hardBreakEscape");
-    effects.consume(code);
-    return after;
-  }
-
-  /**
-   * After `\`, at eol.
-   *
-   * ```markdown
-   * > | a\
-   *       ^
-   *   | b
-   * ```
-   *
-   *  @type {State}
-   */
-  function after(code) {
-    if (markdownLineEnding(code)) {
-      effects.exit("hardBreakEscape");
-      return ok(code);
-    }
-    return nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-text.js
-/**
- * @import {
- *   Construct,
- *   Previous,
- *   Resolver,
- *   State,
- *   TokenizeContext,
- *   Tokenizer,
- *   Token
- * } from 'micromark-util-types'
- */
-
-
-/** @type {Construct} */
-const codeText = {
-  name: 'codeText',
-  previous,
-  resolve: resolveCodeText,
-  tokenize: tokenizeCodeText
-};
-
-// To do: next major: don’t resolve, like `markdown-rs`.
-/** @type {Resolver} */
-function resolveCodeText(events) {
-  let tailExitIndex = events.length - 4;
-  let headEnterIndex = 3;
-  /** @type {number} */
-  let index;
-  /** @type {number | undefined} */
-  let enter;
-
-  // If we start and end with an EOL or a space.
-  if ((events[headEnterIndex][1].type === "lineEnding" || events[headEnterIndex][1].type === 'space') && (events[tailExitIndex][1].type === "lineEnding" || events[tailExitIndex][1].type === 'space')) {
-    index = headEnterIndex;
-
-    // And we have data.
-    while (++index < tailExitIndex) {
-      if (events[index][1].type === "codeTextData") {
-        // Then we have padding.
-        events[headEnterIndex][1].type = "codeTextPadding";
-        events[tailExitIndex][1].type = "codeTextPadding";
-        headEnterIndex += 2;
-        tailExitIndex -= 2;
-        break;
-      }
-    }
-  }
-
-  // Merge adjacent spaces and data.
-  index = headEnterIndex - 1;
-  tailExitIndex++;
-  while (++index <= tailExitIndex) {
-    if (enter === undefined) {
-      if (index !== tailExitIndex && events[index][1].type !== "lineEnding") {
-        enter = index;
-      }
-    } else if (index === tailExitIndex || events[index][1].type === "lineEnding") {
-      events[enter][1].type = "codeTextData";
-      if (index !== enter + 2) {
-        events[enter][1].end = events[index - 1][1].end;
-        events.splice(enter + 2, index - enter - 2);
-        tailExitIndex -= index - enter - 2;
-        index = enter + 2;
-      }
-      enter = undefined;
-    }
-  }
-  return events;
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Previous}
- */
-function previous(code) {
-  // If there is a previous code, there will always be a tail.
-  return code !== 96 || this.events[this.events.length - 1][1].type === "characterEscape";
-}
-
-/**
- * @this {TokenizeContext}
- *   Context.
- * @type {Tokenizer}
- */
-function tokenizeCodeText(effects, ok, nok) {
-  const self = this;
-  let sizeOpen = 0;
-  /** @type {number} */
-  let size;
-  /** @type {Token} */
-  let token;
-  return start;
-
-  /**
-   * Start of code (text).
-   *
-   * ```markdown
-   * > | `a`
-   *     ^
-   * > | \`a`
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter("codeText");
-    effects.enter("codeTextSequence");
-    return sequenceOpen(code);
-  }
-
-  /**
-   * In opening sequence.
-   *
-   * ```markdown
-   * > | `a`
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function sequenceOpen(code) {
-    if (code === 96) {
-      effects.consume(code);
-      sizeOpen++;
-      return sequenceOpen;
-    }
-    effects.exit("codeTextSequence");
-    return between(code);
-  }
-
-  /**
-   * Between something and something else.
-   *
-   * ```markdown
-   * > | `a`
-   *      ^^
-   * ```
-   *
-   * @type {State}
-   */
-  function between(code) {
-    // EOF.
-    if (code === null) {
-      return nok(code);
-    }
-
-    // To do: next major: don’t do spaces in resolve, but when compiling,
-    // like `markdown-rs`.
-    // Tabs don’t work, and virtual spaces don’t make sense.
-    if (code === 32) {
-      effects.enter('space');
-      effects.consume(code);
-      effects.exit('space');
-      return between;
-    }
-
-    // Closing fence? Could also be data.
-    if (code === 96) {
-      token = effects.enter("codeTextSequence");
-      size = 0;
-      return sequenceClose(code);
-    }
-    if (markdownLineEnding(code)) {
-      effects.enter("lineEnding");
-      effects.consume(code);
-      effects.exit("lineEnding");
-      return between;
-    }
-
-    // Data.
-    effects.enter("codeTextData");
-    return data(code);
-  }
-
-  /**
-   * In data.
-   *
-   * ```markdown
-   * > | `a`
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function data(code) {
-    if (code === null || code === 32 || code === 96 || markdownLineEnding(code)) {
-      effects.exit("codeTextData");
-      return between(code);
-    }
-    effects.consume(code);
-    return data;
-  }
-
-  /**
-   * In closing sequence.
-   *
-   * ```markdown
-   * > | `a`
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function sequenceClose(code) {
-    // More.
-    if (code === 96) {
-      effects.consume(code);
-      size++;
-      return sequenceClose;
-    }
-
-    // Done!
-    if (size === sizeOpen) {
-      effects.exit("codeTextSequence");
-      effects.exit("codeText");
-      return ok(code);
-    }
-
-    // More or less accents: mark as data.
-    token.type = "codeTextData";
-    return data(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/constructs.js
-/**
- * @import {Extension} from 'micromark-util-types'
- */
-
-
-
-
-/** @satisfies {Extension['document']} */
-const constructs_document = {
-  [42]: list,
-  [43]: list,
-  [45]: list,
-  [48]: list,
-  [49]: list,
-  [50]: list,
-  [51]: list,
-  [52]: list,
-  [53]: list,
-  [54]: list,
-  [55]: list,
-  [56]: list,
-  [57]: list,
-  [62]: blockQuote
-};
-
-/** @satisfies {Extension['contentInitial']} */
-const contentInitial = {
-  [91]: definition
-};
-
-/** @satisfies {Extension['flowInitial']} */
-const flowInitial = {
-  [-2]: codeIndented,
-  [-1]: codeIndented,
-  [32]: codeIndented
-};
-
-/** @satisfies {Extension['flow']} */
-const constructs_flow = {
-  [35]: headingAtx,
-  [42]: thematicBreak,
-  [45]: [setextUnderline, thematicBreak],
-  [60]: htmlFlow,
-  [61]: setextUnderline,
-  [95]: thematicBreak,
-  [96]: codeFenced,
-  [126]: codeFenced
-};
-
-/** @satisfies {Extension['string']} */
-const constructs_string = {
-  [38]: characterReference,
-  [92]: characterEscape
-};
-
-/** @satisfies {Extension['text']} */
-const constructs_text = {
-  [-5]: lineEnding,
-  [-4]: lineEnding,
-  [-3]: lineEnding,
-  [33]: labelStartImage,
-  [38]: characterReference,
-  [42]: attention,
-  [60]: [autolink, html_text_htmlText],
-  [91]: labelStartLink,
-  [92]: [hardBreakEscape, characterEscape],
-  [93]: labelEnd,
-  [95]: attention,
-  [96]: codeText
-};
-
-/** @satisfies {Extension['insideSpan']} */
-const insideSpan = {
-  null: [attention, resolver]
-};
-
-/** @satisfies {Extension['attentionMarkers']} */
-const attentionMarkers = {
-  null: [42, 95]
-};
-
-/** @satisfies {Extension['disable']} */
-const disable = {
-  null: []
-};
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/create-tokenizer.js
-/**
- * @import {
- *   Chunk,
- *   Code,
- *   ConstructRecord,
- *   Construct,
- *   Effects,
- *   InitialConstruct,
- *   ParseContext,
- *   Point,
- *   State,
- *   TokenizeContext,
- *   Token
- * } from 'micromark-util-types'
- */
-
-/**
- * @callback Restore
- *   Restore the state.
- * @returns {undefined}
- *   Nothing.
- *
- * @typedef Info
- *   Info.
- * @property {Restore} restore
- *   Restore.
- * @property {number} from
- *   From.
- *
- * @callback ReturnHandle
- *   Handle a successful run.
- * @param {Construct} construct
- *   Construct.
- * @param {Info} info
- *   Info.
- * @returns {undefined}
- *   Nothing.
- */
-
-
-
-
-/**
- * Create a tokenizer.
- * Tokenizers deal with one type of data (e.g., containers, flow, text).
- * The parser is the object dealing with it all.
- * `initialize` works like other constructs, except that only its `tokenize`
- * function is used, in which case it doesn’t receive an `ok` or `nok`.
- * `from` can be given to set the point before the first character, although
- * when further lines are indented, they must be set with `defineSkip`.
- *
- * @param {ParseContext} parser
- *   Parser.
- * @param {InitialConstruct} initialize
- *   Construct.
- * @param {Omit<Point, '_bufferIndex' | '_index'> | undefined} [from]
- *   Point (optional).
- * @returns {TokenizeContext}
- *   Context.
- */
-function createTokenizer(parser, initialize, from) {
-  /** @type {Point} */
-  let point = {
-    _bufferIndex: -1,
-    _index: 0,
-    line: from && from.line || 1,
-    column: from && from.column || 1,
-    offset: from && from.offset || 0
-  };
-  /** @type {Record<string, number>} */
-  const columnStart = {};
-  /** @type {Array<Construct>} */
-  const resolveAllConstructs = [];
-  /** @type {Array<Chunk>} */
-  let chunks = [];
-  /** @type {Array<Token>} */
-  let stack = [];
-  /** @type {boolean | undefined} */
-  let consumed = true;
-
-  /**
-   * Tools used for tokenizing.
-   *
-   * @type {Effects}
-   */
-  const effects = {
-    attempt: constructFactory(onsuccessfulconstruct),
-    check: constructFactory(onsuccessfulcheck),
-    consume,
-    enter,
-    exit,
-    interrupt: constructFactory(onsuccessfulcheck, {
-      interrupt: true
-    })
-  };
-
-  /**
-   * State and tools for resolving and serializing.
-   *
-   * @type {TokenizeContext}
-   */
-  const context = {
-    code: null,
-    containerState: {},
-    defineSkip,
-    events: [],
-    now,
-    parser,
-    previous: null,
-    sliceSerialize,
-    sliceStream,
-    write
-  };
-
-  /**
-   * The state function.
-   *
-   * @type {State | undefined}
-   */
-  let state = initialize.tokenize.call(context, effects);
-
-  /**
-   * Track which character we expect to be consumed, to catch bugs.
-   *
-   * @type {Code}
-   */
-  let expectedCode;
-  if (initialize.resolveAll) {
-    resolveAllConstructs.push(initialize);
-  }
-  return context;
-
-  /** @type {TokenizeContext['write']} */
-  function write(slice) {
-    chunks = push(chunks, slice);
-    main();
-
-    // Exit if we’re not done, resolve might change stuff.
-    if (chunks[chunks.length - 1] !== null) {
-      return [];
-    }
-    addResult(initialize, 0);
-
-    // Otherwise, resolve, and exit.
-    context.events = resolveAll(resolveAllConstructs, context.events, context);
-    return context.events;
-  }
-
-  //
-  // Tools.
-  //
-
-  /** @type {TokenizeContext['sliceSerialize']} */
-  function sliceSerialize(token, expandTabs) {
-    return serializeChunks(sliceStream(token), expandTabs);
-  }
-
-  /** @type {TokenizeContext['sliceStream']} */
-  function sliceStream(token) {
-    return sliceChunks(chunks, token);
-  }
-
-  /** @type {TokenizeContext['now']} */
-  function now() {
-    // This is a hot path, so we clone manually instead of `Object.assign({}, point)`
-    const {
-      _bufferIndex,
-      _index,
-      line,
-      column,
-      offset
-    } = point;
-    return {
-      _bufferIndex,
-      _index,
-      line,
-      column,
-      offset
-    };
-  }
-
-  /** @type {TokenizeContext['defineSkip']} */
-  function defineSkip(value) {
-    columnStart[value.line] = value.column;
-    accountForPotentialSkip();
-  }
-
-  //
-  // State management.
-  //
-
-  /**
-   * Main loop (note that `_index` and `_bufferIndex` in `point` are modified by
-   * `consume`).
-   * Here is where we walk through the chunks, which either include strings of
-   * several characters, or numerical character codes.
-   * The reason to do this in a loop instead of a call is so the stack can
-   * drain.
-   *
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function main() {
-    while (point._index < chunks.length) {
-      const chunk = chunks[point._index];
-
-      // If we’re in a buffer chunk, loop through it.
-      if (typeof chunk === 'string') {
-        const chunkIndex = point._index;
-        if (point._bufferIndex < 0) {
-          point._bufferIndex = 0;
-        }
-        while (point._index === chunkIndex && point._bufferIndex < chunk.length) {
-          go(chunk.charCodeAt(point._bufferIndex));
-        }
-      } else {
-        go(chunk);
-      }
-    }
-  }
-
-  /**
-   * Deal with one code.
-   *
-   * @param {Code} code
-   *   Code.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function go(code) {
-    consumed = undefined;
-    expectedCode = code;
-    state = state(code);
-  }
-
-  /** @type {Effects['consume']} */
-  function consume(code) {
-    if (markdownLineEnding(code)) {
-      point.line++;
-      point.column = 1;
-      point.offset += code === -3 ? 2 : 1;
-      accountForPotentialSkip();
-    } else if (code !== -1) {
-      point.column++;
-      point.offset++;
-    }
-
-    // Not in a string chunk.
-    if (point._bufferIndex < 0) {
-      point._index++;
-    } else {
-      point._bufferIndex++;
-
-      // At end of string chunk.
-      if (point._bufferIndex ===
-      // Points w/ non-negative `_bufferIndex` reference
-      // strings.
-      /** @type {string} */
-      chunks[point._index].length) {
-        point._bufferIndex = -1;
-        point._index++;
-      }
-    }
-
-    // Expose the previous character.
-    context.previous = code;
-
-    // Mark as consumed.
-    consumed = true;
-  }
-
-  /** @type {Effects['enter']} */
-  function enter(type, fields) {
-    /** @type {Token} */
-    // @ts-expect-error Patch instead of assign required fields to help GC.
-    const token = fields || {};
-    token.type = type;
-    token.start = now();
-    context.events.push(['enter', token, context]);
-    stack.push(token);
-    return token;
-  }
-
-  /** @type {Effects['exit']} */
-  function exit(type) {
-    const token = stack.pop();
-    token.end = now();
-    context.events.push(['exit', token, context]);
-    return token;
-  }
-
-  /**
-   * Use results.
-   *
-   * @type {ReturnHandle}
-   */
-  function onsuccessfulconstruct(construct, info) {
-    addResult(construct, info.from);
-  }
-
-  /**
-   * Discard results.
-   *
-   * @type {ReturnHandle}
-   */
-  function onsuccessfulcheck(_, info) {
-    info.restore();
-  }
-
-  /**
-   * Factory to attempt/check/interrupt.
-   *
-   * @param {ReturnHandle} onreturn
-   *   Callback.
-   * @param {{interrupt?: boolean | undefined} | undefined} [fields]
-   *   Fields.
-   */
-  function constructFactory(onreturn, fields) {
-    return hook;
-
-    /**
-     * Handle either an object mapping codes to constructs, a list of
-     * constructs, or a single construct.
-     *
-     * @param {Array<Construct> | ConstructRecord | Construct} constructs
-     *   Constructs.
-     * @param {State} returnState
-     *   State.
-     * @param {State | undefined} [bogusState]
-     *   State.
-     * @returns {State}
-     *   State.
-     */
-    function hook(constructs, returnState, bogusState) {
-      /** @type {ReadonlyArray<Construct>} */
-      let listOfConstructs;
-      /** @type {number} */
-      let constructIndex;
-      /** @type {Construct} */
-      let currentConstruct;
-      /** @type {Info} */
-      let info;
-      return Array.isArray(constructs) ? /* c8 ignore next 1 */
-      handleListOfConstructs(constructs) : 'tokenize' in constructs ?
-      // Looks like a construct.
-      handleListOfConstructs([(/** @type {Construct} */constructs)]) : handleMapOfConstructs(constructs);
-
-      /**
-       * Handle a list of construct.
-       *
-       * @param {ConstructRecord} map
-       *   Constructs.
-       * @returns {State}
-       *   State.
-       */
-      function handleMapOfConstructs(map) {
-        return start;
-
-        /** @type {State} */
-        function start(code) {
-          const left = code !== null && map[code];
-          const all = code !== null && map.null;
-          const list = [
-          // To do: add more extension tests.
-          /* c8 ignore next 2 */
-          ...(Array.isArray(left) ? left : left ? [left] : []), ...(Array.isArray(all) ? all : all ? [all] : [])];
-          return handleListOfConstructs(list)(code);
-        }
-      }
-
-      /**
-       * Handle a list of construct.
-       *
-       * @param {ReadonlyArray<Construct>} list
-       *   Constructs.
-       * @returns {State}
-       *   State.
-       */
-      function handleListOfConstructs(list) {
-        listOfConstructs = list;
-        constructIndex = 0;
-        if (list.length === 0) {
-          return bogusState;
-        }
-        return handleConstruct(list[constructIndex]);
-      }
-
-      /**
-       * Handle a single construct.
-       *
-       * @param {Construct} construct
-       *   Construct.
-       * @returns {State}
-       *   State.
-       */
-      function handleConstruct(construct) {
-        return start;
-
-        /** @type {State} */
-        function start(code) {
-          // To do: not needed to store if there is no bogus state, probably?
-          // Currently doesn’t work because `inspect` in document does a check
-          // w/o a bogus, which doesn’t make sense. But it does seem to help perf
-          // by not storing.
-          info = store();
-          currentConstruct = construct;
-          if (!construct.partial) {
-            context.currentConstruct = construct;
-          }
-
-          // Always populated by defaults.
-
-          if (construct.name && context.parser.constructs.disable.null.includes(construct.name)) {
-            return nok(code);
-          }
-          return construct.tokenize.call(
-          // If we do have fields, create an object w/ `context` as its
-          // prototype.
-          // This allows a “live binding”, which is needed for `interrupt`.
-          fields ? Object.assign(Object.create(context), fields) : context, effects, ok, nok)(code);
-        }
-      }
-
-      /** @type {State} */
-      function ok(code) {
-        consumed = true;
-        onreturn(currentConstruct, info);
-        return returnState;
-      }
-
-      /** @type {State} */
-      function nok(code) {
-        consumed = true;
-        info.restore();
-        if (++constructIndex < listOfConstructs.length) {
-          return handleConstruct(listOfConstructs[constructIndex]);
-        }
-        return bogusState;
-      }
-    }
-  }
-
-  /**
-   * @param {Construct} construct
-   *   Construct.
-   * @param {number} from
-   *   From.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function addResult(construct, from) {
-    if (construct.resolveAll && !resolveAllConstructs.includes(construct)) {
-      resolveAllConstructs.push(construct);
-    }
-    if (construct.resolve) {
-      splice(context.events, from, context.events.length - from, construct.resolve(context.events.slice(from), context));
-    }
-    if (construct.resolveTo) {
-      context.events = construct.resolveTo(context.events, context);
-    }
-  }
-
-  /**
-   * Store state.
-   *
-   * @returns {Info}
-   *   Info.
-   */
-  function store() {
-    const startPoint = now();
-    const startPrevious = context.previous;
-    const startCurrentConstruct = context.currentConstruct;
-    const startEventsIndex = context.events.length;
-    const startStack = Array.from(stack);
-    return {
-      from: startEventsIndex,
-      restore
-    };
-
-    /**
-     * Restore state.
-     *
-     * @returns {undefined}
-     *   Nothing.
-     */
-    function restore() {
-      point = startPoint;
-      context.previous = startPrevious;
-      context.currentConstruct = startCurrentConstruct;
-      context.events.length = startEventsIndex;
-      stack = startStack;
-      accountForPotentialSkip();
-    }
-  }
-
-  /**
-   * Move the current point a bit forward in the line when it’s on a column
-   * skip.
-   *
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function accountForPotentialSkip() {
-    if (point.line in columnStart && point.column < 2) {
-      point.column = columnStart[point.line];
-      point.offset += columnStart[point.line] - 1;
-    }
-  }
-}
-
-/**
- * Get the chunks from a slice of chunks in the range of a token.
- *
- * @param {ReadonlyArray<Chunk>} chunks
- *   Chunks.
- * @param {Pick<Token, 'end' | 'start'>} token
- *   Token.
- * @returns {Array<Chunk>}
- *   Chunks.
- */
-function sliceChunks(chunks, token) {
-  const startIndex = token.start._index;
-  const startBufferIndex = token.start._bufferIndex;
-  const endIndex = token.end._index;
-  const endBufferIndex = token.end._bufferIndex;
-  /** @type {Array<Chunk>} */
-  let view;
-  if (startIndex === endIndex) {
-    // @ts-expect-error `_bufferIndex` is used on string chunks.
-    view = [chunks[startIndex].slice(startBufferIndex, endBufferIndex)];
-  } else {
-    view = chunks.slice(startIndex, endIndex);
-    if (startBufferIndex > -1) {
-      const head = view[0];
-      if (typeof head === 'string') {
-        view[0] = head.slice(startBufferIndex);
-        /* c8 ignore next 4 -- used to be used, no longer */
-      } else {
-        view.shift();
-      }
-    }
-    if (endBufferIndex > 0) {
-      // @ts-expect-error `_bufferIndex` is used on string chunks.
-      view.push(chunks[endIndex].slice(0, endBufferIndex));
-    }
-  }
-  return view;
-}
-
-/**
- * Get the string value of a slice of chunks.
- *
- * @param {ReadonlyArray<Chunk>} chunks
- *   Chunks.
- * @param {boolean | undefined} [expandTabs=false]
- *   Whether to expand tabs (default: `false`).
- * @returns {string}
- *   Result.
- */
-function serializeChunks(chunks, expandTabs) {
-  let index = -1;
-  /** @type {Array<string>} */
-  const result = [];
-  /** @type {boolean | undefined} */
-  let atTab;
-  while (++index < chunks.length) {
-    const chunk = chunks[index];
-    /** @type {string} */
-    let value;
-    if (typeof chunk === 'string') {
-      value = chunk;
-    } else {
-      switch (chunk) {
-        case -5:
-          {
-            value = "\r";
-            break;
-          }
-        case -4:
-          {
-            value = "\n";
-            break;
-          }
-        case -3:
-          {
-            value = "\r" + "\n";
-            break;
-          }
-        case -2:
-          {
-            value = expandTabs ? " " : "\t";
-            break;
-          }
-        case -1:
-          {
-            if (!expandTabs && atTab) {
-              continue;
-            }
-            value = " ";
-            break;
-          }
-        default:
-          {
-            // Currently only replacement character.
-            value = String.fromCharCode(chunk);
-          }
-      }
-    }
-    atTab = chunk === -2;
-    result.push(value);
-  }
-  return result.join('');
-}
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/parse.js
-/**
- * @import {
- *   Create,
- *   FullNormalizedExtension,
- *   InitialConstruct,
- *   ParseContext,
- *   ParseOptions
- * } from 'micromark-util-types'
- */
-
-
-
-
-
-
-
-
-
-/**
- * @param {ParseOptions | null | undefined} [options]
- *   Configuration (optional).
- * @returns {ParseContext}
- *   Parser.
- */
-function parse(options) {
-  const settings = options || {};
-  const constructs = /** @type {FullNormalizedExtension} */
-  combineExtensions([constructs_namespaceObject, ...(settings.extensions || [])]);
-
-  /** @type {ParseContext} */
-  const parser = {
-    constructs,
-    content: create(content),
-    defined: [],
-    document: create(document_document),
-    flow: create(flow),
-    lazy: {},
-    string: create(string),
-    text: create(initialize_text_text)
-  };
-  return parser;
-
-  /**
-   * @param {InitialConstruct} initial
-   *   Construct to start with.
-   * @returns {Create}
-   *   Create a tokenizer.
-   */
-  function create(initial) {
-    return creator;
-    /** @type {Create} */
-    function creator(from) {
-      return createTokenizer(parser, initial, from);
-    }
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/preprocess.js
-/**
- * @import {Chunk, Code, Encoding, Value} from 'micromark-util-types'
- */
-
-/**
- * @callback Preprocessor
- *   Preprocess a value.
- * @param {Value} value
- *   Value.
- * @param {Encoding | null | undefined} [encoding]
- *   Encoding when `value` is a typed array (optional).
- * @param {boolean | null | undefined} [end=false]
- *   Whether this is the last chunk (default: `false`).
- * @returns {Array<Chunk>}
- *   Chunks.
- */
-
-const search = /[\0\t\n\r]/g;
-
-/**
- * @returns {Preprocessor}
- *   Preprocess a value.
- */
-function preprocess() {
-  let column = 1;
-  let buffer = '';
-  /** @type {boolean | undefined} */
-  let start = true;
-  /** @type {boolean | undefined} */
-  let atCarriageReturn;
-  return preprocessor;
-
-  /** @type {Preprocessor} */
-  // eslint-disable-next-line complexity
-  function preprocessor(value, encoding, end) {
-    value = buffer + (typeof value === 'string' ? value.toString() : new TextDecoder(encoding || undefined).decode(value));
-
-    /** @type {Array<Chunk>} */
-    const chunks = [];
-    let startPosition = 0;
-    buffer = '';
-    if (start) {
-      // To do: `markdown-rs` actually parses BOMs (byte order mark).
-      if (value.charCodeAt(0) === 65279) {
-        startPosition++;
-      }
-      start = undefined;
-    }
-    while (startPosition < value.length) {
-      search.lastIndex = startPosition;
-      const match = search.exec(value);
-      const endPosition = match && match.index !== undefined ? match.index : value.length;
-      const code = value.charCodeAt(endPosition);
-      if (!match) {
-        buffer = value.slice(startPosition);
-        break;
-      }
-      if (code === 10 && startPosition === endPosition && atCarriageReturn) {
-        chunks.push(-3);
-        atCarriageReturn = undefined;
-      } else {
-        if (atCarriageReturn) {
-          chunks.push(-5);
-          atCarriageReturn = undefined;
-        }
-        if (startPosition < endPosition) {
-          chunks.push(value.slice(startPosition, endPosition));
-          column += endPosition - startPosition;
-        }
-        switch (code) {
-          case 0:
-            {
-              chunks.push(65533);
-              column++;
-              break;
-            }
-          case 9:
-            {
-              const next = Math.ceil(column / 4) * 4;
-              chunks.push(-2);
-              while (column++ < next) {
-                chunks.push(-1);
-              }
-              break;
-            }
-          case 10:
-            {
-              chunks.push(-4);
-              column = 1;
-              break;
-            }
-          default:
-            {
-              atCarriageReturn = true;
-              column = 1;
-            }
-        }
-      }
-      startPosition = endPosition + 1;
-    }
-    if (end) {
-      if (atCarriageReturn) {
-        chunks.push(-5);
-      }
-      if (buffer) {
-        chunks.push(buffer);
-      }
-      chunks.push(null);
-    }
-    return chunks;
-  }
-}
 ;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-numeric-character-reference/index.js
 /**
  * Turn the number (in string form as either hexa- or plain decimal) coming from
@@ -53357,8232 +51863,6 @@ function decode($0, $1, $2) {
   }
   return decodeNamedCharacterReference($2) || $0;
 }
-;// CONCATENATED MODULE: ./node_modules/unist-util-stringify-position/lib/index.js
-/**
- * @typedef {import('unist').Node} Node
- * @typedef {import('unist').Point} Point
- * @typedef {import('unist').Position} Position
- */
-
-/**
- * @typedef NodeLike
- * @property {string} type
- * @property {PositionLike | null | undefined} [position]
- *
- * @typedef PointLike
- * @property {number | null | undefined} [line]
- * @property {number | null | undefined} [column]
- * @property {number | null | undefined} [offset]
- *
- * @typedef PositionLike
- * @property {PointLike | null | undefined} [start]
- * @property {PointLike | null | undefined} [end]
- */
-
-/**
- * Serialize the positional info of a point, position (start and end points),
- * or node.
- *
- * @param {Node | NodeLike | Point | PointLike | Position | PositionLike | null | undefined} [value]
- *   Node, position, or point.
- * @returns {string}
- *   Pretty printed positional info of a node (`string`).
- *
- *   In the format of a range `ls:cs-le:ce` (when given `node` or `position`)
- *   or a point `l:c` (when given `point`), where `l` stands for line, `c` for
- *   column, `s` for `start`, and `e` for end.
- *   An empty string (`''`) is returned if the given value is neither `node`,
- *   `position`, nor `point`.
- */
-function stringifyPosition(value) {
-  // Nothing.
-  if (!value || typeof value !== 'object') {
-    return ''
-  }
-
-  // Node.
-  if ('position' in value || 'type' in value) {
-    return position(value.position)
-  }
-
-  // Position.
-  if ('start' in value || 'end' in value) {
-    return position(value)
-  }
-
-  // Point.
-  if ('line' in value || 'column' in value) {
-    return point(value)
-  }
-
-  // ?
-  return ''
-}
-
-/**
- * @param {Point | PointLike | null | undefined} point
- * @returns {string}
- */
-function point(point) {
-  return index(point && point.line) + ':' + index(point && point.column)
-}
-
-/**
- * @param {Position | PositionLike | null | undefined} pos
- * @returns {string}
- */
-function position(pos) {
-  return point(pos && pos.start) + '-' + point(pos && pos.end)
-}
-
-/**
- * @param {number | null | undefined} value
- * @returns {number}
- */
-function index(value) {
-  return value && typeof value === 'number' ? value : 1
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-from-markdown/lib/index.js
-/**
- * @import {
- *   Break,
- *   Blockquote,
- *   Code,
- *   Definition,
- *   Emphasis,
- *   Heading,
- *   Html,
- *   Image,
- *   InlineCode,
- *   Link,
- *   ListItem,
- *   List,
- *   Nodes,
- *   Paragraph,
- *   PhrasingContent,
- *   ReferenceType,
- *   Root,
- *   Strong,
- *   Text,
- *   ThematicBreak
- * } from 'mdast'
- * @import {
- *   Encoding,
- *   Event,
- *   Token,
- *   Value
- * } from 'micromark-util-types'
- * @import {Point} from 'unist'
- * @import {
- *   CompileContext,
- *   CompileData,
- *   Config,
- *   Extension,
- *   Handle,
- *   OnEnterError,
- *   Options
- * } from './types.js'
- */
-
-
-
-
-
-
-
-
-const lib_own = {}.hasOwnProperty;
-
-/**
- * Turn markdown into a syntax tree.
- *
- * @overload
- * @param {Value} value
- * @param {Encoding | null | undefined} [encoding]
- * @param {Options | null | undefined} [options]
- * @returns {Root}
- *
- * @overload
- * @param {Value} value
- * @param {Options | null | undefined} [options]
- * @returns {Root}
- *
- * @param {Value} value
- *   Markdown to parse.
- * @param {Encoding | Options | null | undefined} [encoding]
- *   Character encoding for when `value` is `Buffer`.
- * @param {Options | null | undefined} [options]
- *   Configuration.
- * @returns {Root}
- *   mdast tree.
- */
-function fromMarkdown(value, encoding, options) {
-  if (encoding && typeof encoding === 'object') {
-    options = encoding;
-    encoding = undefined;
-  }
-  return compiler(options)(postprocess(parse(options).document().write(preprocess()(value, encoding, true))));
-}
-
-/**
- * Note this compiler only understand complete buffering, not streaming.
- *
- * @param {Options | null | undefined} [options]
- */
-function compiler(options) {
-  /** @type {Config} */
-  const config = {
-    afterExit: [],
-    beforeEnter: [],
-    transforms: [],
-    canContainEols: ['emphasis', 'fragment', 'heading', 'paragraph', 'strong'],
-    enter: {
-      autolink: opener(link),
-      autolinkProtocol: onenterdata,
-      autolinkEmail: onenterdata,
-      atxHeading: opener(heading),
-      blockQuote: opener(blockQuote),
-      characterEscape: onenterdata,
-      characterReference: onenterdata,
-      codeFenced: opener(codeFlow),
-      codeFencedFenceInfo: buffer,
-      codeFencedFenceMeta: buffer,
-      codeIndented: opener(codeFlow, buffer),
-      codeText: opener(codeText, buffer),
-      codeTextData: onenterdata,
-      data: onenterdata,
-      codeFlowValue: onenterdata,
-      definition: opener(definition),
-      definitionDestinationString: buffer,
-      definitionLabelString: buffer,
-      definitionTitleString: buffer,
-      emphasis: opener(emphasis),
-      hardBreakEscape: opener(hardBreak),
-      hardBreakTrailing: opener(hardBreak),
-      htmlFlow: opener(html, buffer),
-      htmlFlowData: onenterdata,
-      htmlText: opener(html, buffer),
-      htmlTextData: onenterdata,
-      image: opener(image),
-      label: buffer,
-      link: opener(link),
-      listItem: opener(listItem),
-      listItemValue: onenterlistitemvalue,
-      listOrdered: opener(list, onenterlistordered),
-      listUnordered: opener(list),
-      paragraph: opener(paragraph),
-      reference: onenterreference,
-      referenceString: buffer,
-      resourceDestinationString: buffer,
-      resourceTitleString: buffer,
-      setextHeading: opener(heading),
-      strong: opener(strong),
-      thematicBreak: opener(thematicBreak)
-    },
-    exit: {
-      atxHeading: closer(),
-      atxHeadingSequence: onexitatxheadingsequence,
-      autolink: closer(),
-      autolinkEmail: onexitautolinkemail,
-      autolinkProtocol: onexitautolinkprotocol,
-      blockQuote: closer(),
-      characterEscapeValue: onexitdata,
-      characterReferenceMarkerHexadecimal: onexitcharacterreferencemarker,
-      characterReferenceMarkerNumeric: onexitcharacterreferencemarker,
-      characterReferenceValue: onexitcharacterreferencevalue,
-      characterReference: onexitcharacterreference,
-      codeFenced: closer(onexitcodefenced),
-      codeFencedFence: onexitcodefencedfence,
-      codeFencedFenceInfo: onexitcodefencedfenceinfo,
-      codeFencedFenceMeta: onexitcodefencedfencemeta,
-      codeFlowValue: onexitdata,
-      codeIndented: closer(onexitcodeindented),
-      codeText: closer(onexitcodetext),
-      codeTextData: onexitdata,
-      data: onexitdata,
-      definition: closer(),
-      definitionDestinationString: onexitdefinitiondestinationstring,
-      definitionLabelString: onexitdefinitionlabelstring,
-      definitionTitleString: onexitdefinitiontitlestring,
-      emphasis: closer(),
-      hardBreakEscape: closer(onexithardbreak),
-      hardBreakTrailing: closer(onexithardbreak),
-      htmlFlow: closer(onexithtmlflow),
-      htmlFlowData: onexitdata,
-      htmlText: closer(onexithtmltext),
-      htmlTextData: onexitdata,
-      image: closer(onexitimage),
-      label: onexitlabel,
-      labelText: onexitlabeltext,
-      lineEnding: onexitlineending,
-      link: closer(onexitlink),
-      listItem: closer(),
-      listOrdered: closer(),
-      listUnordered: closer(),
-      paragraph: closer(),
-      referenceString: onexitreferencestring,
-      resourceDestinationString: onexitresourcedestinationstring,
-      resourceTitleString: onexitresourcetitlestring,
-      resource: onexitresource,
-      setextHeading: closer(onexitsetextheading),
-      setextHeadingLineSequence: onexitsetextheadinglinesequence,
-      setextHeadingText: onexitsetextheadingtext,
-      strong: closer(),
-      thematicBreak: closer()
-    }
-  };
-  configure(config, (options || {}).mdastExtensions || []);
-
-  /** @type {CompileData} */
-  const data = {};
-  return compile;
-
-  /**
-   * Turn micromark events into an mdast tree.
-   *
-   * @param {Array<Event>} events
-   *   Events.
-   * @returns {Root}
-   *   mdast tree.
-   */
-  function compile(events) {
-    /** @type {Root} */
-    let tree = {
-      type: 'root',
-      children: [],
-      position: undefined
-    };
-    /** @type {Omit<CompileContext, 'sliceSerialize'>} */
-    const context = {
-      stack: [tree],
-      tokenStack: [],
-      config,
-      enter,
-      exit,
-      buffer,
-      resume,
-      data
-    };
-    /** @type {Array<number>} */
-    const listStack = [];
-    /** @type {Array<Event>} */
-    const prepared = [];
-    let index = -1;
-
-    // Add `listItem` tokens and infer spread.
-    // Each list is prepared while it is last in `prepared`, so nothing shifts.
-    while (++index < events.length) {
-      prepared.push(events[index]);
-      if (events[index][1].type === "listOrdered" || events[index][1].type === "listUnordered") {
-        if (events[index][0] === 'enter') {
-          listStack.push(prepared.length - 1);
-        } else {
-          const tail = listStack.pop();
-          prepareList(prepared, tail);
-        }
-      }
-    }
-    events = prepared;
-    index = -1;
-    while (++index < events.length) {
-      const handler = config[events[index][0]];
-      if (events[index][0] === 'enter' && config.beforeEnter.length > 0) {
-        callListeners(config.beforeEnter, {
-          ...context,
-          sliceSerialize: events[index][2].sliceSerialize
-        }, events[index][1]);
-      }
-      if (lib_own.call(handler, events[index][1].type)) {
-        // Note: spread first, V8 has optimizations for object shape cloning.
-        handler[events[index][1].type].call({
-          ...context,
-          sliceSerialize: events[index][2].sliceSerialize
-        }, events[index][1]);
-      }
-      if (events[index][0] === 'exit' && config.afterExit.length > 0) {
-        callListeners(config.afterExit, {
-          ...context,
-          sliceSerialize: events[index][2].sliceSerialize
-        }, events[index][1]);
-      }
-    }
-
-    // Handle tokens still being open.
-    if (context.tokenStack.length > 0) {
-      const tail = context.tokenStack[context.tokenStack.length - 1];
-      const handler = tail[1] || defaultOnError;
-      handler.call(context, undefined, tail[0]);
-    }
-
-    // Figure out `root` position.
-    tree.position = {
-      start: lib_point(events.length > 0 ? events[0][1].start : {
-        line: 1,
-        column: 1,
-        offset: 0
-      }),
-      end: lib_point(events.length > 0 ? events[events.length - 2][1].end : {
-        line: 1,
-        column: 1,
-        offset: 0
-      })
-    };
-
-    // Call transforms.
-    index = -1;
-    while (++index < config.transforms.length) {
-      tree = config.transforms[index](tree) || tree;
-    }
-    return tree;
-  }
-
-  /**
-   * @param {Array<Handle>} listeners
-   *   Listeners.
-   * @param {CompileContext} context
-   *   Context.
-   * @param {Token} token
-   *   Token.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  function callListeners(listeners, context, token) {
-    let index = -1;
-    while (++index < listeners.length) {
-      listeners[index].call(context, token);
-    }
-  }
-
-  /**
-   * @param {Array<Event>} events
-   *   Events, ending with the list to prepare.
-   * @param {number} start
-   *   Index of the list enter.
-   * @returns {undefined}
-   */
-  function prepareList(events, start) {
-    const end = events.length - 1;
-    let index = start - 1;
-    let containerBalance = -1;
-    let listSpread = false;
-    /** @type {Token | undefined} */
-    let listItem;
-    /** @type {number | undefined} */
-    let lineIndex;
-    /** @type {number | undefined} */
-    let firstBlankLineIndex;
-    /** @type {boolean | undefined} */
-    let atMarker;
-    /**
-     * `listItem` events to insert before the event at `at`, in walk order.
-     * Merged in after the walk, as inserting while walking would shift the
-     * rest of the list once per item.
-     * @type {Array<{at: number, event: Event}>}
-     */
-    const insertions = [];
-    while (++index <= end) {
-      const event = events[index];
-      switch (event[1].type) {
-        case "listUnordered":
-        case "listOrdered":
-        case "blockQuote":
-          {
-            if (event[0] === 'enter') {
-              containerBalance++;
-            } else {
-              containerBalance--;
-            }
-            atMarker = undefined;
-            break;
-          }
-        case "lineEndingBlank":
-          {
-            if (event[0] === 'enter') {
-              if (listItem && !atMarker && !containerBalance && !firstBlankLineIndex) {
-                firstBlankLineIndex = index;
-              }
-              atMarker = undefined;
-            }
-            break;
-          }
-        case "linePrefix":
-        case "listItemValue":
-        case "listItemMarker":
-        case "listItemPrefix":
-        case "listItemPrefixWhitespace":
-          {
-            // Empty.
-
-            break;
-          }
-        default:
-          {
-            atMarker = undefined;
-          }
-      }
-      if (!containerBalance && event[0] === 'enter' && event[1].type === "listItemPrefix" || containerBalance === -1 && event[0] === 'exit' && (event[1].type === "listUnordered" || event[1].type === "listOrdered")) {
-        if (listItem) {
-          let tailIndex = index;
-          lineIndex = undefined;
-          while (tailIndex--) {
-            const tailEvent = events[tailIndex];
-            if (tailEvent[1].type === "lineEnding" || tailEvent[1].type === "lineEndingBlank") {
-              if (tailEvent[0] === 'exit') continue;
-              if (lineIndex) {
-                events[lineIndex][1].type = "lineEndingBlank";
-                listSpread = true;
-              }
-              tailEvent[1].type = "lineEnding";
-              lineIndex = tailIndex;
-            } else if (tailEvent[1].type === "linePrefix" || tailEvent[1].type === "blockQuotePrefix" || tailEvent[1].type === "blockQuotePrefixWhitespace" || tailEvent[1].type === "blockQuoteMarker" || tailEvent[1].type === "listItemIndent") {
-              // Empty
-            } else {
-              break;
-            }
-          }
-          if (firstBlankLineIndex && (!lineIndex || firstBlankLineIndex < lineIndex)) {
-            listItem._spread = true;
-          }
-
-          // Fix position.
-          listItem.end = Object.assign({}, lineIndex ? events[lineIndex][1].start : event[1].end);
-          insertions.push({
-            at: lineIndex || index,
-            event: ['exit', listItem, event[2]]
-          });
-        }
-
-        // Create a new list item.
-        if (event[1].type === "listItemPrefix") {
-          /** @type {Token} */
-          const item = {
-            type: 'listItem',
-            _spread: false,
-            start: Object.assign({}, event[1].start),
-            // @ts-expect-error: we’ll add `end` in a second.
-            end: undefined
-          };
-          listItem = item;
-          insertions.push({
-            at: index,
-            event: ['enter', item, event[2]]
-          });
-          firstBlankLineIndex = undefined;
-          atMarker = true;
-        }
-      }
-    }
-
-    // The list is at the end of `events`: take it off, then push it back with
-    // the insertions merged in.
-    // Nothing follows the list, so nothing shifts.
-    const listEvents = events.splice(start);
-    let insertion = 0;
-    index = -1;
-    while (++index < listEvents.length) {
-      while (insertion < insertions.length && insertions[insertion].at === start + index) {
-        events.push(insertions[insertion++].event);
-      }
-      events.push(listEvents[index]);
-    }
-    events[start][1]._spread = listSpread;
-  }
-
-  /**
-   * Create an opener handle.
-   *
-   * @param {(token: Token) => Nodes} create
-   *   Create a node.
-   * @param {Handle | undefined} [and]
-   *   Optional function to also run.
-   * @returns {Handle}
-   *   Handle.
-   */
-  function opener(create, and) {
-    return open;
-
-    /**
-     * @this {CompileContext}
-     * @param {Token} token
-     * @returns {undefined}
-     */
-    function open(token) {
-      enter.call(this, create(token), token);
-      if (and) and.call(this, token);
-    }
-  }
-
-  /**
-   * @type {CompileContext['buffer']}
-   */
-  function buffer() {
-    this.stack.push({
-      type: 'fragment',
-      children: []
-    });
-  }
-
-  /**
-   * @type {CompileContext['enter']}
-   */
-  function enter(node, token, errorHandler) {
-    const parent = this.stack[this.stack.length - 1];
-    /** @type {Array<Nodes>} */
-    const siblings = parent.children;
-    siblings.push(node);
-    this.stack.push(node);
-    this.tokenStack.push([token, errorHandler || undefined]);
-    node.position = {
-      start: lib_point(token.start),
-      // @ts-expect-error: `end` will be patched later.
-      end: undefined
-    };
-  }
-
-  /**
-   * Create a closer handle.
-   *
-   * @param {Handle | undefined} [and]
-   *   Optional function to also run.
-   * @returns {Handle}
-   *   Handle.
-   */
-  function closer(and) {
-    return close;
-
-    /**
-     * @this {CompileContext}
-     * @param {Token} token
-     * @returns {undefined}
-     */
-    function close(token) {
-      if (and) and.call(this, token);
-      exit.call(this, token);
-    }
-  }
-
-  /**
-   * @type {CompileContext['exit']}
-   */
-  function exit(token, onExitError) {
-    const node = this.stack.pop();
-    const open = this.tokenStack.pop();
-    if (!open) {
-      throw new Error('Cannot close `' + token.type + '` (' + stringifyPosition({
-        start: token.start,
-        end: token.end
-      }) + '): it’s not open');
-    }
-    if (open[0].type !== token.type) {
-      if (onExitError) {
-        onExitError.call(this, token, open[0]);
-      } else {
-        const handler = open[1] || defaultOnError;
-        handler.call(this, token, open[0]);
-      }
-    }
-    node.position.end = lib_point(token.end);
-  }
-
-  /**
-   * @type {CompileContext['resume']}
-   */
-  function resume() {
-    return lib_toString(this.stack.pop());
-  }
-
-  //
-  // Handlers.
-  //
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onenterlistordered() {
-    this.data.expectingFirstListItemValue = true;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onenterlistitemvalue(token) {
-    if (this.data.expectingFirstListItemValue) {
-      const ancestor = this.stack[this.stack.length - 2];
-      ancestor.start = Number.parseInt(this.sliceSerialize(token), 10);
-      this.data.expectingFirstListItemValue = undefined;
-    }
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcodefencedfenceinfo() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.lang = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcodefencedfencemeta() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.meta = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcodefencedfence() {
-    // Exit if this is the closing fence.
-    if (this.data.flowCodeInside) return;
-    this.buffer();
-    this.data.flowCodeInside = true;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcodefenced() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.value = data.replace(/^(\r?\n|\r)|(\r?\n|\r)$/g, '');
-    this.data.flowCodeInside = undefined;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcodeindented() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.value = data.replace(/(\r?\n|\r)$/g, '');
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitdefinitionlabelstring(token) {
-    const label = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.label = label;
-    node.identifier = normalizeIdentifier(this.sliceSerialize(token)).toLowerCase();
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitdefinitiontitlestring() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.title = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitdefinitiondestinationstring() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.url = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitatxheadingsequence(token) {
-    const node = this.stack[this.stack.length - 1];
-    if (!node.depth) {
-      const depth = this.sliceSerialize(token).length;
-      node.depth = depth;
-    }
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitsetextheadingtext() {
-    this.data.setextHeadingSlurpLineEnding = true;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitsetextheadinglinesequence(token) {
-    const node = this.stack[this.stack.length - 1];
-    node.depth = this.sliceSerialize(token).codePointAt(0) === 61 ? 1 : 2;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitsetextheading() {
-    this.data.setextHeadingSlurpLineEnding = undefined;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onenterdata(token) {
-    const node = this.stack[this.stack.length - 1];
-    /** @type {Array<Nodes>} */
-    const siblings = node.children;
-    let tail = siblings[siblings.length - 1];
-    if (!tail || tail.type !== 'text') {
-      // Add a new text node.
-      tail = text();
-      tail.position = {
-        start: lib_point(token.start),
-        // @ts-expect-error: we’ll add `end` later.
-        end: undefined
-      };
-      siblings.push(tail);
-    }
-    this.stack.push(tail);
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitdata(token) {
-    const tail = this.stack.pop();
-    tail.value += this.sliceSerialize(token);
-    tail.position.end = lib_point(token.end);
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitlineending(token) {
-    const context = this.stack[this.stack.length - 1];
-    // If we’re at a hard break, include the line ending in there.
-    if (this.data.atHardBreak) {
-      const tail = context.children[context.children.length - 1];
-      tail.position.end = lib_point(token.end);
-      this.data.atHardBreak = undefined;
-      return;
-    }
-    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context.type)) {
-      onenterdata.call(this, token);
-      onexitdata.call(this, token);
-    }
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexithardbreak() {
-    this.data.atHardBreak = true;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexithtmlflow() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.value = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexithtmltext() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.value = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitcodetext() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.value = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitlink() {
-    const node = this.stack[this.stack.length - 1];
-    // Note: there are also `identifier` and `label` fields on this link node!
-    // These are used / cleaned here.
-
-    // To do: clean.
-    if (this.data.inReference) {
-      /** @type {ReferenceType} */
-      const referenceType = this.data.referenceType || 'shortcut';
-      node.type += 'Reference';
-      // @ts-expect-error: mutate.
-      node.referenceType = referenceType;
-      // @ts-expect-error: mutate.
-      delete node.url;
-      delete node.title;
-    } else {
-      // @ts-expect-error: mutate.
-      delete node.identifier;
-      // @ts-expect-error: mutate.
-      delete node.label;
-    }
-    this.data.referenceType = undefined;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitimage() {
-    const node = this.stack[this.stack.length - 1];
-    // Note: there are also `identifier` and `label` fields on this link node!
-    // These are used / cleaned here.
-
-    // To do: clean.
-    if (this.data.inReference) {
-      /** @type {ReferenceType} */
-      const referenceType = this.data.referenceType || 'shortcut';
-      node.type += 'Reference';
-      // @ts-expect-error: mutate.
-      node.referenceType = referenceType;
-      // @ts-expect-error: mutate.
-      delete node.url;
-      delete node.title;
-    } else {
-      // @ts-expect-error: mutate.
-      delete node.identifier;
-      // @ts-expect-error: mutate.
-      delete node.label;
-    }
-    this.data.referenceType = undefined;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitlabeltext(token) {
-    const string = this.sliceSerialize(token);
-    const ancestor = this.stack[this.stack.length - 2];
-    // @ts-expect-error: stash this on the node, as it might become a reference
-    // later.
-    ancestor.label = decodeString(string);
-    // @ts-expect-error: same as above.
-    ancestor.identifier = normalizeIdentifier(string).toLowerCase();
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitlabel() {
-    const fragment = this.stack[this.stack.length - 1];
-    const value = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    // Assume a reference.
-    this.data.inReference = true;
-    if (node.type === 'link') {
-      /** @type {Array<PhrasingContent>} */
-      const children = fragment.children;
-      node.children = children;
-    } else {
-      node.alt = value;
-    }
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitresourcedestinationstring() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.url = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitresourcetitlestring() {
-    const data = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    node.title = data;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitresource() {
-    this.data.inReference = undefined;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onenterreference() {
-    this.data.referenceType = 'collapsed';
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitreferencestring(token) {
-    const label = this.resume();
-    const node = this.stack[this.stack.length - 1];
-    // @ts-expect-error: stash this on the node, as it might become a reference
-    // later.
-    node.label = label;
-    // @ts-expect-error: same as above.
-    node.identifier = normalizeIdentifier(this.sliceSerialize(token)).toLowerCase();
-    this.data.referenceType = 'full';
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-
-  function onexitcharacterreferencemarker(token) {
-    this.data.characterReferenceType = token.type;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcharacterreferencevalue(token) {
-    const data = this.sliceSerialize(token);
-    const type = this.data.characterReferenceType;
-    /** @type {string} */
-    let value;
-    if (type) {
-      value = decodeNumericCharacterReference(data, type === "characterReferenceMarkerNumeric" ? 10 : 16);
-      this.data.characterReferenceType = undefined;
-    } else {
-      const result = decodeNamedCharacterReference(data);
-      value = result;
-    }
-    const tail = this.stack[this.stack.length - 1];
-    tail.value += value;
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitcharacterreference(token) {
-    const tail = this.stack.pop();
-    tail.position.end = lib_point(token.end);
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitautolinkprotocol(token) {
-    onexitdata.call(this, token);
-    const node = this.stack[this.stack.length - 1];
-    node.url = this.sliceSerialize(token);
-  }
-
-  /**
-   * @this {CompileContext}
-   * @type {Handle}
-   */
-  function onexitautolinkemail(token) {
-    onexitdata.call(this, token);
-    const node = this.stack[this.stack.length - 1];
-    node.url = 'mailto:' + this.sliceSerialize(token);
-  }
-
-  //
-  // Creaters.
-  //
-
-  // Each node factory pre-declares `position` as undefined as the trailing
-  // property. enter() patches it to a real value, but the property already
-  // exists, so V8 sees a single hidden class for each node type from
-  // construction through the rest of the pipeline. Without the pre-declare,
-  // each node took a hidden-class transition when enter() added position.
-
-  /** @returns {Blockquote} */
-  function blockQuote() {
-    return {
-      type: 'blockquote',
-      children: [],
-      position: undefined
-    };
-  }
-
-  /** @returns {Code} */
-  function codeFlow() {
-    return {
-      type: 'code',
-      lang: null,
-      meta: null,
-      value: '',
-      position: undefined
-    };
-  }
-
-  /** @returns {InlineCode} */
-  function codeText() {
-    return {
-      type: 'inlineCode',
-      value: '',
-      position: undefined
-    };
-  }
-
-  /** @returns {Definition} */
-  function definition() {
-    return {
-      type: 'definition',
-      identifier: '',
-      label: null,
-      title: null,
-      url: '',
-      position: undefined
-    };
-  }
-
-  /** @returns {Emphasis} */
-  function emphasis() {
-    return {
-      type: 'emphasis',
-      children: [],
-      position: undefined
-    };
-  }
-
-  /** @returns {Heading} */
-  function heading() {
-    return {
-      type: 'heading',
-      // @ts-expect-error `depth` will be set later.
-      depth: 0,
-      children: [],
-      position: undefined
-    };
-  }
-
-  /** @returns {Break} */
-  function hardBreak() {
-    return {
-      type: 'break',
-      position: undefined
-    };
-  }
-
-  /** @returns {Html} */
-  function html() {
-    return {
-      type: 'html',
-      value: '',
-      position: undefined
-    };
-  }
-
-  /** @returns {Image} */
-  function image() {
-    return {
-      type: 'image',
-      title: null,
-      url: '',
-      alt: null,
-      position: undefined
-    };
-  }
-
-  /** @returns {Link} */
-  function link() {
-    return {
-      type: 'link',
-      title: null,
-      url: '',
-      children: [],
-      position: undefined
-    };
-  }
-
-  /**
-   * @param {Token} token
-   * @returns {List}
-   */
-  function list(token) {
-    return {
-      type: 'list',
-      ordered: token.type === 'listOrdered',
-      start: null,
-      spread: token._spread,
-      children: [],
-      position: undefined
-    };
-  }
-
-  /**
-   * @param {Token} token
-   * @returns {ListItem}
-   */
-  function listItem(token) {
-    return {
-      type: 'listItem',
-      spread: token._spread,
-      checked: null,
-      children: [],
-      position: undefined
-    };
-  }
-
-  /** @returns {Paragraph} */
-  function paragraph() {
-    return {
-      type: 'paragraph',
-      children: [],
-      position: undefined
-    };
-  }
-
-  /** @returns {Strong} */
-  function strong() {
-    return {
-      type: 'strong',
-      children: [],
-      position: undefined
-    };
-  }
-
-  /** @returns {Text} */
-  function text() {
-    return {
-      type: 'text',
-      value: '',
-      position: undefined
-    };
-  }
-
-  /** @returns {ThematicBreak} */
-  function thematicBreak() {
-    return {
-      type: 'thematicBreak',
-      position: undefined
-    };
-  }
-}
-
-/**
- * Copy a point-like value.
- *
- * @param {Point} d
- *   Point-like value.
- * @returns {Point}
- *   unist point.
- */
-function lib_point(d) {
-  return {
-    line: d.line,
-    column: d.column,
-    offset: d.offset
-  };
-}
-
-/**
- * @param {Config} combined
- * @param {Array<Array<Extension> | Extension>} extensions
- * @returns {undefined}
- */
-function configure(combined, extensions) {
-  let index = -1;
-  while (++index < extensions.length) {
-    const value = extensions[index];
-    if (Array.isArray(value)) {
-      configure(combined, value);
-    } else {
-      extension(combined, value);
-    }
-  }
-}
-
-/**
- * @param {Config} combined
- * @param {Extension} extension
- * @returns {undefined}
- */
-function extension(combined, extension) {
-  /** @type {keyof Extension} */
-  let key;
-  for (key in extension) {
-    if (lib_own.call(extension, key)) {
-      switch (key) {
-        case 'canContainEols':
-          {
-            const right = extension[key];
-            if (right) {
-              combined[key].push(...right);
-            }
-            break;
-          }
-        case 'transforms':
-          {
-            const right = extension[key];
-            if (right) {
-              combined[key].push(...right);
-            }
-            break;
-          }
-        case 'afterExit':
-        case 'beforeEnter':
-          {
-            const right = extension[key];
-            if (right) {
-              combined[key].push(right);
-            }
-            break;
-          }
-        case 'enter':
-        case 'exit':
-          {
-            const right = extension[key];
-            if (right) {
-              Object.assign(combined[key], right);
-            }
-            break;
-          }
-        // No default
-      }
-    }
-  }
-}
-
-/** @type {OnEnterError} */
-function defaultOnError(left, right) {
-  if (left) {
-    throw new Error('Cannot close `' + left.type + '` (' + stringifyPosition({
-      start: left.start,
-      end: left.end
-    }) + '): a different token (`' + right.type + '`, ' + stringifyPosition({
-      start: right.start,
-      end: right.end
-    }) + ') is open');
-  }
-  throw new Error('Cannot close document, a token (`' + right.type + '`, ' + stringifyPosition({
-    start: right.start,
-    end: right.end
-  }) + ') is still open');
-}
-;// CONCATENATED MODULE: ./node_modules/ccount/index.js
-/**
- * Count how often a character (or substring) is used in a string.
- *
- * @param {string} value
- *   Value to search in.
- * @param {string} character
- *   Character (or substring) to look for.
- * @return {number}
- *   Number of times `character` occurred in `value`.
- */
-function ccount(value, character) {
-  const source = String(value)
-
-  if (typeof character !== 'string') {
-    throw new TypeError('Expected character')
-  }
-
-  let count = 0
-  let index = source.indexOf(character)
-
-  while (index !== -1) {
-    count++
-    index = source.indexOf(character, index + character.length)
-  }
-
-  return count
-}
-
-;// CONCATENATED MODULE: ./node_modules/devlop/lib/default.js
-function deprecate(fn) {
-  return fn
-}
-
-function equal() {}
-
-function ok() {}
-
-function unreachable() {}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-find-and-replace/node_modules/escape-string-regexp/index.js
-function escapeStringRegexp(string) {
-	if (typeof string !== 'string') {
-		throw new TypeError('Expected a string');
-	}
-
-	// Escape characters with special meaning either inside or outside character sets.
-	// Use a simple backslash escape when it’s always valid, and a `\xnn` escape when the simpler form would be disallowed by Unicode patterns’ stricter grammar.
-	return string
-		.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&')
-		.replace(/-/g, '\\x2d');
-}
-
-;// CONCATENATED MODULE: ./node_modules/unist-util-is/lib/index.js
-/**
- * @import {Node, Parent} from 'unist'
- */
-
-/**
- * @template Fn
- * @template Fallback
- * @typedef {Fn extends (value: any) => value is infer Thing ? Thing : Fallback} Predicate
- */
-
-/**
- * @callback Check
- *   Check that an arbitrary value is a node.
- * @param {unknown} this
- *   The given context.
- * @param {unknown} [node]
- *   Anything (typically a node).
- * @param {number | null | undefined} [index]
- *   The node’s position in its parent.
- * @param {Parent | null | undefined} [parent]
- *   The node’s parent.
- * @returns {boolean}
- *   Whether this is a node and passes a test.
- *
- * @typedef {Record<string, unknown> | Node} Props
- *   Object to check for equivalence.
- *
- *   Note: `Node` is included as it is common but is not indexable.
- *
- * @typedef {Array<Props | TestFunction | string> | ReadonlyArray<Props | TestFunction | string> | Props | TestFunction | string | null | undefined} Test
- *   Check for an arbitrary node.
- *
- * @callback TestFunction
- *   Check if a node passes a test.
- * @param {unknown} this
- *   The given context.
- * @param {Node} node
- *   A node.
- * @param {number | undefined} [index]
- *   The node’s position in its parent.
- * @param {Parent | undefined} [parent]
- *   The node’s parent.
- * @returns {boolean | undefined | void}
- *   Whether this node passes the test.
- *
- *   Note: `void` is included until TS sees no return as `undefined`.
- */
-
-/**
- * Check if `node` is a `Node` and whether it passes the given test.
- *
- * @param {unknown} node
- *   Thing to check, typically `Node`.
- * @param {Test} test
- *   A check for a specific node.
- * @param {number | null | undefined} index
- *   The node’s position in its parent.
- * @param {Parent | null | undefined} parent
- *   The node’s parent.
- * @param {unknown} context
- *   Context object (`this`) to pass to `test` functions.
- * @returns {boolean}
- *   Whether `node` is a node and passes a test.
- */
-const is =
-  // Note: overloads in JSDoc can’t yet use different `@template`s.
-  /**
-   * @type {(
-   *   (<Condition extends ReadonlyArray<string>>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition[number]}) &
-   *   (<Condition extends Array<string>>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition[number]}) &
-   *   (<Condition extends string>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition}) &
-   *   (<Condition extends Props>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Condition) &
-   *   (<Condition extends TestFunction>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Predicate<Condition, Node>) &
-   *   ((node?: null | undefined) => false) &
-   *   ((node: unknown, test?: null | undefined, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node) &
-   *   ((node: unknown, test?: Test, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => boolean)
-   * )}
-   */
-  (
-    /**
-     * @param {unknown} [node]
-     * @param {Test} [test]
-     * @param {number | null | undefined} [index]
-     * @param {Parent | null | undefined} [parent]
-     * @param {unknown} [context]
-     * @returns {boolean}
-     */
-    // eslint-disable-next-line max-params
-    function (node, test, index, parent, context) {
-      const check = convert(test)
-
-      if (
-        index !== undefined &&
-        index !== null &&
-        (typeof index !== 'number' ||
-          index < 0 ||
-          index === Number.POSITIVE_INFINITY)
-      ) {
-        throw new Error('Expected positive finite index')
-      }
-
-      if (
-        parent !== undefined &&
-        parent !== null &&
-        (!is(parent) || !parent.children)
-      ) {
-        throw new Error('Expected parent node')
-      }
-
-      if (
-        (parent === undefined || parent === null) !==
-        (index === undefined || index === null)
-      ) {
-        throw new Error('Expected both parent and index')
-      }
-
-      return looksLikeANode(node)
-        ? check.call(context, node, index, parent)
-        : false
-    }
-  )
-
-/**
- * Generate an assertion from a test.
- *
- * Useful if you’re going to test many nodes, for example when creating a
- * utility where something else passes a compatible test.
- *
- * The created function is a bit faster because it expects valid input only:
- * a `node`, `index`, and `parent`.
- *
- * @param {Test} test
- *   *   when nullish, checks if `node` is a `Node`.
- *   *   when `string`, works like passing `(node) => node.type === test`.
- *   *   when `function` checks if function passed the node is true.
- *   *   when `object`, checks that all keys in test are in node, and that they have (strictly) equal values.
- *   *   when `array`, checks if any one of the subtests pass.
- * @returns {Check}
- *   An assertion.
- */
-const convert =
-  // Note: overloads in JSDoc can’t yet use different `@template`s.
-  /**
-   * @type {(
-   *   (<Condition extends string>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition}) &
-   *   (<Condition extends Props>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Condition) &
-   *   (<Condition extends TestFunction>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & Predicate<Condition, Node>) &
-   *   ((test?: null | undefined) => (node?: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node) &
-   *   ((test?: Test) => Check)
-   * )}
-   */
-  (
-    /**
-     * @param {Test} [test]
-     * @returns {Check}
-     */
-    function (test) {
-      if (test === null || test === undefined) {
-        return lib_ok
-      }
-
-      if (typeof test === 'function') {
-        return castFactory(test)
-      }
-
-      if (typeof test === 'object') {
-        return Array.isArray(test)
-          ? anyFactory(test)
-          : // Cast because `ReadonlyArray` goes into the above but `isArray`
-            // narrows to `Array`.
-            propertiesFactory(/** @type {Props} */ (test))
-      }
-
-      if (typeof test === 'string') {
-        return typeFactory(test)
-      }
-
-      throw new Error('Expected function, string, or object as test')
-    }
-  )
-
-/**
- * @param {Array<Props | TestFunction | string>} tests
- * @returns {Check}
- */
-function anyFactory(tests) {
-  /** @type {Array<Check>} */
-  const checks = []
-  let index = -1
-
-  while (++index < tests.length) {
-    checks[index] = convert(tests[index])
-  }
-
-  return castFactory(any)
-
-  /**
-   * @this {unknown}
-   * @type {TestFunction}
-   */
-  function any(...parameters) {
-    let index = -1
-
-    while (++index < checks.length) {
-      if (checks[index].apply(this, parameters)) return true
-    }
-
-    return false
-  }
-}
-
-/**
- * Turn an object into a test for a node with a certain fields.
- *
- * @param {Props} check
- * @returns {Check}
- */
-function propertiesFactory(check) {
-  const checkAsRecord = /** @type {Record<string, unknown>} */ (check)
-
-  return castFactory(all)
-
-  /**
-   * @param {Node} node
-   * @returns {boolean}
-   */
-  function all(node) {
-    const nodeAsRecord = /** @type {Record<string, unknown>} */ (
-      /** @type {unknown} */ (node)
-    )
-
-    /** @type {string} */
-    let key
-
-    for (key in check) {
-      if (nodeAsRecord[key] !== checkAsRecord[key]) return false
-    }
-
-    return true
-  }
-}
-
-/**
- * Turn a string into a test for a node with a certain type.
- *
- * @param {string} check
- * @returns {Check}
- */
-function typeFactory(check) {
-  return castFactory(type)
-
-  /**
-   * @param {Node} node
-   */
-  function type(node) {
-    return node && node.type === check
-  }
-}
-
-/**
- * Turn a custom test into a test for a node that passes that test.
- *
- * @param {TestFunction} testFunction
- * @returns {Check}
- */
-function castFactory(testFunction) {
-  return check
-
-  /**
-   * @this {unknown}
-   * @type {Check}
-   */
-  function check(value, index, parent) {
-    return Boolean(
-      looksLikeANode(value) &&
-        testFunction.call(
-          this,
-          value,
-          typeof index === 'number' ? index : undefined,
-          parent || undefined
-        )
-    )
-  }
-}
-
-function lib_ok() {
-  return true
-}
-
-/**
- * @param {unknown} value
- * @returns {value is Node}
- */
-function looksLikeANode(value) {
-  return value !== null && typeof value === 'object' && 'type' in value
-}
-
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/color.node.js
-/**
- * Color a string.
- *
- * @param {string} d
- *   Value.
- * @returns {string}
- *   Colored value.
- */
-function color(d) {
-  return '\u001B[33m' + d + '\u001B[39m'
-}
-
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/index.js
-/**
- * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
- */
-
-/**
- * @typedef {Exclude<import('unist-util-is').Test, undefined> | undefined} Test
- *   Test from `unist-util-is`.
- *
- *   Note: we have remove and add `undefined`, because otherwise when generating
- *   automatic `.d.ts` files, TS tries to flatten paths from a local perspective,
- *   which doesn’t work when publishing on npm.
- */
-
-/**
- * @typedef {(
- *   Fn extends (value: any) => value is infer Thing
- *   ? Thing
- *   : Fallback
- * )} Predicate
- *   Get the value of a type guard `Fn`.
- * @template Fn
- *   Value; typically function that is a type guard (such as `(x): x is Y`).
- * @template Fallback
- *   Value to yield if `Fn` is not a type guard.
- */
-
-/**
- * @typedef {(
- *   Check extends null | undefined // No test.
- *   ? Value
- *   : Value extends {type: Check} // String (type) test.
- *   ? Value
- *   : Value extends Check // Partial test.
- *   ? Value
- *   : Check extends Function // Function test.
- *   ? Predicate<Check, Value> extends Value
- *     ? Predicate<Check, Value>
- *     : never
- *   : never // Some other test?
- * )} MatchesOne
- *   Check whether a node matches a primitive check in the type system.
- * @template Value
- *   Value; typically unist `Node`.
- * @template Check
- *   Value; typically `unist-util-is`-compatible test, but not arrays.
- */
-
-/**
- * @typedef {(
- *   Check extends ReadonlyArray<infer T>
- *   ? MatchesOne<Value, T>
- *   : Check extends Array<infer T>
- *   ? MatchesOne<Value, T>
- *   : MatchesOne<Value, Check>
- * )} Matches
- *   Check whether a node matches a check in the type system.
- * @template Value
- *   Value; typically unist `Node`.
- * @template Check
- *   Value; typically `unist-util-is`-compatible test.
- */
-
-/**
- * @typedef {0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10} Uint
- *   Number; capped reasonably.
- */
-
-/**
- * @typedef {I extends 0 ? 1 : I extends 1 ? 2 : I extends 2 ? 3 : I extends 3 ? 4 : I extends 4 ? 5 : I extends 5 ? 6 : I extends 6 ? 7 : I extends 7 ? 8 : I extends 8 ? 9 : 10} Increment
- *   Increment a number in the type system.
- * @template {Uint} [I=0]
- *   Index.
- */
-
-/**
- * @typedef {(
- *   Node extends UnistParent
- *   ? Node extends {children: Array<infer Children>}
- *     ? Child extends Children ? Node : never
- *     : never
- *   : never
- * )} InternalParent
- *   Collect nodes that can be parents of `Child`.
- * @template {UnistNode} Node
- *   All node types in a tree.
- * @template {UnistNode} Child
- *   Node to search for.
- */
-
-/**
- * @typedef {InternalParent<InclusiveDescendant<Tree>, Child>} Parent
- *   Collect nodes in `Tree` that can be parents of `Child`.
- * @template {UnistNode} Tree
- *   All node types in a tree.
- * @template {UnistNode} Child
- *   Node to search for.
- */
-
-/**
- * @typedef {(
- *   Depth extends Max
- *   ? never
- *   :
- *     | InternalParent<Node, Child>
- *     | InternalAncestor<Node, InternalParent<Node, Child>, Max, Increment<Depth>>
- * )} InternalAncestor
- *   Collect nodes in `Tree` that can be ancestors of `Child`.
- * @template {UnistNode} Node
- *   All node types in a tree.
- * @template {UnistNode} Child
- *   Node to search for.
- * @template {Uint} [Max=10]
- *   Max; searches up to this depth.
- * @template {Uint} [Depth=0]
- *   Current depth.
- */
-
-/**
- * @typedef {InternalAncestor<InclusiveDescendant<Tree>, Child>} Ancestor
- *   Collect nodes in `Tree` that can be ancestors of `Child`.
- * @template {UnistNode} Tree
- *   All node types in a tree.
- * @template {UnistNode} Child
- *   Node to search for.
- */
-
-/**
- * @typedef {(
- *   Tree extends UnistParent
- *     ? Depth extends Max
- *       ? Tree
- *       : Tree | InclusiveDescendant<Tree['children'][number], Max, Increment<Depth>>
- *     : Tree
- * )} InclusiveDescendant
- *   Collect all (inclusive) descendants of `Tree`.
- *
- *   > 👉 **Note**: for performance reasons, this seems to be the fastest way to
- *   > recurse without actually running into an infinite loop, which the
- *   > previous version did.
- *   >
- *   > Practically, a max of `2` is typically enough assuming a `Root` is
- *   > passed, but it doesn’t improve performance.
- *   > It gets higher with `List > ListItem > Table > TableRow > TableCell`.
- *   > Using up to `10` doesn’t hurt or help either.
- * @template {UnistNode} Tree
- *   Tree type.
- * @template {Uint} [Max=10]
- *   Max; searches up to this depth.
- * @template {Uint} [Depth=0]
- *   Current depth.
- */
-
-/**
- * @typedef {'skip' | boolean} Action
- *   Union of the action types.
- *
- * @typedef {number} Index
- *   Move to the sibling at `index` next (after node itself is completely
- *   traversed).
- *
- *   Useful if mutating the tree, such as removing the node the visitor is
- *   currently on, or any of its previous siblings.
- *   Results less than 0 or greater than or equal to `children.length` stop
- *   traversing the parent.
- *
- * @typedef {[(Action | null | undefined | void)?, (Index | null | undefined)?]} ActionTuple
- *   List with one or two values, the first an action, the second an index.
- *
- * @typedef {Action | ActionTuple | Index | null | undefined | void} VisitorResult
- *   Any value that can be returned from an enter visitor.
- *
- *   Like `VisitorResultExit`,
- *   but `SKIP` can also be returned,
- *   to not walk the children of the node,
- *   and `ActionTuple` can be used to combine an action with an index.
- *
- * @typedef {Index | boolean | null | undefined | void} VisitorResultExit
- *   Any value that can be returned from an exit visitor.
- */
-
-/**
- * @callback Visitor
- *   Handle a node (matching `test`, if given) before its children.
- *
- *   Changes inside `node` are walked next.
- *   Replacing or removing it is easier in `exit`.
- *   When replacing or removing it here,
- *   return `SKIP` (as otherwise its old children are walked),
- *   or `[SKIP, index]` to continue with the node now at `index`.
- *   Changing next siblings (in walk order) is fine;
- *   changing previous siblings needs a new `Index`.
- *   Removing an ancestor or changing its previous siblings is not supported.
- * @param {Visited} node
- *   Found node.
- * @param {Array<VisitedParents>} ancestors
- *   Ancestors of `node`.
- * @param {number | undefined} index
- *   Index of `node` in its parent (the last of `ancestors`),
- *   or `undefined` for the tree itself.
- * @returns {VisitorResult}
- *   What to do next.
- *
- *   Like `VisitorExit`,
- *   but `SKIP` can also be returned,
- *   to not walk the children of `node`.
- *   Passing a tuple back (`ActionTuple`) only makes sense as `[SKIP, Index]`.
- * @template {UnistNode} [Visited=UnistNode]
- *   Visited node type.
- * @template {UnistParent} [VisitedParents=UnistParent]
- *   Ancestor type.
- */
-
-/**
- * @callback VisitorExit
- *   Handle a node (matching `test`, if given) after its children.
- *
- *   Changes inside `node` are not walked,
- *   which makes this a good place to change `node` based on its children,
- *   or to replace or remove it.
- *   When removing `node` or changing previous siblings (in walk order),
- *   return a new `Index`.
- *   Removing an ancestor or changing its previous siblings is not supported.
- * @param {Visited} node
- *   Found node.
- * @param {Array<VisitedParents>} ancestors
- *   Ancestors of `node`.
- * @param {number | undefined} index
- *   Index of `node` in its parent (the last of `ancestors`),
- *   or `undefined` for the tree itself.
- * @returns {VisitorResultExit}
- *   What to do next.
- *
- *   `CONTINUE` (`true`, nothing) continues as normal,
- *   `EXIT` (`false`) stops traversing,
- *   and `Index` continues at that sibling.
- * @template {UnistNode} [Visited=UnistNode]
- *   Visited node type.
- * @template {UnistParent} [VisitedParents=UnistParent]
- *   Ancestor type.
- */
-
-/**
- * @template {UnistNode} [Visited=UnistNode]
- *   Visited node type.
- * @template {UnistParent} [VisitedParents=UnistParent]
- *   Ancestor type.
- * @typedef Visitors
- *   Handle nodes when entering and exiting them.
- *   The `enter` visitor is optional while `exit` is required.
- *
- *   Pass an `enter` visitor directly to only handle nodes when entering them.
- *
- *   `enter` is called before children (if any) are walked and `exit` after that.
- *   `exit` is still called when `enter` returns `SKIP`.
- *   Both `enter` and `exit` are only called for nodes that match an optional `test`.
- * @property {Visitor<Visited, VisitedParents> | null | undefined} [enter]
- *   Handle a node before its children (optional).
- * @property {VisitorExit<Visited, VisitedParents>} exit
- *   Handle a node after its children.
- */
-
-/**
- * @typedef {Visitor<Matches<InclusiveDescendant<Tree>, Check>, Ancestor<Tree, Matches<InclusiveDescendant<Tree>, Check>>>} BuildVisitor
- *   Build a typed `Visitor` function from a tree and a test.
- *
- *   It will infer which values are passed as `node` and which as `parents`.
- * @template {UnistNode} [Tree=UnistNode]
- *   Tree type.
- * @template {Test} [Check=Test]
- *   Test type.
- */
-
-/**
- * @typedef {Visitors<Matches<InclusiveDescendant<Tree>, Check>, Ancestor<Tree, Matches<InclusiveDescendant<Tree>, Check>>>} BuildVisitors
- *   Build typed `Visitors` from a tree and a test.
- *
- *   It will infer which values are passed as `node` and which as `parents`.
- * @template {UnistNode} [Tree=UnistNode]
- *   Tree type.
- * @template {Test} [Check=Test]
- *   Test type.
- */
-
-
-
-
-/** @type {Readonly<ActionTuple>} */
-const empty = []
-
-/**
- * Continue traversing as normal.
- */
-const CONTINUE = true
-
-/**
- * Stop traversing immediately.
- */
-const EXIT = false
-
-/**
- * Do not traverse this node’s children.
- * Only works when entering a node.
- */
-const SKIP = 'skip'
-
-/**
- * Visit nodes, with ancestral information.
- *
- * This algorithm performs *depth-first* *tree traversal* in *preorder*
- * (**NLR**) or if `reverse` is given,
- * in *reverse preorder* (**NRL**).
- * An `exit` visitor is called in *postorder* (**LRN**)
- * or if `reverse` is given, in *reverse postorder* (**RLN**).
- *
- * You can choose which nodes are visited by passing a `test`.
- * For complex tests, you should test yourself in a visitor, as it will be
- * faster and will have improved type information.
- *
- * Walking the tree is an intensive task.
- * Make use of the return values of the visitor when possible.
- * Instead of walking a tree multiple times, walk it once, use `unist-util-is`
- * to check if a node matches, and then perform different operations.
- *
- * You can change the tree.
- * Changes inside a node made when entering it are walked,
- * changes made when exiting it are not.
- * See `Visitor` and `VisitorExit` for more info.
- *
- * @overload
- * @param {Tree} tree
- *   Tree to traverse.
- * @param {Check} check
- *   `unist-util-is`-compatible test.
- * @param {BuildVisitor<Tree, Check>} enter
- *   Handle each node when entering it.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @overload
- * @param {Tree} tree
- *   Tree to traverse.
- * @param {Check} check
- *   `unist-util-is`-compatible test.
- * @param {BuildVisitors<Tree, Check>} visitors
- *   Handle each node when exiting it, and optionally when entering it.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @overload
- * @param {Tree} tree
- *   Tree to traverse.
- * @param {BuildVisitor<Tree>} enter
- *   Handle each node when entering it.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @overload
- * @param {Tree} tree
- *   Tree to traverse.
- * @param {BuildVisitors<Tree>} visitors
- *   Handle each node when exiting it, and optionally when entering it.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @param {UnistNode} tree
- *   Tree to traverse.
- * @param {Visitor | Visitors | Test} testOrEnterOrVisitors
- *   `unist-util-is`-compatible test, `enter`, or `visitors`.
- * @param {Visitor | Visitors | boolean | null | undefined} [enterOrVisitorsOrReverse]
- *   `enter`, `visitors`, or `reverse` after a test.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @template {UnistNode} Tree
- *   Node type.
- * @template {Test} Check
- *   `unist-util-is`-compatible test.
- */
-function visitParents(
-  tree,
-  testOrEnterOrVisitors,
-  enterOrVisitorsOrReverse,
-  reverse
-) {
-  if (!tree || typeof tree !== 'object') {
-    throw new Error('Unexpected value `' + tree + '` for `tree`, expected node')
-  }
-
-  let preorder = true
-  /** @type {Test} */
-  let check
-  /** @type {Visitors | Visitor} */
-  let visitors
-  /** @type {Visitor | null | undefined} */
-  let enter
-  /** @type {VisitorExit | null | undefined} */
-  let exit
-
-  // Third parameter is an enter visitor or a visitors object, so expect a `test` too.
-  if (
-    typeof enterOrVisitorsOrReverse === 'function' ||
-    (enterOrVisitorsOrReverse && typeof enterOrVisitorsOrReverse === 'object')
-  ) {
-    check = /** @type {Test} */ (testOrEnterOrVisitors)
-    visitors = enterOrVisitorsOrReverse
-    if (reverse) preorder = false
-  }
-  // Assume no test.
-  else {
-    visitors = /** @type {Visitors | Visitor} */ (testOrEnterOrVisitors)
-    if (enterOrVisitorsOrReverse) preorder = false
-  }
-
-  if (typeof visitors === 'function') {
-    enter = visitors
-  } else if (visitors && typeof visitors === 'object') {
-    if (visitors.enter === null || visitors.enter === undefined) {
-      // Empty.
-    } else if (typeof visitors.enter === 'function') {
-      enter = visitors.enter
-    } else {
-      throw new Error(
-        'Unexpected value `' +
-          visitors.enter +
-          '` for `visitors.enter`, expected optional visitor'
-      )
-    }
-
-    if (typeof visitors.exit === 'function') {
-      exit = visitors.exit
-    } else {
-      throw new Error(
-        'Unexpected value `' +
-          visitors.exit +
-          '` for `visitors.exit`, expected visitor (pass a visitor directly if you only want an enter visitor)'
-      )
-    }
-  } else {
-    throw new Error(
-      'Unexpected value `' +
-        visitors +
-        '` for `enter` or `visitors`, expected visitor or object with visitors'
-    )
-  }
-
-  const is = convert(check)
-  const step = preorder ? 1 : -1
-
-  factory(tree, undefined, [])()
-
-  /**
-   * Create a function to visit a node.
-   *
-   * @param {UnistNode} node
-   *   Node to visit.
-   * @param {number | undefined} index
-   *   Index of `node` in its parent.
-   * @param {Array<UnistParent>} parents
-   *   Ancestors of `node`.
-   * @returns {() => Readonly<ActionTuple>}
-   *   Visit `node`.
-   */
-  function factory(node, index, parents) {
-    const value = /** @type {Record<string, unknown>} */ (
-      node && typeof node === 'object' ? node : {}
-    )
-
-    if (typeof value.type === 'string') {
-      const name =
-        // `hast`
-        typeof value.tagName === 'string'
-          ? value.tagName
-          : // `xast`
-            typeof value.name === 'string'
-            ? value.name
-            : undefined
-
-      Object.defineProperty(visit, 'name', {
-        value:
-          'node (' + color(node.type + (name ? '<' + name + '>' : '')) + ')'
-      })
-    }
-
-    return visit
-
-    function visit() {
-      const matches =
-        !check || is(node, index, parents[parents.length - 1] || undefined)
-      /** @type {Readonly<ActionTuple>} */
-      let result = empty
-
-      if (enter && matches) {
-        result = toResult(enter(node, parents, index))
-
-        if (result[0] === EXIT) {
-          return result
-        }
-      }
-
-      if ('children' in node && node.children) {
-        const nodeAsParent = /** @type {UnistParent} */ (node)
-
-        if (nodeAsParent.children && result[0] !== SKIP) {
-          let offset = (preorder ? -1 : nodeAsParent.children.length) + step
-          const grandparents = [...parents, nodeAsParent]
-
-          while (offset > -1 && offset < nodeAsParent.children.length) {
-            const child = nodeAsParent.children[offset]
-
-            const subresult = factory(child, offset, grandparents)()
-
-            if (subresult[0] === EXIT) {
-              return subresult
-            }
-
-            offset =
-              typeof subresult[1] === 'number' ? subresult[1] : offset + step
-          }
-        }
-      }
-
-      if (exit && matches) {
-        const exitResult = toResult(exit(node, parents, index))
-
-        if (exitResult[0] === SKIP) {
-          throw new Error(
-            'Unexpected value `' +
-              exitResult[0] +
-              '` from `exit`, expected `CONTINUE`, `EXIT`, index, or nothing'
-          )
-        }
-
-        // Prefer a result from `exit` over `enter`.
-        if (exitResult[0] === EXIT || typeof exitResult[1] === 'number') {
-          return exitResult
-        }
-      }
-
-      return result
-    }
-  }
-}
-
-/**
- * Turn a return value into a clean result.
- *
- * @param {VisitorResult} value
- *   Valid return values from visitors.
- * @returns {Readonly<ActionTuple>}
- *   Clean result.
- */
-function toResult(value) {
-  if (Array.isArray(value)) {
-    return value
-  }
-
-  if (typeof value === 'number') {
-    return [CONTINUE, value]
-  }
-
-  return value === null || value === undefined ? empty : [value]
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-find-and-replace/lib/index.js
-/**
- * @import {Nodes, Parents, PhrasingContent, Root, Text} from 'mdast'
- * @import {BuildVisitor, Test, VisitorResult} from 'unist-util-visit-parents'
- */
-
-/**
- * @typedef RegExpMatchObject
- *   Info on the match.
- * @property {number} index
- *   The index of the search at which the result was found.
- * @property {string} input
- *   A copy of the search string in the text node.
- * @property {[...Array<Parents>, Text]} stack
- *   All ancestors of the text node, where the last node is the text itself.
- *
- * @typedef {RegExp | string} Find
- *   Pattern to find.
- *
- *   Strings are escaped and then turned into global expressions.
- *
- * @typedef {Array<FindAndReplaceTuple>} FindAndReplaceList
- *   Several find and replaces, in array form.
- *
- * @typedef {[Find, Replace?]} FindAndReplaceTuple
- *   Find and replace in tuple form.
- *
- * @typedef {ReplaceFunction | string | null | undefined} Replace
- *   Thing to replace with.
- *
- * @callback ReplaceFunction
- *   Callback called when a search matches.
- * @param {...any} parameters
- *   The parameters are the result of corresponding search expression:
- *
- *   * `value` (`string`) — whole match
- *   * `...capture` (`Array<string>`) — matches from regex capture groups
- *   * `match` (`RegExpMatchObject`) — info on the match
- * @returns {Array<PhrasingContent> | PhrasingContent | string | false | null | undefined}
- *   Thing to replace with.
- *
- *   * when `null`, `undefined`, `''`, remove the match
- *   * …or when `false`, do not replace at all
- *   * …or when `string`, replace with a text node of that value
- *   * …or when `Node` or `Array<Node>`, replace with those nodes
- *
- * @typedef {[RegExp, ReplaceFunction]} Pair
- *   Normalized find and replace.
- *
- * @typedef {Array<Pair>} Pairs
- *   All find and replaced.
- *
- * @typedef Options
- *   Configuration.
- * @property {Test | null | undefined} [ignore]
- *   Test for which nodes to ignore (optional).
- */
-
-
-
-
-
-/**
- * Find patterns in a tree and replace them.
- *
- * The algorithm searches the tree in *preorder* for complete values in `Text`
- * nodes.
- * Partial matches are not supported.
- *
- * @param {Nodes} tree
- *   Tree to change.
- * @param {FindAndReplaceList | FindAndReplaceTuple} list
- *   Patterns to find.
- * @param {Options | null | undefined} [options]
- *   Configuration (optional).
- * @returns {undefined}
- *   Nothing.
- */
-function findAndReplace(tree, list, options) {
-  const settings = options || {}
-  const ignored = convert(settings.ignore || [])
-  const pairs = toPairs(list)
-  let pairIndex = -1
-
-  while (++pairIndex < pairs.length) {
-    visitParents(tree, visitor)
-  }
-
-  /**
-   * Handle text nodes and skip ignored nodes.
-   *
-   * @type {BuildVisitor<Root>}
-   */
-  function visitor(node, parents, index) {
-    if (node.type === 'text' && typeof index === 'number') {
-      return handler(node, parents, index)
-    }
-
-    if (ignored(node, index, parents[parents.length - 1])) return SKIP
-  }
-
-  /**
-   * Handle a text node which is not in an ignored parent.
-   *
-   * @param {Text} node
-   *   Text node to search in.
-   * @param {Array<Parents>} parents
-   *   Ancestors of `node`.
-   * @param {number} index
-   *   Index of `node` in its parent.
-   * @returns {VisitorResult}
-   *   Where to continue visiting.
-   */
-  function handler(node, parents, index) {
-    const parent = parents[parents.length - 1]
-    const find = pairs[pairIndex][0]
-    const replace = pairs[pairIndex][1]
-    let start = 0
-    let change = false
-    /** @type {Array<PhrasingContent>} */
-    let nodes = []
-
-    find.lastIndex = 0
-
-    let match = find.exec(node.value)
-
-    while (match) {
-      const position = match.index
-      /** @type {RegExpMatchObject} */
-      const matchObject = {
-        index: match.index,
-        input: match.input,
-        stack: [...parents, node]
-      }
-      let value = replace(...match, matchObject)
-
-      if (typeof value === 'string') {
-        value = value.length > 0 ? {type: 'text', value} : undefined
-      }
-
-      if (value !== false) {
-        if (start !== position) {
-          add({type: 'text', value: node.value.slice(start, position)})
-        }
-
-        if (Array.isArray(value)) {
-          for (const child of value) add(child)
-        } else if (value) {
-          add(value)
-        }
-
-        start = position + match[0].length
-        change = true
-      }
-
-      if (value === false || match[0].length === 0) {
-        const code = node.value.codePointAt(position) || 0
-        find.lastIndex =
-          position + (/[uv]/.test(find.flags) && code > 0xff_ff ? 2 : 1)
-      }
-
-      if (!find.global) {
-        break
-      }
-
-      match = find.exec(node.value)
-    }
-
-    if (change) {
-      if (start < node.value.length) {
-        add({type: 'text', value: node.value.slice(start)})
-      }
-
-      parent.children.splice(index, 1, ...nodes)
-    } else {
-      nodes = [node]
-    }
-
-    return index + nodes.length
-
-    /**
-     * Add a node.
-     *
-     * @param {PhrasingContent} child
-     *   Node to add.
-     * @returns {undefined}
-     *   Nothing.
-     */
-    function add(child) {
-      const previous = nodes[nodes.length - 1]
-
-      if (previous && previous.type === 'text' && child.type === 'text') {
-        previous.value += child.value
-      } else {
-        nodes.push(child)
-      }
-    }
-  }
-}
-
-/**
- * Turn a tuple or a list of tuples into pairs.
- *
- * @param {FindAndReplaceList | FindAndReplaceTuple} tupleOrList
- *   Schema.
- * @returns {Pairs}
- *   Clean pairs.
- */
-function toPairs(tupleOrList) {
-  if (!Array.isArray(tupleOrList)) {
-    throw new TypeError('Expected find and replace tuple or list of tuples')
-  }
-
-  /** @type {Pairs} */
-  const result = []
-
-  const list =
-    !tupleOrList[0] || Array.isArray(tupleOrList[0])
-      ? /** @type {FindAndReplaceList} */ (tupleOrList)
-      : [/** @type {FindAndReplaceTuple} */ (tupleOrList)]
-
-  let index = -1
-
-  while (++index < list.length) {
-    const tuple = list[index]
-    result.push([toExpression(tuple[0]), toFunction(tuple[1])])
-  }
-
-  return result
-}
-
-/**
- * Turn a find into an expression.
- *
- * @param {Find} find
- *   Pattern to find.
- * @returns {RegExp}
- *   Global expression.
- */
-function toExpression(find) {
-  return typeof find === 'string' ? new RegExp(escapeStringRegexp(find), 'g') : find
-}
-
-/**
- * Turn a replace into a function.
- *
- * @param {Replace} replace
- *   Thing to replace with.
- * @returns {ReplaceFunction}
- *   Function that returns that thing.
- */
-function toFunction(replace) {
-  return typeof replace === 'function'
-    ? replace
-    : function () {
-        return replace
-      }
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js
-/**
- * @import {RegExpMatchObject, ReplaceFunction} from 'mdast-util-find-and-replace'
- * @import {CompileContext, Extension as FromMarkdownExtension, Handle as FromMarkdownHandle, Transform as FromMarkdownTransform} from 'mdast-util-from-markdown'
- * @import {ConstructName, Options as ToMarkdownExtension} from 'mdast-util-to-markdown'
- * @import {Link, PhrasingContent} from 'mdast'
- */
-
-
-
-
-
-
-/** @type {ConstructName} */
-const inConstruct = 'phrasing'
-/** @type {Array<ConstructName>} */
-const notInConstruct = ['autolink', 'link', 'image', 'label']
-
-/**
- * Create an extension for `mdast-util-from-markdown` to enable GFM autolink
- * literals in markdown.
- *
- * @returns {FromMarkdownExtension}
- *   Extension for `mdast-util-to-markdown` to enable GFM autolink literals.
- */
-function gfmAutolinkLiteralFromMarkdown() {
-  return {
-    transforms: [transformGfmAutolinkLiterals],
-    enter: {
-      literalAutolink: enterLiteralAutolink,
-      literalAutolinkEmail: enterLiteralAutolinkValue,
-      literalAutolinkHttp: enterLiteralAutolinkValue,
-      literalAutolinkWww: enterLiteralAutolinkValue
-    },
-    exit: {
-      literalAutolink: exitLiteralAutolink,
-      literalAutolinkEmail: exitLiteralAutolinkEmail,
-      literalAutolinkHttp: exitLiteralAutolinkHttp,
-      literalAutolinkWww: exitLiteralAutolinkWww
-    }
-  }
-}
-
-/**
- * Create an extension for `mdast-util-to-markdown` to enable GFM autolink
- * literals in markdown.
- *
- * @returns {ToMarkdownExtension}
- *   Extension for `mdast-util-to-markdown` to enable GFM autolink literals.
- */
-function gfmAutolinkLiteralToMarkdown() {
-  return {
-    unsafe: [
-      {
-        character: '@',
-        before: '[+\\-.\\w]',
-        after: '[\\-.\\w]',
-        inConstruct,
-        notInConstruct
-      },
-      {
-        character: '.',
-        before: '[Ww]{3}',
-        inConstruct,
-        notInConstruct
-      },
-      {
-        character: ':',
-        before: '[PSps]',
-        after: '\\/',
-        inConstruct,
-        notInConstruct
-      }
-    ]
-  }
-}
-
-/**
- * Handle the start of an autolink literal.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterLiteralAutolink(token) {
-  this.enter(
-    {type: 'link', title: null, url: '', children: [], position: undefined},
-    token
-  )
-}
-
-/**
- * Handle the start of an autolink literal value.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterLiteralAutolinkValue(token) {
-  this.config.enter.autolinkProtocol.call(this, token)
-}
-
-/**
- * Handle the end of an HTTP autolink literal value.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitLiteralAutolinkHttp(token) {
-  this.config.exit.autolinkProtocol.call(this, token)
-}
-
-/**
- * Handle the end of a `www` autolink literal value.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitLiteralAutolinkWww(token) {
-  this.config.exit.data.call(this, token)
-  const node = this.stack[this.stack.length - 1]
-  ok(node.type === 'link')
-  node.url = 'http://' + this.sliceSerialize(token)
-}
-
-/**
- * Handle the end of an email autolink literal value.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitLiteralAutolinkEmail(token) {
-  this.config.exit.autolinkEmail.call(this, token)
-}
-
-/**
- * Handle the end of an autolink literal.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitLiteralAutolink(token) {
-  this.exit(token)
-}
-
-/**
- * Find autolink literals in text and turn them into links.
- *
- * @type {FromMarkdownTransform}
- */
-function transformGfmAutolinkLiterals(tree) {
-  findAndReplace(
-    tree,
-    [
-      [
-        /(?<![\da-z])(https?:\/\/|www(?=\.))([\w-]*\.[\w\-.]*)([^\t\n\r ]*)/gi,
-        findUrl
-      ],
-      [
-        /(?<![\w+\-.@])xmpp:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)(\/(?:[\w\-/]|\.(?=[\dA-Za-z]))*)?/g,
-        findXmpp
-      ],
-      [/(?<![\w+\-.@])mailto:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, findMailto],
-      [
-        /(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g,
-        findEmail
-      ]
-    ],
-    {ignore: ['link', 'linkReference']}
-  )
-}
-
-/**
- * Turn a URL match into a link.
- *
- * @type {ReplaceFunction}
- * @param {string} _
- *   Whole match.
- * @param {string} protocol
- *   Protocol (`http://`, `https://`) or `www`.
- * @param {string} domain
- *   Host name, up to the path.
- * @param {string} path
- *   Path, query, and fragment.
- * @param {RegExpMatchObject} match
- *   Match object.
- * @returns {Array<PhrasingContent> | Link | false}
- *   Link, link and trailing text, or `false` if not a URL.
- */
-function findUrl(_, protocol, domain, path, match) {
-  // Not an expected previous character.
-  if (!lib_previous(match)) {
-    return false
-  }
-
-  let prefix = ''
-
-  // Treat `www` as part of the domain.
-  if (/^w/i.test(protocol)) {
-    domain = protocol + domain
-    protocol = ''
-    prefix = 'http://'
-  }
-
-  if (unicodePunctuation(domain.charCodeAt(0)) || !isCorrectDomain(domain)) {
-    return false
-  }
-
-  const parts = splitUrl(domain + path)
-
-  /** @type {Link} */
-  const result = {
-    type: 'link',
-    title: null,
-    url: prefix + protocol + parts[0],
-    children: [{type: 'text', value: protocol + parts[0], position: undefined}],
-    position: undefined
-  }
-
-  if (parts[1]) {
-    return [result, {type: 'text', value: parts[1], position: undefined}]
-  }
-
-  return result
-}
-
-/**
- * Turn an email match into a link.
- *
- * @type {ReplaceFunction}
- * @param {string} _
- *   Whole match.
- * @param {string} atext
- *   Local part.
- * @param {string} label
- *   Domain.
- * @returns {Link | false}
- *   Link, or `false` if not an email.
- */
-function findEmail(_, atext, label) {
-  if (/[\d\-_]$/.test(label)) {
-    return false
-  }
-
-  return {
-    type: 'link',
-    title: null,
-    url: 'mailto:' + atext + '@' + label,
-    children: [{type: 'text', value: atext + '@' + label, position: undefined}],
-    position: undefined
-  }
-}
-
-/**
- * Turn a `mailto:` email match into a link.
- *
- * @type {ReplaceFunction}
- * @param {string} _
- *   Whole match.
- * @param {string} atext
- *   Local part.
- * @param {string} label
- *   Domain.
- * @returns {Link | false}
- *   Link, or `false` if not an email.
- */
-function findMailto(_, atext, label) {
-  if (/[\d\-_]$/.test(label)) {
-    return false
-  }
-
-  const value = 'mailto:' + atext + '@' + label
-
-  return {
-    type: 'link',
-    title: null,
-    url: value,
-    children: [{type: 'text', value, position: undefined}],
-    position: undefined
-  }
-}
-
-/**
- * Turn an `xmpp:` address match into a link.
- *
- * @type {ReplaceFunction}
- * @param {string} matchValue
- *   Whole match.
- * @param {string} atext
- *   Local part.
- * @param {string} label
- *   Domain.
- * @param {string | undefined} resource
- *   Resource (`/` and more), if any.
- * @param {RegExpMatchObject} match
- *   Match object.
- * @returns {Link | false}
- *   Link, or `false` if not an address.
- */
-function findXmpp(matchValue, atext, label, resource, match) {
-  if (
-    /[\d\-_]$/.test(label) ||
-    (resource &&
-      (!/[A-Za-z]$/.test(resource) ||
-        match.input.charAt(match.index + matchValue.length) === '@'))
-  ) {
-    return false
-  }
-
-  const value = 'xmpp:' + atext + '@' + label + (resource || '')
-
-  return {
-    type: 'link',
-    title: null,
-    url: value,
-    children: [{type: 'text', value, position: undefined}],
-    position: undefined
-  }
-}
-
-/**
- * Check if a domain is valid.
- *
- * @param {string} domain
- *   Host name to check.
- * @returns {boolean}
- *   Whether the domain is valid.
- */
-function isCorrectDomain(domain) {
-  const parts = domain.split('.')
-
-  if (
-    parts.length < 2 ||
-    (parts[parts.length - 1] &&
-      (/_/.test(parts[parts.length - 1]) ||
-        !/[\dA-Za-z]/.test(parts[parts.length - 1]))) ||
-    (parts[parts.length - 2] &&
-      (/_/.test(parts[parts.length - 2]) ||
-        !/[\dA-Za-z]/.test(parts[parts.length - 2])))
-  ) {
-    return false
-  }
-
-  return true
-}
-
-/**
- * Split trailing punctuation off a URL.
- *
- * @param {string} url
- *   Value to split.
- * @returns {[string, string | undefined]}
- *   URL and trailing punctuation, if any.
- */
-function splitUrl(url) {
-  let index = url.length
-
-  while (index > 0) {
-    const code = url.charCodeAt(index - 1)
-
-    if (
-      code === 33 /* `!` */ ||
-      code === 34 /* `"` */ ||
-      code === 38 /* `&` */ ||
-      code === 39 /* `'` */ ||
-      code === 41 /* `)` */ ||
-      code === 44 /* `,` */ ||
-      code === 46 /* `.` */ ||
-      code === 58 /* `:` */ ||
-      code === 59 /* `;` */ ||
-      code === 60 /* `<` */ ||
-      code === 62 /* `>` */ ||
-      code === 63 /* `?` */ ||
-      code === 93 /* `]` */ ||
-      code === 125 /* `}` */
-    ) {
-      index--
-    } else {
-      break
-    }
-  }
-
-  if (index === url.length) {
-    return [url, undefined]
-  }
-
-  let trail = url.slice(index)
-  url = url.slice(0, index)
-  let closingParenIndex = trail.indexOf(')')
-  const openingParens = ccount(url, '(')
-  let closingParens = ccount(url, ')')
-
-  while (closingParenIndex !== -1 && openingParens > closingParens) {
-    url += trail.slice(0, closingParenIndex + 1)
-    trail = trail.slice(closingParenIndex + 1)
-    closingParenIndex = trail.indexOf(')')
-    closingParens++
-  }
-
-  return [url, trail]
-}
-
-/**
- * Check if the character before a match is allowed.
- *
- * @param {RegExpMatchObject} match
- *   Match object.
- * @returns {boolean}
- *   Whether the previous character is allowed.
- */
-function lib_previous(match) {
-  const code = match.input.charCodeAt(match.index - 1)
-
-  return (
-    match.index === 0 || unicodeWhitespace(code) || unicodePunctuation(code)
-  )
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
-/**
- * @import {
- *   CompileContext,
- *   Extension as FromMarkdownExtension,
- *   Handle as FromMarkdownHandle
- * } from 'mdast-util-from-markdown'
- * @import {ToMarkdownOptions} from 'mdast-util-gfm-footnote'
- * @import {
- *   Handle as ToMarkdownHandle,
- *   Map,
- *   Options as ToMarkdownExtension
- * } from 'mdast-util-to-markdown'
- * @import {FootnoteDefinition, FootnoteReference} from 'mdast'
- */
-
-
-
-
-footnoteReference.peek = footnoteReferencePeek
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterFootnoteCallString() {
-  this.buffer()
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterFootnoteCall(token) {
-  this.enter({type: 'footnoteReference', identifier: '', label: ''}, token)
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterFootnoteDefinitionLabelString() {
-  this.buffer()
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterFootnoteDefinition(token) {
-  this.enter(
-    {type: 'footnoteDefinition', identifier: '', label: '', children: []},
-    token
-  )
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitFootnoteCallString(token) {
-  const label = this.resume()
-  const node = this.stack[this.stack.length - 1]
-  ok(node.type === 'footnoteReference')
-  node.identifier = normalizeIdentifier(
-    this.sliceSerialize(token)
-  ).toLowerCase()
-  node.label = label
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitFootnoteCall(token) {
-  this.exit(token)
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitFootnoteDefinitionLabelString(token) {
-  const label = this.resume()
-  const node = this.stack[this.stack.length - 1]
-  ok(node.type === 'footnoteDefinition')
-  node.identifier = normalizeIdentifier(
-    this.sliceSerialize(token)
-  ).toLowerCase()
-  node.label = label
-}
-
-/**
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitFootnoteDefinition(token) {
-  this.exit(token)
-}
-
-/** @type {ToMarkdownHandle} */
-function footnoteReferencePeek() {
-  return '['
-}
-
-/**
- * @type {ToMarkdownHandle}
- * @param {FootnoteReference} node
- */
-function footnoteReference(node, _, state, info) {
-  const tracker = state.createTracker(info)
-  let value = tracker.move('[^')
-  const exit = state.enter('footnoteReference')
-  const subexit = state.enter('reference')
-  value += tracker.move(
-    state.safe(state.associationId(node), {after: ']', before: value})
-  )
-  subexit()
-  exit()
-  value += tracker.move(']')
-  return value
-}
-
-/**
- * Create an extension for `mdast-util-from-markdown` to enable GFM footnotes
- * in markdown.
- *
- * @returns {FromMarkdownExtension}
- *   Extension for `mdast-util-from-markdown`.
- */
-function gfmFootnoteFromMarkdown() {
-  return {
-    enter: {
-      gfmFootnoteCallString: enterFootnoteCallString,
-      gfmFootnoteCall: enterFootnoteCall,
-      gfmFootnoteDefinitionLabelString: enterFootnoteDefinitionLabelString,
-      gfmFootnoteDefinition: enterFootnoteDefinition
-    },
-    exit: {
-      gfmFootnoteCallString: exitFootnoteCallString,
-      gfmFootnoteCall: exitFootnoteCall,
-      gfmFootnoteDefinitionLabelString: exitFootnoteDefinitionLabelString,
-      gfmFootnoteDefinition: exitFootnoteDefinition
-    }
-  }
-}
-
-/**
- * Create an extension for `mdast-util-to-markdown` to enable GFM footnotes
- * in markdown.
- *
- * @param {ToMarkdownOptions | null | undefined} [options]
- *   Configuration (optional).
- * @returns {ToMarkdownExtension}
- *   Extension for `mdast-util-to-markdown`.
- */
-function gfmFootnoteToMarkdown(options) {
-  // To do: next major: change default.
-  let firstLineBlank = false
-
-  if (options && options.firstLineBlank) {
-    firstLineBlank = true
-  }
-
-  return {
-    handlers: {footnoteDefinition, footnoteReference},
-    // This is on by default already.
-    unsafe: [{character: '[', inConstruct: ['label', 'phrasing', 'reference']}]
-  }
-
-  /**
-   * @type {ToMarkdownHandle}
-   * @param {FootnoteDefinition} node
-   */
-  function footnoteDefinition(node, _, state, info) {
-    const tracker = state.createTracker(info)
-    let value = tracker.move('[^')
-    const exit = state.enter('footnoteDefinition')
-    const subexit = state.enter('label')
-    value += tracker.move(
-      state.safe(state.associationId(node), {before: value, after: ']'})
-    )
-    subexit()
-
-    value += tracker.move(']:')
-
-    if (node.children && node.children.length > 0) {
-      tracker.shift(4)
-
-      value += tracker.move(
-        (firstLineBlank ? '\n' : ' ') +
-          state.indentLines(
-            state.containerFlow(node, tracker.current()),
-            firstLineBlank ? mapAll : mapExceptFirst
-          )
-      )
-    }
-
-    exit()
-
-    return value
-  }
-}
-
-/** @type {Map} */
-function mapExceptFirst(line, index, blank) {
-  return index === 0 ? line : mapAll(line, index, blank)
-}
-
-/** @type {Map} */
-function mapAll(line, index, blank) {
-  return (blank ? '' : '    ') + line
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-strikethrough/lib/index.js
-/**
- * @import {Delete} from 'mdast'
- * @import {
- *   CompileContext,
- *   Extension as FromMarkdownExtension,
- *   Handle as FromMarkdownHandle
- * } from 'mdast-util-from-markdown'
- * @import {
- *   Attention,
- *   ConstructName,
- *   Handle as ToMarkdownHandle,
- *   Options as ToMarkdownExtension
- * } from 'mdast-util-to-markdown'
- */
-
-/**
- * List of constructs that occur in phrasing (paragraphs, headings), but cannot
- * contain strikethrough.
- * So they sort of cancel each other out.
- * Note: could use a better name.
- *
- * Note: keep in sync with: <https://github.com/syntax-tree/mdast-util-to-markdown/blob/8ce8dbf/lib/unsafe.js#L14>
- *
- * @type {Array<ConstructName>}
- */
-const constructsWithoutStrikethrough = [
-  'autolink',
-  'destinationLiteral',
-  'destinationRaw',
-  'reference',
-  'titleQuote',
-  'titleApostrophe'
-]
-
-handleDelete.attention = attentionDelete
-handleDelete.peek = peekDelete
-
-/**
- * Create an extension for `mdast-util-from-markdown` to enable GFM
- * strikethrough in markdown.
- *
- * @returns {FromMarkdownExtension}
- *   Extension for `mdast-util-from-markdown` to enable GFM strikethrough.
- */
-function gfmStrikethroughFromMarkdown() {
-  return {
-    canContainEols: ['delete'],
-    enter: {strikethrough: enterStrikethrough},
-    exit: {strikethrough: exitStrikethrough}
-  }
-}
-
-/**
- * Create an extension for `mdast-util-to-markdown` to enable GFM
- * strikethrough in markdown.
- *
- * @returns {ToMarkdownExtension}
- *   Extension for `mdast-util-to-markdown` to enable GFM strikethrough.
- */
-function gfmStrikethroughToMarkdown() {
-  return {
-    handlers: {delete: handleDelete},
-    unsafe: [
-      {
-        character: '~',
-        inConstruct: 'phrasing',
-        notInConstruct: constructsWithoutStrikethrough
-      }
-    ]
-  }
-}
-
-/**
- * Enter strikethrough.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterStrikethrough(token) {
-  this.enter({type: 'delete', children: [], position: undefined}, token)
-}
-
-/**
- * Exit strikethrough.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitStrikethrough(token) {
-  this.exit(token)
-}
-
-/**
- * Serialize a delete node.
- *
- * @type {ToMarkdownHandle}
- * @param {Delete} node
- *   Node to serialize.
- */
-function handleDelete(node, _, state, info) {
-  // To do: next major: empty this function, like emphasis and strong handlers,
-  // this is no longer needed.
-  const tracker = state.createTracker(info)
-  const sequence = state.stack.includes('strikethrough') ? '~' : '~~'
-  const exit = state.enter('strikethrough')
-  let value = tracker.move(sequence)
-  value += state.containerPhrasing(node, {
-    ...tracker.current(),
-    before: value,
-    after: '~'
-  })
-  value += tracker.move(sequence)
-  exit()
-  return value
-}
-
-/**
- * Serialize a delete node as attention.
- *
- * @type {Attention}
- */
-function attentionDelete() {
-  return {construct: 'strikethrough', markers: ['~'], sizes: [2, 1]}
-}
-
-/**
- * Peek the first character of a delete node.
- *
- * @type {ToMarkdownHandle}
- */
-function peekDelete() {
-  return '~'
-}
-
-;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
-// To do: next major: remove.
-/**
- * @typedef {Options} MarkdownTableOptions
- *   Configuration.
- */
-
-/**
- * @typedef Options
- *   Configuration.
- * @property {boolean | null | undefined} [alignDelimiters=true]
- *   Whether to align the delimiters (default: `true`);
- *   they are aligned by default:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   Pass `false` to make them staggered:
- *
- *   ```markdown
- *   | Alpha | B |
- *   | - | - |
- *   | C | Delta |
- *   ```
- * @property {ReadonlyArray<string | null | undefined> | string | null | undefined} [align]
- *   How to align columns (default: `''`);
- *   one style for all columns or styles for their respective columns;
- *   each style is either `'l'` (left), `'r'` (right), or `'c'` (center);
- *   other values are treated as `''`, which doesn’t place the colon in the
- *   alignment row but does align left;
- *   *only the lowercased first character is used, so `Right` is fine.*
- * @property {boolean | null | undefined} [delimiterEnd=true]
- *   Whether to end each row with the delimiter (default: `true`).
- *
- *   > 👉 **Note**: please don’t use this: it could create fragile structures
- *   > that aren’t understandable to some markdown parsers.
- *
- *   When `true`, there are ending delimiters:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   When `false`, there are no ending delimiters:
- *
- *   ```markdown
- *   | Alpha | B
- *   | ----- | -----
- *   | C     | Delta
- *   ```
- * @property {boolean | null | undefined} [fillRows=true]
- *   Whether to fill rows with empty cells up to the most cells in a row
- *   (default: `true`).
- *
- *   When `true`, all rows have as many cells as the longest row:
- *
- *   ```markdown
- *   | Alpha | B    |   |
- *   | ----- | ---- | - |
- *   | C     |      |   |
- *   | D     | Echo | F |
- *   ```
- *
- *   When `false`, rows keep their cells,
- *   and the delimiter row has as many cells as the header row:
- *
- *   ```markdown
- *   | Alpha | B    |
- *   | ----- | ---- |
- *   | C     |
- *   | D     | Echo | F |
- *   ```
- * @property {boolean | null | undefined} [delimiterStart=true]
- *   Whether to begin each row with the delimiter (default: `true`).
- *
- *   > 👉 **Note**: please don’t use this: it could create fragile structures
- *   > that aren’t understandable to some markdown parsers.
- *
- *   When `true`, there are starting delimiters:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   When `false`, there are no starting delimiters:
- *
- *   ```markdown
- *   Alpha | B     |
- *   ----- | ----- |
- *   C     | Delta |
- *   ```
- * @property {boolean | null | undefined} [padding=true]
- *   Whether to add a space of padding between delimiters and cells
- *   (default: `true`).
- *
- *   When `true`, there is padding:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   When `false`, there is no padding:
- *
- *   ```markdown
- *   |Alpha|B    |
- *   |-----|-----|
- *   |C    |Delta|
- *   ```
- * @property {((value: string) => number) | null | undefined} [stringLength]
- *   Function to detect the length of table cell content (optional);
- *   this is used when aligning the delimiters (`|`) between table cells;
- *   full-width characters and emoji mess up delimiter alignment when viewing
- *   the markdown source;
- *   to fix this, you can pass this function,
- *   which receives the cell content and returns its “visible” size;
- *   note that what is and isn’t visible depends on where the text is displayed.
- *
- *   Without such a function, the following:
- *
- *   ```js
- *   markdownTable([
- *     ['Alpha', 'Bravo'],
- *     ['中文', 'Charlie'],
- *     ['👩‍❤️‍👩', 'Delta']
- *   ])
- *   ```
- *
- *   Yields:
- *
- *   ```markdown
- *   | Alpha | Bravo |
- *   | - | - |
- *   | 中文 | Charlie |
- *   | 👩‍❤️‍👩 | Delta |
- *   ```
- *
- *   With [`string-width`](https://github.com/sindresorhus/string-width):
- *
- *   ```js
- *   import stringWidth from 'string-width'
- *
- *   markdownTable(
- *     [
- *       ['Alpha', 'Bravo'],
- *       ['中文', 'Charlie'],
- *       ['👩‍❤️‍👩', 'Delta']
- *     ],
- *     {stringLength: stringWidth}
- *   )
- *   ```
- *
- *   Yields:
- *
- *   ```markdown
- *   | Alpha | Bravo   |
- *   | ----- | ------- |
- *   | 中文  | Charlie |
- *   | 👩‍❤️‍👩    | Delta   |
- *   ```
- */
-
-/**
- * Get the length of a cell.
- *
- * @param {string} value
- *   Cell value.
- * @returns {number}
- *   Cell size.
- */
-function defaultStringLength(value) {
-  return value.length
-}
-
-/**
- * Generate a markdown
- * ([GFM](https://docs.github.com/en/github/writing-on-github/working-with-advanced-formatting/organizing-information-with-tables))
- * table.
- *
- * @param {ReadonlyArray<ReadonlyArray<string | null | undefined>>} table
- *   Table data (matrix of strings).
- * @param {Readonly<Options> | null | undefined} [options]
- *   Configuration (optional).
- * @returns {string}
- *   Result.
- */
-function markdownTable(table, options) {
-  const settings = options || {}
-  // To do: next major: change to spread.
-  // eslint-disable-next-line unicorn/prefer-spread -- `align` can be a string.
-  const align = (settings.align || []).concat()
-  const stringLength = settings.stringLength || defaultStringLength
-  /** @type {Array<number>} Character codes as symbols for alignment per column. */
-  const alignments = []
-  /** @type {Array<Array<string>>} Cells per row. */
-  const cellMatrix = []
-  /** @type {Array<Array<number>>} Sizes of each cell per row. */
-  const sizeMatrix = []
-  /** @type {Array<number>} */
-  const longestCellByColumn = []
-  let mostCellsPerRow = 0
-  let rowIndex = -1
-
-  // This is a superfluous loop if we don’t align delimiters, but otherwise we’d
-  // do superfluous work when aligning, so optimize for aligning.
-  while (++rowIndex < table.length) {
-    /** @type {Array<string>} */
-    const row = []
-    /** @type {Array<number>} */
-    const sizes = []
-    let columnIndex = -1
-
-    if (table[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table[rowIndex].length
-    }
-
-    while (++columnIndex < table[rowIndex].length) {
-      const cell = serialize(table[rowIndex][columnIndex])
-
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell)
-        sizes[columnIndex] = size
-
-        if (
-          longestCellByColumn[columnIndex] === undefined ||
-          size > longestCellByColumn[columnIndex]
-        ) {
-          longestCellByColumn[columnIndex] = size
-        }
-      }
-
-      row.push(cell)
-    }
-
-    cellMatrix[rowIndex] = row
-    sizeMatrix[rowIndex] = sizes
-  }
-
-  // Figure out which alignments to use.
-  let columnIndex = -1
-
-  if (typeof align === 'object' && 'length' in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex])
-    }
-  } else {
-    const code = toAlignment(align)
-
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code
-    }
-  }
-
-  // Inject the alignment row.
-  columnIndex = -1
-  /** @type {Array<string>} */
-  const row = []
-  /** @type {Array<number>} */
-  const sizes = []
-
-  while (++columnIndex < mostCellsPerRow) {
-    const code = alignments[columnIndex]
-    let before = ''
-    let after = ''
-
-    if (code === 99 /* `c` */) {
-      before = ':'
-      after = ':'
-    } else if (code === 108 /* `l` */) {
-      before = ':'
-    } else if (code === 114 /* `r` */) {
-      after = ':'
-    }
-
-    // There *must* be at least one hyphen-minus in each alignment cell.
-    let size =
-      settings.alignDelimiters === false
-        ? 1
-        : Math.max(
-            1,
-            longestCellByColumn[columnIndex] - before.length - after.length
-          )
-
-    const cell = before + '-'.repeat(size) + after
-
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length
-
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size
-      }
-
-      sizes[columnIndex] = size
-    }
-
-    row[columnIndex] = cell
-  }
-
-  // Inject the alignment row.
-  cellMatrix.splice(1, 0, row)
-  sizeMatrix.splice(1, 0, sizes)
-
-  rowIndex = -1
-  /** @type {Array<string>} */
-  const lines = []
-
-  while (++rowIndex < cellMatrix.length) {
-    const row = cellMatrix[rowIndex]
-    const sizes = sizeMatrix[rowIndex]
-    const cellsInRow =
-      settings.fillRows === false
-        ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length)
-        : mostCellsPerRow
-    columnIndex = -1
-    /** @type {Array<string>} */
-    const line = []
-
-    while (++columnIndex < cellsInRow) {
-      const cell = row[columnIndex] || ''
-      let before = ''
-      let after = ''
-
-      if (settings.alignDelimiters !== false) {
-        const size =
-          longestCellByColumn[columnIndex] - (sizes[columnIndex] || 0)
-        const code = alignments[columnIndex]
-
-        if (code === 114 /* `r` */) {
-          before = ' '.repeat(size)
-        } else if (code === 99 /* `c` */) {
-          const half = size / 2
-
-          if (size % 2) {
-            before = ' '.repeat(half + 0.5)
-            after = ' '.repeat(half - 0.5)
-          } else {
-            before = ' '.repeat(half)
-            after = before
-          }
-        } else {
-          after = ' '.repeat(size)
-        }
-      }
-
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line.push('|')
-      }
-
-      if (
-        settings.padding !== false &&
-        // Don’t add the opening space if we’re not aligning and the cell is
-        // empty: there will be a closing space.
-        !(settings.alignDelimiters === false && cell === '') &&
-        (settings.delimiterStart !== false || columnIndex)
-      ) {
-        line.push(' ')
-      }
-
-      if (settings.alignDelimiters !== false) {
-        line.push(before)
-      }
-
-      line.push(cell)
-
-      if (settings.alignDelimiters !== false) {
-        line.push(after)
-      }
-
-      if (settings.padding !== false) {
-        line.push(' ')
-      }
-
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line.push('|')
-      }
-    }
-
-    lines.push(
-      settings.delimiterEnd === false
-        ? line.join('').replace(/ +$/, '')
-        : line.join('')
-    )
-  }
-
-  return lines.join('\n')
-}
-
-/**
- * Serialize a cell value.
- *
- * @param {string | null | undefined} [value]
- *   Value to serialize.
- * @returns {string}
- *   Result.
- */
-function serialize(value) {
-  return value === null || value === undefined ? '' : String(value)
-}
-
-/**
- * Get the alignment character code from a value.
- *
- * @param {string | null | undefined} value
- *   Value.
- * @returns {number}
- *   Alignment.
- */
-function toAlignment(value) {
-  const code = typeof value === 'string' ? value.codePointAt(0) : 0
-
-  return code === 67 /* `C` */ || code === 99 /* `c` */
-    ? 99 /* `c` */
-    : code === 76 /* `L` */ || code === 108 /* `l` */
-      ? 108 /* `l` */
-      : code === 82 /* `R` */ || code === 114 /* `r` */
-        ? 114 /* `r` */
-        : 0
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
-/**
- * @import {Blockquote, Parents} from 'mdast'
- * @import {Info, Map, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Serialize a blockquote node.
- *
- * @param {Blockquote} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function blockquote(node, _, state, info) {
-  const exit = state.enter('blockquote')
-  const tracker = state.createTracker(info)
-  tracker.move('> ')
-  tracker.shift(2)
-  const value = state.indentLines(
-    state.containerFlow(node, tracker.current()),
-    map
-  )
-  exit()
-  return value
-}
-
-/**
- * Indent lines w/ blockquote markers.
- *
- * @type {Map}
- */
-function map(line, _, blank) {
-  return '>' + (blank ? '' : ' ') + line
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
-/**
- * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
- */
-
-/**
- * Check if a pattern is in scope based on the current stack of constructs.
- *
- * @param {Array<ConstructName>} stack
- *   Current stack of constructs.
- * @param {Unsafe} pattern
- *   Pattern to check.
- * @returns {boolean}
- *   Whether the pattern is in scope.
- */
-function patternInScope(stack, pattern) {
-  return (
-    listInScope(stack, pattern.inConstruct, true) &&
-    !listInScope(stack, pattern.notInConstruct, false)
-  )
-}
-
-/**
- * Check if any of the constructs in the list are present in the stack.
- *
- * @param {Array<ConstructName>} stack
- *   Current stack of constructs.
- * @param {Unsafe['inConstruct']} list
- *   List of constructs to check for in the stack.
- * @param {boolean} none
- *   Value to return if the list is empty or not provided.
- * @returns {boolean}
- *   Whether any of the constructs in the list are present in the stack.
- */
-function listInScope(stack, list, none) {
-  if (typeof list === 'string') {
-    list = [list]
-  }
-
-  if (!list || list.length === 0) {
-    return none
-  }
-
-  let index = -1
-
-  while (++index < list.length) {
-    if (stack.includes(list[index])) {
-      return true
-    }
-  }
-
-  return false
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/break.js
-/**
- * @import {Break, Parents} from 'mdast'
- * @import {Info, State} from 'mdast-util-to-markdown'
- */
-
-
-
-/**
- * Serialize a break node.
- *
- * @param {Break} _
- *   Node to serialize.
- * @param {Parents | undefined} _1
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function hardBreak(_, _1, state, info) {
-  let index = -1
-
-  while (++index < state.unsafe.length) {
-    const pattern = state.unsafe[index]
-
-    // If we can’t put unconditional eols in this construct (setext headings,
-    // tables), use a space instead.
-    if (
-      pattern.character === '\n' &&
-      !pattern.before &&
-      !pattern.after &&
-      patternInScope(state.stack, pattern)
-    ) {
-      return /[\t ]/.test(info.before) ? '' : ' '
-    }
-  }
-
-  return '\\\n'
-}
-
-;// CONCATENATED MODULE: ./node_modules/longest-streak/index.js
-/**
- * Get the count of the longest repeating streak of `substring` in `value`.
- *
- * @param {string} value
- *   Content to search in.
- * @param {string} substring
- *   Substring to look for, typically one character.
- * @returns {number}
- *   Count of most frequent adjacent `substring`s in `value`.
- */
-function longestStreak(value, substring) {
-  const source = String(value)
-  let index = source.indexOf(substring)
-  let expected = index
-  let count = 0
-  let max = 0
-
-  if (typeof substring !== 'string') {
-    throw new TypeError('Expected substring')
-  }
-
-  while (index !== -1) {
-    if (index === expected) {
-      if (++count > max) {
-        max = count
-      }
-    } else {
-      count = 1
-    }
-
-    expected = index + substring.length
-    index = source.indexOf(substring, expected)
-  }
-
-  return max
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
-/**
- * @import {State} from 'mdast-util-to-markdown'
- * @import {Code} from 'mdast'
- */
-
-/**
- * Checks if a code block can be formatted as an indented code block.
- *
- * @param {Code} node
- *   Node to check.
- * @param {State} state
- *   Info passed around.
- * @returns {boolean}
- *   Whether the code can be formatted as an indented code block.
- */
-function formatCodeAsIndented(node, state) {
-  return Boolean(
-    state.options.fences === false &&
-    node.value &&
-    // If there’s no info…
-    !node.lang &&
-    // And there’s a non-whitespace character…
-    /[^\n\r ]/.test(node.value) &&
-    // And the value doesn’t start or end in a blank…
-    !/^[\t ]*(?:[\n\r]|$)|(?:^|[\n\r])[\t ]*$/.test(node.value)
-  )
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-fence.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred fence option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['fence'], null | undefined>}
- *   Preferred fence marker.
- */
-function checkFence(state) {
-  const marker = state.options.fence || '`'
-
-  if (marker !== '`' && marker !== '~') {
-    throw new Error(
-      'Cannot serialize code with `' +
-        marker +
-        '` for `options.fence`, expected `` ` `` or `~`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/code.js
-/**
- * @import {Info, Map, State} from 'mdast-util-to-markdown'
- * @import {Code, Parents} from 'mdast'
- */
-
-
-
-
-
-/**
- * Serialize a code node.
- *
- * @param {Code} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function code(node, _, state, info) {
-  const marker = checkFence(state)
-  const raw = node.value || ''
-
-  if (formatCodeAsIndented(node, state)) {
-    const exit = state.enter('codeIndented')
-    const value = state.indentLines(raw, code_map)
-    exit()
-    return value
-  }
-
-  const tracker = state.createTracker(info)
-  const sequence = marker.repeat(Math.max(longestStreak(raw, marker) + 1, 3))
-  const exit = state.enter('codeFenced')
-  const suffix = marker === '`' ? 'GraveAccent' : 'Tilde'
-  let value = tracker.move(sequence)
-
-  if (node.lang) {
-    const subexit = state.enter(`codeFencedLang${suffix}`)
-    value += tracker.move(
-      state.safe(node.lang, {
-        before: value,
-        after: ' ',
-        encode: ['`'],
-        ...tracker.current()
-      })
-    )
-    subexit()
-  }
-
-  if (node.lang && node.meta) {
-    const subexit = state.enter(`codeFencedMeta${suffix}`)
-    value += tracker.move(' ')
-    value += tracker.move(
-      state.safe(node.meta, {
-        before: value,
-        after: '\n',
-        encode: ['`'],
-        ...tracker.current()
-      })
-    )
-    subexit()
-  }
-
-  value += tracker.move('\n')
-
-  if (raw) {
-    value += tracker.move(raw + '\n')
-  }
-
-  value += tracker.move(sequence)
-  exit()
-  return value
-}
-
-/**
- * Indent lines w/ code indent.
- *
- * @type {Map}
- */
-function code_map(line, _, blank) {
-  return (blank ? '' : '    ') + line
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-quote.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred quote option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['quote'], null | undefined>}
- *   Preferred quote.
- */
-function checkQuote(state) {
-  const marker = state.options.quote || '"'
-
-  if (marker !== '"' && marker !== "'") {
-    throw new Error(
-      'Cannot serialize title with `' +
-        marker +
-        '` for `options.quote`, expected `"`, or `\'`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/definition.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Definition, Parents} from 'mdast'
- */
-
-
-
-/**
- * Serialize a definition node.
- *
- * @param {Definition} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function definition_definition(node, _, state, info) {
-  const quote = checkQuote(state)
-  const suffix = quote === '"' ? 'Quote' : 'Apostrophe'
-  const exit = state.enter('definition')
-  let subexit = state.enter('label')
-  const tracker = state.createTracker(info)
-  let value = tracker.move('[')
-  value += tracker.move(
-    state.safe(state.associationId(node), {
-      before: value,
-      after: ']',
-      ...tracker.current()
-    })
-  )
-  value += tracker.move(']: ')
-
-  subexit()
-
-  if (
-    // If there’s no url, or…
-    !node.url ||
-    // If there are control characters, whitespace, or a leading `<`.
-    /^<|[\0- \u007F]/.test(node.url)
-  ) {
-    subexit = state.enter('destinationLiteral')
-    value += tracker.move('<')
-    value += tracker.move(
-      state.safe(node.url, {before: value, after: '>', ...tracker.current()})
-    )
-    value += tracker.move('>')
-  } else {
-    // No whitespace, raw is prettier.
-    subexit = state.enter('destinationRaw')
-    value += tracker.move(
-      state.safe(node.url, {
-        before: value,
-        after: node.title ? ' ' : '\n',
-        ...tracker.current()
-      })
-    )
-  }
-
-  subexit()
-
-  if (node.title) {
-    subexit = state.enter(`title${suffix}`)
-    value += tracker.move(' ' + quote)
-    value += tracker.move(
-      state.safe(node.title, {
-        before: value,
-        after: quote,
-        ...tracker.current()
-      })
-    )
-    value += tracker.move(quote)
-    subexit()
-  }
-
-  exit()
-
-  return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred emphasis option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['emphasis'], null | undefined>}
- *   Preferred emphasis marker.
- */
-function checkEmphasis(state) {
-  const marker = state.options.emphasis || '*'
-
-  if (marker !== '*' && marker !== '_') {
-    throw new Error(
-      'Cannot serialize emphasis with `' +
-        marker +
-        '` for `options.emphasis`, expected `*`, or `_`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/character.js
-/**
- * Get the first character of a value.
- *
- * Is aware of astral characters (such as emoji).
- *
- * @param {string} value
- *   Value.
- * @returns {string}
- *   First character; empty if `value` is empty.
- */
-function firstCharacter(value) {
-  const code = value.codePointAt(0)
-  return code === undefined ? '' : String.fromCodePoint(code)
-}
-
-/**
- * Get the last character of a value.
- *
- * Is aware of astral characters (such as emoji).
- *
- * @param {string} value
- *   Value.
- * @returns {string}
- *   Last character; empty if `value` is empty.
- */
-function lastCharacter(value) {
-  // Only a surrogate pair gives a code point above the BMP.
-  const code = value.codePointAt(value.length - 2)
-  return code !== undefined && code > 0xff_ff
-    ? value.slice(-2)
-    : value.slice(-1)
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
-/**
- * Encode a code point as a character reference.
- *
- * @param {number} code
- *   Code point to encode.
- * @returns {string}
- *   Encoded character reference.
- */
-function encodeCharacterReference(code) {
-  return '&#x' + code.toString(16).toUpperCase() + ';'
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-info.js
-/**
- * @import {EncodeSides} from '../types.js'
- */
-
-
-
-/**
- * Check whether to encode (as a character reference) the characters
- * surrounding an attention run.
- *
- * Which characters are around an attention run influence whether it works or
- * not.
- *
- * See <https://github.com/orgs/syntax-tree/discussions/60> for more info.
- * See this markdown in a particular renderer to see what works:
- *
- * ```markdown
- * |                         | A (letter inside) | B (punctuation inside) | C (whitespace inside) | D (nothing inside) |
- * | ----------------------- | ----------------- | ---------------------- | --------------------- | ------------------ |
- * | 1 (letter outside)      | x*y*z             | x*.*z                  | x* *z                 | x**z               |
- * | 2 (punctuation outside) | .*y*.             | .*.*.                  | .* *.                 | .**.               |
- * | 3 (whitespace outside)  | x *y* z           | x *.* z                | x * * z               | x ** z             |
- * | 4 (nothing outside)     | *x*               | *.*                    | * *                   | **                 |
- * ```
- *
- * @param {number} outside
- *   Code point on the outer side of the run.
- * @param {number} inside
- *   Code point on the inner side of the run.
- * @param {string} marker
- *   Marker of the run.
- *   Underscores are handled more strictly (they form less often) than
- *   asterisks.
- * @returns {EncodeSides}
- *   Whether to encode characters.
- */
-// Important: punctuation must never be encoded.
-// Punctuation is solely used by markdown constructs.
-// And by encoding itself.
-// Encoding them will break constructs or double encode things.
-function encodeInfo(outside, inside, marker) {
-  const outsideKind = classifyCharacter(outside)
-  const insideKind = classifyCharacter(inside)
-
-  // Letter outside:
-  if (outsideKind === undefined) {
-    return insideKind === undefined
-      ? // Letter inside:
-        // we have to encode *both* letters for `_` as it is looser.
-        // it already forms for `*` (and GFMs `~`).
-        marker === '_'
-        ? {inside: true, outside: true}
-        : {inside: false, outside: false}
-      : insideKind === 1
-        ? // Whitespace inside: encode both (letter, whitespace).
-          {inside: true, outside: true}
-        : // Punctuation inside: encode outer (letter)
-          {inside: false, outside: true}
-  }
-
-  // Whitespace outside:
-  if (outsideKind === 1) {
-    return insideKind === undefined
-      ? // Letter inside: already forms.
-        {inside: false, outside: false}
-      : insideKind === 1
-        ? // Whitespace inside: encode both (whitespace).
-          {inside: true, outside: true}
-        : // Punctuation inside: already forms.
-          {inside: false, outside: false}
-  }
-
-  // Punctuation outside:
-  return insideKind === undefined
-    ? // Letter inside: already forms.
-      {inside: false, outside: false}
-    : insideKind === 1
-      ? // Whitespace inside: encode inner (whitespace).
-        {inside: true, outside: false}
-      : // Punctuation inside: already forms.
-        {inside: false, outside: false}
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/html-kind.js
-
-
-
-/**
- * @typedef {1 | 2 | 3 | 4 | 5 | 6 | 7} Kind
- *   Kind of HTML (flow) element.
- */
-
-/**
- * Infer the kind of HTML that `value` is.
- *
- * This works on valid trees as produced by `micromark`.
- * Kinds:
- *
- * 1. raw
- * 2. comment
- * 3. instruction
- * 4. declaration
- * 5. cdata
- * 6. block
- * 7. other
- *
- * See: <https://spec.commonmark.org/0.31.2/#html-blocks>.
- *
- * @param {string} value
- *   HTML.
- * @returns {Kind | undefined}
- *   Kind; `undefined` if unknown.
- */
-function htmlKind(value) {
-  if (value.charCodeAt(0) !== 60 /* `<` */) return
-
-  const next = value.charCodeAt(1)
-
-  if (next === 33 /* `!` */) {
-    const code = value.charCodeAt(2)
-    if (code === 45 /* `-` */) return 2
-    if (code === 91 /* `[` */) return 5
-    if (asciiAlpha(code)) return 4
-    return
-  }
-
-  if (next === 63 /* `?` */) return 3
-
-  const closing = next === 47 /* `/` */
-  const start = closing ? 2 : 1
-  let end = start
-  let code = value.charCodeAt(end)
-
-  if (!asciiAlpha(code)) return
-
-  while (code === 45 /* `-` */ || asciiAlphanumeric(code)) {
-    code = value.charCodeAt(++end)
-  }
-
-  const name = value.slice(start, end).toLowerCase()
-
-  if (!closing && code !== 47 /* `/` */ && htmlRawNames.includes(name)) {
-    return 1
-  }
-
-  return htmlBlockNames.includes(name) ? 6 : 7
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
-/**
- * @import {Attention, Handle, Info, State, Tracker} from 'mdast-util-to-markdown'
- * @import {PhrasingParents} from '../types.js'
- */
-
-
-
-
-
-
-
-
-/**
- * Markers for builtin attention (emphasis, strong) to whether they are stricter:
- * whether they cannot open and close inside words.
- *
- * Builtin runs pair following CommonMark rules for emphasis and strong:
- * they are split,
- * using one or two markers at a time,
- * with the rule of 3.
- * Other markers pair like GFM strikethrough:
- * whole runs pair with a run of the same size.
- *
- * @type {Map<string, boolean>}
- */
-const builtins = new Map([
-  ['*', false],
-  ['_', true]
-])
-
-/**
- * @typedef AttentionResult
- *   Attention, of which the sequence is chosen later.
- * @property {Array<Item>} children
- *   Serialized children.
- * @property {Array<string>} sequences
- *   Sequences that can be used, in order of preference.
- */
-
-/**
- * @typedef Improvement
- *   Improvement of attention sequences.
- * @property {Map<AttentionResult, string>} chosen
- *   Chosen sequences for each attention.
- * @property {Array<Token>} tokens
- *   Tokens involved in the improvement.
- * @property {Mistake | undefined} mistake
- *   Mistake that led to this improvement, if any.
- */
-
-/**
- * @typedef {AttentionResult | string} Item
- *   Serialized phrasing.
- */
-
-/**
- * @typedef Mistake
- *   Sequence that does not form its attention.
- * @property {Array<AttentionResult>} attention
- *   Attention to try other sequences for.
- * @property {number} index
- *   Index of the token.
- */
-
-/**
- * @typedef Run
- *   Sequences next to each other with the same marker.
- * @property {boolean} close
- *   Whether it can close.
- * @property {number} end
- *   Index after the last marker not used (to open).
- * @property {Array<Token>} markers
- *   Sequence of each marker.
- * @property {boolean} open
- *   Whether it can open.
- * @property {boolean} split
- *   Whether it can be split (built-in attention).
- * @property {number} start
- *   Index of the first marker not used (to close).
- * @property {Array<Token>} tokens
- *   Sequences.
- */
-
-/**
- * @typedef Token
- *   Rendered phrasing.
- * @property {AttentionResult | undefined} attention
- *   Attention, if this is one of its sequences.
- * @property {string} value
- *   Value.
- */
-
-/**
- * Get candidates for a mistake:
- * attention to try other sequences for,
- * later first.
- *
- * @param {Array<Token>} tokens
- *   Tokens.
- * @param {Array<Token>} involved
- *   Sequences involved in the mistake.
- * @param {Map<Token, Run>} runOf
- *   Run of each sequence.
- * @returns {Array<AttentionResult>}
- *   Candidates.
- */
-function candidates(tokens, involved, runOf) {
-  /** @type {Set<AttentionResult | undefined>} */
-  const related = new Set()
-
-  // The attention involved, and attention in runs with its sequences.
-  for (const token of tokens) {
-    const siblings = runOf.get(token)
-    if (
-      siblings &&
-      token.attention &&
-      involved.some((d) => d.attention === token.attention)
-    ) {
-      for (const sibling of siblings.tokens) {
-        related.add(sibling.attention)
-      }
-    }
-  }
-
-  /** @type {Array<AttentionResult>} */
-  const ordered = []
-
-  for (const token of tokens) {
-    if (token.attention && related.delete(token.attention)) {
-      ordered.push(token.attention)
-    }
-  }
-
-  // Later first: attention that opens later is inner or next.
-  ordered.reverse()
-  return ordered
-}
-
-/**
- * Check whether sequences form their attention, like `micromark`.
- *
- * Sequences of `*` and `_` pair like emphasis and strong in CommonMark,
- * others like strikethrough in GFM.
- *
- * @param {Array<Token>} tokens
- *   Tokens.
- * @param {string} before
- *   Characters before.
- * @param {string} after
- *   Characters after.
- * @returns {Mistake | undefined}
- *   First mistake, if any.
- */
-function check(tokens, before, after) {
-  /** @type {Array<Run>} */
-  const runs = []
-  /** @type {Map<Token, Array<Token>>} */
-  const wrong = new Map()
-  /** @type {Map<Token, Run>} */
-  const runOf = new Map()
-  let index = 0
-
-  while (index < tokens.length) {
-    if (!tokens[index].attention) {
-      index++
-      continue
-    }
-
-    const marker = tokens[index].value.charAt(0)
-    const strict = builtins.get(marker)
-    let end = index + 1
-
-    while (
-      end < tokens.length &&
-      tokens[end].attention &&
-      tokens[end].value.charAt(0) === marker
-    ) {
-      end++
-    }
-
-    const head = index ? tokens[index - 1].value : before
-    const previous = classifyCharacter(head.charCodeAt(head.length - 1))
-    const next = classifyCharacter(
-      (end < tokens.length ? tokens[end].value : after).charCodeAt(0)
-    )
-    const open = !next || (next === 2 && Boolean(previous))
-    const close = !previous || (previous === 2 && Boolean(next))
-    /** @type {Run} */
-    const run = {
-      tokens: tokens.slice(index, end),
-      markers: [],
-      start: 0,
-      end: 0,
-      // Underscores are strict, they cannot open or close inside words.
-      open: strict ? open && (Boolean(previous) || !close) : open,
-      close: strict ? close && (Boolean(next) || !open) : close,
-      // All builtins can split runs.
-      split: strict !== undefined
-    }
-
-    for (const token of run.tokens) {
-      // Every sequence is wrong until it pairs with its other sequence.
-      wrong.set(token, [...run.tokens])
-      runOf.set(token, run)
-      let size = token.value.length
-      while (size--) run.markers.push(token)
-    }
-
-    run.end = run.markers.length
-    runs.push(run)
-    index = end
-  }
-
-  pair(runs, wrong)
-
-  index = -1
-
-  while (++index < tokens.length) {
-    const involved = wrong.get(tokens[index])
-    if (involved) return {attention: candidates(tokens, involved, runOf), index}
-  }
-}
-
-/**
- * Serialize the children of a parent that contains phrasing children.
- *
- * @param {PhrasingParents} parent
- *   Parent of phrasing nodes.
- * @param {State} state
- *   Info passed around about the current state.
- * @param {Info} info
- *   Info on where we are in the document we are generating.
- * @returns {string}
- *   Serialized result.
- */
-function containerPhrasing(parent, state, info) {
-  return container_phrasing_serialize(phrasing(parent, state, info), info.before, info.after)
-}
-
-/**
- * Encode the first or last character of tokens as a character reference,
- * if it is text.
- *
- * @param {Array<Token>} tokens
- *   Tokens.
- * @param {boolean} start
- *   Whether to encode the first or last character.
- * @returns {undefined}
- *   Nothing.
- */
-function encode(tokens, start) {
-  const token = tokens[start ? 0 : tokens.length - 1]
-
-  if (!token || token.attention) return
-
-  const character = start
-    ? firstCharacter(token.value)
-    : lastCharacter(token.value)
-  const reference = encodeCharacterReference(
-    /** @type {number} */ (character.codePointAt(0))
-  )
-
-  if (start) {
-    token.value = reference + token.value.slice(character.length)
-  } else {
-    let value = token.value.slice(0, token.value.length - character.length)
-    let escapes = 0
-
-    while (value.charCodeAt(value.length - 1 - escapes) === 92 /* `\` */) {
-      escapes++
-    }
-
-    // Odd number would escape the `&` again.
-    if (escapes % 2) value += '\\'
-    token.value = value + reference
-  }
-}
-
-/**
- * Try other sequences for the candidates of a mistake and use the first that
- * moves the mistake further.
- *
- * @param {Array<Item>} items
- *   Items.
- * @param {Map<AttentionResult, string>} chosen
- *   Sequences to use instead of preferred sequences.
- * @param {Mistake} mistake
- *   Mistake.
- * @param {string} before
- *   Characters before.
- * @param {string} after
- *   Characters after.
- * @returns {Improvement | undefined}
- *   Result if better.
- */
-function improve(items, chosen, mistake, before, after) {
-  for (const attention of mistake.attention) {
-    const current = chosen.get(attention) || attention.sequences[0]
-
-    for (const sequence of attention.sequences) {
-      if (sequence === current) continue
-      const trial = new Map(chosen)
-      trial.set(attention, sequence)
-      const tokens = render(items, trial, before, after)
-      const next = check(tokens, before, after)
-
-      if (!next || next.index > mistake.index) {
-        return {chosen: trial, mistake: next, tokens}
-      }
-    }
-  }
-}
-
-/**
- * Pair runs like `micromark` and mark sequences that do form their attention
- * as fine.
- *
- * Each pair uses markers from the end of an opener and the start of a closer.
- * It forms the intended attention if those markers are exactly the whole
- * opening and closing sequence of one attention.
- * Otherwise attention is mixed up:
- * either sequences of different attention pair,
- * part of a sequence is used (such as `**` of strong as `*`),
- * or several sequences are used together (such as `*` and `*` as `**`).
- * Then the sequences involved are recorded with each other.
- *
- * @param {Array<Run>} runs
- *   Runs.
- * @param {Map<Token, Array<Token>>} wrong
- *   Sequences that are wrong, with the sequences involved.
- * @returns {undefined}
- *   Nothing, `wrong` is changed.
- */
-function pair(runs, wrong) {
-  /** @type {Map<string, Array<Run>>} */
-  const openersByMarker = new Map()
-
-  for (const closer of runs) {
-    const marker = closer.tokens[0].value.charAt(0)
-    let openers = openersByMarker.get(marker)
-
-    if (!openers) {
-      openers = []
-      openersByMarker.set(marker, openers)
-    }
-
-    let open = closer.close ? openers.length : 0
-
-    while (open-- && closer.start < closer.end) {
-      const opener = openers[open]
-      const openerSize = opener.end - opener.start
-      const closerSize = closer.end - closer.start
-
-      if (
-        closer.split
-          ? // The rule of 3, on the sizes that are left.
-            (opener.close || closer.open) &&
-            closerSize % 3 &&
-            !((openerSize + closerSize) % 3)
-          : // Others pair whole runs of the same size.
-            openerSize !== opener.markers.length || openerSize !== closerSize
-      ) {
-        continue
-      }
-
-      const size = closer.split
-        ? openerSize > 1 && closerSize > 1
-          ? 2
-          : 1
-        : closerSize
-      const opening = opener.markers.slice(opener.end - size, opener.end)
-      const closing = closer.markers.slice(closer.start, closer.start + size)
-      const openToken = opening[0]
-      const closeToken = closing[0]
-
-      if (
-        // Whole sequences:
-        // the markers of a sequence are next to each other,
-        // so if the first and last marker are of one sequence of that size,
-        // all markers are exactly that sequence.
-        openToken === opening[size - 1] &&
-        openToken.value.length === size &&
-        closeToken === closing[size - 1] &&
-        closeToken.value.length === size &&
-        // Of the same attention, so its opening and closing sequence.
-        openToken.attention === closeToken.attention
-      ) {
-        wrong.delete(openToken)
-        wrong.delete(closeToken)
-      } else {
-        const involved = [...new Set([...opening, ...closing])]
-        // Add to what is involved already: a sequence can be in several pairs.
-        for (const token of involved) {
-          const list = wrong.get(token)
-          if (list) list.push(...involved)
-        }
-      }
-
-      opener.end -= size
-      closer.start += size
-
-      if (opener.start === opener.end) openers.splice(open, 1)
-
-      // Search again from the start, as this run may close more.
-      open = openers.length
-    }
-
-    if (closer.open && closer.start < closer.end) openers.push(closer)
-  }
-}
-
-/**
- * Get the sequences that can be used for attention, in order of preference.
- *
- * @param {string} type
- *   Node type.
- * @param {Array<string>} markers
- *   Markers.
- * @param {Array<number>} sizes
- *   Sizes.
- * @returns {Array<string>}
- *   Sequences.
- */
-function attentionSequences(type, markers, sizes) {
-  if (markers.length === 0) {
-    throw new Error(
-      'Cannot serialize `' +
-        type +
-        '` as attention without markers, expected one or more markers'
-    )
-  }
-
-  if (sizes.length === 0) {
-    throw new Error(
-      'Cannot serialize `' +
-        type +
-        '` as attention without sizes, expected one or more sizes'
-    )
-  }
-
-  for (const size of sizes) {
-    if (!Number.isSafeInteger(size) || size < 1) {
-      throw new Error(
-        'Cannot serialize `' +
-          type +
-          '` as attention with `' +
-          size +
-          '` as size, expected positive integer'
-      )
-    }
-  }
-
-  /** @type {Array<string>} */
-  const sequences = []
-
-  for (const marker of markers) {
-    if (marker.length !== 1) {
-      throw new Error(
-        'Cannot serialize `' +
-          type +
-          '` as attention with `' +
-          marker +
-          '` as marker, expected a single ascii character'
-      )
-    }
-
-    if (!asciiPunctuation(marker.charCodeAt(0))) {
-      throw new Error(
-        'Cannot serialize `' +
-          type +
-          '` as attention with `' +
-          marker +
-          '` as marker, expected ascii punctuation'
-      )
-    }
-
-    for (const size of sizes) {
-      sequences.push(marker.repeat(size))
-    }
-  }
-
-  return sequences
-}
-
-/**
- * Serialize the children of a parent that contains phrasing children,
- * keeping attention separate,
- * so that its markers can be chosen later.
- *
- * @param {PhrasingParents} parent
- *   Parent of phrasing nodes.
- * @param {State} state
- *   Info passed around about the current state.
- * @param {Info} info
- *   Info on where we are in the document we are generating.
- * @returns {Array<Item>}
- *   Items.
- */
-function phrasing(parent, state, info) {
-  const indexStack = state.indexStack
-  const children = parent.children || []
-  /** @type {Array<Item>} */
-  const results = []
-  let index = -1
-  let before = info.before
-
-  indexStack.push(-1)
-  let tracker = state.createTracker(info)
-
-  while (++index < children.length) {
-    const child = children[index]
-    /** @type {string} */
-    let after
-
-    indexStack[indexStack.length - 1] = index
-
-    if (index + 1 < children.length) {
-      /** @type {Handle} */
-      // @ts-expect-error: hush, it’s actually a `zwitch`.
-      let handle = state.handle.handlers[children[index + 1].type]
-      // @ts-expect-error: hush, it’s actually a `zwitch`.
-      if (handle && handle.peek) handle = handle.peek
-      after = handle
-        ? firstCharacter(
-            handle(children[index + 1], parent, state, {
-              before: '',
-              after: '',
-              ...tracker.current()
-            })
-          )
-        : ''
-    } else {
-      after = info.after
-    }
-
-    // In some cases, html (text) can be found in phrasing right after an eol.
-    // When we’d serialize that, it could be seen as html (flow): all its kinds
-    // except 7 can interrupt a paragraph.
-    // As we can’t escape or so to prevent it from happening,
-    // we take a somewhat reasonable approach:
-    // replace that eol with a space.
-    // See: <https://github.com/syntax-tree/mdast-util-to-markdown/issues/15>
-    const previous = results[results.length - 1]
-
-    if (
-      typeof previous === 'string' &&
-      (before === '\r' || before === '\n') &&
-      child.type === 'html' &&
-      htmlKind(child.value) !== 7
-    ) {
-      results[results.length - 1] = previous.replace(/(\r?\n|\r)$/, ' ')
-      before = ' '
-
-      // To do: does this work to reset tracker?
-      tracker = state.createTracker(info)
-      tracker.move(container_phrasing_serialize(results, info.before, info.after))
-    }
-
-    /** @type {(Handle & {attention?: Attention | undefined}) | undefined} */
-    // @ts-expect-error: hush, it’s actually a `zwitch`.
-    const handle = state.handle.handlers[child.type]
-
-    if (handle && handle.attention) {
-      const item = attentionItem(
-        /** @type {PhrasingParents} */ (child),
-        handle.attention,
-        state,
-        tracker
-      )
-      if (!item) continue
-      results.push(item)
-      before = lastCharacter(item.sequences[0])
-    } else {
-      const value = state.handle(child, parent, state, {
-        ...tracker.current(),
-        after,
-        before
-      })
-
-      if (!value) continue
-      tracker.move(value)
-      results.push(value)
-      before = lastCharacter(value)
-    }
-  }
-
-  indexStack.pop()
-
-  return results
-}
-
-/**
- * Serialize a node as attention,
- * with its sequence chosen later.
- *
- * @param {PhrasingParents} node
- *   Node.
- * @param {Attention} attention
- *   Attention of the node.
- * @param {State} state
- *   Info passed around about the current state.
- * @param {Tracker} tracker
- *   Tracker.
- * @returns {AttentionResult | undefined}
- *   Attention or nothing.
- */
-function attentionItem(node, attention, state, tracker) {
-  const {construct, markers, sizes} = attention(node, state)
-  const sequences = attentionSequences(node.type, markers, sizes)
-  const sequence = sequences[0]
-  const exit = state.enter(construct)
-  const inside = state.createTracker(tracker.current())
-  inside.move(sequence)
-  const children = phrasing(node, state, {
-    ...inside.current(),
-    before: sequence,
-    after: sequence
-  })
-  exit()
-
-  // Empty attention cannot form.
-  if (children.length === 0) return
-
-  tracker.move(sequence)
-  tracker.move(container_phrasing_serialize(children, sequence, sequence))
-  tracker.move(sequence)
-  return {children, sequences}
-}
-
-/**
- * Fix mistakes one at a time.
- *
- * @param {Array<Item>} items
- *   Phrasing items.
- * @param {Map<AttentionResult, string>} chosen
- *   Sequences to start with.
- * @param {string} before
- *   Characters before.
- * @param {string} after
- *   Characters after.
- * @returns {Array<Token> | undefined}
- *   Tokens, if all mistakes could be fixed.
- */
-function fix(items, chosen, before, after) {
-  let tokens = render(items, chosen, before, after)
-  let mistake = check(tokens, before, after)
-
-  while (mistake) {
-    const next = improve(items, chosen, mistake, before, after)
-    if (!next) return
-    chosen = next.chosen
-    tokens = next.tokens
-    mistake = next.mistake
-  }
-
-  return tokens
-}
-
-/**
- * Guess sequences for attention so that few mistakes are left to fix because
- * each fix is slow.
- *
- * Prefers another marker when a sequence would touch one with the same marker
- * of a sibling or parent (`**a**` and `*b*` as `**a***b*`).
- * Except for an only child with a longer builtin sequence,
- * as that forms (`***a***`).
- *
- * @param {Array<Item>} items
- *   Phrasing items.
- * @param {Map<AttentionResult, string>} chosen
- *   Guesses that are not the preferred sequence.
- * @param {string} before
- *   Sequence of the parent or characters before.
- * @param {string} after
- *   Sequence of the parent or characters after.
- * @returns {undefined}
- *   Nothing.
- */
-function guess(items, chosen, before, after) {
-  let previous = before
-  let index = -1
-
-  while (++index < items.length) {
-    const item = items[index]
-
-    if (typeof item === 'string') {
-      previous = ''
-      continue
-    }
-
-    const next = index === items.length - 1 ? after : ''
-    const sequence =
-      item.sequences.find(function (value) {
-        const marker = value.charAt(0)
-        return (
-          (marker !== previous.charAt(0) && marker !== next.charAt(0)) ||
-          (items.length === 1 &&
-            builtins.has(marker) &&
-            value.length > before.length)
-        )
-      }) || item.sequences[0]
-    if (sequence !== item.sequences[0]) chosen.set(item, sequence)
-    guess(item.children, chosen, sequence, sequence)
-    previous = sequence
-  }
-}
-
-/**
- * Render items with sequences;
- * encoding characters around attention where needed.
- *
- * @param {Array<Item>} items
- *   Serialized phrasing.
- * @param {Map<AttentionResult, string>} chosen
- *   Sequences to use instead of preferred sequences.
- * @param {string} before
- *   Characters before.
- * @param {string} after
- *   Characters after.
- * @returns {Array<Token>}
- *   Tokens.
- */
-function render(items, chosen, before, after) {
-  /** @type {Array<Token>} */
-  const tokens = []
-  /** @type {string | undefined} */
-  let encodeAfter
-  let previous = lastCharacter(before)
-  let index = -1
-
-  while (++index < items.length) {
-    const item = items[index]
-
-    if (typeof item === 'string') {
-      /** @type {Token} */
-      const token = {value: item, attention: undefined}
-
-      // If attention before had to encode the character after it, encode it.
-      if (encodeAfter && encodeAfter === firstCharacter(item)) {
-        encode([token], true)
-      }
-
-      encodeAfter = undefined
-      tokens.push(token)
-      if (token.value) previous = lastCharacter(token.value)
-      continue
-    }
-
-    const sequence = chosen.get(item) || item.sequences[0]
-    const marker = sequence.charAt(0)
-    const next = items[index + 1]
-    const outsideBefore = previous
-    const outsideAfter = firstCharacter(
-      next === undefined
-        ? after
-        : typeof next === 'string'
-          ? next
-          : chosen.get(next) || next.sequences[0]
-    )
-    const inside = render(item.children, chosen, sequence, sequence)
-    const head = inside[0].value
-    const open = encodeInfo(
-      outsideBefore.charCodeAt(outsideBefore.length - 1),
-      head.charCodeAt(0),
-      marker
-    )
-
-    if (open.inside) encode(inside, true)
-
-    const tail = lastCharacter(inside[inside.length - 1].value)
-    const close = encodeInfo(
-      outsideAfter.charCodeAt(0),
-      tail.charCodeAt(tail.length - 1),
-      marker
-    )
-
-    if (close.inside) encode(inside, false)
-
-    if (open.outside && outsideBefore !== '\n' && outsideBefore !== '\r') {
-      encode(tokens, false)
-    }
-
-    if (close.outside) encodeAfter = outsideAfter
-
-    tokens.push({value: sequence, attention: item}, ...inside, {
-      value: sequence,
-      attention: item
-    })
-    previous = sequence.charAt(sequence.length - 1)
-  }
-
-  return tokens
-}
-
-/**
- * Serialize phrasing with attention.
- *
- * Whether attention forms depends on everything around it.
- * This checks that it does and tries other sequences if not.
- *
- * @param {Array<Item>} items
- *   Phrasing items.
- * @param {string} before
- *   Characters before.
- * @param {string} after
- *   Characters after.
- * @returns {string}
- *   Serialized markdown.
- */
-function container_phrasing_serialize(items, before, after) {
-  /** @type {Map<AttentionResult, string>} */
-  const guessed = new Map()
-  guess(items, guessed, before, after)
-  const tokens =
-    // Start from guesses (based on the preferred sequences).
-    (guessed.size > 0 ? fix(items, guessed, before, after) : undefined) ||
-    // If stuck, start from the preferred sequences instead.
-    fix(items, new Map(), before, after) ||
-    // If stuck again, use the preferred sequences as they are.
-    render(items, new Map(), before, after)
-
-  // Join the tokens.
-  let result = ''
-  for (const token of tokens) result += token.value
-  return result
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
-/**
- * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
- * @import {Emphasis, Parents} from 'mdast'
- */
-
-
-
-
-emphasis.attention = emphasis_attention
-emphasis.peek = peek
-
-/**
- * Serialize an emphasis node.
- *
- * Attention is properly handled by `containerPhrasing`.
- *
- * @param {Emphasis} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function emphasis(node, _, state, info) {
-  const exit = state.enter('phrasing')
-  const item = attentionItem(node, emphasis_attention, state, state.createTracker(info))
-  const value = item ? container_phrasing_serialize([item], info.before, info.after) : ''
-  exit()
-  return value
-}
-
-/**
- * Serialize an emphasis node as attention.
- *
- * @param {Emphasis} _
- *   Node to serialize.
- * @param {State} state
- *   Info passed around.
- * @returns {AttentionInfo}
- *   Info on how to serialize the node.
- */
-function emphasis_attention(_, state) {
-  const marker = checkEmphasis(state)
-  return {
-    construct: 'emphasis',
-    markers: marker === '*' ? ['*', '_'] : ['_', '*'],
-    sizes: [1]
-  }
-}
-
-/**
- * Peek at this node.
- *
- * @param {Emphasis} _
- *   Node to serialize.
- * @param {Parents | undefined} _1
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function peek(_, _1, state) {
-  return state.options.emphasis || '*'
-}
-
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit/lib/index.js
-/**
- * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
- * @import {
- *   InclusiveDescendant,
- *   Matches,
- *   Visitors as ParentsVisitors,
- *   VisitorResult,
- *   VisitorResultExit
- * } from 'unist-util-visit-parents'
- */
-
-/**
- * @typedef {Exclude<import('unist-util-is').Test, undefined> | undefined} Test
- *   Test from `unist-util-is`.
- *
- *   Note: we have remove and add `undefined`, because otherwise when generating
- *   automatic `.d.ts` files, TS tries to flatten paths from a local perspective,
- *   which doesn’t work when publishing on npm.
- */
-
-/**
- * @typedef {(
- *   Node extends UnistParent
- *   ? Node extends {children: Array<infer Children>}
- *     ? Child extends Children ? Node : never
- *     : never
- *   : never
- * )} InternalParent
- *   Collect nodes that can be parents of `Child`.
- * @template {UnistNode} Node
- *   All node types in a tree.
- * @template {UnistNode} Child
- *   Node to search for.
- */
-
-/**
- * @typedef {InternalParent<InclusiveDescendant<Tree>, Child>} Parent
- *   Collect nodes in `Tree` that can be parents of `Child`.
- * @template {UnistNode} Tree
- *   All node types in a tree.
- * @template {UnistNode} Child
- *   Node to search for.
- */
-
-/**
- * @callback Visitor
- *   Handle a node (matching `test`, if given) before its children.
- *
- *   Like `Visitor` in `unist-util-visit-parents`,
- *   but with `index` and `parent` instead of `parents`.
- * @param {Visited} node
- *   Found node.
- * @param {Visited extends UnistNode ? number | undefined : never} index
- *   Index of `node` in `parent`,
- *   or `undefined` for the tree itself.
- * @param {Ancestor extends UnistParent ? Ancestor | undefined : never} parent
- *   Parent of `node`,
- *   or `undefined` for the tree itself.
- * @returns {VisitorResult}
- *   What to do next.
- * @template {UnistNode} [Visited=UnistNode]
- *   Visited node type.
- * @template {UnistParent} [Ancestor=UnistParent]
- *   Ancestor type.
- */
-
-/**
- * @callback VisitorExit
- *   Handle a node (matching `test`, if given) after its children.
- *
- *   Like `VisitorExit` in `unist-util-visit-parents`,
- *   but with `index` and `parent` instead of `parents`.
- * @param {Visited} node
- *   Found node.
- * @param {Visited extends UnistNode ? number | undefined : never} index
- *   Index of `node` in `parent`,
- *   or `undefined` for the tree itself.
- * @param {Ancestor extends UnistParent ? Ancestor | undefined : never} parent
- *   Parent of `node`,
- *   or `undefined` for the tree itself.
- * @returns {VisitorResultExit}
- *   What to do next.
- * @template {UnistNode} [Visited=UnistNode]
- *   Visited node type.
- * @template {UnistParent} [Ancestor=UnistParent]
- *   Ancestor type.
- */
-
-/**
- * @template {UnistNode} [Visited=UnistNode]
- *   Visited node type.
- * @template {UnistParent} [Ancestor=UnistParent]
- *   Ancestor type.
- * @typedef Visitors
- *   Handle nodes when entering and exiting them.
- *
- *   Like `Visitors` in `unist-util-visit-parents`.
- * @property {Visitor<Visited, Ancestor> | null | undefined} [enter]
- *   Handle a node before its children (optional).
- * @property {VisitorExit<Visited, Ancestor>} exit
- *   Handle a node after its children.
- */
-
-/**
- * @typedef {Visitor<Visited, Parent<Ancestor, Visited>>} BuildVisitorFromMatch
- *   Build a typed `Visitor` function from a node and all possible parents.
- *
- *   It will infer which values are passed as `node` and which as `parent`.
- * @template {UnistNode} Visited
- *   Node type.
- * @template {UnistParent} Ancestor
- *   Parent type.
- */
-
-/**
- * @typedef {(
- *   BuildVisitorFromMatch<
- *     Matches<Descendant, Check>,
- *     Extract<Descendant, UnistParent>
- *   >
- * )} BuildVisitorFromDescendants
- *   Build a typed `Visitor` function from a list of descendants and a test.
- *
- *   It will infer which values are passed as `node` and which as `parent`.
- * @template {UnistNode} Descendant
- *   Node type.
- * @template {Test} Check
- *   Test type.
- */
-
-/**
- * @typedef {(
- *   BuildVisitorFromDescendants<
- *     InclusiveDescendant<Tree>,
- *     Check
- *   >
- * )} BuildVisitor
- *   Build a typed `Visitor` function from a tree and a test.
- *
- *   It will infer which values are passed as `node` and which as `parent`.
- * @template {UnistNode} [Tree=UnistNode]
- *   Node type.
- * @template {Test} [Check=Test]
- *   Test type.
- */
-
-/**
- * @typedef {(
- *   Visitors<
- *     Matches<InclusiveDescendant<Tree>, Check>,
- *     Parent<
- *       Extract<InclusiveDescendant<Tree>, UnistParent>,
- *       Matches<InclusiveDescendant<Tree>, Check>
- *     >
- *   >
- * )} BuildVisitors
- *   Build typed `Visitors` from a tree and a test.
- *
- *   It will infer which values are passed as `node` and which as `parent`.
- * @template {UnistNode} [Tree=UnistNode]
- *   Node type.
- * @template {Test} [Check=Test]
- *   Test type.
- */
-
-
-
-
-
-/**
- * Visit nodes.
- *
- * This algorithm performs *depth-first* *tree traversal* in *preorder*
- * (**NLR**) or if `reverse` is given,
- * in *reverse preorder* (**NRL**).
- * An `exit` visitor is called in *postorder* (**LRN**)
- * or if `reverse` is given, in *reverse postorder* (**RLN**).
- *
- * You can choose which nodes are visited by passing a `test`.
- * For complex tests, you should test yourself in a visitor, as it will be
- * faster and will have improved type information.
- *
- * Walking the tree is an intensive task.
- * Make use of the return values of the visitor when possible.
- * Instead of walking a tree multiple times, walk it once, use `unist-util-is`
- * to check if a node matches, and then perform different operations.
- *
- * You can change the tree.
- * Changes inside a node made when entering it are walked,
- * changes made when exiting it are not.
- * See `Visitor` and `VisitorExit` for more info.
- *
- * @overload
- * @param {Tree} tree
- *   Tree to traverse.
- * @param {Check} check
- *   `unist-util-is`-compatible test.
- * @param {BuildVisitor<Tree, Check> | BuildVisitors<Tree, Check>} visitors
- *   Handle each node when entering it,
- *   or `{enter, exit}` to also handle it when exiting it.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @overload
- * @param {Tree} tree
- *   Tree to traverse.
- * @param {BuildVisitor<Tree> | BuildVisitors<Tree>} visitors
- *   Handle each node when entering it,
- *   or `{enter, exit}` to also handle it when exiting it.
- * @param {boolean | null | undefined} [reverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @param {UnistNode} tree
- *   Tree to traverse.
- * @param {Visitor | Visitors | Test} testOrEnterOrVisitors
- *   `unist-util-is`-compatible test, `enter`, or `visitors`.
- * @param {Visitor | Visitors | boolean | null | undefined} [enterOrVisitorsOrReverse]
- *   `enter`, `visitors`, or `reverse` after a test.
- * @param {boolean | null | undefined} [maybeReverse]
- *   Walk children from last to first;
- *   for `enter`, reverse preorder (NRL) instead of preorder (NLR);
- *   for `exit`, reverse postorder (RLN) instead of postorder (LRN).
- * @returns {undefined}
- *   Nothing.
- *
- * @template {UnistNode} Tree
- *   Node type.
- * @template {Test} Check
- *   `unist-util-is`-compatible test.
- */
-function visit(
-  tree,
-  testOrEnterOrVisitors,
-  enterOrVisitorsOrReverse,
-  maybeReverse
-) {
-  /** @type {Test} */
-  let check
-  /** @type {Visitor | Visitors} */
-  let visitors
-  /** @type {boolean | null | undefined} */
-  let reverse
-
-  // Third parameter is an enter visitor or a visitors object, so expect a `test` too.
-  if (
-    typeof enterOrVisitorsOrReverse === 'function' ||
-    (enterOrVisitorsOrReverse && typeof enterOrVisitorsOrReverse === 'object')
-  ) {
-    check = /** @type {Test} */ (testOrEnterOrVisitors)
-    visitors = enterOrVisitorsOrReverse
-    reverse = maybeReverse
-  }
-  // Assume no test.
-  else {
-    visitors = /** @type {Visitor | Visitors} */ (testOrEnterOrVisitors)
-    reverse = enterOrVisitorsOrReverse
-  }
-
-  if (typeof visitors === 'function') {
-    visitParents(tree, check, wrap(visitors), reverse)
-  } else {
-    visitParents(tree, check, wrapVisitors(visitors), reverse)
-  }
-}
-
-/**
- * Turn `visit` visitors into `visitParents` visitors.
- *
- * @param {Visitors} visitors
- *   Visitors for `visit`.
- * @returns {ParentsVisitors}
- *   Visitors for `visitParents`.
- */
-function wrapVisitors(visitors) {
-  // Pass anything else straight to `visitParents` to get its errors.
-  if (!visitors || typeof visitors !== 'object') return visitors
-
-  return {
-    enter:
-      typeof visitors.enter === 'function'
-        ? wrap(visitors.enter)
-        : visitors.enter,
-    exit:
-      typeof visitors.exit === 'function' ? wrap(visitors.exit) : visitors.exit
-  }
-}
-
-/**
- * Turn a `visit` visitor into a `visitParents` one.
- *
- * @template {VisitorResult} Result
- *   Result type.
- * @param {(node: UnistNode, index: number | undefined, parent: UnistParent | undefined) => Result} visitor
- *   Visitor for `visit`.
- * @returns {(node: UnistNode, parents: Array<UnistParent>, index: number | undefined) => Result}
- *   Visitor for `visitParents`.
- */
-function wrap(visitor) {
-  return overload
-
-  /**
-   * Call `visitor` with `index` and `parent` instead of `parents`.
-   *
-   * @param {UnistNode} node
-   *   Visited node.
-   * @param {Array<UnistParent>} parents
-   *   Ancestors of `node`.
-   * @param {number | undefined} index
-   *   Index of `node` in its parent.
-   * @returns {Result}
-   *   What to do next.
-   */
-  function overload(node, parents, index) {
-    return visitor(node, index, parents[parents.length - 1])
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
-/**
- * @import {State} from 'mdast-util-to-markdown'
- * @import {Heading} from 'mdast'
- */
-
-
-
-
-/**
- * Checks if a heading can be formatted as a setext heading.
- *
- * @param {Heading} node
- *   Node to check.
- * @param {State} state
- *   Info passed around.
- * @returns {boolean}
- *   Whether the heading can be formatted as a setext heading.
- */
-function formatHeadingAsSetext(node, state) {
-  let literalWithBreak = false
-
-  // Look for literals with a line break.
-  // Note that this also
-  visit(node, function (node) {
-    if (
-      ('value' in node && /\r?\n|\r/.test(node.value)) ||
-      node.type === 'break'
-    ) {
-      literalWithBreak = true
-      return EXIT
-    }
-  })
-
-  return Boolean(
-    (!node.depth || node.depth < 3) &&
-    lib_toString(node) &&
-    (state.options.setext || literalWithBreak)
-  )
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/heading.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Heading, Parents} from 'mdast'
- */
-
-
-
-
-/**
- * Serialize a heading node.
- *
- * @param {Heading} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function heading(node, _, state, info) {
-  const rank = Math.max(Math.min(6, node.depth || 1), 1)
-  const tracker = state.createTracker(info)
-
-  if (formatHeadingAsSetext(node, state)) {
-    const exit = state.enter('headingSetext')
-    const subexit = state.enter('phrasing')
-    const value = state.containerPhrasing(node, {
-      ...tracker.current(),
-      before: '\n',
-      after: '\n'
-    })
-    subexit()
-    exit()
-
-    return (
-      value +
-      '\n' +
-      (rank === 1 ? '=' : '-').repeat(
-        // The whole size…
-        value.length -
-          // Minus the position of the character after the last EOL (or
-          // 0 if there is none)…
-          (Math.max(value.lastIndexOf('\r'), value.lastIndexOf('\n')) + 1)
-      )
-    )
-  }
-
-  const sequence = '#'.repeat(rank)
-  const exit = state.enter('headingAtx')
-  const subexit = state.enter('phrasing')
-
-  // Note: for proper tracking, we should reset the output positions when there
-  // is no content returned, because then the space is not output.
-  // Practically, in that case, there is no content, so it doesn’t matter that
-  // we’ve tracked one too many characters.
-  tracker.move(sequence + ' ')
-
-  let value = state.containerPhrasing(node, {
-    before: '# ',
-    after: '\n',
-    ...tracker.current()
-  })
-
-  const head = value.charCodeAt(0)
-
-  if (head === 9 /* `\t` */ || head === 32 /* ` ` */) {
-    // To do: what effect has the character reference on tracking?
-    value = encodeCharacterReference(head) + value.slice(1)
-  }
-
-  value = value ? sequence + ' ' + value : sequence
-
-  if (state.options.closeAtx) {
-    value += ' ' + sequence
-  }
-
-  subexit()
-  exit()
-
-  return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/html.js
-/**
- * @import {Html} from 'mdast'
- */
-
-html.peek = htmlPeek
-
-/**
- * Serialize an HTML node.
- *
- * @param {Html} node
- *   Node to serialize.
- * @returns {string}
- *   Serialized markdown.
- */
-function html(node) {
-  return node.value || ''
-}
-
-/**
- * Peek at this node.
- *
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function htmlPeek() {
-  return '<'
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Image, Parents} from 'mdast'
- */
-
-
-
-image_image.peek = imagePeek
-
-/**
- * Serialize an image node.
- *
- * @param {Image} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function image_image(node, _, state, info) {
-  const quote = checkQuote(state)
-  const suffix = quote === '"' ? 'Quote' : 'Apostrophe'
-  const exit = state.enter('image')
-  let subexit = state.enter('label')
-  const tracker = state.createTracker(info)
-  let value = tracker.move('![')
-  value += tracker.move(
-    state.safe(node.alt, {before: value, after: ']', ...tracker.current()})
-  )
-  value += tracker.move('](')
-
-  subexit()
-
-  if (
-    // If there’s no url but there is a title…
-    (!node.url && node.title) ||
-    // If there are control characters, whitespace, or a leading `<`.
-    /^<|[\0- \u007F]/.test(node.url)
-  ) {
-    subexit = state.enter('destinationLiteral')
-    value += tracker.move('<')
-    value += tracker.move(
-      state.safe(node.url, {before: value, after: '>', ...tracker.current()})
-    )
-    value += tracker.move('>')
-  } else {
-    // No whitespace, raw is prettier.
-    subexit = state.enter('destinationRaw')
-    value += tracker.move(
-      state.safe(node.url, {
-        before: value,
-        after: node.title ? ' ' : ')',
-        ...tracker.current()
-      })
-    )
-  }
-
-  subexit()
-
-  if (node.title) {
-    subexit = state.enter(`title${suffix}`)
-    value += tracker.move(' ' + quote)
-    value += tracker.move(
-      state.safe(node.title, {
-        before: value,
-        after: quote,
-        ...tracker.current()
-      })
-    )
-    value += tracker.move(quote)
-    subexit()
-  }
-
-  value += tracker.move(')')
-  exit()
-
-  return value
-}
-
-/**
- * Peek at this node.
- *
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function imagePeek() {
-  return '!'
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {ImageReference, Parents} from 'mdast'
- */
-
-imageReference.peek = imageReferencePeek
-
-/**
- * Serialize an image reference node.
- *
- * @param {ImageReference} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function imageReference(node, _, state, info) {
-  const type = node.referenceType
-  const exit = state.enter('imageReference')
-  let subexit = state.enter('label')
-  const tracker = state.createTracker(info)
-  let value = tracker.move('![')
-  const alt = state.safe(node.alt, {
-    before: value,
-    after: ']',
-    ...tracker.current()
-  })
-  value += tracker.move(alt + '][')
-
-  subexit()
-  // Hide that we’re in phrasing as things like attention or code cannot form
-  // in references.
-  // Character escapes and references *do* work.
-  // It is important to know about other constructs, such as table cells.
-  const stack = state.stack
-  state.stack = stack.filter(function (d) {
-    return d !== 'phrasing'
-  })
-  subexit = state.enter('reference')
-  // Note: for proper tracking, we should reset the output positions when we end
-  // up making a `shortcut` reference, because then there is no brace output.
-  // Practically, in that case, there is no content, so it doesn’t matter that
-  // we’ve tracked one too many characters.
-  const reference = state.safe(state.associationId(node), {
-    before: value,
-    after: ']',
-    ...tracker.current()
-  })
-  subexit()
-  state.stack = stack
-  exit()
-
-  if (type === 'full' || !alt || alt !== reference) {
-    value += tracker.move(reference + ']')
-  } else if (type === 'shortcut') {
-    // Remove the unwanted `[`.
-    value = value.slice(0, -1)
-  } else {
-    value += tracker.move(']')
-  }
-
-  return value
-}
-
-/**
- * Peek at this node.
- *
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function imageReferencePeek() {
-  return '!'
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
-/**
- * @import {State} from 'mdast-util-to-markdown'
- * @import {InlineCode, Parents} from 'mdast'
- */
-
-inlineCode.peek = inlineCodePeek
-
-/**
- * Serialize an inline code node.
- *
- * @param {InlineCode} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @returns {string}
- *   Serialized markdown.
- */
-function inlineCode(node, _, state) {
-  let value = node.value || ''
-  let sequence = '`'
-  let index = -1
-
-  // If there is a single grave accent on its own in the code, use a fence of
-  // two.
-  // If there are two in a row, use one.
-  while (new RegExp('(^|[^`])' + sequence + '([^`]|$)').test(value)) {
-    sequence += '`'
-  }
-
-  // If this is not just spaces or eols (tabs don’t count), and either the
-  // first or last character are a space, eol, or tick, then pad with spaces.
-  if (
-    /[^\n\r ]/.test(value) &&
-    ((/^[\n\r ]/.test(value) && /[\n\r ]$/.test(value)) || /^`|`$/.test(value))
-  ) {
-    value = ' ' + value + ' '
-  }
-
-  // We have a potential problem: certain characters after eols could result in
-  // blocks being seen.
-  // For example, if someone injected the string `'\n# b'`, then that would
-  // result in an ATX heading.
-  // We can’t escape characters in `inlineCode`, but because eols are
-  // transformed to spaces when going from markdown to HTML anyway, we can swap
-  // them out.
-  while (++index < state.unsafe.length) {
-    const pattern = state.unsafe[index]
-    const expression = state.compilePattern(pattern)
-
-    // Only look for `atBreak`s.
-    // Btw: note that `atBreak` patterns will always start the regex at LF or
-    // CR.
-    if (!pattern.atBreak) continue
-
-    /** @type {RegExpExecArray | null} */
-    let match
-
-    while ((match = expression.exec(value))) {
-      let position = match.index
-
-      // Support CRLF (patterns only look for one of the characters).
-      if (
-        value.charCodeAt(position) === 10 /* `\n` */ &&
-        value.charCodeAt(position - 1) === 13 /* `\r` */
-      ) {
-        position--
-      }
-
-      value = value.slice(0, position) + ' ' + value.slice(match.index + 1)
-    }
-  }
-
-  return sequence + value + sequence
-}
-
-/**
- * Peek at this node.
- *
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function inlineCodePeek() {
-  return '`'
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
-/**
- * @import {State} from 'mdast-util-to-markdown'
- * @import {Link} from 'mdast'
- */
-
-
-
-/**
- * Checks if a link can be formatted as an autolink.
- *
- * @param {Link} node
- *   Node to check.
- * @param {State} state
- *   Info passed around.
- * @returns {boolean}
- *   Whether the link can be formatted as an autolink.
- */
-function formatLinkAsAutolink(node, state) {
-  const raw = lib_toString(node)
-
-  return Boolean(
-    !state.options.resourceLink &&
-    // If there’s a url…
-    node.url &&
-    // And there’s no title…
-    !node.title &&
-    // And the content of `node` is a single text node…
-    node.children &&
-    node.children.length === 1 &&
-    node.children[0].type === 'text' &&
-    // And if the url is the same as the content…
-    (raw === node.url || 'mailto:' + raw === node.url) &&
-    // And that starts w/ a protocol…
-    /^[a-z][+\-.a-z]+:/i.test(node.url) &&
-    // And that doesn’t contain ASCII control codes (character escapes and
-    // references don’t work), space, or angle brackets…
-    !/[\0- <>\u007F]/.test(node.url)
-  )
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Link, Parents} from 'mdast'
- * @import {Exit} from '../types.js'
- */
-
-
-
-
-link_link.peek = linkPeek
-
-/**
- * Serialize a link node.
- *
- * @param {Link} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function link_link(node, _, state, info) {
-  const quote = checkQuote(state)
-  const suffix = quote === '"' ? 'Quote' : 'Apostrophe'
-  const tracker = state.createTracker(info)
-
-  if (formatLinkAsAutolink(node, state)) {
-    // Hide that we’re in phrasing as things like attention or code cannot form
-    // in autolinks.
-    // Character escapes also don’t work (nor character references),
-    // but that is a different matter, which `safe.js` handles for `autolink`.
-    // It is important to know about other constructs, such as table cells.
-    const stack = state.stack
-    state.stack = stack.filter(function (d) {
-      return d !== 'phrasing'
-    })
-    const exit = state.enter('autolink')
-    let value = tracker.move('<')
-    value += tracker.move(
-      state.containerPhrasing(node, {
-        before: value,
-        after: '>',
-        ...tracker.current()
-      })
-    )
-    value += tracker.move('>')
-    exit()
-    state.stack = stack
-    return value
-  }
-
-  const exit = state.enter('link')
-  let subexit = state.enter('label')
-  let value = tracker.move('[')
-  const text = state.containerPhrasing(node, {
-    before: value,
-    after: '](',
-    ...tracker.current()
-  })
-  value += tracker.move(text)
-  subexit()
-  value += tracker.move('](')
-
-  // A link could accidentally turn into a definition in certain contexts:
-  // at the start of a line, without title, when its text has a `]` that
-  // cannot be escaped (such as in code).
-  //
-  // We can prevent that with an empty title:
-  //
-  // ```
-  // [`a]:`](b)
-  // ```
-  //
-  // …is a definition with `` `](b) `` as its destination.
-  //
-  // Using:
-  //
-  // ```
-  // [`a]:`](b "")
-  // ```
-  //
-  // …instead fixes it.
-  //
-  // Control characters, whitespace, or a leading `<` in the url need an
-  // enclosed destination, which also prevents this.
-  const enclose = /^<|[\0- \u007F]/.test(node.url)
-  const last = info.before.charAt(info.before.length - 1)
-  let title = node.title || undefined
-
-  if (!title && !enclose && (last === '\n' || last === '\r')) {
-    let index = 0
-
-    while (index < text.length && text.charCodeAt(index) !== 93 /* `]` */) {
-      index += text.charCodeAt(index) === 92 /* `\` */ ? 2 : 1
-    }
-
-    if (text.charCodeAt(index + 1) === 58 /* `:` */) title = ''
-  }
-
-  if (
-    // If there’s no url but there is a title…
-    (!node.url && typeof title === 'string') ||
-    // If there are control characters or whitespace.
-    enclose
-  ) {
-    subexit = state.enter('destinationLiteral')
-    value += tracker.move('<')
-    value += tracker.move(
-      state.safe(node.url, {before: value, after: '>', ...tracker.current()})
-    )
-    value += tracker.move('>')
-  } else {
-    // No whitespace, raw is prettier.
-    subexit = state.enter('destinationRaw')
-    value += tracker.move(
-      state.safe(node.url, {
-        before: value,
-        after: typeof title === 'string' ? ' ' : ')',
-        ...tracker.current()
-      })
-    )
-  }
-
-  subexit()
-
-  if (typeof title === 'string') {
-    subexit = state.enter(`title${suffix}`)
-    value += tracker.move(' ' + quote)
-    value += tracker.move(
-      state.safe(title, {
-        before: value,
-        after: quote,
-        ...tracker.current()
-      })
-    )
-    value += tracker.move(quote)
-    subexit()
-  }
-
-  value += tracker.move(')')
-
-  exit()
-  return value
-}
-
-/**
- * Peek at this node.
- *
- * @param {Link} node
- *   Node to peek at.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function linkPeek(node, _, state) {
-  return formatLinkAsAutolink(node, state) ? '<' : '['
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {LinkReference, Parents} from 'mdast'
- */
-
-linkReference.peek = linkReferencePeek
-
-/**
- * Serialize a link reference node.
- *
- * @param {LinkReference} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function linkReference(node, _, state, info) {
-  const type = node.referenceType
-  const exit = state.enter('linkReference')
-  let subexit = state.enter('label')
-  const tracker = state.createTracker(info)
-  let value = tracker.move('[')
-  const text = state.containerPhrasing(node, {
-    before: value,
-    after: ']',
-    ...tracker.current()
-  })
-  value += tracker.move(text + '][')
-
-  subexit()
-  // Hide that we’re in phrasing as things like attention or code cannot form
-  // in references.
-  // Character escapes and references *do* work.
-  // It is important to know about other constructs, such as table cells.
-  const stack = state.stack
-  state.stack = stack.filter(function (d) {
-    return d !== 'phrasing'
-  })
-  subexit = state.enter('reference')
-  // Note: for proper tracking, we should reset the output positions when we end
-  // up making a `shortcut` reference, because then there is no brace output.
-  // Practically, in that case, there is no content, so it doesn’t matter that
-  // we’ve tracked one too many characters.
-  const reference = state.safe(state.associationId(node), {
-    before: value,
-    after: ']',
-    ...tracker.current()
-  })
-  subexit()
-  state.stack = stack
-  exit()
-
-  if (type === 'full' || !text || text !== reference) {
-    value += tracker.move(reference + ']')
-  } else if (type === 'shortcut') {
-    // Remove the unwanted `[`.
-    value = value.slice(0, -1)
-  } else {
-    value += tracker.move(']')
-  }
-
-  return value
-}
-
-/**
- * Peek at this node.
- *
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function linkReferencePeek() {
-  return '['
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred list bullet option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['bullet'], null | undefined>}
- *   Preferred list bullet.
- */
-function checkBullet(state) {
-  const marker = state.options.bullet || '*'
-
-  if (marker !== '*' && marker !== '+' && marker !== '-') {
-    throw new Error(
-      'Cannot serialize items with `' +
-        marker +
-        '` for `options.bullet`, expected `*`, `+`, or `-`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-
-
-/**
- * Checks the preferred alternate list bullet option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['bullet'], null | undefined>}
- *   Preferred alternate list bullet.
- */
-function checkBulletOther(state) {
-  const bullet = checkBullet(state)
-  const bulletOther = state.options.bulletOther
-
-  if (!bulletOther) {
-    return bullet === '*' ? '-' : '*'
-  }
-
-  if (bulletOther !== '*' && bulletOther !== '+' && bulletOther !== '-') {
-    throw new Error(
-      'Cannot serialize items with `' +
-        bulletOther +
-        '` for `options.bulletOther`, expected `*`, `+`, or `-`'
-    )
-  }
-
-  if (bulletOther === bullet) {
-    throw new Error(
-      'Expected `bullet` (`' +
-        bullet +
-        '`) and `bulletOther` (`' +
-        bulletOther +
-        '`) to be different'
-    )
-  }
-
-  return bulletOther
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred ordered list bullet option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['bulletOrdered'], null | undefined>}
- *   Preferred ordered list bullet.
- */
-function checkBulletOrdered(state) {
-  const marker = state.options.bulletOrdered || '.'
-
-  if (marker !== '.' && marker !== ')') {
-    throw new Error(
-      'Cannot serialize items with `' +
-        marker +
-        '` for `options.bulletOrdered`, expected `.` or `)`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred rule option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['rule'], null | undefined>}
- *   Preferred rule marker.
- */
-function checkRule(state) {
-  const marker = state.options.rule || '*'
-
-  if (marker !== '*' && marker !== '-' && marker !== '_') {
-    throw new Error(
-      'Cannot serialize rules with `' +
-        marker +
-        '` for `options.rule`, expected `*`, `-`, or `_`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {List, Parents} from 'mdast'
- */
-
-
-
-
-
-
-/**
- * Serialize a list node.
- *
- * @param {List} node
- *   Node to serialize.
- * @param {Parents | undefined} parent
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function list_list(node, parent, state, info) {
-  const exit = state.enter('list')
-  const bulletCurrent = state.bulletCurrent
-  /** @type {string} */
-  let bullet = node.ordered ? checkBulletOrdered(state) : checkBullet(state)
-  /** @type {string} */
-  const bulletOther = node.ordered
-    ? bullet === '.'
-      ? ')'
-      : '.'
-    : checkBulletOther(state)
-  let useDifferentMarker =
-    parent && state.bulletLastUsed ? bullet === state.bulletLastUsed : false
-
-  if (!node.ordered) {
-    const firstListItem = node.children ? node.children[0] : undefined
-
-    // If there’s an empty first list item directly in two list items,
-    // we have to use a different bullet:
-    //
-    // ```markdown
-    // * - *
-    // ```
-    //
-    // …because otherwise it would become one big thematic break.
-    if (
-      // Bullet could be used as a thematic break marker:
-      (bullet === '*' || bullet === '-') &&
-      // Empty first list item:
-      firstListItem &&
-      (!firstListItem.children || !firstListItem.children[0]) &&
-      // Directly in two other list items:
-      state.stack[state.stack.length - 1] === 'list' &&
-      state.stack[state.stack.length - 2] === 'listItem' &&
-      state.stack[state.stack.length - 3] === 'list' &&
-      state.stack[state.stack.length - 4] === 'listItem' &&
-      // That are each the first child.
-      state.indexStack[state.indexStack.length - 1] === 0 &&
-      state.indexStack[state.indexStack.length - 2] === 0 &&
-      state.indexStack[state.indexStack.length - 3] === 0
-    ) {
-      useDifferentMarker = true
-    }
-
-    // If there’s a thematic break at the start of the first list item,
-    // we have to use a different bullet:
-    //
-    // ```markdown
-    // * ---
-    // ```
-    //
-    // …because otherwise it would become one big thematic break.
-    if (checkRule(state) === bullet && firstListItem) {
-      let index = -1
-
-      while (++index < node.children.length) {
-        const item = node.children[index]
-
-        if (
-          item &&
-          item.type === 'listItem' &&
-          item.children &&
-          item.children[0] &&
-          item.children[0].type === 'thematicBreak'
-        ) {
-          useDifferentMarker = true
-          break
-        }
-      }
-    }
-  }
-
-  if (useDifferentMarker) {
-    bullet = bulletOther
-  }
-
-  state.bulletCurrent = bullet
-  const value = state.containerFlow(node, info)
-  state.bulletLastUsed = bullet
-  state.bulletCurrent = bulletCurrent
-  exit()
-  return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred list item indent option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['listItemIndent'], null | undefined>}
- *   Preferred list item indent.
- */
-function checkListItemIndent(state) {
-  const style = state.options.listItemIndent || 'one'
-
-  if (style !== 'tab' && style !== 'one' && style !== 'mixed') {
-    throw new Error(
-      'Cannot serialize items with `' +
-        style +
-        '` for `options.listItemIndent`, expected `tab`, `one`, or `mixed`'
-    )
-  }
-
-  return style
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list-item.js
-/**
- * @import {Info, Map, State} from 'mdast-util-to-markdown'
- * @import {ListItem, Parents} from 'mdast'
- */
-
-
-
-
-/**
- * Serialize a list item node.
- *
- * @param {ListItem} node
- *   Node to serialize.
- * @param {Parents | undefined} parent
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function listItem(node, parent, state, info) {
-  const listItemIndent = checkListItemIndent(state)
-  let bullet = state.bulletCurrent || checkBullet(state)
-
-  // Add the marker value for ordered lists.
-  if (parent && parent.type === 'list' && parent.ordered) {
-    bullet =
-      (typeof parent.start === 'number' && parent.start > -1
-        ? parent.start
-        : 1) +
-      (state.options.incrementListMarker === false
-        ? 0
-        : parent.children.indexOf(node)) +
-      bullet
-  }
-
-  let size = bullet.length + 1
-
-  if (
-    listItemIndent === 'tab' ||
-    (listItemIndent === 'mixed' &&
-      ((parent && parent.type === 'list' && parent.spread) || node.spread))
-  ) {
-    size = Math.ceil(size / 4) * 4
-  }
-
-  const tracker = state.createTracker(info)
-  tracker.move(bullet + ' '.repeat(size - bullet.length))
-  tracker.shift(size)
-  const exit = state.enter('listItem')
-  const value = state.indentLines(
-    state.containerFlow(node, tracker.current()),
-    map
-  )
-  exit()
-
-  return value
-
-  /**
-   * Indent lines of the list item.
-   *
-   * @type {Map}
-   */
-  function map(line, index, blank) {
-    if (index) {
-      return (blank ? '' : ' '.repeat(size)) + line
-    }
-
-    return (blank ? bullet : bullet + ' '.repeat(size - bullet.length)) + line
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Paragraph, Parents} from 'mdast'
- */
-
-/**
- * Serialize a paragraph node.
- *
- * @param {Paragraph} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function paragraph(node, _, state, info) {
-  const exit = state.enter('paragraph')
-  const subexit = state.enter('phrasing')
-  const value = state.containerPhrasing(node, info)
-  subexit()
-  exit()
-  return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-phrasing/lib/index.js
-/**
- * @typedef {import('mdast').Html} Html
- * @typedef {import('mdast').PhrasingContent} PhrasingContent
- */
-
-
-
-/**
- * Check if the given value is *phrasing content*.
- *
- * > 👉 **Note**: Excludes `html`, which can be both phrasing or flow.
- *
- * @param node
- *   Thing to check, typically `Node`.
- * @returns
- *   Whether `value` is phrasing content.
- */
-
-const lib_phrasing =
-  /** @type {(node?: unknown) => node is Exclude<PhrasingContent, Html>} */
-  (
-    convert([
-      'break',
-      'delete',
-      'emphasis',
-      // To do: next major: removed since footnotes were added to GFM.
-      'footnote',
-      'footnoteReference',
-      'image',
-      'imageReference',
-      'inlineCode',
-      // Enabled by `mdast-util-math`:
-      'inlineMath',
-      'link',
-      'linkReference',
-      // Enabled by `mdast-util-mdx`:
-      'mdxJsxTextElement',
-      // Enabled by `mdast-util-mdx`:
-      'mdxTextExpression',
-      'strong',
-      'text',
-      // Enabled by `mdast-util-directive`:
-      'textDirective'
-    ])
-  )
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/root.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Parents, Root} from 'mdast'
- */
-
-
-
-/**
- * Serialize a root node.
- *
- * @param {Root} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function root(node, _, state, info) {
-  // Note: `html` nodes are ambiguous.
-  const hasPhrasing = node.children.some(function (d) {
-    return lib_phrasing(d)
-  })
-
-  if (!hasPhrasing) return state.containerFlow(node, info)
-
-  const exit = state.enter('phrasing')
-  const value = state.containerPhrasing(node, info)
-  exit()
-  return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-strong.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred strong option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['strong'], null | undefined>}
- *   Preferred strong marker.
- */
-function checkStrong(state) {
-  const marker = state.options.strong || '*'
-
-  if (marker !== '*' && marker !== '_') {
-    throw new Error(
-      'Cannot serialize strong with `' +
-        marker +
-        '` for `options.strong`, expected `*`, or `_`'
-    )
-  }
-
-  return marker
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/strong.js
-/**
- * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
- * @import {Parents, Strong} from 'mdast'
- */
-
-
-
-
-strong.attention = strong_attention
-strong.peek = strong_peek
-
-/**
- * Serialize a strong node.
- *
- * Attention is properly handled by `containerPhrasing`.
- *
- * @param {Strong} node
- *   Node to serialize.
- * @param {Parents | undefined} _
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function strong(node, _, state, info) {
-  const exit = state.enter('phrasing')
-  const item = attentionItem(node, strong_attention, state, state.createTracker(info))
-  const value = item ? container_phrasing_serialize([item], info.before, info.after) : ''
-  exit()
-  return value
-}
-
-/**
- * Serialize a strong node as attention.
- *
- * @param {Strong} _
- *   Node to serialize.
- * @param {State} state
- *   Info passed around.
- * @returns {AttentionInfo}
- *   Info on how to serialize the node.
- */
-function strong_attention(_, state) {
-  const marker = checkStrong(state)
-  return {
-    construct: 'strong',
-    markers: marker === '*' ? ['*', '_'] : ['_', '*'],
-    sizes: [2]
-  }
-}
-
-/**
- * Peek at this node.
- *
- * @param {Strong} _
- *   Node to serialize.
- * @param {Parents | undefined} _1
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @returns {string}
- *   Start of the serialized markdown.
- */
-function strong_peek(_, _1, state) {
-  return state.options.strong || '*'
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/text.js
-/**
- * @import {Info, State} from 'mdast-util-to-markdown'
- * @import {Parents, Text} from 'mdast'
- */
-
-/**
- * Serialize a text node.
- *
- * @param {Text} node
- *   Node to serialize.
- * @param {Parents | undefined} parent
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @param {Info} info
- *   Info on surrounding context.
- * @returns {string}
- *   Serialized markdown.
- */
-function handle_text_text(node, parent, state, info) {
-  /* c8 ignore next -- parent always passed */
-  const siblings = parent ? parent.children : []
-  const index = state.indexStack[state.indexStack.length - 1]
-
-  return state.safe(node.value, {
-    ...info,
-    afterNode: siblings[index + 1],
-    beforeNode: siblings[index - 1]
-  })
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
-/**
- * @import {Options, State} from 'mdast-util-to-markdown'
- */
-
-/**
- * Checks the preferred rule repetition option.
- *
- * @param {State} state
- *   Info passed around.
- * @returns {Exclude<Options['ruleRepetition'], null | undefined>}
- *   Preferred rule repetition.
- */
-function checkRuleRepetition(state) {
-  const repetition = state.options.ruleRepetition || 3
-
-  if (repetition < 3) {
-    throw new Error(
-      'Cannot serialize rules with repetition `' +
-        repetition +
-        '` for `options.ruleRepetition`, expected `3` or more'
-    )
-  }
-
-  return repetition
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
-/**
- * @import {State} from 'mdast-util-to-markdown'
- * @import {Parents, ThematicBreak} from 'mdast'
- */
-
-
-
-
-/**
- * Serialize a thematic break node.
- *
- * @param {ThematicBreak} _
- *   Node to serialize.
- * @param {Parents | undefined} _1
- *   Parent node.
- * @param {State} state
- *   Info passed around.
- * @returns {string}
- *   Serialized markdown.
- */
-function thematic_break_thematicBreak(_, _1, state) {
-  const value = (
-    checkRule(state) + (state.options.ruleSpaces ? ' ' : '')
-  ).repeat(checkRuleRepetition(state))
-
-  return state.options.ruleSpaces ? value.slice(0, -1) : value
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/index.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Default (CommonMark) handlers.
- */
-const handle = {
-  blockquote: blockquote,
-  break: hardBreak,
-  code: code,
-  definition: definition_definition,
-  emphasis: emphasis,
-  hardBreak: hardBreak,
-  heading: heading,
-  html: html,
-  image: image_image,
-  imageReference: imageReference,
-  inlineCode: inlineCode,
-  link: link_link,
-  linkReference: linkReference,
-  list: list_list,
-  listItem: listItem,
-  paragraph: paragraph,
-  root: root,
-  strong: strong,
-  text: handle_text_text,
-  thematicBreak: thematic_break_thematicBreak
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
-/**
- * @import {Heading, InlineCode, Table, TableCell, TableRow} from 'mdast'
- * @import {Options as MarkdownTableOptions} from 'markdown-table'
- * @import {
- *   CompileContext,
- *   Extension as FromMarkdownExtension,
- *   Handle as FromMarkdownHandle,
- * } from 'mdast-util-from-markdown'
- * @import {
- *   Options as ToMarkdownExtension,
- *   Handle as ToMarkdownHandle,
- *   Info,
- *   Join,
- *   State
- * } from 'mdast-util-to-markdown'
- */
-
-/**
- * @typedef Options
- *   Configuration.
- * @property {boolean | null | undefined} [tableCellPadding=true]
- *   Whether to add a space of padding between delimiters and cells (default:
- *   `true`).
- * @property {boolean | null | undefined} [tablePipeAlign=true]
- *   Whether to align the delimiters (default: `true`).
- * @property {MarkdownTableOptions['stringLength'] | null | undefined} [stringLength]
- *   Function to detect the length of table cell content, used when aligning
- *   the delimiters between cells (optional).
- */
-
-
-
-
-
-
-
-/**
- * Create an extension for `mdast-util-from-markdown` to enable GFM tables in
- * markdown.
- *
- * @returns {FromMarkdownExtension}
- *   Extension for `mdast-util-from-markdown` to enable GFM tables.
- */
-function gfmTableFromMarkdown() {
-  return {
-    enter: {
-      table: enterTable,
-      tableData: enterCell,
-      tableHeader: enterCell,
-      tableRow: enterRow
-    },
-    exit: {
-      codeText: exitCodeText,
-      table: exitTable,
-      tableData: lib_exit,
-      tableHeader: lib_exit,
-      tableRow: lib_exit
-    }
-  }
-}
-
-/**
- * Enter a table.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterTable(token) {
-  const align = token._align
-  ok(align, 'expected `_align` on table')
-  // Trailing `position: undefined` keeps the table hidden class stable;
-  // mdast-util-from-markdown's enter() patches the field to a real value
-  // but the property already exists, so no shape transition fires.
-  this.enter(
-    {
-      type: 'table',
-      align: align.map(function (d) {
-        return d === 'none' ? null : d
-      }),
-      children: [],
-      position: undefined
-    },
-    token
-  )
-  this.data.inTable = true
-}
-
-/**
- * Exit a table.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitTable(token) {
-  this.exit(token)
-  this.data.inTable = undefined
-}
-
-/**
- * Enter a row.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterRow(token) {
-  // See enterTable above for the rationale on the trailing position field.
-  this.enter({type: 'tableRow', children: [], position: undefined}, token)
-}
-
-/**
- * Exit a row or cell.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function lib_exit(token) {
-  this.exit(token)
-}
-
-/**
- * Enter a cell.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function enterCell(token) {
-  // See enterTable above for the rationale on the trailing position field.
-  this.enter({type: 'tableCell', children: [], position: undefined}, token)
-}
-
-/**
- * Exit code (text).
- *
- * Overwrites the default code text data handler to unescape escaped pipes
- * when they are in tables.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitCodeText(token) {
-  let value = this.resume()
-
-  if (this.data.inTable) {
-    value = value.replace(/\\([\\|])/g, replace)
-  }
-
-  const node = this.stack[this.stack.length - 1]
-  ok(node.type === 'inlineCode')
-  node.value = value
-  this.exit(token)
-}
-
-/**
- * Unescape an escaped pipe.
- *
- * @param {string} $0
- *   Whole match.
- * @param {string} $1
- *   Escaped character.
- * @returns {string}
- *   Replacement.
- */
-function replace($0, $1) {
-  // Pipes work, backslashes don’t (but can’t escape pipes).
-  return $1 === '|' ? $1 : $0
-}
-
-/**
- * Create an extension for `mdast-util-to-markdown` to enable GFM tables in
- * markdown.
- *
- * @param {Options | null | undefined} [options]
- *   Configuration.
- * @returns {ToMarkdownExtension}
- *   Extension for `mdast-util-to-markdown` to enable GFM tables.
- */
-function gfmTableToMarkdown(options) {
-  const settings = options || {}
-  const {
-    tableCellPadding: padding,
-    tablePipeAlign: alignDelimiters,
-    stringLength
-  } = settings
-  const around = padding ? ' ' : '|'
-
-  return {
-    handlers: {
-      inlineCode: inlineCodeWithTable,
-      table: handleTable,
-      tableCell: handleTableCell,
-      tableRow: handleTableRow
-    },
-    join: [joinTable],
-    unsafe: [
-      {character: '\r', inConstruct: 'tableCell'},
-      {character: '\n', inConstruct: 'tableCell'},
-      // A pipe, when followed by a tab or space (padding), or a dash or colon
-      // (unpadded delimiter row), could result in a table.
-      {atBreak: true, character: '|', after: '[\t :-]'},
-      // A pipe in a cell must be encoded.
-      {character: '|', inConstruct: 'tableCell'},
-      // A colon must be followed by a dash, in which case it could start a
-      // delimiter row.
-      {atBreak: true, character: ':', after: '-'},
-      // A delimiter row can also start with a dash, when followed by more
-      // dashes, a colon, or a pipe.
-      // This is a stricter version than the built in check for lists, thematic
-      // breaks, and setex heading underlines though:
-      // <https://github.com/syntax-tree/mdast-util-to-markdown/blob/51a2038/lib/unsafe.js#L57>
-      {atBreak: true, character: '-', after: '[:|-]'}
-    ]
-  }
-
-  /**
-   * Serialize a table.
-   *
-   * @type {ToMarkdownHandle}
-   * @param {Table} node
-   *   Table.
-   */
-  function handleTable(node, _, state, info) {
-    const matrix = handleTableAsData(node, state, info)
-    const head = matrix[0]
-
-    if (head) {
-      let columns = node.align ? node.align.length : 0
-      let index = -1
-
-      if (!columns) {
-        while (++index < matrix.length) {
-          if (matrix[index].length > columns) columns = matrix[index].length
-        }
-      }
-
-      while (head.length < columns) head.push('')
-    }
-
-    return serializeData(matrix, node.align)
-  }
-
-  /**
-   * This function isn’t really used normally, because we handle rows at the
-   * table level.
-   * But, if someone passes in a table row, this ensures we make somewhat sense.
-   *
-   * @type {ToMarkdownHandle}
-   * @param {TableRow} node
-   *   Row.
-   */
-  function handleTableRow(node, _, state, info) {
-    const row = handleTableRowAsData(node, state, info)
-    const value = serializeData([row])
-    // `markdown-table` will always add an align row
-    return value.slice(0, value.indexOf('\n'))
-  }
-
-  /**
-   * Serialize a cell.
-   *
-   * @type {ToMarkdownHandle}
-   * @param {TableCell} node
-   *   Cell.
-   */
-  function handleTableCell(node, _, state, info) {
-    const exit = state.enter('tableCell')
-    const subexit = state.enter('phrasing')
-    const value = state.containerPhrasing(node, {
-      ...info,
-      before: around,
-      after: around
-    })
-    subexit()
-    exit()
-    return value
-  }
-
-  /**
-   * Serialize serialized cells as a table.
-   *
-   * @param {Array<Array<string>>} matrix
-   *   Serialized cells.
-   * @param {Array<string | null | undefined> | null | undefined} [align]
-   *   Alignment.
-   * @returns {string}
-   *   Result.
-   */
-  function serializeData(matrix, align) {
-    return markdownTable(matrix, {
-      align,
-      alignDelimiters,
-      fillRows: false,
-      padding,
-      stringLength
-    })
-  }
-
-  /**
-   * Serialize the cells of a table.
-   *
-   * @param {Table} node
-   *   Table.
-   * @param {State} state
-   *   State.
-   * @param {Info} info
-   *   Info.
-   * @returns {Array<Array<string>>}
-   *   Serialized cells.
-   */
-  function handleTableAsData(node, state, info) {
-    const {children} = node
-    let index = -1
-    /** @type {Array<Array<string>>} */
-    const result = []
-    const subexit = state.enter('table')
-
-    while (++index < children.length) {
-      result[index] = handleTableRowAsData(children[index], state, info)
-    }
-
-    subexit()
-
-    return result
-  }
-
-  /**
-   * Serialize the cells of a row.
-   *
-   * @param {TableRow} node
-   *   Row.
-   * @param {State} state
-   *   State.
-   * @param {Info} info
-   *   Info.
-   * @returns {Array<string>}
-   *   Serialized cells.
-   */
-  function handleTableRowAsData(node, state, info) {
-    const {children} = node
-    let index = -1
-    /** @type {Array<string>} */
-    const result = []
-    const subexit = state.enter('tableRow')
-
-    while (++index < children.length) {
-      // Note: the positional info as used here is incorrect.
-      // Making it correct would be impossible due to aligning cells?
-      // And it would need copy/pasting `markdown-table` into this project.
-      result[index] = handleTableCell(children[index], node, state, info)
-    }
-
-    subexit()
-
-    return result
-  }
-
-  /**
-   * Serialize inline code, escaping pipes in tables.
-   *
-   * @type {ToMarkdownHandle}
-   * @param {InlineCode} node
-   *   Inline code.
-   */
-  function inlineCodeWithTable(node, parent, state) {
-    const value = handle.inlineCode(node, parent, state)
-
-    if (!state.stack.includes('tableCell')) return value
-
-    // In a cell, the backslash before a pipe is dropped, also in code.
-    // GitHub keeps a pipe in the cell when any backslash precedes it,
-    // but micromark only when an odd number do,
-    // as it sees `\\` as an escaped backslash
-    // (see <https://github.com/github/cmark-gfm/issues/277>).
-    /** @type {Array<string>} */
-    const result = []
-    let start = 0
-    let index = value.indexOf('|')
-
-    while (index !== -1) {
-      let before = index
-
-      while (before > start && value.charCodeAt(before - 1) === 92 /* `\` */) {
-        before--
-      }
-
-      result.push(value.slice(start, index))
-      if ((index - before) % 2 === 0) result.push('\\')
-      start = index
-      index = value.indexOf('|', index + 1)
-    }
-
-    result.push(value.slice(start))
-
-    return result.join('')
-  }
-}
-
-/**
- * Join a table and the flow after it.
- *
- * In a tight list item there are no blank lines between flow,
- * but text right after a table would be read as rows of it.
- *
- * @type {Join}
- */
-function joinTable(left, right, parent, state) {
-  if (
-    left.type === 'table' &&
-    parent.type === 'listItem' &&
-    parent.spread === false &&
-    (right.type === 'definition' ||
-      (right.type === 'heading' && lib_formatHeadingAsSetext(right, state)) ||
-      right.type === 'paragraph' ||
-      right.type === 'table')
-  ) {
-    return 1
-  }
-}
-
-/**
- * Check whether a heading is serialized as a setext heading,
- * like `mdast-util-to-markdown` does.
- *
- * @param {Heading} node
- *   Heading.
- * @param {State} state
- *   Info passed around.
- * @returns {boolean}
- *   Whether the heading is serialized as a setext heading.
- */
-function lib_formatHeadingAsSetext(node, state) {
-  let literalWithBreak = false
-
-  visit(node, function (node) {
-    if (
-      node.type === 'break' ||
-      ('value' in node && /\r?\n|\r/.test(node.value))
-    ) {
-      literalWithBreak = true
-      return EXIT
-    }
-  })
-
-  return Boolean(
-    (!node.depth || node.depth < 3) &&
-    lib_toString(node) &&
-    (state.options.setext || literalWithBreak)
-  )
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-task-list-item/lib/index.js
-/**
- * @import {ListItem, Paragraph, Parents} from 'mdast'
- * @import {
- *   CompileContext,
- *   Extension as FromMarkdownExtension,
- *   Handle as FromMarkdownHandle
- * } from 'mdast-util-from-markdown'
- * @import {
- *   Handle as ToMarkdownHandle,
- *   Join as ToMarkdownJoin,
- *   Options as ToMarkdownExtension
- * } from 'mdast-util-to-markdown'
- */
-
-
-
-
-/**
- * Create an extension for `mdast-util-from-markdown` to enable GFM task
- * list items in markdown.
- *
- * @returns {FromMarkdownExtension}
- *   Extension for `mdast-util-from-markdown` to enable GFM task list items.
- */
-function gfmTaskListItemFromMarkdown() {
-  return {
-    exit: {
-      taskListCheckValueChecked: exitCheck,
-      taskListCheckValueUnchecked: exitCheck,
-      paragraph: exitParagraphWithTaskListItem
-    }
-  }
-}
-
-/**
- * Create an extension for `mdast-util-to-markdown` to enable GFM task list
- * items in markdown.
- *
- * @returns {ToMarkdownExtension}
- *   Extension for `mdast-util-to-markdown` to enable GFM task list items.
- */
-function gfmTaskListItemToMarkdown() {
-  return {
-    handlers: {paragraph: paragraphWithTaskListItem},
-    join: [joinDefinitionsBeforeTaskListItemParagraph]
-  }
-}
-
-/**
- * Exit a check.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitCheck(token) {
-  // We’re always in a paragraph, in a list item.
-  const node = this.stack[this.stack.length - 2]
-  ok(node.type === 'listItem')
-  node.checked = token.type === 'taskListCheckValueChecked'
-}
-
-/**
- * Exit a paragraph, removing the whitespace after a check.
- *
- * @this {CompileContext}
- * @type {FromMarkdownHandle}
- */
-function exitParagraphWithTaskListItem(token) {
-  const parent = this.stack[this.stack.length - 2]
-
-  if (
-    parent &&
-    parent.type === 'listItem' &&
-    typeof parent.checked === 'boolean'
-  ) {
-    const node = this.stack[this.stack.length - 1]
-    ok(node.type === 'paragraph')
-    const head = node.children[0]
-
-    if (head && head.type === 'text') {
-      const siblings = parent.children
-      let index = -1
-      /** @type {Paragraph | undefined} */
-      let firstParagraph
-
-      while (++index < siblings.length) {
-        const sibling = siblings[index]
-        if (sibling.type === 'paragraph') {
-          firstParagraph = sibling
-          break
-        }
-      }
-
-      if (firstParagraph === node) {
-        // Must start with a space or a tab.
-        head.value = head.value.slice(1)
-
-        if (head.value.length === 0) {
-          node.children.shift()
-        } else if (
-          node.position &&
-          head.position &&
-          typeof head.position.start.offset === 'number'
-        ) {
-          head.position.start.column++
-          head.position.start.offset++
-          node.position.start = {...head.position.start}
-        }
-      }
-    }
-  }
-
-  this.exit(token)
-}
-
-/**
- * Serialize a paragraph,
- * with a check if it is the paragraph of a task list item.
- *
- * @type {ToMarkdownHandle}
- * @param {Paragraph} node
- *   Paragraph.
- * @param {Parents | undefined} parent
- *   Parent.
- */
-function paragraphWithTaskListItem(node, parent, state, info) {
-  if (
-    !parent ||
-    parent.type !== 'listItem' ||
-    taskListItemParagraph(parent) !== node
-  ) {
-    return handle.paragraph(node, parent, state, info)
-  }
-
-  const checkbox = '[' + (parent.checked ? 'x' : ' ') + '] '
-  const tracker = state.createTracker(info)
-  tracker.move(checkbox)
-  // Check needs content after it, use an encoded space if there is no content
-  // but there is `checked`.
-  const value = handle.paragraph(
-    node.children.length > 0
-      ? node
-      : {type: 'paragraph', children: [{type: 'text', value: ' '}]},
-    parent,
-    state,
-    {...info, ...tracker.current()}
-  )
-
-  return checkbox + value
-}
-
-/**
- * Join definitions before the paragraph of a task list item without blank
- * lines,
- * as a check is only seen at the start of the first content of a list item.
- *
- * @type {ToMarkdownJoin}
- */
-function joinDefinitionsBeforeTaskListItemParagraph(left, _, parent) {
-  if (!(left.type === 'definition' && parent.type === 'listItem')) {
-    return
-  }
-
-  const paragraph = taskListItemParagraph(parent)
-
-  if (
-    paragraph &&
-    parent.children.indexOf(left) < parent.children.indexOf(paragraph)
-  ) {
-    return 0
-  }
-}
-
-/**
- * Find the paragraph of a task list item that can start with a check.
- *
- * @param {ListItem} node
- *   List item.
- * @returns {Paragraph | undefined}
- *   Paragraph, if `node` is checkable.
- */
-function taskListItemParagraph(node) {
-  if (typeof node.checked !== 'boolean') {
-    return
-  }
-
-  for (const child of node.children) {
-    if (child.type === 'paragraph') {
-      return child
-    }
-
-    if (child.type !== 'definition') {
-      return
-    }
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm/lib/index.js
-/**
- * @import {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
- * @import {Options} from 'mdast-util-gfm'
- * @import {Options as ToMarkdownExtension} from 'mdast-util-to-markdown'
- */
-
-
-
-
-
-
-
-/**
- * Create an extension for `mdast-util-from-markdown` to enable GFM (autolink
- * literals, footnotes, strikethrough, tables, tasklists).
- *
- * @returns {Array<FromMarkdownExtension>}
- *   Extension for `mdast-util-from-markdown` to enable GFM (autolink literals,
- *   footnotes, strikethrough, tables, tasklists).
- */
-function gfmFromMarkdown() {
-  return [
-    gfmAutolinkLiteralFromMarkdown(),
-    gfmFootnoteFromMarkdown(),
-    gfmStrikethroughFromMarkdown(),
-    gfmTableFromMarkdown(),
-    gfmTaskListItemFromMarkdown()
-  ]
-}
-
-/**
- * Create an extension for `mdast-util-to-markdown` to enable GFM (autolink
- * literals, footnotes, strikethrough, tables, tasklists).
- *
- * @param {Options | null | undefined} [options]
- *   Configuration (optional).
- * @returns {ToMarkdownExtension}
- *   Extension for `mdast-util-to-markdown` to enable GFM (autolink literals,
- *   footnotes, strikethrough, tables, tasklists).
- */
-function gfmToMarkdown(options) {
-  return {
-    extensions: [
-      gfmAutolinkLiteralToMarkdown(),
-      gfmFootnoteToMarkdown(options),
-      gfmStrikethroughToMarkdown(),
-      gfmTableToMarkdown(options),
-      gfmTaskListItemToMarkdown()
-    ]
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/zwitch/index.js
-/**
- * @callback Handler
- *   Handle a value, with a certain ID field set to a certain value.
- *   The ID field is passed to `zwitch`, and it’s value is this function’s
- *   place on the `handlers` record.
- * @param {...any} parameters
- *   Arbitrary parameters passed to the zwitch.
- *   The first will be an object with a certain ID field set to a certain value.
- * @returns {any}
- *   Anything!
- */
-
-/**
- * @callback UnknownHandler
- *   Handle values that do have a certain ID field, but it’s set to a value
- *   that is not listed in the `handlers` record.
- * @param {unknown} value
- *   An object with a certain ID field set to an unknown value.
- * @param {...any} rest
- *   Arbitrary parameters passed to the zwitch.
- * @returns {any}
- *   Anything!
- */
-
-/**
- * @callback InvalidHandler
- *   Handle values that do not have a certain ID field.
- * @param {unknown} value
- *   Any unknown value.
- * @param {...any} rest
- *   Arbitrary parameters passed to the zwitch.
- * @returns {void|null|undefined|never}
- *   This should crash or return nothing.
- */
-
-/**
- * @template {InvalidHandler} [Invalid=InvalidHandler]
- * @template {UnknownHandler} [Unknown=UnknownHandler]
- * @template {Record<string, Handler>} [Handlers=Record<string, Handler>]
- * @typedef Options
- *   Configuration (required).
- * @property {Invalid} [invalid]
- *   Handler to use for invalid values.
- * @property {Unknown} [unknown]
- *   Handler to use for unknown values.
- * @property {Handlers} [handlers]
- *   Handlers to use.
- */
-
-const zwitch_own = {}.hasOwnProperty
-
-/**
- * Handle values based on a field.
- *
- * @template {InvalidHandler} [Invalid=InvalidHandler]
- * @template {UnknownHandler} [Unknown=UnknownHandler]
- * @template {Record<string, Handler>} [Handlers=Record<string, Handler>]
- * @param {string} key
- *   Field to switch on.
- * @param {Options<Invalid, Unknown, Handlers>} [options]
- *   Configuration (required).
- * @returns {{unknown: Unknown, invalid: Invalid, handlers: Handlers, (...parameters: Parameters<Handlers[keyof Handlers]>): ReturnType<Handlers[keyof Handlers]>, (...parameters: Parameters<Unknown>): ReturnType<Unknown>}}
- */
-function zwitch(key, options) {
-  const settings = options || {}
-
-  /**
-   * Handle one value.
-   *
-   * Based on the bound `key`, a respective handler will be called.
-   * If `value` is not an object, or doesn’t have a `key` property, the special
-   * “invalid” handler will be called.
-   * If `value` has an unknown `key`, the special “unknown” handler will be
-   * called.
-   *
-   * All arguments, and the context object, are passed through to the handler,
-   * and it’s result is returned.
-   *
-   * @this {unknown}
-   *   Any context object.
-   * @param {unknown} [value]
-   *   Any value.
-   * @param {...unknown} parameters
-   *   Arbitrary parameters passed to the zwitch.
-   * @property {Handler} invalid
-   *   Handle for values that do not have a certain ID field.
-   * @property {Handler} unknown
-   *   Handle values that do have a certain ID field, but it’s set to a value
-   *   that is not listed in the `handlers` record.
-   * @property {Handlers} handlers
-   *   Record of handlers.
-   * @returns {unknown}
-   *   Anything.
-   */
-  function one(value, ...parameters) {
-    /** @type {Handler|undefined} */
-    let fn = one.invalid
-    const handlers = one.handlers
-
-    if (value && zwitch_own.call(value, key)) {
-      // @ts-expect-error Indexable.
-      const id = String(value[key])
-      // @ts-expect-error Indexable.
-      fn = zwitch_own.call(handlers, id) ? handlers[id] : one.unknown
-    }
-
-    if (fn) {
-      return fn.call(this, value, ...parameters)
-    }
-  }
-
-  one.handlers = settings.handlers || {}
-  one.invalid = settings.invalid
-  one.unknown = settings.unknown
-
-  // @ts-expect-error: matches!
-  return one
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/configure.js
-/**
- * @import {Options, State} from './types.js'
- */
-
-const configure_own = {}.hasOwnProperty
-
-/**
- * Configure a base state w/ an extension.
- *
- * @param {State} base
- *   Base state to configure.
- * @param {Options} extension
- *   Extension to apply.
- * @returns {State}
- *   Given `base`.
- */
-function configure_configure(base, extension) {
-  let index = -1
-  /** @type {keyof Options} */
-  let key
-
-  // First do subextensions.
-  if (extension.extensions) {
-    while (++index < extension.extensions.length) {
-      configure_configure(base, extension.extensions[index])
-    }
-  }
-
-  for (key in extension) {
-    if (configure_own.call(extension, key)) {
-      switch (key) {
-        case 'extensions': {
-          // Empty.
-          break
-        }
-
-        /* c8 ignore next 4 */
-        case 'unsafe': {
-          configure_list(base[key], extension[key])
-          break
-        }
-
-        case 'join': {
-          configure_list(base[key], extension[key])
-          break
-        }
-
-        case 'handlers': {
-          configure_map(base[key], extension[key])
-          break
-        }
-
-        default: {
-          // @ts-expect-error: matches.
-          base.options[key] = extension[key]
-        }
-      }
-    }
-  }
-
-  return base
-}
-
-/**
- * Merge arrays from the extension into the base state.
- *
- * @template T
- *   Kind.
- * @param {Array<T>} left
- *   List to merge into.
- * @param {Array<T> | null | undefined} right
- *   List to merge from.
- * @returns {undefined}
- *   Nothing.
- */
-function configure_list(left, right) {
-  if (right) {
-    left.push(...right)
-  }
-}
-
-/**
- * Merge objects from the extension into the base state.
- *
- * @template T
- *   Kind.
- * @param {Record<string, T>} left
- *   Object to merge into.
- * @param {Record<string, T> | null | undefined} right
- *   Object to merge from.
- * @returns {undefined}
- *   Nothing.
- */
-function configure_map(left, right) {
-  if (right) {
-    Object.assign(left, right)
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/join.js
-/**
- * @import {Join} from 'mdast-util-to-markdown'
- */
-
-
-
-
-
-
-/** @type {Array<Join>} */
-const join_join = [joinDefaults]
-
-/**
- * Default join function.
- *
- * @type {Join}
- */
-function joinDefaults(left, right, parent, state) {
-  // Indented code after list or another indented code.
-  if (
-    right.type === 'code' &&
-    formatCodeAsIndented(right, state) &&
-    (left.type === 'list' ||
-      (left.type === right.type && formatCodeAsIndented(left, state)))
-  ) {
-    return false
-  }
-
-  // Join children of a list or an item.
-  // In which case, `parent` has a `spread` field.
-  if ('spread' in parent && typeof parent.spread === 'boolean') {
-    if (parent.spread) return 1
-
-    // HTML that only ends at a blank line.
-    if (left.type === 'html') {
-      const kind = htmlKind(left.value)
-      if (kind === undefined || kind === 6 || kind === 7) return 1
-    }
-
-    if (left.type === 'blockquote' && right.type === 'blockquote') return 1
-
-    // Lists with non-1 start would turn into a paragraph.
-    if (
-      (left.type === 'definition' || left.type === 'paragraph') &&
-      right.type === 'list' &&
-      ((right.ordered &&
-        typeof right.start === 'number' &&
-        right.start !== 1) ||
-        (right.children.length > 0 && right.children[0].children.length === 0))
-    ) {
-      return 1
-    }
-
-    // Thematic break with dashes would turn into a setext heading.
-    if (
-      left.type === 'paragraph' &&
-      right.type === 'thematicBreak' &&
-      checkRule(state) === '-' &&
-      !state.options.ruleSpaces
-    ) {
-      return 1
-    }
-
-    // We have to “delve” into containers that form from the left margin.
-    let tail = left
-
-    while (
-      (tail.type === 'blockquote' ||
-        tail.type === 'list' ||
-        tail.type === 'listItem') &&
-      tail.children.length > 0
-    ) {
-      tail = tail.children[tail.children.length - 1]
-    }
-
-    if (tail.type !== 'definition' && tail.type !== 'paragraph') return 0
-
-    // Indented code would turn into a paragraph.
-    if (right.type === 'code' && formatCodeAsIndented(right, state)) return 1
-
-    // Kind 7 HTML would turn into a paragraph.
-    if (right.type === 'html') {
-      const kind = htmlKind(right.value)
-      if (kind === undefined || kind === 7) return 1
-    }
-
-    // Text joins the paragraph before it, also one at the end of a container.
-    // Not a definition before it: definitions are parsed out of the start of
-    // a paragraph, so they and the text after them are read back the same.
-    if (
-      (left.type === 'paragraph' || left !== tail) &&
-      (right.type === 'definition' ||
-        (right.type === 'heading' && formatHeadingAsSetext(right, state)) ||
-        right.type === 'paragraph')
-    ) {
-      return 1
-    }
-
-    return 0
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/unsafe.js
-/**
- * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
- */
-
-/**
- * List of constructs that occur in phrasing (paragraphs, headings), but cannot
- * contain things like attention (emphasis, strong), images, or links.
- * So they sort of cancel each other out.
- * Note: could use a better name.
- *
- * @type {Array<ConstructName>}
- */
-const fullPhrasingSpans = [
-  'autolink',
-  'destinationLiteral',
-  'destinationRaw',
-  'reference',
-  'titleQuote',
-  'titleApostrophe'
-]
-
-/** @type {Array<Unsafe>} */
-const unsafe = [
-  {character: '\t', after: '[\\r\\n]', inConstruct: 'phrasing'},
-  {character: '\t', before: '[\\r\\n]', inConstruct: 'phrasing'},
-  {
-    character: '\t',
-    inConstruct: ['codeFencedLangGraveAccent', 'codeFencedLangTilde']
-  },
-  {
-    character: '\r',
-    inConstruct: [
-      'codeFencedLangGraveAccent',
-      'codeFencedLangTilde',
-      'codeFencedMetaGraveAccent',
-      'codeFencedMetaTilde',
-      'destinationLiteral',
-      'headingAtx'
-    ]
-  },
-  {
-    character: '\n',
-    inConstruct: [
-      'codeFencedLangGraveAccent',
-      'codeFencedLangTilde',
-      'codeFencedMetaGraveAccent',
-      'codeFencedMetaTilde',
-      'destinationLiteral',
-      'headingAtx'
-    ]
-  },
-  {character: '\r', before: '[\\r\\n]', inConstruct: 'phrasing'},
-  {character: '\r', after: '\\r', inConstruct: 'phrasing'},
-  {character: '\n', before: '\\n', inConstruct: 'phrasing'},
-  {character: '\n', after: '[\\r\\n]', inConstruct: 'phrasing'},
-  {character: ' ', after: '[\\r\\n]', inConstruct: 'phrasing'},
-  {character: ' ', before: '[\\r\\n]', inConstruct: 'phrasing'},
-  {
-    character: ' ',
-    inConstruct: ['codeFencedLangGraveAccent', 'codeFencedLangTilde']
-  },
-  // An exclamation mark can start an image, if it is followed by a link or
-  // a link reference.
-  {
-    character: '!',
-    after: '\\[',
-    inConstruct: 'phrasing',
-    notInConstruct: fullPhrasingSpans
-  },
-  // A quote can break out of a title.
-  {character: '"', inConstruct: 'titleQuote'},
-  // A number sign could start an ATX heading if it starts a line.
-  {atBreak: true, character: '#'},
-  {character: '#', inConstruct: 'headingAtx', after: '(?:[\r\n]|$)'},
-  // Dollar sign and percentage are not used in markdown.
-  // An ampersand could start a character reference.
-  // Labels match on their source.
-  {
-    character: '&',
-    after: '[#A-Za-z]',
-    inConstruct: [
-      'codeFencedLangGraveAccent',
-      'codeFencedLangTilde',
-      'codeFencedMetaGraveAccent',
-      'codeFencedMetaTilde',
-      'destinationLiteral',
-      'destinationRaw',
-      'phrasing',
-      'titleApostrophe',
-      'titleQuote'
-    ]
-  },
-  // An apostrophe can break out of a title.
-  {character: "'", inConstruct: 'titleApostrophe'},
-  // A left paren could break out of a destination raw.
-  {character: '(', inConstruct: 'destinationRaw'},
-  // A left paren followed by `]` could make something into a link or image.
-  {
-    before: '\\]',
-    character: '(',
-    inConstruct: 'phrasing',
-    notInConstruct: fullPhrasingSpans
-  },
-  // A right paren could start a list item or break out of a destination
-  // raw.
-  {atBreak: true, before: '\\d+', character: ')'},
-  {character: ')', inConstruct: 'destinationRaw'},
-  // An asterisk can start thematic breaks, list items, emphasis, strong.
-  {atBreak: true, character: '*', after: '(?:[ \t\r\n*])'},
-  {character: '*', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
-  // A plus sign could start a list item.
-  {atBreak: true, character: '+', after: '(?:[ \t\r\n])'},
-  // A dash can start thematic breaks, list items, and setext heading
-  // underlines.
-  {atBreak: true, character: '-', after: '(?:[ \t\r\n-])'},
-  // A dot could start a list item.
-  {atBreak: true, before: '\\d+', character: '.', after: '(?:[ \t\r\n]|$)'},
-  // Slash, colon, and semicolon are not used in markdown for constructs.
-  // A less than can start html (flow or text) or an autolink.
-  // HTML could start with an exclamation mark (declaration, cdata, comment),
-  // slash (closing tag), question mark (instruction), or a letter (tag).
-  // An autolink also starts with a letter.
-  // It could break out of a destination literal,
-  // or start one at the start of a destination raw.
-  {atBreak: true, character: '<', after: '[!/?A-Za-z]'},
-  {
-    character: '<',
-    after: '[!/?A-Za-z]',
-    inConstruct: 'phrasing',
-    notInConstruct: fullPhrasingSpans
-  },
-  {character: '<', inConstruct: 'destinationLiteral'},
-  {character: '<', before: '[( ]', inConstruct: 'destinationRaw'},
-  // An equals to can start setext heading underlines.
-  {atBreak: true, character: '='},
-  // A greater than can start block quotes and it can break out of a
-  // destination literal.
-  {atBreak: true, character: '>'},
-  {character: '>', inConstruct: 'destinationLiteral'},
-  // Question mark and at sign are not used in markdown for constructs.
-  // A left bracket can start definitions, references, labels,
-  {atBreak: true, character: '['},
-  {character: '[', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
-  {character: '[', inConstruct: ['label', 'reference']},
-  // A backslash can start an escape (when followed by punctuation) or a
-  // hard break (when followed by an eol).
-  // Note: typical escapes are handled in `safe`!
-  {character: '\\', after: '[\\r\\n]', inConstruct: 'phrasing'},
-  // A right bracket can exit labels.
-  {character: ']', inConstruct: ['label', 'reference']},
-  // Caret is not used in markdown for constructs.
-  // An underscore can start emphasis, strong, or a thematic break.
-  {atBreak: true, character: '_'},
-  {character: '_', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
-  // A grave accent can start code (fenced or text), or it can break out of
-  // a grave accent code fence.
-  {atBreak: true, character: '`'},
-  {
-    character: '`',
-    inConstruct: ['codeFencedLangGraveAccent', 'codeFencedMetaGraveAccent']
-  },
-  {character: '`', inConstruct: 'phrasing', notInConstruct: fullPhrasingSpans},
-  // Left brace, vertical bar, right brace are not used in markdown for
-  // constructs.
-  // A tilde can start code (fenced).
-  {atBreak: true, character: '~'},
-  {character: '<', inConstruct: 'autolink'},
-  {character: '>', inConstruct: 'autolink'},
-  {character: '\u007F', inConstruct: 'autolink'}
-]
-
-// Also the low ASCII control characters including space.
-let unsafe_code = -1
-
-while (++unsafe_code < 33) {
-  unsafe.push({character: String.fromCharCode(unsafe_code), inConstruct: 'autolink'})
-}
-
 ;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/association.js
 /**
  * @import {AssociationId} from '../types.js'
@@ -62169,7 +52449,7 @@ function toMarkdown(tree, options) {
     unsafe: [...unsafe]
   }
 
-  configure_configure(state, settings)
+  configure(state, settings)
 
   if (state.options.tightDefinitions) {
     state.join.push(joinDefinition)
@@ -62327,2829 +52607,6738 @@ function safeBound(value, config) {
   return safe(this, value, config)
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
-/**
- * @import {Code, ConstructRecord, Event, Extension, Previous, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
- */
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/decode.mjs
+/* eslint-disable no-bitwise */
 
+const decodeCache = {}
 
-const wwwPrefix = {
-  tokenize: tokenizeWwwPrefix,
-  partial: true
-};
-const domain = {
-  tokenize: tokenizeDomain,
-  partial: true
-};
-const path = {
-  tokenize: tokenizePath,
-  partial: true
-};
-const trail = {
-  tokenize: tokenizeTrail,
-  partial: true
-};
-const emailDomainDotTrail = {
-  tokenize: tokenizeEmailDomainDotTrail,
-  partial: true
-};
-const wwwAutolink = {
-  name: 'wwwAutolink',
-  tokenize: tokenizeWwwAutolink,
-  previous: previousWww
-};
-const protocolAutolink = {
-  name: 'protocolAutolink',
-  tokenize: tokenizeProtocolAutolink,
-  previous: previousProtocol
-};
-const emailAutolink = {
-  name: 'emailAutolink',
-  tokenize: tokenizeEmailAutolink,
-  previous: previousEmail
-};
+function getDecodeCache (exclude) {
+  let cache = decodeCache[exclude]
+  if (cache) { return cache }
 
-/** @type {ConstructRecord} */
-const syntax_text = {};
+  cache = decodeCache[exclude] = []
 
-/**
- * Create an extension for `micromark` to support GitHub autolink literal
- * syntax.
- *
- * @returns {Extension}
- *   Extension for `micromark` that can be passed in `extensions` to enable GFM
- *   autolink literal syntax.
- */
-function gfmAutolinkLiteral() {
-  return {
-    text: syntax_text
-  };
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i)
+    cache.push(ch)
+  }
+
+  for (let i = 0; i < exclude.length; i++) {
+    const ch = exclude.charCodeAt(i)
+    cache[ch] = '%' + ('0' + ch.toString(16).toUpperCase()).slice(-2)
+  }
+
+  return cache
 }
 
-/** @type {Code} */
-let syntax_code = 48;
-
-// Add alphanumerics.
-while (syntax_code < 123) {
-  syntax_text[syntax_code] = emailAutolink;
-  syntax_code++;
-  if (syntax_code === 58) syntax_code = 65;else if (syntax_code === 91) syntax_code = 97;
-}
-syntax_text[43] = emailAutolink;
-syntax_text[45] = emailAutolink;
-syntax_text[46] = emailAutolink;
-syntax_text[95] = emailAutolink;
-syntax_text[72] = [emailAutolink, protocolAutolink];
-syntax_text[104] = [emailAutolink, protocolAutolink];
-syntax_text[87] = [emailAutolink, wwwAutolink];
-syntax_text[119] = [emailAutolink, wwwAutolink];
-
-// To do: perform email autolink literals on events, afterwards.
-// That’s where `markdown-rs` and `cmark-gfm` perform it.
-// It should look for `@`, then for atext backwards, and then for a label
-// forwards.
-// To do: `mailto:`, `xmpp:` protocol as prefix.
-
-/**
- * Email autolink literal.
- *
- * ```markdown
- * > | a contact@example.org b
- *       ^^^^^^^^^^^^^^^^^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeEmailAutolink(effects, ok, nok) {
-  const self = this;
-  /** @type {boolean | undefined} */
-  let dot;
-  /** @type {boolean} */
-  let data;
-  return start;
-
-  /**
-   * Start of email autolink literal.
-   *
-   * ```markdown
-   * > | a contact@example.org b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    if (!gfmAtext(code) || !previousEmail.call(self, self.previous) || previousUnbalanced(self.events)) {
-      return nok(code);
-    }
-    effects.enter('literalAutolink');
-    effects.enter('literalAutolinkEmail');
-    return atext(code);
-  }
-
-  /**
-   * In email atext.
-   *
-   * ```markdown
-   * > | a contact@example.org b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function atext(code) {
-    if (gfmAtext(code)) {
-      effects.consume(code);
-      return atext;
-    }
-    if (code === 64) {
-      effects.consume(code);
-      return emailDomain;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In email domain.
-   *
-   * The reference code is a bit overly complex as it handles the `@`, of which
-   * there may be just one.
-   * Source: <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L318>
-   *
-   * ```markdown
-   * > | a contact@example.org b
-   *               ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailDomain(code) {
-    // Dot followed by alphanumerical (not `-` or `_`).
-    if (code === 46) {
-      return effects.check(emailDomainDotTrail, emailDomainAfter, emailDomainDot)(code);
-    }
-
-    // Alphanumerical, `-`, and `_`.
-    if (code === 45 || code === 95 || asciiAlphanumeric(code)) {
-      data = true;
-      effects.consume(code);
-      return emailDomain;
-    }
-
-    // To do: `/` if xmpp.
-
-    // Note: normally we’d truncate trailing punctuation from the link.
-    // However, email autolink literals cannot contain any of those markers,
-    // except for `.`, but that can only occur if it isn’t trailing.
-    // So we can ignore truncating!
-    return emailDomainAfter(code);
-  }
-
-  /**
-   * In email domain, on dot that is not a trail.
-   *
-   * ```markdown
-   * > | a contact@example.org b
-   *                      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailDomainDot(code) {
-    effects.consume(code);
-    dot = true;
-    return emailDomain;
-  }
-
-  /**
-   * After email domain.
-   *
-   * ```markdown
-   * > | a contact@example.org b
-   *                          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function emailDomainAfter(code) {
-    // Domain must not be empty, must include a dot, and must end in alphabetical.
-    // Source: <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L332>.
-    if (data && dot && asciiAlpha(self.previous)) {
-      effects.exit('literalAutolinkEmail');
-      effects.exit('literalAutolink');
-      return ok(code);
-    }
-    return nok(code);
-  }
-}
-
-/**
- * `www` autolink literal.
- *
- * ```markdown
- * > | a www.example.org b
- *       ^^^^^^^^^^^^^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeWwwAutolink(effects, ok, nok) {
-  const self = this;
-  return wwwStart;
-
-  /**
-   * Start of www autolink literal.
-   *
-   * ```markdown
-   * > | www.example.com/a?b#c
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function wwwStart(code) {
-    if (code !== 87 && code !== 119 || !previousWww.call(self, self.previous) || previousUnbalanced(self.events)) {
-      return nok(code);
-    }
-    effects.enter('literalAutolink');
-    effects.enter('literalAutolinkWww');
-    // Note: we *check*, so we can discard the `www.` we parsed.
-    // If it worked, we consider it as a part of the domain.
-    return effects.check(wwwPrefix, effects.attempt(domain, effects.attempt(path, wwwAfter), nok), nok)(code);
-  }
-
-  /**
-   * After a www autolink literal.
-   *
-   * ```markdown
-   * > | www.example.com/a?b#c
-   *                          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function wwwAfter(code) {
-    effects.exit('literalAutolinkWww');
-    effects.exit('literalAutolink');
-    return ok(code);
-  }
-}
-
-/**
- * Protocol autolink literal.
- *
- * ```markdown
- * > | a https://example.org b
- *       ^^^^^^^^^^^^^^^^^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeProtocolAutolink(effects, ok, nok) {
-  const self = this;
-  let buffer = '';
-  let seen = false;
-  return protocolStart;
-
-  /**
-   * Start of protocol autolink literal.
-   *
-   * ```markdown
-   * > | https://example.com/a?b#c
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function protocolStart(code) {
-    if ((code === 72 || code === 104) && previousProtocol.call(self, self.previous) && !previousUnbalanced(self.events)) {
-      effects.enter('literalAutolink');
-      effects.enter('literalAutolinkHttp');
-      buffer += String.fromCodePoint(code);
-      effects.consume(code);
-      return protocolPrefixInside;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In protocol.
-   *
-   * ```markdown
-   * > | https://example.com/a?b#c
-   *     ^^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function protocolPrefixInside(code) {
-    // `5` is size of `https`
-    if (asciiAlpha(code) && buffer.length < 5) {
-      // @ts-expect-error: definitely number.
-      buffer += String.fromCodePoint(code);
-      effects.consume(code);
-      return protocolPrefixInside;
-    }
-    if (code === 58) {
-      const protocol = buffer.toLowerCase();
-      if (protocol === 'http' || protocol === 'https') {
-        effects.consume(code);
-        return protocolSlashesInside;
-      }
-    }
-    return nok(code);
-  }
-
-  /**
-   * In slashes.
-   *
-   * ```markdown
-   * > | https://example.com/a?b#c
-   *           ^^
-   * ```
-   *
-   * @type {State}
-   */
-  function protocolSlashesInside(code) {
-    if (code === 47) {
-      effects.consume(code);
-      if (seen) {
-        return afterProtocol;
-      }
-      seen = true;
-      return protocolSlashesInside;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After protocol, before domain.
-   *
-   * ```markdown
-   * > | https://example.com/a?b#c
-   *             ^
-   * ```
-   *
-   * @type {State}
-   */
-  function afterProtocol(code) {
-    // To do: this is different from `markdown-rs`:
-    // https://github.com/wooorm/markdown-rs/blob/b3a921c761309ae00a51fe348d8a43adbc54b518/src/construct/gfm_autolink_literal.rs#L172-L182
-    return code === null || asciiControl(code) || markdownLineEndingOrSpace(code) || unicodeWhitespace(code) || unicodePunctuation(code) ? nok(code) : effects.attempt(domain, effects.attempt(path, protocolAfter), nok)(code);
-  }
-
-  /**
-   * After a protocol autolink literal.
-   *
-   * ```markdown
-   * > | https://example.com/a?b#c
-   *                              ^
-   * ```
-   *
-   * @type {State}
-   */
-  function protocolAfter(code) {
-    effects.exit('literalAutolinkHttp');
-    effects.exit('literalAutolink');
-    return ok(code);
-  }
-}
-
-/**
- * `www` prefix.
- *
- * ```markdown
- * > | a www.example.org b
- *       ^^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeWwwPrefix(effects, ok, nok) {
-  let size = 0;
-  return wwwPrefixInside;
-
-  /**
-   * In www prefix.
-   *
-   * ```markdown
-   * > | www.example.com
-   *     ^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function wwwPrefixInside(code) {
-    if ((code === 87 || code === 119) && size < 3) {
-      size++;
-      effects.consume(code);
-      return wwwPrefixInside;
-    }
-    if (code === 46 && size === 3) {
-      effects.consume(code);
-      return wwwPrefixAfter;
-    }
-    return nok(code);
-  }
-
-  /**
-   * After www prefix.
-   *
-   * ```markdown
-   * > | www.example.com
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function wwwPrefixAfter(code) {
-    // If there is *anything*, we can link.
-    return code === null ? nok(code) : ok(code);
-  }
-}
-
-/**
- * Domain.
- *
- * ```markdown
- * > | a https://example.org b
- *               ^^^^^^^^^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeDomain(effects, ok, nok) {
-  /** @type {boolean | undefined} */
-  let underscoreInLastSegment;
-  /** @type {boolean | undefined} */
-  let underscoreInLastLastSegment;
-  /** @type {boolean | undefined} */
-  let seen;
-  return domainInside;
-
-  /**
-   * In domain.
-   *
-   * ```markdown
-   * > | https://example.com/a
-   *             ^^^^^^^^^^^
-   * ```
-   *
-   * @type {State}
-   */
-  function domainInside(code) {
-    // Check whether this marker, which is a trailing punctuation
-    // marker, optionally followed by more trailing markers, and then
-    // followed by an end.
-    if (code === 46 || code === 95) {
-      return effects.check(trail, domainAfter, domainAtPunctuation)(code);
-    }
-
-    // GH documents that only alphanumerics (other than `-`, `.`, and `_`) can
-    // occur, which sounds like ASCII only, but they also support `www.點看.com`,
-    // so that’s Unicode.
-    // Instead of some new production for Unicode alphanumerics, markdown
-    // already has that for Unicode punctuation and whitespace, so use those.
-    // Source: <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L12>.
-    if (code === null || markdownLineEndingOrSpace(code) || unicodeWhitespace(code) || code !== 45 && unicodePunctuation(code)) {
-      return domainAfter(code);
-    }
-    seen = true;
-    effects.consume(code);
-    return domainInside;
-  }
-
-  /**
-   * In domain, at potential trailing punctuation, that was not trailing.
-   *
-   * ```markdown
-   * > | https://example.com
-   *                    ^
-   * ```
-   *
-   * @type {State}
-   */
-  function domainAtPunctuation(code) {
-    // There is an underscore in the last segment of the domain
-    if (code === 95) {
-      underscoreInLastSegment = true;
-    }
-    // Otherwise, it’s a `.`: save the last segment underscore in the
-    // penultimate segment slot.
-    else {
-      underscoreInLastLastSegment = underscoreInLastSegment;
-      underscoreInLastSegment = undefined;
-    }
-    effects.consume(code);
-    return domainInside;
-  }
-
-  /**
-   * After domain.
-   *
-   * ```markdown
-   * > | https://example.com/a
-   *                        ^
-   * ```
-   *
-   * @type {State} */
-  function domainAfter(code) {
-    // Note: that’s GH says a dot is needed, but it’s not true:
-    // <https://github.com/github/cmark-gfm/issues/279>
-    if (underscoreInLastLastSegment || underscoreInLastSegment || !seen) {
-      return nok(code);
-    }
-    return ok(code);
-  }
-}
-
-/**
- * Path.
- *
- * ```markdown
- * > | a https://example.org/stuff b
- *                          ^^^^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizePath(effects, ok) {
-  let sizeOpen = 0;
-  let sizeClose = 0;
-  return pathInside;
-
-  /**
-   * In path.
-   *
-   * ```markdown
-   * > | https://example.com/a
-   *                        ^^
-   * ```
-   *
-   * @type {State}
-   */
-  function pathInside(code) {
-    if (code === 40) {
-      sizeOpen++;
-      effects.consume(code);
-      return pathInside;
-    }
-
-    // To do: `markdown-rs` also needs this.
-    // If this is a paren, and there are less closings than openings,
-    // we don’t check for a trail.
-    if (code === 41 && sizeClose < sizeOpen) {
-      return pathAtPunctuation(code);
-    }
-
-    // Check whether this trailing punctuation marker is optionally
-    // followed by more trailing markers, and then followed
-    // by an end.
-    if (code === 33 || code === 34 || code === 38 || code === 39 || code === 41 || code === 42 || code === 44 || code === 46 || code === 58 || code === 59 || code === 60 || code === 63 || code === 93 || code === 95 || code === 126) {
-      return effects.check(trail, ok, pathAtPunctuation)(code);
-    }
-    if (code === null || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
-      return ok(code);
-    }
-    effects.consume(code);
-    return pathInside;
-  }
-
-  /**
-   * In path, at potential trailing punctuation, that was not trailing.
-   *
-   * ```markdown
-   * > | https://example.com/a"b
-   *                          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function pathAtPunctuation(code) {
-    // Count closing parens.
-    if (code === 41) {
-      sizeClose++;
-    }
-    effects.consume(code);
-    return pathInside;
-  }
-}
-
-/**
- * Trail.
- *
- * This calls `ok` if this *is* the trail, followed by an end, which means
- * the entire trail is not part of the link.
- * It calls `nok` if this *is* part of the link.
- *
- * ```markdown
- * > | https://example.com").
- *                        ^^^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeTrail(effects, ok, nok) {
-  return trail;
-
-  /**
-   * In trail of domain or path.
-   *
-   * ```markdown
-   * > | https://example.com").
-   *                        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function trail(code) {
-    // Regular trailing punctuation.
-    if (code === 33 || code === 34 || code === 39 || code === 41 || code === 42 || code === 44 || code === 46 || code === 58 || code === 59 || code === 63 || code === 95 || code === 126) {
-      effects.consume(code);
-      return trail;
-    }
-
-    // `&` followed by one or more alphabeticals and then a `;`, is
-    // as a whole considered as trailing punctuation.
-    // In all other cases, it is considered as continuation of the URL.
-    if (code === 38) {
-      effects.consume(code);
-      return trailCharacterReferenceStart;
-    }
-
-    // Needed because we allow literals after `[`, as we fix:
-    // <https://github.com/github/cmark-gfm/issues/278>.
-    // Check that it is not followed by `(` or `[`.
-    if (code === 93) {
-      effects.consume(code);
-      return trailBracketAfter;
-    }
-    if (
-    // `<` is an end.
-    code === 60 ||
-    // So is whitespace.
-    code === null || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
-      return ok(code);
-    }
-    return nok(code);
-  }
-
-  /**
-   * In trail, after `]`.
-   *
-   * > 👉 **Note**: this deviates from `cmark-gfm` to fix a bug.
-   * > See end of <https://github.com/github/cmark-gfm/issues/278> for more.
-   *
-   * ```markdown
-   * > | https://example.com](
-   *                         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function trailBracketAfter(code) {
-    // Whitespace or something that could start a resource or reference is the end.
-    // Switch back to trail otherwise.
-    if (code === null || code === 40 || code === 91 || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
-      return ok(code);
-    }
-    return trail(code);
-  }
-
-  /**
-   * In character-reference like trail, after `&`.
-   *
-   * ```markdown
-   * > | https://example.com&amp;).
-   *                         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function trailCharacterReferenceStart(code) {
-    // When non-alpha, it’s not a trail.
-    return asciiAlpha(code) ? trailCharacterReferenceInside(code) : nok(code);
-  }
-
-  /**
-   * In character-reference like trail.
-   *
-   * ```markdown
-   * > | https://example.com&amp;).
-   *                         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function trailCharacterReferenceInside(code) {
-    // Switch back to trail if this is well-formed.
-    if (code === 59) {
-      effects.consume(code);
-      return trail;
-    }
-    if (asciiAlpha(code)) {
-      effects.consume(code);
-      return trailCharacterReferenceInside;
-    }
-
-    // It’s not a trail.
-    return nok(code);
-  }
-}
-
-/**
- * Dot in email domain trail.
- *
- * This calls `ok` if this *is* the trail, followed by an end, which means
- * the trail is not part of the link.
- * It calls `nok` if this *is* part of the link.
- *
- * ```markdown
- * > | contact@example.org.
- *                        ^
- * ```
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeEmailDomainDotTrail(effects, ok, nok) {
-  return start;
-
-  /**
-   * Dot.
-   *
-   * ```markdown
-   * > | contact@example.org.
-   *                    ^   ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    // Must be dot.
-    effects.consume(code);
-    return after;
-  }
-
-  /**
-   * After dot.
-   *
-   * ```markdown
-   * > | contact@example.org.
-   *                     ^   ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    // Not a trail if alphanumeric.
-    return asciiAlphanumeric(code) ? nok(code) : ok(code);
-  }
-}
-
-/**
- * See:
- * <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L156>.
- *
- * @type {Previous}
- */
-function previousWww(code) {
-  return code === null || code === 40 || code === 42 || code === 95 || code === 91 || code === 93 || code === 126 || markdownLineEndingOrSpace(code);
-}
-
-/**
- * See:
- * <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L214>.
- *
- * @type {Previous}
- */
-function previousProtocol(code) {
-  return !asciiAlpha(code);
-}
-
-/**
- * @this {TokenizeContext}
- * @type {Previous}
- */
-function previousEmail(code) {
-  // Do not allow a slash “inside” atext.
-  // The reference code is a bit weird, but that’s what it results in.
-  // Source: <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L307>.
-  // Other than slash, every preceding character is allowed.
-  return !(code === 47 || gfmAtext(code));
-}
-
-/**
- * @param {Code} code
- * @returns {boolean}
- */
-function gfmAtext(code) {
-  return code === 43 || code === 45 || code === 46 || code === 95 || asciiAlphanumeric(code);
-}
-
-/**
- * @param {Array<Event>} events
- * @returns {boolean}
- */
-function previousUnbalanced(events) {
-  let index = events.length;
-  let result = false;
-  while (index--) {
-    const token = events[index][1];
-    if ((token.type === 'labelLink' || token.type === 'labelImage') && !token._balanced) {
-      result = true;
-      break;
-    }
-
-    // If we’ve seen this token, and it was marked as not having any unbalanced
-    // bracket before it, we can exit.
-    if (token._gfmAutolinkLiteralWalkedInto) {
-      result = false;
-      break;
-    }
-  }
-  if (events.length > 0 && !result) {
-    // Mark the last token as “walked into” w/o finding
-    // anything.
-    events[events.length - 1][1]._gfmAutolinkLiteralWalkedInto = true;
-  }
-  return result;
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-footnote/lib/syntax.js
-/**
- * @import {Event, Exiter, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
- */
-
-
-
-
-
-const indent = {
-  tokenize: syntax_tokenizeIndent,
-  partial: true
-};
-
-// To do: micromark should support a `_hiddenGfmFootnoteSupport`, which only
-// affects label start (image).
-// That will let us drop `tokenizePotentialGfmFootnote*`.
-// It currently has a `_hiddenFootnoteSupport`, which affects that and more.
-// That can be removed when `micromark-extension-footnote` is archived.
-
-/**
- * Create an extension for `micromark` to enable GFM footnote syntax.
- *
- * @returns {Extension}
- *   Extension for `micromark` that can be passed in `extensions` to
- *   enable GFM footnote syntax.
- */
-function gfmFootnote() {
-  /** @type {Extension} */
-  return {
-    document: {
-      [91]: {
-        name: 'gfmFootnoteDefinition',
-        tokenize: tokenizeDefinitionStart,
-        continuation: {
-          tokenize: tokenizeDefinitionContinuation
-        },
-        exit: gfmFootnoteDefinitionEnd
-      }
-    },
-    text: {
-      [91]: {
-        name: 'gfmFootnoteCall',
-        tokenize: tokenizeGfmFootnoteCall
-      },
-      [93]: {
-        name: 'gfmPotentialFootnoteCall',
-        add: 'after',
-        tokenize: tokenizePotentialGfmFootnoteCall,
-        resolveTo: resolveToPotentialGfmFootnoteCall
-      }
-    }
-  };
-}
-
-// To do: remove after micromark update.
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizePotentialGfmFootnoteCall(effects, ok, nok) {
-  const self = this;
-  let index = self.events.length;
-  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
-  /** @type {Token} */
-  let labelStart;
-
-  // Find an opening.
-  while (index--) {
-    const token = self.events[index][1];
-    if (token.type === "labelImage") {
-      labelStart = token;
-      break;
-    }
-
-    // Exit if we’ve walked far enough.
-    if (token.type === 'gfmFootnoteCall' || token.type === "labelLink" || token.type === "label" || token.type === "image" || token.type === "link") {
-      break;
-    }
-  }
-  return start;
-
-  /**
-   * @type {State}
-   */
-  function start(code) {
-    if (!labelStart || !labelStart._balanced) {
-      return nok(code);
-    }
-    const id = normalizeIdentifier(self.sliceSerialize({
-      start: labelStart.end,
-      end: self.now()
-    }));
-    if (id.codePointAt(0) !== 94 || !defined.includes(id.slice(1))) {
-      return nok(code);
-    }
-    effects.enter('gfmFootnoteCallLabelMarker');
-    effects.consume(code);
-    effects.exit('gfmFootnoteCallLabelMarker');
-    return ok(code);
-  }
-}
-
-// To do: remove after micromark update.
-/** @type {Resolver} */
-function resolveToPotentialGfmFootnoteCall(events, context) {
-  let index = events.length;
-  /** @type {Token | undefined} */
-  let labelStart;
-
-  // Find an opening.
-  while (index--) {
-    if (events[index][1].type === "labelImage" && events[index][0] === 'enter') {
-      labelStart = events[index][1];
-      break;
-    }
-  }
-  // Change the `labelImageMarker` to a `data`.
-  events[index + 1][1].type = "data";
-  events[index + 3][1].type = 'gfmFootnoteCallLabelMarker';
-
-  // The whole (without `!`):
-  /** @type {Token} */
-  const call = {
-    type: 'gfmFootnoteCall',
-    start: Object.assign({}, events[index + 3][1].start),
-    end: Object.assign({}, events[events.length - 1][1].end)
-  };
-  // The `^` marker
-  /** @type {Token} */
-  const marker = {
-    type: 'gfmFootnoteCallMarker',
-    start: Object.assign({}, events[index + 3][1].end),
-    end: Object.assign({}, events[index + 3][1].end)
-  };
-  // Increment the end 1 character.
-  marker.end.column++;
-  marker.end.offset++;
-  marker.end._bufferIndex++;
-  /** @type {Token} */
-  const string = {
-    type: 'gfmFootnoteCallString',
-    start: Object.assign({}, marker.end),
-    end: Object.assign({}, events[events.length - 1][1].start)
-  };
-  /** @type {Token} */
-  const chunk = {
-    type: "chunkString",
-    contentType: 'string',
-    start: Object.assign({}, string.start),
-    end: Object.assign({}, string.end)
-  };
-
-  /** @type {Array<Event>} */
-  const replacement = [
-  // Take the `labelImageMarker` (now `data`, the `!`)
-  events[index + 1], events[index + 2], ['enter', call, context],
-  // The `[`
-  events[index + 3], events[index + 4],
-  // The `^`.
-  ['enter', marker, context], ['exit', marker, context],
-  // Everything in between.
-  ['enter', string, context], ['enter', chunk, context], ['exit', chunk, context], ['exit', string, context],
-  // The ending (`]`, properly parsed and labelled).
-  events[events.length - 2], events[events.length - 1], ['exit', call, context]];
-  events.splice(index, events.length - index + 1, ...replacement);
-  return events;
-}
-
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeGfmFootnoteCall(effects, ok, nok) {
-  const self = this;
-  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
-  let size = 0;
-  /** @type {boolean} */
-  let data;
-
-  // Note: the implementation of `markdown-rs` is different, because it houses
-  // core *and* extensions in one project.
-  // Therefore, it can include footnote logic inside `label-end`.
-  // We can’t do that, but luckily, we can parse footnotes in a simpler way than
-  // needed for labels.
-  return start;
-
-  /**
-   * Start of footnote label.
-   *
-   * ```markdown
-   * > | a [^b] c
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter('gfmFootnoteCall');
-    effects.enter('gfmFootnoteCallLabelMarker');
-    effects.consume(code);
-    effects.exit('gfmFootnoteCallLabelMarker');
-    return callStart;
-  }
-
-  /**
-   * After `[`, at `^`.
-   *
-   * ```markdown
-   * > | a [^b] c
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function callStart(code) {
-    if (code !== 94) return nok(code);
-    effects.enter('gfmFootnoteCallMarker');
-    effects.consume(code);
-    effects.exit('gfmFootnoteCallMarker');
-    effects.enter('gfmFootnoteCallString');
-    effects.enter('chunkString').contentType = 'string';
-    return callData;
-  }
-
-  /**
-   * In label.
-   *
-   * ```markdown
-   * > | a [^b] c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function callData(code) {
-    if (
-    // Too long.
-    size > 999 ||
-    // Closing brace with nothing.
-    code === 93 && !data ||
-    // Space or tab is not supported by GFM for some reason.
-    // `\n` and `[` not being supported makes sense.
-    code === null || code === 91 || markdownLineEndingOrSpace(code)) {
-      return nok(code);
-    }
-    if (code === 93) {
-      effects.exit('chunkString');
-      const token = effects.exit('gfmFootnoteCallString');
-      if (!defined.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
-        return nok(code);
-      }
-      effects.enter('gfmFootnoteCallLabelMarker');
-      effects.consume(code);
-      effects.exit('gfmFootnoteCallLabelMarker');
-      effects.exit('gfmFootnoteCall');
-      return ok;
-    }
-    if (!markdownLineEndingOrSpace(code)) {
-      data = true;
-    }
-    size++;
-    effects.consume(code);
-    return code === 92 ? callEscape : callData;
-  }
-
-  /**
-   * On character after escape.
-   *
-   * ```markdown
-   * > | a [^b\c] d
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function callEscape(code) {
-    if (code === 91 || code === 92 || code === 93) {
-      effects.consume(code);
-      size++;
-      return callData;
-    }
-    return callData(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeDefinitionStart(effects, ok, nok) {
-  const self = this;
-  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
-  /** @type {string} */
-  let identifier;
-  let size = 0;
-  /** @type {boolean | undefined} */
-  let data;
-  return start;
-
-  /**
-   * Start of GFM footnote definition.
-   *
-   * ```markdown
-   * > | [^a]: b
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function start(code) {
-    effects.enter('gfmFootnoteDefinition')._container = true;
-    effects.enter('gfmFootnoteDefinitionLabel');
-    effects.enter('gfmFootnoteDefinitionLabelMarker');
-    effects.consume(code);
-    effects.exit('gfmFootnoteDefinitionLabelMarker');
-    return labelAtMarker;
-  }
-
-  /**
-   * In label, at caret.
-   *
-   * ```markdown
-   * > | [^a]: b
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelAtMarker(code) {
-    if (code === 94) {
-      effects.enter('gfmFootnoteDefinitionMarker');
-      effects.consume(code);
-      effects.exit('gfmFootnoteDefinitionMarker');
-      effects.enter('gfmFootnoteDefinitionLabelString');
-      effects.enter('chunkString').contentType = 'string';
-      return labelInside;
-    }
-    return nok(code);
-  }
-
-  /**
-   * In label.
-   *
-   * > 👉 **Note**: `cmark-gfm` prevents whitespace from occurring in footnote
-   * > definition labels.
-   *
-   * ```markdown
-   * > | [^a]: b
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelInside(code) {
-    if (
-    // Too long.
-    size > 999 ||
-    // Closing brace with nothing.
-    code === 93 && !data ||
-    // Space or tab is not supported by GFM for some reason.
-    // `\n` and `[` not being supported makes sense.
-    code === null || code === 91 || markdownLineEndingOrSpace(code)) {
-      return nok(code);
-    }
-    if (code === 93) {
-      effects.exit('chunkString');
-      const token = effects.exit('gfmFootnoteDefinitionLabelString');
-      identifier = normalizeIdentifier(self.sliceSerialize(token));
-      effects.enter('gfmFootnoteDefinitionLabelMarker');
-      effects.consume(code);
-      effects.exit('gfmFootnoteDefinitionLabelMarker');
-      effects.exit('gfmFootnoteDefinitionLabel');
-      return labelAfter;
-    }
-    if (!markdownLineEndingOrSpace(code)) {
-      data = true;
-    }
-    size++;
-    effects.consume(code);
-    return code === 92 ? labelEscape : labelInside;
-  }
-
-  /**
-   * After `\`, at a special character.
-   *
-   * > 👉 **Note**: `cmark-gfm` currently does not support escaped brackets:
-   * > <https://github.com/github/cmark-gfm/issues/240>
-   *
-   * ```markdown
-   * > | [^a\*b]: c
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelEscape(code) {
-    if (code === 91 || code === 92 || code === 93) {
-      effects.consume(code);
-      size++;
-      return labelInside;
-    }
-    return labelInside(code);
-  }
-
-  /**
-   * After definition label.
-   *
-   * ```markdown
-   * > | [^a]: b
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function labelAfter(code) {
-    if (code === 58) {
-      effects.enter('definitionMarker');
-      effects.consume(code);
-      effects.exit('definitionMarker');
-      if (!defined.includes(identifier)) {
-        defined.push(identifier);
-      }
-
-      // Any whitespace after the marker is eaten, forming indented code
-      // is not possible.
-      // No space is also fine, just like a block quote marker.
-      return factorySpace(effects, whitespaceAfter, 'gfmFootnoteDefinitionWhitespace');
-    }
-    return nok(code);
-  }
-
-  /**
-   * After definition prefix.
-   *
-   * ```markdown
-   * > | [^a]: b
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function whitespaceAfter(code) {
-    // `markdown-rs` has a wrapping token for the prefix that is closed here.
-    return ok(code);
-  }
-}
-
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeDefinitionContinuation(effects, ok, nok) {
-  /// Start of footnote definition continuation.
-  ///
-  /// ```markdown
-  ///   | [^a]: b
-  /// > |     c
-  ///     ^
-  /// ```
-  //
-  // Either a blank line, which is okay, or an indented thing.
-  return effects.check(blankLine, ok, effects.attempt(indent, ok, nok));
-}
-
-/** @type {Exiter} */
-function gfmFootnoteDefinitionEnd(effects) {
-  effects.exit('gfmFootnoteDefinition');
-}
-
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function syntax_tokenizeIndent(effects, ok, nok) {
-  const self = this;
-  return factorySpace(effects, afterPrefix, 'gfmFootnoteDefinitionIndent', 4 + 1);
-
-  /**
-   * @type {State}
-   */
-  function afterPrefix(code) {
-    const tail = self.events[self.events.length - 1];
-    return tail && tail[1].type === 'gfmFootnoteDefinitionIndent' && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok(code) : nok(code);
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
-/**
- * @import {Options} from 'micromark-extension-gfm-strikethrough'
- * @import {Event, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
- */
-
-
-
-
-/**
- * Create an extension for `micromark` to enable GFM strikethrough syntax.
- *
- * @param {Options | null | undefined} [options={}]
- *   Configuration.
- * @returns {Extension}
- *   Extension for `micromark` that can be passed in `extensions`, to
- *   enable GFM strikethrough syntax.
- */
-function gfmStrikethrough(options) {
-  const options_ = options || {};
-  let single = options_.singleTilde;
-  const tokenizer = {
-    name: 'strikethrough',
-    tokenize: tokenizeStrikethrough,
-    resolveAll: resolveAllStrikethrough
-  };
-  if (single === null || single === undefined) {
-    single = true;
-  }
-  return {
-    text: {
-      [126]: tokenizer
-    },
-    insideSpan: {
-      null: [tokenizer]
-    },
-    attentionMarkers: {
-      null: [126]
-    }
-  };
-
-  /**
-   * Take events and resolve strikethrough.
-   *
-   * @type {Resolver}
-   */
-  function resolveAllStrikethrough(events, context) {
-    let index = -1;
-
-    // Walk through all events.
-    while (++index < events.length) {
-      // Find a token that can close.
-      if (events[index][0] === 'enter' && events[index][1].type === 'strikethroughSequenceTemporary' && events[index][1]._close) {
-        let open = index;
-
-        // Now walk back to find an opener.
-        while (open--) {
-          // Find a token that can open the closer.
-          if (events[open][0] === 'exit' && events[open][1].type === 'strikethroughSequenceTemporary' && events[open][1]._open &&
-          // If the sizes are the same:
-          events[index][1].end.offset - events[index][1].start.offset === events[open][1].end.offset - events[open][1].start.offset) {
-            events[index][1].type = 'strikethroughSequence';
-            events[open][1].type = 'strikethroughSequence';
-
-            /** @type {Token} */
-            const strikethrough = {
-              type: 'strikethrough',
-              start: Object.assign({}, events[open][1].start),
-              end: Object.assign({}, events[index][1].end)
-            };
-
-            /** @type {Token} */
-            const text = {
-              type: 'strikethroughText',
-              start: Object.assign({}, events[open][1].end),
-              end: Object.assign({}, events[index][1].start)
-            };
-
-            // Opening.
-            /** @type {Array<Event>} */
-            const nextEvents = [['enter', strikethrough, context], ['enter', events[open][1], context], ['exit', events[open][1], context], ['enter', text, context]];
-            const insideSpan = context.parser.constructs.insideSpan.null;
-            if (insideSpan) {
-              // Between.
-              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan, events.slice(open + 1, index), context));
-            }
-
-            // Closing.
-            splice(nextEvents, nextEvents.length, 0, [['exit', text, context], ['enter', events[index][1], context], ['exit', events[index][1], context], ['exit', strikethrough, context]]);
-            splice(events, open - 1, index - open + 3, nextEvents);
-            index = open + nextEvents.length - 2;
-            break;
-          }
-        }
-      }
-    }
-    index = -1;
-    while (++index < events.length) {
-      if (events[index][1].type === 'strikethroughSequenceTemporary') {
-        events[index][1].type = "data";
-      }
-    }
-    return events;
-  }
-
-  /**
-   * @this {TokenizeContext}
-   * @type {Tokenizer}
-   */
-  function tokenizeStrikethrough(effects, ok, nok) {
-    const previous = this.previous;
-    const events = this.events;
-    let size = 0;
-    return start;
-
-    /** @type {State} */
-    function start(code) {
-      if (previous === 126 && events[events.length - 1][1].type !== "characterEscape") {
-        return nok(code);
-      }
-      effects.enter('strikethroughSequenceTemporary');
-      return more(code);
-    }
-
-    /** @type {State} */
-    function more(code) {
-      const before = classifyCharacter(previous);
-      if (code === 126) {
-        // If this is the third marker, exit.
-        if (size > 1) return nok(code);
-        effects.consume(code);
-        size++;
-        return more;
-      }
-      if (size < 2 && !single) return nok(code);
-      const token = effects.exit('strikethroughSequenceTemporary');
-      const after = classifyCharacter(code);
-      token._open = !after || after === 2 && Boolean(before);
-      token._close = !before || before === 2 && Boolean(after);
-      return ok(code);
-    }
-  }
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/edit-map.js
-/**
- * @import {Event} from 'micromark-util-types'
- */
-
-// Port of `edit_map.rs` from `markdown-rs`.
-// This should move to `markdown-js` later.
-
-// Deal with several changes in events, batching them together.
+// Decode percent-encoded string.
 //
-// Preferably, changes should be kept to a minimum.
-// Sometimes, it’s needed to change the list of events, because parsing can be
-// messy, and it helps to expose a cleaner interface of events to the compiler
-// and other users.
-// It can also help to merge many adjacent similar events.
-// And, in other cases, it’s needed to parse subcontent: pass some events
-// through another tokenizer and inject the result.
-
-/**
- * @typedef {[number, number, Array<Event>]} Change
- * @typedef {[number, number, number]} Jump
- */
-
-/**
- * Tracks a bunch of edits.
- */
-class edit_map_EditMap {
-  /**
-   * Create a new edit map.
-   */
-  constructor() {
-    /**
-     * Record of changes.
-     *
-     * @type {Array<Change>}
-     */
-    this.map = [];
-
-    /**
-     * Changes by index, so `add` does not scan `map` (quadratic on
-     * table-heavy documents).
-     *
-     * @type {Map<number, Change>}
-     */
-    this.index = new Map();
+function decode_decode (string, exclude) {
+  if (typeof exclude !== 'string') {
+    exclude = decode_decode.defaultChars
   }
 
-  /**
-   * Create an edit: a remove and/or add at a certain place.
-   *
-   * @param {number} index
-   *   Index at which to apply the edit.
-   * @param {number} remove
-   *   Count of items to remove at the index.
-   * @param {Array<Event>} add
-   *   Items to add at the index.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  add(index, remove, add) {
-    edit_map_addImplementation(this, index, remove, add);
-  }
+  const cache = getDecodeCache(exclude)
 
-  // To do: add this when moving to `micromark`.
-  // /**
-  //  * Create an edit: but insert `add` before existing additions.
-  //  *
-  //  * @param {number} index
-  //  * @param {number} remove
-  //  * @param {Array<Event>} add
-  //  * @returns {undefined}
-  //  */
-  // addBefore(index, remove, add) {
-  //   addImplementation(this, index, remove, add, true)
-  // }
+  return string.replace(/(%[a-f0-9]{2})+/gi, function (seq) {
+    let result = ''
 
-  /**
-   * Done, change the events.
-   *
-   * @param {Array<Event>} events
-   *   List of events to apply the edits to.
-   * @returns {undefined}
-   *   Nothing.
-   */
-  consume(events) {
-    this.map.sort(function (a, b) {
-      return a[0] - b[0];
-    });
+    for (let i = 0, l = seq.length; i < l; i += 3) {
+      const b1 = parseInt(seq.slice(i + 1, i + 3), 16)
 
-    /* c8 ignore next 3 -- `resolve` is never called without tables, so without edits. */
-    if (this.map.length === 0) {
-      return;
-    }
-
-    // To do: if links are added in events, like they are in `markdown-rs`,
-    // this is needed.
-    // // Calculate jumps: where items in the current list move to.
-    // /** @type {Array<Jump>} */
-    // const jumps = []
-    // let index = 0
-    // let addAcc = 0
-    // let removeAcc = 0
-    // while (index < this.map.length) {
-    //   const [at, remove, add] = this.map[index]
-    //   removeAcc += remove
-    //   addAcc += add.length
-    //   jumps.push([at, removeAcc, addAcc])
-    //   index += 1
-    // }
-    //
-    // . shiftLinks(events, jumps)
-
-    let index = this.map.length;
-    /** @type {Array<Array<Event>>} */
-    const vecs = [];
-    while (index > 0) {
-      index -= 1;
-      vecs.push(events.slice(this.map[index][0] + this.map[index][1]), this.map[index][2]);
-
-      // Truncate rest.
-      events.length = this.map[index][0];
-    }
-    vecs.push(events.slice());
-    events.length = 0;
-    let slice = vecs.pop();
-    while (slice) {
-      for (const element of slice) {
-        events.push(element);
-      }
-      slice = vecs.pop();
-    }
-
-    // Truncate everything.
-    this.map.length = 0;
-    this.index.clear();
-  }
-}
-
-/**
- * Create an edit.
- *
- * @param {EditMap} editMap
- *   Edit map to apply to.
- * @param {number} at
- *   Index at which to apply the edit.
- * @param {number} remove
- *   Count of items to remove at the index.
- * @param {Array<Event>} add
- *   Items to add at the index.
- * @returns {undefined}
- *   Nothing.
- */
-function edit_map_addImplementation(editMap, at, remove, add) {
-  /* c8 ignore next 3 -- `resolve` is never called without tables, so without edits. */
-  if (remove === 0 && add.length === 0) {
-    return;
-  }
-  const existing = editMap.index.get(at);
-  if (existing) {
-    existing[1] += remove;
-
-    // To do: before not used by tables, use when moving to micromark.
-    // if (before) {
-    //   add.push(...existing[2])
-    //   existing[2] = add
-    // } else {
-    existing[2].push(...add);
-    // }
-
-    return;
-  }
-
-  /** @type {Change} */
-  const change = [at, remove, add];
-  editMap.map.push(change);
-  editMap.index.set(at, change);
-}
-
-// /**
-//  * Shift `previous` and `next` links according to `jumps`.
-//  *
-//  * This fixes links in case there are events removed or added between them.
-//  *
-//  * @param {Array<Event>} events
-//  * @param {Array<Jump>} jumps
-//  */
-// function shiftLinks(events, jumps) {
-//   let jumpIndex = 0
-//   let index = 0
-//   let add = 0
-//   let rm = 0
-
-//   while (index < events.length) {
-//     const rmCurr = rm
-
-//     while (jumpIndex < jumps.length && jumps[jumpIndex][0] <= index) {
-//       add = jumps[jumpIndex][2]
-//       rm = jumps[jumpIndex][1]
-//       jumpIndex += 1
-//     }
-
-//     // Ignore items that will be removed.
-//     if (rm > rmCurr) {
-//       index += rm - rmCurr
-//     } else {
-//       // ?
-//       // if let Some(link) = &events[index].link {
-//       //     if let Some(next) = link.next {
-//       //         events[next].link.as_mut().unwrap().previous = Some(index + add - rm);
-//       //         while jumpIndex < jumps.len() && jumps[jumpIndex].0 <= next {
-//       //             add = jumps[jumpIndex].2;
-//       //             rm = jumps[jumpIndex].1;
-//       //             jumpIndex += 1;
-//       //         }
-//       //         events[index].link.as_mut().unwrap().next = Some(next + add - rm);
-//       //         index = next;
-//       //         continue;
-//       //     }
-//       // }
-//       index += 1
-//     }
-//   }
-// }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/infer.js
-/**
- * @import {Event} from 'micromark-util-types'
- */
-
-/**
- * @typedef {'center' | 'left' | 'none' | 'right'} Align
- */
-
-/**
- * Figure out the alignment of a GFM table.
- *
- * @param {Readonly<Array<Event>>} events
- *   List of events.
- * @param {number} index
- *   Table enter event.
- * @returns {Array<Align>}
- *   List of aligns.
- */
-function gfmTableAlign(events, index) {
-  let inDelimiterRow = false;
-  /** @type {Array<Align>} */
-  const align = [];
-  while (index < events.length) {
-    const event = events[index];
-    if (inDelimiterRow) {
-      if (event[0] === 'enter') {
-        // Start of alignment value: set a new column.
-        // To do: `markdown-rs` uses `tableDelimiterCellValue`.
-        if (event[1].type === 'tableContent') {
-          align.push(events[index + 1][1].type === 'tableDelimiterMarker' ? 'left' : 'none');
-        }
-      }
-      // Exits:
-      // End of alignment value: change the column.
-      // To do: `markdown-rs` uses `tableDelimiterCellValue`.
-      else if (event[1].type === 'tableContent') {
-        if (events[index - 1][1].type === 'tableDelimiterMarker') {
-          const alignIndex = align.length - 1;
-          align[alignIndex] = align[alignIndex] === 'left' ? 'center' : 'right';
-        }
-      }
-      // Done!
-      else if (event[1].type === 'tableDelimiterRow') {
-        break;
-      }
-    } else if (event[0] === 'enter' && event[1].type === 'tableDelimiterRow') {
-      inDelimiterRow = true;
-    }
-    index += 1;
-  }
-  return align;
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/syntax.js
-/**
- * @import {Event, Extension, Point, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
- */
-
-/**
- * @typedef {[number, number, number, number]} Range
- *   Cell info.
- *
- * @typedef {0 | 1 | 2 | 3} RowKind
- *   Where we are: `1` for head row, `2` for delimiter row, `3` for body row.
- */
-
-
-
-
-
-
-/**
- * Create an HTML extension for `micromark` to support GitHub tables syntax.
- *
- * @returns {Extension}
- *   Extension for `micromark` that can be passed in `extensions` to enable GFM
- *   table syntax.
- */
-function gfmTable() {
-  return {
-    flow: {
-      null: {
-        name: 'table',
-        tokenize: tokenizeTable,
-        resolveAll: resolveTable
-      }
-    }
-  };
-}
-
-/**
- * Tokenizer for GFM tables.
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeTable(effects, ok, nok) {
-  const self = this;
-  let size = 0;
-  let sizeB = 0;
-  /** @type {boolean | undefined} */
-  let seen;
-  return start;
-
-  /**
-   * Start of a GFM table.
-   *
-   * If there is a valid table row or table head before, then we try to parse
-   * another row.
-   * Otherwise, we try to parse a head.
-   *
-   * ```markdown
-   * > | | a |
-   *     ^
-   *   | | - |
-   * > | | b |
-   *     ^
-   * ```
-   * @type {State}
-   */
-  function start(code) {
-    let index = self.events.length - 1;
-    while (index > -1) {
-      const {
-        type
-      } = self.events[index][1];
-      if (type === "lineEnding" ||
-      // Note: markdown-rs uses `whitespace` instead of `linePrefix`
-      type === "linePrefix") {
-        index--;
-      } else {
-        break;
-      }
-    }
-    const tail = index > -1 ? self.events[index][1].type : null;
-    const next = tail === 'tableHead' || tail === 'tableRow' ? bodyRowStart : headRowBefore;
-
-    // Don’t allow lazy body rows.
-    if (next === bodyRowStart && self.parser.lazy[self.now().line]) {
-      return nok(code);
-    }
-    return next(code);
-  }
-
-  /**
-   * Before table head row.
-   *
-   * ```markdown
-   * > | | a |
-   *     ^
-   *   | | - |
-   *   | | b |
-   * ```
-   *
-   * @type {State}
-   */
-  function headRowBefore(code) {
-    effects.enter('tableHead');
-    effects.enter('tableRow');
-    return headRowStart(code);
-  }
-
-  /**
-   * Before table head row, after whitespace.
-   *
-   * ```markdown
-   * > | | a |
-   *     ^
-   *   | | - |
-   *   | | b |
-   * ```
-   *
-   * @type {State}
-   */
-  function headRowStart(code) {
-    if (code === 124) {
-      return headRowBreak(code);
-    }
-
-    // To do: micromark-js should let us parse our own whitespace in extensions,
-    // like `markdown-rs`:
-    //
-    // ```js
-    // // 4+ spaces.
-    // if (markdownSpace(code)) {
-    //   return nok(code)
-    // }
-    // ```
-
-    seen = true;
-    // Count the first character, that isn’t a pipe, double.
-    sizeB += 1;
-    return headRowBreak(code);
-  }
-
-  /**
-   * At break in table head row.
-   *
-   * ```markdown
-   * > | | a |
-   *     ^
-   *       ^
-   *         ^
-   *   | | - |
-   *   | | b |
-   * ```
-   *
-   * @type {State}
-   */
-  function headRowBreak(code) {
-    if (code === null) {
-      // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don‘t.
-      return nok(code);
-    }
-    if (markdownLineEnding(code)) {
-      // If anything other than one pipe (ignoring whitespace) was used, it’s fine.
-      if (sizeB > 1) {
-        sizeB = 0;
-        // To do: check if this works.
-        // Feel free to interrupt:
-        self.interrupt = true;
-        effects.exit('tableRow');
-        effects.enter("lineEnding");
-        effects.consume(code);
-        effects.exit("lineEnding");
-        return headDelimiterStart;
+      if (b1 < 0x80) {
+        result += cache[b1]
+        continue
       }
 
-      // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don‘t.
-      return nok(code);
-    }
-    if (markdownSpace(code)) {
-      // To do: check if this is fine.
-      // effects.attempt(State::Next(StateName::GfmTableHeadRowBreak), State::Nok)
-      // State::Retry(space_or_tab(tokenizer))
-      return factorySpace(effects, headRowBreak, "whitespace")(code);
-    }
-    sizeB += 1;
-    if (seen) {
-      seen = false;
-      // Header cell count.
-      size += 1;
-    }
-    if (code === 124) {
-      effects.enter('tableCellDivider');
-      effects.consume(code);
-      effects.exit('tableCellDivider');
-      // Whether a delimiter was seen.
-      seen = true;
-      return headRowBreak;
-    }
+      if ((b1 & 0xE0) === 0xC0 && (i + 3 < l)) {
+        // 110xxxxx 10xxxxxx
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16)
 
-    // Anything else is cell data.
-    effects.enter("data");
-    return headRowData(code);
-  }
+        if ((b2 & 0xC0) === 0x80) {
+          const chr = ((b1 << 6) & 0x7C0) | (b2 & 0x3F)
 
-  /**
-   * In table head row data.
-   *
-   * ```markdown
-   * > | | a |
-   *       ^
-   *   | | - |
-   *   | | b |
-   * ```
-   *
-   * @type {State}
-   */
-  function headRowData(code) {
-    if (code === null || code === 124 || markdownLineEndingOrSpace(code)) {
-      effects.exit("data");
-      return headRowBreak(code);
-    }
-    effects.consume(code);
-    return code === 92 ? headRowEscape : headRowData;
-  }
-
-  /**
-   * In table head row escape.
-   *
-   * ```markdown
-   * > | | a\-b |
-   *         ^
-   *   | | ---- |
-   *   | | c    |
-   * ```
-   *
-   * @type {State}
-   */
-  function headRowEscape(code) {
-    if (code === 92 || code === 124) {
-      effects.consume(code);
-      return headRowData;
-    }
-    return headRowData(code);
-  }
-
-  /**
-   * Before delimiter row.
-   *
-   * ```markdown
-   *   | | a |
-   * > | | - |
-   *     ^
-   *   | | b |
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterStart(code) {
-    // Reset `interrupt`.
-    self.interrupt = false;
-
-    // Note: in `markdown-rs`, we need to handle piercing here too.
-    if (self.parser.lazy[self.now().line]) {
-      return nok(code);
-    }
-    effects.enter('tableDelimiterRow');
-    // Track if we’ve seen a `:` or `|`.
-    seen = false;
-    if (markdownSpace(code)) {
-      return factorySpace(effects, headDelimiterBefore, "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
-    }
-    return headDelimiterBefore(code);
-  }
-
-  /**
-   * Before delimiter row, after optional whitespace.
-   *
-   * Reused when a `|` is found later, to parse another cell.
-   *
-   * ```markdown
-   *   | | a |
-   * > | | - |
-   *     ^
-   *   | | b |
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterBefore(code) {
-    if (code === 45 || code === 58) {
-      return headDelimiterValueBefore(code);
-    }
-    if (code === 124) {
-      seen = true;
-      // If we start with a pipe, we open a cell marker.
-      effects.enter('tableCellDivider');
-      effects.consume(code);
-      effects.exit('tableCellDivider');
-      return headDelimiterCellBefore;
-    }
-
-    // More whitespace / empty row not allowed at start.
-    return headDelimiterNok(code);
-  }
-
-  /**
-   * After `|`, before delimiter cell.
-   *
-   * ```markdown
-   *   | | a |
-   * > | | - |
-   *      ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterCellBefore(code) {
-    if (markdownSpace(code)) {
-      return factorySpace(effects, headDelimiterValueBefore, "whitespace")(code);
-    }
-    return headDelimiterValueBefore(code);
-  }
-
-  /**
-   * Before delimiter cell value.
-   *
-   * ```markdown
-   *   | | a |
-   * > | | - |
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterValueBefore(code) {
-    // Align: left.
-    if (code === 58) {
-      sizeB += 1;
-      seen = true;
-      effects.enter('tableDelimiterMarker');
-      effects.consume(code);
-      effects.exit('tableDelimiterMarker');
-      return headDelimiterLeftAlignmentAfter;
-    }
-
-    // Align: none.
-    if (code === 45) {
-      sizeB += 1;
-      // To do: seems weird that this *isn’t* left aligned, but that state is used?
-      return headDelimiterLeftAlignmentAfter(code);
-    }
-    if (code === null || markdownLineEnding(code)) {
-      return headDelimiterCellAfter(code);
-    }
-    return headDelimiterNok(code);
-  }
-
-  /**
-   * After delimiter cell left alignment marker.
-   *
-   * ```markdown
-   *   | | a  |
-   * > | | :- |
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterLeftAlignmentAfter(code) {
-    if (code === 45) {
-      effects.enter('tableDelimiterFiller');
-      return headDelimiterFiller(code);
-    }
-
-    // Anything else is not ok after the left-align colon.
-    return headDelimiterNok(code);
-  }
-
-  /**
-   * In delimiter cell filler.
-   *
-   * ```markdown
-   *   | | a |
-   * > | | - |
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterFiller(code) {
-    if (code === 45) {
-      effects.consume(code);
-      return headDelimiterFiller;
-    }
-
-    // Align is `center` if it was `left`, `right` otherwise.
-    if (code === 58) {
-      seen = true;
-      effects.exit('tableDelimiterFiller');
-      effects.enter('tableDelimiterMarker');
-      effects.consume(code);
-      effects.exit('tableDelimiterMarker');
-      return headDelimiterRightAlignmentAfter;
-    }
-    effects.exit('tableDelimiterFiller');
-    return headDelimiterRightAlignmentAfter(code);
-  }
-
-  /**
-   * After delimiter cell right alignment marker.
-   *
-   * ```markdown
-   *   | |  a |
-   * > | | -: |
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterRightAlignmentAfter(code) {
-    if (markdownSpace(code)) {
-      return factorySpace(effects, headDelimiterCellAfter, "whitespace")(code);
-    }
-    return headDelimiterCellAfter(code);
-  }
-
-  /**
-   * After delimiter cell.
-   *
-   * ```markdown
-   *   | |  a |
-   * > | | -: |
-   *          ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterCellAfter(code) {
-    if (code === 124) {
-      return headDelimiterBefore(code);
-    }
-    if (code === null || markdownLineEnding(code)) {
-      // Exit when:
-      // * there was no `:` or `|` at all (it’s a thematic break or setext
-      //   underline instead)
-      // * the header cell count is not the delimiter cell count
-      if (!seen || size !== sizeB) {
-        return headDelimiterNok(code);
-      }
-
-      // Note: in markdown-rs`, a reset is needed here.
-      effects.exit('tableDelimiterRow');
-      effects.exit('tableHead');
-      // To do: in `markdown-rs`, resolvers need to be registered manually.
-      // effects.register_resolver(ResolveName::GfmTable)
-      return ok(code);
-    }
-    return headDelimiterNok(code);
-  }
-
-  /**
-   * In delimiter row, at a disallowed byte.
-   *
-   * ```markdown
-   *   | | a |
-   * > | | x |
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function headDelimiterNok(code) {
-    // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don‘t.
-    return nok(code);
-  }
-
-  /**
-   * Before table body row.
-   *
-   * ```markdown
-   *   | | a |
-   *   | | - |
-   * > | | b |
-   *     ^
-   * ```
-   *
-   * @type {State}
-   */
-  function bodyRowStart(code) {
-    // Note: in `markdown-rs` we need to manually take care of a prefix,
-    // but in `micromark-js` that is done for us, so if we’re here, we’re
-    // never at whitespace.
-    effects.enter('tableRow');
-    return bodyRowBreak(code);
-  }
-
-  /**
-   * At break in table body row.
-   *
-   * ```markdown
-   *   | | a |
-   *   | | - |
-   * > | | b |
-   *     ^
-   *       ^
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function bodyRowBreak(code) {
-    if (code === 124) {
-      effects.enter('tableCellDivider');
-      effects.consume(code);
-      effects.exit('tableCellDivider');
-      return bodyRowBreak;
-    }
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit('tableRow');
-      return ok(code);
-    }
-    if (markdownSpace(code)) {
-      return factorySpace(effects, bodyRowBreak, "whitespace")(code);
-    }
-
-    // Anything else is cell content.
-    effects.enter("data");
-    return bodyRowData(code);
-  }
-
-  /**
-   * In table body row data.
-   *
-   * ```markdown
-   *   | | a |
-   *   | | - |
-   * > | | b |
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function bodyRowData(code) {
-    if (code === null || code === 124 || markdownLineEndingOrSpace(code)) {
-      effects.exit("data");
-      return bodyRowBreak(code);
-    }
-    effects.consume(code);
-    return code === 92 ? bodyRowEscape : bodyRowData;
-  }
-
-  /**
-   * In table body row escape.
-   *
-   * ```markdown
-   *   | | a    |
-   *   | | ---- |
-   * > | | b\-c |
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function bodyRowEscape(code) {
-    if (code === 92 || code === 124) {
-      effects.consume(code);
-      return bodyRowData;
-    }
-    return bodyRowData(code);
-  }
-}
-
-/** @type {Resolver} */
-
-function resolveTable(events, context) {
-  let index = -1;
-  let inFirstCellAwaitingPipe = true;
-  /** @type {RowKind} */
-  let rowKind = 0;
-  /** @type {Range} */
-  let lastCell = [0, 0, 0, 0];
-  /** @type {Range} */
-  let cell = [0, 0, 0, 0];
-  let afterHeadAwaitingFirstBodyRow = false;
-  let lastTableEnd = 0;
-  /** @type {Token | undefined} */
-  let currentTable;
-  /** @type {Token | undefined} */
-  let currentBody;
-  /** @type {Token | undefined} */
-  let currentCell;
-  const map = new edit_map_EditMap();
-  while (++index < events.length) {
-    const event = events[index];
-    const token = event[1];
-    if (event[0] === 'enter') {
-      // Start of head.
-      if (token.type === 'tableHead') {
-        afterHeadAwaitingFirstBodyRow = false;
-
-        // Inject previous (body end and) table end.
-        if (lastTableEnd !== 0) {
-          flushTableEnd(map, context, lastTableEnd, currentTable, currentBody);
-          currentBody = undefined;
-          lastTableEnd = 0;
-        }
-
-        // Inject table start.
-        currentTable = {
-          type: 'table',
-          start: Object.assign({}, token.start),
-          // Note: correct end is set later.
-          end: Object.assign({}, token.end)
-        };
-        map.add(index, 0, [['enter', currentTable, context]]);
-      } else if (token.type === 'tableRow' || token.type === 'tableDelimiterRow') {
-        inFirstCellAwaitingPipe = true;
-        currentCell = undefined;
-        lastCell = [0, 0, 0, 0];
-        cell = [0, index + 1, 0, 0];
-
-        // Inject table body start.
-        if (afterHeadAwaitingFirstBodyRow) {
-          afterHeadAwaitingFirstBodyRow = false;
-          currentBody = {
-            type: 'tableBody',
-            start: Object.assign({}, token.start),
-            // Note: correct end is set later.
-            end: Object.assign({}, token.end)
-          };
-          map.add(index, 0, [['enter', currentBody, context]]);
-        }
-        rowKind = token.type === 'tableDelimiterRow' ? 2 : currentBody ? 3 : 1;
-      }
-      // Cell data.
-      else if (rowKind && (token.type === "data" || token.type === 'tableDelimiterMarker' || token.type === 'tableDelimiterFiller')) {
-        inFirstCellAwaitingPipe = false;
-
-        // First value in cell.
-        if (cell[2] === 0) {
-          if (lastCell[1] !== 0) {
-            cell[0] = cell[1];
-            currentCell = flushCell(map, context, lastCell, rowKind, undefined, currentCell);
-            lastCell = [0, 0, 0, 0];
+          if (chr < 0x80) {
+            result += '\ufffd\ufffd'
+          } else {
+            result += String.fromCharCode(chr)
           }
-          cell[2] = index;
+
+          i += 3
+          continue
         }
-      } else if (token.type === 'tableCellDivider') {
-        if (inFirstCellAwaitingPipe) {
-          inFirstCellAwaitingPipe = false;
-        } else {
-          if (lastCell[1] !== 0) {
-            cell[0] = cell[1];
-            currentCell = flushCell(map, context, lastCell, rowKind, undefined, currentCell);
+      }
+
+      if ((b1 & 0xF0) === 0xE0 && (i + 6 < l)) {
+        // 1110xxxx 10xxxxxx 10xxxxxx
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16)
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16)
+
+        if ((b2 & 0xC0) === 0x80 && (b3 & 0xC0) === 0x80) {
+          const chr = ((b1 << 12) & 0xF000) | ((b2 << 6) & 0xFC0) | (b3 & 0x3F)
+
+          if (chr < 0x800 || (chr >= 0xD800 && chr <= 0xDFFF)) {
+            result += '\ufffd\ufffd\ufffd'
+          } else {
+            result += String.fromCharCode(chr)
           }
-          lastCell = cell;
-          cell = [lastCell[1], index, 0, 0];
+
+          i += 6
+          continue
         }
       }
-    }
-    // Exit events.
-    else if (token.type === 'tableHead') {
-      afterHeadAwaitingFirstBodyRow = true;
-      lastTableEnd = index;
-    } else if (token.type === 'tableRow' || token.type === 'tableDelimiterRow') {
-      lastTableEnd = index;
-      if (lastCell[1] !== 0) {
-        cell[0] = cell[1];
-        currentCell = flushCell(map, context, lastCell, rowKind, index, currentCell);
-      } else if (cell[1] !== 0) {
-        currentCell = flushCell(map, context, cell, rowKind, index, currentCell);
-      }
-      rowKind = 0;
-    } else if (rowKind && (token.type === "data" || token.type === 'tableDelimiterMarker' || token.type === 'tableDelimiterFiller')) {
-      cell[3] = index;
-    }
-  }
-  if (lastTableEnd !== 0) {
-    flushTableEnd(map, context, lastTableEnd, currentTable, currentBody);
-  }
-  map.consume(context.events);
 
-  // To do: move this into `html`, when events are exposed there.
-  // That’s what `markdown-rs` does.
-  // That needs updates to `mdast-util-gfm-table`.
-  index = -1;
-  while (++index < context.events.length) {
-    const event = context.events[index];
-    if (event[0] === 'enter' && event[1].type === 'table') {
-      event[1]._align = gfmTableAlign(context.events, index);
+      if ((b1 & 0xF8) === 0xF0 && (i + 9 < l)) {
+        // 111110xx 10xxxxxx 10xxxxxx 10xxxxxx
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16)
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16)
+        const b4 = parseInt(seq.slice(i + 10, i + 12), 16)
+
+        if ((b2 & 0xC0) === 0x80 && (b3 & 0xC0) === 0x80 && (b4 & 0xC0) === 0x80) {
+          let chr = ((b1 << 18) & 0x1C0000) | ((b2 << 12) & 0x3F000) | ((b3 << 6) & 0xFC0) | (b4 & 0x3F)
+
+          if (chr < 0x10000 || chr > 0x10FFFF) {
+            result += '\ufffd\ufffd\ufffd\ufffd'
+          } else {
+            chr -= 0x10000
+            result += String.fromCharCode(0xD800 + (chr >> 10), 0xDC00 + (chr & 0x3FF))
+          }
+
+          i += 9
+          continue
+        }
+      }
+
+      result += '\ufffd'
     }
-  }
-  return events;
+
+    return result
+  })
 }
 
-/**
- * Generate a cell.
- *
- * @param {EditMap} map
- *   Edit map to apply to.
- * @param {Readonly<TokenizeContext>} context
- *   Tokenize context.
- * @param {Readonly<Range>} range
- *   Range of the cell within events.
- * @param {RowKind} rowKind
- *   Type of row.
- * @param {number | undefined} rowEnd
- *   Index of the end of the row, if known.
- * @param {Token | undefined} previousCell
- *   Previous cell token, if any.
- * @returns {Token | undefined}
- *   Current cell token after flushing, if any.
- */
-// eslint-disable-next-line max-params
-function flushCell(map, context, range, rowKind, rowEnd, previousCell) {
-  // `markdown-rs` uses:
-  // rowKind === 2 ? 'tableDelimiterCell' : 'tableCell'
-  const groupName = rowKind === 1 ? 'tableHeader' : rowKind === 2 ? 'tableDelimiter' : 'tableData';
-  // `markdown-rs` uses:
-  // rowKind === 2 ? 'tableDelimiterCellValue' : 'tableCellText'
-  const valueName = 'tableContent';
+decode_decode.defaultChars = ';/?:@&=+$,#'
+decode_decode.componentChars = ''
 
-  // Insert an exit for the previous cell, if there is one.
-  //
-  // ```markdown
-  // > | | aa | bb | cc |
-  //          ^-- exit
-  //           ^^^^-- this cell
-  // ```
-  if (range[0] !== 0) {
-    previousCell.end = Object.assign({}, getPoint(context.events, range[0]));
-    map.add(range[0], 0, [['exit', previousCell, context]]);
+/* harmony default export */ const lib_decode = (decode_decode);
+
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/encode.mjs
+const encodeCache = {}
+
+// Create a lookup array where anything but characters in `chars` string
+// and alphanumeric chars is percent-encoded.
+//
+function getEncodeCache (exclude) {
+  let cache = encodeCache[exclude]
+  if (cache) { return cache }
+
+  cache = encodeCache[exclude] = []
+
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i)
+
+    if (/^[0-9a-z]$/i.test(ch)) {
+      // always allow unencoded alphanumeric characters
+      cache.push(ch)
+    } else {
+      cache.push('%' + ('0' + i.toString(16).toUpperCase()).slice(-2))
+    }
   }
 
-  // Insert enter of this cell.
-  //
-  // ```markdown
-  // > | | aa | bb | cc |
-  //           ^-- enter
-  //           ^^^^-- this cell
-  // ```
-  const now = getPoint(context.events, range[1]);
-  previousCell = {
-    type: groupName,
-    start: Object.assign({}, now),
-    // Note: correct end is set later.
-    end: Object.assign({}, now)
-  };
-  map.add(range[1], 0, [['enter', previousCell, context]]);
+  for (let i = 0; i < exclude.length; i++) {
+    cache[exclude.charCodeAt(i)] = exclude[i]
+  }
 
-  // Insert text start at first data start and end at last data end, and
-  // remove events between.
-  //
-  // ```markdown
-  // > | | aa | bb | cc |
-  //            ^-- enter
-  //             ^-- exit
-  //           ^^^^-- this cell
-  // ```
-  if (range[2] !== 0) {
-    const relatedStart = getPoint(context.events, range[2]);
-    const relatedEnd = getPoint(context.events, range[3]);
-    /** @type {Token} */
-    const valueToken = {
-      type: valueName,
-      start: Object.assign({}, relatedStart),
-      end: Object.assign({}, relatedEnd)
-    };
-    map.add(range[2], 0, [['enter', valueToken, context]]);
-    if (rowKind !== 2) {
-      // Fix positional info on remaining events
-      const start = context.events[range[2]];
-      const end = context.events[range[3]];
-      start[1].end = Object.assign({}, end[1].end);
-      start[1].type = "chunkText";
-      start[1].contentType = "text";
+  return cache
+}
 
-      // Remove if needed.
-      if (range[3] > range[2] + 1) {
-        const a = range[2] + 1;
-        const b = range[3] - range[2] - 1;
-        map.add(a, b, []);
+// Encode unsafe characters with percent-encoding, skipping already
+// encoded sequences.
+//
+//  - string       - string to encode
+//  - exclude      - list of characters to ignore (in addition to a-zA-Z0-9)
+//  - keepEscaped  - don't encode '%' in a correct escape sequence (default: true)
+//
+function encode_encode (string, exclude, keepEscaped) {
+  if (typeof exclude !== 'string') {
+    // encode(string, keepEscaped)
+    keepEscaped = exclude
+    exclude = encode_encode.defaultChars
+  }
+
+  if (typeof keepEscaped === 'undefined') {
+    keepEscaped = true
+  }
+
+  const cache = getEncodeCache(exclude)
+  let result = ''
+
+  for (let i = 0, l = string.length; i < l; i++) {
+    const code = string.charCodeAt(i)
+
+    if (keepEscaped && code === 0x25 /* % */ && i + 2 < l) {
+      if (/^[0-9a-f]{2}$/i.test(string.slice(i + 1, i + 3))) {
+        result += string.slice(i, i + 3)
+        i += 2
+        continue
       }
     }
-    map.add(range[3] + 1, 0, [['exit', valueToken, context]]);
+
+    if (code < 128) {
+      result += cache[code]
+      continue
+    }
+
+    if (code >= 0xD800 && code <= 0xDFFF) {
+      if (code >= 0xD800 && code <= 0xDBFF && i + 1 < l) {
+        const nextCode = string.charCodeAt(i + 1)
+        if (nextCode >= 0xDC00 && nextCode <= 0xDFFF) {
+          result += encodeURIComponent(string[i] + string[i + 1])
+          i++
+          continue
+        }
+      }
+      result += '%EF%BF%BD'
+      continue
+    }
+
+    result += encodeURIComponent(string[i])
   }
 
-  // Insert an exit for the last cell, if at the row end.
-  //
-  // ```markdown
-  // > | | aa | bb | cc |
-  //                    ^-- exit
-  //               ^^^^^^-- this cell (the last one contains two “between” parts)
-  // ```
-  if (rowEnd !== undefined) {
-    previousCell.end = Object.assign({}, getPoint(context.events, rowEnd));
-    map.add(rowEnd, 0, [['exit', previousCell, context]]);
-    previousCell = undefined;
+  return result
+}
+
+encode_encode.defaultChars = ";/?:@&=+$,-_.!~*'()#"
+encode_encode.componentChars = "-_.!~*'()"
+
+/* harmony default export */ const lib_encode = (encode_encode);
+
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/format.mjs
+function format (url) {
+  let result = ''
+
+  result += url.protocol || ''
+  result += url.slashes ? '//' : ''
+  result += url.auth ? url.auth + '@' : ''
+
+  if (url.hostname && url.hostname.indexOf(':') !== -1) {
+    // ipv6 address
+    result += '[' + url.hostname + ']'
+  } else {
+    result += url.hostname || ''
   }
-  return previousCell;
-}
 
-/**
- * Generate table end (and table body end).
- *
- * @param {Readonly<EditMap>} map
- *   Edit map to apply to.
- * @param {Readonly<TokenizeContext>} context
- *   Tokenize context.
- * @param {number} index
- *   Index within the events where the table end should be inserted.
- * @param {Token} table
- *   Table token.
- * @param {Token | undefined} tableBody
- *   Table body token, if any.
- * @returns {undefined}
- *   Nothing.
- */
-// eslint-disable-next-line max-params
-function flushTableEnd(map, context, index, table, tableBody) {
-  /** @type {Array<Event>} */
-  const exits = [];
-  const related = getPoint(context.events, index);
-  if (tableBody) {
-    tableBody.end = Object.assign({}, related);
-    exits.push(['exit', tableBody, context]);
-  }
-  table.end = Object.assign({}, related);
-  exits.push(['exit', table, context]);
-  map.add(index + 1, 0, exits);
-}
+  result += url.port ? ':' + url.port : ''
+  result += url.pathname || ''
+  result += url.search || ''
+  result += url.hash || ''
 
-/**
- * Get the point (start or end) for a given event in the list of events.
- *
- * @param {Readonly<Array<Event>>} events
- *   List of events.
- * @param {number} index
- *   Index of the event to get the point for.
- * @returns {Readonly<Point>}
- *   Start point for enter and end point for exit.
- */
-function getPoint(events, index) {
-  const event = events[index];
-  const side = event[0] === 'enter' ? 'start' : 'end';
-  return event[1][side];
-}
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
-/**
- * @import {Extension, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
- */
-
-
-
-const tasklistCheck = {
-  name: 'tasklistCheck',
-  tokenize: tokenizeTasklistCheck
+  return result
 };
 
-/**
- * Create an HTML extension for `micromark` to support GFM task list items
- * syntax.
- *
- * @returns {Extension}
- *   Extension for `micromark` that can be passed in `htmlExtensions` to
- *   support GFM task list items when serializing to HTML.
- */
-function gfmTaskListItem() {
-  return {
-    text: {
-      [91]: tasklistCheck
-    }
-  };
+;// CONCATENATED MODULE: ./node_modules/mdurl/lib/parse.mjs
+// Copyright Joyent, Inc. and other Node contributors.
+//
+// Permission is hereby granted, free of charge, to any person obtaining a
+// copy of this software and associated documentation files (the
+// "Software"), to deal in the Software without restriction, including
+// without limitation the rights to use, copy, modify, merge, publish,
+// distribute, sublicense, and/or sell copies of the Software, and to permit
+// persons to whom the Software is furnished to do so, subject to the
+// following conditions:
+//
+// The above copyright notice and this permission notice shall be included
+// in all copies or substantial portions of the Software.
+//
+// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS
+// OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+// MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN
+// NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+// DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+// OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
+// USE OR OTHER DEALINGS IN THE SOFTWARE.
+
+//
+// Changes from joyent/node:
+//
+// 1. No leading slash in paths,
+//    e.g. in `url.parse('http://foo?bar')` pathname is ``, not `/`
+//
+// 2. Backslashes are not replaced with slashes,
+//    so `http:\\example.org\` is treated like a relative path
+//
+// 3. Trailing colon is treated like a part of the path,
+//    i.e. in `http://example.org:foo` pathname is `:foo`
+//
+// 4. Nothing is URL-encoded in the resulting object,
+//    (in joyent/node some chars in auth and paths are encoded)
+//
+// 5. `url.parse()` does not have `parseQueryString` argument
+//
+// 6. Removed extraneous result properties: `host`, `path`, `query`, etc.,
+//    which can be constructed using other parts of the url.
+//
+
+function Url () {
+  this.protocol = null
+  this.slashes = null
+  this.auth = null
+  this.port = null
+  this.hostname = null
+  this.hash = null
+  this.search = null
+  this.pathname = null
 }
 
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function tokenizeTasklistCheck(effects, ok, nok) {
-  const self = this;
-  return open;
+// Reference: RFC 3986, RFC 1808, RFC 2396
 
-  /**
-   * At start of task list item check.
-   *
-   * ```markdown
-   * > | * [x] y.
-   *       ^
-   * ```
-   *
-   * @type {State}
-   */
-  function open(code) {
-    if (
-    // Exit if there’s stuff before.
-    self.previous !== null ||
-    // Exit if not in the first content that is the first child of a list
-    // item.
-    !self._gfmTasklistFirstContentOfListItem) {
-      return nok(code);
-    }
-    effects.enter('taskListCheck');
-    effects.enter('taskListCheckMarker');
-    effects.consume(code);
-    effects.exit('taskListCheckMarker');
-    return inside;
-  }
+// define these here so at least they only have to be
+// compiled once on the first module load.
+const protocolPattern = /^([a-z0-9.+-]+:)/i
+const portPattern = /:[0-9]*$/
 
-  /**
-   * In task list item check.
-   *
-   * ```markdown
-   * > | * [x] y.
-   *        ^
-   * ```
-   *
-   * @type {State}
-   */
-  function inside(code) {
-    // Currently we match how GH works in files.
-    // To match how GH works in comments, use `markdownSpace` (`[\t ]`) instead
-    // of `markdownLineEndingOrSpace` (`[\t\n\r ]`).
-    if (markdownLineEndingOrSpace(code)) {
-      effects.enter('taskListCheckValueUnchecked');
-      effects.consume(code);
-      effects.exit('taskListCheckValueUnchecked');
-      return close;
-    }
-    if (code === 88 || code === 120) {
-      effects.enter('taskListCheckValueChecked');
-      effects.consume(code);
-      effects.exit('taskListCheckValueChecked');
-      return close;
-    }
-    return nok(code);
-  }
+// Special case for a simple path URL
+/* eslint-disable-next-line no-useless-escape */
+const simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/
 
-  /**
-   * At close of task list item check.
-   *
-   * ```markdown
-   * > | * [x] y.
-   *         ^
-   * ```
-   *
-   * @type {State}
-   */
-  function close(code) {
-    if (code === 93) {
-      effects.enter('taskListCheckMarker');
-      effects.consume(code);
-      effects.exit('taskListCheckMarker');
-      effects.exit('taskListCheck');
-      return after;
-    }
-    return nok(code);
-  }
+// RFC 2396: characters reserved for delimiting URLs.
+// We actually just auto-escape these.
+const delims = ['<', '>', '"', '`', ' ', '\r', '\n', '\t']
 
-  /**
-   * @type {State}
-   */
-  function after(code) {
-    // EOL in paragraph means there must be something else after it.
-    if (markdownLineEnding(code)) {
-      return ok(code);
-    }
+// RFC 2396: characters not allowed for various reasons.
+const unwise = ['{', '}', '|', '\\', '^', '`'].concat(delims)
 
-    // Space or tab?
-    // Check what comes after.
-    if (markdownSpace(code)) {
-      return effects.check({
-        tokenize: spaceThenNonSpace
-      }, ok, nok)(code);
-    }
-
-    // EOF, or non-whitespace, both wrong.
-    return nok(code);
-  }
+// Allowed by RFCs, but cause of XSS attacks.  Always escape these.
+const autoEscape = ['\''].concat(unwise)
+// Characters that are never ever allowed in a hostname.
+// Note that any invalid chars are also handled, but these
+// are the ones that are *expected* to be seen, so we fast-path
+// them.
+const nonHostChars = ['%', '/', '?', ';', '#'].concat(autoEscape)
+const hostEndingChars = ['/', '?', '#']
+const hostnameMaxLen = 255
+const hostnamePartPattern = /^[+a-z0-9A-Z_-]{0,63}$/
+const hostnamePartStart = /^([+a-z0-9A-Z_-]{0,63})(.*)$/
+// protocols that can allow "unsafe" and "unwise" chars.
+// protocols that never have a hostname.
+const hostlessProtocol = {
+  javascript: true,
+  'javascript:': true
+}
+// protocols that always contain a // bit.
+const slashedProtocol = {
+  http: true,
+  https: true,
+  ftp: true,
+  gopher: true,
+  file: true,
+  'http:': true,
+  'https:': true,
+  'ftp:': true,
+  'gopher:': true,
+  'file:': true
 }
 
-/**
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function spaceThenNonSpace(effects, ok, nok) {
-  return factorySpace(effects, after, "whitespace");
+function urlParse (url, slashesDenoteHost) {
+  if (url && url instanceof Url) return url
 
-  /**
-   * After whitespace, after task list item check.
-   *
-   * ```markdown
-   * > | * [x] y.
-   *           ^
-   * ```
-   *
-   * @type {State}
-   */
-  function after(code) {
-    // EOF means there was nothing, so bad.
-    // EOL means there’s content after it, so good.
-    // Impossible to have more spaces.
-    // Anything else is good.
-    return code === null ? nok(code) : ok(code);
+  const u = new Url()
+  u.parse(url, slashesDenoteHost)
+  return u
+}
+
+Url.prototype.parse = function (url, slashesDenoteHost) {
+  let lowerProto, hec, slashes
+  let rest = url
+
+  // trim before proceeding.
+  // This is to support parse stuff like "  http://foo.com  \n"
+  rest = rest.trim()
+
+  if (!slashesDenoteHost && url.split('#').length === 1) {
+    // Try fast path regexp
+    const simplePath = simplePathPattern.exec(rest)
+    if (simplePath) {
+      this.pathname = simplePath[1]
+      if (simplePath[2]) {
+        this.search = simplePath[2]
+      }
+      return this
+    }
   }
+
+  let proto = protocolPattern.exec(rest)
+  if (proto) {
+    proto = proto[0]
+    lowerProto = proto.toLowerCase()
+    this.protocol = proto
+    rest = rest.substr(proto.length)
+  }
+
+  // figure out if it's got a host
+  // user@server is *always* interpreted as a hostname, and url
+  // resolution will treat //foo/bar as host=foo,path=bar because that's
+  // how the browser resolves relative URLs.
+  /* eslint-disable-next-line no-useless-escape */
+  if (slashesDenoteHost || proto || rest.match(/^\/\/[^@\/]+@[^@\/]+/)) {
+    slashes = rest.substr(0, 2) === '//'
+    if (slashes && !(proto && hostlessProtocol[proto])) {
+      rest = rest.substr(2)
+      this.slashes = true
+    }
+  }
+
+  if (!hostlessProtocol[proto] &&
+      (slashes || (proto && !slashedProtocol[proto]))) {
+    // there's a hostname.
+    // the first instance of /, ?, ;, or # ends the host.
+    //
+    // If there is an @ in the hostname, then non-host chars *are* allowed
+    // to the left of the last @ sign, unless some host-ending character
+    // comes *before* the @-sign.
+    // URLs are obnoxious.
+    //
+    // ex:
+    // http://a@b@c/ => user:a@b host:c
+    // http://a@b?@c => user:a host:c path:/?@c
+
+    // v0.12 TODO(isaacs): This is not quite how Chrome does things.
+    // Review our test case against browsers more comprehensively.
+
+    // find the first instance of any hostEndingChars
+    let hostEnd = -1
+    for (let i = 0; i < hostEndingChars.length; i++) {
+      hec = rest.indexOf(hostEndingChars[i])
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec
+      }
+    }
+
+    // at this point, either we have an explicit point where the
+    // auth portion cannot go past, or the last @ char is the decider.
+    let auth, atSign
+    if (hostEnd === -1) {
+      // atSign can be anywhere.
+      atSign = rest.lastIndexOf('@')
+    } else {
+      // atSign must be in auth portion.
+      // http://a@b/c@d => host:b auth:a path:/c@d
+      atSign = rest.lastIndexOf('@', hostEnd)
+    }
+
+    // Now we have a portion which is definitely the auth.
+    // Pull that off.
+    if (atSign !== -1) {
+      auth = rest.slice(0, atSign)
+      rest = rest.slice(atSign + 1)
+      this.auth = auth
+    }
+
+    // the host is the remaining to the left of the first non-host char
+    hostEnd = -1
+    for (let i = 0; i < nonHostChars.length; i++) {
+      hec = rest.indexOf(nonHostChars[i])
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec
+      }
+    }
+    // if we still have not hit it, then the entire thing is a host.
+    if (hostEnd === -1) {
+      hostEnd = rest.length
+    }
+
+    if (rest[hostEnd - 1] === ':') { hostEnd-- }
+    const host = rest.slice(0, hostEnd)
+    rest = rest.slice(hostEnd)
+
+    // pull out port.
+    this.parseHost(host)
+
+    // we've indicated that there is a hostname,
+    // so even if it's empty, it has to be present.
+    this.hostname = this.hostname || ''
+
+    // if hostname begins with [ and ends with ]
+    // assume that it's an IPv6 address.
+    const ipv6Hostname = this.hostname[0] === '[' &&
+        this.hostname[this.hostname.length - 1] === ']'
+
+    // validate a little.
+    if (!ipv6Hostname) {
+      const hostparts = this.hostname.split(/\./)
+      for (let i = 0, l = hostparts.length; i < l; i++) {
+        const part = hostparts[i]
+        if (!part) { continue }
+        if (!part.match(hostnamePartPattern)) {
+          let newpart = ''
+          for (let j = 0, k = part.length; j < k; j++) {
+            if (part.charCodeAt(j) > 127) {
+              // we replace non-ASCII char with a temporary placeholder
+              // we need this to make sure size of hostname is not
+              // broken by replacing non-ASCII by nothing
+              newpart += 'x'
+            } else {
+              newpart += part[j]
+            }
+          }
+          // we test again with ASCII char only
+          if (!newpart.match(hostnamePartPattern)) {
+            const validParts = hostparts.slice(0, i)
+            const notHost = hostparts.slice(i + 1)
+            const bit = part.match(hostnamePartStart)
+            if (bit) {
+              validParts.push(bit[1])
+              notHost.unshift(bit[2])
+            }
+            if (notHost.length) {
+              rest = notHost.join('.') + rest
+            }
+            this.hostname = validParts.join('.')
+            break
+          }
+        }
+      }
+    }
+
+    if (this.hostname.length > hostnameMaxLen) {
+      this.hostname = ''
+    }
+
+    // strip [ and ] from the hostname
+    // the host field still retains them, though
+    if (ipv6Hostname) {
+      this.hostname = this.hostname.substr(1, this.hostname.length - 2)
+    }
+  }
+
+  // chop off from the tail first.
+  const hash = rest.indexOf('#')
+  if (hash !== -1) {
+    // got a fragment string.
+    this.hash = rest.substr(hash)
+    rest = rest.slice(0, hash)
+  }
+  const qm = rest.indexOf('?')
+  if (qm !== -1) {
+    this.search = rest.substr(qm)
+    rest = rest.slice(0, qm)
+  }
+  if (rest) { this.pathname = rest }
+  if (slashedProtocol[lowerProto] &&
+      this.hostname && !this.pathname) {
+    this.pathname = ''
+  }
+
+  return this
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm/index.js
-/**
- * @typedef {import('micromark-extension-gfm-footnote').HtmlOptions} HtmlOptions
- * @typedef {import('micromark-extension-gfm-strikethrough').Options} Options
- * @typedef {import('micromark-util-types').Extension} Extension
- * @typedef {import('micromark-util-types').HtmlExtension} HtmlExtension
- */
 
-
-
-
-
-
-
-
-
-/**
- * Create an extension for `micromark` to enable GFM syntax.
- *
- * @param {Options | null | undefined} [options]
- *   Configuration (optional).
- *
- *   Passed to `micromark-extens-gfm-strikethrough`.
- * @returns {Extension}
- *   Extension for `micromark` that can be passed in `extensions` to enable GFM
- *   syntax.
- */
-function gfm(options) {
-  return combineExtensions([
-    gfmAutolinkLiteral(),
-    gfmFootnote(),
-    gfmStrikethrough(options),
-    gfmTable(),
-    gfmTaskListItem()
-  ])
+Url.prototype.parseHost = function (host) {
+  let port = portPattern.exec(host)
+  if (port) {
+    port = port[0]
+    if (port !== ':') {
+      this.port = port.substr(1)
+    }
+    host = host.substr(0, host.length - port.length)
+  }
+  if (host) { this.hostname = host }
 }
 
+/* harmony default export */ const parse = (urlParse);
+
+;// CONCATENATED MODULE: ./node_modules/mdurl/index.mjs
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./node_modules/uc.micro/build/index.mjs
+const Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+const Cc = /[\0-\x1F\x7F-\x9F]/;
+const Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
+const P = /[!-#%-\*,-\/:;\?@\[-\]_\{\}\xA1\xA7\xAB\xB6\xB7\xBB\xBF\u037E\u0387\u055A-\u055F\u0589\u058A\u05BE\u05C0\u05C3\u05C6\u05F3\u05F4\u0609\u060A\u060C\u060D\u061B\u061D-\u061F\u066A-\u066D\u06D4\u0700-\u070D\u07F7-\u07F9\u0830-\u083E\u085E\u0964\u0965\u0970\u09FD\u0A76\u0AF0\u0C77\u0C84\u0DF4\u0E4F\u0E5A\u0E5B\u0F04-\u0F12\u0F14\u0F3A-\u0F3D\u0F85\u0FD0-\u0FD4\u0FD9\u0FDA\u104A-\u104F\u10FB\u1360-\u1368\u1400\u166E\u169B\u169C\u16EB-\u16ED\u1735\u1736\u17D4-\u17D6\u17D8-\u17DA\u1800-\u180A\u1944\u1945\u1A1E\u1A1F\u1AA0-\u1AA6\u1AA8-\u1AAD\u1B4E\u1B4F\u1B5A-\u1B60\u1B7D-\u1B7F\u1BFC-\u1BFF\u1C3B-\u1C3F\u1C7E\u1C7F\u1CC0-\u1CC7\u1CD3\u2010-\u2027\u2030-\u2043\u2045-\u2051\u2053-\u205E\u207D\u207E\u208D\u208E\u2308-\u230B\u2329\u232A\u2768-\u2775\u27C5\u27C6\u27E6-\u27EF\u2983-\u2998\u29D8-\u29DB\u29FC\u29FD\u2CF9-\u2CFC\u2CFE\u2CFF\u2D70\u2E00-\u2E2E\u2E30-\u2E4F\u2E52-\u2E5D\u3001-\u3003\u3008-\u3011\u3014-\u301F\u3030\u303D\u30A0\u30FB\uA4FE\uA4FF\uA60D-\uA60F\uA673\uA67E\uA6F2-\uA6F7\uA874-\uA877\uA8CE\uA8CF\uA8F8-\uA8FA\uA8FC\uA92E\uA92F\uA95F\uA9C1-\uA9CD\uA9DE\uA9DF\uAA5C-\uAA5F\uAADE\uAADF\uAAF0\uAAF1\uABEB\uFD3E\uFD3F\uFE10-\uFE19\uFE30-\uFE52\uFE54-\uFE61\uFE63\uFE68\uFE6A\uFE6B\uFF01-\uFF03\uFF05-\uFF0A\uFF0C-\uFF0F\uFF1A\uFF1B\uFF1F\uFF20\uFF3B-\uFF3D\uFF3F\uFF5B\uFF5D\uFF5F-\uFF65]|\uD800[\uDD00-\uDD02\uDF9F\uDFD0]|\uD801\uDD6F|\uD802[\uDC57\uDD1F\uDD3F\uDE50-\uDE58\uDE7F\uDEF0-\uDEF6\uDF39-\uDF3F\uDF99-\uDF9C]|\uD803[\uDD6E\uDEAD\uDED0\uDF55-\uDF59\uDF86-\uDF89]|\uD804[\uDC47-\uDC4D\uDCBB\uDCBC\uDCBE-\uDCC1\uDD40-\uDD43\uDD74\uDD75\uDDC5-\uDDC8\uDDCD\uDDDB\uDDDD-\uDDDF\uDE38-\uDE3D\uDEA9\uDFD4\uDFD5\uDFD7\uDFD8]|\uD805[\uDC4B-\uDC4F\uDC5A\uDC5B\uDC5D\uDCC6\uDDC1-\uDDD7\uDE41-\uDE43\uDE60-\uDE6C\uDEB9\uDF3C-\uDF3E]|\uD806[\uDC3B\uDD44-\uDD46\uDDE2\uDE3F-\uDE46\uDE9A-\uDE9C\uDE9E-\uDEA2\uDF00-\uDF09\uDFE1]|\uD807[\uDC41-\uDC45\uDC70\uDC71\uDEF7\uDEF8\uDF43-\uDF4F\uDFFF]|\uD809[\uDC70-\uDC74]|\uD80B[\uDFF1\uDFF2]|\uD81A[\uDE6E\uDE6F\uDEF5\uDF37-\uDF3B\uDF44]|\uD81B[\uDD6D-\uDD6F\uDE97-\uDE9A\uDFE2]|\uD82F\uDC9F|\uD836[\uDE87-\uDE8B]|\uD839\uDDFF|\uD83A[\uDD5E\uDD5F]/;
+const S = /[\$\+<->\^`\|~\xA2-\xA6\xA8\xA9\xAC\xAE-\xB1\xB4\xB8\xD7\xF7\u02C2-\u02C5\u02D2-\u02DF\u02E5-\u02EB\u02ED\u02EF-\u02FF\u0375\u0384\u0385\u03F6\u0482\u058D-\u058F\u0606-\u0608\u060B\u060E\u060F\u06DE\u06E9\u06FD\u06FE\u07F6\u07FE\u07FF\u0888\u09F2\u09F3\u09FA\u09FB\u0AF1\u0B70\u0BF3-\u0BFA\u0C7F\u0D4F\u0D79\u0E3F\u0F01-\u0F03\u0F13\u0F15-\u0F17\u0F1A-\u0F1F\u0F34\u0F36\u0F38\u0FBE-\u0FC5\u0FC7-\u0FCC\u0FCE\u0FCF\u0FD5-\u0FD8\u109E\u109F\u1390-\u1399\u166D\u17DB\u1940\u19DE-\u19FF\u1B61-\u1B6A\u1B74-\u1B7C\u1FBD\u1FBF-\u1FC1\u1FCD-\u1FCF\u1FDD-\u1FDF\u1FED-\u1FEF\u1FFD\u1FFE\u2044\u2052\u207A-\u207C\u208A-\u208C\u20A0-\u20C1\u2100\u2101\u2103-\u2106\u2108\u2109\u2114\u2116-\u2118\u211E-\u2123\u2125\u2127\u2129\u212E\u213A\u213B\u2140-\u2144\u214A-\u214D\u214F\u218A\u218B\u2190-\u2307\u230C-\u2328\u232B-\u2429\u2440-\u244A\u249C-\u24E9\u2500-\u2767\u2794-\u27C4\u27C7-\u27E5\u27F0-\u2982\u2999-\u29D7\u29DC-\u29FB\u29FE-\u2B73\u2B76-\u2BFF\u2CE5-\u2CEA\u2E50\u2E51\u2E80-\u2E99\u2E9B-\u2EF3\u2F00-\u2FD5\u2FF0-\u2FFF\u3004\u3012\u3013\u3020\u3036\u3037\u303E\u303F\u309B\u309C\u3190\u3191\u3196-\u319F\u31C0-\u31E5\u31EF\u3200-\u321E\u322A-\u3247\u3250\u3260-\u327F\u328A-\u32B0\u32C0-\u33FF\u4DC0-\u4DFF\uA490-\uA4C6\uA700-\uA716\uA720\uA721\uA789\uA78A\uA828-\uA82B\uA836-\uA839\uAA77-\uAA79\uAB5B\uAB6A\uAB6B\uFB29\uFBB2-\uFBD2\uFD40-\uFD4F\uFD90\uFD91\uFDC8-\uFDCF\uFDFC-\uFDFF\uFE62\uFE64-\uFE66\uFE69\uFF04\uFF0B\uFF1C-\uFF1E\uFF3E\uFF40\uFF5C\uFF5E\uFFE0-\uFFE6\uFFE8-\uFFEE\uFFFC\uFFFD]|\uD800[\uDD37-\uDD3F\uDD79-\uDD89\uDD8C-\uDD8E\uDD90-\uDD9C\uDDA0\uDDD0-\uDDFC]|\uD802[\uDC77\uDC78\uDEC8]|\uD803[\uDD8E\uDD8F\uDED1-\uDED8]|\uD805\uDF3F|\uD807[\uDFD5-\uDFF1]|\uD81A[\uDF3C-\uDF3F\uDF45]|\uD82F\uDC9C|\uD833[\uDC00-\uDCEF\uDCFA-\uDCFC\uDD00-\uDEB3\uDEBA-\uDED0\uDEE0-\uDEF0\uDF50-\uDFC3]|\uD834[\uDC00-\uDCF5\uDD00-\uDD26\uDD29-\uDD64\uDD6A-\uDD6C\uDD83\uDD84\uDD8C-\uDDA9\uDDAE-\uDDEA\uDE00-\uDE41\uDE45\uDF00-\uDF56]|\uD835[\uDEC1\uDEDB\uDEFB\uDF15\uDF35\uDF4F\uDF6F\uDF89\uDFA9\uDFC3]|\uD836[\uDC00-\uDDFF\uDE37-\uDE3A\uDE6D-\uDE74\uDE76-\uDE83\uDE85\uDE86]|\uD838[\uDD4F\uDEFF]|\uD83B[\uDCAC\uDCB0\uDD2E\uDEF0\uDEF1]|\uD83C[\uDC00-\uDC2B\uDC30-\uDC93\uDCA0-\uDCAE\uDCB1-\uDCBF\uDCC1-\uDCCF\uDCD1-\uDCF5\uDD0D-\uDDAD\uDDE6-\uDE02\uDE10-\uDE3B\uDE40-\uDE48\uDE50\uDE51\uDE60-\uDE65\uDF00-\uDFFF]|\uD83D[\uDC00-\uDED8\uDEDC-\uDEEC\uDEF0-\uDEFC\uDF00-\uDFD9\uDFE0-\uDFEB\uDFF0]|\uD83E[\uDC00-\uDC0B\uDC10-\uDC47\uDC50-\uDC59\uDC60-\uDC87\uDC90-\uDCAD\uDCB0-\uDCBB\uDCC0\uDCC1\uDCD0-\uDCD8\uDD00-\uDE57\uDE60-\uDE6D\uDE70-\uDE7C\uDE80-\uDE8A\uDE8E-\uDEC6\uDEC8\uDECD-\uDEDC\uDEDF-\uDEEA\uDEEF-\uDEF8\uDF00-\uDF92\uDF94-\uDFEF\uDFFA]/;
+const Z = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
+
+
+
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
+// Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
 /**
- * Create an extension for `micromark` to support GFM when serializing to HTML.
- *
- * @param {HtmlOptions | null | undefined} [options]
- *   Configuration (optional).
- *
- *   Passed to `micromark-extens-gfm-footnote`.
- * @returns {HtmlExtension}
- *   Extension for `micromark` that can be passed in `htmlExtensions` to
- *   support GFM when serializing to HTML.
+ * C1 Unicode control character reference replacements (code points 128–159).
+ * Index i gives the replacement for code point 128+i; 0 means "no replacement".
  */
-function gfmHtml(options) {
-  return combineHtmlExtensions([
-    gfmAutolinkLiteralHtml(),
-    gfmFootnoteHtml(options),
-    gfmStrikethroughHtml(),
-    gfmTableHtml(),
-    gfmTagfilterHtml(),
-    gfmTaskListItemHtml()
-  ])
+const c1 = [
+    8364, 0, 8218, 402, 8222, 8230, 8224, 8225, 710, 8240, 352, 8249, 338, 0,
+    381, 0, 0, 8216, 8217, 8220, 8221, 8226, 8211, 8212, 732, 8482, 353, 8250,
+    339, 0, 382, 376,
+];
+/**
+ * True for NUL, UTF-16 surrogates, and values past U+10FFFF.
+ * @param codePoint Unicode code point to check.
+ */
+function isInvalidCodePoint(codePoint) {
+    return (codePoint === 0 ||
+        (codePoint >= 0xd8_00 && codePoint <= 0xdf_ff) ||
+        codePoint > 0x10_ff_ff);
+}
+/**
+ * Replace the given code point with U+FFFD if it is NUL (0), a surrogate, or
+ * outside the valid Unicode range. Code points in the C1 controls range
+ * (128–159) are remapped to their Windows-1252 equivalents, following the
+ * HTML spec. All other code points are returned unchanged.
+ * @param codePoint Unicode code point to convert.
+ */
+function decode_codepoint_replaceCodePoint(codePoint) {
+    if (isInvalidCodePoint(codePoint)) {
+        return 0xff_fd;
+    }
+    if (codePoint >= 128 && codePoint <= 159) {
+        return c1[codePoint - 128] || codePoint;
+    }
+    return codePoint;
+}
+/**
+ * XML numeric character references are the referenced Unicode code point.
+ * Invalid values still become U+FFFD; the HTML Windows-1252 C1 remap is not
+ * applied.
+ * @see https://www.w3.org/TR/xml/#NT-CharRef
+ * @param codePoint Unicode code point to convert.
+ */
+function decode_codepoint_replaceCodePointXML(codePoint) {
+    return isInvalidCodePoint(codePoint) ? 0xff_fd : codePoint;
+}
+/**
+ * Convert the code point of a decoded numeric entity to a string, replacing
+ * invalid values.
+ *
+ * Fast path for plain BMP code points: [1..0x7F] and [0xA0..0xD7FF] pass
+ * `replaceCodePoint` unchanged (no NUL, C1 remap, surrogate, or out-of-range
+ * handling) and fit a single charCode. 0xd760 = 0xD800 (the first surrogate)
+ * - 0xA0.
+ * @param codePoint Unicode code point to convert.
+ */
+function codePointToString(codePoint) {
+    return (codePoint - 1) >>> 0 < 0x7f || (codePoint - 0xa0) >>> 0 < 0xd7_60
+        ? String.fromCharCode(codePoint)
+        : String.fromCodePoint(decode_codepoint_replaceCodePoint(codePoint));
+}
+//# sourceMappingURL=decode-codepoint.js.map
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
+/*
+ * Inverse of the encoder's SAFE alphabet (0x21..0x7E minus 0x22, 0x24, 0x5C),
+ * precomputed once at module load. Entries for excluded chars stay 0 but
+ * are never read.
+ */
+const BASE91_INVERSE = /* #__PURE__ */ (() => {
+    const table = new Uint8Array(127);
+    let code = 0;
+    for (let char = 0x21; char <= 0x7e; char++) {
+        if (char !== 0x22 && char !== 0x24 && char !== 0x5c) {
+            table[char] = code++;
+        }
+    }
+    return table;
+})();
+/**
+ * Decode a dictionary-encoded trie string back into its Uint16Array.
+ *
+ * Stream layout (consumed in this order):
+ *   1. dict1 atoms — `dict1AtomCount` uint16 values, delta+RLE encoded.
+ *   2. dict2 atoms — `atomCount - dict1AtomCount` values, delta+RLE.
+ *   3. dict2 ngrams — `ngramCount - (dictSize - dict1AtomCount)` entries,
+ *      each a pair of slot codes that resolve to earlier slots.
+ *   4. dict1 ngrams — `dictSize - dict1AtomCount` entries, same shape.
+ *   5. data — slot codes, each expanding to one or more uint16 values.
+ *
+ * Codes use a 91-char base (printable ASCII minus `"`, `$`, `\`):
+ *   - char1 < dictSize  → 1-char code, slot = char1
+ *   - char1 ≥ dictSize  → 2-char code, slot = dictSize + (char1 - dictSize)*91 + char2
+ *
+ * Slot index → token kind:
+ *   [0, A)                  dict1 atoms     (1-char codes)
+ *   [A, dictSize)           dict1 ngrams    (1-char codes)
+ *   [dictSize, dictSize+D)  dict2 atoms     (2-char codes)
+ *   [dictSize+D, end)       dict2 ngrams    (2-char codes)
+ *
+ * Both atom dicts decode before any ngram, and dict2 ngrams decode before
+ * dict1 ngrams. So every ngram entry references slots whose contents are
+ * already filled — no forward references to handle.
+ *
+ * This runs on library import. Flat typed arrays store each slot as either
+ * a plain value (`single`, covering every atom) or a range in a shared
+ * `pool` (ngrams).
+ * @param input Packed trie string.
+ * @param resultLength Expected number of uint16 values in the output.
+ * @param atomCount Total number of distinct uint16 values in the trie.
+ * @param dict1AtomCount Atoms in the 1-char range (`A` above).
+ * @param ngramCount Total number of ngram entries (dict1 + dict2).
+ * @param dictSize Number of 1-char code slots; the rest of `BASE - dictSize`
+ *   first-byte values are 2-char codes.
+ */
+function decodeTrieDict(input, resultLength, atomCount, dict1AtomCount, ngramCount, dictSize) {
+    const base = 91;
+    const inputLength = input.length;
+    // For 2-char codes, slot = char1 * base - twoCharBias + char2.
+    const twoCharBias = dictSize * (base - 1);
+    let pos = 0;
+    /** Read one slot code at `pos` and return its slot index, advancing pos. */
+    const readSlotCode = () => {
+        const c1 = BASE91_INVERSE[input.charCodeAt(pos++)];
+        return c1 < dictSize
+            ? c1
+            : c1 * base - twoCharBias + BASE91_INVERSE[input.charCodeAt(pos++)];
+    };
+    const dict2AtomCount = atomCount - dict1AtomCount;
+    const slotCount = atomCount + ngramCount;
+    /*
+     * Per-slot contents: atoms (always a single value) live directly in
+     * `single`; ngram slots hold -1 there and expand to
+     * `pool[start[slot] .. start[slot] + length[slot])`.
+     */
+    const single = new Int32Array(slotCount);
+    single.fill(-1, dict1AtomCount, dictSize);
+    single.fill(-1, dictSize + dict2AtomCount, slotCount);
+    const start = new Int32Array(slotCount);
+    const length = new Int32Array(slotCount);
+    /**
+     * Decode `count` ascending uint16 values from a delta+RLE stream into
+     * `single[off..off+count)`.
+     *
+     *   code < 89   → delta = code
+     *   code == 89  → run-length: next char encodes runLength-2; emit `runLength` consecutive +1 values
+     *   code == 90, next < 90  → escape: delta = 89 + next * BASE + after-next
+     *   code == 90, next == 90 → double-escape: extra char for very large deltas
+     * @param count
+     * @param off
+     */
+    function decodeDelta(count, off) {
+        let previous = 0;
+        let slot = off;
+        const end = off + count;
+        while (slot < end) {
+            const code = BASE91_INVERSE[input.charCodeAt(pos++)];
+            if (code < 89) {
+                previous += code;
+                single[slot++] = previous;
+            }
+            else if (code === 89) {
+                let runLength = BASE91_INVERSE[input.charCodeAt(pos++)] + 2;
+                while (runLength--)
+                    single[slot++] = ++previous;
+            }
+            else {
+                const next = BASE91_INVERSE[input.charCodeAt(pos++)];
+                previous +=
+                    89 +
+                        // eslint-disable-next-line unicorn/prefer-minimal-ternary -- branches read a different number of side-effecting input bytes
+                        (next < 90
+                            ? next * base + BASE91_INVERSE[input.charCodeAt(pos++)]
+                            : BASE91_INVERSE[input.charCodeAt(pos++)] * 8281 +
+                                BASE91_INVERSE[input.charCodeAt(pos++)] * base +
+                                BASE91_INVERSE[input.charCodeAt(pos++)]);
+                single[slot++] = previous;
+            }
+        }
+    }
+    // Streams 1 & 2: atoms decoded into their slot ranges.
+    decodeDelta(dict1AtomCount, 0);
+    decodeDelta(dict2AtomCount, dictSize);
+    /*
+     * Streams 3 & 4 are read in two passes: first collect every ngram's two
+     * references and derive its expanded length (each ref resolves to an earlier
+     * slot, so lengths are already known), which sizes the shared pool.
+     * Pool ranges are handed out in decode order, so the second pass fills
+     * the pool contiguously with a single write cursor.
+     */
+    const references = new Int32Array(ngramCount * 2);
+    let poolSize = 0;
+    let ngramIndex = 0;
+    /**
+     * Read `count` ngram entries (each = 2 slot-code references) for the slots
+     * starting at `startSlot`, recording references and assigning pool ranges.
+     * @param count
+     * @param startSlot
+     */
+    function readNgramReferences(count, startSlot) {
+        for (let index = 0; index < count; index++) {
+            const slot = startSlot + index;
+            const a = readSlotCode();
+            const b = readSlotCode();
+            references[ngramIndex * 2] = a;
+            references[ngramIndex * 2 + 1] = b;
+            ngramIndex += 1;
+            start[slot] = poolSize;
+            const entryLength = (single[a] < 0 ? length[a] : 1) +
+                (single[b] < 0 ? length[b] : 1);
+            length[slot] = entryLength;
+            poolSize += entryLength;
+        }
+    }
+    readNgramReferences(ngramCount - dictSize + dict1AtomCount, dictSize + dict2AtomCount);
+    readNgramReferences(dictSize - dict1AtomCount, dict1AtomCount);
+    // Second pass: concatenate each ngram's two halves into the pool.
+    const pool = new Uint16Array(poolSize);
+    let write = 0;
+    for (let index = 0; index < ngramIndex; index++) {
+        for (let half = 0; half < 2; half++) {
+            const source = references[index * 2 + half];
+            const value = single[source];
+            if (value < 0) {
+                let read = start[source];
+                const readEnd = read + length[source];
+                while (read < readEnd)
+                    pool[write++] = pool[read++];
+            }
+            else {
+                pool[write++] = value;
+            }
+        }
+    }
+    // Stream 5: data. Each code expands to its slot's stored values.
+    const out = new Uint16Array(resultLength);
+    let outIndex = 0;
+    while (pos < inputLength) {
+        let slot = BASE91_INVERSE[input.charCodeAt(pos++)];
+        if (slot >= dictSize) {
+            slot =
+                slot * base -
+                    twoCharBias +
+                    BASE91_INVERSE[input.charCodeAt(pos++)];
+        }
+        const value = single[slot];
+        if (value < 0) {
+            let read = start[slot];
+            const readEnd = read + length[slot];
+            while (read < readEnd)
+                out[outIndex++] = pool[read++];
+        }
+        else {
+            out[outIndex++] = value;
+        }
+    }
+    return out;
+}
+//# sourceMappingURL=decode-shared.js.map
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
+// Generated using scripts/write-decode-map.ts
+
+/** Packed HTML decode trie data. */
+const htmlDecodeTree = /* #__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13_494, 2713, 49, 25, 61);
+//# sourceMappingURL=decode-data-html.js.map
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
+/**
+ * Bit flags & masks for the binary trie encoding used for entity decoding.
+ *
+ * The trie is a flat `Uint16Array`. Every node starts with one header word:
+ *
+ *   15..14 VALUE_LENGTH   Number of words the value occupies, +1.
+ *                         0 = no value; 1 = value inline in bits 12..0;
+ *                         2/3 = value in the 1/2 words after the header.
+ *   13     FLAG13         If VALUE_LENGTH > 0: semicolon required ("strict"
+ *                         entity; `;` is never stored as a branch).
+ *                         If VALUE_LENGTH == 0: this node is a compact run.
+ *   12..7  BRANCH_LENGTH  Number of branches (or run length for runs).
+ *   6..0   JUMP_TABLE     Jump-table offset / single-branch char / first
+ *                         run char (see below).
+ *
+ * Branch data follows the header and any value words. Its shape is selected
+ * by (JUMP_TABLE, BRANCH_LENGTH) in the header:
+ *
+ *   Single branch  JUMP_TABLE = the only child's char, BRANCH_LENGTH = 0.
+ *                  No branch words; the child node follows immediately.
+ *   Jump table     JUMP_TABLE = first covered char (> 0), BRANCH_LENGTH =
+ *                  table length. One word per covered char: 0 = no branch,
+ *                  otherwise the child's offset from the END of the table,
+ *                  +1 (so 0 stays the no-branch sentinel).
+ *   Dictionary     JUMP_TABLE = 0, BRANCH_LENGTH = number of branches.
+ *                  ceil(n/2) words of sorted keys packed two per word
+ *                  (low byte first), then n pointer words storing the
+ *                  child's offset from the END of the branch data.
+ *   Compact run    VALUE_LENGTH = 0, FLAG13 set. BRANCH_LENGTH = run
+ *                  length (3..63), JUMP_TABLE = first char; remaining run
+ *                  chars packed two per word after the header. The target
+ *                  node follows the packed words immediately.
+ *
+ * Pointers are end-relative (rather than relative to the pointer's own
+ * position) because that makes the common "child encoded right after the
+ * branch data" case a small constant, which compresses far better. Offsets
+ * to already-encoded (shared) nodes wrap via uint16 modulo arithmetic; the
+ * decoder masks navigation results with `& 0xff_ff` to match.
+ */
+var bin_trie_flags_BinTrieFlags;
+(function (BinTrieFlags) {
+    BinTrieFlags[BinTrieFlags["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
+    BinTrieFlags[BinTrieFlags["FLAG13"] = 8192] = "FLAG13";
+    BinTrieFlags[BinTrieFlags["BRANCH_LENGTH"] = 8064] = "BRANCH_LENGTH";
+    BinTrieFlags[BinTrieFlags["JUMP_TABLE"] = 127] = "JUMP_TABLE";
+    /** Bits 12..0: the inline value of a VALUE_LENGTH = 1 header word. */
+    BinTrieFlags[BinTrieFlags["VALUE_MASK"] = 8191] = "VALUE_MASK";
+})(bin_trie_flags_BinTrieFlags || (bin_trie_flags_BinTrieFlags = {}));
+//# sourceMappingURL=bin-trie-flags.js.map
+;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode.js
+
+
+
+
+var CharCodes;
+(function (CharCodes) {
+    CharCodes[CharCodes["AMP"] = 38] = "AMP";
+    CharCodes[CharCodes["NUM"] = 35] = "NUM";
+    CharCodes[CharCodes["SEMI"] = 59] = "SEMI";
+    CharCodes[CharCodes["EQUALS"] = 61] = "EQUALS";
+    CharCodes[CharCodes["ZERO"] = 48] = "ZERO";
+    CharCodes[CharCodes["NINE"] = 57] = "NINE";
+    CharCodes[CharCodes["LOWER_A"] = 97] = "LOWER_A";
+    CharCodes[CharCodes["LOWER_X"] = 120] = "LOWER_X";
+})(CharCodes || (CharCodes = {}));
+/** Bit that needs to be set to convert an upper case ASCII character to lower case */
+const TO_LOWER_BIT = 0b10_0000;
+/*
+ * `parseNumericEntity` packs its two results into one 32-bit integer:
+ * `(consumed << CONSUMED_SHIFT) | codePoint`. The 21-bit code point field
+ * fits any valid Unicode value (max 0x10FFFF, clamped before packing); the
+ * consumed count excludes `&` and gets the remaining 11 bits. Extract it
+ * with `>>>` so the topmost bit isn't treated as a sign.
+ *
+ * Plain consts rather than a `const enum`: with `isolatedModules`, enum
+ * member reads compile to runtime property loads.
+ */
+const CONSUMED_SHIFT = 21;
+const CODE_POINT_MASK = 0x1f_ff_ff;
+/**
+ * Reserved consumed field for counts of at least 2047 characters after `&`.
+ * The true count is in `longNumericConsumed`.
+ */
+const CONSUMED_OVERFLOW = 0x7_ff;
+/**
+ * Side channel for numeric entities of at least 2048 characters including
+ * `&`. Set by `parseNumericEntity` when its consumed count reaches the
+ * reserved value `CONSUMED_OVERFLOW`; callers read the true count from here.
+ * A module-level slot avoids a tuple allocation on the hot path.
+ */
+let longNumericConsumed = 0;
+/**
+ * Extract the consumed count from a `parseNumericEntity` packed result,
+ * recovering the true length from `longNumericConsumed` when the packed
+ * field contains the sentinel. Read it before the next `parseNumericEntity`
+ * call, which may overwrite the side channel. This helper owns that protocol.
+ * @param packed Packed result of `parseNumericEntity`.
+ */
+function unpackConsumed(packed) {
+    const consumed = packed >>> CONSUMED_SHIFT;
+    return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
+}
+/**
+ * Unsigned subtraction trick: (code - lo) >>> 0 wraps negatives to large
+ * values, so a single `<=` covers the entire [lo..hi] range check.
+ * @param code Code point to check.
+ */
+function isNumber(code) {
+    return (code - CharCodes.ZERO) >>> 0 <= 9;
+}
+function isHexadecimalCharacter(code) {
+    return ((code | TO_LOWER_BIT) - CharCodes.LOWER_A) >>> 0 <= 5; // F - a
+}
+function isAlpha(code) {
+    return ((code | TO_LOWER_BIT) - CharCodes.LOWER_A) >>> 0 <= 25; // Z - a
+}
+/**
+ * Checks if the given character is a valid end character for an entity in an attribute.
+ *
+ * Attribute values that aren't terminated properly aren't parsed, and shouldn't lead to a parser error.
+ * See the example in https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state
+ * @param code Code point to check.
+ */
+function isEntityInAttributeInvalidEnd(code) {
+    return code === CharCodes.EQUALS || isAlpha(code) || isNumber(code);
+}
+var EntityDecoderState;
+(function (EntityDecoderState) {
+    EntityDecoderState[EntityDecoderState["EntityStart"] = 0] = "EntityStart";
+    EntityDecoderState[EntityDecoderState["NumericStart"] = 1] = "NumericStart";
+    EntityDecoderState[EntityDecoderState["NumericDecimal"] = 2] = "NumericDecimal";
+    EntityDecoderState[EntityDecoderState["NumericHex"] = 3] = "NumericHex";
+    EntityDecoderState[EntityDecoderState["NamedEntity"] = 4] = "NamedEntity";
+})(EntityDecoderState || (EntityDecoderState = {}));
+/**
+ * Decoding mode for named entities.
+ */
+var DecodingMode;
+(function (DecodingMode) {
+    /** Entities in text nodes that can end with any character. */
+    DecodingMode[DecodingMode["Legacy"] = 0] = "Legacy";
+    /** Only allow entities terminated with a semicolon. */
+    DecodingMode[DecodingMode["Strict"] = 1] = "Strict";
+    /** Entities in attributes have limitations on ending characters. */
+    DecodingMode[DecodingMode["Attribute"] = 2] = "Attribute";
+})(DecodingMode || (DecodingMode = {}));
+/**
+ * Token decoder with support of writing partial entities.
+ */
+class EntityDecoder {
+    decodeTree;
+    emitCodePoint;
+    errors;
+    /** The current state of the decoder. */
+    state = EntityDecoderState.EntityStart;
+    /** Characters that were consumed while parsing an entity. */
+    consumed = 1;
+    /**
+     * The result of the entity.
+     *
+     * For named entities: the trie index of the best legacy match so far
+     * (0 = none). For numeric entities: the accumulated code point.
+     */
+    result = 0;
+    /** The current index in the decode tree. */
+    treeIndex = 0;
+    /**
+     * Characters consumed since the last recorded legacy match, plus one.
+     * Invariant at the top of the `stateNamedEntity` loop: `excess` equals
+     * the number of unrecorded consumed characters + 1.
+     */
+    // biome-ignore lint/correctness/noUnusedPrivateClassMembers: False positive (read via destructuring)
+    excess = 1;
+    /** The mode in which the decoder is operating. */
+    decodeMode = DecodingMode.Strict;
+    /** The number of characters that have been consumed in the current run. */
+    // biome-ignore lint/correctness/noUnusedPrivateClassMembers: False positive
+    runConsumed = 0;
+    constructor(
+    /** The predefined HTML or XML decode tree. */
+    decodeTree, 
+    /**
+     * The function that is called when a codepoint is decoded.
+     *
+     * For named entities that decode to multiple code points, this will
+     * be called multiple times, with the second codepoint, and the same
+     * `consumed` value.
+     * @param codepoint The decoded codepoint.
+     * @param consumed The number of characters consumed by the decoder.
+     */
+    emitCodePoint, 
+    /** An object that is used to produce errors. */
+    errors) {
+        this.decodeTree = decodeTree;
+        this.emitCodePoint = emitCodePoint;
+        this.errors = errors;
+    }
+    /**
+     * Resets the instance to make it reusable.
+     * @param decodeMode Entity decoding mode to use.
+     */
+    startEntity(decodeMode) {
+        this.decodeMode = decodeMode;
+        this.state = EntityDecoderState.EntityStart;
+        this.result = 0;
+        this.treeIndex = 0;
+        this.excess = 1;
+        this.consumed = 1;
+        this.runConsumed = 0;
+    }
+    /**
+     * Write an entity to the decoder. This can be called multiple times with partial entities.
+     * If the entity is incomplete, the decoder will return -1.
+     *
+     * Mirrors the non-streaming `decodeWithTrie`, but with the ability to stop decoding if the
+     * entity is incomplete, and resume when the next string is written.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The offset at which the entity begins. Should be 0 if this is not the first call.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    write(input, offset) {
+        switch (this.state) {
+            case EntityDecoderState.EntityStart: {
+                if (input.charCodeAt(offset) === CharCodes.NUM) {
+                    this.state = EntityDecoderState.NumericStart;
+                    this.consumed += 1;
+                    return this.stateNumericStart(input, offset + 1);
+                }
+                this.state = EntityDecoderState.NamedEntity;
+                return this.stateNamedEntity(input, offset);
+            }
+            case EntityDecoderState.NumericStart: {
+                return this.stateNumericStart(input, offset);
+            }
+            case EntityDecoderState.NumericDecimal: {
+                return this.stateNumericDecimal(input, offset);
+            }
+            case EntityDecoderState.NumericHex: {
+                return this.stateNumericHex(input, offset);
+            }
+            default: {
+                // NamedEntity — the only remaining state.
+                return this.stateNamedEntity(input, offset);
+            }
+        }
+    }
+    /**
+     * Switches between the numeric decimal and hexadecimal states.
+     *
+     * Equivalent to the `Numeric character reference state` in the HTML spec.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    // eslint-disable-next-line unicorn/consistent-class-member-order
+    stateNumericStart(input, offset) {
+        if (offset >= input.length) {
+            return -1;
+        }
+        if ((input.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+            this.state = EntityDecoderState.NumericHex;
+            this.consumed += 1;
+            return this.stateNumericHex(input, offset + 1);
+        }
+        this.state = EntityDecoderState.NumericDecimal;
+        return this.stateNumericDecimal(input, offset);
+    }
+    /**
+     * Parses a hexadecimal numeric entity.
+     *
+     * Equivalent to the `Hexademical character reference state` in the HTML
+     * spec. Digit parsing matches the hex loop in `parseNumericEntity`.
+     * The accumulated value is preserved for numeric validation callbacks.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    stateNumericHex(input, offset) {
+        const inputLength = input.length;
+        // Local accumulators; flushed before any exit (see stateNamedEntity).
+        let { result } = this;
+        let { consumed } = this;
+        while (offset < inputLength) {
+            const char = input.charCodeAt(offset);
+            if (isNumber(char) || isHexadecimalCharacter(char)) {
+                // Convert hex digit to value (0-15); 'a'/'A' -> 10.
+                const digit = char <= CharCodes.NINE
+                    ? char - CharCodes.ZERO
+                    : (char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10;
+                result = result * 16 + digit;
+                consumed += 1;
+                offset += 1;
+            }
+            else {
+                this.result = result;
+                this.consumed = consumed;
+                return this.emitNumericEntity(char, 3);
+            }
+        }
+        this.result = result;
+        this.consumed = consumed;
+        return -1; // Incomplete entity
+    }
+    /**
+     * Parses a decimal numeric entity.
+     *
+     * Equivalent to the `Decimal character reference state` in the HTML
+     * spec. Digit parsing matches the decimal loop in `parseNumericEntity`.
+     * The accumulated value is preserved for numeric validation callbacks.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    stateNumericDecimal(input, offset) {
+        const inputLength = input.length;
+        // Local accumulators; flushed before any exit (see stateNamedEntity).
+        let { result } = this;
+        let { consumed } = this;
+        while (offset < inputLength) {
+            const digit = input.charCodeAt(offset) - CharCodes.ZERO;
+            if (digit >>> 0 > 9) {
+                this.result = result;
+                this.consumed = consumed;
+                return this.emitNumericEntity(digit + CharCodes.ZERO, 2);
+            }
+            result = result * 10 + digit;
+            consumed += 1;
+            offset += 1;
+        }
+        this.result = result;
+        this.consumed = consumed;
+        return -1; // Incomplete entity
+    }
+    /**
+     * Validate and emit a numeric entity.
+     *
+     * Implements the logic from the `Hexademical character reference start
+     * state` and `Numeric character reference end state` in the HTML spec.
+     * @param lastCp The last code point of the entity. Used to see if the
+     *               entity was terminated with a semicolon.
+     * @param expectedLength The minimum number of characters that should be
+     *                       consumed. Used to validate that at least one digit
+     *                       was consumed.
+     * @returns The number of characters that were consumed.
+     */
+    emitNumericEntity(lastCp, expectedLength) {
+        // Ensure we consumed at least one digit.
+        if (this.consumed <= expectedLength) {
+            this.errors?.absenceOfDigitsInNumericCharacterReference(this.consumed);
+            return 0;
+        }
+        // Figure out if this is a legit end of the entity
+        if (lastCp === CharCodes.SEMI) {
+            this.consumed += 1;
+        }
+        else if (this.decodeMode === DecodingMode.Strict) {
+            return 0;
+        }
+        this.emitCodePoint((this.decodeTree === xmlDecodeTree
+            ? replaceCodePointXML
+            : replaceCodePoint)(this.result), this.consumed);
+        if (this.errors) {
+            if (lastCp !== CharCodes.SEMI) {
+                this.errors.missingSemicolonAfterCharacterReference();
+            }
+            this.errors.validateNumericCharacterReference(this.result);
+        }
+        return this.consumed;
+    }
+    /**
+     * Flush locally-tracked walk state back to the fields, then emit the
+     * recorded legacy match or reject (cold path — at most once per
+     * entity). Called after failed navigation (leaf node, branch miss, or
+     * compact-run mismatch). In attribute mode, reject if no legacy was
+     * recorded at the current node, if we descended past it, or if the
+     * pending input character is an invalid attribute terminator.
+     * @param consumed Locally-tracked consumed count.
+     * @param excess Locally-tracked excess count.
+     * @param char Pending input character (may be the mismatching char).
+     * @param valueLength Value length at the current trie node.
+     */
+    flushAndEmitLegacyOrReject(consumed, excess, char, valueLength) {
+        this.consumed = consumed;
+        this.excess = excess;
+        return this.result === 0 ||
+            (this.decodeMode === DecodingMode.Attribute &&
+                (valueLength === 0 ||
+                    excess > 1 ||
+                    isEntityInAttributeInvalidEnd(char)))
+            ? 0
+            : this.emitNotTerminatedNamedEntity();
+    }
+    /**
+     * Parses a named entity.
+     *
+     * Equivalent to the `Named character reference state` in the HTML spec.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    stateNamedEntity(input, offset) {
+        const { decodeTree } = this;
+        const inputLength = input.length;
+        const isStrict = this.decodeMode === DecodingMode.Strict;
+        /*
+         * Local copies of the resumable walk state avoid per-character
+         * field writes. They are flushed back to the fields
+         * on every exit (chunk end, and before any emit helper that reads
+         * them). `this.result` is only written at the (rare) record points,
+         * so it stays a direct field write.
+         *
+         * Legacy-match recording happens in two idempotent places: at the
+         * loop top when sitting on a value node, and in the chunk-end
+         * epilogue (so `end()` sees matches that land exactly on a chunk
+         * boundary). Recording applies `consumed += excess - 1; excess = 1`,
+         * which is a no-op when repeated — the loop-top invariant is
+         * `excess` = unrecorded consumed characters + 1.
+         */
+        let { treeIndex } = this;
+        let { excess } = this;
+        let { consumed } = this;
+        let current = decodeTree[treeIndex];
+        while (offset < inputLength) {
+            /*
+             * Descend through value-less jump-table nodes (including the
+             * single-branch encoding) inline, mirroring `decodeWithTrie`:
+             * this avoids a `determineBranch` call per level for the
+             * dominant node shape — including the root on the first write.
+             */
+            while ((current &
+                (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
+                0 &&
+                (current & BinTrieFlags.JUMP_TABLE) !== 0) {
+                const char = input.charCodeAt(offset);
+                const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+                const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+                if (branchCount === 0) {
+                    // Single branch encoded inline in the jump offset bits.
+                    if (char !== jumpOffset) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    treeIndex += 1;
+                }
+                else {
+                    const slot = char - jumpOffset;
+                    if (slot >>> 0 >= branchCount) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    const stored = decodeTree[treeIndex + 1 + slot];
+                    if (stored === 0) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    // End-relative: branch data ends at treeIndex+1+branchCount.
+                    treeIndex = (treeIndex + branchCount + stored) & 0xff_ff;
+                }
+                current = decodeTree[treeIndex];
+                offset += 1;
+                excess += 1;
+                /*
+                 * `charCodeAt` past the end returns NaN, which would alias
+                 * to slot 0 after `>>> 0` — bail out explicitly.
+                 */
+                // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                if (offset >= inputLength)
+                    break;
+            }
+            if (offset >= inputLength)
+                break;
+            // Handle compact runs (resumable across chunks).
+            if ((current &
+                (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
+                BinTrieFlags.FLAG13) {
+                const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7; /* 3..63 */
+                let { runConsumed } = this;
+                // If we are starting a run, check the first char.
+                if (runConsumed === 0) {
+                    const char = input.charCodeAt(offset);
+                    if (char !== (current & BinTrieFlags.JUMP_TABLE)) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    offset += 1;
+                    excess += 1;
+                    runConsumed = 1;
+                }
+                // Check remaining characters in the run (packed two per uint16 word).
+                while (runConsumed < runLength) {
+                    if (offset >= inputLength) {
+                        this.treeIndex = treeIndex;
+                        this.excess = excess;
+                        this.consumed = consumed;
+                        this.runConsumed = runConsumed;
+                        return -1;
+                    }
+                    const charIndexInPacked = runConsumed - 1;
+                    const packedWord = decodeTree[treeIndex + 1 + (charIndexInPacked >> 1)];
+                    const expectedChar = (packedWord >> ((charIndexInPacked & 1) << 3)) & 0xff;
+                    const char = input.charCodeAt(offset);
+                    if (char !== expectedChar) {
+                        this.runConsumed = 0;
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    offset += 1;
+                    excess += 1;
+                    runConsumed += 1;
+                }
+                this.runConsumed = 0;
+                treeIndex += 1 + (runLength >> 1);
+                current = decodeTree[treeIndex];
+                // Loop top handles the landed-on node (record/emit/branch).
+                continue;
+            }
+            // Header plus out-of-line value words; 0 means no value.
+            const valueLength = current >>> 14;
+            const char = input.charCodeAt(offset);
+            if (valueLength !== 0) {
+                // Record a legacy match (FLAG13 clear = semicolon optional).
+                if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+                    this.result = treeIndex;
+                    consumed += excess - 1;
+                    excess = 1;
+                }
+                /*
+                 * Implicit semicolon handling: emit immediately. Covers both
+                 * strict (FLAG13 set) and legacy entities — neither stores
+                 * an explicit `;` branch in the trie.
+                 */
+                if (char === CharCodes.SEMI) {
+                    return this.emitNamedEntityData(treeIndex, valueLength, consumed + excess);
+                }
+                /*
+                 * `valueLength === 1` packs the codepoint into the header
+                 * word's low 13 bits, where branch metadata also lives. Skip
+                 * the branch lookup on leaves so those value bits aren't
+                 * reinterpreted as branch offsets.
+                 */
+                if (valueLength === 1) {
+                    return this.flushAndEmitLegacyOrReject(consumed, excess, char, valueLength);
+                }
+            }
+            // Value-bearing or dictionary node: dispatch through determineBranch.
+            const next = determineBranch(decodeTree, current, treeIndex + (valueLength || 1), char);
+            if (next < 0) {
+                return this.flushAndEmitLegacyOrReject(consumed, excess, char, valueLength);
+            }
+            treeIndex = next;
+            current = decodeTree[treeIndex];
+            offset += 1;
+            excess += 1;
+        }
+        /*
+         * Chunk exhausted. Record a legacy match we may be sitting on, so a
+         * subsequent `end()` emits it, then persist the walk state.
+         */
+        if (!isStrict &&
+            current >>> 14 !== 0 &&
+            (current & BinTrieFlags.FLAG13) === 0) {
+            this.result = treeIndex;
+            consumed += excess - 1;
+            excess = 1;
+        }
+        this.treeIndex = treeIndex;
+        this.excess = excess;
+        this.consumed = consumed;
+        return -1;
+    }
+    /**
+     * Emit a named entity that was not terminated with a semicolon.
+     * @returns The number of characters consumed.
+     */
+    emitNotTerminatedNamedEntity() {
+        const { result, decodeTree } = this;
+        const valueLength = decodeTree[result] >>> 14;
+        this.emitNamedEntityData(result, valueLength, this.consumed);
+        this.errors?.missingSemicolonAfterCharacterReference();
+        return this.consumed;
+    }
+    /**
+     * Emit a named entity.
+     * @param result The index of the entity in the decode tree.
+     * @param valueLength Encoded value length (header plus any value words).
+     * @param consumed The number of characters consumed.
+     * @returns The number of characters consumed.
+     */
+    emitNamedEntityData(result, valueLength, consumed) {
+        const { decodeTree } = this;
+        this.emitCodePoint(valueLength === 1
+            ? decodeTree[result] & BinTrieFlags.VALUE_MASK
+            : decodeTree[result + 1], consumed);
+        if (valueLength === 3) {
+            // Emit the second UTF-16 code unit.
+            this.emitCodePoint(decodeTree[result + 2], consumed);
+        }
+        return consumed;
+    }
+    /**
+     * Signal to the parser that the end of the input was reached.
+     *
+     * Remaining data will be emitted and relevant errors will be produced.
+     * @returns The number of characters consumed.
+     */
+    end() {
+        switch (this.state) {
+            case EntityDecoderState.NamedEntity: {
+                // Emit a named entity if we have one.
+                return this.result !== 0 &&
+                    (this.decodeMode !== DecodingMode.Attribute ||
+                        this.result === this.treeIndex)
+                    ? this.emitNotTerminatedNamedEntity()
+                    : 0;
+            }
+            // Otherwise, emit a numeric entity if we have one.
+            case EntityDecoderState.NumericDecimal: {
+                return this.emitNumericEntity(0, 2);
+            }
+            case EntityDecoderState.NumericHex: {
+                return this.emitNumericEntity(0, 3);
+            }
+            case EntityDecoderState.NumericStart: {
+                this.errors?.absenceOfDigitsInNumericCharacterReference(this.consumed);
+                return 0;
+            }
+            default: {
+                // EntityStart or unknown — return 0.
+                return 0;
+            }
+        }
+    }
+}
+/**
+ * Determines the branch of the current node that is taken given the current
+ * character. This function is used to traverse the trie.
+ *
+ * See `BinTrieFlags` for the branch-data layouts handled here.
+ * @param decodeTree The trie.
+ * @param current The current node's header word.
+ * @param nodeIndex Index of the node's first branch-data word (the header
+ *   plus any value words have been skipped by the caller).
+ * @param char The current character.
+ * @returns The index of the next node, or -1 if no branch is taken.
+ */
+function determineBranch(decodeTree, current, nodeIndex, char) {
+    const branchCount = (current & bin_trie_flags_BinTrieFlags.BRANCH_LENGTH) >> 7;
+    const jumpOffset = current & bin_trie_flags_BinTrieFlags.JUMP_TABLE;
+    // Case 1: Single branch or jump table (jumpOffset encodes the first/only char code).
+    if (jumpOffset) {
+        if (branchCount === 0) {
+            // Single branch encoded inline in the jump offset bits.
+            return char === jumpOffset ? nodeIndex : -1;
+        }
+        /*
+         * Jump table: branchCount consecutive slots starting at jumpOffset.
+         * Unsigned comparison handles both < 0 and >= branchCount in one check.
+         */
+        const slot = char - jumpOffset;
+        if (slot >>> 0 >= branchCount)
+            return -1;
+        const stored = decodeTree[nodeIndex + slot];
+        /*
+         * 0 = empty slot (no branch); otherwise the child's offset from the
+         * end of the branch array, +1 (end-relative pointers compress
+         * better). `& 0xff_ff` mirrors the encoder's uint16 wrap for
+         * backreferences to already-encoded nodes.
+         */
+        return stored === 0
+            ? -1
+            : (nodeIndex + branchCount + stored - 1) & 0xff_ff;
+    }
+    /*
+     * Case 2: Packed dictionary. Linear scan — over 90% of dict nodes have
+     * <= 4 branches in the HTML trie, where the constant-factor savings
+     * dominate over binary search's asymptotic edge.
+     */
+    if (branchCount === 0)
+        return -1;
+    const packedKeySlots = (branchCount + 1) >> 1;
+    const branchEnd = nodeIndex + packedKeySlots + branchCount;
+    for (let index = 0; index < branchCount; index++) {
+        const packed = decodeTree[nodeIndex + (index >> 1)];
+        const key = (packed >> ((index & 1) << 3)) & 0xff;
+        if (key === char) {
+            const pointerIndex = nodeIndex + packedKeySlots + index;
+            // Pointers are relative to the end of the branch data.
+            return (branchEnd + decodeTree[pointerIndex]) & 0xff_ff;
+        }
+        // Keys are sorted; if we've passed `char`, no match is possible.
+        if (key > char)
+            return -1;
+    }
+    return -1;
+}
+/**
+ * Read the decoded value from a trie node.
+ * @param decodeTree The trie.
+ * @param nodeIndex The index of the node.
+ * @param valueLength The length of the value (1, 2, or 3).
+ * @returns The decoded string.
+ */
+function readTrieValue(decodeTree, nodeIndex, valueLength) {
+    if (valueLength === 1) {
+        return String.fromCharCode(decodeTree[nodeIndex] & bin_trie_flags_BinTrieFlags.VALUE_MASK);
+    }
+    if (valueLength === 2) {
+        return String.fromCharCode(decodeTree[nodeIndex + 1]);
+    }
+    return String.fromCharCode(decodeTree[nodeIndex + 1], decodeTree[nodeIndex + 2]);
+}
+/**
+ * Parse a numeric entity (`&#DDD;` or `&#xHHH;`).
+ *
+ * Encodes the result as `(consumed << CONSUMED_SHIFT) | codepoint` (see
+ * the packing comment at the top of the file; overlong entities spill
+ * their length into `longNumericConsumed`). Returns 0 when no digits were
+ * found.
+ *
+ * This is the sync counterpart of the streaming
+ * `EntityDecoder#stateNumericDecimal` / `#stateNumericHex`. Digit parsing
+ * matches those methods; only this packed result needs a value clamp.
+ * @param input       The input string.
+ * @param numberStart Index of the `#` character.
+ * @param inputLength Cached `input.length`.
+ */
+function parseNumericEntity(input, numberStart, inputLength) {
+    let offset = numberStart + 1; // Skip "#"
+    let cp = 0;
+    let digitStart = offset;
+    /*
+     * Separate decimal and hexadecimal loops: each multiplies by a constant
+     * and runs a single digit test, instead of a per-character base check.
+     */
+    if (offset < inputLength &&
+        (input.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+        offset += 1;
+        digitStart = offset;
+        while (offset < inputLength) {
+            const char = input.charCodeAt(offset);
+            if (isNumber(char)) {
+                cp = cp * 16 + (char - CharCodes.ZERO);
+            }
+            else if (isHexadecimalCharacter(char)) {
+                cp = cp * 16 + ((char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10);
+            }
+            else {
+                break;
+            }
+            offset += 1;
+        }
+    }
+    else {
+        while (offset < inputLength) {
+            const digit = input.charCodeAt(offset) - CharCodes.ZERO;
+            if (digit >>> 0 > 9)
+                break;
+            cp = cp * 10 + digit;
+            offset += 1;
+        }
+    }
+    if (offset === digitStart)
+        return 0;
+    // Include the semicolon in consumed when present.
+    if (offset < inputLength && input.charCodeAt(offset) === CharCodes.SEMI) {
+        offset += 1;
+    }
+    /*
+     * Clamp out-of-range values to 0x110000 so they fit the 21-bit field
+     * and decode to U+FFFD. Lengths at or above CONSUMED_OVERFLOW use the
+     * side channel described with the packing constants.
+     */
+    if (cp > 0x10_ff_ff)
+        cp = 0x11_00_00;
+    let consumed = offset - numberStart;
+    if (consumed >= CONSUMED_OVERFLOW) {
+        // eslint-disable-next-line unicorn/no-top-level-assignment-in-function -- deliberate side channel, see `longNumericConsumed`
+        longNumericConsumed = consumed;
+        consumed = CONSUMED_OVERFLOW;
+    }
+    return (consumed << CONSUMED_SHIFT) | cp;
+}
+/**
+ * Decode all entities in `input` using the HTML trie.
+ *
+ * Hard-wired to `htmlDecodeTree`: the inline root navigation below assumes
+ * the HTML root's jump-table shape, so this must not be generalized to
+ * other tries (the XML trie's dictionary root would silently match no
+ * entities — `decodeXML` has its own hand-coded fast path instead).
+ * @param input      The string to decode.
+ * @param isStrict Only match semicolon-terminated entities.
+ * @param isAttribute Whether to apply attribute-specific parsing rules (disallowing certain non-semicolon terminators).
+ * @returns The decoded string.
+ */
+function decodeWithTrie(input, isStrict, isAttribute) {
+    const decodeTree = htmlDecodeTree;
+    // Fast path: no entities at all — return input without any allocation.
+    let offset = input.indexOf("&");
+    if (offset < 0)
+        return input;
+    const inputLength = input.length;
+    /*
+     * `chunkStart` marks the start of the next pending slice. Rejected
+     * entities don't advance it, so consecutive rejections are stitched
+     * into a single `slice` once a real match (or end of input) is hit.
+     */
+    let chunkStart = 0;
+    let result = "";
+    /*
+     * Root navigation fields, hoisted out of the per-entity loop. The HTML
+     * root is a multi-branch jump-table covering [A-Za-z]; see the inline
+     * first-iteration comment below.
+     */
+    const root = decodeTree[0];
+    const rootJumpOffset = root & bin_trie_flags_BinTrieFlags.JUMP_TABLE;
+    const rootBranchCount = (root & bin_trie_flags_BinTrieFlags.BRANCH_LENGTH) >> 7;
+    do {
+        const entityStart = offset + 1;
+        // Quick check: entity names must start with [A-Za-z], numeric with #.
+        const firstChar = input.charCodeAt(entityStart);
+        let consumed;
+        let value;
+        if (firstChar === CharCodes.NUM) {
+            const packed = parseNumericEntity(input, entityStart, inputLength);
+            consumed = unpackConsumed(packed);
+            // In strict mode, require semicolon termination.
+            if (isStrict &&
+                consumed > 0 &&
+                input.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI) {
+                consumed = 0;
+            }
+            value =
+                consumed === 0
+                    ? ""
+                    : codePointToString(packed & CODE_POINT_MASK);
+        }
+        else if (isAlpha(firstChar)) {
+            consumed = 0;
+            value = "";
+            /*
+             * The generator guarantees a jump-table root. Consume the first
+             * character directly, then walk from its child.
+             */
+            const rootSlotIndex = firstChar - rootJumpOffset;
+            let nodeIndex;
+            if (rootSlotIndex >>> 0 < rootBranchCount) {
+                const stored = decodeTree[1 + rootSlotIndex];
+                nodeIndex =
+                    stored === 0 ? -1 : (rootBranchCount + stored) & 0xff_ff;
+            }
+            else {
+                nodeIndex = -1;
+            }
+            /*
+             * Best legacy (no-semicolon) match so far, as trie coordinates.
+             * Deferring `readTrieValue` to the end avoids allocating a
+             * string for matches that longer matches supersede.
+             */
+            let bestNodeIndex = 0;
+            let bestValueLength = 0;
+            let current = nodeIndex < 0 ? 0 : decodeTree[nodeIndex];
+            let index = entityStart + 1;
+            /*
+             * Walk the trie from the root child. The `trie` label lets the
+             * inner descent and compact-run loops abandon the entity (and
+             * fall through to the legacy/reject handling) directly.
+             */
+            trie: while (index < inputLength) {
+                /*
+                 * Inline value-less jump tables and single branches. A miss
+                 * falls through to the recorded legacy match or rejection.
+                 */
+                while (
+                // Value-less, non-run node with a nonzero jump offset.
+                (current &
+                    (bin_trie_flags_BinTrieFlags.VALUE_LENGTH | bin_trie_flags_BinTrieFlags.FLAG13)) ===
+                    0 &&
+                    (current & bin_trie_flags_BinTrieFlags.JUMP_TABLE) !== 0) {
+                    const jumpOffset = current & bin_trie_flags_BinTrieFlags.JUMP_TABLE;
+                    const branchCount = (current & bin_trie_flags_BinTrieFlags.BRANCH_LENGTH) >> 7;
+                    if (branchCount === 0) {
+                        // Single branch encoded inline in the jump offset bits.
+                        if (input.charCodeAt(index) !== jumpOffset)
+                            break trie;
+                        nodeIndex += 1;
+                    }
+                    else {
+                        const slot = input.charCodeAt(index) - jumpOffset;
+                        if (slot >>> 0 >= branchCount)
+                            break trie;
+                        const stored = decodeTree[nodeIndex + 1 + slot];
+                        if (stored === 0)
+                            break trie;
+                        // End-relative: branch data ends at nodeIndex+1+branchCount.
+                        nodeIndex =
+                            (nodeIndex + branchCount + stored) & 0xff_ff;
+                    }
+                    current = decodeTree[nodeIndex];
+                    index += 1;
+                    /*
+                     * `charCodeAt` past the end returns NaN, which would
+                     * alias to slot 0 after `>>> 0` — bail out explicitly.
+                     */
+                    if (index >= inputLength)
+                        break trie;
+                }
+                // FLAG13 without a value marks a compact run.
+                if ((current &
+                    (bin_trie_flags_BinTrieFlags.VALUE_LENGTH | bin_trie_flags_BinTrieFlags.FLAG13)) ===
+                    bin_trie_flags_BinTrieFlags.FLAG13) {
+                    const runLength = (current & bin_trie_flags_BinTrieFlags.BRANCH_LENGTH) >> 7;
+                    // Check first char (stored in JUMP_TABLE bits).
+                    if (input.charCodeAt(index) !==
+                        (current & bin_trie_flags_BinTrieFlags.JUMP_TABLE)) {
+                        // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                        break;
+                    }
+                    index += 1;
+                    // Check remaining characters (packed two per uint16 word).
+                    const remaining = runLength - 1;
+                    let wordIndex = nodeIndex + 1;
+                    let charIndexInPacked = 0;
+                    /*
+                     * Process pairs: read one packed word, compare low byte then high byte.
+                     * No explicit bounds check needed — charCodeAt returns NaN for OOB,
+                     * which never equals an integer, so the mismatch break fires naturally.
+                     */
+                    for (; charIndexInPacked + 1 < remaining; charIndexInPacked += 2) {
+                        const packed = decodeTree[wordIndex];
+                        if (input.charCodeAt(index) !== (packed & 0xff))
+                            break trie;
+                        index += 1;
+                        if (input.charCodeAt(index) !== ((packed >> 8) & 0xff))
+                            break trie;
+                        index += 1;
+                        wordIndex += 1;
+                    }
+                    // Handle odd trailing char.
+                    if (charIndexInPacked < remaining) {
+                        if (input.charCodeAt(index) !==
+                            (decodeTree[wordIndex] & 0xff))
+                            // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                            break;
+                        index += 1;
+                    }
+                    nodeIndex += 1 + (runLength >> 1);
+                    current = decodeTree[nodeIndex];
+                    // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                    continue;
+                }
+                // Header plus out-of-line value words; 0 means no value.
+                const valueLength = current >>> 14;
+                const char = input.charCodeAt(index);
+                /*
+                 * Check current node for a value before navigating.
+                 * This handles both: (a) values reached via compact runs on the
+                 * previous iteration, and (b) values at regular branch targets.
+                 */
+                if (valueLength !== 0) {
+                    // If char is `;`, emit immediately.
+                    if (char === CharCodes.SEMI) {
+                        consumed = index - entityStart + 1;
+                        // Inline leaves carry the value in the low 13 bits.
+                        value =
+                            valueLength === 1
+                                ? String.fromCharCode(current & bin_trie_flags_BinTrieFlags.VALUE_MASK)
+                                : readTrieValue(decodeTree, nodeIndex, valueLength);
+                        // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                        break;
+                    }
+                    // Record non-terminated (legacy) match (FLAG13 clear = semicolon optional).
+                    if (!isStrict && (current & bin_trie_flags_BinTrieFlags.FLAG13) === 0) {
+                        consumed = index - entityStart;
+                        bestNodeIndex = nodeIndex;
+                        bestValueLength = valueLength;
+                    }
+                    /*
+                     * A valueLength of 1 means the value is packed inline in the header
+                     * word — these are always leaf nodes with no branches, so we can
+                     * stop walking the trie.
+                     */
+                    // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                    if (valueLength === 1)
+                        break;
+                }
+                // Navigate to the next node (valueLength || 1: skip past value words, minimum 1 for header).
+                const next = determineBranch(decodeTree, current, nodeIndex + (valueLength || 1), char);
+                // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                if (next < 0)
+                    break;
+                nodeIndex = next;
+                current = decodeTree[nodeIndex];
+                index += 1;
+            }
+            /*
+             * Post-loop: if the semicolon path didn't set value,
+             * check for a final legacy match. The last navigation may
+             * have landed on a legacy node whose value hasn't been
+             * recorded yet (loop exited before the top-of-loop check
+             * could run).
+             */
+            if (value === "") {
+                const finalVL = current >>> 14;
+                if (finalVL !== 0 &&
+                    !isStrict &&
+                    (current & bin_trie_flags_BinTrieFlags.FLAG13) === 0) {
+                    consumed = index - entityStart;
+                    bestNodeIndex = nodeIndex;
+                    bestValueLength = finalVL;
+                }
+                if (consumed > 0) {
+                    value = readTrieValue(decodeTree, bestNodeIndex, bestValueLength);
+                }
+            }
+        }
+        else {
+            consumed = 0;
+            value = "";
+        }
+        /*
+         * The attribute end-char rule (HTML spec §13.2.5.73) only applies to
+         * unterminated *named* references.  Semicolon-terminated entities and
+         * numeric entities are always accepted, matching EntityDecoder behavior.
+         *
+         * When `attribute` is false (the common case), short-circuit skips all
+         * the unterminated-named checks entirely.
+         */
+        if (consumed === 0 ||
+            (isAttribute &&
+                firstChar !== CharCodes.NUM &&
+                input.charCodeAt(entityStart + consumed - 1) !==
+                    CharCodes.SEMI &&
+                entityStart + consumed < inputLength &&
+                isEntityInAttributeInvalidEnd(input.charCodeAt(entityStart + consumed)))) {
+            // Rejected: leave `&` in the pending chunk, scan past it.
+            offset = entityStart;
+        }
+        else {
+            if (chunkStart < offset) {
+                result += input.slice(chunkStart, offset);
+            }
+            result += value;
+            offset = chunkStart = entityStart + consumed;
+        }
+        /*
+         * Adjacent entities (`&x;&y;`) are common in entity-dense input;
+         * checking the single character at `offset` first skips the
+         * `indexOf` call (and its per-call overhead) for that case.
+         */
+        if (input.charCodeAt(offset) !== CharCodes.AMP) {
+            offset = input.indexOf("&", offset);
+        }
+    } while (offset >= 0);
+    return result + input.slice(chunkStart);
+}
+/**
+ * Decodes an HTML string.
+ * @param htmlString The string to decode.
+ * @param mode The decoding mode.
+ * @returns The decoded string.
+ */
+function decodeHTML(htmlString, mode = DecodingMode.Legacy) {
+    return decodeWithTrie(htmlString, mode === DecodingMode.Strict, mode === DecodingMode.Attribute);
+}
+/**
+ * Decodes an HTML string in an attribute.
+ * @param htmlAttribute The string to decode.
+ * @returns The decoded string.
+ */
+function decodeHTMLAttribute(htmlAttribute) {
+    return decodeWithTrie(htmlAttribute, false, true);
+}
+/**
+ * Decodes an HTML string, requiring all entities to be terminated by a semicolon.
+ * @param htmlString The string to decode.
+ * @returns The decoded string.
+ */
+function decodeHTMLStrict(htmlString) {
+    return decodeWithTrie(htmlString, true, false);
+}
+/**
+ * Decodes an XML string, requiring all entities to be terminated by a semicolon.
+ *
+ * Uses a hand-coded fast path for the 5 XML named entities (amp, lt, gt,
+ * quot, apos) plus numeric entities, bypassing the trie entirely.
+ * @param xmlString The string to decode.
+ * @returns The decoded string.
+ */
+function decodeXML(xmlString) {
+    let offset = xmlString.indexOf("&");
+    if (offset < 0)
+        return xmlString;
+    let lastIndex = 0;
+    let result = "";
+    do {
+        const start = offset + 1;
+        let consumed = 0;
+        let value = "";
+        const c1 = xmlString.charCodeAt(start);
+        if (c1 === CharCodes.NUM) {
+            const packed = parseNumericEntity(xmlString, start, xmlString.length);
+            consumed = unpackConsumed(packed);
+            // XML is always strict — require semicolon.
+            if (consumed === 0 ||
+                xmlString.charCodeAt(start + consumed - 1) !== CharCodes.SEMI) {
+                consumed = 0;
+            }
+            else {
+                const codePoint = packed & CODE_POINT_MASK;
+                // Nonzero BMP values below the surrogate range need no replacement.
+                value =
+                    (codePoint - 1) >>> 0 < 0xd7_ff
+                        ? String.fromCharCode(codePoint)
+                        : String.fromCodePoint(replaceCodePointXML(codePoint));
+            }
+        }
+        else {
+            /* eslint-disable unicorn/no-break-in-nested-loop -- Keep XML name dispatch inline with the decode loop. */
+            switch (c1) {
+                // &lt; / &gt;
+                case 0x6c:
+                case 0x67: {
+                    if (xmlString.charCodeAt(start + 1) === 0x74 &&
+                        xmlString.charCodeAt(start + 2) === CharCodes.SEMI) {
+                        consumed = 3;
+                        value = c1 === 0x6c ? "<" : ">";
+                    }
+                    break;
+                }
+                // &amp; / &apos;
+                case 0x61: {
+                    const c2 = xmlString.charCodeAt(start + 1);
+                    if (c2 === 0x6d &&
+                        xmlString.charCodeAt(start + 2) === 0x70 &&
+                        xmlString.charCodeAt(start + 3) === CharCodes.SEMI) {
+                        consumed = 4;
+                        value = "&";
+                    }
+                    else if (c2 === 0x70 &&
+                        xmlString.charCodeAt(start + 2) === 0x6f &&
+                        xmlString.charCodeAt(start + 3) === 0x73 &&
+                        xmlString.charCodeAt(start + 4) === CharCodes.SEMI) {
+                        consumed = 5;
+                        value = "'";
+                    }
+                    break;
+                }
+                // &quot;
+                case 0x71: {
+                    if (xmlString.charCodeAt(start + 1) === 0x75 &&
+                        xmlString.charCodeAt(start + 2) === 0x6f &&
+                        xmlString.charCodeAt(start + 3) === 0x74 &&
+                        xmlString.charCodeAt(start + 4) === CharCodes.SEMI) {
+                        consumed = 5;
+                        value = '"';
+                    }
+                    break;
+                }
+            }
+            /* eslint-enable unicorn/no-break-in-nested-loop */
+        }
+        if (consumed > 0) {
+            if (lastIndex < offset)
+                result += xmlString.slice(lastIndex, offset);
+            result += value;
+            offset = lastIndex = start + consumed;
+        }
+        else {
+            offset = start;
+        }
+        /*
+         * Adjacent entities (`&x;&y;`) are common in entity-dense input;
+         * checking the single character at `lastIndex` first skips the
+         * `indexOf` call (and its per-call overhead) for that case.
+         */
+        offset =
+            xmlString.charCodeAt(offset) === CharCodes.AMP
+                ? offset
+                : xmlString.indexOf("&", offset);
+    } while (offset >= 0);
+    return result + xmlString.slice(lastIndex);
+}
+
+// Re-export for use by eg. htmlparser2
+
+
+//# sourceMappingURL=decode.js.map
+;// CONCATENATED MODULE: ./node_modules/linkify-it/build/index.mjs
+
+//#region src/rebuilder.ts
+var REBuilder = class {
+	src_Any = Any.source;
+	src_Cc = Cc.source;
+	src_Z = Z.source;
+	src_P = P.source;
+	src_ZPCc = [
+		this.src_Z,
+		this.src_P,
+		this.src_Cc
+	].join("|");
+	src_ZCc = [this.src_Z, this.src_Cc].join("|");
+	cache = {};
+	opts = {
+		maxLength: 1e4,
+		urlAuth: false,
+		schema_names: []
+	};
+	constructor(opts = {}) {
+		this.opts = {
+			...this.opts,
+			...opts
+		};
+	}
+	set(opts = {}) {
+		this.opts = {
+			...this.opts,
+			...opts
+		};
+		this.cache = {};
+		return this;
+	}
+	escapeRE(str) {
+		return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
+	}
+	nestedPairRE(open, close, depth = 4) {
+		const openRE = this.escapeRE(open);
+		const closeRE = this.escapeRE(close);
+		const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
+		let pair = `${openRE}${atom}{0,1000}${closeRE}`;
+		for (let level = 2; level <= depth; level++) pair = `${openRE}(?:${atom}|${pair}){0,1000}${closeRE}`;
+		return pair;
+	}
+	get_text_separators() {
+		return this.cache.text_separators ??= /[><\uff5c]/;
+	}
+	get_pseudo_letter() {
+		return this.cache.src_pseudo_letter ??= new RegExp(`(?:(?!${this.get_text_separators().source}|${this.src_ZPCc})${this.src_Any})`);
+	}
+	get_ipv4_addr() {
+		return this.cache.src_ip4 ??= /* @__PURE__ */ new RegExp("(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])[.]){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])");
+	}
+	get_ipv6_addr() {
+		const h16 = "[0-9A-Fa-f]{1,4}";
+		const ls32 = `(?:(?:${h16}:${h16})|${this.get_ipv4_addr().source})`;
+		return this.cache.src_ip6_addr ??= new RegExp(`(?:(?:${h16}:){6}${ls32}|::(?:${h16}:){5}${ls32}|(?:${h16})?::(?:${h16}:){4}${ls32}|(?:(?:${h16}:){0,1}${h16})?::(?:${h16}:){3}${ls32}|(?:(?:${h16}:){0,2}${h16})?::(?:${h16}:){2}${ls32}|(?:(?:${h16}:){0,3}${h16})?::${h16}:${ls32}|(?:(?:${h16}:){0,4}${h16})?::${ls32}|(?:(?:${h16}:){0,5}${h16})?::${h16}|(?:(?:${h16}:){0,6}${h16})?::)`);
+	}
+	get_ipv6_url_host() {
+		return this.cache.src_ip6_host ??= new RegExp(`\\[${this.get_ipv6_addr().source}\\]`);
+	}
+	get_ipv6_mail_host() {
+		return this.cache.src_ipv6_mail_host ??= new RegExp(`\\[IPv6:${this.get_ipv6_addr().source}\\]`);
+	}
+	get_auth() {
+		return this.cache.src_auth ??= new RegExp(`(?:(?:(?!${this.src_ZCc}|[@/\\[\\]()]).){1,50}@)?`);
+	}
+	get_port() {
+		return this.cache.src_port ??= /* @__PURE__ */ new RegExp("(?::(?:6(?:[0-4]\\d{3}|5(?:[0-4]\\d{2}|5(?:[0-2]\\d|3[0-5])))|[1-5]?\\d{1,4}))?");
+	}
+	get_host_terminator() {
+		return this.cache.src_host_terminator ??= new RegExp(`(?=$|${this.get_text_separators().source}|${this.src_ZPCc})(?!${this.opts["---"] ? "-(?!--)|" : "-|"}_|:\\d|\\.-|\\.(?!$|${this.src_ZPCc}))`);
+	}
+	get_path_terminator() {
+		return this.cache.src_path_terminator ??= new RegExp(`${this.src_ZPCc}|${this.get_text_separators().source}`);
+	}
+	get_path() {
+		return this.cache.src_path ??= new RegExp(`(?:[/?#](?:${this.nestedPairRE("[", "]")}|${this.nestedPairRE("(", ")")}|${this.nestedPairRE("{", "}")}|\\"(?:(?!${this.src_ZCc}|["]).){1,100}\\"|\\'(?:(?!${this.src_ZCc}|[']).){1,100}\\'|\\'(?=${this.get_pseudo_letter().source}|[-])|\\.{2,20}[:]?[a-zA-Z0-9%/&]|\\.(?!${this.src_ZCc}|[.]|$)|` + (this.opts["---"] ? "\\-(?!--(?:[^-]|$))(?:-{0,19})|" : "\\-{1,20}|") + `,(?!${this.src_ZCc}|$)|;(?!${this.src_ZCc}|$)|\\!{1,20}(?!${this.src_ZCc}|[!]|$)|\\?(?!${this.src_ZCc}|[?]|$)|` + this.get_path_extra().source + `[\\\\/:%@#&=_~*]|(?!${this.get_path_terminator().source}).){1,${this.opts.maxLength}}|\\/)?`);
+	}
+	get_mail_name() {
+		return this.cache.src_mail_name ??= /* @__PURE__ */ new RegExp("[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9](?:[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9]|[.](?=[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9])){0,63}");
+	}
+	get_xn() {
+		return this.cache.src_xn ??= /* @__PURE__ */ new RegExp("xn--[a-z0-9\\-]{1,59}");
+	}
+	get_tld() {
+		if (this.cache.tld) return this.cache.tld;
+		const tlds_src = [...new Set(this.opts.tlds || [])].sort().reverse().join("|");
+		this.cache.tld = new RegExp(`${tlds_src || "$#none#$"}|${this.get_xn().source}`);
+		return this.cache.tld;
+	}
+	get_domain_root() {
+		return this.cache.src_domain_root ??= new RegExp("(?:" + this.get_xn().source + `|${this.get_pseudo_letter().source}{1,63})`);
+	}
+	get_domain() {
+		return this.cache.src_domain ??= new RegExp("(?:" + this.get_xn().source + `|(?:${this.get_pseudo_letter().source})|(?:${this.get_pseudo_letter().source}(?:-|${this.get_pseudo_letter().source}){0,61}${this.get_pseudo_letter().source}))`);
+	}
+	get_url_host_port() {
+		return this.cache.url_host_port ??= new RegExp("(?:" + this.get_ipv6_url_host().source + `|(?:(?:(?:${this.get_domain().source})\\.){0,10}${this.get_domain().source}))` + this.get_port().source + this.get_host_terminator().source);
+	}
+	get_fuzzy_url_host_port() {
+		return this.cache.fuzzy_url_host_port ??= new RegExp("(?:" + (this.opts.fuzzyIP ? this.get_ipv4_addr().source + "|" : "") + `(?:(?:(?:${this.get_domain().source})\\.){1,10}(?:${this.get_tld().source})))` + this.get_host_terminator().source);
+	}
+	get_mail_host() {
+		return this.cache.src_mail_host ??= new RegExp("(?:" + this.get_ipv6_mail_host().source + `|(?:(?:(?:${this.get_domain().source})\\.){0,4}${this.get_domain().source}))` + this.get_host_terminator().source);
+	}
+	get_fuzzy_mail_host() {
+		return this.cache.src_fuzzy_mail_host ??= new RegExp("(?:" + this.get_ipv6_mail_host().source + `|(?:(?:(?:${this.get_domain().source})[.]){1,4}${this.get_domain_root().source}))` + this.get_host_terminator().source);
+	}
+	get_path_extra() {
+		return this.cache.src_path_extra ??= /* @__PURE__ */ new RegExp("");
+	}
+	get_fuzzy_mail_host_search() {
+		return this.cache.mail_fuzzy_host_search ??= new RegExp(`@${this.get_fuzzy_mail_host().source}`, "ig");
+	}
+	get_fuzzy_link_search() {
+		return this.cache.link_fuzzy_search ??= new RegExp(`(^|(?![.:/\\-_@])(?:[$+<=>^\`|\uff5c]|${this.src_ZPCc}))(?:(?![$+<=>^\`|\uff5c])${this.get_fuzzy_url_host_port().source}${this.get_path().source})`, "ig");
+	}
+	get_http_validator() {
+		return this.cache.http_validator ??= new RegExp("\\/\\/" + (this.opts.urlAuth ? this.get_auth().source : "") + this.get_url_host_port().source + this.get_path().source, "iy");
+	}
+	get_relative_proto_validator() {
+		return this.cache.relative_proto_validator ??= new RegExp((this.opts.urlAuth ? this.get_auth().source : "") + `(?:localhost|${this.get_ipv6_url_host().source}|(?:(?:${this.get_domain().source})[.]){1,10}${this.get_domain_root().source})` + this.get_port().source + this.get_host_terminator().source + this.get_path().source, "iy");
+	}
+	get_mail_name_validator() {
+		return this.cache.mail_name_validator ??= new RegExp(`(?:^|${this.get_text_separators().source}|"|\\(|${this.src_ZCc})(${this.get_mail_name().source})$`);
+	}
+	get_mailto_validator() {
+		return this.cache.mailto_validator ??= new RegExp(`${this.get_mail_name().source}@${this.get_mail_host().source}`, "iy");
+	}
+	get_schema_names() {
+		return this.cache.schema_names ??= new RegExp((this.opts.schema_names || []).map((name) => this.escapeRE(name)).join("|"));
+	}
+	get_schema_search() {
+		return this.cache.schema_search ??= new RegExp(`(^|(?!_)(?:[><\uff5c]|${this.src_ZPCc}))(${this.get_schema_names().source})`, "ig");
+	}
+	get_schema_at_start() {
+		return this.cache.schema_at_start ??= new RegExp(`^${this.get_schema_search().source}`, "i");
+	}
+};
+//#endregion
+//#region src/linkifyit.ts
+var web_schema = {
+	validate: (text, pos, self) => {
+		const re = self.re.get_http_validator();
+		re.lastIndex = pos;
+		const m = re.exec(text);
+		return m ? m[0].length : 0;
+	},
+	normalize: (match, self) => self.normalize(match)
+};
+var defaultSchemas = {
+	"http:": web_schema,
+	"https:": web_schema,
+	"ftp:": web_schema,
+	"//": {
+		validate: function(text, pos, self) {
+			const re = self.re.get_relative_proto_validator();
+			re.lastIndex = pos;
+			const m = re.exec(text);
+			if (m) {
+				if (pos >= 3 && text[pos - 3] === ":") return 0;
+				if (pos >= 3 && text[pos - 3] === "/") return 0;
+				return m[0].length;
+			}
+			return 0;
+		},
+		normalize: (match, self) => self.normalize(match)
+	},
+	"mailto:": {
+		validate: function(text, pos, self) {
+			const re = self.re.get_mailto_validator();
+			re.lastIndex = pos;
+			const m = re.exec(text);
+			return m ? m[0].length : 0;
+		},
+		normalize: (match, self) => self.normalize(match)
+	}
+};
+var tlds_2ch = "a:cdefgilmnoqrstuwxz|b:abdefghijmnorstvwyz|c:acdfghiklmnoruvwxyz|d:ejkmoz|e:cegrstu|f:ijkmor|g:abdefghilmnpqrstuwy|h:kmnrtu|i:delmnoqrst|j:emop|k:eghimnprwyz|l:abcikrstuvy|m:acdeghklmnopqrstuvwxyz|n:acefgilopruz|o:m|p:aefghklmnrstwy|q:a|r:eosuw|s:abcdeghijklmnortuvxyz|t:cdfghjklmnortvwz|u:agksyz|v:aceginu|w:fs|y:et|z:amw";
+var tlds_default = "biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|рф";
+function unpackTlds() {
+	const result = tlds_default.split("|");
+	tlds_2ch.split("|").forEach((item) => {
+		const sep = item.indexOf(":");
+		const prefix = item.slice(0, sep);
+		for (const suffix of item.slice(sep + 1)) result.push(prefix + suffix);
+	});
+	return result;
+}
+var defaultOptions = {
+	fuzzyLink: false,
+	fuzzyEmail: true,
+	fuzzyIP: false,
+	"---": false,
+	tlds: unpackTlds(),
+	urlAuth: false,
+	maxLength: 1e4
+};
+/**
+* Match result returned by {@link LinkifyIt.match} and
+* {@link LinkifyIt.matchAtStart}.
+*
+* @category types
+*/
+var Match = class {
+	/** Prefix (protocol) for matched string. Empty for fuzzy links. */
+	schema;
+	/** First position of matched string. */
+	index;
+	/** Next position after matched string. */
+	lastIndex;
+	/** Matched string. */
+	raw;
+	/** Normalized text of matched string. */
+	text;
+	/** Normalized URL of matched string. */
+	url;
+	constructor(text, schema, index, lastIndex) {
+		const raw = text.slice(index, lastIndex);
+		this.schema = schema.toLowerCase();
+		this.index = index;
+		this.lastIndex = lastIndex;
+		this.raw = raw;
+		this.text = raw;
+		this.url = raw;
+	}
+};
+/** Linkifier instance. */
+var LinkifyIt = class {
+	__opts__;
+	__schemas__;
+	re;
+	/**
+	* Creates new linkifier instance.
+	*
+	* By default understands:
+	*
+	* - `http(s)://...` , `ftp://...`, `mailto:...` & `//...` links
+	* - "fuzzy" emails (foo@bar.com).
+	*
+	* See {@link LinkifyConstructorOptions} for available options.
+	*
+	* @param options Recognition options.
+	*
+	* @example
+	* ```javascript
+	* import { LinkifyIt } from 'linkify-it'
+	*
+	* const linkify = new LinkifyIt({ fuzzyLink: true })
+	*
+	* linkify
+	*   .tlds(require('tlds'))       // Reload with full TLD list
+	*   .tlds('onion', true)         // Add unofficial `.onion` domain
+	*   .add('ftp:', null)           // Disable `ftp:` protocol
+	*   .set({ fuzzyIP: true })      // Enable IPs in fuzzy links
+	*
+	* console.log(linkify.test('Site github.com!')) // true
+	* console.log(linkify.match('Site github.com!'))
+	* ```
+	*/
+	constructor(options = {}) {
+		const { rebuilder, ...linkifyOptions } = options;
+		this.__opts__ = {
+			...defaultOptions,
+			...linkifyOptions
+		};
+		this.__schemas__ = { ...defaultSchemas };
+		this.re = rebuilder || new REBuilder();
+		this.re.set({
+			...this.__opts__,
+			schema_names: Object.keys(this.__schemas__)
+		});
+	}
+	/**
+	* Add new rule definition.
+	*
+	* `schema` is a link prefix (usually, protocol name with `:` at the end,
+	* `skype:` for example). `linkify-it` makes sure that prefix is not
+	* preceded with alphanumeric char and symbols. Only whitespaces and
+	* punctuation allowed.
+	*
+	* `definition` is a rule to check tail after link prefix. To disable an
+	* existing rule, pass `null`.
+	*
+	* @param schema Rule name (fixed pattern prefix).
+	* @param definition Schema definition, or `null` to disable the rule.
+	*
+	* See [twitter mentions example](https://github.com/markdown-it/linkify-it/blob/master/examples/twitter.mjs).
+	*/
+	add(schema, definition = null) {
+		if (!definition) delete this.__schemas__[schema];
+		else {
+			const def = {
+				normalize: (match, self) => self.normalize(match),
+				...definition
+			};
+			this.__schemas__[schema] = def;
+		}
+		this.re.set({
+			...this.__opts__,
+			schema_names: Object.keys(this.__schemas__)
+		});
+		return this;
+	}
+	/**
+	* Set recognition options for links without schema.
+	*
+	* @param options Recognition options.
+	*/
+	set(options = {}) {
+		this.__opts__ = {
+			...this.__opts__,
+			...options
+		};
+		this.re.set({
+			...this.__opts__,
+			schema_names: Object.keys(this.__schemas__)
+		});
+		return this;
+	}
+	/**
+	* Searches linkifiable pattern and returns `true` on success or `false` on fail.
+	*
+	* @param text Text to scan.
+	*/
+	test(text) {
+		if (!text.length) return false;
+		let m, re;
+		re = this.re.get_schema_search();
+		re.lastIndex = 0;
+		while ((m = re.exec(text)) !== null) if (this.testSchemaAt(text, m[2], re.lastIndex)) return true;
+		if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
+			re = this.re.get_fuzzy_link_search();
+			re.lastIndex = 0;
+			if (re.exec(text) !== null) return true;
+		}
+		if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
+			if (text.indexOf("@") >= 0) {
+				const mailHostRe = this.re.get_fuzzy_mail_host_search();
+				const mailNameRe = this.re.get_mail_name_validator();
+				mailHostRe.lastIndex = 0;
+				while ((m = mailHostRe.exec(text)) !== null) {
+					const name = text.slice(Math.max(0, m.index - 65), m.index);
+					if (mailNameRe.test(name)) return true;
+				}
+			}
+		}
+		return false;
+	}
+	/**
+	* Similar to {@link LinkifyIt.test} but checks only specific protocol tail exactly
+	* at given position. Returns length of found pattern (0 on fail).
+	*
+	* @param text Text to scan.
+	* @param schema Rule (schema) name.
+	* @param pos Text offset to check from.
+	*/
+	testSchemaAt(text, schema, pos) {
+		if (!this.__schemas__[schema.toLowerCase()]) return 0;
+		return this.__schemas__[schema.toLowerCase()].validate(text.slice(0, pos + this.__opts__.maxLength), pos, this);
+	}
+	/**
+	* Returns array of found link descriptions or `null` on fail. We strongly
+	* recommend to use {@link LinkifyIt.test} first, for best speed.
+	*
+	* @param text Text to scan.
+	*/
+	match(text) {
+		const result = [];
+		const schemaRe = this.re.get_schema_search();
+		let fuzzyLinkRe;
+		let mailHostRe;
+		let mailNameRe;
+		let fuzzyLinkCandidate;
+		let fuzzyEmailCandidate;
+		let schemaPrefix;
+		let schemaDone = false;
+		let fuzzyLinkDone = false;
+		let fuzzyEmailDone = false;
+		let pos = 0;
+		if (!text.length) return null;
+		schemaRe.lastIndex = 0;
+		if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
+			fuzzyLinkRe = this.re.get_fuzzy_link_search();
+			fuzzyLinkRe.lastIndex = 0;
+		}
+		if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
+			mailHostRe = this.re.get_fuzzy_mail_host_search();
+			mailHostRe.lastIndex = 0;
+			mailNameRe = this.re.get_mail_name_validator();
+		}
+		for (;;) {
+			const scanFrom = Math.max(pos - 1, 0);
+			if (mailHostRe && mailNameRe && !fuzzyEmailDone && (!fuzzyEmailCandidate || fuzzyEmailCandidate.index < pos)) {
+				if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
+				for (;;) {
+					const m = mailHostRe.exec(text);
+					if (!m) {
+						fuzzyEmailDone = true;
+						fuzzyEmailCandidate = void 0;
+						break;
+					}
+					const name = mailNameRe.exec(text.slice(Math.max(0, m.index - 65), m.index));
+					if (!name) continue;
+					fuzzyEmailCandidate = {
+						schema: "mailto:",
+						index: m.index - name[1].length,
+						lastIndex: m.index + m[0].length
+					};
+					if (fuzzyEmailCandidate.index >= pos) break;
+					if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
+				}
+			}
+			if (fuzzyLinkRe && !fuzzyLinkDone && (!fuzzyLinkCandidate || fuzzyLinkCandidate.index < pos)) {
+				if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
+				for (;;) {
+					const m = fuzzyLinkRe.exec(text);
+					if (!m) {
+						fuzzyLinkDone = true;
+						fuzzyLinkCandidate = void 0;
+						break;
+					}
+					fuzzyLinkCandidate = {
+						schema: "",
+						index: m.index + m[1].length,
+						lastIndex: m.index + m[0].length
+					};
+					if (fuzzyLinkCandidate.index >= pos) break;
+					if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
+				}
+			}
+			let fuzzyCandidate = fuzzyEmailCandidate;
+			if (!fuzzyCandidate || fuzzyLinkCandidate && (fuzzyLinkCandidate.index < fuzzyCandidate.index || fuzzyLinkCandidate.index === fuzzyCandidate.index && fuzzyLinkCandidate.lastIndex > fuzzyCandidate.lastIndex)) fuzzyCandidate = fuzzyLinkCandidate;
+			let schemaCandidate;
+			if (!schemaDone) for (;;) {
+				if (!schemaPrefix) {
+					if (schemaRe.lastIndex < scanFrom) schemaRe.lastIndex = scanFrom;
+					const m = schemaRe.exec(text);
+					if (!m) {
+						schemaDone = true;
+						break;
+					}
+					schemaPrefix = {
+						schema: m[2],
+						index: m.index + m[1].length,
+						lastIndex: m.index + m[0].length
+					};
+				}
+				if (schemaPrefix.index < pos) {
+					schemaPrefix = void 0;
+					continue;
+				}
+				if (fuzzyCandidate && schemaPrefix.index > fuzzyCandidate.index) break;
+				const prefix = schemaPrefix;
+				schemaPrefix = void 0;
+				const len = this.testSchemaAt(text, prefix.schema, prefix.lastIndex);
+				if (len) {
+					schemaCandidate = {
+						schema: prefix.schema,
+						index: prefix.index,
+						lastIndex: prefix.lastIndex + len
+					};
+					break;
+				}
+			}
+			let candidate = schemaCandidate;
+			if (!candidate || fuzzyEmailCandidate && (fuzzyEmailCandidate.index < candidate.index || fuzzyEmailCandidate.index === candidate.index && fuzzyEmailCandidate.lastIndex > candidate.lastIndex)) candidate = fuzzyEmailCandidate;
+			if (!candidate || fuzzyLinkCandidate && (fuzzyLinkCandidate.index < candidate.index || fuzzyLinkCandidate.index === candidate.index && fuzzyLinkCandidate.lastIndex > candidate.lastIndex)) candidate = fuzzyLinkCandidate;
+			if (!candidate) break;
+			if (candidate === fuzzyEmailCandidate) fuzzyEmailCandidate = void 0;
+			else if (candidate === fuzzyLinkCandidate) fuzzyLinkCandidate = void 0;
+			const match = new Match(text, candidate.schema, candidate.index, candidate.lastIndex);
+			if (match.schema) this.__schemas__[match.schema].normalize(match, this);
+			else this.normalize(match);
+			result.push(match);
+			pos = candidate.lastIndex;
+		}
+		if (result.length) return result;
+		return null;
+	}
+	/**
+	* Returns fully-formed (not fuzzy) link if it starts at the beginning
+	* of the string, and null otherwise.
+	*
+	* @param text Text to scan.
+	*/
+	matchAtStart(text) {
+		if (!text.length) return null;
+		const m = this.re.get_schema_at_start().exec(text);
+		if (!m) return null;
+		const len = this.testSchemaAt(text, m[2], m[0].length);
+		if (!len) return null;
+		const match = new Match(text, m[2], m.index + m[1].length, m.index + m[0].length + len);
+		this.__schemas__[match.schema].normalize(match, this);
+		return match;
+	}
+	/**
+	* Load (or merge) new TLDs list. Those are used for fuzzy links (without
+	* prefix) to avoid false positives. By default this algorithm is used:
+	*
+	* - hostname with any 2-letter root zones are ok.
+	* - biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|рф
+	*   are ok.
+	* - encoded (`xn--...`) root zones are ok.
+	*
+	* If list is replaced, then exact match for 2-chars root zones will be checked.
+	*
+	* @param list List of TLDs.
+	* @param keepOld Merge with current list if `true` (`false` by default).
+	*/
+	tlds(list, keepOld = false) {
+		list = Array.isArray(list) ? list : [list];
+		if (!keepOld) this.__opts__.tlds = list;
+		else this.__opts__.tlds = this.__opts__.tlds.concat(list);
+		this.re.set({
+			...this.__opts__,
+			schema_names: Object.keys(this.__schemas__)
+		});
+		return this;
+	}
+	/**
+	* Default normalizer (if schema does not define its own).
+	*
+	* @param match Match to normalize.
+	*/
+	normalize(match) {
+		if (!match.schema) match.url = `http://${match.url}`;
+		if (match.schema === "mailto:" && !/^mailto:/i.test(match.url)) match.url = `mailto:${match.url}`;
+	}
+};
+function linkifyit(options = {}) {
+	return new LinkifyIt(options);
+}
+//#endregion
+
+
+//# sourceMappingURL=index.mjs.map
+// EXTERNAL MODULE: ./node_modules/punycode.js/punycode.js
+var punycode = __nccwpck_require__(18629);
+;// CONCATENATED MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs
+/*! markdown-it 15.0.3 https://github.com/markdown-it/markdown-it @license MIT */
+
+
+
+
+
+//#region \0rolldown/runtime.js
+var __defProp = Object.defineProperty;
+var __exportAll = (all, no_symbols) => {
+	let target = {};
+	for (var name in all) __defProp(target, name, {
+		get: all[name],
+		enumerable: true
+	});
+	if (!no_symbols) __defProp(target, Symbol.toStringTag, { value: "Module" });
+	return target;
+};
+//#endregion
+//#region src/common/utils.ts
+/**
+* Common utility functions exposed through `md.utils` for use by plugins.
+*
+* @module md.utils
+*/
+var utils_exports = /* @__PURE__ */ __exportAll({
+	arrayReplaceAt: () => arrayReplaceAt,
+	asciiTrim: () => asciiTrim,
+	callable: () => callable,
+	escapeHtml: () => escapeHtml,
+	escapeRE: () => escapeRE,
+	fromCodePoint: () => fromCodePoint,
+	isMdAsciiPunct: () => isMdAsciiPunct,
+	isPunctChar: () => isPunctChar,
+	isPunctCharCode: () => isPunctCharCode,
+	isSpace: () => isSpace,
+	isValidEntityCode: () => isValidEntityCode,
+	isWhiteSpace: () => isWhiteSpace,
+	lib: () => lib,
+	normalizeReference: () => normalizeReference,
+	unescapeAll: () => unescapeAll,
+	unescapeMd: () => unescapeMd
+});
+function callable(cls) {
+	const wrapper = function(...args) {
+		return Reflect.construct(cls, args, new.target && new.target !== wrapper ? new.target : cls);
+	};
+	Object.defineProperty(wrapper, "name", { value: cls.name });
+	Object.setPrototypeOf(wrapper, cls);
+	wrapper.prototype = cls.prototype;
+	return wrapper;
+}
+/**
+* Returns a copy of a token array with the token at `pos` replaced by
+* `newElements`. Used to transform token streams without modifying the
+* original array.
+*/
+function arrayReplaceAt(src, pos, newElements) {
+	return [].concat(src.slice(0, pos), newElements, src.slice(pos + 1));
+}
+/** Checks whether a code point can be decoded from a numeric HTML entity. */
+function isValidEntityCode(c) {
+	if (c >= 55296 && c <= 57343) return false;
+	if (c >= 64976 && c <= 65007) return false;
+	if ((c & 65535) === 65535 || (c & 65535) === 65534) return false;
+	if (c >= 0 && c <= 8) return false;
+	if (c === 11) return false;
+	if (c >= 14 && c <= 31) return false;
+	if (c >= 127 && c <= 159) return false;
+	if (c > 1114111) return false;
+	return true;
+}
+/**
+* Converts a Unicode code point to a string, like `String.fromCodePoint()`,
+* but does not throw for invalid input.
+*/
+function fromCodePoint(c) {
+	if (c > 65535) {
+		c -= 65536;
+		const surrogate1 = 55296 + (c >> 10);
+		const surrogate2 = 56320 + (c & 1023);
+		return String.fromCharCode(surrogate1, surrogate2);
+	}
+	return String.fromCharCode(c);
+}
+var UNESCAPE_MD_RE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
+var UNESCAPE_ALL_RE = new RegExp(`${UNESCAPE_MD_RE.source}|${/&([a-z#][a-z0-9]{1,31});/gi.source}`, "gi");
+var DIGITAL_ENTITY_TEST_RE = /^#((?:x[a-f0-9]{1,8}|[0-9]{1,8}))$/i;
+function replaceEntityPattern(match, name) {
+	if (name.charCodeAt(0) === 35 && DIGITAL_ENTITY_TEST_RE.test(name)) {
+		const code = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+		if (isValidEntityCode(code)) return fromCodePoint(code);
+		return match;
+	}
+	const decoded = decodeHTMLStrict(match);
+	if (decoded !== match) return decoded;
+	return match;
+}
+/** Decodes Markdown backslash escapes. */
+function unescapeMd(str) {
+	if (str.indexOf("\\") < 0) return str;
+	return str.replace(UNESCAPE_MD_RE, "$1");
+}
+/**
+* Decodes Markdown backslash escapes and HTML character references in link
+* destinations, link titles, and fenced code info strings.
+*/
+function unescapeAll(str) {
+	if (str.indexOf("\\") < 0 && str.indexOf("&") < 0) return str;
+	return str.replace(UNESCAPE_ALL_RE, function(match, escaped, entity) {
+		if (escaped) return escaped;
+		return replaceEntityPattern(match, entity);
+	});
+}
+var HTML_ESCAPE_TEST_RE = /[&<>"]/;
+var HTML_ESCAPE_REPLACE_RE = /[&<>"]/g;
+var HTML_REPLACEMENTS = {
+	"&": "&amp;",
+	"<": "&lt;",
+	">": "&gt;",
+	"\"": "&quot;"
+};
+function replaceUnsafeChar(ch) {
+	return HTML_REPLACEMENTS[ch];
+}
+/** Escapes HTML special characters in a string. */
+function escapeHtml(str) {
+	if (HTML_ESCAPE_TEST_RE.test(str)) return str.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
+	return str;
+}
+var REGEXP_ESCAPE_RE = /[.?*+^$[\]\\(){}|-]/g;
+/** Escapes regular expression metacharacters in a string. */
+function escapeRE(str) {
+	return str.replace(REGEXP_ESCAPE_RE, "\\$&");
+}
+/** Checks whether a character code is an ASCII space or tab. */
+function isSpace(code) {
+	switch (code) {
+		case 9:
+		case 32: return true;
+	}
+	return false;
+}
+/**
+* Checks whether a character code is whitespace recognized by Markdown.
+*
+* Matches the Unicode `Zs` category or `\t`, `\f`, `\v`, `\r`, `\n`.
+*/
+function isWhiteSpace(code) {
+	if (code >= 8192 && code <= 8202) return true;
+	switch (code) {
+		case 9:
+		case 10:
+		case 11:
+		case 12:
+		case 13:
+		case 32:
+		case 160:
+		case 5760:
+		case 8239:
+		case 8287:
+		case 12288: return true;
+	}
+	return false;
+}
+/**
+* Checks whether a character is Unicode punctuation or a symbol.
+*
+* Does not support astral characters.
+*/
+function isPunctChar(ch) {
+	return P.test(ch) || S.test(ch);
+}
+/** Checks whether a Unicode code point is punctuation or a symbol. */
+function isPunctCharCode(code) {
+	return isPunctChar(fromCodePoint(code));
+}
+/**
+* Markdown ASCII punctuation characters.
+*
+*     !, ", #, $, %, &, ', (, ), *, +, ,, -, ., /, :, ;, <, =, >, ?, @,
+*     [, \, ], ^, _, `, {, |, }, or ~
+*
+* http://spec.commonmark.org/0.15/#ascii-punctuation-character
+*
+* Don't confuse with Unicode punctuation. It lacks some characters in the
+* ASCII range.
+*/
+function isMdAsciiPunct(ch) {
+	switch (ch) {
+		case 33:
+		case 34:
+		case 35:
+		case 36:
+		case 37:
+		case 38:
+		case 39:
+		case 40:
+		case 41:
+		case 42:
+		case 43:
+		case 44:
+		case 45:
+		case 46:
+		case 47:
+		case 58:
+		case 59:
+		case 60:
+		case 61:
+		case 62:
+		case 63:
+		case 64:
+		case 91:
+		case 92:
+		case 93:
+		case 94:
+		case 95:
+		case 96:
+		case 123:
+		case 124:
+		case 125:
+		case 126: return true;
+		default: return false;
+	}
+}
+/** Normalizes `[reference labels]` for case-insensitive lookup. */
+function normalizeReference(str) {
+	str = str.trim().replace(/\s+/g, " ");
+	return str.toLowerCase().toUpperCase();
+}
+function isAsciiTrimmable(c) {
+	return c === 32 || c === 9 || c === 10 || c === 13;
+}
+/**
+* "Light" `.trim()` for blocks (headings, paragraphs), where Unicode spaces
+* should be preserved.
+*/
+function asciiTrim(str) {
+	let start = 0;
+	for (; start < str.length; start++) if (!isAsciiTrimmable(str.charCodeAt(start))) break;
+	let end = str.length - 1;
+	for (; end >= start; end--) if (!isAsciiTrimmable(str.charCodeAt(end))) break;
+	return str.slice(start, end + 1);
+}
+/**
+* Libraries commonly used by markdown-it and its plugins, re-exported to
+* reduce duplicate dependencies in browser bundles.
+*/
+var lib = {
+	mdurl: mdurl_namespaceObject,
+	ucmicro: build_namespaceObject
+};
+//#endregion
+//#region src/helpers/parse_link_label.ts
+/** Finds the end of a link or image label (`[label]`). */
+function parseLinkLabel(state, start, disableNested) {
+	let level, found, marker, prevPos;
+	const max = state.posMax;
+	const oldPos = state.pos;
+	state.pos = start + 1;
+	level = 1;
+	while (state.pos < max) {
+		marker = state.src.charCodeAt(state.pos);
+		if (marker === 93) {
+			level--;
+			if (level === 0) {
+				found = true;
+				break;
+			}
+		}
+		prevPos = state.pos;
+		state.md.inline.skipToken(state);
+		if (marker === 91) {
+			if (prevPos === state.pos - 1) level++;
+			else if (disableNested) {
+				state.pos = oldPos;
+				return -1;
+			}
+		}
+	}
+	let labelEnd = -1;
+	if (found) labelEnd = state.pos;
+	state.pos = oldPos;
+	return labelEnd;
+}
+//#endregion
+//#region src/helpers/parse_link_destination.ts
+/** Parses the destination in `[label](destination "title")`. */
+function parseLinkDestination(str, start, max) {
+	let code;
+	let pos = start;
+	const result = {
+		ok: false,
+		pos: 0,
+		str: ""
+	};
+	if (str.charCodeAt(pos) === 60) {
+		pos++;
+		while (pos < max) {
+			code = str.charCodeAt(pos);
+			if (code === 10) return result;
+			if (code === 60) return result;
+			if (code === 62) {
+				result.pos = pos + 1;
+				result.str = unescapeAll(str.slice(start + 1, pos));
+				result.ok = true;
+				return result;
+			}
+			if (code === 92 && pos + 1 < max) {
+				pos += 2;
+				continue;
+			}
+			pos++;
+		}
+		return result;
+	}
+	let level = 0;
+	while (pos < max) {
+		code = str.charCodeAt(pos);
+		if (code === 32) break;
+		if (code < 32 || code === 127) break;
+		if (code === 92 && pos + 1 < max) {
+			if (str.charCodeAt(pos + 1) === 32) {
+				pos++;
+				continue;
+			}
+			pos += 2;
+			continue;
+		}
+		if (code === 40) {
+			level++;
+			if (level > 32) return result;
+		}
+		if (code === 41) {
+			if (level === 0) break;
+			level--;
+		}
+		pos++;
+	}
+	if (start === pos) return result;
+	if (level !== 0) return result;
+	result.str = unescapeAll(str.slice(start, pos));
+	result.pos = pos;
+	result.ok = true;
+	return result;
+}
+//#endregion
+//#region src/helpers/parse_link_title.ts
+/**
+* Parses the optional title in `[label](destination "title")` or
+* `[label]: destination "title"`.
+*
+* `prev_state` continues a reference title on the next source line.
+*/
+function parseLinkTitle(str, start, max, prev_state) {
+	let code;
+	let pos = start;
+	const state = {
+		ok: false,
+		can_continue: false,
+		pos: 0,
+		str: "",
+		marker: 0
+	};
+	if (prev_state) {
+		state.str = prev_state.str;
+		state.marker = prev_state.marker;
+	} else {
+		if (pos >= max) return state;
+		let marker = str.charCodeAt(pos);
+		if (marker !== 34 && marker !== 39 && marker !== 40) return state;
+		start++;
+		pos++;
+		if (marker === 40) marker = 41;
+		state.marker = marker;
+	}
+	while (pos < max) {
+		code = str.charCodeAt(pos);
+		if (code === state.marker) {
+			state.pos = pos + 1;
+			state.str += unescapeAll(str.slice(start, pos));
+			state.ok = true;
+			return state;
+		} else if (code === 40 && state.marker === 41) return state;
+		else if (code === 92 && pos + 1 < max) pos++;
+		pos++;
+	}
+	state.can_continue = true;
+	state.str += unescapeAll(str.slice(start, pos));
+	return state;
+}
+//#endregion
+//#region src/helpers/index.ts
+/**
+* Functions used to parse links and images, split out of parser rules because
+* of their size.
+*
+* @module md.helpers
+*/
+var helpers_exports = /* @__PURE__ */ __exportAll({
+	parseLinkDestination: () => parseLinkDestination,
+	parseLinkLabel: () => parseLinkLabel,
+	parseLinkTitle: () => parseLinkTitle
+});
+//#endregion
+//#region \0@oxc-project+runtime@0.154.0/helpers/esm/typeof.js
+function _typeof(o) {
+	"@babel/helpers - typeof";
+	return _typeof = "function" == typeof Symbol && "symbol" == typeof Symbol.iterator ? function(o) {
+		return typeof o;
+	} : function(o) {
+		return o && "function" == typeof Symbol && o.constructor === Symbol && o !== Symbol.prototype ? "symbol" : typeof o;
+	}, _typeof(o);
+}
+//#endregion
+//#region \0@oxc-project+runtime@0.154.0/helpers/esm/toPrimitive.js
+function toPrimitive(t, r) {
+	if ("object" != _typeof(t) || !t) return t;
+	var e = t[Symbol.toPrimitive];
+	if (void 0 !== e) {
+		var i = e.call(t, r || "default");
+		if ("object" != _typeof(i)) return i;
+		throw new TypeError("@@toPrimitive must return a primitive value.");
+	}
+	return ("string" === r ? String : Number)(t);
+}
+//#endregion
+//#region \0@oxc-project+runtime@0.154.0/helpers/esm/toPropertyKey.js
+function toPropertyKey(t) {
+	var i = toPrimitive(t, "string");
+	return "symbol" == _typeof(i) ? i : i + "";
+}
+//#endregion
+//#region \0@oxc-project+runtime@0.154.0/helpers/esm/defineProperty.js
+function _defineProperty(e, r, t) {
+	return (r = toPropertyKey(r)) in e ? Object.defineProperty(e, r, {
+		value: t,
+		enumerable: !0,
+		configurable: !0,
+		writable: !0
+	}) : e[r] = t, e;
+}
+//#endregion
+//#region src/token.ts
+/**
+* Represents one item in the parsed token stream, storing parsed data and
+* providing helpers for managing HTML attributes.
+*/
+var Token = class {
+	constructor(type, tag, nesting) {
+		_defineProperty(
+			this,
+			/**
+			* Source map info. Format: `[ line_begin, line_end ]`
+			*/
+			"map",
+			null
+		);
+		_defineProperty(
+			this,
+			/**
+			* nesting level, the same as `state.level`
+			*/
+			"level",
+			0
+		);
+		_defineProperty(
+			this,
+			/**
+			* An array of child nodes (inline and img tokens)
+			*/
+			"children",
+			null
+		);
+		_defineProperty(
+			this,
+			/**
+			* In a case of self-closing tag (code, html, fence, etc.),
+			* it has contents of this tag.
+			*/
+			"content",
+			""
+		);
+		_defineProperty(
+			this,
+			/**
+			* '*' or '_' for emphasis, fence string for fence, etc.
+			*/
+			"markup",
+			""
+		);
+		_defineProperty(
+			this,
+			/**
+			* Additional information:
+			*
+			* - Info string for "fence" tokens
+			* - The value "auto" for autolink "link_open" and "link_close" tokens
+			* - The string value of the item marker for ordered-list "list_item_open" tokens
+			*/
+			"info",
+			""
+		);
+		_defineProperty(
+			this,
+			/**
+			* True for block-level tokens, false for inline tokens.
+			* Used in renderer to calculate line breaks
+			*/
+			"block",
+			false
+		);
+		_defineProperty(
+			this,
+			/**
+			* If it's true, ignore this element when rendering. Used for tight lists
+			* to hide paragraphs.
+			*/
+			"hidden",
+			false
+		);
+		this.type = type;
+		this.tag = tag;
+		this.attrs = null;
+		this.nesting = nesting;
+		this.meta = null;
+	}
+	/**
+	* Search attribute index by name.
+	*/
+	attrIndex(name) {
+		if (!this.attrs) return -1;
+		const attrs = this.attrs;
+		for (let i = 0, len = attrs.length; i < len; i++) if (attrs[i][0] === name) return i;
+		return -1;
+	}
+	/**
+	* Add `[ name, value ]` attribute to list. Init attrs if necessary
+	*/
+	attrPush(attrData) {
+		if (this.attrs) this.attrs.push(attrData);
+		else this.attrs = [attrData];
+	}
+	/**
+	* Set `name` attribute to `value`. Override old value if exists.
+	*/
+	attrSet(name, value) {
+		const idx = this.attrIndex(name);
+		const attrData = [name, value];
+		if (idx < 0) this.attrPush(attrData);
+		else this.attrs[idx] = attrData;
+	}
+	/**
+	* Get the value of attribute `name`, or null if it does not exist.
+	*/
+	attrGet(name) {
+		const idx = this.attrIndex(name);
+		let value = null;
+		if (idx >= 0) value = this.attrs[idx][1];
+		return value;
+	}
+	/**
+	* Join value to existing attribute via space. Or create new attribute if not
+	* exists. Useful to operate with token classes.
+	*/
+	attrJoin(name, value) {
+		const idx = this.attrIndex(name);
+		if (idx < 0) this.attrPush([name, value]);
+		else this.attrs[idx][1] = `${this.attrs[idx][1]} ${value}`;
+	}
+};
+//#endregion
+//#region src/ruler.ts
+/**
+* Helper class, used by {@link MarkdownIt.core}, {@link MarkdownIt.block} and
+* {@link MarkdownIt.inline} to manage sequences of functions (rules):
+*
+* - keep rules in defined order
+* - assign the name to each rule
+* - enable/disable rules
+* - add/replace rules
+* - allow assign rules to additional named chains (in the same)
+* - cacheing lists of active rules
+*
+* You will not need use this class directly until write plugins. For simple
+* rules control use {@link MarkdownIt.disable}, {@link MarkdownIt.enable} and
+* {@link MarkdownIt.use}.
+*/
+var Ruler = class {
+	constructor() {
+		_defineProperty(
+			this,
+			/** @internal */
+			"__rules__",
+			[]
+		);
+		_defineProperty(
+			this,
+			/** @internal */
+			"__cache__",
+			null
+		);
+	}
+	/** @internal */
+	__find__(name) {
+		for (let i = 0; i < this.__rules__.length; i++) if (this.__rules__[i].name === name) return i;
+		return -1;
+	}
+	/** @internal */
+	__compile__() {
+		const chains = /* @__PURE__ */ new Set();
+		this.__rules__.forEach((rule) => {
+			if (!rule.enabled) return;
+			rule.alt.forEach((altName) => {
+				if (altName) chains.add(altName);
+			});
+		});
+		this.__cache__ = Object.create(null);
+		this.__cache__[""] = [];
+		this.__rules__.forEach((rule) => {
+			if (rule.enabled) this.__cache__[""].push(rule.fn);
+		});
+		chains.forEach((chain) => {
+			this.__cache__[chain] = [];
+			this.__rules__.forEach((rule) => {
+				if (rule.enabled && rule.alt.indexOf(chain) >= 0) this.__cache__[chain].push(rule.fn);
+			});
+		});
+	}
+	/**
+	* Replace rule by name with new function & options. Throws error if name not
+	* found.
+	*
+	* @example Replace existing typographer replacement rule with new one
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	* const md = new MarkdownIt()
+	*
+	* md.core.ruler.at('replacements', function replace(state) {
+	*   //...
+	* });
+	* ```
+	*/
+	at(name, fn, options = {}) {
+		const index = this.__find__(name);
+		if (index === -1) throw new Error(`Parser rule not found: ${name}`);
+		this.__rules__[index].fn = fn;
+		this.__rules__[index].alt = options.alt || [];
+		this.__cache__ = null;
+	}
+	/**
+	* Add new rule to chain before one with given name. See also
+	* {@link Ruler.after}, {@link Ruler.push}.
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	* const md = new MarkdownIt()
+	*
+	* md.block.ruler.before('paragraph', 'my_rule', function replace(state) {
+	*   //...
+	* });
+	* ```
+	*/
+	before(beforeName, ruleName, fn, options = {}) {
+		const index = this.__find__(beforeName);
+		if (index === -1) throw new Error(`Parser rule not found: ${beforeName}`);
+		this.__rules__.splice(index, 0, {
+			name: ruleName,
+			enabled: true,
+			fn,
+			alt: options.alt || []
+		});
+		this.__cache__ = null;
+	}
+	/**
+	* Add new rule to chain after one with given name. See also
+	* {@link Ruler.before}, {@link Ruler.push}.
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	* const md = new MarkdownIt()
+	*
+	* md.inline.ruler.after('text', 'my_rule', function replace(state) {
+	*   //...
+	* });
+	* ```
+	*/
+	after(afterName, ruleName, fn, options = {}) {
+		const index = this.__find__(afterName);
+		if (index === -1) throw new Error(`Parser rule not found: ${afterName}`);
+		this.__rules__.splice(index + 1, 0, {
+			name: ruleName,
+			enabled: true,
+			fn,
+			alt: options.alt || []
+		});
+		this.__cache__ = null;
+	}
+	/**
+	* Push new rule to the end of chain. See also
+	* {@link Ruler.before}, {@link Ruler.after}.
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	* const md = new MarkdownIt()
+	*
+	* md.core.ruler.push('my_rule', function replace(state) {
+	*   //...
+	* });
+	* ```
+	*/
+	push(ruleName, fn, options = {}) {
+		this.__rules__.push({
+			name: ruleName,
+			enabled: true,
+			fn,
+			alt: options.alt || []
+		});
+		this.__cache__ = null;
+	}
+	/**
+	* Enable rules with given names. If any rule name not found - throw Error.
+	* Errors can be disabled by second param.
+	*
+	* See also {@link Ruler.disable}, {@link Ruler.enableOnly}.
+	*
+	* Returns list of found rule names (if no exception happened).
+	*/
+	enable(list, ignoreInvalid = false) {
+		if (!Array.isArray(list)) list = [list];
+		const result = [];
+		list.forEach((name) => {
+			const idx = this.__find__(name);
+			if (idx < 0) {
+				if (ignoreInvalid) return;
+				throw new Error(`Rules manager: invalid rule name ${name}`);
+			}
+			this.__rules__[idx].enabled = true;
+			result.push(name);
+		});
+		this.__cache__ = null;
+		return result;
+	}
+	/**
+	* Enable rules with given names, and disable everything else. If any rule name
+	* not found - throw Error. Errors can be disabled by second param.
+	*
+	* See also {@link Ruler.disable}, {@link Ruler.enable}.
+	*/
+	enableOnly(list, ignoreInvalid = false) {
+		if (!Array.isArray(list)) list = [list];
+		this.__rules__.forEach((rule) => {
+			rule.enabled = false;
+		});
+		this.enable(list, ignoreInvalid);
+	}
+	/**
+	* Disable rules with given names. If any rule name not found - throw Error.
+	* Errors can be disabled by second param.
+	*
+	* See also {@link Ruler.enable}, {@link Ruler.enableOnly}.
+	*
+	* Returns list of found rule names (if no exception happened).
+	*/
+	disable(list, ignoreInvalid = false) {
+		if (!Array.isArray(list)) list = [list];
+		const result = [];
+		list.forEach((name) => {
+			const idx = this.__find__(name);
+			if (idx < 0) {
+				if (ignoreInvalid) return;
+				throw new Error(`Rules manager: invalid rule name ${name}`);
+			}
+			this.__rules__[idx].enabled = false;
+			result.push(name);
+		});
+		this.__cache__ = null;
+		return result;
+	}
+	/**
+	* Return array of active functions (rules) for given chain name. It analyzes
+	* rules configuration, compiles caches if not exists and returns result.
+	*
+	* Default chain name is `''` (empty string). It can't be skipped. That's
+	* done intentionally, to keep signature monomorphic for high speed.
+	*/
+	getRules(chainName) {
+		if (!this.__cache__) this.__compile__();
+		return this.__cache__[chainName] || [];
+	}
+};
+//#endregion
+//#region src/renderer.ts
+var default_rules = {};
+default_rules.code_inline = function(tokens, idx, options, env, slf) {
+	const token = tokens[idx];
+	return `<code${slf.renderAttrs(token)}>${escapeHtml(token.content)}</code>`;
+};
+default_rules.code_block = function(tokens, idx, options, env, slf) {
+	const token = tokens[idx];
+	return `<pre${slf.renderAttrs(token)}><code>${escapeHtml(tokens[idx].content)}</code></pre>\n`;
+};
+default_rules.fence = function(tokens, idx, options, env, slf) {
+	const token = tokens[idx];
+	const info = token.info ? unescapeAll(token.info).trim() : "";
+	let langName = "";
+	let langAttrs = "";
+	if (info) {
+		const arr = info.split(/(\s+)/g);
+		langName = arr[0];
+		langAttrs = arr.slice(2).join("");
+	}
+	let highlighted;
+	if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml(token.content);
+	else highlighted = escapeHtml(token.content);
+	if (highlighted.indexOf("<pre") === 0) return highlighted + "\n";
+	if (info) {
+		const i = token.attrIndex("class");
+		const tmpAttrs = token.attrs ? token.attrs.slice() : [];
+		if (i < 0) tmpAttrs.push(["class", `${options.langPrefix}${langName}`]);
+		else {
+			tmpAttrs[i] = [tmpAttrs[i][0], tmpAttrs[i][1]];
+			tmpAttrs[i][1] += ` ${options.langPrefix}${langName}`;
+		}
+		const tmpToken = { attrs: tmpAttrs };
+		return `<pre><code${slf.renderAttrs(tmpToken)}>${highlighted}</code></pre>\n`;
+	}
+	return `<pre><code${slf.renderAttrs(token)}>${highlighted}</code></pre>\n`;
+};
+default_rules.image = function(tokens, idx, options, env, slf) {
+	const token = tokens[idx];
+	token.attrs[token.attrIndex("alt")][1] = slf.renderInlineAsText(token.children, options, env);
+	return slf.renderToken(tokens, idx, options);
+};
+default_rules.hardbreak = function(tokens, idx, options) {
+	return options.xhtmlOut ? "<br />\n" : "<br>\n";
+};
+default_rules.softbreak = function(tokens, idx, options) {
+	return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
+};
+default_rules.text = function(tokens, idx) {
+	return escapeHtml(tokens[idx].content);
+};
+default_rules.html_block = function(tokens, idx) {
+	return tokens[idx].content;
+};
+default_rules.html_inline = function(tokens, idx) {
+	return tokens[idx].content;
+};
+/**
+* Generates HTML from parsed token stream. Each instance has independent
+* copy of rules. Those can be rewritten with ease. Also, you can add new
+* rules if you create plugin and adds new token types.
+*
+* Creates new renderer instance and fills {@link Renderer.rules} with defaults.
+*/
+var Renderer = class {
+	constructor() {
+		_defineProperty(
+			this,
+			/**
+			* Contains render rules for tokens. Can be updated and extended.
+			*
+			* See [source code](https://github.com/markdown-it/markdown-it/blob/master/src/renderer.ts)
+			* for more details and examples.
+			*
+			* @example Custom render rules
+			* ```javascript
+			* import MarkdownIt from 'markdown-it'
+			* const md = new MarkdownIt()
+			*
+			* md.renderer.rules.strong_open  = function () { return '<b>'; };
+			* md.renderer.rules.strong_close = function () { return '</b>'; };
+			*
+			* const result = md.renderInline(...);
+			* ```
+			*
+			* @example Each rule is called as independent static function with fixed signature
+			* ```javascript
+			* function my_token_render(tokens, idx, options, env, renderer) {
+			*   // ...
+			*   return renderedHTML;
+			* }
+			* ```
+			*/
+			"rules",
+			Object.assign({}, default_rules)
+		);
+	}
+	/**
+	* Render token attributes to string.
+	*/
+	renderAttrs(token) {
+		let i, l, result;
+		if (!token.attrs) return "";
+		result = "";
+		for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml(token.attrs[i][0])}="${escapeHtml(String(token.attrs[i][1]))}"`;
+		return result;
+	}
+	/**
+	* Default token renderer. Can be overriden by custom function
+	* in {@link Renderer.rules}.
+	*/
+	renderToken(tokens, idx, options) {
+		const token = tokens[idx];
+		let result = "";
+		if (token.hidden) return "";
+		let prev = idx - 1;
+		while (prev >= 0 && tokens[prev].hidden && tokens[prev].nesting === 0) prev--;
+		if (token.block && token.nesting !== -1 && prev >= 0 && tokens[prev].hidden && tokens[prev].nesting === -1) result += "\n";
+		result += (token.nesting === -1 ? "</" : "<") + token.tag;
+		result += this.renderAttrs(token);
+		if (token.nesting === 0 && options.xhtmlOut) result += " /";
+		let needLf = false;
+		if (token.block) {
+			needLf = true;
+			if (token.nesting === 1) {
+				let next = idx + 1;
+				while (next < tokens.length && tokens[next].hidden && tokens[next].nesting === 0) next++;
+				if (next < tokens.length) {
+					const nextToken = tokens[next];
+					if (nextToken.type === "inline" || nextToken.hidden) needLf = false;
+					else if (nextToken.nesting === -1 && nextToken.tag === token.tag) needLf = false;
+				}
+			}
+		}
+		result += needLf ? ">\n" : ">";
+		return result;
+	}
+	/**
+	* The same as {@link Renderer.render}, but for single token of `inline` type.
+	*/
+	renderInline(tokens, options, env) {
+		let result = "";
+		const rules = this.rules;
+		for (let i = 0, len = tokens.length; i < len; i++) {
+			const type = tokens[i].type;
+			if (typeof rules[type] !== "undefined") result += rules[type](tokens, i, options, env, this);
+			else result += this.renderToken(tokens, i, options);
+		}
+		return result;
+	}
+	/**
+	* Special kludge for image `alt` attributes to conform CommonMark spec.
+	* Don't try to use it! Spec requires to show `alt` content with stripped markup,
+	* instead of simple escaping.
+	*/
+	renderInlineAsText(tokens, options, env) {
+		let result = "";
+		for (let i = 0, len = tokens.length; i < len; i++) switch (tokens[i].type) {
+			case "text":
+			case "code_inline":
+				result += tokens[i].content;
+				break;
+			case "image":
+				result += this.renderInlineAsText(tokens[i].children, options, env);
+				break;
+			case "html_inline":
+			case "html_block":
+				result += tokens[i].content;
+				break;
+			case "softbreak":
+			case "hardbreak": result += "\n";
+		}
+		return result;
+	}
+	/**
+	* Takes token stream and generates HTML. Probably, you will never need to call
+	* this method directly.
+	*/
+	render(tokens, options, env) {
+		let result = "";
+		const rules = this.rules;
+		for (let i = 0, len = tokens.length; i < len; i++) {
+			const type = tokens[i].type;
+			if (type === "inline") result += this.renderInline(tokens[i].children, options, env);
+			else if (typeof rules[type] !== "undefined") result += rules[type](tokens, i, options, env, this);
+			else result += this.renderToken(tokens, i, options);
+		}
+		return result;
+	}
+};
+//#endregion
+//#region src/rules_core/state_core.ts
+/** Mutable state passed through the core rules chain. */
+var StateCore = class {
+	constructor(src, md, env) {
+		_defineProperty(this, "tokens", []);
+		_defineProperty(this, "inlineMode", false);
+		_defineProperty(this, "Token", Token);
+		this.src = src;
+		this.env = env;
+		this.md = md;
+	}
+};
+//#endregion
+//#region src/rules_core/normalize.ts
+var UNNORMALIZED_NEWLINE_RE = /\r\n?/g;
+var NULL_RE = /\0/g;
+function normalize(state) {
+	let str;
+	str = state.src.replace(UNNORMALIZED_NEWLINE_RE, "\n");
+	str = str.replace(NULL_RE, "�");
+	state.src = str;
+}
+//#endregion
+//#region src/rules_core/block.ts
+function block(state) {
+	let token;
+	if (state.inlineMode) {
+		token = new state.Token("inline", "", 0);
+		token.content = state.src;
+		token.map = [0, 1];
+		token.children = [];
+		state.tokens.push(token);
+	} else state.md.block.parse(state.src, state.md, state.env, state.tokens);
+}
+//#endregion
+//#region src/rules_core/strip_references.ts
+function strip_references(state) {
+	const tokens = state.tokens;
+	let last = 0;
+	for (let curr = 0; curr < tokens.length; curr++) {
+		if (tokens[curr].type === "reference_definition") continue;
+		if (curr !== last) tokens[last] = tokens[curr];
+		last++;
+	}
+	if (tokens.length !== last) tokens.length = last;
+}
+//#endregion
+//#region src/rules_core/inline.ts
+function markdown_it_inline(state) {
+	const tokens = state.tokens;
+	for (let i = 0, l = tokens.length; i < l; i++) {
+		const tok = tokens[i];
+		if (tok.type === "inline") state.md.inline.parse(tok.content, state.md, state.env, tok.children);
+	}
+}
+//#endregion
+//#region src/rules_core/linkify.ts
+function isLinkOpen$1(str) {
+	return /^<a[>\s]/i.test(str);
+}
+function isLinkClose$1(str) {
+	return /^<\/a\s*>/i.test(str);
+}
+function linkify$1(state) {
+	const blockTokens = state.tokens;
+	if (!state.md.options.linkify) return;
+	for (let j = 0, l = blockTokens.length; j < l; j++) {
+		if (blockTokens[j].type !== "inline" || !state.md.linkify.test(blockTokens[j].content)) continue;
+		const tokens = blockTokens[j].children;
+		const replacements = [];
+		let htmlLinkLevel = 0;
+		for (let i = tokens.length - 1; i >= 0; i--) {
+			const currentToken = tokens[i];
+			if (currentToken.type === "link_close") {
+				i--;
+				while (tokens[i].level !== currentToken.level && tokens[i].type !== "link_open") i--;
+				continue;
+			}
+			if (currentToken.type === "html_inline") {
+				if (isLinkOpen$1(currentToken.content) && htmlLinkLevel > 0) htmlLinkLevel--;
+				if (isLinkClose$1(currentToken.content)) htmlLinkLevel++;
+			}
+			if (htmlLinkLevel > 0) continue;
+			if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
+				const text = currentToken.content;
+				let links = state.md.linkify.match(text);
+				const nodes = [];
+				let level = currentToken.level;
+				let lastPos = 0;
+				if (links.length > 0 && links[0].index === 0 && i > 0 && tokens[i - 1].type === "text_special") links = links.slice(1);
+				for (let ln = 0; ln < links.length; ln++) {
+					const url = links[ln].url;
+					const fullUrl = state.md.normalizeLink(url);
+					if (!state.md.validateLink(fullUrl)) continue;
+					let urlText = links[ln].text;
+					if (!links[ln].schema) urlText = state.md.normalizeLinkText(`http://${urlText}`).replace(/^http:\/\//, "");
+					else if (links[ln].schema === "mailto:" && !/^mailto:/i.test(urlText)) urlText = state.md.normalizeLinkText(`mailto:${urlText}`).replace(/^mailto:/, "");
+					else urlText = state.md.normalizeLinkText(urlText);
+					const pos = links[ln].index;
+					if (pos > lastPos) {
+						const token = new state.Token("text", "", 0);
+						token.content = text.slice(lastPos, pos);
+						token.level = level;
+						nodes.push(token);
+					}
+					const token_o = new state.Token("link_open", "a", 1);
+					token_o.attrs = [["href", fullUrl]];
+					token_o.level = level++;
+					token_o.markup = "linkify";
+					token_o.info = "auto";
+					nodes.push(token_o);
+					const token_t = new state.Token("text", "", 0);
+					token_t.content = urlText;
+					token_t.level = level;
+					nodes.push(token_t);
+					const token_c = new state.Token("link_close", "a", -1);
+					token_c.level = --level;
+					token_c.markup = "linkify";
+					token_c.info = "auto";
+					nodes.push(token_c);
+					lastPos = links[ln].lastIndex;
+				}
+				if (lastPos < text.length) {
+					const token = new state.Token("text", "", 0);
+					token.content = text.slice(lastPos);
+					token.level = level;
+					nodes.push(token);
+				}
+				replacements.push({
+					index: i,
+					nodes
+				});
+			}
+		}
+		if (replacements.length > 0) {
+			let newTokensLength = tokens.length;
+			for (const replacement of replacements) newTokensLength += replacement.nodes.length - 1;
+			const newTokens = new Array(newTokensLength);
+			let replacementIndex = 0;
+			let newTokenIndex = 0;
+			replacements.reverse();
+			for (let i = 0; i < tokens.length; i++) {
+				const replacement = replacements[replacementIndex];
+				if ((replacement === null || replacement === void 0 ? void 0 : replacement.index) === i) {
+					for (const node of replacement.nodes) newTokens[newTokenIndex++] = node;
+					replacementIndex++;
+				} else newTokens[newTokenIndex++] = tokens[i];
+			}
+			blockTokens[j].children = newTokens;
+		}
+	}
+}
+//#endregion
+//#region src/rules_core/replacements.ts
+var RARE_RE = /\+-|\.\.|\?\?\?\?|!!!!|,,|--/;
+var SCOPED_ABBR_TEST_RE = /\((c|tm|r)\)/i;
+var SCOPED_ABBR_RE = /\((c|tm|r)\)/gi;
+var SCOPED_ABBR = {
+	c: "©",
+	r: "®",
+	tm: "™"
+};
+function replaceFn(match, name) {
+	return SCOPED_ABBR[name.toLowerCase()];
+}
+function replace_scoped(inlineTokens) {
+	let inside_autolink = 0;
+	for (let i = inlineTokens.length - 1; i >= 0; i--) {
+		const token = inlineTokens[i];
+		if (token.type === "text" && !inside_autolink) token.content = token.content.replace(SCOPED_ABBR_RE, replaceFn);
+		if (token.type === "link_open" && token.info === "auto") inside_autolink--;
+		if (token.type === "link_close" && token.info === "auto") inside_autolink++;
+	}
+}
+function replace_rare(inlineTokens) {
+	let inside_autolink = 0;
+	for (let i = inlineTokens.length - 1; i >= 0; i--) {
+		const token = inlineTokens[i];
+		if (token.type === "text" && !inside_autolink) {
+			if (RARE_RE.test(token.content)) token.content = token.content.replace(/\+-/g, "±").replace(/\.{2,}/g, "…").replace(/([?!])…/g, "$1..").replace(/([?!]){4,}/g, "$1$1$1").replace(/,{2,}/g, ",").replace(/(^|[^-])---(?=[^-]|$)/gm, "$1—").replace(/(^|\s)--(?=\s|$)/gm, "$1–").replace(/(^|[^-\s])--(?=[^-\s]|$)/gm, "$1–");
+		}
+		if (token.type === "link_open" && token.info === "auto") inside_autolink--;
+		if (token.type === "link_close" && token.info === "auto") inside_autolink++;
+	}
+}
+function markdown_it_replace(state) {
+	let blkIdx;
+	if (!state.md.options.typographer) return;
+	for (blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+		if (state.tokens[blkIdx].type !== "inline") continue;
+		if (SCOPED_ABBR_TEST_RE.test(state.tokens[blkIdx].content)) replace_scoped(state.tokens[blkIdx].children);
+		if (RARE_RE.test(state.tokens[blkIdx].content)) replace_rare(state.tokens[blkIdx].children);
+	}
+}
+//#endregion
+//#region src/rules_core/smartquotes.ts
+var QUOTE_TEST_RE = /['"]/;
+var QUOTE_RE = /['"]/g;
+var APOSTROPHE = "’";
+var MAX_OPENERS = 1e3;
+function truncateStack(stack, heads, length) {
+	while (stack.length > length) {
+		const item = stack.pop();
+		if (item.isSingleQuote) heads.single = item.prevSameQuoteIdx;
+		else heads.double = item.prevSameQuoteIdx;
+	}
+}
+function addReplacement(replacements, tokenIdx, pos, ch) {
+	if (!replacements[tokenIdx]) replacements[tokenIdx] = [];
+	replacements[tokenIdx].push({
+		pos,
+		ch
+	});
+}
+function applyReplacements(str, replacements) {
+	let result = "";
+	let lastPos = 0;
+	replacements.sort((a, b) => a.pos - b.pos);
+	for (let i = 0; i < replacements.length; i++) {
+		const replacement = replacements[i];
+		result += str.slice(lastPos, replacement.pos) + replacement.ch;
+		lastPos = replacement.pos + 1;
+	}
+	return result + str.slice(lastPos);
+}
+function process_inlines(tokens, state) {
+	let j;
+	const stack = [];
+	const heads = {
+		single: -1,
+		double: -1
+	};
+	const replacements = {};
+	for (let i = 0; i < tokens.length; i++) {
+		const token = tokens[i];
+		const thisLevel = tokens[i].level;
+		for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
+		truncateStack(stack, heads, j + 1);
+		if (token.type !== "text") continue;
+		const text = token.content;
+		let pos = 0;
+		const max = text.length;
+		OUTER: while (pos < max) {
+			QUOTE_RE.lastIndex = pos;
+			const t = QUOTE_RE.exec(text);
+			if (!t) break;
+			let canOpen = true;
+			let canClose = true;
+			pos = t.index + 1;
+			const isSingle = t[0] === "'";
+			let lastChar = 32;
+			if (t.index - 1 >= 0) lastChar = text.charCodeAt(t.index - 1);
+			else for (j = i - 1; j >= 0; j--) {
+				if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+				if (!tokens[j].content) continue;
+				lastChar = tokens[j].content.charCodeAt(tokens[j].content.length - 1);
+				break;
+			}
+			let nextChar = 32;
+			if (pos < max) nextChar = text.charCodeAt(pos);
+			else for (j = i + 1; j < tokens.length; j++) {
+				if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+				if (!tokens[j].content) continue;
+				nextChar = tokens[j].content.charCodeAt(0);
+				break;
+			}
+			const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+			const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+			const isLastWhiteSpace = isWhiteSpace(lastChar);
+			const isNextWhiteSpace = isWhiteSpace(nextChar);
+			if (isNextWhiteSpace) canOpen = false;
+			else if (isNextPunctChar) {
+				if (!(isLastWhiteSpace || isLastPunctChar)) canOpen = false;
+			}
+			if (isLastWhiteSpace) canClose = false;
+			else if (isLastPunctChar) {
+				if (!(isNextWhiteSpace || isNextPunctChar)) canClose = false;
+			}
+			if (nextChar === 34 && t[0] === "\"") {
+				if (lastChar >= 48 && lastChar <= 57) canClose = canOpen = false;
+			}
+			if (canOpen && canClose) {
+				canOpen = isLastPunctChar;
+				canClose = isNextPunctChar;
+			}
+			if (!canOpen && !canClose) {
+				if (isSingle) addReplacement(replacements, i, t.index, APOSTROPHE);
+				continue;
+			}
+			if (canClose) {
+				j = isSingle ? heads.single : heads.double;
+				if (j >= 0 && stack[j].level === thisLevel) {
+					const item = stack[j];
+					let openQuote;
+					let closeQuote;
+					if (isSingle) {
+						openQuote = state.md.options.quotes[2];
+						closeQuote = state.md.options.quotes[3];
+					} else {
+						openQuote = state.md.options.quotes[0];
+						closeQuote = state.md.options.quotes[1];
+					}
+					addReplacement(replacements, i, t.index, closeQuote);
+					addReplacement(replacements, item.tokenIdx, item.contentPos, openQuote);
+					truncateStack(stack, heads, j);
+					continue OUTER;
+				}
+			}
+			if (canOpen) {
+				if (stack.length >= MAX_OPENERS) return;
+				stack.push({
+					tokenIdx: i,
+					contentPos: t.index,
+					isSingleQuote: isSingle,
+					level: thisLevel,
+					prevSameQuoteIdx: isSingle ? heads.single : heads.double
+				});
+				if (isSingle) heads.single = stack.length - 1;
+				else heads.double = stack.length - 1;
+			} else if (canClose && isSingle) addReplacement(replacements, i, t.index, APOSTROPHE);
+		}
+	}
+	Object.keys(replacements).forEach(function(tokenIdx) {
+		const idx = Number(tokenIdx);
+		tokens[idx].content = applyReplacements(tokens[idx].content, replacements[tokenIdx]);
+	});
+}
+function smartquotes(state) {
+	if (!state.md.options.typographer) return;
+	for (let blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+		if (state.tokens[blkIdx].type !== "inline" || !QUOTE_TEST_RE.test(state.tokens[blkIdx].content)) continue;
+		process_inlines(state.tokens[blkIdx].children, state);
+	}
+}
+//#endregion
+//#region src/rules_core/text_join.ts
+function join_alt(tokens) {
+	let curr, last;
+	const max = tokens.length;
+	for (curr = 0; curr < max; curr++) if (tokens[curr].type === "text_special") tokens[curr].type = "text";
+	for (curr = last = 0; curr < max; curr++) if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+	else {
+		if (curr !== last) tokens[last] = tokens[curr];
+		last++;
+	}
+	if (curr !== last) tokens.length = last;
+}
+function text_join(state) {
+	let curr, last;
+	const blockTokens = state.tokens;
+	const l = blockTokens.length;
+	for (let j = 0; j < l; j++) {
+		if (blockTokens[j].type !== "inline") continue;
+		const tokens = blockTokens[j].children;
+		const max = tokens.length;
+		for (curr = 0; curr < max; curr++) {
+			if (tokens[curr].type === "text_special") tokens[curr].type = "text";
+			if (tokens[curr].children) join_alt(tokens[curr].children);
+		}
+		for (curr = last = 0; curr < max; curr++) if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+		else {
+			if (curr !== last) tokens[last] = tokens[curr];
+			last++;
+		}
+		if (curr !== last) tokens.length = last;
+	}
+}
+//#endregion
+//#region src/parser_core.ts
+var _rules$2 = [
+	["normalize", normalize],
+	["block", block],
+	["strip_references", strip_references],
+	["inline", markdown_it_inline],
+	["linkify", linkify$1],
+	["replacements", markdown_it_replace],
+	["smartquotes", smartquotes],
+	["text_join", text_join]
+];
+/**
+* Top-level rules executor. Glues block/inline parsers and does intermediate
+* transformations.
+*/
+var ParserCore = class {
+	constructor() {
+		_defineProperty(
+			this,
+			/**
+			* {@link Ruler} instance. Keep configuration of core rules.
+			*/
+			"ruler",
+			new Ruler()
+		);
+		_defineProperty(this, "State", StateCore);
+		for (let i = 0; i < _rules$2.length; i++) this.ruler.push(_rules$2[i][0], _rules$2[i][1]);
+	}
+	/**
+	* Executes core chain rules.
+	*/
+	process(state) {
+		const rules = this.ruler.getRules("");
+		for (let i = 0, l = rules.length; i < l; i++) rules[i](state);
+	}
+};
+//#endregion
+//#region src/rules_block/state_block.ts
+/** Mutable state passed to block rules while tokenizing a source document. */
+var StateBlock = class {
+	constructor(src, md, env, tokens) {
+		_defineProperty(this, "bMarks", []);
+		_defineProperty(this, "eMarks", []);
+		_defineProperty(this, "tShift", []);
+		_defineProperty(this, "sCount", []);
+		_defineProperty(this, "bsCount", []);
+		_defineProperty(this, "blkIndent", 0);
+		_defineProperty(this, "line", 0);
+		_defineProperty(this, "lineMax", 0);
+		_defineProperty(this, "tight", false);
+		_defineProperty(this, "listIndent", -1);
+		_defineProperty(this, "parentType", "root");
+		_defineProperty(this, "level", 0);
+		_defineProperty(this, "Token", Token);
+		this.src = src;
+		this.md = md;
+		this.env = env;
+		this.tokens = tokens;
+		const s = this.src;
+		for (let start = 0, pos = 0, indent = 0, offset = 0, len = s.length, indent_found = false; pos < len; pos++) {
+			const ch = s.charCodeAt(pos);
+			if (!indent_found) {
+				if (isSpace(ch)) {
+					indent++;
+					if (ch === 9) offset += 4 - offset % 4;
+					else offset++;
+					continue;
+				} else indent_found = true;
+			}
+			if (ch === 10 || pos === len - 1) {
+				if (ch !== 10) pos++;
+				this.bMarks.push(start);
+				this.eMarks.push(pos);
+				this.tShift.push(indent);
+				this.sCount.push(offset);
+				this.bsCount.push(0);
+				indent_found = false;
+				indent = 0;
+				offset = 0;
+				start = pos + 1;
+			}
+		}
+		this.bMarks.push(s.length);
+		this.eMarks.push(s.length);
+		this.tShift.push(0);
+		this.sCount.push(0);
+		this.bsCount.push(0);
+		this.lineMax = this.bMarks.length - 1;
+	}
+	push(type, tag, nesting) {
+		const token = new Token(type, tag, nesting);
+		token.block = true;
+		if (nesting < 0) this.level--;
+		token.level = this.level;
+		if (nesting > 0) this.level++;
+		this.tokens.push(token);
+		return token;
+	}
+	isEmpty(line) {
+		return this.bMarks[line] + this.tShift[line] >= this.eMarks[line];
+	}
+	skipEmptyLines(from) {
+		for (let max = this.lineMax; from < max; from++) if (this.bMarks[from] + this.tShift[from] < this.eMarks[from]) break;
+		return from;
+	}
+	skipSpaces(pos) {
+		for (let max = this.src.length; pos < max; pos++) if (!isSpace(this.src.charCodeAt(pos))) break;
+		return pos;
+	}
+	skipSpacesBack(pos, min) {
+		if (pos <= min) return pos;
+		while (pos > min) if (!isSpace(this.src.charCodeAt(--pos))) return pos + 1;
+		return pos;
+	}
+	skipChars(pos, code) {
+		for (let max = this.src.length; pos < max; pos++) if (this.src.charCodeAt(pos) !== code) break;
+		return pos;
+	}
+	skipCharsBack(pos, code, min) {
+		if (pos <= min) return pos;
+		while (pos > min) if (code !== this.src.charCodeAt(--pos)) return pos + 1;
+		return pos;
+	}
+	getLines(begin, end, indent, keepLastLF) {
+		if (begin >= end) return "";
+		const queue = new Array(end - begin);
+		for (let i = 0, line = begin; line < end; line++, i++) {
+			let lineIndent = 0;
+			const lineStart = this.bMarks[line];
+			let first = lineStart;
+			let last;
+			if (line + 1 < end || keepLastLF) last = this.eMarks[line] + 1;
+			else last = this.eMarks[line];
+			while (first < last && lineIndent < indent) {
+				const ch = this.src.charCodeAt(first);
+				if (isSpace(ch)) {
+					if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
+					else lineIndent++;
+				} else if (first - lineStart < this.tShift[line]) lineIndent++;
+				else break;
+				first++;
+			}
+			if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first, last);
+			else queue[i] = this.src.slice(first, last);
+		}
+		return queue.join("");
+	}
+};
+//#endregion
+//#region src/rules_block/table.ts
+var MAX_AUTOCOMPLETED_CELLS = 65536;
+function getLine(state, line) {
+	const pos = state.bMarks[line] + state.tShift[line];
+	const max = state.eMarks[line];
+	return state.src.slice(pos, max);
+}
+function escapedSplit(str) {
+	const result = [];
+	const max = str.length;
+	let pos = 0;
+	let ch = str.charCodeAt(pos);
+	let isEscaped = false;
+	let lastPos = 0;
+	let current = "";
+	while (pos < max) {
+		if (ch === 124) {
+			if (!isEscaped) {
+				result.push(current + str.substring(lastPos, pos));
+				current = "";
+				lastPos = pos + 1;
+			} else {
+				current += str.substring(lastPos, pos - 1);
+				lastPos = pos;
+			}
+		}
+		isEscaped = ch === 92;
+		pos++;
+		ch = str.charCodeAt(pos);
+	}
+	result.push(current + str.substring(lastPos));
+	return result;
+}
+function markdown_it_table(state, startLine, endLine, silent) {
+	if (startLine + 2 > endLine) return false;
+	let nextLine = startLine + 1;
+	if (state.sCount[nextLine] < state.blkIndent) return false;
+	if (state.sCount[nextLine] - state.blkIndent >= 4) return false;
+	let pos = state.bMarks[nextLine] + state.tShift[nextLine];
+	if (pos >= state.eMarks[nextLine]) return false;
+	const firstCh = state.src.charCodeAt(pos++);
+	if (firstCh !== 124 && firstCh !== 45 && firstCh !== 58) return false;
+	if (pos >= state.eMarks[nextLine]) return false;
+	const secondCh = state.src.charCodeAt(pos++);
+	if (secondCh !== 124 && secondCh !== 45 && secondCh !== 58 && !isSpace(secondCh)) return false;
+	if (firstCh === 45 && isSpace(secondCh)) return false;
+	while (pos < state.eMarks[nextLine]) {
+		const ch = state.src.charCodeAt(pos);
+		if (ch !== 124 && ch !== 45 && ch !== 58 && !isSpace(ch)) return false;
+		pos++;
+	}
+	let lineText = getLine(state, startLine + 1);
+	let columns = lineText.split("|");
+	const aligns = [];
+	for (let i = 0; i < columns.length; i++) {
+		const t = columns[i].trim();
+		if (!t) {
+			if (i === 0 || i === columns.length - 1) continue;
+			else return false;
+		}
+		if (!/^:?-+:?$/.test(t)) return false;
+		if (t.charCodeAt(t.length - 1) === 58) aligns.push(t.charCodeAt(0) === 58 ? "center" : "right");
+		else if (t.charCodeAt(0) === 58) aligns.push("left");
+		else aligns.push("");
+	}
+	lineText = getLine(state, startLine).trim();
+	if (lineText.indexOf("|") === -1) return false;
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	columns = escapedSplit(lineText);
+	if (columns.length && columns[0] === "") columns.shift();
+	if (columns.length && columns[columns.length - 1] === "") columns.pop();
+	const columnCount = columns.length;
+	if (columnCount === 0 || columnCount !== aligns.length) return false;
+	if (silent) return true;
+	const oldParentType = state.parentType;
+	state.parentType = "table";
+	const terminatorRules = state.md.block.ruler.getRules("blockquote");
+	const token_to = state.push("table_open", "table", 1);
+	const tableLines = [startLine, 0];
+	token_to.map = tableLines;
+	const token_tho = state.push("thead_open", "thead", 1);
+	token_tho.map = [startLine, startLine + 1];
+	const token_htro = state.push("tr_open", "tr", 1);
+	token_htro.map = [startLine, startLine + 1];
+	for (let i = 0; i < columns.length; i++) {
+		const token_ho = state.push("th_open", "th", 1);
+		if (aligns[i]) token_ho.attrs = [["style", `text-align:${aligns[i]}`]];
+		const token_il = state.push("inline", "", 0);
+		token_il.content = columns[i].trim();
+		token_il.children = [];
+		state.push("th_close", "th", -1);
+	}
+	state.push("tr_close", "tr", -1);
+	state.push("thead_close", "thead", -1);
+	let tbodyLines;
+	let autocompletedCells = 0;
+	for (nextLine = startLine + 2; nextLine < endLine; nextLine++) {
+		if (state.sCount[nextLine] < state.blkIndent) break;
+		let terminate = false;
+		for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+			terminate = true;
+			break;
+		}
+		if (terminate) break;
+		lineText = getLine(state, nextLine).trim();
+		if (!lineText) break;
+		if (state.sCount[nextLine] - state.blkIndent >= 4) break;
+		columns = escapedSplit(lineText);
+		if (columns.length && columns[0] === "") columns.shift();
+		if (columns.length && columns[columns.length - 1] === "") columns.pop();
+		autocompletedCells += columnCount - columns.length;
+		if (autocompletedCells > MAX_AUTOCOMPLETED_CELLS) break;
+		if (nextLine === startLine + 2) {
+			const token_tbo = state.push("tbody_open", "tbody", 1);
+			token_tbo.map = tbodyLines = [startLine + 2, 0];
+		}
+		const token_tro = state.push("tr_open", "tr", 1);
+		token_tro.map = [nextLine, nextLine + 1];
+		for (let i = 0; i < columnCount; i++) {
+			const token_tdo = state.push("td_open", "td", 1);
+			if (aligns[i]) token_tdo.attrs = [["style", `text-align:${aligns[i]}`]];
+			const token_il = state.push("inline", "", 0);
+			token_il.content = columns[i] ? columns[i].trim() : "";
+			token_il.children = [];
+			state.push("td_close", "td", -1);
+		}
+		state.push("tr_close", "tr", -1);
+	}
+	if (tbodyLines) {
+		state.push("tbody_close", "tbody", -1);
+		tbodyLines[1] = nextLine;
+	}
+	state.push("table_close", "table", -1);
+	tableLines[1] = nextLine;
+	state.parentType = oldParentType;
+	state.line = nextLine;
+	return true;
+}
+//#endregion
+//#region src/rules_block/code.ts
+function markdown_it_code(state, startLine, endLine) {
+	if (state.sCount[startLine] - state.blkIndent < 4) return false;
+	let nextLine = startLine + 1;
+	let last = nextLine;
+	while (nextLine < endLine) {
+		if (state.isEmpty(nextLine)) {
+			nextLine++;
+			continue;
+		}
+		if (state.sCount[nextLine] - state.blkIndent >= 4) {
+			nextLine++;
+			last = nextLine;
+			continue;
+		}
+		break;
+	}
+	state.line = last;
+	const token = state.push("code_block", "code", 0);
+	token.content = state.getLines(startLine, last, 4 + state.blkIndent, false) + "\n";
+	token.map = [startLine, state.line];
+	return true;
+}
+//#endregion
+//#region src/rules_block/fence.ts
+function fence(state, startLine, endLine, silent) {
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	let max = state.eMarks[startLine];
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	if (pos + 3 > max) return false;
+	const marker = state.src.charCodeAt(pos);
+	if (marker !== 126 && marker !== 96) return false;
+	let mem = pos;
+	pos = state.skipChars(pos, marker);
+	let len = pos - mem;
+	if (len < 3) return false;
+	const markup = state.src.slice(mem, pos);
+	const params = state.src.slice(pos, max);
+	if (marker === 96) {
+		if (params.indexOf(String.fromCharCode(marker)) >= 0) return false;
+	}
+	if (silent) return true;
+	let nextLine = startLine;
+	let haveEndMarker = false;
+	for (;;) {
+		nextLine++;
+		if (nextLine >= endLine) break;
+		pos = mem = state.bMarks[nextLine] + state.tShift[nextLine];
+		max = state.eMarks[nextLine];
+		if (pos < max && state.sCount[nextLine] < state.blkIndent) break;
+		if (state.src.charCodeAt(pos) !== marker) continue;
+		if (state.sCount[nextLine] - state.blkIndent >= 4) continue;
+		pos = state.skipChars(pos, marker);
+		if (pos - mem < len) continue;
+		pos = state.skipSpaces(pos);
+		if (pos < max) continue;
+		haveEndMarker = true;
+		break;
+	}
+	len = state.sCount[startLine];
+	state.line = nextLine + (haveEndMarker ? 1 : 0);
+	const token = state.push("fence", "code", 0);
+	token.info = params;
+	token.content = state.getLines(startLine + 1, nextLine, len, true);
+	token.markup = markup;
+	token.map = [startLine, state.line];
+	return true;
+}
+//#endregion
+//#region src/rules_block/blockquote.ts
+function markdown_it_blockquote(state, startLine, endLine, silent) {
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	let max = state.eMarks[startLine];
+	const oldLineMax = state.lineMax;
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	if (state.src.charCodeAt(pos) !== 62) return false;
+	if (silent) return true;
+	const oldBMarks = [];
+	const oldBSCount = [];
+	const oldSCount = [];
+	const oldTShift = [];
+	const terminatorRules = state.md.block.ruler.getRules("blockquote");
+	const oldParentType = state.parentType;
+	state.parentType = "blockquote";
+	let lastLineEmpty = false;
+	let nextLine;
+	for (nextLine = startLine; nextLine < endLine; nextLine++) {
+		const isOutdented = state.sCount[nextLine] < state.blkIndent;
+		pos = state.bMarks[nextLine] + state.tShift[nextLine];
+		max = state.eMarks[nextLine];
+		if (pos >= max) break;
+		if (state.src.charCodeAt(pos++) === 62 && !isOutdented) {
+			let initial = state.sCount[nextLine] + 1;
+			let spaceAfterMarker;
+			let adjustTab;
+			if (state.src.charCodeAt(pos) === 32) {
+				pos++;
+				initial++;
+				adjustTab = false;
+				spaceAfterMarker = true;
+			} else if (state.src.charCodeAt(pos) === 9) {
+				spaceAfterMarker = true;
+				if ((state.bsCount[nextLine] + initial) % 4 === 3) {
+					pos++;
+					initial++;
+					adjustTab = false;
+				} else adjustTab = true;
+			} else spaceAfterMarker = false;
+			let offset = initial;
+			oldBMarks.push(state.bMarks[nextLine]);
+			state.bMarks[nextLine] = pos;
+			while (pos < max) {
+				const ch = state.src.charCodeAt(pos);
+				if (isSpace(ch)) {
+					if (ch === 9) offset += 4 - (offset + state.bsCount[nextLine] + (adjustTab ? 1 : 0)) % 4;
+					else offset++;
+				} else break;
+				pos++;
+			}
+			lastLineEmpty = pos >= max;
+			oldBSCount.push(state.bsCount[nextLine]);
+			state.bsCount[nextLine] = state.sCount[nextLine] + 1 + (spaceAfterMarker ? 1 : 0);
+			oldSCount.push(state.sCount[nextLine]);
+			state.sCount[nextLine] = offset - initial;
+			oldTShift.push(state.tShift[nextLine]);
+			state.tShift[nextLine] = pos - state.bMarks[nextLine];
+			continue;
+		}
+		if (lastLineEmpty) break;
+		let terminate = false;
+		for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+			terminate = true;
+			break;
+		}
+		if (terminate) {
+			state.lineMax = nextLine;
+			if (state.blkIndent !== 0) {
+				oldBMarks.push(state.bMarks[nextLine]);
+				oldBSCount.push(state.bsCount[nextLine]);
+				oldTShift.push(state.tShift[nextLine]);
+				oldSCount.push(state.sCount[nextLine]);
+				state.sCount[nextLine] -= state.blkIndent;
+			}
+			break;
+		}
+		oldBMarks.push(state.bMarks[nextLine]);
+		oldBSCount.push(state.bsCount[nextLine]);
+		oldTShift.push(state.tShift[nextLine]);
+		oldSCount.push(state.sCount[nextLine]);
+		state.sCount[nextLine] = -1;
+	}
+	const oldIndent = state.blkIndent;
+	state.blkIndent = 0;
+	const token_o = state.push("blockquote_open", "blockquote", 1);
+	token_o.markup = ">";
+	const lines = [startLine, 0];
+	token_o.map = lines;
+	state.md.block.tokenize(state, startLine, nextLine);
+	const token_c = state.push("blockquote_close", "blockquote", -1);
+	token_c.markup = ">";
+	state.lineMax = oldLineMax;
+	state.parentType = oldParentType;
+	lines[1] = state.line;
+	for (let i = 0; i < oldTShift.length; i++) {
+		state.bMarks[i + startLine] = oldBMarks[i];
+		state.tShift[i + startLine] = oldTShift[i];
+		state.sCount[i + startLine] = oldSCount[i];
+		state.bsCount[i + startLine] = oldBSCount[i];
+	}
+	state.blkIndent = oldIndent;
+	return true;
+}
+//#endregion
+//#region src/rules_block/hr.ts
+function hr(state, startLine, endLine, silent) {
+	const max = state.eMarks[startLine];
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	const marker = state.src.charCodeAt(pos++);
+	if (marker !== 42 && marker !== 45 && marker !== 95) return false;
+	let cnt = 1;
+	while (pos < max) {
+		const ch = state.src.charCodeAt(pos++);
+		if (ch !== marker && !isSpace(ch)) return false;
+		if (ch === marker) cnt++;
+	}
+	if (cnt < 3) return false;
+	if (silent) return true;
+	state.line = startLine + 1;
+	const token = state.push("hr", "hr", 0);
+	token.map = [startLine, state.line];
+	token.markup = Array(cnt + 1).join(String.fromCharCode(marker));
+	return true;
+}
+//#endregion
+//#region src/rules_block/list.ts
+function skipBulletListMarker(state, startLine) {
+	const max = state.eMarks[startLine];
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	const marker = state.src.charCodeAt(pos++);
+	if (marker !== 42 && marker !== 45 && marker !== 43) return -1;
+	if (pos < max) {
+		if (!isSpace(state.src.charCodeAt(pos))) return -1;
+	}
+	return pos;
+}
+function skipOrderedListMarker(state, startLine) {
+	const start = state.bMarks[startLine] + state.tShift[startLine];
+	const max = state.eMarks[startLine];
+	let pos = start;
+	if (pos + 1 >= max) return -1;
+	let ch = state.src.charCodeAt(pos++);
+	if (ch < 48 || ch > 57) return -1;
+	for (;;) {
+		if (pos >= max) return -1;
+		ch = state.src.charCodeAt(pos++);
+		if (ch >= 48 && ch <= 57) {
+			if (pos - start >= 10) return -1;
+			continue;
+		}
+		if (ch === 41 || ch === 46) break;
+		return -1;
+	}
+	if (pos < max) {
+		ch = state.src.charCodeAt(pos);
+		if (!isSpace(ch)) return -1;
+	}
+	return pos;
+}
+function markTightParagraphs(state, idx) {
+	const level = state.level + 2;
+	for (let i = idx + 2, l = state.tokens.length - 2; i < l; i++) if (state.tokens[i].level === level && state.tokens[i].type === "paragraph_open") {
+		state.tokens[i + 2].hidden = true;
+		state.tokens[i].hidden = true;
+		i += 2;
+	}
+}
+function markdown_it_list(state, startLine, endLine, silent) {
+	let max, pos, start, token;
+	let nextLine = startLine;
+	let tight = true;
+	if (state.sCount[nextLine] - state.blkIndent >= 4) return false;
+	if (state.listIndent >= 0 && state.sCount[nextLine] - state.listIndent >= 4 && state.sCount[nextLine] < state.blkIndent) return false;
+	let isTerminatingParagraph = false;
+	if (silent && state.parentType === "paragraph") {
+		if (state.sCount[nextLine] >= state.blkIndent) isTerminatingParagraph = true;
+	}
+	let isOrdered;
+	let markerValue;
+	let posAfterMarker;
+	if ((posAfterMarker = skipOrderedListMarker(state, nextLine)) >= 0) {
+		isOrdered = true;
+		start = state.bMarks[nextLine] + state.tShift[nextLine];
+		markerValue = Number(state.src.slice(start, posAfterMarker - 1));
+		if (isTerminatingParagraph && markerValue !== 1) return false;
+	} else if ((posAfterMarker = skipBulletListMarker(state, nextLine)) >= 0) isOrdered = false;
+	else return false;
+	if (isTerminatingParagraph) {
+		if (state.skipSpaces(posAfterMarker) >= state.eMarks[nextLine]) return false;
+	}
+	if (silent) return true;
+	const markerCharCode = state.src.charCodeAt(posAfterMarker - 1);
+	const listTokIdx = state.tokens.length;
+	if (isOrdered) {
+		token = state.push("ordered_list_open", "ol", 1);
+		if (markerValue !== 1) token.attrs = [["start", markerValue]];
+	} else token = state.push("bullet_list_open", "ul", 1);
+	const listLines = [nextLine, 0];
+	token.map = listLines;
+	token.markup = String.fromCharCode(markerCharCode);
+	let prevEmptyEnd = false;
+	const terminatorRules = state.md.block.ruler.getRules("list");
+	const oldParentType = state.parentType;
+	state.parentType = "list";
+	while (nextLine < endLine) {
+		pos = posAfterMarker;
+		max = state.eMarks[nextLine];
+		const initial = state.sCount[nextLine] + posAfterMarker - (state.bMarks[nextLine] + state.tShift[nextLine]);
+		let offset = initial;
+		while (pos < max) {
+			const ch = state.src.charCodeAt(pos);
+			if (ch === 9) offset += 4 - (offset + state.bsCount[nextLine]) % 4;
+			else if (ch === 32) offset++;
+			else break;
+			pos++;
+		}
+		const contentStart = pos;
+		let indentAfterMarker;
+		if (contentStart >= max) indentAfterMarker = 1;
+		else indentAfterMarker = offset - initial;
+		if (indentAfterMarker > 4) indentAfterMarker = 1;
+		const indent = initial + indentAfterMarker;
+		token = state.push("list_item_open", "li", 1);
+		token.markup = String.fromCharCode(markerCharCode);
+		const itemLines = [nextLine, 0];
+		token.map = itemLines;
+		if (isOrdered) token.info = state.src.slice(start, posAfterMarker - 1);
+		const oldTight = state.tight;
+		const oldTShift = state.tShift[nextLine];
+		const oldSCount = state.sCount[nextLine];
+		const oldListIndent = state.listIndent;
+		state.listIndent = state.blkIndent;
+		state.blkIndent = indent;
+		state.tight = true;
+		state.tShift[nextLine] = contentStart - state.bMarks[nextLine];
+		state.sCount[nextLine] = offset;
+		if (contentStart >= max && state.isEmpty(nextLine + 1)) state.line = Math.min(state.line + 2, endLine);
+		else state.md.block.tokenize(state, nextLine, endLine);
+		if (!state.tight || prevEmptyEnd) tight = false;
+		prevEmptyEnd = state.line - nextLine > 1 && state.isEmpty(state.line - 1);
+		state.blkIndent = state.listIndent;
+		state.listIndent = oldListIndent;
+		state.tShift[nextLine] = oldTShift;
+		state.sCount[nextLine] = oldSCount;
+		state.tight = oldTight;
+		token = state.push("list_item_close", "li", -1);
+		token.markup = String.fromCharCode(markerCharCode);
+		nextLine = state.line;
+		itemLines[1] = nextLine;
+		if (nextLine >= endLine) break;
+		if (state.sCount[nextLine] < state.blkIndent) break;
+		if (state.sCount[nextLine] - state.blkIndent >= 4) break;
+		let terminate = false;
+		for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+			terminate = true;
+			break;
+		}
+		if (terminate) break;
+		if (isOrdered) {
+			posAfterMarker = skipOrderedListMarker(state, nextLine);
+			if (posAfterMarker < 0) break;
+			start = state.bMarks[nextLine] + state.tShift[nextLine];
+		} else {
+			posAfterMarker = skipBulletListMarker(state, nextLine);
+			if (posAfterMarker < 0) break;
+		}
+		if (markerCharCode !== state.src.charCodeAt(posAfterMarker - 1)) break;
+	}
+	if (isOrdered) token = state.push("ordered_list_close", "ol", -1);
+	else token = state.push("bullet_list_close", "ul", -1);
+	token.markup = String.fromCharCode(markerCharCode);
+	listLines[1] = nextLine;
+	state.line = nextLine;
+	state.parentType = oldParentType;
+	if (tight) markTightParagraphs(state, listTokIdx);
+	return true;
+}
+//#endregion
+//#region src/rules_block/reference.ts
+var MAX_LABEL_LENGTH = 999;
+function countCodePoints(str) {
+	let length = str.length;
+	for (let i = 0; i < str.length - 1; i++) {
+		const high = str.charCodeAt(i);
+		if (high < 55296 || high > 56319) continue;
+		const low = str.charCodeAt(i + 1);
+		if (low >= 56320 && low <= 57343) {
+			length--;
+			i++;
+		}
+	}
+	return length;
+}
+function lineEnd(state, line) {
+	return Math.min(state.eMarks[line] + 1, state.src.length);
+}
+function getNextLinePos(state, nextLine) {
+	const endLine = state.lineMax;
+	if (nextLine >= endLine || state.isEmpty(nextLine)) return -1;
+	let isContinuation = false;
+	if (state.sCount[nextLine] - state.blkIndent > 3) isContinuation = true;
+	if (state.sCount[nextLine] < 0) isContinuation = true;
+	if (!isContinuation) {
+		const terminatorRules = state.md.block.ruler.getRules("reference");
+		const oldParentType = state.parentType;
+		state.parentType = "reference";
+		let terminate = false;
+		for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+			terminate = true;
+			break;
+		}
+		state.parentType = oldParentType;
+		if (terminate) return -1;
+	}
+	return state.bMarks[nextLine] + state.tShift[nextLine];
+}
+function reference(state, startLine, _endLine, silent) {
+	const src = state.src;
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	let nextLine = startLine + 1;
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	if (src.charCodeAt(pos) !== 91) return false;
+	let max = lineEnd(state, startLine);
+	let rawLabel = "";
+	let labelEnd = -1;
+	let segmentStart = ++pos;
+	while (pos < max) {
+		if (rawLabel.length + pos - segmentStart > MAX_LABEL_LENGTH * 2) return false;
+		let ch = src.charCodeAt(pos);
+		if (ch === 91) return false;
+		if (ch === 93) {
+			labelEnd = pos;
+			break;
+		}
+		if (ch === 92) ch = src.charCodeAt(++pos);
+		if (ch === 10 && pos < max) {
+			const nextPos = getNextLinePos(state, nextLine);
+			if (nextPos < 0) return false;
+			rawLabel += src.slice(segmentStart, max);
+			pos = segmentStart = nextPos;
+			max = lineEnd(state, nextLine++);
+			continue;
+		}
+		pos++;
+	}
+	if (labelEnd < 0 || src.charCodeAt(labelEnd + 1) !== 58) return false;
+	rawLabel += src.slice(segmentStart, labelEnd);
+	if (rawLabel.length > MAX_LABEL_LENGTH && countCodePoints(rawLabel) > MAX_LABEL_LENGTH) return false;
+	pos = labelEnd + 2;
+	while (pos < max) {
+		const ch = src.charCodeAt(pos);
+		if (ch === 10) {
+			const nextPos = getNextLinePos(state, nextLine);
+			if (nextPos < 0) break;
+			pos = nextPos;
+			max = lineEnd(state, nextLine++);
+		} else if (isSpace(ch)) pos++;
+		else break;
+	}
+	const destRes = state.md.helpers.parseLinkDestination(src, pos, max);
+	if (!destRes.ok) return false;
+	const href = state.md.normalizeLink(destRes.str);
+	if (!state.md.validateLink(href)) return false;
+	pos = destRes.pos;
+	const destEndPos = pos;
+	const destEndMax = max;
+	const destEndLineNo = nextLine;
+	while (pos < max) {
+		const ch = src.charCodeAt(pos);
+		if (ch === 10) {
+			const nextPos = getNextLinePos(state, nextLine);
+			if (nextPos < 0) break;
+			pos = nextPos;
+			max = lineEnd(state, nextLine++);
+		} else if (isSpace(ch)) pos++;
+		else break;
+	}
+	const titleStart = pos;
+	let titleRes = state.md.helpers.parseLinkTitle(src, pos, max);
+	while (titleRes.can_continue) {
+		const nextPos = getNextLinePos(state, nextLine);
+		if (nextPos < 0) break;
+		pos = nextPos;
+		max = lineEnd(state, nextLine++);
+		titleRes = state.md.helpers.parseLinkTitle(src, pos, max, titleRes);
+	}
+	let title;
+	if (titleStart !== destEndPos && titleRes.ok) {
+		title = titleRes.str;
+		pos = titleRes.pos;
+	} else {
+		title = "";
+		pos = destEndPos;
+		max = destEndMax;
+		nextLine = destEndLineNo;
+	}
+	while (pos < max) {
+		if (!isSpace(src.charCodeAt(pos))) break;
+		pos++;
+	}
+	if (pos < max && src.charCodeAt(pos) !== 10) {
+		if (title) {
+			title = "";
+			pos = destEndPos;
+			max = destEndMax;
+			nextLine = destEndLineNo;
+			while (pos < max) {
+				if (!isSpace(src.charCodeAt(pos))) break;
+				pos++;
+			}
+		}
+	}
+	if (pos < max && src.charCodeAt(pos) !== 10) return false;
+	const label = normalizeReference(rawLabel);
+	if (!label) return false;
+	/* istanbul ignore if */
+	if (silent) return true;
+	if (typeof state.env.references === "undefined") state.env.references = {};
+	if (typeof state.env.references[label] === "undefined") state.env.references[label] = {
+		title,
+		href
+	};
+	const token = state.push("reference_definition", "", 0);
+	token.map = [startLine, nextLine];
+	token.hidden = true;
+	const meta = Object.create(null);
+	meta.label = label;
+	token.meta = meta;
+	state.line = nextLine;
+	return true;
+}
+//#endregion
+//#region src/common/html_blocks.ts
+var html_blocks_default = [
+	"address",
+	"article",
+	"aside",
+	"base",
+	"basefont",
+	"blockquote",
+	"body",
+	"caption",
+	"center",
+	"col",
+	"colgroup",
+	"dd",
+	"details",
+	"dialog",
+	"dir",
+	"div",
+	"dl",
+	"dt",
+	"fieldset",
+	"figcaption",
+	"figure",
+	"footer",
+	"form",
+	"frame",
+	"frameset",
+	"h1",
+	"h2",
+	"h3",
+	"h4",
+	"h5",
+	"h6",
+	"head",
+	"header",
+	"hr",
+	"html",
+	"iframe",
+	"legend",
+	"li",
+	"link",
+	"main",
+	"menu",
+	"menuitem",
+	"nav",
+	"noframes",
+	"ol",
+	"optgroup",
+	"option",
+	"p",
+	"param",
+	"search",
+	"section",
+	"summary",
+	"table",
+	"tbody",
+	"td",
+	"tfoot",
+	"th",
+	"thead",
+	"title",
+	"tr",
+	"track",
+	"ul"
+];
+//#endregion
+//#region src/common/html_re.ts
+var open_tag = `<[A-Za-z][A-Za-z0-9\\-]*(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)*\\s*\\/?>`;
+var close_tag = "<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>";
+new RegExp(`^(?:${open_tag}|${close_tag}|<!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->|<[?][\\s\\S]*?[?]>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>)`);
+var HTML_OPEN_CLOSE_TAG_RE = new RegExp(`^(?:${open_tag}|${close_tag})`);
+//#endregion
+//#region src/rules_block/html_block.ts
+var HTML_SEQUENCES = [
+	[
+		/^<(script|pre|style|textarea)(?=(\s|>|$))/i,
+		/<\/(script|pre|style|textarea)>/i,
+		true
+	],
+	[
+		/^<!--/,
+		/-->/,
+		true
+	],
+	[
+		/^<\?/,
+		/\?>/,
+		true
+	],
+	[
+		/^<![A-Za-z]/,
+		/>/,
+		true
+	],
+	[
+		/^<!\[CDATA\[/,
+		/\]\]>/,
+		true
+	],
+	[
+		new RegExp(`^</?(${html_blocks_default.join("|")})(?=(\\s|/?>|$))`, "i"),
+		/^$/,
+		true
+	],
+	[
+		new RegExp(`${HTML_OPEN_CLOSE_TAG_RE.source}\\s*$`),
+		/^$/,
+		false
+	]
+];
+function html_block(state, startLine, endLine, silent) {
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	let max = state.eMarks[startLine];
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	if (!state.md.options.html) return false;
+	if (state.src.charCodeAt(pos) !== 60) return false;
+	let lineText = state.src.slice(pos, max);
+	let i = 0;
+	for (; i < HTML_SEQUENCES.length; i++) if (HTML_SEQUENCES[i][0].test(lineText)) break;
+	if (i === HTML_SEQUENCES.length) return false;
+	if (silent) return HTML_SEQUENCES[i][2];
+	let nextLine = startLine + 1;
+	const endsOnBlankLine = HTML_SEQUENCES[i][1].test("");
+	if (!HTML_SEQUENCES[i][1].test(lineText)) for (; nextLine < endLine; nextLine++) {
+		if (state.sCount[nextLine] < state.blkIndent) {
+			if (endsOnBlankLine || !state.isEmpty(nextLine)) break;
+		}
+		pos = state.bMarks[nextLine] + state.tShift[nextLine];
+		max = state.eMarks[nextLine];
+		lineText = state.src.slice(pos, max);
+		if (HTML_SEQUENCES[i][1].test(lineText)) {
+			if (lineText.length !== 0) nextLine++;
+			break;
+		}
+	}
+	state.line = nextLine;
+	const token = state.push("html_block", "", 0);
+	token.map = [startLine, nextLine];
+	token.content = state.getLines(startLine, nextLine, state.blkIndent, true);
+	return true;
+}
+//#endregion
+//#region src/rules_block/heading.ts
+function markdown_it_heading(state, startLine, endLine, silent) {
+	let pos = state.bMarks[startLine] + state.tShift[startLine];
+	let max = state.eMarks[startLine];
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	let ch = state.src.charCodeAt(pos);
+	if (ch !== 35 || pos >= max) return false;
+	let level = 1;
+	ch = state.src.charCodeAt(++pos);
+	while (ch === 35 && pos < max && level <= 6) {
+		level++;
+		ch = state.src.charCodeAt(++pos);
+	}
+	if (level > 6 || pos < max && !isSpace(ch)) return false;
+	if (silent) return true;
+	max = state.skipSpacesBack(max, pos);
+	const tmp = state.skipCharsBack(max, 35, pos);
+	if (tmp > pos && isSpace(state.src.charCodeAt(tmp - 1))) max = tmp;
+	state.line = startLine + 1;
+	const token_o = state.push("heading_open", `h${level}`, 1);
+	token_o.markup = "########".slice(0, level);
+	token_o.map = [startLine, state.line];
+	const token_i = state.push("inline", "", 0);
+	token_i.content = asciiTrim(state.src.slice(pos, max));
+	token_i.map = [startLine, state.line];
+	token_i.children = [];
+	const token_c = state.push("heading_close", `h${level}`, -1);
+	token_c.markup = "########".slice(0, level);
+	return true;
+}
+//#endregion
+//#region src/rules_block/lheading.ts
+function lheading(state, startLine, endLine) {
+	const terminatorRules = state.md.block.ruler.getRules("paragraph");
+	if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+	const oldParentType = state.parentType;
+	state.parentType = "paragraph";
+	let level = 0;
+	let marker;
+	let nextLine = startLine + 1;
+	for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+		if (state.sCount[nextLine] - state.blkIndent > 3) continue;
+		if (state.sCount[nextLine] >= state.blkIndent) {
+			let pos = state.bMarks[nextLine] + state.tShift[nextLine];
+			const max = state.eMarks[nextLine];
+			if (pos < max) {
+				marker = state.src.charCodeAt(pos);
+				if (marker === 45 || marker === 61) {
+					pos = state.skipChars(pos, marker);
+					pos = state.skipSpaces(pos);
+					if (pos >= max) {
+						level = marker === 61 ? 1 : 2;
+						break;
+					}
+				}
+			}
+		}
+		if (state.sCount[nextLine] < 0) continue;
+		let terminate = false;
+		for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+			terminate = true;
+			break;
+		}
+		if (terminate) break;
+	}
+	if (!level) {
+		state.parentType = oldParentType;
+		return false;
+	}
+	const content = asciiTrim(state.getLines(startLine, nextLine, state.blkIndent, false));
+	state.line = nextLine + 1;
+	const token_o = state.push("heading_open", `h${level}`, 1);
+	token_o.markup = String.fromCharCode(marker);
+	token_o.map = [startLine, state.line];
+	const token_i = state.push("inline", "", 0);
+	token_i.content = content;
+	token_i.map = [startLine, state.line - 1];
+	token_i.children = [];
+	const token_c = state.push("heading_close", `h${level}`, -1);
+	token_c.markup = String.fromCharCode(marker);
+	state.parentType = oldParentType;
+	return true;
+}
+//#endregion
+//#region src/rules_block/paragraph.ts
+function markdown_it_paragraph(state, startLine, endLine) {
+	const terminatorRules = state.md.block.ruler.getRules("paragraph");
+	const oldParentType = state.parentType;
+	let nextLine = startLine + 1;
+	state.parentType = "paragraph";
+	for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+		if (state.sCount[nextLine] - state.blkIndent > 3) continue;
+		if (state.sCount[nextLine] < 0) continue;
+		let terminate = false;
+		for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+			terminate = true;
+			break;
+		}
+		if (terminate) break;
+	}
+	const content = asciiTrim(state.getLines(startLine, nextLine, state.blkIndent, false));
+	state.line = nextLine;
+	const token_o = state.push("paragraph_open", "p", 1);
+	token_o.map = [startLine, state.line];
+	const token_i = state.push("inline", "", 0);
+	token_i.content = content;
+	token_i.map = [startLine, state.line];
+	token_i.children = [];
+	state.push("paragraph_close", "p", -1);
+	state.parentType = oldParentType;
+	return true;
+}
+//#endregion
+//#region src/parser_block.ts
+var _rules$1 = [
+	[
+		"table",
+		markdown_it_table,
+		["paragraph", "reference"]
+	],
+	["code", markdown_it_code],
+	[
+		"fence",
+		fence,
+		[
+			"paragraph",
+			"reference",
+			"blockquote",
+			"list"
+		]
+	],
+	[
+		"blockquote",
+		markdown_it_blockquote,
+		[
+			"paragraph",
+			"reference",
+			"blockquote",
+			"list"
+		]
+	],
+	[
+		"hr",
+		hr,
+		[
+			"paragraph",
+			"reference",
+			"blockquote",
+			"list"
+		]
+	],
+	[
+		"list",
+		markdown_it_list,
+		[
+			"paragraph",
+			"reference",
+			"blockquote"
+		]
+	],
+	["reference", reference],
+	[
+		"html_block",
+		html_block,
+		[
+			"paragraph",
+			"reference",
+			"blockquote"
+		]
+	],
+	[
+		"heading",
+		markdown_it_heading,
+		[
+			"paragraph",
+			"reference",
+			"blockquote"
+		]
+	],
+	["lheading", lheading],
+	["paragraph", markdown_it_paragraph]
+];
+/**
+* Block-level tokenizer.
+*/
+var ParserBlock = class {
+	constructor() {
+		_defineProperty(
+			this,
+			/**
+			* {@link Ruler} instance. Keep configuration of block rules.
+			*/
+			"ruler",
+			new Ruler()
+		);
+		_defineProperty(this, "State", StateBlock);
+		for (let i = 0; i < _rules$1.length; i++) this.ruler.push(_rules$1[i][0], _rules$1[i][1], { alt: (_rules$1[i][2] || []).slice() });
+	}
+	tokenize(state, startLine, endLine) {
+		const rules = this.ruler.getRules("");
+		const len = rules.length;
+		const maxNesting = state.md.options.maxNesting;
+		let line = startLine;
+		let hasEmptyLines = false;
+		while (line < endLine) {
+			state.line = line = state.skipEmptyLines(line);
+			if (line >= endLine) break;
+			if (state.sCount[line] < state.blkIndent) break;
+			if (state.level >= maxNesting) {
+				state.line = endLine;
+				break;
+			}
+			const prevLine = state.line;
+			let ok = false;
+			for (let i = 0; i < len; i++) {
+				ok = rules[i](state, line, endLine, false);
+				if (ok) {
+					if (prevLine >= state.line) throw new Error("block rule didn't increment state.line");
+					break;
+				}
+			}
+			if (!ok) throw new Error("none of the block rules matched");
+			state.tight = !hasEmptyLines;
+			if (state.isEmpty(state.line - 1)) hasEmptyLines = true;
+			line = state.line;
+			if (line < endLine && state.isEmpty(line)) {
+				hasEmptyLines = true;
+				line++;
+				state.line = line;
+			}
+		}
+	}
+	/**
+	* Process input string and push block tokens into `outTokens`
+	*/
+	parse(src, md, env, outTokens) {
+		if (!src) return;
+		const state = new this.State(src, md, env, outTokens);
+		this.tokenize(state, state.line, state.lineMax);
+	}
+};
+//#endregion
+//#region src/rules_inline/state_inline.ts
+/** Mutable state passed to inline rules while tokenizing inline content. */
+var StateInline = class {
+	constructor(src, md, env, outTokens) {
+		_defineProperty(this, "pos", 0);
+		_defineProperty(this, "level", 0);
+		_defineProperty(this, "pending", "");
+		_defineProperty(this, "pendingLevel", 0);
+		_defineProperty(this, "cache", {});
+		_defineProperty(this, "backticks", {});
+		_defineProperty(this, "backticksScanned", false);
+		_defineProperty(this, "skipHtmlSpecial", false);
+		_defineProperty(this, "linkLevel", 0);
+		_defineProperty(this, "delimiters", []);
+		_defineProperty(this, "_prev_delimiters", []);
+		_defineProperty(this, "Token", Token);
+		this.src = src;
+		this.env = env;
+		this.md = md;
+		this.tokens = outTokens;
+		this.tokens_meta = Array(outTokens.length);
+		this.posMax = this.src.length;
+	}
+	pushPending() {
+		const token = new Token("text", "", 0);
+		token.content = this.pending;
+		token.level = this.pendingLevel;
+		this.tokens.push(token);
+		this.pending = "";
+		return token;
+	}
+	push(type, tag, nesting) {
+		if (this.pending) this.pushPending();
+		const token = new Token(type, tag, nesting);
+		let token_meta = void 0;
+		if (nesting < 0) {
+			this.level--;
+			this.delimiters = this._prev_delimiters.pop();
+		}
+		token.level = this.level;
+		if (nesting > 0) {
+			this.level++;
+			this._prev_delimiters.push(this.delimiters);
+			this.delimiters = [];
+			token_meta = { delimiters: this.delimiters };
+		}
+		this.pendingLevel = this.level;
+		this.tokens.push(token);
+		this.tokens_meta.push(token_meta);
+		return token;
+	}
+	scanDelims(start, canSplitWord) {
+		const max = this.posMax;
+		const marker = this.src.charCodeAt(start);
+		let lastChar;
+		if (start === 0) lastChar = 32;
+		else if (start === 1) {
+			lastChar = this.src.charCodeAt(0);
+			if ((lastChar & 63488) === 55296) lastChar = 65533;
+		} else {
+			lastChar = this.src.charCodeAt(start - 1);
+			if ((lastChar & 64512) === 56320) {
+				const highSurr = this.src.charCodeAt(start - 2);
+				lastChar = (highSurr & 64512) === 55296 ? 65536 + (highSurr - 55296 << 10) + (lastChar - 56320) : 65533;
+			} else if ((lastChar & 64512) === 55296) lastChar = 65533;
+		}
+		let pos = start;
+		while (pos < max && this.src.charCodeAt(pos) === marker) pos++;
+		const count = pos - start;
+		let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
+		if ((nextChar & 64512) === 55296) {
+			const lowSurr = this.src.charCodeAt(pos + 1);
+			nextChar = (lowSurr & 64512) === 56320 ? 65536 + (nextChar - 55296 << 10) + (lowSurr - 56320) : 65533;
+		} else if ((nextChar & 64512) === 56320) nextChar = 65533;
+		const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+		const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+		const isLastWhiteSpace = isWhiteSpace(lastChar);
+		const isNextWhiteSpace = isWhiteSpace(nextChar);
+		const left_flanking = !isNextWhiteSpace && (!isNextPunctChar || isLastWhiteSpace || isLastPunctChar);
+		const right_flanking = !isLastWhiteSpace && (!isLastPunctChar || isNextWhiteSpace || isNextPunctChar);
+		return {
+			can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
+			can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
+			length: count
+		};
+	}
+};
+//#endregion
+//#region src/rules_inline/text.ts
+function isTerminatorChar(ch) {
+	switch (ch) {
+		case 10:
+		case 33:
+		case 35:
+		case 36:
+		case 37:
+		case 38:
+		case 42:
+		case 43:
+		case 45:
+		case 58:
+		case 60:
+		case 61:
+		case 62:
+		case 64:
+		case 91:
+		case 92:
+		case 93:
+		case 94:
+		case 95:
+		case 96:
+		case 123:
+		case 125:
+		case 126: return true;
+		default: return false;
+	}
+}
+function markdown_it_text(state, silent) {
+	let pos = state.pos;
+	while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) pos++;
+	if (pos === state.pos) return false;
+	if (!silent) state.pending += state.src.slice(state.pos, pos);
+	state.pos = pos;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/linkify.ts
+function isAsciiAlpha(code) {
+	return code >= 65 && code <= 90 || code >= 97 && code <= 122;
+}
+function isSchemeChar(code) {
+	return code >= 65 && code <= 90 || code >= 97 && code <= 122 || code >= 48 && code <= 57 || code === 43 || code === 45 || code === 46;
+}
+function linkify(state, silent) {
+	if (!state.md.options.linkify) return false;
+	if (state.linkLevel > 0) return false;
+	const pos = state.pos;
+	const max = state.posMax;
+	if (pos + 3 > max) return false;
+	if (state.src.charCodeAt(pos) !== 58) return false;
+	if (state.src.charCodeAt(pos + 1) !== 47) return false;
+	if (state.src.charCodeAt(pos + 2) !== 47) return false;
+	const protoMin = pos - Math.min(10, state.pending.length, pos);
+	let protoStart = pos;
+	while (protoStart > protoMin && isSchemeChar(state.src.charCodeAt(protoStart - 1))) protoStart--;
+	if (protoStart === pos || !isAsciiAlpha(state.src.charCodeAt(protoStart))) return false;
+	const protoLength = pos - protoStart;
+	const link = state.md.linkify.matchAtStart(state.src.slice(protoStart));
+	if (!link) return false;
+	let url = link.url;
+	if (url.length <= protoLength) return false;
+	let urlEnd = url.length;
+	while (urlEnd > 0 && url.charCodeAt(urlEnd - 1) === 42) urlEnd--;
+	if (urlEnd !== url.length) url = url.slice(0, urlEnd);
+	const fullUrl = state.md.normalizeLink(url);
+	if (!state.md.validateLink(fullUrl)) return false;
+	if (!silent) {
+		state.pending = state.pending.slice(0, -protoLength);
+		const token_o = state.push("link_open", "a", 1);
+		token_o.attrs = [["href", fullUrl]];
+		token_o.markup = "linkify";
+		token_o.info = "auto";
+		const token_t = state.push("text", "", 0);
+		token_t.content = state.md.normalizeLinkText(url);
+		const token_c = state.push("link_close", "a", -1);
+		token_c.markup = "linkify";
+		token_c.info = "auto";
+	}
+	state.pos += url.length - protoLength;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/newline.ts
+function newline(state, silent) {
+	let pos = state.pos;
+	if (state.src.charCodeAt(pos) !== 10) return false;
+	const pmax = state.pending.length - 1;
+	const max = state.posMax;
+	if (!silent) {
+		if (pmax >= 0 && state.pending.charCodeAt(pmax) === 32) {
+			if (pmax >= 1 && state.pending.charCodeAt(pmax - 1) === 32) {
+				let ws = pmax - 1;
+				while (ws >= 1 && state.pending.charCodeAt(ws - 1) === 32) ws--;
+				state.pending = state.pending.slice(0, ws);
+				state.push("hardbreak", "br", 0);
+			} else {
+				state.pending = state.pending.slice(0, -1);
+				state.push("softbreak", "br", 0);
+			}
+		} else state.push("softbreak", "br", 0);
+	}
+	pos++;
+	while (pos < max && isSpace(state.src.charCodeAt(pos))) pos++;
+	state.pos = pos;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/escape.ts
+var ESCAPED = [];
+for (let i = 0; i < 256; i++) ESCAPED.push(0);
+"\\!\"#$%&'()*+,./:;<=>?@[]^_`{|}~-".split("").forEach(function(ch) {
+	ESCAPED[ch.charCodeAt(0)] = 1;
+});
+function markdown_it_escape(state, silent) {
+	let pos = state.pos;
+	const max = state.posMax;
+	if (state.src.charCodeAt(pos) !== 92) return false;
+	pos++;
+	if (pos >= max) return false;
+	let ch1 = state.src.charCodeAt(pos);
+	if (ch1 === 10) {
+		if (!silent) state.push("hardbreak", "br", 0);
+		pos++;
+		while (pos < max) {
+			ch1 = state.src.charCodeAt(pos);
+			if (!isSpace(ch1)) break;
+			pos++;
+		}
+		state.pos = pos;
+		return true;
+	}
+	if (ch1 === 32) {
+		if (!silent) {
+			const token = state.push("text_special", "", 0);
+			token.content = "\\";
+			token.markup = "\\";
+			token.info = "escape";
+		}
+		state.pos = pos;
+		return true;
+	}
+	let escapedStr = state.src[pos];
+	if (ch1 >= 55296 && ch1 <= 56319 && pos + 1 < max) {
+		const ch2 = state.src.charCodeAt(pos + 1);
+		if (ch2 >= 56320 && ch2 <= 57343) {
+			escapedStr += state.src[pos + 1];
+			pos++;
+		}
+	}
+	const origStr = "\\" + escapedStr;
+	if (!silent) {
+		const token = state.push("text_special", "", 0);
+		if (ch1 < 256 && ESCAPED[ch1] !== 0) token.content = escapedStr;
+		else token.content = origStr;
+		token.markup = origStr;
+		token.info = "escape";
+	}
+	state.pos = pos + 1;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/backticks.ts
+function buildLastRuns(src) {
+	const lastRuns = {};
+	let pos = 0;
+	while ((pos = src.indexOf("`", pos)) !== -1) {
+		const start = pos;
+		while (src.charCodeAt(++pos) === 96);
+		lastRuns[pos - start] = start;
+	}
+	return lastRuns;
+}
+function backtick(state, silent) {
+	var _state$backticks$open;
+	const start = state.pos;
+	if (state.src.charCodeAt(start) !== 96) return false;
+	const max = state.posMax;
+	let pos = start + 1;
+	while (pos < max && state.src.charCodeAt(pos) === 96) pos++;
+	const marker = state.src.slice(start, pos);
+	const openerLength = marker.length;
+	if (!state.backticksScanned) {
+		state.backticks = buildLastRuns(state.src);
+		state.backticksScanned = true;
+	}
+	if (((_state$backticks$open = state.backticks[openerLength]) !== null && _state$backticks$open !== void 0 ? _state$backticks$open : -1) >= pos) {
+		let matchEnd = pos;
+		let matchStart;
+		while ((matchStart = state.src.indexOf("`", matchEnd)) !== -1 && matchStart < max) {
+			matchEnd = matchStart + 1;
+			while (state.src.charCodeAt(matchEnd) === 96) matchEnd++;
+			if (matchEnd > max) break;
+			if (matchEnd - matchStart === openerLength) {
+				if (!silent) {
+					const token = state.push("code_inline", "code", 0);
+					token.markup = marker;
+					let content = state.src.slice(pos, matchStart).replace(/\n/g, " ");
+					if (content.startsWith(" ") && content.endsWith(" ") && /[^ ]/.test(content)) content = content.slice(1, -1);
+					token.content = content;
+				}
+				state.pos = matchEnd;
+				return true;
+			}
+		}
+	}
+	if (!silent) state.pending += marker;
+	state.pos = pos;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/strikethrough.ts
+function strikethrough_tokenize(state, silent) {
+	const start = state.pos;
+	const marker = state.src.charCodeAt(start);
+	if (silent) return false;
+	if (marker !== 126) return false;
+	const scanned = state.scanDelims(state.pos, true);
+	let len = scanned.length;
+	const ch = String.fromCharCode(marker);
+	if (len < 2) return false;
+	let token;
+	if (len % 2) {
+		token = state.push("text", "", 0);
+		token.content = ch;
+		len--;
+	}
+	for (let i = 0; i < len; i += 2) {
+		token = state.push("text", "", 0);
+		token.content = ch + ch;
+		state.delimiters.push({
+			marker,
+			length: 0,
+			token: state.tokens.length - 1,
+			end: -1,
+			open: scanned.can_open,
+			close: scanned.can_close
+		});
+	}
+	state.pos += scanned.length;
+	return true;
+}
+function postProcess$1(state, delimiters) {
+	let token;
+	const loneMarkers = [];
+	const max = delimiters.length;
+	for (let i = 0; i < max; i++) {
+		const startDelim = delimiters[i];
+		if (startDelim.marker !== 126) continue;
+		if (startDelim.end === -1) continue;
+		const endDelim = delimiters[startDelim.end];
+		token = state.tokens[startDelim.token];
+		token.type = "s_open";
+		token.tag = "s";
+		token.nesting = 1;
+		token.markup = "~~";
+		token.content = "";
+		token = state.tokens[endDelim.token];
+		token.type = "s_close";
+		token.tag = "s";
+		token.nesting = -1;
+		token.markup = "~~";
+		token.content = "";
+		if (state.tokens[endDelim.token - 1].type === "text" && state.tokens[endDelim.token - 1].content === "~") loneMarkers.push(endDelim.token - 1);
+	}
+	while (loneMarkers.length) {
+		const i = loneMarkers.pop();
+		let j = i + 1;
+		while (j < state.tokens.length && state.tokens[j].type === "s_close") j++;
+		j--;
+		if (i !== j) {
+			token = state.tokens[j];
+			state.tokens[j] = state.tokens[i];
+			state.tokens[i] = token;
+		}
+	}
+}
+function strikethrough_postProcess(state) {
+	const tokens_meta = state.tokens_meta;
+	const max = state.tokens_meta.length;
+	postProcess$1(state, state.delimiters);
+	for (let curr = 0; curr < max; curr++) {
+		var _tokens_meta$curr;
+		const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+		if (delimiters) postProcess$1(state, delimiters);
+	}
+}
+var strikethrough_default = {
+	tokenize: strikethrough_tokenize,
+	postProcess: strikethrough_postProcess
+};
+//#endregion
+//#region src/rules_inline/emphasis.ts
+function emphasis_tokenize(state, silent) {
+	const start = state.pos;
+	const marker = state.src.charCodeAt(start);
+	if (silent) return false;
+	if (marker !== 95 && marker !== 42) return false;
+	const scanned = state.scanDelims(state.pos, marker === 42);
+	for (let i = 0; i < scanned.length; i++) {
+		const token = state.push("text", "", 0);
+		token.content = String.fromCharCode(marker);
+		state.delimiters.push({
+			marker,
+			length: scanned.length,
+			token: state.tokens.length - 1,
+			end: -1,
+			open: scanned.can_open,
+			close: scanned.can_close
+		});
+	}
+	state.pos += scanned.length;
+	return true;
+}
+function postProcess(state, delimiters) {
+	const max = delimiters.length;
+	for (let i = max - 1; i >= 0; i--) {
+		const startDelim = delimiters[i];
+		if (startDelim.marker !== 95 && startDelim.marker !== 42) continue;
+		if (startDelim.end === -1) continue;
+		const endDelim = delimiters[startDelim.end];
+		const isStrong = i > 0 && delimiters[i - 1].end === startDelim.end + 1 && delimiters[i - 1].marker === startDelim.marker && delimiters[i - 1].token === startDelim.token - 1 && delimiters[startDelim.end + 1].token === endDelim.token + 1;
+		const ch = String.fromCharCode(startDelim.marker);
+		const token_o = state.tokens[startDelim.token];
+		token_o.type = isStrong ? "strong_open" : "em_open";
+		token_o.tag = isStrong ? "strong" : "em";
+		token_o.nesting = 1;
+		token_o.markup = isStrong ? ch + ch : ch;
+		token_o.content = "";
+		const token_c = state.tokens[endDelim.token];
+		token_c.type = isStrong ? "strong_close" : "em_close";
+		token_c.tag = isStrong ? "strong" : "em";
+		token_c.nesting = -1;
+		token_c.markup = isStrong ? ch + ch : ch;
+		token_c.content = "";
+		if (isStrong) {
+			state.tokens[delimiters[i - 1].token].content = "";
+			state.tokens[delimiters[startDelim.end + 1].token].content = "";
+			i--;
+		}
+	}
+}
+function emphasis_post_process(state) {
+	const tokens_meta = state.tokens_meta;
+	const max = state.tokens_meta.length;
+	postProcess(state, state.delimiters);
+	for (let curr = 0; curr < max; curr++) {
+		var _tokens_meta$curr;
+		const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+		if (delimiters) postProcess(state, delimiters);
+	}
+}
+var emphasis_default = {
+	tokenize: emphasis_tokenize,
+	postProcess: emphasis_post_process
+};
+//#endregion
+//#region src/rules_inline/link.ts
+function markdown_it_link(state, silent) {
+	let code, label, res, ref;
+	let href = "";
+	let title = "";
+	let start = state.pos;
+	let parseReference = true;
+	if (state.src.charCodeAt(state.pos) !== 91) return false;
+	const oldPos = state.pos;
+	const max = state.posMax;
+	const labelStart = state.pos + 1;
+	const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos, true);
+	if (labelEnd < 0) return false;
+	let pos = labelEnd + 1;
+	if (pos < max && state.src.charCodeAt(pos) === 40) {
+		parseReference = false;
+		pos++;
+		for (; pos < max; pos++) {
+			code = state.src.charCodeAt(pos);
+			if (!isSpace(code) && code !== 10) break;
+		}
+		if (pos >= max) return false;
+		start = pos;
+		res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+		if (res.ok) {
+			href = state.md.normalizeLink(res.str);
+			if (state.md.validateLink(href)) pos = res.pos;
+			else href = "";
+			start = pos;
+			for (; pos < max; pos++) {
+				code = state.src.charCodeAt(pos);
+				if (!isSpace(code) && code !== 10) break;
+			}
+			res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+			if (pos < max && start !== pos && res.ok) {
+				title = res.str;
+				pos = res.pos;
+				for (; pos < max; pos++) {
+					code = state.src.charCodeAt(pos);
+					if (!isSpace(code) && code !== 10) break;
+				}
+			}
+		}
+		if (pos >= max || state.src.charCodeAt(pos) !== 41) parseReference = true;
+		pos++;
+	}
+	if (parseReference) {
+		if (typeof state.env.references === "undefined") return false;
+		if (pos < max && state.src.charCodeAt(pos) === 91) {
+			start = pos + 1;
+			pos = state.md.helpers.parseLinkLabel(state, pos);
+			if (pos >= 0) label = state.src.slice(start, pos++);
+			else pos = labelEnd + 1;
+		} else pos = labelEnd + 1;
+		if (!label) label = state.src.slice(labelStart, labelEnd);
+		label = normalizeReference(label);
+		ref = state.env.references[label];
+		if (!ref) {
+			state.pos = oldPos;
+			return false;
+		}
+		href = ref.href;
+		title = ref.title;
+	}
+	if (!silent) {
+		state.pos = labelStart;
+		state.posMax = labelEnd;
+		const token_o = state.push("link_open", "a", 1);
+		const attrs = [["href", href]];
+		token_o.attrs = attrs;
+		if (title) attrs.push(["title", title]);
+		if (label) {
+			const meta = Object.create(null);
+			meta.label = label;
+			token_o.meta = meta;
+		}
+		state.linkLevel++;
+		state.md.inline.tokenize(state);
+		state.linkLevel--;
+		state.push("link_close", "a", -1);
+	}
+	state.pos = pos;
+	state.posMax = max;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/image.ts
+function markdown_it_image(state, silent) {
+	let code, content, label, pos, ref, res, title, start;
+	let href = "";
+	const oldPos = state.pos;
+	const max = state.posMax;
+	if (state.src.charCodeAt(state.pos) !== 33) return false;
+	if (state.src.charCodeAt(state.pos + 1) !== 91) return false;
+	const labelStart = state.pos + 2;
+	const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos + 1, false);
+	if (labelEnd < 0) return false;
+	pos = labelEnd + 1;
+	if (pos < max && state.src.charCodeAt(pos) === 40) {
+		pos++;
+		for (; pos < max; pos++) {
+			code = state.src.charCodeAt(pos);
+			if (!isSpace(code) && code !== 10) break;
+		}
+		if (pos >= max) return false;
+		start = pos;
+		res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+		if (res.ok) {
+			href = state.md.normalizeLink(res.str);
+			if (state.md.validateLink(href)) pos = res.pos;
+			else href = "";
+		}
+		start = pos;
+		for (; pos < max; pos++) {
+			code = state.src.charCodeAt(pos);
+			if (!isSpace(code) && code !== 10) break;
+		}
+		res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+		if (pos < max && start !== pos && res.ok) {
+			title = res.str;
+			pos = res.pos;
+			for (; pos < max; pos++) {
+				code = state.src.charCodeAt(pos);
+				if (!isSpace(code) && code !== 10) break;
+			}
+		} else title = "";
+		if (pos >= max || state.src.charCodeAt(pos) !== 41) {
+			state.pos = oldPos;
+			return false;
+		}
+		pos++;
+	} else {
+		if (typeof state.env.references === "undefined") return false;
+		if (pos < max && state.src.charCodeAt(pos) === 91) {
+			start = pos + 1;
+			pos = state.md.helpers.parseLinkLabel(state, pos);
+			if (pos >= 0) label = state.src.slice(start, pos++);
+			else pos = labelEnd + 1;
+		} else pos = labelEnd + 1;
+		if (!label) label = state.src.slice(labelStart, labelEnd);
+		label = normalizeReference(label);
+		ref = state.env.references[label];
+		if (!ref) {
+			state.pos = oldPos;
+			return false;
+		}
+		href = ref.href;
+		title = ref.title;
+	}
+	if (!silent) {
+		content = state.src.slice(labelStart, labelEnd);
+		const tokens = [];
+		state.md.inline.parse(content, state.md, state.env, tokens);
+		const token = state.push("image", "img", 0);
+		const attrs = [["src", href], ["alt", ""]];
+		token.attrs = attrs;
+		token.children = tokens;
+		token.content = content;
+		if (title) attrs.push(["title", title]);
+		if (label) {
+			const meta = Object.create(null);
+			meta.label = label;
+			token.meta = meta;
+		}
+	}
+	state.pos = pos;
+	state.posMax = max;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/autolink.ts
+var EMAIL_RE = /^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)$/;
+var AUTOLINK_RE = /^([a-zA-Z][a-zA-Z0-9+.-]{1,31}):([^<>\x00-\x20]*)$/;
+function autolink(state, silent) {
+	let pos = state.pos;
+	if (state.src.charCodeAt(pos) !== 60) return false;
+	const start = state.pos;
+	const max = state.posMax;
+	for (;;) {
+		if (++pos >= max) return false;
+		const ch = state.src.charCodeAt(pos);
+		if (ch === 60) return false;
+		if (ch === 62) break;
+	}
+	const url = state.src.slice(start + 1, pos);
+	if (AUTOLINK_RE.test(url)) {
+		const fullUrl = state.md.normalizeLink(url);
+		if (!state.md.validateLink(fullUrl)) return false;
+		if (!silent) {
+			const token_o = state.push("link_open", "a", 1);
+			token_o.attrs = [["href", fullUrl]];
+			token_o.markup = "autolink";
+			token_o.info = "auto";
+			const token_t = state.push("text", "", 0);
+			token_t.content = state.md.normalizeLinkText(url);
+			const token_c = state.push("link_close", "a", -1);
+			token_c.markup = "autolink";
+			token_c.info = "auto";
+		}
+		state.pos += url.length + 2;
+		return true;
+	}
+	if (EMAIL_RE.test(url)) {
+		const fullUrl = state.md.normalizeLink(`mailto:${url}`);
+		if (!state.md.validateLink(fullUrl)) return false;
+		if (!silent) {
+			const token_o = state.push("link_open", "a", 1);
+			token_o.attrs = [["href", fullUrl]];
+			token_o.markup = "autolink";
+			token_o.info = "auto";
+			const token_t = state.push("text", "", 0);
+			token_t.content = state.md.normalizeLinkText(url);
+			const token_c = state.push("link_close", "a", -1);
+			token_c.markup = "autolink";
+			token_c.info = "auto";
+		}
+		state.pos += url.length + 2;
+		return true;
+	}
+	return false;
+}
+//#endregion
+//#region src/rules_inline/html_inline.ts
+function isLinkOpen(str) {
+	return /^<a[>\s]/i.test(str);
+}
+function isLinkClose(str) {
+	return /^<\/a\s*>/i.test(str);
+}
+function isLetter(ch) {
+	const lc = ch | 32;
+	return lc >= 97 && lc <= 122;
+}
+function scanSpecial(state, pos) {
+	const src = state.src;
+	let start;
+	let terminator;
+	if (src.startsWith("<!--", pos)) {
+		if (src.startsWith(">", pos + 4)) return pos + 5;
+		if (src.startsWith("->", pos + 4)) return pos + 6;
+		start = pos + 4;
+		terminator = "-->";
+	} else if (src.startsWith("<![CDATA[", pos)) {
+		start = pos + 9;
+		terminator = "]]>";
+	} else if (src.charCodeAt(pos + 1) === 63) {
+		start = pos + 2;
+		terminator = "?>";
+	} else if (isLetter(src.charCodeAt(pos + 2))) {
+		start = pos + 3;
+		terminator = ">";
+	} else return -1;
+	if (state.skipHtmlSpecial) return -1;
+	const end = src.indexOf(terminator, start);
+	if (end < 0) {
+		state.skipHtmlSpecial = true;
+		return -1;
+	}
+	return end + terminator.length;
+}
+function html_inline(state, silent) {
+	if (!state.md.options.html) return false;
+	const max = state.posMax;
+	const pos = state.pos;
+	if (state.src.charCodeAt(pos) !== 60 || pos + 2 >= max) return false;
+	let end;
+	const ch = state.src.charCodeAt(pos + 1);
+	if (ch === 33 || ch === 63) end = scanSpecial(state, pos);
+	else if (ch === 47 || isLetter(ch)) {
+		const match = state.src.slice(pos).match(HTML_OPEN_CLOSE_TAG_RE);
+		end = match ? pos + match[0].length : -1;
+	} else return false;
+	if (end < 0) return false;
+	if (!silent) {
+		const token = state.push("html_inline", "", 0);
+		token.content = state.src.slice(pos, end);
+		if (isLinkOpen(token.content)) state.linkLevel++;
+		if (isLinkClose(token.content)) state.linkLevel--;
+	}
+	state.pos = end;
+	return true;
+}
+//#endregion
+//#region src/rules_inline/entity.ts
+var DIGITAL_RE = /^&#((?:x[a-f0-9]{1,6}|[0-9]{1,7}));/i;
+var NAMED_RE = /^&([a-z][a-z0-9]{1,31});/i;
+function entity(state, silent) {
+	const pos = state.pos;
+	const max = state.posMax;
+	if (state.src.charCodeAt(pos) !== 38) return false;
+	if (pos + 1 >= max) return false;
+	if (state.src.charCodeAt(pos + 1) === 35) {
+		const match = state.src.slice(pos).match(DIGITAL_RE);
+		if (match) {
+			if (!silent) {
+				const code = match[1][0].toLowerCase() === "x" ? parseInt(match[1].slice(1), 16) : parseInt(match[1], 10);
+				const token = state.push("text_special", "", 0);
+				token.content = isValidEntityCode(code) ? fromCodePoint(code) : fromCodePoint(65533);
+				token.markup = match[0];
+				token.info = "entity";
+			}
+			state.pos += match[0].length;
+			return true;
+		}
+	} else {
+		const match = state.src.slice(pos).match(NAMED_RE);
+		if (match) {
+			const decoded = decodeHTMLStrict(match[0]);
+			if (decoded !== match[0]) {
+				if (!silent) {
+					const token = state.push("text_special", "", 0);
+					token.content = decoded;
+					token.markup = match[0];
+					token.info = "entity";
+				}
+				state.pos += match[0].length;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+//#endregion
+//#region src/rules_inline/balance_pairs.ts
+function processDelimiters(delimiters) {
+	const openersBottom = {};
+	const max = delimiters.length;
+	if (!max) return;
+	let headerIdx = 0;
+	let lastTokenIdx = -2;
+	const jumps = [];
+	for (let closerIdx = 0; closerIdx < max; closerIdx++) {
+		const closer = delimiters[closerIdx];
+		jumps.push(0);
+		if (delimiters[headerIdx].marker !== closer.marker || lastTokenIdx !== closer.token - 1) headerIdx = closerIdx;
+		lastTokenIdx = closer.token;
+		closer.length = closer.length || 0;
+		if (!closer.close) continue;
+		if (!openersBottom.hasOwnProperty(closer.marker)) openersBottom[closer.marker] = [
+			-1,
+			-1,
+			-1,
+			-1,
+			-1,
+			-1
+		];
+		const minOpenerIdx = openersBottom[closer.marker][(closer.open ? 3 : 0) + closer.length % 3];
+		let openerIdx = headerIdx - jumps[headerIdx] - 1;
+		let newMinOpenerIdx = openerIdx;
+		for (; openerIdx > minOpenerIdx; openerIdx -= jumps[openerIdx] + 1) {
+			const opener = delimiters[openerIdx];
+			if (opener.marker !== closer.marker) continue;
+			if (opener.open && opener.end < 0) {
+				let isOddMatch = false;
+				if (opener.close || closer.open) {
+					if ((opener.length + closer.length) % 3 === 0) {
+						if (opener.length % 3 !== 0 || closer.length % 3 !== 0) isOddMatch = true;
+					}
+				}
+				if (!isOddMatch) {
+					const lastJump = openerIdx > 0 && !delimiters[openerIdx - 1].open ? jumps[openerIdx - 1] + 1 : 0;
+					jumps[closerIdx] = closerIdx - openerIdx + lastJump;
+					jumps[openerIdx] = lastJump;
+					closer.open = false;
+					opener.end = closerIdx;
+					opener.close = false;
+					newMinOpenerIdx = -1;
+					lastTokenIdx = -2;
+					break;
+				}
+			}
+		}
+		if (newMinOpenerIdx !== -1) openersBottom[closer.marker][(closer.open ? 3 : 0) + (closer.length || 0) % 3] = newMinOpenerIdx;
+	}
+}
+function link_pairs(state) {
+	const tokens_meta = state.tokens_meta;
+	const max = state.tokens_meta.length;
+	processDelimiters(state.delimiters);
+	for (let curr = 0; curr < max; curr++) {
+		var _tokens_meta$curr;
+		const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+		if (delimiters) processDelimiters(delimiters);
+	}
+}
+//#endregion
+//#region src/rules_inline/fragments_join.ts
+function fragments_join(state) {
+	let curr, last;
+	let level = 0;
+	const tokens = state.tokens;
+	const max = state.tokens.length;
+	for (curr = last = 0; curr < max; curr++) {
+		if (tokens[curr].nesting < 0) level--;
+		tokens[curr].level = level;
+		if (tokens[curr].nesting > 0) level++;
+		if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+		else {
+			if (curr !== last) tokens[last] = tokens[curr];
+			last++;
+		}
+	}
+	if (curr !== last) tokens.length = last;
+}
+//#endregion
+//#region src/parser_inline.ts
+var _rules = [
+	["text", markdown_it_text],
+	["linkify", linkify],
+	["newline", newline],
+	["escape", markdown_it_escape],
+	["backticks", backtick],
+	["strikethrough", strikethrough_default.tokenize],
+	["emphasis", emphasis_default.tokenize],
+	["link", markdown_it_link],
+	["image", markdown_it_image],
+	["autolink", autolink],
+	["html_inline", html_inline],
+	["entity", entity]
+];
+var _rules2 = [
+	["balance_pairs", link_pairs],
+	["strikethrough", strikethrough_default.postProcess],
+	["emphasis", emphasis_default.postProcess],
+	["fragments_join", fragments_join]
+];
+/**
+* Tokenizes paragraph content.
+*/
+var ParserInline = class {
+	constructor() {
+		_defineProperty(
+			this,
+			/**
+			* {@link Ruler} instance. Keep configuration of inline rules.
+			*/
+			"ruler",
+			new Ruler()
+		);
+		_defineProperty(
+			this,
+			/**
+			* {@link Ruler} instance. Second ruler used for post-processing
+			* (e.g. in emphasis-like rules).
+			*/
+			"ruler2",
+			new Ruler()
+		);
+		_defineProperty(this, "State", StateInline);
+		for (let i = 0; i < _rules.length; i++) this.ruler.push(_rules[i][0], _rules[i][1]);
+		for (let i = 0; i < _rules2.length; i++) this.ruler2.push(_rules2[i][0], _rules2[i][1]);
+	}
+	skipToken(state) {
+		const pos = state.pos;
+		const rules = this.ruler.getRules("");
+		const len = rules.length;
+		const maxNesting = state.md.options.maxNesting;
+		const cache = state.cache;
+		if (typeof cache[pos] !== "undefined") {
+			state.pos = cache[pos];
+			return;
+		}
+		let ok = false;
+		if (state.level < maxNesting) for (let i = 0; i < len; i++) {
+			state.level++;
+			ok = rules[i](state, true);
+			state.level--;
+			if (ok) {
+				if (pos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+				break;
+			}
+		}
+		else state.pos = state.posMax;
+		if (!ok) state.pos++;
+		cache[pos] = state.pos;
+	}
+	tokenize(state) {
+		const rules = this.ruler.getRules("");
+		const len = rules.length;
+		const end = state.posMax;
+		const maxNesting = state.md.options.maxNesting;
+		while (state.pos < end) {
+			const prevPos = state.pos;
+			let ok = false;
+			if (state.level < maxNesting) for (let i = 0; i < len; i++) {
+				ok = rules[i](state, false);
+				if (ok) {
+					if (prevPos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+					break;
+				}
+			}
+			if (ok) {
+				if (state.pos >= end) break;
+				continue;
+			}
+			state.pending += state.src[state.pos++];
+		}
+		if (state.pending) state.pushPending();
+	}
+	/**
+	* Process input string and push inline tokens into `outTokens`
+	*/
+	parse(str, md, env, outTokens) {
+		const state = new this.State(str, md, env, outTokens);
+		this.tokenize(state);
+		const rules = this.ruler2.getRules("");
+		const len = rules.length;
+		for (let i = 0; i < len; i++) rules[i](state);
+	}
+};
+//#endregion
+//#region src/markdownit.ts
+var config = {
+	default: {
+		options: {
+			html: false,
+			xhtmlOut: false,
+			breaks: false,
+			langPrefix: "language-",
+			linkify: false,
+			typographer: false,
+			quotes: "“”‘’",
+			highlight: null,
+			maxNesting: 100
+		},
+		components: {
+			core: {},
+			block: {},
+			inline: {}
+		}
+	},
+	zero: {
+		options: {
+			html: false,
+			xhtmlOut: false,
+			breaks: false,
+			langPrefix: "language-",
+			linkify: false,
+			typographer: false,
+			quotes: "“”‘’",
+			highlight: null,
+			maxNesting: 20
+		},
+		components: {
+			core: { rules: [
+				"normalize",
+				"block",
+				"strip_references",
+				"inline",
+				"text_join"
+			] },
+			block: { rules: ["paragraph"] },
+			inline: {
+				rules: ["text"],
+				rules2: ["balance_pairs", "fragments_join"]
+			}
+		}
+	},
+	commonmark: {
+		options: {
+			html: true,
+			xhtmlOut: true,
+			breaks: false,
+			langPrefix: "language-",
+			linkify: false,
+			typographer: false,
+			quotes: "“”‘’",
+			highlight: null,
+			maxNesting: 20
+		},
+		components: {
+			core: { rules: [
+				"normalize",
+				"block",
+				"strip_references",
+				"inline",
+				"text_join"
+			] },
+			block: { rules: [
+				"blockquote",
+				"code",
+				"fence",
+				"heading",
+				"hr",
+				"html_block",
+				"lheading",
+				"list",
+				"reference",
+				"paragraph"
+			] },
+			inline: {
+				rules: [
+					"autolink",
+					"backticks",
+					"emphasis",
+					"entity",
+					"escape",
+					"html_inline",
+					"image",
+					"link",
+					"newline",
+					"text"
+				],
+				rules2: [
+					"balance_pairs",
+					"emphasis",
+					"fragments_join"
+				]
+			}
+		}
+	}
+};
+var BAD_PROTO_RE = /^(vbscript|javascript|file|data):/;
+var GOOD_DATA_RE = /^data:image\/(gif|png|jpeg|webp);/;
+var RECODE_HOSTNAME_FOR = [
+	"http:",
+	"https:",
+	"mailto:"
+];
+/**
+* Parses Markdown into tokens and renders them to HTML.
+*
+* @category Main
+*/
+var MarkdownIt = class {
+	/**
+	* Link validation function. CommonMark allows too much in links. By default
+	* we disable `javascript:`, `vbscript:`, `file:` schemas, and almost all `data:...` schemas
+	* except some embedded image types.
+	*
+	* You can change this behaviour:
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	* const md = new MarkdownIt()
+	*
+	* // enable everything
+	* md.validateLink = function () { return true; }
+	* ```
+	*/
+	validateLink(url) {
+		const str = url.trim().toLowerCase();
+		return BAD_PROTO_RE.test(str) ? GOOD_DATA_RE.test(str) : true;
+	}
+	/**
+	* Function used to encode link url to a machine-readable format,
+	* which includes url-encoding, punycode, etc.
+	*/
+	normalizeLink(url) {
+		const parsed = parse(url, true);
+		if (parsed.hostname) {
+			if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) try {
+				parsed.hostname = punycode.toASCII(parsed.hostname);
+			} catch (er) {}
+		}
+		if (parsed.auth) parsed.auth = lib_encode(parsed.auth);
+		if (parsed.hostname) parsed.hostname = lib_encode(parsed.hostname);
+		if (parsed.pathname) parsed.pathname = lib_encode(parsed.pathname);
+		if (parsed.search) parsed.search = lib_encode(parsed.search);
+		if (parsed.hash) parsed.hash = lib_encode(parsed.hash);
+		return format(parsed);
+	}
+	/**
+	* Function used to decode link url to a human-readable format`
+	*/
+	normalizeLinkText(url) {
+		const parsed = parse(url, true);
+		if (parsed.hostname) {
+			if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) try {
+				parsed.hostname = punycode.toUnicode(parsed.hostname);
+			} catch (er) {}
+		}
+		return lib_decode(format(parsed), lib_decode.defaultChars + "%");
+	}
+	constructor(...args) {
+		_defineProperty(
+			this,
+			/**
+			* Instance of {@link ParserInline}. You may need it to add new rules when
+			* writing plugins. For simple rules control use {@link MarkdownIt.disable}
+			* and {@link MarkdownIt.enable}.
+			*/
+			"inline",
+			new ParserInline()
+		);
+		_defineProperty(
+			this,
+			/**
+			* Instance of {@link ParserBlock}. You may need it to add new rules when
+			* writing plugins. For simple rules control use {@link MarkdownIt.disable}
+			* and {@link MarkdownIt.enable}.
+			*/
+			"block",
+			new ParserBlock()
+		);
+		_defineProperty(
+			this,
+			/**
+			* Instance of {@link ParserCore} chain executor. You may need it to add new
+			* rules when writing plugins. For simple rules control use
+			* {@link MarkdownIt.disable} and {@link MarkdownIt.enable}.
+			*/
+			"core",
+			new ParserCore()
+		);
+		_defineProperty(
+			this,
+			/**
+			* Instance of {@link Renderer}. Use it to modify output look. Or to add rendering
+			* rules for new token types, generated by plugins.
+			*
+			* See {@link Renderer} docs and
+			* [source code](https://github.com/markdown-it/markdown-it/blob/master/src/renderer.ts).
+			*
+			* @example
+			* ```javascript
+			* import MarkdownIt from 'markdown-it'
+			* const md = new MarkdownIt()
+			*
+			* function myToken(tokens, idx, options, env, self) {
+			*   //...
+			*   return result;
+			* };
+			*
+			* md.renderer.rules['my_token'] = myToken
+			* ```
+			*/
+			"renderer",
+			new Renderer()
+		);
+		_defineProperty(
+			this,
+			/**
+			* [linkify-it](https://github.com/markdown-it/linkify-it) instance.
+			* Used by [linkify](https://github.com/markdown-it/markdown-it/blob/master/src/rules_core/linkify.ts)
+			* rule.
+			*/
+			"linkify",
+			new LinkifyIt()
+		);
+		_defineProperty(
+			this,
+			/**
+			* Assorted utility functions, useful to write plugins. See details
+			* [here](https://github.com/markdown-it/markdown-it/blob/master/src/common/utils.ts).
+			*/
+			"utils",
+			utils_exports
+		);
+		_defineProperty(
+			this,
+			/**
+			* Link components parser functions, useful to write plugins. See details
+			* [here](https://github.com/markdown-it/markdown-it/blob/master/src/helpers).
+			*/
+			"helpers",
+			Object.assign({}, helpers_exports)
+		);
+		const [presetNameOrOptions, options] = args;
+		if (typeof presetNameOrOptions === "string") {
+			this.configure(presetNameOrOptions);
+			if (options) this.set(options);
+		} else {
+			this.configure("default");
+			this.set(presetNameOrOptions || {});
+		}
+	}
+	/**
+	* Set parser options (in the same format as in constructor). Probably, you
+	* will never need it, but you can change options after constructor call.
+	*
+	* __Note:__ To achieve the best possible performance, don't modify a
+	* `markdown-it` instance options on the fly. If you need multiple configurations
+	* it's best to create multiple instances and initialize each with separate
+	* config.
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	*
+	* const md = new MarkdownIt()
+	*   .set({ html: true, breaks: true })
+	*   .set({ typographer: true })
+	* ```
+	*/
+	set(options) {
+		Object.assign(this.options, options);
+		return this;
+	}
+	/**
+	* Batch load of all options and compenent settings. This is internal method,
+	* and you probably will not need it. But if you will - see available presets
+	* and data structure [here](https://github.com/markdown-it/markdown-it/tree/master/src/presets)
+	*
+	* We strongly recommend to use presets instead of direct config loads. That
+	* will give better compatibility with next versions.
+	*/
+	configure(presets) {
+		let p;
+		if (typeof presets === "string") {
+			const presetName = presets;
+			p = config[presetName];
+			if (!p) throw new Error(`Wrong 'markdown-it' preset "${presetName}", check name`);
+		} else p = presets;
+		if (!p) throw new Error("Wrong `markdown-it` preset, can't be empty");
+		if (p.options) this.options = { ...p.options };
+		const components = p.components;
+		if (components) {
+			var _components$inline;
+			[
+				"core",
+				"block",
+				"inline"
+			].forEach((name) => {
+				var _components$name;
+				const rules = (_components$name = components[name]) === null || _components$name === void 0 ? void 0 : _components$name.rules;
+				if (rules) this[name].ruler.enableOnly(rules);
+			});
+			const rules2 = (_components$inline = components.inline) === null || _components$inline === void 0 ? void 0 : _components$inline.rules2;
+			if (rules2) this.inline.ruler2.enableOnly(rules2);
+		}
+		return this;
+	}
+	/**
+	* Enable list or rules. It will automatically find appropriate components,
+	* containing rules with given names. If rule not found, and `ignoreInvalid`
+	* not set - throws exception.
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	*
+	* const md = new MarkdownIt()
+	*   .enable(['sub', 'sup'])
+	*   .disable('smartquotes')
+	* ```
+	*/
+	enable(list, ignoreInvalid = false) {
+		let result = [];
+		if (!Array.isArray(list)) list = [list];
+		[
+			"core",
+			"block",
+			"inline"
+		].forEach((chain) => {
+			result = result.concat(this[chain].ruler.enable(list, true));
+		});
+		result = result.concat(this.inline.ruler2.enable(list, true));
+		const missed = list.filter((name) => result.indexOf(name) < 0);
+		if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to enable unknown rule(s): ${missed}`);
+		return this;
+	}
+	/**
+	* The same as {@link MarkdownIt.enable}, but turn specified rules off.
+	*/
+	disable(list, ignoreInvalid = false) {
+		let result = [];
+		if (!Array.isArray(list)) list = [list];
+		[
+			"core",
+			"block",
+			"inline"
+		].forEach((chain) => {
+			result = result.concat(this[chain].ruler.disable(list, true));
+		});
+		result = result.concat(this.inline.ruler2.disable(list, true));
+		const missed = list.filter((name) => result.indexOf(name) < 0);
+		if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to disable unknown rule(s): ${missed}`);
+		return this;
+	}
+	/**
+	* Load specified plugin with given params into current parser instance.
+	* It's just a sugar to call `plugin(md, params)` with curring.
+	*
+	* @example
+	* ```javascript
+	* import MarkdownIt from 'markdown-it'
+	* import iterator from 'markdown-it-for-inline'
+	*
+	* const md = new MarkdownIt()
+	*   .use(iterator, 'foo_replace', 'text', function (tokens, idx) {
+	*     tokens[idx].content = tokens[idx].content.replace(/foo/g, 'bar')
+	*   })
+	* ```
+	*/
+	use(plugin, ...params) {
+		plugin.apply(plugin, [this, ...params]);
+		return this;
+	}
+	/**
+	* Parse input string and return list of block tokens (special token type
+	* "inline" will contain list of inline tokens). You should not call this
+	* method directly, until you write custom renderer (for example, to produce
+	* AST).
+	*
+	* `env` is used to pass data between "distributed" rules and return additional
+	* metadata like reference info, needed for the renderer. It also can be used to
+	* inject data in specific cases. Usually, you will be ok to pass `{}`,
+	* and then pass updated object to renderer.
+	*/
+	parse(src, env) {
+		if (typeof src !== "string") throw new Error("Input data should be a String");
+		const state = new this.core.State(src, this, env);
+		this.core.process(state);
+		return state.tokens;
+	}
+	/**
+	* Render markdown string into html. It does all magic for you :).
+	*
+	* `env` can be used to inject additional metadata (`{}` by default).
+	* But you will not need it with high probability. See also comment
+	* in {@link MarkdownIt.parse}.
+	*/
+	render(src, env = {}) {
+		return this.renderer.render(this.parse(src, env), this.options, env);
+	}
+	/**
+	* The same as {@link MarkdownIt.parse} but skip all block rules. It returns
+	* the block tokens list with the single `inline` element, containing parsed
+	* inline tokens in `children` property. Also updates `env` object.
+	*/
+	parseInline(src, env) {
+		const state = new this.core.State(src, this, env);
+		state.inlineMode = true;
+		this.core.process(state);
+		return state.tokens;
+	}
+	/**
+	* Similar to {@link MarkdownIt.render} but for single paragraph content.
+	* Result will NOT be wrapped into `<p>` tags.
+	*/
+	renderInline(src, env = {}) {
+		return this.renderer.render(this.parseInline(src, env), this.options, env);
+	}
+};
+_defineProperty(MarkdownIt, "Token", Token);
+_defineProperty(MarkdownIt, "Ruler", Ruler);
+_defineProperty(MarkdownIt, "Renderer", Renderer);
+_defineProperty(MarkdownIt, "ParserCore", ParserCore);
+_defineProperty(MarkdownIt, "StateCore", StateCore);
+_defineProperty(MarkdownIt, "ParserBlock", ParserBlock);
+_defineProperty(MarkdownIt, "StateBlock", StateBlock);
+_defineProperty(MarkdownIt, "ParserInline", ParserInline);
+_defineProperty(MarkdownIt, "StateInline", StateInline);
+//#endregion
+//#region src/index.ts
+/**
+* Default package export.
+*
+* For backward compatibility, the {@link MarkdownIt} class is wrapped so
+* legacy code can call it without `new`. New code should instantiate it as a
+* regular class with `new`. The compatibility wrapper may be removed in a
+* future release.
+*
+* @category Main
+*/
+var MarkdownItCallable = callable(MarkdownIt);
+//#endregion
+
+
+//# sourceMappingURL=markdown-it.mjs.map
+;// CONCATENATED MODULE: ./src/publish/answer-parse.ts
+/**
+ * The agent's Markdown parsed as GitHub reads it, into the mdast tree that answer-tree.ts makes inert
+ * and mdast-util-to-markdown writes back. The parser is markdown-it (CommonMark, with GFM's tables,
+ * strikethrough and autolinks; task items are read here): it parses a 64 KB answer in a few
+ * milliseconds where micromark, the suite's renderer, takes over fifty (docs/BENCHMARKS.md).
+ *
+ * markdown-it resolves link references itself and leaves their definitions out of its tokens: the
+ * lines a container holds that no token covers are those definitions, and they come back as
+ * `definition` nodes whose source is those lines, so that nothing written is hidden.
+ */
+
+// Links only where a scheme is written (GFM's `www.` links are http:, which loses its link anyway).
+const parser = new MarkdownItCallable('default', { html: true, linkify: true });
+parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+/** A task item's box at the start of its first paragraph, followed by a blank and some text. */
+const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
+/** Container markers at the start of a line (`>`, `-`, `1.`): what is left of it is its content. */
+const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
+function parseAnswer(source) {
+    const sources = new WeakMap();
+    // markdown-it's line maps count lines of the source with its line endings made `\n`.
+    const lines = source.replace(/\r\n?/g, '\n').split('\n');
+    const tokens = parser.parse(source, {});
+    let at = 0;
+    /** The lines from..to that no token covered, as definitions: each run of them one node. */
+    const uncovered = (from, to) => {
+        const kept = lines
+            .slice(from, to)
+            .map(line => line.replace(MARKERS, '').trim())
+            .filter(line => line !== '');
+        if (kept.length === 0)
+            return [];
+        const node = {
+            type: 'definition',
+            identifier: '',
+            label: null,
+            url: '',
+            title: null
+        };
+        sources.set(node, kept.join('\n'));
+        return [node];
+    };
+    /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
+    const blocks = (close, span) => {
+        const out = [];
+        let line = span?.[0] ?? 0;
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            if (token.type === close) {
+                at++;
+                break;
+            }
+            if (token.map) {
+                out.push(...uncovered(line, token.map[0]));
+                line = Math.max(line, token.map[1]);
+            }
+            out.push(...block());
+        }
+        out.push(...uncovered(line, span?.[1] ?? lines.length));
+        return out;
+    };
+    /** The next block, its tokens taken. */
+    const block = () => {
+        const token = tokens[at++];
+        switch (token.type) {
+            case 'paragraph_open':
+                return [{ type: 'paragraph', children: inlineUntil('paragraph_close') }];
+            case 'heading_open': {
+                const depth = Number(token.tag.slice(1));
+                return [{ type: 'heading', depth, children: inlineUntil('heading_close') }];
+            }
+            case 'blockquote_open':
+                return [
+                    { type: 'blockquote', children: blocks('blockquote_close', token.map) }
+                ];
+            case 'bullet_list_open':
+            case 'ordered_list_open':
+                return [list(token)];
+            case 'fence': {
+                const [lang = ''] = token.info.trim().split(/\s+/, 1);
+                return [{ type: 'code', lang: lang || null, meta: null, value: codeValue(token.content) }];
+            }
+            case 'code_block':
+                return [{ type: 'code', lang: null, meta: null, value: codeValue(token.content) }];
+            case 'hr':
+                return [{ type: 'thematicBreak' }];
+            case 'html_block':
+                return [{ type: 'html', value: token.content }];
+            case 'table_open':
+                return [table()];
+            default:
+                // A token of no rule above (none with markdown-it's default rules): its lines as written.
+                if (token.nesting === 1)
+                    skipTo(token.level);
+                return token.map ? uncovered(token.map[0], token.map[1]) : [];
+        }
+    };
+    const list = (open) => {
+        const close = open.type.replace(/_open$/, '_close');
+        const first = at;
+        const items = [];
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.type === close)
+                break;
+            if (token.type === 'list_item_open')
+                items.push(listItem(token));
+        }
+        // A tight list's paragraphs are hidden (markdown-it's own mark of it).
+        const spread = tokens
+            .slice(first, at)
+            .some(t => t.type === 'paragraph_open' && t.level === open.level + 2 && !t.hidden);
+        for (const item of items)
+            item.spread = spread;
+        const start = open.type === 'ordered_list_open' ? Number(open.attrGet('start') ?? 1) : null;
+        return { type: 'list', ordered: start !== null, start, spread, children: items };
+    };
+    const listItem = (open) => {
+        const children = blocks('list_item_close', open.map);
+        const [lead] = children;
+        const text = lead?.type === 'paragraph' ? lead.children[0] : undefined;
+        const box = text?.type === 'text' ? TASK.exec(text.value) : null;
+        if (text?.type !== 'text' || !box)
+            return { type: 'listItem', spread: false, children };
+        text.value = text.value.slice(box[0].length);
+        return { type: 'listItem', spread: false, checked: box[1] !== ' ', children };
+    };
+    const table = () => {
+        const rows = [];
+        const align = [];
+        let row = [];
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.type === 'table_close')
+                break;
+            if (token.type === 'tr_open')
+                row = [];
+            else if (token.type === 'tr_close')
+                rows.push({ type: 'tableRow', children: row });
+            else if (token.type === 'th_open' || token.type === 'td_open') {
+                if (token.type === 'th_open')
+                    align.push(alignOf(String(token.attrGet('style') ?? '')));
+                row.push({
+                    type: 'tableCell',
+                    children: inlineUntil(token.type.replace('_open', '_close'))
+                });
+            }
+        }
+        return { type: 'table', align, children: rows };
+    };
+    /** The inline token before `close`, as phrasing content; both taken. */
+    const inlineUntil = (close) => {
+        const children = [];
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.type === close)
+                break;
+            if (token.type === 'inline')
+                children.push(...answer_parse_phrasing(token.children ?? []));
+        }
+        return children;
+    };
+    /** Skips the tokens up to the one closing what opened at `level`. */
+    const skipTo = (level) => {
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.nesting === -1 && token.level === level)
+                return;
+        }
+    };
+    return {
+        tree: { type: 'root', children: blocks(undefined, null) },
+        source: node => sources.get(node) ?? ('value' in node ? node.value : '')
+    };
+}
+/** Inline tokens as phrasing content. */
+function answer_parse_phrasing(tokens) {
+    const top = [];
+    const open = [top];
+    const add = (node) => {
+        (open[open.length - 1] ?? top).push(node);
+    };
+    const enter = (node) => {
+        add(node);
+        open.push(node.children);
+    };
+    for (const token of tokens) {
+        switch (token.type) {
+            case 'softbreak':
+                add({ type: 'text', value: '\n' });
+                break;
+            case 'hardbreak':
+                add({ type: 'break' });
+                break;
+            case 'code_inline':
+                add({ type: 'inlineCode', value: token.content });
+                break;
+            case 'em_open':
+                enter({ type: 'emphasis', children: [] });
+                break;
+            case 'strong_open':
+                enter({ type: 'strong', children: [] });
+                break;
+            case 's_open':
+                enter({ type: 'delete', children: [] });
+                break;
+            case 'link_open':
+                enter({
+                    type: 'link',
+                    url: String(token.attrGet('href') ?? ''),
+                    title: null,
+                    children: []
+                });
+                break;
+            case 'em_close':
+            case 'strong_close':
+            case 's_close':
+            case 'link_close':
+                if (open.length > 1)
+                    open.pop();
+                break;
+            case 'image':
+                add({
+                    type: 'image',
+                    url: String(token.attrGet('src') ?? ''),
+                    alt: plain(token.children ?? []),
+                    title: null
+                });
+                break;
+            case 'html_inline':
+                add({ type: 'html', value: token.content });
+                break;
+            default:
+                // text, and whatever else holds text (an entity, an escape).
+                add({ type: 'text', value: token.content });
+        }
+    }
+    return top;
+}
+/** What an image's alt tokens read as. */
+function plain(tokens) {
+    return tokens
+        .map(t => (t.children ? plain(t.children) : t.type === 'softbreak' ? '\n' : t.content))
+        .join('');
+}
+/** A code block's text without the line ending markdown-it keeps after its last line. */
+function codeValue(content) {
+    return content.endsWith('\n') ? content.slice(0, -1) : content;
+}
+function alignOf(style) {
+    const found = /text-align:\s*(left|right|center)/.exec(style);
+    return found?.[1] ?? null;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/answer-tree.ts
@@ -65175,21 +59364,13 @@ function safeUrl(url) {
     return parsed;
 }
 function inertTree(root, source, limits) {
-    const definitions = new Map();
-    const collect = (node) => {
-        if (node.type === 'definition')
-            definitions.set(node.identifier, node);
-        if ('children' in node)
-            node.children.forEach(collect);
-    };
-    collect(root);
     /** A link's children and what follows them: the host, so the reader sees where it goes. */
     const linkTo = (url, children, fallback) => {
         const kept = children.length > 0 ? children : [answer_tree_text(fallback)];
         const target = safeUrl(url);
         if (!target)
             return kept;
-        const label = kept.map(plain).join('');
+        const label = kept.map(answer_tree_plain).join('');
         const href = target.href;
         const link = { type: 'link', url: href, children: kept };
         // A bare URL shows its host already.
@@ -65212,18 +59393,10 @@ function inertTree(root, source, limits) {
                 return linkTo(node.url, node.children.flatMap(phrasing), node.url);
             case 'image':
                 return linkTo(node.url, node.alt ? [answer_tree_text(node.alt)] : [], node.url);
-            case 'linkReference':
-            case 'imageReference': {
-                const target = definitions.get(node.identifier);
-                const children = node.type === 'linkReference'
-                    ? node.children.flatMap(phrasing)
-                    : node.alt
-                        ? [answer_tree_text(node.alt)]
-                        : [];
-                return target ? linkTo(target.url, children, target.url) : [answer_tree_text(source(node))];
-            }
+            case 'html':
+                return [answer_tree_text(node.value)];
             default:
-                // Inline HTML, footnote references and whatever else: the reader sees what was written.
+                // Whatever else (no parser of ours makes it): the reader sees what was written.
                 return [answer_tree_text(source(node))];
         }
     };
@@ -65294,12 +59467,8 @@ function inertTree(root, source, limits) {
             case 'html':
                 return lines(node.value);
             case 'definition':
+                // A link reference definition (the parser resolved the links to it): shown as written.
                 return lines(source(node));
-            case 'footnoteDefinition':
-                return [
-                    answer_tree_paragraph([answer_tree_text(`[^${node.label ?? node.identifier}]:`)]),
-                    ...node.children.flatMap(block)
-                ];
             default:
                 return lines(source(node));
         }
@@ -65337,16 +59506,15 @@ function merge(children) {
     return out;
 }
 /** The text a reader sees in inline content. */
-function plain(node) {
+function answer_tree_plain(node) {
     if ('value' in node)
         return node.value;
     if ('children' in node)
-        return node.children.map(plain).join('');
+        return node.children.map(answer_tree_plain).join('');
     return '';
 }
 
 ;// CONCATENATED MODULE: ./src/publish/answer.ts
-
 
 
 
@@ -65371,8 +59539,7 @@ const TABLE_ROWS = 100;
 const DEEP = new RegExp(String.raw `^(?:[ 	]*(?:>|[-*+](?=[ 	])|\d{1,9}[.)](?=[ 	]))){${answer_MAX_DEPTH}}|^[ 	]{${4 * answer_MAX_DEPTH},}`, 'm');
 /** Rounds of cutting before giving up on the tree and drawing plain text. */
 const ROUNDS = 8;
-// Built once: the parser's and the writer's extensions are the same for every answer.
-const PARSE = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+// Built once: the writer's extensions are the same for every answer.
 const WRITE = {
     extensions: [gfmToMarkdown({ tablePipeAlign: false })],
     bullet: '-',
@@ -65394,10 +59561,10 @@ function renderAnswer(text, limits) {
     let tree;
     try {
         const parsed = answer_parse(source);
-        if (depth(parsed) > answer_MAX_DEPTH)
+        // markdown-it stops parsing blocks past 100 levels of nesting: such a tree is never drawn.
+        if (depth(parsed.tree) > answer_MAX_DEPTH)
             return plainAnswer(text, limits);
-        const slice = (node) => source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
-        tree = inertTree(parsed, slice, {
+        tree = inertTree(parsed.tree, parsed.source, {
             headingLevel: limits.headingLevel,
             tableRows: limits.tableRows ?? TABLE_ROWS
         });
@@ -65431,8 +59598,8 @@ function renderAnswer(text, limits) {
 let last;
 function answer_parse(source) {
     if (last?.source !== source)
-        last = { source, tree: fromMarkdown(source, PARSE) };
-    return last.tree;
+        last = { source, parsed: parseAnswer(source) };
+    return last.parsed;
 }
 /** Forgets the last parse: for the benchmark, to time a first drawing. */
 function forgetParse() {
@@ -70614,7 +64781,7 @@ function buildReview(proposal, pull, redact) {
             : placed.why === 'path'
                 ? 'not a path of the repository'
                 : placed.why;
-        outside.push(`- ${inline((0,text_text/* clip */.$Q)(redact(where), 300))}, ${why}:\n\n${review_indent(reviewText(finding.body, redact, COMMENT_CHARS))}`);
+        outside.push(`- ${inline((0,text_text/* clip */.$Q)(redact(where), 300))}, ${why}:\n\n${indent(reviewText(finding.body, redact, COMMENT_CHARS))}`);
     }
     const hash = (0,external_node_crypto_.createHash)('sha256')
         .update(JSON.stringify([proposal.verdict, proposal.summary, proposal.findings]))
@@ -70647,7 +64814,7 @@ function findingBody(finding, redact) {
         ? `${text}\n\n${suggestionBlock(finding.suggestion, redact)}`
         : text;
 }
-const review_indent = (text) => text.replace(/^/gm, '  ');
+const indent = (text) => text.replace(/^/gm, '  ');
 /** The head commit and the files of the pull request (paginated). */
 async function readPull(options, target) {
     const base = `${target.apiUrl}/repos/${target.repository}/pulls/${target.number}`;

@@ -1,8 +1,8 @@
-export const id = 677;
-export const ids = [677];
+export const id = 243;
+export const ids = [243];
 export const modules = {
 
-/***/ 70677:
+/***/ 92624:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3617,12 +3617,265 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 57 modules
-var lib = __webpack_require__(39552);
-// EXTERNAL MODULE: ./node_modules/micromark-extension-gfm/index.js + 12 modules
-var micromark_extension_gfm = __webpack_require__(73274);
-;// CONCATENATED MODULE: ./src/publish/answer.ts
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 55 modules
+var lib = __webpack_require__(21661);
+// EXTERNAL MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs + 12 modules
+var markdown_it = __webpack_require__(77863);
+;// CONCATENATED MODULE: ./src/publish/answer-parse.ts
+/**
+ * The agent's Markdown parsed as GitHub reads it, into the mdast tree that answer-tree.ts makes inert
+ * and mdast-util-to-markdown writes back. The parser is markdown-it (CommonMark, with GFM's tables,
+ * strikethrough and autolinks; task items are read here): it parses a 64 KB answer in a few
+ * milliseconds where micromark, the suite's renderer, takes over fifty (docs/BENCHMARKS.md).
+ *
+ * markdown-it resolves link references itself and leaves their definitions out of its tokens: the
+ * lines a container holds that no token covers are those definitions, and they come back as
+ * `definition` nodes whose source is those lines, so that nothing written is hidden.
+ */
 
+// Links only where a scheme is written (GFM's `www.` links are http:, which loses its link anyway).
+const parser = new markdown_it/* default */.A('default', { html: true, linkify: true });
+parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+/** A task item's box at the start of its first paragraph, followed by a blank and some text. */
+const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
+/** Container markers at the start of a line (`>`, `-`, `1.`): what is left of it is its content. */
+const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
+function answer_parse_parseAnswer(source) {
+    const sources = new WeakMap();
+    // markdown-it's line maps count lines of the source with its line endings made `\n`.
+    const lines = source.replace(/\r\n?/g, '\n').split('\n');
+    const tokens = parser.parse(source, {});
+    let at = 0;
+    /** The lines from..to that no token covered, as definitions: each run of them one node. */
+    const uncovered = (from, to) => {
+        const kept = lines
+            .slice(from, to)
+            .map(line => line.replace(MARKERS, '').trim())
+            .filter(line => line !== '');
+        if (kept.length === 0)
+            return [];
+        const node = {
+            type: 'definition',
+            identifier: '',
+            label: null,
+            url: '',
+            title: null
+        };
+        sources.set(node, kept.join('\n'));
+        return [node];
+    };
+    /** Blocks up to the token `close` (taken), or the end; `span`: the lines of their container. */
+    const blocks = (close, span) => {
+        const out = [];
+        let line = span?.[0] ?? 0;
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            if (token.type === close) {
+                at++;
+                break;
+            }
+            if (token.map) {
+                out.push(...uncovered(line, token.map[0]));
+                line = Math.max(line, token.map[1]);
+            }
+            out.push(...block());
+        }
+        out.push(...uncovered(line, span?.[1] ?? lines.length));
+        return out;
+    };
+    /** The next block, its tokens taken. */
+    const block = () => {
+        const token = tokens[at++];
+        switch (token.type) {
+            case 'paragraph_open':
+                return [{ type: 'paragraph', children: inlineUntil('paragraph_close') }];
+            case 'heading_open': {
+                const depth = Number(token.tag.slice(1));
+                return [{ type: 'heading', depth, children: inlineUntil('heading_close') }];
+            }
+            case 'blockquote_open':
+                return [
+                    { type: 'blockquote', children: blocks('blockquote_close', token.map) }
+                ];
+            case 'bullet_list_open':
+            case 'ordered_list_open':
+                return [list(token)];
+            case 'fence': {
+                const [lang = ''] = token.info.trim().split(/\s+/, 1);
+                return [{ type: 'code', lang: lang || null, meta: null, value: codeValue(token.content) }];
+            }
+            case 'code_block':
+                return [{ type: 'code', lang: null, meta: null, value: codeValue(token.content) }];
+            case 'hr':
+                return [{ type: 'thematicBreak' }];
+            case 'html_block':
+                return [{ type: 'html', value: token.content }];
+            case 'table_open':
+                return [table()];
+            default:
+                // A token of no rule above (none with markdown-it's default rules): its lines as written.
+                if (token.nesting === 1)
+                    skipTo(token.level);
+                return token.map ? uncovered(token.map[0], token.map[1]) : [];
+        }
+    };
+    const list = (open) => {
+        const close = open.type.replace(/_open$/, '_close');
+        const first = at;
+        const items = [];
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.type === close)
+                break;
+            if (token.type === 'list_item_open')
+                items.push(listItem(token));
+        }
+        // A tight list's paragraphs are hidden (markdown-it's own mark of it).
+        const spread = tokens
+            .slice(first, at)
+            .some(t => t.type === 'paragraph_open' && t.level === open.level + 2 && !t.hidden);
+        for (const item of items)
+            item.spread = spread;
+        const start = open.type === 'ordered_list_open' ? Number(open.attrGet('start') ?? 1) : null;
+        return { type: 'list', ordered: start !== null, start, spread, children: items };
+    };
+    const listItem = (open) => {
+        const children = blocks('list_item_close', open.map);
+        const [lead] = children;
+        const text = lead?.type === 'paragraph' ? lead.children[0] : undefined;
+        const box = text?.type === 'text' ? TASK.exec(text.value) : null;
+        if (text?.type !== 'text' || !box)
+            return { type: 'listItem', spread: false, children };
+        text.value = text.value.slice(box[0].length);
+        return { type: 'listItem', spread: false, checked: box[1] !== ' ', children };
+    };
+    const table = () => {
+        const rows = [];
+        const align = [];
+        let row = [];
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.type === 'table_close')
+                break;
+            if (token.type === 'tr_open')
+                row = [];
+            else if (token.type === 'tr_close')
+                rows.push({ type: 'tableRow', children: row });
+            else if (token.type === 'th_open' || token.type === 'td_open') {
+                if (token.type === 'th_open')
+                    align.push(alignOf(String(token.attrGet('style') ?? '')));
+                row.push({
+                    type: 'tableCell',
+                    children: inlineUntil(token.type.replace('_open', '_close'))
+                });
+            }
+        }
+        return { type: 'table', align, children: rows };
+    };
+    /** The inline token before `close`, as phrasing content; both taken. */
+    const inlineUntil = (close) => {
+        const children = [];
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.type === close)
+                break;
+            if (token.type === 'inline')
+                children.push(...phrasing(token.children ?? []));
+        }
+        return children;
+    };
+    /** Skips the tokens up to the one closing what opened at `level`. */
+    const skipTo = (level) => {
+        for (let token = tokens[at]; token !== undefined; token = tokens[at]) {
+            at++;
+            if (token.nesting === -1 && token.level === level)
+                return;
+        }
+    };
+    return {
+        tree: { type: 'root', children: blocks(undefined, null) },
+        source: node => sources.get(node) ?? ('value' in node ? node.value : '')
+    };
+}
+/** Inline tokens as phrasing content. */
+function phrasing(tokens) {
+    const top = [];
+    const open = [top];
+    const add = (node) => {
+        (open[open.length - 1] ?? top).push(node);
+    };
+    const enter = (node) => {
+        add(node);
+        open.push(node.children);
+    };
+    for (const token of tokens) {
+        switch (token.type) {
+            case 'softbreak':
+                add({ type: 'text', value: '\n' });
+                break;
+            case 'hardbreak':
+                add({ type: 'break' });
+                break;
+            case 'code_inline':
+                add({ type: 'inlineCode', value: token.content });
+                break;
+            case 'em_open':
+                enter({ type: 'emphasis', children: [] });
+                break;
+            case 'strong_open':
+                enter({ type: 'strong', children: [] });
+                break;
+            case 's_open':
+                enter({ type: 'delete', children: [] });
+                break;
+            case 'link_open':
+                enter({
+                    type: 'link',
+                    url: String(token.attrGet('href') ?? ''),
+                    title: null,
+                    children: []
+                });
+                break;
+            case 'em_close':
+            case 'strong_close':
+            case 's_close':
+            case 'link_close':
+                if (open.length > 1)
+                    open.pop();
+                break;
+            case 'image':
+                add({
+                    type: 'image',
+                    url: String(token.attrGet('src') ?? ''),
+                    alt: plain(token.children ?? []),
+                    title: null
+                });
+                break;
+            case 'html_inline':
+                add({ type: 'html', value: token.content });
+                break;
+            default:
+                // text, and whatever else holds text (an entity, an escape).
+                add({ type: 'text', value: token.content });
+        }
+    }
+    return top;
+}
+/** What an image's alt tokens read as. */
+function plain(tokens) {
+    return tokens
+        .map(t => (t.children ? plain(t.children) : t.type === 'softbreak' ? '\n' : t.content))
+        .join('');
+}
+/** A code block's text without the line ending markdown-it keeps after its last line. */
+function codeValue(content) {
+    return content.endsWith('\n') ? content.slice(0, -1) : content;
+}
+function alignOf(style) {
+    const found = /text-align:\s*(left|right|center)/.exec(style);
+    return found?.[1] ?? null;
+}
+
+;// CONCATENATED MODULE: ./src/publish/answer.ts
 
 
 
@@ -3647,8 +3900,7 @@ const TABLE_ROWS = 100;
 const DEEP = new RegExp(String.raw `^(?:[ 	]*(?:>|[-*+](?=[ 	])|\d{1,9}[.)](?=[ 	]))){${MAX_DEPTH}}|^[ 	]{${4 * MAX_DEPTH},}`, 'm');
 /** Rounds of cutting before giving up on the tree and drawing plain text. */
 const ROUNDS = 8;
-// Built once: the parser's and the writer's extensions are the same for every answer.
-const PARSE = { extensions: [(0,micromark_extension_gfm/* gfm */.T)()], mdastExtensions: [(0,lib/* gfmFromMarkdown */.C)()] };
+// Built once: the writer's extensions are the same for every answer.
 const WRITE = {
     extensions: [(0,lib/* gfmToMarkdown */.H)({ tablePipeAlign: false })],
     bullet: '-',
@@ -3670,10 +3922,10 @@ function answer_renderAnswer(text, limits) {
     let tree;
     try {
         const parsed = parse(source);
-        if (depth(parsed) > MAX_DEPTH)
+        // markdown-it stops parsing blocks past 100 levels of nesting: such a tree is never drawn.
+        if (depth(parsed.tree) > MAX_DEPTH)
             return plainAnswer(text, limits);
-        const slice = (node) => source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
-        tree = inertTree(parsed, slice, {
+        tree = inertTree(parsed.tree, parsed.source, {
             headingLevel: limits.headingLevel,
             tableRows: limits.tableRows ?? TABLE_ROWS
         });
@@ -3707,8 +3959,8 @@ function answer_renderAnswer(text, limits) {
 let last;
 function parse(source) {
     if (last?.source !== source)
-        last = { source, tree: fromMarkdown(source, PARSE) };
-    return last.tree;
+        last = { source, parsed: parseAnswer(source) };
+    return last.parsed;
 }
 /** Forgets the last parse: for the benchmark, to time a first drawing. */
 function forgetParse() {
