@@ -72,7 +72,7 @@ try {
   ];
   // Each case as drawn today (`first`: the parse forgotten before each round, as for the first
   // drawing of a run; `again`: the same answer drawn before at another heading level, as the comment and the
-  // review after the summary), and at BASELINE.
+  // review after the summary), and at BASELINE as a first drawing (its parse forgotten where it keeps one).
   const variants = [
     [
       'first',
@@ -86,7 +86,15 @@ try {
       )
     ],
     ...(baseline
-      ? [[`at ${BASELINE}`, (text, limits) => timed(() => baseline.renderAnswer(text, limits))]]
+      ? [
+          [
+            `at ${BASELINE}, first`,
+            (text, limits) => (
+              baseline.forgetParse?.(),
+              timed(() => baseline.renderAnswer(text, limits))
+            )
+          ]
+        ]
       : [])
   ];
   const loads = [os.loadavg()[0]];
@@ -114,6 +122,35 @@ try {
       );
     }
   }
+  // The first drawing of a new process, as in a run: the parser's code not yet compiled. The 64 KB
+  // answer only, each round a new `node` (the same binary) that imports the module, draws once, and
+  // prints its time.
+  const answerFile = path.join(work, 'answer.md');
+  fs.writeFileSync(answerFile, answer);
+  const cold = (dir, label) => {
+    const module = pathToFileURL(path.join(dir, 'publish', 'answer.js')).href;
+    const script = `const { renderAnswer } = await import(${JSON.stringify(module)});
+      const text = (await import('node:fs')).readFileSync(${JSON.stringify(answerFile)}, 'utf8');
+      const start = performance.now();
+      renderAnswer(text, ${JSON.stringify(summary)});
+      console.log(performance.now() - start);`;
+    const times = [];
+    for (let r = 0; r < ROUNDS; r++)
+      times.push(
+        Number(
+          execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+            encoding: 'utf8'
+          })
+        )
+      );
+    times.sort((x, y) => x - y);
+    rows.push(
+      `| 64 KB answer, summary limits | ${label} | ${ms(median(times))} | ${ms(times[0])} – ${ms(times.at(-1))} | | |`
+    );
+  };
+  cold(path.join(work, 'current'), 'cold: the first of a new process');
+  if (baseline) cold(path.join(work, 'baseline'), `cold, at ${BASELINE}`);
+
   loads.push(os.loadavg()[0]);
   console.log(
     `Node ${process.version}, ${ROUNDS} rounds each, load average (1 min) ${loads.map(l => l.toFixed(2)).join(' → ')}, nproc ${os.availableParallelism()}\n`
