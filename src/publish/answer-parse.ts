@@ -45,7 +45,10 @@ export function parseAnswer(source: string): ParsedAnswer {
   const tokens = parser.parse(source, {});
   let at = 0;
 
-  /** The lines from..to that no token covered, as definitions: each run of them one node. */
+  /**
+   * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
+   * nesting limit), their container markers taken off, as one `definition` shown as written.
+   */
   const uncovered = (from: number, to: number): Definition[] => {
     const kept = lines
       .slice(from, to)
