@@ -58,6 +58,12 @@ describe('the model section, read as upstream reads it', () => {
     ['a number for model', 'model: 3\n', /neither a mapping nor a name/],
     ['a list at the top', '- model\n', /not a mapping/],
     ['a provider that is not a string', 'model:\n  provider: [a]\n', /model.provider is not/],
+    // YAML 1.1, as PyYAML reads it: `on` is a boolean, not a provider's name.
+    [
+      'a provider that YAML 1.1 reads as a boolean',
+      'model:\n  provider: on\n',
+      /model.provider is not/
+    ],
     ['${…} in base_url', 'model:\n  base_url: ${ANTHROPIC_URL}\n', /has a \$ in it/]
   ])('%s: unusable, with why', (_what, text, why) => {
     const read = modelSectionOf(text, 'c.yaml');
@@ -99,6 +105,13 @@ describe("the agent's config.yaml", () => {
     expect(parse(withAnthropicBase(theirs, GATEWAY))).toEqual({
       model: { provider: 'anthropic', base_url: GATEWAY }
     });
+    // A file of comments only keeps them; a flow mapping stays one (never a !!omap of YAML 1.1).
+    const commented = withAnthropicBase(modelSectionOf('# only a comment\n', 'c'), GATEWAY);
+    expect(commented).toContain('# only a comment');
+    expect(commented).not.toContain('!!');
+    expect(withAnthropicBase(modelSectionOf('model: {default: x} # flow\n', 'c'), GATEWAY)).toBe(
+      `model: { default: x, provider: anthropic, base_url: ${GATEWAY} } # flow\n`
+    );
     expect(() => withAnthropicBase(modelSectionOf('model: 3\n', 'c'), GATEWAY)).toThrow();
   });
 

@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isMap, isScalar, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, parseDocument, YAMLMap, type Document } from 'yaml';
 import { hermesHomeOf } from './hermes-dotenv.js';
 
 /** What config.yaml's model section asks for; `unusable`: the action cannot read it for certain. */
@@ -73,18 +73,31 @@ export function withAnthropicBase(section: ModelSection, base: string): string {
   if (section.kind === 'unusable') throw new Error(`${section.path}: ${section.why}`);
   const doc = parsed_(section.kind === 'read' ? section.text : '');
   if (typeof doc === 'string') throw new Error(`${section.path}: ${doc}`);
+  // Maps made as YAMLMap: under the 1.1 schema, createNode and setIn would make !!omap sequences.
+  if (!isMap(doc.contents)) doc.contents = new YAMLMap();
   const model: unknown = doc.get('model', true);
-  if (isScalar(model) && typeof model.value === 'string' && model.value.trim())
-    doc.set('model', doc.createNode({ default: model.value.trim() }));
-  else if (!isMap(model)) doc.set('model', doc.createNode({}));
+  if (!isMap(model)) {
+    const made = new YAMLMap();
+    if (isScalar(model) && typeof model.value === 'string' && model.value.trim())
+      made.set('default', model.value.trim());
+    doc.set('model', made);
+  }
   doc.setIn(['model', 'provider'], 'anthropic');
   doc.setIn(['model', 'base_url'], base);
-  return doc.toString();
+  // No folding at 80 columns: the user's long lines stay as they were.
+  return doc.toString({ lineWidth: 0 });
 }
 
-/** The parsed document, or why it cannot be read for certain (a YAML error, several documents). */
+/**
+ * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
+ * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
+ */
 function parsed_(text: string): Document | string {
-  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text.replace(/^\uFEFF/, ''), {
+    version: '1.1',
+    uniqueKeys: true,
+    prettyErrors: false
+  });
   const [error] = doc.errors;
   return error ? `it is not YAML the action can read (${error.code})` : doc;
 }
