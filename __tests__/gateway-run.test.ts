@@ -125,7 +125,7 @@ describe('the whole chain', () => {
     );
   });
 
-  test('an Anthropic key, which Hermes never sends to a base URL from its environment: not fronted, said, and held', async () => {
+  test("an Anthropic key while Hermes runs as the runner's user (it reads the runner's config.yaml, where its Anthropic base URL comes from): not fronted, said, and held", async () => {
     const { w, seen } = await chain(
       {},
       { calls: 0, env: { ANTHROPIC_API_KEY: 'sk-ant-real-0123456789' } }
@@ -134,7 +134,9 @@ describe('the whole chain', () => {
     expect(seen!.env.ANTHROPIC_API_KEY).toBe('sk-ant-real-0123456789');
     expect(seen!.env.ANTHROPIC_BASE_URL).toBeUndefined();
     expect(w.warnings).toContainEqual(
-      expect.stringMatching(/^ANTHROPIC_API_KEY is not fronted by the model gateway: /)
+      expect.stringMatching(
+        /^ANTHROPIC_API_KEY is not fronted by the model gateway, so the agent holds the key: .*runner's own config.yaml/
+      )
     );
     expect(summaryText(w)).toMatch(/the agent held: ANTHROPIC_API_KEY, OPENROUTER_API_KEY/);
   });

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modelCalls, resolveProvider } from './model-client.mjs';
+import { hermesConfigPath, modelCalls, readModelConfig, resolveProvider } from './model-client.mjs';
 
 const VERSION_LINE = 'Hermes Agent v0.21.4 (2026.9.20)';
 const DEFAULT_MODEL = 'nous/hermes-4-70b';
@@ -916,7 +916,7 @@ async function playScenario(run, steps) {
  * provider error: a result with exit_code 1 quoting the error.
  */
 async function callModel(run, d) {
-  const provider = resolveProvider();
+  const provider = resolveProvider(process.env, await readModelConfig());
   if (!provider) return undefined;
   const count = process.env.HERMES_SIM_MODEL_CALLS
     ? intEnv('HERMES_SIM_MODEL_CALLS', 1)
@@ -1150,7 +1150,14 @@ async function main() {
     const suffix = { version: '.version', sessions: '.export' }[parsed?.kind] ?? '';
     writeFileSync(
       `${argvFile}${suffix}`,
-      JSON.stringify({ argv, cwd: process.cwd(), query, env: process.env }) + '\n'
+      JSON.stringify({
+        argv,
+        cwd: process.cwd(),
+        query,
+        env: process.env,
+        config: homeText('config.yaml'),
+        dotenv: homeText('.env')
+      }) + '\n'
     );
   }
 
@@ -1218,3 +1225,12 @@ main().catch(err => {
   stderr.write(`hermes-sim: internal error: ${err?.stack ?? err}\n`);
   exitAfterFlush(SIM_ERROR);
 });
+
+/** A file of the Hermes home it would read (config.yaml, .env), as text, or null when there is none. */
+function homeText(name) {
+  try {
+    return readFileSync(path.join(path.dirname(hermesConfigPath()), name), 'utf8');
+  } catch {
+    return null;
+  }
+}

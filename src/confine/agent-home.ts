@@ -15,12 +15,20 @@ const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
 /** What of Hermes' home may hold a key: the originals are closed to others while the agent runs. */
 export const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 
+/** The model gateway's variables, which of them are keys, and the agent's config.yaml text. */
+export interface AgentOverrides {
+  names: readonly string[];
+  keys: readonly string[];
+  /** Written in place of the copy of config.yaml (config/hermes-config.ts: the user's, edited). */
+  config?: string;
+}
+
 export interface HomeOptions {
   /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
   ignoreUserConfig: boolean;
   env: NodeJS.ProcessEnv;
-  /** What the copy of Hermes' `.env` must not set (the model gateway's variables; see confine.ts). */
-  overrides?: { names: readonly string[]; keys: readonly string[] };
+  /** What the copy of Hermes' `.env` must not set, and the agent's config.yaml (see confine.ts). */
+  overrides?: AgentOverrides;
   warn(message: string): void;
 }
 
@@ -39,6 +47,12 @@ export function fillAgentHome(home: string, options: HomeOptions): void {
     const to = path.join(hermesHome, entry);
     if (entry === '.env') {
       copyDotenv(options, to);
+      continue;
+    }
+    const config = options.overrides?.config;
+    if (entry === 'config.yaml' && config !== undefined) {
+      // The user's file with Anthropic's base URL the gateway's: the runner's own is not touched.
+      fs.writeFileSync(to, config, { mode: 0o600 });
       continue;
     }
     const from = path.join(source, entry);

@@ -5,6 +5,7 @@
  * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
  * failure half-way is undone here, never by a caller's `finally`.
  */
+import type { AgentOverrides } from './agent-home.js';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { Input } from '../config/inputs.js';
 import { childEnv } from '../process/environment.js';
@@ -34,9 +35,10 @@ export interface ConfineOptions {
   env: NodeJS.ProcessEnv;
   /**
    * Variables the action sets for Hermes (the model gateway's) that the copy of Hermes' `.env` must
-   * not override, and which of them are keys (their values must be in no copy).
+   * not override, and which of them are keys (their values must be in no copy); and the text of the
+   * agent's config.yaml when the gateway fronts Anthropic (its base URL in model.base_url).
    */
-  overrides?: { names: readonly string[]; keys: readonly string[] };
+  overrides?: AgentOverrides;
   /** `isolation: auto` on an event only writers cause: a tree that may not be lent runs Hermes unisolated. */
   mayFallBack: boolean;
   host: IsolationHost;

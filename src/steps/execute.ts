@@ -189,7 +189,8 @@ async function hermesTurn(
       env: agentEnv,
       overrides: gateway && {
         names: Object.keys(gateway.env),
-        keys: gateway.fronted.map(f => f.keyVariable)
+        keys: gateway.fronted.map(f => f.keyVariable),
+        config: turnGateway.agentConfig
       },
       mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
       host: ports.isolationHost,

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
+import { readModelSection, withAnthropicBase } from '../config/hermes-config.js';
 import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
 import type { Gateway, Provider } from '../gateway/types.js';
@@ -18,13 +19,18 @@ import type { SessionRecord } from '../cli/session-record.js';
 import type { Verdict } from '../run/verdict.js';
 import { StreamReader } from '../run/stream-reader.js';
 import type { Redacted, Redactor } from '../text/redact.js';
+import { anthropicRoute, type RouteFacts } from './anthropic-route.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
-/** The turn's gateway (undefined: `model-proxy: off`, or no key it can front), and Hermes' `.env`. */
+/**
+ * The turn's gateway (undefined: `model-proxy: off`, or no key it can front), Hermes' `.env`, and
+ * the text of the agent's own config.yaml when the gateway fronts Anthropic (its base URL in it).
+ */
 export interface TurnGateway {
   gateway?: Gateway;
   dotenv?: HermesDotenv;
+  agentConfig?: string;
 }
 
 /**
@@ -45,13 +51,18 @@ export async function startTurnGateway(
   const dotenv = readHermesDotenv(env);
   const warning = (message: string): void => out.warning(log.redact(message));
   const seen = withDotenv(env, dotenv);
+  // Read only when there is an Anthropic key to front: Hermes takes its base URL from this file.
+  const model = seen.ANTHROPIC_API_KEY?.trim() ? readModelSection(env) : undefined;
+  const facts = model && { seen, model, isolated, ignoreUserConfig: settings.ignoreUserConfig };
   const left =
     settings.gateway.modelProxy !== 'off'
-      ? notFronted(seen, dotenv, isolated)
+      ? notFronted(seen, dotenv, isolated, facts)
       : { providers: new Set<Provider>(), warnings: [] };
   left.warnings.forEach(warning);
   const fronting = { ...seen };
   for (const p of PROVIDERS) if (left.providers.has(p.provider)) delete fronting[p.keyVariable];
+  // The upstream Hermes would have called: config.yaml's model.base_url first (see anthropic-route.ts).
+  if (left.anthropicUpstream) fronting.ANTHROPIC_BASE_URL = left.anthropicUpstream;
   const retry = limits.modelRetry;
   const started = await gateway.start({
     env: fronting,
@@ -69,6 +80,10 @@ export async function startTurnGateway(
   });
   if (!started) return { dotenv };
   plan.hide(started.capability);
+  const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
+    ? started.env.ANTHROPIC_BASE_URL
+    : undefined;
+  const agentConfig = model && anthropicBase ? withAnthropicBase(model, anthropicBase) : undefined;
   const fileNoProxy = dotenv?.values.NO_PROXY ?? dotenv?.values.no_proxy;
   if (!isolated && fileNoProxy !== undefined && !fileNoProxy.includes('127.0.0.1'))
     warning(
@@ -82,15 +97,16 @@ export async function startTurnGateway(
         `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
         `inputs (github-token, api-key) and the runner's own tokens are as readable.`
     );
-  return { gateway: started, dotenv };
+  return { gateway: started, dotenv, ...(agentConfig !== undefined && { agentConfig }) };
 }
 
 /** The providers whose key is not to be fronted though present, each said why. */
 function notFronted(
   seen: NodeJS.ProcessEnv,
   dotenv: HermesDotenv | undefined,
-  isolated: boolean
-): { providers: Set<Provider>; warnings: string[] } {
+  isolated: boolean,
+  anthropic: RouteFacts | undefined
+): { providers: Set<Provider>; warnings: string[]; anthropicUpstream?: string } {
   const providers = new Set<Provider>();
   const warnings: string[] = [];
   const leave = (specs: readonly ProviderSpec[], why: string): void => {
@@ -121,35 +137,31 @@ function notFronted(
       );
   for (const p of PROVIDERS) {
     const why = UNROUTED[p.provider];
-    if (
-      !providers.has(p.provider) &&
-      seen[p.keyVariable]?.trim() &&
-      why &&
-      !routedBy(p.provider, seen)
-    )
+    if (!providers.has(p.provider) && seen[p.keyVariable]?.trim() && why && !routedBy(p, seen))
       leave([p], why);
   }
+  const spec = PROVIDERS.find(p => p.provider === 'anthropic');
+  if (!spec || !anthropic || providers.has('anthropic')) return { providers, warnings };
+  const route = anthropicRoute(anthropic);
+  if (route.routed) return { providers, warnings, anthropicUpstream: route.upstream };
+  leave([spec], route.why);
   return { providers, warnings };
 }
 
 /**
- * Whether Hermes sends a provider's calls to the base URL the gateway sets, as upstream resolves it
- * (hermes_cli/auth.py, hermes_cli/runtime_provider.py; docs/gateway.md): OpenRouter's always (the
- * gateway asks for it by name), an OpenAI-compatible endpoint's only when Hermes is asked for
- * `openai-api` (else it reads no OPENAI_BASE_URL), Anthropic's never (no base URL variable is read).
+ * Whether Hermes sends an OpenAI-compatible endpoint's calls to the base URL the gateway sets, as
+ * upstream resolves it (hermes_cli/auth.py, hermes_cli/runtime_provider.py; docs/gateway.md): only
+ * when Hermes is asked for `openai-api` (else it reads no OPENAI_BASE_URL). OpenRouter's always go
+ * there (the gateway asks for it by name); Anthropic's are decided in anthropic-route.ts.
  */
-function routedBy(provider: string, env: NodeJS.ProcessEnv): boolean {
-  if (provider === 'openrouter') return true;
-  if (provider === 'openai') return env.HERMES_INFERENCE_PROVIDER?.trim() === 'openai-api';
-  return false;
+function routedBy(spec: ProviderSpec, env: NodeJS.ProcessEnv): boolean {
+  return spec.provider !== 'openai' || env.HERMES_INFERENCE_PROVIDER?.trim() === 'openai-api';
 }
 
-/** Why a provider's key is not fronted; none for one always routed (OpenRouter). */
+/** Why an OpenAI-compatible key is not fronted (OpenRouter is always routed, Anthropic elsewhere). */
 const UNROUTED: Partial<Record<Provider, string>> = {
   openai:
-    'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.',
-  anthropic:
-    "ANTHROPIC_API_KEY is not fronted by the model gateway: Hermes sends Anthropic calls to config.yaml's model.base_url or api.anthropic.com, not to a base URL from its environment, so the agent holds the key. Use OpenRouter to keep the key from the agent."
+    'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.'
 };
 
 /**
