@@ -374,7 +374,7 @@ class Range {
 
 module.exports = Range
 
-const LRU = __webpack_require__(6829)
+const LRU = __webpack_require__(29210)
 const cache = new LRU()
 
 const parseOptions = __webpack_require__(55226)
@@ -1876,7 +1876,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6829:
+/***/ 29210:
 /***/ ((module) => {
 
 

@@ -3646,7 +3646,10 @@ function answer_parse_parseAnswer(source) {
     const lines = source.replace(/\r\n?/g, '\n').split('\n');
     const tokens = parser.parse(source, {});
     let at = 0;
-    /** The lines from..to that no token covered, as definitions: each run of them one node. */
+    /**
+     * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
+     * nesting limit), their container markers taken off, as one `definition` shown as written.
+     */
     const uncovered = (from, to) => {
         const kept = lines
             .slice(from, to)
