@@ -2,7 +2,8 @@
  * Red-team review of the answer's drawing since its parse moved to markdown-it (00899ad): attacks on
  * what is new (markdown-it's token shapes, entity decoding, link normalisation, the "uncovered lines"
  * that come back as definitions, task items, fences), and on the written Markdown that GitHub parses
- * again. Tests that pass are kept as regression tests; each hole found is a `test.failing` naming it.
+ * again. Each hole found was kept as a `test.failing` naming it, then fixed: the comments above
+ * those tests say what it was.
  */
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
@@ -12,6 +13,7 @@ import { details } from '../src/publish/markdown.js';
 import { makeRedactor, type Redacted } from '../src/text/redact.js';
 import {
   all,
+  answerLink,
   checkSummaryHtml,
   parseHtml,
   renderGfm,
@@ -195,7 +197,14 @@ describe('links: markdown-it validateLink, normalizeLink, linkify and autolinks'
         '[a](https://git\u200bhub.com/o/r/issues/1) [b](https://git\u00adhub.com/o/r/issues/2) [c](https://\uff47\uff49\uff54\uff48\uff55\uff42.com/o/r/issues/3)'
       ).html
     );
-    expect(all(a, 'a')).toEqual([]);
+    // markdown-it writes the host as punycode of what was typed (`xn--github-df0c.com`), which no
+    // browser reads as github.com. Node 20's URL refuses those hosts (no link); Node 24's keeps them
+    // as the other hosts they are: either way, no link goes to github.com.
+    for (const link of all(a, 'a')) {
+      const href = must(link.attrs.href);
+      expect(new URL(href).hostname).not.toMatch(/(^|\.)github\.com\.?$/i);
+      expect(answerLink(href)).toBe(true);
+    }
   });
 
   test('a link whose text is another URL shows the real host', () => {
@@ -346,7 +355,7 @@ describe('what the writer emits unescaped, read again by GitHub', () => {
     expect(all(a, 'ul')).toHaveLength(2);
   });
 
-  // HOLE (writer): a paragraph whose text starts with whitespace (only entities can write it:
+  // Was a HOLE, fixed since (writer): a paragraph whose text starts with whitespace (only entities can write it:
   // markdown-it strips written indentation but decodes `&#32;` and `&#9;` into the text) is written
   // with that whitespace at the start of its line, unescaped: GitHub reads four spaces or a tab there
   // as an indented code block. The text gains a meaning markdown-it did not give it: a <pre>, with
@@ -354,7 +363,7 @@ describe('what the writer emits unescaped, read again by GitHub', () => {
   //   <pre><code>indented\? \@<ZWSP>x\n</code></pre>
   // Fix: encode leading spaces and tabs of a paragraph's first line (`&#x20;`, as the writer does for
   // emphasis), or drop them.
-  test.failing('HOLE: leading &#32;/&#9; in a paragraph become an indented code block', () => {
+  test('leading &#32;/&#9; of a paragraph, an item or a quote make no indented code block', () => {
     for (const text of [
       '&#32;&#32;&#32;&#32;indented? @x',
       '&#9;tab start',
@@ -500,20 +509,20 @@ describe('a property over markdown-it-specific pieces', () => {
   });
 });
 
-describe('holes', () => {
-  // HOLE (answer-parse.ts, uncovered lines): MARKERS strips what looks like container markers from
+describe('holes a red team found, fixed', () => {
+  // Was a HOLE, fixed since (answer-parse.ts, uncovered lines): MARKERS strips what looks like container markers from
   // EVERY uncovered line, but a definition's title (or label) may go on over lines indented four
   // spaces or more, where `>`, `-`, `*`, `+` and `1.`..`999999999.` are just text: they are silently
   // dropped. `[a]: https://x.example "\n    - 100. secret\n"` is shown as:
   //   <p>[a]: https://x.example &quot;\nsecret\n&quot;</p>
   // (the agent wrote `- 100. secret`). Fix: strip only the markers of the containers the line is in
   // (as many as the container depth, with their indentation), not any run of them.
-  test.failing('HOLE: marker-like text on a definition continuation line is dropped', () => {
+  test("marker-like text on a definition's continuation line is shown", () => {
     const a = intact(page('[a]: https://x.example "\n    - 100. secret > quoted\n"\n\n[a]').html);
     expect(seen(a)).toContain('- 100. secret > quoted');
   });
 
-  // HOLE (answer-tree.ts safeUrl): the reference check reads the path as written, percent-escapes
+  // Was a HOLE, fixed since (answer-tree.ts safeUrl): the reference check reads the path as written, percent-escapes
   // and all, and the host without its final dot; the browser (and GitHub's server) reads
   // `%69ssues` as `issues`, `issues/%31` as `issues/1`, and `github.com.` as `github.com`. Links to
   // an issue page survive. Worse for the autolink: markdown-it decodes its text, so the reader sees
@@ -523,7 +532,7 @@ describe('holes', () => {
   //   <a href="https://github.com./o/r/pull/3">z</a> (github.com.)
   // (the suite's answerLink has the same blind spot, so checkSummaryHtml passes them). Fix: test
   // the percent-decoded path and the host with a final dot removed.
-  test.failing('HOLE: percent-encoded paths and a final-dot host link to issues', () => {
+  test('percent-encoded paths and a final-dot host make no link to an issue', () => {
     const a = intact(
       page(
         '[x](https://github.com/o/r/%69ssues/1) <https://github.com/o/r/issues/%32> [z](https://github.com./o/r/pull/3)'
@@ -532,7 +541,7 @@ describe('holes', () => {
     for (const link of all(a, 'a')) expect(referenceLink(must(link.attrs.href))).toBe(false);
   });
 
-  // HOLE (markdown.ts visible(), and normalizeLinkText): bidirectional controls (U+202A..U+202E,
+  // Was a HOLE, fixed since (markdown.ts visible(), and normalizeLinkText): bidirectional controls (U+202A..U+202E,
   // U+2066..U+2069) are neither made visible nor removed. A right-to-left override in a link's text
   // runs on past the link (an <a> does not isolate), so the host shown after it, the one thing a
   // reader can trust, is drawn reversed: `(moc.buhtig.dlt.rekcatta.example)` reads as
@@ -540,7 +549,7 @@ describe('holes', () => {
   // typed: `https://a.example/%E2%80%AE` has a decoded U+202E in its link text. Rendered:
   //   <a href="https://moc.buhtig.dlt.rekcatta.example/">see the docs\u202e</a> (moc.buhtig.dlt.rekcatta.example)
   // Fix: treat bidi controls as control characters (U+FFFD) in every context, or isolate the host.
-  test.failing('HOLE: a bidi override in link text reverses the host shown after it', () => {
+  test('bidi overrides and isolates are made visible: none reverses the host shown after a link', () => {
     const { html } = page(
       '[see the docs\u202e](https://moc.buhtig.dlt.rekcatta.example/) https://a.example/%E2%80%AE \u2067x'
     );
@@ -548,14 +557,14 @@ describe('holes', () => {
     expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
-  // HOLE (answer-tree.ts / answer.ts): markdown.ts promises "every context turns control characters
+  // Was a HOLE, fixed since (answer-tree.ts / answer.ts): markdown.ts promises "every context turns control characters
   // and lone surrogates into U+FFFD", and proseText does, but code spans and code blocks are
   // written by mdast-util-to-markdown as they are: ESC sequences and lone surrogates reach the
   // written Markdown (a lone surrogate is not valid UTF-8: the job summary file gets U+FFFD, a
   // JSON body for the comment or review carries `\ud800`, which GitHub's API may refuse). Rendered:
   //   <pre><code>\u001b[31mred\ud800\n</code></pre><p><code>\u001b\ud800</code></p>
   // Fix: visible() on inlineCode and code values in inertTree.
-  test.failing('HOLE: control characters and lone surrogates survive in code', () => {
+  test('control characters and lone surrogates are made visible in code too', () => {
     const { body } = page('```\n\u001b[31mred\ud800\n```\n\n`\u001b\ud800` and \u0008');
     // eslint-disable-next-line no-control-regex
     expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
@@ -564,7 +573,7 @@ describe('holes', () => {
 });
 
 describe('the cut and the host shown after a link', () => {
-  // HOLE (answer.ts cutTree): the host shown after a link is a text node like any other, so a cut
+  // Was a HOLE, fixed since (answer.ts cutTree): the host shown after a link is a text node like any other, so a cut
   // can fall inside it or right before it: the link is drawn with its host cut short, or with no
   // host at all. A host `github.com.evil.example` cut to `(github.com…` reads as a link to GitHub.
   // Rendered (the text below, cut at 321, 335 and 356 characters):
@@ -572,7 +581,7 @@ describe('the cut and the host shown after a link', () => {
   //   <p>Para 2 <a href="https://github.com.evil.example/2">click here now</a> …</p>
   //   <p>Para 2 <a href="https://github.com.evil.example/2">click here now</a> (github.com.e…</p>
   // Fix: keep a link and its host note together in cutTree (both or neither).
-  test.failing('HOLE: a cut drops or shortens the host after a link', () => {
+  test('a cut keeps a link with its whole host, or drops both', () => {
     const text = Array.from(
       { length: 40 },
       (_, i) => `Para ${i} [click here now](https://github.com.evil.example/${i}) more text`

@@ -144,9 +144,16 @@ export const ANSWER_TAGS = new Set(['h4', 'h5', 'h6', 'ol', 'del', 'hr', 'input'
 export function answerLink(href: string | undefined): boolean {
   if (!href?.startsWith('https://')) return false;
   const url = new URL(href);
+  // Read as a browser does: the host without its final dots, the path decoded.
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return false;
+  }
   return !(
-    /(^|\.)github\.com$/i.test(url.hostname) &&
-    /^\/[^/]+\/[^/]+\/(issues|pull|pulls|discussions)\/\d/i.test(url.pathname)
+    /(^|\.)github\.com$/i.test(url.hostname.replace(/\.+$/, '')) &&
+    /^\/[^/]+\/[^/]+\/(issues|pull|pulls|discussions)\/\d/i.test(path)
   );
 }
 

@@ -35,7 +35,7 @@ parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
 /** A task item's box at the start of its first paragraph, followed by a blank and some text. */
 const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
-/** Container markers at the start of a line (`>`, `-`, `1.`): what is left of it is its content. */
+/** Container markers at the start of a line (`>`, `-`, `1.`): a line of nothing else holds no text. */
 const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
 
 export function parseAnswer(source: string): ParsedAnswer {
@@ -47,13 +47,14 @@ export function parseAnswer(source: string): ParsedAnswer {
 
   /**
    * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
-   * nesting limit), their container markers taken off, as one `definition` shown as written.
+   * nesting limit), but lines of container markers only, as one `definition` shown as written.
    */
   const uncovered = (from: number, to: number): Definition[] => {
+    // Whole, markers and all: a definition's title may go on over lines where `-` or `1.` is text.
     const kept = lines
       .slice(from, to)
-      .map(line => line.replace(MARKERS, '').trim())
-      .filter(line => line !== '');
+      .filter(line => line.replace(MARKERS, '').trim() !== '')
+      .map(line => line.trim());
     if (kept.length === 0) return [];
     const node: Definition = {
       type: 'definition',

@@ -14,6 +14,7 @@ import type {
   TableRow,
   Text
 } from 'mdast';
+import { visible } from './markdown.js';
 
 export interface TreeLimits {
   /** The heading level of the section the answer sits in: its `#` becomes one level below. */
@@ -43,8 +44,15 @@ export function safeUrl(url: string): URL | undefined {
   }
   if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '')
     return undefined;
-  if (/(^|\.)github\.com$/i.test(parsed.hostname) && REFERENCE_PATH.test(parsed.pathname))
+  // As the browser and GitHub read them: the host without its final dots, the path decoded.
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
     return undefined;
+  }
+  const host = parsed.hostname.replace(/\.+$/, '');
+  if (/(^|\.)github\.com$/i.test(host) && REFERENCE_PATH.test(pathname)) return undefined;
   return parsed;
 }
 
@@ -71,7 +79,7 @@ export function inertTree(root: Root, source: Source, limits: TreeLimits): Root 
       case 'text':
         return [node];
       case 'inlineCode':
-        return [{ type: 'inlineCode', value: node.value.replace(/\r\n?|\n/g, ' ') }];
+        return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
       case 'break':
         return [node];
       case 'emphasis':
@@ -154,7 +162,7 @@ export function inertTree(root: Root, source: Source, limits: TreeLimits): Root 
         ];
       case 'code': {
         const lang = node.lang && LANGUAGE.test(node.lang) ? node.lang : undefined;
-        return [{ type: 'code', lang, value: node.value }];
+        return [{ type: 'code', lang, value: visible(node.value) }];
       }
       case 'table':
         return table(node);

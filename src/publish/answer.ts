@@ -56,7 +56,7 @@ const WRITE: Options = {
   fences: true,
   resourceLink: true,
   rule: '-',
-  handlers: { text: node => proseText(node.value) }
+  handlers: { text: (node, parent) => proseText(node.value, parent?.children[0] === node) }
 };
 
 /**
@@ -167,6 +167,17 @@ function weight(node: Nodes): number {
   return 0;
 }
 
+/**
+ * What of `next` must be kept for the host shown after a link (answer-tree.ts: ` (host)`) to stay
+ * whole: the note, and one more for the ellipsis when the text goes on past it.
+ */
+function hostNote(next: Nodes | undefined): number {
+  if (next?.type !== 'text') return 0;
+  const note = /^ \([^()\s]*\)/.exec(next.value)?.[0];
+  if (note === undefined) return 0;
+  return note.length + (next.value.length > note.length ? 1 : 0);
+}
+
 /** The tree's first `keep` characters of text, in reading order; nodes after them dropped. */
 function cutTree(root: Root, keep: number): Root {
   let left = keep;
@@ -179,7 +190,16 @@ function cutTree(root: Root, keep: number): Root {
     }
     if (!('children' in node)) return node;
     const children: Nodes[] = [];
-    for (const child of node.children as Nodes[]) {
+    const all = node.children as Nodes[];
+    for (const [i, child] of all.entries()) {
+      // A link is kept whole with the host shown after it, or not at all: a link text or a host
+      // cut short (`(github.com…` of `github.com.evil.example`) reads as another target.
+      if (child.type === 'link') {
+        if (left < weight(child) + hostNote(all[i + 1])) break;
+        left -= weight(child);
+        children.push(child);
+        continue;
+      }
       const kept = cut(child);
       if (kept === undefined) break;
       children.push(kept);

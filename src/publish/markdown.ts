@@ -27,10 +27,12 @@ const ZWSP = '\u200b';
 const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // A full issue, pull request or discussion URL in text, which GitHub also turns into a reference.
 const ISSUE_URL = /(github\.com\/[^\s/]+\/[^\s/]+\/(?:issues|pull|discussions)\/)(?=\d)/gi;
-// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, the bidirectional embeddings, overrides and
+// isolates (an override in a link's text would run on over the host shown after it, drawn reversed),
+// and halves of surrogate pairs standing alone.
 const CONTROL =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const NEWLINE = /\r\n?|\n/;
 
 /** Control characters and lone surrogates, made visible and valid (U+FFFD). */
@@ -60,11 +62,18 @@ export function inline(text: string): string {
  * The text of a Markdown text node (src/publish/answer.ts): each line escaped as prose, line breaks
  * kept (the writer indents them inside quotes and lists), leading blanks of later lines dropped.
  */
-export function proseText(text: string): string {
-  return text
+export function proseText(text: string, opensBlock = false): string {
+  const written = text
     .split(NEWLINE)
     .map((line, i) => escapeLine(i === 0 ? line : line.trimStart(), 'prose'))
     .join('\n');
+  // Blanks that open a block (only an entity writes them: `&#32;`) would indent its first line into
+  // code: written as character references, they are the same blanks and no indentation.
+  return opensBlock
+    ? written.replace(/^[ \t]+/, blanks =>
+        blanks.replace(/[ \t]/g, c => `&#x${c.charCodeAt(0).toString(16)};`)
+      )
+    : written;
 }
 
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */
