@@ -42424,10 +42424,12 @@ const ZWSP = '\u200b';
 const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // A full issue, pull request or discussion URL in text, which GitHub also turns into a reference.
 const ISSUE_URL = /(github\.com\/[^\s/]+\/[^\s/]+\/(?:issues|pull|discussions)\/)(?=\d)/gi;
-// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, the bidirectional embeddings, overrides and
+// isolates (an override in a link's text would run on over the host shown after it, drawn reversed),
+// and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
-/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const NEWLINE = /\r\n?|\n/;
 /** Control characters and lone surrogates, made visible and valid (U+FFFD). */
 function visible(text) {
@@ -42452,11 +42454,16 @@ function inline(text) {
  * The text of a Markdown text node (src/publish/answer.ts): each line escaped as prose, line breaks
  * kept (the writer indents them inside quotes and lists), leading blanks of later lines dropped.
  */
-function proseText(text) {
-    return text
+function proseText(text, opensBlock = false) {
+    const written = text
         .split(NEWLINE)
         .map((line, i) => escapeLine(i === 0 ? line : line.trimStart(), 'prose'))
         .join('\n');
+    // Blanks that open a block (only an entity writes them: `&#32;`) would indent its first line into
+    // code: written as character references, they are the same blanks and no indentation.
+    return opensBlock
+        ? written.replace(/^[ \t]+/, blanks => blanks.replace(/[ \t]/g, c => `&#x${c.charCodeAt(0).toString(16)};`))
+        : written;
 }
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */
 function cell(text) {
@@ -59104,7 +59111,7 @@ const parser = new MarkdownItCallable('default', { html: true, linkify: true });
 parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 /** A task item's box at the start of its first paragraph, followed by a blank and some text. */
 const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
-/** Container markers at the start of a line (`>`, `-`, `1.`): what is left of it is its content. */
+/** Container markers at the start of a line (`>`, `-`, `1.`): a line of nothing else holds no text. */
 const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
 function parseAnswer(source) {
     const sources = new WeakMap();
@@ -59114,13 +59121,14 @@ function parseAnswer(source) {
     let at = 0;
     /**
      * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
-     * nesting limit), their container markers taken off, as one `definition` shown as written.
+     * nesting limit), but lines of container markers only, as one `definition` shown as written.
      */
     const uncovered = (from, to) => {
+        // Whole, markers and all: a definition's title may go on over lines where `-` or `1.` is text.
         const kept = lines
             .slice(from, to)
-            .map(line => line.replace(MARKERS, '').trim())
-            .filter(line => line !== '');
+            .filter(line => line.replace(MARKERS, '').trim() !== '')
+            .map(line => line.trim());
         if (kept.length === 0)
             return [];
         const node = {
@@ -59345,6 +59353,7 @@ function alignOf(style) {
 }
 
 ;// CONCATENATED MODULE: ./src/publish/answer-tree.ts
+
 /** A code block's language as a safe info string: a word like `ts`, `c++`, `objective-c`, or none. */
 const LANGUAGE = /^[A-Za-z0-9][A-Za-z0-9_+#.-]{0,31}$/;
 // GitHub turns links to these into references (a "mentioned this" in the timeline of what they name).
@@ -59362,7 +59371,16 @@ function safeUrl(url) {
     }
     if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '')
         return undefined;
-    if (/(^|\.)github\.com$/i.test(parsed.hostname) && REFERENCE_PATH.test(parsed.pathname))
+    // As the browser and GitHub read them: the host without its final dots, the path decoded.
+    let pathname;
+    try {
+        pathname = decodeURIComponent(parsed.pathname);
+    }
+    catch {
+        return undefined;
+    }
+    const host = parsed.hostname.replace(/\.+$/, '');
+    if (/(^|\.)github\.com$/i.test(host) && REFERENCE_PATH.test(pathname))
         return undefined;
     return parsed;
 }
@@ -59385,7 +59403,7 @@ function inertTree(root, source, limits) {
             case 'text':
                 return [node];
             case 'inlineCode':
-                return [{ type: 'inlineCode', value: node.value.replace(/\r\n?|\n/g, ' ') }];
+                return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
             case 'break':
                 return [node];
             case 'emphasis':
@@ -59463,7 +59481,7 @@ function inertTree(root, source, limits) {
                 ];
             case 'code': {
                 const lang = node.lang && LANGUAGE.test(node.lang) ? node.lang : undefined;
-                return [{ type: 'code', lang, value: node.value }];
+                return [{ type: 'code', lang, value: visible(node.value) }];
             }
             case 'table':
                 return table(node);
@@ -59549,7 +59567,7 @@ const WRITE = {
     fences: true,
     resourceLink: true,
     rule: '-',
-    handlers: { text: node => proseText(node.value) }
+    handlers: { text: (node, parent) => proseText(node.value, parent?.children[0] === node) }
 };
 /**
  * The answer as safe Markdown within limits: the whole of it when it fits, else its first part and a
@@ -59658,6 +59676,18 @@ function weight(node) {
         return node.children.reduce((sum, c) => sum + weight(c), 0);
     return 0;
 }
+/**
+ * What of `next` must be kept for the host shown after a link (answer-tree.ts: ` (host)`) to stay
+ * whole: the note, and one more for the ellipsis when the text goes on past it.
+ */
+function hostNote(next) {
+    if (next?.type !== 'text')
+        return 0;
+    const note = /^ \([^()\s]*\)/.exec(next.value)?.[0];
+    if (note === undefined)
+        return 0;
+    return note.length + (next.value.length > note.length ? 1 : 0);
+}
 /** The tree's first `keep` characters of text, in reading order; nodes after them dropped. */
 function cutTree(root, keep) {
     let left = keep;
@@ -59672,7 +59702,17 @@ function cutTree(root, keep) {
         if (!('children' in node))
             return node;
         const children = [];
-        for (const child of node.children) {
+        const all = node.children;
+        for (const [i, child] of all.entries()) {
+            // A link is kept whole with the host shown after it, or not at all: a link text or a host
+            // cut short (`(github.com…` of `github.com.evil.example`) reads as another target.
+            if (child.type === 'link') {
+                if (left < weight(child) + hostNote(all[i + 1]))
+                    break;
+                left -= weight(child);
+                children.push(child);
+                continue;
+            }
             const kept = cut(child);
             if (kept === undefined)
                 break;

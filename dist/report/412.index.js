@@ -1,8 +1,8 @@
-export const id = 243;
-export const ids = [243];
+export const id = 412;
+export const ids = [412];
 export const modules = {
 
-/***/ 92624:
+/***/ 26412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3202,13 +3202,15 @@ const ZWSP = '\u200b';
 const REFERENCE = /(#|\bGH-)(?=\d)/gi;
 // A full issue, pull request or discussion URL in text, which GitHub also turns into a reference.
 const ISSUE_URL = /(github\.com\/[^\s/]+\/[^\s/]+\/(?:issues|pull|discussions)\/)(?=\d)/gi;
-// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, and halves of surrogate pairs standing alone.
+// C0 (tab, LF, CR aside: they are whitespace), DEL, C1, the bidirectional embeddings, overrides and
+// isolates (an override in a link's text would run on over the host shown after it, drawn reversed),
+// and halves of surrogate pairs standing alone.
 const markdown_CONTROL = 
 // eslint-disable-next-line no-control-regex
-/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const markdown_NEWLINE = /\r\n?|\n/;
 /** Control characters and lone surrogates, made visible and valid (U+FFFD). */
-function visible(text) {
+function markdown_visible(text) {
     return text.replace(markdown_CONTROL, '\uFFFD');
 }
 /**
@@ -3216,7 +3218,7 @@ function visible(text) {
  * mentions and e-mail addresses are broken; in code (where GitHub finds no mention), e-mail addresses.
  */
 function escapeLine(text, context) {
-    const clean = visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
+    const clean = markdown_visible(text).replace(context === 'prose' ? MENTION : EMAIL, `@${ZWSP}`);
     const inert = context === 'prose'
         ? clean.replace(REFERENCE, `$1${ZWSP}`).replace(ISSUE_URL, `$1${ZWSP}`)
         : clean;
@@ -3230,11 +3232,16 @@ function markdown_inline(text) {
  * The text of a Markdown text node (src/publish/answer.ts): each line escaped as prose, line breaks
  * kept (the writer indents them inside quotes and lists), leading blanks of later lines dropped.
  */
-function proseText(text) {
-    return text
+function proseText(text, opensBlock = false) {
+    const written = text
         .split(markdown_NEWLINE)
         .map((line, i) => escapeLine(i === 0 ? line : line.trimStart(), 'prose'))
         .join('\n');
+    // Blanks that open a block (only an entity writes them: `&#32;`) would indent its first line into
+    // code: written as character references, they are the same blanks and no indentation.
+    return opensBlock
+        ? written.replace(/^[ \t]+/, blanks => blanks.replace(/[ \t]/g, c => `&#x${c.charCodeAt(0).toString(16)};`))
+        : written;
 }
 /** A table cell: inline, and never empty-looking, so the row keeps its shape. */
 function markdown_cell(text) {
@@ -3294,7 +3301,7 @@ function markdown_textBlock(text) {
 function markdown_codeBlock(text) {
     const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length));
     const fence = '`'.repeat(Math.max(3, longest + 1));
-    const body = visible(text).replace(/\r\n?/g, '\n');
+    const body = markdown_visible(text).replace(/\r\n?/g, '\n');
     return `${fence}text\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
 }
 const ENTITY = {
@@ -3309,7 +3316,7 @@ const ENTITY = {
  * entities for `& < > " '`, whitespace runs as one space (a blank line would end the block).
  */
 function htmlText(text) {
-    return visible(text.replace(/\s+/g, ' '))
+    return markdown_visible(text.replace(/\s+/g, ' '))
         .replace(MENTION, `@${ZWSP}`)
         .replace(REFERENCE, `$1${ZWSP}`)
         .replace(/[&<>"']/g, c => ENTITY[c] ?? c);
@@ -3638,7 +3645,7 @@ const parser = new markdown_it/* default */.A('default', { html: true, linkify: 
 parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 /** A task item's box at the start of its first paragraph, followed by a blank and some text. */
 const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
-/** Container markers at the start of a line (`>`, `-`, `1.`): what is left of it is its content. */
+/** Container markers at the start of a line (`>`, `-`, `1.`): a line of nothing else holds no text. */
 const MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*/;
 function answer_parse_parseAnswer(source) {
     const sources = new WeakMap();
@@ -3648,13 +3655,14 @@ function answer_parse_parseAnswer(source) {
     let at = 0;
     /**
      * The lines from..to that no token covered (link reference definitions; blocks past markdown-it's
-     * nesting limit), their container markers taken off, as one `definition` shown as written.
+     * nesting limit), but lines of container markers only, as one `definition` shown as written.
      */
     const uncovered = (from, to) => {
+        // Whole, markers and all: a definition's title may go on over lines where `-` or `1.` is text.
         const kept = lines
             .slice(from, to)
-            .map(line => line.replace(MARKERS, '').trim())
-            .filter(line => line !== '');
+            .filter(line => line.replace(MARKERS, '').trim() !== '')
+            .map(line => line.trim());
         if (kept.length === 0)
             return [];
         const node = {
@@ -3878,6 +3886,189 @@ function alignOf(style) {
     return found?.[1] ?? null;
 }
 
+;// CONCATENATED MODULE: ./src/publish/answer-tree.ts
+
+/** A code block's language as a safe info string: a word like `ts`, `c++`, `objective-c`, or none. */
+const LANGUAGE = /^[A-Za-z0-9][A-Za-z0-9_+#.-]{0,31}$/;
+// GitHub turns links to these into references (a "mentioned this" in the timeline of what they name).
+const REFERENCE_PATH = /^\/[^/]+\/[^/]+\/(?:issues|pull|pulls|discussions)\/\d/i;
+const answer_tree_text = (value) => ({ type: 'text', value });
+const paragraph = (children) => ({ type: 'paragraph', children });
+/** A safe link target: an https URL, not one GitHub reads as a reference; else undefined. */
+function safeUrl(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '')
+        return undefined;
+    // As the browser and GitHub read them: the host without its final dots, the path decoded.
+    let pathname;
+    try {
+        pathname = decodeURIComponent(parsed.pathname);
+    }
+    catch {
+        return undefined;
+    }
+    const host = parsed.hostname.replace(/\.+$/, '');
+    if (/(^|\.)github\.com$/i.test(host) && REFERENCE_PATH.test(pathname))
+        return undefined;
+    return parsed;
+}
+function answer_tree_inertTree(root, source, limits) {
+    /** A link's children and what follows them: the host, so the reader sees where it goes. */
+    const linkTo = (url, children, fallback) => {
+        const kept = children.length > 0 ? children : [answer_tree_text(fallback)];
+        const target = safeUrl(url);
+        if (!target)
+            return kept;
+        const label = kept.map(answer_tree_plain).join('');
+        const href = target.href;
+        const link = { type: 'link', url: href, children: kept };
+        // A bare URL shows its host already.
+        const bare = label === href || label === url || `https://${label}` === href;
+        return bare ? [link] : [link, answer_tree_text(` (${target.host})`)];
+    };
+    const phrasing = (node) => {
+        switch (node.type) {
+            case 'text':
+                return [node];
+            case 'inlineCode':
+                return [{ type: 'inlineCode', value: visible(node.value.replace(/\r\n?|\n/g, ' ')) }];
+            case 'break':
+                return [node];
+            case 'emphasis':
+            case 'strong':
+            case 'delete':
+                return [{ type: node.type, children: node.children.flatMap(phrasing) }];
+            case 'link':
+                return linkTo(node.url, node.children.flatMap(phrasing), node.url);
+            case 'image':
+                return linkTo(node.url, node.alt ? [answer_tree_text(node.alt)] : [], node.url);
+            case 'html':
+                return [answer_tree_text(node.value)];
+            default:
+                // Whatever else (no parser of ours makes it): the reader sees what was written.
+                return [answer_tree_text(source(node))];
+        }
+    };
+    const inline = (children) => merge(children.flatMap(phrasing));
+    const table = (node) => {
+        const width = node.children[0]?.children.length ?? 0;
+        const row = (r) => ({
+            type: 'tableRow',
+            children: r.children.slice(0, width).map(c => ({
+                type: 'tableCell',
+                children: inline(c.children).map(answer_tree_oneLine)
+            }))
+        });
+        const [header, ...body] = node.children;
+        if (!header)
+            return [];
+        const shown = body.slice(0, limits.tableRows);
+        const out = [
+            { type: 'table', align: node.align, children: [header, ...shown].map(row) }
+        ];
+        const left = body.length - shown.length;
+        if (left > 0)
+            out.push(paragraph([
+                {
+                    type: 'emphasis',
+                    children: [answer_tree_text(`${left} more row${left === 1 ? '' : 's'} of this table not shown.`)]
+                }
+            ]));
+        return out;
+    };
+    const block = (node) => {
+        switch (node.type) {
+            case 'paragraph':
+                return [paragraph(inline(node.children))];
+            case 'heading':
+                return [
+                    {
+                        type: 'heading',
+                        depth: Math.min(6, limits.headingLevel + node.depth),
+                        children: inline(node.children).map(answer_tree_oneLine)
+                    }
+                ];
+            case 'thematicBreak':
+                return [node];
+            case 'blockquote':
+                return [{ type: 'blockquote', children: node.children.flatMap(block) }];
+            case 'list':
+                return [
+                    {
+                        type: 'list',
+                        ordered: node.ordered,
+                        start: node.start,
+                        spread: node.spread,
+                        children: node.children.map(item => ({
+                            type: 'listItem',
+                            checked: item.checked,
+                            spread: item.spread,
+                            children: item.children.flatMap(block)
+                        }))
+                    }
+                ];
+            case 'code': {
+                const lang = node.lang && LANGUAGE.test(node.lang) ? node.lang : undefined;
+                return [{ type: 'code', lang, value: visible(node.value) }];
+            }
+            case 'table':
+                return table(node);
+            case 'html':
+                return lines(node.value);
+            case 'definition':
+                // A link reference definition (the parser resolved the links to it): shown as written.
+                return lines(source(node));
+            default:
+                return lines(source(node));
+        }
+    };
+    return { type: 'root', children: root.children.flatMap(block) };
+}
+/** Source shown as a paragraph of text: its lines trimmed, blank ones dropped (they would end it). */
+function lines(value) {
+    const kept = value
+        .split(/\r\n?|\n/)
+        .map(l => l.trim())
+        .filter(l => l !== '');
+    return kept.length ? [paragraph([answer_tree_text(kept.join('\n'))])] : [];
+}
+/** Inline content that must stay on one line (a heading, a table cell). */
+function answer_tree_oneLine(node) {
+    if (node.type === 'text')
+        return answer_tree_text(node.value.replace(/\s+/g, ' '));
+    if (node.type === 'break')
+        return answer_tree_text(' ');
+    if ('children' in node)
+        return { ...node, children: node.children.map(answer_tree_oneLine) };
+    return node;
+}
+/** Adjacent text nodes as one, so that escaping sees the whole run (`@` and the name after it). */
+function merge(children) {
+    const out = [];
+    for (const child of children) {
+        const last = out[out.length - 1];
+        if (child.type === 'text' && last?.type === 'text')
+            out[out.length - 1] = answer_tree_text(last.value + child.value);
+        else
+            out.push(child);
+    }
+    return out;
+}
+/** The text a reader sees in inline content. */
+function answer_tree_plain(node) {
+    if ('value' in node)
+        return node.value;
+    if ('children' in node)
+        return node.children.map(answer_tree_plain).join('');
+    return '';
+}
+
 ;// CONCATENATED MODULE: ./src/publish/answer.ts
 
 
@@ -3910,7 +4101,7 @@ const WRITE = {
     fences: true,
     resourceLink: true,
     rule: '-',
-    handlers: { text: node => proseText(node.value) }
+    handlers: { text: (node, parent) => proseText(node.value, parent?.children[0] === node) }
 };
 /**
  * The answer as safe Markdown within limits: the whole of it when it fits, else its first part and a
@@ -4019,6 +4210,18 @@ function weight(node) {
         return node.children.reduce((sum, c) => sum + weight(c), 0);
     return 0;
 }
+/**
+ * What of `next` must be kept for the host shown after a link (answer-tree.ts: ` (host)`) to stay
+ * whole: the note, and one more for the ellipsis when the text goes on past it.
+ */
+function hostNote(next) {
+    if (next?.type !== 'text')
+        return 0;
+    const note = /^ \([^()\s]*\)/.exec(next.value)?.[0];
+    if (note === undefined)
+        return 0;
+    return note.length + (next.value.length > note.length ? 1 : 0);
+}
 /** The tree's first `keep` characters of text, in reading order; nodes after them dropped. */
 function cutTree(root, keep) {
     let left = keep;
@@ -4033,7 +4236,17 @@ function cutTree(root, keep) {
         if (!('children' in node))
             return node;
         const children = [];
-        for (const child of node.children) {
+        const all = node.children;
+        for (const [i, child] of all.entries()) {
+            // A link is kept whole with the host shown after it, or not at all: a link text or a host
+            // cut short (`(github.com…` of `github.com.evil.example`) reads as another target.
+            if (child.type === 'link') {
+                if (left < weight(child) + hostNote(all[i + 1]))
+                    break;
+                left -= weight(child);
+                children.push(child);
+                continue;
+            }
             const kept = cut(child);
             if (kept === undefined)
                 break;
