@@ -59582,7 +59582,8 @@ function renderAnswer(text, limits) {
     let tree;
     try {
         const parsed = answer_parse(source);
-        // markdown-it stops parsing blocks past 100 levels of nesting: such a tree is never drawn.
+        // The writer recurses: a tree deeper than this is drawn as plain text (what markdown-it drops
+        // past its own nesting limit came back as uncovered lines, answer-parse.ts).
         if (depth(parsed.tree) > answer_MAX_DEPTH)
             return plainAnswer(text, limits);
         tree = inertTree(parsed.tree, parsed.source, {
@@ -62755,11 +62756,15 @@ function notFronted(seen, dotenv, isolated, anthropic) {
         if (!providers.has(p.provider) &&
             [p.keyVariable, p.baseVariable].some(n => values[n]?.includes('$')))
             leave([p], `${dotenv?.path ?? '.env'} sets ${p.keyVariable} or ${p.baseVariable} with a $ in it, which Hermes expands and the action does not: the model gateway does not front ${p.provider}.`);
-    for (const p of gateway_providers/* PROVIDERS */.xq) {
-        const why = UNROUTED[p.provider];
-        if (!providers.has(p.provider) && seen[p.keyVariable]?.trim() && why && !routedBy(p, seen))
-            leave([p], why);
-    }
+    // OpenAI-compatible: Hermes reads OPENAI_BASE_URL only when asked for `openai-api` (hermes_cli/auth.py,
+    // hermes_cli/runtime_provider.py; docs/gateway.md). OpenRouter's calls always go to the gateway (it
+    // asks for it by name); Anthropic's are decided in anthropic-route.ts.
+    const openai = gateway_providers/* PROVIDERS */.xq.find(p => p.provider === 'openai');
+    if (openai &&
+        !providers.has('openai') &&
+        seen[openai.keyVariable]?.trim() &&
+        seen.HERMES_INFERENCE_PROVIDER?.trim() !== 'openai-api')
+        leave([openai], OPENAI_UNROUTED);
     const spec = gateway_providers/* PROVIDERS */.xq.find(p => p.provider === 'anthropic');
     if (!spec || !anthropic || providers.has('anthropic'))
         return { providers, warnings };
@@ -62769,19 +62774,8 @@ function notFronted(seen, dotenv, isolated, anthropic) {
     leave([spec], route.why);
     return { providers, warnings };
 }
-/**
- * Whether Hermes sends an OpenAI-compatible endpoint's calls to the base URL the gateway sets, as
- * upstream resolves it (hermes_cli/auth.py, hermes_cli/runtime_provider.py; docs/gateway.md): only
- * when Hermes is asked for `openai-api` (else it reads no OPENAI_BASE_URL). OpenRouter's always go
- * there (the gateway asks for it by name); Anthropic's are decided in anthropic-route.ts.
- */
-function routedBy(spec, env) {
-    return spec.provider !== 'openai' || env.HERMES_INFERENCE_PROVIDER?.trim() === 'openai-api';
-}
-/** Why an OpenAI-compatible key is not fronted (OpenRouter is always routed, Anthropic elsewhere). */
-const UNROUTED = {
-    openai: 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.'
-};
+/** Why an OpenAI-compatible key is not fronted. */
+const OPENAI_UNROUTED = 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.';
 /**
  * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
  * gateway's capability; and, when it runs as the runner's user, the fronted keys too.

@@ -4116,7 +4116,8 @@ function answer_renderAnswer(text, limits) {
     let tree;
     try {
         const parsed = parse(source);
-        // markdown-it stops parsing blocks past 100 levels of nesting: such a tree is never drawn.
+        // The writer recurses: a tree deeper than this is drawn as plain text (what markdown-it drops
+        // past its own nesting limit came back as uncovered lines, answer-parse.ts).
         if (depth(parsed.tree) > MAX_DEPTH)
             return plainAnswer(text, limits);
         tree = inertTree(parsed.tree, parsed.source, {
