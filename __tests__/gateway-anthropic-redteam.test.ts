@@ -372,8 +372,6 @@ describe('YAML tricks in the user’s config.yaml', () => {
     ['a key twice, as an explicit key', 'model:\n  provider: anthropic\n  ? provider\n  : nous\n'],
     ['model twice', 'model: {provider: anthropic}\n"model": {provider: nous}\n'],
     ['two documents', 'model: {provider: anthropic}\n---\nmodel: {provider: nous}\n'],
-    ['model an alias', 'm: &m {provider: nous}\nmodel: *m\n'],
-    ['provider an alias', 'p: &p nous\nmodel:\n  provider: *p\n'],
     ['model a sequence', 'model:\n  - provider: anthropic\n'],
     ['model a !!omap', 'model: !!omap [provider: anthropic]\n'],
     ['provider a boolean of YAML 1.1', 'model:\n  provider: off\n'],
@@ -388,6 +386,48 @@ describe('YAML tricks in the user’s config.yaml', () => {
     expect(read.kind).toBe('unusable');
     expect(anthropicRoute(facts(read)).routed).toBe(false);
     expect(() => withAnthropicBase(read, GATEWAY)).toThrow();
+  });
+
+  test.each([
+    ['model an alias', 'm: &m {provider: nous}\nmodel: *m\n'],
+    ['provider an alias', 'p: &p nous\nmodel:\n  provider: *p\n'],
+    [
+      'model a merge of two',
+      'a: &a {provider: nous}\nb: &b {provider: anthropic}\nmodel:\n  <<: [*a, *b]\n'
+    ]
+  ])('%s: read through it as PyYAML does (nous), not fronted', (_what, config) => {
+    const read = modelSectionOf(config, 'c.yaml');
+    expect(read).toMatchObject({ kind: 'read', provider: 'nous' });
+    expect(anthropicRoute(facts(read)).routed).toBe(false);
+  });
+
+  test('a merge at the top level: cannot be read for certain', () => {
+    const read = modelSectionOf('t: &t {model: {provider: nous}}\n<<: *t\n', 'c.yaml');
+    expect(read.kind).toBe('unusable');
+  });
+
+  test('model an alias of anthropic: the copy merges it and points at the gateway', () => {
+    const config = 'm: &m {provider: anthropic, default: claude-x}\nmodel: *m\n';
+    const copy = withAnthropicBase(modelSectionOf(config, 'c'), GATEWAY);
+    expect(parse(copy, { merge: true })).toEqual({
+      m: { provider: 'anthropic', default: 'claude-x' },
+      model: { provider: 'anthropic', default: 'claude-x', base_url: GATEWAY }
+    });
+  });
+
+  test('an alias bomb inside the model section: cannot be read for certain, not expanded', () => {
+    const levels = ['a: &a [x,x,x,x,x,x,x,x,x]'];
+    for (let n = 1; n < 9; n++) {
+      const prev = `l${n - 1}`.replace('l0', 'a');
+      levels.push(`l${n}: &l${n} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const began = Date.now();
+    const read = modelSectionOf(
+      `${levels.join('\n')}\nmodel: {provider: anthropic, x: *l8}\n`,
+      'c'
+    );
+    expect(Date.now() - began).toBeLessThan(2000);
+    expect(read.kind).toBe('unusable');
   });
 
   test('a BOM: read, and the copy holds no BOM', () => {
@@ -452,14 +492,14 @@ describe('YAML tricks in the user’s config.yaml', () => {
   // upstream, and the copy overrides the merged provider with anthropic. Hermes would have used the
   // merged third-party endpoint (never fronted, docs/gateway.md): the real key goes to another
   // upstream than the user's, and the rule's "Hermes would use anthropic at X" is false.
-  test.failing('HOLE: provider and base_url from a merge key are read as absent', () => {
+  test('(was a hole) provider and base_url from a merge key are read as PyYAML reads them', () => {
     const got = routeOf(
       'common: &common\n  provider: anthropic\n  base_url: https://llm-proxy.example/anthropic\nmodel:\n  <<: *common\n  default: claude-sonnet-4-6\n'
     );
     expect(got.routed).toBe(false);
   });
 
-  test.failing('HOLE (same): a merged other provider is silently replaced by anthropic', () => {
+  test('(was a hole) a merged other provider is read, not replaced by anthropic', () => {
     const got = routeOf('common: &c {provider: nous}\nmodel:\n  <<: *c\n');
     expect(got.routed).toBe(false);
   });
@@ -468,14 +508,14 @@ describe('YAML tricks in the user’s config.yaml', () => {
   // mapping; withAnthropicBase then throws ("Expected boolean value for set(key, value)") inside
   // startTurnGateway, after the gateway has started: the step dies instead of saying "not fronted".
   // PyYAML gives Hermes a Python set, which it reads as no model section.
-  test.failing('HOLE: model as a !!set is taken for a mapping, and the copy throws', () => {
+  test('(was a hole) model as a !!set is not a section the action can read', () => {
     const read = modelSectionOf('model: !!set {? default}\n', 'c');
     expect(read.kind).toBe('unusable');
   });
 
   // HOLE (low): a tag PyYAML's safe_load refuses (!!python/…) is only a warning to `yaml`: the
   // section reads, the gateway fronts, and the copy (tag kept) is a file Hermes cannot load at all.
-  test.failing('HOLE: a !!python tag PyYAML refuses still reads as usable', () => {
+  test('(was a hole) a !!python tag PyYAML refuses makes the file unusable', () => {
     const read = modelSectionOf(
       'model:\n  provider: anthropic\nhooks: !!python/object/apply:os.system ["id"]\n',
       'c'
@@ -518,7 +558,7 @@ describe('config.yaml as a link, a directory, a FIFO', () => {
   // (or a link to one) blocks the action's whole event loop until some writer comes, for ever if none
   // does: no timeout of the step's fires. Read only with an Anthropic key, isolated or not. Before
   // dcc6fcd, fillAgentHome's cpSync refused a FIFO (ERR_FS_CP_FIFO_PIPE).
-  test.failing('HOLE: a FIFO config.yaml blocks the action until a writer comes', () => {
+  test('(was a hole) a FIFO config.yaml is refused at once', () => {
     const source = tmp('hermes-home-');
     const fifo = path.join(source, 'config.yaml');
     const made = spawn('mkfifo', [fifo], { stdio: 'ignore' });

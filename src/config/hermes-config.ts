@@ -7,7 +7,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isMap, isScalar, parseDocument, YAMLMap, type Document } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  Pair,
+  parseDocument,
+  YAMLMap,
+  type Document
+} from 'yaml';
 import { hermesHomeOf } from './hermes-dotenv.js';
 
 /** What config.yaml's model section asks for; `unusable`: the action cannot read it for certain. */
@@ -21,7 +30,7 @@ export function readModelSection(env: NodeJS.ProcessEnv): ModelSection {
   const file = path.join(hermesHomeOf(env), 'config.yaml');
   let text: string;
   try {
-    text = fs.readFileSync(fs.realpathSync(file), 'utf8');
+    text = readRegularFile(fs.realpathSync(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'absent', path: file };
     return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
@@ -29,36 +38,65 @@ export function readModelSection(env: NodeJS.ProcessEnv): ModelSection {
   return modelSectionOf(text, file);
 }
 
-/** The model section of config.yaml's text (exported for the tests). */
-export function modelSectionOf(text: string, file: string): ModelSection {
-  const parsed = parsed_(text);
-  if (typeof parsed === 'string') return { kind: 'unusable', path: file, why: parsed };
-  const root: unknown = parsed.contents;
-  if (root !== null && !isMap(root))
-    return { kind: 'unusable', path: file, why: 'it is not a mapping' };
-  const model: unknown = parsed.get('model', true);
-  if (model === undefined || model === null || isScalar(model)) {
-    const value = isScalar(model) ? model.value : undefined;
-    if (value !== undefined && value !== null && typeof value !== 'string')
-      return { kind: 'unusable', path: file, why: 'its model is neither a mapping nor a name' };
-    return { kind: 'read', path: file, text };
+/**
+ * A regular file's text. Opened without blocking and checked on the open descriptor, so that a FIFO
+ * (or a device) named config.yaml is refused at once rather than holding the action until a writer
+ * comes.
+ */
+function readRegularFile(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw new Error('it is not a regular file');
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
   }
-  if (!isMap(model))
-    return { kind: 'unusable', path: file, why: 'its model is neither a mapping nor a name' };
+}
+
+/** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
+const plainObject = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+/**
+ * The model section of config.yaml's text (exported for the tests), its values as PyYAML gives them:
+ * merge keys (`<<`) and aliases resolved; a set, an ordered map or a tag PyYAML's safe loader refuses
+ * is not a section the action can read for certain.
+ */
+export function modelSectionOf(text: string, file: string): ModelSection {
+  const unusable = (why: string): ModelSection => ({ kind: 'unusable', path: file, why });
+  const parsed = parsed_(text);
+  if (typeof parsed === 'string') return unusable(parsed);
+  const root: unknown = parsed.contents;
+  if (root !== null && !isMap(root)) return unusable('it is not a mapping');
+  // A merge at the top could bring a model section the reading below would not see.
+  // (The merge key's value is a symbol once parsed with merges on, as under 1.1.)
+  const merges = (key: unknown): boolean =>
+    isScalar(key) && (typeof key.value === 'symbol' || key.value === '<<');
+  if (isMap(root) && root.items.some(pair => merges(pair.key)))
+    return unusable('it merges (<<) into its top level');
+  const node: unknown = parsed.get('model', true);
+  let model: unknown;
+  try {
+    model = isNode(node) ? node.toJS(parsed, { maxAliasCount: 100 }) : node;
+  } catch (error) {
+    return unusable(`its model section cannot be expanded (${String(error)})`);
+  }
+  if (model === undefined || model === null) return { kind: 'read', path: file, text };
+  if (typeof model === 'string') return { kind: 'read', path: file, text };
+  const section = plainObject(model);
+  if (!section) return unusable('its model is neither a mapping nor a name');
   const read: { provider?: string; baseUrl?: string } = {};
   for (const [key, name] of [
     ['provider', 'provider'],
     ['base_url', 'baseUrl']
   ] as const) {
-    const node: unknown = model.get(key, true);
-    if (node === undefined) continue;
-    const value = isScalar(node) ? node.value : node;
-    if (value === null) continue;
-    if (typeof value !== 'string')
-      return { kind: 'unusable', path: file, why: `its model.${key} is not a string` };
+    const value = section[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return unusable(`its model.${key} is not a string`);
     // Hermes expands ${…} in its config, as it does in .env; this reading does not.
-    if (value.includes('$'))
-      return { kind: 'unusable', path: file, why: `its model.${key} has a $ in it` };
+    if (value.includes('$')) return unusable(`its model.${key} has a $ in it`);
     if (value.trim()) read[name] = value.trim();
   }
   return { kind: 'read', path: file, text, ...read };
@@ -78,8 +116,11 @@ export function withAnthropicBase(section: ModelSection, base: string): string {
   const model: unknown = doc.get('model', true);
   if (!isMap(model)) {
     const made = new YAMLMap();
-    if (isScalar(model) && typeof model.value === 'string' && model.value.trim())
-      made.set('default', model.value.trim());
+    const target: unknown = isAlias(model) ? model.resolve(doc) : model;
+    // An alias of a mapping is merged into the new one, where the two keys below take precedence.
+    if (isAlias(model) && isMap(target)) made.items.push(new Pair(doc.createNode('<<'), model));
+    else if (isScalar(target) && typeof target.value === 'string' && target.value.trim())
+      made.set('default', target.value.trim());
     doc.set('model', made);
   }
   doc.setIn(['model', 'provider'], 'anthropic');
@@ -98,6 +139,7 @@ function parsed_(text: string): Document | string {
     uniqueKeys: true,
     prettyErrors: false
   });
-  const [error] = doc.errors;
+  // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
+  const [error] = [...doc.errors, ...doc.warnings];
   return error ? `it is not YAML the action can read (${error.code})` : doc;
 }
