@@ -60,7 +60,11 @@ const tmp = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), pr
 async function start(
   config: string | undefined,
   env: NodeJS.ProcessEnv = {},
-  { isolated = true, dotenv }: { isolated?: boolean; dotenv?: string } = {}
+  {
+    isolated = true,
+    dotenv,
+    inputs = {}
+  }: { isolated?: boolean; dotenv?: string; inputs?: Record<string, string> } = {}
 ) {
   const home = tmp('hermes-home-');
   if (config !== undefined) fs.writeFileSync(path.join(home, 'config.yaml'), config);
@@ -78,7 +82,7 @@ async function start(
   const log = { redact: (t: string) => t, note: () => undefined } as unknown as LiveLog;
   const plan = { hide: (s: string) => hidden.push(s) } as unknown as Plan;
   const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
-  turn = await startTurnGateway(cliSettings(), plan, log, cancellation, ports, isolated);
+  turn = await startTurnGateway(cliSettings(inputs), plan, log, cancellation, ports, isolated);
   const agentEnv = agentEnvironment(stepEnv, turn.gateway);
   return {
     home,
@@ -601,24 +605,48 @@ describe('the real key and the capability in what the agent and the logs get', (
     expect(agentHomeOf(got).warnings.join('\n')).toMatch(/api_key/);
   });
 
-  // HOLE (real key in the agent's config copy, unsaid): the copy is the user's text with two keys
-  // set; unlike the .env copy (withoutNames: "a fronted key's value still appears" → no copy), no check
-  // looks for the fronted key's value in it, and the api_key warning is a line regex
-  // (`^\s*api_key\s*:`). The key written any other way (a flow mapping, a quoted key, a list item, a
-  // comment, another name) reaches the agent's ~/.hermes/config.yaml while the warning says nothing
-  // and the summary does not list ANTHROPIC_API_KEY as held.
-  test.failing.each([
+  // Was a hole (real key in the agent's config copy, unsaid): the copy is the user's text with two
+  // keys set, and only a line regex (`^\s*api_key\s*:`) warned of a key in it. Now a fronted key's
+  // value anywhere in config.yaml means it is not fronted: the warning says so, the key is held.
+  test.each([
     ['a flow mapping', `model: {provider: anthropic, api_key: ${KEY}}\n`],
     ['a quoted key', `model:\n  provider: anthropic\n  "api_key": ${KEY}\n`],
     ['a list item', `model:\n  provider: anthropic\nfallback_providers:\n  - api_key: ${KEY}\n`],
     ['a comment', `# ANTHROPIC_API_KEY was ${KEY}\nmodel:\n  provider: anthropic\n`],
-    ['another name', `model:\n  provider: anthropic\nauxiliary:\n  vision:\n    key: ${KEY}\n`]
-  ])('HOLE: the real key in config.yaml as %s reaches the agent unsaid', async (_what, config) => {
-    const got = await start(config);
-    expect(got.turn.gateway).toBeDefined();
-    const agent = agentHomeOf(got);
-    const said = agent.warnings.length > 0 || got.held.includes('ANTHROPIC_API_KEY');
-    expect(agent.config?.includes(KEY) === false || said).toBe(true);
+    ['another name', `model:\n  provider: anthropic\nauxiliary:\n  vision:\n    key: ${KEY}\n`],
+    ['a file the action cannot read as YAML', `model:\n\tprovider: anthropic\n# ${KEY}\n`]
+  ])(
+    '(was a hole) the real key in config.yaml as %s: not fronted, said, held',
+    async (_what, config) => {
+      const got = await start(config);
+      expect(got.turn.gateway).toBeUndefined();
+      expect(got.warnings.join('\n')).toMatch(/holds the value of ANTHROPIC_API_KEY/);
+      expect(got.warnings.join('\n')).not.toContain(KEY);
+      expect(got.held).toContain('ANTHROPIC_API_KEY');
+    }
+  );
+
+  test('an OpenRouter key in config.yaml: OpenRouter not fronted, Anthropic still is', async () => {
+    const openrouter = 'sk-or-v1-redteam-0123456789abcdef';
+    const got = await start(`model:\n  provider: anthropic\n# spare: ${openrouter}\n`, {
+      OPENROUTER_API_KEY: openrouter,
+      HERMES_INFERENCE_PROVIDER: 'anthropic'
+    });
+    expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['anthropic']);
+    expect(got.warnings.join('\n')).toMatch(/holds the value of OPENROUTER_API_KEY/);
+    expect(got.held).toContain('OPENROUTER_API_KEY');
+    expect(got.held).not.toContain('ANTHROPIC_API_KEY');
+  });
+
+  test('ignore-user-config: the agent gets no copy of config.yaml, so a key in it leaves OpenRouter fronted', async () => {
+    const openrouter = 'sk-or-v1-redteam-0123456789abcdef';
+    const got = await start(
+      `# spare: ${openrouter}\n`,
+      { OPENROUTER_API_KEY: openrouter, ANTHROPIC_API_KEY: '' },
+      { inputs: { 'ignore-user-config': 'true' } }
+    );
+    expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['openrouter']);
+    expect(got.warnings.join('\n')).not.toMatch(/holds the value/);
   });
 
   // HOLE (low, logs): a base URL's userinfo is echoed in the "not fronted" warning (the log's redaction

@@ -23,7 +23,7 @@ import { hermesHomeOf } from './hermes-dotenv.js';
 export type ModelSection =
   | { kind: 'read'; path: string; text: string; provider?: string; baseUrl?: string }
   | { kind: 'absent'; path: string }
-  | { kind: 'unusable'; path: string; why: string };
+  | { kind: 'unusable'; path: string; why: string; text?: string };
 
 /** config.yaml of Hermes' home (its target, when it is a link), read for its model section. */
 export function readModelSection(env: NodeJS.ProcessEnv): ModelSection {
@@ -35,7 +35,9 @@ export function readModelSection(env: NodeJS.ProcessEnv): ModelSection {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'absent', path: file };
     return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
   }
-  return modelSectionOf(text, file);
+  const section = modelSectionOf(text, file);
+  // The text kept: the agent gets a copy of the file, and the action looks in it for a fronted key.
+  return section.kind === 'unusable' ? { ...section, text } : section;
 }
 
 /**

@@ -51,12 +51,17 @@ export async function startTurnGateway(
   const dotenv = readHermesDotenv(env);
   const warning = (message: string): void => out.warning(log.redact(message));
   const seen = withDotenv(env, dotenv);
-  // Read only when there is an Anthropic key to front: Hermes takes its base URL from this file.
-  const model = seen.ANTHROPIC_API_KEY?.trim() ? readModelSection(env) : undefined;
-  const facts = model && { seen, model, isolated, ignoreUserConfig: settings.ignoreUserConfig };
+  // Hermes takes Anthropic's base URL from config.yaml; and an agent of its own gets a copy of it.
+  const anthropicKey = Boolean(seen.ANTHROPIC_API_KEY?.trim());
+  const copied = isolated && !settings.ignoreUserConfig;
+  const keyed = PROVIDERS.some(p => seen[p.keyVariable]?.trim());
+  const model = anthropicKey || (copied && keyed) ? readModelSection(env) : undefined;
+  const ignoreUserConfig = settings.ignoreUserConfig;
+  const facts = model && anthropicKey ? { seen, model, isolated, ignoreUserConfig } : undefined;
+  const config = copied && model && 'text' in model ? model : undefined;
   const left =
     settings.gateway.modelProxy !== 'off'
-      ? notFronted(seen, dotenv, isolated, facts)
+      ? notFronted(seen, dotenv, isolated, facts, config)
       : { providers: new Set<Provider>(), warnings: [] };
   left.warnings.forEach(warning);
   const fronting = { ...seen };
@@ -105,7 +110,8 @@ function notFronted(
   seen: NodeJS.ProcessEnv,
   dotenv: HermesDotenv | undefined,
   isolated: boolean,
-  anthropic: RouteFacts | undefined
+  anthropic: RouteFacts | undefined,
+  config: { path: string; text?: string } | undefined
 ): { providers: Set<Provider>; warnings: string[]; anthropicUpstream?: string } {
   const providers = new Set<Provider>();
   const warnings: string[] = [];
@@ -124,6 +130,16 @@ function notFronted(
         `environment, so while it runs as the runner's user the model gateway does not front ` +
         `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`
     );
+  }
+  // The agent reads its own copy of config.yaml: a key's value anywhere in it (a comment, a flow
+  // mapping, another name) is held by the agent whatever the gateway does.
+  for (const p of PROVIDERS) {
+    const key = seen[p.keyVariable]?.trim();
+    if (!providers.has(p.provider) && key && config?.text?.includes(key))
+      leave(
+        [p],
+        `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`
+      );
   }
   // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
   for (const p of PROVIDERS)
