@@ -88,6 +88,12 @@ export function frontable(
       );
       continue;
     }
+    if (url.username || url.password) {
+      warning(
+        `${spec.baseVariable} has a user name or password in it, which the model gateway would not send: it does not front ${spec.provider}`
+      );
+      continue;
+    }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       warning(
         `${spec.baseVariable} is not http(s): the model gateway does not front ${spec.provider}`

@@ -8,6 +8,7 @@
  * CLAUDE_CODE_OAUTH_TOKEN and ANTHROPIC_API_KEY (agent/anthropic_credentials.py).
  */
 import type { ModelSection } from '../config/hermes-config.js';
+import { shownUrl } from '../text/url.js';
 
 export const ANTHROPIC_DEFAULT = 'https://api.anthropic.com';
 
@@ -101,9 +102,13 @@ export function anthropicRoute({
     (configured === 'anthropic' && model.kind === 'read' ? model.baseUrl : undefined) ??
     (seen.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT)
   ).replace(/\/+$/, '');
+  if (/^[^/]*\/\/[^/]*@/.test(upstream))
+    return not(
+      `its base URL (${shownUrl(upstream)}) has a user name or password in it, which the model gateway would not send.`
+    );
   if (!plainEndpoint(upstream))
     return not(
-      `Hermes adapts its Anthropic calls to the endpoint's host (${upstream}: auth header, betas, key), which the gateway's loopback address would hide; only api.anthropic.com and loopback endpoints are fronted.`
+      `Hermes adapts its Anthropic calls to the endpoint's host (${shownUrl(upstream)}: auth header, betas, key), which the gateway's loopback address would hide; only api.anthropic.com and loopback endpoints are fronted.`
     );
   return { routed: true, upstream };
 }

@@ -13,3 +13,18 @@ export function isLoopback(hostname: string): boolean {
 export function isSecureUrl(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
 }
+
+/** A URL as it may be shown: a user name or password in it written as `***` (it may be a secret). */
+export function shownUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    // Not a URL: whatever sits before an @ may still be a password.
+    return text.replace(/^([^/]*\/\/)?[^@/]*@/, '$1***@');
+  }
+  if (!url.username && !url.password) return text;
+  url.username = '***';
+  url.password = '';
+  return url.href;
+}
