@@ -2,12 +2,11 @@
  * Red-team attacks on Anthropic behind the model gateway (merge dcc6fcd): the routing rule
  * (src/steps/anthropic-route.ts), the reading and editing of config.yaml (src/config/hermes-config.ts),
  * the agent's copy (src/confine/agent-home.ts) and the gateway's /anthropic paths. A test that
- * passes is the product holding; a `test.failing` is a hole, named in the comment above it.
+ * passes is the product holding; the seven holes it found are closed, their tests marked "(was a hole)".
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
@@ -33,6 +32,7 @@ import {
 } from '../src/steps/gateway.js';
 import type { Plan } from '../src/steps/plan.js';
 import type { Ports } from '../src/steps/ports.js';
+import { foreignListener } from './helpers/foreign-listener.js';
 import { gatewayWorld, type World } from './helpers/gateway-world.js';
 import { REAL_KEY } from './helpers/provider-standin.js';
 import { cliSettings } from './helpers/settings.js';
@@ -40,18 +40,20 @@ import { cliSettings } from './helpers/settings.js';
 const KEY = 'sk-ant-api03-real-key-redteam-0123456789';
 const GATEWAY = 'http://127.0.0.1:40123/anthropic';
 
+const root = process.getuid?.() === 0 && process.platform === 'linux';
+if (!root)
+  process.stderr.write(
+    '!!! SKIPPED: the loopback-upstream attack needs root on Linux (a listener of another user); see gateway-loopback-owner.test.ts.\n'
+  );
+const children: ChildProcess[] = [];
 let turn: TurnGateway | undefined;
 let world: World | undefined;
-const servers: Server[] = [];
 afterEach(async () => {
   await turn?.gateway?.close();
   turn = undefined;
   await world?.close();
   world = undefined;
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise<void>(resolve => s.close(() => resolve()));
-  }
+  for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
 const tmp = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -152,22 +154,6 @@ function raw(
 
 const gatewayPort = (env: Readonly<Record<string, string>>): number =>
   Number(new URL(env.ANTHROPIC_BASE_URL ?? '').port);
-
-/** A listener on a loopback port, as a process of the agent's could open one: what it is sent. */
-async function listener(): Promise<{ port: number; seen: IncomingHttpHeaders[] }> {
-  const seen: IncomingHttpHeaders[] = [];
-  const server = createServer((req, res) => {
-    seen.push(req.headers);
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"type":"message","content":[],"usage":{"input_tokens":1,"output_tokens":1}}');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', () => resolve()));
-  return { port: (server.address() as AddressInfo).port, seen };
-}
 
 describe('the gateway under /anthropic: another host, other paths', () => {
   test('absolute URLs, //host, dot segments, escapes, empty segments: 404, nothing upstream', async () => {
@@ -294,24 +280,27 @@ describe('the upstream the real key goes to', () => {
     expect(got.held).toContain('ANTHROPIC_API_KEY');
   });
 
-  // HOLE (loopback upstream): a loopback model.base_url (or ANTHROPIC_BASE_URL) is fronted, and the
-  // gateway sends the REAL key in clear to whatever listens on that port. The agent user shares the
-  // runner's loopback and may bind any free port >1024: a local proxy not (yet) up, down, or bound on
-  // the other family (`localhost` resolves to ::1 first on GitHub's runners; a proxy on 127.0.0.1 only
-  // leaves [::1]:port free) hands the key to a listener of the agent's.
-  test.failing('HOLE: a loopback upstream port the agent holds receives the real key', async () => {
-    const agent = await listener();
-    const got = await start(
-      `model:\n  provider: anthropic\n  base_url: http://127.0.0.1:${agent.port}\n`
-    );
-    const gateway = got.turn.gateway!;
-    const answer = await raw(gatewayPort(gateway.env), '/anthropic/v1/messages', {
-      'x-api-key': gateway.capability,
-      'content-type': 'application/json'
-    });
-    expect(answer.status).toBe(200);
-    expect(agent.seen.map(h => h['x-api-key'])).not.toContain(KEY);
-  });
+  // Was a hole (loopback upstream): a loopback model.base_url (or ANTHROPIC_BASE_URL) is fronted, and
+  // the gateway sent the REAL key in clear to whatever listened on that port. The agent user shares
+  // the runner's loopback and may bind any free port >1024: a local proxy not (yet) up, down, or bound
+  // on the other family. Now the listener's owner is checked (src/gateway/loopback-owner.ts); the
+  // listener here is a real process of another user's, so this needs root (CI runs as root).
+  (root ? test : test.skip)(
+    '(was a hole) a loopback upstream port the agent holds is refused the real key',
+    async () => {
+      const agent = await foreignListener('127.0.0.1', children);
+      const got = await start(
+        `model:\n  provider: anthropic\n  base_url: http://127.0.0.1:${agent.port}\n`
+      );
+      const gateway = got.turn.gateway!;
+      const answer = await raw(gatewayPort(gateway.env), '/anthropic/v1/messages', {
+        'x-api-key': gateway.capability,
+        'content-type': 'application/json'
+      });
+      expect(answer.status).toBe(502);
+      expect(agent.seen()).not.toContain('seen');
+    }
+  );
 });
 
 describe('the routing rule against what Hermes would do', () => {

@@ -7,7 +7,9 @@ import { once } from 'node:events';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { HttpClient } from '@actions/http-client';
 import { request, type Dispatcher } from 'undici';
+import { isLoopback } from '../text/url.js';
 import { UsageReader, type Usage } from './ledger.js';
+import { ownerCheckedDispatcher, UNTRUSTED } from './loopback-owner.js';
 import { nextWait, retriedStatus, retryAfterMs } from './retry.js';
 import type { RetryLimits } from './types.js';
 
@@ -86,7 +88,14 @@ export interface Outcome {
  * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
  * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
  */
-export function upstreamDispatcher(upstream: string): Dispatcher | undefined {
+export function upstreamDispatcher(
+  upstream: string,
+  loopbackTrusted?: (uid: number) => boolean
+): Dispatcher | undefined {
+  // A loopback upstream is never proxied (http-client bypasses loopback): connected to directly,
+  // its owner checked when the agent could be the one listening (loopback-owner.ts).
+  if (loopbackTrusted && isLoopback(new URL(upstream).hostname))
+    return ownerCheckedDispatcher(loopbackTrusted);
   return new HttpClient('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
 }
 
@@ -111,13 +120,13 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
         ...(dispatcher ? { dispatcher } : {})
       });
     } catch (error) {
-      const wait = call.signal.aborted
-        ? undefined
-        : nextWait(call.limits, n, Date.now() - started, undefined);
+      const code = error instanceof Error ? (error as { code?: string }).code : undefined;
+      const wait =
+        call.signal.aborted || code === UNTRUSTED
+          ? undefined
+          : nextWait(call.limits, n, Date.now() - started, undefined);
       const why =
-        error instanceof Error
-          ? ((error as { code?: string }).code ?? error.message)
-          : String(error);
+        error instanceof Error ? (code !== UNTRUSTED && code) || error.message : String(error);
       if (wait === undefined) {
         refuseUnreached(res, why);
         return { status: 'error', retries: n - 1, streamed: false, usage: {} };

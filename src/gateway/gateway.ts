@@ -26,7 +26,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     retry: options.retry,
     signal: options.signal,
     note: options.note,
-    sleep: options.sleep ?? abortableSleep
+    sleep: options.sleep ?? abortableSleep,
+    ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted })
   });
   const env: Record<string, string> = {};
   for (const f of fronted) {

@@ -21,6 +21,8 @@ export interface ServerOptions {
   signal: AbortSignal;
   note(line: string): void;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Who may serve a loopback upstream (GatewayOptions.loopbackTrusted). */
+  loopbackTrusted?: (uid: number) => boolean;
 }
 
 export interface Listening {
@@ -105,7 +107,9 @@ export async function listen(options: ServerOptions): Promise<Listening> {
   const expected = digest(options.capability);
   const open = new Set<AbortController>();
   const dispatchers = new Map(
-    options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream)] as const)
+    options.fronted.map(
+      f => [f.provider, upstreamDispatcher(f.upstream, options.loopbackTrusted)] as const
+    )
   );
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -8,6 +8,7 @@ import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
 import { readModelSection, withAnthropicBase } from '../config/hermes-config.js';
+import { runnerOwned } from '../gateway/loopback-owner.js';
 import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
 import type { Gateway, Provider } from '../gateway/types.js';
@@ -81,7 +82,9 @@ export async function startTurnGateway(
     signal: cancellation.signal,
     note: line => log.note(inert(log.redact(line))),
     warning,
-    sleep: clock.sleep
+    sleep: clock.sleep,
+    // The agent, as its own user, could bind a loopback upstream's port before its server does.
+    ...(isolated && { loopbackTrusted: runnerOwned })
   });
   if (!started) return { dotenv };
   plan.hide(started.capability);

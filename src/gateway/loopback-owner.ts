@@ -1,0 +1,101 @@
+/**
+ * Who answers on a loopback upstream. The agent, as its own user, shares the runner's loopback and
+ * may bind any free port above 1024: a base URL of `http://127.0.0.1:8080` whose server is not up
+ * yet (or is down, or listens on the other address family) would hand the real key to a listener of
+ * the agent's. So once a connection to a loopback upstream is made, and before a byte is sent on it,
+ * the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked which user owns the other
+ * end: the socket accepted for this connection, which belongs to the user who made the listening
+ * socket. Only root and the action's own user are trusted; anything else, or an owner that cannot
+ * be found, ends the connection.
+ */
+import * as fs from 'node:fs';
+import { endianness } from 'node:os';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
+
+/** The uid owning the socket at the other end of a loopback connection, if the table shows it. */
+export function peerOwner(
+  socket: Pick<Socket, 'localAddress' | 'localPort' | 'remoteAddress' | 'remotePort'>,
+  tables: readonly string[] = readTables()
+): number | undefined {
+  const { localAddress, localPort, remoteAddress, remotePort } = socket;
+  if (!localAddress || !localPort || !remoteAddress || !remotePort) return undefined;
+  // The peer's row: its local end is our remote one, and its remote end is our local one.
+  const near = endpoint(remoteAddress, remotePort);
+  const far = endpoint(localAddress, localPort);
+  for (const table of tables)
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, remote, , , , , uid] = line.trim().split(/\s+/);
+      if (local === undefined || remote === undefined || uid === undefined) continue;
+      if (decoded(local) === near && decoded(remote) === far) return Number(uid);
+    }
+  return undefined;
+}
+
+/** Root and this process's user: who may serve a loopback upstream. */
+export const runnerOwned = (uid: number): boolean => uid === 0 || uid === process.getuid?.();
+
+/** The code of the error a refused connection fails with: not retried (forward.ts). */
+export const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
+
+/** A dispatcher that connects directly, and ends a connection whose peer's owner is not trusted. */
+export function ownerCheckedDispatcher(trusted: (uid: number) => boolean): Dispatcher {
+  const connect = buildConnector({});
+  return new Agent({
+    connect: (options, callback) => {
+      connect(options, (error, socket) => {
+        if (error) return callback(error, null);
+        const owner = peerOwner(socket);
+        if (owner !== undefined && trusted(owner)) return callback(null, socket);
+        socket.destroy();
+        const refused = new Error(
+          owner === undefined
+            ? 'the owner of the loopback upstream could not be found, so the key is not sent'
+            : `the loopback upstream is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+        );
+        callback(Object.assign(refused, { code: UNTRUSTED }), null);
+      });
+    }
+  });
+}
+
+function readTables(): string[] {
+  return ['/proc/net/tcp', '/proc/net/tcp6'].map(file => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  });
+}
+
+/** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
+function endpoint(address: string, port: number): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return `${mapped[1]}:${port}`;
+  if (address.includes(':')) return `${new URL(`http://[${address}]`).hostname}:${port}`;
+  return `${address}:${port}`;
+}
+
+/**
+ * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
+ * machine's byte order, the port big-endian.
+ */
+function decoded(field: string): string | undefined {
+  const [hex, portHex] = field.split(':');
+  if (!hex || !portHex || !/^[0-9A-F]+$/i.test(hex)) return undefined;
+  const bytes: number[] = [];
+  const order = endianness() === 'LE' ? [6, 4, 2, 0] : [0, 2, 4, 6];
+  for (let word = 0; word < hex.length; word += 8)
+    for (const b of order) bytes.push(parseInt(hex.slice(word + b, word + b + 2), 16));
+  const port = parseInt(portHex, 16);
+  const v4 = (at: number): string => bytes.slice(at, at + 4).join('.');
+  if (bytes.length === 4) return `${v4(0)}:${port}`;
+  if (bytes.length !== 16) return undefined;
+  if (bytes.slice(0, 10).every(b => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
+    return `${v4(12)}:${port}`;
+  const groups: string[] = [];
+  for (let g = 0; g < 16; g += 2)
+    groups.push((((bytes[g] ?? 0) << 8) | (bytes[g + 1] ?? 0)).toString(16));
+  return endpoint(groups.join(':'), port);
+}
