@@ -69,6 +69,24 @@ test('no capability, a wrong one, or the real key itself: 401, and nothing reach
   expect(world.standIn.received).toEqual([]);
 });
 
+test('the capability beside another credential (both headers, as the Anthropic SDK sends with ANTHROPIC_AUTH_TOKEN set): let through, only the real key goes on', async () => {
+  world = await gatewayWorld('openai');
+  const both = {
+    authorization: 'Bearer some-other-token',
+    'x-api-key': world.gateway.capability,
+    'content-type': 'application/json'
+  };
+  expect((await raw(world, '/openai/models', both)).status).toBe(200);
+  const [seen] = world.standIn.received;
+  expect(seen?.headers.authorization).toBe(`Bearer ${REAL_KEY}`);
+  expect(JSON.stringify(seen?.headers)).not.toContain('some-other-token');
+  expect(JSON.stringify(seen?.headers)).not.toContain(world.gateway.capability);
+  // Neither header the capability: refused.
+  expect((await raw(world, '/openai/models', { ...both, 'x-api-key': 'hgw-wrong' })).status).toBe(
+    401
+  );
+});
+
 test('another host or a path outside the API: 404, and nothing reaches the provider', async () => {
   world = await gatewayWorld('openai');
   for (const path of [

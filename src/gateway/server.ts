@@ -33,10 +33,16 @@ export interface Listening {
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /** The capability the client sent, as bearer or x-api-key (the two ways the SDKs send a key). */
-function presented(req: IncomingMessage): string | undefined {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+/**
+ * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
+ * Anthropic's SDK sends both when ANTHROPIC_AUTH_TOKEN is in its environment as well as the key.
+ */
+function presented(req: IncomingMessage): string[] {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
   const header = req.headers['x-api-key'];
-  return bearer?.[1] ?? (typeof header === 'string' ? header : undefined);
+  return [bearer, typeof header === 'string' ? header : undefined].filter(
+    (key): key is string => key !== undefined
+  );
 }
 
 function deny(res: ServerResponse, status: number, type: string, message: string): void {
@@ -113,8 +119,9 @@ export async function listen(options: ServerOptions): Promise<Listening> {
   );
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const key = presented(req);
-    if (key === undefined || !timingSafeEqual(digest(key), expected))
+    // Every one compared (no early exit), so the time taken says nothing of which one matched.
+    const matches = presented(req).map(key => timingSafeEqual(digest(key), expected));
+    if (!matches.includes(true))
       return deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
     const target = route(req.url ?? '', options.fronted);
     if (!target)
