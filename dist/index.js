@@ -40148,7 +40148,7 @@ function parseUrl(given, version) {
     catch {
         url = new URL('invalid:');
     }
-    if (!(0,text_url/* isSecureUrl */.z)(url)) {
+    if (!(0,text_url/* isSecureUrl */.z3)(url)) {
         throw new input_reader/* InputError */.dz(`Input "${InstallInput.InstallerUrl}" is ${JSON.stringify(given)}; give an https:// URL of the install script (such as ${upstreamInstallerUrl(version)}).`);
     }
     if (url.username || url.password) {
@@ -40376,6 +40376,124 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
+/***/ 29323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _c: () => (/* binding */ ownerCheckedDispatcher),
+/* harmony export */   m: () => (/* binding */ runnerOwned),
+/* harmony export */   nT: () => (/* binding */ UNTRUSTED)
+/* harmony export */ });
+/* unused harmony export peerOwner */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46752);
+/**
+ * Who answers on a loopback upstream. The agent, as its own user, shares the runner's loopback and
+ * may bind any free port above 1024: a base URL of `http://127.0.0.1:8080` whose server is not up
+ * yet (or is down, or listens on the other address family) would hand the real key to a listener of
+ * the agent's. So once a connection to a loopback upstream is made, and before a byte is sent on it,
+ * the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked which user owns the other
+ * end: the socket accepted for this connection, which belongs to the user who made the listening
+ * socket. Only root and the action's own user are trusted; anything else, or an owner that cannot
+ * be found, ends the connection.
+ */
+
+
+
+/** The uid owning the socket at the other end of a loopback connection, if the table shows it. */
+function peerOwner(socket, tables = readTables()) {
+    const { localAddress, localPort, remoteAddress, remotePort } = socket;
+    if (!localAddress || !localPort || !remoteAddress || !remotePort)
+        return undefined;
+    // The peer's row: its local end is our remote one, and its remote end is our local one.
+    const near = endpoint(remoteAddress, remotePort);
+    const far = endpoint(localAddress, localPort);
+    for (const table of tables)
+        for (const line of table.split('\n').slice(1)) {
+            const [, local, remote, , , , , uid] = line.trim().split(/\s+/);
+            if (local === undefined || remote === undefined || uid === undefined)
+                continue;
+            if (decoded(local) === near && decoded(remote) === far)
+                return Number(uid);
+        }
+    return undefined;
+}
+/** Root and this process's user: who may serve a loopback upstream. */
+const runnerOwned = (uid) => uid === 0 || uid === process.getuid?.();
+/** The code of the error a refused connection fails with: not retried (forward.ts). */
+const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
+/** A dispatcher that connects directly, and ends a connection whose peer's owner is not trusted. */
+function ownerCheckedDispatcher(trusted) {
+    const connect = (0,undici__WEBPACK_IMPORTED_MODULE_2__.buildConnector)({});
+    return new undici__WEBPACK_IMPORTED_MODULE_2__.Agent({
+        connect: (options, callback) => {
+            connect(options, (error, socket) => {
+                if (error)
+                    return callback(error, null);
+                const owner = peerOwner(socket);
+                if (owner !== undefined && trusted(owner))
+                    return callback(null, socket);
+                socket.destroy();
+                const refused = new Error(owner === undefined
+                    ? 'the owner of the loopback upstream could not be found, so the key is not sent'
+                    : `the loopback upstream is served by user ${owner}, not by root or the runner's user, so the key is not sent`);
+                callback(Object.assign(refused, { code: UNTRUSTED }), null);
+            });
+        }
+    });
+}
+function readTables() {
+    return ['/proc/net/tcp', '/proc/net/tcp6'].map(file => {
+        try {
+            return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8');
+        }
+        catch {
+            return '';
+        }
+    });
+}
+/** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
+function endpoint(address, port) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1])
+        return `${mapped[1]}:${port}`;
+    if (address.includes(':'))
+        return `${new URL(`http://[${address}]`).hostname}:${port}`;
+    return `${address}:${port}`;
+}
+/**
+ * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
+ * machine's byte order, the port big-endian.
+ */
+function decoded(field) {
+    const [hex, portHex] = field.split(':');
+    if (!hex || !portHex || !/^[0-9A-F]+$/i.test(hex))
+        return undefined;
+    const bytes = [];
+    const order = (0,node_os__WEBPACK_IMPORTED_MODULE_1__.endianness)() === 'LE' ? [6, 4, 2, 0] : [0, 2, 4, 6];
+    for (let word = 0; word < hex.length; word += 8)
+        for (const b of order)
+            bytes.push(parseInt(hex.slice(word + b, word + b + 2), 16));
+    const port = parseInt(portHex, 16);
+    const v4 = (at) => bytes.slice(at, at + 4).join('.');
+    if (bytes.length === 4)
+        return `${v4(0)}:${port}`;
+    if (bytes.length !== 16)
+        return undefined;
+    if (bytes.slice(0, 10).every(b => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
+        return `${v4(12)}:${port}`;
+    const groups = [];
+    for (let g = 0; g < 16; g += 2)
+        groups.push((((bytes[g] ?? 0) << 8) | (bytes[g + 1] ?? 0)).toString(16));
+    return endpoint(groups.join(':'), port);
+}
+
+
+/***/ }),
+
 /***/ 84048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40442,6 +40560,10 @@ function frontable(env, warning) {
         }
         catch {
             warning(`${spec.baseVariable} is not a URL: the model gateway does not front ${spec.provider}`);
+            continue;
+        }
+        if (url.username || url.password) {
+            warning(`${spec.baseVariable} has a user name or password in it, which the model gateway would not send: it does not front ${spec.provider}`);
             continue;
         }
         if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -40704,7 +40826,7 @@ async function fetchSecure(url, shown, signal) {
             return response;
         await response.body?.cancel();
         const next = new URL(location, at);
-        if (!(0,text_url/* isSecureUrl */.z)(next))
+        if (!(0,text_url/* isSecureUrl */.z3)(next))
             throw new DownloadError(`${shown} redirected to ${next.origin}, which is not HTTPS.`);
         if (hops >= MAX_REDIRECTS)
             throw new DownloadError(`${shown} redirected more than ${MAX_REDIRECTS} times.`);
@@ -60891,7 +61013,7 @@ function exitCodeOfNetworkError(code) {
 /** Security: the key is a bearer token; over plain HTTP to another machine anyone on the path reads it. */
 function cleartextWarning(url) {
     const parsed = new URL(url);
-    if ((0,text_url/* isSecureUrl */.z)(parsed))
+    if ((0,text_url/* isSecureUrl */.z3)(parsed))
         return undefined;
     return (`api-url ${parsed.origin} is plain http:// to a host other than this machine: the api-key travels ` +
         'in clear text. Use https://, an SSH tunnel or a private network (e.g. Tailscale) to reach the server.');
@@ -62491,48 +62613,83 @@ function readModelSection(env) {
     const file = external_node_path_.join(hermesHomeOf(env), 'config.yaml');
     let text;
     try {
-        text = external_node_fs_.readFileSync(external_node_fs_.realpathSync(file), 'utf8');
+        text = readRegularFile(external_node_fs_.realpathSync(file));
     }
     catch (error) {
         if (error.code === 'ENOENT')
             return { kind: 'absent', path: file };
         return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
     }
-    return modelSectionOf(text, file);
+    const section = modelSectionOf(text, file);
+    // The text kept: the agent gets a copy of the file, and the action looks in it for a fronted key.
+    return section.kind === 'unusable' ? { ...section, text } : section;
 }
-/** The model section of config.yaml's text (exported for the tests). */
+/**
+ * A regular file's text. Opened without blocking and checked on the open descriptor, so that a FIFO
+ * (or a device) named config.yaml is refused at once rather than holding the action until a writer
+ * comes.
+ */
+function readRegularFile(file) {
+    const fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        if (!external_node_fs_.fstatSync(fd).isFile())
+            throw new Error('it is not a regular file');
+        return external_node_fs_.readFileSync(fd, 'utf8');
+    }
+    finally {
+        external_node_fs_.closeSync(fd);
+    }
+}
+/** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
+const plainObject = (value) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+    ? value
+    : undefined;
+/**
+ * The model section of config.yaml's text (exported for the tests), its values as PyYAML gives them:
+ * merge keys (`<<`) and aliases resolved; a set, an ordered map or a tag PyYAML's safe loader refuses
+ * is not a section the action can read for certain.
+ */
 function modelSectionOf(text, file) {
+    const unusable = (why) => ({ kind: 'unusable', path: file, why });
     const parsed = parsed_(text);
     if (typeof parsed === 'string')
-        return { kind: 'unusable', path: file, why: parsed };
+        return unusable(parsed);
     const root = parsed.contents;
     if (root !== null && !(0,dist/* isMap */.jh)(root))
-        return { kind: 'unusable', path: file, why: 'it is not a mapping' };
-    const model = parsed.get('model', true);
-    if (model === undefined || model === null || (0,dist/* isScalar */.jn)(model)) {
-        const value = (0,dist/* isScalar */.jn)(model) ? model.value : undefined;
-        if (value !== undefined && value !== null && typeof value !== 'string')
-            return { kind: 'unusable', path: file, why: 'its model is neither a mapping nor a name' };
-        return { kind: 'read', path: file, text };
+        return unusable('it is not a mapping');
+    // A merge at the top could bring a model section the reading below would not see.
+    // (The merge key's value is a symbol once parsed with merges on, as under 1.1.)
+    const merges = (key) => (0,dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
+    if ((0,dist/* isMap */.jh)(root) && root.items.some(pair => merges(pair.key)))
+        return unusable('it merges (<<) into its top level');
+    const node = parsed.get('model', true);
+    let model;
+    try {
+        model = (0,dist/* isNode */.Ll)(node) ? node.toJS(parsed, { maxAliasCount: 100 }) : node;
     }
-    if (!(0,dist/* isMap */.jh)(model))
-        return { kind: 'unusable', path: file, why: 'its model is neither a mapping nor a name' };
+    catch (error) {
+        return unusable(`its model section cannot be expanded (${String(error)})`);
+    }
+    if (model === undefined || model === null)
+        return { kind: 'read', path: file, text };
+    if (typeof model === 'string')
+        return { kind: 'read', path: file, text };
+    const section = plainObject(model);
+    if (!section)
+        return unusable('its model is neither a mapping nor a name');
     const read = {};
     for (const [key, name] of [
         ['provider', 'provider'],
         ['base_url', 'baseUrl']
     ]) {
-        const node = model.get(key, true);
-        if (node === undefined)
-            continue;
-        const value = (0,dist/* isScalar */.jn)(node) ? node.value : node;
-        if (value === null)
+        const value = section[key];
+        if (value === undefined || value === null)
             continue;
         if (typeof value !== 'string')
-            return { kind: 'unusable', path: file, why: `its model.${key} is not a string` };
+            return unusable(`its model.${key} is not a string`);
         // Hermes expands ${…} in its config, as it does in .env; this reading does not.
         if (value.includes('$'))
-            return { kind: 'unusable', path: file, why: `its model.${key} has a $ in it` };
+            return unusable(`its model.${key} has a $ in it`);
         if (value.trim())
             read[name] = value.trim();
     }
@@ -62555,8 +62712,12 @@ function withAnthropicBase(section, base) {
     const model = doc.get('model', true);
     if (!(0,dist/* isMap */.jh)(model)) {
         const made = new dist/* YAMLMap */.CA();
-        if ((0,dist/* isScalar */.jn)(model) && typeof model.value === 'string' && model.value.trim())
-            made.set('default', model.value.trim());
+        const target = (0,dist/* isAlias */.Vj)(model) ? model.resolve(doc) : model;
+        // An alias of a mapping is merged into the new one, where the two keys below take precedence.
+        if ((0,dist/* isAlias */.Vj)(model) && (0,dist/* isMap */.jh)(target))
+            made.items.push(new dist/* Pair */.Rm(doc.createNode('<<'), model));
+        else if ((0,dist/* isScalar */.jn)(target) && typeof target.value === 'string' && target.value.trim())
+            made.set('default', target.value.trim());
         doc.set('model', made);
     }
     doc.setIn(['model', 'provider'], 'anthropic');
@@ -62574,13 +62735,17 @@ function parsed_(text) {
         uniqueKeys: true,
         prettyErrors: false
     });
-    const [error] = doc.errors;
+    // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
+    const [error] = [...doc.errors, ...doc.warnings];
     return error ? `it is not YAML the action can read (${error.code})` : doc;
 }
 
+// EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
+var loopback_owner = __nccwpck_require__(29323);
 // EXTERNAL MODULE: ./src/gateway/providers.ts
 var gateway_providers = __nccwpck_require__(84048);
 ;// CONCATENATED MODULE: ./src/steps/anthropic-route.ts
+
 const ANTHROPIC_DEFAULT = 'https://api.anthropic.com';
 /**
  * The API-key variables of the providers `auto` looks at before Anthropic (upstream
@@ -62636,8 +62801,10 @@ function anthropicRoute({ seen, model, isolated, ignoreUserConfig }) {
         return not('it looks like an OAuth token, which Hermes sends to api.anthropic.com with Claude Code headers, and to any other address as a plain API key.');
     const upstream = ((configured === 'anthropic' && model.kind === 'read' ? model.baseUrl : undefined) ??
         (seen.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT)).replace(/\/+$/, '');
+    if (/^[^/]*\/\/[^/]*@/.test(upstream))
+        return not(`its base URL (${(0,text_url/* shownUrl */.zA)(upstream)}) has a user name or password in it, which the model gateway would not send.`);
     if (!plainEndpoint(upstream))
-        return not(`Hermes adapts its Anthropic calls to the endpoint's host (${upstream}: auth header, betas, key), which the gateway's loopback address would hide; only api.anthropic.com and loopback endpoints are fronted.`);
+        return not(`Hermes adapts its Anthropic calls to the endpoint's host (${(0,text_url/* shownUrl */.zA)(upstream)}: auth header, betas, key), which the gateway's loopback address would hide; only api.anthropic.com and loopback endpoints are fronted.`);
     return { routed: true, upstream };
 }
 /** An OAuth or setup token as upstream tells them (`_is_oauth_token`): not an `sk-ant-api` key. */
@@ -62675,6 +62842,7 @@ function plainEndpoint(upstream) {
 
 
 
+
 /**
  * Starts the turn's gateway on the keys Hermes will really use: its `.env` beats the step's `env:`.
  * An agent of its own gets a copy of that file without the gateway's variables; one that runs as the
@@ -62686,11 +62854,16 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     const dotenv = readHermesDotenv(env);
     const warning = (message) => out.warning(log.redact(message));
     const seen = withDotenv(env, dotenv);
-    // Read only when there is an Anthropic key to front: Hermes takes its base URL from this file.
-    const model = seen.ANTHROPIC_API_KEY?.trim() ? readModelSection(env) : undefined;
-    const facts = model && { seen, model, isolated, ignoreUserConfig: settings.ignoreUserConfig };
+    // Hermes takes Anthropic's base URL from config.yaml; and an agent of its own gets a copy of it.
+    const anthropicKey = Boolean(seen.ANTHROPIC_API_KEY?.trim());
+    const copied = isolated && !settings.ignoreUserConfig;
+    const keyed = gateway_providers/* PROVIDERS */.xq.some(p => seen[p.keyVariable]?.trim());
+    const model = anthropicKey || (copied && keyed) ? readModelSection(env) : undefined;
+    const ignoreUserConfig = settings.ignoreUserConfig;
+    const facts = model && anthropicKey ? { seen, model, isolated, ignoreUserConfig } : undefined;
+    const config = copied && model && 'text' in model ? model : undefined;
     const left = settings.gateway.modelProxy !== 'off'
-        ? notFronted(seen, dotenv, isolated, facts)
+        ? notFronted(seen, dotenv, isolated, facts, config)
         : { providers: new Set(), warnings: [] };
     left.warnings.forEach(warning);
     const fronting = { ...seen };
@@ -62712,7 +62885,9 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         signal: cancellation.signal,
         note: line => log.note(inert(log.redact(line))),
         warning,
-        sleep: clock.sleep
+        sleep: clock.sleep,
+        // The agent, as its own user, could bind a loopback upstream's port before its server does.
+        ...(isolated && { loopbackTrusted: loopback_owner/* runnerOwned */.m })
     });
     if (!started)
         return { dotenv };
@@ -62733,7 +62908,7 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     return { gateway: started, dotenv, ...(agentConfig !== undefined && { agentConfig }) };
 }
 /** The providers whose key is not to be fronted though present, each said why. */
-function notFronted(seen, dotenv, isolated, anthropic) {
+function notFronted(seen, dotenv, isolated, anthropic, config) {
     const providers = new Set();
     const warnings = [];
     const leave = (specs, why) => {
@@ -62750,6 +62925,13 @@ function notFronted(seen, dotenv, isolated, anthropic) {
         leave(named, `${dotenv.path} sets ${named.map(p => p.keyVariable).join(', ')}: Hermes reads that file over its ` +
             `environment, so while it runs as the runner's user the model gateway does not front ` +
             `${named.map(p => p.provider).join(', ')}; give the key in the step's env instead.`);
+    }
+    // The agent reads its own copy of config.yaml: a key's value anywhere in it (a comment, a flow
+    // mapping, another name) is held by the agent whatever the gateway does.
+    for (const p of gateway_providers/* PROVIDERS */.xq) {
+        const key = seen[p.keyVariable]?.trim();
+        if (!providers.has(p.provider) && key && config?.text?.includes(key))
+            leave([p], `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`);
     }
     // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
     for (const p of gateway_providers/* PROVIDERS */.xq)
@@ -68067,6 +68249,10 @@ var external_node_events_ = __nccwpck_require__(78474);
 var lib = __nccwpck_require__(44942);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(46752);
+// EXTERNAL MODULE: ./src/text/url.ts
+var url = __nccwpck_require__(80114);
+// EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
+var loopback_owner = __nccwpck_require__(29323);
 ;// CONCATENATED MODULE: ./src/gateway/retry.ts
 /** Statuses a provider sends for a passing trouble (529: Anthropic's "overloaded"). */
 const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
@@ -68101,6 +68287,8 @@ function nextWait(limits, n, elapsedMs, retryAfter, random = Math.random) {
  * redirect, tried again on a passing trouble before the first response byte, then streamed to the
  * client chunk by chunk as it arrives.
  */
+
+
 
 
 
@@ -68153,7 +68341,11 @@ function without(headers, dropped) {
  * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
  * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
  */
-function upstreamDispatcher(upstream) {
+function upstreamDispatcher(upstream, loopbackTrusted) {
+    // A loopback upstream is never proxied (http-client bypasses loopback): connected to directly,
+    // its owner checked when the agent could be the one listening (loopback-owner.ts).
+    if (loopbackTrusted && (0,url/* isLoopback */.U9)(new URL(upstream).hostname))
+        return (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted);
     return new lib/* HttpClient */.Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
 }
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
@@ -68178,12 +68370,11 @@ async function forward(call, res) {
             });
         }
         catch (error) {
-            const wait = call.signal.aborted
+            const code = error instanceof Error ? error.code : undefined;
+            const wait = call.signal.aborted || code === loopback_owner/* UNTRUSTED */.nT
                 ? undefined
                 : nextWait(call.limits, n, Date.now() - started, undefined);
-            const why = error instanceof Error
-                ? (error.code ?? error.message)
-                : String(error);
+            const why = error instanceof Error ? (code !== loopback_owner/* UNTRUSTED */.nT && code) || error.message : String(error);
             if (wait === undefined) {
                 refuseUnreached(res, why);
                 return { status: 'error', retries: n - 1, streamed: false, usage: {} };
@@ -68258,10 +68449,14 @@ function refuseUnreached(res, why) {
 const BODY_LIMIT = 64 * 1024 * 1024;
 const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
 /** The capability the client sent, as bearer or x-api-key (the two ways the SDKs send a key). */
+/**
+ * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
+ * Anthropic's SDK sends both when ANTHROPIC_AUTH_TOKEN is in its environment as well as the key.
+ */
 function presented(req) {
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     const header = req.headers['x-api-key'];
-    return bearer?.[1] ?? (typeof header === 'string' ? header : undefined);
+    return [bearer, typeof header === 'string' ? header : undefined].filter((key) => key !== undefined);
 }
 function deny(res, status, type, message) {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -68325,10 +68520,11 @@ function budgetMessage(stop) {
 async function listen(options) {
     const expected = digest(options.capability);
     const open = new Set();
-    const dispatchers = new Map(options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream)]));
+    const dispatchers = new Map(options.fronted.map(f => [f.provider, upstreamDispatcher(f.upstream, options.loopbackTrusted)]));
     const handle = async (req, res) => {
-        const key = presented(req);
-        if (key === undefined || !(0,external_node_crypto_.timingSafeEqual)(digest(key), expected))
+        // Every one compared (no early exit), so the time taken says nothing of which one matched.
+        const matches = presented(req).map(key => (0,external_node_crypto_.timingSafeEqual)(digest(key), expected));
+        if (!matches.includes(true))
             return deny(res, 401, 'authentication_error', 'model gateway: missing or wrong capability');
         const target = route(req.url ?? '', options.fronted);
         if (!target)
@@ -68449,7 +68645,8 @@ async function startGateway(options) {
         retry: options.retry,
         signal: options.signal,
         note: options.note,
-        sleep: options.sleep ?? retry/* abortableSleep */.M
+        sleep: options.sleep ?? retry/* abortableSleep */.M,
+        ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted })
     });
     const env = {};
     for (const f of fronted) {
@@ -69078,9 +69275,10 @@ const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ isSecureUrl)
+/* harmony export */   U9: () => (/* binding */ isLoopback),
+/* harmony export */   z3: () => (/* binding */ isSecureUrl),
+/* harmony export */   zA: () => (/* binding */ shownUrl)
 /* harmony export */ });
-/* unused harmony export isLoopback */
 /** Addresses: which are this machine. */
 /** Loopback: 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost. */
 function isLoopback(hostname) {
@@ -69095,6 +69293,22 @@ function isLoopback(hostname) {
 /** HTTPS, or plain HTTP to this machine: what a script or a key may travel over. */
 function isSecureUrl(url) {
     return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+}
+/** A URL as it may be shown: a user name or password in it written as `***` (it may be a secret). */
+function shownUrl(text) {
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        // Not a URL: whatever sits before an @ may still be a password.
+        return text.replace(/^([^/]*\/\/)?[^@/]*@/, '$1***@');
+    }
+    if (!url.username && !url.password)
+        return text;
+    url.username = '***';
+    url.password = '';
+    return url.href;
 }
 
 
@@ -73872,15 +74086,15 @@ __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
+exports.Vj = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
-__webpack_unused_export__ = identity.isNode;
+exports.Ll = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
 exports.jn = identity.isScalar;
 __webpack_unused_export__ = identity.isSeq;
-__webpack_unused_export__ = Pair.Pair;
+exports.Rm = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 exports.CA = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
