@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { startGateway } from '../src/gateway/gateway.js';
 import { peerOwner, runnerOwned } from '../src/gateway/loopback-owner.js';
@@ -170,4 +171,29 @@ describe('the gateway and a loopback upstream', () => {
       expect(agent.seen()).not.toContain('seen');
     }
   );
+
+  /** The first IPv4 address of this machine that is not loopback (the runner's own, on its LAN). */
+  const ownAddress = (): string | undefined =>
+    Object.values(networkInterfaces())
+      .flat()
+      .find(i => i?.family === 'IPv4' && !i.internal)?.address;
+
+  rootTest('this machine’s own address, a listener of uid 65534 on 0.0.0.0: refused', async () => {
+    const own = ownAddress();
+    if (!own) return void process.stderr.write('!!! SKIPPED: no non-loopback IPv4 address here.\n');
+    const agent = await foreignListener('0.0.0.0', children);
+    const got = await call(await gatewayTo(`http://${own}:${agent.port}`, runnerOwned));
+    expect(got.status).toBe(502);
+    expect(got.body).toMatch(/served by user 65534/);
+    expect(agent.seen()).not.toContain('seen');
+  });
+
+  test('this machine’s own address, served by this process’s user: let through', async () => {
+    const own = ownAddress();
+    if (!own) return void process.stderr.write('!!! SKIPPED: no non-loopback IPv4 address here.\n');
+    const up = await ownListener('0.0.0.0');
+    const got = await call(await gatewayTo(`http://${own}:${up.port}`, runnerOwned));
+    expect(got.status).toBe(200);
+    expect(up.keys).toEqual([KEY]);
+  });
 });

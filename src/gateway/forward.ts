@@ -7,7 +7,6 @@ import { once } from 'node:events';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { HttpClient } from '@actions/http-client';
 import { request, type Dispatcher } from 'undici';
-import { isLoopback } from '../text/url.js';
 import { UsageReader, type Usage } from './ledger.js';
 import { ownerCheckedDispatcher, UNTRUSTED } from './loopback-owner.js';
 import { nextWait, retriedStatus, retryAfterMs } from './retry.js';
@@ -86,17 +85,19 @@ export interface Outcome {
  * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
  * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
  * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
- * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
+ * and TLS handshake to the provider. No proxy applies: undici's pooled global dispatcher, or, given
+ * who may serve an upstream on this machine, a direct one that checks (loopback-owner.ts).
  */
 export function upstreamDispatcher(
   upstream: string,
   loopbackTrusted?: (uid: number) => boolean
 ): Dispatcher | undefined {
-  // A loopback upstream is never proxied (http-client bypasses loopback): connected to directly,
-  // its owner checked when the agent could be the one listening (loopback-owner.ts).
-  if (loopbackTrusted && isLoopback(new URL(upstream).hostname))
-    return ownerCheckedDispatcher(loopbackTrusted);
-  return new HttpClient('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+  const proxied = new HttpClient('hermes-action', [], {
+    keepAlive: true
+  }).getAgentDispatcher(upstream);
+  // Connected to directly (a loopback upstream always is: http-client bypasses loopback), the peer's
+  // owner checked when the agent could be the one listening on this machine (loopback-owner.ts).
+  return proxied ?? (loopbackTrusted && ownerCheckedDispatcher(loopbackTrusted));
 }
 
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */

@@ -1,17 +1,20 @@
 /**
- * Who answers on a loopback upstream. The agent, as its own user, shares the runner's loopback and
- * may bind any free port above 1024: a base URL of `http://127.0.0.1:8080` whose server is not up
- * yet (or is down, or listens on the other address family) would hand the real key to a listener of
- * the agent's. So once a connection to a loopback upstream is made, and before a byte is sent on it,
- * the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked which user owns the other
- * end: the socket accepted for this connection, which belongs to the user who made the listening
- * socket. Only root and the action's own user are trusted; anything else, or an owner that cannot
- * be found, ends the connection.
+ * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
+ * network and may bind any free port above 1024 (on 0.0.0.0 as well): a base URL of
+ * `http://127.0.0.1:8080` whose server is not up yet (or is down, or listens on the other address
+ * family), a name that resolves to loopback, or one of the machine's own addresses, would hand the
+ * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
+ * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
+ * which user owns the other end: the socket accepted for this connection, which belongs to the user
+ * who made the listening socket. Only root and the action's own user are trusted; anything else ends
+ * the connection, as does a loopback peer whose owner cannot be found. A peer the table does not
+ * show is another host's.
  */
 import * as fs from 'node:fs';
 import { endianness } from 'node:os';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { isLoopback } from '../text/url.js';
 
 /** The uid owning the socket at the other end of a loopback connection, if the table shows it. */
 export function peerOwner(
@@ -32,7 +35,7 @@ export function peerOwner(
   return undefined;
 }
 
-/** Root and this process's user: who may serve a loopback upstream. */
+/** Root and this process's user: who may serve an upstream on this machine. */
 export const runnerOwned = (uid: number): boolean => uid === 0 || uid === process.getuid?.();
 
 /** The code of the error a refused connection fails with: not retried (forward.ts). */
@@ -46,12 +49,15 @@ export function ownerCheckedDispatcher(trusted: (uid: number) => boolean): Dispa
       connect(options, (error, socket) => {
         if (error) return callback(error, null);
         const owner = peerOwner(socket);
-        if (owner !== undefined && trusted(owner)) return callback(null, socket);
+        // Not in this machine's table: another host's socket (a loopback peer must be found).
+        const remote = (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d)/i, '');
+        if (owner === undefined ? !isLoopback(remote) : trusted(owner))
+          return callback(null, socket);
         socket.destroy();
         const refused = new Error(
           owner === undefined
             ? 'the owner of the loopback upstream could not be found, so the key is not sent'
-            : `the loopback upstream is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+            : `the upstream on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
         );
         callback(Object.assign(refused, { code: UNTRUSTED }), null);
       });
