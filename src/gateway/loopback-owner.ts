@@ -16,7 +16,7 @@ import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { isLoopback } from '../text/url.js';
 
-/** The uid owning the socket at the other end of a loopback connection, if the table shows it. */
+/** The uid owning the socket at the other end of a connection, if this machine's table shows it. */
 export function peerOwner(
   socket: Pick<Socket, 'localAddress' | 'localPort' | 'remoteAddress' | 'remotePort'>,
   tables: readonly string[] = readTables()

@@ -21,7 +21,7 @@ export interface ServerOptions {
   signal: AbortSignal;
   note(line: string): void;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** Who may serve a loopback upstream (GatewayOptions.loopbackTrusted). */
+  /** Who may serve an upstream on this machine (GatewayOptions.loopbackTrusted). */
   loopbackTrusted?: (uid: number) => boolean;
 }
 
@@ -32,7 +32,6 @@ export interface Listening {
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** The capability the client sent, as bearer or x-api-key (the two ways the SDKs send a key). */
 /**
  * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
  * Anthropic's SDK sends both when ANTHROPIC_AUTH_TOKEN is in its environment as well as the key.

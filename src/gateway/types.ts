@@ -101,8 +101,8 @@ export interface GatewayOptions {
   /** Waits ms, or less when signal aborts (tests pass a fake clock's). */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   /**
-   * Who may own the listener of a loopback upstream (a uid): set when Hermes runs as its own user,
-   * who could bind the port first (gateway/loopback-owner.ts). Undefined: no check.
+   * Who may own the listener of an upstream on this machine (a uid): set when Hermes runs as its own
+   * user, who could bind the port first (gateway/loopback-owner.ts). Undefined: no check.
    */
   loopbackTrusted?: (uid: number) => boolean;
 }
