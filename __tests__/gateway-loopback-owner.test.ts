@@ -123,6 +123,8 @@ describe('the owner of a connection’s other end, from the kernel’s table', (
     expect(peer('::1', 0x1f92, 0xd188)).toBe(1003);
     expect(peer('0:0:0:0:0:0:0:1', 0x1f92, 0xd188)).toBe(1003);
     expect(peer('127.0.0.1', 0x1f90, 0xd187)).toBeUndefined();
+    // A zoned link-local address neither throws nor matches a loopback row.
+    expect(peer('fe80::1%eth0', 0x1f92, 0xd188)).toBeUndefined();
   });
 });
 

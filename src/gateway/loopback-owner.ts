@@ -7,11 +7,10 @@
  * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
  * which user owns the other end: the socket accepted for this connection, which belongs to the user
  * who made the listening socket. Only root and the action's own user are trusted; anything else ends
- * the connection, as does a loopback peer whose owner cannot be found. A peer the table does not
- * show is another host's.
+ * the connection, as does an owner that cannot be found. A peer on another host is not looked up.
  */
 import * as fs from 'node:fs';
-import { endianness } from 'node:os';
+import { endianness, networkInterfaces } from 'node:os';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { isLoopback } from '../text/url.js';
@@ -48,21 +47,28 @@ export function ownerCheckedDispatcher(trusted: (uid: number) => boolean): Dispa
     connect: (options, callback) => {
       connect(options, (error, socket) => {
         if (error) return callback(error, null);
+        // Another host: nothing of the agent's can be listening there.
+        if (!onThisMachine(socket.remoteAddress ?? '')) return callback(null, socket);
         const owner = peerOwner(socket);
-        // Not in this machine's table: another host's socket (a loopback peer must be found).
-        const remote = (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d)/i, '');
-        if (owner === undefined ? !isLoopback(remote) : trusted(owner))
-          return callback(null, socket);
+        if (owner !== undefined && trusted(owner)) return callback(null, socket);
         socket.destroy();
         const refused = new Error(
           owner === undefined
-            ? 'the owner of the loopback upstream could not be found, so the key is not sent'
+            ? 'the owner of the upstream on this machine could not be found, so the key is not sent'
             : `the upstream on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
         );
         callback(Object.assign(refused, { code: UNTRUSTED }), null);
       });
     }
   });
+}
+
+/** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
+function onThisMachine(address: string): boolean {
+  const plain = address.replace(/^::ffff:(?=\d+\.)/i, '');
+  if (isLoopback(plain) || plain === '' || plain === '0.0.0.0' || plain === '::') return true;
+  const own = Object.values(networkInterfaces()).flatMap(list => list ?? []);
+  return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
 }
 
 function readTables(): string[] {
@@ -79,8 +85,12 @@ function readTables(): string[] {
 function endpoint(address: string, port: number): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped?.[1]) return `${mapped[1]}:${port}`;
-  if (address.includes(':')) return `${new URL(`http://[${address}]`).hostname}:${port}`;
-  return `${address}:${port}`;
+  if (!address.includes(':')) return `${address}:${port}`;
+  // A zone (`fe80::1%eth0`) is not part of the address the table shows.
+  const bare = address.replace(/%.*$/, '');
+  return URL.canParse(`http://[${bare}]`)
+    ? `${new URL(`http://[${bare}]`).hostname}:${port}`
+    : `${bare.toLowerCase()}:${port}`;
 }
 
 /**
