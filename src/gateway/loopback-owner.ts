@@ -18,7 +18,7 @@ import { isLoopback } from '../text/url.js';
 /** The uid owning the socket at the other end of a connection, if this machine's table shows it. */
 export function peerOwner(
   socket: Pick<Socket, 'localAddress' | 'localPort' | 'remoteAddress' | 'remotePort'>,
-  tables: readonly string[] = readTables()
+  tables: Iterable<string> = readTables()
 ): number | undefined {
   const { localAddress, localPort, remoteAddress, remotePort } = socket;
   if (!localAddress || !localPort || !remoteAddress || !remotePort) return undefined;
@@ -71,14 +71,14 @@ function onThisMachine(address: string): boolean {
   return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
 }
 
-function readTables(): string[] {
-  return ['/proc/net/tcp', '/proc/net/tcp6'].map(file => {
+/** The IPv4 table, then the IPv6 one, read only if needed: a read can take milliseconds. */
+function* readTables(): Generator<string> {
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
     try {
-      return fs.readFileSync(file, 'utf8');
+      yield fs.readFileSync(file, 'utf8');
     } catch {
-      return '';
+      // No such table (no IPv6): nothing of it to find.
     }
-  });
 }
 
 /** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
