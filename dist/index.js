@@ -40390,20 +40390,23 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46752);
+/* harmony import */ var _text_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80114);
 /**
- * Who answers on a loopback upstream. The agent, as its own user, shares the runner's loopback and
- * may bind any free port above 1024: a base URL of `http://127.0.0.1:8080` whose server is not up
- * yet (or is down, or listens on the other address family) would hand the real key to a listener of
- * the agent's. So once a connection to a loopback upstream is made, and before a byte is sent on it,
- * the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked which user owns the other
- * end: the socket accepted for this connection, which belongs to the user who made the listening
- * socket. Only root and the action's own user are trusted; anything else, or an owner that cannot
- * be found, ends the connection.
+ * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
+ * network and may bind any free port above 1024 (on 0.0.0.0 as well): a base URL of
+ * `http://127.0.0.1:8080` whose server is not up yet (or is down, or listens on the other address
+ * family), a name that resolves to loopback, or one of the machine's own addresses, would hand the
+ * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
+ * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
+ * which user owns the other end: the socket accepted for this connection, which belongs to the user
+ * who made the listening socket. Only root and the action's own user are trusted; anything else ends
+ * the connection, as does an owner that cannot be found. A peer on another host is not looked up.
  */
 
 
 
-/** The uid owning the socket at the other end of a loopback connection, if the table shows it. */
+
+/** The uid owning the socket at the other end of a connection, if this machine's table shows it. */
 function peerOwner(socket, tables = readTables()) {
     const { localAddress, localPort, remoteAddress, remotePort } = socket;
     if (!localAddress || !localPort || !remoteAddress || !remotePort)
@@ -40421,7 +40424,7 @@ function peerOwner(socket, tables = readTables()) {
         }
     return undefined;
 }
-/** Root and this process's user: who may serve a loopback upstream. */
+/** Root and this process's user: who may serve an upstream on this machine. */
 const runnerOwned = (uid) => uid === 0 || uid === process.getuid?.();
 /** The code of the error a refused connection fails with: not retried (forward.ts). */
 const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
@@ -40433,36 +40436,51 @@ function ownerCheckedDispatcher(trusted) {
             connect(options, (error, socket) => {
                 if (error)
                     return callback(error, null);
+                // Another host: nothing of the agent's can be listening there.
+                if (!onThisMachine(socket.remoteAddress ?? ''))
+                    return callback(null, socket);
                 const owner = peerOwner(socket);
                 if (owner !== undefined && trusted(owner))
                     return callback(null, socket);
                 socket.destroy();
                 const refused = new Error(owner === undefined
-                    ? 'the owner of the loopback upstream could not be found, so the key is not sent'
-                    : `the loopback upstream is served by user ${owner}, not by root or the runner's user, so the key is not sent`);
+                    ? 'the owner of the upstream on this machine could not be found, so the key is not sent'
+                    : `the upstream on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`);
                 callback(Object.assign(refused, { code: UNTRUSTED }), null);
             });
         }
     });
 }
-function readTables() {
-    return ['/proc/net/tcp', '/proc/net/tcp6'].map(file => {
+/** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
+function onThisMachine(address) {
+    const plain = address.replace(/^::ffff:(?=\d+\.)/i, '');
+    if ((0,_text_url_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopback */ .U9)(plain) || plain === '' || plain === '0.0.0.0' || plain === '::')
+        return true;
+    const own = Object.values((0,node_os__WEBPACK_IMPORTED_MODULE_1__.networkInterfaces)()).flatMap(list => list ?? []);
+    return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
+}
+/** The IPv4 table, then the IPv6 one, read only if needed: a read can take milliseconds. */
+function* readTables() {
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
         try {
-            return node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8');
+            yield node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8');
         }
         catch {
-            return '';
+            // No such table (no IPv6): nothing of it to find.
         }
-    });
 }
 /** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
 function endpoint(address, port) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped?.[1])
         return `${mapped[1]}:${port}`;
-    if (address.includes(':'))
-        return `${new URL(`http://[${address}]`).hostname}:${port}`;
-    return `${address}:${port}`;
+    if (!address.includes(':'))
+        return `${address}:${port}`;
+    // A zone (`fe80::1%eth0`) is not part of the address the table shows.
+    const bare = address.replace(/%.*$/, '');
+    return URL.canParse(`http://[${bare}]`)
+        ? `${new URL(`http://[${bare}]`).hostname}:${port}`
+        : `${bare.toLowerCase()}:${port}`;
 }
 /**
  * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
@@ -68249,8 +68267,6 @@ var external_node_events_ = __nccwpck_require__(78474);
 var lib = __nccwpck_require__(44942);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(46752);
-// EXTERNAL MODULE: ./src/text/url.ts
-var url = __nccwpck_require__(80114);
 // EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
 var loopback_owner = __nccwpck_require__(29323);
 ;// CONCATENATED MODULE: ./src/gateway/retry.ts
@@ -68287,7 +68303,6 @@ function nextWait(limits, n, elapsedMs, retryAfter, random = Math.random) {
  * redirect, tried again on a passing trouble before the first response byte, then streamed to the
  * client chunk by chunk as it arrives.
  */
-
 
 
 
@@ -68339,14 +68354,16 @@ function without(headers, dropped) {
  * The runner's proxy for one upstream, as @actions/http-client reads HTTPS_PROXY / HTTP_PROXY /
  * NO_PROXY, kept alive and made once per gateway: a dispatcher made per call (http/fetch.ts's
  * dispatcherFor) is a new ProxyAgent without keep-alive, so each model call would open a new tunnel
- * and TLS handshake to the provider. Undefined: no proxy applies, undici's pooled global dispatcher.
+ * and TLS handshake to the provider. No proxy applies: undici's pooled global dispatcher, or, given
+ * who may serve an upstream on this machine, a direct one that checks (loopback-owner.ts).
  */
 function upstreamDispatcher(upstream, loopbackTrusted) {
-    // A loopback upstream is never proxied (http-client bypasses loopback): connected to directly,
-    // its owner checked when the agent could be the one listening (loopback-owner.ts).
-    if (loopbackTrusted && (0,url/* isLoopback */.U9)(new URL(upstream).hostname))
-        return (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted);
-    return new lib/* HttpClient */.Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+    const proxied = new lib/* HttpClient */.Qq('hermes-action', [], {
+        keepAlive: true
+    }).getAgentDispatcher(upstream);
+    // Connected to directly (a loopback upstream always is: http-client bypasses loopback), the peer's
+    // owner checked when the agent could be the one listening on this machine (loopback-owner.ts).
+    return proxied ?? (loopbackTrusted && (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted));
 }
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 async function forward(call, res) {
@@ -68448,7 +68465,6 @@ function refuseUnreached(res, why) {
 /** A request body larger than this is refused (a model call's is JSON, far smaller). */
 const BODY_LIMIT = 64 * 1024 * 1024;
 const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
-/** The capability the client sent, as bearer or x-api-key (the two ways the SDKs send a key). */
 /**
  * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
  * Anthropic's SDK sends both when ANTHROPIC_AUTH_TOKEN is in its environment as well as the key.
