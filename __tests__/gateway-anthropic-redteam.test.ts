@@ -26,6 +26,7 @@ import type { Cancellation } from '../src/run/cancellation.js';
 import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
 import {
   agentEnvironment,
+  agentOverrides,
   heldByAgent,
   startTurnGateway,
   type TurnGateway
@@ -101,17 +102,10 @@ async function start(
 function agentHomeOf(got: Awaited<ReturnType<typeof start>>) {
   const home = tmp('agent-home-');
   const warnings: string[] = [];
-  const gateway = got.turn.gateway;
   fillAgentHome(home, {
     ignoreUserConfig: false,
     env: got.stepEnv,
-    ...(gateway && {
-      overrides: {
-        names: Object.keys(gateway.env),
-        keys: gateway.fronted.map(f => f.keyVariable),
-        config: got.turn.agentConfig
-      }
-    }),
+    overrides: agentOverrides(got.turn, got.stepEnv),
     warn: m => warnings.push(m)
   });
   const config = path.join(home, '.hermes', 'config.yaml');

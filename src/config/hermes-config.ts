@@ -14,6 +14,7 @@ import {
   isScalar,
   Pair,
   parseDocument,
+  visit,
   YAMLMap,
   type Document
 } from 'yaml';
@@ -55,6 +56,10 @@ function readRegularFile(file: string): string {
   }
 }
 
+/** A merge key (`<<`): its value is a symbol once parsed with merges on, as under YAML 1.1. */
+const mergeKey = (key: unknown): boolean =>
+  isScalar(key) && (typeof key.value === 'symbol' || key.value === '<<');
+
 /** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
 const plainObject = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
@@ -73,10 +78,7 @@ export function modelSectionOf(text: string, file: string): ModelSection {
   const root: unknown = parsed.contents;
   if (root !== null && !isMap(root)) return unusable('it is not a mapping');
   // A merge at the top could bring a model section the reading below would not see.
-  // (The merge key's value is a symbol once parsed with merges on, as under 1.1.)
-  const merges = (key: unknown): boolean =>
-    isScalar(key) && (typeof key.value === 'symbol' || key.value === '<<');
-  if (isMap(root) && root.items.some(pair => merges(pair.key)))
+  if (isMap(root) && root.items.some(pair => mergeKey(pair.key)))
     return unusable('it merges (<<) into its top level');
   const node: unknown = parsed.get('model', true);
   let model: unknown;
@@ -132,10 +134,35 @@ export function withAnthropicBase(section: ModelSection, base: string): string {
 }
 
 /**
+ * Whether config.yaml's text holds value: as written, or in any string as PyYAML would decode it
+ * (escapes, folded lines, `!!binary`). The agent reads its copy and can decode it as well.
+ */
+export function configHolds(text: string, value: string): boolean {
+  if (text.includes(value)) return true;
+  let found = false;
+  visit(parseDocument(text, { version: '1.1', prettyErrors: false }), {
+    Scalar(_key, node) {
+      const v: unknown = node.value;
+      if (
+        typeof v === 'string'
+          ? v.includes(value)
+          : v instanceof Uint8Array && Buffer.from(v).includes(value)
+      )
+        found = true;
+      return found ? visit.BREAK : undefined;
+    }
+  });
+  return found;
+}
+
+/**
  * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
  * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
  */
 function parsed_(text: string): Document | string {
+  // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
+  // a key from the action that Hermes reads.
+  if (/[\x85\u2028\u2029]/.test(text)) return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
   const doc = parseDocument(text.replace(/^\uFEFF/, ''), {
     version: '1.1',
     uniqueKeys: true,
@@ -143,5 +170,15 @@ function parsed_(text: string): Document | string {
   });
   // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
   const [error] = [...doc.errors, ...doc.warnings];
-  return error ? `it is not YAML the action can read (${error.code})` : doc;
+  if (error) return `it is not YAML the action can read (${error.code})`;
+  // Two merge keys in one mapping: PyYAML takes the last, the yaml package the first.
+  const doubled: unknown[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      if (map.items.filter(pair => mergeKey(pair.key)).length < 2) return undefined;
+      doubled.push(map);
+      return visit.BREAK;
+    }
+  });
+  return doubled.length > 0 ? 'a mapping in it has two merge keys (<<)' : doc;
 }

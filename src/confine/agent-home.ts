@@ -19,6 +19,8 @@ export const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 export interface AgentOverrides {
   names: readonly string[];
   keys: readonly string[];
+  /** The fronted keys' real values: a copied file that holds one is not given to the agent. */
+  values?: readonly string[];
   /** Written in place of the copy of config.yaml (config/hermes-config.ts: the user's, edited). */
   config?: string;
 }
@@ -62,12 +64,43 @@ export function fillAgentHome(home: string, options: HomeOptions): void {
       // ~/.ssh would otherwise hand the agent a copy of the key.
       fs.cpSync(fs.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
   }
+  dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
   const config = path.join(hermesHome, 'config.yaml');
   if (fs.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(fs.readFileSync(config, 'utf8')))
     options.warn(
       "Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only."
     );
 }
+
+/**
+ * Takes out of the agent's copy every file that holds one of the values (a fronted key written in
+ * .env under another name, in a skill, anywhere): each said in a warning, by its path only. Links
+ * are not followed (the agent reads their targets with its own rights).
+ */
+function dropHolding(
+  root: string,
+  values: readonly string[],
+  warn: (message: string) => void
+): void {
+  const secrets = values.filter(v => v.trim() !== '');
+  if (secrets.length === 0) return;
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.isFile() && holdsAny(fs.readFileSync(file), secrets)) {
+        fs.rmSync(file);
+        warn(
+          `Hermes' ${path.relative(root, file)} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`
+        );
+      }
+    }
+  };
+  walk(root);
+}
+
+const holdsAny = (bytes: Buffer, secrets: readonly string[]): boolean =>
+  secrets.some(secret => bytes.includes(secret));
 
 /** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
 export function agentEnv(env: NodeJS.ProcessEnv, home: string, name: string): NodeJS.ProcessEnv {

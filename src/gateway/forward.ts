@@ -5,7 +5,7 @@
  */
 import { once } from 'node:events';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { HttpClient } from '@actions/http-client';
+import { getProxyUrl, HttpClient } from '@actions/http-client';
 import { request, type Dispatcher } from 'undici';
 import { UsageReader, type Usage } from './ledger.js';
 import { ownerCheckedDispatcher, UNTRUSTED } from './loopback-owner.js';
@@ -92,12 +92,12 @@ export function upstreamDispatcher(
   upstream: string,
   loopbackTrusted?: (uid: number) => boolean
 ): Dispatcher | undefined {
-  const proxied = new HttpClient('hermes-action', [], {
-    keepAlive: true
-  }).getAgentDispatcher(upstream);
-  // Connected to directly (a loopback upstream always is: http-client bypasses loopback), the peer's
-  // owner checked when the agent could be the one listening on this machine (loopback-owner.ts).
-  return proxied ?? (loopbackTrusted && ownerCheckedDispatcher(loopbackTrusted));
+  if (!loopbackTrusted)
+    return new HttpClient('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+  // The agent could be the one listening on this machine: the peer's owner checked, the proxy's
+  // when there is one (loopback-owner.ts). A loopback upstream never has one: http-client bypasses it.
+  const proxy = getProxyUrl(upstream);
+  return ownerCheckedDispatcher(loopbackTrusted, proxy ? new URL(proxy) : undefined);
 }
 
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */

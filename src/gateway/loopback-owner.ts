@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import { endianness, networkInterfaces } from 'node:os';
 import type { Socket } from 'node:net';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { isLoopback } from '../text/url.js';
 
 /** The uid owning the socket at the other end of a connection, if this machine's table shows it. */
@@ -40,27 +40,50 @@ export const runnerOwned = (uid: number): boolean => uid === 0 || uid === proces
 /** The code of the error a refused connection fails with: not retried (forward.ts). */
 export const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
 
-/** A dispatcher that connects directly, and ends a connection whose peer's owner is not trusted. */
-export function ownerCheckedDispatcher(trusted: (uid: number) => boolean): Dispatcher {
-  const connect = buildConnector({});
-  return new Agent({
-    connect: (options, callback) => {
-      connect(options, (error, socket) => {
-        if (error) return callback(error, null);
-        // Another host: nothing of the agent's can be listening there.
-        if (!onThisMachine(socket.remoteAddress ?? '')) return callback(null, socket);
-        const owner = peerOwner(socket);
-        if (owner !== undefined && trusted(owner)) return callback(null, socket);
-        socket.destroy();
-        const refused = new Error(
-          owner === undefined
-            ? 'the owner of the upstream on this machine could not be found, so the key is not sent'
-            : `the upstream on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
-        );
-        callback(Object.assign(refused, { code: UNTRUSTED }), null);
-      });
+/**
+ * The upstream's dispatcher when the agent could be listening on this machine: direct, or through
+ * the runner's proxy (`proxy`, as @actions/http-client names it), whose own connection is checked
+ * too: a proxy on this machine that is not up could be the agent's, and over plain http it would
+ * read the key.
+ */
+export function ownerCheckedDispatcher(trusted: (uid: number) => boolean, proxy?: URL): Dispatcher {
+  if (!proxy) return new Agent({ connect: checked(buildConnector({}), trusted) });
+  const credentials = proxy.username || proxy.password;
+  return new ProxyAgent({
+    uri: proxy.href,
+    pipelining: 1,
+    // As @actions/http-client sends a proxy's user name and password.
+    ...(credentials && {
+      token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`
+    }),
+    clientFactory: (origin, options) => {
+      const { connect } = options as { connect: buildConnector.connector };
+      return new Pool(origin, { ...options, connect: checked(connect, trusted) });
     }
   });
+}
+
+/** connect, with the peer's owner checked before the socket is handed on. */
+function checked(
+  connect: buildConnector.connector,
+  trusted: (uid: number) => boolean
+): buildConnector.connector {
+  return (options, callback) => {
+    connect(options, (error, socket) => {
+      if (error) return callback(error, null);
+      // Another host: nothing of the agent's can be listening there.
+      if (!onThisMachine(socket.remoteAddress ?? '')) return callback(null, socket);
+      const owner = peerOwner(socket);
+      if (owner !== undefined && trusted(owner)) return callback(null, socket);
+      socket.destroy();
+      const refused = new Error(
+        owner === undefined
+          ? 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent'
+          : `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+      );
+      callback(Object.assign(refused, { code: UNTRUSTED }), null);
+    });
+  };
 }
 
 /** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */

@@ -20,6 +20,7 @@ import { retryTempfail, type Attempts } from '../run/tempfail.js';
 import type { AdmitResult, Refusal } from './admit.js';
 import {
   agentEnvironment,
+  agentOverrides,
   askedFlags,
   gatewayFact,
   heldByAgent,
@@ -187,11 +188,7 @@ async function hermesTurn(
           : undefined,
       ignoreUserConfig: settings.ignoreUserConfig,
       env: agentEnv,
-      overrides: gateway && {
-        names: Object.keys(gateway.env),
-        keys: gateway.fronted.map(f => f.keyVariable),
-        config: turnGateway.agentConfig
-      },
+      overrides: agentOverrides(turnGateway, env),
       mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
       host: ports.isolationHost,
       redact: text => log.redact(text),

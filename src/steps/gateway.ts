@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
-import { readModelSection, withAnthropicBase } from '../config/hermes-config.js';
+import { configHolds, readModelSection, withAnthropicBase } from '../config/hermes-config.js';
+import type { AgentOverrides } from '../confine/agent-home.js';
 import { runnerOwned } from '../gateway/loopback-owner.js';
 import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
@@ -138,7 +139,12 @@ function notFronted(
   // mapping, another name) is held by the agent whatever the gateway does.
   for (const p of PROVIDERS) {
     const key = seen[p.keyVariable]?.trim();
-    if (!providers.has(p.provider) && key && config?.text?.includes(key))
+    if (
+      !providers.has(p.provider) &&
+      key &&
+      config?.text !== undefined &&
+      configHolds(config.text, key)
+    )
       leave(
         [p],
         `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`
@@ -176,6 +182,29 @@ function notFronted(
 /** Why an OpenAI-compatible key is not fronted. */
 const OPENAI_UNROUTED =
   'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.';
+
+/**
+ * What the agent's copy of Hermes' home must do without: the gateway's variables (the .env copy loses
+ * them), the agent's config.yaml, and the fronted keys' real values, the step's and .env's (a copied
+ * file holding one is left out). Undefined: no gateway.
+ */
+export function agentOverrides(
+  { gateway, dotenv, agentConfig }: TurnGateway,
+  env: NodeJS.ProcessEnv
+): AgentOverrides | undefined {
+  if (!gateway) return undefined;
+  const keys = gateway.fronted.map(f => f.keyVariable);
+  const values = keys
+    .flatMap(k => [env[k], dotenv?.values[k]])
+    .map(v => v?.trim() ?? '')
+    .filter(v => v !== '');
+  return {
+    names: Object.keys(gateway.env),
+    keys,
+    values,
+    ...(agentConfig !== undefined && { config: agentConfig })
+  };
+}
 
 /**
  * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the

@@ -20,8 +20,8 @@ export function shownUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    // Not a URL: whatever sits before an @ may still be a password.
-    return text.replace(/^([^/]*\/\/)?[^@/]*@/, '$1***@');
+    // Not a URL: whatever sits before its last @ may still be a password (a raw / in it included).
+    return text.replace(/^([a-z][a-z0-9+.-]*:\/*)?.*@/is, '$1***@');
   }
   if (!url.username && !url.password) return text;
   url.username = '***';
