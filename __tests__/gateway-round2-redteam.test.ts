@@ -420,10 +420,9 @@ describe('the loopback-owner check: what holds', () => {
   );
 
   // Not reachable on Linux (a SYN to a TIME_WAIT 4-tuple ends the TIME_WAIT before the connection is
-  // made), but peerOwner takes the first row of the 4-tuple in any state, and a TIME_WAIT row is
-  // always uid 0, which is trusted. Worth a line in peerOwner: only an ESTABLISHED row (st 01, inode
-  // not 0) is the peer; two rows of the 4-tuple are refused. Kept as what peerOwner does today.
-  test('peerOwner reads a TIME_WAIT row (uid 0) of the 4-tuple as the owner when it comes first', () => {
+  // made), but peerOwner took the first row of the 4-tuple in any state, and a TIME_WAIT row is
+  // always uid 0, which is trusted. Hardened: only an ESTABLISHED row (st 01) is the peer.
+  test('peerOwner reads only an ESTABLISHED row, not a TIME_WAIT one (uid 0) of the 4-tuple', () => {
     const head =
       '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n';
     const tw =
@@ -437,7 +436,8 @@ describe('the loopback-owner check: what holds', () => {
       localPort: 0xd186
     };
     expect(peerOwner(socket, [head + est + tw])).toBe(65534);
-    expect(peerOwner(socket, [head + tw + est])).toBe(0);
+    expect(peerOwner(socket, [head + tw + est])).toBe(65534);
+    expect(peerOwner(socket, [head + tw])).toBeUndefined();
   });
 });
 

@@ -27,8 +27,10 @@ export function peerOwner(
   const far = endpoint(localAddress, localPort);
   for (const table of tables)
     for (const line of table.split('\n').slice(1)) {
-      const [, local, remote, , , , , uid] = line.trim().split(/\s+/);
+      const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
       if (local === undefined || remote === undefined || uid === undefined) continue;
+      // ESTABLISHED only: a closing socket's row (TIME_WAIT) reads as root's.
+      if (state !== '01') continue;
       if (decoded(local) === near && decoded(remote) === far) return Number(uid);
     }
   return undefined;
