@@ -40416,8 +40416,11 @@ function peerOwner(socket, tables = readTables()) {
     const far = endpoint(localAddress, localPort);
     for (const table of tables)
         for (const line of table.split('\n').slice(1)) {
-            const [, local, remote, , , , , uid] = line.trim().split(/\s+/);
+            const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
             if (local === undefined || remote === undefined || uid === undefined)
+                continue;
+            // ESTABLISHED only: a closing socket's row (TIME_WAIT) reads as root's.
+            if (state !== '01')
                 continue;
             if (decoded(local) === near && decoded(remote) === far)
                 return Number(uid);
@@ -40428,28 +40431,48 @@ function peerOwner(socket, tables = readTables()) {
 const runnerOwned = (uid) => uid === 0 || uid === process.getuid?.();
 /** The code of the error a refused connection fails with: not retried (forward.ts). */
 const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
-/** A dispatcher that connects directly, and ends a connection whose peer's owner is not trusted. */
-function ownerCheckedDispatcher(trusted) {
-    const connect = (0,undici__WEBPACK_IMPORTED_MODULE_2__.buildConnector)({});
-    return new undici__WEBPACK_IMPORTED_MODULE_2__.Agent({
-        connect: (options, callback) => {
-            connect(options, (error, socket) => {
-                if (error)
-                    return callback(error, null);
-                // Another host: nothing of the agent's can be listening there.
-                if (!onThisMachine(socket.remoteAddress ?? ''))
-                    return callback(null, socket);
-                const owner = peerOwner(socket);
-                if (owner !== undefined && trusted(owner))
-                    return callback(null, socket);
-                socket.destroy();
-                const refused = new Error(owner === undefined
-                    ? 'the owner of the upstream on this machine could not be found, so the key is not sent'
-                    : `the upstream on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`);
-                callback(Object.assign(refused, { code: UNTRUSTED }), null);
-            });
+/**
+ * The upstream's dispatcher when the agent could be listening on this machine: direct, or through
+ * the runner's proxy (`proxy`, as @actions/http-client names it), whose own connection is checked
+ * too: a proxy on this machine that is not up could be the agent's, and over plain http it would
+ * read the key.
+ */
+function ownerCheckedDispatcher(trusted, proxy) {
+    if (!proxy)
+        return new undici__WEBPACK_IMPORTED_MODULE_2__.Agent({ connect: checked((0,undici__WEBPACK_IMPORTED_MODULE_2__.buildConnector)({}), trusted) });
+    const credentials = proxy.username || proxy.password;
+    return new undici__WEBPACK_IMPORTED_MODULE_2__.ProxyAgent({
+        uri: proxy.href,
+        pipelining: 1,
+        // As @actions/http-client sends a proxy's user name and password.
+        ...(credentials && {
+            token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`
+        }),
+        clientFactory: (origin, options) => {
+            const { connect } = options;
+            return new undici__WEBPACK_IMPORTED_MODULE_2__.Pool(origin, { ...options, connect: checked(connect, trusted) });
         }
     });
+}
+/** connect, with the peer's owner checked before the socket is handed on. */
+function checked(connect, trusted) {
+    return (options, callback) => {
+        connect(options, (error, socket) => {
+            if (error)
+                return callback(error, null);
+            // Another host: nothing of the agent's can be listening there.
+            if (!onThisMachine(socket.remoteAddress ?? ''))
+                return callback(null, socket);
+            const owner = peerOwner(socket);
+            if (owner !== undefined && trusted(owner))
+                return callback(null, socket);
+            socket.destroy();
+            const refused = new Error(owner === undefined
+                ? 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent'
+                : `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`);
+            callback(Object.assign(refused, { code: UNTRUSTED }), null);
+        });
+    };
 }
 /** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
 function onThisMachine(address) {
@@ -61950,10 +61973,34 @@ function fillAgentHome(home, options) {
             // ~/.ssh would otherwise hand the agent a copy of the key.
             external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
     }
+    dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
     const config = external_node_path_.join(hermesHome, 'config.yaml');
     if (external_node_fs_.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(external_node_fs_.readFileSync(config, 'utf8')))
         options.warn("Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.");
 }
+/**
+ * Takes out of the agent's copy every file that holds one of the values (a fronted key written in
+ * .env under another name, in a skill, anywhere): each said in a warning, by its path only. Links
+ * are not followed (the agent reads their targets with its own rights).
+ */
+function dropHolding(root, values, warn) {
+    const secrets = values.filter(v => v.trim() !== '');
+    if (secrets.length === 0)
+        return;
+    const walk = (dir) => {
+        for (const entry of external_node_fs_.readdirSync(dir, { withFileTypes: true })) {
+            const file = external_node_path_.join(dir, entry.name);
+            if (entry.isDirectory())
+                walk(file);
+            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets)) {
+                external_node_fs_.rmSync(file);
+                warn(`Hermes' ${external_node_path_.relative(root, file)} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
+            }
+        }
+    };
+    walk(root);
+}
+const holdsAny = (bytes, secrets) => secrets.some(secret => bytes.includes(secret));
 /** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
 function agentEnv(env, home, name) {
     return {
@@ -62658,6 +62705,8 @@ function readRegularFile(file) {
         external_node_fs_.closeSync(fd);
     }
 }
+/** A merge key (`<<`): its value is a symbol once parsed with merges on, as under YAML 1.1. */
+const mergeKey = (key) => (0,dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
 /** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
 const plainObject = (value) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
     ? value
@@ -62676,9 +62725,7 @@ function modelSectionOf(text, file) {
     if (root !== null && !(0,dist/* isMap */.jh)(root))
         return unusable('it is not a mapping');
     // A merge at the top could bring a model section the reading below would not see.
-    // (The merge key's value is a symbol once parsed with merges on, as under 1.1.)
-    const merges = (key) => (0,dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
-    if ((0,dist/* isMap */.jh)(root) && root.items.some(pair => merges(pair.key)))
+    if ((0,dist/* isMap */.jh)(root) && root.items.some(pair => mergeKey(pair.key)))
         return unusable('it merges (<<) into its top level');
     const node = parsed.get('model', true);
     let model;
@@ -62744,10 +62791,34 @@ function withAnthropicBase(section, base) {
     return doc.toString({ lineWidth: 0 });
 }
 /**
+ * Whether config.yaml's text holds value: as written, or in any string as PyYAML would decode it
+ * (escapes, folded lines, `!!binary`). The agent reads its copy and can decode it as well.
+ */
+function configHolds(text, value) {
+    if (text.includes(value))
+        return true;
+    let found = false;
+    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(text, { version: '1.1', prettyErrors: false }), {
+        Scalar(_key, node) {
+            const v = node.value;
+            if (typeof v === 'string'
+                ? v.includes(value)
+                : v instanceof Uint8Array && Buffer.from(v).includes(value))
+                found = true;
+            return found ? dist/* visit */.YR.BREAK : undefined;
+        }
+    });
+    return found;
+}
+/**
  * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
  * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
  */
 function parsed_(text) {
+    // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
+    // a key from the action that Hermes reads.
+    if (/[\x85\u2028\u2029]/.test(text))
+        return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
     const doc = (0,dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
         version: '1.1',
         uniqueKeys: true,
@@ -62755,7 +62826,19 @@ function parsed_(text) {
     });
     // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
     const [error] = [...doc.errors, ...doc.warnings];
-    return error ? `it is not YAML the action can read (${error.code})` : doc;
+    if (error)
+        return `it is not YAML the action can read (${error.code})`;
+    // Two merge keys in one mapping: PyYAML takes the last, the yaml package the first.
+    const doubled = [];
+    (0,dist/* visit */.YR)(doc, {
+        Map(_key, map) {
+            if (map.items.filter(pair => mergeKey(pair.key)).length < 2)
+                return undefined;
+            doubled.push(map);
+            return dist/* visit */.YR.BREAK;
+        }
+    });
+    return doubled.length > 0 ? 'a mapping in it has two merge keys (<<)' : doc;
 }
 
 // EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
@@ -62948,7 +63031,10 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
     // mapping, another name) is held by the agent whatever the gateway does.
     for (const p of gateway_providers/* PROVIDERS */.xq) {
         const key = seen[p.keyVariable]?.trim();
-        if (!providers.has(p.provider) && key && config?.text?.includes(key))
+        if (!providers.has(p.provider) &&
+            key &&
+            config?.text !== undefined &&
+            configHolds(config.text, key))
             leave([p], `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`);
     }
     // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
@@ -62976,6 +63062,26 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
 }
 /** Why an OpenAI-compatible key is not fronted. */
 const OPENAI_UNROUTED = 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.';
+/**
+ * What the agent's copy of Hermes' home must do without: the gateway's variables (the .env copy loses
+ * them), the agent's config.yaml, and the fronted keys' real values, the step's and .env's (a copied
+ * file holding one is left out). Undefined: no gateway.
+ */
+function agentOverrides({ gateway, dotenv, agentConfig }, env) {
+    if (!gateway)
+        return undefined;
+    const keys = gateway.fronted.map(f => f.keyVariable);
+    const values = keys
+        .flatMap(k => [env[k], dotenv?.values[k]])
+        .map(v => v?.trim() ?? '')
+        .filter(v => v !== '');
+    return {
+        names: Object.keys(gateway.env),
+        keys,
+        values,
+        ...(agentConfig !== undefined && { config: agentConfig })
+    };
+}
 /**
  * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
  * gateway's capability; and, when it runs as the runner's user, the fronted keys too.
@@ -63187,11 +63293,7 @@ async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancell
                 : undefined,
             ignoreUserConfig: settings.ignoreUserConfig,
             env: agentEnv,
-            overrides: gateway && {
-                names: Object.keys(gateway.env),
-                keys: gateway.fronted.map(f => f.keyVariable),
-                config: turnGateway.agentConfig
-            },
+            overrides: agentOverrides(turnGateway, env),
             mayFallBack: settings.isolation === 'auto' && !(0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env)),
             host: ports.isolationHost,
             redact: text => log.redact(text),
@@ -68358,12 +68460,12 @@ function without(headers, dropped) {
  * who may serve an upstream on this machine, a direct one that checks (loopback-owner.ts).
  */
 function upstreamDispatcher(upstream, loopbackTrusted) {
-    const proxied = new lib/* HttpClient */.Qq('hermes-action', [], {
-        keepAlive: true
-    }).getAgentDispatcher(upstream);
-    // Connected to directly (a loopback upstream always is: http-client bypasses loopback), the peer's
-    // owner checked when the agent could be the one listening on this machine (loopback-owner.ts).
-    return proxied ?? (loopbackTrusted && (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted));
+    if (!loopbackTrusted)
+        return new lib/* HttpClient */.Qq('hermes-action', [], { keepAlive: true }).getAgentDispatcher(upstream);
+    // The agent could be the one listening on this machine: the peer's owner checked, the proxy's
+    // when there is one (loopback-owner.ts). A loopback upstream never has one: http-client bypasses it.
+    const proxy = (0,lib/* getProxyUrl */.s_)(upstream);
+    return (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted, proxy ? new URL(proxy) : undefined);
 }
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 async function forward(call, res) {
@@ -69317,8 +69419,8 @@ function shownUrl(text) {
         url = new URL(text);
     }
     catch {
-        // Not a URL: whatever sits before an @ may still be a password.
-        return text.replace(/^([^/]*\/\/)?[^@/]*@/, '$1***@');
+        // Not a URL: whatever sits before its last @ may still be a password (a raw / in it included).
+        return text.replace(/^([a-z][a-z0-9+.-]*:\/*)?.*@/is, '$1***@');
     }
     if (!url.username && !url.password)
         return text;
@@ -74122,7 +74224,7 @@ __webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 
@@ -81804,10 +81906,11 @@ class PersonalAccessTokenCredentialHandler {
 __nccwpck_require__.d(__webpack_exports__, {
   Qq: () => (/* binding */ HttpClient),
   Kg: () => (/* binding */ HttpClientError),
-  Hv: () => (/* binding */ HttpCodes)
+  Hv: () => (/* binding */ HttpCodes),
+  s_: () => (/* binding */ lib_getProxyUrl)
 });
 
-// UNUSED EXPORTS: Headers, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
+// UNUSED EXPORTS: Headers, HttpClientResponse, MediaTypes, isHttps
 
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(58611);
@@ -81970,7 +82073,7 @@ var MediaTypes;
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
 function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    const proxyUrl = getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
 const HttpRedirectCodes = [
