@@ -49,7 +49,7 @@ async function start(
   const plan = { hide: (s: string) => hidden.push(s) } as unknown as Plan;
   const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
   turn = await startTurnGateway(cliSettings(inputs), plan, log, cancellation, ports, isolated);
-  const agentEnv = agentEnvironment(stepEnv, turn.gateway);
+  const agentEnv = agentEnvironment(stepEnv, turn);
   return {
     turn,
     warnings,

@@ -129,11 +129,12 @@ async function start(
   const plan = { hide: () => undefined } as unknown as Plan;
   const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
   turn = await startTurnGateway(cliSettings({}), plan, log, cancellation, ports, true);
-  const agentEnv = agentEnvironment(stepEnv, turn.gateway);
+  const agentEnv = agentEnvironment(stepEnv, turn, m => warnings.push(m));
   return {
     turn,
     warnings,
     stepEnv,
+    agentEnv,
     held: heldByAgent(heldCredentials, agentEnv, turn, true)
   };
 }
@@ -609,6 +610,27 @@ describe('a fronted key’s value where the agent reads it, written so the check
     const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'anthropic') ?? false;
     expect(fronted && agentHomeText(got).includes(KEY)).toBe(false);
   });
+
+  // Found after round 2 (same class): the step's key given twice by the workflow, once under the
+  // provider's name and once under another (`LLM_KEY: ${{ secrets.… }}`), reached Hermes' environment
+  // under the other name while the provider's was fronted.
+  test.each([
+    ['a name of no credential shape', 'MY_COPY'],
+    ['a credential-shaped name', 'LLM_API_KEY'],
+    ['a value that holds it', 'LLM_CONFIG']
+  ])(
+    'the step’s key under %s: left out of Hermes’ environment, said by name',
+    async (_what, name) => {
+      const value = name === 'LLM_CONFIG' ? `{"key":"${KEY}"}` : KEY;
+      const got = await start('model:\n  provider: anthropic\n', { [name]: value });
+      expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['anthropic']);
+      expect(got.agentEnv).not.toHaveProperty(name);
+      expect(JSON.stringify(got.agentEnv)).not.toContain(KEY);
+      expect(got.warnings.join('\n')).toContain(name);
+      expect(got.warnings.join('\n')).not.toContain(KEY);
+      expect(got.held).not.toContain('ANTHROPIC_API_KEY');
+    }
+  );
 
   test('the warning for a key in config.yaml does not echo it', async () => {
     const got = await start(`model:\n  provider: anthropic\n# old: ${KEY}\n`);

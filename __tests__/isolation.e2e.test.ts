@@ -76,6 +76,8 @@ function machine(credentialIn: 'config' | 'temp') {
     mode: 0o600
   });
   fs.writeFileSync(path.join(home, '.hermes', 'skills', 'review.md'), '# Review\n');
+  // The key of .env written again in a skill: the agent's copy goes without that file.
+  fs.writeFileSync(path.join(home, '.hermes', 'skills', 'notes.md'), 'key: from-dot-env\n');
   // A link in skills/ to a key of the runner user's (as an earlier, unisolated agent could plant):
   // the copy in the agent's HOME must not carry the key.
   fs.mkdirSync(path.join(home, '.ssh'), { mode: 0o700 });
@@ -139,6 +141,8 @@ function step(m: Machine, isolation: string): Promise<ActionRun> {
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-request-token-value',
       ACTIONS_RESULTS_URL: 'http://127.0.0.1:1/results/',
       OPENROUTER_API_KEY: 'provider-key-from-env',
+      // The same key under another name, as a workflow may give it twice: not in Hermes' environment.
+      LLM_KEY_COPY: 'provider-key-from-env',
       HOSTILE_PROBE_FILES: m.probes.join('\n'),
       HOSTILE_WRITE_FILES: m.writes.join('\n'),
       HOSTILE_LEAVE: isolation === 'none' ? '' : '1'
@@ -298,6 +302,9 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
     expect(harvest).not.toContain('provider-key-from-env');
     // Nor the key of the runner's ~/.hermes/.env, which Hermes would load over the capability.
     expect(harvest).not.toContain('from-dot-env');
+    // The key's copies (under another variable, in a skill) were left out, each said by name.
+    expect(r.stdout).toMatch(/^::warning::.*LLM_KEY_COPY holds the value of a key/m);
+    expect(r.stdout).toMatch(/^::warning::.*skills\/notes\.md holds the value of a key/m);
     const seen = JSON.parse(harvest) as { env: Record<string, string> };
     const capability = seen.env.OPENROUTER_API_KEY;
     expect(must(capability).length).toBeGreaterThanOrEqual(32);

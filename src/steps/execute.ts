@@ -179,7 +179,9 @@ async function hermesTurn(
     // Before the agent's environment is built: the keys it fronts are replaced by its capability.
     turnGateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports, isolated);
     const { gateway } = turnGateway;
-    const agentEnv = agentEnvironment(env, gateway);
+    const agentEnv = agentEnvironment(env, turnGateway, message =>
+      ports.out.warning(log.redact(message))
+    );
     const confined = await confine({
       ...confining,
       queryFile:

@@ -193,15 +193,10 @@ export function agentOverrides(
   env: NodeJS.ProcessEnv
 ): AgentOverrides | undefined {
   if (!gateway) return undefined;
-  const keys = gateway.fronted.map(f => f.keyVariable);
-  const values = keys
-    .flatMap(k => [env[k], dotenv?.values[k]])
-    .map(v => v?.trim() ?? '')
-    .filter(v => v !== '');
   return {
     names: Object.keys(gateway.env),
-    keys,
-    values,
+    keys: gateway.fronted.map(f => f.keyVariable),
+    values: frontedValues({ gateway, dotenv }, env),
     ...(agentConfig !== undefined && { config: agentConfig })
   };
 }
@@ -219,12 +214,37 @@ export function heldByAgent(
   return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
 }
 
-/** Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to. */
+/** The fronted keys' real values: the step's and those of Hermes' .env. */
+function frontedValues({ gateway, dotenv }: TurnGateway, env: NodeJS.ProcessEnv): string[] {
+  return (gateway?.fronted ?? [])
+    .flatMap(f => [env[f.keyVariable], dotenv?.values[f.keyVariable]])
+    .map(v => v?.trim() ?? '')
+    .filter(v => v !== '');
+}
+
+/**
+ * Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to;
+ * and any other variable that holds a fronted key's value (the workflow's `LLM_KEY: ${{ secrets.… }}`
+ * beside the provider's own name) left out, said in a warning by name.
+ */
 export function agentEnvironment(
   env: NodeJS.ProcessEnv,
-  gateway: Gateway | undefined
+  turn: TurnGateway,
+  warning: (message: string) => void = () => undefined
 ): NodeJS.ProcessEnv {
-  return gateway ? { ...env, ...gateway.env } : env;
+  const { gateway } = turn;
+  if (!gateway) return env;
+  const values = frontedValues(turn, env);
+  const out: NodeJS.ProcessEnv = { ...env, ...gateway.env };
+  const copies = Object.keys(out).filter(
+    name => !(name in gateway.env) && values.some(v => out[name]?.includes(v))
+  );
+  for (const name of copies) delete out[name];
+  if (copies.length > 0)
+    warning(
+      `${copies.join(', ')} ${copies.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`
+    );
+  return out;
 }
 
 /** What the gateway counted, its strings redacted (the model is the agent's choice). */
