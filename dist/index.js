@@ -63070,15 +63070,10 @@ const OPENAI_UNROUTED = 'OPENAI_API_KEY is not fronted by the model gateway: Her
 function agentOverrides({ gateway, dotenv, agentConfig }, env) {
     if (!gateway)
         return undefined;
-    const keys = gateway.fronted.map(f => f.keyVariable);
-    const values = keys
-        .flatMap(k => [env[k], dotenv?.values[k]])
-        .map(v => v?.trim() ?? '')
-        .filter(v => v !== '');
     return {
         names: Object.keys(gateway.env),
-        keys,
-        values,
+        keys: gateway.fronted.map(f => f.keyVariable),
+        values: frontedValues({ gateway, dotenv }, env),
         ...(agentConfig !== undefined && { config: agentConfig })
     };
 }
@@ -63089,9 +63084,30 @@ function agentOverrides({ gateway, dotenv, agentConfig }, env) {
 function heldByAgent(held, agentEnv, { gateway, dotenv }, isolated) {
     return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
 }
-/** Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to. */
-function agentEnvironment(env, gateway) {
-    return gateway ? { ...env, ...gateway.env } : env;
+/** The fronted keys' real values: the step's and those of Hermes' .env. */
+function frontedValues({ gateway, dotenv }, env) {
+    return (gateway?.fronted ?? [])
+        .flatMap(f => [env[f.keyVariable], dotenv?.values[f.keyVariable]])
+        .map(v => v?.trim() ?? '')
+        .filter(v => v !== '');
+}
+/**
+ * Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to;
+ * and any other variable that holds a fronted key's value (the workflow's `LLM_KEY: ${{ secrets.… }}`
+ * beside the provider's own name) left out, said in a warning by name.
+ */
+function agentEnvironment(env, turn, warning = () => undefined) {
+    const { gateway } = turn;
+    if (!gateway)
+        return env;
+    const values = frontedValues(turn, env);
+    const out = { ...env, ...gateway.env };
+    const copies = Object.keys(out).filter(name => !(name in gateway.env) && values.some(v => out[name]?.includes(v)));
+    for (const name of copies)
+        delete out[name];
+    if (copies.length > 0)
+        warning(`${copies.join(', ')} ${copies.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`);
+    return out;
 }
 /** What the gateway counted, its strings redacted (the model is the agent's choice). */
 function gatewayFact(gateway, redact) {
@@ -63285,7 +63301,7 @@ async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancell
         // Before the agent's environment is built: the keys it fronts are replaced by its capability.
         turnGateway = await startTurnGateway(settings, turnPlan, log, cancellation, ports, isolated);
         const { gateway } = turnGateway;
-        const agentEnv = agentEnvironment(env, gateway);
+        const agentEnv = agentEnvironment(env, turnGateway, message => ports.out.warning(log.redact(message)));
         const confined = await confine({
             ...confining,
             queryFile: settings.query.kind === 'file'
