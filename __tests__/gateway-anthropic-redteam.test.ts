@@ -18,25 +18,14 @@ import {
   type ModelSection
 } from '../src/config/hermes-config.js';
 import { fillAgentHome } from '../src/confine/agent-home.js';
-import { heldCredentials, startGateway } from '../src/gateway/gateway.js';
 import { route } from '../src/gateway/server.js';
 import { frontable } from '../src/gateway/providers.js';
-import type { LiveLog } from '../src/publish/log.js';
-import type { Cancellation } from '../src/run/cancellation.js';
 import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
-import {
-  agentEnvironment,
-  agentOverrides,
-  heldByAgent,
-  startTurnGateway,
-  type TurnGateway
-} from '../src/steps/gateway.js';
-import type { Plan } from '../src/steps/plan.js';
-import type { Ports } from '../src/steps/ports.js';
+import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { gatewayWorld, type World } from './helpers/gateway-world.js';
+import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 import { REAL_KEY } from './helpers/provider-standin.js';
-import { cliSettings } from './helpers/settings.js';
 
 const KEY = 'sk-ant-api03-real-key-redteam-0123456789';
 const GATEWAY = 'http://127.0.0.1:40123/anthropic';
@@ -59,7 +48,7 @@ afterEach(async () => {
 
 const tmp = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
-/** startTurnGateway as the action calls it, in-process (as in gateway-anthropic-turn.test.ts). */
+/** The turn's gateway as the action starts it, in-process, with ANTHROPIC_API_KEY (helpers/turn-gateway.ts). */
 async function start(
   config: string | undefined,
   env: NodeJS.ProcessEnv = {},
@@ -68,38 +57,18 @@ async function start(
     dotenv,
     inputs = {}
   }: { isolated?: boolean; dotenv?: string; inputs?: Record<string, string> } = {}
-) {
-  const home = tmp('hermes-home-');
-  if (config !== undefined) fs.writeFileSync(path.join(home, 'config.yaml'), config);
-  if (dotenv !== undefined) fs.writeFileSync(path.join(home, '.env'), dotenv);
-  const warnings: string[] = [];
-  const hidden: string[] = [];
-  const stepEnv = { HERMES_HOME: home, ANTHROPIC_API_KEY: KEY, ...env };
-  const ports = {
-    env: stepEnv,
-    gateway: { start: startGateway, held: heldCredentials },
-    limits: { modelRetry: { tries: 1, backoffMs: 1, totalMs: 1000 } },
-    clock: { sleep: async () => undefined },
-    out: { warning: (m: string) => warnings.push(m) }
-  } as unknown as Ports;
-  const log = { redact: (t: string) => t, note: () => undefined } as unknown as LiveLog;
-  const plan = { hide: (s: string) => hidden.push(s) } as unknown as Plan;
-  const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
-  turn = await startTurnGateway(cliSettings(inputs), plan, log, cancellation, ports, isolated);
-  const agentEnv = agentEnvironment(stepEnv, turn);
-  return {
-    home,
-    stepEnv,
-    turn,
-    warnings,
-    hidden,
-    agentEnv,
-    held: heldByAgent(heldCredentials, agentEnv, turn, isolated)
-  };
+): Promise<StartedTurn> {
+  const got = await startTurn(
+    { ...(config !== undefined && { config }), ...(dotenv !== undefined && { dotenv }) },
+    { ANTHROPIC_API_KEY: KEY, ...env },
+    { isolated, inputs }
+  );
+  turn = got.turn;
+  return got;
 }
 
 /** The agent's home as fillAgentHome makes it from that turn: its config.yaml and warnings. */
-function agentHomeOf(got: Awaited<ReturnType<typeof start>>) {
+function agentHomeOf(got: StartedTurn) {
   const home = tmp('agent-home-');
   const warnings: string[] = [];
   fillAgentHome(home, {

@@ -4,22 +4,11 @@
  * gateway, the key no longer listed as held); left with the agent, said why, otherwise.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
-import { heldCredentials, startGateway } from '../src/gateway/gateway.js';
-import type { LiveLog } from '../src/publish/log.js';
-import type { Cancellation } from '../src/run/cancellation.js';
-import {
-  agentEnvironment,
-  heldByAgent,
-  startTurnGateway,
-  type TurnGateway
-} from '../src/steps/gateway.js';
-import type { Plan } from '../src/steps/plan.js';
-import type { Ports } from '../src/steps/ports.js';
-import { cliSettings } from './helpers/settings.js';
+import type { TurnGateway } from '../src/steps/gateway.js';
+import { startTurn } from './helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-0123456789';
 let turn: TurnGateway | undefined;
@@ -31,33 +20,18 @@ afterEach(async () => {
 async function start(
   config: string | undefined,
   env: NodeJS.ProcessEnv = {},
-  { isolated = true, inputs = {} }: { isolated?: boolean; inputs?: Record<string, string> } = {}
+  options: { isolated?: boolean; inputs?: Record<string, string> } = {}
 ) {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
-  if (config !== undefined) fs.writeFileSync(path.join(home, 'config.yaml'), config);
-  const warnings: string[] = [];
-  const hidden: string[] = [];
-  const stepEnv = { HERMES_HOME: home, ANTHROPIC_API_KEY: KEY, ...env };
-  const ports = {
-    env: stepEnv,
-    gateway: { start: startGateway, held: heldCredentials },
-    limits: { modelRetry: { tries: 1, backoffMs: 1, totalMs: 1000 } },
-    clock: { sleep: async () => undefined },
-    out: { warning: (m: string) => warnings.push(m) }
-  } as unknown as Ports;
-  const log = { redact: (t: string) => t, note: () => undefined } as unknown as LiveLog;
-  const plan = { hide: (s: string) => hidden.push(s) } as unknown as Plan;
-  const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
-  turn = await startTurnGateway(cliSettings(inputs), plan, log, cancellation, ports, isolated);
-  const agentEnv = agentEnvironment(stepEnv, turn);
+  const got = await startTurn(
+    config !== undefined ? { config } : {},
+    { ANTHROPIC_API_KEY: KEY, ...env },
+    options
+  );
+  turn = got.turn;
   return {
-    turn,
-    warnings,
-    hidden,
-    agentEnv,
-    held: heldByAgent(heldCredentials, agentEnv, turn, isolated),
+    ...got,
     original:
-      config === undefined ? undefined : fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')
+      config === undefined ? undefined : fs.readFileSync(path.join(got.home, 'config.yaml'), 'utf8')
   };
 }
 

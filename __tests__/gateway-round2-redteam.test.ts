@@ -9,7 +9,7 @@
  * The agent is a process of another user's (uid 65534, started as root) on the same loopback, as in
  * gateway-loopback-owner.test.ts; those tests need root on Linux and are skipped elsewhere.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
 import { lookup } from 'node:dns/promises';
@@ -20,23 +20,14 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { modelSectionOf, withAnthropicBase } from '../src/config/hermes-config.js';
 import { fillAgentHome } from '../src/confine/agent-home.js';
-import { heldCredentials, startGateway } from '../src/gateway/gateway.js';
+import { startGateway } from '../src/gateway/gateway.js';
 import { peerOwner, runnerOwned } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
-import type { LiveLog } from '../src/publish/log.js';
-import type { Cancellation } from '../src/run/cancellation.js';
 import { anthropicRoute } from '../src/steps/anthropic-route.js';
-import {
-  agentEnvironment,
-  agentOverrides,
-  heldByAgent,
-  startTurnGateway,
-  type TurnGateway
-} from '../src/steps/gateway.js';
-import type { Plan } from '../src/steps/plan.js';
-import type { Ports } from '../src/steps/ports.js';
+import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
 import { shownUrl } from '../src/text/url.js';
-import { cliSettings } from './helpers/settings.js';
+import { foreignListener } from './helpers/foreign-listener.js';
+import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-round2-0123456789';
 const OR_KEY = 'sk-or-v1-real-key-round2-0123456789abcdef';
@@ -67,80 +58,22 @@ afterEach(async () => {
 
 const tmp = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
-/**
- * The agent's listener: a real process of uid 65534 on host (port 0: any), printing every credential
- * it is sent, as a plain server and as an HTTP proxy (CONNECT answered, the tunnel's bytes printed).
- */
-async function agentListener(
-  host: string,
-  port = 0
-): Promise<{ port: number; seen: () => string }> {
-  const script = `
-    const server = require('node:http').createServer((req, res) => {
-      process.stdout.write('seen ' + req.method + ' ' + req.url + ' auth=' + req.headers.authorization + ' key=' + req.headers['x-api-key'] + '\\n');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    });
-    server.on('connect', (req, socket) => {
-      process.stdout.write('connect ' + req.url + '\\n');
-      socket.write('HTTP/1.1 200 Connection Established\\r\\n\\r\\n');
-      socket.on('data', d => {
-        process.stdout.write('tunnel ' + JSON.stringify(d.toString('latin1')) + '\\n');
-        socket.write('HTTP/1.1 200 OK\\r\\ncontent-type: application/json\\r\\ncontent-length: 2\\r\\n\\r\\n{}');
-      });
-    });
-    server.listen(${port}, ${JSON.stringify(host)}, () => process.stdout.write('port ' + server.address().port + '\\n'));`;
-  const child = spawn(process.execPath, ['-e', script], {
-    uid: 65534,
-    gid: 65534,
-    stdio: ['ignore', 'pipe', 'inherit']
-  });
-  children.push(child);
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => (out += chunk));
-  while (!/port \d+\n/.test(out)) await once(child.stdout, 'data');
-  return { port: Number(/port (\d+)/.exec(out)?.[1]), seen: () => out };
-}
-
-/** startTurnGateway as the action calls it (as in gateway-anthropic-redteam.test.ts), isolated. */
+/** The turn's gateway as the action starts it, isolated, with ANTHROPIC_API_KEY (helpers/turn-gateway.ts). */
 async function start(
   config: string | undefined,
   env: NodeJS.ProcessEnv = {},
-  { dotenv, skill }: { dotenv?: string; skill?: string } = {}
-) {
-  const home = tmp('hermes-home-');
-  if (skill !== undefined) {
-    fs.mkdirSync(path.join(home, 'skills', 'deploy'), { recursive: true });
-    fs.writeFileSync(path.join(home, 'skills', 'deploy', 'SKILL.md'), skill);
-  }
-  if (config !== undefined) fs.writeFileSync(path.join(home, 'config.yaml'), config);
-  if (dotenv !== undefined) fs.writeFileSync(path.join(home, '.env'), dotenv);
-  const warnings: string[] = [];
-  const stepEnv = { HERMES_HOME: home, ANTHROPIC_API_KEY: KEY, ...env };
-  const ports = {
-    env: stepEnv,
-    gateway: { start: startGateway, held: heldCredentials },
-    limits: { modelRetry: { tries: 1, backoffMs: 1, totalMs: 1000 } },
-    clock: { sleep: async () => undefined },
-    out: { warning: (m: string) => warnings.push(m) }
-  } as unknown as Ports;
-  const log = { redact: (t: string) => t, note: () => undefined } as unknown as LiveLog;
-  const plan = { hide: () => undefined } as unknown as Plan;
-  const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
-  turn = await startTurnGateway(cliSettings({}), plan, log, cancellation, ports, true);
-  const agentEnv = agentEnvironment(stepEnv, turn, m => warnings.push(m));
-  return {
-    turn,
-    warnings,
-    stepEnv,
-    agentEnv,
-    held: heldByAgent(heldCredentials, agentEnv, turn, true)
-  };
+  files: { dotenv?: string; skill?: string } = {}
+): Promise<StartedTurn> {
+  const got = await startTurn(
+    { ...files, ...(config !== undefined && { config }) },
+    { ANTHROPIC_API_KEY: KEY, ...env }
+  );
+  turn = got.turn;
+  return got;
 }
 
 /** Every file of the agent's Hermes home as fillAgentHome makes it from that turn, concatenated. */
-function agentHomeText(got: Awaited<ReturnType<typeof start>>): string {
+function agentHomeText(got: StartedTurn): string {
   const home = tmp('agent-home-');
   fillAgentHome(home, {
     ignoreUserConfig: false,
@@ -208,7 +141,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
   rootTest(
     'OPENROUTER_BASE_URL http://0.0.0.0:<port>: the agent’s listener is refused the real key',
     async () => {
-      const agent = await agentListener('0.0.0.0');
+      const agent = await foreignListener('0.0.0.0', children);
       const g = await openrouterAt(`http://0.0.0.0:${agent.port}/api/v1`);
       const status = await callOpenrouter(g);
       expect(agent.seen()).not.toContain(OR_KEY);
@@ -222,7 +155,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
       const name = os.hostname();
       const { address } = await lookup(name, { family: 4 });
       expect(address).toMatch(/^127\./); // /etc/hosts, as on Debian and Ubuntu (127.0.1.1)
-      const agent = await agentListener(address);
+      const agent = await foreignListener(address, children);
       const g = await openrouterAt(`http://${name}:${agent.port}/api/v1`);
       const status = await callOpenrouter(g);
       expect(agent.seen()).not.toContain(OR_KEY);
@@ -236,7 +169,7 @@ describe('the loopback-owner check: a name that is this machine but not literall
   (root && own ? test : test.skip)(
     `OPENROUTER_BASE_URL at this machine’s own interface address (${own}): refused the real key`,
     async () => {
-      const agent = await agentListener('0.0.0.0');
+      const agent = await foreignListener('0.0.0.0', children);
       const g = await openrouterAt(`http://${own}:${agent.port}/api/v1`);
       const status = await callOpenrouter(g);
       expect(agent.seen()).not.toContain(OR_KEY);
@@ -269,7 +202,7 @@ describe('the loopback-owner check: a proxy on loopback', () => {
   rootTest(
     'HTTP_PROXY on a loopback port the agent holds, http upstream: the real key is not sent to it',
     async () => {
-      const agent = await agentListener('127.0.0.1');
+      const agent = await foreignListener('127.0.0.1', children);
       const saved = { ...process.env };
       for (const name of ['NO_PROXY', 'no_proxy', 'http_proxy']) delete process.env[name];
       process.env.HTTP_PROXY = `http://127.0.0.1:${agent.port}`;
@@ -287,7 +220,7 @@ describe('the loopback-owner check: a proxy on loopback', () => {
   rootTest(
     'HTTPS_PROXY on a loopback port the agent holds, https upstream: the agent sees only CONNECT',
     async () => {
-      const agent = await agentListener('127.0.0.1');
+      const agent = await foreignListener('127.0.0.1', children);
       const saved = { ...process.env };
       for (const name of ['NO_PROXY', 'no_proxy', 'https_proxy']) delete process.env[name];
       process.env.HTTPS_PROXY = `http://127.0.0.1:${agent.port}`;
@@ -359,7 +292,7 @@ describe('the loopback-owner check: what holds', () => {
       const service = await runnerService('127.0.0.1');
       let agent: { port: number; seen: () => string } | undefined;
       try {
-        agent = await agentListener('::1', service.port);
+        agent = await foreignListener('::1', children, service.port);
       } catch {
         return; // no IPv6 loopback here
       }
@@ -376,7 +309,7 @@ describe('the loopback-owner check: what holds', () => {
         ['0.0.0.0', '[::ffff:127.0.0.1]'],
         ['127.0.0.2', '127.0.0.2']
       ] as const) {
-        const agent = await agentListener(bind);
+        const agent = await foreignListener(bind, children);
         const g = await anthropicAt(`http://${host}:${agent.port}`);
         expect(await callAnthropic(g, { 'x-api-key': g.capability })).toBe(502);
         expect(agent.seen()).not.toContain('seen');
@@ -395,7 +328,7 @@ describe('the loopback-owner check: what holds', () => {
       const s = servers.pop()!;
       s.closeAllConnections();
       await new Promise<void>(resolve => s.close(() => resolve()));
-      const agent = await agentListener('127.0.0.1', service.port);
+      const agent = await foreignListener('127.0.0.1', children, service.port);
       expect(await callAnthropic(g, { 'x-api-key': g.capability })).toBe(502);
       expect(agent.seen()).not.toContain('seen');
     }
@@ -404,7 +337,7 @@ describe('the loopback-owner check: what holds', () => {
   rootTest(
     'the agent’s port crowded with TIME_WAIT rows (uid 0 in the table): still refused',
     async () => {
-      const agent = await agentListener('127.0.0.1');
+      const agent = await foreignListener('127.0.0.1', children);
       // Connections the agent's server closes first: its side stays in TIME_WAIT, shown as uid 0.
       for (let n = 0; n < 200; n++) {
         const socket = connect(agent.port, '127.0.0.1');

@@ -1,0 +1,89 @@
+/**
+ * The turn's model gateway started in-process as the action starts it (src/steps/gateway.ts:
+ * startTurnGateway, then Hermes' environment from agentEnvironment), on a Hermes home of the test's
+ * making: what it warned, what it hid, what the agent's environment holds and which credentials the
+ * summary would list as held. The caller closes `turn.gateway`.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
+import type { LiveLog } from '../../src/publish/log.js';
+import type { Cancellation } from '../../src/run/cancellation.js';
+import {
+  agentEnvironment,
+  heldByAgent,
+  startTurnGateway,
+  type TurnGateway
+} from '../../src/steps/gateway.js';
+import type { Plan } from '../../src/steps/plan.js';
+import type { Ports } from '../../src/steps/ports.js';
+import { cliSettings } from './settings.js';
+
+export interface HomeFiles {
+  config?: string;
+  dotenv?: string;
+  /** skills/deploy/SKILL.md */
+  skill?: string;
+}
+
+export interface TurnOptions {
+  isolated?: boolean;
+  inputs?: Record<string, string>;
+}
+
+export interface StartedTurn {
+  home: string;
+  stepEnv: NodeJS.ProcessEnv;
+  turn: TurnGateway;
+  warnings: string[];
+  hidden: string[];
+  agentEnv: NodeJS.ProcessEnv;
+  held: string[];
+}
+
+/** A fresh Hermes home holding files, and the turn's gateway started on it with env. */
+export async function startTurn(
+  files: HomeFiles,
+  env: NodeJS.ProcessEnv,
+  { isolated = true, inputs = {} }: TurnOptions = {}
+): Promise<StartedTurn> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+  if (files.skill !== undefined) {
+    fs.mkdirSync(path.join(home, 'skills', 'deploy'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'skills', 'deploy', 'SKILL.md'), files.skill);
+  }
+  if (files.config !== undefined) fs.writeFileSync(path.join(home, 'config.yaml'), files.config);
+  if (files.dotenv !== undefined) fs.writeFileSync(path.join(home, '.env'), files.dotenv);
+  const warnings: string[] = [];
+  const hidden: string[] = [];
+  const stepEnv = { HERMES_HOME: home, ...env };
+  const ports = {
+    env: stepEnv,
+    gateway: { start: startGateway, held: heldCredentials },
+    limits: { modelRetry: { tries: 1, backoffMs: 1, totalMs: 1000 } },
+    clock: { sleep: async () => undefined },
+    out: { warning: (m: string) => warnings.push(m) }
+  } as unknown as Ports;
+  const log = { redact: (t: string) => t, note: () => undefined } as unknown as LiveLog;
+  const plan = { hide: (s: string) => hidden.push(s) } as unknown as Plan;
+  const cancellation = { signal: new AbortController().signal } as unknown as Cancellation;
+  const turn = await startTurnGateway(
+    cliSettings(inputs),
+    plan,
+    log,
+    cancellation,
+    ports,
+    isolated
+  );
+  const agentEnv = agentEnvironment(stepEnv, turn, m => warnings.push(m));
+  return {
+    home,
+    stepEnv,
+    turn,
+    warnings,
+    hidden,
+    agentEnv,
+    held: heldByAgent(heldCredentials, agentEnv, turn, isolated)
+  };
+}
