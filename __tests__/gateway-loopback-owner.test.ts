@@ -7,14 +7,15 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { startGateway } from '../src/gateway/gateway.js';
 import { peerOwner, runnerOwned } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
 import { foreignListener } from './helpers/foreign-listener.js';
+import { runnerService } from './helpers/runner-service.js';
 
 const KEY = 'sk-ant-api03-real-key-loopback-0123456789';
 const root = process.getuid?.() === 0 && process.platform === 'linux';
@@ -80,25 +81,9 @@ function call(g: Gateway): Promise<{ status: number; body: string }> {
   });
 }
 
-/** A provider stand-in in this process: the keys it was sent. */
-async function ownListener(host = '127.0.0.1'): Promise<{ port: number; keys: string[] }> {
-  const keys: string[] = [];
-  const server = createServer((req, res) => {
-    keys.push(String(req.headers['x-api-key']));
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"type":"message","content":[],"usage":{"input_tokens":1,"output_tokens":1}}');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>(resolve => server.listen(0, host, () => resolve()));
-  return { port: (server.address() as AddressInfo).port, keys };
-}
-
 describe('the owner of a connection’s other end, from the kernel’s table', () => {
   test('a connection to a server of this process: owned by this process’s user', async () => {
-    const { port } = await ownListener();
+    const { port } = await runnerService('127.0.0.1', servers);
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     try {
@@ -130,14 +115,14 @@ describe('the owner of a connection’s other end, from the kernel’s table', (
 
 describe('the gateway and a loopback upstream', () => {
   test('served by this process’s user, trusted: the call goes through with the key', async () => {
-    const up = await ownListener();
+    const up = await runnerService('127.0.0.1', servers);
     const got = await call(await gatewayTo(`http://127.0.0.1:${up.port}`, runnerOwned));
     expect(got.status).toBe(200);
     expect(up.keys).toEqual([KEY]);
   });
 
   test('served by a user not trusted: 502, not retried, nothing sent, the reason given', async () => {
-    const up = await ownListener();
+    const up = await runnerService('127.0.0.1', servers);
     const untrusted = (uid: number): boolean => uid !== process.getuid?.();
     const got = await call(await gatewayTo(`http://127.0.0.1:${up.port}`, untrusted));
     expect(got.status).toBe(502);
@@ -147,7 +132,7 @@ describe('the gateway and a loopback upstream', () => {
   });
 
   test('no check asked for (Hermes as the runner’s user): the call goes through', async () => {
-    const up = await ownListener();
+    const up = await runnerService('127.0.0.1', servers);
     const got = await call(await gatewayTo(`http://127.0.0.1:${up.port}`));
     expect(got.status).toBe(200);
   });
@@ -193,7 +178,7 @@ describe('the gateway and a loopback upstream', () => {
   test('this machine’s own address, served by this process’s user: let through', async () => {
     const own = ownAddress();
     if (!own) return void process.stderr.write('!!! SKIPPED: no non-loopback IPv4 address here.\n');
-    const up = await ownListener('0.0.0.0');
+    const up = await runnerService('0.0.0.0', servers);
     const got = await call(await gatewayTo(`http://${own}:${up.port}`, runnerOwned));
     expect(got.status).toBe(200);
     expect(up.keys).toEqual([KEY]);

@@ -13,8 +13,8 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
 import { lookup } from 'node:dns/promises';
-import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
@@ -27,6 +27,7 @@ import { anthropicRoute } from '../src/steps/anthropic-route.js';
 import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
 import { shownUrl } from '../src/text/url.js';
 import { foreignListener } from './helpers/foreign-listener.js';
+import { runnerService } from './helpers/runner-service.js';
 import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-round2-0123456789';
@@ -238,22 +239,6 @@ describe('the loopback-owner check: a proxy on loopback', () => {
 });
 
 describe('the loopback-owner check: what holds', () => {
-  /** A provider stand-in of this process's (the runner's service) on host:port. */
-  async function runnerService(host: string, port = 0): Promise<{ port: number; keys: string[] }> {
-    const keys: string[] = [];
-    const server = createServer((req, res) => {
-      keys.push(String(req.headers['x-api-key']));
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"type":"message","content":[],"usage":{"input_tokens":1,"output_tokens":1}}');
-      });
-    });
-    servers.push(server);
-    await new Promise<void>(resolve => server.listen(port, host, () => resolve()));
-    return { port: (server.address() as AddressInfo).port, keys };
-  }
-
   async function anthropicAt(upstream: string): Promise<Gateway> {
     const started = await startGateway({
       env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: upstream },
@@ -289,7 +274,7 @@ describe('the loopback-owner check: what holds', () => {
   rootTest(
     'the runner’s service on 127.0.0.1 only, the agent on [::1] at the same port, `localhost`: the agent never gets the key',
     async () => {
-      const service = await runnerService('127.0.0.1');
+      const service = await runnerService('127.0.0.1', servers);
       let agent: { port: number; seen: () => string } | undefined;
       try {
         agent = await foreignListener('::1', children, service.port);
@@ -322,7 +307,7 @@ describe('the loopback-owner check: what holds', () => {
   rootTest(
     'a trusted service, a kept-alive connection, the service gone and the agent on its port: refused',
     async () => {
-      const service = await runnerService('127.0.0.1');
+      const service = await runnerService('127.0.0.1', servers);
       const g = await anthropicAt(`http://127.0.0.1:${service.port}`);
       expect(await callAnthropic(g, { 'x-api-key': g.capability })).toBe(200);
       const s = servers.pop()!;
