@@ -237,6 +237,27 @@ describe('the model gateway and the fence', () => {
     expect(asked.filter(([file, , dir]) => file === 'chmod' && dir === config)).toEqual([]);
   });
 
+  test("the runner's own skills/ is closed to others while the agent runs, then put back", async () => {
+    // A skill holding a key is left out of the agent's copy; its original must not be readable either.
+    const hermesHome = fs.mkdtempSync(path.join(ROOT, 'hermes-home-'));
+    const skills = path.join(hermesHome, 'skills');
+    fs.mkdirSync(path.join(skills, 'deploy'), { recursive: true, mode: 0o755 });
+    fs.chmodSync(skills, 0o755);
+    fs.writeFileSync(path.join(skills, 'deploy', 'SKILL.md'), `use ${REAL}\n`, { mode: 0o644 });
+    const { host, asked } = standIn(() => false);
+    await step(
+      {
+        inputs: { isolation: 'user', 'hermes-path': process.execPath },
+        env: { RUNNER_TEMP: runnerTemp(), HERMES_HOME: hermesHome, OPENROUTER_API_KEY: REAL }
+      },
+      host
+    );
+    expect(asked.filter(([file, , dir]) => file === 'chmod' && dir === skills)).toEqual([
+      ['chmod', '700', skills],
+      ['chmod', '755', skills]
+    ]);
+  });
+
   test("a key in Hermes' .env written with ${…}, which Hermes expands: not fronted, and said", async () => {
     const hermesHome = fs.mkdtempSync(path.join(ROOT, 'hermes-home-'));
     fs.writeFileSync(

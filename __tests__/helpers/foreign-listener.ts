@@ -1,7 +1,7 @@
 /**
  * A listener of another user's (uid 65534, started as root) on this machine, as a process of the
  * isolated agent's would open one: a plain server and an HTTP proxy (CONNECT answered, the tunnel's
- * bytes printed). `seen()` is what it printed: a `seen <method> <url> auth=… key=…` line a request,
+ * bytes printed). `seen()` is what it printed: a `seen <method> <url> auth=… proxy=… key=…` line a request,
  * `connect <host:port>` and `tunnel "<bytes>"` lines for a proxied one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,12 +16,12 @@ export async function foreignListener(
 ): Promise<{ port: number; seen: () => string }> {
   const script = `
     const server = require('node:http').createServer((req, res) => {
-      process.stdout.write('seen ' + req.method + ' ' + req.url + ' auth=' + req.headers.authorization + ' key=' + req.headers['x-api-key'] + '\\n');
+      process.stdout.write('seen ' + req.method + ' ' + req.url + ' auth=' + req.headers.authorization + ' proxy=' + req.headers['proxy-authorization'] + ' key=' + req.headers['x-api-key'] + '\\n');
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
     });
     server.on('connect', (req, socket) => {
-      process.stdout.write('connect ' + req.url + '\\n');
+      process.stdout.write('connect ' + req.url + ' proxy=' + req.headers['proxy-authorization'] + '\\n');
       socket.write('HTTP/1.1 200 Connection Established\\r\\n\\r\\n');
       socket.on('data', d => {
         process.stdout.write('tunnel ' + JSON.stringify(d.toString('latin1')) + '\\n');

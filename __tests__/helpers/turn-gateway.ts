@@ -21,6 +21,8 @@ import type { Ports } from '../../src/steps/ports.js';
 import { cliSettings } from './settings.js';
 
 export interface HomeFiles {
+  /** A Hermes home the test made (else a fresh one). */
+  home?: string;
   config?: string;
   dotenv?: string;
   /** skills/deploy/SKILL.md */
@@ -48,7 +50,7 @@ export async function startTurn(
   env: NodeJS.ProcessEnv,
   { isolated = true, inputs = {} }: TurnOptions = {}
 ): Promise<StartedTurn> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+  const home = files.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
   if (files.skill !== undefined) {
     fs.mkdirSync(path.join(home, 'skills', 'deploy'), { recursive: true });
     fs.writeFileSync(path.join(home, 'skills', 'deploy', 'SKILL.md'), files.skill);

@@ -140,7 +140,9 @@ export function withAnthropicBase(section: ModelSection, base: string): string {
 export function configHolds(text: string, value: string): boolean {
   if (text.includes(value)) return true;
   let found = false;
-  visit(parseDocument(text, { version: '1.1', prettyErrors: false }), {
+  // Read with PyYAML's line breaks (a key after a NEL in a comment is a key to it).
+  const lines = text.replace(/[\x85\u2028\u2029]/g, '\n');
+  visit(parseDocument(lines, { version: '1.1', prettyErrors: false }), {
     Scalar(_key, node) {
       const v: unknown = node.value;
       if (
@@ -163,6 +165,9 @@ function parsed_(text: string): Document | string {
   // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
   // a key from the action that Hermes reads.
   if (/[\x85\u2028\u2029]/.test(text)) return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
+  // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
+  // does not change.
+  if (/^\uFEFF?%/m.test(text)) return 'it holds a directive (%YAML, %TAG)';
   const doc = parseDocument(text.replace(/^\uFEFF/, ''), {
     version: '1.1',
     uniqueKeys: true,

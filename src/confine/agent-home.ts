@@ -12,8 +12,11 @@ import { childEnv } from '../process/environment.js';
 
 /** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** What of Hermes' home may hold a key: the originals are closed to others while the agent runs. */
-export const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
+/**
+ * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
+ * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
+ */
+export const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml', 'skills'];
 
 /** The model gateway's variables, which of them are keys, and the agent's config.yaml text. */
 export interface AgentOverrides {
@@ -84,16 +87,22 @@ function dropHolding(
 ): void {
   const secrets = values.filter(v => v.trim() !== '');
   if (secrets.length === 0) return;
+  const drop = (file: string, shown: string): void => {
+    fs.rmSync(file, { recursive: true, force: true });
+    warn(
+      `Hermes' ${shown} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`
+    );
+  };
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && holdsAny(fs.readFileSync(file), secrets)) {
-        fs.rmSync(file);
-        warn(
-          `Hermes' ${path.relative(root, file)} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`
-        );
-      }
+      const shown = path.relative(root, file);
+      // The name itself (the agent lists it), or where a link points, said without the name.
+      if (holdsAny(Buffer.from(shown), secrets)) drop(file, 'an entry whose name');
+      else if (entry.isSymbolicLink() && holdsAny(Buffer.from(fs.readlinkSync(file)), secrets))
+        drop(file, `${shown} (a link, by its target)`);
+      else if (entry.isDirectory()) walk(file);
+      else if (entry.isFile() && holdsAny(fs.readFileSync(file), secrets)) drop(file, shown);
     }
   };
   walk(root);

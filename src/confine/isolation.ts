@@ -213,7 +213,10 @@ export class Isolation {
     this.setMode(dir, mode | 0o001);
   }
 
-  /** A regular file of the runner's (its target, if a link) readable by others: owner-only for the run. */
+  /**
+   * A regular file or a directory of the runner's (its target, if a link) open to others:
+   * owner-only for the run.
+   */
   private closeForRun(file: string): void {
     let real: string;
     try {
@@ -222,7 +225,8 @@ export class Isolation {
       return;
     }
     const stat = fs.statSync(real);
-    if (stat.isFile() && (stat.mode & 0o077) !== 0) this.setMode(real, stat.mode & 0o7700);
+    if ((stat.isFile() || stat.isDirectory()) && (stat.mode & 0o077) !== 0)
+      this.setMode(real, stat.mode & 0o7700);
   }
 
   private setMode(dir: string, mode: number): void {

@@ -97,7 +97,10 @@ export function upstreamDispatcher(
   // The agent could be the one listening on this machine: the peer's owner checked, the proxy's
   // when there is one (loopback-owner.ts). A loopback upstream never has one: http-client bypasses it.
   const proxy = getProxyUrl(upstream);
-  return ownerCheckedDispatcher(loopbackTrusted, proxy ? new URL(proxy) : undefined);
+  // Written without a scheme (`proxy.corp:3128`, which the URL parser reads as the scheme
+  // `proxy.corp:`), a proxy is an http one, as curl takes it.
+  const url = proxy && (/^https?:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
+  return ownerCheckedDispatcher(loopbackTrusted, url ? new URL(url) : undefined);
 }
 
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */

@@ -3,9 +3,10 @@
  * place, the environment that points Hermes here, and closing it (see docs/gateway.md).
  */
 import { randomBytes } from 'node:crypto';
+import { getProxyUrl } from '@actions/http-client';
 import { abortableSleep } from '../run/retry.js';
 import { Ledger } from './ledger.js';
-import { frontable, PROVIDERS } from './providers.js';
+import { frontable, PROVIDERS, type FrontedKey } from './providers.js';
 import { listen } from './server.js';
 import type { Gateway, GatewayOptions } from './types.js';
 
@@ -14,7 +15,9 @@ export { heldCredentials } from './providers.js';
 /** The gateway for this turn, or undefined when `model-proxy` is off or no key it fronts is present. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway | undefined> {
   if (options.mode === 'off') return undefined;
-  const fronted = frontable(options.env, options.warning);
+  const fronted = frontable(options.env, options.warning).filter(
+    f => !options.loopbackTrusted || !proxiedInClear(f, options.warning)
+  );
   if (fronted.length === 0) return undefined;
   // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
   const capability = `hgw-${randomBytes(32).toString('base64url')}`;
@@ -58,6 +61,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     stats: () => ledger.stats(),
     close: () => listening.close()
   };
+}
+
+/**
+ * A plain-http upstream the runner's proxy reaches for the gateway: where the proxy then connects
+ * (this machine's own address, a port the agent bound first) the gateway cannot check, and over http
+ * the key travels readable. Not fronted while Hermes runs as its own user; said why.
+ */
+function proxiedInClear(f: FrontedKey, warning: (message: string) => void): boolean {
+  if (!f.upstream.toLowerCase().startsWith('http:') || !getProxyUrl(f.upstream)) return false;
+  warning(
+    `${f.spec.baseVariable} is plain http and goes through the runner's proxy, which the model gateway cannot see past to check who answers: it does not front ${f.provider}, so the agent holds ${f.keyVariable}. Use https, or name the host in NO_PROXY.`
+  );
+  return true;
 }
 
 /** A NO_PROXY list with the gateway's host in it. */

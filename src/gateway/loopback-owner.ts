@@ -7,7 +7,8 @@
  * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
  * which user owns the other end: the socket accepted for this connection, which belongs to the user
  * who made the listening socket. Only root and the action's own user are trusted; anything else ends
- * the connection, as does an owner that cannot be found. A peer on another host is not looked up.
+ * the connection, as does an owner that cannot be found. Every direct connection is looked up: a
+ * peer the table does not show, at an address not of this machine's, is another host's.
  */
 import * as fs from 'node:fs';
 import { endianness, networkInterfaces } from 'node:os';
@@ -15,25 +16,31 @@ import type { Socket } from 'node:net';
 import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { isLoopback } from '../text/url.js';
 
-/** The uid owning the socket at the other end of a connection, if this machine's table shows it. */
+/**
+ * The uid owning the socket at the other end of a connection, as this machine's table shows it:
+ * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's);
+ * undefined when it shows no such socket (the other end is on another host).
+ */
 export function peerOwner(
   socket: Pick<Socket, 'localAddress' | 'localPort' | 'remoteAddress' | 'remotePort'>,
   tables: Iterable<string> = readTables()
-): number | undefined {
+): number | 'unknown' | undefined {
   const { localAddress, localPort, remoteAddress, remotePort } = socket;
   if (!localAddress || !localPort || !remoteAddress || !remotePort) return undefined;
   // The peer's row: its local end is our remote one, and its remote end is our local one.
   const near = endpoint(remoteAddress, remotePort);
   const far = endpoint(localAddress, localPort);
+  let closed = false;
   for (const table of tables)
     for (const line of table.split('\n').slice(1)) {
       const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
       if (local === undefined || remote === undefined || uid === undefined) continue;
-      // ESTABLISHED only: a closing socket's row (TIME_WAIT) reads as root's.
-      if (state !== '01') continue;
-      if (decoded(local) === near && decoded(remote) === far) return Number(uid);
+      if (decoded(local) !== near || decoded(remote) !== far) continue;
+      // Any state but TIME_WAIT has its owner: a half-closed socket (FIN_WAIT) still reads.
+      if (state !== '06') return Number(uid);
+      closed = true;
     }
-  return undefined;
+  return closed ? 'unknown' : undefined;
 }
 
 /** Root and this process's user: who may serve an upstream on this machine. */
@@ -56,7 +63,7 @@ export function ownerCheckedDispatcher(trusted: (uid: number) => boolean, proxy?
     pipelining: 1,
     // As @actions/http-client sends a proxy's user name and password.
     ...(credentials && {
-      token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`
+      token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
     }),
     clientFactory: (origin, options) => {
       const { connect } = options as { connect: buildConnector.connector };
@@ -73,15 +80,17 @@ function checked(
   return (options, callback) => {
     connect(options, (error, socket) => {
       if (error) return callback(error, null);
-      // Another host: nothing of the agent's can be listening there.
-      if (!onThisMachine(socket.remoteAddress ?? '')) return callback(null, socket);
+      // Looked up whatever the address: one of an interface without carrier (docker0 with no
+      // container) is this machine's too, and os.networkInterfaces() does not list it.
       const owner = peerOwner(socket);
-      if (owner !== undefined && trusted(owner)) return callback(null, socket);
+      const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
+      // Not in the table, and not an address of this machine: another host's.
+      if (!local || (typeof owner === 'number' && trusted(owner))) return callback(null, socket);
       socket.destroy();
       const refused = new Error(
-        owner === undefined
-          ? 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent'
-          : `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+        typeof owner === 'number'
+          ? `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+          : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent'
       );
       callback(Object.assign(refused, { code: UNTRUSTED }), null);
     });
