@@ -40400,13 +40400,18 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
  * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
  * which user owns the other end: the socket accepted for this connection, which belongs to the user
  * who made the listening socket. Only root and the action's own user are trusted; anything else ends
- * the connection, as does an owner that cannot be found. A peer on another host is not looked up.
+ * the connection, as does an owner that cannot be found. Every direct connection is looked up: a
+ * peer the table does not show, at an address not of this machine's, is another host's.
  */
 
 
 
 
-/** The uid owning the socket at the other end of a connection, if this machine's table shows it. */
+/**
+ * The uid owning the socket at the other end of a connection, as this machine's table shows it:
+ * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's);
+ * undefined when it shows no such socket (the other end is on another host).
+ */
 function peerOwner(socket, tables = readTables()) {
     const { localAddress, localPort, remoteAddress, remotePort } = socket;
     if (!localAddress || !localPort || !remoteAddress || !remotePort)
@@ -40414,18 +40419,20 @@ function peerOwner(socket, tables = readTables()) {
     // The peer's row: its local end is our remote one, and its remote end is our local one.
     const near = endpoint(remoteAddress, remotePort);
     const far = endpoint(localAddress, localPort);
+    let closed = false;
     for (const table of tables)
         for (const line of table.split('\n').slice(1)) {
             const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
             if (local === undefined || remote === undefined || uid === undefined)
                 continue;
-            // ESTABLISHED only: a closing socket's row (TIME_WAIT) reads as root's.
-            if (state !== '01')
+            if (decoded(local) !== near || decoded(remote) !== far)
                 continue;
-            if (decoded(local) === near && decoded(remote) === far)
+            // Any state but TIME_WAIT has its owner: a half-closed socket (FIN_WAIT) still reads.
+            if (state !== '06')
                 return Number(uid);
+            closed = true;
         }
-    return undefined;
+    return closed ? 'unknown' : undefined;
 }
 /** Root and this process's user: who may serve an upstream on this machine. */
 const runnerOwned = (uid) => uid === 0 || uid === process.getuid?.();
@@ -40446,7 +40453,7 @@ function ownerCheckedDispatcher(trusted, proxy) {
         pipelining: 1,
         // As @actions/http-client sends a proxy's user name and password.
         ...(credentials && {
-            token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`
+            token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
         }),
         clientFactory: (origin, options) => {
             const { connect } = options;
@@ -40460,16 +40467,17 @@ function checked(connect, trusted) {
         connect(options, (error, socket) => {
             if (error)
                 return callback(error, null);
-            // Another host: nothing of the agent's can be listening there.
-            if (!onThisMachine(socket.remoteAddress ?? ''))
-                return callback(null, socket);
+            // Looked up whatever the address: one of an interface without carrier (docker0 with no
+            // container) is this machine's too, and os.networkInterfaces() does not list it.
             const owner = peerOwner(socket);
-            if (owner !== undefined && trusted(owner))
+            const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
+            // Not in the table, and not an address of this machine: another host's.
+            if (!local || (typeof owner === 'number' && trusted(owner)))
                 return callback(null, socket);
             socket.destroy();
-            const refused = new Error(owner === undefined
-                ? 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent'
-                : `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`);
+            const refused = new Error(typeof owner === 'number'
+                ? `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+                : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
             callback(Object.assign(refused, { code: UNTRUSTED }), null);
         });
     };
@@ -61942,8 +61950,11 @@ function git_guard_write(workspace, tree) {
 
 /** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/** What of Hermes' home may hold a key: the originals are closed to others while the agent runs. */
-const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml'];
+/**
+ * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
+ * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
+ */
+const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml', 'skills'];
 /** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
 function makeAgentHome(name) {
     return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
@@ -61987,15 +61998,23 @@ function dropHolding(root, values, warn) {
     const secrets = values.filter(v => v.trim() !== '');
     if (secrets.length === 0)
         return;
+    const drop = (file, shown) => {
+        external_node_fs_.rmSync(file, { recursive: true, force: true });
+        warn(`Hermes' ${shown} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
+    };
     const walk = (dir) => {
         for (const entry of external_node_fs_.readdirSync(dir, { withFileTypes: true })) {
             const file = external_node_path_.join(dir, entry.name);
-            if (entry.isDirectory())
+            const shown = external_node_path_.relative(root, file);
+            // The name itself (the agent lists it), or where a link points, said without the name.
+            if (holdsAny(Buffer.from(shown), secrets))
+                drop(file, 'an entry whose name');
+            else if (entry.isSymbolicLink() && holdsAny(Buffer.from(external_node_fs_.readlinkSync(file)), secrets))
+                drop(file, `${shown} (a link, by its target)`);
+            else if (entry.isDirectory())
                 walk(file);
-            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets)) {
-                external_node_fs_.rmSync(file);
-                warn(`Hermes' ${external_node_path_.relative(root, file)} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
-            }
+            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets))
+                drop(file, shown);
         }
     };
     walk(root);
@@ -62412,7 +62431,10 @@ class Isolation {
         }
         this.setMode(dir, mode | 0o001);
     }
-    /** A regular file of the runner's (its target, if a link) readable by others: owner-only for the run. */
+    /**
+     * A regular file or a directory of the runner's (its target, if a link) open to others:
+     * owner-only for the run.
+     */
     closeForRun(file) {
         let real;
         try {
@@ -62422,7 +62444,7 @@ class Isolation {
             return;
         }
         const stat = external_node_fs_.statSync(real);
-        if (stat.isFile() && (stat.mode & 0o077) !== 0)
+        if ((stat.isFile() || stat.isDirectory()) && (stat.mode & 0o077) !== 0)
             this.setMode(real, stat.mode & 0o7700);
     }
     setMode(dir, mode) {
@@ -62798,7 +62820,9 @@ function configHolds(text, value) {
     if (text.includes(value))
         return true;
     let found = false;
-    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(text, { version: '1.1', prettyErrors: false }), {
+    // Read with PyYAML's line breaks (a key after a NEL in a comment is a key to it).
+    const lines = text.replace(/[\x85\u2028\u2029]/g, '\n');
+    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(lines, { version: '1.1', prettyErrors: false }), {
         Scalar(_key, node) {
             const v = node.value;
             if (typeof v === 'string'
@@ -62819,6 +62843,10 @@ function parsed_(text) {
     // a key from the action that Hermes reads.
     if (/[\x85\u2028\u2029]/.test(text))
         return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
+    // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
+    // does not change.
+    if (/^\uFEFF?%/m.test(text))
+        return 'it holds a directive (%YAML, %TAG)';
     const doc = (0,dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
         version: '1.1',
         uniqueKeys: true,
@@ -68176,6 +68204,8 @@ var hermes = __nccwpck_require__(45593);
 var install = __nccwpck_require__(26496);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(44942);
 // EXTERNAL MODULE: ./src/run/retry.ts
 var retry = __nccwpck_require__(31191);
 ;// CONCATENATED MODULE: ./src/gateway/ledger.ts
@@ -68381,8 +68411,6 @@ var providers = __nccwpck_require__(84048);
 var external_node_http_ = __nccwpck_require__(37067);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(78474);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(46752);
 // EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
@@ -68481,7 +68509,10 @@ function upstreamDispatcher(upstream, loopbackTrusted) {
     // The agent could be the one listening on this machine: the peer's owner checked, the proxy's
     // when there is one (loopback-owner.ts). A loopback upstream never has one: http-client bypasses it.
     const proxy = (0,lib/* getProxyUrl */.s_)(upstream);
-    return (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted, proxy ? new URL(proxy) : undefined);
+    // Written without a scheme (`proxy.corp:3128`, which the URL parser reads as the scheme
+    // `proxy.corp:`), a proxy is an http one, as curl takes it.
+    const url = proxy && (/^https?:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
+    return (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted, url ? new URL(url) : undefined);
 }
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 async function forward(call, res) {
@@ -68762,11 +68793,12 @@ async function listen(options) {
 
 
 
+
 /** The gateway for this turn, or undefined when `model-proxy` is off or no key it fronts is present. */
 async function startGateway(options) {
     if (options.mode === 'off')
         return undefined;
-    const fronted = (0,providers/* frontable */.ol)(options.env, options.warning);
+    const fronted = (0,providers/* frontable */.ol)(options.env, options.warning).filter(f => !options.loopbackTrusted || !proxiedInClear(f, options.warning));
     if (fronted.length === 0)
         return undefined;
     // Handed out as `…_API_KEY`, a name the redaction treats as secret; the caller masks it as well.
@@ -68808,6 +68840,17 @@ async function startGateway(options) {
         stats: () => ledger.stats(),
         close: () => listening.close()
     };
+}
+/**
+ * A plain-http upstream the runner's proxy reaches for the gateway: where the proxy then connects
+ * (this machine's own address, a port the agent bound first) the gateway cannot check, and over http
+ * the key travels readable. Not fronted while Hermes runs as its own user; said why.
+ */
+function proxiedInClear(f, warning) {
+    if (!f.upstream.toLowerCase().startsWith('http:') || !(0,lib/* getProxyUrl */.s_)(f.upstream))
+        return false;
+    warning(`${f.spec.baseVariable} is plain http and goes through the runner's proxy, which the model gateway cannot see past to check who answers: it does not front ${f.provider}, so the agent holds ${f.keyVariable}. Use https, or name the host in NO_PROXY.`);
+    return true;
 }
 /** A NO_PROXY list with the gateway's host in it. */
 function withLoopback(list) {
