@@ -557,6 +557,17 @@ describe('a fronted key’s value where the agent reads it, written so the check
     }
   );
 
+  test('a key shorter than 8 characters is not looked for elsewhere (it would match ordinary text)', async () => {
+    const got = await start(undefined, {
+      ANTHROPIC_API_KEY: '',
+      OPENROUTER_API_KEY: 'k',
+      SIM_FILE: '/tmp/work/argv.json'
+    });
+    expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['openrouter']);
+    expect(got.agentEnv.SIM_FILE).toBe('/tmp/work/argv.json');
+    expect(got.warnings.join('\n')).not.toMatch(/holds the value/);
+  });
+
   test('the warning for a key in config.yaml does not echo it', async () => {
     const got = await start(`model:\n  provider: anthropic\n# old: ${KEY}\n`);
     expect(got.warnings.join('\n')).toMatch(/holds the value of ANTHROPIC_API_KEY/);

@@ -105,6 +105,9 @@ const before = fc.constantFrom(
   'a: &a anthropic\nb: &b {base_url: https://x.example}\n',
   '# a comment\n',
   '%YAML 1.1\n---\n',
+  '%YAML 1.2\n---\n',
+  '# hidden\u0085model: {provider: nous}\n',
+  '# hidden\u2028a: &a {provider: nous}\n',
   'model: {provider: nous}\n'
 );
 const after = fc.constantFrom(

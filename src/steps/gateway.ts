@@ -20,7 +20,7 @@ import type { BudgetFact, GatewayFact } from '../run/facts.js';
 import type { SessionRecord } from '../cli/session-record.js';
 import type { Verdict } from '../run/verdict.js';
 import { StreamReader } from '../run/stream-reader.js';
-import type { Redacted, Redactor } from '../text/redact.js';
+import { MIN_ENV_SECRET_CHARS, type Redacted, type Redactor } from '../text/redact.js';
 import { anthropicRoute, type RouteFacts } from './anthropic-route.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
@@ -142,6 +142,7 @@ function notFronted(
     if (
       !providers.has(p.provider) &&
       key &&
+      searchable(key) &&
       config?.text !== undefined &&
       configHolds(config.text, key)
     )
@@ -214,13 +215,18 @@ export function heldByAgent(
   return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
 }
 
-/** The fronted keys' real values: the step's and those of Hermes' .env. */
+/**
+ * The fronted keys' real values, the step's and those of Hermes' .env, to look for elsewhere: of 8
+ * characters at least, as the redaction's (shorter, it would be found in ordinary text).
+ */
 function frontedValues({ gateway, dotenv }: TurnGateway, env: NodeJS.ProcessEnv): string[] {
   return (gateway?.fronted ?? [])
     .flatMap(f => [env[f.keyVariable], dotenv?.values[f.keyVariable]])
     .map(v => v?.trim() ?? '')
-    .filter(v => v !== '');
+    .filter(searchable);
 }
+
+const searchable = (value: string): boolean => value.length >= MIN_ENV_SECRET_CHARS;
 
 /**
  * Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to;
