@@ -62972,6 +62972,7 @@ function plainEndpoint(upstream) {
 
 
 
+
 /**
  * Starts the turn's gateway on the keys Hermes will really use: its `.env` beats the step's `env:`.
  * An agent of its own gets a copy of that file without the gateway's variables; one that runs as the
@@ -63061,6 +63062,7 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
         const key = seen[p.keyVariable]?.trim();
         if (!providers.has(p.provider) &&
             key &&
+            searchable(key) &&
             config?.text !== undefined &&
             configHolds(config.text, key))
             leave([p], `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`);
@@ -63112,13 +63114,17 @@ function agentOverrides({ gateway, dotenv, agentConfig }, env) {
 function heldByAgent(held, agentEnv, { gateway, dotenv }, isolated) {
     return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
 }
-/** The fronted keys' real values: the step's and those of Hermes' .env. */
+/**
+ * The fronted keys' real values, the step's and those of Hermes' .env, to look for elsewhere: of 8
+ * characters at least, as the redaction's (shorter, it would be found in ordinary text).
+ */
 function frontedValues({ gateway, dotenv }, env) {
     return (gateway?.fronted ?? [])
         .flatMap(f => [env[f.keyVariable], dotenv?.values[f.keyVariable]])
         .map(v => v?.trim() ?? '')
-        .filter(v => v !== '');
+        .filter(searchable);
 }
+const searchable = (value) => value.length >= text_redact/* MIN_ENV_SECRET_CHARS */.IK;
 /**
  * Hermes' environment with the gateway's variables laid over it: the keys replaced, not added to;
  * and any other variable that holds a fronted key's value (the workflow's `LLM_KEY: ${{ secrets.… }}`
@@ -69122,6 +69128,7 @@ function parseJson(text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $u: () => (/* binding */ makeRedactor),
 /* harmony export */   A2: () => (/* binding */ redactHead),
+/* harmony export */   IK: () => (/* binding */ MIN_ENV_SECRET_CHARS),
 /* harmony export */   Pm: () => (/* binding */ environmentSecrets),
 /* harmony export */   _b: () => (/* binding */ TOKENS_ONLY),
 /* harmony export */   eT: () => (/* binding */ redactStrings),
@@ -69129,7 +69136,7 @@ function parseJson(text) {
 /* harmony export */   v5: () => (/* binding */ MASK),
 /* harmony export */   x3: () => (/* binding */ NONE)
 /* harmony export */ });
-/* unused harmony exports MIN_ENV_SECRET_CHARS, REDACTED_HEAD_CHARS */
+/* unused harmony export REDACTED_HEAD_CHARS */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21789);
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
