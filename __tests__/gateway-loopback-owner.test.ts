@@ -107,7 +107,11 @@ describe('the owner of a connection’s other end, from the kernel’s table', (
     expect(peer('127.0.0.1', 0x1f91, 0xd187)).toBe(1002);
     expect(peer('::1', 0x1f92, 0xd188)).toBe(1003);
     expect(peer('0:0:0:0:0:0:0:1', 0x1f92, 0xd188)).toBe(1003);
-    expect(peer('127.0.0.1', 0x1f90, 0xd187)).toBeUndefined();
+    // No row connected to our end: another host's.
+    expect(peer('127.0.0.1', 0x1f90, 0xd189)).toBeUndefined();
+    // A row connected to our end from another port than the one asked for: a NAT rule sent the
+    // connection there (REDIRECT, DNAT), and that socket's owner is the peer's.
+    expect(peer('127.0.0.1', 0x1f90, 0xd187)).toBe(1002);
     // A zoned link-local address neither throws nor matches a loopback row.
     expect(peer('fe80::1%eth0', 0x1f92, 0xd188)).toBeUndefined();
   });

@@ -18,8 +18,8 @@ import { isLoopback } from '../text/url.js';
 
 /**
  * The uid owning the socket at the other end of a connection, as this machine's table shows it:
- * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's);
- * undefined when it shows no such socket (the other end is on another host).
+ * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
+ * as sockets of several users; undefined when it shows no such socket (another host's).
  */
 export function peerOwner(
   socket: Pick<Socket, 'localAddress' | 'localPort' | 'remoteAddress' | 'remotePort'>,
@@ -31,16 +31,25 @@ export function peerOwner(
   const near = endpoint(remoteAddress, remotePort);
   const far = endpoint(localAddress, localPort);
   let closed = false;
+  // Rows of sockets connected to our end from another address than the one we asked for: a NAT
+  // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
+  // names the address it was sent to. Destination NAT leaves our end as it is.
+  const redirected = new Set<number>();
   for (const table of tables)
     for (const line of table.split('\n').slice(1)) {
       const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
       if (local === undefined || remote === undefined || uid === undefined) continue;
-      if (decoded(local) !== near || decoded(remote) !== far) continue;
-      // Any state but TIME_WAIT has its owner: a half-closed socket (FIN_WAIT) still reads.
-      if (state !== '06') return Number(uid);
-      closed = true;
+      if (decoded(remote) !== far) continue;
+      const exact = decoded(local) === near;
+      // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
+      if (state === '06') closed ||= exact;
+      // Any other state has its owner: a half-closed socket (FIN_WAIT) still reads.
+      else if (exact) return Number(uid);
+      else if (decoded(local) !== far) redirected.add(Number(uid));
     }
-  return closed ? 'unknown' : undefined;
+  if (closed) return 'unknown';
+  if (redirected.size === 0) return undefined;
+  return redirected.size === 1 ? [...redirected][0] : 'unknown';
 }
 
 /** Root and this process's user: who may serve an upstream on this machine. */

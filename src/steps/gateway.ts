@@ -242,13 +242,16 @@ export function agentEnvironment(
   if (!gateway) return env;
   const values = frontedValues(turn, env);
   const out: NodeJS.ProcessEnv = { ...env, ...gateway.env };
-  const copies = Object.keys(out).filter(
-    name => !(name in gateway.env) && values.some(v => out[name]?.includes(v))
-  );
-  for (const name of copies) delete out[name];
-  if (copies.length > 0)
+  const holds = (text: string | undefined): boolean => values.some(v => text?.includes(v));
+  const others = Object.keys(out).filter(name => !(name in gateway.env));
+  // A name that holds the key is left out unnamed: naming it would print the key.
+  const named = others.filter(name => holds(name));
+  const copies = others.filter(name => !holds(name) && holds(out[name]));
+  for (const name of [...named, ...copies]) delete out[name];
+  const said = [...copies, ...(named.length > 0 ? [`${named.length} whose name holds it`] : [])];
+  if (said.length > 0)
     warning(
-      `${copies.join(', ')} ${copies.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`
+      `${said.join(', ')} ${copies.length + named.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`
     );
   return out;
 }
