@@ -40409,8 +40409,8 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /**
  * The uid owning the socket at the other end of a connection, as this machine's table shows it:
- * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's);
- * undefined when it shows no such socket (the other end is on another host).
+ * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
+ * as sockets of several users; undefined when it shows no such socket (another host's).
  */
 function peerOwner(socket, tables = readTables()) {
     const { localAddress, localPort, remoteAddress, remotePort } = socket;
@@ -40420,19 +40420,32 @@ function peerOwner(socket, tables = readTables()) {
     const near = endpoint(remoteAddress, remotePort);
     const far = endpoint(localAddress, localPort);
     let closed = false;
+    // Rows of sockets connected to our end from another address than the one we asked for: a NAT
+    // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
+    // names the address it was sent to. Destination NAT leaves our end as it is.
+    const redirected = new Set();
     for (const table of tables)
         for (const line of table.split('\n').slice(1)) {
             const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
             if (local === undefined || remote === undefined || uid === undefined)
                 continue;
-            if (decoded(local) !== near || decoded(remote) !== far)
+            if (decoded(remote) !== far)
                 continue;
-            // Any state but TIME_WAIT has its owner: a half-closed socket (FIN_WAIT) still reads.
-            if (state !== '06')
+            const exact = decoded(local) === near;
+            // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
+            if (state === '06')
+                closed ||= exact;
+            // Any other state has its owner: a half-closed socket (FIN_WAIT) still reads.
+            else if (exact)
                 return Number(uid);
-            closed = true;
+            else if (decoded(local) !== far)
+                redirected.add(Number(uid));
         }
-    return closed ? 'unknown' : undefined;
+    if (closed)
+        return 'unknown';
+    if (redirected.size === 0)
+        return undefined;
+    return redirected.size === 1 ? [...redirected][0] : 'unknown';
 }
 /** Root and this process's user: who may serve an upstream on this machine. */
 const runnerOwned = (uid) => uid === 0 || uid === process.getuid?.();
@@ -63136,11 +63149,16 @@ function agentEnvironment(env, turn, warning = () => undefined) {
         return env;
     const values = frontedValues(turn, env);
     const out = { ...env, ...gateway.env };
-    const copies = Object.keys(out).filter(name => !(name in gateway.env) && values.some(v => out[name]?.includes(v)));
-    for (const name of copies)
+    const holds = (text) => values.some(v => text?.includes(v));
+    const others = Object.keys(out).filter(name => !(name in gateway.env));
+    // A name that holds the key is left out unnamed: naming it would print the key.
+    const named = others.filter(name => holds(name));
+    const copies = others.filter(name => !holds(name) && holds(out[name]));
+    for (const name of [...named, ...copies])
         delete out[name];
-    if (copies.length > 0)
-        warning(`${copies.join(', ')} ${copies.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`);
+    const said = [...copies, ...(named.length > 0 ? [`${named.length} whose name holds it`] : [])];
+    if (said.length > 0)
+        warning(`${said.join(', ')} ${copies.length + named.length > 1 ? 'hold' : 'holds'} the value of a key the model gateway fronts: left out of Hermes' environment, which would otherwise hold the key.`);
     return out;
 }
 /** What the gateway counted, its strings redacted (the model is the agent's choice). */
