@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
 import {
+  configCredentials,
   modelSectionOf,
   readModelSection,
   withAnthropicBase,
@@ -278,5 +279,20 @@ describe('when Hermes would send its Anthropic calls to the gateway', () => {
       /^ANTHROPIC_API_KEY is not fronted by the model gateway, so the agent holds the key: /
     );
     expect(!got.routed && got.why).toMatch(why);
+  });
+});
+
+describe('where config.yaml sets a credential (configCredentials)', () => {
+  test.each<[string, string, string[]]>([
+    ['block style', 'model:\n  api_key: sk-1\n', ['model.api_key']],
+    ['a flow mapping', 'auxiliary: {vision: {api_key: sk-2}}\n', ['auxiliary.vision.api_key']],
+    ['a quoted key', 'a:\n  "openai_key": sk-3\n', ['a.openai_key']],
+    ['in a list', 'fallback_providers:\n  - token: t-4\n', ['fallback_providers.0.token']],
+    ['after a NEL, as PyYAML reads it', '# c\u0085secret: s-5\n', ['secret']],
+    ['a ${VAR} reference (Hermes expands it)', 'model:\n  api_key: ${OPENROUTER_API_KEY}\n', []],
+    ['empty, or not a string', 'model:\n  api_key: ""\n  token: 12\n', []],
+    ['no credential', 'model:\n  provider: anthropic\n  keyboard: x\n', []]
+  ])('%s', (_what, text, paths) => {
+    expect(configCredentials(text)).toEqual(paths);
   });
 });

@@ -9,9 +9,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   isAlias,
+  isDocument,
   isMap,
   isNode,
   isScalar,
+  isSeq,
+  parseAllDocuments,
   Pair,
   parseDocument,
   visit,
@@ -154,6 +157,41 @@ export function configHolds(text: string, value: string): boolean {
       return found ? visit.BREAK : undefined;
     }
   });
+  return found;
+}
+
+/** A config key that names a credential (`api_key`, `openai_key`, `token`, `secret`, …). */
+const CREDENTIAL_KEY =
+  /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|passwd|pat|credentials?)$/i;
+
+/**
+ * Where config.yaml's text sets a credential: the dotted paths of keys named like one with a
+ * non-empty string value, other than a `${VAR}` reference (Hermes expands it from its environment,
+ * where a fronted key is the capability). The agent reads the file (its copy, or the runner's).
+ * Aliases are not followed: the anchored original is found where it is written.
+ */
+export function configCredentials(text: string): string[] {
+  const lines = text.replace(/[\x85\u2028\u2029]/g, '\n').replace(/^\uFEFF/, '');
+  const found: string[] = [];
+  const walk = (node: unknown, at: string): void => {
+    if (isMap(node))
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : '?';
+        const value: unknown = pair.value;
+        if (
+          CREDENTIAL_KEY.test(key) &&
+          isScalar(value) &&
+          typeof value.value === 'string' &&
+          value.value.trim() !== '' &&
+          !/^\$\{[^}]*\}$/.test(value.value.trim())
+        )
+          found.push(at + key);
+        else walk(value, `${at}${key}.`);
+      }
+    else if (isSeq(node)) node.items.forEach((item, n) => walk(item, `${at}${n}.`));
+  };
+  for (const doc of parseAllDocuments(lines, { version: '1.1', prettyErrors: false }))
+    if (isDocument(doc)) walk(doc.contents, '');
   return found;
 }
 

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { configCredentials } from '../config/hermes-config.js';
 import { hermesHomeOf, readHermesDotenv, withoutNames } from '../config/hermes-dotenv.js';
 import { childEnv } from '../process/environment.js';
 
@@ -69,9 +70,10 @@ export function fillAgentHome(home: string, options: HomeOptions): void {
   }
   dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
   const config = path.join(hermesHome, 'config.yaml');
-  if (fs.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(fs.readFileSync(config, 'utf8')))
+  const set = fs.existsSync(config) ? configCredentials(fs.readFileSync(config, 'utf8')) : [];
+  if (set.length > 0)
     options.warn(
-      "Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only."
+      `Hermes' config.yaml sets ${set.join(', ')}, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.`
     );
 }
 

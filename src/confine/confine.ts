@@ -5,7 +5,7 @@
  * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
  * failure half-way is undone here, never by a caller's `finally`.
  */
-import type { AgentOverrides } from './agent-home.js';
+import { HERMES_SECRETS, type AgentOverrides } from './agent-home.js';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { Input } from '../config/inputs.js';
 import { childEnv } from '../process/environment.js';
@@ -18,6 +18,7 @@ import { gitControlWarning, snapshotGitControl } from './git-guard.js';
 import type { IsolationHost, IsolationPlan } from './host.js';
 import { Isolation, lentTree, type SweepLimits } from './isolation.js';
 import { inside } from './credential.js';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -134,17 +135,37 @@ function unlentWhy(
   return held && `${lent} holds ${held}, which the agent must not own`;
 }
 
-/** What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files), or undefined. */
+/**
+ * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
+ * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
+ * or its `.env`, linked into the workspace is in the tree the agent is handed.
+ */
 function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
+  const hermesHome = hermesHomeOf(env);
   const own: [string, string | undefined][] = [
     ['RUNNER_TEMP', env.RUNNER_TEMP],
     ["the runner user's home", env.HOME ?? os.homedir()],
-    ["Hermes' home (HERMES_HOME)", hermesHomeOf(env)],
+    ["Hermes' home (HERMES_HOME)", hermesHome],
+    // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
+    ...HERMES_SECRETS.filter(entry => entry !== 'skills').map((entry): [string, string] => [
+      `Hermes' ${entry} (through a link)`,
+      path.join(hermesHome, entry)
+    ]),
     ["the action's own files", env.GITHUB_ACTION_PATH],
     ["the action's own files", process.argv[1] && path.dirname(path.resolve(process.argv[1]))]
   ];
+  const lent = real(tree);
   const held = own
-    .filter(([, dir]) => dir && inside(path.resolve(dir), tree))
+    .filter(([, dir]) => dir && (inside(path.resolve(dir), tree) || inside(real(dir), lent)))
     .map(([what]) => what);
   return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
+}
+
+/** Where a path leads, links followed; the path itself when it does not exist. */
+function real(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
 }

@@ -53,10 +53,12 @@ export const PROVIDERS: readonly ProviderSpec[] = [
 
 /**
  * Names that hold a credential: Hermes' own reading of a credential (upstream
- * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords; `-` as well as `_` before them
- * (the step's inputs: `INPUT_GITHUB-TOKEN`).
+ * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), passwords, personal access tokens and
+ * credential files' contents (`GITHUB_PAT`, `DB_PASSWD`, `GCP_CREDENTIALS`), a spare one numbered
+ * (`ANTHROPIC_API_KEY_2`); `-` as well as `_` before them (the step's inputs: `INPUT_GITHUB-TOKEN`).
  */
-const CREDENTIAL_NAME = /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD)$/i;
+const CREDENTIAL_NAME =
+  /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PAT|CREDENTIALS?|AUTH)([_-]?\d+)?$/i;
 
 export interface FrontedKey extends Fronted {
   key: string;

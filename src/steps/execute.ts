@@ -217,7 +217,13 @@ async function hermesTurn(
     const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
       gateway: gateway && gatewayFact(gateway, log.redact),
       // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
-      held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated)
+      // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
+      held: heldByAgent(
+        ports.gateway.held,
+        isolated ? spawning.env : env,
+        turnGateway,
+        isolated
+      ).map(name => log.redact(name))
     });
     const turnSettings: CliSettings = queryFile
       ? { ...settings, query: { kind: 'file', path: queryFile } }

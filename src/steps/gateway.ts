@@ -7,7 +7,12 @@ import * as fs from 'node:fs';
 import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
-import { configHolds, readModelSection, withAnthropicBase } from '../config/hermes-config.js';
+import {
+  configCredentials,
+  configHolds,
+  readModelSection,
+  withAnthropicBase
+} from '../config/hermes-config.js';
 import type { AgentOverrides } from '../confine/agent-home.js';
 import { runnerOwned } from '../gateway/loopback-owner.js';
 import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
@@ -33,6 +38,8 @@ export interface TurnGateway {
   gateway?: Gateway;
   dotenv?: HermesDotenv;
   agentConfig?: string;
+  /** Where the config.yaml the agent reads sets a credential (`auxiliary.vision.api_key`). */
+  configHeld?: readonly string[];
 }
 
 /**
@@ -87,7 +94,12 @@ export async function startTurnGateway(
     // The agent, as its own user, could bind a loopback upstream's port before its server does.
     ...(isolated && { loopbackTrusted: runnerOwned })
   });
-  if (!started) return { dotenv };
+  // What the agent reads of config.yaml: its copy, or (as the runner's user) the runner's own.
+  const read =
+    !isolated || !settings.ignoreUserConfig ? (model ?? readModelSection(env)) : undefined;
+  const found = read && 'text' in read && read.text ? configCredentials(read.text) : [];
+  const configHeld = found.length > 0 ? { configHeld: found } : {};
+  if (!started) return { dotenv, ...configHeld };
   plan.hide(started.capability);
   const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
     ? started.env.ANTHROPIC_BASE_URL
@@ -106,7 +118,12 @@ export async function startTurnGateway(
         `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
         `inputs (github-token, api-key) and the runner's own tokens are as readable.`
     );
-  return { gateway: started, dotenv, ...(agentConfig !== undefined && { agentConfig }) };
+  return {
+    gateway: started,
+    dotenv,
+    ...(agentConfig !== undefined && { agentConfig }),
+    ...configHeld
+  };
 }
 
 /** The providers whose key is not to be fronted though present, each said why. */
@@ -209,10 +226,13 @@ export function agentOverrides(
 export function heldByAgent(
   held: Ports['gateway']['held'],
   agentEnv: NodeJS.ProcessEnv,
-  { gateway, dotenv }: TurnGateway,
+  { gateway, dotenv, configHeld = [] }: TurnGateway,
   isolated: boolean
 ): string[] {
-  return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
+  return [
+    ...held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []),
+    ...configHeld.map(at => `config.yaml: ${at}`)
+  ];
 }
 
 /**
