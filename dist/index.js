@@ -40600,10 +40600,11 @@ const PROVIDERS = [
 ];
 /**
  * Names that hold a credential: Hermes' own reading of a credential (upstream
- * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), and passwords; `-` as well as `_` before them
- * (the step's inputs: `INPUT_GITHUB-TOKEN`).
+ * `hermes_cli/env_loader.py`, `_CREDENTIAL_SUFFIXES`), passwords, personal access tokens and
+ * credential files' contents (`GITHUB_PAT`, `DB_PASSWD`, `GCP_CREDENTIALS`), a spare one numbered
+ * (`ANTHROPIC_API_KEY_2`); `-` as well as `_` before them (the step's inputs: `INPUT_GITHUB-TOKEN`).
  */
-const CREDENTIAL_NAME = /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD)$/i;
+const CREDENTIAL_NAME = /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PAT|CREDENTIALS?|AUTH)([_-]?\d+)?$/i;
 /** The providers whose key is present and non-empty, with a fixed https or loopback upstream. */
 function frontable(env, warning) {
     const found = [];
@@ -61355,6 +61356,8 @@ function networkError(error) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(38815);
 // EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
 var main = __nccwpck_require__(18889);
 ;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
@@ -61433,8 +61436,341 @@ function withoutNames(dotenv, names, secrets) {
     return text;
 }
 
+;// CONCATENATED MODULE: ./src/config/hermes-config.ts
+/**
+ * The `model:` section of Hermes' `config.yaml`, as far as the model gateway needs it: which provider
+ * it asks for and the base URL it gives, read the way upstream reads them
+ * (`hermes_cli/runtime_provider.py`, `_get_model_config`: a mapping, or a plain string that is only
+ * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway,
+ * every other line of the user's kept (see docs/gateway.md). The runner's file is never written.
+ */
+
+
+
+
+/** config.yaml of Hermes' home (its target, when it is a link), read for its model section. */
+function readModelSection(env) {
+    const file = external_node_path_.join(hermesHomeOf(env), 'config.yaml');
+    let text;
+    try {
+        text = readRegularFile(external_node_fs_.realpathSync(file));
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return { kind: 'absent', path: file };
+        return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
+    }
+    const section = modelSectionOf(text, file);
+    // The text kept: the agent gets a copy of the file, and the action looks in it for a fronted key.
+    return section.kind === 'unusable' ? { ...section, text } : section;
+}
+/**
+ * A regular file's text. Opened without blocking and checked on the open descriptor, so that a FIFO
+ * (or a device) named config.yaml is refused at once rather than holding the action until a writer
+ * comes.
+ */
+function readRegularFile(file) {
+    const fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        if (!external_node_fs_.fstatSync(fd).isFile())
+            throw new Error('it is not a regular file');
+        return external_node_fs_.readFileSync(fd, 'utf8');
+    }
+    finally {
+        external_node_fs_.closeSync(fd);
+    }
+}
+/** A merge key (`<<`): its value is a symbol once parsed with merges on, as under YAML 1.1. */
+const mergeKey = (key) => (0,dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
+/** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
+const plainObject = (value) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+    ? value
+    : undefined;
+/**
+ * The model section of config.yaml's text (exported for the tests), its values as PyYAML gives them:
+ * merge keys (`<<`) and aliases resolved; a set, an ordered map or a tag PyYAML's safe loader refuses
+ * is not a section the action can read for certain.
+ */
+function modelSectionOf(text, file) {
+    const unusable = (why) => ({ kind: 'unusable', path: file, why });
+    const parsed = parsed_(text);
+    if (typeof parsed === 'string')
+        return unusable(parsed);
+    const root = parsed.contents;
+    if (root !== null && !(0,dist/* isMap */.jh)(root))
+        return unusable('it is not a mapping');
+    // A merge at the top could bring a model section the reading below would not see.
+    if ((0,dist/* isMap */.jh)(root) && root.items.some(pair => mergeKey(pair.key)))
+        return unusable('it merges (<<) into its top level');
+    const node = parsed.get('model', true);
+    let model;
+    try {
+        model = (0,dist/* isNode */.Ll)(node) ? node.toJS(parsed, { maxAliasCount: 100 }) : node;
+    }
+    catch (error) {
+        return unusable(`its model section cannot be expanded (${String(error)})`);
+    }
+    if (model === undefined || model === null)
+        return { kind: 'read', path: file, text };
+    if (typeof model === 'string')
+        return { kind: 'read', path: file, text };
+    const section = plainObject(model);
+    if (!section)
+        return unusable('its model is neither a mapping nor a name');
+    const read = {};
+    for (const [key, name] of [
+        ['provider', 'provider'],
+        ['base_url', 'baseUrl']
+    ]) {
+        const value = section[key];
+        if (value === undefined || value === null)
+            continue;
+        if (typeof value !== 'string')
+            return unusable(`its model.${key} is not a string`);
+        // Hermes expands ${…} in its config, as it does in .env; this reading does not.
+        if (value.includes('$'))
+            return unusable(`its model.${key} has a $ in it`);
+        if (value.trim())
+            read[name] = value.trim();
+    }
+    return { kind: 'read', path: file, text, ...read };
+}
+/**
+ * The text of the agent's config.yaml: the user's (empty when there was none) with
+ * `model.provider: anthropic` and `model.base_url: <base>`; a model given as a plain name becomes
+ * `model.default`, as upstream reads it. Comments and every other key stay as they were.
+ */
+function withAnthropicBase(section, base) {
+    if (section.kind === 'unusable')
+        throw new Error(`${section.path}: ${section.why}`);
+    const doc = parsed_(section.kind === 'read' ? section.text : '');
+    if (typeof doc === 'string')
+        throw new Error(`${section.path}: ${doc}`);
+    // Maps made as YAMLMap: under the 1.1 schema, createNode and setIn would make !!omap sequences.
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        doc.contents = new dist/* YAMLMap */.CA();
+    const model = doc.get('model', true);
+    if (!(0,dist/* isMap */.jh)(model)) {
+        const made = new dist/* YAMLMap */.CA();
+        const target = (0,dist/* isAlias */.Vj)(model) ? model.resolve(doc) : model;
+        // An alias of a mapping is merged into the new one, where the two keys below take precedence.
+        if ((0,dist/* isAlias */.Vj)(model) && (0,dist/* isMap */.jh)(target))
+            made.items.push(new dist/* Pair */.Rm(doc.createNode('<<'), model));
+        else if ((0,dist/* isScalar */.jn)(target) && typeof target.value === 'string' && target.value.trim())
+            made.set('default', target.value.trim());
+        doc.set('model', made);
+    }
+    doc.setIn(['model', 'provider'], 'anthropic');
+    doc.setIn(['model', 'base_url'], base);
+    // No folding at 80 columns: the user's long lines stay as they were.
+    return doc.toString({ lineWidth: 0 });
+}
+/**
+ * Whether config.yaml's text holds value: as written, or in any string as PyYAML would decode it
+ * (escapes, folded lines, `!!binary`). The agent reads its copy and can decode it as well.
+ */
+function configHolds(text, value) {
+    if (text.includes(value))
+        return true;
+    let found = false;
+    // Read with PyYAML's line breaks (a key after a NEL in a comment is a key to it).
+    const lines = text.replace(/[\x85\u2028\u2029]/g, '\n');
+    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(lines, { version: '1.1', prettyErrors: false }), {
+        Scalar(_key, node) {
+            const v = node.value;
+            if (typeof v === 'string'
+                ? v.includes(value)
+                : v instanceof Uint8Array && Buffer.from(v).includes(value))
+                found = true;
+            return found ? dist/* visit */.YR.BREAK : undefined;
+        }
+    });
+    return found;
+}
+/** A config key that names a credential (`api_key`, `openai_key`, `token`, `secret`, …). */
+const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|passwd|pat|credentials?)$/i;
+/**
+ * Where config.yaml's text sets a credential: the dotted paths of keys named like one with a
+ * non-empty string value, other than a `${VAR}` reference (Hermes expands it from its environment,
+ * where a fronted key is the capability). The agent reads the file (its copy, or the runner's).
+ * Aliases are not followed: the anchored original is found where it is written.
+ */
+function configCredentials(text) {
+    const lines = text.replace(/[\x85\u2028\u2029]/g, '\n').replace(/^\uFEFF/, '');
+    const found = [];
+    const walk = (node, at) => {
+        if ((0,dist/* isMap */.jh)(node))
+            for (const pair of node.items) {
+                const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '?';
+                const value = pair.value;
+                if (CREDENTIAL_KEY.test(key) &&
+                    (0,dist/* isScalar */.jn)(value) &&
+                    typeof value.value === 'string' &&
+                    value.value.trim() !== '' &&
+                    !/^\$\{[^}]*\}$/.test(value.value.trim()))
+                    found.push(at + key);
+                else
+                    walk(value, `${at}${key}.`);
+            }
+        else if ((0,dist/* isSeq */.oP)(node))
+            node.items.forEach((item, n) => walk(item, `${at}${n}.`));
+    };
+    for (const doc of (0,dist/* parseAllDocuments */.hR)(lines, { version: '1.1', prettyErrors: false }))
+        if ((0,dist/* isDocument */.wz)(doc))
+            walk(doc.contents, '');
+    return found;
+}
+/**
+ * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
+ * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
+ */
+function parsed_(text) {
+    // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
+    // a key from the action that Hermes reads.
+    if (/[\x85\u2028\u2029]/.test(text))
+        return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
+    // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
+    // does not change.
+    if (/^\uFEFF?%/m.test(text))
+        return 'it holds a directive (%YAML, %TAG)';
+    const doc = (0,dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
+        version: '1.1',
+        uniqueKeys: true,
+        prettyErrors: false
+    });
+    // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
+    const [error] = [...doc.errors, ...doc.warnings];
+    if (error)
+        return `it is not YAML the action can read (${error.code})`;
+    // Two merge keys in one mapping: PyYAML takes the last, the yaml package the first.
+    const doubled = [];
+    (0,dist/* visit */.YR)(doc, {
+        Map(_key, map) {
+            if (map.items.filter(pair => mergeKey(pair.key)).length < 2)
+                return undefined;
+            doubled.push(map);
+            return dist/* visit */.YR.BREAK;
+        }
+    });
+    return doubled.length > 0 ? 'a mapping in it has two merge keys (<<)' : doc;
+}
+
 // EXTERNAL MODULE: ./src/process/environment.ts
 var environment = __nccwpck_require__(69304);
+;// CONCATENATED MODULE: ./src/confine/agent-home.ts
+/**
+ * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
+ * user's Hermes config (`config.yaml`, `.env`, `skills/`), and the environment that points the agent
+ * at it. The `.env` copy has the model gateway's variables taken out (Hermes loads that file over
+ * its environment; see config/hermes-dotenv.ts).
+ */
+
+
+
+
+
+
+/** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
+const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/**
+ * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
+ * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
+ */
+const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml', 'skills'];
+/** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
+function makeAgentHome(name) {
+    return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
+}
+/** Fills home with its tmp/, and .hermes/ with the copy of the runner user's config. */
+function fillAgentHome(home, options) {
+    const hermesHome = external_node_path_.join(home, '.hermes');
+    external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
+    external_node_fs_.mkdirSync(hermesHome);
+    const source = hermesHomeOf(options.env);
+    for (const entry of options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES) {
+        const to = external_node_path_.join(hermesHome, entry);
+        if (entry === '.env') {
+            copyDotenv(options, to);
+            continue;
+        }
+        const config = options.overrides?.config;
+        if (entry === 'config.yaml' && config !== undefined) {
+            // The user's file with Anthropic's base URL the gateway's: the runner's own is not touched.
+            external_node_fs_.writeFileSync(to, config, { mode: 0o600 });
+            continue;
+        }
+        const from = external_node_path_.join(source, entry);
+        if (external_node_fs_.existsSync(from))
+            // The entry itself may be a link (the user's choice of config): its target is copied. Links
+            // inside it stay links, read with the agent's own rights: one planted in skills/ towards
+            // ~/.ssh would otherwise hand the agent a copy of the key.
+            external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
+    }
+    dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
+    const config = external_node_path_.join(hermesHome, 'config.yaml');
+    const set = external_node_fs_.existsSync(config) ? configCredentials(external_node_fs_.readFileSync(config, 'utf8')) : [];
+    if (set.length > 0)
+        options.warn(`Hermes' config.yaml sets ${set.join(', ')}, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.`);
+}
+/**
+ * Takes out of the agent's copy every file that holds one of the values (a fronted key written in
+ * .env under another name, in a skill, anywhere): each said in a warning, by its path only. Links
+ * are not followed (the agent reads their targets with its own rights).
+ */
+function dropHolding(root, values, warn) {
+    const secrets = values.filter(v => v.trim() !== '');
+    if (secrets.length === 0)
+        return;
+    const drop = (file, shown) => {
+        external_node_fs_.rmSync(file, { recursive: true, force: true });
+        warn(`Hermes' ${shown} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
+    };
+    const walk = (dir) => {
+        for (const entry of external_node_fs_.readdirSync(dir, { withFileTypes: true })) {
+            const file = external_node_path_.join(dir, entry.name);
+            const shown = external_node_path_.relative(root, file);
+            // The name itself (the agent lists it), or where a link points, said without the name.
+            if (holdsAny(Buffer.from(shown), secrets))
+                drop(file, 'an entry whose name');
+            else if (entry.isSymbolicLink() && holdsAny(Buffer.from(external_node_fs_.readlinkSync(file)), secrets))
+                drop(file, `${shown} (a link, by its target)`);
+            else if (entry.isDirectory())
+                walk(file);
+            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets))
+                drop(file, shown);
+        }
+    };
+    walk(root);
+}
+const holdsAny = (bytes, secrets) => secrets.some(secret => bytes.includes(secret));
+/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
+function agentEnv(env, home, name) {
+    return {
+        ...(0,environment/* childEnv */.gf)(env),
+        HOME: home,
+        USER: name,
+        LOGNAME: name,
+        HERMES_HOME: external_node_path_.join(home, '.hermes'),
+        TMPDIR: external_node_path_.join(home, 'tmp')
+    };
+}
+/**
+ * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
+ * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
+ */
+function copyDotenv(options, to) {
+    const dotenv = readHermesDotenv(options.env);
+    if (!dotenv)
+        return;
+    const { names = [], keys = [] } = options.overrides ?? {};
+    const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
+    if (text === undefined) {
+        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
+        return;
+    }
+    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
+}
+
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
 var spawn = __nccwpck_require__(24006);
 ;// CONCATENATED MODULE: ./src/confine/credential.ts
@@ -61947,118 +62283,6 @@ function git_guard_write(workspace, tree) {
         else if (entry.kind === 'link')
             external_node_fs_.symlinkSync(entry.target, full);
     }
-}
-
-;// CONCATENATED MODULE: ./src/confine/agent-home.ts
-/**
- * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
- * user's Hermes config (`config.yaml`, `.env`, `skills/`), and the environment that points the agent
- * at it. The `.env` copy has the model gateway's variables taken out (Hermes loads that file over
- * its environment; see config/hermes-dotenv.ts).
- */
-
-
-
-
-
-/** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
-const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
-/**
- * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
- * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
- */
-const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml', 'skills'];
-/** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
-function makeAgentHome(name) {
-    return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
-}
-/** Fills home with its tmp/, and .hermes/ with the copy of the runner user's config. */
-function fillAgentHome(home, options) {
-    const hermesHome = external_node_path_.join(home, '.hermes');
-    external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
-    external_node_fs_.mkdirSync(hermesHome);
-    const source = hermesHomeOf(options.env);
-    for (const entry of options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES) {
-        const to = external_node_path_.join(hermesHome, entry);
-        if (entry === '.env') {
-            copyDotenv(options, to);
-            continue;
-        }
-        const config = options.overrides?.config;
-        if (entry === 'config.yaml' && config !== undefined) {
-            // The user's file with Anthropic's base URL the gateway's: the runner's own is not touched.
-            external_node_fs_.writeFileSync(to, config, { mode: 0o600 });
-            continue;
-        }
-        const from = external_node_path_.join(source, entry);
-        if (external_node_fs_.existsSync(from))
-            // The entry itself may be a link (the user's choice of config): its target is copied. Links
-            // inside it stay links, read with the agent's own rights: one planted in skills/ towards
-            // ~/.ssh would otherwise hand the agent a copy of the key.
-            external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
-    }
-    dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
-    const config = external_node_path_.join(hermesHome, 'config.yaml');
-    if (external_node_fs_.existsSync(config) && /^\s*api_key\s*:\s*\S/m.test(external_node_fs_.readFileSync(config, 'utf8')))
-        options.warn("Hermes' config.yaml sets an api_key, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.");
-}
-/**
- * Takes out of the agent's copy every file that holds one of the values (a fronted key written in
- * .env under another name, in a skill, anywhere): each said in a warning, by its path only. Links
- * are not followed (the agent reads their targets with its own rights).
- */
-function dropHolding(root, values, warn) {
-    const secrets = values.filter(v => v.trim() !== '');
-    if (secrets.length === 0)
-        return;
-    const drop = (file, shown) => {
-        external_node_fs_.rmSync(file, { recursive: true, force: true });
-        warn(`Hermes' ${shown} holds the value of a key the model gateway fronts: the agent's copy of Hermes' home goes without it (take the key out of it).`);
-    };
-    const walk = (dir) => {
-        for (const entry of external_node_fs_.readdirSync(dir, { withFileTypes: true })) {
-            const file = external_node_path_.join(dir, entry.name);
-            const shown = external_node_path_.relative(root, file);
-            // The name itself (the agent lists it), or where a link points, said without the name.
-            if (holdsAny(Buffer.from(shown), secrets))
-                drop(file, 'an entry whose name');
-            else if (entry.isSymbolicLink() && holdsAny(Buffer.from(external_node_fs_.readlinkSync(file)), secrets))
-                drop(file, `${shown} (a link, by its target)`);
-            else if (entry.isDirectory())
-                walk(file);
-            else if (entry.isFile() && holdsAny(external_node_fs_.readFileSync(file), secrets))
-                drop(file, shown);
-        }
-    };
-    walk(root);
-}
-const holdsAny = (bytes, secrets) => secrets.some(secret => bytes.includes(secret));
-/** The scrubbed environment, with the agent's own HOME, user name, Hermes home and TMPDIR. */
-function agentEnv(env, home, name) {
-    return {
-        ...(0,environment/* childEnv */.gf)(env),
-        HOME: home,
-        USER: name,
-        LOGNAME: name,
-        HERMES_HOME: external_node_path_.join(home, '.hermes'),
-        TMPDIR: external_node_path_.join(home, 'tmp')
-    };
-}
-/**
- * Hermes' `.env`, copied without the variables the action sets for Hermes (it would load them over
- * the gateway's): or not at all, with a warning, when they cannot be taken out for certain.
- */
-function copyDotenv(options, to) {
-    const dotenv = readHermesDotenv(options.env);
-    if (!dotenv)
-        return;
-    const { names = [], keys = [] } = options.overrides ?? {};
-    const text = names.length > 0 ? withoutNames(dotenv, new Set(names), new Set(keys)) : dotenv.text;
-    if (text === undefined) {
-        options.warn(`${dotenv.path} is not given to the agent: it sets ${names.filter(n => dotenv.text.includes(n)).join(', ')} in a way the action cannot take out for certain (put the key in the step's env instead).`);
-        return;
-    }
-    external_node_fs_.writeFileSync(to, text, { mode: 0o600 });
 }
 
 // EXTERNAL MODULE: ./src/run/retry.ts
@@ -62590,6 +62814,15 @@ function ancestors(p) {
 }
 
 ;// CONCATENATED MODULE: ./src/confine/confine.ts
+/**
+ * Confinement as one stage: confine() snapshots what the agent must not keep (the checkout's git
+ * control, the runner's file commands), makes its user and lends it the workspace, and returns either
+ * why it could not, or a handle. The handle's release() ends the agent's processes, hands the
+ * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
+ * failure half-way is undone here, never by a caller's `finally`.
+ */
+
+
 
 
 
@@ -62669,19 +62902,39 @@ function unlentWhy(options) {
     const held = heldBy(lent, options.env);
     return held && `${lent} holds ${held}, which the agent must not own`;
 }
-/** What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files), or undefined. */
+/**
+ * What of the runner's own the tree holds (RUNNER_TEMP, its home, the action's files, Hermes' home
+ * or a file of it that may hold a key), or undefined. Compared by where links lead: a Hermes home,
+ * or its `.env`, linked into the workspace is in the tree the agent is handed.
+ */
 function heldBy(tree, env) {
+    const hermesHome = hermesHomeOf(env);
     const own = [
         ['RUNNER_TEMP', env.RUNNER_TEMP],
         ["the runner user's home", env.HOME ?? external_node_os_.homedir()],
-        ["Hermes' home (HERMES_HOME)", hermesHomeOf(env)],
+        ["Hermes' home (HERMES_HOME)", hermesHome],
+        // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
+        ...HERMES_SECRETS.filter(entry => entry !== 'skills').map((entry) => [
+            `Hermes' ${entry} (through a link)`,
+            external_node_path_.join(hermesHome, entry)
+        ]),
         ["the action's own files", env.GITHUB_ACTION_PATH],
         ["the action's own files", process.argv[1] && external_node_path_.dirname(external_node_path_.resolve(process.argv[1]))]
     ];
+    const lent = real(tree);
     const held = own
-        .filter(([, dir]) => dir && inside(external_node_path_.resolve(dir), tree))
+        .filter(([, dir]) => dir && (inside(external_node_path_.resolve(dir), tree) || inside(real(dir), lent)))
         .map(([what]) => what);
     return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
+}
+/** Where a path leads, links followed; the path itself when it does not exist. */
+function real(file) {
+    try {
+        return external_node_fs_.realpathSync(file);
+    }
+    catch {
+        return external_node_path_.resolve(file);
+    }
 }
 
 // EXTERNAL MODULE: ./src/install/install.ts + 7 modules
@@ -62694,194 +62947,6 @@ var cli_hermes = __nccwpck_require__(45593);
 var tempfail = __nccwpck_require__(32875);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
-;// CONCATENATED MODULE: ./src/config/hermes-config.ts
-/**
- * The `model:` section of Hermes' `config.yaml`, as far as the model gateway needs it: which provider
- * it asks for and the base URL it gives, read the way upstream reads them
- * (`hermes_cli/runtime_provider.py`, `_get_model_config`: a mapping, or a plain string that is only
- * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway,
- * every other line of the user's kept (see docs/gateway.md). The runner's file is never written.
- */
-
-
-
-
-/** config.yaml of Hermes' home (its target, when it is a link), read for its model section. */
-function readModelSection(env) {
-    const file = external_node_path_.join(hermesHomeOf(env), 'config.yaml');
-    let text;
-    try {
-        text = readRegularFile(external_node_fs_.realpathSync(file));
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return { kind: 'absent', path: file };
-        return { kind: 'unusable', path: file, why: `it cannot be read (${String(error)})` };
-    }
-    const section = modelSectionOf(text, file);
-    // The text kept: the agent gets a copy of the file, and the action looks in it for a fronted key.
-    return section.kind === 'unusable' ? { ...section, text } : section;
-}
-/**
- * A regular file's text. Opened without blocking and checked on the open descriptor, so that a FIFO
- * (or a device) named config.yaml is refused at once rather than holding the action until a writer
- * comes.
- */
-function readRegularFile(file) {
-    const fd = external_node_fs_.openSync(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
-    try {
-        if (!external_node_fs_.fstatSync(fd).isFile())
-            throw new Error('it is not a regular file');
-        return external_node_fs_.readFileSync(fd, 'utf8');
-    }
-    finally {
-        external_node_fs_.closeSync(fd);
-    }
-}
-/** A merge key (`<<`): its value is a symbol once parsed with merges on, as under YAML 1.1. */
-const mergeKey = (key) => (0,dist/* isScalar */.jn)(key) && (typeof key.value === 'symbol' || key.value === '<<');
-/** The plain value of a mapping PyYAML would give Hermes as a dict, else undefined. */
-const plainObject = (value) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
-    ? value
-    : undefined;
-/**
- * The model section of config.yaml's text (exported for the tests), its values as PyYAML gives them:
- * merge keys (`<<`) and aliases resolved; a set, an ordered map or a tag PyYAML's safe loader refuses
- * is not a section the action can read for certain.
- */
-function modelSectionOf(text, file) {
-    const unusable = (why) => ({ kind: 'unusable', path: file, why });
-    const parsed = parsed_(text);
-    if (typeof parsed === 'string')
-        return unusable(parsed);
-    const root = parsed.contents;
-    if (root !== null && !(0,dist/* isMap */.jh)(root))
-        return unusable('it is not a mapping');
-    // A merge at the top could bring a model section the reading below would not see.
-    if ((0,dist/* isMap */.jh)(root) && root.items.some(pair => mergeKey(pair.key)))
-        return unusable('it merges (<<) into its top level');
-    const node = parsed.get('model', true);
-    let model;
-    try {
-        model = (0,dist/* isNode */.Ll)(node) ? node.toJS(parsed, { maxAliasCount: 100 }) : node;
-    }
-    catch (error) {
-        return unusable(`its model section cannot be expanded (${String(error)})`);
-    }
-    if (model === undefined || model === null)
-        return { kind: 'read', path: file, text };
-    if (typeof model === 'string')
-        return { kind: 'read', path: file, text };
-    const section = plainObject(model);
-    if (!section)
-        return unusable('its model is neither a mapping nor a name');
-    const read = {};
-    for (const [key, name] of [
-        ['provider', 'provider'],
-        ['base_url', 'baseUrl']
-    ]) {
-        const value = section[key];
-        if (value === undefined || value === null)
-            continue;
-        if (typeof value !== 'string')
-            return unusable(`its model.${key} is not a string`);
-        // Hermes expands ${…} in its config, as it does in .env; this reading does not.
-        if (value.includes('$'))
-            return unusable(`its model.${key} has a $ in it`);
-        if (value.trim())
-            read[name] = value.trim();
-    }
-    return { kind: 'read', path: file, text, ...read };
-}
-/**
- * The text of the agent's config.yaml: the user's (empty when there was none) with
- * `model.provider: anthropic` and `model.base_url: <base>`; a model given as a plain name becomes
- * `model.default`, as upstream reads it. Comments and every other key stay as they were.
- */
-function withAnthropicBase(section, base) {
-    if (section.kind === 'unusable')
-        throw new Error(`${section.path}: ${section.why}`);
-    const doc = parsed_(section.kind === 'read' ? section.text : '');
-    if (typeof doc === 'string')
-        throw new Error(`${section.path}: ${doc}`);
-    // Maps made as YAMLMap: under the 1.1 schema, createNode and setIn would make !!omap sequences.
-    if (!(0,dist/* isMap */.jh)(doc.contents))
-        doc.contents = new dist/* YAMLMap */.CA();
-    const model = doc.get('model', true);
-    if (!(0,dist/* isMap */.jh)(model)) {
-        const made = new dist/* YAMLMap */.CA();
-        const target = (0,dist/* isAlias */.Vj)(model) ? model.resolve(doc) : model;
-        // An alias of a mapping is merged into the new one, where the two keys below take precedence.
-        if ((0,dist/* isAlias */.Vj)(model) && (0,dist/* isMap */.jh)(target))
-            made.items.push(new dist/* Pair */.Rm(doc.createNode('<<'), model));
-        else if ((0,dist/* isScalar */.jn)(target) && typeof target.value === 'string' && target.value.trim())
-            made.set('default', target.value.trim());
-        doc.set('model', made);
-    }
-    doc.setIn(['model', 'provider'], 'anthropic');
-    doc.setIn(['model', 'base_url'], base);
-    // No folding at 80 columns: the user's long lines stay as they were.
-    return doc.toString({ lineWidth: 0 });
-}
-/**
- * Whether config.yaml's text holds value: as written, or in any string as PyYAML would decode it
- * (escapes, folded lines, `!!binary`). The agent reads its copy and can decode it as well.
- */
-function configHolds(text, value) {
-    if (text.includes(value))
-        return true;
-    let found = false;
-    // Read with PyYAML's line breaks (a key after a NEL in a comment is a key to it).
-    const lines = text.replace(/[\x85\u2028\u2029]/g, '\n');
-    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(lines, { version: '1.1', prettyErrors: false }), {
-        Scalar(_key, node) {
-            const v = node.value;
-            if (typeof v === 'string'
-                ? v.includes(value)
-                : v instanceof Uint8Array && Buffer.from(v).includes(value))
-                found = true;
-            return found ? dist/* visit */.YR.BREAK : undefined;
-        }
-    });
-    return found;
-}
-/**
- * The parsed document, or why it cannot be read for certain (a YAML error, a key twice, several
- * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
- */
-function parsed_(text) {
-    // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
-    // a key from the action that Hermes reads.
-    if (/[\x85\u2028\u2029]/.test(text))
-        return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
-    // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
-    // does not change.
-    if (/^\uFEFF?%/m.test(text))
-        return 'it holds a directive (%YAML, %TAG)';
-    const doc = (0,dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
-        version: '1.1',
-        uniqueKeys: true,
-        prettyErrors: false
-    });
-    // A warning is a tag the action cannot resolve (`!!python/…`), which PyYAML's safe loader refuses.
-    const [error] = [...doc.errors, ...doc.warnings];
-    if (error)
-        return `it is not YAML the action can read (${error.code})`;
-    // Two merge keys in one mapping: PyYAML takes the last, the yaml package the first.
-    const doubled = [];
-    (0,dist/* visit */.YR)(doc, {
-        Map(_key, map) {
-            if (map.items.filter(pair => mergeKey(pair.key)).length < 2)
-                return undefined;
-            doubled.push(map);
-            return dist/* visit */.YR.BREAK;
-        }
-    });
-    return doubled.length > 0 ? 'a mapping in it has two merge keys (<<)' : doc;
-}
-
 // EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
 var loopback_owner = __nccwpck_require__(29323);
 // EXTERNAL MODULE: ./src/gateway/providers.ts
@@ -63032,8 +63097,12 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         // The agent, as its own user, could bind a loopback upstream's port before its server does.
         ...(isolated && { loopbackTrusted: loopback_owner/* runnerOwned */.m })
     });
+    // What the agent reads of config.yaml: its copy, or (as the runner's user) the runner's own.
+    const read = !isolated || !settings.ignoreUserConfig ? (model ?? readModelSection(env)) : undefined;
+    const found = read && 'text' in read && read.text ? configCredentials(read.text) : [];
+    const configHeld = found.length > 0 ? { configHeld: found } : {};
     if (!started)
-        return { dotenv };
+        return { dotenv, ...configHeld };
     plan.hide(started.capability);
     const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
         ? started.env.ANTHROPIC_BASE_URL
@@ -63048,7 +63117,12 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
             `action's own environment (/proc/<pid>/environ). The gateway still counts, caps and retries the ` +
             `model calls; run Hermes as its own user to keep the key from it (see docs/gateway.md). The step's ` +
             `inputs (github-token, api-key) and the runner's own tokens are as readable.`);
-    return { gateway: started, dotenv, ...(agentConfig !== undefined && { agentConfig }) };
+    return {
+        gateway: started,
+        dotenv,
+        ...(agentConfig !== undefined && { agentConfig }),
+        ...configHeld
+    };
 }
 /** The providers whose key is not to be fronted though present, each said why. */
 function notFronted(seen, dotenv, isolated, anthropic, config) {
@@ -63124,8 +63198,11 @@ function agentOverrides({ gateway, dotenv, agentConfig }, env) {
  * The credentials the agent holds: those of its environment and of Hermes' `.env` that are not the
  * gateway's capability; and, when it runs as the runner's user, the fronted keys too.
  */
-function heldByAgent(held, agentEnv, { gateway, dotenv }, isolated) {
-    return held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []);
+function heldByAgent(held, agentEnv, { gateway, dotenv, configHeld = [] }, isolated) {
+    return [
+        ...held(withDotenv(agentEnv, dotenv), isolated ? (gateway?.fronted ?? []) : []),
+        ...configHeld.map(at => `config.yaml: ${at}`)
+    ];
 }
 /**
  * The fronted keys' real values, the step's and those of Hermes' .env, to look for elsewhere: of 8
@@ -63386,7 +63463,8 @@ async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancell
         const spent = () => ({
             gateway: gateway && gatewayFact(gateway, log.redact),
             // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
-            held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated)
+            // Redacted: a config.yaml path is the user's text (names of variables are not secrets).
+            held: heldByAgent(ports.gateway.held, isolated ? spawning.env : env, turnGateway, isolated).map(name => log.redact(name))
         });
         const turnSettings = queryFile
             ? { ...settings, query: { kind: 'file', path: queryFile } }
@@ -74290,12 +74368,12 @@ __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
 exports.Vj = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
-__webpack_unused_export__ = identity.isDocument;
+exports.wz = identity.isDocument;
 exports.jh = identity.isMap;
 exports.Ll = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
 exports.jn = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
+exports.oP = identity.isSeq;
 exports.Rm = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 exports.CA = YAMLMap.YAMLMap;
@@ -74305,7 +74383,7 @@ __webpack_unused_export__ = lexer.Lexer;
 __webpack_unused_export__ = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
 __webpack_unused_export__ = publicApi.parse;
-__webpack_unused_export__ = publicApi.parseAllDocuments;
+exports.hR = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
 exports.YR = visit.visit;
