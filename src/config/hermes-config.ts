@@ -173,25 +173,22 @@ const CREDENTIAL_KEY =
 export function configCredentials(text: string): string[] {
   const lines = text.replace(/[\x85\u2028\u2029]/g, '\n').replace(/^\uFEFF/, '');
   const found: string[] = [];
-  const walk = (node: unknown, at: string): void => {
+  const walk = (doc: Document, node: unknown, at: string): void => {
     if (isMap(node))
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : '?';
-        const value: unknown = pair.value;
-        if (
-          CREDENTIAL_KEY.test(key) &&
-          isScalar(value) &&
-          typeof value.value === 'string' &&
-          value.value.trim() !== '' &&
-          !/^\$\{[^}]*\}$/.test(value.value.trim())
-        )
+        // An alias gives Hermes what it names (PyYAML resolves it): `api_key: *shared`.
+        const value: unknown = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+        const text = isScalar(value) && typeof value.value === 'string' ? value.value.trim() : '';
+        // Only a bare `${NAME}` is a reference; `${A:-default}` and anything around it are text.
+        if (CREDENTIAL_KEY.test(key) && text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text))
           found.push(at + key);
-        else walk(value, `${at}${key}.`);
+        else if (!isAlias(pair.value)) walk(doc, value, `${at}${key}.`);
       }
-    else if (isSeq(node)) node.items.forEach((item, n) => walk(item, `${at}${n}.`));
+    else if (isSeq(node)) node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));
   };
   for (const doc of parseAllDocuments(lines, { version: '1.1', prettyErrors: false }))
-    if (isDocument(doc)) walk(doc.contents, '');
+    if (isDocument(doc)) walk(doc, doc.contents, '');
   return found;
 }
 

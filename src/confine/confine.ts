@@ -161,11 +161,24 @@ function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
   return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
 }
 
-/** Where a path leads, links followed; the path itself when it does not exist. */
-function real(file: string): string {
+/**
+ * Where a path leads, links followed, a link to nothing (yet) included: its target, or the first
+ * folder above it that exists, resolved, with the rest. A link to a file the workspace does not hold
+ * yet is one the agent could make there.
+ */
+function real(file: string, hops = 0): string {
+  const at = path.resolve(file);
   try {
-    return fs.realpathSync(file);
+    return fs.realpathSync(at);
   } catch {
-    return path.resolve(file);
+    // Not there, or a link to nothing: below.
   }
+  if (hops < 40)
+    try {
+      return real(path.resolve(path.dirname(at), fs.readlinkSync(at)), hops + 1);
+    } catch {
+      // Not a link.
+    }
+  const parent = path.dirname(at);
+  return parent === at || hops >= 40 ? at : path.join(real(parent, hops + 1), path.basename(at));
 }

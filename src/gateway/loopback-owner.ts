@@ -33,21 +33,29 @@ export function peerOwner(
   let closed = false;
   // Rows of sockets connected to our end from another address than the one we asked for: a NAT
   // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
-  // names the address it was sent to. Destination NAT leaves our end as it is.
-  const redirected = new Set<number>();
+  // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
+  // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
+  // explains: Linux lets sockets share a local port towards different hosts, so a client that
+  // shares ours, connected to a server here, gives that server a row on our end too.
+  const candidates: [string, number][] = [];
+  const sharing = new Set<string>();
   for (const table of tables)
     for (const line of table.split('\n').slice(1)) {
-      const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
-      if (local === undefined || remote === undefined || uid === undefined) continue;
-      if (decoded(remote) !== far) continue;
-      const exact = decoded(local) === near;
+      const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
+      if (localField === undefined || remoteField === undefined || uid === undefined) continue;
+      const local = decoded(localField);
+      const remote = decoded(remoteField);
+      if (local === far && remote !== near && remote !== undefined) sharing.add(remote);
+      if (remote !== far || local === undefined) continue;
       // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
-      if (state === '06') closed ||= exact;
-      // Any other state has its owner: a half-closed socket (FIN_WAIT) still reads.
-      else if (exact) return Number(uid);
-      else if (decoded(local) !== far) redirected.add(Number(uid));
+      if (local === near) {
+        if (state !== '06') return Number(uid);
+        closed = true;
+      } else if (local !== far && ['01', '04', '05'].includes(state ?? ''))
+        candidates.push([local, Number(uid)]);
     }
   if (closed) return 'unknown';
+  const redirected = new Set(candidates.filter(([local]) => !sharing.has(local)).map(([, u]) => u));
   if (redirected.size === 0) return undefined;
   return redirected.size === 1 ? [...redirected][0] : 'unknown';
 }

@@ -2,6 +2,7 @@
  * The providers the gateway fronts: where each one's key and base URL live in the environment, its
  * default upstream, the API paths forwarded, and how the real key is sent (see docs/gateway.md).
  */
+import { MIN_ENV_SECRET_CHARS } from '../text/redact.js';
 import type { Fronted, Provider } from './types.js';
 
 export interface ProviderSpec {
@@ -59,6 +60,11 @@ export const PROVIDERS: readonly ProviderSpec[] = [
  */
 const CREDENTIAL_NAME =
   /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PAT|CREDENTIALS?|AUTH)([_-]?\d+)?$/i;
+/** The names of a switch as often as of a secret (`NPM_CONFIG_ALWAYS_AUTH=true`, `FIRST_PASS=1`). */
+const SWITCH_LIKE = /[_-](PASS|AUTH)([_-]?\d+)?$/i;
+/** A value no credential has: a boolean or a number, or under the redaction's 8 characters. */
+const notSecret = (value: string): boolean =>
+  value.length < MIN_ENV_SECRET_CHARS || /^(true|false|yes|no|on|off|\d+)$/i.test(value);
 
 export interface FrontedKey extends Fronted {
   key: string;
@@ -113,5 +119,6 @@ export function heldCredentials(env: NodeJS.ProcessEnv, fronted: readonly Fronte
   return Object.keys(env)
     .filter(name => CREDENTIAL_NAME.test(name) && !taken.has(name))
     .filter(name => (env[name] ?? '').trim() !== '')
+    .filter(name => !SWITCH_LIKE.test(name) || !notSecret((env[name] ?? '').trim()))
     .sort();
 }
