@@ -40422,27 +40422,35 @@ function peerOwner(socket, tables = readTables()) {
     let closed = false;
     // Rows of sockets connected to our end from another address than the one we asked for: a NAT
     // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
-    // names the address it was sent to. Destination NAT leaves our end as it is.
-    const redirected = new Set();
+    // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
+    // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
+    // explains: Linux lets sockets share a local port towards different hosts, so a client that
+    // shares ours, connected to a server here, gives that server a row on our end too.
+    const candidates = [];
+    const sharing = new Set();
     for (const table of tables)
         for (const line of table.split('\n').slice(1)) {
-            const [, local, remote, state, , , , uid] = line.trim().split(/\s+/);
-            if (local === undefined || remote === undefined || uid === undefined)
+            const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
+            if (localField === undefined || remoteField === undefined || uid === undefined)
                 continue;
-            if (decoded(remote) !== far)
+            const local = decoded(localField);
+            const remote = decoded(remoteField);
+            if (local === far && remote !== near && remote !== undefined)
+                sharing.add(remote);
+            if (remote !== far || local === undefined)
                 continue;
-            const exact = decoded(local) === near;
             // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
-            if (state === '06')
-                closed ||= exact;
-            // Any other state has its owner: a half-closed socket (FIN_WAIT) still reads.
-            else if (exact)
-                return Number(uid);
-            else if (decoded(local) !== far)
-                redirected.add(Number(uid));
+            if (local === near) {
+                if (state !== '06')
+                    return Number(uid);
+                closed = true;
+            }
+            else if (local !== far && ['01', '04', '05'].includes(state ?? ''))
+                candidates.push([local, Number(uid)]);
         }
     if (closed)
         return 'unknown';
+    const redirected = new Set(candidates.filter(([local]) => !sharing.has(local)).map(([, u]) => u));
     if (redirected.size === 0)
         return undefined;
     return redirected.size === 1 ? [...redirected][0] : 'unknown';
@@ -40564,6 +40572,12 @@ function decoded(field) {
 /* harmony export */   ol: () => (/* binding */ frontable),
 /* harmony export */   xq: () => (/* binding */ PROVIDERS)
 /* harmony export */ });
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
+/**
+ * The providers the gateway fronts: where each one's key and base URL live in the environment, its
+ * default upstream, the API paths forwarded, and how the real key is sent (see docs/gateway.md).
+ */
+
 const bearer = (key) => ({ authorization: `Bearer ${key}` });
 const CALL = { call: true };
 const READ = { call: false };
@@ -40605,6 +40619,10 @@ const PROVIDERS = [
  * (`ANTHROPIC_API_KEY_2`); `-` as well as `_` before them (the step's inputs: `INPUT_GITHUB-TOKEN`).
  */
 const CREDENTIAL_NAME = /[_-](API[_-]KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PAT|CREDENTIALS?|AUTH)([_-]?\d+)?$/i;
+/** The names of a switch as often as of a secret (`NPM_CONFIG_ALWAYS_AUTH=true`, `FIRST_PASS=1`). */
+const SWITCH_LIKE = /[_-](PASS|AUTH)([_-]?\d+)?$/i;
+/** A value no credential has: a boolean or a number, or under the redaction's 8 characters. */
+const notSecret = (value) => value.length < _text_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .MIN_ENV_SECRET_CHARS */ .IK || /^(true|false|yes|no|on|off|\d+)$/i.test(value);
 /** The providers whose key is present and non-empty, with a fixed https or loopback upstream. */
 function frontable(env, warning) {
     const found = [];
@@ -40643,6 +40661,7 @@ function heldCredentials(env, fronted) {
     return Object.keys(env)
         .filter(name => CREDENTIAL_NAME.test(name) && !taken.has(name))
         .filter(name => (env[name] ?? '').trim() !== '')
+        .filter(name => !SWITCH_LIKE.test(name) || !notSecret((env[name] ?? '').trim()))
         .sort();
 }
 
@@ -61598,26 +61617,25 @@ const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|pas
 function configCredentials(text) {
     const lines = text.replace(/[\x85\u2028\u2029]/g, '\n').replace(/^\uFEFF/, '');
     const found = [];
-    const walk = (node, at) => {
+    const walk = (doc, node, at) => {
         if ((0,dist/* isMap */.jh)(node))
             for (const pair of node.items) {
                 const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '?';
-                const value = pair.value;
-                if (CREDENTIAL_KEY.test(key) &&
-                    (0,dist/* isScalar */.jn)(value) &&
-                    typeof value.value === 'string' &&
-                    value.value.trim() !== '' &&
-                    !/^\$\{[^}]*\}$/.test(value.value.trim()))
+                // An alias gives Hermes what it names (PyYAML resolves it): `api_key: *shared`.
+                const value = (0,dist/* isAlias */.Vj)(pair.value) ? pair.value.resolve(doc) : pair.value;
+                const text = (0,dist/* isScalar */.jn)(value) && typeof value.value === 'string' ? value.value.trim() : '';
+                // Only a bare `${NAME}` is a reference; `${A:-default}` and anything around it are text.
+                if (CREDENTIAL_KEY.test(key) && text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text))
                     found.push(at + key);
-                else
-                    walk(value, `${at}${key}.`);
+                else if (!(0,dist/* isAlias */.Vj)(pair.value))
+                    walk(doc, value, `${at}${key}.`);
             }
         else if ((0,dist/* isSeq */.oP)(node))
-            node.items.forEach((item, n) => walk(item, `${at}${n}.`));
+            node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));
     };
     for (const doc of (0,dist/* parseAllDocuments */.hR)(lines, { version: '1.1', prettyErrors: false }))
         if ((0,dist/* isDocument */.wz)(doc))
-            walk(doc.contents, '');
+            walk(doc, doc.contents, '');
     return found;
 }
 /**
@@ -62927,14 +62945,28 @@ function heldBy(tree, env) {
         .map(([what]) => what);
     return held.length > 0 ? [...new Set(held)].join(', ') : undefined;
 }
-/** Where a path leads, links followed; the path itself when it does not exist. */
-function real(file) {
+/**
+ * Where a path leads, links followed, a link to nothing (yet) included: its target, or the first
+ * folder above it that exists, resolved, with the rest. A link to a file the workspace does not hold
+ * yet is one the agent could make there.
+ */
+function real(file, hops = 0) {
+    const at = external_node_path_.resolve(file);
     try {
-        return external_node_fs_.realpathSync(file);
+        return external_node_fs_.realpathSync(at);
     }
     catch {
-        return external_node_path_.resolve(file);
+        // Not there, or a link to nothing: below.
     }
+    if (hops < 40)
+        try {
+            return real(external_node_path_.resolve(external_node_path_.dirname(at), external_node_fs_.readlinkSync(at)), hops + 1);
+        }
+        catch {
+            // Not a link.
+        }
+    const parent = external_node_path_.dirname(at);
+    return parent === at || hops >= 40 ? at : external_node_path_.join(real(parent, hops + 1), external_node_path_.basename(at));
 }
 
 // EXTERNAL MODULE: ./src/install/install.ts + 7 modules
