@@ -12,9 +12,10 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { startGateway } from '../src/gateway/gateway.js';
-import { peerOwner, runnerOwned } from '../src/gateway/loopback-owner.js';
+import { notAgentOwned } from '../src/confine/agent-user.js';
+import { peerOwner } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
-import { foreignListener } from './helpers/foreign-listener.js';
+import { foreignListener, foreignUser } from './helpers/foreign-listener.js';
 import { runnerService } from './helpers/runner-service.js';
 
 const KEY = 'sk-ant-api03-real-key-loopback-0123456789';
@@ -120,7 +121,7 @@ describe('the owner of a connection’s other end, from the kernel’s table', (
 describe('the gateway and a loopback upstream', () => {
   test('served by this process’s user, trusted: the call goes through with the key', async () => {
     const up = await runnerService('127.0.0.1', servers);
-    const got = await call(await gatewayTo(`http://127.0.0.1:${up.port}`, runnerOwned));
+    const got = await call(await gatewayTo(`http://127.0.0.1:${up.port}`, notAgentOwned));
     expect(got.status).toBe(200);
     expect(up.keys).toEqual([KEY]);
   });
@@ -130,7 +131,7 @@ describe('the gateway and a loopback upstream', () => {
     const untrusted = (uid: number): boolean => uid !== process.getuid?.();
     const got = await call(await gatewayTo(`http://127.0.0.1:${up.port}`, untrusted));
     expect(got.status).toBe(502);
-    expect(got.body).toMatch(/served by user \d+, not by root or the runner's user/);
+    expect(got.body).toMatch(/served by user \d+, an agent's/);
     expect(up.keys).toEqual([]);
     expect(gateway?.stats().calls).toMatchObject([{ status: 'error', retries: 0 }]);
   });
@@ -142,22 +143,22 @@ describe('the gateway and a loopback upstream', () => {
   });
 
   rootTest.each(['127.0.0.1', '::1'])(
-    'a listener of uid 65534 on %s (the agent got the port first): refused, the key never sent',
+    'a listener of an agent’s user on %s (the agent got the port first): refused, the key never sent',
     async host => {
       const agent = await foreignListener(host, children);
       const shown = host.includes(':') ? `[${host}]` : host;
-      const got = await call(await gatewayTo(`http://${shown}:${agent.port}`, runnerOwned));
+      const got = await call(await gatewayTo(`http://${shown}:${agent.port}`, notAgentOwned));
       expect(got.status).toBe(502);
-      expect(got.body).toMatch(/served by user 65534/);
+      expect(got.body).toMatch(new RegExp(`served by user ${foreignUser().uid}, an agent's`));
       expect(agent.seen()).not.toContain('seen');
     }
   );
 
   rootTest(
-    '`localhost`, a listener of uid 65534: refused on whichever address it answers',
+    '`localhost`, a listener of an agent’s user: refused on whichever address it answers',
     async () => {
       const agent = await foreignListener('127.0.0.1', children);
-      const got = await call(await gatewayTo(`http://localhost:${agent.port}`, runnerOwned));
+      const got = await call(await gatewayTo(`http://localhost:${agent.port}`, notAgentOwned));
       expect(got.status).toBe(502);
       expect(agent.seen()).not.toContain('seen');
     }
@@ -169,21 +170,25 @@ describe('the gateway and a loopback upstream', () => {
       .flat()
       .find(i => i?.family === 'IPv4' && !i.internal)?.address;
 
-  rootTest('this machine’s own address, a listener of uid 65534 on 0.0.0.0: refused', async () => {
-    const own = ownAddress();
-    if (!own) return void process.stderr.write('!!! SKIPPED: no non-loopback IPv4 address here.\n');
-    const agent = await foreignListener('0.0.0.0', children);
-    const got = await call(await gatewayTo(`http://${own}:${agent.port}`, runnerOwned));
-    expect(got.status).toBe(502);
-    expect(got.body).toMatch(/served by user 65534/);
-    expect(agent.seen()).not.toContain('seen');
-  });
+  rootTest(
+    'this machine’s own address, a listener of an agent’s user on 0.0.0.0: refused',
+    async () => {
+      const own = ownAddress();
+      if (!own)
+        return void process.stderr.write('!!! SKIPPED: no non-loopback IPv4 address here.\n');
+      const agent = await foreignListener('0.0.0.0', children);
+      const got = await call(await gatewayTo(`http://${own}:${agent.port}`, notAgentOwned));
+      expect(got.status).toBe(502);
+      expect(got.body).toMatch(new RegExp(`served by user ${foreignUser().uid}, an agent's`));
+      expect(agent.seen()).not.toContain('seen');
+    }
+  );
 
   test('this machine’s own address, served by this process’s user: let through', async () => {
     const own = ownAddress();
     if (!own) return void process.stderr.write('!!! SKIPPED: no non-loopback IPv4 address here.\n');
     const up = await runnerService('0.0.0.0', servers);
-    const got = await call(await gatewayTo(`http://${own}:${up.port}`, runnerOwned));
+    const got = await call(await gatewayTo(`http://${own}:${up.port}`, notAgentOwned));
     expect(got.status).toBe(200);
     expect(up.keys).toEqual([KEY]);
   });

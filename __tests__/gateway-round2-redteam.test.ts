@@ -21,7 +21,8 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { modelSectionOf, withAnthropicBase } from '../src/config/hermes-config.js';
 import { fillAgentHome } from '../src/confine/agent-home.js';
 import { startGateway } from '../src/gateway/gateway.js';
-import { peerOwner, runnerOwned } from '../src/gateway/loopback-owner.js';
+import { notAgentOwned } from '../src/confine/agent-user.js';
+import { peerOwner } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
 import { anthropicRoute } from '../src/steps/anthropic-route.js';
 import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
@@ -253,7 +254,7 @@ describe('the loopback-owner check: what holds', () => {
       note: () => undefined,
       warning: () => undefined,
       sleep: async () => undefined,
-      loopbackTrusted: runnerOwned
+      loopbackTrusted: notAgentOwned
     });
     if (!started) throw new Error('the gateway did not start');
     gateway = started;
@@ -378,7 +379,7 @@ describe('the capability in either header', () => {
       note: () => undefined,
       warning: () => undefined,
       sleep: async () => undefined,
-      loopbackTrusted: runnerOwned
+      loopbackTrusted: notAgentOwned
     });
     gateway = started!;
     const cap = gateway.capability;

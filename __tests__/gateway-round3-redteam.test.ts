@@ -30,7 +30,7 @@ const OR_KEY = 'sk-or-v1-real-key-round3-0123456789abcdef';
 const root = process.getuid?.() === 0 && process.platform === 'linux';
 if (!root)
   process.stderr.write(
-    '!!! SKIPPED: the round-3 attacks as another user need root on Linux (a process of uid 65534).\n'
+    '!!! SKIPPED: the round-3 attacks as another user need root on Linux (a process of an agent’s user).\n'
   );
 const rootTest = root ? test : test.skip;
 
@@ -51,7 +51,7 @@ afterEach(async () => {
 
 const tmp = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
-/** The agent's listener (helpers/foreign-listener.ts), a process of uid 65534. */
+/** The agent's listener (helpers/foreign-listener.ts), a process of an agent’s user. */
 const agentListener = (host: string, port = 0) => foreignListener(host, children, port);
 
 /** The turn's gateway as the action starts it, isolated, with ANTHROPIC_API_KEY (helpers/turn-gateway.ts). */

@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import type { Gateway } from '../src/gateway/types.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
-import { foreignListener } from './helpers/foreign-listener.js';
+import { foreignListener, foreignUser } from './helpers/foreign-listener.js';
 import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
 const OR_KEY = 'sk-or-v1-real-key-round4-0123456789abcdef';
@@ -21,7 +21,7 @@ const OR_KEY = 'sk-or-v1-real-key-round4-0123456789abcdef';
 const root = process.getuid?.() === 0 && process.platform === 'linux';
 if (!root)
   process.stderr.write(
-    '!!! SKIPPED: the round-4 attacks as another user need root on Linux (a process of uid 65534).\n'
+    '!!! SKIPPED: the round-4 attacks as another user need root on Linux (a process of an agent’s user).\n'
   );
 const rootTest = root ? test : test.skip;
 
@@ -39,7 +39,7 @@ afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
-/** The agent's listener (helpers/foreign-listener.ts), a process of uid 65534. */
+/** The agent's listener (helpers/foreign-listener.ts), a process of an agent’s user. */
 const agentListener = (host: string, port = 0) => foreignListener(host, children, port);
 
 /** The turn's gateway as the action starts it, isolated, with env. */
@@ -115,7 +115,7 @@ describe('the owner check: more spellings of this machine', () => {
       expect(agent.seen()).not.toMatch(/seen|connect/);
       expect(status).toBe(502);
       // The 502 the agent reads says who served it, never the key or the capability.
-      expect(body).toContain('65534');
+      expect(body).toContain(String(foreignUser().uid));
       expect(body).not.toContain(OR_KEY);
       expect(body).not.toContain(g.capability);
     });

@@ -1,13 +1,34 @@
 /**
- * A listener of another user's (uid 65534, started as root) on this machine, as a process of the
- * isolated agent's would open one: a plain server and an HTTP proxy (CONNECT answered, the tunnel's
- * bytes printed). `seen()` is what it printed: a `seen <method> <url> auth=… proxy=… key=…` line a request,
- * `connect <host:port>` and `tunnel "<bytes>"` lines for a proxied one.
+ * A listener of an agent's user on this machine, as a process of the isolated agent's would open
+ * one: a real user named as the action names them (`hermes-agent-…`, made with useradd as root the
+ * first time it is asked for, deleted when the test file ends), running a plain server and an HTTP
+ * proxy (CONNECT answered, the tunnel's bytes printed). `seen()` is what it printed: a
+ * `seen <method> <url> auth=… proxy=… key=…` line a request, `connect <host:port> proxy=…` and
+ * `tunnel "<bytes>"` lines for a proxied one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { afterAll } from '@jest/globals';
+import { AGENT_USER_PREFIX } from '../../src/confine/agent-user.js';
 
-export const FOREIGN_UID = 65534;
+let made: { name: string; uid: number; gid: number } | undefined;
+afterAll(() => {
+  if (made) execFileSync('userdel', [made.name], { stdio: 'ignore' });
+  made = undefined;
+});
+
+/** The agent's user of this test file (made on first use; needs root). */
+export function foreignUser(): { uid: number; gid: number } {
+  if (!made) {
+    const name = `${AGENT_USER_PREFIX}t${randomBytes(2).toString('hex')}`;
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', name]);
+    const id = (flag: string): number =>
+      Number(execFileSync('id', [flag, name], { encoding: 'utf8' }).trim());
+    made = { name, uid: id('-u'), gid: id('-g') };
+  }
+  return made;
+}
 
 export async function foreignListener(
   host: string,
@@ -29,9 +50,10 @@ export async function foreignListener(
       });
     });
     server.listen(${port}, ${JSON.stringify(host)}, () => process.stdout.write('port ' + server.address().port + '\\n'));`;
+  const { uid, gid } = foreignUser();
   const child = spawn(process.execPath, ['-e', script], {
-    uid: FOREIGN_UID,
-    gid: FOREIGN_UID,
+    uid,
+    gid,
     stdio: ['ignore', 'pipe', 'inherit']
   });
   children.push(child);

@@ -3,6 +3,7 @@
  * group but its own) and deleted after it.
  */
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import { retry } from '../run/retry.js';
 import { messageOf } from '../text/errors.js';
 import type { Admin } from './host.js';
@@ -56,4 +57,25 @@ function useradd(name: string, admin: Admin): void {
     '/usr/sbin/nologin',
     name
   ]);
+}
+
+/**
+ * Who may serve an upstream of the model gateway's on this machine (gateway/loopback-owner.ts):
+ * anyone but an agent's user, this run's or another run's on the same machine. A local model
+ * server of its own user (Ollama's `ollama`, a `vllm` service, a sidecar's uid) is the runner's
+ * set-up; root and this process's user are trusted without a look at /etc/passwd, where useradd
+ * writes the agents' users.
+ */
+export function notAgentOwned(uid: number): boolean {
+  if (uid === 0 || uid === process.getuid?.()) return true;
+  let passwd: string;
+  try {
+    passwd = fs.readFileSync('/etc/passwd', 'utf8');
+  } catch {
+    return false;
+  }
+  return !passwd
+    .split('\n')
+    .map(line => line.split(':'))
+    .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
 }

@@ -6,8 +6,9 @@
  * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
  * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
  * which user owns the other end: the socket accepted for this connection, which belongs to the user
- * who made the listening socket. Only root and the action's own user are trusted; anything else ends
- * the connection, as does an owner that cannot be found. Every direct connection is looked up: a
+ * who made the listening socket. An agent's user is not trusted (the caller says who is:
+ * confine/agent-user.ts notAgentOwned): its socket ends the connection, as does an owner that
+ * cannot be found. Every direct connection is looked up: a
  * peer the table does not show, at an address not of this machine's, is another host's.
  */
 import * as fs from 'node:fs';
@@ -60,9 +61,6 @@ export function peerOwner(
   return redirected.size === 1 ? [...redirected][0] : 'unknown';
 }
 
-/** Root and this process's user: who may serve an upstream on this machine. */
-export const runnerOwned = (uid: number): boolean => uid === 0 || uid === process.getuid?.();
-
 /** The code of the error a refused connection fails with: not retried (forward.ts). */
 export const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
 
@@ -106,7 +104,7 @@ function checked(
       socket.destroy();
       const refused = new Error(
         typeof owner === 'number'
-          ? `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
+          ? `the upstream (or proxy) on this machine is served by user ${owner}, an agent's, so the key is not sent`
           : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent'
       );
       callback(Object.assign(refused, { code: UNTRUSTED }), null);

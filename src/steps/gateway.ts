@@ -14,7 +14,7 @@ import {
   withAnthropicBase
 } from '../config/hermes-config.js';
 import type { AgentOverrides } from '../confine/agent-home.js';
-import { runnerOwned } from '../gateway/loopback-owner.js';
+import { notAgentOwned } from '../confine/agent-user.js';
 import { PROVIDERS, type ProviderSpec } from '../gateway/providers.js';
 import { Input } from '../config/inputs.js';
 import type { Gateway, Provider } from '../gateway/types.js';
@@ -92,7 +92,7 @@ export async function startTurnGateway(
     warning,
     sleep: clock.sleep,
     // The agent, as its own user, could bind a loopback upstream's port before its server does.
-    ...(isolated && { loopbackTrusted: runnerOwned })
+    ...(isolated && { loopbackTrusted: notAgentOwned })
   });
   // What the agent reads of config.yaml: its copy, or (as the runner's user) the runner's own.
   const read =
