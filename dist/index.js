@@ -40376,194 +40376,6 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
-/***/ 29323:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _c: () => (/* binding */ ownerCheckedDispatcher),
-/* harmony export */   m: () => (/* binding */ runnerOwned),
-/* harmony export */   nT: () => (/* binding */ UNTRUSTED)
-/* harmony export */ });
-/* unused harmony export peerOwner */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46752);
-/* harmony import */ var _text_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80114);
-/**
- * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
- * network and may bind any free port above 1024 (on 0.0.0.0 as well): a base URL of
- * `http://127.0.0.1:8080` whose server is not up yet (or is down, or listens on the other address
- * family), a name that resolves to loopback, or one of the machine's own addresses, would hand the
- * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
- * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
- * which user owns the other end: the socket accepted for this connection, which belongs to the user
- * who made the listening socket. Only root and the action's own user are trusted; anything else ends
- * the connection, as does an owner that cannot be found. Every direct connection is looked up: a
- * peer the table does not show, at an address not of this machine's, is another host's.
- */
-
-
-
-
-/**
- * The uid owning the socket at the other end of a connection, as this machine's table shows it:
- * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
- * as sockets of several users; undefined when it shows no such socket (another host's).
- */
-function peerOwner(socket, tables = readTables()) {
-    const { localAddress, localPort, remoteAddress, remotePort } = socket;
-    if (!localAddress || !localPort || !remoteAddress || !remotePort)
-        return undefined;
-    // The peer's row: its local end is our remote one, and its remote end is our local one.
-    const near = endpoint(remoteAddress, remotePort);
-    const far = endpoint(localAddress, localPort);
-    let closed = false;
-    // Rows of sockets connected to our end from another address than the one we asked for: a NAT
-    // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
-    // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
-    // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
-    // explains: Linux lets sockets share a local port towards different hosts, so a client that
-    // shares ours, connected to a server here, gives that server a row on our end too.
-    const candidates = [];
-    const sharing = new Set();
-    for (const table of tables)
-        for (const line of table.split('\n').slice(1)) {
-            const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
-            if (localField === undefined || remoteField === undefined || uid === undefined)
-                continue;
-            const local = decoded(localField);
-            const remote = decoded(remoteField);
-            if (local === far && remote !== near && remote !== undefined)
-                sharing.add(remote);
-            if (remote !== far || local === undefined)
-                continue;
-            // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
-            if (local === near) {
-                if (state !== '06')
-                    return Number(uid);
-                closed = true;
-            }
-            else if (local !== far && ['01', '04', '05'].includes(state ?? ''))
-                candidates.push([local, Number(uid)]);
-        }
-    if (closed)
-        return 'unknown';
-    const redirected = new Set(candidates.filter(([local]) => !sharing.has(local)).map(([, u]) => u));
-    if (redirected.size === 0)
-        return undefined;
-    return redirected.size === 1 ? [...redirected][0] : 'unknown';
-}
-/** Root and this process's user: who may serve an upstream on this machine. */
-const runnerOwned = (uid) => uid === 0 || uid === process.getuid?.();
-/** The code of the error a refused connection fails with: not retried (forward.ts). */
-const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
-/**
- * The upstream's dispatcher when the agent could be listening on this machine: direct, or through
- * the runner's proxy (`proxy`, as @actions/http-client names it), whose own connection is checked
- * too: a proxy on this machine that is not up could be the agent's, and over plain http it would
- * read the key.
- */
-function ownerCheckedDispatcher(trusted, proxy) {
-    if (!proxy)
-        return new undici__WEBPACK_IMPORTED_MODULE_2__.Agent({ connect: checked((0,undici__WEBPACK_IMPORTED_MODULE_2__.buildConnector)({}), trusted) });
-    const credentials = proxy.username || proxy.password;
-    return new undici__WEBPACK_IMPORTED_MODULE_2__.ProxyAgent({
-        uri: proxy.href,
-        pipelining: 1,
-        // As @actions/http-client sends a proxy's user name and password.
-        ...(credentials && {
-            token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
-        }),
-        clientFactory: (origin, options) => {
-            const { connect } = options;
-            return new undici__WEBPACK_IMPORTED_MODULE_2__.Pool(origin, { ...options, connect: checked(connect, trusted) });
-        }
-    });
-}
-/** connect, with the peer's owner checked before the socket is handed on. */
-function checked(connect, trusted) {
-    return (options, callback) => {
-        connect(options, (error, socket) => {
-            if (error)
-                return callback(error, null);
-            // Looked up whatever the address: one of an interface without carrier (docker0 with no
-            // container) is this machine's too, and os.networkInterfaces() does not list it.
-            const owner = peerOwner(socket);
-            const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
-            // Not in the table, and not an address of this machine: another host's.
-            if (!local || (typeof owner === 'number' && trusted(owner)))
-                return callback(null, socket);
-            socket.destroy();
-            const refused = new Error(typeof owner === 'number'
-                ? `the upstream (or proxy) on this machine is served by user ${owner}, not by root or the runner's user, so the key is not sent`
-                : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
-            callback(Object.assign(refused, { code: UNTRUSTED }), null);
-        });
-    };
-}
-/** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
-function onThisMachine(address) {
-    const plain = address.replace(/^::ffff:(?=\d+\.)/i, '');
-    if ((0,_text_url_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopback */ .U9)(plain) || plain === '' || plain === '0.0.0.0' || plain === '::')
-        return true;
-    const own = Object.values((0,node_os__WEBPACK_IMPORTED_MODULE_1__.networkInterfaces)()).flatMap(list => list ?? []);
-    return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
-}
-/** The IPv4 table, then the IPv6 one, read only if needed: a read can take milliseconds. */
-function* readTables() {
-    for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
-        try {
-            yield node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync(file, 'utf8');
-        }
-        catch {
-            // No such table (no IPv6): nothing of it to find.
-        }
-}
-/** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
-function endpoint(address, port) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1])
-        return `${mapped[1]}:${port}`;
-    if (!address.includes(':'))
-        return `${address}:${port}`;
-    // A zone (`fe80::1%eth0`) is not part of the address the table shows.
-    const bare = address.replace(/%.*$/, '');
-    return URL.canParse(`http://[${bare}]`)
-        ? `${new URL(`http://[${bare}]`).hostname}:${port}`
-        : `${bare.toLowerCase()}:${port}`;
-}
-/**
- * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
- * machine's byte order, the port big-endian.
- */
-function decoded(field) {
-    const [hex, portHex] = field.split(':');
-    if (!hex || !portHex || !/^[0-9A-F]+$/i.test(hex))
-        return undefined;
-    const bytes = [];
-    const order = (0,node_os__WEBPACK_IMPORTED_MODULE_1__.endianness)() === 'LE' ? [6, 4, 2, 0] : [0, 2, 4, 6];
-    for (let word = 0; word < hex.length; word += 8)
-        for (const b of order)
-            bytes.push(parseInt(hex.slice(word + b, word + b + 2), 16));
-    const port = parseInt(portHex, 16);
-    const v4 = (at) => bytes.slice(at, at + 4).join('.');
-    if (bytes.length === 4)
-        return `${v4(0)}:${port}`;
-    if (bytes.length !== 16)
-        return undefined;
-    if (bytes.slice(0, 10).every(b => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
-        return `${v4(12)}:${port}`;
-    const groups = [];
-    for (let g = 0; g < 16; g += 2)
-        groups.push((((bytes[g] ?? 0) << 8) | (bytes[g + 1] ?? 0)).toString(16));
-    return endpoint(groups.join(':'), port);
-}
-
-
-/***/ }),
-
 /***/ 84048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40826,7 +40638,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(140);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43792);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27393);
 
 
 
@@ -62313,6 +62125,7 @@ var retry = __nccwpck_require__(31191);
 
 
 
+
 /**
  * The agent users' names: `hermes-agent-` and six hex digits, one user per run, deleted after it.
  * One per run, not one for all: two runs at once on one machine (several runners, a job and its
@@ -62359,6 +62172,28 @@ function useradd(name, admin) {
         '/usr/sbin/nologin',
         name
     ]);
+}
+/**
+ * Who may serve an upstream of the model gateway's on this machine (gateway/loopback-owner.ts):
+ * anyone but an agent's user, this run's or another run's on the same machine. A local model
+ * server of its own user (Ollama's `ollama`, a `vllm` service, a sidecar's uid) is the runner's
+ * set-up; root and this process's user are trusted without a look at /etc/passwd, where useradd
+ * writes the agents' users.
+ */
+function notAgentOwned(uid) {
+    if (uid === 0 || uid === process.getuid?.())
+        return true;
+    let passwd;
+    try {
+        passwd = external_node_fs_.readFileSync('/etc/passwd', 'utf8');
+    }
+    catch {
+        return false;
+    }
+    return !passwd
+        .split('\n')
+        .map(line => line.split(':'))
+        .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
 }
 
 ;// CONCATENATED MODULE: ./src/confine/processes.ts
@@ -62979,8 +62814,6 @@ var cli_hermes = __nccwpck_require__(45593);
 var tempfail = __nccwpck_require__(32875);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(81066);
-// EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
-var loopback_owner = __nccwpck_require__(29323);
 // EXTERNAL MODULE: ./src/gateway/providers.ts
 var gateway_providers = __nccwpck_require__(84048);
 ;// CONCATENATED MODULE: ./src/steps/anthropic-route.ts
@@ -63127,7 +62960,7 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         warning,
         sleep: clock.sleep,
         // The agent, as its own user, could bind a loopback upstream's port before its server does.
-        ...(isolated && { loopbackTrusted: loopback_owner/* runnerOwned */.m })
+        ...(isolated && { loopbackTrusted: notAgentOwned })
     });
     // What the agent reads of config.yaml: its copy, or (as the runner's user) the runner's own.
     const read = !isolated || !settings.ignoreUserConfig ? (model ?? readModelSection(env)) : undefined;
@@ -64606,8 +64439,8 @@ function readInputs(environment) {
     return { settings, schema, apiQuery, userQuery };
 }
 
-// EXTERNAL MODULE: ./src/steps/ports.ts + 6 modules
-var steps_ports = __nccwpck_require__(43792);
+// EXTERNAL MODULE: ./src/steps/ports.ts + 7 modules
+var steps_ports = __nccwpck_require__(27393);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -68317,7 +68150,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 43792:
+/***/ 27393:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68547,8 +68380,182 @@ var external_node_http_ = __nccwpck_require__(37067);
 var external_node_events_ = __nccwpck_require__(78474);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(46752);
-// EXTERNAL MODULE: ./src/gateway/loopback-owner.ts
-var loopback_owner = __nccwpck_require__(29323);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: ./src/text/url.ts
+var url = __nccwpck_require__(80114);
+;// CONCATENATED MODULE: ./src/gateway/loopback-owner.ts
+/**
+ * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
+ * network and may bind any free port above 1024 (on 0.0.0.0 as well): a base URL of
+ * `http://127.0.0.1:8080` whose server is not up yet (or is down, or listens on the other address
+ * family), a name that resolves to loopback, or one of the machine's own addresses, would hand the
+ * real key to a listener of the agent's. So once a direct connection to the upstream is made, and
+ * before a byte is sent on it, the kernel's socket table (`/proc/net/tcp`, `/proc/net/tcp6`) is asked
+ * which user owns the other end: the socket accepted for this connection, which belongs to the user
+ * who made the listening socket. An agent's user is not trusted (the caller says who is:
+ * confine/agent-user.ts notAgentOwned): its socket ends the connection, as does an owner that
+ * cannot be found. Every direct connection is looked up: a
+ * peer the table does not show, at an address not of this machine's, is another host's.
+ */
+
+
+
+
+/**
+ * The uid owning the socket at the other end of a connection, as this machine's table shows it:
+ * `unknown` when the table shows that end only as closed (TIME_WAIT, whose row reads as root's) or
+ * as sockets of several users; undefined when it shows no such socket (another host's).
+ */
+function peerOwner(socket, tables = readTables()) {
+    const { localAddress, localPort, remoteAddress, remotePort } = socket;
+    if (!localAddress || !localPort || !remoteAddress || !remotePort)
+        return undefined;
+    // The peer's row: its local end is our remote one, and its remote end is our local one.
+    const near = endpoint(remoteAddress, remotePort);
+    const far = endpoint(localAddress, localPort);
+    let closed = false;
+    // Rows of sockets connected to our end from another address than the one we asked for: a NAT
+    // rule (REDIRECT, DNAT) sent the connection to a port of this machine, and our socket still
+    // names the address it was sent to (destination NAT leaves our end as it is). Open ones only
+    // (ESTABLISHED, or half-closed by the agent: FIN_WAIT), and none another socket of our port
+    // explains: Linux lets sockets share a local port towards different hosts, so a client that
+    // shares ours, connected to a server here, gives that server a row on our end too.
+    const candidates = [];
+    const sharing = new Set();
+    for (const table of tables)
+        for (const line of table.split('\n').slice(1)) {
+            const [, localField, remoteField, state, , , , uid] = line.trim().split(/\s+/);
+            if (localField === undefined || remoteField === undefined || uid === undefined)
+                continue;
+            const local = decoded(localField);
+            const remote = decoded(remoteField);
+            if (local === far && remote !== near && remote !== undefined)
+                sharing.add(remote);
+            if (remote !== far || local === undefined)
+                continue;
+            // TIME_WAIT has no owner left (its row reads as root's), nor anything to read from.
+            if (local === near) {
+                if (state !== '06')
+                    return Number(uid);
+                closed = true;
+            }
+            else if (local !== far && ['01', '04', '05'].includes(state ?? ''))
+                candidates.push([local, Number(uid)]);
+        }
+    if (closed)
+        return 'unknown';
+    const redirected = new Set(candidates.filter(([local]) => !sharing.has(local)).map(([, u]) => u));
+    if (redirected.size === 0)
+        return undefined;
+    return redirected.size === 1 ? [...redirected][0] : 'unknown';
+}
+/** The code of the error a refused connection fails with: not retried (forward.ts). */
+const UNTRUSTED = 'HERMES_UNTRUSTED_UPSTREAM';
+/**
+ * The upstream's dispatcher when the agent could be listening on this machine: direct, or through
+ * the runner's proxy (`proxy`, as @actions/http-client names it), whose own connection is checked
+ * too: a proxy on this machine that is not up could be the agent's, and over plain http it would
+ * read the key.
+ */
+function ownerCheckedDispatcher(trusted, proxy) {
+    if (!proxy)
+        return new undici.Agent({ connect: checked((0,undici.buildConnector)({}), trusted) });
+    const credentials = proxy.username || proxy.password;
+    return new undici.ProxyAgent({
+        uri: proxy.href,
+        pipelining: 1,
+        // As @actions/http-client sends a proxy's user name and password.
+        ...(credentials && {
+            token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
+        }),
+        clientFactory: (origin, options) => {
+            const { connect } = options;
+            return new undici.Pool(origin, { ...options, connect: checked(connect, trusted) });
+        }
+    });
+}
+/** connect, with the peer's owner checked before the socket is handed on. */
+function checked(connect, trusted) {
+    return (options, callback) => {
+        connect(options, (error, socket) => {
+            if (error)
+                return callback(error, null);
+            // Looked up whatever the address: one of an interface without carrier (docker0 with no
+            // container) is this machine's too, and os.networkInterfaces() does not list it.
+            const owner = peerOwner(socket);
+            const local = owner !== undefined || onThisMachine(socket.remoteAddress ?? '');
+            // Not in the table, and not an address of this machine: another host's.
+            if (!local || (typeof owner === 'number' && trusted(owner)))
+                return callback(null, socket);
+            socket.destroy();
+            const refused = new Error(typeof owner === 'number'
+                ? `the upstream (or proxy) on this machine is served by user ${owner}, an agent's, so the key is not sent`
+                : 'the owner of the upstream (or proxy) on this machine could not be found, so the key is not sent');
+            callback(Object.assign(refused, { code: UNTRUSTED }), null);
+        });
+    };
+}
+/** Loopback, or an address of one of this machine's interfaces (an IPv4-mapped one as IPv4). */
+function onThisMachine(address) {
+    const plain = address.replace(/^::ffff:(?=\d+\.)/i, '');
+    if ((0,url/* isLoopback */.U9)(plain) || plain === '' || plain === '0.0.0.0' || plain === '::')
+        return true;
+    const own = Object.values((0,external_node_os_.networkInterfaces)()).flatMap(list => list ?? []);
+    return own.some(i => endpoint(i.address, 0) === endpoint(plain, 0));
+}
+/** The IPv4 table, then the IPv6 one, read only if needed: a read can take milliseconds. */
+function* readTables() {
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
+        try {
+            yield external_node_fs_.readFileSync(file, 'utf8');
+        }
+        catch {
+            // No such table (no IPv6): nothing of it to find.
+        }
+}
+/** `address:port` as written below: IPv4 dotted (an IPv4-mapped address too), IPv6 as the URL parser writes it. */
+function endpoint(address, port) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1])
+        return `${mapped[1]}:${port}`;
+    if (!address.includes(':'))
+        return `${address}:${port}`;
+    // A zone (`fe80::1%eth0`) is not part of the address the table shows.
+    const bare = address.replace(/%.*$/, '');
+    return URL.canParse(`http://[${bare}]`)
+        ? `${new URL(`http://[${bare}]`).hostname}:${port}`
+        : `${bare.toLowerCase()}:${port}`;
+}
+/**
+ * A table's `ADDRESS:PORT` in hex: the address as the kernel stores it, 32-bit words in the
+ * machine's byte order, the port big-endian.
+ */
+function decoded(field) {
+    const [hex, portHex] = field.split(':');
+    if (!hex || !portHex || !/^[0-9A-F]+$/i.test(hex))
+        return undefined;
+    const bytes = [];
+    const order = (0,external_node_os_.endianness)() === 'LE' ? [6, 4, 2, 0] : [0, 2, 4, 6];
+    for (let word = 0; word < hex.length; word += 8)
+        for (const b of order)
+            bytes.push(parseInt(hex.slice(word + b, word + b + 2), 16));
+    const port = parseInt(portHex, 16);
+    const v4 = (at) => bytes.slice(at, at + 4).join('.');
+    if (bytes.length === 4)
+        return `${v4(0)}:${port}`;
+    if (bytes.length !== 16)
+        return undefined;
+    if (bytes.slice(0, 10).every(b => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
+        return `${v4(12)}:${port}`;
+    const groups = [];
+    for (let g = 0; g < 16; g += 2)
+        groups.push((((bytes[g] ?? 0) << 8) | (bytes[g + 1] ?? 0)).toString(16));
+    return endpoint(groups.join(':'), port);
+}
+
 ;// CONCATENATED MODULE: ./src/gateway/retry.ts
 /** Statuses a provider sends for a passing trouble (529: Anthropic's "overloaded"). */
 const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
@@ -68646,7 +68653,7 @@ function upstreamDispatcher(upstream, loopbackTrusted) {
     // Written without a scheme (`proxy.corp:3128`, which the URL parser reads as the scheme
     // `proxy.corp:`), a proxy is an http one, as curl takes it.
     const url = proxy && (/^https?:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
-    return (0,loopback_owner/* ownerCheckedDispatcher */._c)(loopbackTrusted, url ? new URL(url) : undefined);
+    return ownerCheckedDispatcher(loopbackTrusted, url ? new URL(url) : undefined);
 }
 /** Sends call upstream and answers res with what comes back; resolves once res is done. */
 async function forward(call, res) {
@@ -68671,10 +68678,10 @@ async function forward(call, res) {
         }
         catch (error) {
             const code = error instanceof Error ? error.code : undefined;
-            const wait = call.signal.aborted || code === loopback_owner/* UNTRUSTED */.nT
+            const wait = call.signal.aborted || code === UNTRUSTED
                 ? undefined
                 : nextWait(call.limits, n, Date.now() - started, undefined);
-            const why = error instanceof Error ? (code !== loopback_owner/* UNTRUSTED */.nT && code) || error.message : String(error);
+            const why = error instanceof Error ? (code !== UNTRUSTED && code) || error.message : String(error);
             if (wait === undefined) {
                 refuseUnreached(res, why);
                 return { status: 'error', retries: n - 1, streamed: false, usage: {} };
@@ -69004,10 +69011,6 @@ var host = __nccwpck_require__(68700);
 var session_record = __nccwpck_require__(26174);
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
 var artifact = __nccwpck_require__(33118);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
