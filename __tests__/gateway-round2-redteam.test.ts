@@ -27,6 +27,7 @@ import type { Gateway } from '../src/gateway/types.js';
 import { anthropicRoute } from '../src/steps/anthropic-route.js';
 import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
 import { shownUrl } from '../src/text/url.js';
+import { callOpenrouter as call } from './helpers/gateway-calls.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { runnerService } from './helpers/runner-service.js';
 import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
@@ -105,27 +106,8 @@ async function openrouterAt(upstream: string): Promise<Gateway> {
   return g!;
 }
 
-/** One model call through the gateway, as Hermes would make it with the capability. */
-function callOpenrouter(g: Gateway): Promise<number> {
-  const base = new URL(g.env.OPENROUTER_BASE_URL ?? '');
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: 'POST',
-        path: `${base.pathname}/chat/completions`,
-        headers: { authorization: `Bearer ${g.capability}`, 'content-type': 'application/json' }
-      },
-      res => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      }
-    );
-    req.on('error', reject);
-    req.end('{"model":"x","messages":[]}');
-  });
-}
+/** One model call through the gateway (helpers/gateway-calls.ts): its status. */
+const callOpenrouter = async (g: Gateway): Promise<number> => (await call(g)).status;
 
 describe('the loopback-owner check: a name that is this machine but not literally loopback', () => {
   // Was a hole, now closed (high when the config has it): the owner check is chosen by the upstream's *name*

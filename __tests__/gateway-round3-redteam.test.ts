@@ -11,7 +11,7 @@
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import * as os from 'node:os';
@@ -21,6 +21,7 @@ import { modelSectionOf } from '../src/config/hermes-config.js';
 import { fillAgentHome } from '../src/confine/agent-home.js';
 import type { Gateway } from '../src/gateway/types.js';
 import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
+import { callOpenrouter as call } from './helpers/gateway-calls.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
@@ -104,27 +105,8 @@ async function openrouterAt(upstream: string): Promise<Gateway> {
   return g!;
 }
 
-/** One model call through the gateway, as Hermes would make it with the capability. */
-function callOpenrouter(g: Gateway): Promise<number> {
-  const base = new URL(g.env.OPENROUTER_BASE_URL ?? '');
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: 'POST',
-        path: `${base.pathname}/chat/completions`,
-        headers: { authorization: `Bearer ${g.capability}`, 'content-type': 'application/json' }
-      },
-      res => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      }
-    );
-    req.on('error', reject);
-    req.end('{"model":"x","messages":[]}');
-  });
-}
+/** One model call through the gateway (helpers/gateway-calls.ts): its status. */
+const callOpenrouter = async (g: Gateway): Promise<number> => (await call(g)).status;
 
 /** process.env with the proxy variables given (and every other proxy variable out) during fn. */
 async function withProxyEnv<T>(set: Record<string, string>, fn: () => Promise<T>): Promise<T> {

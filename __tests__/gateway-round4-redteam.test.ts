@@ -9,10 +9,10 @@
  * gateway-round3-redteam.test.ts; those tests need root on Linux and are skipped elsewhere.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import type { Gateway } from '../src/gateway/types.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
+import { callOpenrouter } from './helpers/gateway-calls.js';
 import { foreignListener, foreignUser } from './helpers/foreign-listener.js';
 import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
@@ -55,30 +55,6 @@ async function openrouterAt(upstream: string): Promise<Gateway> {
   const g = got.turn.gateway;
   expect(g?.fronted.map(f => f.provider)).toEqual(['openrouter']);
   return g!;
-}
-
-/** One model call through the gateway, as Hermes would make it: its status and body. */
-function callOpenrouter(g: Gateway): Promise<{ status: number; body: string }> {
-  const base = new URL(g.env.OPENROUTER_BASE_URL ?? '');
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: 'POST',
-        path: `${base.pathname}/chat/completions`,
-        headers: { authorization: `Bearer ${g.capability}`, 'content-type': 'application/json' }
-      },
-      res => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      }
-    );
-    req.on('error', reject);
-    req.end('{"model":"x","messages":[]}');
-  });
 }
 
 describe('the owner check: more spellings of this machine', () => {
