@@ -68397,8 +68397,8 @@ var url = __nccwpck_require__(80114);
  * which user owns the other end: the socket accepted for this connection, which belongs to the user
  * who made the listening socket. An agent's user is not trusted (the caller says who is:
  * confine/agent-user.ts notAgentOwned): its socket ends the connection, as does an owner that
- * cannot be found. Every direct connection is looked up: a
- * peer the table does not show, at an address not of this machine's, is another host's.
+ * cannot be found. Every direct connection is looked up: a peer the table does not show, at an
+ * address not of this machine's, is another host's.
  */
 
 
