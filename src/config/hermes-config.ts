@@ -90,8 +90,9 @@ export function modelSectionOf(text: string, file: string): ModelSection {
   } catch (error) {
     return unusable(`its model section cannot be expanded (${String(error)})`);
   }
-  if (model === undefined || model === null) return { kind: 'read', path: file, text };
-  if (typeof model === 'string') return { kind: 'read', path: file, text };
+  // No model section, or only the model's name.
+  if (model === undefined || model === null || typeof model === 'string')
+    return { kind: 'read', path: file, text };
   const section = plainObject(model);
   if (!section) return unusable('its model is neither a mapping nor a name');
   const read: { provider?: string; baseUrl?: string } = {};
@@ -136,25 +137,28 @@ export function withAnthropicBase(section: ModelSection, base: string): string {
   return doc.toString({ lineWidth: 0 });
 }
 
+/** NEL, LS and PS: line breaks to PyYAML (YAML 1.1), not to the yaml package. */
+const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
+
+/** The text with PyYAML's line breaks as newlines and no BOM: read as Hermes reads it. */
+const asPyYaml = (text: string): string => text.replace(YAML11_BREAKS, '\n').replace(/^\uFEFF/, '');
+
 /**
- * Whether config.yaml's text holds value: as written, or in any string as PyYAML would decode it
- * (escapes, folded lines, `!!binary`). The agent reads its copy and can decode it as well.
+ * Which of values config.yaml's text holds: as written, or in any string as PyYAML would decode it
+ * (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key to it). The agent reads
+ * its copy and can decode it as well. The text is parsed once, for all the values.
  */
-export function configHolds(text: string, value: string): boolean {
-  if (text.includes(value)) return true;
-  let found = false;
-  // Read with PyYAML's line breaks (a key after a NEL in a comment is a key to it).
-  const lines = text.replace(/[\x85\u2028\u2029]/g, '\n');
-  visit(parseDocument(lines, { version: '1.1', prettyErrors: false }), {
+export function configHolding(text: string, values: readonly string[]): Set<string> {
+  const found = new Set(values.filter(value => text.includes(value)));
+  const left = values.filter(value => !found.has(value));
+  if (left.length === 0) return found;
+  visit(parseDocument(asPyYaml(text), { version: '1.1', prettyErrors: false }), {
     Scalar(_key, node) {
       const v: unknown = node.value;
-      if (
-        typeof v === 'string'
-          ? v.includes(value)
-          : v instanceof Uint8Array && Buffer.from(v).includes(value)
-      )
-        found = true;
-      return found ? visit.BREAK : undefined;
+      const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
+      for (const value of left)
+        if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value)) found.add(value);
+      return found.size === values.length ? visit.BREAK : undefined;
     }
   });
   return found;
@@ -171,7 +175,6 @@ const CREDENTIAL_KEY =
  * Aliases are not followed: the anchored original is found where it is written.
  */
 export function configCredentials(text: string): string[] {
-  const lines = text.replace(/[\x85\u2028\u2029]/g, '\n').replace(/^\uFEFF/, '');
   const found: string[] = [];
   const walk = (doc: Document, node: unknown, at: string): void => {
     if (isMap(node))
@@ -187,7 +190,7 @@ export function configCredentials(text: string): string[] {
       }
     else if (isSeq(node)) node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));
   };
-  for (const doc of parseAllDocuments(lines, { version: '1.1', prettyErrors: false }))
+  for (const doc of parseAllDocuments(asPyYaml(text), { version: '1.1', prettyErrors: false }))
     if (isDocument(doc)) walk(doc, doc.contents, '');
   return found;
 }
@@ -197,9 +200,8 @@ export function configCredentials(text: string): string[] {
  * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
  */
 function parsed_(text: string): Document | string {
-  // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
-  // a key from the action that Hermes reads.
-  if (/[\x85\u2028\u2029]/.test(text)) return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
+  // A comment could hide from the action a key that Hermes reads after a line break of YAML 1.1.
+  if (text.search(YAML11_BREAKS) >= 0) return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
   // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
   // does not change.
   if (/^\uFEFF?%/m.test(text)) return 'it holds a directive (%YAML, %TAG)';

@@ -9,7 +9,7 @@ import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
 import {
   configCredentials,
-  configHolds,
+  configHolding,
   readModelSection,
   withAnthropicBase
 } from '../config/hermes-config.js';
@@ -60,12 +60,13 @@ export async function startTurnGateway(
   const dotenv = readHermesDotenv(env);
   const warning = (message: string): void => out.warning(log.redact(message));
   const seen = withDotenv(env, dotenv);
-  // Hermes takes Anthropic's base URL from config.yaml; and an agent of its own gets a copy of it.
+  // Hermes takes Anthropic's base URL from config.yaml; and the agent reads the file: its own copy,
+  // or, as the runner's user, the runner's own (not with ignore-user-config, when it is isolated).
   const anthropicKey = Boolean(seen.ANTHROPIC_API_KEY?.trim());
-  const copied = isolated && !settings.ignoreUserConfig;
-  const keyed = PROVIDERS.some(p => seen[p.keyVariable]?.trim());
-  const model = anthropicKey || (copied && keyed) ? readModelSection(env) : undefined;
   const ignoreUserConfig = settings.ignoreUserConfig;
+  const copied = isolated && !ignoreUserConfig;
+  const agentReads = !isolated || !ignoreUserConfig;
+  const model = agentReads || anthropicKey ? readModelSection(env) : undefined;
   const facts = model && anthropicKey ? { seen, model, isolated, ignoreUserConfig } : undefined;
   const config = copied && model && 'text' in model ? model : undefined;
   const left =
@@ -94,10 +95,8 @@ export async function startTurnGateway(
     // The agent, as its own user, could bind a loopback upstream's port before its server does.
     ...(isolated && { loopbackTrusted: notAgentOwned })
   });
-  // What the agent reads of config.yaml: its copy, or (as the runner's user) the runner's own.
-  const read =
-    !isolated || !settings.ignoreUserConfig ? (model ?? readModelSection(env)) : undefined;
-  const found = read && 'text' in read && read.text ? configCredentials(read.text) : [];
+  const found =
+    agentReads && model && 'text' in model && model.text ? configCredentials(model.text) : [];
   const configHeld = found.length > 0 ? { configHeld: found } : {};
   if (!started) return { dotenv, ...configHeld };
   plan.hide(started.capability);
@@ -154,15 +153,13 @@ function notFronted(
   }
   // The agent reads its own copy of config.yaml: a key's value anywhere in it (a comment, a flow
   // mapping, another name) is held by the agent whatever the gateway does.
+  const key = (p: ProviderSpec): string => seen[p.keyVariable]?.trim() ?? '';
+  const keys = PROVIDERS.filter(p => !providers.has(p.provider))
+    .map(key)
+    .filter(searchable);
+  const inConfig = config?.text !== undefined ? configHolding(config.text, keys) : new Set();
   for (const p of PROVIDERS) {
-    const key = seen[p.keyVariable]?.trim();
-    if (
-      !providers.has(p.provider) &&
-      key &&
-      searchable(key) &&
-      config?.text !== undefined &&
-      configHolds(config.text, key)
-    )
+    if (config && !providers.has(p.provider) && inConfig.has(key(p)))
       leave(
         [p],
         `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`
