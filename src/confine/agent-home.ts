@@ -13,11 +13,13 @@ import { childEnv } from '../process/environment.js';
 
 /** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
+export const HERMES_KEY_FILES = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 /**
  * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
  * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
  */
-export const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml', 'skills'];
+export const HERMES_SECRETS = [...HERMES_KEY_FILES, 'skills'];
 
 /** The model gateway's variables, which of them are keys, and the agent's config.yaml text. */
 export interface AgentOverrides {

@@ -5,7 +5,7 @@
  * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
  * failure half-way is undone here, never by a caller's `finally`.
  */
-import { HERMES_SECRETS, type AgentOverrides } from './agent-home.js';
+import { HERMES_KEY_FILES, type AgentOverrides } from './agent-home.js';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { Input } from '../config/inputs.js';
 import { childEnv } from '../process/environment.js';
@@ -147,7 +147,7 @@ function heldBy(tree: string, env: NodeJS.ProcessEnv): string | undefined {
     ["the runner user's home", env.HOME ?? os.homedir()],
     ["Hermes' home (HERMES_HOME)", hermesHome],
     // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
-    ...HERMES_SECRETS.filter(entry => entry !== 'skills').map((entry): [string, string] => [
+    ...HERMES_KEY_FILES.map((entry): [string, string] => [
       `Hermes' ${entry} (through a link)`,
       path.join(hermesHome, entry)
     ]),

@@ -129,8 +129,13 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
         call.signal.aborted || code === UNTRUSTED
           ? undefined
           : nextWait(call.limits, n, Date.now() - started, undefined);
+      // A refusal of the owner check is said in words; any other error by its code, if it has one.
       const why =
-        error instanceof Error ? (code !== UNTRUSTED && code) || error.message : String(error);
+        error instanceof Error
+          ? code && code !== UNTRUSTED
+            ? code
+            : error.message
+          : String(error);
       if (wait === undefined) {
         refuseUnreached(res, why);
         return { status: 'error', retries: n - 1, streamed: false, usage: {} };
