@@ -61341,9 +61341,8 @@ function modelSectionOf(text, file) {
     catch (error) {
         return unusable(`its model section cannot be expanded (${String(error)})`);
     }
-    if (model === undefined || model === null)
-        return { kind: 'read', path: file, text };
-    if (typeof model === 'string')
+    // No model section, or only the model's name.
+    if (model === undefined || model === null || typeof model === 'string')
         return { kind: 'read', path: file, text };
     const section = plainObject(model);
     if (!section)
@@ -61396,24 +61395,28 @@ function withAnthropicBase(section, base) {
     // No folding at 80 columns: the user's long lines stay as they were.
     return doc.toString({ lineWidth: 0 });
 }
+/** NEL, LS and PS: line breaks to PyYAML (YAML 1.1), not to the yaml package. */
+const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
+/** The text with PyYAML's line breaks as newlines and no BOM: read as Hermes reads it. */
+const asPyYaml = (text) => text.replace(YAML11_BREAKS, '\n').replace(/^\uFEFF/, '');
 /**
- * Whether config.yaml's text holds value: as written, or in any string as PyYAML would decode it
- * (escapes, folded lines, `!!binary`). The agent reads its copy and can decode it as well.
+ * Which of values config.yaml's text holds: as written, or in any string as PyYAML would decode it
+ * (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key to it). The agent reads
+ * its copy and can decode it as well. The text is parsed once, for all the values.
  */
-function configHolds(text, value) {
-    if (text.includes(value))
-        return true;
-    let found = false;
-    // Read with PyYAML's line breaks (a key after a NEL in a comment is a key to it).
-    const lines = text.replace(/[\x85\u2028\u2029]/g, '\n');
-    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(lines, { version: '1.1', prettyErrors: false }), {
+function configHolding(text, values) {
+    const found = new Set(values.filter(value => text.includes(value)));
+    const left = values.filter(value => !found.has(value));
+    if (left.length === 0)
+        return found;
+    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(asPyYaml(text), { version: '1.1', prettyErrors: false }), {
         Scalar(_key, node) {
             const v = node.value;
-            if (typeof v === 'string'
-                ? v.includes(value)
-                : v instanceof Uint8Array && Buffer.from(v).includes(value))
-                found = true;
-            return found ? dist/* visit */.YR.BREAK : undefined;
+            const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
+            for (const value of left)
+                if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value))
+                    found.add(value);
+            return found.size === values.length ? dist/* visit */.YR.BREAK : undefined;
         }
     });
     return found;
@@ -61427,7 +61430,6 @@ const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|pas
  * Aliases are not followed: the anchored original is found where it is written.
  */
 function configCredentials(text) {
-    const lines = text.replace(/[\x85\u2028\u2029]/g, '\n').replace(/^\uFEFF/, '');
     const found = [];
     const walk = (doc, node, at) => {
         if ((0,dist/* isMap */.jh)(node))
@@ -61445,7 +61447,7 @@ function configCredentials(text) {
         else if ((0,dist/* isSeq */.oP)(node))
             node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));
     };
-    for (const doc of (0,dist/* parseAllDocuments */.hR)(lines, { version: '1.1', prettyErrors: false }))
+    for (const doc of (0,dist/* parseAllDocuments */.hR)(asPyYaml(text), { version: '1.1', prettyErrors: false }))
         if ((0,dist/* isDocument */.wz)(doc))
             walk(doc, doc.contents, '');
     return found;
@@ -61455,9 +61457,8 @@ function configCredentials(text) {
  * documents). Read as YAML 1.1, as Hermes' PyYAML reads it (`yes`, `on` are booleans there).
  */
 function parsed_(text) {
-    // NEL, LS and PS end a line for PyYAML (YAML 1.1), not for the yaml package: a comment could hide
-    // a key from the action that Hermes reads.
-    if (/[\x85\u2028\u2029]/.test(text))
+    // A comment could hide from the action a key that Hermes reads after a line break of YAML 1.1.
+    if (text.search(YAML11_BREAKS) >= 0)
         return 'it holds a line break of YAML 1.1 (NEL, LS or PS)';
     // A directive (`%YAML 1.2`) changes the schema the yaml package reads with (merges off); PyYAML's
     // does not change.
@@ -61502,11 +61503,13 @@ var environment = __nccwpck_require__(69304);
 
 /** What of Hermes' home is copied into the agent's (only `.env` with `ignore-user-config`). */
 const CONFIG_ENTRIES = ['config.yaml', '.env', 'skills'];
+/** The files of Hermes' home that hold keys: never lent to the agent, even through a link. */
+const HERMES_KEY_FILES = ['.env', '.op.env', 'auth.json', 'config.yaml'];
 /**
  * What of Hermes' home may hold a key: the originals are closed to others while the agent runs
  * (skills/ too: a skill left out of the agent's copy for holding a key is still there).
  */
-const HERMES_SECRETS = ['.env', '.op.env', 'auth.json', 'config.yaml', 'skills'];
+const HERMES_SECRETS = [...HERMES_KEY_FILES, 'skills'];
 /** A fresh, empty HOME for the user `name` (still root's: the caller hands it over). */
 function makeAgentHome(name) {
     return external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `${name}-home-`));
@@ -62767,7 +62770,7 @@ function heldBy(tree, env) {
         ["the runner user's home", env.HOME ?? external_node_os_.homedir()],
         ["Hermes' home (HERMES_HOME)", hermesHome],
         // Not skills/: a team's skills may well live in the repository, which the agent reads anyway.
-        ...HERMES_SECRETS.filter(entry => entry !== 'skills').map((entry) => [
+        ...HERMES_KEY_FILES.map((entry) => [
             `Hermes' ${entry} (through a link)`,
             external_node_path_.join(hermesHome, entry)
         ]),
@@ -62927,12 +62930,13 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     const dotenv = readHermesDotenv(env);
     const warning = (message) => out.warning(log.redact(message));
     const seen = withDotenv(env, dotenv);
-    // Hermes takes Anthropic's base URL from config.yaml; and an agent of its own gets a copy of it.
+    // Hermes takes Anthropic's base URL from config.yaml; and the agent reads the file: its own copy,
+    // or, as the runner's user, the runner's own (not with ignore-user-config, when it is isolated).
     const anthropicKey = Boolean(seen.ANTHROPIC_API_KEY?.trim());
-    const copied = isolated && !settings.ignoreUserConfig;
-    const keyed = gateway_providers/* PROVIDERS */.xq.some(p => seen[p.keyVariable]?.trim());
-    const model = anthropicKey || (copied && keyed) ? readModelSection(env) : undefined;
     const ignoreUserConfig = settings.ignoreUserConfig;
+    const copied = isolated && !ignoreUserConfig;
+    const agentReads = !isolated || !ignoreUserConfig;
+    const model = agentReads || anthropicKey ? readModelSection(env) : undefined;
     const facts = model && anthropicKey ? { seen, model, isolated, ignoreUserConfig } : undefined;
     const config = copied && model && 'text' in model ? model : undefined;
     const left = settings.gateway.modelProxy !== 'off'
@@ -62962,9 +62966,7 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         // The agent, as its own user, could bind a loopback upstream's port before its server does.
         ...(isolated && { loopbackTrusted: notAgentOwned })
     });
-    // What the agent reads of config.yaml: its copy, or (as the runner's user) the runner's own.
-    const read = !isolated || !settings.ignoreUserConfig ? (model ?? readModelSection(env)) : undefined;
-    const found = read && 'text' in read && read.text ? configCredentials(read.text) : [];
+    const found = agentReads && model && 'text' in model && model.text ? configCredentials(model.text) : [];
     const configHeld = found.length > 0 ? { configHeld: found } : {};
     if (!started)
         return { dotenv, ...configHeld };
@@ -63010,13 +63012,13 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
     }
     // The agent reads its own copy of config.yaml: a key's value anywhere in it (a comment, a flow
     // mapping, another name) is held by the agent whatever the gateway does.
+    const key = (p) => seen[p.keyVariable]?.trim() ?? '';
+    const keys = gateway_providers/* PROVIDERS */.xq.filter(p => !providers.has(p.provider))
+        .map(key)
+        .filter(searchable);
+    const inConfig = config?.text !== undefined ? configHolding(config.text, keys) : new Set();
     for (const p of gateway_providers/* PROVIDERS */.xq) {
-        const key = seen[p.keyVariable]?.trim();
-        if (!providers.has(p.provider) &&
-            key &&
-            searchable(key) &&
-            config?.text !== undefined &&
-            configHolds(config.text, key))
+        if (config && !providers.has(p.provider) && inConfig.has(key(p)))
             leave([p], `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`);
     }
     // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
@@ -68681,7 +68683,12 @@ async function forward(call, res) {
             const wait = call.signal.aborted || code === UNTRUSTED
                 ? undefined
                 : nextWait(call.limits, n, Date.now() - started, undefined);
-            const why = error instanceof Error ? (code !== UNTRUSTED && code) || error.message : String(error);
+            // A refusal of the owner check is said in words; any other error by its code, if it has one.
+            const why = error instanceof Error
+                ? code && code !== UNTRUSTED
+                    ? code
+                    : error.message
+                : String(error);
             if (wait === undefined) {
                 refuseUnreached(res, why);
                 return { status: 'error', retries: n - 1, streamed: false, usage: {} };
