@@ -21,10 +21,10 @@ import { fillAgentHome } from '../src/confine/agent-home.js';
 import { route } from '../src/gateway/server.js';
 import { frontable } from '../src/gateway/providers.js';
 import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
-import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
+import type { TurnGateway } from '../src/steps/gateway.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { gatewayWorld, type World } from './helpers/gateway-world.js';
-import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
+import { agentHomeOf, startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 import { REAL_KEY } from './helpers/provider-standin.js';
 
 const KEY = 'sk-ant-api03-real-key-redteam-0123456789';
@@ -65,20 +65,6 @@ async function start(
   );
   turn = got.turn;
   return got;
-}
-
-/** The agent's home as fillAgentHome makes it from that turn: its config.yaml and warnings. */
-function agentHomeOf(got: StartedTurn) {
-  const home = tmp('agent-home-');
-  const warnings: string[] = [];
-  fillAgentHome(home, {
-    ignoreUserConfig: false,
-    env: got.stepEnv,
-    overrides: agentOverrides(got.turn, got.stepEnv),
-    warn: m => warnings.push(m)
-  });
-  const config = path.join(home, '.hermes', 'config.yaml');
-  return { config: fs.existsSync(config) ? fs.readFileSync(config, 'utf8') : undefined, warnings };
 }
 
 const facts = (model: ModelSection, seen: NodeJS.ProcessEnv = {}): RouteFacts => ({

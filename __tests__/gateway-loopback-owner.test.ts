@@ -11,11 +11,11 @@ import { request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { startGateway } from '../src/gateway/gateway.js';
 import { notAgentOwned } from '../src/confine/agent-user.js';
 import { peerOwner } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
 import { foreignListener, foreignUser } from './helpers/foreign-listener.js';
+import { testGateway } from './helpers/gateway-calls.js';
 import { runnerService } from './helpers/runner-service.js';
 
 const KEY = 'sk-ant-api03-real-key-loopback-0123456789';
@@ -42,20 +42,11 @@ afterEach(async () => {
 
 /** The gateway fronting Anthropic at upstream, with the given owners trusted. */
 async function gatewayTo(upstream: string, trusted?: (uid: number) => boolean): Promise<Gateway> {
-  const started = await startGateway({
-    env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: upstream },
-    mode: 'auto',
-    budgets: {},
-    retry: { tries: 3, backoffMs: 1, totalMs: 1000 },
-    signal: new AbortController().signal,
-    note: () => undefined,
-    warning: () => undefined,
-    sleep: async () => undefined,
-    ...(trusted && { loopbackTrusted: trusted })
-  });
-  if (!started) throw new Error('the gateway did not start');
-  gateway = started;
-  return started;
+  gateway = await testGateway(
+    { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: upstream },
+    trusted ? { trusted } : {}
+  );
+  return gateway;
 }
 
 function call(g: Gateway): Promise<{ status: number; body: string }> {

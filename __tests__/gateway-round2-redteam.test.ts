@@ -19,18 +19,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { modelSectionOf, withAnthropicBase } from '../src/config/hermes-config.js';
-import { fillAgentHome } from '../src/confine/agent-home.js';
-import { startGateway } from '../src/gateway/gateway.js';
 import { notAgentOwned } from '../src/confine/agent-user.js';
 import { peerOwner } from '../src/gateway/loopback-owner.js';
 import type { Gateway } from '../src/gateway/types.js';
 import { anthropicRoute } from '../src/steps/anthropic-route.js';
-import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
+import type { TurnGateway } from '../src/steps/gateway.js';
 import { shownUrl } from '../src/text/url.js';
-import { callOpenrouter as call } from './helpers/gateway-calls.js';
+import { callOpenrouter as call, testGateway } from './helpers/gateway-calls.js';
 import { foreignListener } from './helpers/foreign-listener.js';
 import { runnerService } from './helpers/runner-service.js';
-import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
+import { agentHomeOf, startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-round2-0123456789';
 const OR_KEY = 'sk-or-v1-real-key-round2-0123456789abcdef';
@@ -59,8 +57,6 @@ afterEach(async () => {
   }
 });
 
-const tmp = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-
 /** The turn's gateway as the action starts it, isolated, with ANTHROPIC_API_KEY (helpers/turn-gateway.ts). */
 async function start(
   config: string | undefined,
@@ -77,18 +73,9 @@ async function start(
 
 /** Every file of the agent's Hermes home as fillAgentHome makes it from that turn, concatenated. */
 function agentHomeText(got: StartedTurn): string {
-  const home = tmp('agent-home-');
-  fillAgentHome(home, {
-    ignoreUserConfig: false,
-    env: got.stepEnv,
-    overrides: agentOverrides(got.turn, got.stepEnv),
-    warn: () => undefined
-  });
-  const files = fs.readdirSync(path.join(home, '.hermes'), {
-    recursive: true,
-    withFileTypes: true
-  });
-  return files
+  const { dir } = agentHomeOf(got);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter(f => f.isFile())
     .map(f => fs.readFileSync(path.join(f.parentPath, f.name), 'utf8'))
     .join('\n');
@@ -227,20 +214,11 @@ describe('the loopback-owner check: a proxy on loopback', () => {
 
 describe('the loopback-owner check: what holds', () => {
   async function anthropicAt(upstream: string): Promise<Gateway> {
-    const started = await startGateway({
-      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: upstream },
-      mode: 'auto',
-      budgets: {},
-      retry: { tries: 3, backoffMs: 1, totalMs: 1000 },
-      signal: new AbortController().signal,
-      note: () => undefined,
-      warning: () => undefined,
-      sleep: async () => undefined,
-      loopbackTrusted: notAgentOwned
-    });
-    if (!started) throw new Error('the gateway did not start');
-    gateway = started;
-    return started;
+    gateway = await testGateway(
+      { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: upstream },
+      { trusted: notAgentOwned }
+    );
+    return gateway;
   }
 
   function callAnthropic(g: Gateway, headers: Record<string, string>): Promise<number> {
@@ -352,18 +330,10 @@ describe('the loopback-owner check: what holds', () => {
 
 describe('the capability in either header', () => {
   rootTest('a wrong capability in both, or the capability split across them: 401', async () => {
-    const started = await startGateway({
-      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'https://api.anthropic.com' },
-      mode: 'auto',
-      budgets: {},
-      retry: { tries: 1, backoffMs: 1, totalMs: 1000 },
-      signal: new AbortController().signal,
-      note: () => undefined,
-      warning: () => undefined,
-      sleep: async () => undefined,
-      loopbackTrusted: notAgentOwned
-    });
-    gateway = started!;
+    gateway = await testGateway(
+      { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'https://api.anthropic.com' },
+      { trusted: notAgentOwned, tries: 1 }
+    );
     const cap = gateway.capability;
     const port = Number(new URL(gateway.env.ANTHROPIC_BASE_URL ?? '').port);
     const status = (headers: Record<string, string>): Promise<number> =>

@@ -18,12 +18,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { modelSectionOf } from '../src/config/hermes-config.js';
-import { fillAgentHome } from '../src/confine/agent-home.js';
 import type { Gateway } from '../src/gateway/types.js';
-import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
+import type { TurnGateway } from '../src/steps/gateway.js';
 import { callOpenrouter as call } from './helpers/gateway-calls.js';
 import { foreignListener } from './helpers/foreign-listener.js';
-import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
+import { agentHomeOf, startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-round3-0123456789';
 const OR_KEY = 'sk-or-v1-real-key-round3-0123456789abcdef';
@@ -67,19 +66,6 @@ async function start(
   );
   turn = got.turn;
   return got;
-}
-
-/** The agent's Hermes home as fillAgentHome makes it from that turn: its root, and the warnings. */
-function agentHome(got: StartedTurn): { dir: string; warnings: string[] } {
-  const home = tmp('agent-home-');
-  const warnings: string[] = [];
-  fillAgentHome(home, {
-    ignoreUserConfig: false,
-    env: got.stepEnv,
-    overrides: agentOverrides(got.turn, got.stepEnv),
-    warn: m => warnings.push(m)
-  });
-  return { dir: path.join(home, '.hermes'), warnings };
 }
 
 /** Every path and every file's text of a tree, concatenated: what the agent can read in it. */
@@ -324,7 +310,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
     fs.writeFileSync(path.join(home, 'skills', 'deploy', `token-${KEY}.txt`), 'see the name\n');
     const got = await start('model:\n  provider: anthropic\n', {}, { home });
     expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['anthropic']);
-    expect(everything(agentHome(got).dir)).not.toContain(KEY);
+    expect(everything(agentHomeOf(got).dir)).not.toContain(KEY);
   });
 
   test('a hard link in skills/ to a file holding the key: copied as a file, dropped', async () => {
@@ -334,7 +320,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
     fs.mkdirSync(path.join(home, 'skills', 'deploy'), { recursive: true });
     fs.linkSync(outside, path.join(home, 'skills', 'deploy', 'notes.md'));
     const got = await start('model:\n  provider: anthropic\n', {}, { home });
-    const copy = agentHome(got);
+    const copy = agentHomeOf(got);
     expect(everything(copy.dir)).not.toContain(KEY);
     expect(copy.warnings.join('\n')).not.toContain(KEY);
   });
@@ -346,7 +332,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
       { skill: `key: ${KEY}\n` }
     );
     expect(got.turn.gateway?.fronted.map(f => f.provider)).toEqual(['anthropic']);
-    expect(everything(agentHome(got).dir)).not.toContain(KEY);
+    expect(everything(agentHomeOf(got).dir)).not.toContain(KEY);
     expect(JSON.stringify(got.agentEnv)).not.toContain(KEY);
     expect(got.warnings.join('\n')).not.toContain(KEY);
   });
@@ -357,7 +343,7 @@ describe('a fronted key in the files of Hermes’ home', () => {
       { ANTHROPIC_API_KEY: 'sk-ant-step-value-not-used' },
       { dotenv: `ANTHROPIC_API_KEY='${KEY}'\nBACKUP="${KEY}"\n` }
     );
-    expect(everything(agentHome(got).dir)).not.toContain(KEY);
+    expect(everything(agentHomeOf(got).dir)).not.toContain(KEY);
     expect(JSON.stringify(got.agentEnv)).not.toContain(KEY);
   });
 });
@@ -408,7 +394,7 @@ describe('config.yaml read as PyYAML reads it', () => {
     expect(config).not.toContain(OR_KEY);
     const got = await start(config, { ANTHROPIC_API_KEY: '', OPENROUTER_API_KEY: OR_KEY });
     const fronted = got.turn.gateway?.fronted.some(f => f.provider === 'openrouter') ?? false;
-    const copy = path.join(agentHome(got).dir, 'config.yaml');
+    const copy = path.join(agentHomeOf(got).dir, 'config.yaml');
     const decoded = fs.existsSync(copy)
       ? spawnSync(
           'python3',

@@ -9,12 +9,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { fillAgentHome } from '../src/confine/agent-home.js';
 import { runsAsOwnUser } from '../src/confine/confine.js';
 import { modelSectionOf, withAnthropicBase } from '../src/config/hermes-config.js';
 import { heldFact } from '../src/publish/model-calls.js';
-import { agentOverrides, type TurnGateway } from '../src/steps/gateway.js';
-import { startTurn, type StartedTurn } from './helpers/turn-gateway.js';
+import type { TurnGateway } from '../src/steps/gateway.js';
+import { agentHomeOf, startTurn, type StartedTurn } from './helpers/turn-gateway.js';
 
 const OR_KEY = 'sk-or-v1-real-key-round5-0123456789abcdef';
 const AN_KEY = 'sk-ant-api03-real-key-round5-0123456789abcdef';
@@ -40,20 +39,6 @@ async function start(
   const got = await startTurn(files, env);
   turn = got.turn;
   return got;
-}
-
-/** The agent's home as fillAgentHome makes it from that turn: its warnings and config.yaml. */
-function agentHomeOf(got: StartedTurn): { warnings: string[]; config?: string } {
-  const home = tmp('rt5-agent-home-');
-  const warnings: string[] = [];
-  fillAgentHome(home, {
-    ignoreUserConfig: false,
-    env: got.stepEnv,
-    overrides: agentOverrides(got.turn, got.stepEnv),
-    warn: m => warnings.push(m)
-  });
-  const file = path.join(home, '.hermes', 'config.yaml');
-  return { warnings, ...(fs.existsSync(file) && { config: fs.readFileSync(file, 'utf8') }) };
 }
 
 const USER_PLAN = { kind: 'user', via: 'root', setpriv: '/usr/bin/setpriv' } as const;

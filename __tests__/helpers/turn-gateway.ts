@@ -10,8 +10,10 @@ import * as path from 'node:path';
 import { heldCredentials, startGateway } from '../../src/gateway/gateway.js';
 import type { LiveLog } from '../../src/publish/log.js';
 import type { Cancellation } from '../../src/run/cancellation.js';
+import { fillAgentHome } from '../../src/confine/agent-home.js';
 import {
   agentEnvironment,
+  agentOverrides,
   heldByAgent,
   startTurnGateway,
   type TurnGateway
@@ -88,4 +90,23 @@ export async function startTurn(
     agentEnv,
     held: heldByAgent(heldCredentials, agentEnv, turn, isolated)
   };
+}
+
+/** The agent's copy of Hermes' home as fillAgentHome makes it from that turn. */
+export function agentHomeOf(got: StartedTurn): {
+  dir: string;
+  warnings: string[];
+  config?: string;
+} {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-home-'));
+  const warnings: string[] = [];
+  fillAgentHome(home, {
+    ignoreUserConfig: false,
+    env: got.stepEnv,
+    overrides: agentOverrides(got.turn, got.stepEnv),
+    warn: m => warnings.push(m)
+  });
+  const dir = path.join(home, '.hermes');
+  const file = path.join(dir, 'config.yaml');
+  return { dir, warnings, ...(fs.existsSync(file) && { config: fs.readFileSync(file, 'utf8') }) };
 }
