@@ -144,29 +144,39 @@ const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
 const asPyYaml = (text: string): string => text.replace(YAML11_BREAKS, '\n').replace(/^\uFEFF/, '');
 
 /**
- * Which of values config.yaml's text holds: as written, or in any string as PyYAML would decode it
- * (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key to it). The agent reads
- * its copy and can decode it as well. The text is parsed once, for all the values.
+ * Which of values config.yaml's text holds: as written, or in any string of any of its documents as
+ * PyYAML would decode it (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key
+ * to it). The agent reads its copy and can decode it as well. The text is parsed once, for all the
+ * values. Of a text that is not YAML the action can read (what follows an error is not in the tree),
+ * only what is written as it is can be found: `unsure` says any of the others may be in it.
  */
-export function configHolding(text: string, values: readonly string[]): Set<string> {
-  const found = new Set(values.filter(value => text.includes(value)));
-  const left = values.filter(value => !found.has(value));
-  if (left.length === 0) return found;
-  visit(parseDocument(asPyYaml(text), { version: '1.1', prettyErrors: false }), {
-    Scalar(_key, node) {
-      const v: unknown = node.value;
-      const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
-      for (const value of left)
-        if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value)) found.add(value);
-      return found.size === values.length ? visit.BREAK : undefined;
-    }
-  });
-  return found;
+export function configHolding(
+  text: string,
+  values: readonly string[]
+): { holding: Set<string>; unsure: boolean } {
+  const holding = new Set(values.filter(value => text.includes(value)));
+  const left = values.filter(value => !holding.has(value));
+  if (left.length === 0) return { holding, unsure: false };
+  const docs = parseAllDocuments(asPyYaml(text), { version: '1.1', prettyErrors: false });
+  if (!Array.isArray(docs)) return { holding, unsure: false };
+  if (docs.some(doc => doc.errors.length > 0)) return { holding, unsure: true };
+  for (const doc of docs)
+    visit(doc, {
+      Scalar(_key, node) {
+        const v: unknown = node.value;
+        const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
+        for (const value of left)
+          if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value))
+            holding.add(value);
+        return holding.size === values.length ? visit.BREAK : undefined;
+      }
+    });
+  return { holding, unsure: false };
 }
 
-/** A config key that names a credential (`api_key`, `openai_key`, `token`, `secret`, …). */
+/** A config key that names a credential (`api_key`, `api_keys`, `token`, `Authorization`, …). */
 const CREDENTIAL_KEY =
-  /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|passwd|pat|credentials?)$/i;
+  /^(?:.*[_-])?(?:api[_-]?keys?|key|tokens?|secrets?|password|passwd|pat|credentials?|authorization)$/i;
 
 /**
  * Where config.yaml's text sets a credential: the dotted paths of keys named like one with a
@@ -175,6 +185,16 @@ const CREDENTIAL_KEY =
  * Aliases are not followed: the anchored original is found where it is written.
  */
 export function configCredentials(text: string): string[] {
+  // A value a credential-named key gives: a string other than a bare `${NAME}` reference (`${A:-x}`
+  // and anything around one are text), bytes (`!!binary`), or a list holding either.
+  const setsCredential = (doc: Document, node: unknown): boolean => {
+    const value: unknown = isAlias(node) ? node.resolve(doc) : node;
+    if (isSeq(value)) return value.items.some(item => setsCredential(doc, item));
+    if (!isScalar(value)) return false;
+    if (value.value instanceof Uint8Array) return value.value.length > 0;
+    const text = typeof value.value === 'string' ? value.value.trim() : '';
+    return text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text);
+  };
   const found: string[] = [];
   const walk = (doc: Document, node: unknown, at: string): void => {
     if (isMap(node))
@@ -182,10 +202,7 @@ export function configCredentials(text: string): string[] {
         const key = isScalar(pair.key) ? String(pair.key.value) : '?';
         // An alias gives Hermes what it names (PyYAML resolves it): `api_key: *shared`.
         const value: unknown = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
-        const text = isScalar(value) && typeof value.value === 'string' ? value.value.trim() : '';
-        // Only a bare `${NAME}` is a reference; `${A:-default}` and anything around it are text.
-        if (CREDENTIAL_KEY.test(key) && text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text))
-          found.push(at + key);
+        if (CREDENTIAL_KEY.test(key) && setsCredential(doc, value)) found.push(at + key);
         else if (!isAlias(pair.value)) walk(doc, value, `${at}${key}.`);
       }
     else if (isSeq(node)) node.items.forEach((item, n) => walk(doc, item, `${at}${n}.`));

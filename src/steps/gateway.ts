@@ -157,14 +157,14 @@ function notFronted(
   const keys = PROVIDERS.filter(p => !providers.has(p.provider))
     .map(key)
     .filter(searchable);
-  const inConfig = config?.text !== undefined ? configHolding(config.text, keys) : new Set();
-  for (const p of PROVIDERS) {
-    if (config && !providers.has(p.provider) && inConfig.has(key(p)))
-      leave(
-        [p],
-        `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`
-      );
-  }
+  const inConfig = config?.text !== undefined ? configHolding(config.text, keys) : undefined;
+  const holdsKey = (p: ProviderSpec, why: string): void =>
+    leave(
+      [p],
+      `${config?.path ?? 'config.yaml'} ${why} the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`
+    );
+  for (const p of PROVIDERS)
+    if (inConfig?.holding.has(key(p)) && !providers.has(p.provider)) holdsKey(p, 'holds');
   // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
   for (const p of PROVIDERS)
     if (
@@ -187,11 +187,18 @@ function notFronted(
   )
     leave([openai], OPENAI_UNROUTED);
   const spec = PROVIDERS.find(p => p.provider === 'anthropic');
-  if (!spec || !anthropic || providers.has('anthropic')) return { providers, warnings };
-  const route = anthropicRoute(anthropic);
-  if (route.routed) return { providers, warnings, anthropicUpstream: route.upstream };
-  leave([spec], route.why);
-  return { providers, warnings };
+  const route =
+    spec && anthropic && !providers.has('anthropic') ? anthropicRoute(anthropic) : undefined;
+  if (spec && route && !route.routed) leave([spec], route.why);
+  // Last, so that a reason of its own comes first: a config.yaml the action cannot read as YAML may
+  // hold, escaped past the error, a key still to be fronted.
+  if (inConfig?.unsure)
+    for (const p of PROVIDERS)
+      if (searchable(key(p)) && !providers.has(p.provider))
+        holdsKey(p, 'is not YAML the action can read, so it may hold');
+  return route?.routed && !providers.has('anthropic')
+    ? { providers, warnings, anthropicUpstream: route.upstream }
+    : { providers, warnings };
 }
 
 /** Why an OpenAI-compatible key is not fronted. */
