@@ -61400,29 +61400,37 @@ const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
 /** The text with PyYAML's line breaks as newlines and no BOM: read as Hermes reads it. */
 const asPyYaml = (text) => text.replace(YAML11_BREAKS, '\n').replace(/^\uFEFF/, '');
 /**
- * Which of values config.yaml's text holds: as written, or in any string as PyYAML would decode it
- * (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key to it). The agent reads
- * its copy and can decode it as well. The text is parsed once, for all the values.
+ * Which of values config.yaml's text holds: as written, or in any string of any of its documents as
+ * PyYAML would decode it (escapes, folded lines, `!!binary`; a key after a NEL in a comment is a key
+ * to it). The agent reads its copy and can decode it as well. The text is parsed once, for all the
+ * values. Of a text that is not YAML the action can read (what follows an error is not in the tree),
+ * only what is written as it is can be found: `unsure` says any of the others may be in it.
  */
 function configHolding(text, values) {
-    const found = new Set(values.filter(value => text.includes(value)));
-    const left = values.filter(value => !found.has(value));
+    const holding = new Set(values.filter(value => text.includes(value)));
+    const left = values.filter(value => !holding.has(value));
     if (left.length === 0)
-        return found;
-    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(asPyYaml(text), { version: '1.1', prettyErrors: false }), {
-        Scalar(_key, node) {
-            const v = node.value;
-            const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
-            for (const value of left)
-                if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value))
-                    found.add(value);
-            return found.size === values.length ? dist/* visit */.YR.BREAK : undefined;
-        }
-    });
-    return found;
+        return { holding, unsure: false };
+    const docs = (0,dist/* parseAllDocuments */.hR)(asPyYaml(text), { version: '1.1', prettyErrors: false });
+    if (!Array.isArray(docs))
+        return { holding, unsure: false };
+    if (docs.some(doc => doc.errors.length > 0))
+        return { holding, unsure: true };
+    for (const doc of docs)
+        (0,dist/* visit */.YR)(doc, {
+            Scalar(_key, node) {
+                const v = node.value;
+                const bytes = v instanceof Uint8Array ? Buffer.from(v) : undefined;
+                for (const value of left)
+                    if (typeof v === 'string' ? v.includes(value) : bytes?.includes(value))
+                        holding.add(value);
+                return holding.size === values.length ? dist/* visit */.YR.BREAK : undefined;
+            }
+        });
+    return { holding, unsure: false };
 }
-/** A config key that names a credential (`api_key`, `openai_key`, `token`, `secret`, …). */
-const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|passwd|pat|credentials?)$/i;
+/** A config key that names a credential (`api_key`, `api_keys`, `token`, `Authorization`, …). */
+const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?keys?|key|tokens?|secrets?|password|passwd|pat|credentials?|authorization)$/i;
 /**
  * Where config.yaml's text sets a credential: the dotted paths of keys named like one with a
  * non-empty string value, other than a `${VAR}` reference (Hermes expands it from its environment,
@@ -61430,6 +61438,19 @@ const CREDENTIAL_KEY = /^(?:.*[_-])?(?:api[_-]?key|key|token|secret|password|pas
  * Aliases are not followed: the anchored original is found where it is written.
  */
 function configCredentials(text) {
+    // A value a credential-named key gives: a string other than a bare `${NAME}` reference (`${A:-x}`
+    // and anything around one are text), bytes (`!!binary`), or a list holding either.
+    const setsCredential = (doc, node) => {
+        const value = (0,dist/* isAlias */.Vj)(node) ? node.resolve(doc) : node;
+        if ((0,dist/* isSeq */.oP)(value))
+            return value.items.some(item => setsCredential(doc, item));
+        if (!(0,dist/* isScalar */.jn)(value))
+            return false;
+        if (value.value instanceof Uint8Array)
+            return value.value.length > 0;
+        const text = typeof value.value === 'string' ? value.value.trim() : '';
+        return text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text);
+    };
     const found = [];
     const walk = (doc, node, at) => {
         if ((0,dist/* isMap */.jh)(node))
@@ -61437,9 +61458,7 @@ function configCredentials(text) {
                 const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '?';
                 // An alias gives Hermes what it names (PyYAML resolves it): `api_key: *shared`.
                 const value = (0,dist/* isAlias */.Vj)(pair.value) ? pair.value.resolve(doc) : pair.value;
-                const text = (0,dist/* isScalar */.jn)(value) && typeof value.value === 'string' ? value.value.trim() : '';
-                // Only a bare `${NAME}` is a reference; `${A:-default}` and anything around it are text.
-                if (CREDENTIAL_KEY.test(key) && text !== '' && !/^\$\{[A-Za-z_]\w*\}$/.test(text))
+                if (CREDENTIAL_KEY.test(key) && setsCredential(doc, value))
                     found.push(at + key);
                 else if (!(0,dist/* isAlias */.Vj)(pair.value))
                     walk(doc, value, `${at}${key}.`);
@@ -63016,11 +63035,11 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
     const keys = gateway_providers/* PROVIDERS */.xq.filter(p => !providers.has(p.provider))
         .map(key)
         .filter(searchable);
-    const inConfig = config?.text !== undefined ? configHolding(config.text, keys) : new Set();
-    for (const p of gateway_providers/* PROVIDERS */.xq) {
-        if (config && !providers.has(p.provider) && inConfig.has(key(p)))
-            leave([p], `${config.path} holds the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`);
-    }
+    const inConfig = config?.text !== undefined ? configHolding(config.text, keys) : undefined;
+    const holdsKey = (p, why) => leave([p], `${config?.path ?? 'config.yaml'} ${why} the value of ${p.keyVariable}, and the agent reads its own copy of that file: the model gateway does not front ${p.provider}, and the agent holds the key. Take the key out of config.yaml.`);
+    for (const p of gateway_providers/* PROVIDERS */.xq)
+        if (inConfig?.holding.has(key(p)) && !providers.has(p.provider))
+            holdsKey(p, 'holds');
     // Hermes' loader expands ${…} in a value (python-dotenv's interpolation); this reading does not.
     for (const p of gateway_providers/* PROVIDERS */.xq)
         if (!providers.has(p.provider) &&
@@ -63036,13 +63055,18 @@ function notFronted(seen, dotenv, isolated, anthropic, config) {
         seen.HERMES_INFERENCE_PROVIDER?.trim() !== 'openai-api')
         leave([openai], OPENAI_UNROUTED);
     const spec = gateway_providers/* PROVIDERS */.xq.find(p => p.provider === 'anthropic');
-    if (!spec || !anthropic || providers.has('anthropic'))
-        return { providers, warnings };
-    const route = anthropicRoute(anthropic);
-    if (route.routed)
-        return { providers, warnings, anthropicUpstream: route.upstream };
-    leave([spec], route.why);
-    return { providers, warnings };
+    const route = spec && anthropic && !providers.has('anthropic') ? anthropicRoute(anthropic) : undefined;
+    if (spec && route && !route.routed)
+        leave([spec], route.why);
+    // Last, so that a reason of its own comes first: a config.yaml the action cannot read as YAML may
+    // hold, escaped past the error, a key still to be fronted.
+    if (inConfig?.unsure)
+        for (const p of gateway_providers/* PROVIDERS */.xq)
+            if (searchable(key(p)) && !providers.has(p.provider))
+                holdsKey(p, 'is not YAML the action can read, so it may hold');
+    return route?.routed && !providers.has('anthropic')
+        ? { providers, warnings, anthropicUpstream: route.upstream }
+        : { providers, warnings };
 }
 /** Why an OpenAI-compatible key is not fronted. */
 const OPENAI_UNROUTED = 'OPENAI_API_KEY is not fronted by the model gateway: Hermes reads OPENAI_BASE_URL only when asked for the openai-api provider (HERMES_INFERENCE_PROVIDER: openai-api), so the agent holds the key. Set that, or use OpenRouter, to keep the key from the agent.';
