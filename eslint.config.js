@@ -5,12 +5,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /**
  * Imports point one way, down the flow: (http | text) ← config ← run ← process ← cli ← install, and
- * process ← (confine | gateway), then (api | schema | access) ← publish ← comment ← steps ← main; the
+ * process ← (confine | gateway), fence ← confine, then (api | schema | access) ← publish ← comment ← steps ← main; the
  * report sub-action (src/report-action/) sits beside main. Each job has its folder: process/ (the one
  * spawn path), cli/ (running Hermes), install/ (installing it), confine/ (the agent's fence), gateway/
- * (every model call). A folder may not import from those after it, nor from a sibling job.
+ * (every model call), fence/ (the agent's network: kernel rules by uid, the egress proxy). A folder may not import from those after it, nor from a sibling job.
  */
-const JOBS = ['process', 'cli', 'install', 'confine', 'gateway'];
+const JOBS = ['process', 'cli', 'install', 'confine', 'gateway', 'fence'];
 const LAYERS = {
   http: [
     'comment',
@@ -38,6 +38,7 @@ const LAYERS = {
   run: ['comment', ...JOBS, 'api', 'schema', 'access', 'publish', 'report-action'],
   process: [
     'comment',
+    'fence',
     'cli',
     'install',
     'confine',
@@ -48,8 +49,18 @@ const LAYERS = {
     'publish',
     'report-action'
   ],
-  cli: ['comment', 'install', 'confine', 'gateway', 'api', 'publish', 'report-action'],
-  install: ['comment', 'confine', 'gateway', 'api', 'schema', 'access', 'publish', 'report-action'],
+  cli: ['comment', 'install', 'confine', 'gateway', 'fence', 'api', 'publish', 'report-action'],
+  install: [
+    'comment',
+    'confine',
+    'gateway',
+    'fence',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
   confine: [
     'comment',
     'cli',
@@ -66,6 +77,21 @@ const LAYERS = {
     'cli',
     'install',
     'confine',
+    'fence',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  // The egress fence runs nothing of Hermes': the kernel's tools through the caller's admin, its proxy.
+  fence: [
+    'comment',
+    'process',
+    'cli',
+    'install',
+    'confine',
+    'gateway',
     'api',
     'schema',
     'access',

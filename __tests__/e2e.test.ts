@@ -204,7 +204,9 @@ describe('running Hermes', () => {
       attempts: '0',
       cost_usd: '',
       cost_estimated: '',
-      usage: ''
+      usage: '',
+      // Nothing ran, so no fence held.
+      egress_blocked: ''
     });
     expect(r.outputs.jsonl).toBe(copy);
     expect(r.log).not.toContain('Hermes Agent v');

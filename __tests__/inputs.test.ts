@@ -75,6 +75,7 @@ describe('parseSettings: defaults', () => {
         timeoutMs: 15 * 60_000
       },
       isolation: 'auto',
+      egress: { kind: 'fenced', hosts: [], pinned: new Map() },
       gateway: { modelProxy: 'auto', budgets: {} }
     });
     expect(settings.model).toBeUndefined();

@@ -323,7 +323,7 @@ describeRoot('isolation: auto, as root — the agent runs as its own user', () =
     expect(alive(got.leftBehind)).toBe(false);
     expect(processesOf(got.uid, ended)).toEqual([]);
     expect(isolationRow(r)).toMatch(
-      /^hermes-agent-[0-9a-f]{6} \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes$/
+      /^hermes-agent-[0-9a-f]{6} \(uid \d+, the action is root\) · [1-9]\d* process(es)? of it ended after Hermes · network: .+$/
     );
   });
 

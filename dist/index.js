@@ -39844,6 +39844,128 @@ function recordPathFor(jsonlPath) {
 
 /***/ }),
 
+/***/ 38016:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lg: () => (/* binding */ hostsText),
+/* harmony export */   NB: () => (/* binding */ allows),
+/* harmony export */   US: () => (/* binding */ EgressInput),
+/* harmony export */   Vn: () => (/* binding */ parseAllowedHosts)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_PORT, pinnedOf */
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97168);
+/**
+ * `allowed-hosts`: where the agent's user may connect besides the model gateway. Empty (the default):
+ * nowhere. A list of names (`host`, `*.host`, `host:port`): those too, through the action's egress
+ * proxy, which checks the TLS SNI (or the plain-HTTP Host) against the name. `*`: no fence at all.
+ * Every entry is checked here, before anything runs: a scheme, a path, an IP literal, a port out of
+ * range or a name that is not a DNS name is an InputError naming it.
+ */
+
+
+const EgressInput = { AllowedHosts: 'allowed-hosts' };
+/** The port a bare name gets: TLS. */
+const DEFAULT_PORT = 443;
+/** More than this many entries is not a fence a reader can check. */
+const MAX_HOSTS = 256;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+function parseAllowedHosts(raw, env = {}) {
+    const entries = raw
+        .split(/[,\n]/)
+        .map(e => e.trim())
+        .filter(Boolean);
+    if (entries.length === 1 && entries[0] === '*')
+        return { kind: 'open' };
+    if (entries.length > MAX_HOSTS)
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`Input "${EgressInput.AllowedHosts}" lists ${entries.length} hosts; at most ${MAX_HOSTS} are allowed.`);
+    const hosts = new Map();
+    for (const entry of entries) {
+        const host = parseEntry(entry);
+        hosts.set(`${host.pattern}:${host.port}`, host);
+    }
+    return {
+        kind: 'fenced',
+        hosts: [...hosts.values()],
+        pinned: pinnedOf(env.HERMES_ACTION_RESOLVE)
+    };
+}
+function parseEntry(entry) {
+    const refuse = (why) => {
+        throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`Input "${EgressInput.AllowedHosts}" has ${JSON.stringify(entry)}: ${why}; allowed: a host name (\`registry.npmjs.org\`), a wildcard for its subdomains (\`*.github.com\`), either with \`:port\` (1-65535, else 443), or \`*\` alone for no fence.`);
+    };
+    if (entry === '*')
+        refuse('`*` stands alone, for no fence; it cannot be one entry of a list');
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
+        refuse('a URL; give the host name without a scheme');
+    if (/[/?#@\s]/.test(entry))
+        refuse('not a host name (it holds a path, a user or a space)');
+    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(entry.replace(/^\[|\]$/g, '')) !== 0 || entry.startsWith('['))
+        refuse('an IP address; the fence lets the agent reach names only, never an address');
+    const colon = entry.lastIndexOf(':');
+    const name = colon === -1 ? entry : entry.slice(0, colon);
+    let port = DEFAULT_PORT;
+    if (colon !== -1) {
+        const given = entry.slice(colon + 1);
+        port = /^\d{1,5}$/.test(given) ? Number(given) : NaN;
+        if (!(port >= 1 && port <= 65535))
+            refuse(`the port ${JSON.stringify(given)} is not 1-65535`);
+    }
+    const pattern = name.toLowerCase().replace(/\.$/, '');
+    const bare = pattern.startsWith('*.') ? pattern.slice(2) : pattern;
+    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(bare) !== 0 || /^[\d.]+$/.test(bare))
+        refuse('an IP address; the fence lets the agent reach names only, never an address');
+    const labels = bare.split('.');
+    if (bare.length > 253 || labels.some(l => !LABEL.test(l)))
+        refuse('not a DNS name (letters, digits and hyphens, in dot-separated labels)');
+    if (pattern.startsWith('*.') && labels.length < 2)
+        refuse('a wildcard over a top-level domain; name the domain (`*.example.com`)');
+    return { pattern, port };
+}
+/** Whether a name asked for (any case, a trailing dot) on a port is one the list allows. */
+function allows(hosts, name, port) {
+    const asked = name.toLowerCase().replace(/\.$/, '');
+    return hosts.some(h => h.port !== port
+        ? false
+        : h.pattern.startsWith('*.')
+            ? asked.endsWith(h.pattern.slice(1)) && asked.length > h.pattern.length - 1
+            : asked === h.pattern);
+}
+/** The list as the summary and the docs write it. */
+function hostsText(hosts) {
+    return hosts
+        .map(h => (h.port === DEFAULT_PORT ? h.pattern : `${h.pattern}:${h.port}`))
+        .join(', ');
+}
+/**
+ * `HERMES_ACTION_RESOLVE` (`name=address[,address] …`, space-separated): names the workflow pins to
+ * addresses, like curl's `--resolve`, for a mirror or a stand-in on this machine. The proxy takes
+ * them as given, loopback and private ranges included: only the workflow sets the action's
+ * environment, and only names `allowed-hosts` lists are ever looked up.
+ */
+function pinnedOf(raw) {
+    const pinned = new Map();
+    for (const entry of (raw ?? '').split(/\s+/).filter(Boolean)) {
+        const at = entry.indexOf('=');
+        const name = at > 0 ? entry.slice(0, at).toLowerCase().replace(/\.$/, '') : '';
+        const list = at > 0
+            ? entry
+                .slice(at + 1)
+                .split(',')
+                .filter(Boolean)
+            : [];
+        if (!name || list.length === 0 || list.some(a => (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(a) === 0))
+            throw new _input_reader_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`HERMES_ACTION_RESOLVE has ${JSON.stringify(entry)}; each entry is name=address[,address], the addresses IPv4 or IPv6.`);
+        pinned.set(name, list);
+    }
+    return pinned;
+}
+
+
+/***/ }),
+
 /***/ 58401:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39975,13 +40097,15 @@ function reader(getInput) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* reexport safe */ _input_reader_js__WEBPACK_IMPORTED_MODULE_2__.dz),
+/* harmony export */   d: () => (/* reexport safe */ _input_reader_js__WEBPACK_IMPORTED_MODULE_3__.dz),
 /* harmony export */   p: () => (/* binding */ Input)
 /* harmony export */ });
-/* harmony import */ var _gateway_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(95644);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(36465);
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97168);
+/* harmony import */ var _allowed_hosts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38016);
+/* harmony import */ var _gateway_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95644);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36465);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(97168);
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+
 
 
 /** Input names, spelled exactly as in action.yml. */
@@ -40024,8 +40148,9 @@ const Input = {
     CommentKey: 'comment-key',
     Review: 'review',
     AllowedLabels: 'allowed-labels',
-    ..._install_js__WEBPACK_IMPORTED_MODULE_1__/* .InstallInput */ .GA,
-    ..._gateway_js__WEBPACK_IMPORTED_MODULE_0__/* .GatewayInput */ .f
+    ..._install_js__WEBPACK_IMPORTED_MODULE_2__/* .InstallInput */ .GA,
+    ..._gateway_js__WEBPACK_IMPORTED_MODULE_1__/* .GatewayInput */ .f,
+    ..._allowed_hosts_js__WEBPACK_IMPORTED_MODULE_0__/* .EgressInput */ .US
 };
 
 
@@ -40637,7 +40762,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(140);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76182);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27393);
 
 
@@ -41776,7 +41901,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 140:
+/***/ 76182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42348,6 +42473,920 @@ function fromFork(head, repository) {
 
 // EXTERNAL MODULE: ./src/confine/host.ts
 var host = __nccwpck_require__(68700);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./src/config/allowed-hosts.ts
+var allowed_hosts = __nccwpck_require__(38016);
+// EXTERNAL MODULE: ./src/text/errors.ts
+var errors = __nccwpck_require__(90108);
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(40610);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(77030);
+;// CONCATENATED MODULE: ./src/fence/sni.ts
+/**
+ * What a client's first bytes in a tunnel ask for, read before any of them reaches the upstream: the
+ * server_name of a TLS ClientHello, or the hosts a plain HTTP/1.x request head names. The egress
+ * proxy lets a tunnel through only when that matches the name it was opened for, so a listed name
+ * cannot front for another host. Pure and bounded: bytes from the agent never throw out of here.
+ */
+const TLS_RECORD_BODY_MAX = 16_384;
+/** The most a tunnel's first bytes may take: one TLS record, its header and 2^14 bytes of body. */
+const MAX_FIRST_BYTES = 5 + TLS_RECORD_BODY_MAX;
+const INCOMPLETE = { kind: 'incomplete' };
+const NEITHER = { kind: 'neither' };
+function firstBytes(bytes) {
+    if (bytes.length === 0)
+        return INCOMPLETE;
+    if (bytes[0] === 0x16)
+        return clientHello(bytes);
+    const head = requestHead(bytes);
+    if (head === 'incomplete')
+        return INCOMPLETE;
+    if (head === 'neither')
+        return NEITHER;
+    return { kind: 'http', hosts: hostsOf(head) };
+}
+/** Reads big-endian fields, answering undefined past the end rather than throwing or reading on. */
+class Reader {
+    bytes;
+    at;
+    end;
+    constructor(bytes, at, end) {
+        this.bytes = bytes;
+        this.at = at;
+        this.end = end;
+    }
+    get left() {
+        return this.end - this.at;
+    }
+    int(size) {
+        if (this.left < size)
+            return undefined;
+        let value = 0;
+        for (let i = 0; i < size; i++)
+            value = value * 256 + (this.bytes[this.at + i] ?? 0);
+        this.at += size;
+        return value;
+    }
+    /** The next `size` bytes as a Reader of their own, or undefined when fewer are left. */
+    sub(size) {
+        if (size === undefined || this.left < size)
+            return undefined;
+        const sub = new Reader(this.bytes, this.at, this.at + size);
+        this.at += size;
+        return sub;
+    }
+    text() {
+        let text = '';
+        for (let i = this.at; i < this.end; i++)
+            text += String.fromCharCode(this.bytes[i] ?? 0);
+        return text;
+    }
+}
+const SERVER_NAME = 0;
+const HOST_NAME = 0;
+function clientHello(bytes) {
+    // The record header, checked as far as it has come, so that garbage is "neither" at once.
+    if (bytes.length >= 2 && bytes[1] !== 0x03)
+        return NEITHER;
+    if (bytes.length < 5)
+        return INCOMPLETE;
+    const record = new Reader(bytes, 3, bytes.length);
+    const length = record.int(2) ?? 0;
+    if (length < 4 || length > TLS_RECORD_BODY_MAX)
+        return NEITHER;
+    if (bytes.length > 5 && bytes[5] !== 0x01)
+        return NEITHER;
+    if (bytes.length < 5 + length)
+        return INCOMPLETE;
+    const body = new Reader(bytes, 6, 5 + length);
+    const hello = body.sub(body.int(3));
+    if (!hello)
+        return NEITHER;
+    if (hello.sub(2 + 32) === undefined)
+        return NEITHER; // client_version, random
+    const session = hello.sub(hello.int(1));
+    const suites = hello.sub(hello.int(2));
+    const compression = hello.sub(hello.int(1));
+    if (!session || session.left > 32 || !suites || suites.left % 2 !== 0 || suites.left === 0)
+        return NEITHER;
+    if (!compression || compression.left === 0)
+        return NEITHER;
+    if (hello.left === 0)
+        return { kind: 'tls', serverName: undefined };
+    const extensions = hello.sub(hello.int(2));
+    if (!extensions || hello.left !== 0)
+        return NEITHER;
+    const seen = new Set();
+    let serverName = { kind: 'tls', serverName: undefined };
+    while (extensions.left > 0) {
+        const type = extensions.int(2);
+        const data = extensions.sub(extensions.int(2));
+        if (type === undefined || !data || seen.has(type))
+            return NEITHER;
+        seen.add(type);
+        if (type === SERVER_NAME)
+            serverName = serverNameOf(data);
+    }
+    return serverName;
+}
+function serverNameOf(data) {
+    const list = data.sub(data.int(2));
+    if (!list || data.left !== 0)
+        return NEITHER;
+    const names = [];
+    while (list.left > 0) {
+        const type = list.int(1);
+        const name = list.sub(list.int(2));
+        if (type === undefined || !name)
+            return NEITHER;
+        if (type === HOST_NAME)
+            names.push(name.text());
+    }
+    const [name] = names;
+    if (names.length !== 1 || name === undefined)
+        return { kind: 'tls-bad-sni' };
+    const host = dnsName(name);
+    return host === undefined ? { kind: 'tls-bad-sni' } : { kind: 'tls', serverName: host };
+}
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** A DNS name, lower case and without its trailing dot; undefined for anything else. */
+function dnsName(text) {
+    const name = text.toLowerCase().replace(/\.$/, '');
+    return name.length <= 253 && name.split('.').every(l => LABEL.test(l)) ? name : undefined;
+}
+/** The most an HTTP request head may take here, as the proxy's own head. */
+const MAX_HEAD_BYTES = 8 * 1024;
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+/** A target may hold any byte but whitespace and NUL: the agent's odd names are refused by name. */
+const TARGET = '[^\\0\\t\\n\\v\\f\\r ]+';
+const REQUEST_LINE = new RegExp(`^(${TOKEN}) (${TARGET}) HTTP/1\\.[01]$`);
+/** Loosely, what a request line can be before its CRLF: a method, a target, a version begun. */
+const REQUEST_LINE_START = new RegExp(`^(${TOKEN}( (${TARGET}( H?T?T?P?/?1?\\.?[01]?)?)?)?)?$`);
+/** `.` stops at a bare CR or LF, so a head two parsers could split two ways is none. */
+const HEADER = new RegExp(`^(${TOKEN}):(.*)$`);
+/** How much of an unfinished head is looked at: its start says whether it can be one. */
+const START_BYTES = 256;
+/** An HTTP/1.x request head (read as latin1, one char a byte), or how far it is from being one. */
+function requestHead(bytes) {
+    const window = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, MAX_FIRST_BYTES));
+    const end = window.indexOf('\r\n\r\n');
+    if (end === -1) {
+        // Called again as each chunk comes: bounded work, however small the chunks.
+        if (bytes.length > MAX_FIRST_BYTES)
+            return 'neither';
+        const start = window.toString('latin1', 0, Math.min(window.length, START_BYTES));
+        const eol = start.indexOf('\r\n');
+        const started = eol === -1
+            ? REQUEST_LINE_START.test(start.replace(/\r$/, ''))
+            : REQUEST_LINE.test(start.slice(0, eol));
+        return started ? 'incomplete' : 'neither';
+    }
+    const text = window.toString('latin1', 0, end);
+    if (text.includes('\0'))
+        return 'neither';
+    const [first = '', ...fields] = text.split('\r\n');
+    const line = REQUEST_LINE.exec(first);
+    if (!line?.[1] || !line[2])
+        return 'neither';
+    const headers = [];
+    for (const field of fields) {
+        // A folded line (obs-fold) is none either: RFC 9112 lets a server reject it.
+        const header = HEADER.exec(field);
+        if (!header?.[1] || header[2] === undefined)
+            return 'neither';
+        headers.push([header[1].toLowerCase(), withoutOws(header[2])]);
+    }
+    return { method: line[1], target: line[2], headers, length: end + 4 };
+}
+/** A field value without the spaces and tabs around it (a regex for that is quadratic on spaces). */
+function withoutOws(value) {
+    let start = 0;
+    let end = value.length;
+    while (start < end && (value[start] === ' ' || value[start] === '\t'))
+        start++;
+    while (end > start && (value[end - 1] === ' ' || value[end - 1] === '\t'))
+        end--;
+    return value.slice(start, end);
+}
+/** Every authority a request names, which must all be the tunnel's: Host headers and the target's. */
+function hostsOf(head) {
+    const hosts = head.headers.filter(([name]) => name === 'host').map(([, value]) => value);
+    const target = targetAuthority(head.target);
+    return target === undefined ? hosts : [...hosts, target];
+}
+/** The authority of an absolute-form or authority-form target; undefined for `/path` and `*`. */
+function targetAuthority(target) {
+    if (target.startsWith('/') || target === '*')
+        return undefined;
+    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(target);
+    return scheme ? (/^[^/?#]*/.exec(target.slice(scheme[0].length))?.[0] ?? '') : target;
+}
+/**
+ * `name`, `name:port`, `[v6]` or `[v6]:port` split, the name lower case without its trailing dot;
+ * undefined when it is none of those (a userinfo, an empty name, a port out of range).
+ */
+function splitAuthority(text) {
+    const form = /^(?:\[([0-9a-fA-F:.]+)\]|([^[\]:@/?#\s]+))(?::(\d{1,5}))?$/.exec(text);
+    const name = form?.[1] ?? form?.[2];
+    if (!form || !name)
+        return undefined;
+    const port = form[3] === undefined ? undefined : Number(form[3]);
+    if (port !== undefined && !(port >= 1 && port <= 65_535))
+        return undefined;
+    return { name: name.toLowerCase().replace(/\.$/, ''), port };
+}
+
+;// CONCATENATED MODULE: ./src/fence/proxy.ts
+/**
+ * The egress proxy: the agent's one way out besides the model gateway, a loopback CONNECT (and plain
+ * HTTP) proxy letting through only the names `allowed-hosts` lists: names, not addresses. It resolves
+ * each name itself (pinned, else DNS), refuses private ranges and connects to the address it checked,
+ * so nothing can rebind it; it reads a tunnel's SNI (or Host) before passing one byte on, so a listed
+ * name cannot front for another host.
+ */
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const CLOSE_LIMIT_MS = 2_000;
+const MAX_ROWS = 100;
+const MAX_NAME = 253;
+const HTTP_PORT = 80;
+/** Where no name of the open internet points: this machine, the LAN, the cloud's metadata service. */
+const V4_REFUSED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const V6_REFUSED = [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+    ['2001:db8::', 32]
+];
+const v4Refused = new external_node_net_.BlockList();
+for (const [address, prefix] of V4_REFUSED)
+    v4Refused.addSubnet(address, prefix, 'ipv4');
+const v6Refused = new external_node_net_.BlockList();
+for (const [address, prefix] of V6_REFUSED)
+    v6Refused.addSubnet(address, prefix, 'ipv6');
+/** Whether an address lies in a refused range, an IPv4 one carried inside IPv6 included. */
+function refusedAddress(address) {
+    const bare = address.replace(/%.*$/, '');
+    const family = external_node_net_.isIP(bare);
+    if (family === 4)
+        return v4Refused.check(bare, 'ipv4');
+    if (family !== 6)
+        return true;
+    const embedded = embeddedIpv4(ipv6Groups(bare));
+    return ((embedded !== undefined && v4Refused.check(embedded, 'ipv4')) || v6Refused.check(bare, 'ipv6'));
+}
+/** The eight 16-bit groups of an address net.isIP calls IPv6. */
+function ipv6Groups(address) {
+    const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${(Number(a) * 256 + Number(b)).toString(16)}:${(Number(c) * 256 + Number(d)).toString(16)}`);
+    const [head = '', tail] = hex.split('::');
+    const before = head ? head.split(':') : [];
+    const after = tail ? tail.split(':') : [];
+    const zeros = Array.from({ length: 8 - before.length - after.length }, () => '0');
+    return [...before, ...zeros, ...after].map(g => parseInt(g, 16));
+}
+/** The IPv4 address a v4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) or 6to4 (2002::/16) one reaches. */
+function embeddedIpv4(g) {
+    const v4 = (high = 0, low = 0) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+    if (g.slice(0, 5).every(x => x === 0) && g[5] === 0xffff)
+        return v4(g[6], g[7]);
+    if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every(x => x === 0))
+        return v4(g[6], g[7]);
+    if (g[0] === 0x2002)
+        return v4(g[1], g[2]);
+    return undefined;
+}
+/** The forms inet_aton reads as an address (`2130706433`, `0x7f.1`): literals, not names. */
+const NUMERIC_HOST = /^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+))*$/;
+/** A name from the agent as a row shows it: bounded, lower case, no control character left live. */
+function proxy_shown(name) {
+    const lower = name.toLowerCase();
+    let text = '';
+    for (let i = 0; i < lower.length && i < MAX_NAME; i++) {
+        const code = lower.charCodeAt(i);
+        text += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? '?' : lower[i];
+    }
+    return text;
+}
+/** Each distinct (name, port, why) once, so an agent asking a thousand times is one row. */
+class Refusals {
+    rows = new Map();
+    othersCount = 0;
+    othersWhy = new Map();
+    add(asked, port, why) {
+        const name = proxy_shown(asked);
+        const key = JSON.stringify([name, port, why]);
+        const row = this.rows.get(key);
+        if (row)
+            row.count++;
+        else if (this.rows.size < MAX_ROWS)
+            this.rows.set(key, { name, port, why, count: 1 });
+        else {
+            this.othersCount++;
+            this.othersWhy.set(why, (this.othersWhy.get(why) ?? 0) + 1);
+        }
+    }
+    list() {
+        const rows = [...this.rows.values()].map(r => ({ ...r })).sort((a, b) => b.count - a.count);
+        if (this.othersCount === 0)
+            return rows;
+        // The row's why is the one most of the rest had: one row, and a reason a reader can act on.
+        const [[why]] = [...this.othersWhy].sort((a, b) => b[1] - a[1]);
+        return [...rows, { name: '(others)', port: 0, why, count: this.othersCount }];
+    }
+}
+/**
+ * A socket's bytes, from `initial` on, until `parse` makes something of them; the socket is left
+ * paused, so what comes after waits in it for the pipe.
+ */
+function gather(socket, initial, parse, limit, timeoutMs) {
+    return new Promise(resolve => {
+        let bytes = initial;
+        const done = (result) => {
+            clearTimeout(timer);
+            socket.pause();
+            socket.off('data', onData);
+            socket.off('end', onEnd);
+            socket.off('close', onEnd);
+            resolve(result);
+        };
+        const check = () => {
+            const value = parse(bytes);
+            if (value !== undefined)
+                done({ value, bytes });
+            else if (bytes.length >= limit)
+                done('too-long');
+        };
+        const onData = (chunk) => {
+            bytes = Buffer.concat([bytes, chunk]);
+            check();
+        };
+        const onEnd = () => done('closed');
+        const timer = setTimeout(() => done('timeout'), timeoutMs);
+        socket.on('data', onData);
+        socket.once('end', onEnd);
+        socket.once('close', onEnd);
+        if (socket.destroyed || socket.readableEnded)
+            done('closed');
+        else {
+            // A 'data' listener alone does not restart a socket an earlier gather paused.
+            socket.resume();
+            check();
+        }
+    });
+}
+function withLimit(promise, ms, otherwise) {
+    let timer;
+    const late = new Promise(resolve => (timer = setTimeout(() => resolve(otherwise), ms)));
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+const REASONS = {
+    400: 'Bad Request',
+    403: 'Forbidden',
+    502: 'Bad Gateway'
+};
+function answer(client, status, text) {
+    const body = `hermes-action egress proxy: ${text}\n`;
+    const head = `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+    client.end(head + body, () => client.destroy());
+}
+/** When one side of a tunnel is gone, so is the other: after what is queued for it is written. */
+function bind(client, upstream) {
+    const after = (other) => (hadError) => {
+        if (hadError || other.writableFinished)
+            other.destroy();
+        else
+            other.end(() => other.destroy());
+    };
+    if (client.destroyed)
+        upstream.destroy();
+    client.once('close', after(upstream));
+    upstream.once('close', after(client));
+}
+const sameHost = (authority, name, port) => {
+    const host = splitAuthority(authority);
+    return (host !== undefined && host.name === name && (host.port === undefined || host.port === port));
+};
+function tunnelRefusal(first, name, port) {
+    switch (first.kind) {
+        case 'tls':
+            if (first.serverName === undefined)
+                return 'no-sni';
+            return first.serverName === name ? undefined : 'sni-mismatch';
+        case 'tls-bad-sni':
+            return 'sni-mismatch';
+        case 'http':
+            return first.hosts.length > 0 && first.hosts.every(h => sameHost(h, name, port))
+                ? undefined
+                : 'host-mismatch';
+        default:
+            return 'not-tls-or-http';
+    }
+}
+async function startEgressProxy(options) {
+    const headTimeoutMs = options.headTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const lookup = options.lookup ?? ((name) => external_node_dns_.promises.lookup(name, { all: true, verbatim: true }));
+    const sockets = new Set();
+    const refusals = new Refusals();
+    let tunnels = 0;
+    let closing = false;
+    const track = (socket) => {
+        sockets.add(socket);
+        // A reset or a write to a closed peer is the agent's or the upstream's doing: never a crash.
+        socket.on('error', () => undefined);
+        socket.once('close', () => sockets.delete(socket));
+        if (closing)
+            socket.destroy();
+    };
+    const refuse = (client, status, name, port, why) => {
+        refusals.add(name, port, why);
+        answer(client, status, `refused ${proxy_shown(name)}:${port} (${why})`);
+    };
+    /** The name as the list knows it, or why it is none it allows. */
+    const listed = (asked, port) => {
+        if (external_node_net_.isIP(asked) !== 0 || NUMERIC_HOST.test(asked))
+            return { why: 'ip-literal' };
+        const name = dnsName(asked);
+        return name !== undefined && (0,allowed_hosts/* allows */.NB)(options.hosts, name, port)
+            ? { name }
+            : { why: 'not-listed' };
+    };
+    const addressesOf = async (name) => {
+        const found = lookup(name).then(all => all.map(a => a.address), () => []);
+        return withLimit(found, connectTimeoutMs, []);
+    };
+    const connect = (address, port) => new Promise(resolve => {
+        const upstream = external_node_net_.connect({ host: address, port, allowHalfOpen: true });
+        track(upstream);
+        const timer = setTimeout(() => upstream.destroy(), connectTimeoutMs);
+        upstream.once('connect', () => {
+            clearTimeout(timer);
+            resolve(upstream);
+        });
+        upstream.once('close', () => {
+            clearTimeout(timer);
+            resolve(undefined);
+        });
+    });
+    /**
+     * Resolves a listed name and connects to its first address, the one checked; or answers why not.
+     * Pinned addresses are the workflow's word, taken as they are.
+     */
+    const open = async (client, name, port) => {
+        const pinned = options.pinned?.get(name);
+        const addresses = pinned ?? (await addressesOf(name));
+        const [first] = addresses;
+        if (first === undefined)
+            return void refuse(client, 502, name, port, 'unresolved');
+        if (!pinned && addresses.some(refusedAddress))
+            return void refuse(client, 403, name, port, 'private-address');
+        const upstream = await connect(first, port);
+        if (!upstream)
+            return void refuse(client, 502, name, port, 'upstream-failed');
+        bind(client, upstream);
+        return upstream;
+    };
+    const pipe = (client, upstream, bytes) => {
+        tunnels++;
+        upstream.write(bytes);
+        client.pipe(upstream);
+        upstream.pipe(client);
+    };
+    const tunnel = async (client, head, rest) => {
+        const target = splitAuthority(head.target);
+        if (target?.port === undefined)
+            return refuse(client, 400, head.target, 0, 'bad-request');
+        const { port } = target;
+        const name = listed(target.name, port);
+        if ('why' in name)
+            return refuse(client, 403, target.name, port, name.why);
+        const upstream = await open(client, name.name, port);
+        if (!upstream)
+            return;
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        const first = await gather(client, rest, bytes => {
+            const seen = firstBytes(bytes);
+            return seen.kind === 'incomplete' ? undefined : seen;
+        }, MAX_FIRST_BYTES, headTimeoutMs);
+        if (typeof first !== 'string') {
+            const why = tunnelRefusal(first.value, name.name, port);
+            if (why === undefined)
+                return pipe(client, upstream, first.bytes);
+            refusals.add(name.name, port, why);
+        }
+        else if (first !== 'closed')
+            refusals.add(name.name, port, 'not-tls-or-http');
+        // After the 200 there is no status to answer with: the tunnel just ends.
+        client.destroy();
+        upstream.destroy();
+    };
+    const forward = async (client, head, bytes) => {
+        const authority = /^http:\/\//i.test(head.target) ? targetAuthority(head.target) : undefined;
+        const target = authority === undefined ? undefined : splitAuthority(authority);
+        if (!target)
+            return refuse(client, 400, head.target, 0, 'bad-request');
+        const port = target.port ?? HTTP_PORT;
+        const name = listed(target.name, port);
+        if ('why' in name)
+            return refuse(client, 403, target.name, port, name.why);
+        const hosts = head.headers.filter(([field]) => field === 'host').map(([, value]) => value);
+        if (hosts.length === 0 || !hosts.every(h => sameHost(h, name.name, port)))
+            return refuse(client, 403, name.name, port, 'host-mismatch');
+        const upstream = await open(client, name.name, port);
+        if (upstream)
+            pipe(client, upstream, bytes);
+    };
+    const serve = async (client) => {
+        const got = await gather(client, Buffer.alloc(0), bytes => {
+            const head = requestHead(bytes);
+            return head === 'incomplete' ? undefined : head;
+        }, MAX_HEAD_BYTES, headTimeoutMs);
+        if (got === 'closed')
+            return void client.destroy();
+        if (got === 'timeout')
+            return refuse(client, 400, '(no request head in time)', 0, 'bad-request');
+        if (got === 'too-long' || (got.value !== 'neither' && got.value.length > MAX_HEAD_BYTES))
+            return refuse(client, 400, '(request head over 8 KiB)', 0, 'bad-request');
+        const head = got.value;
+        if (head === 'neither')
+            return refuse(client, 400, '(not an HTTP request)', 0, 'bad-request');
+        if (head.method.toUpperCase() === 'CONNECT')
+            return tunnel(client, head, got.bytes.subarray(head.length));
+        return forward(client, head, got.bytes);
+    };
+    const server = external_node_net_.createServer({ allowHalfOpen: true }, client => {
+        track(client);
+        // Whatever the agent sends, the action's process goes on: a surprise ends this client alone.
+        serve(client).catch(() => client.destroy());
+    });
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+            server.off('error', reject);
+            resolve();
+        });
+    });
+    // Once listening, an accept failure (EMFILE under a flood) is the agent's loss, not the run's.
+    server.on('error', () => undefined);
+    const { port } = server.address();
+    return {
+        port,
+        refusals: () => refusals.list(),
+        tunnels: () => tunnels,
+        close: async () => {
+            closing = true;
+            for (const socket of sockets)
+                socket.destroy();
+            await new Promise(resolve => {
+                const timer = setTimeout(resolve, CLOSE_LIMIT_MS);
+                server.close(() => {
+                    clearTimeout(timer);
+                    resolve();
+                });
+            });
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/fence/rules.ts
+/**
+ * The egress fence's kernel rules, as text and argv (pure): every packet a socket of the agent's uid
+ * sends goes through a chain of the action's own, which accepts only TCP to the loopback ports named
+ * (the model gateway, the egress proxy) and rejects the rest, v4 and v6, any protocol. nftables
+ * records each refused destination in a dynamic set with a counter (bounded, in the kernel, no log to
+ * parse); iptables, where nft is missing, counts only.
+ *
+ * Matched by `meta skuid` from the output hook's own base chain: a packet with no socket (a reset
+ * the kernel sends) never matches, and rules of the runner or of other jobs are not touched.
+ * Rejected, not dropped: a refused TCP connect ends at once (a reset), UDP's send fails (EPERM), so a
+ * fenced agent gets an error instead of a two-minute hang.
+ */
+/** How many distinct refused destinations the kernel keeps per family (more are counted only). */
+const SET_SIZE = 1024;
+/** Protocols with ports, read with nft's transport-header match. */
+const PORTED = '{ tcp, udp, udplite, sctp, dccp }';
+/** The run's whole nftables table, loaded in one transaction (`nft -f -`). */
+function nftRuleset({ uid, name, ports }) {
+    const set = (family) => `type ${family} . inet_proto . inet_service; size ${SET_SIZE}; flags dynamic; counter;`;
+    const allow = ports.length > 0
+        ? [`oifname "lo" ip daddr 127.0.0.1 tcp dport { ${ports.join(', ')} } accept`]
+        : [];
+    return [
+        `table inet ${name} {`,
+        `  set refused4 { ${set('ipv4_addr')} }`,
+        `  set refused6 { ${set('ipv6_addr')} }`,
+        '  chain output {',
+        '    type filter hook output priority filter; policy accept;',
+        `    meta skuid ${uid} jump agent`,
+        '  }',
+        '  chain agent {',
+        ...allow.map(rule => `    ${rule}`),
+        `    meta nfproto ipv4 meta l4proto ${PORTED} update @refused4 { ip daddr . meta l4proto . th dport }`,
+        `    meta nfproto ipv6 meta l4proto ${PORTED} update @refused6 { ip6 daddr . meta l4proto . th dport }`,
+        `    meta nfproto ipv4 meta l4proto != ${PORTED} update @refused4 { ip daddr . meta l4proto . 0 }`,
+        `    meta nfproto ipv6 meta l4proto != ${PORTED} update @refused6 { ip6 daddr . meta l4proto . 0 }`,
+        '    meta l4proto tcp counter reject with tcp reset',
+        '    counter reject with icmpx admin-prohibited',
+        '  }',
+        '}',
+        ''
+    ].join('\n');
+}
+/** The refused sets of `nft -j list table inet <name>`; anything else in the JSON is passed over. */
+function refusalsOfNftJson(json) {
+    const refused = [];
+    let total = 0;
+    const items = JSON.parse(json).nftables ?? [];
+    for (const item of items) {
+        if (!isRecord(item))
+            continue;
+        const { set, rule } = item;
+        if (isRecord(set) && Array.isArray(set.elem))
+            for (const e of set.elem) {
+                const elem = isRecord(e) && isRecord(e.elem) ? e.elem : undefined;
+                const concat = elem && isRecord(elem.val) ? elem.val.concat : undefined;
+                const counter = elem && isRecord(elem.counter) ? elem.counter : undefined;
+                if (!Array.isArray(concat) || concat.length !== 3)
+                    continue;
+                const [address, protocol, port] = concat;
+                refused.push({
+                    address: String(address),
+                    protocol: String(protocol),
+                    port: Number(port) || 0,
+                    count: Number(counter?.packets) || 0
+                });
+            }
+        // The reject rules' counters: every refused packet, those past the sets' size included.
+        if (isRecord(rule) && Array.isArray(rule.expr))
+            for (const expr of rule.expr)
+                if (isRecord(expr) && isRecord(expr.counter))
+                    total += Number(expr.counter.packets) || 0;
+    }
+    refused.sort((a, b) => b.count - a.count || a.address.localeCompare(b.address));
+    return { refused, total };
+}
+/** The iptables (or ip6tables) commands that raise the fence, in order; `-w` waits for the lock. */
+function iptablesRaise({ uid, name, ports }, family) {
+    const chain = iptablesChain(name);
+    const accept = family === 4 && ports.length > 0
+        ? [
+            [
+                '-w',
+                '-A',
+                chain,
+                '-o',
+                'lo',
+                '-d',
+                '127.0.0.1',
+                '-p',
+                'tcp',
+                '-m',
+                'multiport',
+                '--dports',
+                ports.join(','),
+                '-j',
+                'ACCEPT'
+            ]
+        ]
+        : [];
+    const unreachable = family === 4 ? 'icmp-admin-prohibited' : 'icmp6-adm-prohibited';
+    return [
+        ['-w', '-N', chain],
+        ...accept,
+        ['-w', '-A', chain, '-p', 'tcp', '-j', 'REJECT', '--reject-with', 'tcp-reset'],
+        ['-w', '-A', chain, '-j', 'REJECT', '--reject-with', unreachable],
+        ['-w', '-I', 'OUTPUT', '1', '-m', 'owner', '--uid-owner', String(uid), '-j', chain]
+    ];
+}
+/** The commands that take it down again; each is tried whatever the one before it did. */
+function iptablesLower({ uid, name }) {
+    const chain = iptablesChain(name);
+    return [
+        ['-w', '-D', 'OUTPUT', '-m', 'owner', '--uid-owner', String(uid), '-j', chain],
+        ['-w', '-F', chain],
+        ['-w', '-X', chain]
+    ];
+}
+/** iptables chain names are at most 28 characters, upper case by custom. */
+function iptablesChain(name) {
+    return name.toUpperCase().slice(0, 28);
+}
+/** The packets the REJECT rules of `iptables -w -L <chain> -v -x -n` counted. */
+function rejectedOfIptables(listing) {
+    let total = 0;
+    for (const line of listing.split('\n')) {
+        const fields = line.trim().split(/\s+/);
+        if (fields[2] === 'REJECT')
+            total += Number(fields[0]) || 0;
+    }
+    return total;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/fence/fence.ts
+/**
+ * The egress fence of one run: raised for the agent's uid before Hermes starts, lowered in the same
+ * release that removes the user. The kernel's rules (rules.ts) let that uid reach the model gateway's
+ * loopback port and, when `allowed-hosts` lists names, the egress proxy's (proxy.ts), and nothing else;
+ * lower() reads what they refused before it takes them away. Who raises gives back: a failure half-way
+ * is undone here.
+ */
+
+
+
+
+
+
+
+/** Why the fence could not be raised: the caller decides whether the agent may start without it. */
+class FenceError extends Error {
+}
+/** Which of the kernel's tools raises the fence here, or undefined (and why) when none can. */
+function fenceTool(tool) {
+    const nft = tool('nft');
+    if (nft)
+        return { nft };
+    const iptables = tool('iptables');
+    const ip6tables = tool('ip6tables');
+    if (iptables && ip6tables)
+        return { iptables, ip6tables };
+    return {
+        why: iptables
+            ? 'nft is not installed and ip6tables is missing (IPv6 would stay open)'
+            : 'neither nft (nftables) nor iptables is installed'
+    };
+}
+class EgressFence {
+    spec;
+    via;
+    admin;
+    hosts;
+    proxy;
+    gatewayOpen;
+    lowered;
+    constructor(spec, via, admin, hosts, proxy, gatewayOpen) {
+        this.spec = spec;
+        this.via = via;
+        this.admin = admin;
+        this.hosts = hosts;
+        this.proxy = proxy;
+        this.gatewayOpen = gatewayOpen;
+    }
+    /** The proxy variables the agent gets (none without a list): its clients ask the proxy for names. */
+    get env() {
+        if (!this.proxy)
+            return {};
+        const url = `http://127.0.0.1:${this.proxy.port}`;
+        return { HTTPS_PROXY: url, https_proxy: url, HTTP_PROXY: url, http_proxy: url };
+    }
+    /** Starts the proxy (for a list) and loads the rules; on a failure, both undone and a FenceError thrown. */
+    static async raise(options) {
+        const via = fenceTool(options.tool);
+        if ('why' in via)
+            throw new FenceError(via.why);
+        const proxy = options.hosts.length > 0
+            ? await startEgressProxy({ hosts: options.hosts, pinned: options.pinned })
+            : undefined;
+        const spec = {
+            uid: options.uid,
+            name: `hermes_fence_${(options.user.split('-').at(-1) ?? '').replace(/[^a-z0-9]/gi, '')}`,
+            ports: [options.gatewayPort, proxy?.port].filter((p) => p !== undefined)
+        };
+        const fence = new EgressFence(spec, via, options.admin, options.hosts, proxy, options.gatewayPort !== undefined);
+        try {
+            fence.load();
+            return fence;
+        }
+        catch (error) {
+            await fence.lower();
+            throw new FenceError((0,errors/* messageOf */.b)(error));
+        }
+    }
+    load() {
+        if ('nft' in this.via) {
+            // A table of its own, in one transaction: all of it holds, or none of it was loaded.
+            const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-fence-'));
+            const file = external_node_path_.join(dir, 'fence.nft');
+            try {
+                external_node_fs_.writeFileSync(file, nftRuleset(this.spec), { mode: 0o600 });
+                this.admin(this.via.nft, ['-f', file]);
+            }
+            finally {
+                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+            }
+            return;
+        }
+        for (const [tool, family] of [
+            [this.via.iptables, 4],
+            [this.via.ip6tables, 6]
+        ])
+            for (const args of iptablesRaise(this.spec, family))
+                this.admin(tool, args);
+    }
+    /**
+     * Reads what was refused, removes the rules and closes the proxy; once, never throwing: what could
+     * not be removed is in the fact's `failed`. Called after every process of the agent has ended.
+     */
+    lower() {
+        return (this.lowered ??= this.takeDown());
+    }
+    async takeDown() {
+        const failed = [];
+        let refused = [];
+        let packets = 0;
+        if ('nft' in this.via) {
+            const table = ['inet', this.spec.name];
+            try {
+                ({ refused, total: packets } = refusalsOfNftJson(this.admin(this.via.nft, ['-j', 'list', 'table', ...table])));
+            }
+            catch {
+                // Not loaded (a failed raise), or unreadable: nothing to count.
+            }
+            try {
+                if (this.listed(table))
+                    this.admin(this.via.nft, ['delete', 'table', ...table]);
+            }
+            catch (error) {
+                failed.push((0,errors/* messageOf */.b)(error));
+            }
+        }
+        else {
+            for (const tool of [this.via.iptables, this.via.ip6tables]) {
+                try {
+                    packets += rejectedOfIptables(this.admin(tool, ['-w', '-L', iptablesChain(this.spec.name), '-v', '-x', '-n']));
+                }
+                catch {
+                    // Not made: nothing to count.
+                }
+                for (const args of iptablesLower(this.spec))
+                    try {
+                        this.admin(tool, args);
+                    }
+                    catch {
+                        // Not made (a failed raise): checked below.
+                    }
+                if (this.iptablesLeft(tool))
+                    failed.push(`${external_node_path_.basename(tool)} still has its chain`);
+            }
+        }
+        await this.proxy?.close().catch((error) => failed.push((0,errors/* messageOf */.b)(error)));
+        const proxyRefused = this.proxy?.refusals() ?? [];
+        return {
+            state: 'fenced',
+            via: 'nft' in this.via ? 'nftables' : 'iptables',
+            gateway: this.gatewayOpen,
+            hosts: (0,allowed_hosts/* hostsText */.Lg)(this.hosts),
+            refused,
+            proxyRefused,
+            blocked: packets + proxyRefused.reduce((n, r) => n + r.count, 0),
+            ...(failed.length > 0 && { failed: failed.join('; ') })
+        };
+    }
+    listed(table) {
+        const nft = this.via.nft;
+        return this.admin(nft, ['list', 'tables'])
+            .split('\n')
+            .includes(`table ${table.join(' ')}`);
+    }
+    iptablesLeft(tool) {
+        try {
+            this.admin(tool, ['-w', '-L', iptablesChain(this.spec.name), '-n']);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+
 // EXTERNAL MODULE: ./src/http/github.ts
 var github = __nccwpck_require__(56189);
 ;// CONCATENATED MODULE: ./src/comment/api.ts
@@ -59868,8 +60907,6 @@ function answerBlock(answer, redact, room) {
     });
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 ;// CONCATENATED MODULE: ./src/comment/target.ts
 /**
  * Where the sticky comment goes: the pull request or issue the event belongs to, read from the event
@@ -60062,6 +61099,7 @@ var inputs = __nccwpck_require__(64389);
 
 
 
+
 async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     const { settings, redact } = plan;
     const admission = settings.mode === 'transcript'
@@ -60084,7 +61122,17 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
             };
             return { allowed: false, refusal, isolation: { why: isolation.why }, comment };
         }
-        out.warning(`Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds (see docs/security.md); set "${inputs/* Input */.p.Isolation}: none" to say this is intended.`);
+        out.warning(`Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds, and reach any host (see docs/security.md); set "${inputs/* Input */.p.Isolation}: none" to say this is intended.`);
+    }
+    const unfenced = settings.mode === 'cli' ? cannotFence(settings, isolation, isolationHost, env) : undefined;
+    if (unfenced) {
+        const refusal = {
+            allowed: false,
+            actor: admission?.actor,
+            event: admission?.event,
+            message: unfenced
+        };
+        return { allowed: false, refusal, isolation: { why: unfenced }, comment };
     }
     const trigger = admission && {
         actor: admission.actor,
@@ -60118,6 +61166,24 @@ function cannotIsolate(mode, why, env) {
     if (!(0,gate/* gated */.aH)(trigger))
         return undefined;
     return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
+}
+/**
+ * On an event people without write access cause, a fenced `allowed-hosts` (the default) needs a fence:
+ * the agent's own user and a kernel tool to raise it with. Why it cannot be had, or undefined.
+ */
+function cannotFence(settings, isolation, host, env) {
+    const trigger = (0,gate/* triggerOf */.ix)(env);
+    if (settings.egress.kind !== 'fenced' || !(0,gate/* gated */.aH)(trigger) || !isolation)
+        return undefined;
+    const tool = fenceTool(name => host.tool(name));
+    const why = isolation.kind === 'none'
+        ? `Hermes runs as the runner's user (${isolation.why}), whose traffic a fence cannot tell from the action's`
+        : 'why' in tool
+            ? tool.why
+            : undefined;
+    if (!why)
+        return undefined;
+    return `No egress fence can be raised for the agent here: ${why}; and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start. Run it as its own user with nftables (or iptables) installed, or set "${inputs/* Input */.p.AllowedHosts}: *" to say an open network is intended.`;
 }
 /** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */
 function stickyComment(settings, { redact }, { env, out }) {
@@ -60220,10 +61286,6 @@ function invalidInputReport(message, redact) {
     };
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
 // EXTERNAL MODULE: ./src/http/fetch.ts
 var fetch = __nccwpck_require__(50576);
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
@@ -61185,8 +62247,6 @@ function networkError(error) {
     return { code: cause?.code, message: (0,text_text/* clip */.$Q)(message, ERROR_MESSAGE_CHARS) };
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
 // EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
@@ -62391,6 +63451,7 @@ function walk(tree, visit) {
 
 
 
+
 const SWEEP_LIMITS = Object.freeze({ graceMs: 2000, pollMs: 25 });
 /** What the runner user's `~/.hermes` gives the agent's copy. */
 /** The isolation of one run: made by isolate(), ended by release(). */
@@ -62420,6 +63481,9 @@ class Isolation {
     warn = () => undefined;
     /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
     queryFile;
+    fence;
+    /** What the network came to when no fence was raised (`*`, or it could not be). */
+    egress;
     /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
     spawning;
     constructor(user, runner, env, admin, sweepLimits) {
@@ -62445,6 +63509,7 @@ class Isolation {
             isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
             isolation.home = home;
             isolation.prepare(options);
+            await isolation.raiseFence(options.fence, host);
             return isolation;
         }
         catch (error) {
@@ -62523,6 +63588,37 @@ class Isolation {
                     this.setMode(entry, stat.mode & 0o7770);
             }
             this.closedTemp = runnerTemp;
+        }
+    }
+    /**
+     * Raises the egress fence for the agent's uid, before anything of the agent runs. Where it cannot
+     * be raised: thrown when it is required, else said once and the network stays open.
+     */
+    async raiseFence(options, host) {
+        const { egress } = options;
+        if (egress.kind === 'open') {
+            this.egress = OPEN_NETWORK;
+            return;
+        }
+        try {
+            this.fence = await EgressFence.raise({
+                uid: this.user.uid,
+                user: this.user.name,
+                gatewayPort: options.gatewayPort,
+                hosts: egress.hosts,
+                pinned: egress.pinned,
+                admin: this.admin,
+                tool: name => host.tool(name)
+            });
+            Object.assign(this.spawning.env, this.fence.env);
+        }
+        catch (error) {
+            if (!(error instanceof FenceError))
+                throw error;
+            if (options.required)
+                throw error;
+            this.egress = unfenced(error.message);
+            this.warn(unfencedWarning(error.message));
         }
     }
     /** Gives others the right to enter dir (not to list it) for the run. */
@@ -62628,6 +63724,12 @@ class Isolation {
                 }
             };
             await this.endAll().catch((error) => failed.push(`ending its processes: ${(0,errors/* messageOf */.b)(error)}`));
+            // Read and lowered once no process of the agent is left to send a packet.
+            if (this.fence) {
+                this.egress = await this.fence.lower();
+                if (this.egress.failed)
+                    failed.push(`removing its egress fence: ${this.egress.failed}`);
+            }
             let handedBack = true;
             const home = this.home;
             if (home)
@@ -62670,9 +63772,24 @@ class Isolation {
             user: this.user.name,
             uid: this.user.uid,
             via: this.user.via,
-            ended: this.ended
+            ended: this.ended,
+            ...(this.egress && { egress: this.egress })
         };
     }
+}
+/** `allowed-hosts: *`. */
+const OPEN_NETWORK = Object.freeze({
+    state: 'open',
+    refused: [],
+    proxyRefused: [],
+    blocked: 0
+});
+/** No fence could be raised: the network was open, and why. */
+function unfenced(why) {
+    return { state: 'unfenced', why, refused: [], proxyRefused: [], blocked: 0 };
+}
+function unfencedWarning(why) {
+    return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
 }
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
 function lentTree(workspace, workingDirectory) {
@@ -62709,6 +63826,7 @@ function ancestors(p) {
 
 
 
+
 async function confine(options) {
     const { plan, workspace, executable, env } = options;
     // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
@@ -62732,17 +63850,36 @@ async function confine(options) {
             isolation = await Isolation.isolate(plan, { ...options, executable }, options.host);
         }
         catch (error) {
+            if (error instanceof FenceError) {
+                const why = `The agent's egress fence could not be raised (${error.message}), and content from people without write access can reach the prompt on this event, so the agent does not start; install nftables (or iptables) on the runner, or set "${inputs/* Input */.p.AllowedHosts}: *" to run it with an open network.`;
+                return {
+                    ok: false,
+                    why,
+                    fact: { why: `no egress fence: ${error.message}`, egress: unfenced(error.message) }
+                };
+            }
             const why = `Hermes could not be set up to run as its own user: ${(0,errors/* messageOf */.b)(error)}; fix that, or set "${inputs/* Input */.p.Isolation}: none" to run it as the runner's user.`;
             return { ok: false, why, fact: { why: (0,errors/* messageOf */.b)(error) } };
         }
     }
+    // Not its own user: no uid to fence, and the summary says the network was open. No warning of its
+    // own: running as the runner's user was chosen, or warned of already (admission refused the events
+    // where a fence was required).
+    const openWhy = isolation
+        ? undefined
+        : "Hermes runs as the runner's user, whose traffic a fence cannot tell from the action's";
     // From here on the agent runs.
     let released;
     const release = async () => {
         // Every process of the agent ended and the workspace handed back before anything else is done.
         const ran = isolation
             ? await isolation.release()
-            : { why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found') };
+            : {
+                why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found'),
+                egress: options.fence.egress.kind === 'open'
+                    ? OPEN_NETWORK
+                    : unfenced(openWhy ?? 'not isolated')
+            };
         const found = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
         // A path the agent may have chosen: redacted like everything else it wrote.
         const credential = found === undefined ? undefined : options.redact(found);
@@ -62753,7 +63890,13 @@ async function confine(options) {
         const changed = gitControl.restore();
         if (changed.length > 0)
             options.warn(options.redact(gitControlWarning(workspace, changed)));
-        return credential ? { ...ran, credential } : ran;
+        // The names the proxy refused are the agent's words (a token as a host name, say): redacted.
+        const egress = ran.egress && {
+            ...ran.egress,
+            proxyRefused: ran.egress.proxyRefused.map(r => ({ ...r, name: options.redact(r.name) }))
+        };
+        const fact = egress ? { ...ran, egress } : ran;
+        return credential ? { ...fact, credential } : fact;
     };
     return {
         ok: true,
@@ -63331,6 +64474,11 @@ async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancell
             env: agentEnv,
             overrides: agentOverrides(turnGateway, env),
             mayFallBack: settings.isolation === 'auto' && !(0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env)),
+            fence: {
+                egress: settings.egress,
+                gatewayPort: gateway?.port,
+                required: settings.egress.kind === 'fenced' && (0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env))
+            },
             host: ports.isolationHost,
             redact: text => log.redact(text),
             warn: message => ports.out.warning(log.redact(message)),
@@ -63968,6 +65116,7 @@ function isFile(p) {
 
 
 
+
 const PR_RULES = ['ignore', 'trust'];
 const ISOLATION_MODES = ['auto', 'user', 'none'];
 const MAX_TIMEOUT_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
@@ -63995,7 +65144,7 @@ function parseSettings({ getInput, env }) {
         confineQuery(query, workspace, env);
         return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
     }
-    const cli = parseCli(getInput, workspace);
+    const cli = parseCli(getInput, workspace, env);
     confineQuery(query, cli.workingDirectory, env);
     return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
 }
@@ -64070,7 +65219,7 @@ function parseCommon(getInput, env, workingDirectory) {
     };
 }
 /** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
-function parseCli(getInput, workspace) {
+function parseCli(getInput, workspace, env = {}) {
     const { text, bool } = (0,input_reader/* reader */.wA)(getInput);
     const hermesPath = text(inputs/* Input */.p.HermesPath) ?? 'hermes';
     return {
@@ -64085,6 +65234,7 @@ function parseCli(getInput, workspace) {
         install: parseInstallInputs(getInput, hermesPath),
         workingDirectory: workingDirectoryOf(getInput, workspace),
         isolation: parseIsolation(text(inputs/* Input */.p.Isolation)),
+        egress: (0,allowed_hosts/* parseAllowedHosts */.Vn)(getInput(inputs/* Input */.p.AllowedHosts), env),
         gateway: (0,gateway/* parseGateway */.E)(getInput)
     };
 }
@@ -64528,7 +65678,8 @@ const Output = {
     ReviewUrl: 'review_url',
     ReviewComments: 'review_comments',
     ReviewOutside: 'review_outside',
-    LabelsAdded: 'labels_added'
+    LabelsAdded: 'labels_added',
+    EgressBlocked: 'egress_blocked'
 };
 /** All outputs of a job share 1 MB: the answer gets at most this much of it. */
 const TEXT_OUTPUT_CHARS = 64 * 1024;
@@ -64596,6 +65747,8 @@ function outputsOf(report, attempts) {
     own(Output.SessionArtifactUrl, report.session?.artifact?.url);
     set(Output.ModelCalls, report.gateway?.calls.length);
     set(Output.ModelRetries, report.gateway?.retries);
+    const egress = report.isolation?.egress;
+    set(Output.EgressBlocked, egress?.state === 'fenced' ? egress.blocked : undefined);
     for (const name of Object.values(Output))
         if (!out.has(name))
             out.set(name, '');
@@ -64817,7 +65970,77 @@ function installFact(install) {
     return `${ref} · ${FROM[install.source]}${unverified} · ${(0,text_text/* formatMs */._V)(install.ms)}`;
 }
 
+;// CONCATENATED MODULE: ./src/publish/network-fact.ts
+
+
+/** Rows shown of each table; the counts above them are whole. */
+const ROWS_SHOWN = 50;
+const network_fact_NAME_CHARS = 120;
+const WHY_CHARS = 200;
+const PROXY_WHY = {
+    'not-listed': 'not in allowed-hosts',
+    'ip-literal': 'an IP address, not a name',
+    'private-address': 'resolves to a private, loopback or link-local address',
+    unresolved: 'does not resolve',
+    'sni-mismatch': 'its TLS name is another host',
+    'no-sni': 'its TLS hello names no host',
+    'host-mismatch': 'its Host header is another host',
+    'not-tls-or-http': 'neither TLS nor HTTP',
+    'bad-request': 'not a proxy request',
+    'upstream-failed': 'the host did not answer'
+};
+function networkFact(egress) {
+    const refused = egress.blocked > 0 ? ` · **${number.format(egress.blocked)} refused** (listed below)` : '';
+    switch (egress.state) {
+        case 'fenced': {
+            const gateway = egress.gateway ? 'the model gateway' : 'no model gateway';
+            const reach = egress.hosts
+                ? `${gateway}, and ${codeCell((0,text_text/* clip */.$Q)(egress.hosts, WHY_CHARS))} through the action's proxy`
+                : egress.gateway
+                    ? 'the model gateway only'
+                    : 'nothing (no model gateway fronted the turn)';
+            return `network: ${reach} (${egress.via ?? 'kernel'} rules by uid)${refused}`;
+        }
+        case 'open':
+            return 'network: **open** (`allowed-hosts: *`)';
+        case 'unfenced':
+            return `network: **open**, no fence: ${cell((0,text_text/* clip */.$Q)(egress.why ?? 'none could be raised', WHY_CHARS))}`;
+    }
+}
+/** What the fence refused, or undefined when it refused nothing. */
+function refusedBlock(egress) {
+    if (!egress || egress.blocked === 0)
+        return undefined;
+    const parts = [];
+    if (egress.refused.length > 0)
+        parts.push(table(['Destination', 'Protocol', 'Times'], ['l', 'l', 'r'], egress.refused
+            .slice(0, ROWS_SHOWN)
+            .map(r => [
+            codeCell(r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`),
+            codeCell(r.protocol),
+            number.format(r.count)
+        ])));
+    if (egress.proxyRefused.length > 0)
+        parts.push(table(['Name asked for', 'Port', 'Why', 'Times'], ['l', 'r', 'l', 'r'], egress.proxyRefused
+            .slice(0, ROWS_SHOWN)
+            .map(r => [
+            codeCell((0,text_text/* clip */.$Q)(r.name, network_fact_NAME_CHARS)),
+            String(r.port),
+            cell(PROXY_WHY[r.why] ?? r.why),
+            number.format(r.count)
+        ])));
+    const shown = egress.refused.length + egress.proxyRefused.length;
+    const more = egress.refused.length > ROWS_SHOWN || egress.proxyRefused.length > ROWS_SHOWN
+        ? `\n\n_The first ${ROWS_SHOWN} of each are shown._`
+        : '';
+    const kernelOnly = shown === 0
+        ? `${number.format(egress.blocked)} packets refused; ${egress.via === 'iptables' ? 'iptables counts them but does not record where they went' : 'their destinations were not recorded'}.`
+        : '';
+    return details(`Egress refused (${number.format(egress.blocked)})`, [kernelOnly, ...parts].filter(Boolean).join('\n\n') + more);
+}
+
 ;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
+
 
 function isolationFact(fact) {
     const parts = fact.user
@@ -64826,6 +66049,8 @@ function isolationFact(fact) {
             `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
         ]
         : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.egress)
+        parts.push(networkFact(fact.egress));
     if (fact.credential)
         parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
     return parts.join(' · ');
@@ -64903,6 +66128,7 @@ function statusOf(call) {
 
 
 
+
 /** GitHub drops a step's summary whole past this many bytes. */
 const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
 /** What the summary may take: under the limit with room to spare, whatever the run. */
@@ -64955,7 +66181,12 @@ function renderSummary(report, options = {}) {
     // The tool-call table's note names where the transcript is up to twice (the rows left out, the
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
+    const head = [
+        statusBlock(report),
+        factsTable(report, where),
+        modelCallsBlock(report.gateway),
+        refusedBlock(report.isolation?.egress)
+    ];
     const extras = [
         summary_answerBlock(turn),
         structuredBlock(report.answer),
@@ -69008,6 +70239,7 @@ async function startGateway(options) {
     return {
         env: Object.freeze(env),
         capability,
+        port: listening.port,
         fronted: Object.freeze(fronted.map(({ provider, keyVariable, upstream }) => ({ provider, keyVariable, upstream }))),
         stats: () => ledger.stats(),
         close: () => listening.close()

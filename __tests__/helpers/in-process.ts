@@ -131,6 +131,9 @@ export function world({
     query: 'Check the build',
     'hermes-path': simulator ? path.join(SIMULATOR_BIN, 'hermes') : '/opt/hermes/bin/hermes',
     isolation: 'none',
+    // Not its own user, so no fence: said, as a workflow running it so must (on gated events). API
+    // server mode runs no agent of the action's, and refuses the input.
+    ...(inputs['api-url'] ? {} : { 'allowed-hosts': '*' }),
     'session-record': 'false',
     ...inputs
   };

@@ -1,4 +1,5 @@
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
+import { EgressInput } from './allowed-hosts.js';
 import { GatewayInput } from './gateway.js';
 import { InstallInput } from './install.js';
 
@@ -43,7 +44,8 @@ export const Input = {
   Review: 'review',
   AllowedLabels: 'allowed-labels',
   ...InstallInput,
-  ...GatewayInput
+  ...GatewayInput,
+  ...EgressInput
 } as const;
 
 export type InputName = (typeof Input)[keyof typeof Input];

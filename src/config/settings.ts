@@ -3,6 +3,7 @@
  * Hermes API server to call, or the Hermes CLI to run), and each mode reads only its own inputs.
  */
 import * as path from 'node:path';
+import { parseAllowedHosts, type Egress } from './allowed-hosts.js';
 import { parseGateway, type GatewaySettings } from './gateway.js';
 import { Input, InputError, type Environment, type InputName } from './inputs.js';
 import { parseInstall, type InstallSettings } from './install.js';
@@ -71,6 +72,8 @@ export interface CliOptions {
   workingDirectory: string;
   /** `isolation`: run Hermes as its own unprivileged user (see confine/isolation.ts). */
   isolation: IsolationMode;
+  /** `allowed-hosts`: where the agent's user may connect besides the gateway (see fence/). */
+  egress: Egress;
   /** The model gateway and the turn's budgets (see gateway/). */
   gateway: GatewaySettings;
 }
@@ -135,7 +138,7 @@ export function parseSettings({ getInput, env }: Environment): Settings {
     confineQuery(query, workspace, env);
     return { mode: 'api', ...parseCommon(getInput, env, workspace), query, api };
   }
-  const cli = parseCli(getInput, workspace);
+  const cli = parseCli(getInput, workspace, env);
   confineQuery(query, cli.workingDirectory, env);
   return { mode: 'cli', ...parseCommon(getInput, env, cli.workingDirectory), ...cli, query };
 }
@@ -228,7 +231,7 @@ function parseCommon(
 }
 
 /** The CLI's own options. Every input read here is, by that fact, one API server mode refuses. */
-function parseCli(getInput: GetInput, workspace: string): CliOptions {
+function parseCli(getInput: GetInput, workspace: string, env: NodeJS.ProcessEnv = {}): CliOptions {
   const { text, bool } = reader(getInput);
   const hermesPath = text(Input.HermesPath) ?? 'hermes';
   return {
@@ -243,6 +246,7 @@ function parseCli(getInput: GetInput, workspace: string): CliOptions {
     install: parseInstallInputs(getInput, hermesPath),
     workingDirectory: workingDirectoryOf(getInput, workspace),
     isolation: parseIsolation(text(Input.Isolation)),
+    egress: parseAllowedHosts(getInput(Input.AllowedHosts), env),
     gateway: parseGateway(getInput)
   };
 }

@@ -16,7 +16,15 @@ import { exposedCredential } from './credential.js';
 import { snapshotFileCommands } from './file-commands.js';
 import { gitControlWarning, snapshotGitControl } from './git-guard.js';
 import type { IsolationHost, IsolationPlan } from './host.js';
-import { Isolation, lentTree, type SweepLimits } from './isolation.js';
+import { FenceError } from '../fence/fence.js';
+import {
+  Isolation,
+  lentTree,
+  OPEN_NETWORK,
+  unfenced,
+  type FenceOptions,
+  type SweepLimits
+} from './isolation.js';
 import { inside } from './credential.js';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -42,6 +50,8 @@ export interface ConfineOptions {
   overrides?: AgentOverrides;
   /** `isolation: auto` on an event only writers cause: a tree that may not be lent runs Hermes unisolated. */
   mayFallBack: boolean;
+  /** The egress fence for the agent's uid (`allowed-hosts`). */
+  fence: FenceOptions;
   host: IsolationHost;
   /** Paths and messages the agent may have chosen pass through it before they are shown. */
   redact: (text: string) => string;
@@ -83,17 +93,37 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
     try {
       isolation = await Isolation.isolate(plan, { ...options, executable }, options.host);
     } catch (error) {
+      if (error instanceof FenceError) {
+        const why = `The agent's egress fence could not be raised (${error.message}), and content from people without write access can reach the prompt on this event, so the agent does not start; install nftables (or iptables) on the runner, or set "${Input.AllowedHosts}: *" to run it with an open network.`;
+        return {
+          ok: false,
+          why,
+          fact: { why: `no egress fence: ${error.message}`, egress: unfenced(error.message) }
+        };
+      }
       const why = `Hermes could not be set up to run as its own user: ${messageOf(error)}; fix that, or set "${Input.Isolation}: none" to run it as the runner's user.`;
       return { ok: false, why, fact: { why: messageOf(error) } };
     }
   }
+  // Not its own user: no uid to fence, and the summary says the network was open. No warning of its
+  // own: running as the runner's user was chosen, or warned of already (admission refused the events
+  // where a fence was required).
+  const openWhy = isolation
+    ? undefined
+    : "Hermes runs as the runner's user, whose traffic a fence cannot tell from the action's";
   // From here on the agent runs.
   let released: Promise<IsolationFact> | undefined;
   const release = async (): Promise<IsolationFact> => {
     // Every process of the agent ended and the workspace handed back before anything else is done.
     const ran: IsolationFact = isolation
       ? await isolation.release()
-      : { why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found') };
+      : {
+          why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found'),
+          egress:
+            options.fence.egress.kind === 'open'
+              ? OPEN_NETWORK
+              : unfenced(openWhy ?? 'not isolated')
+        };
     const found = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
     // A path the agent may have chosen: redacted like everything else it wrote.
     const credential = found === undefined ? undefined : options.redact(found);
@@ -105,7 +135,13 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
     fileCommands.restore();
     const changed = gitControl.restore();
     if (changed.length > 0) options.warn(options.redact(gitControlWarning(workspace, changed)));
-    return credential ? { ...ran, credential } : ran;
+    // The names the proxy refused are the agent's words (a token as a host name, say): redacted.
+    const egress = ran.egress && {
+      ...ran.egress,
+      proxyRefused: ran.egress.proxyRefused.map(r => ({ ...r, name: options.redact(r.name) }))
+    };
+    const fact = egress ? { ...ran, egress } : ran;
+    return credential ? { ...fact, credential } : fact;
   };
   return {
     ok: true,

@@ -23,7 +23,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { commandSync, type AgentUser, type Spawning } from '../process/spawn.js';
-import type { IsolationFact } from '../run/facts.js';
+import type { Egress } from '../config/allowed-hosts.js';
+import { EgressFence, FenceError } from '../fence/fence.js';
+import type { EgressFact, IsolationFact } from '../run/facts.js';
 import { messageOf } from '../text/errors.js';
 import {
   agentEnv,
@@ -47,6 +49,17 @@ export interface IsolateOptions extends HomeOptions {
   queryFile?: string;
   /** Default SWEEP_LIMITS. */
   sweep?: SweepLimits;
+  /** The egress fence to raise for the agent's uid. */
+  fence: FenceOptions;
+}
+
+export interface FenceOptions {
+  /** `allowed-hosts`. */
+  egress: Egress;
+  /** The model gateway's loopback port, when one fronts the turn. */
+  gatewayPort?: number;
+  /** On an event people without write access cause (and a fence asked for): no agent without it. */
+  required: boolean;
 }
 
 export interface SweepLimits {
@@ -83,6 +96,9 @@ export class Isolation {
   private warn: (message: string) => void = () => undefined;
   /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
   queryFile?: string;
+  private fence?: EgressFence;
+  /** What the network came to when no fence was raised (`*`, or it could not be). */
+  private egress?: EgressFact;
 
   /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
   readonly spawning: Spawning;
@@ -117,6 +133,7 @@ export class Isolation {
       isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
       isolation.home = home;
       isolation.prepare(options);
+      await isolation.raiseFence(options.fence, host);
       return isolation;
     } catch (error) {
       // Made, then a later step failed: what was done is undone, the user removed with it.
@@ -193,6 +210,35 @@ export class Isolation {
         if (entry !== onTheWay && !stat.isSymbolicLink()) this.setMode(entry, stat.mode & 0o7770);
       }
       this.closedTemp = runnerTemp;
+    }
+  }
+
+  /**
+   * Raises the egress fence for the agent's uid, before anything of the agent runs. Where it cannot
+   * be raised: thrown when it is required, else said once and the network stays open.
+   */
+  private async raiseFence(options: FenceOptions, host: IsolationHost): Promise<void> {
+    const { egress } = options;
+    if (egress.kind === 'open') {
+      this.egress = OPEN_NETWORK;
+      return;
+    }
+    try {
+      this.fence = await EgressFence.raise({
+        uid: this.user.uid,
+        user: this.user.name,
+        gatewayPort: options.gatewayPort,
+        hosts: egress.hosts,
+        pinned: egress.pinned,
+        admin: this.admin,
+        tool: name => host.tool(name)
+      });
+      Object.assign(this.spawning.env, this.fence.env);
+    } catch (error) {
+      if (!(error instanceof FenceError)) throw error;
+      if (options.required) throw error;
+      this.egress = unfenced(error.message);
+      this.warn(unfencedWarning(error.message));
     }
   }
 
@@ -304,6 +350,11 @@ export class Isolation {
       await this.endAll().catch((error: unknown) =>
         failed.push(`ending its processes: ${messageOf(error)}`)
       );
+      // Read and lowered once no process of the agent is left to send a packet.
+      if (this.fence) {
+        this.egress = await this.fence.lower();
+        if (this.egress.failed) failed.push(`removing its egress fence: ${this.egress.failed}`);
+      }
       let handedBack = true;
       const home = this.home;
       if (home) handedBack = step('removing its HOME', () => admin('rm', ['-rf', '--', home]));
@@ -351,9 +402,27 @@ export class Isolation {
       user: this.user.name,
       uid: this.user.uid,
       via: this.user.via,
-      ended: this.ended
+      ended: this.ended,
+      ...(this.egress && { egress: this.egress })
     };
   }
+}
+
+/** `allowed-hosts: *`. */
+export const OPEN_NETWORK: EgressFact = Object.freeze({
+  state: 'open',
+  refused: [],
+  proxyRefused: [],
+  blocked: 0
+});
+
+/** No fence could be raised: the network was open, and why. */
+export function unfenced(why: string): EgressFact {
+  return { state: 'unfenced', why, refused: [], proxyRefused: [], blocked: 0 };
+}
+
+export function unfencedWarning(why: string): string {
+  return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
 }
 
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */

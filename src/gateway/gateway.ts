@@ -55,6 +55,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
   return {
     env: Object.freeze(env),
     capability,
+    port: listening.port,
     fronted: Object.freeze(
       fronted.map(({ provider, keyVariable, upstream }) => ({ provider, keyVariable, upstream }))
     ),

@@ -79,6 +79,8 @@ export interface Gateway {
   env: Readonly<Record<string, string>>;
   /** The capability, to be masked and redacted everywhere. */
   capability: string;
+  /** Its loopback port (on 127.0.0.1): the one the egress fence leaves open to the agent. */
+  port: number;
   fronted: readonly Fronted[];
   stats(): GatewayStats;
   /** Stops listening and aborts calls still open. */

@@ -36,7 +36,8 @@ export const Output = {
   ReviewUrl: 'review_url',
   ReviewComments: 'review_comments',
   ReviewOutside: 'review_outside',
-  LabelsAdded: 'labels_added'
+  LabelsAdded: 'labels_added',
+  EgressBlocked: 'egress_blocked'
 } as const;
 
 export type OutputName = (typeof Output)[keyof typeof Output];
@@ -108,6 +109,8 @@ export function outputsOf(report: RunReport, attempts: number): Map<OutputName, 
   own(Output.SessionArtifactUrl, report.session?.artifact?.url);
   set(Output.ModelCalls, report.gateway?.calls.length);
   set(Output.ModelRetries, report.gateway?.retries);
+  const egress = report.isolation?.egress;
+  set(Output.EgressBlocked, egress?.state === 'fenced' ? egress.blocked : undefined);
   for (const name of Object.values(Output)) if (!out.has(name)) out.set(name, '');
   return out;
 }

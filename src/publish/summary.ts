@@ -23,6 +23,7 @@ import { renderAnswer } from './answer.js';
 import { callsBlock, callsFloor, INPUT_CHARS, NAME_CHARS, toolsBlock } from './tool-tables.js';
 import { installFact } from './install-fact.js';
 import { isolationFact } from './isolation-fact.js';
+import { refusedBlock } from './network-fact.js';
 import { formatCost } from '../run/session-usage.js';
 import { heldFact, modelCallsBlock, modelCallsFact } from './model-calls.js';
 
@@ -91,7 +92,12 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
   const noteBytes =
     NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
 
-  const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
+  const head = [
+    statusBlock(report),
+    factsTable(report, where),
+    modelCallsBlock(report.gateway),
+    refusedBlock(report.isolation?.egress)
+  ];
   const extras: [string | undefined, string | undefined, string | undefined] = [
     answerBlock(turn),
     structuredBlock(report.answer),

@@ -39,6 +39,31 @@ export interface IsolationFact {
   ended?: number;
   /** The file holding the checkout's persisted git credential, where the agent could read it. */
   credential?: string;
+  /** Where the agent's user could connect (CLI mode): made by fence/fence.ts. */
+  egress?: EgressFact;
+}
+
+/** The egress fence of a run: what held, and what it refused. */
+export interface EgressFact {
+  /**
+   * `fenced`: the kernel's rules held for the agent's uid; `open`: `allowed-hosts: *`; `unfenced`:
+   * no fence could be raised (`why`), the network was open.
+   */
+  state: 'fenced' | 'open' | 'unfenced';
+  via?: 'nftables' | 'iptables';
+  /** Whether the model gateway's port was left open to the agent (no gateway: nothing was). */
+  gateway?: boolean;
+  /** The names the proxy let through (`allowed-hosts`), as written; empty: the gateway alone. */
+  hosts?: string;
+  why?: string;
+  /** Each destination the kernel refused, most refused first (nftables; iptables counts only). */
+  refused: readonly { address: string; port: number; protocol: string; count: number }[];
+  /** Each name the proxy refused (the agent's words: redacted, shown inert), with the reason. */
+  proxyRefused: readonly { name: string; port: number; why: string; count: number }[];
+  /** Every refusal, packets and proxy requests: the `egress_blocked` output. */
+  blocked: number;
+  /** What could not be undone at the release (the rules left in place, said in a warning). */
+  failed?: string;
 }
 
 /** One model call as the gateway saw it, its model (the agent's choice) redacted. */

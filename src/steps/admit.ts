@@ -5,6 +5,7 @@
 import { admit, gated, triggerOf, type Admission } from '../access/gate.js';
 import { foreignCheckout } from '../access/authorship.js';
 import { planIsolation, type IsolationPlan } from '../confine/host.js';
+import { fenceTool } from '../fence/fence.js';
 import { StickyComment } from '../comment/sticky.js';
 import { Input } from '../config/inputs.js';
 import type { CliSettings, IsolationMode, Settings } from '../config/settings.js';
@@ -70,8 +71,19 @@ export async function admitRun(
       return { allowed: false, refusal, isolation: { why: isolation.why }, comment };
     }
     out.warning(
-      `Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`
+      `Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds, and reach any host (see docs/security.md); set "${Input.Isolation}: none" to say this is intended.`
     );
+  }
+  const unfenced =
+    settings.mode === 'cli' ? cannotFence(settings, isolation, isolationHost, env) : undefined;
+  if (unfenced) {
+    const refusal: Refusal = {
+      allowed: false,
+      actor: admission?.actor,
+      event: admission?.event,
+      message: unfenced
+    };
+    return { allowed: false, refusal, isolation: { why: unfenced }, comment };
   }
   const trigger = admission && {
     actor: admission.actor,
@@ -115,6 +127,29 @@ function cannotIsolate(
   const trigger = triggerOf(env);
   if (!gated(trigger)) return undefined;
   return `Hermes cannot run as its own user here (${why}), and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start`;
+}
+
+/**
+ * On an event people without write access cause, a fenced `allowed-hosts` (the default) needs a fence:
+ * the agent's own user and a kernel tool to raise it with. Why it cannot be had, or undefined.
+ */
+function cannotFence(
+  settings: CliSettings,
+  isolation: IsolationPlan | undefined,
+  host: Ports['isolationHost'],
+  env: NodeJS.ProcessEnv
+): string | undefined {
+  const trigger = triggerOf(env);
+  if (settings.egress.kind !== 'fenced' || !gated(trigger) || !isolation) return undefined;
+  const tool = fenceTool(name => host.tool(name));
+  const why =
+    isolation.kind === 'none'
+      ? `Hermes runs as the runner's user (${isolation.why}), whose traffic a fence cannot tell from the action's`
+      : 'why' in tool
+        ? tool.why
+        : undefined;
+  if (!why) return undefined;
+  return `No egress fence can be raised for the agent here: ${why}; and content from people without write access can reach the prompt on ${trigger.event ? `${trigger.event} events` : 'this event'}, so the agent does not start. Run it as its own user with nftables (or iptables) installed, or set "${Input.AllowedHosts}: *" to say an open network is intended.`;
 }
 
 /** `comment: true`: the sticky comment, or none (after a warning) when the event has no issue. */

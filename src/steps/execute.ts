@@ -192,6 +192,11 @@ async function hermesTurn(
       env: agentEnv,
       overrides: agentOverrides(turnGateway, env),
       mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
+      fence: {
+        egress: settings.egress,
+        gatewayPort: gateway?.port,
+        required: settings.egress.kind === 'fenced' && gated(triggerOf(env))
+      },
       host: ports.isolationHost,
       redact: text => log.redact(text),
       warn: message => ports.out.warning(log.redact(message)),

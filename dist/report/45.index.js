@@ -1,8 +1,8 @@
-export const id = 412;
-export const ids = [412];
+export const id = 45;
+export const ids = [45];
 export const modules = {
 
-/***/ 26412:
+/***/ 35045:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1734,6 +1734,115 @@ function session_usage_formatCost(usd, estimated = false) {
     return estimated ? `≈ ${text}` : text;
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __webpack_require__(77030);
+;// CONCATENATED MODULE: ./src/config/allowed-hosts.ts
+/**
+ * `allowed-hosts`: where the agent's user may connect besides the model gateway. Empty (the default):
+ * nowhere. A list of names (`host`, `*.host`, `host:port`): those too, through the action's egress
+ * proxy, which checks the TLS SNI (or the plain-HTTP Host) against the name. `*`: no fence at all.
+ * Every entry is checked here, before anything runs: a scheme, a path, an IP literal, a port out of
+ * range or a name that is not a DNS name is an InputError naming it.
+ */
+
+
+const EgressInput = { AllowedHosts: 'allowed-hosts' };
+/** The port a bare name gets: TLS. */
+const DEFAULT_PORT = 443;
+/** More than this many entries is not a fence a reader can check. */
+const MAX_HOSTS = 256;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+function parseAllowedHosts(raw, env = {}) {
+    const entries = raw
+        .split(/[,\n]/)
+        .map(e => e.trim())
+        .filter(Boolean);
+    if (entries.length === 1 && entries[0] === '*')
+        return { kind: 'open' };
+    if (entries.length > MAX_HOSTS)
+        throw new InputError(`Input "${EgressInput.AllowedHosts}" lists ${entries.length} hosts; at most ${MAX_HOSTS} are allowed.`);
+    const hosts = new Map();
+    for (const entry of entries) {
+        const host = parseEntry(entry);
+        hosts.set(`${host.pattern}:${host.port}`, host);
+    }
+    return {
+        kind: 'fenced',
+        hosts: [...hosts.values()],
+        pinned: pinnedOf(env.HERMES_ACTION_RESOLVE)
+    };
+}
+function parseEntry(entry) {
+    const refuse = (why) => {
+        throw new InputError(`Input "${EgressInput.AllowedHosts}" has ${JSON.stringify(entry)}: ${why}; allowed: a host name (\`registry.npmjs.org\`), a wildcard for its subdomains (\`*.github.com\`), either with \`:port\` (1-65535, else 443), or \`*\` alone for no fence.`);
+    };
+    if (entry === '*')
+        refuse('`*` stands alone, for no fence; it cannot be one entry of a list');
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
+        refuse('a URL; give the host name without a scheme');
+    if (/[/?#@\s]/.test(entry))
+        refuse('not a host name (it holds a path, a user or a space)');
+    if (isIP(entry.replace(/^\[|\]$/g, '')) !== 0 || entry.startsWith('['))
+        refuse('an IP address; the fence lets the agent reach names only, never an address');
+    const colon = entry.lastIndexOf(':');
+    const name = colon === -1 ? entry : entry.slice(0, colon);
+    let port = DEFAULT_PORT;
+    if (colon !== -1) {
+        const given = entry.slice(colon + 1);
+        port = /^\d{1,5}$/.test(given) ? Number(given) : NaN;
+        if (!(port >= 1 && port <= 65535))
+            refuse(`the port ${JSON.stringify(given)} is not 1-65535`);
+    }
+    const pattern = name.toLowerCase().replace(/\.$/, '');
+    const bare = pattern.startsWith('*.') ? pattern.slice(2) : pattern;
+    if (isIP(bare) !== 0 || /^[\d.]+$/.test(bare))
+        refuse('an IP address; the fence lets the agent reach names only, never an address');
+    const labels = bare.split('.');
+    if (bare.length > 253 || labels.some(l => !LABEL.test(l)))
+        refuse('not a DNS name (letters, digits and hyphens, in dot-separated labels)');
+    if (pattern.startsWith('*.') && labels.length < 2)
+        refuse('a wildcard over a top-level domain; name the domain (`*.example.com`)');
+    return { pattern, port };
+}
+/** Whether a name asked for (any case, a trailing dot) on a port is one the list allows. */
+function allows(hosts, name, port) {
+    const asked = name.toLowerCase().replace(/\.$/, '');
+    return hosts.some(h => h.port !== port
+        ? false
+        : h.pattern.startsWith('*.')
+            ? asked.endsWith(h.pattern.slice(1)) && asked.length > h.pattern.length - 1
+            : asked === h.pattern);
+}
+/** The list as the summary and the docs write it. */
+function hostsText(hosts) {
+    return hosts
+        .map(h => (h.port === DEFAULT_PORT ? h.pattern : `${h.pattern}:${h.port}`))
+        .join(', ');
+}
+/**
+ * `HERMES_ACTION_RESOLVE` (`name=address[,address] …`, space-separated): names the workflow pins to
+ * addresses, like curl's `--resolve`, for a mirror or a stand-in on this machine. The proxy takes
+ * them as given, loopback and private ranges included: only the workflow sets the action's
+ * environment, and only names `allowed-hosts` lists are ever looked up.
+ */
+function pinnedOf(raw) {
+    const pinned = new Map();
+    for (const entry of (raw ?? '').split(/\s+/).filter(Boolean)) {
+        const at = entry.indexOf('=');
+        const name = at > 0 ? entry.slice(0, at).toLowerCase().replace(/\.$/, '') : '';
+        const list = at > 0
+            ? entry
+                .slice(at + 1)
+                .split(',')
+                .filter(Boolean)
+            : [];
+        if (!name || list.length === 0 || list.some(a => isIP(a) === 0))
+            throw new InputError(`HERMES_ACTION_RESOLVE has ${JSON.stringify(entry)}; each entry is name=address[,address], the addresses IPv4 or IPv6.`);
+        pinned.set(name, list);
+    }
+    return pinned;
+}
+
 ;// CONCATENATED MODULE: ./src/config/gateway.ts
 /**
  * The model gateway's inputs (`model-proxy`, `max-tokens`, `max-cost-usd`, `max-model-calls`) and
@@ -1892,6 +2001,7 @@ function isPinnedRef(ref) {
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
 
+
 /** Input names, spelled exactly as in action.yml. */
 const Input = {
     Query: 'query',
@@ -1933,7 +2043,8 @@ const Input = {
     Review: 'review',
     AllowedLabels: 'allowed-labels',
     ...InstallInput,
-    ...GatewayInput
+    ...GatewayInput,
+    ...EgressInput
 };
 
 
@@ -4277,7 +4388,77 @@ function install_fact_installFact(install) {
     return `${ref} · ${FROM[install.source]}${unverified} · ${formatMs(install.ms)}`;
 }
 
+;// CONCATENATED MODULE: ./src/publish/network-fact.ts
+
+
+/** Rows shown of each table; the counts above them are whole. */
+const ROWS_SHOWN = 50;
+const network_fact_NAME_CHARS = 120;
+const WHY_CHARS = 200;
+const PROXY_WHY = {
+    'not-listed': 'not in allowed-hosts',
+    'ip-literal': 'an IP address, not a name',
+    'private-address': 'resolves to a private, loopback or link-local address',
+    unresolved: 'does not resolve',
+    'sni-mismatch': 'its TLS name is another host',
+    'no-sni': 'its TLS hello names no host',
+    'host-mismatch': 'its Host header is another host',
+    'not-tls-or-http': 'neither TLS nor HTTP',
+    'bad-request': 'not a proxy request',
+    'upstream-failed': 'the host did not answer'
+};
+function network_fact_networkFact(egress) {
+    const refused = egress.blocked > 0 ? ` · **${number.format(egress.blocked)} refused** (listed below)` : '';
+    switch (egress.state) {
+        case 'fenced': {
+            const gateway = egress.gateway ? 'the model gateway' : 'no model gateway';
+            const reach = egress.hosts
+                ? `${gateway}, and ${codeCell(clip(egress.hosts, WHY_CHARS))} through the action's proxy`
+                : egress.gateway
+                    ? 'the model gateway only'
+                    : 'nothing (no model gateway fronted the turn)';
+            return `network: ${reach} (${egress.via ?? 'kernel'} rules by uid)${refused}`;
+        }
+        case 'open':
+            return 'network: **open** (`allowed-hosts: *`)';
+        case 'unfenced':
+            return `network: **open**, no fence: ${cell(clip(egress.why ?? 'none could be raised', WHY_CHARS))}`;
+    }
+}
+/** What the fence refused, or undefined when it refused nothing. */
+function network_fact_refusedBlock(egress) {
+    if (!egress || egress.blocked === 0)
+        return undefined;
+    const parts = [];
+    if (egress.refused.length > 0)
+        parts.push(table(['Destination', 'Protocol', 'Times'], ['l', 'l', 'r'], egress.refused
+            .slice(0, ROWS_SHOWN)
+            .map(r => [
+            codeCell(r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`),
+            codeCell(r.protocol),
+            number.format(r.count)
+        ])));
+    if (egress.proxyRefused.length > 0)
+        parts.push(table(['Name asked for', 'Port', 'Why', 'Times'], ['l', 'r', 'l', 'r'], egress.proxyRefused
+            .slice(0, ROWS_SHOWN)
+            .map(r => [
+            codeCell(clip(r.name, network_fact_NAME_CHARS)),
+            String(r.port),
+            cell(PROXY_WHY[r.why] ?? r.why),
+            number.format(r.count)
+        ])));
+    const shown = egress.refused.length + egress.proxyRefused.length;
+    const more = egress.refused.length > ROWS_SHOWN || egress.proxyRefused.length > ROWS_SHOWN
+        ? `\n\n_The first ${ROWS_SHOWN} of each are shown._`
+        : '';
+    const kernelOnly = shown === 0
+        ? `${number.format(egress.blocked)} packets refused; ${egress.via === 'iptables' ? 'iptables counts them but does not record where they went' : 'their destinations were not recorded'}.`
+        : '';
+    return details(`Egress refused (${number.format(egress.blocked)})`, [kernelOnly, ...parts].filter(Boolean).join('\n\n') + more);
+}
+
 ;// CONCATENATED MODULE: ./src/publish/isolation-fact.ts
+
 
 function isolation_fact_isolationFact(fact) {
     const parts = fact.user
@@ -4286,6 +4467,8 @@ function isolation_fact_isolationFact(fact) {
             `${fact.ended ?? 0} process${fact.ended === 1 ? '' : 'es'} of it ended after Hermes`
         ]
         : [`**none**: ${cell(fact.why ?? 'not isolated')}`];
+    if (fact.egress)
+        parts.push(networkFact(fact.egress));
     if (fact.credential)
         parts.push(`**the checkout's git credential (${codeCell(fact.credential)}) was readable by the agent**: set \`persist-credentials: false\` on actions/checkout`);
     return parts.join(' · ');
@@ -4363,6 +4546,7 @@ function statusOf(call) {
 
 
 
+
 /** GitHub drops a step's summary whole past this many bytes. */
 const SUMMARY_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
 /** What the summary may take: under the limit with room to spare, whatever the run. */
@@ -4415,7 +4599,12 @@ function renderSummary(report, options = {}) {
     // The tool-call table's note names where the transcript is up to twice (the rows left out, the
     // calls that never returned); the reasoning's note once more.
     const noteBytes = NOTE_BYTES + 2 * bytes(where) + (hasReasoning ? REASONING_NOTE_BYTES + bytes(where) : 0);
-    const head = [statusBlock(report), factsTable(report, where), modelCallsBlock(report.gateway)];
+    const head = [
+        statusBlock(report),
+        factsTable(report, where),
+        modelCallsBlock(report.gateway),
+        refusedBlock(report.isolation?.egress)
+    ];
     const extras = [
         answerBlock(turn),
         structuredBlock(report.answer),

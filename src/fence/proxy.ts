@@ -1,0 +1,460 @@
+/**
+ * The egress proxy: the agent's one way out besides the model gateway, a loopback CONNECT (and plain
+ * HTTP) proxy letting through only the names `allowed-hosts` lists: names, not addresses. It resolves
+ * each name itself (pinned, else DNS), refuses private ranges and connects to the address it checked,
+ * so nothing can rebind it; it reads a tunnel's SNI (or Host) before passing one byte on, so a listed
+ * name cannot front for another host.
+ */
+import * as dns from 'node:dns';
+import * as net from 'node:net';
+import { allows, type AllowedHost } from '../config/allowed-hosts.js';
+import {
+  dnsName,
+  firstBytes,
+  MAX_FIRST_BYTES,
+  MAX_HEAD_BYTES,
+  requestHead,
+  splitAuthority,
+  targetAuthority,
+  type FirstBytes,
+  type RequestHead
+} from './sni.js';
+
+export type RefusalWhy =
+  | 'not-listed'
+  | 'ip-literal'
+  | 'private-address'
+  | 'unresolved'
+  | 'sni-mismatch'
+  | 'no-sni'
+  | 'host-mismatch'
+  | 'not-tls-or-http'
+  | 'bad-request'
+  | 'upstream-failed';
+
+export interface ProxyRefusal {
+  name: string;
+  port: number;
+  why: RefusalWhy;
+  count: number;
+}
+
+export interface EgressProxyOptions {
+  hosts: readonly AllowedHost[];
+  /** name (lower case) -> addresses, pinned by the workflow (HERMES_ACTION_RESOLVE); these are NOT range-checked. */
+  pinned?: ReadonlyMap<string, readonly string[]>;
+  /** default: dns.promises.lookup(name, { all: true, verbatim: true }) */
+  lookup?: (name: string) => Promise<{ address: string; family: number }[]>;
+  /** defaults: 10_000 each; the connect timeout bounds the name's lookup too */
+  headTimeoutMs?: number;
+  connectTimeoutMs?: number;
+}
+
+export interface EgressProxy {
+  port: number;
+  /** refusals, each distinct (name, port, why) once with its count; at most 100 rows, then one row { name: '(others)', ... } summing the rest. */
+  refusals(): ProxyRefusal[];
+  /** tunnels opened (allowed) so far, absolute-form requests passed on included */
+  tunnels(): number;
+  /** destroys every socket, closes the server; resolves within 2 s whatever the clients do */
+  close(): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const CLOSE_LIMIT_MS = 2_000;
+const MAX_ROWS = 100;
+const MAX_NAME = 253;
+const HTTP_PORT = 80;
+
+/** Where no name of the open internet points: this machine, the LAN, the cloud's metadata service. */
+const V4_REFUSED: readonly (readonly [string, number])[] = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4]
+];
+const V6_REFUSED: readonly (readonly [string, number])[] = [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32]
+];
+const v4Refused = new net.BlockList();
+for (const [address, prefix] of V4_REFUSED) v4Refused.addSubnet(address, prefix, 'ipv4');
+const v6Refused = new net.BlockList();
+for (const [address, prefix] of V6_REFUSED) v6Refused.addSubnet(address, prefix, 'ipv6');
+
+/** Whether an address lies in a refused range, an IPv4 one carried inside IPv6 included. */
+export function refusedAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, '');
+  const family = net.isIP(bare);
+  if (family === 4) return v4Refused.check(bare, 'ipv4');
+  if (family !== 6) return true;
+  const embedded = embeddedIpv4(ipv6Groups(bare));
+  return (
+    (embedded !== undefined && v4Refused.check(embedded, 'ipv4')) || v6Refused.check(bare, 'ipv6')
+  );
+}
+
+/** The eight 16-bit groups of an address net.isIP calls IPv6. */
+function ipv6Groups(address: string): number[] {
+  const hex = address.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_, a: string, b: string, c: string, d: string) =>
+      `${(Number(a) * 256 + Number(b)).toString(16)}:${(Number(c) * 256 + Number(d)).toString(16)}`
+  );
+  const [head = '', tail] = hex.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const zeros: string[] = Array.from({ length: 8 - before.length - after.length }, () => '0');
+  return [...before, ...zeros, ...after].map(g => parseInt(g, 16));
+}
+
+/** The IPv4 address a v4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) or 6to4 (2002::/16) one reaches. */
+function embeddedIpv4(g: number[]): string | undefined {
+  const v4 = (high = 0, low = 0): string => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  if (g.slice(0, 5).every(x => x === 0) && g[5] === 0xffff) return v4(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every(x => x === 0)) return v4(g[6], g[7]);
+  if (g[0] === 0x2002) return v4(g[1], g[2]);
+  return undefined;
+}
+
+/** The forms inet_aton reads as an address (`2130706433`, `0x7f.1`): literals, not names. */
+const NUMERIC_HOST = /^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+))*$/;
+
+/** A name from the agent as a row shows it: bounded, lower case, no control character left live. */
+function shown(name: string): string {
+  const lower = name.toLowerCase();
+  let text = '';
+  for (let i = 0; i < lower.length && i < MAX_NAME; i++) {
+    const code = lower.charCodeAt(i);
+    text += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? '?' : lower[i];
+  }
+  return text;
+}
+
+/** Each distinct (name, port, why) once, so an agent asking a thousand times is one row. */
+class Refusals {
+  private readonly rows = new Map<string, ProxyRefusal>();
+  private othersCount = 0;
+  private readonly othersWhy = new Map<RefusalWhy, number>();
+
+  add(asked: string, port: number, why: RefusalWhy): void {
+    const name = shown(asked);
+    const key = JSON.stringify([name, port, why]);
+    const row = this.rows.get(key);
+    if (row) row.count++;
+    else if (this.rows.size < MAX_ROWS) this.rows.set(key, { name, port, why, count: 1 });
+    else {
+      this.othersCount++;
+      this.othersWhy.set(why, (this.othersWhy.get(why) ?? 0) + 1);
+    }
+  }
+
+  list(): ProxyRefusal[] {
+    const rows = [...this.rows.values()].map(r => ({ ...r })).sort((a, b) => b.count - a.count);
+    if (this.othersCount === 0) return rows;
+    // The row's why is the one most of the rest had: one row, and a reason a reader can act on.
+    const [[why]] = [...this.othersWhy].sort((a, b) => b[1] - a[1]) as [[RefusalWhy, number]];
+    return [...rows, { name: '(others)', port: 0, why, count: this.othersCount }];
+  }
+}
+
+type Gathered<T> = { value: T; bytes: Buffer } | 'timeout' | 'too-long' | 'closed';
+
+/**
+ * A socket's bytes, from `initial` on, until `parse` makes something of them; the socket is left
+ * paused, so what comes after waits in it for the pipe.
+ */
+function gather<T>(
+  socket: net.Socket,
+  initial: Buffer,
+  parse: (bytes: Buffer) => T | undefined,
+  limit: number,
+  timeoutMs: number
+): Promise<Gathered<T>> {
+  return new Promise(resolve => {
+    let bytes = initial;
+    const done = (result: Gathered<T>): void => {
+      clearTimeout(timer);
+      socket.pause();
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      socket.off('close', onEnd);
+      resolve(result);
+    };
+    const check = (): void => {
+      const value = parse(bytes);
+      if (value !== undefined) done({ value, bytes });
+      else if (bytes.length >= limit) done('too-long');
+    };
+    const onData = (chunk: Buffer): void => {
+      bytes = Buffer.concat([bytes, chunk]);
+      check();
+    };
+    const onEnd = (): void => done('closed');
+    const timer = setTimeout(() => done('timeout'), timeoutMs);
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+    socket.once('close', onEnd);
+    if (socket.destroyed || socket.readableEnded) done('closed');
+    else {
+      // A 'data' listener alone does not restart a socket an earlier gather paused.
+      socket.resume();
+      check();
+    }
+  });
+}
+
+function withLimit<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>(resolve => (timer = setTimeout(() => resolve(otherwise), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  502: 'Bad Gateway'
+};
+
+function answer(client: net.Socket, status: number, text: string): void {
+  const body = `hermes-action egress proxy: ${text}\n`;
+  const head = `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  client.end(head + body, () => client.destroy());
+}
+
+/** When one side of a tunnel is gone, so is the other: after what is queued for it is written. */
+function bind(client: net.Socket, upstream: net.Socket): void {
+  const after = (other: net.Socket) => (hadError: boolean) => {
+    if (hadError || other.writableFinished) other.destroy();
+    else other.end(() => other.destroy());
+  };
+  if (client.destroyed) upstream.destroy();
+  client.once('close', after(upstream));
+  upstream.once('close', after(client));
+}
+
+const sameHost = (authority: string, name: string, port: number): boolean => {
+  const host = splitAuthority(authority);
+  return (
+    host !== undefined && host.name === name && (host.port === undefined || host.port === port)
+  );
+};
+
+function tunnelRefusal(first: FirstBytes, name: string, port: number): RefusalWhy | undefined {
+  switch (first.kind) {
+    case 'tls':
+      if (first.serverName === undefined) return 'no-sni';
+      return first.serverName === name ? undefined : 'sni-mismatch';
+    case 'tls-bad-sni':
+      return 'sni-mismatch';
+    case 'http':
+      return first.hosts.length > 0 && first.hosts.every(h => sameHost(h, name, port))
+        ? undefined
+        : 'host-mismatch';
+    default:
+      return 'not-tls-or-http';
+  }
+}
+
+export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
+  const headTimeoutMs = options.headTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const lookup =
+    options.lookup ?? ((name: string) => dns.promises.lookup(name, { all: true, verbatim: true }));
+  const sockets = new Set<net.Socket>();
+  const refusals = new Refusals();
+  let tunnels = 0;
+  let closing = false;
+
+  const track = (socket: net.Socket): void => {
+    sockets.add(socket);
+    // A reset or a write to a closed peer is the agent's or the upstream's doing: never a crash.
+    socket.on('error', () => undefined);
+    socket.once('close', () => sockets.delete(socket));
+    if (closing) socket.destroy();
+  };
+
+  const refuse = (
+    client: net.Socket,
+    status: number,
+    name: string,
+    port: number,
+    why: RefusalWhy
+  ): void => {
+    refusals.add(name, port, why);
+    answer(client, status, `refused ${shown(name)}:${port} (${why})`);
+  };
+
+  /** The name as the list knows it, or why it is none it allows. */
+  const listed = (asked: string, port: number): { name: string } | { why: RefusalWhy } => {
+    if (net.isIP(asked) !== 0 || NUMERIC_HOST.test(asked)) return { why: 'ip-literal' };
+    const name = dnsName(asked);
+    return name !== undefined && allows(options.hosts, name, port)
+      ? { name }
+      : { why: 'not-listed' };
+  };
+
+  const addressesOf = async (name: string): Promise<readonly string[]> => {
+    const found = lookup(name).then(
+      all => all.map(a => a.address),
+      () => []
+    );
+    return withLimit(found, connectTimeoutMs, []);
+  };
+
+  const connect = (address: string, port: number): Promise<net.Socket | undefined> =>
+    new Promise(resolve => {
+      const upstream = net.connect({ host: address, port, allowHalfOpen: true });
+      track(upstream);
+      const timer = setTimeout(() => upstream.destroy(), connectTimeoutMs);
+      upstream.once('connect', () => {
+        clearTimeout(timer);
+        resolve(upstream);
+      });
+      upstream.once('close', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+
+  /**
+   * Resolves a listed name and connects to its first address, the one checked; or answers why not.
+   * Pinned addresses are the workflow's word, taken as they are.
+   */
+  const open = async (
+    client: net.Socket,
+    name: string,
+    port: number
+  ): Promise<net.Socket | undefined> => {
+    const pinned = options.pinned?.get(name);
+    const addresses = pinned ?? (await addressesOf(name));
+    const [first] = addresses;
+    if (first === undefined) return void refuse(client, 502, name, port, 'unresolved');
+    if (!pinned && addresses.some(refusedAddress))
+      return void refuse(client, 403, name, port, 'private-address');
+    const upstream = await connect(first, port);
+    if (!upstream) return void refuse(client, 502, name, port, 'upstream-failed');
+    bind(client, upstream);
+    return upstream;
+  };
+
+  const pipe = (client: net.Socket, upstream: net.Socket, bytes: Buffer): void => {
+    tunnels++;
+    upstream.write(bytes);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+
+  const tunnel = async (client: net.Socket, head: RequestHead, rest: Buffer): Promise<void> => {
+    const target = splitAuthority(head.target);
+    if (target?.port === undefined) return refuse(client, 400, head.target, 0, 'bad-request');
+    const { port } = target;
+    const name = listed(target.name, port);
+    if ('why' in name) return refuse(client, 403, target.name, port, name.why);
+    const upstream = await open(client, name.name, port);
+    if (!upstream) return;
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    const first = await gather(
+      client,
+      rest,
+      bytes => {
+        const seen = firstBytes(bytes);
+        return seen.kind === 'incomplete' ? undefined : seen;
+      },
+      MAX_FIRST_BYTES,
+      headTimeoutMs
+    );
+    if (typeof first !== 'string') {
+      const why = tunnelRefusal(first.value, name.name, port);
+      if (why === undefined) return pipe(client, upstream, first.bytes);
+      refusals.add(name.name, port, why);
+    } else if (first !== 'closed') refusals.add(name.name, port, 'not-tls-or-http');
+    // After the 200 there is no status to answer with: the tunnel just ends.
+    client.destroy();
+    upstream.destroy();
+  };
+
+  const forward = async (client: net.Socket, head: RequestHead, bytes: Buffer): Promise<void> => {
+    const authority = /^http:\/\//i.test(head.target) ? targetAuthority(head.target) : undefined;
+    const target = authority === undefined ? undefined : splitAuthority(authority);
+    if (!target) return refuse(client, 400, head.target, 0, 'bad-request');
+    const port = target.port ?? HTTP_PORT;
+    const name = listed(target.name, port);
+    if ('why' in name) return refuse(client, 403, target.name, port, name.why);
+    const hosts = head.headers.filter(([field]) => field === 'host').map(([, value]) => value);
+    if (hosts.length === 0 || !hosts.every(h => sameHost(h, name.name, port)))
+      return refuse(client, 403, name.name, port, 'host-mismatch');
+    const upstream = await open(client, name.name, port);
+    if (upstream) pipe(client, upstream, bytes);
+  };
+
+  const serve = async (client: net.Socket): Promise<void> => {
+    const got = await gather(
+      client,
+      Buffer.alloc(0),
+      bytes => {
+        const head = requestHead(bytes);
+        return head === 'incomplete' ? undefined : head;
+      },
+      MAX_HEAD_BYTES,
+      headTimeoutMs
+    );
+    if (got === 'closed') return void client.destroy();
+    if (got === 'timeout')
+      return refuse(client, 400, '(no request head in time)', 0, 'bad-request');
+    if (got === 'too-long' || (got.value !== 'neither' && got.value.length > MAX_HEAD_BYTES))
+      return refuse(client, 400, '(request head over 8 KiB)', 0, 'bad-request');
+    const head = got.value;
+    if (head === 'neither') return refuse(client, 400, '(not an HTTP request)', 0, 'bad-request');
+    if (head.method.toUpperCase() === 'CONNECT')
+      return tunnel(client, head, got.bytes.subarray(head.length));
+    return forward(client, head, got.bytes);
+  };
+
+  const server = net.createServer({ allowHalfOpen: true }, client => {
+    track(client);
+    // Whatever the agent sends, the action's process goes on: a surprise ends this client alone.
+    serve(client).catch(() => client.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // Once listening, an accept failure (EMFILE under a flood) is the agent's loss, not the run's.
+  server.on('error', () => undefined);
+  const { port } = server.address() as net.AddressInfo;
+
+  return {
+    port,
+    refusals: () => refusals.list(),
+    tunnels: () => tunnels,
+    close: async () => {
+      closing = true;
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>(resolve => {
+        const timer = setTimeout(resolve, CLOSE_LIMIT_MS);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  };
+}
