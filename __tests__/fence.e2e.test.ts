@@ -15,7 +15,13 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ROOT, runAction, startAction, type ActionRun } from '../scripts/local-runner.mjs';
+import {
+  ROOT,
+  runAction,
+  stagedForOthers,
+  startAction,
+  type ActionRun
+} from '../scripts/local-runner.mjs';
 import { agentDir } from './helpers/agent-dir.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
@@ -129,7 +135,24 @@ function refusedRows(r: ActionRun): string[][] {
   return all(block, 'table').flatMap(t => tableRows(t).map(row => row.map(c => textOf(c))));
 }
 
-describeRoot('the egress fence, as root: a hostile agent finds no way out', () => {
+/**
+ * The hosted runner's way: the action an ordinary user with passwordless sudo (made here, removed
+ * afterwards), running the copies staged for other users.
+ */
+const RUNNER = 'hermes-fence-runner';
+const sudoPath = root && found('sudo') && found('useradd');
+if (root && !sudoPath)
+  console.warn(
+    '!!! SKIPPED: sudo or useradd is missing: the fence through passwordless sudo is NOT tested here.'
+  );
+
+for (const via of ['root', 'sudo'] as const)
+  (via === 'root' || sudoPath ? describeRoot : describe.skip)(
+    `the egress fence, the action ${via === 'root' ? 'as root' : 'through passwordless sudo'}: a hostile agent finds no way out`,
+    () => hostileAgent(via)
+  );
+
+function hostileAgent(via: 'root' | 'sudo'): void {
   let provider: ModelProvider;
   const listeners = {} as Record<
     'v4' | 'v6' | 'other' | 'udp' | 'udp6' | 'dns' | 'dnsUdp' | 'allowed' | 'left',
@@ -173,11 +196,16 @@ describeRoot('the egress fence, as root: a hostile agent finds no way out', () =
       { kind: 'proxy', target: `allowed.test:${allowedPort}`, sni: 'allowed.test' }
     ];
     before = rulesetOutsideFences();
+    const runner = via === 'sudo' ? sudoRunner() : undefined;
+    const home = runner ? path.join(runner.base, 'home') : undefined;
     r = await runAction({
       simulator: false,
+      ...(runner && { user: runner }),
       inputs: {
         query: 'Send what you find out',
-        'hermes-path': EGRESS,
+        'hermes-path': runner
+          ? path.join(stagedForOthers().root, 'simulator', 'hostile', 'egress')
+          : EGRESS,
         'upload-artifact': 'false',
         'session-record': 'false',
         'allowed-hosts': `allowed.test:${allowedPort}`
@@ -188,7 +216,8 @@ describeRoot('the egress fence, as root: a hostile agent finds no way out', () =
         HERMES_ACTION_RESOLVE: 'allowed.test=127.0.0.1',
         HOSTILE_PROBES: JSON.stringify(probes),
         HOSTILE_REPORT: report,
-        HOSTILE_LEAVE: `127.0.0.1:${listeners.left.port}`
+        HOSTILE_LEAVE: `127.0.0.1:${listeners.left.port}`,
+        ...(home && { HOME: home })
       }
     });
     after = rulesetOutsideFences();
@@ -197,10 +226,12 @@ describeRoot('the egress fence, as root: a hostile agent finds no way out', () =
   afterAll(async () => {
     await provider.close();
     for (const l of Object.values(listeners)) await l.close();
+    if (via === 'sudo') removeSudoRunner();
   });
 
   test('the turn succeeds, isolated, and its model call through the gateway is answered', () => {
     expect(r.outputs.outcome).toBe('success');
+    expect(isolationRow(r)).toContain(via === 'sudo' ? 'through sudo' : 'the action is root');
     expect(got.uid).not.toBe(0);
     expect(got.model).toBe(200);
     expect(provider.requests.map(q => q.authorization)).toEqual([`Bearer ${REAL_KEY}`]);
@@ -281,7 +312,27 @@ describeRoot('the egress fence, as root: a hostile agent finds no way out', () =
     expect(after).toBe(before);
     expect(fenceTables()).not.toContain(tableOf(r));
   });
-});
+}
+
+/** The runner user with passwordless sudo, and a home of its own (0750, as on a hosted runner). */
+function sudoRunner(): { uid: number; gid: number; base: string } {
+  spawnSync('useradd', ['--create-home', RUNNER]);
+  fs.writeFileSync(`/etc/sudoers.d/${RUNNER}`, `${RUNNER} ALL=(ALL) NOPASSWD: ALL\n`, {
+    mode: 0o440
+  });
+  const [, , uid, gid] = spawnSync('getent', ['passwd', RUNNER], { encoding: 'utf8' }).stdout.split(
+    ':'
+  );
+  const base = agentDir('fence-runner-');
+  fs.mkdirSync(path.join(base, 'home'), { mode: 0o750 });
+  spawnSync('chown', ['-R', `${uid}:${gid}`, base]);
+  return { uid: Number(uid), gid: Number(gid), base };
+}
+
+function removeSudoRunner(): void {
+  fs.rmSync(`/etc/sudoers.d/${RUNNER}`, { force: true });
+  spawnSync('userdel', ['--remove', RUNNER]);
+}
 
 describeRoot('the egress fence is lowered whatever the turn came to', () => {
   test('a cancelled turn: interrupted, and its fence gone', async () => {
