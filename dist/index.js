@@ -40762,7 +40762,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76182);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81970);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27393);
 
 
@@ -41901,7 +41901,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 76182:
+/***/ 81970:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42487,6 +42487,8 @@ var errors = __nccwpck_require__(90108);
 var external_node_dns_ = __nccwpck_require__(40610);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(77030);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: ./src/fence/sni.ts
 /**
  * What a client's first bytes in a tunnel ask for, read before any of them reaches the upstream: the
@@ -42702,6 +42704,149 @@ function splitAuthority(text) {
     return { name: name.toLowerCase().replace(/\.$/, ''), port };
 }
 
+;// CONCATENATED MODULE: ./src/fence/http-stream.ts
+/**
+ * Every request of a plain-HTTP connection checked, not only its first: the bytes from the agent to
+ * a listed host pass through a Transform that frames each request (its head, then a body by
+ * Content-Length or chunked) and asks `allowed` of every head before one byte of it goes on. A
+ * keep-alive request naming another Host would otherwise reach the listed address (a shared vhost,
+ * a CDN, a forward proxy) with whatever the agent put in it.
+ *
+ * Strict where two parsers could frame a request two ways (RFC 9112 §6.3): both Content-Length and
+ * Transfer-Encoding, two lengths, a coding other than `chunked` alone, an Upgrade or a CONNECT: the
+ * connection ends instead. The response side is not read: it only reaches the agent.
+ */
+
+
+/** The longest chunk-size line (hex digits and extensions) taken. */
+const MAX_LINE = 1024;
+class HttpRequests extends external_node_stream_.Transform {
+    allowed;
+    refused;
+    state = { at: 'head' };
+    held = Buffer.alloc(0);
+    constructor(
+    /** Whether a request head may go on (its Host and target checked by the caller). */
+    allowed, refused) {
+        super();
+        this.allowed = allowed;
+        this.refused = refused;
+    }
+    _transform(chunk, _encoding, done) {
+        this.held = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);
+        const why = this.frame();
+        if (why) {
+            this.refused(why);
+            done(new Error(`egress proxy: a request on this connection was refused (${why})`));
+        }
+        else
+            done();
+    }
+    /** Passes on every whole piece it holds; keeps an unfinished head or line for the next chunk. */
+    frame() {
+        for (;;) {
+            const state = this.state;
+            if (this.held.length === 0)
+                return undefined;
+            switch (state.at) {
+                case 'head': {
+                    const head = requestHead(this.held);
+                    if (head === 'incomplete')
+                        return this.held.length > MAX_HEAD_BYTES ? 'bad-request' : undefined;
+                    if (head === 'neither' || head.length > MAX_HEAD_BYTES)
+                        return 'bad-request';
+                    const body = bodyOf(head);
+                    if (body === undefined)
+                        return 'bad-request';
+                    if (!this.allowed(head))
+                        return 'host-mismatch';
+                    this.pass(head.length);
+                    this.state =
+                        body === 'chunked'
+                            ? { at: 'chunk-size' }
+                            : body > 0
+                                ? { at: 'body', left: body }
+                                : { at: 'head' };
+                    break;
+                }
+                case 'body':
+                case 'chunk-data': {
+                    const n = Math.min(state.left, this.held.length);
+                    this.pass(n);
+                    const left = state.left - n;
+                    if (left > 0)
+                        this.state = { ...state, left };
+                    else
+                        this.state = state.at === 'body' ? { at: 'head' } : { at: 'chunk-end' };
+                    break;
+                }
+                case 'chunk-size': {
+                    const line = this.line();
+                    if (line === 'incomplete')
+                        return undefined;
+                    const size = /^([0-9a-fA-F]{1,15})(?:;[\t -~]*)?$/.exec(line ?? '');
+                    if (!size?.[1])
+                        return 'bad-request';
+                    const n = parseInt(size[1], 16);
+                    this.state = n === 0 ? { at: 'trailers' } : { at: 'chunk-data', left: n };
+                    break;
+                }
+                case 'chunk-end': {
+                    const line = this.line();
+                    if (line === 'incomplete')
+                        return undefined;
+                    if (line !== '')
+                        return 'bad-request';
+                    this.state = { at: 'chunk-size' };
+                    break;
+                }
+                case 'trailers': {
+                    const line = this.line();
+                    if (line === 'incomplete')
+                        return undefined;
+                    if (line === '')
+                        this.state = { at: 'head' };
+                    else if (line === undefined || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/.test(line))
+                        return 'bad-request';
+                    break;
+                }
+            }
+        }
+    }
+    /** One CRLF-ended line passed on, without its CRLF; undefined when too long or a bare LF. */
+    line() {
+        const end = this.held.indexOf('\r\n');
+        if (end === -1)
+            return this.held.length > MAX_LINE ? undefined : 'incomplete';
+        const text = this.held.toString('latin1', 0, end);
+        this.pass(end + 2);
+        return text.includes('\n') || end > MAX_LINE ? undefined : text;
+    }
+    pass(n) {
+        this.push(this.held.subarray(0, n));
+        this.held = this.held.subarray(n);
+    }
+}
+/** How a request's body is framed, or undefined when two readers could frame it two ways. */
+function bodyOf(head) {
+    const values = (name) => head.headers.filter(([field]) => field === name).map(([, value]) => value);
+    const method = head.method.toUpperCase();
+    if (method === 'CONNECT' || values('upgrade').length > 0)
+        return undefined;
+    const codings = values('transfer-encoding');
+    const lengths = values('content-length');
+    if (codings.length > 0)
+        return lengths.length === 0 && codings.length === 1 && codings[0]?.toLowerCase() === 'chunked'
+            ? 'chunked'
+            : undefined;
+    if (lengths.length === 0)
+        return 0;
+    const [length] = lengths;
+    return lengths.length === 1 && length !== undefined && /^\d{1,15}$/.test(length)
+        ? Number(length)
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/fence/proxy.ts
 /**
  * The egress proxy: the agent's one way out besides the model gateway, a loopback CONNECT (and plain
@@ -42710,6 +42855,7 @@ function splitAuthority(text) {
  * so nothing can rebind it; it reads a tunnel's SNI (or Host) before passing one byte on, so a listed
  * name cannot front for another host.
  */
+
 
 
 
@@ -42737,8 +42883,12 @@ const V4_REFUSED = [
     ['240.0.0.0', 4]
 ];
 const V6_REFUSED = [
-    ['::', 128],
-    ['::1', 128],
+    // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d, which a sit tunnel may still route.
+    ['::', 96],
+    ['64:ff9b:1::', 48],
+    ['100::', 64],
+    ['2001::', 32],
+    ['fec0::', 10],
     ['fc00::', 7],
     ['fe80::', 10],
     ['ff00::', 8],
@@ -42892,6 +43042,18 @@ const sameHost = (authority, name, port) => {
     const host = splitAuthority(authority);
     return (host !== undefined && host.name === name && (host.port === undefined || host.port === port));
 };
+/**
+ * Whether a later request of a checked plain-HTTP connection names the same host: every Host, and
+ * the target's authority (absolute-form through the proxy; origin-form, or the same, in a tunnel).
+ */
+function sameRequest(head, name, port, absolute) {
+    const hosts = head.headers.filter(([field]) => field === 'host').map(([, value]) => value);
+    const target = /^http:\/\//i.test(head.target) ? targetAuthority(head.target) : undefined;
+    if (absolute ? target === undefined : !head.target.startsWith('/') && target === undefined)
+        return false;
+    const named = target === undefined ? hosts : [...hosts, target];
+    return hosts.length > 0 && named.every(h => sameHost(h, name, port));
+}
 function tunnelRefusal(first, name, port) {
     switch (first.kind) {
         case 'tls':
@@ -42972,11 +43134,25 @@ async function startEgressProxy(options) {
         bind(client, upstream);
         return upstream;
     };
-    const pipe = (client, upstream, bytes) => {
+    /**
+     * The checked connection joined to its upstream. Plain HTTP (`http` given: the name, port and
+     * whether targets are absolute) goes through HttpRequests, which checks each later request too.
+     */
+    const pipe = (client, upstream, bytes, http) => {
         tunnels++;
-        upstream.write(bytes);
-        client.pipe(upstream);
         upstream.pipe(client);
+        if (!http) {
+            upstream.write(bytes);
+            client.pipe(upstream);
+            return;
+        }
+        const requests = new HttpRequests(head => sameRequest(head, http.name, http.port, http.absolute), why => refusals.add(http.name, http.port, why));
+        requests.once('error', () => {
+            client.destroy();
+            upstream.destroy();
+        });
+        requests.write(bytes);
+        client.pipe(requests).pipe(upstream);
     };
     const tunnel = async (client, head, rest) => {
         const target = splitAuthority(head.target);
@@ -42997,7 +43173,7 @@ async function startEgressProxy(options) {
         if (typeof first !== 'string') {
             const why = tunnelRefusal(first.value, name.name, port);
             if (why === undefined)
-                return pipe(client, upstream, first.bytes);
+                return pipe(client, upstream, first.bytes, first.value.kind === 'http' ? { name: name.name, port, absolute: false } : undefined);
             refusals.add(name.name, port, why);
         }
         else if (first !== 'closed')
@@ -43020,7 +43196,7 @@ async function startEgressProxy(options) {
             return refuse(client, 403, name.name, port, 'host-mismatch');
         const upstream = await open(client, name.name, port);
         if (upstream)
-            pipe(client, upstream, bytes);
+            pipe(client, upstream, bytes, { name: name.name, port, absolute: true });
     };
     const serve = async (client) => {
         const got = await gather(client, Buffer.alloc(0), bytes => {
@@ -65977,6 +66153,8 @@ function installFact(install) {
 const ROWS_SHOWN = 50;
 const network_fact_NAME_CHARS = 120;
 const WHY_CHARS = 200;
+/** The proxy's row for the names past its bound (fence/proxy.ts). */
+const OTHERS = '(others)';
 const PROXY_WHY = {
     'not-listed': 'not in allowed-hosts',
     'ip-literal': 'an IP address, not a name',
@@ -66020,18 +66198,21 @@ function refusedBlock(egress) {
             codeCell(r.protocol),
             number.format(r.count)
         ])));
+    // The proxy's row of the names past its own bound stays in sight whatever was cut here.
+    const others = egress.proxyRefused.filter(r => r.name === OTHERS);
+    const named = egress.proxyRefused.filter(r => r.name !== OTHERS);
     if (egress.proxyRefused.length > 0)
-        parts.push(table(['Name asked for', 'Port', 'Why', 'Times'], ['l', 'r', 'l', 'r'], egress.proxyRefused
-            .slice(0, ROWS_SHOWN)
-            .map(r => [
+        parts.push(table(['Name asked for', 'Port', 'Why', 'Times'], ['l', 'r', 'l', 'r'], [...named.slice(0, ROWS_SHOWN), ...others].map(r => [
             codeCell((0,text_text/* clip */.$Q)(r.name, network_fact_NAME_CHARS)),
             String(r.port),
             cell(PROXY_WHY[r.why] ?? r.why),
             number.format(r.count)
         ])));
     const shown = egress.refused.length + egress.proxyRefused.length;
-    const more = egress.refused.length > ROWS_SHOWN || egress.proxyRefused.length > ROWS_SHOWN
-        ? `\n\n_The first ${ROWS_SHOWN} of each are shown._`
+    const cut = Math.max(0, egress.refused.length - ROWS_SHOWN) + Math.max(0, named.length - ROWS_SHOWN);
+    // An agent can refuse itself junk to push a destination out of sight: the counts say so.
+    const more = cut > 0
+        ? `\n\n_${number.format(cut)} more destination${cut === 1 ? '' : 's'} not shown (the most refused are); the total above counts every one._`
         : '';
     const kernelOnly = shown === 0
         ? `${number.format(egress.blocked)} packets refused; ${egress.via === 'iptables' ? 'iptables counts them but does not record where they went' : 'their destinations were not recorded'}.`

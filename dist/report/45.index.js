@@ -4395,6 +4395,8 @@ function install_fact_installFact(install) {
 const ROWS_SHOWN = 50;
 const network_fact_NAME_CHARS = 120;
 const WHY_CHARS = 200;
+/** The proxy's row for the names past its bound (fence/proxy.ts). */
+const OTHERS = '(others)';
 const PROXY_WHY = {
     'not-listed': 'not in allowed-hosts',
     'ip-literal': 'an IP address, not a name',
@@ -4438,18 +4440,21 @@ function network_fact_refusedBlock(egress) {
             codeCell(r.protocol),
             number.format(r.count)
         ])));
+    // The proxy's row of the names past its own bound stays in sight whatever was cut here.
+    const others = egress.proxyRefused.filter(r => r.name === OTHERS);
+    const named = egress.proxyRefused.filter(r => r.name !== OTHERS);
     if (egress.proxyRefused.length > 0)
-        parts.push(table(['Name asked for', 'Port', 'Why', 'Times'], ['l', 'r', 'l', 'r'], egress.proxyRefused
-            .slice(0, ROWS_SHOWN)
-            .map(r => [
+        parts.push(table(['Name asked for', 'Port', 'Why', 'Times'], ['l', 'r', 'l', 'r'], [...named.slice(0, ROWS_SHOWN), ...others].map(r => [
             codeCell(clip(r.name, network_fact_NAME_CHARS)),
             String(r.port),
             cell(PROXY_WHY[r.why] ?? r.why),
             number.format(r.count)
         ])));
     const shown = egress.refused.length + egress.proxyRefused.length;
-    const more = egress.refused.length > ROWS_SHOWN || egress.proxyRefused.length > ROWS_SHOWN
-        ? `\n\n_The first ${ROWS_SHOWN} of each are shown._`
+    const cut = Math.max(0, egress.refused.length - ROWS_SHOWN) + Math.max(0, named.length - ROWS_SHOWN);
+    // An agent can refuse itself junk to push a destination out of sight: the counts say so.
+    const more = cut > 0
+        ? `\n\n_${number.format(cut)} more destination${cut === 1 ? '' : 's'} not shown (the most refused are); the total above counts every one._`
         : '';
     const kernelOnly = shown === 0
         ? `${number.format(egress.blocked)} packets refused; ${egress.via === 'iptables' ? 'iptables counts them but does not record where they went' : 'their destinations were not recorded'}.`

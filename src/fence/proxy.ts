@@ -8,6 +8,7 @@
 import * as dns from 'node:dns';
 import * as net from 'node:net';
 import { allows, type AllowedHost } from '../config/allowed-hosts.js';
+import { HttpRequests } from './http-stream.js';
 import {
   dnsName,
   firstBytes,
@@ -84,8 +85,12 @@ const V4_REFUSED: readonly (readonly [string, number])[] = [
   ['240.0.0.0', 4]
 ];
 const V6_REFUSED: readonly (readonly [string, number])[] = [
-  ['::', 128],
-  ['::1', 128],
+  // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d, which a sit tunnel may still route.
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -254,6 +259,19 @@ const sameHost = (authority: string, name: string, port: number): boolean => {
   );
 };
 
+/**
+ * Whether a later request of a checked plain-HTTP connection names the same host: every Host, and
+ * the target's authority (absolute-form through the proxy; origin-form, or the same, in a tunnel).
+ */
+function sameRequest(head: RequestHead, name: string, port: number, absolute: boolean): boolean {
+  const hosts = head.headers.filter(([field]) => field === 'host').map(([, value]) => value);
+  const target = /^http:\/\//i.test(head.target) ? targetAuthority(head.target) : undefined;
+  if (absolute ? target === undefined : !head.target.startsWith('/') && target === undefined)
+    return false;
+  const named = target === undefined ? hosts : [...hosts, target];
+  return hosts.length > 0 && named.every(h => sameHost(h, name, port));
+}
+
 function tunnelRefusal(first: FirstBytes, name: string, port: number): RefusalWhy | undefined {
   switch (first.kind) {
     case 'tls':
@@ -352,11 +370,33 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     return upstream;
   };
 
-  const pipe = (client: net.Socket, upstream: net.Socket, bytes: Buffer): void => {
+  /**
+   * The checked connection joined to its upstream. Plain HTTP (`http` given: the name, port and
+   * whether targets are absolute) goes through HttpRequests, which checks each later request too.
+   */
+  const pipe = (
+    client: net.Socket,
+    upstream: net.Socket,
+    bytes: Buffer,
+    http?: { name: string; port: number; absolute: boolean }
+  ): void => {
     tunnels++;
-    upstream.write(bytes);
-    client.pipe(upstream);
     upstream.pipe(client);
+    if (!http) {
+      upstream.write(bytes);
+      client.pipe(upstream);
+      return;
+    }
+    const requests = new HttpRequests(
+      head => sameRequest(head, http.name, http.port, http.absolute),
+      why => refusals.add(http.name, http.port, why)
+    );
+    requests.once('error', () => {
+      client.destroy();
+      upstream.destroy();
+    });
+    requests.write(bytes);
+    client.pipe(requests).pipe(upstream);
   };
 
   const tunnel = async (client: net.Socket, head: RequestHead, rest: Buffer): Promise<void> => {
@@ -380,7 +420,13 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     );
     if (typeof first !== 'string') {
       const why = tunnelRefusal(first.value, name.name, port);
-      if (why === undefined) return pipe(client, upstream, first.bytes);
+      if (why === undefined)
+        return pipe(
+          client,
+          upstream,
+          first.bytes,
+          first.value.kind === 'http' ? { name: name.name, port, absolute: false } : undefined
+        );
       refusals.add(name.name, port, why);
     } else if (first !== 'closed') refusals.add(name.name, port, 'not-tls-or-http');
     // After the 200 there is no status to answer with: the tunnel just ends.
@@ -399,7 +445,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     if (hosts.length === 0 || !hosts.every(h => sameHost(h, name.name, port)))
       return refuse(client, 403, name.name, port, 'host-mismatch');
     const upstream = await open(client, name.name, port);
-    if (upstream) pipe(client, upstream, bytes);
+    if (upstream) pipe(client, upstream, bytes, { name: name.name, port, absolute: true });
   };
 
   const serve = async (client: net.Socket): Promise<void> => {

@@ -11,6 +11,8 @@ import { cell, codeCell, details, number, table } from './markdown.js';
 const ROWS_SHOWN = 50;
 const NAME_CHARS = 120;
 const WHY_CHARS = 200;
+/** The proxy's row for the names past its bound (fence/proxy.ts). */
+const OTHERS = '(others)';
 
 const PROXY_WHY: Record<string, string> = {
   'not-listed': 'not in allowed-hosts',
@@ -65,25 +67,29 @@ export function refusedBlock(egress: EgressFact | undefined): string | undefined
           ])
       )
     );
+  // The proxy's row of the names past its own bound stays in sight whatever was cut here.
+  const others = egress.proxyRefused.filter(r => r.name === OTHERS);
+  const named = egress.proxyRefused.filter(r => r.name !== OTHERS);
   if (egress.proxyRefused.length > 0)
     parts.push(
       table(
         ['Name asked for', 'Port', 'Why', 'Times'],
         ['l', 'r', 'l', 'r'],
-        egress.proxyRefused
-          .slice(0, ROWS_SHOWN)
-          .map(r => [
-            codeCell(clip(r.name, NAME_CHARS)),
-            String(r.port),
-            cell(PROXY_WHY[r.why] ?? r.why),
-            number.format(r.count)
-          ])
+        [...named.slice(0, ROWS_SHOWN), ...others].map(r => [
+          codeCell(clip(r.name, NAME_CHARS)),
+          String(r.port),
+          cell(PROXY_WHY[r.why] ?? r.why),
+          number.format(r.count)
+        ])
       )
     );
   const shown = egress.refused.length + egress.proxyRefused.length;
+  const cut =
+    Math.max(0, egress.refused.length - ROWS_SHOWN) + Math.max(0, named.length - ROWS_SHOWN);
+  // An agent can refuse itself junk to push a destination out of sight: the counts say so.
   const more =
-    egress.refused.length > ROWS_SHOWN || egress.proxyRefused.length > ROWS_SHOWN
-      ? `\n\n_The first ${ROWS_SHOWN} of each are shown._`
+    cut > 0
+      ? `\n\n_${number.format(cut)} more destination${cut === 1 ? '' : 's'} not shown (the most refused are); the total above counts every one._`
       : '';
   const kernelOnly =
     shown === 0
