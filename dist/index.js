@@ -39422,12 +39422,22 @@ class FifoCapture {
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
 var line_splitter = __nccwpck_require__(61519);
 ;// CONCATENATED MODULE: ./src/process/hermes-process.ts
+/**
+ * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
+ * group, its stdout on a descriptor into the transcript (capture.ts), its stderr by line.
+ */
+
 
 
 
 
 /** The longest piece of a stderr line without end that is held before it is passed on. */
 const STDERR_PIECE_CHARS = 8192;
+/**
+ * The system's kill by its full path: a `kill` the agent put on its PATH (a node_modules/.bin of
+ * the workspace) would otherwise be what "stops" it.
+ */
+const SYSTEM_KILL = ['/usr/bin/kill', '/bin/kill'].find(file => external_node_fs_.existsSync(file)) ?? '/bin/kill';
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
  * tools it started as well, the way Ctrl-C in a terminal does.
@@ -39507,7 +39517,8 @@ class HermesProcess {
             return false;
         if (this.as?.via === 'sudo') {
             // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-            const sent = (0,spawn/* commandSync */.Ri)('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+            // `-INT -- -1`: procps' kill refuses `-s INT -- -1` (a usage error, nothing signalled).
+            const sent = (0,spawn/* commandSync */.Ri)(SYSTEM_KILL, [`-${signal.replace(/^SIG/, '')}`, '--', '-1'], {
                 env: this.env,
                 as: this.as,
                 timeoutMs: 10_000

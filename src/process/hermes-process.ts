@@ -2,6 +2,7 @@
  * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
  * group, its stdout on a descriptor into the transcript (capture.ts), its stderr by line.
  */
+import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { captureStdout } from './capture.js';
 import { LineSplitter } from './line-splitter.js';
@@ -49,6 +50,12 @@ export interface RunResult {
   /** Set when spawning failed (e.g. ENOENT); the process never ran. */
   spawnError?: Error;
 }
+
+/**
+ * The system's kill by its full path: a `kill` the agent put on its PATH (a node_modules/.bin of
+ * the workspace) would otherwise be what "stops" it.
+ */
+const SYSTEM_KILL = ['/usr/bin/kill', '/bin/kill'].find(file => fs.existsSync(file)) ?? '/bin/kill';
 
 /**
  * A running Hermes. It gets its own process group, so that an interrupt or a kill reaches the
@@ -134,7 +141,8 @@ export class HermesProcess {
     if (this.exited || this.pid === undefined) return false;
     if (this.as?.via === 'sudo') {
       // Not root: the agent user signals its own processes, all of them (sudo may not share its group).
-      const sent = commandSync('kill', ['-s', signal.replace(/^SIG/, ''), '--', '-1'], {
+      // `-INT -- -1`: procps' kill refuses `-s INT -- -1` (a usage error, nothing signalled).
+      const sent = commandSync(SYSTEM_KILL, [`-${signal.replace(/^SIG/, '')}`, '--', '-1'], {
         env: this.env,
         as: this.as,
         timeoutMs: 10_000
