@@ -71,21 +71,28 @@ const CASES: Case[] = [
   }
 ];
 
-/** The agent's uid, from the summary's Isolation row. */
-function agentUid(r: ActionRun): number {
+/** The agent's user name, from the summary's Isolation row. */
+function agentName(r: ActionRun): string {
   const row = tableRows(render(r.summary)).find(c => textOf(must(c[0])) === 'Isolation');
-  return Number(/\(uid (\d+),/.exec(row ? textOf(must(row[1])) : '')?.[1]);
+  return must(/hermes-agent-[0-9a-f]{6}/.exec(row ? textOf(must(row[1])) : '')?.[0]);
 }
 
-/** Live processes of a uid (a zombie waiting to be reaped is not one). */
-function processesOf(uid: number): number[] {
+/**
+ * Live processes of that agent, told by the HOME the action made for it: its uid alone is not
+ * enough, since another test's agent user may be given the same uid once this one is removed.
+ */
+function processesOf(name: string): number[] {
   return fs
     .readdirSync('/proc')
     .filter(e => /^\d+$/.test(e))
     .filter(pid => {
       try {
+        const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
         const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-        return new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(status) && !/^State:\s+Z/m.test(status);
+        return (
+          environ.some(v => v.startsWith('HOME=') && v.includes(`${name}-home`)) &&
+          !/^State:\s+Z/m.test(status)
+        );
       } catch {
         return false;
       }
@@ -136,7 +143,7 @@ async function runCase(c: Case, user?: { uid: number; gid: number; home: string 
       expect(r.outputs.outcome).toBe(c.outcome);
       // Stopped, not run to its end: the slow turn's last delta never came.
       expect(fs.readFileSync(must(r.outputs.jsonl), 'utf8')).not.toContain('for a long time');
-      expect(processesOf(agentUid(r))).toEqual([]);
+      expect(processesOf(agentName(r))).toEqual([]);
     }
     expect(render(viaSudo.summary).children.length).toBeGreaterThan(0);
     expect(textOf(render(viaSudo.summary))).toContain('through sudo');

@@ -808,16 +808,48 @@ describe('plain HTTP: every request of a connection is checked, not only its fir
   });
 
   test.each([
+    // A request with bare LFs, as a lenient server reads it, in a trailer.
+    ['a trailer holding a request', '0\r\nX: a\n\nGET /smuggled HTTP/1.1\nHost: evil.test\n\n\r\n'],
+    [
+      'a request line as a trailer',
+      '0\r\nGET http://evil.test/ HTTP/1.1\r\nHost: evil.test\r\n\r\n'
+    ],
+    ['a request where a chunk ends', '5\r\nhelloGET http://evil.test/ HTTP/1.1\r\n\r\n'],
+    ['a chunk size line with a bare LF', '5;x\nGET http://evil.test/ HTTP/1.1\r\n']
+  ])('was a hole: %s is not passed on before it is checked', async (_what, body) => {
+    const up = await standin();
+    const proxy = await proxyWith({
+      hosts: [{ pattern: 'standin.test', port: up.port }],
+      pinned: new Map([['standin.test', LOCAL]])
+    });
+    const head = req([
+      'POST / HTTP/1.1',
+      `Host: standin.test:${up.port}`,
+      'Transfer-Encoding: chunked'
+    ]);
+    const socket = await tunnel(proxy, `standin.test:${up.port}`, Buffer.from(head + body));
+    socket.resume();
+    const got = await received(up);
+    expect(got).not.toContain('evil');
+    expect(got.startsWith(head)).toBe(true);
+    expect(proxy.refusals()).toEqual([
+      { name: 'standin.test', port: up.port, why: 'bad-request', count: 1 }
+    ]);
+  });
+
+  test.each([
+    ['chunked on HTTP/1.0', ['Transfer-Encoding: chunked'], 'HTTP/1.0'],
     [
       'Content-Length and Transfer-Encoding both',
-      ['Content-Length: 3', 'Transfer-Encoding: chunked']
+      ['Content-Length: 3', 'Transfer-Encoding: chunked'],
+      'HTTP/1.1'
     ],
-    ['two lengths', ['Content-Length: 3', 'Content-Length: 4']],
-    ['a coding other than chunked', ['Transfer-Encoding: gzip, chunked']],
-    ['an Upgrade', ['Upgrade: websocket', 'Connection: Upgrade']]
+    ['two lengths', ['Content-Length: 3', 'Content-Length: 4'], 'HTTP/1.1'],
+    ['a coding other than chunked', ['Transfer-Encoding: gzip, chunked'], 'HTTP/1.1'],
+    ['an Upgrade', ['Upgrade: websocket', 'Connection: Upgrade'], 'HTTP/1.1']
   ])(
     'a later request framed two ways (%s) ends the connection before it goes on',
-    async (_what, fields) => {
+    async (_what, fields, version) => {
       const up = await standin();
       const proxy = await proxyWith({
         hosts: [{ pattern: 'standin.test', port: up.port }],
@@ -825,7 +857,7 @@ describe('plain HTTP: every request of a connection is checked, not only its fir
       });
       const host = `Host: standin.test:${up.port}`;
       const first = req(['GET / HTTP/1.1', host]);
-      const second = req(['POST /x HTTP/1.1', host, ...fields], 'abc');
+      const second = req([`POST /x ${version}`, host, ...fields], 'abc');
       const socket = await tunnel(proxy, `standin.test:${up.port}`, Buffer.from(first + second));
       socket.resume();
       expect(await received(up)).toBe(first);

@@ -150,5 +150,9 @@ describe('elsewhere, no fence: one warning, and the network said open', () => {
       'network: nothing (no model gateway fronted the turn) (nftables rules by uid)'
     );
     expect(w.outputs.get('egress_blocked')).toBe('0');
+    // No gateway fronts a key here: the log says where Hermes' own calls would have to be let go.
+    expect(w.log.join('\n')).toContain(
+      'fronts no provider key here: if Hermes calls its provider itself, list the provider\'s host in "allowed-hosts"'
+    );
   });
 });

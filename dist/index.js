@@ -42766,7 +42766,10 @@ class HttpRequests extends external_node_stream_.Transform {
                         return this.held.length > MAX_HEAD_BYTES ? 'bad-request' : undefined;
                     if (head === 'neither' || head.length > MAX_HEAD_BYTES)
                         return 'bad-request';
-                    const body = bodyOf(head);
+                    const http10 = this.held
+                        .toString('latin1', 0, this.held.indexOf('\r\n'))
+                        .endsWith(' HTTP/1.0');
+                    const body = bodyOf(head, http10);
                     if (body === undefined)
                         return 'bad-request';
                     if (!this.allowed(head))
@@ -42795,9 +42798,10 @@ class HttpRequests extends external_node_stream_.Transform {
                     const line = this.line();
                     if (line === 'incomplete')
                         return undefined;
-                    const size = /^([0-9a-fA-F]{1,15})(?:;[\t -~]*)?$/.exec(line ?? '');
+                    const size = /^([0-9a-fA-F]{1,13})(?:;[\t -~]*)?$/.exec(line ?? '');
                     if (!size?.[1])
                         return 'bad-request';
+                    this.passLine();
                     const n = parseInt(size[1], 16);
                     this.state = n === 0 ? { at: 'trailers' } : { at: 'chunk-data', left: n };
                     break;
@@ -42808,6 +42812,7 @@ class HttpRequests extends external_node_stream_.Transform {
                         return undefined;
                     if (line !== '')
                         return 'bad-request';
+                    this.passLine();
                     this.state = { at: 'chunk-size' };
                     break;
                 }
@@ -42815,31 +42820,43 @@ class HttpRequests extends external_node_stream_.Transform {
                     const line = this.line();
                     if (line === 'incomplete')
                         return undefined;
+                    if (line !== '' && (line === undefined || !TRAILER.test(line)))
+                        return 'bad-request';
+                    this.passLine();
                     if (line === '')
                         this.state = { at: 'head' };
-                    else if (line === undefined || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/.test(line))
-                        return 'bad-request';
                     break;
                 }
             }
         }
     }
-    /** One CRLF-ended line passed on, without its CRLF; undefined when too long or a bare LF. */
+    /**
+     * The CRLF-ended line it holds first, without its CRLF, not passed on yet (it is checked first:
+     * a line with a bare LF could be a request head to a lenient server); undefined when too long or
+     * holding a bare CR or LF.
+     */
     line() {
         const end = this.held.indexOf('\r\n');
         if (end === -1)
             return this.held.length > MAX_LINE ? undefined : 'incomplete';
         const text = this.held.toString('latin1', 0, end);
-        this.pass(end + 2);
-        return text.includes('\n') || end > MAX_LINE ? undefined : text;
+        return /[\r\n]/.test(text) || end > MAX_LINE ? undefined : text;
+    }
+    /** The line line() read, checked: passed on with its CRLF. */
+    passLine() {
+        this.pass(this.held.indexOf('\r\n') + 2);
     }
     pass(n) {
         this.push(this.held.subarray(0, n));
         this.held = this.held.subarray(n);
     }
 }
-/** How a request's body is framed, or undefined when two readers could frame it two ways. */
-function bodyOf(head) {
+const TRAILER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/;
+/**
+ * How a request's body is framed, or undefined when two readers could frame it two ways (chunked
+ * on HTTP/1.0 too: RFC 9112 §6.1 calls that framing faulty, and a 1.0 server would not read it).
+ */
+function bodyOf(head, http10) {
     const values = (name) => head.headers.filter(([field]) => field === name).map(([, value]) => value);
     const method = head.method.toUpperCase();
     if (method === 'CONNECT' || values('upgrade').length > 0)
@@ -42847,7 +42864,10 @@ function bodyOf(head) {
     const codings = values('transfer-encoding');
     const lengths = values('content-length');
     if (codings.length > 0)
-        return lengths.length === 0 && codings.length === 1 && codings[0]?.toLowerCase() === 'chunked'
+        return !http10 &&
+            lengths.length === 0 &&
+            codings.length === 1 &&
+            codings[0]?.toLowerCase() === 'chunked'
             ? 'chunked'
             : undefined;
     if (lengths.length === 0)
@@ -63669,6 +63689,10 @@ class Isolation {
     /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
     queryFile;
     fence;
+    /** Whether the egress fence holds for the agent's uid. */
+    get fenced() {
+        return this.fence !== undefined;
+    }
     /** What the network came to when no fence was raised (`*`, or it could not be). */
     egress;
     /** Who Hermes and its probe run as, with which environment; the sweep ends what they leave. */
@@ -64049,6 +64073,10 @@ async function confine(options) {
             return { ok: false, why, fact: { why: (0,errors/* messageOf */.b)(error) } };
         }
     }
+    // Fenced with no gateway to reach (model-proxy: off, or a key it does not front): Hermes' own calls
+    // to its provider go nowhere unless allowed-hosts names the provider's host.
+    if (isolation?.fenced && options.fence.gatewayPort === undefined)
+        options.note(`The egress fence lets the agent reach only the model gateway, which fronts no provider key here: if Hermes calls its provider itself, list the provider's host in "${inputs/* Input */.p.AllowedHosts}" (openrouter.ai, api.openai.com, api.anthropic.com…).`);
     // Not its own user: no uid to fence, and the summary says the network was open. No warning of its
     // own: running as the runner's user was chosen, or warned of already (admission refused the events
     // where a fence was required).

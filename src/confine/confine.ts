@@ -105,6 +105,12 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
       return { ok: false, why, fact: { why: messageOf(error) } };
     }
   }
+  // Fenced with no gateway to reach (model-proxy: off, or a key it does not front): Hermes' own calls
+  // to its provider go nowhere unless allowed-hosts names the provider's host.
+  if (isolation?.fenced && options.fence.gatewayPort === undefined)
+    options.note(
+      `The egress fence lets the agent reach only the model gateway, which fronts no provider key here: if Hermes calls its provider itself, list the provider's host in "${Input.AllowedHosts}" (openrouter.ai, api.openai.com, api.anthropic.com…).`
+    );
   // Not its own user: no uid to fence, and the summary says the network was open. No warning of its
   // own: running as the runner's user was chosen, or warned of already (admission refused the events
   // where a fence was required).

@@ -97,6 +97,11 @@ export class Isolation {
   /** Where Hermes reads the query file, when it had to be copied to reach the agent. */
   queryFile?: string;
   private fence?: EgressFence;
+
+  /** Whether the egress fence holds for the agent's uid. */
+  get fenced(): boolean {
+    return this.fence !== undefined;
+  }
   /** What the network came to when no fence was raised (`*`, or it could not be). */
   private egress?: EgressFact;
 

@@ -58,7 +58,10 @@ export class HttpRequests extends Transform {
           if (head === 'incomplete')
             return this.held.length > MAX_HEAD_BYTES ? 'bad-request' : undefined;
           if (head === 'neither' || head.length > MAX_HEAD_BYTES) return 'bad-request';
-          const body = bodyOf(head);
+          const http10 = this.held
+            .toString('latin1', 0, this.held.indexOf('\r\n'))
+            .endsWith(' HTTP/1.0');
+          const body = bodyOf(head, http10);
           if (body === undefined) return 'bad-request';
           if (!this.allowed(head)) return 'host-mismatch';
           this.pass(head.length);
@@ -82,8 +85,9 @@ export class HttpRequests extends Transform {
         case 'chunk-size': {
           const line = this.line();
           if (line === 'incomplete') return undefined;
-          const size = /^([0-9a-fA-F]{1,15})(?:;[\t -~]*)?$/.exec(line ?? '');
+          const size = /^([0-9a-fA-F]{1,13})(?:;[\t -~]*)?$/.exec(line ?? '');
           if (!size?.[1]) return 'bad-request';
+          this.passLine();
           const n = parseInt(size[1], 16);
           this.state = n === 0 ? { at: 'trailers' } : { at: 'chunk-data', left: n };
           break;
@@ -92,28 +96,37 @@ export class HttpRequests extends Transform {
           const line = this.line();
           if (line === 'incomplete') return undefined;
           if (line !== '') return 'bad-request';
+          this.passLine();
           this.state = { at: 'chunk-size' };
           break;
         }
         case 'trailers': {
           const line = this.line();
           if (line === 'incomplete') return undefined;
+          if (line !== '' && (line === undefined || !TRAILER.test(line))) return 'bad-request';
+          this.passLine();
           if (line === '') this.state = { at: 'head' };
-          else if (line === undefined || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/.test(line))
-            return 'bad-request';
           break;
         }
       }
     }
   }
 
-  /** One CRLF-ended line passed on, without its CRLF; undefined when too long or a bare LF. */
+  /**
+   * The CRLF-ended line it holds first, without its CRLF, not passed on yet (it is checked first:
+   * a line with a bare LF could be a request head to a lenient server); undefined when too long or
+   * holding a bare CR or LF.
+   */
   private line(): string | undefined | 'incomplete' {
     const end = this.held.indexOf('\r\n');
     if (end === -1) return this.held.length > MAX_LINE ? undefined : 'incomplete';
     const text = this.held.toString('latin1', 0, end);
-    this.pass(end + 2);
-    return text.includes('\n') || end > MAX_LINE ? undefined : text;
+    return /[\r\n]/.test(text) || end > MAX_LINE ? undefined : text;
+  }
+
+  /** The line line() read, checked: passed on with its CRLF. */
+  private passLine(): void {
+    this.pass(this.held.indexOf('\r\n') + 2);
   }
 
   private pass(n: number): void {
@@ -122,8 +135,13 @@ export class HttpRequests extends Transform {
   }
 }
 
-/** How a request's body is framed, or undefined when two readers could frame it two ways. */
-function bodyOf(head: RequestHead): number | 'chunked' | undefined {
+const TRAILER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/;
+
+/**
+ * How a request's body is framed, or undefined when two readers could frame it two ways (chunked
+ * on HTTP/1.0 too: RFC 9112 §6.1 calls that framing faulty, and a 1.0 server would not read it).
+ */
+function bodyOf(head: RequestHead, http10: boolean): number | 'chunked' | undefined {
   const values = (name: string): string[] =>
     head.headers.filter(([field]) => field === name).map(([, value]) => value);
   const method = head.method.toUpperCase();
@@ -131,7 +149,10 @@ function bodyOf(head: RequestHead): number | 'chunked' | undefined {
   const codings = values('transfer-encoding');
   const lengths = values('content-length');
   if (codings.length > 0)
-    return lengths.length === 0 && codings.length === 1 && codings[0]?.toLowerCase() === 'chunked'
+    return !http10 &&
+      lengths.length === 0 &&
+      codings.length === 1 &&
+      codings[0]?.toLowerCase() === 'chunked'
       ? 'chunked'
       : undefined;
   if (lengths.length === 0) return 0;
