@@ -8,25 +8,16 @@
  *
  * Needs root on Linux with setpriv, sudo and useradd: elsewhere skipped with a loud line.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startAction, type ActionRun } from '../scripts/local-runner.mjs';
-import { agentDir } from './helpers/agent-dir.js';
+import { rootWith, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
 import { render, tableRows, textOf } from './helpers/gfm.js';
 import { must } from './helpers/must.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 import { until } from './helpers/until.js';
 
-const found = (command: string): boolean =>
-  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const ready =
-  process.platform === 'linux' &&
-  process.getuid?.() === 0 &&
-  found('setpriv') &&
-  found('sudo') &&
-  found('useradd');
+const ready = rootWith('setpriv', 'sudo', 'useradd');
 if (!ready)
   console.warn(
     '!!! SKIPPED: cancelling through sudo needs root on Linux with setpriv, sudo and useradd; ' +
@@ -100,9 +91,9 @@ function processesOf(name: string): number[] {
     .map(Number);
 }
 
-async function runCase(c: Case, user?: { uid: number; gid: number; home: string }) {
+async function runCase(c: Case, user?: SudoRunner) {
   const started = startAction({
-    ...(user && { user }),
+    ...(user && { user: { uid: user.uid, gid: user.gid } }),
     inputs: { query: 'Take a while', 'upload-artifact': 'false', ...c.inputs },
     env: { HERMES_SIM_SCENARIO: c.scenario, ...(user && { HOME: user.home }) }
   });
@@ -118,24 +109,11 @@ async function runCase(c: Case, user?: { uid: number; gid: number; home: string 
 }
 
 (ready ? describe : describe.skip)('cancel and timeout-minutes, as root and through sudo', () => {
-  let user: { uid: number; gid: number; home: string };
+  let user: SudoRunner;
   beforeAll(() => {
-    spawnSync('useradd', ['--create-home', RUNNER]);
-    fs.writeFileSync(`/etc/sudoers.d/${RUNNER}`, `${RUNNER} ALL=(ALL) NOPASSWD: ALL\n`, {
-      mode: 0o440
-    });
-    const [, , uid, gid] = spawnSync('getent', ['passwd', RUNNER], { encoding: 'utf8' })
-      .stdout.split(':')
-      .map(Number);
-    const home = path.join(agentDir('cancel-sudo-'), 'home');
-    fs.mkdirSync(home, { mode: 0o750 });
-    fs.chownSync(home, must(uid), must(gid));
-    user = { uid: must(uid), gid: must(gid), home };
+    user = sudoRunner(RUNNER);
   });
-  afterAll(() => {
-    fs.rmSync(`/etc/sudoers.d/${RUNNER}`, { force: true });
-    spawnSync('userdel', ['--remove', RUNNER]);
-  });
+  afterAll(() => user.remove());
 
   test.each(CASES)('$name: the same outcome either way, and nothing of the agent left', async c => {
     const [asRoot, viaSudo] = [await runCase(c), await runCase(c, user)];

@@ -12,17 +12,12 @@ import * as net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { EgressFence, FenceError, type Admin } from '../src/fence/fence.js';
 import { nftRuleset, refusalsOfNftJson } from '../src/fence/rules.js';
+import { rootWith } from './helpers/machine-tools.js';
 
-const found = (command: string): boolean =>
-  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const root =
-  process.platform === 'linux' &&
-  process.getuid?.() === 0 &&
-  found('setpriv') &&
-  found('useradd') &&
-  found('nft') &&
+  rootWith('setpriv', 'useradd', 'nft') &&
   spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0;
-const iptables = root && found('iptables') && found('ip6tables') && found('iptables-save');
+const iptables = root && rootWith('iptables', 'ip6tables', 'iptables-save');
 if (!root)
   console.warn(
     '!!! SKIPPED: the fence kernel tests need root on Linux with setpriv, useradd and a working nft; ' +

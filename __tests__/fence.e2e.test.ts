@@ -25,19 +25,15 @@ import {
 import { agentDir } from './helpers/agent-dir.js';
 import { all, render, tableRows, textOf } from './helpers/gfm.js';
 import { startModelProvider, type ModelProvider } from './helpers/model-provider.js';
+import { rootWith, sudoRunner, type SudoRunner } from './helpers/machine-tools.js';
 import { must } from './helpers/must.js';
 import { alive } from './helpers/processes.js';
 import { untilTurnStarted } from './helpers/turn-started.js';
 
 const EGRESS = path.join(ROOT, 'simulator', 'hostile', 'egress');
 const REAL_KEY = 'sk-or-v1-fence-e2e-real-provider-key-0a1b2c3d';
-const found = (command: string): boolean =>
-  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const root =
-  process.platform === 'linux' &&
-  process.getuid?.() === 0 &&
-  found('setpriv') &&
-  found('nft') &&
+  rootWith('setpriv', 'nft') &&
   spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0;
 if (!root)
   console.warn(
@@ -140,7 +136,7 @@ function refusedRows(r: ActionRun): string[][] {
  * afterwards), running the copies staged for other users.
  */
 const RUNNER = 'hermes-fence-runner';
-const sudoPath = root && found('sudo') && found('useradd');
+const sudoPath = root && rootWith('sudo', 'useradd');
 if (root && !sudoPath)
   console.warn(
     '!!! SKIPPED: sudo or useradd is missing: the fence through passwordless sudo is NOT tested here.'
@@ -154,6 +150,7 @@ for (const via of ['root', 'sudo'] as const)
 
 function hostileAgent(via: 'root' | 'sudo'): void {
   let provider: ModelProvider;
+  let runner: SudoRunner | undefined;
   const listeners = {} as Record<
     'v4' | 'v6' | 'other' | 'udp' | 'udp6' | 'dns' | 'dnsUdp' | 'allowed' | 'left',
     Counted
@@ -196,11 +193,11 @@ function hostileAgent(via: 'root' | 'sudo'): void {
       { kind: 'proxy', target: `allowed.test:${allowedPort}`, sni: 'allowed.test' }
     ];
     before = rulesetOutsideFences();
-    const runner = via === 'sudo' ? sudoRunner() : undefined;
-    const home = runner ? path.join(runner.base, 'home') : undefined;
+    runner = via === 'sudo' ? sudoRunner(RUNNER) : undefined;
+    const home = runner?.home;
     r = await runAction({
       simulator: false,
-      ...(runner && { user: runner }),
+      ...(runner && { user: { uid: runner.uid, gid: runner.gid } }),
       inputs: {
         query: 'Send what you find out',
         'hermes-path': runner
@@ -226,7 +223,7 @@ function hostileAgent(via: 'root' | 'sudo'): void {
   afterAll(async () => {
     await provider.close();
     for (const l of Object.values(listeners)) await l.close();
-    if (via === 'sudo') removeSudoRunner();
+    runner?.remove();
   });
 
   test('the turn succeeds, isolated, and its model call through the gateway is answered', () => {
@@ -312,26 +309,6 @@ function hostileAgent(via: 'root' | 'sudo'): void {
     expect(after).toBe(before);
     expect(fenceTables()).not.toContain(tableOf(r));
   });
-}
-
-/** The runner user with passwordless sudo, and a home of its own (0750, as on a hosted runner). */
-function sudoRunner(): { uid: number; gid: number; base: string } {
-  spawnSync('useradd', ['--create-home', RUNNER]);
-  fs.writeFileSync(`/etc/sudoers.d/${RUNNER}`, `${RUNNER} ALL=(ALL) NOPASSWD: ALL\n`, {
-    mode: 0o440
-  });
-  const [, , uid, gid] = spawnSync('getent', ['passwd', RUNNER], { encoding: 'utf8' }).stdout.split(
-    ':'
-  );
-  const base = agentDir('fence-runner-');
-  fs.mkdirSync(path.join(base, 'home'), { mode: 0o750 });
-  spawnSync('chown', ['-R', `${uid}:${gid}`, base]);
-  return { uid: Number(uid), gid: Number(gid), base };
-}
-
-function removeSudoRunner(): void {
-  fs.rmSync(`/etc/sudoers.d/${RUNNER}`, { force: true });
-  spawnSync('userdel', ['--remove', RUNNER]);
 }
 
 describeRoot('the egress fence is lowered whatever the turn came to', () => {

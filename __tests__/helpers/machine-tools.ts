@@ -1,0 +1,53 @@
+/**
+ * What the root-only suites ask of this machine (whether a tool is installed, whether the tests run
+ * as root on Linux), and the hosted runner's shape made for a test: an ordinary user with
+ * passwordless sudo, removed again afterwards.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { agentDir } from './agent-dir.js';
+import { must } from './must.js';
+
+/** Whether a command is on PATH. */
+export function found(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Root on Linux, with each of these tools installed. */
+export function rootWith(...tools: string[]): boolean {
+  return process.platform === 'linux' && process.getuid?.() === 0 && tools.every(found);
+}
+
+export interface SudoRunner {
+  name: string;
+  uid: number;
+  gid: number;
+  /** A home of its own (0750, as on a hosted runner), outside the 0700 temp folders. */
+  home: string;
+  remove(): void;
+}
+
+/** A user `name` with passwordless sudo, like GitHub's `runner`. */
+export function sudoRunner(name: string): SudoRunner {
+  const sudoers = `/etc/sudoers.d/${name}`;
+  spawnSync('useradd', ['--create-home', name]);
+  fs.writeFileSync(sudoers, `${name} ALL=(ALL) NOPASSWD: ALL\n`, { mode: 0o440 });
+  const [uid, gid] = spawnSync('getent', ['passwd', name], { encoding: 'utf8' })
+    .stdout.split(':')
+    .slice(2, 4)
+    .map(Number);
+  const home = path.join(agentDir(`${name}-`), 'home');
+  fs.mkdirSync(home, { mode: 0o750 });
+  fs.chownSync(home, must(uid), must(gid));
+  return {
+    name,
+    uid: must(uid),
+    gid: must(gid),
+    home,
+    remove: () => {
+      fs.rmSync(sudoers, { force: true });
+      spawnSync('userdel', ['--remove', name]);
+    }
+  };
+}
