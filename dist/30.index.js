@@ -6035,7 +6035,7 @@ module.exports = (flag, argv = process.argv) => {
 
 /***/ }),
 
-/***/ 59589:
+/***/ 81970:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -30182,7 +30182,7 @@ function multipartPolicy() {
 /* harmony export */ });
 /* unused harmony exports proxyPolicyName, globalNoProxyList, loadNoProxy */
 /* harmony import */ var https_proxy_agent__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3669);
-/* harmony import */ var http_proxy_agent__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59589);
+/* harmony import */ var http_proxy_agent__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(81970);
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47507);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.

@@ -40773,7 +40773,7 @@ function nextPage(link) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
 /* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81970);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(37342);
 /* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27393);
 
 
@@ -41912,7 +41912,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 81970:
+/***/ 37342:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42498,6 +42498,83 @@ var errors = __nccwpck_require__(90108);
 var external_node_dns_ = __nccwpck_require__(40610);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(77030);
+;// CONCATENATED MODULE: ./src/fence/addresses.ts
+/**
+ * Which addresses the egress proxy never connects to, whatever a listed name resolves to: this
+ * machine, the LAN, link-local and the cloud's metadata service, CGNAT, multicast, documentation
+ * ranges, and their IPv4 carried inside IPv6 (v4-mapped, NAT64, 6to4, IPv4-compatible); and the
+ * numeric spellings of an address that are literals, not names.
+ */
+
+/** Where no name of the open internet points: this machine, the LAN, the cloud's metadata service. */
+const V4_REFUSED = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4]
+];
+const V6_REFUSED = [
+    // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d, which a sit tunnel may still route.
+    ['::', 96],
+    ['64:ff9b:1::', 48],
+    ['100::', 64],
+    ['2001::', 32],
+    ['fec0::', 10],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+    ['2001:db8::', 32]
+];
+const v4Refused = new external_node_net_.BlockList();
+for (const [address, prefix] of V4_REFUSED)
+    v4Refused.addSubnet(address, prefix, 'ipv4');
+const v6Refused = new external_node_net_.BlockList();
+for (const [address, prefix] of V6_REFUSED)
+    v6Refused.addSubnet(address, prefix, 'ipv6');
+/** Whether an address lies in a refused range, an IPv4 one carried inside IPv6 included. */
+function refusedAddress(address) {
+    const bare = address.replace(/%.*$/, '');
+    const family = external_node_net_.isIP(bare);
+    if (family === 4)
+        return v4Refused.check(bare, 'ipv4');
+    if (family !== 6)
+        return true;
+    const embedded = embeddedIpv4(ipv6Groups(bare));
+    return ((embedded !== undefined && v4Refused.check(embedded, 'ipv4')) || v6Refused.check(bare, 'ipv6'));
+}
+/** The eight 16-bit groups of an address net.isIP calls IPv6. */
+function ipv6Groups(address) {
+    const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${(Number(a) * 256 + Number(b)).toString(16)}:${(Number(c) * 256 + Number(d)).toString(16)}`);
+    const [head = '', tail] = hex.split('::');
+    const before = head ? head.split(':') : [];
+    const after = tail ? tail.split(':') : [];
+    const zeros = Array.from({ length: 8 - before.length - after.length }, () => '0');
+    return [...before, ...zeros, ...after].map(g => parseInt(g, 16));
+}
+/** The IPv4 address a v4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) or 6to4 (2002::/16) one reaches. */
+function embeddedIpv4(g) {
+    const v4 = (high = 0, low = 0) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+    if (g.slice(0, 5).every(x => x === 0) && g[5] === 0xffff)
+        return v4(g[6], g[7]);
+    if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every(x => x === 0))
+        return v4(g[6], g[7]);
+    if (g[0] === 0x2002)
+        return v4(g[1], g[2]);
+    return undefined;
+}
+/** The forms inet_aton reads as an address (`2130706433`, `0x7f.1`): literals, not names. */
+const NUMERIC_HOST = /^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+))*$/;
+
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: ./src/fence/sni.ts
@@ -42878,94 +42955,15 @@ function bodyOf(head, http10) {
         : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/fence/proxy.ts
+;// CONCATENATED MODULE: ./src/fence/refusals.ts
 /**
- * The egress proxy: the agent's one way out besides the model gateway, a loopback CONNECT (and plain
- * HTTP) proxy letting through only the names `allowed-hosts` lists: names, not addresses. It resolves
- * each name itself (pinned, else DNS), refuses private ranges and connects to the address it checked,
- * so nothing can rebind it; it reads a tunnel's SNI (or Host) before passing one byte on, so a listed
- * name cannot front for another host.
+ * What the egress proxy refused, each distinct (name, port, why) once with its count, bounded: the
+ * names are the agent's words, so a row shows them cut, lower-cased, with no control character left.
  */
-
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 10_000;
-const CLOSE_LIMIT_MS = 2_000;
 const MAX_ROWS = 100;
 const MAX_NAME = 253;
-const HTTP_PORT = 80;
-/** Where no name of the open internet points: this machine, the LAN, the cloud's metadata service. */
-const V4_REFUSED = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4]
-];
-const V6_REFUSED = [
-    // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d, which a sit tunnel may still route.
-    ['::', 96],
-    ['64:ff9b:1::', 48],
-    ['100::', 64],
-    ['2001::', 32],
-    ['fec0::', 10],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-    ['2001:db8::', 32]
-];
-const v4Refused = new external_node_net_.BlockList();
-for (const [address, prefix] of V4_REFUSED)
-    v4Refused.addSubnet(address, prefix, 'ipv4');
-const v6Refused = new external_node_net_.BlockList();
-for (const [address, prefix] of V6_REFUSED)
-    v6Refused.addSubnet(address, prefix, 'ipv6');
-/** Whether an address lies in a refused range, an IPv4 one carried inside IPv6 included. */
-function refusedAddress(address) {
-    const bare = address.replace(/%.*$/, '');
-    const family = external_node_net_.isIP(bare);
-    if (family === 4)
-        return v4Refused.check(bare, 'ipv4');
-    if (family !== 6)
-        return true;
-    const embedded = embeddedIpv4(ipv6Groups(bare));
-    return ((embedded !== undefined && v4Refused.check(embedded, 'ipv4')) || v6Refused.check(bare, 'ipv6'));
-}
-/** The eight 16-bit groups of an address net.isIP calls IPv6. */
-function ipv6Groups(address) {
-    const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${(Number(a) * 256 + Number(b)).toString(16)}:${(Number(c) * 256 + Number(d)).toString(16)}`);
-    const [head = '', tail] = hex.split('::');
-    const before = head ? head.split(':') : [];
-    const after = tail ? tail.split(':') : [];
-    const zeros = Array.from({ length: 8 - before.length - after.length }, () => '0');
-    return [...before, ...zeros, ...after].map(g => parseInt(g, 16));
-}
-/** The IPv4 address a v4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) or 6to4 (2002::/16) one reaches. */
-function embeddedIpv4(g) {
-    const v4 = (high = 0, low = 0) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-    if (g.slice(0, 5).every(x => x === 0) && g[5] === 0xffff)
-        return v4(g[6], g[7]);
-    if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every(x => x === 0))
-        return v4(g[6], g[7]);
-    if (g[0] === 0x2002)
-        return v4(g[1], g[2]);
-    return undefined;
-}
-/** The forms inet_aton reads as an address (`2130706433`, `0x7f.1`): literals, not names. */
-const NUMERIC_HOST = /^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+))*$/;
 /** A name from the agent as a row shows it: bounded, lower case, no control character left live. */
-function proxy_shown(name) {
+function refusals_shown(name) {
     const lower = name.toLowerCase();
     let text = '';
     for (let i = 0; i < lower.length && i < MAX_NAME; i++) {
@@ -42980,7 +42978,7 @@ class Refusals {
     othersCount = 0;
     othersWhy = new Map();
     add(asked, port, why) {
-        const name = proxy_shown(asked);
+        const name = refusals_shown(asked);
         const key = JSON.stringify([name, port, why]);
         const row = this.rows.get(key);
         if (row)
@@ -43001,6 +42999,25 @@ class Refusals {
         return [...rows, { name: '(others)', port: 0, why, count: this.othersCount }];
     }
 }
+
+;// CONCATENATED MODULE: ./src/fence/proxy.ts
+/**
+ * The egress proxy: the agent's one way out besides the model gateway, a loopback CONNECT (and plain
+ * HTTP) proxy letting through only the names `allowed-hosts` lists: names, not addresses. It resolves
+ * each name itself (pinned, else DNS), refuses private ranges and connects to the address it checked,
+ * so nothing can rebind it; it reads a tunnel's SNI (or Host) before passing one byte on, so a listed
+ * name cannot front for another host.
+ */
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const CLOSE_LIMIT_MS = 2_000;
+const HTTP_PORT = 80;
 /**
  * A socket's bytes, from `initial` on, until `parse` makes something of them; the socket is left
  * paused, so what comes after waits in it for the pipe.
@@ -43119,7 +43136,7 @@ async function startEgressProxy(options) {
     };
     const refuse = (client, status, name, port, why) => {
         refusals.add(name, port, why);
-        answer(client, status, `refused ${proxy_shown(name)}:${port} (${why})`);
+        answer(client, status, `refused ${refusals_shown(name)}:${port} (${why})`);
     };
     /** The name as the list knows it, or why it is none it allows. */
     const listed = (asked, port) => {
@@ -63485,6 +63502,50 @@ function notAgentOwned(uid) {
         .some(([name, , id]) => name?.startsWith(AGENT_USER_PREFIX) && Number(id) === uid);
 }
 
+;// CONCATENATED MODULE: ./src/confine/network.ts
+
+/**
+ * Raises the fence for the agent's uid, before anything of the agent runs. Where it cannot be raised:
+ * thrown (a FenceError) when it is required, else said once and the network left open.
+ */
+async function fenceNetwork(options, user, admin, host, warn) {
+    const { egress } = options;
+    if (egress.kind === 'open')
+        return { egress: OPEN_NETWORK };
+    try {
+        const fence = await EgressFence.raise({
+            uid: user.uid,
+            user: user.name,
+            gatewayPort: options.gatewayPort,
+            hosts: egress.hosts,
+            pinned: egress.pinned,
+            admin,
+            tool: name => host.tool(name)
+        });
+        return { fence };
+    }
+    catch (error) {
+        if (!(error instanceof FenceError) || options.required)
+            throw error;
+        warn(unfencedWarning(error.message));
+        return { egress: unfenced(error.message) };
+    }
+}
+/** `allowed-hosts: *`. */
+const OPEN_NETWORK = Object.freeze({
+    state: 'open',
+    refused: [],
+    proxyRefused: [],
+    blocked: 0
+});
+/** No fence could be raised: the network was open, and why. */
+function unfenced(why) {
+    return { state: 'unfenced', why, refused: [], proxyRefused: [], blocked: 0 };
+}
+function unfencedWarning(why) {
+    return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
+}
+
 ;// CONCATENATED MODULE: ./src/confine/processes.ts
 /** The agent user's processes, as /proc shows them: what the sweep waits for. */
 
@@ -63720,7 +63781,11 @@ class Isolation {
             isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
             isolation.home = home;
             isolation.prepare(options);
-            await isolation.raiseFence(options.fence, host);
+            const network = await fenceNetwork(options.fence, user, admin, host, options.warn);
+            isolation.fence = network.fence;
+            isolation.egress = network.egress;
+            if (network.fence)
+                Object.assign(isolation.spawning.env, network.fence.env);
             return isolation;
         }
         catch (error) {
@@ -63799,37 +63864,6 @@ class Isolation {
                     this.setMode(entry, stat.mode & 0o7770);
             }
             this.closedTemp = runnerTemp;
-        }
-    }
-    /**
-     * Raises the egress fence for the agent's uid, before anything of the agent runs. Where it cannot
-     * be raised: thrown when it is required, else said once and the network stays open.
-     */
-    async raiseFence(options, host) {
-        const { egress } = options;
-        if (egress.kind === 'open') {
-            this.egress = OPEN_NETWORK;
-            return;
-        }
-        try {
-            this.fence = await EgressFence.raise({
-                uid: this.user.uid,
-                user: this.user.name,
-                gatewayPort: options.gatewayPort,
-                hosts: egress.hosts,
-                pinned: egress.pinned,
-                admin: this.admin,
-                tool: name => host.tool(name)
-            });
-            Object.assign(this.spawning.env, this.fence.env);
-        }
-        catch (error) {
-            if (!(error instanceof FenceError))
-                throw error;
-            if (options.required)
-                throw error;
-            this.egress = unfenced(error.message);
-            this.warn(unfencedWarning(error.message));
         }
     }
     /** Gives others the right to enter dir (not to list it) for the run. */
@@ -63988,20 +64022,6 @@ class Isolation {
         };
     }
 }
-/** `allowed-hosts: *`. */
-const OPEN_NETWORK = Object.freeze({
-    state: 'open',
-    refused: [],
-    proxyRefused: [],
-    blocked: 0
-});
-/** No fence could be raised: the network was open, and why. */
-function unfenced(why) {
-    return { state: 'unfenced', why, refused: [], proxyRefused: [], blocked: 0 };
-}
-function unfencedWarning(why) {
-    return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
-}
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
 function lentTree(workspace, workingDirectory) {
     return inside(workingDirectory, workspace) ? workspace : workingDirectory;
@@ -64024,6 +64044,7 @@ function ancestors(p) {
  * workspace back, puts the snapshots back and gives the whole isolation fact. Who takes gives back: a
  * failure half-way is undone here, never by a caller's `finally`.
  */
+
 
 
 

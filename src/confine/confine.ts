@@ -17,14 +17,8 @@ import { snapshotFileCommands } from './file-commands.js';
 import { gitControlWarning, snapshotGitControl } from './git-guard.js';
 import type { IsolationHost, IsolationPlan } from './host.js';
 import { FenceError } from '../fence/fence.js';
-import {
-  Isolation,
-  lentTree,
-  OPEN_NETWORK,
-  unfenced,
-  type FenceOptions,
-  type SweepLimits
-} from './isolation.js';
+import { Isolation, lentTree, type SweepLimits } from './isolation.js';
+import { OPEN_NETWORK, unfenced, type FenceOptions } from './network.js';
 import { inside } from './credential.js';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -23,8 +23,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hermesHomeOf } from '../config/hermes-dotenv.js';
 import { commandSync, type AgentUser, type Spawning } from '../process/spawn.js';
-import type { Egress } from '../config/allowed-hosts.js';
-import { EgressFence, FenceError } from '../fence/fence.js';
+import type { EgressFence } from '../fence/fence.js';
 import type { EgressFact, IsolationFact } from '../run/facts.js';
 import { messageOf } from '../text/errors.js';
 import {
@@ -36,6 +35,7 @@ import {
 } from './agent-home.js';
 import { makeAgentUser, removeAgentUser } from './agent-user.js';
 import { hideIncludes, inside, restoreIncludes, type HiddenIncludes } from './credential.js';
+import { fenceNetwork, type FenceOptions } from './network.js';
 import { processesOf } from './processes.js';
 import { breakLinks, looseModes, sweepShared, tightenModes } from './hand-back.js';
 import { systemEnv, systemTool, type Admin, type IsolationHost, type UserPlan } from './host.js';
@@ -51,15 +51,6 @@ export interface IsolateOptions extends HomeOptions {
   sweep?: SweepLimits;
   /** The egress fence to raise for the agent's uid. */
   fence: FenceOptions;
-}
-
-export interface FenceOptions {
-  /** `allowed-hosts`. */
-  egress: Egress;
-  /** The model gateway's loopback port, when one fronts the turn. */
-  gatewayPort?: number;
-  /** On an event people without write access cause (and a fence asked for): no agent without it. */
-  required: boolean;
 }
 
 export interface SweepLimits {
@@ -138,7 +129,10 @@ export class Isolation {
       isolation = new Isolation(user, runner, env, admin, options.sweep ?? SWEEP_LIMITS);
       isolation.home = home;
       isolation.prepare(options);
-      await isolation.raiseFence(options.fence, host);
+      const network = await fenceNetwork(options.fence, user, admin, host, options.warn);
+      isolation.fence = network.fence;
+      isolation.egress = network.egress;
+      if (network.fence) Object.assign(isolation.spawning.env, network.fence.env);
       return isolation;
     } catch (error) {
       // Made, then a later step failed: what was done is undone, the user removed with it.
@@ -215,35 +209,6 @@ export class Isolation {
         if (entry !== onTheWay && !stat.isSymbolicLink()) this.setMode(entry, stat.mode & 0o7770);
       }
       this.closedTemp = runnerTemp;
-    }
-  }
-
-  /**
-   * Raises the egress fence for the agent's uid, before anything of the agent runs. Where it cannot
-   * be raised: thrown when it is required, else said once and the network stays open.
-   */
-  private async raiseFence(options: FenceOptions, host: IsolationHost): Promise<void> {
-    const { egress } = options;
-    if (egress.kind === 'open') {
-      this.egress = OPEN_NETWORK;
-      return;
-    }
-    try {
-      this.fence = await EgressFence.raise({
-        uid: this.user.uid,
-        user: this.user.name,
-        gatewayPort: options.gatewayPort,
-        hosts: egress.hosts,
-        pinned: egress.pinned,
-        admin: this.admin,
-        tool: name => host.tool(name)
-      });
-      Object.assign(this.spawning.env, this.fence.env);
-    } catch (error) {
-      if (!(error instanceof FenceError)) throw error;
-      if (options.required) throw error;
-      this.egress = unfenced(error.message);
-      this.warn(unfencedWarning(error.message));
     }
   }
 
@@ -411,23 +376,6 @@ export class Isolation {
       ...(this.egress && { egress: this.egress })
     };
   }
-}
-
-/** `allowed-hosts: *`. */
-export const OPEN_NETWORK: EgressFact = Object.freeze({
-  state: 'open',
-  refused: [],
-  proxyRefused: [],
-  blocked: 0
-});
-
-/** No fence could be raised: the network was open, and why. */
-export function unfenced(why: string): EgressFact {
-  return { state: 'unfenced', why, refused: [], proxyRefused: [], blocked: 0 };
-}
-
-export function unfencedWarning(why: string): string {
-  return `The agent's network is open: no egress fence could be raised (${why}). It can send what it reads to any host; on events from people without write access it would not start. Install nftables (or iptables), or set "allowed-hosts: *" to say an open network is intended (see docs/security.md).`;
 }
 
 /** The lent tree: the whole workspace (git needs .git, wherever the working directory is in it). */
