@@ -1,6 +1,6 @@
 /**
- * Red-team review of the answer's drawing since its parse moved to markdown-it (00899ad): attacks on
- * what is new (markdown-it's token shapes, entity decoding, link normalisation, the "uncovered lines"
+ * The agent's answer drawn inert, attack by attack: a red team's review of the drawing since its
+ * parse moved to markdown-it (00899ad), attacks on what is new (markdown-it's token shapes, entity decoding, link normalisation, the "uncovered lines"
  * that come back as definitions, task items, fences), and on the written Markdown that GitHub parses
  * again. Each hole found was kept as a `test.failing` naming it, then fixed: the comments above
  * those tests say what it was.

@@ -1,29 +1,47 @@
 /**
  * startTurnGateway with an Anthropic key, in-process: fronted when the agent runs as its own user and
  * Hermes would use anthropic (the upstream from config.yaml, the agent's config.yaml text naming the
- * gateway, the key no longer listed as held); left with the agent, said why, otherwise.
+ * gateway, the key no longer listed as held); left with the agent, said why, otherwise. It also holds
+ * the red team's attacks on this: upstreams that hide another host (or a loopback port the agent
+ * holds) from the routing rule, and configurations where Hermes would not use the key for anthropic.
  */
+import { type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import { request } from 'node:http';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
+import { modelSectionOf, type ModelSection } from '../src/config/hermes-config.js';
+import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
+import { foreignListener } from './helpers/foreign-listener.js';
 import { startTurn } from './helpers/turn-gateway.js';
 
 const KEY = 'sk-ant-api03-real-key-0123456789';
+
+const root = process.getuid?.() === 0 && process.platform === 'linux';
+if (!root)
+  process.stderr.write(
+    '!!! SKIPPED: the loopback-upstream attack needs root on Linux (a listener of another user); see gateway-loopback-owner.test.ts.\n'
+  );
+const children: ChildProcess[] = [];
 let turn: TurnGateway | undefined;
 afterEach(async () => {
   await turn?.gateway?.close();
   turn = undefined;
+  for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
 async function start(
   config: string | undefined,
   env: NodeJS.ProcessEnv = {},
-  options: { isolated?: boolean; inputs?: Record<string, string> } = {}
+  {
+    dotenv,
+    ...options
+  }: { isolated?: boolean; dotenv?: string; inputs?: Record<string, string> } = {}
 ) {
   const got = await startTurn(
-    config !== undefined ? { config } : {},
+    { ...(config !== undefined && { config }), ...(dotenv !== undefined && { dotenv }) },
     { ANTHROPIC_API_KEY: KEY, ...env },
     options
   );
@@ -34,6 +52,44 @@ async function start(
       config === undefined ? undefined : fs.readFileSync(path.join(got.home, 'config.yaml'), 'utf8')
   };
 }
+
+/** The routing rule's facts (src/steps/anthropic-route.ts) for a model section, the key and seen in the step's env. */
+const facts = (model: ModelSection, seen: NodeJS.ProcessEnv = {}): RouteFacts => ({
+  seen: { ANTHROPIC_API_KEY: KEY, ...seen },
+  model,
+  isolated: true,
+  ignoreUserConfig: false
+});
+const routeOf = (config: string, seen: NodeJS.ProcessEnv = {}) =>
+  anthropicRoute(facts(modelSectionOf(config, 'c.yaml'), seen));
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A raw request to the gateway's port (target sent as given). */
+function raw(
+  port: number,
+  target: string,
+  headers: Record<string, string>,
+  body = '{"model":"claude-x","max_tokens":1,"messages":[]}'
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: target, headers }, res => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() })
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const gatewayPort = (env: Readonly<Record<string, string>>): number =>
+  Number(new URL(env.ANTHROPIC_BASE_URL ?? '').port);
 
 describe('an Anthropic key at the start of a turn', () => {
   test("fronted: config.yaml's base URL as the upstream; the agent's config names the gateway", async () => {
@@ -108,4 +164,127 @@ describe('an Anthropic key at the start of a turn', () => {
       expect(got.held).toContain('ANTHROPIC_API_KEY');
     }
   );
+});
+
+describe('the upstream the real key goes to', () => {
+  test.each([
+    ['userinfo hiding the host', 'https://api.anthropic.com@evil.example'],
+    ['a fragment hiding the host', 'https://evil.example#@api.anthropic.com'],
+    ['a query hiding the host', 'https://evil.example?.api.anthropic.com'],
+    ['a look-alike suffix', 'https://api.anthropic.com.evil.example'],
+    ['a look-alike prefix', 'https://evilapi.anthropic.com'],
+    ['plain http to Anthropic', 'http://api.anthropic.com'],
+    ['a backslash', 'https://evil.example\\@api.anthropic.com'],
+    ['a wildcard DNS name for loopback', 'http://127.0.0.1.nip.io:4000'],
+    ['another loopback address (conservative)', 'http://127.0.0.2:4000'],
+    ['not a URL', 'api.anthropic.com'],
+    ['a file URL', 'file:///etc/passwd']
+  ])('model.base_url %s: not fronted', (_what, url) => {
+    const got = routeOf(`model:\n  provider: anthropic\n  base_url: "${url}"\n`);
+    expect(got.routed).toBe(false);
+    // The same through ANTHROPIC_BASE_URL (Hermes' .env or the step's env).
+    expect(routeOf('model:\n  provider: anthropic\n', { ANTHROPIC_BASE_URL: url }).routed).toBe(
+      false
+    );
+  });
+
+  test('upper case or a trailing slash is still api.anthropic.com', () => {
+    expect(
+      routeOf('model:\n  provider: anthropic\n  base_url: HTTPS://API.ANTHROPIC.COM/\n')
+    ).toEqual({
+      routed: true,
+      upstream: 'HTTPS://API.ANTHROPIC.COM'
+    });
+  });
+
+  test(".env's ANTHROPIC_BASE_URL to another host, with model.provider anthropic and no base_url: not fronted", async () => {
+    const got = await start(
+      'model:\n  provider: anthropic\n',
+      {},
+      {
+        dotenv: 'ANTHROPIC_BASE_URL=https://llm-proxy.example\n'
+      }
+    );
+    expect(got.turn.gateway).toBeUndefined();
+    expect(got.warnings.join('\n')).toMatch(/llm-proxy\.example/);
+    expect(got.held).toContain('ANTHROPIC_API_KEY');
+  });
+
+  // Was a hole (loopback upstream): a loopback model.base_url (or ANTHROPIC_BASE_URL) is fronted, and
+  // the gateway sent the REAL key in clear to whatever listened on that port. The agent user shares
+  // the runner's loopback and may bind any free port >1024: a local proxy not (yet) up, down, or bound
+  // on the other family. Now the listener's owner is checked (src/gateway/loopback-owner.ts); the
+  // listener here is a real process of another user's, so this needs root (CI runs as root).
+  (root ? test : test.skip)(
+    '(was a hole) a loopback upstream port the agent holds is refused the real key',
+    async () => {
+      const agent = await foreignListener('127.0.0.1', children);
+      const got = await start(
+        `model:\n  provider: anthropic\n  base_url: http://127.0.0.1:${agent.port}\n`
+      );
+      const gateway = got.turn.gateway!;
+      const answer = await raw(gatewayPort(gateway.env), '/anthropic/v1/messages', {
+        'x-api-key': gateway.capability,
+        'content-type': 'application/json'
+      });
+      expect(answer.status).toBe(502);
+      expect(agent.seen()).not.toContain('seen');
+    }
+  );
+});
+
+describe('the routing rule against what Hermes would do', () => {
+  test.each<[string, string, NodeJS.ProcessEnv, RegExp]>([
+    [
+      'another provider in .env-style env',
+      '',
+      { HERMES_INFERENCE_PROVIDER: 'openrouter' },
+      /openrouter/
+    ],
+    [
+      'model.provider beats an env anthropic',
+      'model:\n  provider: nous\n',
+      { HERMES_INFERENCE_PROVIDER: 'anthropic' },
+      /nous/
+    ],
+    [
+      'model.provider auto with a base_url',
+      'model:\n  provider: auto\n  base_url: https://api.anthropic.com\n',
+      {},
+      /custom endpoint/
+    ],
+    [
+      'OPENROUTER beside it under auto',
+      '',
+      { OPENROUTER_API_KEY: 'sk-or-x' },
+      /OPENROUTER_API_KEY/
+    ],
+    [
+      'CLAUDE_CODE_OAUTH_TOKEN beside it',
+      '',
+      { CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-x' },
+      /CLAUDE_CODE_OAUTH_TOKEN/
+    ],
+    ['an OAuth-shaped key', '', { ANTHROPIC_API_KEY: 'sk-ant-oat01-abc' }, /OAuth/],
+    ['a JWT-shaped key', '', { ANTHROPIC_API_KEY: 'eyJhbGciOi.x.y' }, /OAuth/],
+    // Conservative: upstream's aliases (claude → anthropic) are not followed, so the key is left held.
+    ['an alias of anthropic', 'model:\n  provider: claude\n', {}, /claude provider/]
+  ])('%s: not fronted, said why', (_what, config, seen, why) => {
+    const got = routeOf(config, seen);
+    expect(got.routed).toBe(false);
+    expect(!got.routed && got.why).toMatch(why);
+  });
+
+  test('the whole chain with ANTHROPIC_TOKEN only in Hermes’ .env: not fronted, the key held', async () => {
+    const got = await start(undefined, {}, { dotenv: 'ANTHROPIC_TOKEN=sk-ant-oat01-t\n' });
+    expect(got.turn.gateway).toBeUndefined();
+    expect(got.warnings.join('\n')).toMatch(/ANTHROPIC_TOKEN is set/);
+    expect(got.held).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'ANTHROPIC_TOKEN']));
+  });
+
+  test('HERMES_INFERENCE_PROVIDER=openrouter only in Hermes’ .env: not fronted', async () => {
+    const got = await start(undefined, {}, { dotenv: 'HERMES_INFERENCE_PROVIDER=openrouter\n' });
+    expect(got.turn.gateway).toBeUndefined();
+    expect(got.held).toContain('ANTHROPIC_API_KEY');
+  });
 });
