@@ -61326,9 +61326,10 @@ var inputs = __nccwpck_require__(64389);
 
 async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
     const { settings, redact } = plan;
+    const triggered = (0,gate/* triggerOf */.ix)(env);
     const admission = settings.mode === 'transcript'
         ? undefined
-        : await (0,gate/* admit */.w4)((0,gate/* triggerOf */.ix)(env), settings.gate, { limits: limits.gate });
+        : await (0,gate/* admit */.w4)(triggered, settings.gate, { limits: limits.gate });
     const comment = stickyComment(settings, plan, { env, out });
     if (admission && !admission.allowed)
         return { allowed: false, refusal: admission, comment };
@@ -61348,7 +61349,9 @@ async function admitRun(plan, { env, out, limits, platform, isolationHost }) {
         }
         out.warning(`Hermes runs as the runner's user, not as its own: ${isolation.why}. It can read what the action's process holds, and reach any host (see docs/security.md); set "${inputs/* Input */.p.Isolation}: none" to say this is intended.`);
     }
-    const unfenced = settings.mode === 'cli' ? cannotFence(settings, isolation, isolationHost, env) : undefined;
+    const unfenced = settings.mode === 'cli'
+        ? cannotFence(settings, isolation, isolationHost, triggered)
+        : undefined;
     if (unfenced) {
         const refusal = {
             allowed: false,
@@ -61395,8 +61398,7 @@ function cannotIsolate(mode, why, env) {
  * On an event people without write access cause, a fenced `allowed-hosts` (the default) needs a fence:
  * the agent's own user and a kernel tool to raise it with. Why it cannot be had, or undefined.
  */
-function cannotFence(settings, isolation, host, env) {
-    const trigger = (0,gate/* triggerOf */.ix)(env);
+function cannotFence(settings, isolation, host, trigger) {
     if (settings.egress.kind !== 'fenced' || !(0,gate/* gated */.aH)(trigger) || !isolation)
         return undefined;
     const tool = fenceTool(name => host.tool(name));
@@ -64059,6 +64061,8 @@ function ancestors(p) {
 
 
 
+/** Why the network was open when Hermes did not run as its own user. */
+const AS_THE_RUNNER = "Hermes runs as the runner's user, whose traffic a fence cannot tell from the action's";
 async function confine(options) {
     const { plan, workspace, executable, env } = options;
     // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
@@ -64098,12 +64102,6 @@ async function confine(options) {
     // to its provider go nowhere unless allowed-hosts names the provider's host.
     if (isolation?.fenced && options.fence.gatewayPort === undefined)
         options.note(`The egress fence lets the agent reach only the model gateway, which fronts no provider key here: if Hermes calls its provider itself, list the provider's host in "${inputs/* Input */.p.AllowedHosts}" (openrouter.ai, api.openai.com, api.anthropic.com…).`);
-    // Not its own user: no uid to fence, and the summary says the network was open. No warning of its
-    // own: running as the runner's user was chosen, or warned of already (admission refused the events
-    // where a fence was required).
-    const openWhy = isolation
-        ? undefined
-        : "Hermes runs as the runner's user, whose traffic a fence cannot tell from the action's";
     // From here on the agent runs.
     let released;
     const release = async () => {
@@ -64112,9 +64110,9 @@ async function confine(options) {
             ? await isolation.release()
             : {
                 why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found'),
-                egress: options.fence.egress.kind === 'open'
-                    ? OPEN_NETWORK
-                    : unfenced(openWhy ?? 'not isolated')
+                // No uid to fence; no warning of its own: running as the runner's user was chosen, or
+                // warned of (admission refused the events where a fence was required).
+                egress: options.fence.egress.kind === 'open' ? OPEN_NETWORK : unfenced(AS_THE_RUNNER)
             };
         const found = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
         // A path the agent may have chosen: redacted like everything else it wrote.
@@ -64683,6 +64681,8 @@ async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancell
         executable
     };
     const isolated = runsAsOwnUser({ ...confining, env });
+    // Whether people without write access can cause this event (the payload read once).
+    const strangers = (0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env));
     // Read anew after each wait (a property read would stay narrowed across the awaits).
     const cancelledNow = () => cancellation.cancelled;
     let turnGateway = {};
@@ -64709,11 +64709,11 @@ async function hermesTurn(settings, { isolation: plan, trigger }, { log, cancell
             ignoreUserConfig: settings.ignoreUserConfig,
             env: agentEnv,
             overrides: agentOverrides(turnGateway, env),
-            mayFallBack: settings.isolation === 'auto' && !(0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env)),
+            mayFallBack: settings.isolation === 'auto' && !strangers,
             fence: {
                 egress: settings.egress,
                 gatewayPort: gateway?.port,
-                required: settings.egress.kind === 'fenced' && (0,gate/* gated */.aH)((0,gate/* triggerOf */.ix)(env))
+                required: settings.egress.kind === 'fenced' && strangers
             },
             host: ports.isolationHost,
             redact: text => log.redact(text),

@@ -69,6 +69,10 @@ export interface Confinement {
 export type Confined =
   { ok: true; confinement: Confinement } | { ok: false; why: string; fact: IsolationFact };
 
+/** Why the network was open when Hermes did not run as its own user. */
+const AS_THE_RUNNER =
+  "Hermes runs as the runner's user, whose traffic a fence cannot tell from the action's";
+
 export async function confine(options: ConfineOptions): Promise<Confined> {
   const { plan, workspace, executable, env } = options;
   // Read before the workspace is lent: what the checkout's git config and hooks were the workflow's,
@@ -105,12 +109,6 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
     options.note(
       `The egress fence lets the agent reach only the model gateway, which fronts no provider key here: if Hermes calls its provider itself, list the provider's host in "${Input.AllowedHosts}" (openrouter.ai, api.openai.com, api.anthropic.com…).`
     );
-  // Not its own user: no uid to fence, and the summary says the network was open. No warning of its
-  // own: running as the runner's user was chosen, or warned of already (admission refused the events
-  // where a fence was required).
-  const openWhy = isolation
-    ? undefined
-    : "Hermes runs as the runner's user, whose traffic a fence cannot tell from the action's";
   // From here on the agent runs.
   let released: Promise<IsolationFact> | undefined;
   const release = async (): Promise<IsolationFact> => {
@@ -119,10 +117,9 @@ export async function confine(options: ConfineOptions): Promise<Confined> {
       ? await isolation.release()
       : {
           why: unlent ?? (plan?.kind === 'none' ? plan.why : 'Hermes was not found'),
-          egress:
-            options.fence.egress.kind === 'open'
-              ? OPEN_NETWORK
-              : unfenced(openWhy ?? 'not isolated')
+          // No uid to fence; no warning of its own: running as the runner's user was chosen, or
+          // warned of (admission refused the events where a fence was required).
+          egress: options.fence.egress.kind === 'open' ? OPEN_NETWORK : unfenced(AS_THE_RUNNER)
         };
     const found = exposedCredential(workspace, isolation !== undefined, isolation?.closedTemp);
     // A path the agent may have chosen: redacted like everything else it wrote.

@@ -49,10 +49,11 @@ export async function admitRun(
   { env, out, limits, platform, isolationHost }: Ports
 ): Promise<AdmitResult> {
   const { settings, redact } = plan;
+  const triggered = triggerOf(env);
   const admission =
     settings.mode === 'transcript'
       ? undefined
-      : await admit(triggerOf(env), settings.gate, { limits: limits.gate });
+      : await admit(triggered, settings.gate, { limits: limits.gate });
   const comment = stickyComment(settings, plan, { env, out });
   if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
   const isolation =
@@ -75,7 +76,9 @@ export async function admitRun(
     );
   }
   const unfenced =
-    settings.mode === 'cli' ? cannotFence(settings, isolation, isolationHost, env) : undefined;
+    settings.mode === 'cli'
+      ? cannotFence(settings, isolation, isolationHost, triggered)
+      : undefined;
   if (unfenced) {
     const refusal: Refusal = {
       allowed: false,
@@ -137,9 +140,8 @@ function cannotFence(
   settings: CliSettings,
   isolation: IsolationPlan | undefined,
   host: Ports['isolationHost'],
-  env: NodeJS.ProcessEnv
+  trigger: ReturnType<typeof triggerOf>
 ): string | undefined {
-  const trigger = triggerOf(env);
   if (settings.egress.kind !== 'fenced' || !gated(trigger) || !isolation) return undefined;
   const tool = fenceTool(name => host.tool(name));
   const why =

@@ -159,6 +159,8 @@ async function hermesTurn(
     executable
   };
   const isolated = runsAsOwnUser({ ...confining, env });
+  // Whether people without write access can cause this event (the payload read once).
+  const strangers = gated(triggerOf(env));
   // Read anew after each wait (a property read would stay narrowed across the awaits).
   const cancelledNow = (): boolean => cancellation.cancelled;
   let turnGateway: TurnGateway = {};
@@ -191,11 +193,11 @@ async function hermesTurn(
       ignoreUserConfig: settings.ignoreUserConfig,
       env: agentEnv,
       overrides: agentOverrides(turnGateway, env),
-      mayFallBack: settings.isolation === 'auto' && !gated(triggerOf(env)),
+      mayFallBack: settings.isolation === 'auto' && !strangers,
       fence: {
         egress: settings.egress,
         gatewayPort: gateway?.port,
-        required: settings.egress.kind === 'fenced' && gated(triggerOf(env))
+        required: settings.egress.kind === 'fenced' && strangers
       },
       host: ports.isolationHost,
       redact: text => log.redact(text),
