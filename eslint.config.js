@@ -10,7 +10,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * spawn path), cli/ (running Hermes), install/ (installing it), confine/ (the agent's fence), gateway/
  * (every model call), fence/ (the agent's network: kernel rules by uid, the egress proxy). A folder may not import from those after it, nor from a sibling job.
  */
-const JOBS = ['process', 'cli', 'install', 'confine', 'gateway', 'fence'];
+const JOBS = ['process', 'cli', 'install', 'confine', 'gateway', 'fence', 'fork'];
 const LAYERS = {
   http: [
     'comment',
@@ -38,6 +38,7 @@ const LAYERS = {
   run: ['comment', ...JOBS, 'api', 'schema', 'access', 'publish', 'report-action'],
   process: [
     'comment',
+    'fork',
     'fence',
     'cli',
     'install',
@@ -49,9 +50,20 @@ const LAYERS = {
     'publish',
     'report-action'
   ],
-  cli: ['comment', 'install', 'confine', 'gateway', 'fence', 'api', 'publish', 'report-action'],
+  cli: [
+    'comment',
+    'fork',
+    'install',
+    'confine',
+    'gateway',
+    'fence',
+    'api',
+    'publish',
+    'report-action'
+  ],
   install: [
     'comment',
+    'fork',
     'confine',
     'gateway',
     'fence',
@@ -63,6 +75,7 @@ const LAYERS = {
   ],
   confine: [
     'comment',
+    'fork',
     'cli',
     'install',
     'gateway',
@@ -74,6 +87,7 @@ const LAYERS = {
   ],
   gateway: [
     'comment',
+    'fork',
     'cli',
     'install',
     'confine',
@@ -87,11 +101,26 @@ const LAYERS = {
   // The egress fence runs nothing of Hermes': the kernel's tools through the caller's admin, its proxy.
   fence: [
     'comment',
+    'fork',
     'process',
     'cli',
     'install',
     'confine',
     'gateway',
+    'api',
+    'schema',
+    'access',
+    'publish',
+    'report-action'
+  ],
+  // A stranger's pull request fetched and quoted: git through process/, nothing of the other jobs'.
+  fork: [
+    'comment',
+    'cli',
+    'install',
+    'confine',
+    'gateway',
+    'fence',
     'api',
     'schema',
     'access',

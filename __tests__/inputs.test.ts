@@ -50,6 +50,7 @@ describe('parseSettings: defaults', () => {
       checkpoints: false,
       passSessionId: false,
       prRules: 'ignore',
+      forkPrs: 'refuse',
       args: [],
       hermesPath: 'hermes',
       workingDirectory: WORKSPACE,

@@ -75,10 +75,11 @@ const problems = async (text: string, name: string): Promise<string[]> =>
     .map(p => `${name}:${p.line}: ${p.message}`);
 
 describe('docs/examples/', () => {
-  test('holds the five workflows', () => {
+  test('holds the six workflows', () => {
     expect(examples.sort()).toEqual([
       'comment-command.yml',
       'failed-ci.yml',
+      'fork-pr-review.yml',
       'issue-triage.yml',
       'pr-review.yml',
       'scheduled-check.yml'

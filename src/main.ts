@@ -69,7 +69,8 @@ async function carryOn(
   await publish(report, plan, ports, {
     comment: admitted.comment,
     cancellation: executed.cancellation,
-    earlier: executed.earlier.map(a => a.transcript)
+    earlier: executed.earlier.map(a => a.transcript),
+    reviewedHead: admitted.fork?.headSha
   });
 }
 

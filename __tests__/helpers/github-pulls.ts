@@ -27,9 +27,12 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fix
 
 /** The files of a `git format-patch` file as the files listing gives them: the patch from the first `@@`. */
 export function filesOf(patchFile: string, rename?: { from: string }): DiffEntry[] {
-  const text = fs
-    .readFileSync(path.join(FIXTURES, patchFile), 'utf8')
-    .replace(/\n-- \n[\s\S]*$/, '\n');
+  return entriesOf(fs.readFileSync(path.join(FIXTURES, patchFile), 'utf8'), rename);
+}
+
+/** The files of a patch's text (`git diff`'s or `git format-patch`'s) as the files listing gives them. */
+export function entriesOf(patchText: string, rename?: { from: string }): DiffEntry[] {
+  const text = patchText.replace(/\n-- \n[\s\S]*$/, '\n');
   return text
     .split(/^diff --git /m)
     .slice(1)
@@ -43,7 +46,7 @@ export function filesOf(patchFile: string, rename?: { from: string }): DiffEntry
       return {
         sha: '0'.repeat(40),
         filename,
-        status: rename ? 'renamed' : 'modified',
+        status: rename ? 'renamed' : /^new file mode/m.test(part) ? 'added' : 'modified',
         ...(rename ? { previous_filename: rename.from } : {}),
         additions,
         deletions,

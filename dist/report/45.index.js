@@ -2010,6 +2010,7 @@ const Input = {
     IgnoreUserConfig: 'ignore-user-config',
     IgnoreRules: 'ignore-rules',
     PrRules: 'pr-rules',
+    ForkPrs: 'fork-prs',
     Worktree: 'worktree',
     Checkpoints: 'checkpoints',
     PassSessionId: 'pass-session-id',

@@ -11,6 +11,7 @@ export const Input = {
   IgnoreUserConfig: 'ignore-user-config',
   IgnoreRules: 'ignore-rules',
   PrRules: 'pr-rules',
+  ForkPrs: 'fork-prs',
   Worktree: 'worktree',
   Checkpoints: 'checkpoints',
   PassSessionId: 'pass-session-id',

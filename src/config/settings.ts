@@ -61,6 +61,8 @@ export interface CliOptions {
   ignoreRules: boolean;
   /** `pr-rules`: whether Hermes reads rules and skills from a checkout someone else may have written. */
   prRules: PrRules;
+  /** `fork-prs`: whether a stranger's fork pull request is reviewed (see steps/fork.ts) or refused. */
+  forkPrs: ForkPrs;
   worktree: boolean;
   checkpoints: boolean;
   passSessionId: boolean;
@@ -80,6 +82,8 @@ export interface CliOptions {
 
 export type PrRules = 'ignore' | 'trust';
 const PR_RULES: PrRules[] = ['ignore', 'trust'];
+
+export type ForkPrs = 'refuse' | 'review';
 
 export type IsolationMode = 'auto' | 'user' | 'none';
 const ISOLATION_MODES: IsolationMode[] = ['auto', 'user', 'none'];
@@ -238,6 +242,7 @@ function parseCli(getInput: GetInput, workspace: string, env: NodeJS.ProcessEnv 
     ignoreUserConfig: bool(Input.IgnoreUserConfig, false),
     ignoreRules: bool(Input.IgnoreRules, false),
     prRules: parsePrRules(text(Input.PrRules)),
+    forkPrs: parseForkPrs(text(Input.ForkPrs)),
     worktree: bool(Input.Worktree, false),
     checkpoints: bool(Input.Checkpoints, false),
     passSessionId: bool(Input.PassSessionId, false),
@@ -289,6 +294,14 @@ function parsePrRules(raw: string | undefined): PrRules {
       `Input "${Input.PrRules}" is ${JSON.stringify(raw)}; allowed: ignore (Hermes reads no rules or skills from a pull request someone else wrote) or trust.`
     );
   return mode;
+}
+
+function parseForkPrs(raw: string | undefined): ForkPrs {
+  if (raw === undefined || raw === 'refuse') return 'refuse';
+  if (raw === 'review') return 'review';
+  throw new InputError(
+    `Input "${Input.ForkPrs}" is ${JSON.stringify(raw)}; allowed: refuse (a pull request from a fork is refused, unless its actor may start the agent) or review (it is reviewed as a stranger's, on the safe defaults only).`
+  );
 }
 
 function parseIsolation(raw: string | undefined): IsolationMode {

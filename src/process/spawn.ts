@@ -112,7 +112,14 @@ export function commandSync(
 export function commandAsync(
   file: string,
   args: string[],
-  options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs: number; as?: AgentUser }
+  options: {
+    cwd?: string;
+    env: NodeJS.ProcessEnv;
+    timeoutMs: number;
+    as?: AgentUser;
+    /** Kills it (SIGKILL) when aborted: a cancelled job waits for no command. */
+    signal?: AbortSignal;
+  }
 ): Promise<{ error: Error | null; stdout: string; stderr: string }> {
   const [command, argv] = wrap(file, args, options.as, options.env);
   return new Promise(resolve => {
@@ -126,7 +133,8 @@ export function commandAsync(
         timeout: options.timeoutMs,
         killSignal: 'SIGKILL',
         maxBuffer: 64 * 1024,
-        windowsHide: true
+        windowsHide: true,
+        signal: options.signal
       },
       (error, stdout, stderr) => resolve({ error, stdout, stderr })
     );

@@ -12,6 +12,8 @@ import type { CliSettings, IsolationMode, Settings } from '../config/settings.js
 import type { RunReport } from '../publish/run-report.js';
 import type { IsolationFact } from '../run/facts.js';
 import type { Redacted } from '../text/redact.js';
+import type { ForkPull } from '../fork/pull.js';
+import { forkAdmitted, forkPullFor, forkRefusal, forkUnmet } from './fork.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -32,6 +34,8 @@ interface Admitted {
   /** CLI mode, where the checkout may hold someone else's files: whether Hermes reads its rules. */
   rules?: RunReport['rules'];
   comment?: StickyComment;
+  /** `fork-prs: review`: the stranger's pull request to review in a folder of its own. */
+  fork?: ForkPull;
 }
 
 interface Refused {
@@ -50,16 +54,27 @@ export async function admitRun(
 ): Promise<AdmitResult> {
   const { settings, redact } = plan;
   const triggered = triggerOf(env);
-  const admission =
-    settings.mode === 'transcript'
-      ? undefined
-      : await admit(triggered, settings.gate, { limits: limits.gate });
   const comment = stickyComment(settings, plan, { env, out });
-  if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
   const isolation =
     settings.mode === 'cli'
       ? planIsolation(settings.isolation, platform, isolationHost)
       : undefined;
+  // fork-prs: review: a fork's pull request is a stranger's, let in on the mode's safe defaults alone.
+  const fork = settings.mode === 'cli' ? forkPullFor(settings, env) : undefined;
+  let admission: Admission | undefined;
+  if (fork && settings.mode === 'cli' && isolation) {
+    const unmet = 'unreadable' in fork ? [] : forkUnmet(settings, isolation, isolationHost);
+    const { actor, event } = triggered;
+    if ('unreadable' in fork || unmet.length > 0)
+      return {
+        allowed: false,
+        refusal: { allowed: false, actor, event, message: forkRefusal(fork, unmet) },
+        comment
+      };
+    admission = { allowed: true, actor, event, why: forkAdmitted(fork, settings) };
+  } else if (settings.mode !== 'transcript')
+    admission = await admit(triggered, settings.gate, { limits: limits.gate });
+  if (admission && !admission.allowed) return { allowed: false, refusal: admission, comment };
   if (settings.mode === 'cli' && isolation?.kind === 'none' && !isolation.chosen) {
     const why = cannotIsolate(settings.isolation, isolation.why, env);
     if (why) {
@@ -100,7 +115,14 @@ export async function admitRun(
         ? `Hermes reads no rules or skills from the checkout (--ignore-rules): ${rules.why}; set "${Input.PrRules}: trust" to let it.`
         : `Hermes reads the checkout's rules and skills: ${rules.why}.`
     );
-  return { allowed: true, trigger, isolation, rules, comment };
+  return {
+    allowed: true,
+    trigger,
+    isolation,
+    rules,
+    comment,
+    ...(fork && !('unreadable' in fork) && { fork })
+  };
 }
 
 /**

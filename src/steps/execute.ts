@@ -4,19 +4,17 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ApiServer } from '../api/server.js';
 import { gated, triggerOf } from '../access/gate.js';
 import { confine, runsAsOwnUser, type Confinement } from '../confine/confine.js';
 import { notInstalled, type InstallIo } from '../install/install.js';
 import { exportTimeoutMs, recordPathFor, type SessionRecord } from '../cli/session-record.js';
-import type { ApiModeSettings, CliSettings } from '../config/settings.js';
+import type { CliSettings } from '../config/settings.js';
 import { inert, LiveLog } from '../publish/log.js';
-import type { Attempt } from '../run/attempt.js';
 import type { Cancellation } from '../run/cancellation.js';
 import type { GatewayFact, InstallFact, IsolationFact } from '../run/facts.js';
 import { unlistedChatFlags } from '../cli/hermes.js';
-import { followFile } from '../run/stream-reader.js';
 import { retryTempfail, type Attempts } from '../run/tempfail.js';
+import { apiServerTurn, readTranscript, tempfailPolicy, type Running } from './other-turns.js';
 import type { AdmitResult, Refusal } from './admit.js';
 import {
   agentEnvironment,
@@ -29,6 +27,7 @@ import {
   type TurnGateway
 } from './gateway.js';
 import { messageOf } from '../text/errors.js';
+import { forkHeld, forkTurn } from './fork.js';
 import type { Plan } from './plan.js';
 import type { Ports } from './ports.js';
 
@@ -128,30 +127,31 @@ export async function untilCancelled<T>(
   }
 }
 
-interface Running {
-  log: LiveLog;
-  cancellation: Cancellation;
-  ports: Ports;
-  plan: Plan;
-}
-
 /** Runs Hermes (installed first when it has to be), retried on exit 75, as its own user when it can. */
 async function hermesTurn(
-  settings: CliSettings,
-  { isolation: plan, trigger }: Extract<AdmitResult, { allowed: true }>,
+  given: CliSettings,
+  { isolation: plan, trigger, fork }: Extract<AdmitResult, { allowed: true }>,
   { log, cancellation, ports, plan: turnPlan }: Running
 ): Promise<Result> {
   const { env, hermes } = ports;
-  fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
-  const provided = await hermes.provide(settings, installIo(log, ports), cancellation, env);
+  fs.mkdirSync(path.dirname(given.jsonlPath), { recursive: true });
+  const provided = await hermes.provide(given, installIo(log, ports), cancellation, env);
   const { executable, install } = provided;
   // Cancelled while Hermes was looked for or installed (the installer's group is gone by now).
   if (cancellation.cancelled)
     throw new Cancelled(install ? 'while Hermes was installed' : 'while Hermes was looked for');
   if (provided.failure !== undefined) {
-    const attempt = notInstalled(settings.jsonlPath, settings.hermesPath, provided.failure, log);
+    const attempt = notInstalled(given.jsonlPath, given.hermesPath, provided.failure, log);
     return { allowed: true, attempt, earlier: [], attemptCount: 1, install };
   }
+  // Read anew after each wait (a property read would stay narrowed across the awaits).
+  const cancelledNow = (): boolean => cancellation.cancelled;
+  // fork-prs: review: the head fetched into a folder of its own, lent instead of the workspace.
+  const forked = fork && (await forkTurn(fork, given, ports, cancellation.signal));
+  if (forked?.ok && cancelledNow()) forked.tree.remove();
+  if (cancelledNow()) throw new Cancelled("while the pull request's head was fetched");
+  if (forked && !forked.ok) throw new Error(`"fork-prs: review": ${forked.why}`);
+  const settings = forked ? forked.settings : given;
   const confining = {
     plan,
     workspace: env.GITHUB_WORKSPACE ?? settings.workingDirectory,
@@ -161,8 +161,6 @@ async function hermesTurn(
   const isolated = runsAsOwnUser({ ...confining, env });
   // Whether people without write access can cause this event (the payload read once).
   const strangers = gated(triggerOf(env));
-  // Read anew after each wait (a property read would stay narrowed across the awaits).
-  const cancelledNow = (): boolean => cancellation.cancelled;
   let turnGateway: TurnGateway = {};
   let confinement: Confinement | undefined;
   // Whatever happens from here, the gateway closes and the fence comes down, once, in that order: a
@@ -175,7 +173,12 @@ async function hermesTurn(
         .catch((error: unknown) =>
           ports.out.warning(`The model gateway did not close cleanly: ${messageOf(error)}`)
         );
-      return confinement?.release();
+      try {
+        return await confinement?.release();
+      } finally {
+        // The stranger's head goes once the agent's last process has: nothing of the runner's reads it.
+        forked?.tree.remove();
+      }
     })());
   try {
     // Before the agent's environment is built: the keys it fronts are replaced by its capability.
@@ -221,6 +224,23 @@ async function hermesTurn(
         isolated ? 'while Hermes’ own user was set up' : 'while the turn was prepared'
       );
     const { spawning, queryFile } = confinement;
+    // A stranger's pull request: Hermes starts only with the key fronted and no credential in reach.
+    const unsafe =
+      fork &&
+      forkHeld(
+        gateway !== undefined,
+        heldByAgent(ports.gateway.held, spawning.env, turnGateway, isolated)
+      );
+    if (unsafe) {
+      const isolation = await tearDown();
+      const refusal: Refusal = {
+        allowed: false,
+        actor: trigger?.actor,
+        event: trigger?.event,
+        message: log.redact(unsafe)
+      };
+      return { allowed: false, refusal, isolation: isolation ?? { why: unsafe }, install };
+    }
     const spent = (): Pick<Executed, 'gateway' | 'held'> => ({
       gateway: gateway && gatewayFact(gateway, log.redact),
       // Under none, all of this process's environment: the agent reads it in /proc/<pid>/environ.
@@ -334,61 +354,4 @@ function installIo(log: LiveLog, { out }: Ports): InstallIo {
     group: (title, fn) => out.group(inert(log.redact(title)), fn),
     addPath: dir => out.addPath(dir)
   };
-}
-
-/** Sends the turn to a Hermes API server, retried on what maps to exit 75 (429, 5xx, no connection). */
-async function apiServerTurn(
-  settings: ApiModeSettings,
-  query: string,
-  { log, cancellation, ports }: Running
-): Promise<Result> {
-  fs.mkdirSync(path.dirname(settings.jsonlPath), { recursive: true });
-  const server = new ApiServer({
-    ...settings.api,
-    model: settings.model,
-    showReasoning: settings.showReasoning,
-    timeoutMs: settings.timeoutMs
-  });
-  log.begin();
-  const attempts = await retryTempfail(
-    () => server.attempt(query, settings.jsonlPath, log, cancellation),
-    tempfailPolicy(settings, 'the API server could not take the turn', log, cancellation, ports)
-  );
-  return {
-    allowed: true,
-    ...attempts,
-    attemptCount: attempts.earlier.length + 1,
-    agent: server.description
-  };
-}
-
-function tempfailPolicy(
-  settings: CliSettings | ApiModeSettings,
-  why: string,
-  log: LiveLog,
-  cancellation: Cancellation,
-  { clock, limits }: Ports
-): Parameters<typeof retryTempfail>[1] {
-  return {
-    jsonlPath: settings.jsonlPath,
-    retries: settings.tempfailRetries,
-    backoffMs: settings.tempfailBackoffMs,
-    jitter: limits.tempfailJitter,
-    why,
-    cancellation,
-    sleep: clock.sleep,
-    note: line => log.note(line)
-  };
-}
-
-async function readTranscript(transcript: string, { log, ports }: Running): Promise<Result> {
-  const started = ports.clock.now();
-  log.begin();
-  const turn = await followFile(transcript, log);
-  const attempt: Attempt = {
-    turn,
-    durationMs: ports.clock.now() - started,
-    end: { kind: 'transcript' }
-  };
-  return { allowed: true, attempt, earlier: [], attemptCount: 0 };
 }

@@ -26,13 +26,15 @@ export interface Publishing {
   cancellation?: Cancellation;
   /** The transcripts of earlier attempts, uploaded beside the last one; absent when nothing ran. */
   earlier?: string[];
+  /** `fork-prs: review`: the head commit the agent reviewed; a review is written on it or not at all. */
+  reviewedHead?: string;
 }
 
 export async function publish(
   report: FinalReport,
   plan: Plan,
   ports: Ports,
-  { comment, cancellation, earlier }: Publishing
+  { comment, cancellation, earlier, reviewedHead }: Publishing
 ): Promise<void> {
   const { settings, redact } = plan;
   const { out } = ports;
@@ -48,7 +50,7 @@ export async function publish(
       graceLeft(cancellation, ports.limits.grace, ports.clock.now)
     );
   // The review and the labels the answer proposed: written by the action, before the comment links to them.
-  const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports);
+  const wrote = cancelled ? undefined : await writeForAgent(report, plan, ports, reviewedHead);
   // Cancelled while the review and labels were written (before any upload began).
   const cancelledWriting = !cancelled && cancellation?.cancelledAt !== undefined;
   // Not kept in `written`: the report's own outputs leave these empty, so a rewrite below never clears them.

@@ -29,7 +29,9 @@ export interface Written {
 export async function writeForAgent(
   report: FinalReport,
   { settings, redact }: Plan,
-  { env, out }: Pick<Ports, 'env' | 'out'>
+  { env, out }: Pick<Ports, 'env' | 'out'>,
+  /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
+  reviewedHead?: string
 ): Promise<Written> {
   const outputs = new Map<OutputName, string>(
     [
@@ -63,7 +65,7 @@ export async function writeForAgent(
     if (found.kind === 'issue') {
       out.warning(`No review is written: #${found.number} is an issue, not a pull request.`);
     } else {
-      const posted = await review(options, found, proposed.review, redact);
+      const posted = await review(options, found, proposed.review, redact, reviewedHead);
       if (posted.ok) {
         outputs.set(Output.ReviewId, String(posted.value.id));
         outputs.set(Output.ReviewUrl, posted.value.url);
@@ -93,10 +95,17 @@ async function review(
   options: { token: string },
   target: { apiUrl: string; repository: string; number: number },
   proposal: ReviewProposal,
-  redact: Redactor
+  redact: Redactor,
+  reviewedHead: string | undefined
 ): Promise<Answer<{ id: number; url: string; inline: number; outside: number }>> {
   const pull = await readPull(options, target);
   if (!pull.ok) return pull;
+  // Lines of one commit placed on another's diff would point at the wrong code.
+  if (reviewedHead !== undefined && pull.value.headSha !== reviewedHead)
+    return {
+      ok: false,
+      why: `the pull request's head moved to ${pull.value.headSha.slice(0, 12)} while Hermes reviewed ${reviewedHead.slice(0, 12)}, so no review of the old head is written (the newer push's run reviews the new one)`
+    };
   const built = buildReview(proposal, pull.value, redact);
   const posted = await postReview(options, target, built);
   return posted.ok
