@@ -37,18 +37,22 @@ function payload(repo: unknown, over: Record<string, unknown> = {}): string {
 
 const FORK = { fork: true, full_name: 'mallory/repo' };
 
+/** The pull request payload() describes, as forkPullOf reads it. */
+const pull = (over: Partial<ForkPull> = {}): ForkPull => ({
+  number: 12,
+  headSha: HEAD,
+  baseSha: BASE,
+  fork: 'mallory/repo',
+  title: 'Fix the parser',
+  body: 'It was broken.',
+  branch: 'fix',
+  author: 'mallory',
+  ...over
+});
+
 describe('which pull requests the mode reviews', () => {
   test('a fork’s pull_request_target: every field read', () => {
-    expect(forkPullOf('pull_request_target', payload(FORK), 'octo/repo')).toEqual({
-      number: 12,
-      headSha: HEAD,
-      baseSha: BASE,
-      fork: 'mallory/repo',
-      title: 'Fix the parser',
-      body: 'It was broken.',
-      branch: 'fix',
-      author: 'mallory'
-    });
+    expect(forkPullOf('pull_request_target', payload(FORK), 'octo/repo')).toEqual(pull());
   });
 
   test.each<[string, unknown]>([
@@ -106,18 +110,6 @@ describe('which pull requests the mode reviews', () => {
       'Input "fork-prs" is "yes"; allowed: refuse (a pull request from a fork is refused, unless its actor may start the agent) or review'
     );
   });
-});
-
-const pull = (over: Partial<ForkPull> = {}): ForkPull => ({
-  number: 12,
-  headSha: HEAD,
-  baseSha: BASE,
-  fork: 'mallory/repo',
-  title: 'Fix the parser',
-  body: 'It was broken.',
-  branch: 'fix',
-  author: 'mallory',
-  ...over
 });
 
 /** The lines between the markers, and the markers. */
