@@ -56,6 +56,7 @@ interface ReviewerRecord {
   workspaceList: Attempted;
   workspacePlant: Attempted;
   runnerTemp: Attempted;
+  planted: Attempted | null;
   probes: { host: string; port: number; outcome: string }[];
   model: number | string | null;
 }
@@ -95,6 +96,7 @@ function snapshot(dir: string): string[] {
 describeRoot('fork-prs: review, a stranger’s hostile pull request end to end', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fork-review-e2e-'));
   const marker = path.join(scratch, 'the-pull-request-ran');
+  const victim = path.join(scratch, 'victim');
   let git: GitServer;
   let api: GithubPulls;
   let provider: ModelProvider;
@@ -132,6 +134,8 @@ describeRoot('fork-prs: review, a stranger’s hostile pull request end to end',
       path.join(home, '.gitconfig'),
       `[core]\n\thooksPath = .githooks\n[filter "evil"]\n\tsmudge = "sh -c 'echo filter >> ${marker}; cat'"\n`
     );
+    // A file of root's only: the hand-back must not be led to write it.
+    fs.writeFileSync(victim, 'root only\n', { mode: 0o600 });
     const dir = agentDir('fork-review-e2e-');
     const event = path.join(scratch, 'event.json');
     fs.writeFileSync(
@@ -179,6 +183,7 @@ describeRoot('fork-prs: review, a stranger’s hostile pull request end to end',
         OPENROUTER_API_KEY: REAL_KEY,
         OPENROUTER_BASE_URL: provider.url,
         HOSTILE_REPORT: path.join(dir, 'report.json'),
+        HOSTILE_LINK_VICTIM: victim,
         HOSTILE_ANSWER: '```json\n' + JSON.stringify(answer) + '\n```',
         HOSTILE_PROBES: JSON.stringify([
           { host: '127.0.0.1', port: must(listeners[0]).port },
@@ -211,7 +216,7 @@ describeRoot('fork-prs: review, a stranger’s hostile pull request end to end',
   test('Hermes ran as its own user in the fetched head, its rules ignored, the pull request as data', () => {
     expect(got.uid).not.toBe(0);
     // A folder of the action's own in the temp dir, outside the workspace and RUNNER_TEMP.
-    expect(got.cwd).toMatch(/^\/tmp\/hermes-pr-7-\w+$/);
+    expect(got.cwd).toMatch(/^\/tmp\/hermes-pr-7-\w+\/head$/);
     expect(got.head).toEqual({ ok: true, value: head.headSha });
     expect(got.agentsMd).toBe(true);
     expect(got.argv).toContain('--ignore-rules');
@@ -238,6 +243,13 @@ describeRoot('fork-prs: review, a stranger’s hostile pull request end to end',
     // Its one model call went through the gateway, which held the key.
     expect(got.model).toBe(200);
     expect(provider.requests.map(q => q.authorization)).toEqual([`Bearer ${REAL_KEY}`]);
+  });
+
+  test('the links it planted for the hand-back led root nowhere', () => {
+    expect(got.planted).toEqual({ ok: true, value: true });
+    expect(fs.readFileSync(victim, 'utf8')).toBe('root only\n');
+    const st = fs.statSync(victim);
+    expect([st.uid, st.mode & 0o777]).toEqual([0, 0o600]);
   });
 
   test('the job’s workspace is unchanged, and the head’s folder is gone', () => {

@@ -4,6 +4,7 @@
  * goes back (its other name may lie where the next agent reaches); write bits for group and others
  * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
  */
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -47,6 +48,11 @@ export function sweepShared(uid: number, admin: Admin): void {
  * Each regular file of uid in tree with another name: copied to a file of its own, or removed. When
  * the list cannot be read (the agent can make it outgrow the command's output cap), every such file
  * is removed by find itself, which prints nothing.
+ *
+ * Root writes here in folders the agent owned: the copy's name is random (a name the agent could
+ * foresee, it could have planted there as a link to any file of the machine, for cp to write
+ * through), cp removes whatever stands at it first, mv renames over the file without following a
+ * link, and chown changes the file itself (-h).
  */
 export function breakLinks(tree: string, uid: number, admin: Admin): void {
   const linked = [tree, '-uid', String(uid), '-type', 'f', '-links', '+1'];
@@ -61,10 +67,10 @@ export function breakLinks(tree: string, uid: number, admin: Admin): void {
   for (const file of files) {
     if (files.length > MAX_COPIED) admin('rm', ['-f', '--', file]);
     else {
-      const copy = `${file}.hermes-copy-${process.pid}`;
-      admin('cp', ['--preserve=mode,timestamps', '--', file, copy]);
-      admin('mv', ['-f', '--', copy, file]);
-      admin('chown', [String(uid), file]);
+      const copy = `${file}.hermes-copy-${randomBytes(12).toString('hex')}`;
+      admin('cp', ['--preserve=mode,timestamps', '--remove-destination', '--', file, copy]);
+      admin('mv', ['-f', '-T', '--', copy, file]);
+      admin('chown', ['-h', String(uid), file]);
     }
   }
 }
