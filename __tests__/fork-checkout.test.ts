@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const pull = (over: Partial<ForkPull> = {}): ForkPull => ({
-  number: 7,
+  number: 70,
   headSha: head.headSha,
   baseSha: head.baseSha,
   fork: 'mallory/repo',
@@ -91,7 +91,9 @@ describe('the head of a stranger’s pull request, fetched', () => {
       expect(fs.statSync(path.join(dir, '.githooks/post-checkout')).mode & 0o111).not.toBe(0);
       expect(fs.existsSync(MARKER)).toBe(false);
       // Outside the runner's temp and workspace, and not the GIT_DIR the environment named.
-      expect(dir.startsWith(os.tmpdir())).toBe(true);
+      expect(dir).toMatch(new RegExp(`^${os.tmpdir()}/hermes-pr-70-\\w+/head$`));
+      // Its parent the agent may enter, not change: it cannot rename the folder away.
+      expect(fs.statSync(path.dirname(dir)).mode & 0o777).toBe(0o711);
       expect(fs.existsSync(path.join(ROOT, 'not-this-one'))).toBe(false);
       expect(fs.existsSync(path.join(dir, '.git/hooks'))).toBe(false);
       // The token went as a header of the fetch, and stayed in no URL and no file.
@@ -104,7 +106,7 @@ describe('the head of a stranger’s pull request, fetched', () => {
     } finally {
       fetched.tree.remove();
     }
-    expect(fs.existsSync(dir)).toBe(false);
+    expect(fs.existsSync(path.dirname(dir))).toBe(false);
   });
 
   test('a server that wants the token gets it, and without one the fetch fails, said', async () => {
@@ -126,15 +128,15 @@ describe('the head of a stranger’s pull request, fetched', () => {
   });
 
   test('a commit the server does not have: refused, and no folder is left', async () => {
-    const before = fs.readdirSync(os.tmpdir()).filter(n => n.startsWith('hermes-pr-8-'));
-    const fetched = await fetchHead(pull({ number: 8, headSha: 'a'.repeat(40) }), {
+    const before = fs.readdirSync(os.tmpdir()).filter(n => n.startsWith('hermes-pr-80-'));
+    const fetched = await fetchHead(pull({ number: 80, headSha: 'a'.repeat(40) }), {
       serverUrl: server.url,
       repository: 'octo/repo',
       token: '',
       env: runnerEnv
     });
     expect(fetched.ok).toBe(false);
-    expect(fs.readdirSync(os.tmpdir()).filter(n => n.startsWith('hermes-pr-8-'))).toEqual(before);
+    expect(fs.readdirSync(os.tmpdir()).filter(n => n.startsWith('hermes-pr-80-'))).toEqual(before);
   });
 
   test('a base that cannot be fetched is no reason to refuse: the head is there, the base said missing', async () => {

@@ -73,10 +73,15 @@ export async function fetchHead(pull: ForkPull, options: FetchOptions): Promise<
   const url = gitUrl(options.serverUrl, options.repository);
   if (typeof url !== 'string') return { ok: false, why: url.why };
   const limits = options.limits ?? FORK_LIMITS;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hermes-pr-${pull.number}-`));
+  // The lent folder inside one the agent may enter but not change: owning the folder, it could
+  // otherwise rename it away (the temp dir is sticky, not closed to an entry's owner) to outlive the run.
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), `hermes-pr-${pull.number}-`));
+  fs.chmodSync(parent, 0o711);
+  const dir = path.join(parent, 'head');
+  fs.mkdirSync(dir, { mode: 0o700 });
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-git-home-'));
   const remove = (): void => {
-    for (const d of [dir, home]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [parent, home]) fs.rmSync(d, { recursive: true, force: true });
   };
   const env = gitEnv(options.env, home, url, options.token);
   const git = async (args: string[], timeoutMs = limits.commandMs): Promise<string | undefined> => {

@@ -114,30 +114,35 @@ export async function forkTurn(
   });
   if (!fetched.ok)
     return { ok: false, why: `the pull request's head could not be fetched: ${fetched.why}` };
-  const prompt = withPullData(
-    readQuery(settings.query, settings.workingDirectory),
-    pull,
-    read.value.files
-  );
-  const dir = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-prompt-'));
-  const file = path.join(dir, 'pull-request-prompt.md');
-  fs.writeFileSync(file, prompt);
   const tree = fetched.tree;
-  return {
-    ok: true,
-    tree: {
-      ...tree,
-      remove: () => {
-        tree.remove();
-        fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const prompt = withPullData(
+      readQuery(settings.query, settings.workingDirectory),
+      pull,
+      read.value.files
+    );
+    const dir = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'hermes-prompt-'));
+    const file = path.join(dir, 'pull-request-prompt.md');
+    fs.writeFileSync(file, prompt);
+    return {
+      ok: true,
+      tree: {
+        ...tree,
+        remove: () => {
+          tree.remove();
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      settings: {
+        ...settings,
+        workingDirectory: tree.dir,
+        query: { kind: 'file', path: file }
       }
-    },
-    settings: {
-      ...settings,
-      workingDirectory: fetched.tree.dir,
-      query: { kind: 'file', path: file }
-    }
-  };
+    };
+  } catch (error) {
+    tree.remove();
+    throw error;
+  }
 }
 
 /** Why Hermes may not start on a stranger's pull request with this gateway and environment, or undefined. */
