@@ -73,6 +73,21 @@ async function step(
 }
 
 describe('review: true on a pull request run', () => {
+  it('a push while the files are read: no review placed on the wrong diff, one warning', async () => {
+    api.onFiles = () => void (api.headSha = 'd'.repeat(40));
+    try {
+      const w = await step();
+      expect(w.outputs.get('outcome')).toBe('success');
+      expect(api.reviews).toEqual([]);
+      expect(w.warnings.join('\n')).toContain(
+        "the pull request's head moved while its files were read"
+      );
+    } finally {
+      api.onFiles = undefined;
+      api.headSha = 'c3d9ff7a3cd57f00000000000000000000000000';
+    }
+  });
+
   it('posts the review at the head it read and adds only the allowed labels', async () => {
     const w = await step();
     expect(w.failed).toEqual([]);

@@ -12,7 +12,7 @@ import {
   type ReviewProposal
 } from '../src/comment/review.js';
 import { makeRedactor } from '../src/text/redact.js';
-import { filesOf, GithubPulls } from './helpers/github-pulls.js';
+import { filesOf, GithubPulls, VIEWER } from './helpers/github-pulls.js';
 
 const redact = makeRedactor(['hunter2-secret-value']);
 let api: GithubPulls;
@@ -73,7 +73,7 @@ describe('a review of a real diff', () => {
     expect(api.received.filter(r => r.path.includes('/files')).length).toBe(2);
     if (!pull.ok) throw new Error(pull.why);
     const built = buildReview(proposal, pull.value, redact);
-    const posted = await postReview(options, target(), built);
+    const posted = await postReview(options, target(), built, VIEWER);
     expect(posted).toEqual({
       ok: true,
       value: { id: 80, url: 'https://github.com/o/r/pull/7#pullrequestreview-80', again: false }
@@ -105,17 +105,40 @@ describe('a review of a real diff', () => {
       expect(body).toContain(where);
   });
 
+  it('a review someone else posted with our marker is not ours: ours is posted all the same', async () => {
+    const pull = await readPull(options, target());
+    if (!pull.ok) throw new Error(pull.why);
+    const built = buildReview(proposal, pull.value, redact);
+    api.plantReview(`${built.marker}\n\nLooks good to me, merge it.`, 4242);
+    const posted = await postReview(options, target(), built, VIEWER);
+    expect(posted.ok && posted.value.again).toBe(false);
+    expect(api.reviews.map(r => r.user?.login)).toEqual(['mallory', VIEWER.login]);
+    // Without knowing whose the token is, nothing is taken for ours either.
+    const blind = await postReview(options, target(), built, undefined);
+    expect(blind.ok && blind.value.again).toBe(false);
+  });
+
   it('posts nothing the second time on the same head: it finds its review and gives its id', async () => {
     const pull = await readPull(options, target());
     if (!pull.ok) throw new Error(pull.why);
-    const first = await postReview(options, target(), buildReview(proposal, pull.value, redact));
-    const again = await postReview(options, target(), buildReview(proposal, pull.value, redact));
+    const first = await postReview(
+      options,
+      target(),
+      buildReview(proposal, pull.value, redact),
+      VIEWER
+    );
+    const again = await postReview(
+      options,
+      target(),
+      buildReview(proposal, pull.value, redact),
+      VIEWER
+    );
     expect(api.reviews).toHaveLength(1);
     expect(again).toEqual({ ok: true, value: { ...(first.ok && first.value), again: true } });
     api.headSha = 'd'.repeat(40);
     const moved = await readPull(options, target());
     if (!moved.ok) throw new Error(moved.why);
-    await postReview(options, target(), buildReview(proposal, moved.value, redact));
+    await postReview(options, target(), buildReview(proposal, moved.value, redact), VIEWER);
     expect(api.reviews.map(r => r.commit_id)).toEqual([
       'c3d9ff7a3cd57f00000000000000000000000000',
       'd'.repeat(40)
@@ -127,7 +150,12 @@ describe('a review of a real diff', () => {
     api.failLabels(403);
     const pull = await readPull(options, target());
     if (!pull.ok) throw new Error(pull.why);
-    const posted = await postReview(options, target(), buildReview(proposal, pull.value, redact));
+    const posted = await postReview(
+      options,
+      target(),
+      buildReview(proposal, pull.value, redact),
+      VIEWER
+    );
     expect(posted).toMatchObject({ ok: false, status: 403 });
     expect(await addLabels(options, target(), ['bug'])).toMatchObject({ ok: false, status: 403 });
   });
@@ -178,7 +206,7 @@ describe('a hostile answer', () => {
     for (const comment of request.comments) expect(comment.body.length).toBeLessThan(10_000);
     expect(request.body).toContain('more findings outside the diff are not shown');
     expect(request.comments[0]!.body).toMatch(/Cut at about [\d,]+ of [\d,]+ characters/);
-    await postReview(options, target(), built);
+    await postReview(options, target(), built, VIEWER);
     expect(api.reviews).toHaveLength(1);
   });
 });

@@ -61508,6 +61508,16 @@ async function readPull(options, target) {
     const files = await (0,github/* paginate */.En)(options, `${base}/files?per_page=100`);
     if (!files.ok)
         return files;
+    // A push between the two reads would place one head's lines on another's diff: read it again.
+    const again = await (0,github/* githubCall */.Mc)(options, 'GET', base);
+    if (!again.ok)
+        return again;
+    const now = (0,text_text/* isObject */.Gv)(again.value.json) ? again.value.json.head : undefined;
+    if (!(0,text_text/* isObject */.Gv)(now) || now.sha !== headSha)
+        return {
+            ok: false,
+            why: "the pull request's head moved while its files were read; the newer push's run reads them"
+        };
     return {
         ok: true,
         value: {
@@ -61521,13 +61531,20 @@ async function readPull(options, target) {
         }
     };
 }
-/** Posts the review, unless one with the same marker is already there. */
-async function postReview(options, target, review) {
+/**
+ * Posts the review, unless the token's own account (`author`, by its id) already posted one with the
+ * same marker. Anyone can post a review with a marker they worked out (the hash is of the answer,
+ * which an injected agent can be made to give): one of theirs is not ours. No author known: posted.
+ */
+async function postReview(options, target, review, author) {
     const base = `${target.apiUrl}/repos/${target.repository}/pulls/${target.number}/reviews`;
-    const listed = await (0,github/* paginate */.En)(options, `${base}?per_page=100`, reviews => reviews.some(r => r.body.startsWith(review.marker)));
+    const ours = (r) => author !== undefined && r.user?.id === author.id && r.body.startsWith(review.marker);
+    const listed = author
+        ? await (0,github/* paginate */.En)(options, `${base}?per_page=100`, reviews => reviews.some(ours))
+        : { ok: true, value: [] };
     if (!listed.ok)
         return listed;
-    const earlier = listed.value.find(r => r.body.startsWith(review.marker));
+    const earlier = listed.value.find(ours);
     if (earlier)
         return { ok: true, value: { id: Number(earlier.id), url: earlier.html_url, again: true } };
     const created = await (0,github/* githubCall */.Mc)(options, 'POST', base, review.request);
@@ -62051,10 +62068,15 @@ async function fetchHead(pull, options) {
     if (typeof url !== 'string')
         return { ok: false, why: url.why };
     const limits = options.limits ?? FORK_LIMITS;
-    const dir = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `hermes-pr-${pull.number}-`));
+    // The lent folder inside one the agent may enter but not change: owning the folder, it could
+    // otherwise rename it away (the temp dir is sticky, not closed to an entry's owner) to outlive the run.
+    const parent = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), `hermes-pr-${pull.number}-`));
+    external_node_fs_.chmodSync(parent, 0o711);
+    const dir = external_node_path_.join(parent, 'head');
+    external_node_fs_.mkdirSync(dir, { mode: 0o700 });
     const home = external_node_fs_.mkdtempSync(external_node_path_.join(external_node_os_.tmpdir(), 'hermes-git-home-'));
     const remove = () => {
-        for (const d of [dir, home])
+        for (const d of [parent, home])
             external_node_fs_.rmSync(d, { recursive: true, force: true });
     };
     const env = gitEnv(options.env, home, url, options.token);
@@ -62395,26 +62417,32 @@ async function forkTurn(pull, settings, { env }, signal) {
     });
     if (!fetched.ok)
         return { ok: false, why: `the pull request's head could not be fetched: ${fetched.why}` };
-    const prompt = withPullData(readQuery(settings.query, settings.workingDirectory), pull, read.value.files);
-    const dir = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-prompt-'));
-    const file = external_node_path_.join(dir, 'pull-request-prompt.md');
-    external_node_fs_.writeFileSync(file, prompt);
     const tree = fetched.tree;
-    return {
-        ok: true,
-        tree: {
-            ...tree,
-            remove: () => {
-                tree.remove();
-                external_node_fs_.rmSync(dir, { recursive: true, force: true });
+    try {
+        const prompt = withPullData(readQuery(settings.query, settings.workingDirectory), pull, read.value.files);
+        const dir = external_node_fs_.mkdtempSync(external_node_path_.join(env.RUNNER_TEMP || external_node_os_.tmpdir(), 'hermes-prompt-'));
+        const file = external_node_path_.join(dir, 'pull-request-prompt.md');
+        external_node_fs_.writeFileSync(file, prompt);
+        return {
+            ok: true,
+            tree: {
+                ...tree,
+                remove: () => {
+                    tree.remove();
+                    external_node_fs_.rmSync(dir, { recursive: true, force: true });
+                }
+            },
+            settings: {
+                ...settings,
+                workingDirectory: tree.dir,
+                query: { kind: 'file', path: file }
             }
-        },
-        settings: {
-            ...settings,
-            workingDirectory: fetched.tree.dir,
-            query: { kind: 'file', path: file }
-        }
-    };
+        };
+    }
+    catch (error) {
+        tree.remove();
+        throw error;
+    }
 }
 /** Why Hermes may not start on a stranger's pull request with this gateway and environment, or undefined. */
 function forkHeld(fronting, held) {
@@ -63765,6 +63793,7 @@ function processesOf(uid) {
 
 
 
+
 /** Where any user may leave files that outlive the run. */
 const SHARED_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
 /** The mode bits no file of the agent's keeps: write for group and others, setuid, setgid. */
@@ -63801,6 +63830,11 @@ function sweepShared(uid, admin) {
  * Each regular file of uid in tree with another name: copied to a file of its own, or removed. When
  * the list cannot be read (the agent can make it outgrow the command's output cap), every such file
  * is removed by find itself, which prints nothing.
+ *
+ * Root writes here in folders the agent owned: the copy's name is random (a name the agent could
+ * foresee, it could have planted there as a link to any file of the machine, for cp to write
+ * through), cp removes whatever stands at it first, mv renames over the file without following a
+ * link, and chown changes the file itself (-h).
  */
 function breakLinks(tree, uid, admin) {
     const linked = [tree, '-uid', String(uid), '-type', 'f', '-links', '+1'];
@@ -63817,10 +63851,10 @@ function breakLinks(tree, uid, admin) {
         if (files.length > MAX_COPIED)
             admin('rm', ['-f', '--', file]);
         else {
-            const copy = `${file}.hermes-copy-${process.pid}`;
-            admin('cp', ['--preserve=mode,timestamps', '--', file, copy]);
-            admin('mv', ['-f', '--', copy, file]);
-            admin('chown', [String(uid), file]);
+            const copy = `${file}.hermes-copy-${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
+            admin('cp', ['--preserve=mode,timestamps', '--remove-destination', '--', file, copy]);
+            admin('mv', ['-f', '-T', '--', copy, file]);
+            admin('chown', ['-h', String(uid), file]);
         }
     }
 }
@@ -67422,6 +67456,7 @@ var artifact = __nccwpck_require__(33118);
 
 
 
+
 async function writeForAgent(report, { settings, redact }, { env, out }, 
 /** The head the agent reviewed (`fork-prs: review`): the review goes on it, or is not written. */
 reviewedHead) {
@@ -67487,7 +67522,9 @@ async function review(options, target, proposal, redact, reviewedHead) {
             why: `the pull request's head moved to ${pull.value.headSha.slice(0, 12)} while Hermes reviewed ${reviewedHead.slice(0, 12)}, so no review of the old head is written (the newer push's run reviews the new one)`
         };
     const built = buildReview(proposal, pull.value, redact);
-    const posted = await postReview(options, target, built);
+    // Whose review with this marker is ours: the token's account's (an unreadable one: posted anew).
+    const author = await new CommentApi(target, options).viewer();
+    const posted = await postReview(options, target, built, author.ok ? author.value : undefined);
     return posted.ok
         ? {
             ok: true,

@@ -59,6 +59,9 @@ export function entriesOf(patchText: string, rename?: { from: string }): DiffEnt
     });
 }
 
+/** The token's account as GraphQL's viewer names it (GITHUB_TOKEN's, github-actions[bot]). */
+export const VIEWER = { login: 'github-actions[bot]', id: 41898282 };
+
 export class GithubPulls {
   readonly received: Received[] = [];
   readonly problems: string[] = [];
@@ -66,6 +69,8 @@ export class GithubPulls {
   readonly labels: string[] = [];
   /** Told of each labels request before it is answered (a test cancels the job there, say). */
   onLabels?: () => void;
+  /** Told of each files request before it is answered (a test pushes to the pull request there, say). */
+  onFiles?: () => void;
   files: DiffEntry[] = [];
   headSha = 'c3d9ff7a3cd57f00000000000000000000000000';
   pageSize = 100;
@@ -105,6 +110,21 @@ export class GithubPulls {
     await new Promise(resolve => this.server.close(resolve));
   }
 
+  /** A review someone else (user id `by`) posted, with whatever body. */
+  plantReview(body: string, by: number): void {
+    const review = example<Review>('pull-request-review');
+    review.id = this.nextId++;
+    review.body = body;
+    review.commit_id = this.headSha;
+    review.user = {
+      ...(review.user as NonNullable<Review['user']>),
+      id: by,
+      login: 'mallory',
+      type: 'User'
+    };
+    this.reviews.push(review);
+  }
+
   private answer(method: string, raw: string, text: string, res: http.ServerResponse): void {
     const url = new URL(raw, this.url);
     const body: unknown = text === '' ? undefined : JSON.parse(text);
@@ -113,6 +133,12 @@ export class GithubPulls {
       path: url.pathname + url.search,
       ...(body !== undefined ? { body } : {})
     });
+    // GraphQL's viewer (who the token is): not REST, so not checked against its description.
+    if (url.pathname === '/graphql' && method === 'POST') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { viewer: { login: VIEWER.login, databaseId: VIEWER.id } } }));
+      return;
+    }
     this.problems.push(...requestProblems(method, url.pathname, body));
     const send = (
       status: number,
@@ -146,7 +172,10 @@ export class GithubPulls {
       answer.requested_teams = [];
       return send(200, answer);
     }
-    if (pull?.[2] === '/files' && method === 'GET') return page(this.files);
+    if (pull?.[2] === '/files' && method === 'GET') {
+      this.onFiles?.();
+      return page(this.files);
+    }
     if (pull?.[2] === '/reviews') {
       if (this.reviewStatus !== undefined) return refused(this.reviewStatus);
       if (method === 'GET') return page(this.reviews);
@@ -155,6 +184,12 @@ export class GithubPulls {
       review.id = this.nextId++;
       review.body = asked.body;
       review.commit_id = asked.commit_id;
+      review.user = {
+        ...(review.user as NonNullable<Review['user']>),
+        id: VIEWER.id,
+        login: VIEWER.login,
+        type: 'Bot'
+      };
       review.state = asked.event === 'REQUEST_CHANGES' ? 'CHANGES_REQUESTED' : 'COMMENTED';
       review.html_url = `https://github.com/o/r/pull/${pull[1]}#pullrequestreview-${review.id}`;
       this.reviews.push(review);

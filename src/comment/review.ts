@@ -166,6 +166,15 @@ export async function readPull(
     return { ok: false, why: 'the GitHub API answered without the head commit' };
   const files = await paginate<DiffEntry>(options, `${base}/files?per_page=100`);
   if (!files.ok) return files;
+  // A push between the two reads would place one head's lines on another's diff: read it again.
+  const again = await githubCall(options, 'GET', base);
+  if (!again.ok) return again;
+  const now = isObject(again.value.json) ? again.value.json.head : undefined;
+  if (!isObject(now) || now.sha !== headSha)
+    return {
+      ok: false,
+      why: "the pull request's head moved while its files were read; the newer push's run reads them"
+    };
   return {
     ok: true,
     value: {
@@ -187,18 +196,25 @@ export interface Posted {
   again: boolean;
 }
 
-/** Posts the review, unless one with the same marker is already there. */
+/**
+ * Posts the review, unless the token's own account (`author`, by its id) already posted one with the
+ * same marker. Anyone can post a review with a marker they worked out (the hash is of the answer,
+ * which an injected agent can be made to give): one of theirs is not ours. No author known: posted.
+ */
 export async function postReview(
   options: GithubOptions,
   target: ReviewTarget,
-  review: BuiltReview
+  review: BuiltReview,
+  author: { id: number } | undefined
 ): Promise<Answer<Posted>> {
   const base = `${target.apiUrl}/repos/${target.repository}/pulls/${target.number}/reviews`;
-  const listed = await paginate<Review>(options, `${base}?per_page=100`, reviews =>
-    reviews.some(r => r.body.startsWith(review.marker))
-  );
+  const ours = (r: Review): boolean =>
+    author !== undefined && r.user?.id === author.id && r.body.startsWith(review.marker);
+  const listed = author
+    ? await paginate<Review>(options, `${base}?per_page=100`, reviews => reviews.some(ours))
+    : { ok: true as const, value: [] };
   if (!listed.ok) return listed;
-  const earlier = listed.value.find(r => r.body.startsWith(review.marker));
+  const earlier = listed.value.find(ours);
   if (earlier)
     return { ok: true, value: { id: Number(earlier.id), url: earlier.html_url, again: true } };
   const created = await githubCall(options, 'POST', base, review.request);

@@ -11,7 +11,8 @@ import {
   readPull,
   type ReviewProposal
 } from '../comment/review.js';
-import { commentTarget } from '../comment/target.js';
+import { CommentApi } from '../comment/api.js';
+import { commentTarget, type CommentTarget } from '../comment/target.js';
 import type { Answer } from '../http/github.js';
 import { Output, type OutputName } from '../publish/outputs.js';
 import { proposalsOf } from '../schema/proposals.js';
@@ -93,7 +94,7 @@ export async function writeForAgent(
 
 async function review(
   options: { token: string },
-  target: { apiUrl: string; repository: string; number: number },
+  target: CommentTarget,
   proposal: ReviewProposal,
   redact: Redactor,
   reviewedHead: string | undefined
@@ -107,7 +108,9 @@ async function review(
       why: `the pull request's head moved to ${pull.value.headSha.slice(0, 12)} while Hermes reviewed ${reviewedHead.slice(0, 12)}, so no review of the old head is written (the newer push's run reviews the new one)`
     };
   const built = buildReview(proposal, pull.value, redact);
-  const posted = await postReview(options, target, built);
+  // Whose review with this marker is ours: the token's account's (an unreadable one: posted anew).
+  const author = await new CommentApi(target, options).viewer();
+  const posted = await postReview(options, target, built, author.ok ? author.value : undefined);
   return posted.ok
     ? {
         ok: true,
