@@ -4,7 +4,6 @@
  * goes back (its other name may lie where the next agent reaches); write bits for group and others
  * it added, its set-id bits and ACLs are dropped, the modes the tree had before the lend kept.
  */
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,8 +13,6 @@ import type { Admin } from './host.js';
 export const SHARED_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
 /** The mode bits no file of the agent's keeps: write for group and others, setuid, setgid. */
 const LOOSE = 0o6022;
-/** More hard-linked files than this are removed rather than copied apart one by one. */
-const MAX_COPIED = 1000;
 
 /** Removes every file of uid in the shared temp folders (a folder of its, with all in it). */
 export function sweepShared(uid: number, admin: Admin): void {
@@ -45,35 +42,41 @@ export function sweepShared(uid: number, admin: Admin): void {
 }
 
 /**
- * Each regular file of uid in tree with another name: copied to a file of its own, or removed. When
- * the list cannot be read (the agent can make it outgrow the command's output cap), every such file
- * is removed by find itself, which prints nothing.
+ * Each regular file of uid in tree with another name: copied to a file of its own (or, where that
+ * fails, removed), so that its other name, maybe outside, is not handed back with it.
  *
- * Root writes here in folders the agent owned: the copy's name is random (a name the agent could
- * foresee, it could have planted there as a link to any file of the machine, for cp to write
- * through), cp removes whatever stands at it first, mv renames over the file without following a
- * link, and chown changes the file itself (-h).
+ * Root writes here in folders the agent owned, so no name passes through this process: find runs
+ * the copy in each file's own folder (`-execdir`, the file as `./name`), never resolving a path
+ * through a link and never decoding one (a name that is not UTF-8 would otherwise come back as
+ * another name, one the agent could have made a link). cp removes whatever stands at the copy's
+ * name before writing (a link planted there is not written through), mv renames over the file
+ * without following a link, chown changes the file itself (-h). A copy that cannot be made (a name
+ * too long for the suffix, a folder planted at it) removes the file instead, file by file.
  */
 export function breakLinks(tree: string, uid: number, admin: Admin): void {
-  const linked = [tree, '-uid', String(uid), '-type', 'f', '-links', '+1'];
-  let listed: string;
-  try {
-    listed = admin('find', [...linked, '-print0']);
-  } catch {
-    admin('find', [...linked, '-exec', 'rm', '-f', '--', '{}', '+']);
-    return;
-  }
-  const files = listed.split('\0').filter(Boolean);
-  for (const file of files) {
-    if (files.length > MAX_COPIED) admin('rm', ['-f', '--', file]);
-    else {
-      const copy = `${file}.hermes-copy-${randomBytes(12).toString('hex')}`;
-      admin('cp', ['--preserve=mode,timestamps', '--remove-destination', '--', file, copy]);
-      admin('mv', ['-f', '-T', '--', copy, file]);
-      admin('chown', ['-h', String(uid), file]);
-    }
-  }
+  admin('find', [
+    tree,
+    '-uid',
+    String(uid),
+    '-type',
+    'f',
+    '-links',
+    '+1',
+    '-execdir',
+    'sh',
+    '-c',
+    SEPARATE,
+    String(uid),
+    '{}',
+    '+'
+  ]);
 }
+
+/** For each file named (in its own folder), $0 the agent's uid. */
+const SEPARATE =
+  'for f do c="$f.hermes-copy"; ' +
+  '{ cp --preserve=mode,timestamps --remove-destination -- "$f" "$c" && mv -f -T -- "$c" "$f" && chown -h "$0" -- "$f"; } 2>/dev/null ' +
+  '|| rm -f -- "$c" "$f" 2>/dev/null; done; true';
 
 /** The paths in tree (links not followed) whose modes have any LOOSE bit, with those modes. */
 export function looseModes(tree: string): Map<string, number> {
