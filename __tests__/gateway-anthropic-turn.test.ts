@@ -11,7 +11,11 @@ import { request } from 'node:http';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { parse } from 'yaml';
-import { modelSectionOf, type ModelSection } from '../src/config/hermes-config.js';
+import {
+  HERMES_RETRIES_OFF,
+  modelSectionOf,
+  type ModelSection
+} from '../src/config/hermes-config.js';
 import { anthropicRoute, type RouteFacts } from '../src/steps/anthropic-route.js';
 import type { TurnGateway } from '../src/steps/gateway.js';
 import { foreignListener } from './helpers/foreign-listener.js';
@@ -106,7 +110,8 @@ describe('an Anthropic key at the start of a turn', () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/anthropic$/);
     expect(got.turn.agentConfig).toContain('# mine');
     expect(parse(got.turn.agentConfig!)).toEqual({
-      model: { provider: 'anthropic', base_url: base }
+      model: { provider: 'anthropic', base_url: base },
+      agent: HERMES_RETRIES_OFF
     });
     expect(got.turn.agentConfig).not.toContain(KEY);
     expect(got.original).toBe(config);
@@ -117,7 +122,8 @@ describe('an Anthropic key at the start of a turn', () => {
     const got = await start(undefined);
     expect(got.turn.gateway?.fronted.map(f => f.upstream)).toEqual(['https://api.anthropic.com']);
     expect(parse(got.turn.agentConfig!)).toEqual({
-      model: { provider: 'anthropic', base_url: got.agentEnv.ANTHROPIC_BASE_URL }
+      model: { provider: 'anthropic', base_url: got.agentEnv.ANTHROPIC_BASE_URL },
+      agent: HERMES_RETRIES_OFF
     });
   });
 

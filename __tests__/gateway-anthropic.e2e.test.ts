@@ -115,7 +115,8 @@ describeRoot('dist/: action → isolated simulator → gateway → Anthropic sta
     expect(gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/anthropic$/);
     expect(parse(config)).toEqual({
       model: { default: 'claude-sonnet-4-6', provider: 'anthropic', base_url: gatewayUrl },
-      agent: { max_turns: 7 }
+      // Hermes' own API retries off: only the gateway retries (docs/gateway.md).
+      agent: { max_turns: 7, api_max_retries: 1, auto_recovery_cycles: 0 }
     });
     expect(config).toContain('# the model we pay for');
     expect(config).toContain('max_turns: 7 # short turns');

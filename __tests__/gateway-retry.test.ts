@@ -149,7 +149,7 @@ test('max-model-calls: the next call is refused with 402 naming the budget, figu
   expect(stats.calls[1]).toMatchObject({ status: 402, refused: true });
 });
 
-test('max-tokens: a streaming call past the budget runs whole; the next is refused', async () => {
+test('max-tokens: a streaming call past the budget is cut there; the next is refused', async () => {
   world = await gatewayWorld('openai', { maxTokens: 10 });
   world.standIn.script({
     kind: 'sse',
@@ -161,13 +161,20 @@ test('max-tokens: a streaming call past the budget runs whole; the next is refus
     messages: [],
     stream: true
   });
-  for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
-  expect(text).toBe('xy');
+  const read = async (): Promise<void> => {
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+  };
+  // The request's 41 bytes reserve 11 input tokens: the first delta takes the turn past 10.
+  await expect(read()).rejects.toMatchObject({
+    message: expect.stringContaining('budget max-tokens reached mid-answer (12 of 10)')
+  });
+  expect(text).toBe('x');
   await expect(ask(client(world))).rejects.toMatchObject({
     status: 402,
-    message: expect.stringContaining('max-tokens spent (20 of 10)')
+    message: expect.stringContaining('max-tokens spent')
   });
-  expect(world.gateway.stats().stopped).toEqual({ budget: 'max-tokens', figure: 20, limit: 10 });
+  expect(world.gateway.stats().stopped).toEqual({ budget: 'max-tokens', figure: 12, limit: 10 });
+  expect(world.gateway.stats().calls[0]).toMatchObject({ cut: 'max-tokens', status: 200 });
 });
 
 test('max-cost-usd on OpenRouter: the reported cost stops the next call', async () => {

@@ -103,7 +103,7 @@ describe('the whole chain', () => {
     expect(written(w)).not.toContain(capability);
     // The summary: the run table's row and the bounded block.
     const text = summaryText(w);
-    expect(text).toMatch(/Model calls\s*3 calls · 0 retries · 360 tokens/);
+    expect(text).toMatch(/Model calls\s*3 calls · 3 attempts · 360 tokens/);
     expect(text).toContain('Model calls (3)');
 
     // Hermes ran as the runner's user: the fronted key is within its reach, and said to be.
@@ -161,6 +161,8 @@ describe('the whole chain', () => {
     expect(w.outputs.get('model_retries')).toBe('1');
     expect(provider!.requests).toHaveLength(2);
     expect(w.log.filter(l => /model gateway: .*HTTP 529; try 2 of/.test(l))).toHaveLength(1);
+    // The summary's run table counts both upstream attempts.
+    expect(summaryText(w)).toMatch(/Model calls\s*1 call · 2 attempts/);
   });
 
   test('model-proxy: off behaves as today: Hermes holds the key and calls the provider itself', async () => {
@@ -197,6 +199,8 @@ describe('budgets stop the turn between calls', () => {
     expect(text).toContain('Budget exceeded');
     expect(text).toContain('402 (refused: budget)');
     expect(text).toContain('stopped by max-model-calls: 2 of 2');
+    // Every attempt the provider got, none for the refused call.
+    expect(text).toMatch(/Model calls\s*3 calls · 2 attempts/);
   });
 
   test('max-tokens: past 150 tokens the next call is refused', async () => {

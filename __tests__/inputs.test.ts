@@ -77,7 +77,7 @@ describe('parseSettings: defaults', () => {
       },
       isolation: 'auto',
       egress: { kind: 'fenced', hosts: [], pinned: new Map() },
-      gateway: { modelProxy: 'auto', budgets: {} }
+      gateway: { modelProxy: 'auto', budgets: {}, prices: {} }
     });
     expect(settings.model).toBeUndefined();
     expect(settings.artifactName).toBeUndefined();
@@ -671,13 +671,15 @@ describe('parseSettings: the model gateway and the budgets', () => {
         'max-cost-usd': '0.25',
         'max-model-calls': '12',
         'max-turns': '8',
-        'run-budget': '90.5'
+        'run-budget': '90.5',
+        'model-prices': '{"m": {"input": 0.13, "output": 0.4}}'
       })
     ).toEqual({
       modelProxy: 'off',
       budgets: { maxTokens: 20_000, maxCostUsd: 0.25, maxModelCalls: 12 },
       maxTurns: 8,
-      runBudgetSeconds: 90.5
+      runBudgetSeconds: 90.5,
+      prices: { m: { input: 0.13, output: 0.4 } }
     });
   });
 
@@ -692,7 +694,11 @@ describe('parseSettings: the model gateway and the budgets', () => {
     ['max-cost-usd', '$1', /a number/],
     ['max-model-calls', '2.5', /a whole number of at least 1/],
     ['max-turns', '-3', /a whole number of at least 1/],
-    ['run-budget', 'an hour', /a number/]
+    ['run-budget', 'an hour', /a number/],
+    ['model-prices', '{"m": 1}', /gives "m" no "input" and "output" price of 0 or more/],
+    ['model-prices', '[]', /is not a JSON object/],
+    ['model-prices', 'cheap', /is not JSON/],
+    ['model-prices', '{"m": {"input": -1, "output": 1}}', /price of 0 or more/]
   ];
 
   test.each(REJECTED)(

@@ -50,9 +50,11 @@ describe('the Model calls block', () => {
       'tokens out',
       'cost',
       'latency',
-      'retries'
+      'attempts'
     ]);
-    expect(rows[2]).toEqual(['2', 'stand-in/model', '200', '100', '20', '$0.0010', '250 ms', '1']);
+    // Attempts a call: the first try and each retry.
+    expect(rows[1]?.[7]).toBe('1');
+    expect(rows[2]).toEqual(['2', 'stand-in/model', '200', '100', '20', '$0.0010', '250 ms', '2']);
     expect(textOf(render(block))).toContain('12 more calls not shown.');
   });
 
@@ -86,20 +88,29 @@ describe('the Model calls block', () => {
     );
   });
 
-  test('a refused call says so; none: no block', () => {
+  test('a refused call says so, and was never sent (no attempt); none: no block', () => {
     const refused = {
       ...fact(1),
       calls: [call(1, { status: 402, refused: true, tokensIn: 0, tokensOut: 0 })]
     };
-    expect(must(tableRows(must(all(render(modelCallsBlock(refused)!), 'table')[0]))[1])[2]).toBe(
-      '402 (refused: budget)'
-    );
+    const row = must(tableRows(must(all(render(modelCallsBlock(refused)!), 'table')[0]))[1]);
+    expect(row[2]).toBe('402 (refused: budget)');
+    expect(row[7]).toBe('0');
     expect(modelCallsBlock({ ...fact(0) })).toBeUndefined();
   });
 });
 
-test('the run table row: calls, retries, tokens, live cost; the budget that stopped the turn', () => {
-  expect(modelCallsFact(fact(3))).toBe('3 calls · 1 retry · 360 tokens · $0.0030 live');
+test('the run table row: calls, attempts upstream, tokens, live cost; the budget that stopped the turn', () => {
+  // Three calls, one retried: four attempts.
+  expect(modelCallsFact(fact(3))).toBe('3 calls · 4 attempts · 360 tokens · $0.0030 live');
+  // A call the gateway refused was not sent: no attempt.
+  expect(
+    modelCallsFact({
+      ...fact(2),
+      calls: [call(1), call(3, { status: 402, refused: true })],
+      retries: 0
+    })
+  ).toBe('2 calls · 1 attempt · 240 tokens · $0.0020 live · **1 refused**');
   expect(
     modelCallsFact({
       ...fact(1),
@@ -107,7 +118,7 @@ test('the run table row: calls, retries, tokens, live cost; the budget that stop
       stopped: { budget: 'max-tokens', figure: 240, limit: 150 }
     })
   ).toBe(
-    '1 call · 1 retry · 120 tokens · cost not reported live · **stopped by `max-tokens`: 240 of 150**'
+    '1 call · 2 attempts · 120 tokens · cost not reported live · **stopped by `max-tokens`: 240 of 150**'
   );
 });
 

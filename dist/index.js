@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 10779:
+/***/ 35067:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -215,14 +215,14 @@ function regex(str) {
 
 /***/ }),
 
-/***/ 82815:
+/***/ 55615:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const formats_1 = __nccwpck_require__(10779);
-const limit_1 = __nccwpck_require__(51284);
-const codegen_1 = __nccwpck_require__(81436);
+const formats_1 = __nccwpck_require__(35067);
+const limit_1 = __nccwpck_require__(71796);
+const codegen_1 = __nccwpck_require__(66300);
 const fullName = new codegen_1.Name("fullFormats");
 const fastName = new codegen_1.Name("fastFormats");
 const formatsPlugin = (ajv, opts = { keywords: true }) => {
@@ -258,14 +258,14 @@ exports["default"] = formatsPlugin;
 
 /***/ }),
 
-/***/ 51284:
+/***/ 71796:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.formatLimitDefinition = void 0;
-const ajv_1 = __nccwpck_require__(42463);
-const codegen_1 = __nccwpck_require__(81436);
+const ajv_1 = __nccwpck_require__(67615);
+const codegen_1 = __nccwpck_require__(66300);
 const ops = codegen_1.operators;
 const KWDs = {
     formatMaximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -333,16 +333,16 @@ exports["default"] = formatLimitPlugin;
 
 /***/ }),
 
-/***/ 52210:
+/***/ 18514:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
-const core_1 = __nccwpck_require__(63893);
-const draft2020_1 = __nccwpck_require__(54298);
-const discriminator_1 = __nccwpck_require__(28886);
-const json_schema_2020_12_1 = __nccwpck_require__(93995);
+const core_1 = __nccwpck_require__(19669);
+const draft2020_1 = __nccwpck_require__(9210);
+const discriminator_1 = __nccwpck_require__(87446);
+const json_schema_2020_12_1 = __nccwpck_require__(85131);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
     constructor(opts = {}) {
@@ -377,33 +377,33 @@ module.exports = exports = Ajv2020;
 module.exports.Ajv2020 = Ajv2020;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2020;
-var validate_1 = __nccwpck_require__(87881);
+var validate_1 = __nccwpck_require__(66537);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(81436);
+var codegen_1 = __nccwpck_require__(66300);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(33021);
+var validation_error_1 = __nccwpck_require__(10525);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(53162);
+var ref_error_1 = __nccwpck_require__(30346);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2020.js.map
 
 /***/ }),
 
-/***/ 42463:
+/***/ 67615:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __nccwpck_require__(63893);
-const draft7_1 = __nccwpck_require__(39941);
-const discriminator_1 = __nccwpck_require__(28886);
-const draft7MetaSchema = __nccwpck_require__(72079);
+const core_1 = __nccwpck_require__(19669);
+const draft7_1 = __nccwpck_require__(29381);
+const discriminator_1 = __nccwpck_require__(87446);
+const draft7MetaSchema = __nccwpck_require__(76564);
 const META_SUPPORT_DATA = ["/properties"];
 const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
 class Ajv extends core_1.default {
@@ -433,24 +433,24 @@ module.exports = exports = Ajv;
 module.exports.Ajv = Ajv;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv;
-var validate_1 = __nccwpck_require__(87881);
+var validate_1 = __nccwpck_require__(66537);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(81436);
+var codegen_1 = __nccwpck_require__(66300);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(33021);
+var validation_error_1 = __nccwpck_require__(10525);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(53162);
+var ref_error_1 = __nccwpck_require__(30346);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=ajv.js.map
 
 /***/ }),
 
-/***/ 80567:
+/***/ 8279:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -612,15 +612,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 81436:
+/***/ 66300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(80567);
-const scope_1 = __nccwpck_require__(77788);
-var code_2 = __nccwpck_require__(80567);
+const code_1 = __nccwpck_require__(8279);
+const scope_1 = __nccwpck_require__(36956);
+var code_2 = __nccwpck_require__(8279);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -629,7 +629,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(77788);
+var scope_2 = __nccwpck_require__(36956);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1315,13 +1315,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 77788:
+/***/ 36956:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(80567);
+const code_1 = __nccwpck_require__(8279);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1464,15 +1464,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 81283:
+/***/ 74659:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const names_1 = __nccwpck_require__(90630);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const names_1 = __nccwpck_require__(98054);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1593,18 +1593,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 2718:
+/***/ 57150:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const validation_error_1 = __nccwpck_require__(33021);
-const names_1 = __nccwpck_require__(90630);
-const resolve_1 = __nccwpck_require__(24090);
-const util_1 = __nccwpck_require__(84464);
-const validate_1 = __nccwpck_require__(87881);
+const codegen_1 = __nccwpck_require__(66300);
+const validation_error_1 = __nccwpck_require__(10525);
+const names_1 = __nccwpck_require__(98054);
+const resolve_1 = __nccwpck_require__(90426);
+const util_1 = __nccwpck_require__(35248);
+const validate_1 = __nccwpck_require__(66537);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -1841,12 +1841,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 90630:
+/***/ 98054:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
+const codegen_1 = __nccwpck_require__(66300);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -1875,12 +1875,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 53162:
+/***/ 30346:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(24090);
+const resolve_1 = __nccwpck_require__(90426);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1893,15 +1893,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 24090:
+/***/ 90426:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(84464);
-const equal = __nccwpck_require__(23430);
-const traverse = __nccwpck_require__(81167);
+const util_1 = __nccwpck_require__(35248);
+const equal = __nccwpck_require__(52550);
+const traverse = __nccwpck_require__(64591);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -2054,7 +2054,7 @@ exports.getSchemaRefs = getSchemaRefs;
 
 /***/ }),
 
-/***/ 7353:
+/***/ 37977:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2086,14 +2086,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 84464:
+/***/ 35248:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const code_1 = __nccwpck_require__(80567);
+const codegen_1 = __nccwpck_require__(66300);
+const code_1 = __nccwpck_require__(8279);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -2270,7 +2270,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 37692:
+/***/ 55324:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2295,15 +2295,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 35346:
+/***/ 43282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(81283);
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
+const errors_1 = __nccwpck_require__(74659);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -2351,17 +2351,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 86685:
+/***/ 16701:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(7353);
-const applicability_1 = __nccwpck_require__(37692);
-const errors_1 = __nccwpck_require__(81283);
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const rules_1 = __nccwpck_require__(37977);
+const applicability_1 = __nccwpck_require__(55324);
+const errors_1 = __nccwpck_require__(74659);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2560,14 +2560,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 11699:
+/***/ 49715:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2601,24 +2601,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 87881:
+/***/ 66537:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(35346);
-const dataType_1 = __nccwpck_require__(86685);
-const applicability_1 = __nccwpck_require__(37692);
-const dataType_2 = __nccwpck_require__(86685);
-const defaults_1 = __nccwpck_require__(11699);
-const keyword_1 = __nccwpck_require__(15202);
-const subschema_1 = __nccwpck_require__(26200);
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
-const resolve_1 = __nccwpck_require__(24090);
-const util_1 = __nccwpck_require__(84464);
-const errors_1 = __nccwpck_require__(81283);
+const boolSchema_1 = __nccwpck_require__(43282);
+const dataType_1 = __nccwpck_require__(16701);
+const applicability_1 = __nccwpck_require__(55324);
+const dataType_2 = __nccwpck_require__(16701);
+const defaults_1 = __nccwpck_require__(49715);
+const keyword_1 = __nccwpck_require__(16002);
+const subschema_1 = __nccwpck_require__(99576);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
+const resolve_1 = __nccwpck_require__(90426);
+const util_1 = __nccwpck_require__(35248);
+const errors_1 = __nccwpck_require__(74659);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -3127,16 +3127,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 15202:
+/***/ 16002:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
-const code_1 = __nccwpck_require__(28484);
-const errors_1 = __nccwpck_require__(81283);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
+const code_1 = __nccwpck_require__(57924);
+const errors_1 = __nccwpck_require__(74659);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -3257,14 +3257,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 26200:
+/***/ 99576:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -3344,31 +3344,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 63893:
+/***/ 19669:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(87881);
+var validate_1 = __nccwpck_require__(66537);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(81436);
+var codegen_1 = __nccwpck_require__(66300);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(33021);
-const ref_error_1 = __nccwpck_require__(53162);
-const rules_1 = __nccwpck_require__(7353);
-const compile_1 = __nccwpck_require__(2718);
-const codegen_2 = __nccwpck_require__(81436);
-const resolve_1 = __nccwpck_require__(24090);
-const dataType_1 = __nccwpck_require__(86685);
-const util_1 = __nccwpck_require__(84464);
-const $dataRefSchema = __nccwpck_require__(63837);
-const uri_1 = __nccwpck_require__(36285);
+const validation_error_1 = __nccwpck_require__(10525);
+const ref_error_1 = __nccwpck_require__(30346);
+const rules_1 = __nccwpck_require__(37977);
+const compile_1 = __nccwpck_require__(57150);
+const codegen_2 = __nccwpck_require__(66300);
+const resolve_1 = __nccwpck_require__(90426);
+const dataType_1 = __nccwpck_require__(16701);
+const util_1 = __nccwpck_require__(35248);
+const $dataRefSchema = __nccwpck_require__(76590);
+const uri_1 = __nccwpck_require__(60349);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3968,19 +3968,19 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 93995:
+/***/ 85131:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(61678);
-const applicator = __nccwpck_require__(57216);
-const unevaluated = __nccwpck_require__(99547);
-const content = __nccwpck_require__(28226);
-const core = __nccwpck_require__(80518);
-const format = __nccwpck_require__(4588);
-const metadata = __nccwpck_require__(15707);
-const validation = __nccwpck_require__(97082);
+const metaSchema = __nccwpck_require__(85065);
+const applicator = __nccwpck_require__(48433);
+const unevaluated = __nccwpck_require__(81160);
+const content = __nccwpck_require__(49217);
+const core = __nccwpck_require__(95695);
+const format = __nccwpck_require__(89171);
+const metadata = __nccwpck_require__(30528);
+const validation = __nccwpck_require__(66123);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2020($data) {
     ;
@@ -4004,20 +4004,20 @@ exports["default"] = addMetaSchema2020;
 
 /***/ }),
 
-/***/ 24951:
+/***/ 13335:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(23430);
+const equal = __nccwpck_require__(52550);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 36214:
+/***/ 67542:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4047,19 +4047,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 36285:
+/***/ 60349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(24352);
+const uri = __nccwpck_require__(3816);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 33021:
+/***/ 10525:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4076,14 +4076,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 73448:
+/***/ 57928:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4131,15 +4131,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 42431:
+/***/ 48671:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(28484);
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
-const util_1 = __nccwpck_require__(84464);
+const code_1 = __nccwpck_require__(57924);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -4243,12 +4243,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 39205:
+/***/ 86341:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(84464);
+const util_1 = __nccwpck_require__(35248);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -4272,12 +4272,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 89380:
+/***/ 8484:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(28484);
+const code_1 = __nccwpck_require__(57924);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4290,13 +4290,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 16182:
+/***/ 71926:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4391,15 +4391,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 95826:
+/***/ 15474:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const code_1 = __nccwpck_require__(28484);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const code_1 = __nccwpck_require__(57924);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4482,12 +4482,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 73818:
+/***/ 96282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(95826);
+const dependencies_1 = __nccwpck_require__(15474);
 const def = {
     keyword: "dependentSchemas",
     type: "object",
@@ -4499,13 +4499,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 48584:
+/***/ 69352:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4571,27 +4571,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 28775:
+/***/ 79335:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(73448);
-const prefixItems_1 = __nccwpck_require__(6467);
-const items_1 = __nccwpck_require__(75791);
-const items2020_1 = __nccwpck_require__(52959);
-const contains_1 = __nccwpck_require__(16182);
-const dependencies_1 = __nccwpck_require__(95826);
-const propertyNames_1 = __nccwpck_require__(71372);
-const additionalProperties_1 = __nccwpck_require__(42431);
-const properties_1 = __nccwpck_require__(88778);
-const patternProperties_1 = __nccwpck_require__(50664);
-const not_1 = __nccwpck_require__(8350);
-const anyOf_1 = __nccwpck_require__(89380);
-const oneOf_1 = __nccwpck_require__(22490);
-const allOf_1 = __nccwpck_require__(39205);
-const if_1 = __nccwpck_require__(48584);
-const thenElse_1 = __nccwpck_require__(46829);
+const additionalItems_1 = __nccwpck_require__(57928);
+const prefixItems_1 = __nccwpck_require__(30627);
+const items_1 = __nccwpck_require__(37327);
+const items2020_1 = __nccwpck_require__(55231);
+const contains_1 = __nccwpck_require__(71926);
+const dependencies_1 = __nccwpck_require__(15474);
+const propertyNames_1 = __nccwpck_require__(6860);
+const additionalProperties_1 = __nccwpck_require__(48671);
+const properties_1 = __nccwpck_require__(4842);
+const patternProperties_1 = __nccwpck_require__(3240);
+const not_1 = __nccwpck_require__(49086);
+const anyOf_1 = __nccwpck_require__(8484);
+const oneOf_1 = __nccwpck_require__(28218);
+const allOf_1 = __nccwpck_require__(86341);
+const if_1 = __nccwpck_require__(69352);
+const thenElse_1 = __nccwpck_require__(57549);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4621,15 +4621,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 75791:
+/***/ 37327:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const code_1 = __nccwpck_require__(28484);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const code_1 = __nccwpck_require__(57924);
 const def = {
     keyword: "items",
     type: "array",
@@ -4679,15 +4679,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 52959:
+/***/ 55231:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const code_1 = __nccwpck_require__(28484);
-const additionalItems_1 = __nccwpck_require__(73448);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const code_1 = __nccwpck_require__(57924);
+const additionalItems_1 = __nccwpck_require__(57928);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4715,12 +4715,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8350:
+/***/ 49086:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(84464);
+const util_1 = __nccwpck_require__(35248);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4747,13 +4747,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 22490:
+/***/ 28218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4813,15 +4813,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 50664:
+/***/ 3240:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(28484);
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const util_2 = __nccwpck_require__(84464);
+const code_1 = __nccwpck_require__(57924);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const util_2 = __nccwpck_require__(35248);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -4894,12 +4894,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6467:
+/***/ 30627:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(75791);
+const items_1 = __nccwpck_require__(37327);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -4912,15 +4912,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 88778:
+/***/ 4842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(87881);
-const code_1 = __nccwpck_require__(28484);
-const util_1 = __nccwpck_require__(84464);
-const additionalProperties_1 = __nccwpck_require__(42431);
+const validate_1 = __nccwpck_require__(66537);
+const code_1 = __nccwpck_require__(57924);
+const util_1 = __nccwpck_require__(35248);
+const additionalProperties_1 = __nccwpck_require__(48671);
 const def = {
     keyword: "properties",
     type: "object",
@@ -4972,13 +4972,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 71372:
+/***/ 6860:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -5016,12 +5016,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 46829:
+/***/ 57549:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(84464);
+const util_1 = __nccwpck_require__(35248);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -5035,16 +5035,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 28484:
+/***/ 57924:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const names_1 = __nccwpck_require__(90630);
-const util_2 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const names_1 = __nccwpck_require__(98054);
+const util_2 = __nccwpck_require__(35248);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -5172,7 +5172,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 69872:
+/***/ 97712:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5188,13 +5188,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 97397:
+/***/ 60917:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(69872);
-const ref_1 = __nccwpck_require__(92996);
+const id_1 = __nccwpck_require__(97712);
+const ref_1 = __nccwpck_require__(63332);
 const core = [
     "$schema",
     "$id",
@@ -5210,18 +5210,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 92996:
+/***/ 63332:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(53162);
-const code_1 = __nccwpck_require__(28484);
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
-const compile_1 = __nccwpck_require__(2718);
-const util_1 = __nccwpck_require__(84464);
+const ref_error_1 = __nccwpck_require__(30346);
+const code_1 = __nccwpck_require__(57924);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
+const compile_1 = __nccwpck_require__(57150);
+const util_1 = __nccwpck_require__(35248);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -5338,16 +5338,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 28886:
+/***/ 87446:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const types_1 = __nccwpck_require__(87115);
-const compile_1 = __nccwpck_require__(2718);
-const ref_error_1 = __nccwpck_require__(53162);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const types_1 = __nccwpck_require__(86475);
+const compile_1 = __nccwpck_require__(57150);
+const ref_error_1 = __nccwpck_require__(30346);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5448,7 +5448,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 87115:
+/***/ 86475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5463,19 +5463,19 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 54298:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(97397);
-const validation_1 = __nccwpck_require__(85481);
-const applicator_1 = __nccwpck_require__(28775);
-const dynamic_1 = __nccwpck_require__(59923);
-const next_1 = __nccwpck_require__(17844);
-const unevaluated_1 = __nccwpck_require__(62010);
-const format_1 = __nccwpck_require__(72601);
-const metadata_1 = __nccwpck_require__(56620);
+const core_1 = __nccwpck_require__(60917);
+const validation_1 = __nccwpck_require__(95497);
+const applicator_1 = __nccwpck_require__(79335);
+const dynamic_1 = __nccwpck_require__(34899);
+const next_1 = __nccwpck_require__(4756);
+const unevaluated_1 = __nccwpck_require__(60026);
+const format_1 = __nccwpck_require__(21177);
+const metadata_1 = __nccwpck_require__(83436);
 const draft2020Vocabularies = [
     dynamic_1.default,
     core_1.default,
@@ -5492,16 +5492,16 @@ exports["default"] = draft2020Vocabularies;
 
 /***/ }),
 
-/***/ 39941:
+/***/ 29381:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(97397);
-const validation_1 = __nccwpck_require__(85481);
-const applicator_1 = __nccwpck_require__(28775);
-const format_1 = __nccwpck_require__(72601);
-const metadata_1 = __nccwpck_require__(56620);
+const core_1 = __nccwpck_require__(60917);
+const validation_1 = __nccwpck_require__(95497);
+const applicator_1 = __nccwpck_require__(79335);
+const format_1 = __nccwpck_require__(21177);
+const metadata_1 = __nccwpck_require__(83436);
 const draft7Vocabularies = [
     core_1.default,
     validation_1.default,
@@ -5515,16 +5515,16 @@ exports["default"] = draft7Vocabularies;
 
 /***/ }),
 
-/***/ 68639:
+/***/ 8575:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicAnchor = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
-const compile_1 = __nccwpck_require__(2718);
-const ref_1 = __nccwpck_require__(92996);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
+const compile_1 = __nccwpck_require__(57150);
+const ref_1 = __nccwpck_require__(63332);
 const def = {
     keyword: "$dynamicAnchor",
     schemaType: "string",
@@ -5551,15 +5551,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5065:
+/***/ 33993:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicRef = void 0;
-const codegen_1 = __nccwpck_require__(81436);
-const names_1 = __nccwpck_require__(90630);
-const ref_1 = __nccwpck_require__(92996);
+const codegen_1 = __nccwpck_require__(66300);
+const names_1 = __nccwpck_require__(98054);
+const ref_1 = __nccwpck_require__(63332);
 const def = {
     keyword: "$dynamicRef",
     schemaType: "string",
@@ -5608,28 +5608,28 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 59923:
+/***/ 34899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(68639);
-const dynamicRef_1 = __nccwpck_require__(5065);
-const recursiveAnchor_1 = __nccwpck_require__(39982);
-const recursiveRef_1 = __nccwpck_require__(41794);
+const dynamicAnchor_1 = __nccwpck_require__(8575);
+const dynamicRef_1 = __nccwpck_require__(33993);
+const recursiveAnchor_1 = __nccwpck_require__(88526);
+const recursiveRef_1 = __nccwpck_require__(10018);
 const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
 exports["default"] = dynamic;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 39982:
+/***/ 88526:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(68639);
-const util_1 = __nccwpck_require__(84464);
+const dynamicAnchor_1 = __nccwpck_require__(8575);
+const util_1 = __nccwpck_require__(35248);
 const def = {
     keyword: "$recursiveAnchor",
     schemaType: "boolean",
@@ -5645,12 +5645,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 41794:
+/***/ 10018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicRef_1 = __nccwpck_require__(5065);
+const dynamicRef_1 = __nccwpck_require__(33993);
 const def = {
     keyword: "$recursiveRef",
     schemaType: "string",
@@ -5661,12 +5661,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 26402:
+/***/ 62178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
+const codegen_1 = __nccwpck_require__(66300);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5759,19 +5759,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 72601:
+/***/ 21177:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(26402);
+const format_1 = __nccwpck_require__(62178);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 56620:
+/***/ 83436:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5795,40 +5795,40 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 17844:
+/***/ 4756:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependentRequired_1 = __nccwpck_require__(20643);
-const dependentSchemas_1 = __nccwpck_require__(73818);
-const limitContains_1 = __nccwpck_require__(3907);
+const dependentRequired_1 = __nccwpck_require__(11715);
+const dependentSchemas_1 = __nccwpck_require__(96282);
+const limitContains_1 = __nccwpck_require__(15139);
 const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
 exports["default"] = next;
 //# sourceMappingURL=next.js.map
 
 /***/ }),
 
-/***/ 62010:
+/***/ 60026:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const unevaluatedProperties_1 = __nccwpck_require__(16855);
-const unevaluatedItems_1 = __nccwpck_require__(64144);
+const unevaluatedProperties_1 = __nccwpck_require__(96919);
+const unevaluatedItems_1 = __nccwpck_require__(64752);
 const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
 exports["default"] = unevaluated;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 64144:
+/***/ 64752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -5868,14 +5868,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 16855:
+/***/ 96919:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const names_1 = __nccwpck_require__(90630);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const names_1 = __nccwpck_require__(98054);
 const error = {
     message: "must NOT have unevaluated properties",
     params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
@@ -5939,14 +5939,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 98026:
+/***/ 38698:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const equal_1 = __nccwpck_require__(24951);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const equal_1 = __nccwpck_require__(13335);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5970,12 +5970,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 20643:
+/***/ 11715:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(95826);
+const dependencies_1 = __nccwpck_require__(15474);
 const def = {
     keyword: "dependentRequired",
     type: "object",
@@ -5988,14 +5988,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 93200:
+/***/ 34736:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const equal_1 = __nccwpck_require__(24951);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const equal_1 = __nccwpck_require__(13335);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -6042,21 +6042,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 85481:
+/***/ 95497:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(43723);
-const multipleOf_1 = __nccwpck_require__(18132);
-const limitLength_1 = __nccwpck_require__(46962);
-const pattern_1 = __nccwpck_require__(96023);
-const limitProperties_1 = __nccwpck_require__(895);
-const required_1 = __nccwpck_require__(94504);
-const limitItems_1 = __nccwpck_require__(36296);
-const uniqueItems_1 = __nccwpck_require__(65132);
-const const_1 = __nccwpck_require__(98026);
-const enum_1 = __nccwpck_require__(93200);
+const limitNumber_1 = __nccwpck_require__(92011);
+const multipleOf_1 = __nccwpck_require__(33748);
+const limitLength_1 = __nccwpck_require__(59730);
+const pattern_1 = __nccwpck_require__(88343);
+const limitProperties_1 = __nccwpck_require__(72895);
+const required_1 = __nccwpck_require__(96008);
+const limitItems_1 = __nccwpck_require__(83304);
+const uniqueItems_1 = __nccwpck_require__(31308);
+const const_1 = __nccwpck_require__(38698);
+const enum_1 = __nccwpck_require__(34736);
 const validation = [
     // number
     limitNumber_1.default,
@@ -6081,12 +6081,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 3907:
+/***/ 15139:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(84464);
+const util_1 = __nccwpck_require__(35248);
 const def = {
     keyword: ["maxContains", "minContains"],
     type: "array",
@@ -6102,12 +6102,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 36296:
+/***/ 83304:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
+const codegen_1 = __nccwpck_require__(66300);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -6132,14 +6132,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 46962:
+/***/ 59730:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const ucs2length_1 = __nccwpck_require__(36214);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const ucs2length_1 = __nccwpck_require__(67542);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -6165,12 +6165,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 43723:
+/***/ 92011:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
+const codegen_1 = __nccwpck_require__(66300);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -6198,12 +6198,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 895:
+/***/ 72895:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
+const codegen_1 = __nccwpck_require__(66300);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -6228,12 +6228,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 18132:
+/***/ 33748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(81436);
+const codegen_1 = __nccwpck_require__(66300);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -6260,14 +6260,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 96023:
+/***/ 88343:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(28484);
-const util_1 = __nccwpck_require__(84464);
-const codegen_1 = __nccwpck_require__(81436);
+const code_1 = __nccwpck_require__(57924);
+const util_1 = __nccwpck_require__(35248);
+const codegen_1 = __nccwpck_require__(66300);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -6299,14 +6299,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 94504:
+/***/ 96008:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(28484);
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
+const code_1 = __nccwpck_require__(57924);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -6384,15 +6384,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 65132:
+/***/ 31308:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(86685);
-const codegen_1 = __nccwpck_require__(81436);
-const util_1 = __nccwpck_require__(84464);
-const equal_1 = __nccwpck_require__(24951);
+const dataType_1 = __nccwpck_require__(16701);
+const codegen_1 = __nccwpck_require__(66300);
+const util_1 = __nccwpck_require__(35248);
+const equal_1 = __nccwpck_require__(13335);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6454,7 +6454,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 73057:
+/***/ 67617:
 /***/ ((module) => {
 
 function isBuffer(value) {
@@ -6654,7 +6654,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 18889:
+/***/ 85257:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const fs = __nccwpck_require__(79896)
@@ -7084,7 +7084,7 @@ module.exports = DotenvModule
 
 /***/ }),
 
-/***/ 29580:
+/***/ 49420:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 module.exports = __nccwpck_require__(24434)
@@ -7092,7 +7092,7 @@ module.exports = __nccwpck_require__(24434)
 
 /***/ }),
 
-/***/ 23430:
+/***/ 52550:
 /***/ ((module) => {
 
 
@@ -7145,7 +7145,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 13587:
+/***/ 85907:
 /***/ ((module) => {
 
 module.exports = class FixedFIFO {
@@ -7191,10 +7191,10 @@ module.exports = class FixedFIFO {
 
 /***/ }),
 
-/***/ 83867:
+/***/ 16059:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const FixedFIFO = __nccwpck_require__(13587)
+const FixedFIFO = __nccwpck_require__(85907)
 
 module.exports = class FastFIFO {
   constructor (hwm) {
@@ -7246,7 +7246,7 @@ module.exports = class FastFIFO {
 
 /***/ }),
 
-/***/ 81167:
+/***/ 64591:
 /***/ ((module) => {
 
 
@@ -7346,7 +7346,7 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 18629:
+/***/ 60421:
 /***/ ((module) => {
 
 
@@ -7796,14 +7796,14 @@ module.exports = punycode;
 
 /***/ }),
 
-/***/ 36204:
+/***/ 2828:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { EventEmitter } = __nccwpck_require__(29580)
-const FIFO = __nccwpck_require__(83867)
-const TextDecoder = __nccwpck_require__(97934)
+const { EventEmitter } = __nccwpck_require__(49420)
+const FIFO = __nccwpck_require__(16059)
+const TextDecoder = __nccwpck_require__(53486)
 
-const StreamError = __nccwpck_require__(45657)
+const StreamError = __nccwpck_require__(77049)
 
 // if we do a future major, expect queue microtask to be there always, for now a bit defensive
 const qmt =
@@ -9117,7 +9117,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 45657:
+/***/ 77049:
 /***/ ((module) => {
 
 module.exports = class StreamError extends Error {
@@ -9171,7 +9171,7 @@ module.exports = class StreamError extends Error {
 
 /***/ }),
 
-/***/ 20775:
+/***/ 7783:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const constants = { // just for envs without fs
@@ -9192,13 +9192,13 @@ try {
 
 /***/ }),
 
-/***/ 35763:
+/***/ 62835:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { Writable, Readable, getStreamError } = __nccwpck_require__(36204)
-const FIFO = __nccwpck_require__(83867)
-const b4a = __nccwpck_require__(73057)
-const headers = __nccwpck_require__(88428)
+const { Writable, Readable, getStreamError } = __nccwpck_require__(2828)
+const FIFO = __nccwpck_require__(16059)
+const b4a = __nccwpck_require__(67617)
+const headers = __nccwpck_require__(89484)
 
 const EMPTY = b4a.alloc(0)
 const MAX_HEADER_SIZE = 4 * 1024 * 1024 // arbitrary big number
@@ -9617,10 +9617,10 @@ function overflow (size) {
 
 /***/ }),
 
-/***/ 88428:
+/***/ 89484:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-const b4a = __nccwpck_require__(73057)
+const b4a = __nccwpck_require__(67617)
 
 const ZEROS = '0000000000000000000'
 const SEVENS = '7777777777777777777'
@@ -9946,23 +9946,23 @@ function addLength (str) {
 
 /***/ }),
 
-/***/ 56118:
+/***/ 75062:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-exports.extract = __nccwpck_require__(35763)
-exports.pack = __nccwpck_require__(80861)
+exports.extract = __nccwpck_require__(62835)
+exports.pack = __nccwpck_require__(11901)
 
 
 /***/ }),
 
-/***/ 80861:
+/***/ 11901:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { Readable, Writable, getStreamError } = __nccwpck_require__(36204)
-const b4a = __nccwpck_require__(73057)
+const { Readable, Writable, getStreamError } = __nccwpck_require__(2828)
+const b4a = __nccwpck_require__(67617)
 
-const constants = __nccwpck_require__(20775)
-const headers = __nccwpck_require__(88428)
+const constants = __nccwpck_require__(7783)
+const headers = __nccwpck_require__(89484)
 
 const DMODE = 0o755
 const FMODE = 0o644
@@ -10249,11 +10249,11 @@ function mapWritable (buf) {
 
 /***/ }),
 
-/***/ 97934:
+/***/ 53486:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const PassThroughDecoder = __nccwpck_require__(47256)
-const UTF8Decoder = __nccwpck_require__(86414)
+const PassThroughDecoder = __nccwpck_require__(49624)
+const UTF8Decoder = __nccwpck_require__(79726)
 
 module.exports = class TextDecoder {
   constructor(encoding = 'utf8') {
@@ -10320,10 +10320,10 @@ function normalizeEncoding(encoding) {
 
 /***/ }),
 
-/***/ 47256:
+/***/ 49624:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const b4a = __nccwpck_require__(73057)
+const b4a = __nccwpck_require__(67617)
 
 module.exports = class PassThroughDecoder {
   constructor(encoding) {
@@ -10346,10 +10346,10 @@ module.exports = class PassThroughDecoder {
 
 /***/ }),
 
-/***/ 86414:
+/***/ 79726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const b4a = __nccwpck_require__(73057)
+const b4a = __nccwpck_require__(67617)
 
 /**
  * https://encoding.spec.whatwg.org/#utf-8-decoder
@@ -10538,15 +10538,15 @@ function trailingBytesSeen(data) {
 
 /***/ }),
 
-/***/ 20770:
+/***/ 68258:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(20218);
+module.exports = __nccwpck_require__(15258);
 
 
 /***/ }),
 
-/***/ 20218:
+/***/ 15258:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -10817,33 +10817,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 46752:
+/***/ 40576:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(23701)
-const Dispatcher = __nccwpck_require__(30883)
-const Pool = __nccwpck_require__(30628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(57405)
-const ProxyAgent = __nccwpck_require__(76672)
-const EnvHttpProxyAgent = __nccwpck_require__(53137)
-const RetryAgent = __nccwpck_require__(30050)
-const errors = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(15061)
+const Dispatcher = __nccwpck_require__(2243)
+const Pool = __nccwpck_require__(90020)
+const BalancedPool = __nccwpck_require__(9989)
+const Agent = __nccwpck_require__(43389)
+const ProxyAgent = __nccwpck_require__(37408)
+const EnvHttpProxyAgent = __nccwpck_require__(72785)
+const RetryAgent = __nccwpck_require__(28610)
+const errors = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(56615)
-const buildConnector = __nccwpck_require__(59136)
-const MockClient = __nccwpck_require__(47365)
-const MockAgent = __nccwpck_require__(47501)
-const MockPool = __nccwpck_require__(94004)
-const mockErrors = __nccwpck_require__(52429)
-const RetryHandler = __nccwpck_require__(17816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(32581)
-const DecoratorHandler = __nccwpck_require__(58155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(25092)
+const api = __nccwpck_require__(36135)
+const buildConnector = __nccwpck_require__(81952)
+const MockClient = __nccwpck_require__(16197)
+const MockAgent = __nccwpck_require__(12781)
+const MockPool = __nccwpck_require__(69396)
+const mockErrors = __nccwpck_require__(9037)
+const RetryHandler = __nccwpck_require__(41131)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(98085)
+const DecoratorHandler = __nccwpck_require__(45579)
+const RedirectHandler = __nccwpck_require__(9714)
+const createRedirectInterceptor = __nccwpck_require__(82276)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -10861,10 +10861,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(21514),
-  retry: __nccwpck_require__(92026),
-  dump: __nccwpck_require__(88060),
-  dns: __nccwpck_require__(70379)
+  redirect: __nccwpck_require__(51530),
+  retry: __nccwpck_require__(57114),
+  dump: __nccwpck_require__(85596),
+  dns: __nccwpck_require__(41643)
 }
 
 module.exports.buildConnector = buildConnector
@@ -10926,7 +10926,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(54398).fetch)
+const fetchImpl = (__nccwpck_require__(65726).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -10938,39 +10938,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(60660).Headers
-module.exports.Response = __nccwpck_require__(99051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(35910).FormData
+module.exports.Headers = __nccwpck_require__(30548).Headers
+module.exports.Response = __nccwpck_require__(71627).Response
+module.exports.Request = __nccwpck_require__(7887).Request
+module.exports.FormData = __nccwpck_require__(92134).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(48355).FileReader
+module.exports.FileReader = __nccwpck_require__(98755).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(51059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(25779)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(20109)
+const { CacheStorage } = __nccwpck_require__(4045)
+const { kConstruct } = __nccwpck_require__(13165)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(79061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(76693)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(51900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(30428)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(15188)
-module.exports.WebSocket = __nccwpck_require__(13726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(95924)
+module.exports.WebSocket = __nccwpck_require__(95358).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -10986,18 +10986,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(21238)
+const { EventSource } = __nccwpck_require__(58742)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 80158:
+/***/ 23134:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(68707)
+const { addAbortListener } = __nccwpck_require__(12272)
+const { RequestAbortedError } = __nccwpck_require__(41059)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -11057,16 +11057,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 34660:
+/***/ 16900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
 const { AsyncResource } = __nccwpck_require__(16698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
+const { addSignal, removeSignal } = __nccwpck_require__(23134)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -11172,7 +11172,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 76862:
+/***/ 19294:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11186,10 +11186,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
 const { AsyncResource } = __nccwpck_require__(16698)
-const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const { addSignal, removeSignal } = __nccwpck_require__(23134)
 const assert = __nccwpck_require__(34589)
 
 const kResume = Symbol('resume')
@@ -11430,16 +11430,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 14043:
+/***/ 95259:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
-const { Readable } = __nccwpck_require__(49927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
+const { Readable } = __nccwpck_require__(92519)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(17863)
 const { AsyncResource } = __nccwpck_require__(16698)
 
 class RequestHandler extends AsyncResource {
@@ -11651,18 +11651,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 50792:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
 const { finished, PassThrough } = __nccwpck_require__(57075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(17863)
 const { AsyncResource } = __nccwpck_require__(16698)
-const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const { addSignal, removeSignal } = __nccwpck_require__(23134)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -11878,15 +11878,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 61882:
+/***/ 11098:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(41059)
 const { AsyncResource } = __nccwpck_require__(16698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const util = __nccwpck_require__(12272)
+const { addSignal, removeSignal } = __nccwpck_require__(23134)
 const assert = __nccwpck_require__(34589)
 
 class UpgradeHandler extends AsyncResource {
@@ -11993,21 +11993,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 56615:
+/***/ 36135:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(14043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(76862)
-module.exports.upgrade = __nccwpck_require__(61882)
-module.exports.connect = __nccwpck_require__(34660)
+module.exports.request = __nccwpck_require__(95259)
+module.exports.stream = __nccwpck_require__(50792)
+module.exports.pipeline = __nccwpck_require__(19294)
+module.exports.upgrade = __nccwpck_require__(11098)
+module.exports.connect = __nccwpck_require__(16900)
 
 
 /***/ }),
 
-/***/ 49927:
+/***/ 92519:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -12016,9 +12016,9 @@ module.exports.connect = __nccwpck_require__(34660)
 
 const assert = __nccwpck_require__(34589)
 const { Readable } = __nccwpck_require__(57075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
+const { ReadableStreamFrom } = __nccwpck_require__(12272)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -12399,15 +12399,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 87655:
+/***/ 17863:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(34589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(68707)
+} = __nccwpck_require__(41059)
 
-const { chunksDecode } = __nccwpck_require__(49927)
+const { chunksDecode } = __nccwpck_require__(92519)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -12499,16 +12499,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 59136:
+/***/ 81952:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(77030)
 const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(68707)
-const timers = __nccwpck_require__(96603)
+const util = __nccwpck_require__(12272)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(41059)
+const timers = __nccwpck_require__(77787)
 
 function noop () {}
 
@@ -12746,7 +12746,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 10735:
+/***/ 87887:
 /***/ ((module) => {
 
 
@@ -12871,7 +12871,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 42414:
+/***/ 15726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13080,7 +13080,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 68707:
+/***/ 41059:
 /***/ ((module) => {
 
 
@@ -13512,7 +13512,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 44655:
+/***/ 42543:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13520,7 +13520,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(68707)
+} = __nccwpck_require__(41059)
 const assert = __nccwpck_require__(34589)
 const {
   isValidHTTPToken,
@@ -13535,9 +13535,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(42414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
+} = __nccwpck_require__(12272)
+const { channels } = __nccwpck_require__(15726)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(87887)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -14001,7 +14001,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 36443:
+/***/ 51003:
 /***/ ((module) => {
 
 module.exports = {
@@ -14075,7 +14075,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 67752:
+/***/ 19112:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14083,7 +14083,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(10735)
+} = __nccwpck_require__(87887)
 
 class TstNode {
   /** @type {any} */
@@ -14234,13 +14234,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 12272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(36443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(51003)
 const { IncomingMessage } = __nccwpck_require__(37067)
 const stream = __nccwpck_require__(57075)
 const net = __nccwpck_require__(77030)
@@ -14248,9 +14248,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(57975)
 const { stringify } = __nccwpck_require__(41792)
 const { EventEmitter: EE } = __nccwpck_require__(78474)
-const { InvalidArgumentError } = __nccwpck_require__(68707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
-const { tree } = __nccwpck_require__(67752)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(87887)
+const { tree } = __nccwpck_require__(19112)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -14960,18 +14960,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 57405:
+/***/ 43389:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(68707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
-const DispatcherBase = __nccwpck_require__(21841)
-const Pool = __nccwpck_require__(30628)
-const Client = __nccwpck_require__(23701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(25092)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(51003)
+const DispatcherBase = __nccwpck_require__(18641)
+const Pool = __nccwpck_require__(90020)
+const Client = __nccwpck_require__(15061)
+const util = __nccwpck_require__(12272)
+const createRedirectInterceptor = __nccwpck_require__(82276)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -15100,7 +15100,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 9989:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15108,7 +15108,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(68707)
+} = __nccwpck_require__(41059)
 const {
   PoolBase,
   kClients,
@@ -15116,10 +15116,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(42128)
-const Pool = __nccwpck_require__(30628)
-const { kUrl, kInterceptors } = __nccwpck_require__(36443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(7632)
+const Pool = __nccwpck_require__(90020)
+const { kUrl, kInterceptors } = __nccwpck_require__(51003)
+const { parseOrigin } = __nccwpck_require__(12272)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -15316,7 +15316,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 41021:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15324,9 +15324,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(42414)
-const timers = __nccwpck_require__(96603)
+const util = __nccwpck_require__(12272)
+const { channels } = __nccwpck_require__(15726)
+const timers = __nccwpck_require__(77787)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -15339,7 +15339,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(68707)
+} = __nccwpck_require__(41059)
 const {
   kUrl,
   kReset,
@@ -15372,9 +15372,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(36443)
+} = __nccwpck_require__(51003)
 
-const constants = __nccwpck_require__(52824)
+const constants = __nccwpck_require__(63512)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -15386,11 +15386,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(63870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(41630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(53434))
+    mod = await WebAssembly.compile(__nccwpck_require__(64826))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -15398,7 +15398,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(63870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(41630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -16313,7 +16313,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(84492).extractBody)
+      extractBody = (__nccwpck_require__(99852).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -16836,7 +16836,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 88788:
+/***/ 12820:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16844,13 +16844,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(34589)
 const { errorMonitor } = __nccwpck_require__(78474)
 const { pipeline } = __nccwpck_require__(57075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(12272)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(68707)
+} = __nccwpck_require__(41059)
 const {
   kUrl,
   kReset,
@@ -16869,7 +16869,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(36443)
+} = __nccwpck_require__(51003)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -17275,7 +17275,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(84492).extractBody)
+    extractBody ??= (__nccwpck_require__(99852).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -17635,7 +17635,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 23701:
+/***/ 15061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -17645,16 +17645,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(34589)
 const net = __nccwpck_require__(77030)
 const http = __nccwpck_require__(37067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(42414)
-const Request = __nccwpck_require__(44655)
-const DispatcherBase = __nccwpck_require__(21841)
+const util = __nccwpck_require__(12272)
+const { channels } = __nccwpck_require__(15726)
+const Request = __nccwpck_require__(42543)
+const DispatcherBase = __nccwpck_require__(18641)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(68707)
-const buildConnector = __nccwpck_require__(59136)
+} = __nccwpck_require__(41059)
+const buildConnector = __nccwpck_require__(81952)
 const {
   kUrl,
   kServerName,
@@ -17696,9 +17696,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(36443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(88788)
+} = __nccwpck_require__(51003)
+const connectH1 = __nccwpck_require__(41021)
+const connectH2 = __nccwpck_require__(12820)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -18006,7 +18006,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(25092)
+const createRedirectInterceptor = __nccwpck_require__(82276)
 
 function onError (client, err) {
   if (
@@ -18266,19 +18266,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 21841:
+/***/ 18641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(30883)
+const Dispatcher = __nccwpck_require__(2243)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(68707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+} = __nccwpck_require__(41059)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(51003)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -18481,7 +18481,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 30883:
+/***/ 2243:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18553,15 +18553,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 53137:
+/***/ 72785:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(21841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(36443)
-const ProxyAgent = __nccwpck_require__(76672)
-const Agent = __nccwpck_require__(57405)
+const DispatcherBase = __nccwpck_require__(18641)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(51003)
+const ProxyAgent = __nccwpck_require__(37408)
+const Agent = __nccwpck_require__(43389)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -18720,7 +18720,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 64660:
+/***/ 59220:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -18844,15 +18844,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 42128:
+/***/ 7632:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(21841)
-const FixedQueue = __nccwpck_require__(64660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(36443)
-const PoolStats = __nccwpck_require__(43246)
+const DispatcherBase = __nccwpck_require__(18641)
+const FixedQueue = __nccwpck_require__(59220)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(51003)
+const PoolStats = __nccwpck_require__(60398)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -19045,10 +19045,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 43246:
+/***/ 60398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(36443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(51003)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -19086,7 +19086,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 30628:
+/***/ 90020:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19097,14 +19097,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(42128)
-const Client = __nccwpck_require__(23701)
+} = __nccwpck_require__(7632)
+const Client = __nccwpck_require__(15061)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(68707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(36443)
-const buildConnector = __nccwpck_require__(59136)
+} = __nccwpck_require__(41059)
+const util = __nccwpck_require__(12272)
+const { kUrl, kInterceptors } = __nccwpck_require__(51003)
+const buildConnector = __nccwpck_require__(81952)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -19200,19 +19200,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 76672:
+/***/ 37408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(51003)
 const { URL } = __nccwpck_require__(73136)
-const Agent = __nccwpck_require__(57405)
-const Pool = __nccwpck_require__(30628)
-const DispatcherBase = __nccwpck_require__(21841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(68707)
-const buildConnector = __nccwpck_require__(59136)
-const Client = __nccwpck_require__(23701)
+const Agent = __nccwpck_require__(43389)
+const Pool = __nccwpck_require__(90020)
+const DispatcherBase = __nccwpck_require__(18641)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(41059)
+const buildConnector = __nccwpck_require__(81952)
+const Client = __nccwpck_require__(15061)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -19481,13 +19481,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 30050:
+/***/ 28610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(30883)
-const RetryHandler = __nccwpck_require__(17816)
+const Dispatcher = __nccwpck_require__(2243)
+const RetryHandler = __nccwpck_require__(41131)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -19523,7 +19523,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 32581:
+/***/ 98085:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19531,8 +19531,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(68707)
-const Agent = __nccwpck_require__(57405)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
+const Agent = __nccwpck_require__(43389)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -19562,7 +19562,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 58155:
+/***/ 45579:
 /***/ ((module) => {
 
 
@@ -19613,15 +19613,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 9714:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(36443)
+const util = __nccwpck_require__(12272)
+const { kBodyUsed } = __nccwpck_require__(51003)
 const assert = __nccwpck_require__(34589)
-const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
 const EE = __nccwpck_require__(78474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -19852,20 +19852,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 17816:
+/***/ 41131:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(34589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(36443)
-const { RequestRetryError } = __nccwpck_require__(68707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(51003)
+const { RequestRetryError } = __nccwpck_require__(41059)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(12272)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -20296,14 +20296,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 70379:
+/***/ 41643:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(77030)
 const { lookup } = __nccwpck_require__(40610)
-const DecoratorHandler = __nccwpck_require__(58155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(68707)
+const DecoratorHandler = __nccwpck_require__(45579)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(41059)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -20678,14 +20678,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 88060:
+/***/ 85596:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
-const DecoratorHandler = __nccwpck_require__(58155)
+const util = __nccwpck_require__(12272)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(41059)
+const DecoratorHandler = __nccwpck_require__(45579)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20808,12 +20808,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 25092:
+/***/ 82276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(9714)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -20836,11 +20836,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 21514:
+/***/ 51530:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(9714)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -20867,11 +20867,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 92026:
+/***/ 57114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(17816)
+const RetryHandler = __nccwpck_require__(41131)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20893,13 +20893,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 52824:
+/***/ 63512:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(50172);
+const utils_1 = __nccwpck_require__(26972);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -21177,7 +21177,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 63870:
+/***/ 41630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21189,7 +21189,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 53434:
+/***/ 64826:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21201,7 +21201,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 50172:
+/***/ 26972:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21222,13 +21222,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 47501:
+/***/ 12781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(36443)
-const Agent = __nccwpck_require__(57405)
+const { kClients } = __nccwpck_require__(51003)
+const Agent = __nccwpck_require__(43389)
 const {
   kAgent,
   kMockAgentSet,
@@ -21239,14 +21239,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(91117)
-const MockClient = __nccwpck_require__(47365)
-const MockPool = __nccwpck_require__(94004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(53397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(68707)
-const Dispatcher = __nccwpck_require__(30883)
-const Pluralizer = __nccwpck_require__(91529)
-const PendingInterceptorsFormatter = __nccwpck_require__(56142)
+} = __nccwpck_require__(91501)
+const MockClient = __nccwpck_require__(16197)
+const MockPool = __nccwpck_require__(69396)
+const { matchValue, buildMockOptions } = __nccwpck_require__(1205)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(41059)
+const Dispatcher = __nccwpck_require__(2243)
+const Pluralizer = __nccwpck_require__(8233)
+const PendingInterceptorsFormatter = __nccwpck_require__(16110)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -21389,14 +21389,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 47365:
+/***/ 16197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(57975)
-const Client = __nccwpck_require__(23701)
-const { buildMockDispatch } = __nccwpck_require__(53397)
+const Client = __nccwpck_require__(15061)
+const { buildMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kMockAgent,
@@ -21405,10 +21405,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(91117)
-const { MockInterceptor } = __nccwpck_require__(31511)
-const Symbols = __nccwpck_require__(36443)
-const { InvalidArgumentError } = __nccwpck_require__(68707)
+} = __nccwpck_require__(91501)
+const { MockInterceptor } = __nccwpck_require__(43319)
+const Symbols = __nccwpck_require__(51003)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -21455,12 +21455,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 52429:
+/***/ 9037:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(68707)
+const { UndiciError } = __nccwpck_require__(41059)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -21490,12 +21490,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 31511:
+/***/ 43319:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(53397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kDispatchKey,
@@ -21503,9 +21503,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(91117)
-const { InvalidArgumentError } = __nccwpck_require__(68707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(91501)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
+const { buildURL } = __nccwpck_require__(12272)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -21704,14 +21704,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 94004:
+/***/ 69396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(57975)
-const Pool = __nccwpck_require__(30628)
-const { buildMockDispatch } = __nccwpck_require__(53397)
+const Pool = __nccwpck_require__(90020)
+const { buildMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kMockAgent,
@@ -21720,10 +21720,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(91117)
-const { MockInterceptor } = __nccwpck_require__(31511)
-const Symbols = __nccwpck_require__(36443)
-const { InvalidArgumentError } = __nccwpck_require__(68707)
+} = __nccwpck_require__(91501)
+const { MockInterceptor } = __nccwpck_require__(43319)
+const Symbols = __nccwpck_require__(51003)
+const { InvalidArgumentError } = __nccwpck_require__(41059)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -21770,7 +21770,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 91117:
+/***/ 91501:
 /***/ ((module) => {
 
 
@@ -21800,20 +21800,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 53397:
+/***/ 1205:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(52429)
+const { MockNotMatchedError } = __nccwpck_require__(9037)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(91117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(91501)
+const { buildURL } = __nccwpck_require__(12272)
 const { STATUS_CODES } = __nccwpck_require__(37067)
 const {
   types: {
@@ -22174,7 +22174,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 56142:
+/***/ 16110:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22224,7 +22224,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 91529:
+/***/ 8233:
 /***/ ((module) => {
 
 
@@ -22260,7 +22260,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 96603:
+/***/ 77787:
 /***/ ((module) => {
 
 
@@ -22690,20 +22690,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 89634:
+/***/ 13186:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(20109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(76798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(45893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(99051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(93627)
-const { fetching } = __nccwpck_require__(54398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(73168)
+const { kConstruct } = __nccwpck_require__(13165)
+const { urlEquals, getFieldValues } = __nccwpck_require__(17406)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(12272)
+const { webidl } = __nccwpck_require__(61861)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(71627)
+const { Request, fromInnerRequest } = __nccwpck_require__(7887)
+const { kState } = __nccwpck_require__(50907)
+const { fetching } = __nccwpck_require__(65726)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(81168)
 const assert = __nccwpck_require__(34589)
 
 /**
@@ -23556,15 +23556,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 4045:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(20109)
-const { Cache } = __nccwpck_require__(89634)
-const { webidl } = __nccwpck_require__(45893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(13165)
+const { Cache } = __nccwpck_require__(13186)
+const { webidl } = __nccwpck_require__(61861)
+const { kEnumerableProperty } = __nccwpck_require__(12272)
 
 class CacheStorage {
   /**
@@ -23715,26 +23715,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20109:
+/***/ 13165:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(36443).kConstruct)
+  kConstruct: (__nccwpck_require__(51003).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 76798:
+/***/ 17406:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(34589)
-const { URLSerializer } = __nccwpck_require__(51900)
-const { isValidHeaderName } = __nccwpck_require__(73168)
+const { URLSerializer } = __nccwpck_require__(30428)
+const { isValidHeaderName } = __nccwpck_require__(81168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -23779,7 +23779,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 71276:
+/***/ 32044:
 /***/ ((module) => {
 
 
@@ -23798,15 +23798,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 79061:
+/***/ 76693:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(11978)
-const { stringify } = __nccwpck_require__(57797)
-const { webidl } = __nccwpck_require__(45893)
-const { Headers } = __nccwpck_require__(60660)
+const { parseSetCookie } = __nccwpck_require__(27818)
+const { stringify } = __nccwpck_require__(61061)
+const { webidl } = __nccwpck_require__(61861)
+const { Headers } = __nccwpck_require__(30548)
 
 /**
  * @typedef {Object} Cookie
@@ -23989,14 +23989,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 11978:
+/***/ 27818:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(71276)
-const { isCTLExcludingHtab } = __nccwpck_require__(57797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(51900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(32044)
+const { isCTLExcludingHtab } = __nccwpck_require__(61061)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(30428)
 const assert = __nccwpck_require__(34589)
 
 /**
@@ -24306,7 +24306,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 57797:
+/***/ 61061:
 /***/ ((module) => {
 
 
@@ -24665,13 +24665,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 24031:
+/***/ 13535:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(57075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(94811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(79003)
 
 /**
  * @type {number[]} BOM
@@ -25246,23 +25246,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 21238:
+/***/ 58742:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(57075)
-const { fetching } = __nccwpck_require__(54398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(45893)
-const { EventSourceStream } = __nccwpck_require__(24031)
-const { parseMIMEType } = __nccwpck_require__(51900)
-const { createFastMessageEvent } = __nccwpck_require__(15188)
-const { isNetworkError } = __nccwpck_require__(99051)
-const { delay } = __nccwpck_require__(94811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(73168)
-const { getGlobalDispatcher } = __nccwpck_require__(32581)
+const { fetching } = __nccwpck_require__(65726)
+const { makeRequest } = __nccwpck_require__(7887)
+const { webidl } = __nccwpck_require__(61861)
+const { EventSourceStream } = __nccwpck_require__(13535)
+const { parseMIMEType } = __nccwpck_require__(30428)
+const { createFastMessageEvent } = __nccwpck_require__(95924)
+const { isNetworkError } = __nccwpck_require__(71627)
+const { delay } = __nccwpck_require__(79003)
+const { kEnumerableProperty } = __nccwpck_require__(12272)
+const { environmentSettingsObject } = __nccwpck_require__(81168)
+const { getGlobalDispatcher } = __nccwpck_require__(98085)
 
 let experimentalWarned = false
 
@@ -25736,7 +25736,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 94811:
+/***/ 79003:
 /***/ ((module) => {
 
 
@@ -25780,12 +25780,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 84492:
+/***/ 99852:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(12272)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -25795,16 +25795,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(73168)
-const { FormData } = __nccwpck_require__(35910)
-const { kState } = __nccwpck_require__(93627)
-const { webidl } = __nccwpck_require__(45893)
+} = __nccwpck_require__(81168)
+const { FormData } = __nccwpck_require__(92134)
+const { kState } = __nccwpck_require__(50907)
+const { webidl } = __nccwpck_require__(61861)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(34589)
 const { isErrored, isDisturbed } = __nccwpck_require__(57075)
 const { isArrayBuffer } = __nccwpck_require__(73429)
-const { serializeAMimeType } = __nccwpck_require__(51900)
-const { multipartFormDataParser } = __nccwpck_require__(50116)
+const { serializeAMimeType } = __nccwpck_require__(30428)
+const { multipartFormDataParser } = __nccwpck_require__(70948)
 let random
 
 try {
@@ -26316,7 +26316,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 15055:
 /***/ ((module) => {
 
 
@@ -26447,7 +26447,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 51900:
+/***/ 30428:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27198,12 +27198,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 66653:
+/***/ 8701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(36443)
+const { kConnected, kSize } = __nccwpck_require__(51003)
 
 class CompatWeakRef {
   constructor (value) {
@@ -27251,14 +27251,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 27114:
+/***/ 35114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(93627)
-const { webidl } = __nccwpck_require__(45893)
+const { kState } = __nccwpck_require__(50907)
+const { webidl } = __nccwpck_require__(61861)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -27384,16 +27384,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 50116:
+/***/ 70948:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(73168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(51900)
-const { isFileLike } = __nccwpck_require__(27114)
-const { makeEntry } = __nccwpck_require__(35910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(12272)
+const { utf8DecodeBytes } = __nccwpck_require__(81168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(30428)
+const { isFileLike } = __nccwpck_require__(35114)
+const { makeEntry } = __nccwpck_require__(92134)
 const assert = __nccwpck_require__(34589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -27865,16 +27865,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 35910:
+/***/ 92134:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(73168)
-const { kState } = __nccwpck_require__(93627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(27114)
-const { webidl } = __nccwpck_require__(45893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(81168)
+const { kState } = __nccwpck_require__(50907)
+const { kEnumerableProperty } = __nccwpck_require__(12272)
+const { FileLike, isFileLike } = __nccwpck_require__(35114)
+const { webidl } = __nccwpck_require__(61861)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(57975)
 
@@ -28124,7 +28124,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 51059:
+/***/ 25779:
 /***/ ((module) => {
 
 
@@ -28171,21 +28171,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 60660:
+/***/ 30548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(36443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(51003)
+const { kEnumerableProperty } = __nccwpck_require__(12272)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(73168)
-const { webidl } = __nccwpck_require__(45893)
+} = __nccwpck_require__(81168)
+const { webidl } = __nccwpck_require__(61861)
 const assert = __nccwpck_require__(34589)
 const util = __nccwpck_require__(57975)
 
@@ -28865,7 +28865,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 54398:
+/***/ 65726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -28878,9 +28878,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(99051)
-const { HeadersList } = __nccwpck_require__(60660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(71627)
+const { HeadersList } = __nccwpck_require__(30548)
+const { Request, cloneRequest } = __nccwpck_require__(7887)
 const zlib = __nccwpck_require__(38522)
 const {
   bytesMatch,
@@ -28916,23 +28916,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(73168)
-const { kState, kDispatcher } = __nccwpck_require__(93627)
+} = __nccwpck_require__(81168)
+const { kState, kDispatcher } = __nccwpck_require__(50907)
 const assert = __nccwpck_require__(34589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(84492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(99852)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(15055)
 const EE = __nccwpck_require__(78474)
 const { Readable, pipeline, finished } = __nccwpck_require__(57075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(51900)
-const { getGlobalDispatcher } = __nccwpck_require__(32581)
-const { webidl } = __nccwpck_require__(45893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(12272)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(30428)
+const { getGlobalDispatcher } = __nccwpck_require__(98085)
+const { webidl } = __nccwpck_require__(61861)
 const { STATUS_CODES } = __nccwpck_require__(37067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -31142,23 +31142,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 7887:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(84492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(60660)
-const { FinalizationRegistry } = __nccwpck_require__(66653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(99852)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(30548)
+const { FinalizationRegistry } = __nccwpck_require__(8701)()
+const util = __nccwpck_require__(12272)
 const nodeUtil = __nccwpck_require__(57975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(73168)
+} = __nccwpck_require__(81168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -31168,12 +31168,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(15055)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(93627)
-const { webidl } = __nccwpck_require__(45893)
-const { URLSerializer } = __nccwpck_require__(51900)
-const { kConstruct } = __nccwpck_require__(36443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(50907)
+const { webidl } = __nccwpck_require__(61861)
+const { URLSerializer } = __nccwpck_require__(30428)
+const { kConstruct } = __nccwpck_require__(51003)
 const assert = __nccwpck_require__(34589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(78474)
 
@@ -32186,14 +32186,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 99051:
+/***/ 71627:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(60660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(84492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(30548)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(99852)
+const util = __nccwpck_require__(12272)
 const nodeUtil = __nccwpck_require__(57975)
 const { kEnumerableProperty } = util
 const {
@@ -32205,16 +32205,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(73168)
+} = __nccwpck_require__(81168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(93627)
-const { webidl } = __nccwpck_require__(45893)
-const { FormData } = __nccwpck_require__(35910)
-const { URLSerializer } = __nccwpck_require__(51900)
-const { kConstruct } = __nccwpck_require__(36443)
+} = __nccwpck_require__(15055)
+const { kState, kHeaders } = __nccwpck_require__(50907)
+const { webidl } = __nccwpck_require__(61861)
+const { FormData } = __nccwpck_require__(92134)
+const { URLSerializer } = __nccwpck_require__(30428)
+const { kConstruct } = __nccwpck_require__(51003)
 const assert = __nccwpck_require__(34589)
 const { types } = __nccwpck_require__(57975)
 
@@ -32803,7 +32803,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 93627:
+/***/ 50907:
 /***/ ((module) => {
 
 
@@ -32819,21 +32819,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 73168:
+/***/ 81168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(57075)
 const zlib = __nccwpck_require__(38522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(51059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(51900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(15055)
+const { getGlobalOrigin } = __nccwpck_require__(25779)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(30428)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(12272)
 const assert = __nccwpck_require__(34589)
 const { isUint8Array } = __nccwpck_require__(73429)
-const { webidl } = __nccwpck_require__(45893)
+const { webidl } = __nccwpck_require__(61861)
 
 let supportedHashes = []
 
@@ -34458,14 +34458,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 45893:
+/***/ 61861:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(57975)
 const { markAsUncloneable } = __nccwpck_require__(75919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(12272)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -35160,7 +35160,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 22607:
+/***/ 91727:
 /***/ ((module) => {
 
 
@@ -35457,7 +35457,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 48355:
+/***/ 98755:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -35466,16 +35466,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(53610)
+} = __nccwpck_require__(60234)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(20961)
-const { webidl } = __nccwpck_require__(45893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(79521)
+const { webidl } = __nccwpck_require__(61861)
+const { kEnumerableProperty } = __nccwpck_require__(12272)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -35808,12 +35808,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 88573:
+/***/ 37309:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(45893)
+const { webidl } = __nccwpck_require__(61861)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -35893,7 +35893,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20961:
+/***/ 79521:
 /***/ ((module) => {
 
 
@@ -35910,7 +35910,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 53610:
+/***/ 60234:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -35921,10 +35921,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(20961)
-const { ProgressEvent } = __nccwpck_require__(88573)
-const { getEncoding } = __nccwpck_require__(22607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(51900)
+} = __nccwpck_require__(79521)
+const { ProgressEvent } = __nccwpck_require__(37309)
+const { getEncoding } = __nccwpck_require__(91727)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(30428)
 const { types } = __nccwpck_require__(57975)
 const { StringDecoder } = __nccwpck_require__(13193)
 const { btoa } = __nccwpck_require__(4573)
@@ -36308,27 +36308,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 86897:
+/***/ 93969:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(20736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(26976)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(61216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(98625)
-const { channels } = __nccwpck_require__(42414)
-const { CloseEvent } = __nccwpck_require__(15188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(54398)
-const { Headers, getHeadersList } = __nccwpck_require__(60660)
-const { getDecodeSplit } = __nccwpck_require__(73168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(4896)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(23105)
+const { channels } = __nccwpck_require__(15726)
+const { CloseEvent } = __nccwpck_require__(95924)
+const { makeRequest } = __nccwpck_require__(7887)
+const { fetching } = __nccwpck_require__(65726)
+const { Headers, getHeadersList } = __nccwpck_require__(30548)
+const { getDecodeSplit } = __nccwpck_require__(81168)
+const { WebsocketFrameSend } = __nccwpck_require__(19104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -36686,7 +36686,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20736:
+/***/ 26976:
 /***/ ((module) => {
 
 
@@ -36759,14 +36759,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 15188:
+/***/ 95924:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(45893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(36443)
+const { webidl } = __nccwpck_require__(61861)
+const { kEnumerableProperty } = __nccwpck_require__(12272)
+const { kConstruct } = __nccwpck_require__(51003)
 const { MessagePort } = __nccwpck_require__(75919)
 
 /**
@@ -37095,12 +37095,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 19104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(20736)
+const { maxUnsigned16Bit } = __nccwpck_require__(26976)
 
 const BUFFER_SIZE = 16386
 
@@ -37198,14 +37198,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 19469:
+/***/ 38029:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(38522)
-const { isValidClientWindowBits } = __nccwpck_require__(98625)
-const { MessageSizeExceededError } = __nccwpck_require__(68707)
+const { isValidClientWindowBits } = __nccwpck_require__(23105)
+const { MessageSizeExceededError } = __nccwpck_require__(41059)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -37310,16 +37310,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 81652:
+/***/ 20276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(57075)
 const assert = __nccwpck_require__(34589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(20736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(61216)
-const { channels } = __nccwpck_require__(42414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(26976)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(4896)
+const { channels } = __nccwpck_require__(15726)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -37329,11 +37329,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(98625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(86897)
-const { PerMessageDeflate } = __nccwpck_require__(19469)
-const { MessageSizeExceededError } = __nccwpck_require__(68707)
+} = __nccwpck_require__(23105)
+const { WebsocketFrameSend } = __nccwpck_require__(19104)
+const { closeWebSocketConnection } = __nccwpck_require__(93969)
+const { PerMessageDeflate } = __nccwpck_require__(38029)
+const { MessageSizeExceededError } = __nccwpck_require__(41059)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -37844,14 +37844,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 13900:
+/***/ 25388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(20736)
-const FixedQueue = __nccwpck_require__(64660)
+const { WebsocketFrameSend } = __nccwpck_require__(19104)
+const { opcodes, sendHints } = __nccwpck_require__(26976)
+const FixedQueue = __nccwpck_require__(59220)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -37955,7 +37955,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 61216:
+/***/ 4896:
 /***/ ((module) => {
 
 
@@ -37974,16 +37974,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 98625:
+/***/ 23105:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(61216)
-const { states, opcodes } = __nccwpck_require__(20736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(15188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(4896)
+const { states, opcodes } = __nccwpck_require__(26976)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(95924)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(51900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(30428)
 
 /* globals Blob */
 
@@ -38303,15 +38303,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 13726:
+/***/ 95358:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(45893)
-const { URLSerializer } = __nccwpck_require__(51900)
-const { environmentSettingsObject } = __nccwpck_require__(73168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(20736)
+const { webidl } = __nccwpck_require__(61861)
+const { URLSerializer } = __nccwpck_require__(30428)
+const { environmentSettingsObject } = __nccwpck_require__(81168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(26976)
 const {
   kWebSocketURL,
   kReadyState,
@@ -38320,21 +38320,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(61216)
+} = __nccwpck_require__(4896)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(98625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(86897)
-const { ByteParser } = __nccwpck_require__(81652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(32581)
+} = __nccwpck_require__(23105)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(93969)
+const { ByteParser } = __nccwpck_require__(20276)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(12272)
+const { getGlobalDispatcher } = __nccwpck_require__(98085)
 const { types } = __nccwpck_require__(57975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(15188)
-const { SendQueue } = __nccwpck_require__(13900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(95924)
+const { SendQueue } = __nccwpck_require__(25388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -38905,7 +38905,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78319:
+/***/ 20498:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38918,10 +38918,10 @@ module.exports = {
 /* unused harmony export readEventFacts */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(56189);
-/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58401);
-/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90108);
+/* harmony import */ var _http_github_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(15124);
+/* harmony import */ var _config_events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75856);
+/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(92676);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9865);
 /**
  * Who may start the agent. On events that someone without write access can cause (a comment, an
  * issue, a pull request from a fork, the run a fork's pull request caused…), the actor's permission
@@ -39164,7 +39164,7 @@ async function readPermission(trigger, actor, token, { request: send, limits = G
 
 /***/ }),
 
-/***/ 45593:
+/***/ 88540:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39180,13 +39180,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: HERMES_LIMITS, buildArgv
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
+var errors = __nccwpck_require__(9865);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
+var text_text = __nccwpck_require__(58005);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(68005);
 // EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(69304);
+var environment = __nccwpck_require__(54297);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
@@ -39194,11 +39194,11 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/run/lines.ts
-var lines = __nccwpck_require__(2886);
+var lines = __nccwpck_require__(33107);
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(24006);
+var spawn = __nccwpck_require__(80491);
 // EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
+var paths = __nccwpck_require__(98565);
 ;// CONCATENATED MODULE: ./src/process/capture.ts
 /**
  * Hermes' stdout: where it goes and how the action reads it.
@@ -39420,7 +39420,7 @@ class FifoCapture {
 }
 
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
-var line_splitter = __nccwpck_require__(61519);
+var line_splitter = __nccwpck_require__(25394);
 ;// CONCATENATED MODULE: ./src/process/hermes-process.ts
 /**
  * A running Hermes (see spawn.ts for why the action spawns with node:child_process): its own process
@@ -39530,9 +39530,9 @@ class HermesProcess {
 }
 
 // EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(21103);
+var supervise = __nccwpck_require__(97722);
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
+var stream_reader = __nccwpck_require__(59520);
 ;// CONCATENATED MODULE: ./src/cli/hermes.ts
 /** The Hermes CLI: argv from settings, the version probe, and one supervised run. */
 
@@ -39713,7 +39713,7 @@ async function hermesAttempt(settings, executable, jsonlPath, log, signals, spaw
 
 /***/ }),
 
-/***/ 26174:
+/***/ 34097:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39724,9 +39724,9 @@ async function hermesAttempt(settings, executable, jsonlPath, log, signals, spaw
 /* unused harmony exports EXPORT_LIMITS, exportArgv, spawnExport */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24006);
-/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12143);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9865);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80491);
+/* harmony import */ var _run_session_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(56730);
 /**
  * The session record: after a turn, `hermes sessions export` writes the session Hermes stored (its
  * cost, every tool's whole output) as JSONL. Reading it never changes the verdict: whatever goes
@@ -39855,7 +39855,7 @@ function recordPathFor(jsonlPath) {
 
 /***/ }),
 
-/***/ 38016:
+/***/ 60071:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39867,7 +39867,7 @@ function recordPathFor(jsonlPath) {
 /* unused harmony exports DEFAULT_PORT, pinnedOf */
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97168);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17213);
 /**
  * `allowed-hosts`: where the agent's user may connect besides the model gateway. Empty (the default):
  * nowhere. A list of names (`host`, `*.host`, `host:port`): those too, through the action's egress
@@ -39977,7 +39977,7 @@ function pinnedOf(raw) {
 
 /***/ }),
 
-/***/ 58401:
+/***/ 75856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40000,14 +40000,14 @@ const WRITERS_ONLY_EVENTS = new Set([
 
 /***/ }),
 
-/***/ 95644:
+/***/ 83039:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ parseGateway),
 /* harmony export */   f: () => (/* binding */ GatewayInput)
 /* harmony export */ });
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97168);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(17213);
 /**
  * The model gateway's inputs (`model-proxy`, `max-tokens`, `max-cost-usd`, `max-model-calls`) and
  * Hermes' own limits passed on (`max-turns`, `run-budget`), as settings.
@@ -40020,7 +40020,8 @@ const GatewayInput = {
     MaxCostUsd: 'max-cost-usd',
     MaxModelCalls: 'max-model-calls',
     MaxTurns: 'max-turns',
-    RunBudget: 'run-budget'
+    RunBudget: 'run-budget',
+    ModelPrices: 'model-prices'
 };
 const MODES = ['auto', 'off'];
 function parseGateway(getInput) {
@@ -40041,6 +40042,7 @@ function parseGateway(getInput) {
     return {
         modelProxy: mode,
         budgets,
+        prices: parsePrices(text(GatewayInput.ModelPrices)),
         ...optional('maxTurns', given(GatewayInput.MaxTurns, true)),
         ...optional('runBudgetSeconds', given(GatewayInput.RunBudget, false))
     };
@@ -40048,11 +40050,38 @@ function parseGateway(getInput) {
 function optional(key, value) {
     return value === undefined ? {} : { [key]: value };
 }
+/**
+ * `model-prices`: a JSON object of model name to `{"input": …, "output": …}`, USD per million tokens,
+ * as the provider's price list gives them. Anything else is refused, naming what is wrong.
+ */
+function parsePrices(raw) {
+    if (raw === undefined)
+        return {};
+    const bad = (why) => new _input_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input "${GatewayInput.ModelPrices}" is ${JSON.stringify(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw)}, which ${why}; give a JSON object such as {"nousresearch/hermes-4-70b": {"input": 0.13, "output": 0.40}} (USD per million tokens).`);
+    let parsed;
+    try {
+        parsed = JSON.parse(raw);
+    }
+    catch {
+        throw bad('is not JSON');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw bad('is not a JSON object');
+    const prices = {};
+    for (const [model, price] of Object.entries(parsed)) {
+        const p = price;
+        const ok = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+        if (typeof p !== 'object' || p === null || !ok(p.input) || !ok(p.output))
+            throw bad(`gives ${JSON.stringify(model)} no "input" and "output" price of 0 or more`);
+        prices[model] = { input: p.input, output: p.output };
+    }
+    return Object.freeze(prices);
+}
 
 
 /***/ }),
 
-/***/ 97168:
+/***/ 17213:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40104,17 +40133,17 @@ function reader(getInput) {
 
 /***/ }),
 
-/***/ 64389:
+/***/ 92676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   d: () => (/* reexport safe */ _input_reader_js__WEBPACK_IMPORTED_MODULE_3__.dz),
 /* harmony export */   p: () => (/* binding */ Input)
 /* harmony export */ });
-/* harmony import */ var _allowed_hosts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38016);
-/* harmony import */ var _gateway_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95644);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36465);
-/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(97168);
+/* harmony import */ var _allowed_hosts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60071);
+/* harmony import */ var _gateway_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83039);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(30501);
+/* harmony import */ var _input_reader_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(17213);
 /** The action's inputs: their names (one place, spelled as in action.yml), and what reads them. */
 
 
@@ -40169,7 +40198,7 @@ const Input = {
 
 /***/ }),
 
-/***/ 36465:
+/***/ 30501:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40183,9 +40212,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DEFAULT_INSTALL_TIMEOUT_MINUTES, PINNED_HERMES_VERSION, PINNED_INSTALLER_SHA256, upstreamInstallerUrl
 
 // EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(80114);
+var text_url = __nccwpck_require__(12901);
 // EXTERNAL MODULE: ./src/config/input-reader.ts
-var input_reader = __nccwpck_require__(97168);
+var input_reader = __nccwpck_require__(17213);
 ;// CONCATENATED MODULE: ./src/config/pin.ts
 /**
  * The Hermes release the action installs by default, in one place: its tag, the commit the tag
@@ -40301,7 +40330,7 @@ function isPinnedRef(ref) {
 
 /***/ }),
 
-/***/ 81066:
+/***/ 98565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40316,7 +40345,7 @@ function isPinnedRef(ref) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(64389);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(92676);
 /**
  * Where the path inputs (`query-file`, `json-schema`, `transcript`, `jsonl-path`) may point: inside
  * the workspace or the runner's temporary directory, once every link is resolved. A link planted in
@@ -40413,7 +40442,7 @@ function openTranscript(jsonlPath, mode) {
 
 /***/ }),
 
-/***/ 68700:
+/***/ 77351:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40428,9 +40457,9 @@ function openTranscript(jsonlPath, mode) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(90108);
-/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(69304);
-/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(24006);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9865);
+/* harmony import */ var _process_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54297);
+/* harmony import */ var _process_spawn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80491);
 /**
  * What confining the agent asks of the machine, as a port (THIS_HOST is the real one; tests pass a
  * stand-in), and the plan made from it before anything runs: its own user, or none and why.
@@ -40513,7 +40542,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 
 /***/ }),
 
-/***/ 84048:
+/***/ 78965:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40521,7 +40550,7 @@ function planIsolation(mode, platform = process.platform, host = THIS_HOST) {
 /* harmony export */   ol: () => (/* binding */ frontable),
 /* harmony export */   xq: () => (/* binding */ PROVIDERS)
 /* harmony export */ });
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(47559);
 /**
  * The providers the gateway fronts: where each one's key and base URL live in the environment, its
  * default upstream, the API paths forwarded, and how the real key is sent (see docs/gateway.md).
@@ -40617,15 +40646,15 @@ function heldCredentials(env, fronted) {
 
 /***/ }),
 
-/***/ 50576:
+/***/ 44459:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ request)
 /* harmony export */ });
 /* unused harmony export dispatcherFor */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44942);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(55078);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40576);
 /**
  * Every HTTP request the action makes itself (the trigger gate, API server mode, downloads, comments)
  * goes through `request`, so that each honours the runner's proxy settings (`HTTPS_PROXY`,
@@ -40648,7 +40677,7 @@ function dispatcherFor(url) {
 
 /***/ }),
 
-/***/ 56189:
+/***/ 15124:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40656,10 +40685,10 @@ function dispatcherFor(url) {
 /* harmony export */   Mc: () => (/* binding */ githubCall)
 /* harmony export */ });
 /* unused harmony exports REQUEST_TIMEOUT_MS, MAX_PAGES */
-/* harmony import */ var _fetch_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50576);
-/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(31191);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
+/* harmony import */ var _fetch_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44459);
+/* harmony import */ var _run_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6742);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9865);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58005);
 /**
  * The one GitHub REST client: every call the action makes to GitHub (the gate's permission, the sticky
  * comment, the review, the labels) goes through `githubCall` here, with the same headers, the runner's
@@ -40768,14 +40797,14 @@ function nextPage(link) {
 
 /***/ }),
 
-/***/ 79407:
+/***/ 7890:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33838);
-/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90108);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71030);
-/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27393);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(96310);
+/* harmony import */ var _text_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9865);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60733);
+/* harmony import */ var _steps_ports_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37142);
 
 
 
@@ -40790,7 +40819,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 26496:
+/***/ 75192:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40803,7 +40832,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: INSTALL_LIMITS
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
+var errors = __nccwpck_require__(9865);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -40813,19 +40842,19 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
+var stream_reader = __nccwpck_require__(59520);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
+var text_text = __nccwpck_require__(58005);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+var retry = __nccwpck_require__(6742);
 // EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(50576);
+var fetch = __nccwpck_require__(44459);
 // EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(80114);
+var text_url = __nccwpck_require__(12901);
 ;// CONCATENATED MODULE: ./src/install/download.ts
 /**
  * Downloading to a file (the install script, a cache archive): plain GETs through the proxy-aware
@@ -40955,17 +40984,17 @@ function describe(error) {
 }
 
 // EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(69304);
+var environment = __nccwpck_require__(54297);
 // EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
+var paths = __nccwpck_require__(98565);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var hermes = __nccwpck_require__(45593);
+var hermes = __nccwpck_require__(88540);
 // EXTERNAL MODULE: ./src/config/events.ts
-var events = __nccwpck_require__(58401);
+var events = __nccwpck_require__(75856);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(38522);
-// EXTERNAL MODULE: ./node_modules/tar-stream/index.js
-var tar_stream = __nccwpck_require__(56118);
+// EXTERNAL MODULE: ../../work/main/node_modules/tar-stream/index.js
+var tar_stream = __nccwpck_require__(75062);
 ;// CONCATENATED MODULE: ./src/install/archive.ts
 /**
  * What a cached archive may hold, decided one tar header at a time, before the extractor sees it.
@@ -41089,7 +41118,7 @@ class ArchiveCheck {
 }
 
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(24006);
+var spawn = __nccwpck_require__(80491);
 ;// CONCATENATED MODULE: ./src/install/restore.ts
 /**
  * A cache hit in one pass: the archive's bytes, as they download, are decompressed, parsed header by
@@ -41238,7 +41267,7 @@ function commonDir(dirs) {
 const savesOn = (event) => event !== undefined && events/* WRITERS_ONLY_EVENTS */.Q.has(event);
 /** Whether the runner gave this step a cache service at all (outside GitHub Actions it does not). */
 async function cacheAvailable() {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(44)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27044));
     return cache.isFeatureAvailable();
 }
 /** @actions/cache's choice of compression (zstd when it runs, else gzip): part of an entry's version. */
@@ -41359,7 +41388,7 @@ async function lockDown(paths, env) {
 }
 /** Saves the install under its exact key; an entry already there (immutable) is left as it is. */
 async function saveInstall(layout) {
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(692)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45692));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(44)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27044));
     const { value, problems } = await quietly(() => cache.saveCache([...layout.cachePaths], layout.cacheKey));
     if (problems.length > 0)
         return { problem: problems[0] };
@@ -41403,7 +41432,7 @@ function unescapeData(text) {
 }
 
 // EXTERNAL MODULE: ./src/process/line-splitter.ts
-var line_splitter = __nccwpck_require__(61519);
+var line_splitter = __nccwpck_require__(25394);
 ;// CONCATENATED MODULE: ./src/process/group.ts
 /**
  * The installer's run (see spawn.ts for why the action spawns with node:child_process): a process
@@ -41545,7 +41574,7 @@ function groupCommand({ argv, env, cwd, timeoutMs, signals, onLine, graceMs = sp
 }
 
 // EXTERNAL MODULE: ./src/config/install.ts + 1 modules
-var install = __nccwpck_require__(36465);
+var install = __nccwpck_require__(30501);
 ;// CONCATENATED MODULE: ./src/install/layout.ts
 /** Where an install of Hermes goes, what of it is cached under which key, and how the installer is called. */
 
@@ -41913,7 +41942,7 @@ function notInstalled(jsonlPath, hermesPath, why, log) {
 
 /***/ }),
 
-/***/ 71030:
+/***/ 60733:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41922,7 +41951,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// NAMESPACE OBJECT: ./node_modules/mdurl/index.mjs
+// NAMESPACE OBJECT: ../../work/main/node_modules/mdurl/index.mjs
 var mdurl_namespaceObject = {};
 __nccwpck_require__.r(mdurl_namespaceObject);
 __nccwpck_require__.d(mdurl_namespaceObject, {
@@ -41932,7 +41961,7 @@ __nccwpck_require__.d(mdurl_namespaceObject, {
   parse: () => (parse)
 });
 
-// NAMESPACE OBJECT: ./node_modules/uc.micro/build/index.mjs
+// NAMESPACE OBJECT: ../../work/main/node_modules/uc.micro/build/index.mjs
 var build_namespaceObject = {};
 __nccwpck_require__.r(build_namespaceObject);
 __nccwpck_require__.d(build_namespaceObject, {
@@ -41958,7 +41987,7 @@ function unsupportedRunner(platform) {
 }
 
 // EXTERNAL MODULE: ./src/run/verdict.ts
-var run_verdict = __nccwpck_require__(38972);
+var run_verdict = __nccwpck_require__(67897);
 ;// CONCATENATED MODULE: ./src/run/decision.ts
 
 /**
@@ -41979,11 +42008,11 @@ function decide(attempt, check) {
 }
 
 // EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(53326);
+var text_redact = __nccwpck_require__(47559);
 // EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(21789);
+var json = __nccwpck_require__(15080);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
+var text_text = __nccwpck_require__(58005);
 ;// CONCATENATED MODULE: ./src/schema/extract.ts
 
 /**
@@ -42438,7 +42467,7 @@ function closingLine(verdict, attempt) {
 }
 
 // EXTERNAL MODULE: ./src/access/gate.ts
-var gate = __nccwpck_require__(78319);
+var gate = __nccwpck_require__(20498);
 ;// CONCATENATED MODULE: ./src/access/authorship.ts
 /**
  * Whose files the checkout may hold. On a pull request written by someone other than the actor, or
@@ -42484,7 +42513,7 @@ function fromFork(head, repository) {
 }
 
 // EXTERNAL MODULE: ./src/confine/host.ts
-var host = __nccwpck_require__(68700);
+var host = __nccwpck_require__(77351);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
@@ -42492,9 +42521,9 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/config/allowed-hosts.ts
-var allowed_hosts = __nccwpck_require__(38016);
+var allowed_hosts = __nccwpck_require__(60071);
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
+var errors = __nccwpck_require__(9865);
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __nccwpck_require__(40610);
 // EXTERNAL MODULE: external "node:net"
@@ -43613,7 +43642,7 @@ class EgressFence {
 }
 
 // EXTERNAL MODULE: ./src/http/github.ts
-var github = __nccwpck_require__(56189);
+var github = __nccwpck_require__(15124);
 ;// CONCATENATED MODULE: ./src/comment/api.ts
 /**
  * The REST calls for issue comments (a pull request's conversation is its issue's): list them (paginated),
@@ -43674,7 +43703,7 @@ function idOf(json) {
 }
 
 // EXTERNAL MODULE: ./src/run/session-usage.ts
-var session_usage = __nccwpck_require__(12143);
+var session_usage = __nccwpck_require__(56730);
 ;// CONCATENATED MODULE: ./src/publish/markdown.ts
 /**
  * Escaping for untrusted text in GitHub-flavoured Markdown, one function per context.
@@ -43879,7 +43908,7 @@ function percent(share) {
     return share < 0.1 || whole === 100 ? `${(share * 100).toFixed(1)}%` : `${whole}%`;
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-autolink-literal/lib/index.js
 /**
  * @import {RegExpMatchObject, ReplaceFunction} from 'mdast-util-find-and-replace'
  * @import {CompileContext, Extension as FromMarkdownExtension, Handle as FromMarkdownHandle, Transform as FromMarkdownTransform} from 'mdast-util-from-markdown'
@@ -44295,7 +44324,7 @@ function previous(match) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-footnote/lib/index.js
 /**
  * @import {
  *   CompileContext,
@@ -44509,7 +44538,7 @@ function mapAll(line, index, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-strikethrough/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-strikethrough/lib/index.js
 /**
  * @import {Delete} from 'mdast'
  * @import {
@@ -44644,7 +44673,7 @@ function peekDelete() {
   return '~'
 }
 
-;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-table/index.js
 // To do: next major: remove.
 /**
  * @typedef {Options} MarkdownTableOptions
@@ -45071,7 +45100,7 @@ function toAlignment(value) {
         : 0
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/blockquote.js
 /**
  * @import {Blockquote, Parents} from 'mdast'
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
@@ -45113,7 +45142,7 @@ function map(line, _, blank) {
   return '>' + (blank ? '' : ' ') + line
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
 /**
  * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
  */
@@ -45167,7 +45196,7 @@ function listInScope(stack, list, none) {
   return false
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/break.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/break.js
 /**
  * @import {Break, Parents} from 'mdast'
  * @import {Info, State} from 'mdast-util-to-markdown'
@@ -45210,7 +45239,7 @@ function hardBreak(_, _1, state, info) {
   return '\\\n'
 }
 
-;// CONCATENATED MODULE: ./node_modules/longest-streak/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/longest-streak/index.js
 /**
  * Get the count of the longest repeating streak of `substring` in `value`.
  *
@@ -45248,7 +45277,7 @@ function longestStreak(value, substring) {
   return max
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-code-as-indented.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Code} from 'mdast'
@@ -45277,7 +45306,7 @@ function formatCodeAsIndented(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-fence.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-fence.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -45304,7 +45333,7 @@ function checkFence(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/code.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/code.js
 /**
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
  * @import {Code, Parents} from 'mdast'
@@ -45392,7 +45421,7 @@ function code_map(line, _, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-quote.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-quote.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -45419,7 +45448,7 @@ function checkQuote(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/definition.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/definition.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Definition, Parents} from 'mdast'
@@ -45504,7 +45533,7 @@ function definition(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -45531,7 +45560,7 @@ function checkEmphasis(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -45778,7 +45807,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -45806,7 +45835,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/character.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/character.js
 /**
  * Get the first character of a value.
  *
@@ -45840,7 +45869,7 @@ function lastCharacter(value) {
     : value.slice(-1)
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
 /**
  * Encode a code point as a character reference.
  *
@@ -45853,7 +45882,7 @@ function encodeCharacterReference(code) {
   return '&#x' + code.toString(16).toUpperCase() + ';'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/encode-info.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/encode-info.js
 /**
  * @import {EncodeSides} from '../types.js'
  */
@@ -45937,7 +45966,7 @@ function encodeInfo(outside, inside, marker) {
         {inside: false, outside: false}
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -46032,7 +46061,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/html-kind.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/html-kind.js
 
 
 
@@ -46097,7 +46126,7 @@ function htmlKind(value) {
   return htmlBlockNames.includes(name) ? 6 : 7
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/container-phrasing.js
 /**
  * @import {Attention, Handle, Info, State, Tracker} from 'mdast-util-to-markdown'
  * @import {PhrasingParents} from '../types.js'
@@ -46925,7 +46954,7 @@ function container_phrasing_serialize(items, before, after) {
   return result
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/emphasis.js
 /**
  * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
  * @import {Emphasis, Parents} from 'mdast'
@@ -46996,7 +47025,7 @@ function peek(_, _1, state) {
   return state.options.emphasis || '*'
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-is/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-is/lib/index.js
 /**
  * @import {Node, Parent} from 'unist'
  */
@@ -47294,7 +47323,7 @@ function looksLikeANode(value) {
   return value !== null && typeof value === 'object' && 'type' in value
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/color.node.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit-parents/lib/color.node.js
 /**
  * Color a string.
  *
@@ -47307,7 +47336,7 @@ function color(d) {
   return '\u001B[33m' + d + '\u001B[39m'
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit-parents/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  */
@@ -47891,7 +47920,7 @@ function toResult(value) {
   return value === null || value === undefined ? empty : [value]
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/unist-util-visit/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  * @import {
@@ -48217,7 +48246,7 @@ function wrap(visitor) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-string/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-string/lib/index.js
 /**
  * @typedef {import('mdast').Nodes} Nodes
  *
@@ -48327,7 +48356,7 @@ function node(value) {
   return Boolean(value && typeof value === 'object')
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-heading-as-setext.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Heading} from 'mdast'
@@ -48368,7 +48397,7 @@ function formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/heading.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/heading.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Heading, Parents} from 'mdast'
@@ -48454,7 +48483,7 @@ function heading(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/html.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/html.js
 /**
  * @import {Html} from 'mdast'
  */
@@ -48483,7 +48512,7 @@ function htmlPeek() {
   return '<'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/image.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Image, Parents} from 'mdast'
@@ -48577,7 +48606,7 @@ function imagePeek() {
   return '!'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/image-reference.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {ImageReference, Parents} from 'mdast'
@@ -48657,7 +48686,7 @@ function imageReferencePeek() {
   return '!'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/inline-code.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {InlineCode, Parents} from 'mdast'
@@ -48745,7 +48774,7 @@ function inlineCodePeek() {
   return '`'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/format-link-as-autolink.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Link} from 'mdast'
@@ -48786,7 +48815,7 @@ function formatLinkAsAutolink(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/link.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Link, Parents} from 'mdast'
@@ -48952,7 +48981,7 @@ function linkPeek(node, _, state) {
   return formatLinkAsAutolink(node, state) ? '<' : '['
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/link-reference.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {LinkReference, Parents} from 'mdast'
@@ -49032,7 +49061,7 @@ function linkReferencePeek() {
   return '['
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49059,7 +49088,7 @@ function checkBullet(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49103,7 +49132,7 @@ function checkBulletOther(state) {
   return bulletOther
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49130,7 +49159,7 @@ function checkBulletOrdered(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-rule.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49157,7 +49186,7 @@ function checkRule(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/list.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {List, Parents} from 'mdast'
@@ -49266,7 +49295,7 @@ function list(node, parent, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-list-item-indent.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49293,7 +49322,7 @@ function checkListItemIndent(state) {
   return style
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/list-item.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/list-item.js
 /**
  * @import {Info, Map, State} from 'mdast-util-to-markdown'
  * @import {ListItem, Parents} from 'mdast'
@@ -49368,7 +49397,7 @@ function listItem(node, parent, state, info) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/paragraph.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Paragraph, Parents} from 'mdast'
@@ -49397,7 +49426,7 @@ function paragraph(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-phrasing/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-phrasing/lib/index.js
 /**
  * @typedef {import('mdast').Html} Html
  * @typedef {import('mdast').PhrasingContent} PhrasingContent
@@ -49444,7 +49473,7 @@ const lib_phrasing =
     ])
   )
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/root.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/root.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Root} from 'mdast'
@@ -49480,7 +49509,7 @@ function root(node, _, state, info) {
   return value
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-strong.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-strong.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49507,7 +49536,7 @@ function checkStrong(state) {
   return marker
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/strong.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/strong.js
 /**
  * @import {AttentionInfo, Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Strong} from 'mdast'
@@ -49578,7 +49607,7 @@ function strong_peek(_, _1, state) {
   return state.options.strong || '*'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/text.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/text.js
 /**
  * @import {Info, State} from 'mdast-util-to-markdown'
  * @import {Parents, Text} from 'mdast'
@@ -49610,7 +49639,7 @@ function handle_text_text(node, parent, state, info) {
   })
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/check-rule-repetition.js
 /**
  * @import {Options, State} from 'mdast-util-to-markdown'
  */
@@ -49637,7 +49666,7 @@ function checkRuleRepetition(state) {
   return repetition
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/thematic-break.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {Parents, ThematicBreak} from 'mdast'
@@ -49666,7 +49695,7 @@ function thematicBreak(_, _1, state) {
   return state.options.ruleSpaces ? value.slice(0, -1) : value
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/handle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/handle/index.js
 
 
 
@@ -49713,7 +49742,7 @@ const handle = {
   thematicBreak: thematicBreak
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-table/lib/index.js
 /**
  * @import {Heading, InlineCode, Table, TableCell, TableRow} from 'mdast'
  * @import {Options as MarkdownTableOptions} from 'markdown-table'
@@ -50163,7 +50192,7 @@ function lib_formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-task-list-item/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm-task-list-item/lib/index.js
 /**
  * @import {ListItem, Paragraph, Parents} from 'mdast'
  * @import {
@@ -50361,7 +50390,7 @@ function taskListItemParagraph(node) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-gfm/lib/index.js
 /**
  * @import {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
  * @import {Options} from 'mdast-util-gfm'
@@ -50414,7 +50443,7 @@ function gfmToMarkdown(options) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zwitch/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zwitch/index.js
 /**
  * @callback Handler
  *   Handle a value, with a certain ID field set to a certain value.
@@ -50534,7 +50563,7 @@ function zwitch(key, options) {
   return one
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/configure.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/configure.js
 /**
  * @import {Options, State} from './types.js'
  */
@@ -50634,7 +50663,7 @@ function configure_map(left, right) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/join.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/join.js
 /**
  * @import {Join} from 'mdast-util-to-markdown'
  */
@@ -50737,7 +50766,7 @@ function joinDefaults(left, right, parent, state) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/unsafe.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/unsafe.js
 /**
  * @import {ConstructName, Unsafe} from 'mdast-util-to-markdown'
  */
@@ -50916,7 +50945,7 @@ while (++unsafe_code < 33) {
   unsafe.push({character: String.fromCharCode(unsafe_code), inConstruct: 'autolink'})
 }
 
-;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -53050,7 +53079,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -53071,7 +53100,7 @@ function decodeNamedCharacterReference(value) {
   return decode_named_character_reference_own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-numeric-character-reference/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-decode-numeric-character-reference/index.js
 /**
  * Turn the number (in string form as either hexa- or plain decimal) coming from
  * a numeric character reference into a character.
@@ -53104,7 +53133,7 @@ function decodeNumericCharacterReference(value, base) {
   }
   return String.fromCodePoint(code);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-string/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/micromark-util-decode-string/index.js
 
 
 const characterEscapeOrReference = /\\([!-/:-@[-`{-~])|&(#(?:\d{1,7}|x[\da-f]{1,6})|[\da-z]{1,31});/gi;
@@ -53150,7 +53179,7 @@ function decode($0, $1, $2) {
   }
   return decodeNamedCharacterReference($2) || $0;
 }
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/association.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/association.js
 /**
  * @import {AssociationId} from '../types.js'
  */
@@ -53185,7 +53214,7 @@ function association(node) {
   return decodeString(node.identifier)
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/compile-pattern.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/compile-pattern.js
 /**
  * @import {CompilePattern} from '../types.js'
  */
@@ -53217,7 +53246,7 @@ function compilePattern(pattern) {
   return pattern._compiled
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/container-flow.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/container-flow.js
 /**
  * @import {State} from 'mdast-util-to-markdown'
  * @import {FlowChildren, FlowParents, TrackFields} from '../types.js'
@@ -53312,7 +53341,7 @@ function between(left, right, parent, state) {
   return '\n\n'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/indent-lines.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/indent-lines.js
 /**
  * @import {IndentLines} from '../types.js'
  */
@@ -53354,7 +53383,7 @@ function indentLines(value, map) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/safe.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/safe.js
 /**
  * @import {Nodes} from 'mdast'
  * @import {SafeConfig, State, Unsafe} from 'mdast-util-to-markdown'
@@ -53622,7 +53651,7 @@ function escapeBackslashes(value, after) {
   return results.join('')
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/util/track.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/util/track.js
 /**
  * @import {CreateTracker, TrackCurrent, TrackMove, TrackShift} from '../types.js'
  */
@@ -53679,7 +53708,7 @@ function track(config) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-markdown/lib/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdast-util-to-markdown/lib/index.js
 /**
  * @import {Info, Join, Options, SafeConfig, State} from 'mdast-util-to-markdown'
  * @import {Nodes} from 'mdast'
@@ -53894,7 +53923,7 @@ function safeBound(value, config) {
   return safe(this, value, config)
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdurl/lib/decode.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/decode.mjs
 /* eslint-disable no-bitwise */
 
 const decodeCache = {}
@@ -54008,7 +54037,7 @@ decode_decode.componentChars = ''
 
 /* harmony default export */ const lib_decode = (decode_decode);
 
-;// CONCATENATED MODULE: ./node_modules/mdurl/lib/encode.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/encode.mjs
 const encodeCache = {}
 
 // Create a lookup array where anything but characters in `chars` string
@@ -54099,7 +54128,7 @@ encode_encode.componentChars = "-_.!~*'()"
 
 /* harmony default export */ const lib_encode = (encode_encode);
 
-;// CONCATENATED MODULE: ./node_modules/mdurl/lib/format.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/format.mjs
 function format (url) {
   let result = ''
 
@@ -54122,7 +54151,7 @@ function format (url) {
   return result
 };
 
-;// CONCATENATED MODULE: ./node_modules/mdurl/lib/parse.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/lib/parse.mjs
 // Copyright Joyent, Inc. and other Node contributors.
 //
 // Permission is hereby granted, free of charge, to any person obtaining a
@@ -54432,7 +54461,7 @@ Url.prototype.parseHost = function (host) {
 
 /* harmony default export */ const parse = (urlParse);
 
-;// CONCATENATED MODULE: ./node_modules/mdurl/index.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/mdurl/index.mjs
 
 
 
@@ -54440,7 +54469,7 @@ Url.prototype.parseHost = function (host) {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/uc.micro/build/index.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/uc.micro/build/index.mjs
 const Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
 const Cc = /[\0-\x1F\x7F-\x9F]/;
 const Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
@@ -54450,7 +54479,7 @@ const Z = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
 
 
 
-;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/decode-codepoint.js
 // Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
 /**
  * C1 Unicode control character reference replacements (code points 128–159).
@@ -54512,7 +54541,7 @@ function codePointToString(codePoint) {
         : String.fromCodePoint(decode_codepoint_replaceCodePoint(codePoint));
 }
 //# sourceMappingURL=decode-codepoint.js.map
-;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/internal/decode-shared.js
 /*
  * Inverse of the encoder's SAFE alphabet (0x21..0x7E minus 0x22, 0x24, 0x5C),
  * precomputed once at module load. Entries for excluded chars stay 0 but
@@ -54708,13 +54737,13 @@ function decodeTrieDict(input, resultLength, atomCount, dict1AtomCount, ngramCou
     return out;
 }
 //# sourceMappingURL=decode-shared.js.map
-;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/generated/decode-data-html.js
 // Generated using scripts/write-decode-map.ts
 
 /** Packed HTML decode trie data. */
 const htmlDecodeTree = /* #__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13_494, 2713, 49, 25, 61);
 //# sourceMappingURL=decode-data-html.js.map
-;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/internal/bin-trie-flags.js
 /**
  * Bit flags & masks for the binary trie encoding used for entity decoding.
  *
@@ -54764,7 +54793,7 @@ var bin_trie_flags_BinTrieFlags;
     BinTrieFlags[BinTrieFlags["VALUE_MASK"] = 8191] = "VALUE_MASK";
 })(bin_trie_flags_BinTrieFlags || (bin_trie_flags_BinTrieFlags = {}));
 //# sourceMappingURL=bin-trie-flags.js.map
-;// CONCATENATED MODULE: ./node_modules/markdown-it/node_modules/entities/dist/decode.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/node_modules/entities/dist/decode.js
 
 
 
@@ -55897,7 +55926,7 @@ function decodeXML(xmlString) {
 
 
 //# sourceMappingURL=decode.js.map
-;// CONCATENATED MODULE: ./node_modules/linkify-it/build/index.mjs
+;// CONCATENATED MODULE: ../../work/main/node_modules/linkify-it/build/index.mjs
 
 //#region src/rebuilder.ts
 var REBuilder = class {
@@ -56436,9 +56465,9 @@ function linkifyit(options = {}) {
 
 
 //# sourceMappingURL=index.mjs.map
-// EXTERNAL MODULE: ./node_modules/punycode.js/punycode.js
-var punycode = __nccwpck_require__(18629);
-;// CONCATENATED MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs
+// EXTERNAL MODULE: ../../work/main/node_modules/punycode.js/punycode.js
+var punycode = __nccwpck_require__(60421);
+;// CONCATENATED MODULE: ../../work/main/node_modules/markdown-it/dist/markdown-it.mjs
 /*! markdown-it 15.0.3 https://github.com/markdown-it/markdown-it @license MIT */
 
 
@@ -61313,7 +61342,7 @@ class StickyComment {
 }
 
 // EXTERNAL MODULE: ./src/config/inputs.ts
-var inputs = __nccwpck_require__(64389);
+var inputs = __nccwpck_require__(92676);
 ;// CONCATENATED MODULE: ./src/comment/diff.ts
 /**
  * Where a finding can sit on a pull request's diff. GitHub takes an inline review comment only on a line
@@ -61565,7 +61594,7 @@ async function addLabels(options, target, labels) {
     return added.ok ? { ok: true, value: labels } : added;
 }
 
-;// CONCATENATED MODULE: ./node_modules/shlex/shlex.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/shlex/shlex.js
 
 
 /*
@@ -61871,9 +61900,9 @@ function shlex_join (args) {
 }
 
 // EXTERNAL MODULE: ./src/config/input-reader.ts
-var input_reader = __nccwpck_require__(97168);
+var input_reader = __nccwpck_require__(17213);
 // EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(81066);
+var paths = __nccwpck_require__(98565);
 ;// CONCATENATED MODULE: ./src/config/values.ts
 /** The main action's values from their inputs' raw text; a bad value is an InputError naming the input. */
 
@@ -62024,7 +62053,7 @@ function isFile(p) {
 }
 
 // EXTERNAL MODULE: ./src/process/spawn.ts + 1 modules
-var spawn = __nccwpck_require__(24006);
+var spawn = __nccwpck_require__(80491);
 ;// CONCATENATED MODULE: ./src/fork/checkout.ts
 /**
  * `fork-prs: review`: the pull request's head commit, fetched by the action into a folder of its own
@@ -62597,7 +62626,7 @@ function stickyComment(settings, { redact }, { env, out }) {
 }
 
 // EXTERNAL MODULE: ./src/run/turn.ts + 1 modules
-var turn = __nccwpck_require__(22649);
+var turn = __nccwpck_require__(59690);
 ;// CONCATENATED MODULE: ./src/publish/run-report.ts
 /** The verdict's message redacted once as a whole: the action's words around the stream's. */
 function run_report_shown(verdict, redact) {
@@ -62683,10 +62712,10 @@ function invalidInputReport(message, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
-// EXTERNAL MODULE: ./node_modules/dotenv/lib/main.js
-var main = __nccwpck_require__(18889);
+// EXTERNAL MODULE: ../../work/main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(7207);
+// EXTERNAL MODULE: ../../work/main/node_modules/dotenv/lib/main.js
+var main = __nccwpck_require__(85257);
 ;// CONCATENATED MODULE: ./src/config/hermes-dotenv.ts
 /**
  * The `.env` in Hermes' home. Hermes loads it over its own environment at start-up (upstream
@@ -62768,8 +62797,9 @@ function withoutNames(dotenv, names, secrets) {
  * The `model:` section of Hermes' `config.yaml`, as far as the model gateway needs it: which provider
  * it asks for and the base URL it gives, read the way upstream reads them
  * (`hermes_cli/runtime_provider.py`, `_get_model_config`: a mapping, or a plain string that is only
- * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway,
- * every other line of the user's kept (see docs/gateway.md). The runner's file is never written.
+ * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway and
+ * Hermes' own API retries off, every other line of the user's kept (see docs/gateway.md). The
+ * runner's file is never written.
  */
 
 
@@ -62891,6 +62921,72 @@ function withAnthropicBase(section, base) {
     // No folding at 80 columns: the user's long lines stay as they were.
     return doc.toString({ lineWidth: 0 });
 }
+/**
+ * Hermes' own retries of a model call, in config.yaml's `agent:` (upstream, see docs/gateway.md):
+ * `api_max_retries` counts attempts (at least 1, a single one), `auto_recovery_cycles` (newer Hermes)
+ * enters that loop again after a wait (0: never). The agent's copy sets both: only the gateway retries.
+ */
+const HERMES_RETRIES_OFF = { api_max_retries: 1, auto_recovery_cycles: 0 };
+/** A mapping PyYAML gives Hermes as a dict: untagged or `!!map` (a `!!set` is not one). */
+const plainMap = (node) => (0,dist/* isMap */.jh)(node) && (node.tag === undefined || node.tag === 'tag:yaml.org,2002:map');
+/**
+ * config.yaml's text with HERMES_RETRIES_OFF in its `agent:` mapping (made when there is none, or it
+ * is empty; an alias becomes a mapping that merges it under the keys set); every other line, comment
+ * and anchor of the user's as it was. Throws, saying why, when the text cannot be edited for certain:
+ * not YAML the action can read, a top level or `agent:` that is not a mapping, a top-level merge (`<<`)
+ * with no `agent:` of its own (the merge may bring one, which a new `agent:` would hide whole).
+ */
+function withoutHermesRetries(text) {
+    const doc = parsed_(text);
+    if (typeof doc === 'string')
+        throw new Error(doc);
+    // No document, or an empty one (`---`, `~`): PyYAML gives None, which Hermes reads as {}.
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
+        doc.contents = new dist/* YAMLMap */.CA();
+    const root = doc.contents;
+    if (!plainMap(root))
+        throw new Error('it is not a mapping');
+    if (!root.has('agent') && root.items.some(pair => mergeKey(pair.key)))
+        throw new Error('it merges (<<) into its top level, which may bring an agent section');
+    const agent = root.get('agent', true);
+    const target = (0,dist/* isAlias */.Vj)(agent) ? agent.resolve(doc) : agent;
+    let section;
+    if (plainMap(agent))
+        section = agent;
+    else if (agent === undefined || ((0,dist/* isScalar */.jn)(target) && target.value === null) || plainMap(target)) {
+        section = new dist/* YAMLMap */.CA();
+        if ((0,dist/* isAlias */.Vj)(agent) && plainMap(target))
+            section.items.push(new dist/* Pair */.Rm(doc.createNode('<<'), agent));
+        root.set('agent', section);
+    }
+    else
+        throw new Error('its agent section is not a mapping');
+    for (const [key, value] of Object.entries(HERMES_RETRIES_OFF))
+        section.set(key, value);
+    // Long lines not folded, flow collections unpadded (`[a, b]`): as users write them.
+    return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+/**
+ * The agent's own config.yaml while the model gateway fronts a key: the user's (none with
+ * ignore-user-config: `section` undefined), Anthropic pointed at the gateway when it is fronted, and
+ * Hermes' own retries off. `kept`: why the retries could not be set; the text is then Anthropic's
+ * edit alone, or none (the user's file is copied as it is).
+ */
+function agentConfigText(section, anthropicBase) {
+    const base = anthropicBase !== undefined
+        ? withAnthropicBase(section ?? { kind: 'absent', path: 'config.yaml' }, anthropicBase)
+        : section === undefined || section.kind === 'absent'
+            ? ''
+            : section.text;
+    if (base === undefined)
+        return { kept: section?.kind === 'unusable' ? section.why : 'unread' };
+    try {
+        return { text: withoutHermesRetries(base) };
+    }
+    catch (error) {
+        return { ...(anthropicBase !== undefined && { text: base }), kept: error.message };
+    }
+}
 /** NEL, LS and PS: line breaks to PyYAML (YAML 1.1), not to the yaml package. */
 const YAML11_BREAKS = /[\x85\u2028\u2029]/g;
 /** The text with PyYAML's line breaks as newlines and no BOM: read as Hermes reads it. */
@@ -63002,7 +63098,7 @@ function parsed_(text) {
 }
 
 // EXTERNAL MODULE: ./src/process/environment.ts
-var environment = __nccwpck_require__(69304);
+var environment = __nccwpck_require__(54297);
 ;// CONCATENATED MODULE: ./src/confine/agent-home.ts
 /**
  * The agent's HOME: fresh for the run (mode 0700, in the system tmp), holding a copy of the runner
@@ -63035,15 +63131,19 @@ function fillAgentHome(home, options) {
     external_node_fs_.mkdirSync(external_node_path_.join(home, 'tmp'));
     external_node_fs_.mkdirSync(hermesHome);
     const source = hermesHomeOf(options.env);
-    for (const entry of options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES) {
+    const config = options.overrides?.config;
+    // With ignore-user-config, a config.yaml of the action's alone (Hermes' own retries off).
+    const entries = options.ignoreUserConfig
+        ? ['.env', ...(config !== undefined ? ['config.yaml'] : [])]
+        : CONFIG_ENTRIES;
+    for (const entry of entries) {
         const to = external_node_path_.join(hermesHome, entry);
         if (entry === '.env') {
             copyDotenv(options, to);
             continue;
         }
-        const config = options.overrides?.config;
         if (entry === 'config.yaml' && config !== undefined) {
-            // The user's file with Anthropic's base URL the gateway's: the runner's own is not touched.
+            // The user's file (or none) with the action's edits: the runner's own is not touched.
             external_node_fs_.writeFileSync(to, config, { mode: 0o600 });
             continue;
         }
@@ -63055,8 +63155,8 @@ function fillAgentHome(home, options) {
             external_node_fs_.cpSync(external_node_fs_.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
     }
     dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
-    const config = external_node_path_.join(hermesHome, 'config.yaml');
-    const set = external_node_fs_.existsSync(config) ? configCredentials(external_node_fs_.readFileSync(config, 'utf8')) : [];
+    const copy = external_node_path_.join(hermesHome, 'config.yaml');
+    const set = external_node_fs_.existsSync(copy) ? configCredentials(external_node_fs_.readFileSync(copy, 'utf8')) : [];
     if (set.length > 0)
         options.warn(`Hermes' config.yaml sets ${set.join(', ')}, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.`);
 }
@@ -63632,7 +63732,7 @@ function git_guard_write(workspace, tree) {
 }
 
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+var retry = __nccwpck_require__(6742);
 ;// CONCATENATED MODULE: ./src/confine/agent-user.ts
 /**
  * The agent's own user: made for one run (`useradd --system`, no login shell, no home on disk, no
@@ -64417,15 +64517,15 @@ function real(file, hops = 0) {
 }
 
 // EXTERNAL MODULE: ./src/install/install.ts + 7 modules
-var install_install = __nccwpck_require__(26496);
+var install_install = __nccwpck_require__(75192);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(26174);
+var session_record = __nccwpck_require__(34097);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var cli_hermes = __nccwpck_require__(45593);
+var cli_hermes = __nccwpck_require__(88540);
 // EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(32875);
+var tempfail = __nccwpck_require__(82856);
 // EXTERNAL MODULE: ./src/http/fetch.ts
-var fetch = __nccwpck_require__(50576);
+var fetch = __nccwpck_require__(44459);
 ;// CONCATENATED MODULE: ./src/api/mappers.ts
 /**
  * The server's events, mapped onto the recorder: `/v1/responses` (ResponsesMapper) and
@@ -64918,11 +65018,11 @@ function capOutput(output) {
 }
 
 // EXTERNAL MODULE: ./src/run/stream-reader.ts
-var stream_reader = __nccwpck_require__(39997);
+var stream_reader = __nccwpck_require__(59520);
 // EXTERNAL MODULE: ./src/run/supervise.ts
-var supervise = __nccwpck_require__(21103);
+var supervise = __nccwpck_require__(97722);
 // EXTERNAL MODULE: ./src/text/url.ts
-var text_url = __nccwpck_require__(80114);
+var text_url = __nccwpck_require__(12901);
 ;// CONCATENATED MODULE: ./src/api/sse.ts
 /**
  * Server-sent events (the WHATWG event-stream format): bytes in, events out. Lines end with CRLF, LF
@@ -65438,7 +65538,7 @@ async function readTranscript(transcript, { log, ports }) {
 }
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
-var gateway_providers = __nccwpck_require__(84048);
+var gateway_providers = __nccwpck_require__(78965);
 ;// CONCATENATED MODULE: ./src/steps/anthropic-route.ts
 
 const ANTHROPIC_DEFAULT = 'https://api.anthropic.com';
@@ -65575,6 +65675,7 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
         env: fronting,
         mode: settings.gateway.modelProxy,
         budgets: settings.gateway.budgets,
+        prices: settings.gateway.prices,
         // No retry may outlast the step's own limit.
         retry: settings.timeoutMs > 0
             ? { ...retry, totalMs: Math.min(retry.totalMs, settings.timeoutMs) }
@@ -65594,7 +65695,10 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
         ? started.env.ANTHROPIC_BASE_URL
         : undefined;
-    const agentConfig = model && anthropicBase ? withAnthropicBase(model, anthropicBase) : undefined;
+    // Only the gateway retries: the agent's own copy says so (the runner's file is never written).
+    const agentConfig = isolated ? agentConfigText(copied ? model : undefined, anthropicBase) : {};
+    if (agentConfig.kept)
+        warning(`Hermes' config.yaml cannot be edited for certain (${agentConfig.kept}): Hermes' own API retries (agent.api_max_retries) stay on top of the model gateway's.`);
     const fileNoProxy = dotenv?.values.NO_PROXY ?? dotenv?.values.no_proxy;
     if (!isolated && fileNoProxy !== undefined && !fileNoProxy.includes('127.0.0.1'))
         warning(`${dotenv?.path ?? '.env'} sets NO_PROXY without 127.0.0.1, and Hermes reads it over its environment: behind a proxy, its calls to the model gateway go to the proxy. Add 127.0.0.1 there.`);
@@ -65607,7 +65711,7 @@ async function startTurnGateway(settings, plan, log, cancellation, { env, gatewa
     return {
         gateway: started,
         dotenv,
-        ...(agentConfig !== undefined && { agentConfig }),
+        ...(agentConfig.text !== undefined && { agentConfig: agentConfig.text }),
         ...configHeld
     };
 }
@@ -66080,7 +66184,7 @@ function installIo(log, { out }) {
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(77206);
+var run_cancellation = __nccwpck_require__(81317);
 ;// CONCATENATED MODULE: ./src/config/secrets.ts
 /** The secrets given as inputs: masked before anything else is read or printed. */
 
@@ -66092,9 +66196,9 @@ function inputSecrets(getInput) {
 }
 
 // EXTERNAL MODULE: ./src/config/gateway.ts
-var gateway = __nccwpck_require__(95644);
+var gateway = __nccwpck_require__(83039);
 // EXTERNAL MODULE: ./src/config/install.ts + 1 modules
-var config_install = __nccwpck_require__(36465);
+var config_install = __nccwpck_require__(30501);
 ;// CONCATENATED MODULE: ./src/config/settings.ts
 /**
  * Inputs → settings: one typed value per mode. The mode is chosen first (a transcript to read, a
@@ -66306,14 +66410,14 @@ function checkPaths(settings, given) {
         readQuery(settings.query, settings.workingDirectory);
 }
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var dist_ajv = __nccwpck_require__(42463);
+// EXTERNAL MODULE: ../../work/main/node_modules/ajv/dist/ajv.js
+var dist_ajv = __nccwpck_require__(67615);
 var ajv_default = /*#__PURE__*/__nccwpck_require__.n(dist_ajv);
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(52210);
+// EXTERNAL MODULE: ../../work/main/node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(18514);
 var _2020_default = /*#__PURE__*/__nccwpck_require__.n(_2020);
-// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
-var ajv_formats_dist = __nccwpck_require__(82815);
+// EXTERNAL MODULE: ../../work/main/node_modules/ajv-formats/dist/index.js
+var ajv_formats_dist = __nccwpck_require__(55615);
 var dist_default = /*#__PURE__*/__nccwpck_require__.n(ajv_formats_dist);
 ;// CONCATENATED MODULE: ./src/schema/load.ts
 /** `json-schema`: the JSON Schema the answer must match, read (inline or from a file) and compiled before Hermes runs. */
@@ -66614,8 +66718,8 @@ function readInputs(environment) {
     return { settings, schema, apiQuery, userQuery };
 }
 
-// EXTERNAL MODULE: ./src/steps/ports.ts + 7 modules
-var steps_ports = __nccwpck_require__(27393);
+// EXTERNAL MODULE: ./src/steps/ports.ts + 8 modules
+var steps_ports = __nccwpck_require__(37142);
 ;// CONCATENATED MODULE: ./src/comment/view.ts
 function viewOf(report, cancelled) {
     const { verdict, turn } = report;
@@ -67069,12 +67173,15 @@ const MODEL_CALL_ROWS = 50;
 const MODEL_CHARS = 80;
 const HELD_CHARS = 120;
 const HELD_SHOWN = 10;
-/** The run table's row: calls, retries, and the cost the provider reported live. */
+/** The tries the gateway sent upstream for a call: the first and each retry; none for one it refused. */
+const attemptsOf = (call) => (call.refused ? 0 : call.retries + 1);
+/** The run table's row: calls, the attempts upstream, and the cost the provider reported live. */
 function modelCallsFact(fact) {
     const refused = fact.calls.filter(c => c.refused).length;
+    const attempts = fact.calls.length - refused + fact.retries;
     const parts = [
         `${number.format(fact.calls.length)} call${fact.calls.length === 1 ? '' : 's'}`,
-        `${number.format(fact.retries)} retr${fact.retries === 1 ? 'y' : 'ies'}`,
+        `${number.format(attempts)} attempt${attempts === 1 ? '' : 's'}`,
         `${number.format(fact.tokens)} tokens`,
         fact.costUsd !== undefined && fact.costLive
             ? `${(0,session_usage/* formatCost */.BD)(fact.costUsd)} live`
@@ -67099,9 +67206,9 @@ function modelCallsBlock(fact) {
         number.format(c.tokensOut),
         c.costUsd !== undefined ? (0,session_usage/* formatCost */.BD)(c.costUsd) : '–',
         (0,text_text/* formatMs */._V)(c.latencyMs),
-        number.format(c.retries)
+        number.format(attemptsOf(c))
     ]);
-    const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'retries'];
+    const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'attempts'];
     const left = fact.calls.length - shown.length;
     const more = left > 0 ? `\n\n_${number.format(left)} more calls not shown._` : '';
     return details(`Model calls (${number.format(fact.calls.length)})`, table(header, ['r', 'l', 'l', 'r', 'r', 'r', 'r', 'r'], rows) + more);
@@ -67443,7 +67550,7 @@ function minimal(report, budget) {
 }
 
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
-var artifact = __nccwpck_require__(33118);
+var artifact = __nccwpck_require__(28789);
 ;// CONCATENATED MODULE: ./src/steps/write.ts
 /**
  * Part of step 6: what the action writes to GitHub for the agent, from its checked answer (`review: true`,
@@ -67797,7 +67904,7 @@ function decisionOf(plan, executed) {
 
 /***/ }),
 
-/***/ 69304:
+/***/ 54297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -67850,7 +67957,7 @@ function childEnv(env = process.env) {
 
 /***/ }),
 
-/***/ 61519:
+/***/ 25394:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -67897,7 +68004,7 @@ class LineSplitter {
 
 /***/ }),
 
-/***/ 24006:
+/***/ 80491:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68140,7 +68247,7 @@ function startPiped(file, args, options) {
 
 /***/ }),
 
-/***/ 33118:
+/***/ 28789:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68157,23 +68264,23 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_NAME_ATTEMPTS, RUN_ATTEMPT_TAG, defaultName, isNameTaken, rerunTag
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __nccwpck_require__(90108);
+var errors = __nccwpck_require__(9865);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(96310);
 // EXTERNAL MODULE: ./src/run/stream.ts
-var stream = __nccwpck_require__(55629);
+var stream = __nccwpck_require__(40790);
 // EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(21789);
+var json = __nccwpck_require__(15080);
 // EXTERNAL MODULE: ./src/text/redact.ts
-var redact = __nccwpck_require__(53326);
+var redact = __nccwpck_require__(47559);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
+var text_text = __nccwpck_require__(58005);
 ;// CONCATENATED MODULE: ./src/publish/egress.ts
 /**
  * The egress boundary: the transcript as it is uploaded. Each line is redacted inside its JSON
@@ -68432,9 +68539,9 @@ async function copyRedacted(from, to, redact, readBytes = COPY_READ_BYTES) {
 }
 
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+var retry = __nccwpck_require__(6742);
 // EXTERNAL MODULE: ./src/run/tempfail.ts
-var tempfail = __nccwpck_require__(32875);
+var tempfail = __nccwpck_require__(82856);
 ;// CONCATENATED MODULE: ./src/publish/artifact.ts
 /** The transcript upload: a redacted copy, named uniquely, through @actions/artifact, within a deadline. */
 
@@ -68515,7 +68622,7 @@ async function upload(request, staging, state) {
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
+    const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83242));
     const client = new DefaultArtifactClient();
     const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
     // A taken name is no fault to wait out: the next name is tried at once.
@@ -68650,7 +68757,7 @@ function errorMessage(error) {
 
 /***/ }),
 
-/***/ 77206:
+/***/ 81317:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68725,7 +68832,7 @@ function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
 
 /***/ }),
 
-/***/ 2886:
+/***/ 33107:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68735,7 +68842,7 @@ function afterCancel(cancellation, ms, now = Date.now, grace = GRACE) {
 /* harmony export */ });
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(55629);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40790);
 /** Bytes → lines: a stream cut into lines as it arrives, one line (capped) held at a time. */
 
 
@@ -68911,7 +69018,7 @@ class LineSplitter {
 
 /***/ }),
 
-/***/ 31191:
+/***/ 6742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68954,7 +69061,7 @@ function abortableSleep(ms, signal) {
 
 /***/ }),
 
-/***/ 12143:
+/***/ 56730:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68964,8 +69071,8 @@ function abortableSleep(ms, signal) {
 /* harmony export */   wf: () => (/* binding */ redactedUsage)
 /* harmony export */ });
 /* unused harmony export USAGE_FIELDS */
-/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21789);
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53326);
+/* harmony import */ var _text_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(15080);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(47559);
 /**
  * What a session record (`hermes sessions export`, one JSON object per session: the state store's
  * session row and its `messages`) says about cost and usage. Hermes computes the cost; the action
@@ -69058,7 +69165,7 @@ function formatCost(usd, estimated = false) {
 
 /***/ }),
 
-/***/ 39997:
+/***/ 59520:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69067,10 +69174,10 @@ function formatCost(usd, estimated = false) {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81066);
-/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2886);
-/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(55629);
-/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22649);
+/* harmony import */ var _config_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98565);
+/* harmony import */ var _lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33107);
+/* harmony import */ var _stream_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(40790);
+/* harmony import */ var _turn_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(59690);
 /** Follows Hermes' stdout live: bytes to the transcript verbatim, lines to events, events to the turn and the log. */
 
 
@@ -69192,7 +69299,7 @@ async function followFile(transcriptPath, log, turnOptions) {
 
 /***/ }),
 
-/***/ 55629:
+/***/ 40790:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69202,8 +69309,8 @@ async function followFile(transcriptPath, log, turnOptions) {
 /* harmony export */ });
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53326);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98544);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(47559);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58005);
 /** Bytes → lines → typed Hermes events. Damage is described, never thrown. */
 
 
@@ -69445,7 +69552,7 @@ function tokens(value, flaw) {
 
 /***/ }),
 
-/***/ 21103:
+/***/ 97722:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69510,7 +69617,7 @@ function interruptThenKill(target, graces, say) {
 
 /***/ }),
 
-/***/ 32875:
+/***/ 82856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -69520,9 +69627,9 @@ function interruptThenKill(target, graces, say) {
 /* unused harmony export EARLIER_ATTEMPT */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98544);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31191);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38972);
+/* harmony import */ var _text_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58005);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6742);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67897);
 /** Exit 75 (a temporary provider failure) is retried: each attempt's transcript kept, the last at jsonl-path. */
 
 
@@ -69569,7 +69676,7 @@ async function retryTempfail(once, policy) {
 
 /***/ }),
 
-/***/ 22649:
+/***/ 59690:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -69582,11 +69689,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_ISSUES, MAX_REASONING_CHARS, MAX_RECENT_CALLS, MAX_TOOL_NAMES, MAX_UNKNOWN_TYPES, OTHER_TOOLS, STDOUT_TEXT_CHARS
 
 // EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(53326);
+var text_redact = __nccwpck_require__(47559);
 // EXTERNAL MODULE: ./src/text/json.ts
-var json = __nccwpck_require__(21789);
+var json = __nccwpck_require__(15080);
 // EXTERNAL MODULE: ./src/text/text.ts
-var text_text = __nccwpck_require__(98544);
+var text_text = __nccwpck_require__(58005);
 ;// CONCATENATED MODULE: ./src/run/recent-calls.ts
 /**
  * The most recent tool calls, in memory set aside up front: their previews are copied into fixed
@@ -70010,7 +70117,7 @@ function safeJson(value) {
 
 /***/ }),
 
-/***/ 38972:
+/***/ 67897:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -70190,7 +70297,7 @@ function lastStderrLine(tail) {
 
 /***/ }),
 
-/***/ 27393:
+/***/ 37142:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -70201,20 +70308,20 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: LIMITS
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(33838);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 7 modules
+var core = __nccwpck_require__(96310);
 // EXTERNAL MODULE: ./src/access/gate.ts
-var gate = __nccwpck_require__(78319);
+var gate = __nccwpck_require__(20498);
 // EXTERNAL MODULE: ./src/cli/hermes.ts + 2 modules
-var hermes = __nccwpck_require__(45593);
+var hermes = __nccwpck_require__(88540);
 // EXTERNAL MODULE: ./src/install/install.ts + 7 modules
-var install = __nccwpck_require__(26496);
+var install = __nccwpck_require__(75192);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(55078);
 // EXTERNAL MODULE: ./src/run/retry.ts
-var retry = __nccwpck_require__(31191);
+var retry = __nccwpck_require__(6742);
 ;// CONCATENATED MODULE: ./src/gateway/ledger.ts
 /** Calls kept in the log; later ones are counted, not kept. */
 const CALLS_KEPT = 1000;
@@ -70363,32 +70470,79 @@ class Ledger {
     cost;
     costLive = true;
     stopped;
+    open = new Set();
     constructor(budgets) {
         this.budgets = budgets;
     }
-    /** The budget already spent, if one is: the next call is refused with it. */
+    /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
     spent() {
         const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-        const answered = this.count;
-        if (maxModelCalls !== undefined && answered >= maxModelCalls)
-            return { budget: 'max-model-calls', figure: answered, limit: maxModelCalls };
-        if (maxTokens !== undefined && this.tokens >= maxTokens)
-            return { budget: 'max-tokens', figure: this.tokens, limit: maxTokens };
-        if (maxCostUsd !== undefined && this.cost !== undefined && this.cost >= maxCostUsd)
-            return { budget: 'max-cost-usd', figure: this.cost, limit: maxCostUsd };
+        const held = [...this.open];
+        const calls = this.count + held.length;
+        if (maxModelCalls !== undefined && calls >= maxModelCalls)
+            return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
+        const tokens = this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
+        if (maxTokens !== undefined && tokens >= maxTokens)
+            return { budget: 'max-tokens', figure: tokens, limit: maxTokens };
+        const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
+        const cost = this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
+        if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd)
+            return { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
         return undefined;
+    }
+    /** Admits one call, holding what it reserved; or the budget that has no room for it. */
+    admit(reserved) {
+        const stop = this.spent();
+        if (stop)
+            return stop;
+        const held = { reserved, live: reserved.tokensIn, liveCost: 0 };
+        this.open.add(held);
+        return held;
+    }
+    /**
+     * A streaming call's count so far: the budget that the turn's spending now crosses (every open call
+     * at what it has streamed), to cut the stream with; it is also what stops the turn.
+     */
+    streamed(held, tokens, costUsd) {
+        held.live = tokens;
+        held.liveCost = costUsd;
+        const { maxTokens, maxCostUsd } = this.budgets;
+        const open = [...this.open];
+        const live = this.tokens + sum(open, h => h.live);
+        let stop;
+        if (maxTokens !== undefined && live > maxTokens)
+            stop = { budget: 'max-tokens', figure: live, limit: maxTokens };
+        const cost = (this.cost ?? 0) + sum(open, h => h.liveCost);
+        if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && sum(open, h => h.liveCost) > 0)
+            stop = { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
+        if (stop)
+            this.stopped ??= stop;
+        return stop;
+    }
+    /** Whether a streamed answer is to be measured as it goes: a token or cost budget is set. */
+    measures() {
+        return this.budgets.maxTokens !== undefined || this.budgets.maxCostUsd !== undefined;
+    }
+    /** The call's hold let go without a record (a refusal of its own, a failure before it was sent). */
+    release(held) {
+        this.open.delete(held);
     }
     refuse(stop, call) {
         this.stopped ??= stop;
         this.keep(call);
     }
-    record(call) {
+    record(call, held) {
+        if (held)
+            this.open.delete(held);
         this.count++;
         this.retries += call.retries;
         this.tokens += call.tokensIn + call.tokensOut;
         if (call.costUsd !== undefined)
             this.cost = (this.cost ?? 0) + call.costUsd;
-        else if (typeof call.status === 'number' && call.status < 300)
+        // Live: the provider said what each answered call cost (a priced estimate is not its word).
+        if ((call.costUsd === undefined || call.costEstimated) &&
+            typeof call.status === 'number' &&
+            call.status < 300)
             this.costLive = false;
         this.keep(call);
     }
@@ -70402,6 +70556,10 @@ class Ledger {
             ...(this.stopped ? { stopped: this.stopped } : {})
         };
     }
+    /** A budget stop seen elsewhere (a stream cut at it): the turn's. */
+    stop(stop) {
+        this.stopped ??= stop;
+    }
     /** Calls made, counted past the log's bound. */
     calls() {
         return this.count;
@@ -70411,21 +70569,29 @@ class Ledger {
             this.kept.push(Object.freeze({ ...call }));
     }
 }
+function sum(items, of) {
+    let total = 0;
+    for (const item of items)
+        total += of(item);
+    return total;
+}
+/** A cost as a figure to show: no float noise past a millionth of a dollar. */
+const round = (usd) => Math.round(usd * 1e6) / 1e6;
 
 // EXTERNAL MODULE: ./src/gateway/providers.ts
-var providers = __nccwpck_require__(84048);
+var providers = __nccwpck_require__(78965);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(37067);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(78474);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __nccwpck_require__(40576);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: ./src/text/url.ts
-var url = __nccwpck_require__(80114);
+var url = __nccwpck_require__(12901);
 ;// CONCATENATED MODULE: ./src/gateway/loopback-owner.ts
 /**
  * Who answers on an upstream on this machine. The agent, as its own user, shares the runner's
@@ -70596,6 +70762,136 @@ function decoded(field) {
     return endpoint(groups.join(':'), port);
 }
 
+;// CONCATENATED MODULE: ./src/gateway/meter.ts
+/** The output a call without its own ceiling is reserved for. */
+const DEFAULT_OUTPUT_CEILING = 4096;
+const BYTES_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
+function reservationOf(body, model, prices) {
+    const tokensIn = Math.ceil(body.length / BYTES_PER_TOKEN);
+    const tokensOut = ceilingOf(body) ?? DEFAULT_OUTPUT_CEILING;
+    return { tokensIn, tokensOut, costUsd: priced(prices, model, tokensIn, tokensOut) };
+}
+function priced(prices, model, tokensIn, tokensOut) {
+    const price = model !== undefined && Object.hasOwn(prices, model) ? prices[model] : undefined;
+    return price ? (tokensIn * price.input + tokensOut * price.output) / 1e6 : 0;
+}
+function ceilingOf(body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body.toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null)
+        return undefined;
+    const record = parsed;
+    for (const key of ['max_tokens', 'max_completion_tokens', 'max_output_tokens']) {
+        const value = record[key];
+        if (typeof value === 'number' && Number.isInteger(value) && value > 0)
+            return value;
+    }
+    return undefined;
+}
+const meter_NEWLINE = 0x0a;
+/** A data line longer than this is not parsed (a delta is small); its bytes still count. */
+const meter_LINE_LIMIT = 256 * 1024;
+/**
+ * Counts a streamed answer's output tokens as its bytes pass, line by line; holds at most one
+ * unfinished line. `tokens` is the count so far.
+ */
+class OutputCounter {
+    chars = 0;
+    reported = 0;
+    pending = [];
+    pendingBytes = 0;
+    get tokens() {
+        return Math.max(this.reported, Math.ceil(this.chars / CHARS_PER_TOKEN));
+    }
+    /**
+     * Counts chunk line by line; after each whole line, `stop` is asked whether to stop there. The
+     * offset just past the line it stopped at (the rest of the chunk not counted), else undefined.
+     */
+    push(chunk, stop = () => false) {
+        let from = 0;
+        for (let at = chunk.indexOf(meter_NEWLINE); at !== -1; at = chunk.indexOf(meter_NEWLINE, from)) {
+            this.hold(chunk.subarray(from, at));
+            this.line(Buffer.concat(this.pending, this.pendingBytes));
+            this.pending = [];
+            this.pendingBytes = 0;
+            from = at + 1;
+            if (stop())
+                return from;
+        }
+        this.hold(chunk.subarray(from));
+        return undefined;
+    }
+    hold(part) {
+        if (part.length === 0)
+            return;
+        if (this.pendingBytes + part.length > meter_LINE_LIMIT) {
+            // Too long to be a delta's: its bytes counted as text, no more held.
+            this.chars += part.length;
+            return;
+        }
+        this.pending.push(Buffer.from(part));
+        this.pendingBytes += part.length;
+    }
+    line(bytes) {
+        if (bytes.length < 6 || bytes.subarray(0, 5).toString('latin1') !== 'data:')
+            return;
+        let event;
+        try {
+            event = JSON.parse(bytes.subarray(5).toString('utf8'));
+        }
+        catch {
+            return;
+        }
+        if (typeof event !== 'object' || event === null)
+            return;
+        const e = event;
+        this.chars += textOf(e);
+        // Anthropic streams its running output count in message_delta's usage.
+        const usage = e.usage;
+        const out = usage?.output_tokens;
+        if (e.type === 'message_delta' && typeof out === 'number' && out > this.reported)
+            this.reported = out;
+    }
+}
+/** The characters of generated text in one streamed event, OpenAI's chunk or Anthropic's delta. */
+function textOf(e) {
+    let n = 0;
+    const add = (v) => {
+        if (typeof v === 'string')
+            n += v.length;
+    };
+    if (Array.isArray(e.choices))
+        for (const choice of e.choices) {
+            const delta = choice.delta;
+            if (!delta)
+                continue;
+            for (const key of ['content', 'reasoning', 'reasoning_content', 'refusal'])
+                add(delta[key]);
+            if (Array.isArray(delta.tool_calls))
+                for (const call of delta.tool_calls)
+                    add(call.function?.arguments);
+        }
+    const delta = e.delta;
+    if (e.type === 'content_block_delta' && delta)
+        for (const key of ['text', 'thinking', 'partial_json'])
+            add(delta[key]);
+    return n;
+}
+/** The event a stream cut at a budget ends with, in the provider's own shape: its SDK raises it. */
+function cutEvent(anthropic, stop) {
+    const message = `model gateway: budget ${stop.budget} reached mid-answer (${stop.figure} of ${stop.limit}); the answer is cut here`;
+    const error = { type: 'budget_exceeded', message, code: 402 };
+    return anthropic
+        ? `event: error\ndata: ${JSON.stringify({ type: 'error', error })}\n\n`
+        : `data: ${JSON.stringify({ error })}\n\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/gateway/retry.ts
 /** Statuses a provider sends for a passing trouble (529: Anthropic's "overloaded"). */
 const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
@@ -70630,6 +70926,7 @@ function nextWait(limits, n, elapsedMs, retryAfter, random = Math.random) {
  * redirect, tried again on a passing trouble before the first response byte, then streamed to the
  * client chunk by chunk as it arrives.
  */
+
 
 
 
@@ -70750,11 +71047,11 @@ async function forward(call, res) {
                 return { status: answer.statusCode, retries: n - 1, streamed: false, usage: {} };
             }
         }
-        return { ...(await relay(answer, res, call.signal)), retries: n - 1 };
+        return { ...(await relay(answer, res, call.signal, call.meter)), retries: n - 1 };
     }
 }
 /** Passes the upstream answer on as it arrives, reading its usage on the way. */
-async function relay(answer, res, signal) {
+async function relay(answer, res, signal, meter) {
     const type = String(answer.headers['content-type'] ?? '');
     const streamed = type.startsWith('text/event-stream');
     const reader = new UsageReader(streamed);
@@ -70765,9 +71062,21 @@ async function relay(answer, res, signal) {
         headers['x-should-retry'] = 'false';
     res.writeHead(answer.statusCode, headers);
     res.flushHeaders();
+    const measured = streamed && answer.statusCode < 300 ? meter : undefined;
     try {
         for await (const chunk of answer.body) {
             reader.push(chunk);
+            // Measured line by line: a chunk may hold many events, the stream is cut after the one that
+            // took the turn past a budget (the answer so far stays the client's), with an error event.
+            const cut = measured?.push(chunk);
+            if (cut) {
+                answer.body.destroy();
+                res.end(Buffer.concat([
+                    chunk.subarray(0, cut.at),
+                    Buffer.from(`\n${cutEvent(measured?.anthropic === true, cut.stop)}`)
+                ]));
+                return { status: answer.statusCode, streamed, usage: reader.end(), cut: cut.stop };
+            }
             if (!res.write(chunk))
                 await (0,external_node_events_.once)(res, 'drain', { signal });
         }
@@ -70797,8 +71106,11 @@ function refuseUnreached(res, why) {
 
 
 
+
 /** A request body larger than this is refused (a model call's is JSON, far smaller). */
 const BODY_LIMIT = 64 * 1024 * 1024;
+/** How long close() waits for the listener and the upstream connections to go. */
+const CLOSE_LIMIT_MS = 5000;
 const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
 /**
  * The credentials a request presents: a bearer token and an `x-api-key`. Either may be the capability:
@@ -70896,12 +71208,31 @@ async function listen(options) {
             retries: 0,
             streamed: false
         };
-        const stop = isCall ? options.ledger.spent() : undefined;
-        if (stop) {
-            options.note(budgetMessage(stop));
-            options.ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-            return deny(res, 402, 'budget_exceeded', budgetMessage(stop));
+        const prices = options.prices ?? {};
+        const { ledger } = options;
+        // Admitted only with room for what it may cost, every open call counted at what it reserved.
+        const reserved = isCall ? reservationOf(body, model, prices) : undefined;
+        const admitted = reserved && ledger.admit(reserved);
+        if (admitted && 'budget' in admitted) {
+            options.note(budgetMessage(admitted));
+            ledger.refuse(admitted, { ...base, status: 402, latencyMs: 0, refused: true });
+            return deny(res, 402, 'budget_exceeded', budgetMessage(admitted));
         }
+        const held = admitted;
+        const counter = held && ledger.measures() ? new OutputCounter() : undefined;
+        const meter = held &&
+            counter && {
+            anthropic: provider.provider === 'anthropic',
+            push: (chunk) => {
+                const tokensIn = held.reserved.tokensIn;
+                let stop;
+                const at = counter.push(chunk, () => {
+                    stop = ledger.streamed(held, tokensIn + counter.tokens, priced(prices, model, tokensIn, counter.tokens));
+                    return stop !== undefined;
+                });
+                return at !== undefined && stop ? { stop, at } : undefined;
+            }
+        };
         const controller = new AbortController();
         open.add(controller);
         const cancel = () => controller.abort();
@@ -70924,21 +71255,43 @@ async function listen(options) {
                 signal: controller.signal,
                 sleep: options.sleep,
                 note: options.note,
-                label: `${provider.provider} ${req.method} ${path}`
+                label: `${provider.provider} ${req.method} ${path}`,
+                ...(meter && { meter })
             }, res);
-            if (isCall)
-                options.ledger.record({
+            if (held) {
+                // Usage the answer did not report counts as estimated: the input as reserved, the output
+                // as streamed (or its ceiling), so a call whose usage is never read still spends the budgets.
+                const answered = typeof outcome.status === 'number' && outcome.status < 300;
+                const { usage } = outcome;
+                const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
+                const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
+                const tokensOut = usage.tokensOut ??
+                    (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
+                if (outcome.cut) {
+                    ledger.stop(outcome.cut);
+                    options.note(`model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`);
+                }
+                ledger.record({
                     ...base,
                     status: outcome.status,
-                    tokensIn: outcome.usage.tokensIn ?? 0,
-                    tokensOut: outcome.usage.tokensOut ?? 0,
-                    ...(outcome.usage.costUsd !== undefined ? { costUsd: outcome.usage.costUsd } : {}),
+                    tokensIn,
+                    tokensOut,
+                    ...(usage.costUsd !== undefined
+                        ? { costUsd: usage.costUsd }
+                        : answered && priced(prices, model, tokensIn, tokensOut) > 0
+                            ? { costUsd: priced(prices, model, tokensIn, tokensOut), costEstimated: true }
+                            : {}),
                     latencyMs: Date.now() - started,
                     retries: outcome.retries,
-                    streamed: outcome.streamed
-                });
+                    streamed: outcome.streamed,
+                    ...(unread && { estimated: true }),
+                    ...(outcome.cut && { cut: outcome.cut.budget })
+                }, held);
+            }
         }
         finally {
+            if (held)
+                ledger.release(held);
             open.delete(controller);
             options.signal.removeEventListener('abort', cancel);
         }
@@ -70957,13 +71310,25 @@ async function listen(options) {
     });
     return {
         port: server.address().port,
+        // Bounded: a connection or an upstream that does not go cannot hold up the step's end.
         close: async () => {
             for (const controller of open)
                 controller.abort();
             const closed = new Promise(resolve => server.close(() => resolve()));
             server.closeAllConnections();
-            await closed;
-            await Promise.all([...dispatchers.values()].map(d => d?.destroy()));
+            const gone = Promise.all([
+                closed,
+                ...[...dispatchers.values()].map(d => d?.destroy().catch(() => undefined))
+            ]);
+            let timer;
+            const late = new Promise(resolve => {
+                timer = setTimeout(() => resolve('late'), CLOSE_LIMIT_MS);
+                timer.unref();
+            });
+            const ended = await Promise.race([gone, late]);
+            clearTimeout(timer);
+            if (ended === 'late')
+                throw new Error(`its connections did not close within ${CLOSE_LIMIT_MS / 1000} s`);
         }
     };
 }
@@ -70998,7 +71363,8 @@ async function startGateway(options) {
         signal: options.signal,
         note: options.note,
         sleep: options.sleep ?? retry/* abortableSleep */.M,
-        ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted })
+        ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
+        ...(options.prices && { prices: options.prices })
     });
     const env = {};
     for (const f of fronted) {
@@ -71052,15 +71418,15 @@ function withLoopback(list) {
 }
 
 // EXTERNAL MODULE: ./src/confine/host.ts
-var host = __nccwpck_require__(68700);
+var host = __nccwpck_require__(77351);
 // EXTERNAL MODULE: ./src/cli/session-record.ts
-var session_record = __nccwpck_require__(26174);
+var session_record = __nccwpck_require__(34097);
 // EXTERNAL MODULE: ./src/publish/artifact.ts + 1 modules
-var artifact = __nccwpck_require__(33118);
+var artifact = __nccwpck_require__(28789);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
-var text_redact = __nccwpck_require__(53326);
+var text_redact = __nccwpck_require__(47559);
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
@@ -71131,7 +71497,7 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
         abandoned: true
     }));
     const upload = async () => {
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(30), __nccwpck_require__.e(458)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67458));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83242));
         const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
             retentionDays: request.retentionDays,
             skipArchive: true
@@ -71157,7 +71523,7 @@ async function uploadSessionRecord(request, limits = artifact/* UPLOAD_LIMITS */
 }
 
 // EXTERNAL MODULE: ./src/run/cancellation.ts
-var run_cancellation = __nccwpck_require__(77206);
+var run_cancellation = __nccwpck_require__(81317);
 ;// CONCATENATED MODULE: ./src/steps/ports.ts
 /**
  * What run() touches of the world, as ports: the runner's inputs and environment, its output files
@@ -71222,7 +71588,7 @@ function runnerPorts() {
 
 /***/ }),
 
-/***/ 90108:
+/***/ 9865:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71246,7 +71612,7 @@ function present(value, what) {
 
 /***/ }),
 
-/***/ 21789:
+/***/ 15080:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71254,7 +71620,7 @@ function present(value, what) {
 /* harmony export */   bv: () => (/* binding */ pythonJson),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90108);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9865);
 /** JSON in and out: the one parse (a failure said without quoting the text), and JSON as upstream Hermes writes it. */
 
 /** Python's `json.dumps` spacing (`", "` and `": "`), non-ASCII raw; undefined members left out. */
@@ -71299,7 +71665,7 @@ function parseJson(text) {
 
 /***/ }),
 
-/***/ 53326:
+/***/ 47559:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71314,7 +71680,7 @@ function parseJson(text) {
 /* harmony export */   x3: () => (/* binding */ NONE)
 /* harmony export */ });
 /* unused harmony export REDACTED_HEAD_CHARS */
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21789);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(15080);
 /**
  * Secrets out of everything the action writes: user-listed values, values of the child
  * environment's secret-looking variables, and well-known token and credential formats.
@@ -71522,7 +71888,7 @@ function redactJsonNumbers(text, redact) {
 
 /***/ }),
 
-/***/ 98544:
+/***/ 58005:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -71632,7 +71998,7 @@ const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
 
 /***/ }),
 
-/***/ 80114:
+/***/ 12901:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -72011,13 +72377,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 24352:
+/***/ 3816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(15077)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(75300)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(19725)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(56972)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -72729,12 +73095,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 75300:
+/***/ 56972:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUUID } = __nccwpck_require__(15077)
+const { isUUID } = __nccwpck_require__(19725)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -73008,7 +73374,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 15077:
+/***/ 19725:
 /***/ ((module) => {
 
 
@@ -73814,18 +74180,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 57349:
+/***/ 43053:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveBlockMap = __nccwpck_require__(87103);
-var resolveBlockSeq = __nccwpck_require__(90334);
-var resolveFlowCollection = __nccwpck_require__(13142);
+var identity = __nccwpck_require__(80415);
+var Scalar = __nccwpck_require__(22765);
+var YAMLMap = __nccwpck_require__(91950);
+var YAMLSeq = __nccwpck_require__(37495);
+var resolveBlockMap = __nccwpck_require__(66519);
+var resolveBlockSeq = __nccwpck_require__(62662);
+var resolveFlowCollection = __nccwpck_require__(44206);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -73911,15 +74277,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 23683:
+/***/ 45899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(45937);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
+var Document = __nccwpck_require__(66885);
+var composeNode = __nccwpck_require__(54873);
+var resolveEnd = __nccwpck_require__(50644);
+var resolveProps = __nccwpck_require__(82207);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -73963,17 +74329,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 45937:
+/***/ 54873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var composeCollection = __nccwpck_require__(57349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(17788);
-var utilEmptyScalarPosition = __nccwpck_require__(22599);
+var Alias = __nccwpck_require__(57641);
+var identity = __nccwpck_require__(80415);
+var composeCollection = __nccwpck_require__(43053);
+var composeScalar = __nccwpck_require__(83293);
+var resolveEnd = __nccwpck_require__(50644);
+var utilEmptyScalarPosition = __nccwpck_require__(64831);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -74082,15 +74448,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 83293:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
+var identity = __nccwpck_require__(80415);
+var Scalar = __nccwpck_require__(22765);
+var resolveBlockScalar = __nccwpck_require__(90809);
+var resolveFlowScalar = __nccwpck_require__(38066);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -74177,18 +74543,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 89984:
+/***/ 23480:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(61342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var identity = __nccwpck_require__(41127);
-var composeDoc = __nccwpck_require__(23683);
-var resolveEnd = __nccwpck_require__(17788);
+var directives = __nccwpck_require__(42342);
+var Document = __nccwpck_require__(66885);
+var errors = __nccwpck_require__(13376);
+var identity = __nccwpck_require__(80415);
+var composeDoc = __nccwpck_require__(45899);
+var resolveEnd = __nccwpck_require__(50644);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -74408,17 +74774,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 87103:
+/***/ 66519:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-var utilMapIncludes = __nccwpck_require__(81187);
+var Pair = __nccwpck_require__(64245);
+var YAMLMap = __nccwpck_require__(91950);
+var resolveProps = __nccwpck_require__(82207);
+var utilContainsNewline = __nccwpck_require__(59699);
+var utilFlowIndentCheck = __nccwpck_require__(67723);
+var utilMapIncludes = __nccwpck_require__(8539);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -74532,12 +74898,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 48913:
+/***/ 90809:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(22765);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -74739,14 +75105,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 90334:
+/***/ 62662:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveProps = __nccwpck_require__(34631);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
+var YAMLSeq = __nccwpck_require__(37495);
+var resolveProps = __nccwpck_require__(82207);
+var utilFlowIndentCheck = __nccwpck_require__(67723);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -74797,7 +75163,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 17788:
+/***/ 50644:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -74843,19 +75209,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 13142:
+/***/ 44206:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(81187);
+var identity = __nccwpck_require__(80415);
+var Pair = __nccwpck_require__(64245);
+var YAMLMap = __nccwpck_require__(91950);
+var YAMLSeq = __nccwpck_require__(37495);
+var resolveEnd = __nccwpck_require__(50644);
+var resolveProps = __nccwpck_require__(82207);
+var utilContainsNewline = __nccwpck_require__(59699);
+var utilMapIncludes = __nccwpck_require__(8539);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -75059,13 +75425,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 76842:
+/***/ 38066:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var resolveEnd = __nccwpck_require__(17788);
+var Scalar = __nccwpck_require__(22765);
+var resolveEnd = __nccwpck_require__(50644);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -75294,7 +75660,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 34631:
+/***/ 82207:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75449,7 +75815,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 59699:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75492,7 +75858,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 22599:
+/***/ 64831:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75527,12 +75893,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 74051:
+/***/ 67723:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(59699);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -75551,12 +75917,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 81187:
+/***/ 8539:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(80415);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -75573,22 +75939,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 66885:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var toJS = __nccwpck_require__(74043);
-var Schema = __nccwpck_require__(45840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(71596);
-var applyReviver = __nccwpck_require__(83661);
-var createNode = __nccwpck_require__(42404);
-var directives = __nccwpck_require__(61342);
+var Alias = __nccwpck_require__(57641);
+var Collection = __nccwpck_require__(13469);
+var identity = __nccwpck_require__(80415);
+var Pair = __nccwpck_require__(64245);
+var toJS = __nccwpck_require__(915);
+var Schema = __nccwpck_require__(38296);
+var stringifyDocument = __nccwpck_require__(67653);
+var anchors = __nccwpck_require__(45236);
+var applyReviver = __nccwpck_require__(45797);
+var createNode = __nccwpck_require__(92076);
+var directives = __nccwpck_require__(42342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -75917,13 +76283,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 71596:
+/***/ 45236:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(80415);
+var visit = __nccwpck_require__(50292);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -76000,7 +76366,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 83661:
+/***/ 45797:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -76064,14 +76430,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 42404:
+/***/ 92076:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var Alias = __nccwpck_require__(57641);
+var identity = __nccwpck_require__(80415);
+var Scalar = __nccwpck_require__(22765);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -76161,13 +76527,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 61342:
+/***/ 42342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(80415);
+var visit = __nccwpck_require__(50292);
 
 const escapeChars = {
     '!': '%21',
@@ -76346,7 +76712,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 91464:
+/***/ 13376:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -76415,28 +76781,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 38815:
+/***/ 7207:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(45840);
-var errors = __nccwpck_require__(91464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(84047);
-var visit = __nccwpck_require__(10204);
+var composer = __nccwpck_require__(23480);
+var Document = __nccwpck_require__(66885);
+var Schema = __nccwpck_require__(38296);
+var errors = __nccwpck_require__(13376);
+var Alias = __nccwpck_require__(57641);
+var identity = __nccwpck_require__(80415);
+var Pair = __nccwpck_require__(64245);
+var Scalar = __nccwpck_require__(22765);
+var YAMLMap = __nccwpck_require__(91950);
+var YAMLSeq = __nccwpck_require__(37495);
+var cst = __nccwpck_require__(85421);
+var lexer = __nccwpck_require__(12081);
+var lineCounter = __nccwpck_require__(34588);
+var parser = __nccwpck_require__(99032);
+var publicApi = __nccwpck_require__(68759);
+var visit = __nccwpck_require__(50292);
 
 
 
@@ -76473,7 +76839,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 57249:
+/***/ 62745:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -76499,16 +76865,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 57641:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var visit = __nccwpck_require__(10204);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var anchors = __nccwpck_require__(45236);
+var visit = __nccwpck_require__(50292);
+var identity = __nccwpck_require__(80415);
+var Node = __nccwpck_require__(96617);
+var toJS = __nccwpck_require__(915);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -76626,14 +76992,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 40101:
+/***/ 13469:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
+var createNode = __nccwpck_require__(92076);
+var identity = __nccwpck_require__(80415);
+var Node = __nccwpck_require__(96617);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -76784,14 +77150,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 66673:
+/***/ 96617:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(83661);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var applyReviver = __nccwpck_require__(45797);
+var identity = __nccwpck_require__(80415);
+var toJS = __nccwpck_require__(915);
 
 class NodeBase {
     constructor(type) {
@@ -76831,15 +77197,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 57165:
+/***/ 64245:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyPair = __nccwpck_require__(59748);
-var addPairToJSMap = __nccwpck_require__(97104);
-var identity = __nccwpck_require__(41127);
+var createNode = __nccwpck_require__(92076);
+var stringifyPair = __nccwpck_require__(95004);
+var addPairToJSMap = __nccwpck_require__(49256);
+var identity = __nccwpck_require__(80415);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -76877,14 +77243,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 63301:
+/***/ 22765:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var identity = __nccwpck_require__(80415);
+var Node = __nccwpck_require__(96617);
+var toJS = __nccwpck_require__(915);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -76911,17 +77277,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 84454:
+/***/ 91950:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(61212);
-var addPairToJSMap = __nccwpck_require__(97104);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
+var stringifyCollection = __nccwpck_require__(86340);
+var addPairToJSMap = __nccwpck_require__(49256);
+var Collection = __nccwpck_require__(13469);
+var identity = __nccwpck_require__(80415);
+var Pair = __nccwpck_require__(64245);
+var Scalar = __nccwpck_require__(22765);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -77065,17 +77431,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 92223:
+/***/ 37495:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyCollection = __nccwpck_require__(61212);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var toJS = __nccwpck_require__(74043);
+var createNode = __nccwpck_require__(92076);
+var stringifyCollection = __nccwpck_require__(86340);
+var Collection = __nccwpck_require__(13469);
+var identity = __nccwpck_require__(80415);
+var Scalar = __nccwpck_require__(22765);
+var toJS = __nccwpck_require__(915);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -77187,16 +77553,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 97104:
+/***/ 49256:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(57249);
-var merge = __nccwpck_require__(90452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var log = __nccwpck_require__(62745);
+var merge = __nccwpck_require__(6220);
+var stringify = __nccwpck_require__(30732);
+var identity = __nccwpck_require__(80415);
+var toJS = __nccwpck_require__(915);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -77259,7 +77625,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 41127:
+/***/ 80415:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77319,12 +77685,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 74043:
+/***/ 915:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(80415);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -77365,15 +77731,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 60110:
+/***/ 31366:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-var errors = __nccwpck_require__(91464);
-var stringifyString = __nccwpck_require__(83069);
+var resolveBlockScalar = __nccwpck_require__(90809);
+var resolveFlowScalar = __nccwpck_require__(38066);
+var errors = __nccwpck_require__(13376);
+var stringifyString = __nccwpck_require__(90501);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -77590,7 +77956,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 91733:
+/***/ 48013:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77660,7 +78026,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 97715:
+/***/ 84555:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77766,14 +78132,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 85421:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(60110);
-var cstStringify = __nccwpck_require__(91733);
-var cstVisit = __nccwpck_require__(97715);
+var cstScalar = __nccwpck_require__(31366);
+var cstStringify = __nccwpck_require__(48013);
+var cstVisit = __nccwpck_require__(84555);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -77885,12 +78251,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 40361:
+/***/ 12081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(85421);
 
 /*
 START -> stream
@@ -78615,7 +78981,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 66628:
+/***/ 34588:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -78663,14 +79029,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 99032:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
+var cst = __nccwpck_require__(85421);
+var lexer = __nccwpck_require__(12081);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -79650,18 +80016,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 84047:
+/***/ 68759:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var log = __nccwpck_require__(57249);
-var identity = __nccwpck_require__(41127);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(23480);
+var Document = __nccwpck_require__(66885);
+var errors = __nccwpck_require__(13376);
+var log = __nccwpck_require__(62745);
+var identity = __nccwpck_require__(80415);
+var lineCounter = __nccwpck_require__(34588);
+var parser = __nccwpck_require__(99032);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -79764,16 +80130,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 45840:
+/***/ 38296:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var tags = __nccwpck_require__(90018);
+var identity = __nccwpck_require__(80415);
+var map = __nccwpck_require__(97683);
+var seq = __nccwpck_require__(54066);
+var string = __nccwpck_require__(4088);
+var tags = __nccwpck_require__(33578);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -79810,13 +80176,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 47451:
+/***/ 97683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(80415);
+var YAMLMap = __nccwpck_require__(91950);
 
 const map = {
     collection: 'map',
@@ -79836,12 +80202,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 73632:
+/***/ 11528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(22765);
 
 const nullTag = {
     identify: value => value == null,
@@ -79860,13 +80226,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 54066:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(80415);
+var YAMLSeq = __nccwpck_require__(37495);
 
 const seq = {
     collection: 'seq',
@@ -79886,12 +80252,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 66464:
+/***/ 4088:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(83069);
+var stringifyString = __nccwpck_require__(90501);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -79909,12 +80275,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 73959:
+/***/ 47247:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(22765);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -79937,13 +80303,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 38405:
+/***/ 27661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(22765);
+var stringifyNumber = __nccwpck_require__(72729);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -79991,12 +80357,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 59874:
+/***/ 9546:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(72729);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -80040,18 +80406,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 70896:
+/***/ 49032:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
+var map = __nccwpck_require__(97683);
+var _null = __nccwpck_require__(11528);
+var seq = __nccwpck_require__(54066);
+var string = __nccwpck_require__(4088);
+var bool = __nccwpck_require__(47247);
+var float = __nccwpck_require__(27661);
+var int = __nccwpck_require__(9546);
 
 const schema = [
     map.map,
@@ -80072,14 +80438,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 33559:
+/***/ 77519:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(22765);
+var map = __nccwpck_require__(97683);
+var seq = __nccwpck_require__(54066);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -80143,27 +80509,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 90018:
+/***/ 33578:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-var schema = __nccwpck_require__(70896);
-var schema$1 = __nccwpck_require__(33559);
-var binary = __nccwpck_require__(56083);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var schema$2 = __nccwpck_require__(35913);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(24371);
+var map = __nccwpck_require__(97683);
+var _null = __nccwpck_require__(11528);
+var seq = __nccwpck_require__(54066);
+var string = __nccwpck_require__(4088);
+var bool = __nccwpck_require__(47247);
+var float = __nccwpck_require__(27661);
+var int = __nccwpck_require__(9546);
+var schema = __nccwpck_require__(49032);
+var schema$1 = __nccwpck_require__(77519);
+var binary = __nccwpck_require__(34011);
+var merge = __nccwpck_require__(6220);
+var omap = __nccwpck_require__(62775);
+var pairs = __nccwpck_require__(21705);
+var schema$2 = __nccwpck_require__(1921);
+var set = __nccwpck_require__(20832);
+var timestamp = __nccwpck_require__(90168);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -80249,14 +80615,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 56083:
+/***/ 34011:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(63301);
-var stringifyString = __nccwpck_require__(83069);
+var Scalar = __nccwpck_require__(22765);
+var stringifyString = __nccwpck_require__(90501);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -80326,12 +80692,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 88398:
+/***/ 92214:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(22765);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -80362,13 +80728,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 35782:
+/***/ 9614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(22765);
+var stringifyNumber = __nccwpck_require__(72729);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -80419,12 +80785,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 10873:
+/***/ 36257:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(72729);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -80502,13 +80868,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 90452:
+/***/ 6220:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var identity = __nccwpck_require__(80415);
+var Scalar = __nccwpck_require__(22765);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -80580,16 +80946,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 50303:
+/***/ 62775:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var pairs = __nccwpck_require__(18385);
+var identity = __nccwpck_require__(80415);
+var toJS = __nccwpck_require__(915);
+var YAMLMap = __nccwpck_require__(91950);
+var YAMLSeq = __nccwpck_require__(37495);
+var pairs = __nccwpck_require__(21705);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -80664,15 +81030,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 18385:
+/***/ 21705:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(80415);
+var Pair = __nccwpck_require__(64245);
+var Scalar = __nccwpck_require__(22765);
+var YAMLSeq = __nccwpck_require__(37495);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -80753,24 +81119,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 35913:
+/***/ 1921:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var binary = __nccwpck_require__(56083);
-var bool = __nccwpck_require__(88398);
-var float = __nccwpck_require__(35782);
-var int = __nccwpck_require__(10873);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(24371);
+var map = __nccwpck_require__(97683);
+var _null = __nccwpck_require__(11528);
+var seq = __nccwpck_require__(54066);
+var string = __nccwpck_require__(4088);
+var binary = __nccwpck_require__(34011);
+var bool = __nccwpck_require__(92214);
+var float = __nccwpck_require__(9614);
+var int = __nccwpck_require__(36257);
+var merge = __nccwpck_require__(6220);
+var omap = __nccwpck_require__(62775);
+var pairs = __nccwpck_require__(21705);
+var set = __nccwpck_require__(20832);
+var timestamp = __nccwpck_require__(90168);
 
 const schema = [
     map.map,
@@ -80801,14 +81167,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 81528:
+/***/ 20832:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(80415);
+var Pair = __nccwpck_require__(64245);
+var YAMLMap = __nccwpck_require__(91950);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -80904,12 +81270,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 24371:
+/***/ 90168:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(72729);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -81016,7 +81382,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 34475:
+/***/ 93699:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81174,15 +81540,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 30732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var identity = __nccwpck_require__(41127);
-var stringifyComment = __nccwpck_require__(59799);
-var stringifyString = __nccwpck_require__(83069);
+var anchors = __nccwpck_require__(45236);
+var identity = __nccwpck_require__(80415);
+var stringifyComment = __nccwpck_require__(18927);
+var stringifyString = __nccwpck_require__(90501);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -81313,14 +81679,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 61212:
+/***/ 86340:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(80415);
+var stringify = __nccwpck_require__(30732);
+var stringifyComment = __nccwpck_require__(18927);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -81475,7 +81841,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 59799:
+/***/ 18927:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81506,14 +81872,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 67653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(80415);
+var stringify = __nccwpck_require__(30732);
+var stringifyComment = __nccwpck_require__(18927);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -81600,7 +81966,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 28689:
+/***/ 72729:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81634,15 +82000,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 59748:
+/***/ 95004:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(80415);
+var Scalar = __nccwpck_require__(22765);
+var stringify = __nccwpck_require__(30732);
+var stringifyComment = __nccwpck_require__(18927);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -81793,13 +82159,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 83069:
+/***/ 90501:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var foldFlowLines = __nccwpck_require__(34475);
+var Scalar = __nccwpck_require__(22765);
+var foldFlowLines = __nccwpck_require__(93699);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -82138,12 +82504,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 10204:
+/***/ 50292:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(80415);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -82381,7 +82747,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 33838:
+/***/ 96310:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -82408,7 +82774,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -82444,7 +82810,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -82540,7 +82906,7 @@ function escapeProperty(s) {
 var external_crypto_ = __nccwpck_require__(76982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(79896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -82577,11 +82943,11 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth = __nccwpck_require__(92145);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(55078);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
+var auth = __nccwpck_require__(4745);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82655,7 +83021,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82936,7 +83302,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -82970,9 +83336,9 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var lib_exec = __nccwpck_require__(27187);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js + 3 modules
+var lib_exec = __nccwpck_require__(73083);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83037,7 +83403,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83358,7 +83724,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 27187:
+/***/ 73083:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -83379,13 +83745,13 @@ var external_events_ = __nccwpck_require__(24434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(88701);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util = __nccwpck_require__(90);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(68005);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/io/lib/io-util.js
+var io_util = __nccwpck_require__(50082);
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/toolrunner.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83973,7 +84339,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84056,7 +84422,7 @@ function getExecOutput(commandLine, args, options) {
 
 /***/ }),
 
-/***/ 92145:
+/***/ 4745:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -84141,7 +84507,7 @@ class PersonalAccessTokenCredentialHandler {
 
 /***/ }),
 
-/***/ 44942:
+/***/ 55078:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -84161,7 +84527,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(65692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -84252,11 +84618,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(20770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../../work/main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(68258);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __nccwpck_require__(40576);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -84956,7 +85322,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 90:
+/***/ 50082:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -85152,7 +85518,7 @@ function getCmdPath() {
 
 /***/ }),
 
-/***/ 88701:
+/***/ 68005:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -85163,7 +85529,7 @@ function getCmdPath() {
 /* unused harmony exports cp, mv, findInPath */
 /* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42613);
 /* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16928);
-/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90);
+/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(50082);
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -85438,70 +85804,70 @@ function copyFile(srcFile, destFile, force) {
 
 /***/ }),
 
-/***/ 63837:
+/***/ 76590:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 57216:
+/***/ 48433:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
 
 /***/ }),
 
-/***/ 28226:
+/***/ 49217:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 80518:
+/***/ 95695:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
 
 /***/ }),
 
-/***/ 4588:
+/***/ 89171:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 15707:
+/***/ 30528:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 99547:
+/***/ 81160:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 97082:
+/***/ 66123:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 61678:
+/***/ 85065:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
 
 /***/ }),
 
-/***/ 72079:
+/***/ 76564:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');
@@ -85788,6 +86154,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(79407);
+/******/ var __webpack_exports__ = __nccwpck_require__(7890);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -11,7 +11,8 @@ export const GatewayInput = {
   MaxCostUsd: 'max-cost-usd',
   MaxModelCalls: 'max-model-calls',
   MaxTurns: 'max-turns',
-  RunBudget: 'run-budget'
+  RunBudget: 'run-budget',
+  ModelPrices: 'model-prices'
 } as const;
 
 type GatewayInputName = (typeof GatewayInput)[keyof typeof GatewayInput];
@@ -28,6 +29,8 @@ export interface GatewaySettings {
   maxTurns?: number;
   /** Hermes' `--run-budget` in seconds, when given. */
   runBudgetSeconds?: number;
+  /** `model-prices`: USD per million tokens by model, for reservations and streams (gateway/meter.ts). */
+  prices: Readonly<Record<string, { input: number; output: number }>>;
 }
 
 export function parseGateway(getInput: (name: GatewayInputName) => string): GatewaySettings {
@@ -51,6 +54,7 @@ export function parseGateway(getInput: (name: GatewayInputName) => string): Gate
   return {
     modelProxy: mode as ModelProxyMode,
     budgets,
+    prices: parsePrices(text(GatewayInput.ModelPrices)),
     ...optional('maxTurns', given(GatewayInput.MaxTurns, true)),
     ...optional('runBudgetSeconds', given(GatewayInput.RunBudget, false))
   };
@@ -58,4 +62,33 @@ export function parseGateway(getInput: (name: GatewayInputName) => string): Gate
 
 function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, number>);
+}
+
+/**
+ * `model-prices`: a JSON object of model name to `{"input": …, "output": …}`, USD per million tokens,
+ * as the provider's price list gives them. Anything else is refused, naming what is wrong.
+ */
+function parsePrices(raw: string | undefined): GatewaySettings['prices'] {
+  if (raw === undefined) return {};
+  const bad = (why: string): InputError =>
+    new InputError(
+      `Input "${GatewayInput.ModelPrices}" is ${JSON.stringify(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw)}, which ${why}; give a JSON object such as {"nousresearch/hermes-4-70b": {"input": 0.13, "output": 0.40}} (USD per million tokens).`
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw bad('is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw bad('is not a JSON object');
+  const prices: Record<string, { input: number; output: number }> = {};
+  for (const [model, price] of Object.entries(parsed as Record<string, unknown>)) {
+    const p = price as Record<string, unknown> | null;
+    const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+    if (typeof p !== 'object' || p === null || !ok(p.input) || !ok(p.output))
+      throw bad(`gives ${JSON.stringify(model)} no "input" and "output" price of 0 or more`);
+    prices[model] = { input: p.input, output: p.output };
+  }
+  return Object.freeze(prices);
 }

@@ -2,8 +2,9 @@
  * The `model:` section of Hermes' `config.yaml`, as far as the model gateway needs it: which provider
  * it asks for and the base URL it gives, read the way upstream reads them
  * (`hermes_cli/runtime_provider.py`, `_get_model_config`: a mapping, or a plain string that is only
- * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway,
- * every other line of the user's kept (see docs/gateway.md). The runner's file is never written.
+ * the model's name); and the agent's own copy of the file with Anthropic pointed at the gateway and
+ * Hermes' own API retries off, every other line of the user's kept (see docs/gateway.md). The
+ * runner's file is never written.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -135,6 +136,73 @@ export function withAnthropicBase(section: ModelSection, base: string): string {
   doc.setIn(['model', 'base_url'], base);
   // No folding at 80 columns: the user's long lines stay as they were.
   return doc.toString({ lineWidth: 0 });
+}
+
+/**
+ * Hermes' own retries of a model call, in config.yaml's `agent:` (upstream, see docs/gateway.md):
+ * `api_max_retries` counts attempts (at least 1, a single one), `auto_recovery_cycles` (newer Hermes)
+ * enters that loop again after a wait (0: never). The agent's copy sets both: only the gateway retries.
+ */
+export const HERMES_RETRIES_OFF = { api_max_retries: 1, auto_recovery_cycles: 0 } as const;
+
+/** A mapping PyYAML gives Hermes as a dict: untagged or `!!map` (a `!!set` is not one). */
+const plainMap = (node: unknown): node is YAMLMap =>
+  isMap(node) && (node.tag === undefined || node.tag === 'tag:yaml.org,2002:map');
+
+/**
+ * config.yaml's text with HERMES_RETRIES_OFF in its `agent:` mapping (made when there is none, or it
+ * is empty; an alias becomes a mapping that merges it under the keys set); every other line, comment
+ * and anchor of the user's as it was. Throws, saying why, when the text cannot be edited for certain:
+ * not YAML the action can read, a top level or `agent:` that is not a mapping, a top-level merge (`<<`)
+ * with no `agent:` of its own (the merge may bring one, which a new `agent:` would hide whole).
+ */
+export function withoutHermesRetries(text: string): string {
+  const doc = parsed_(text);
+  if (typeof doc === 'string') throw new Error(doc);
+  // No document, or an empty one (`---`, `~`): PyYAML gives None, which Hermes reads as {}.
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null))
+    doc.contents = new YAMLMap();
+  const root: unknown = doc.contents;
+  if (!plainMap(root)) throw new Error('it is not a mapping');
+  if (!root.has('agent') && root.items.some(pair => mergeKey(pair.key)))
+    throw new Error('it merges (<<) into its top level, which may bring an agent section');
+  const agent: unknown = root.get('agent', true);
+  const target: unknown = isAlias(agent) ? agent.resolve(doc) : agent;
+  let section: YAMLMap;
+  if (plainMap(agent)) section = agent;
+  else if (agent === undefined || (isScalar(target) && target.value === null) || plainMap(target)) {
+    section = new YAMLMap();
+    if (isAlias(agent) && plainMap(target))
+      section.items.push(new Pair(doc.createNode('<<'), agent));
+    root.set('agent', section);
+  } else throw new Error('its agent section is not a mapping');
+  for (const [key, value] of Object.entries(HERMES_RETRIES_OFF)) section.set(key, value);
+  // Long lines not folded, flow collections unpadded (`[a, b]`): as users write them.
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
+/**
+ * The agent's own config.yaml while the model gateway fronts a key: the user's (none with
+ * ignore-user-config: `section` undefined), Anthropic pointed at the gateway when it is fronted, and
+ * Hermes' own retries off. `kept`: why the retries could not be set; the text is then Anthropic's
+ * edit alone, or none (the user's file is copied as it is).
+ */
+export function agentConfigText(
+  section: ModelSection | undefined,
+  anthropicBase: string | undefined
+): { text?: string; kept?: string } {
+  const base =
+    anthropicBase !== undefined
+      ? withAnthropicBase(section ?? { kind: 'absent', path: 'config.yaml' }, anthropicBase)
+      : section === undefined || section.kind === 'absent'
+        ? ''
+        : section.text;
+  if (base === undefined) return { kept: section?.kind === 'unusable' ? section.why : 'unread' };
+  try {
+    return { text: withoutHermesRetries(base) };
+  } catch (error) {
+    return { ...(anthropicBase !== undefined && { text: base }), kept: (error as Error).message };
+  }
 }
 
 /** NEL, LS and PS: line breaks to PyYAML (YAML 1.1), not to the yaml package. */

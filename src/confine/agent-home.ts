@@ -27,12 +27,15 @@ export interface AgentOverrides {
   keys: readonly string[];
   /** The fronted keys' real values: a copied file that holds one is not given to the agent. */
   values?: readonly string[];
-  /** Written in place of the copy of config.yaml (config/hermes-config.ts: the user's, edited). */
+  /**
+   * Written in place of the copy of config.yaml, even with ignore-user-config (config/hermes-config.ts
+   * agentConfigText: the user's, or none, edited).
+   */
   config?: string;
 }
 
 export interface HomeOptions {
-  /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials). */
+  /** `ignore-user-config`: only `.env` is copied (Hermes still loads its credentials), config.yaml written. */
   ignoreUserConfig: boolean;
   env: NodeJS.ProcessEnv;
   /** What the copy of Hermes' `.env` must not set, and the agent's config.yaml (see confine.ts). */
@@ -51,15 +54,19 @@ export function fillAgentHome(home: string, options: HomeOptions): void {
   fs.mkdirSync(path.join(home, 'tmp'));
   fs.mkdirSync(hermesHome);
   const source = hermesHomeOf(options.env);
-  for (const entry of options.ignoreUserConfig ? ['.env'] : CONFIG_ENTRIES) {
+  const config = options.overrides?.config;
+  // With ignore-user-config, a config.yaml of the action's alone (Hermes' own retries off).
+  const entries = options.ignoreUserConfig
+    ? ['.env', ...(config !== undefined ? ['config.yaml'] : [])]
+    : CONFIG_ENTRIES;
+  for (const entry of entries) {
     const to = path.join(hermesHome, entry);
     if (entry === '.env') {
       copyDotenv(options, to);
       continue;
     }
-    const config = options.overrides?.config;
     if (entry === 'config.yaml' && config !== undefined) {
-      // The user's file with Anthropic's base URL the gateway's: the runner's own is not touched.
+      // The user's file (or none) with the action's edits: the runner's own is not touched.
       fs.writeFileSync(to, config, { mode: 0o600 });
       continue;
     }
@@ -71,8 +78,8 @@ export function fillAgentHome(home: string, options: HomeOptions): void {
       fs.cpSync(fs.realpathSync(from), to, { recursive: true, verbatimSymlinks: true });
   }
   dropHolding(hermesHome, options.overrides?.values ?? [], options.warn);
-  const config = path.join(hermesHome, 'config.yaml');
-  const set = fs.existsSync(config) ? configCredentials(fs.readFileSync(config, 'utf8')) : [];
+  const copy = path.join(hermesHome, 'config.yaml');
+  const set = fs.existsSync(copy) ? configCredentials(fs.readFileSync(copy, 'utf8')) : [];
   if (set.length > 0)
     options.warn(
       `Hermes' config.yaml sets ${set.join(', ')}, which the agent reads in its copy: the model gateway fronts keys from the environment and .env only.`

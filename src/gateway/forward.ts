@@ -9,8 +9,9 @@ import { getProxyUrl, HttpClient } from '@actions/http-client';
 import { request, type Dispatcher } from 'undici';
 import { UsageReader, type Usage } from './ledger.js';
 import { ownerCheckedDispatcher, UNTRUSTED } from './loopback-owner.js';
+import { cutEvent } from './meter.js';
 import { nextWait, retriedStatus, retryAfterMs } from './retry.js';
-import type { RetryLimits } from './types.js';
+import type { BudgetStop, RetryLimits } from './types.js';
 
 /** Hop-by-hop (RFC 9110 §7.6.1) and what the gateway sets itself. */
 const DROPPED_REQUEST = new Set([
@@ -72,6 +73,11 @@ export interface Call {
   note(line: string): void;
   /** How the retry line names the call (`openrouter POST /chat/completions`). */
   label: string;
+  /**
+   * A streamed answer measured as it passes (server.ts): the budget a chunk takes the turn past ends
+   * the stream after that chunk, with an error event in the provider's shape (`anthropic`'s or OpenAI's).
+   */
+  meter?: { push(chunk: Buffer): { stop: BudgetStop; at: number } | undefined; anthropic: boolean };
 }
 
 export interface Outcome {
@@ -79,6 +85,8 @@ export interface Outcome {
   retries: number;
   streamed: boolean;
   usage: Usage;
+  /** The budget the stream was cut at. */
+  cut?: BudgetStop;
 }
 
 /**
@@ -162,7 +170,7 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
         return { status: answer.statusCode, retries: n - 1, streamed: false, usage: {} };
       }
     }
-    return { ...(await relay(answer, res, call.signal)), retries: n - 1 };
+    return { ...(await relay(answer, res, call.signal, call.meter)), retries: n - 1 };
   }
 }
 
@@ -170,7 +178,8 @@ export async function forward(call: Call, res: ServerResponse): Promise<Outcome>
 async function relay(
   answer: Dispatcher.ResponseData,
   res: ServerResponse,
-  signal: AbortSignal
+  signal: AbortSignal,
+  meter: Call['meter']
 ): Promise<Omit<Outcome, 'retries'>> {
   const type = String(answer.headers['content-type'] ?? '');
   const streamed = type.startsWith('text/event-stream');
@@ -181,9 +190,23 @@ async function relay(
   if (retriedStatus(answer.statusCode)) headers['x-should-retry'] = 'false';
   res.writeHead(answer.statusCode, headers);
   res.flushHeaders();
+  const measured = streamed && answer.statusCode < 300 ? meter : undefined;
   try {
     for await (const chunk of answer.body as AsyncIterable<Buffer>) {
       reader.push(chunk);
+      // Measured line by line: a chunk may hold many events, the stream is cut after the one that
+      // took the turn past a budget (the answer so far stays the client's), with an error event.
+      const cut = measured?.push(chunk);
+      if (cut) {
+        answer.body.destroy();
+        res.end(
+          Buffer.concat([
+            chunk.subarray(0, cut.at),
+            Buffer.from(`\n${cutEvent(measured?.anthropic === true, cut.stop)}`)
+          ])
+        );
+        return { status: answer.statusCode, streamed, usage: reader.end(), cut: cut.stop };
+      }
       if (!res.write(chunk)) await once(res, 'drain', { signal });
     }
     res.end();

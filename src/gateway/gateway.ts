@@ -30,7 +30,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway | u
     signal: options.signal,
     note: options.note,
     sleep: options.sleep ?? abortableSleep,
-    ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted })
+    ...(options.loopbackTrusted && { loopbackTrusted: options.loopbackTrusted }),
+    ...(options.prices && { prices: options.prices })
   });
   const env: Record<string, string> = {};
   for (const f of fronted) {

@@ -1,8 +1,20 @@
 /**
  * What the turn spent: tokens, calls and cost as the providers report them, the call log (bounded),
- * and the budget check made before each model call is sent.
+ * and the budgets: a call is admitted only while its budgets have room with every call still open
+ * counted at what it reserved (meter.ts), so calls started side by side cannot all pass one check;
+ * a streaming call is measured as it goes, every open call at what it has streamed so far.
  */
+import type { Reservation } from './meter.js';
 import type { BudgetStop, Budgets, GatewayStats, ModelCall } from './types.js';
+
+/** One admitted call's hold on the budgets, until it is recorded. */
+export interface Held {
+  readonly reserved: Reservation;
+  /** Tokens it has streamed so far (its input as reserved, until the answer says). */
+  live: number;
+  /** Cost so far, where its model is priced. */
+  liveCost: number;
+}
 
 /** Calls kept in the log; later ones are counted, not kept. */
 export const CALLS_KEPT = 1000;
@@ -150,20 +162,66 @@ export class Ledger {
   private cost: number | undefined;
   private costLive = true;
   private stopped: BudgetStop | undefined;
+  private readonly open = new Set<Held>();
 
   constructor(private readonly budgets: Budgets) {}
 
-  /** The budget already spent, if one is: the next call is refused with it. */
+  /** The budget already spent, open calls counted at what they reserved: the next call is refused with it. */
   spent(): BudgetStop | undefined {
     const { maxTokens, maxCostUsd, maxModelCalls } = this.budgets;
-    const answered = this.count;
-    if (maxModelCalls !== undefined && answered >= maxModelCalls)
-      return { budget: 'max-model-calls', figure: answered, limit: maxModelCalls };
-    if (maxTokens !== undefined && this.tokens >= maxTokens)
-      return { budget: 'max-tokens', figure: this.tokens, limit: maxTokens };
-    if (maxCostUsd !== undefined && this.cost !== undefined && this.cost >= maxCostUsd)
-      return { budget: 'max-cost-usd', figure: this.cost, limit: maxCostUsd };
+    const held = [...this.open];
+    const calls = this.count + held.length;
+    if (maxModelCalls !== undefined && calls >= maxModelCalls)
+      return { budget: 'max-model-calls', figure: calls, limit: maxModelCalls };
+    const tokens =
+      this.tokens + sum(held, h => Math.max(h.live, h.reserved.tokensIn + h.reserved.tokensOut));
+    if (maxTokens !== undefined && tokens >= maxTokens)
+      return { budget: 'max-tokens', figure: tokens, limit: maxTokens };
+    const reservedCost = sum(held, h => Math.max(h.liveCost, h.reserved.costUsd));
+    const cost =
+      this.cost === undefined && reservedCost === 0 ? undefined : (this.cost ?? 0) + reservedCost;
+    if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd)
+      return { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
     return undefined;
+  }
+
+  /** Admits one call, holding what it reserved; or the budget that has no room for it. */
+  admit(reserved: Reservation): Held | BudgetStop {
+    const stop = this.spent();
+    if (stop) return stop;
+    const held: Held = { reserved, live: reserved.tokensIn, liveCost: 0 };
+    this.open.add(held);
+    return held;
+  }
+
+  /**
+   * A streaming call's count so far: the budget that the turn's spending now crosses (every open call
+   * at what it has streamed), to cut the stream with; it is also what stops the turn.
+   */
+  streamed(held: Held, tokens: number, costUsd: number): BudgetStop | undefined {
+    held.live = tokens;
+    held.liveCost = costUsd;
+    const { maxTokens, maxCostUsd } = this.budgets;
+    const open = [...this.open];
+    const live = this.tokens + sum(open, h => h.live);
+    let stop: BudgetStop | undefined;
+    if (maxTokens !== undefined && live > maxTokens)
+      stop = { budget: 'max-tokens', figure: live, limit: maxTokens };
+    const cost = (this.cost ?? 0) + sum(open, h => h.liveCost);
+    if (!stop && maxCostUsd !== undefined && cost > maxCostUsd && sum(open, h => h.liveCost) > 0)
+      stop = { budget: 'max-cost-usd', figure: round(cost), limit: maxCostUsd };
+    if (stop) this.stopped ??= stop;
+    return stop;
+  }
+
+  /** Whether a streamed answer is to be measured as it goes: a token or cost budget is set. */
+  measures(): boolean {
+    return this.budgets.maxTokens !== undefined || this.budgets.maxCostUsd !== undefined;
+  }
+
+  /** The call's hold let go without a record (a refusal of its own, a failure before it was sent). */
+  release(held: Held): void {
+    this.open.delete(held);
   }
 
   refuse(stop: BudgetStop, call: ModelCall): void {
@@ -171,12 +229,19 @@ export class Ledger {
     this.keep(call);
   }
 
-  record(call: ModelCall): void {
+  record(call: ModelCall, held?: Held): void {
+    if (held) this.open.delete(held);
     this.count++;
     this.retries += call.retries;
     this.tokens += call.tokensIn + call.tokensOut;
     if (call.costUsd !== undefined) this.cost = (this.cost ?? 0) + call.costUsd;
-    else if (typeof call.status === 'number' && call.status < 300) this.costLive = false;
+    // Live: the provider said what each answered call cost (a priced estimate is not its word).
+    if (
+      (call.costUsd === undefined || call.costEstimated) &&
+      typeof call.status === 'number' &&
+      call.status < 300
+    )
+      this.costLive = false;
     this.keep(call);
   }
 
@@ -191,6 +256,11 @@ export class Ledger {
     };
   }
 
+  /** A budget stop seen elsewhere (a stream cut at it): the turn's. */
+  stop(stop: BudgetStop): void {
+    this.stopped ??= stop;
+  }
+
   /** Calls made, counted past the log's bound. */
   calls(): number {
     return this.count;
@@ -200,3 +270,12 @@ export class Ledger {
     if (this.kept.length < CALLS_KEPT) this.kept.push(Object.freeze({ ...call }));
   }
 }
+
+function sum<T>(items: readonly T[], of: (item: T) => number): number {
+  let total = 0;
+  for (const item of items) total += of(item);
+  return total;
+}
+
+/** A cost as a figure to show: no float noise past a millionth of a dollar. */
+const round = (usd: number): number => Math.round(usd * 1e6) / 1e6;

@@ -6,7 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forward, upstreamDispatcher } from './forward.js';
-import type { Ledger } from './ledger.js';
+import type { Held, Ledger } from './ledger.js';
+import { OutputCounter, priced, reservationOf, type Prices } from './meter.js';
 import type { FrontedKey } from './providers.js';
 import type { BudgetStop, ModelCall, RetryLimits } from './types.js';
 
@@ -23,7 +24,12 @@ export interface ServerOptions {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Who may serve an upstream on this machine (GatewayOptions.loopbackTrusted). */
   loopbackTrusted?: (uid: number) => boolean;
+  /** What models cost, where known: reservations and streams are priced with it. */
+  prices?: Prices;
 }
+
+/** How long close() waits for the listener and the upstream connections to go. */
+export const CLOSE_LIMIT_MS = 5000;
 
 export interface Listening {
   port: number;
@@ -140,12 +146,35 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       retries: 0,
       streamed: false
     };
-    const stop = isCall ? options.ledger.spent() : undefined;
-    if (stop) {
-      options.note(budgetMessage(stop));
-      options.ledger.refuse(stop, { ...base, status: 402, latencyMs: 0, refused: true });
-      return deny(res, 402, 'budget_exceeded', budgetMessage(stop));
+    const prices = options.prices ?? {};
+    const { ledger } = options;
+    // Admitted only with room for what it may cost, every open call counted at what it reserved.
+    const reserved = isCall ? reservationOf(body, model, prices) : undefined;
+    const admitted = reserved && ledger.admit(reserved);
+    if (admitted && 'budget' in admitted) {
+      options.note(budgetMessage(admitted));
+      ledger.refuse(admitted, { ...base, status: 402, latencyMs: 0, refused: true });
+      return deny(res, 402, 'budget_exceeded', budgetMessage(admitted));
     }
+    const held: Held | undefined = admitted;
+    const counter = held && ledger.measures() ? new OutputCounter() : undefined;
+    const meter = held &&
+      counter && {
+        anthropic: provider.provider === 'anthropic',
+        push: (chunk: Buffer) => {
+          const tokensIn = held.reserved.tokensIn;
+          let stop: BudgetStop | undefined;
+          const at = counter.push(chunk, () => {
+            stop = ledger.streamed(
+              held,
+              tokensIn + counter.tokens,
+              priced(prices, model, tokensIn, counter.tokens)
+            );
+            return stop !== undefined;
+          });
+          return at !== undefined && stop ? { stop, at } : undefined;
+        }
+      };
     const controller = new AbortController();
     open.add(controller);
     const cancel = (): void => controller.abort();
@@ -168,22 +197,49 @@ export async function listen(options: ServerOptions): Promise<Listening> {
           signal: controller.signal,
           sleep: options.sleep,
           note: options.note,
-          label: `${provider.provider} ${req.method} ${path}`
+          label: `${provider.provider} ${req.method} ${path}`,
+          ...(meter && { meter })
         },
         res
       );
-      if (isCall)
-        options.ledger.record({
-          ...base,
-          status: outcome.status,
-          tokensIn: outcome.usage.tokensIn ?? 0,
-          tokensOut: outcome.usage.tokensOut ?? 0,
-          ...(outcome.usage.costUsd !== undefined ? { costUsd: outcome.usage.costUsd } : {}),
-          latencyMs: Date.now() - started,
-          retries: outcome.retries,
-          streamed: outcome.streamed
-        });
+      if (held) {
+        // Usage the answer did not report counts as estimated: the input as reserved, the output
+        // as streamed (or its ceiling), so a call whose usage is never read still spends the budgets.
+        const answered = typeof outcome.status === 'number' && outcome.status < 300;
+        const { usage } = outcome;
+        const unread = answered && (usage.tokensIn === undefined || usage.tokensOut === undefined);
+        const tokensIn = usage.tokensIn ?? (answered ? held.reserved.tokensIn : 0);
+        const tokensOut =
+          usage.tokensOut ??
+          (answered ? (counter && outcome.streamed ? counter.tokens : held.reserved.tokensOut) : 0);
+        if (outcome.cut) {
+          ledger.stop(outcome.cut);
+          options.note(
+            `model gateway: budget ${outcome.cut.budget} reached mid-answer (${outcome.cut.figure} of ${outcome.cut.limit}): the stream is cut`
+          );
+        }
+        ledger.record(
+          {
+            ...base,
+            status: outcome.status,
+            tokensIn,
+            tokensOut,
+            ...(usage.costUsd !== undefined
+              ? { costUsd: usage.costUsd }
+              : answered && priced(prices, model, tokensIn, tokensOut) > 0
+                ? { costUsd: priced(prices, model, tokensIn, tokensOut), costEstimated: true }
+                : {}),
+            latencyMs: Date.now() - started,
+            retries: outcome.retries,
+            streamed: outcome.streamed,
+            ...(unread && { estimated: true }),
+            ...(outcome.cut && { cut: outcome.cut.budget })
+          },
+          held
+        );
+      }
     } finally {
+      if (held) ledger.release(held);
       open.delete(controller);
       options.signal.removeEventListener('abort', cancel);
     }
@@ -201,12 +257,24 @@ export async function listen(options: ServerOptions): Promise<Listening> {
   });
   return {
     port: (server.address() as AddressInfo).port,
+    // Bounded: a connection or an upstream that does not go cannot hold up the step's end.
     close: async () => {
       for (const controller of open) controller.abort();
       const closed = new Promise<void>(resolve => server.close(() => resolve()));
       server.closeAllConnections();
-      await closed;
-      await Promise.all([...dispatchers.values()].map(d => d?.destroy()));
+      const gone = Promise.all([
+        closed,
+        ...[...dispatchers.values()].map(d => d?.destroy().catch(() => undefined))
+      ]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>(resolve => {
+        timer = setTimeout(() => resolve('late'), CLOSE_LIMIT_MS);
+        timer.unref();
+      });
+      const ended = await Promise.race([gone, late]);
+      clearTimeout(timer);
+      if (ended === 'late')
+        throw new Error(`its connections did not close within ${CLOSE_LIMIT_MS / 1000} s`);
     }
   };
 }

@@ -50,6 +50,12 @@ export interface ModelCall {
   streamed: boolean;
   /** Refused by the gateway (a budget), not sent upstream. */
   refused?: boolean;
+  /** Its usage was not reported (in part): the tokens are the gateway's estimate (meter.ts). */
+  estimated?: boolean;
+  /** Its cost is the `model-prices` estimate, not the provider's report. */
+  costEstimated?: boolean;
+  /** Its stream was cut at this budget. */
+  cut?: BudgetStop['budget'];
 }
 
 export interface GatewayStats {
@@ -107,4 +113,6 @@ export interface GatewayOptions {
    * user, who could bind the port first (gateway/loopback-owner.ts). Undefined: no check.
    */
   loopbackTrusted?: (uid: number) => boolean;
+  /** USD per million tokens by model (`model-prices`): reservations and streams are priced with it. */
+  prices?: Readonly<Record<string, { input: number; output: number }>>;
 }

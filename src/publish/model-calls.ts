@@ -10,12 +10,16 @@ const MODEL_CHARS = 80;
 const HELD_CHARS = 120;
 const HELD_SHOWN = 10;
 
-/** The run table's row: calls, retries, and the cost the provider reported live. */
+/** The tries the gateway sent upstream for a call: the first and each retry; none for one it refused. */
+const attemptsOf = (call: ModelCallFact): number => (call.refused ? 0 : call.retries + 1);
+
+/** The run table's row: calls, the attempts upstream, and the cost the provider reported live. */
 export function modelCallsFact(fact: GatewayFact): string {
   const refused = fact.calls.filter(c => c.refused).length;
+  const attempts = fact.calls.length - refused + fact.retries;
   const parts = [
     `${number.format(fact.calls.length)} call${fact.calls.length === 1 ? '' : 's'}`,
-    `${number.format(fact.retries)} retr${fact.retries === 1 ? 'y' : 'ies'}`,
+    `${number.format(attempts)} attempt${attempts === 1 ? '' : 's'}`,
     `${number.format(fact.tokens)} tokens`,
     fact.costUsd !== undefined && fact.costLive
       ? `${formatCost(fact.costUsd)} live`
@@ -41,9 +45,9 @@ export function modelCallsBlock(fact: GatewayFact | undefined): string | undefin
     number.format(c.tokensOut),
     c.costUsd !== undefined ? formatCost(c.costUsd) : '–',
     formatMs(c.latencyMs),
-    number.format(c.retries)
+    number.format(attemptsOf(c))
   ]);
-  const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'retries'];
+  const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'attempts'];
   const left = fact.calls.length - shown.length;
   const more = left > 0 ? `\n\n_${number.format(left)} more calls not shown._` : '';
   return details(

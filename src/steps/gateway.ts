@@ -8,10 +8,10 @@ import { openTranscript } from '../config/paths.js';
 import type { CliSettings, Settings } from '../config/settings.js';
 import { readHermesDotenv, withDotenv, type HermesDotenv } from '../config/hermes-dotenv.js';
 import {
+  agentConfigText,
   configCredentials,
   configHolding,
-  readModelSection,
-  withAnthropicBase
+  readModelSection
 } from '../config/hermes-config.js';
 import type { AgentOverrides } from '../confine/agent-home.js';
 import { notAgentOwned } from '../confine/agent-user.js';
@@ -32,7 +32,8 @@ import type { Ports } from './ports.js';
 
 /**
  * The turn's gateway (undefined: `model-proxy: off`, or no key it can front), Hermes' `.env`, and
- * the text of the agent's own config.yaml when the gateway fronts Anthropic (its base URL in it).
+ * the text of the isolated agent's own config.yaml while the gateway fronts a key: Hermes' own API
+ * retries off, Anthropic's base URL the gateway's when it is fronted (config/hermes-config.ts).
  */
 export interface TurnGateway {
   gateway?: Gateway;
@@ -83,6 +84,7 @@ export async function startTurnGateway(
     env: fronting,
     mode: settings.gateway.modelProxy,
     budgets: settings.gateway.budgets,
+    prices: settings.gateway.prices,
     // No retry may outlast the step's own limit.
     retry:
       settings.timeoutMs > 0
@@ -103,7 +105,12 @@ export async function startTurnGateway(
   const anthropicBase = started.fronted.some(f => f.provider === 'anthropic')
     ? started.env.ANTHROPIC_BASE_URL
     : undefined;
-  const agentConfig = model && anthropicBase ? withAnthropicBase(model, anthropicBase) : undefined;
+  // Only the gateway retries: the agent's own copy says so (the runner's file is never written).
+  const agentConfig = isolated ? agentConfigText(copied ? model : undefined, anthropicBase) : {};
+  if (agentConfig.kept)
+    warning(
+      `Hermes' config.yaml cannot be edited for certain (${agentConfig.kept}): Hermes' own API retries (agent.api_max_retries) stay on top of the model gateway's.`
+    );
   const fileNoProxy = dotenv?.values.NO_PROXY ?? dotenv?.values.no_proxy;
   if (!isolated && fileNoProxy !== undefined && !fileNoProxy.includes('127.0.0.1'))
     warning(
@@ -120,7 +127,7 @@ export async function startTurnGateway(
   return {
     gateway: started,
     dotenv,
-    ...(agentConfig !== undefined && { agentConfig }),
+    ...(agentConfig.text !== undefined && { agentConfig: agentConfig.text }),
     ...configHeld
   };
 }

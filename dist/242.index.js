@@ -1,8 +1,8 @@
-export const id = 458;
-export const ids = [458];
+export const id = 242;
+export const ids = [242];
 export const modules = {
 
-/***/ 89659:
+/***/ 12827:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -55,9 +55,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__webpack_require__(58611));
 const https = __importStar(__webpack_require__(65692));
-const pm = __importStar(__webpack_require__(83335));
-const tunnel = __importStar(__webpack_require__(20770));
-const undici_1 = __webpack_require__(46752);
+const pm = __importStar(__webpack_require__(38503));
+const tunnel = __importStar(__webpack_require__(68258));
+const undici_1 = __webpack_require__(40576);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -745,7 +745,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 83335:
+/***/ 38503:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -845,7 +845,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 17413:
+/***/ 12421:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -856,7 +856,7 @@ class DecodedURL extends URL {
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 
-var eventTargetShim = __webpack_require__(16577);
+var eventTargetShim = __webpack_require__(32641);
 
 /**
  * The signal class.
@@ -979,7 +979,7 @@ module.exports.AbortSignal = AbortSignal
 
 /***/ }),
 
-/***/ 38816:
+/***/ 57632:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -989,15 +989,15 @@ module.exports.AbortSignal = AbortSignal
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-archiver/blob/master/LICENSE-MIT
  */
-var fs = __webpack_require__(35744);
+var fs = __webpack_require__(63776);
 var path = __webpack_require__(16928);
 
-var flatten = __webpack_require__(97047);
-var difference = __webpack_require__(57294);
-var union = __webpack_require__(73270);
-var isPlainObject = __webpack_require__(36542);
+var flatten = __webpack_require__(71063);
+var difference = __webpack_require__(96430);
+var union = __webpack_require__(67958);
+var isPlainObject = __webpack_require__(10654);
 
-var glob = __webpack_require__(21363);
+var glob = __webpack_require__(56747);
 
 var file = module.exports = {};
 
@@ -1195,7 +1195,7 @@ file.normalizeFilesArray = function(data) {
 
 /***/ }),
 
-/***/ 53296:
+/***/ 58544:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1205,18 +1205,18 @@ file.normalizeFilesArray = function(data) {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/archiver-utils/blob/master/LICENSE
  */
-var fs = __webpack_require__(35744);
+var fs = __webpack_require__(63776);
 var path = __webpack_require__(16928);
-var isStream = __webpack_require__(96543);
-var lazystream = __webpack_require__(32126);
-var normalizePath = __webpack_require__(56133);
-var defaults = __webpack_require__(7511);
+var isStream = __webpack_require__(4799);
+var lazystream = __webpack_require__(64286);
+var normalizePath = __webpack_require__(78405);
+var defaults = __webpack_require__(19575);
 
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(29963).PassThrough);
+var PassThrough = (__webpack_require__(68811).PassThrough);
 
 var utils = module.exports = {};
-utils.file = __webpack_require__(38816);
+utils.file = __webpack_require__(57632);
 
 utils.collectStream = function(source, callback) {
   var collection = [];
@@ -1357,7 +1357,7 @@ utils.walkdir = function(dirpath, base, callback) {
 
 /***/ }),
 
-/***/ 99392:
+/***/ 80928:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1367,7 +1367,7 @@ utils.walkdir = function(dirpath, base, callback) {
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var Archiver = __webpack_require__(50549);
+var Archiver = __webpack_require__(30229);
 
 var formats = {};
 
@@ -1439,15 +1439,15 @@ vending.isRegisteredFormat = function (format) {
   return false;
 };
 
-vending.registerFormat('zip', __webpack_require__(22836));
-vending.registerFormat('tar', __webpack_require__(10396));
-vending.registerFormat('json', __webpack_require__(54693));
+vending.registerFormat('zip', __webpack_require__(20468));
+vending.registerFormat('tar', __webpack_require__(34652));
+vending.registerFormat('json', __webpack_require__(52357));
 
 module.exports = vending;
 
 /***/ }),
 
-/***/ 50549:
+/***/ 30229:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1458,14 +1458,14 @@ module.exports = vending;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var fs = __webpack_require__(79896);
-var glob = __webpack_require__(51364);
-var async = __webpack_require__(97329);
+var glob = __webpack_require__(91428);
+var async = __webpack_require__(27345);
 var path = __webpack_require__(16928);
-var util = __webpack_require__(53296);
+var util = __webpack_require__(58544);
 
 var inherits = (__webpack_require__(39023).inherits);
-var ArchiverError = __webpack_require__(13110);
-var Transform = (__webpack_require__(29963).Transform);
+var ArchiverError = __webpack_require__(13558);
+var Transform = (__webpack_require__(68811).Transform);
 
 var win32 = process.platform === 'win32';
 
@@ -2428,7 +2428,7 @@ module.exports = Archiver;
 
 /***/ }),
 
-/***/ 13110:
+/***/ 13558:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -2474,7 +2474,7 @@ exports = module.exports = ArchiverError;
 
 /***/ }),
 
-/***/ 54693:
+/***/ 52357:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -2485,10 +2485,10 @@ exports = module.exports = ArchiverError;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var inherits = (__webpack_require__(39023).inherits);
-var Transform = (__webpack_require__(29963).Transform);
+var Transform = (__webpack_require__(68811).Transform);
 
-var crc32 = __webpack_require__(84928);
-var util = __webpack_require__(53296);
+var crc32 = __webpack_require__(42524);
+var util = __webpack_require__(58544);
 
 /**
  * @constructor
@@ -2591,7 +2591,7 @@ module.exports = Json;
 
 /***/ }),
 
-/***/ 10396:
+/***/ 34652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -2603,8 +2603,8 @@ module.exports = Json;
  */
 var zlib = __webpack_require__(43106);
 
-var engine = __webpack_require__(56118);
-var util = __webpack_require__(53296);
+var engine = __webpack_require__(75062);
+var util = __webpack_require__(58544);
 
 /**
  * @constructor
@@ -2765,7 +2765,7 @@ module.exports = Tar;
 
 /***/ }),
 
-/***/ 22836:
+/***/ 20468:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -2775,8 +2775,8 @@ module.exports = Tar;
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var engine = __webpack_require__(41622);
-var util = __webpack_require__(53296);
+var engine = __webpack_require__(48246);
+var util = __webpack_require__(58544);
 
 /**
  * @constructor
@@ -2892,15 +2892,15 @@ module.exports = Zip;
 
 /***/ }),
 
-/***/ 49290:
+/***/ 18570:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 var $byteLength = callBound('ArrayBuffer.prototype.byteLength', true);
 
-var isArrayBuffer = __webpack_require__(96429);
+var isArrayBuffer = __webpack_require__(73229);
 
 /** @type {import('.')} */
 module.exports = function byteLength(ab) {
@@ -2913,7 +2913,7 @@ module.exports = function byteLength(ab) {
 
 /***/ }),
 
-/***/ 51491:
+/***/ 17859:
 /***/ ((module) => {
 
 
@@ -2928,7 +2928,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 77655:
+/***/ 82135:
 /***/ ((module) => {
 
 
@@ -2943,7 +2943,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 97329:
+/***/ 27345:
 /***/ (function(__unused_webpack_module, exports) {
 
 (function (global, factory) {
@@ -9010,7 +9010,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 59380:
+/***/ 99572:
 /***/ ((module) => {
 
 
@@ -9079,13 +9079,13 @@ function range(a, b, str) {
 
 /***/ }),
 
-/***/ 58769:
+/***/ 22705:
 /***/ ((module, exports, __webpack_require__) => {
 
-var Chainsaw = __webpack_require__(71710);
+var Chainsaw = __webpack_require__(58814);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
-var Buffers = __webpack_require__(86627);
-var Vars = __webpack_require__(91259);
+var Buffers = __webpack_require__(54179);
+var Vars = __webpack_require__(82683);
 var Stream = (__webpack_require__(2203).Stream);
 
 exports = module.exports = function (bufOrEm, eventName) {
@@ -9483,7 +9483,7 @@ function words (decode) {
 
 /***/ }),
 
-/***/ 91259:
+/***/ 82683:
 /***/ ((module) => {
 
 module.exports = function (store) {
@@ -9518,7 +9518,7 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 63251:
+/***/ 44915:
 /***/ (function(module) {
 
 /**
@@ -11048,10 +11048,10 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 94691:
+/***/ 95235:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var balanced = __webpack_require__(59380)
+var balanced = __webpack_require__(99572)
 
 module.exports = expandTop
 
@@ -11688,7 +11688,7 @@ function expand(
 
 /***/ }),
 
-/***/ 86627:
+/***/ 54179:
 /***/ ((module) => {
 
 module.exports = Buffers;
@@ -11964,16 +11964,16 @@ Buffers.prototype.toString = function(encoding, start, end) {
 
 /***/ }),
 
-/***/ 22639:
+/***/ 59759:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(37564);
+var bind = __webpack_require__(16156);
 
-var $apply = __webpack_require__(33945);
-var $call = __webpack_require__(88093);
-var $reflectApply = __webpack_require__(31330);
+var $apply = __webpack_require__(14681);
+var $call = __webpack_require__(31485);
+var $reflectApply = __webpack_require__(66210);
 
 /** @type {import('./actualApply')} */
 module.exports = $reflectApply || bind.call($call, $apply);
@@ -11981,14 +11981,14 @@ module.exports = $reflectApply || bind.call($call, $apply);
 
 /***/ }),
 
-/***/ 76002:
+/***/ 98690:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(37564);
-var $apply = __webpack_require__(33945);
-var actualApply = __webpack_require__(22639);
+var bind = __webpack_require__(16156);
+var $apply = __webpack_require__(14681);
+var actualApply = __webpack_require__(59759);
 
 /** @type {import('./applyBind')} */
 module.exports = function applyBind() {
@@ -11998,7 +11998,7 @@ module.exports = function applyBind() {
 
 /***/ }),
 
-/***/ 33945:
+/***/ 14681:
 /***/ ((module) => {
 
 
@@ -12009,7 +12009,7 @@ module.exports = Function.prototype.apply;
 
 /***/ }),
 
-/***/ 88093:
+/***/ 31485:
 /***/ ((module) => {
 
 
@@ -12020,16 +12020,16 @@ module.exports = Function.prototype.call;
 
 /***/ }),
 
-/***/ 88705:
+/***/ 16865:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(37564);
-var $TypeError = __webpack_require__(73314);
+var bind = __webpack_require__(16156);
+var $TypeError = __webpack_require__(27842);
 
-var $call = __webpack_require__(88093);
-var $actualApply = __webpack_require__(22639);
+var $call = __webpack_require__(31485);
+var $actualApply = __webpack_require__(59759);
 
 /** @type {(args: [Function, thisArg?: unknown, ...args: unknown[]]) => Function} TODO FIXME, find a way to use import('.') */
 module.exports = function callBindBasic(args) {
@@ -12042,7 +12042,7 @@ module.exports = function callBindBasic(args) {
 
 /***/ }),
 
-/***/ 31330:
+/***/ 66210:
 /***/ ((module) => {
 
 
@@ -12053,17 +12053,17 @@ module.exports = typeof Reflect !== 'undefined' && Reflect && Reflect.apply;
 
 /***/ }),
 
-/***/ 53844:
+/***/ 33908:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var setFunctionLength = __webpack_require__(49346);
+var setFunctionLength = __webpack_require__(67170);
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(21430);
 
-var callBindBasic = __webpack_require__(88705);
-var applyBind = __webpack_require__(76002);
+var callBindBasic = __webpack_require__(16865);
+var applyBind = __webpack_require__(98690);
 
 module.exports = function callBind(originalFunction) {
 	var func = callBindBasic(arguments);
@@ -12084,14 +12084,14 @@ if ($defineProperty) {
 
 /***/ }),
 
-/***/ 23105:
+/***/ 50337:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
-var callBindBasic = __webpack_require__(88705);
+var callBindBasic = __webpack_require__(16865);
 
 /** @type {(thisArg: string, searchString: string, position?: number) => number} */
 var $indexOf = callBindBasic([GetIntrinsic('%String.prototype.indexOf%')]);
@@ -12110,10 +12110,10 @@ module.exports = function callBoundIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 71710:
+/***/ 58814:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Traverse = __webpack_require__(62958);
+var Traverse = __webpack_require__(84110);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
 
 module.exports = Chainsaw;
@@ -12262,7 +12262,7 @@ function upgradeChainsaw(saw) {
 
 /***/ }),
 
-/***/ 96070:
+/***/ 63910:
 /***/ ((module) => {
 
 /**
@@ -12284,7 +12284,7 @@ ArchiveEntry.prototype.isDirectory = function() {};
 
 /***/ }),
 
-/***/ 36306:
+/***/ 1061:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -12295,11 +12295,11 @@ ArchiveEntry.prototype.isDirectory = function() {};
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var isStream = __webpack_require__(96543);
-var Transform = (__webpack_require__(29963).Transform);
+var isStream = __webpack_require__(4799);
+var Transform = (__webpack_require__(68811).Transform);
 
-var ArchiveEntry = __webpack_require__(96070);
-var util = __webpack_require__(18300);
+var ArchiveEntry = __webpack_require__(63910);
+var util = __webpack_require__(73404);
 
 var ArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ArchiveOutputStream)) {
@@ -12408,7 +12408,7 @@ ArchiveOutputStream.prototype.write = function(chunk, cb) {
 
 /***/ }),
 
-/***/ 94908:
+/***/ 52604:
 /***/ ((module) => {
 
 /**
@@ -12486,7 +12486,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 97632:
+/***/ 9280:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -12496,7 +12496,7 @@ module.exports = {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
-var zipUtil = __webpack_require__(6453);
+var zipUtil = __webpack_require__(83285);
 
 var DATA_DESCRIPTOR_FLAG = 1 << 3;
 var ENCRYPTION_FLAG = 1 << 0;
@@ -12593,7 +12593,7 @@ GeneralPurposeBit.prototype.usesUTF8ForNames = function() {
 
 /***/ }),
 
-/***/ 23810:
+/***/ 35874:
 /***/ ((module) => {
 
 /**
@@ -12652,7 +12652,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6453:
+/***/ 83285:
 /***/ ((module) => {
 
 /**
@@ -12732,7 +12732,7 @@ util.toDosTime = function(d) {
 
 /***/ }),
 
-/***/ 73380:
+/***/ 48484:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -12743,14 +12743,14 @@ util.toDosTime = function(d) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var normalizePath = __webpack_require__(56133);
+var normalizePath = __webpack_require__(78405);
 
-var ArchiveEntry = __webpack_require__(96070);
-var GeneralPurposeBit = __webpack_require__(97632);
-var UnixStat = __webpack_require__(23810);
+var ArchiveEntry = __webpack_require__(63910);
+var GeneralPurposeBit = __webpack_require__(9280);
+var UnixStat = __webpack_require__(35874);
 
-var constants = __webpack_require__(94908);
-var zipUtil = __webpack_require__(6453);
+var constants = __webpack_require__(52604);
+var zipUtil = __webpack_require__(83285);
 
 var ZipArchiveEntry = module.exports = function(name) {
   if (!(this instanceof ZipArchiveEntry)) {
@@ -13152,7 +13152,7 @@ ZipArchiveEntry.prototype.isZip64 = function() {
 
 /***/ }),
 
-/***/ 82132:
+/***/ 54260:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13163,17 +13163,17 @@ ZipArchiveEntry.prototype.isZip64 = function() {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var crc32 = __webpack_require__(84891);
-var {CRC32Stream} = __webpack_require__(82770);
-var {DeflateCRC32Stream} = __webpack_require__(82770);
+var crc32 = __webpack_require__(40699);
+var {CRC32Stream} = __webpack_require__(99890);
+var {DeflateCRC32Stream} = __webpack_require__(99890);
 
-var ArchiveOutputStream = __webpack_require__(36306);
-var ZipArchiveEntry = __webpack_require__(73380);
-var GeneralPurposeBit = __webpack_require__(97632);
+var ArchiveOutputStream = __webpack_require__(1061);
+var ZipArchiveEntry = __webpack_require__(48484);
+var GeneralPurposeBit = __webpack_require__(9280);
 
-var constants = __webpack_require__(94908);
-var util = __webpack_require__(18300);
-var zipUtil = __webpack_require__(6453);
+var constants = __webpack_require__(52604);
+var util = __webpack_require__(73404);
+var zipUtil = __webpack_require__(83285);
 
 var ZipArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ZipArchiveOutputStream)) {
@@ -13596,7 +13596,7 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
 
 /***/ }),
 
-/***/ 47544:
+/***/ 39800:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13607,15 +13607,15 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 module.exports = {
-  ArchiveEntry: __webpack_require__(96070),
-  ZipArchiveEntry: __webpack_require__(73380),
-  ArchiveOutputStream: __webpack_require__(36306),
-  ZipArchiveOutputStream: __webpack_require__(82132)
+  ArchiveEntry: __webpack_require__(63910),
+  ZipArchiveEntry: __webpack_require__(48484),
+  ArchiveOutputStream: __webpack_require__(1061),
+  ZipArchiveOutputStream: __webpack_require__(54260)
 };
 
 /***/ }),
 
-/***/ 18300:
+/***/ 73404:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13626,8 +13626,8 @@ module.exports = {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(29963).PassThrough);
-var isStream = __webpack_require__(96543);
+var PassThrough = (__webpack_require__(68811).PassThrough);
+var isStream = __webpack_require__(4799);
 
 var util = module.exports = {};
 
@@ -13648,7 +13648,7 @@ util.normalizeInputSource = function(source) {
 
 /***/ }),
 
-/***/ 45481:
+/***/ 34089:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -13762,7 +13762,7 @@ function objectToString(o) {
 
 /***/ }),
 
-/***/ 84891:
+/***/ 40699:
 /***/ ((__unused_webpack_module, exports) => {
 
 /*! crc32.js (C) 2014-present SheetJS -- http://sheetjs.com */
@@ -13876,7 +13876,7 @@ CRC32.str = crc32_str;
 
 /***/ }),
 
-/***/ 3662:
+/***/ 37614:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13889,9 +13889,9 @@ CRC32.str = crc32_str;
 
  
 
-const {Transform} = __webpack_require__(29963);
+const {Transform} = __webpack_require__(68811);
 
-const crc32 = __webpack_require__(84891);
+const crc32 = __webpack_require__(40699);
 
 class CRC32Stream extends Transform {
   constructor(options) {
@@ -13931,7 +13931,7 @@ module.exports = CRC32Stream;
 
 /***/ }),
 
-/***/ 76252:
+/***/ 31804:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -13946,7 +13946,7 @@ module.exports = CRC32Stream;
 
 const {DeflateRaw} = __webpack_require__(43106);
 
-const crc32 = __webpack_require__(84891);
+const crc32 = __webpack_require__(40699);
 
 class DeflateCRC32Stream extends DeflateRaw {
   constructor(options) {
@@ -14000,7 +14000,7 @@ module.exports = DeflateCRC32Stream;
 
 /***/ }),
 
-/***/ 82770:
+/***/ 99890:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -14014,24 +14014,24 @@ module.exports = DeflateCRC32Stream;
 
 
 module.exports = {
-  CRC32Stream: __webpack_require__(3662),
-  DeflateCRC32Stream: __webpack_require__(76252)
+  CRC32Stream: __webpack_require__(37614),
+  DeflateCRC32Stream: __webpack_require__(31804)
 }
 
 
 /***/ }),
 
-/***/ 31316:
+/***/ 4788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(21430);
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
 
-var gopd = __webpack_require__(33170);
+var gopd = __webpack_require__(82450);
 
 /** @type {import('.')} */
 module.exports = function defineDataProperty(
@@ -14084,23 +14084,23 @@ module.exports = function defineDataProperty(
 
 /***/ }),
 
-/***/ 50191:
+/***/ 59567:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var keys = __webpack_require__(62682);
+var keys = __webpack_require__(82330);
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol('foo') === 'symbol';
 
 var toStr = Object.prototype.toString;
 var concat = Array.prototype.concat;
-var defineDataProperty = __webpack_require__(31316);
+var defineDataProperty = __webpack_require__(4788);
 
 var isFunction = function (fn) {
 	return typeof fn === 'function' && toStr.call(fn) === '[object Function]';
 };
 
-var supportsDescriptors = __webpack_require__(60497)();
+var supportsDescriptors = __webpack_require__(73617)();
 
 var defineProperty = function (object, name, value, predicate) {
 	if (name in object) {
@@ -14138,13 +14138,13 @@ module.exports = defineProperties;
 
 /***/ }),
 
-/***/ 26669:
+/***/ 17869:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(88705);
-var gOPD = __webpack_require__(33170);
+var callBind = __webpack_require__(16865);
+var gOPD = __webpack_require__(82450);
 
 var hasProtoAccessor;
 try {
@@ -14175,19 +14175,19 @@ module.exports = desc && typeof desc.get === 'function'
 
 /***/ }),
 
-/***/ 24765:
+/***/ 48189:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var isCallable = __webpack_require__(69203);
+var isCallable = __webpack_require__(11827);
 
-var inspect = __webpack_require__(60506);
+var inspect = __webpack_require__(7450);
 
-var GetV = __webpack_require__(47996);
-var isPropertyKey = __webpack_require__(29336);
+var GetV = __webpack_require__(51036);
+var isPropertyKey = __webpack_require__(43896);
 
 // https://262.ecma-international.org/6.0/#sec-getmethod
 
@@ -14218,16 +14218,16 @@ module.exports = function GetMethod(O, P) {
 
 /***/ }),
 
-/***/ 47996:
+/***/ 51036:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var inspect = __webpack_require__(60506);
+var inspect = __webpack_require__(7450);
 
-var isPropertyKey = __webpack_require__(29336);
+var isPropertyKey = __webpack_require__(43896);
 
 // https://262.ecma-international.org/6.0/#sec-getv
 
@@ -14248,7 +14248,7 @@ module.exports = function GetV(V, P) {
 
 /***/ }),
 
-/***/ 29336:
+/***/ 43896:
 /***/ ((module) => {
 
 
@@ -14261,7 +14261,7 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 79094:
+/***/ 21430:
 /***/ ((module) => {
 
 
@@ -14282,7 +14282,7 @@ module.exports = $defineProperty;
 
 /***/ }),
 
-/***/ 33056:
+/***/ 3392:
 /***/ ((module) => {
 
 
@@ -14293,7 +14293,7 @@ module.exports = EvalError;
 
 /***/ }),
 
-/***/ 31620:
+/***/ 18820:
 /***/ ((module) => {
 
 
@@ -14304,7 +14304,7 @@ module.exports = Error;
 
 /***/ }),
 
-/***/ 14585:
+/***/ 76057:
 /***/ ((module) => {
 
 
@@ -14315,7 +14315,7 @@ module.exports = RangeError;
 
 /***/ }),
 
-/***/ 46905:
+/***/ 46329:
 /***/ ((module) => {
 
 
@@ -14326,7 +14326,7 @@ module.exports = ReferenceError;
 
 /***/ }),
 
-/***/ 80105:
+/***/ 27817:
 /***/ ((module) => {
 
 
@@ -14337,7 +14337,7 @@ module.exports = SyntaxError;
 
 /***/ }),
 
-/***/ 73314:
+/***/ 27842:
 /***/ ((module) => {
 
 
@@ -14348,7 +14348,7 @@ module.exports = TypeError;
 
 /***/ }),
 
-/***/ 32578:
+/***/ 67586:
 /***/ ((module) => {
 
 
@@ -14359,12 +14359,12 @@ module.exports = URIError;
 
 /***/ }),
 
-/***/ 19601:
+/***/ 71761:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
 /** @type {import('./RequireObjectCoercible')} */
 module.exports = function RequireObjectCoercible(value) {
@@ -14377,7 +14377,7 @@ module.exports = function RequireObjectCoercible(value) {
 
 /***/ }),
 
-/***/ 95399:
+/***/ 83335:
 /***/ ((module) => {
 
 
@@ -14388,7 +14388,7 @@ module.exports = Object;
 
 /***/ }),
 
-/***/ 21040:
+/***/ 37456:
 /***/ ((module) => {
 
 
@@ -14401,19 +14401,19 @@ module.exports = function isObject(x) {
 
 /***/ }),
 
-/***/ 75604:
+/***/ 2964:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol.iterator === 'symbol';
 
-var isCallable = __webpack_require__(69203);
-var isDate = __webpack_require__(86253);
-var isSymbol = __webpack_require__(63927);
-var $TypeError = __webpack_require__(73314);
+var isCallable = __webpack_require__(11827);
+var isDate = __webpack_require__(51277);
+var isSymbol = __webpack_require__(26487);
+var $TypeError = __webpack_require__(27842);
 
-var isPrimitive = __webpack_require__(26925);
+var isPrimitive = __webpack_require__(38797);
 
 /** @import { primitiveES6 } from './es2015' */
 
@@ -14440,7 +14440,7 @@ function OrdinaryToPrimitive(O, hint) {
 	throw new $TypeError('No default value');
 }
 
-var GetMethod = __webpack_require__(24765);
+var GetMethod = __webpack_require__(48189);
 
 /** @type {import('./es2015')} */
 // http://www.ecma-international.org/ecma-262/6.0/#sec-toprimitive
@@ -14488,7 +14488,7 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 26925:
+/***/ 38797:
 /***/ ((module) => {
 
 
@@ -14504,7 +14504,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 16577:
+/***/ 32641:
 /***/ ((module, exports) => {
 
 /**
@@ -15382,12 +15382,12 @@ module.exports.defineEventAttribute = defineEventAttribute
 
 /***/ }),
 
-/***/ 14963:
+/***/ 49811:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isCallable = __webpack_require__(69203);
+var isCallable = __webpack_require__(11827);
 
 var toStr = Object.prototype.toString;
 var hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -15458,7 +15458,7 @@ module.exports = function forEach(list, iterator, thisArg) {
 
 /***/ }),
 
-/***/ 99808:
+/***/ 53248:
 /***/ ((module) => {
 
 
@@ -15549,29 +15549,29 @@ module.exports = function bind(that) {
 
 /***/ }),
 
-/***/ 37564:
+/***/ 16156:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(99808);
+var implementation = __webpack_require__(53248);
 
 module.exports = Function.prototype.bind || implementation;
 
 
 /***/ }),
 
-/***/ 89947:
+/***/ 93275:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var IsCallable = __webpack_require__(69203);
-var hasOwn = __webpack_require__(54076);
-var functionsHaveNames = __webpack_require__(21327)();
-var $TypeError = __webpack_require__(73314);
-var callBound = __webpack_require__(23105);
-var isDDA = __webpack_require__(10647);
+var IsCallable = __webpack_require__(11827);
+var hasOwn = __webpack_require__(58748);
+var functionsHaveNames = __webpack_require__(66159)();
+var $TypeError = __webpack_require__(27842);
+var callBound = __webpack_require__(50337);
+var isDDA = __webpack_require__(20535);
 
 var $functionToString = callBound('Function.prototype.toString');
 var $stringMatch = callBound('String.prototype.match');
@@ -15618,16 +15618,16 @@ module.exports = function getName() {
 
 /***/ }),
 
-/***/ 82069:
+/***/ 10549:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(53844);
+var callBind = __webpack_require__(33908);
 
-var implementation = __webpack_require__(89947);
-var getPolyfill = __webpack_require__(85202);
-var shim = __webpack_require__(70016);
+var implementation = __webpack_require__(93275);
+var getPolyfill = __webpack_require__(53682);
+var shim = __webpack_require__(71008);
 
 var bound = callBind(implementation);
 
@@ -15641,12 +15641,12 @@ module.exports.shim = shim;
 
 /***/ }),
 
-/***/ 85202:
+/***/ 53682:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(89947);
+var implementation = __webpack_require__(93275);
 
 /** @type {import('./polyfill')} */
 module.exports = function getPolyfill() {
@@ -15656,17 +15656,17 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 70016:
+/***/ 71008:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(60497)();
-var functionsHaveNames = __webpack_require__(21327)();
-var $TypeError = __webpack_require__(73314);
+var supportsDescriptors = __webpack_require__(73617)();
+var functionsHaveNames = __webpack_require__(66159)();
+var $TypeError = __webpack_require__(27842);
 
-var getPolyfill = __webpack_require__(85202);
-var defineProperty = __webpack_require__(79094);
+var getPolyfill = __webpack_require__(53682);
+var defineProperty = __webpack_require__(21430);
 
 /** @type {import('./shim')} */
 module.exports = function shimName() {
@@ -15701,7 +15701,7 @@ module.exports = function shimName() {
 
 /***/ }),
 
-/***/ 21327:
+/***/ 66159:
 /***/ ((module) => {
 
 
@@ -15739,7 +15739,7 @@ module.exports = functionsHaveNames;
 
 /***/ }),
 
-/***/ 47228:
+/***/ 71964:
 /***/ ((module) => {
 
 
@@ -15754,33 +15754,33 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 60470:
+/***/ 10678:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var undefined;
 
-var $Object = __webpack_require__(95399);
+var $Object = __webpack_require__(83335);
 
-var $Error = __webpack_require__(31620);
-var $EvalError = __webpack_require__(33056);
-var $RangeError = __webpack_require__(14585);
-var $ReferenceError = __webpack_require__(46905);
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var $URIError = __webpack_require__(32578);
+var $Error = __webpack_require__(18820);
+var $EvalError = __webpack_require__(3392);
+var $RangeError = __webpack_require__(76057);
+var $ReferenceError = __webpack_require__(46329);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
+var $URIError = __webpack_require__(67586);
 
-var abs = __webpack_require__(55641);
-var floor = __webpack_require__(96171);
-var max = __webpack_require__(57147);
-var min = __webpack_require__(41017);
-var pow = __webpack_require__(56947);
-var round = __webpack_require__(42621);
-var sign = __webpack_require__(30156);
+var abs = __webpack_require__(31897);
+var floor = __webpack_require__(54091);
+var max = __webpack_require__(90427);
+var min = __webpack_require__(31769);
+var pow = __webpack_require__(90227);
+var round = __webpack_require__(17821);
+var sign = __webpack_require__(4908);
 
-var $gOPD = __webpack_require__(33170);
-var $defineProperty = __webpack_require__(79094);
+var $gOPD = __webpack_require__(82450);
+var $defineProperty = __webpack_require__(21430);
 
 var throwTypeError = function () {
 	throw new $TypeError();
@@ -15802,14 +15802,14 @@ var ThrowTypeError = $gOPD
 	}())
 	: throwTypeError;
 
-var hasSymbols = __webpack_require__(23336)();
+var hasSymbols = __webpack_require__(93384)();
 
-var getProto = __webpack_require__(81967);
-var $ObjectGPO = __webpack_require__(91311);
-var $ReflectGPO = __webpack_require__(48681);
+var getProto = __webpack_require__(20591);
+var $ObjectGPO = __webpack_require__(65487);
+var $ReflectGPO = __webpack_require__(42665);
 
-var $apply = __webpack_require__(33945);
-var $call = __webpack_require__(88093);
+var $apply = __webpack_require__(14681);
+var $call = __webpack_require__(31485);
 
 var needsEval = {};
 
@@ -15910,9 +15910,9 @@ if (getProto) {
 	}
 }
 
-var getAsyncFunction = __webpack_require__(51491);
-var getGeneratorFunction = __webpack_require__(47228);
-var getAsyncGeneratorFunction = __webpack_require__(77655);
+var getAsyncFunction = __webpack_require__(17859);
+var getGeneratorFunction = __webpack_require__(71964);
+var getAsyncGeneratorFunction = __webpack_require__(82135);
 
 var doEval = function doEval(name) {
 	var value;
@@ -15994,8 +15994,8 @@ var LEGACY_ALIASES = {
 	'%WeakSetPrototype%': ['WeakSet', 'prototype']
 };
 
-var bind = __webpack_require__(37564);
-var hasOwn = __webpack_require__(54076);
+var bind = __webpack_require__(16156);
+var hasOwn = __webpack_require__(58748);
 var $concat = bind.call($call, Array.prototype.concat);
 var $spliceApply = bind.call($apply, Array.prototype.splice);
 var $replace = bind.call($call, String.prototype.replace);
@@ -16134,12 +16134,12 @@ module.exports = function GetIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 91311:
+/***/ 65487:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $Object = __webpack_require__(95399);
+var $Object = __webpack_require__(83335);
 
 /** @type {import('./Object.getPrototypeOf')} */
 module.exports = $Object.getPrototypeOf || null;
@@ -16147,7 +16147,7 @@ module.exports = $Object.getPrototypeOf || null;
 
 /***/ }),
 
-/***/ 48681:
+/***/ 42665:
 /***/ ((module) => {
 
 
@@ -16158,15 +16158,15 @@ module.exports = (typeof Reflect !== 'undefined' && Reflect.getPrototypeOf) || n
 
 /***/ }),
 
-/***/ 81967:
+/***/ 20591:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var reflectGetProto = __webpack_require__(48681);
-var originalGetProto = __webpack_require__(91311);
+var reflectGetProto = __webpack_require__(42665);
+var originalGetProto = __webpack_require__(65487);
 
-var getDunderProto = __webpack_require__(26669);
+var getDunderProto = __webpack_require__(17869);
 
 /** @type {import('.')} */
 module.exports = reflectGetProto
@@ -16192,7 +16192,7 @@ module.exports = reflectGetProto
 
 /***/ }),
 
-/***/ 1174:
+/***/ 41430:
 /***/ ((module) => {
 
 
@@ -16203,13 +16203,13 @@ module.exports = Object.getOwnPropertyDescriptor;
 
 /***/ }),
 
-/***/ 33170:
+/***/ 82450:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /** @type {import('.')} */
-var $gOPD = __webpack_require__(1174);
+var $gOPD = __webpack_require__(41430);
 
 if ($gOPD) {
 	try {
@@ -16225,7 +16225,7 @@ module.exports = $gOPD;
 
 /***/ }),
 
-/***/ 73964:
+/***/ 66508:
 /***/ ((module) => {
 
 
@@ -16255,13 +16255,13 @@ function clone (obj) {
 
 /***/ }),
 
-/***/ 35744:
+/***/ 63776:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896)
-var polyfills = __webpack_require__(83501)
-var legacy = __webpack_require__(12270)
-var clone = __webpack_require__(73964)
+var polyfills = __webpack_require__(74381)
+var legacy = __webpack_require__(59630)
+var clone = __webpack_require__(66508)
 
 var util = __webpack_require__(39023)
 
@@ -16710,7 +16710,7 @@ function retry () {
 
 /***/ }),
 
-/***/ 12270:
+/***/ 59630:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Stream = (__webpack_require__(2203).Stream)
@@ -16835,7 +16835,7 @@ function legacy (fs) {
 
 /***/ }),
 
-/***/ 83501:
+/***/ 74381:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var constants = __webpack_require__(49140)
@@ -17197,7 +17197,7 @@ function patch (fs) {
 
 /***/ }),
 
-/***/ 36629:
+/***/ 22709:
 /***/ ((module) => {
 
 
@@ -17215,12 +17215,12 @@ module.exports = function hasNativeBigInts() {
 
 /***/ }),
 
-/***/ 60497:
+/***/ 73617:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(21430);
 
 var hasPropertyDescriptors = function hasPropertyDescriptors() {
 	return !!$defineProperty;
@@ -17244,13 +17244,13 @@ module.exports = hasPropertyDescriptors;
 
 /***/ }),
 
-/***/ 23336:
+/***/ 93384:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var origSymbol = typeof Symbol !== 'undefined' && Symbol;
-var hasSymbolSham = __webpack_require__(61114);
+var hasSymbolSham = __webpack_require__(78362);
 
 /** @type {import('.')} */
 module.exports = function hasNativeSymbols() {
@@ -17265,7 +17265,7 @@ module.exports = function hasNativeSymbols() {
 
 /***/ }),
 
-/***/ 61114:
+/***/ 78362:
 /***/ ((module) => {
 
 
@@ -17317,12 +17317,12 @@ module.exports = function hasSymbols() {
 
 /***/ }),
 
-/***/ 85479:
+/***/ 89095:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasSymbols = __webpack_require__(61114);
+var hasSymbols = __webpack_require__(78362);
 
 /** @type {import('.')} */
 module.exports = function hasToStringTagShams() {
@@ -17332,14 +17332,14 @@ module.exports = function hasToStringTagShams() {
 
 /***/ }),
 
-/***/ 54076:
+/***/ 58748:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var call = Function.prototype.call;
 var $hasOwn = Object.prototype.hasOwnProperty;
-var bind = __webpack_require__(37564);
+var bind = __webpack_require__(16156);
 
 /** @type {import('.')} */
 module.exports = bind.call(call, $hasOwn);
@@ -17347,7 +17347,7 @@ module.exports = bind.call(call, $hasOwn);
 
 /***/ }),
 
-/***/ 39598:
+/***/ 79054:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 try {
@@ -17357,13 +17357,13 @@ try {
   module.exports = util.inherits;
 } catch (e) {
   /* istanbul ignore next */
-  module.exports = __webpack_require__(26589);
+  module.exports = __webpack_require__(7709);
 }
 
 
 /***/ }),
 
-/***/ 26589:
+/***/ 7709:
 /***/ ((module) => {
 
 if (typeof Object.create === 'function') {
@@ -17397,14 +17397,14 @@ if (typeof Object.create === 'function') {
 
 /***/ }),
 
-/***/ 96429:
+/***/ 73229:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(53844);
-var callBound = __webpack_require__(23105);
-var GetIntrinsic = __webpack_require__(60470);
+var callBind = __webpack_require__(33908);
+var callBound = __webpack_require__(50337);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $ArrayBuffer = GetIntrinsic('%ArrayBuffer%', true);
 /** @type {undefined | ((receiver: ArrayBuffer) => number) | ((receiver: unknown) => never)} */
@@ -17447,22 +17447,22 @@ module.exports = $byteLength || $abSlice
 
 /***/ }),
 
-/***/ 14856:
+/***/ 92072:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var safeRegexTest = __webpack_require__(93470);
+var callBound = __webpack_require__(50337);
+var safeRegexTest = __webpack_require__(61182);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 var isFnRegex = safeRegexTest(/^\s*async(?:\s+function(?:\s+|\()|\s*\()/);
 
-var hasToStringTag = __webpack_require__(85479)();
-var getProto = __webpack_require__(81967);
+var hasToStringTag = __webpack_require__(89095)();
+var getProto = __webpack_require__(20591);
 
-var getAsyncFunc = __webpack_require__(51491);
+var getAsyncFunc = __webpack_require__(17859);
 
 /** @type {import('.')} */
 module.exports = function isAsyncFunction(fn) {
@@ -17486,12 +17486,12 @@ module.exports = function isAsyncFunction(fn) {
 
 /***/ }),
 
-/***/ 95407:
+/***/ 19132:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasBigInts = __webpack_require__(36629)();
+var hasBigInts = __webpack_require__(22709)();
 
 if (hasBigInts) {
 	var bigIntValueOf = BigInt.prototype.valueOf;
@@ -17534,12 +17534,12 @@ if (hasBigInts) {
 
 /***/ }),
 
-/***/ 10823:
+/***/ 96807:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 var $boolToStr = callBound('Boolean.prototype.toString');
 var $toString = callBound('Object.prototype.toString');
 
@@ -17553,7 +17553,7 @@ var tryBooleanObject = function booleanBrandCheck(value) {
 	}
 };
 var boolClass = '[object Boolean]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89095)();
 
 /** @type {import('.')} */
 module.exports = function isBoolean(value) {
@@ -17569,7 +17569,7 @@ module.exports = function isBoolean(value) {
 
 /***/ }),
 
-/***/ 69203:
+/***/ 11827:
 /***/ ((module) => {
 
 
@@ -17677,12 +17677,12 @@ module.exports = reflectApply
 
 /***/ }),
 
-/***/ 86253:
+/***/ 51277:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 var getDay = callBound('Date.prototype.getDay');
 /** @type {import('.')} */
@@ -17698,7 +17698,7 @@ var tryDateObject = function tryDateGetDayCall(value) {
 /** @type {(value: unknown) => string} */
 var toStr = callBound('Object.prototype.toString');
 var dateClass = '[object Date]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89095)();
 
 /** @type {import('.')} */
 module.exports = function isDateObject(value) {
@@ -17711,12 +17711,12 @@ module.exports = function isDateObject(value) {
 
 /***/ }),
 
-/***/ 10647:
+/***/ 20535:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 var toStr = callBound('Object.prototype.toString');
 
@@ -17755,12 +17755,12 @@ module.exports = isDDA;
 
 /***/ }),
 
-/***/ 93816:
+/***/ 94520:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 /** @type {undefined | ((value: ThisParameterType<typeof FinalizationRegistry.prototype.register>, ...args: Parameters<typeof FinalizationRegistry.prototype.register>) => ReturnType<typeof FinalizationRegistry.prototype.register>)} */
 var $register = callBound('FinalizationRegistry.prototype.register', true);
@@ -17787,21 +17787,21 @@ module.exports = $register
 
 /***/ }),
 
-/***/ 55659:
+/***/ 9419:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var safeRegexTest = __webpack_require__(93470);
+var callBound = __webpack_require__(50337);
+var safeRegexTest = __webpack_require__(61182);
 var isFnRegex = safeRegexTest(/^\s*(?:function)?\*/);
-var hasToStringTag = __webpack_require__(85479)();
-var getProto = __webpack_require__(81967);
+var hasToStringTag = __webpack_require__(89095)();
+var getProto = __webpack_require__(20591);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 
-var getGeneratorFunction = __webpack_require__(47228);
+var getGeneratorFunction = __webpack_require__(71964);
 
 /** @type {import('.')} */
 module.exports = function isGeneratorFunction(fn) {
@@ -17825,7 +17825,7 @@ module.exports = function isGeneratorFunction(fn) {
 
 /***/ }),
 
-/***/ 69311:
+/***/ 83263:
 /***/ ((module) => {
 
 
@@ -17879,12 +17879,12 @@ module.exports = exported || function isMap(x) {
 
 /***/ }),
 
-/***/ 33670:
+/***/ 87942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 var $numToStr = callBound('Number.prototype.toString');
 
@@ -17899,7 +17899,7 @@ var tryNumberObject = function tryNumberObject(value) {
 };
 var $toString = callBound('Object.prototype.toString');
 var numClass = '[object Number]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89095)();
 
 /** @type {import('.')} */
 module.exports = function isNumberObject(value) {
@@ -17915,15 +17915,15 @@ module.exports = function isNumberObject(value) {
 
 /***/ }),
 
-/***/ 86622:
+/***/ 18078:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var hasToStringTag = __webpack_require__(85479)();
-var hasOwn = __webpack_require__(54076);
-var gOPD = __webpack_require__(33170);
+var callBound = __webpack_require__(50337);
+var hasToStringTag = __webpack_require__(89095)();
+var hasOwn = __webpack_require__(58748);
+var gOPD = __webpack_require__(82450);
 
 /** @type {import('.')} */
 var fn;
@@ -17991,7 +17991,7 @@ module.exports = fn;
 
 /***/ }),
 
-/***/ 6513:
+/***/ 57169:
 /***/ ((module) => {
 
 
@@ -18044,12 +18044,12 @@ module.exports = exported || function isSet(x) {
 
 /***/ }),
 
-/***/ 12403:
+/***/ 34835:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 /** @type {undefined | ((thisArg: SharedArrayBuffer) => number)} */
 var $byteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
@@ -18075,7 +18075,7 @@ module.exports = $byteLength
 
 /***/ }),
 
-/***/ 96543:
+/***/ 4799:
 /***/ ((module) => {
 
 
@@ -18110,12 +18110,12 @@ module.exports = isStream;
 
 /***/ }),
 
-/***/ 57970:
+/***/ 59954:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 /** @type {(receiver: ThisParameterType<typeof String.prototype.valueOf>, ...args: Parameters<typeof String.prototype.valueOf>) => ReturnType<typeof String.prototype.valueOf>} */
 var $strValueOf = callBound('String.prototype.valueOf');
@@ -18132,7 +18132,7 @@ var tryStringObject = function tryStringObject(value) {
 /** @type {(receiver: ThisParameterType<typeof Object.prototype.toString>, ...args: Parameters<typeof Object.prototype.toString>) => ReturnType<typeof Object.prototype.toString>} */
 var $toString = callBound('Object.prototype.toString');
 var strClass = '[object String]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89095)();
 
 /** @type {import('.')} */
 module.exports = function isString(value) {
@@ -18148,15 +18148,15 @@ module.exports = function isString(value) {
 
 /***/ }),
 
-/***/ 63927:
+/***/ 26487:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 var $toString = callBound('Object.prototype.toString');
-var hasSymbols = __webpack_require__(23336)();
-var safeRegexTest = __webpack_require__(93470);
+var hasSymbols = __webpack_require__(93384)();
+var safeRegexTest = __webpack_require__(61182);
 
 if (hasSymbols) {
 	var $symToStr = callBound('Symbol.prototype.toString');
@@ -18195,12 +18195,12 @@ if (hasSymbols) {
 
 /***/ }),
 
-/***/ 6405:
+/***/ 60677:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichTypedArray = __webpack_require__(54768);
+var whichTypedArray = __webpack_require__(58736);
 
 /** @type {import('.')} */
 module.exports = function isTypedArray(value) {
@@ -18210,7 +18210,7 @@ module.exports = function isTypedArray(value) {
 
 /***/ }),
 
-/***/ 33955:
+/***/ 78723:
 /***/ ((module) => {
 
 
@@ -18263,12 +18263,12 @@ module.exports = exported || function isWeakMap(x) {
 
 /***/ }),
 
-/***/ 92880:
+/***/ 32272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 // eslint-disable-next-line no-extra-parens
 var $deref = /** @type {<T extends WeakKey>(thisArg: WeakRef<T>) => T | undefined} */ (callBound('WeakRef.prototype.deref', true));
@@ -18294,13 +18294,13 @@ module.exports = typeof WeakRef === 'undefined'
 
 /***/ }),
 
-/***/ 22237:
+/***/ 57053:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var callBound = __webpack_require__(23105);
+var GetIntrinsic = __webpack_require__(10678);
+var callBound = __webpack_require__(50337);
 
 var $WeakSet = GetIntrinsic('%WeakSet%', true);
 
@@ -18344,7 +18344,7 @@ if ($setHas) {
 
 /***/ }),
 
-/***/ 82513:
+/***/ 25169:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -18356,11 +18356,11 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 32126:
+/***/ 64286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var util = __webpack_require__(39023);
-var PassThrough = __webpack_require__(1835);
+var PassThrough = __webpack_require__(81963);
 
 module.exports = {
   Readable: Readable,
@@ -18417,7 +18417,7 @@ function Writable(fn, options) {
 
 /***/ }),
 
-/***/ 86215:
+/***/ 73703:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -18429,7 +18429,7 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 34793:
+/***/ 29833:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18462,7 +18462,7 @@ module.exports = Array.isArray || function (arr) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(64828);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -18477,12 +18477,12 @@ var objectKeys = Object.keys || function (obj) {
 module.exports = Duplex;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(34089));
+util.inherits = __webpack_require__(79054);
 /*</replacement>*/
 
-var Readable = __webpack_require__(74559);
-var Writable = __webpack_require__(54579);
+var Readable = __webpack_require__(99871);
+var Writable = __webpack_require__(23507);
 
 util.inherits(Duplex, Readable);
 
@@ -18566,7 +18566,7 @@ Duplex.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 72029:
+/***/ 23293:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18598,11 +18598,11 @@ Duplex.prototype._destroy = function (err, cb) {
 
 module.exports = PassThrough;
 
-var Transform = __webpack_require__(69343);
+var Transform = __webpack_require__(93727);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(34089));
+util.inherits = __webpack_require__(79054);
 /*</replacement>*/
 
 util.inherits(PassThrough, Transform);
@@ -18619,7 +18619,7 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 74559:
+/***/ 99871:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18647,13 +18647,13 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(64828);
 /*</replacement>*/
 
 module.exports = Readable;
 
 /*<replacement>*/
-var isArray = __webpack_require__(86215);
+var isArray = __webpack_require__(73703);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -18671,12 +18671,12 @@ var EElistenerCount = function (emitter, type) {
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(87137);
+var Stream = __webpack_require__(12097);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(97548).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -18688,8 +18688,8 @@ function _isUint8Array(obj) {
 /*</replacement>*/
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(34089));
+util.inherits = __webpack_require__(79054);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -18702,8 +18702,8 @@ if (debugUtil && debugUtil.debuglog) {
 }
 /*</replacement>*/
 
-var BufferList = __webpack_require__(46127);
-var destroyImpl = __webpack_require__(91031);
+var BufferList = __webpack_require__(40623);
+var destroyImpl = __webpack_require__(29335);
 var StringDecoder;
 
 util.inherits(Readable, Stream);
@@ -18723,7 +18723,7 @@ function prependListener(emitter, event, fn) {
 }
 
 function ReadableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(29833);
 
   options = options || {};
 
@@ -18793,14 +18793,14 @@ function ReadableState(options, stream) {
   this.decoder = null;
   this.encoding = null;
   if (options.encoding) {
-    if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
+    if (!StringDecoder) StringDecoder = (__webpack_require__(75040)/* .StringDecoder */ .I);
     this.decoder = new StringDecoder(options.encoding);
     this.encoding = options.encoding;
   }
 }
 
 function Readable(options) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(29833);
 
   if (!(this instanceof Readable)) return new Readable(options);
 
@@ -18949,7 +18949,7 @@ Readable.prototype.isPaused = function () {
 
 // backwards compatibility.
 Readable.prototype.setEncoding = function (enc) {
-  if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
+  if (!StringDecoder) StringDecoder = (__webpack_require__(75040)/* .StringDecoder */ .I);
   this._readableState.decoder = new StringDecoder(enc);
   this._readableState.encoding = enc;
   return this;
@@ -19644,7 +19644,7 @@ function indexOf(xs, x) {
 
 /***/ }),
 
-/***/ 69343:
+/***/ 93727:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -19714,11 +19714,11 @@ function indexOf(xs, x) {
 
 module.exports = Transform;
 
-var Duplex = __webpack_require__(34793);
+var Duplex = __webpack_require__(29833);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(34089));
+util.inherits = __webpack_require__(79054);
 /*</replacement>*/
 
 util.inherits(Transform, Duplex);
@@ -19864,7 +19864,7 @@ function done(stream, er, data) {
 
 /***/ }),
 
-/***/ 54579:
+/***/ 23507:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -19896,7 +19896,7 @@ function done(stream, er, data) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(64828);
 /*</replacement>*/
 
 module.exports = Writable;
@@ -19933,23 +19933,23 @@ var Duplex;
 Writable.WritableState = WritableState;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(34089));
+util.inherits = __webpack_require__(79054);
 /*</replacement>*/
 
 /*<replacement>*/
 var internalUtil = {
-  deprecate: __webpack_require__(24488)
+  deprecate: __webpack_require__(73800)
 };
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(87137);
+var Stream = __webpack_require__(12097);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(97548).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -19960,14 +19960,14 @@ function _isUint8Array(obj) {
 
 /*</replacement>*/
 
-var destroyImpl = __webpack_require__(91031);
+var destroyImpl = __webpack_require__(29335);
 
 util.inherits(Writable, Stream);
 
 function nop() {}
 
 function WritableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(29833);
 
   options = options || {};
 
@@ -20117,7 +20117,7 @@ if (typeof Symbol === 'function' && Symbol.hasInstance && typeof Function.protot
 }
 
 function Writable(options) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(29833);
 
   // Writable ctor is applied to Duplexes, too.
   // `realHasInstance` is necessary because using plain `instanceof`
@@ -20555,14 +20555,14 @@ Writable.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 46127:
+/***/ 40623:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 function _classCallCheck(instance, Constructor) { if (!(instance instanceof Constructor)) { throw new TypeError("Cannot call a class as a function"); } }
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(97548).Buffer);
 var util = __webpack_require__(39023);
 
 function copyBuffer(src, target, offset) {
@@ -20639,14 +20639,14 @@ if (util && util.inspect && util.inspect.custom) {
 
 /***/ }),
 
-/***/ 91031:
+/***/ 29335:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(64828);
 /*</replacement>*/
 
 // undocumented cb() API, needed for core, not for public API
@@ -20729,7 +20729,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 87137:
+/***/ 12097:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(2203);
@@ -20737,15 +20737,15 @@ module.exports = __webpack_require__(2203);
 
 /***/ }),
 
-/***/ 1835:
+/***/ 81963:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(73109).PassThrough
+module.exports = __webpack_require__(84597).PassThrough
 
 
 /***/ }),
 
-/***/ 73109:
+/***/ 84597:
 /***/ ((module, exports, __webpack_require__) => {
 
 var Stream = __webpack_require__(2203);
@@ -20759,19 +20759,19 @@ if (process.env.READABLE_STREAM === 'disable' && Stream) {
   exports.PassThrough = Stream.PassThrough;
   exports.Stream = Stream;
 } else {
-  exports = module.exports = __webpack_require__(74559);
+  exports = module.exports = __webpack_require__(99871);
   exports.Stream = Stream || exports;
   exports.Readable = exports;
-  exports.Writable = __webpack_require__(54579);
-  exports.Duplex = __webpack_require__(34793);
-  exports.Transform = __webpack_require__(69343);
-  exports.PassThrough = __webpack_require__(72029);
+  exports.Writable = __webpack_require__(23507);
+  exports.Duplex = __webpack_require__(29833);
+  exports.Transform = __webpack_require__(93727);
+  exports.PassThrough = __webpack_require__(23293);
 }
 
 
 /***/ }),
 
-/***/ 13644:
+/***/ 97548:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* eslint-disable node/no-deprecated-api */
@@ -20840,7 +20840,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 50176:
+/***/ 75040:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -20868,7 +20868,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(97548).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -21142,14 +21142,14 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 66320:
+/***/ 76816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var hashClear = __webpack_require__(48051),
-    hashDelete = __webpack_require__(15431),
-    hashGet = __webpack_require__(26934),
-    hashHas = __webpack_require__(64306),
-    hashSet = __webpack_require__(17226);
+var hashClear = __webpack_require__(20531),
+    hashDelete = __webpack_require__(46919),
+    hashGet = __webpack_require__(25846),
+    hashHas = __webpack_require__(93970),
+    hashSet = __webpack_require__(51114);
 
 /**
  * Creates a hash object.
@@ -21181,14 +21181,14 @@ module.exports = Hash;
 
 /***/ }),
 
-/***/ 68884:
+/***/ 76884:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var listCacheClear = __webpack_require__(99791),
-    listCacheDelete = __webpack_require__(24555),
-    listCacheGet = __webpack_require__(86634),
-    listCacheHas = __webpack_require__(8430),
-    listCacheSet = __webpack_require__(36918);
+var listCacheClear = __webpack_require__(17615),
+    listCacheDelete = __webpack_require__(20171),
+    listCacheGet = __webpack_require__(34570),
+    listCacheHas = __webpack_require__(22190),
+    listCacheSet = __webpack_require__(41782);
 
 /**
  * Creates an list cache object.
@@ -21220,11 +21220,11 @@ module.exports = ListCache;
 
 /***/ }),
 
-/***/ 98272:
+/***/ 97408:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573),
-    root = __webpack_require__(6748);
+var getNative = __webpack_require__(40925),
+    root = __webpack_require__(20668);
 
 /* Built-in method references that are verified to be native. */
 var Map = getNative(root, 'Map');
@@ -21234,14 +21234,14 @@ module.exports = Map;
 
 /***/ }),
 
-/***/ 79660:
+/***/ 62892:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var mapCacheClear = __webpack_require__(88487),
-    mapCacheDelete = __webpack_require__(36275),
-    mapCacheGet = __webpack_require__(30130),
-    mapCacheHas = __webpack_require__(69254),
-    mapCacheSet = __webpack_require__(59806);
+var mapCacheClear = __webpack_require__(67143),
+    mapCacheDelete = __webpack_require__(93811),
+    mapCacheGet = __webpack_require__(78130),
+    mapCacheHas = __webpack_require__(82278),
+    mapCacheSet = __webpack_require__(26878);
 
 /**
  * Creates a map cache object to store key-value pairs.
@@ -21273,11 +21273,11 @@ module.exports = MapCache;
 
 /***/ }),
 
-/***/ 84986:
+/***/ 88794:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573),
-    root = __webpack_require__(6748);
+var getNative = __webpack_require__(40925),
+    root = __webpack_require__(20668);
 
 /* Built-in method references that are verified to be native. */
 var Set = getNative(root, 'Set');
@@ -21287,12 +21287,12 @@ module.exports = Set;
 
 /***/ }),
 
-/***/ 23706:
+/***/ 6874:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var MapCache = __webpack_require__(79660),
-    setCacheAdd = __webpack_require__(44671),
-    setCacheHas = __webpack_require__(71884);
+var MapCache = __webpack_require__(62892),
+    setCacheAdd = __webpack_require__(21407),
+    setCacheHas = __webpack_require__(25324);
 
 /**
  *
@@ -21321,10 +21321,10 @@ module.exports = SetCache;
 
 /***/ }),
 
-/***/ 38584:
+/***/ 96248:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(6748);
+var root = __webpack_require__(20668);
 
 /** Built-in value references. */
 var Symbol = root.Symbol;
@@ -21334,7 +21334,7 @@ module.exports = Symbol;
 
 /***/ }),
 
-/***/ 59678:
+/***/ 12798:
 /***/ ((module) => {
 
 /**
@@ -21362,10 +21362,10 @@ module.exports = apply;
 
 /***/ }),
 
-/***/ 70534:
+/***/ 88710:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIndexOf = __webpack_require__(84760);
+var baseIndexOf = __webpack_require__(29912);
 
 /**
  * A specialized version of `_.includes` for arrays without support for
@@ -21386,7 +21386,7 @@ module.exports = arrayIncludes;
 
 /***/ }),
 
-/***/ 37314:
+/***/ 40994:
 /***/ ((module) => {
 
 /**
@@ -21415,15 +21415,15 @@ module.exports = arrayIncludesWith;
 
 /***/ }),
 
-/***/ 62000:
+/***/ 13840:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseTimes = __webpack_require__(21299),
-    isArguments = __webpack_require__(60541),
-    isArray = __webpack_require__(77192),
-    isBuffer = __webpack_require__(43739),
-    isIndex = __webpack_require__(37446),
-    isTypedArray = __webpack_require__(35000);
+var baseTimes = __webpack_require__(31763),
+    isArguments = __webpack_require__(3773),
+    isArray = __webpack_require__(51720),
+    isBuffer = __webpack_require__(72859),
+    isIndex = __webpack_require__(86438),
+    isTypedArray = __webpack_require__(280);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -21471,7 +21471,7 @@ module.exports = arrayLikeKeys;
 
 /***/ }),
 
-/***/ 56649:
+/***/ 77193:
 /***/ ((module) => {
 
 /**
@@ -21499,7 +21499,7 @@ module.exports = arrayMap;
 
 /***/ }),
 
-/***/ 50827:
+/***/ 40779:
 /***/ ((module) => {
 
 /**
@@ -21526,10 +21526,10 @@ module.exports = arrayPush;
 
 /***/ }),
 
-/***/ 74024:
+/***/ 20296:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(75199);
+var eq = __webpack_require__(29919);
 
 /**
  * Gets the index at which the `key` is found in `array` of key-value pairs.
@@ -21554,15 +21554,15 @@ module.exports = assocIndexOf;
 
 /***/ }),
 
-/***/ 3126:
+/***/ 42134:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(23706),
-    arrayIncludes = __webpack_require__(70534),
-    arrayIncludesWith = __webpack_require__(37314),
-    arrayMap = __webpack_require__(56649),
-    baseUnary = __webpack_require__(55506),
-    cacheHas = __webpack_require__(64486);
+var SetCache = __webpack_require__(6874),
+    arrayIncludes = __webpack_require__(88710),
+    arrayIncludesWith = __webpack_require__(40994),
+    arrayMap = __webpack_require__(77193),
+    baseUnary = __webpack_require__(81874),
+    cacheHas = __webpack_require__(10566);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -21628,7 +21628,7 @@ module.exports = baseDifference;
 
 /***/ }),
 
-/***/ 35588:
+/***/ 33124:
 /***/ ((module) => {
 
 /**
@@ -21659,11 +21659,11 @@ module.exports = baseFindIndex;
 
 /***/ }),
 
-/***/ 63183:
+/***/ 2415:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayPush = __webpack_require__(50827),
-    isFlattenable = __webpack_require__(45088);
+var arrayPush = __webpack_require__(40779),
+    isFlattenable = __webpack_require__(74368);
 
 /**
  * The base implementation of `_.flatten` with support for restricting flattening.
@@ -21704,12 +21704,12 @@ module.exports = baseFlatten;
 
 /***/ }),
 
-/***/ 29117:
+/***/ 32221:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(38584),
-    getRawTag = __webpack_require__(95292),
-    objectToString = __webpack_require__(71723);
+var Symbol = __webpack_require__(96248),
+    getRawTag = __webpack_require__(50268),
+    objectToString = __webpack_require__(18955);
 
 /** `Object#toString` result references. */
 var nullTag = '[object Null]',
@@ -21739,12 +21739,12 @@ module.exports = baseGetTag;
 
 /***/ }),
 
-/***/ 84760:
+/***/ 29912:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFindIndex = __webpack_require__(35588),
-    baseIsNaN = __webpack_require__(34352),
-    strictIndexOf = __webpack_require__(95232);
+var baseFindIndex = __webpack_require__(33124),
+    baseIsNaN = __webpack_require__(80848),
+    strictIndexOf = __webpack_require__(30944);
 
 /**
  * The base implementation of `_.indexOf` without `fromIndex` bounds checks.
@@ -21766,11 +21766,11 @@ module.exports = baseIndexOf;
 
 /***/ }),
 
-/***/ 93605:
+/***/ 47589:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    isObjectLike = __webpack_require__(51645);
+var baseGetTag = __webpack_require__(32221),
+    isObjectLike = __webpack_require__(92093);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]';
@@ -21791,7 +21791,7 @@ module.exports = baseIsArguments;
 
 /***/ }),
 
-/***/ 34352:
+/***/ 80848:
 /***/ ((module) => {
 
 /**
@@ -21810,13 +21810,13 @@ module.exports = baseIsNaN;
 
 /***/ }),
 
-/***/ 92334:
+/***/ 22574:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(34329),
-    isMasked = __webpack_require__(46613),
-    isObject = __webpack_require__(96482),
-    toSource = __webpack_require__(57192);
+var isFunction = __webpack_require__(41881),
+    isMasked = __webpack_require__(3605),
+    isObject = __webpack_require__(18146),
+    toSource = __webpack_require__(60840);
 
 /**
  * Used to match `RegExp`
@@ -21864,12 +21864,12 @@ module.exports = baseIsNative;
 
 /***/ }),
 
-/***/ 16880:
+/***/ 72720:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    isLength = __webpack_require__(56657),
-    isObjectLike = __webpack_require__(51645);
+var baseGetTag = __webpack_require__(32221),
+    isLength = __webpack_require__(37553),
+    isObjectLike = __webpack_require__(92093);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]',
@@ -21931,12 +21931,12 @@ module.exports = baseIsTypedArray;
 
 /***/ }),
 
-/***/ 82094:
+/***/ 22958:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isObject = __webpack_require__(96482),
-    isPrototype = __webpack_require__(55944),
-    nativeKeysIn = __webpack_require__(94008);
+var isObject = __webpack_require__(18146),
+    isPrototype = __webpack_require__(88680),
+    nativeKeysIn = __webpack_require__(64600);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -21971,12 +21971,12 @@ module.exports = baseKeysIn;
 
 /***/ }),
 
-/***/ 22035:
+/***/ 32211:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var identity = __webpack_require__(46851),
-    overRest = __webpack_require__(20168),
-    setToString = __webpack_require__(59402);
+var identity = __webpack_require__(35843),
+    overRest = __webpack_require__(8072),
+    setToString = __webpack_require__(31786);
 
 /**
  * The base implementation of `_.rest` which doesn't validate or coerce arguments.
@@ -21995,12 +21995,12 @@ module.exports = baseRest;
 
 /***/ }),
 
-/***/ 64953:
+/***/ 72665:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var constant = __webpack_require__(85089),
-    defineProperty = __webpack_require__(83106),
-    identity = __webpack_require__(46851);
+var constant = __webpack_require__(2753),
+    defineProperty = __webpack_require__(14658),
+    identity = __webpack_require__(35843);
 
 /**
  * The base implementation of `setToString` without support for hot loop shorting.
@@ -22024,7 +22024,7 @@ module.exports = baseSetToString;
 
 /***/ }),
 
-/***/ 21299:
+/***/ 31763:
 /***/ ((module) => {
 
 /**
@@ -22051,7 +22051,7 @@ module.exports = baseTimes;
 
 /***/ }),
 
-/***/ 55506:
+/***/ 81874:
 /***/ ((module) => {
 
 /**
@@ -22072,15 +22072,15 @@ module.exports = baseUnary;
 
 /***/ }),
 
-/***/ 32772:
+/***/ 88196:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(23706),
-    arrayIncludes = __webpack_require__(70534),
-    arrayIncludesWith = __webpack_require__(37314),
-    cacheHas = __webpack_require__(64486),
-    createSet = __webpack_require__(48242),
-    setToArray = __webpack_require__(11894);
+var SetCache = __webpack_require__(6874),
+    arrayIncludes = __webpack_require__(88710),
+    arrayIncludesWith = __webpack_require__(40994),
+    cacheHas = __webpack_require__(10566),
+    createSet = __webpack_require__(38866),
+    setToArray = __webpack_require__(12598);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -22151,7 +22151,7 @@ module.exports = baseUniq;
 
 /***/ }),
 
-/***/ 64486:
+/***/ 10566:
 /***/ ((module) => {
 
 /**
@@ -22171,10 +22171,10 @@ module.exports = cacheHas;
 
 /***/ }),
 
-/***/ 60252:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(6748);
+var root = __webpack_require__(20668);
 
 /** Used to detect overreaching core-js shims. */
 var coreJsData = root['__core-js_shared__'];
@@ -22184,12 +22184,12 @@ module.exports = coreJsData;
 
 /***/ }),
 
-/***/ 48242:
+/***/ 38866:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Set = __webpack_require__(84986),
-    noop = __webpack_require__(89029),
-    setToArray = __webpack_require__(11894);
+var Set = __webpack_require__(88794),
+    noop = __webpack_require__(49765),
+    setToArray = __webpack_require__(12598);
 
 /** Used as references for various `Number` constants. */
 var INFINITY = 1 / 0;
@@ -22210,10 +22210,10 @@ module.exports = createSet;
 
 /***/ }),
 
-/***/ 83106:
+/***/ 14658:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573);
+var getNative = __webpack_require__(40925);
 
 var defineProperty = (function() {
   try {
@@ -22228,7 +22228,7 @@ module.exports = defineProperty;
 
 /***/ }),
 
-/***/ 78997:
+/***/ 99573:
 /***/ ((module) => {
 
 /** Detect free variable `global` from Node.js. */
@@ -22239,10 +22239,10 @@ module.exports = freeGlobal;
 
 /***/ }),
 
-/***/ 1194:
+/***/ 92490:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isKeyable = __webpack_require__(93245);
+var isKeyable = __webpack_require__(33917);
 
 /**
  * Gets the data for `map`.
@@ -22264,11 +22264,11 @@ module.exports = getMapData;
 
 /***/ }),
 
-/***/ 68573:
+/***/ 40925:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsNative = __webpack_require__(92334),
-    getValue = __webpack_require__(8293);
+var baseIsNative = __webpack_require__(22574),
+    getValue = __webpack_require__(7269);
 
 /**
  * Gets the native function at `key` of `object`.
@@ -22288,10 +22288,10 @@ module.exports = getNative;
 
 /***/ }),
 
-/***/ 86194:
+/***/ 70738:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var overArg = __webpack_require__(61128);
+var overArg = __webpack_require__(89768);
 
 /** Built-in value references. */
 var getPrototype = overArg(Object.getPrototypeOf, Object);
@@ -22301,10 +22301,10 @@ module.exports = getPrototype;
 
 /***/ }),
 
-/***/ 95292:
+/***/ 50268:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(38584);
+var Symbol = __webpack_require__(96248);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -22354,7 +22354,7 @@ module.exports = getRawTag;
 
 /***/ }),
 
-/***/ 8293:
+/***/ 7269:
 /***/ ((module) => {
 
 /**
@@ -22374,10 +22374,10 @@ module.exports = getValue;
 
 /***/ }),
 
-/***/ 48051:
+/***/ 20531:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(67019);
 
 /**
  * Removes all key-value entries from the hash.
@@ -22396,7 +22396,7 @@ module.exports = hashClear;
 
 /***/ }),
 
-/***/ 15431:
+/***/ 46919:
 /***/ ((module) => {
 
 /**
@@ -22420,10 +22420,10 @@ module.exports = hashDelete;
 
 /***/ }),
 
-/***/ 26934:
+/***/ 25846:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(67019);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -22457,10 +22457,10 @@ module.exports = hashGet;
 
 /***/ }),
 
-/***/ 64306:
+/***/ 93970:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(67019);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -22487,10 +22487,10 @@ module.exports = hashHas;
 
 /***/ }),
 
-/***/ 17226:
+/***/ 51114:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(67019);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -22517,12 +22517,12 @@ module.exports = hashSet;
 
 /***/ }),
 
-/***/ 45088:
+/***/ 74368:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(38584),
-    isArguments = __webpack_require__(60541),
-    isArray = __webpack_require__(77192);
+var Symbol = __webpack_require__(96248),
+    isArguments = __webpack_require__(3773),
+    isArray = __webpack_require__(51720);
 
 /** Built-in value references. */
 var spreadableSymbol = Symbol ? Symbol.isConcatSpreadable : undefined;
@@ -22544,7 +22544,7 @@ module.exports = isFlattenable;
 
 /***/ }),
 
-/***/ 37446:
+/***/ 86438:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -22576,13 +22576,13 @@ module.exports = isIndex;
 
 /***/ }),
 
-/***/ 3349:
+/***/ 32021:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(75199),
-    isArrayLike = __webpack_require__(75119),
-    isIndex = __webpack_require__(37446),
-    isObject = __webpack_require__(96482);
+var eq = __webpack_require__(29919),
+    isArrayLike = __webpack_require__(64751),
+    isIndex = __webpack_require__(86438),
+    isObject = __webpack_require__(18146);
 
 /**
  * Checks if the given arguments are from an iteratee call.
@@ -22613,7 +22613,7 @@ module.exports = isIterateeCall;
 
 /***/ }),
 
-/***/ 93245:
+/***/ 33917:
 /***/ ((module) => {
 
 /**
@@ -22635,10 +22635,10 @@ module.exports = isKeyable;
 
 /***/ }),
 
-/***/ 46613:
+/***/ 3605:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var coreJsData = __webpack_require__(60252);
+var coreJsData = __webpack_require__(8412);
 
 /** Used to detect methods masquerading as native. */
 var maskSrcKey = (function() {
@@ -22662,7 +22662,7 @@ module.exports = isMasked;
 
 /***/ }),
 
-/***/ 55944:
+/***/ 88680:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -22687,7 +22687,7 @@ module.exports = isPrototype;
 
 /***/ }),
 
-/***/ 99791:
+/***/ 17615:
 /***/ ((module) => {
 
 /**
@@ -22707,10 +22707,10 @@ module.exports = listCacheClear;
 
 /***/ }),
 
-/***/ 24555:
+/***/ 20171:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(20296);
 
 /** Used for built-in method references. */
 var arrayProto = Array.prototype;
@@ -22749,10 +22749,10 @@ module.exports = listCacheDelete;
 
 /***/ }),
 
-/***/ 86634:
+/***/ 34570:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(20296);
 
 /**
  * Gets the list cache value for `key`.
@@ -22775,10 +22775,10 @@ module.exports = listCacheGet;
 
 /***/ }),
 
-/***/ 8430:
+/***/ 22190:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(20296);
 
 /**
  * Checks if a list cache value for `key` exists.
@@ -22798,10 +22798,10 @@ module.exports = listCacheHas;
 
 /***/ }),
 
-/***/ 36918:
+/***/ 41782:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(20296);
 
 /**
  * Sets the list cache `key` to `value`.
@@ -22831,12 +22831,12 @@ module.exports = listCacheSet;
 
 /***/ }),
 
-/***/ 88487:
+/***/ 67143:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Hash = __webpack_require__(66320),
-    ListCache = __webpack_require__(68884),
-    Map = __webpack_require__(98272);
+var Hash = __webpack_require__(76816),
+    ListCache = __webpack_require__(76884),
+    Map = __webpack_require__(97408);
 
 /**
  * Removes all key-value entries from the map.
@@ -22859,10 +22859,10 @@ module.exports = mapCacheClear;
 
 /***/ }),
 
-/***/ 36275:
+/***/ 93811:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(92490);
 
 /**
  * Removes `key` and its value from the map.
@@ -22884,10 +22884,10 @@ module.exports = mapCacheDelete;
 
 /***/ }),
 
-/***/ 30130:
+/***/ 78130:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(92490);
 
 /**
  * Gets the map value for `key`.
@@ -22907,10 +22907,10 @@ module.exports = mapCacheGet;
 
 /***/ }),
 
-/***/ 69254:
+/***/ 82278:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(92490);
 
 /**
  * Checks if a map value for `key` exists.
@@ -22930,10 +22930,10 @@ module.exports = mapCacheHas;
 
 /***/ }),
 
-/***/ 59806:
+/***/ 26878:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(92490);
 
 /**
  * Sets the map `key` to `value`.
@@ -22959,10 +22959,10 @@ module.exports = mapCacheSet;
 
 /***/ }),
 
-/***/ 71563:
+/***/ 67019:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573);
+var getNative = __webpack_require__(40925);
 
 /* Built-in method references that are verified to be native. */
 var nativeCreate = getNative(Object, 'create');
@@ -22972,7 +22972,7 @@ module.exports = nativeCreate;
 
 /***/ }),
 
-/***/ 94008:
+/***/ 64600:
 /***/ ((module) => {
 
 /**
@@ -22999,11 +22999,11 @@ module.exports = nativeKeysIn;
 
 /***/ }),
 
-/***/ 88724:
+/***/ 82324:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var freeGlobal = __webpack_require__(78997);
+var freeGlobal = __webpack_require__(99573);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -23037,7 +23037,7 @@ module.exports = nodeUtil;
 
 /***/ }),
 
-/***/ 71723:
+/***/ 18955:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -23066,7 +23066,7 @@ module.exports = objectToString;
 
 /***/ }),
 
-/***/ 61128:
+/***/ 89768:
 /***/ ((module) => {
 
 /**
@@ -23088,10 +23088,10 @@ module.exports = overArg;
 
 /***/ }),
 
-/***/ 20168:
+/***/ 8072:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var apply = __webpack_require__(59678);
+var apply = __webpack_require__(12798);
 
 /* Built-in method references for those with the same name as other `lodash` methods. */
 var nativeMax = Math.max;
@@ -23131,10 +23131,10 @@ module.exports = overRest;
 
 /***/ }),
 
-/***/ 6748:
+/***/ 20668:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var freeGlobal = __webpack_require__(78997);
+var freeGlobal = __webpack_require__(99573);
 
 /** Detect free variable `self`. */
 var freeSelf = typeof self == 'object' && self && self.Object === Object && self;
@@ -23147,7 +23147,7 @@ module.exports = root;
 
 /***/ }),
 
-/***/ 44671:
+/***/ 21407:
 /***/ ((module) => {
 
 /** Used to stand-in for `undefined` hash values. */
@@ -23173,7 +23173,7 @@ module.exports = setCacheAdd;
 
 /***/ }),
 
-/***/ 71884:
+/***/ 25324:
 /***/ ((module) => {
 
 /**
@@ -23194,7 +23194,7 @@ module.exports = setCacheHas;
 
 /***/ }),
 
-/***/ 11894:
+/***/ 12598:
 /***/ ((module) => {
 
 /**
@@ -23219,11 +23219,11 @@ module.exports = setToArray;
 
 /***/ }),
 
-/***/ 59402:
+/***/ 31786:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseSetToString = __webpack_require__(64953),
-    shortOut = __webpack_require__(83286);
+var baseSetToString = __webpack_require__(72665),
+    shortOut = __webpack_require__(8342);
 
 /**
  * Sets the `toString` method of `func` to return `string`.
@@ -23240,7 +23240,7 @@ module.exports = setToString;
 
 /***/ }),
 
-/***/ 83286:
+/***/ 8342:
 /***/ ((module) => {
 
 /** Used to detect hot functions by number of calls within a span of milliseconds. */
@@ -23284,7 +23284,7 @@ module.exports = shortOut;
 
 /***/ }),
 
-/***/ 95232:
+/***/ 30944:
 /***/ ((module) => {
 
 /**
@@ -23314,7 +23314,7 @@ module.exports = strictIndexOf;
 
 /***/ }),
 
-/***/ 57192:
+/***/ 60840:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -23347,7 +23347,7 @@ module.exports = toSource;
 
 /***/ }),
 
-/***/ 85089:
+/***/ 2753:
 /***/ ((module) => {
 
 /**
@@ -23380,13 +23380,13 @@ module.exports = constant;
 
 /***/ }),
 
-/***/ 7511:
+/***/ 19575:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseRest = __webpack_require__(22035),
-    eq = __webpack_require__(75199),
-    isIterateeCall = __webpack_require__(3349),
-    keysIn = __webpack_require__(19430);
+var baseRest = __webpack_require__(32211),
+    eq = __webpack_require__(29919),
+    isIterateeCall = __webpack_require__(32021),
+    keysIn = __webpack_require__(36454);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -23451,13 +23451,13 @@ module.exports = defaults;
 
 /***/ }),
 
-/***/ 57294:
+/***/ 96430:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseDifference = __webpack_require__(3126),
-    baseFlatten = __webpack_require__(63183),
-    baseRest = __webpack_require__(22035),
-    isArrayLikeObject = __webpack_require__(97100);
+var baseDifference = __webpack_require__(42134),
+    baseFlatten = __webpack_require__(2415),
+    baseRest = __webpack_require__(32211),
+    isArrayLikeObject = __webpack_require__(44332);
 
 /**
  * Creates an array of `array` values not included in the other given arrays
@@ -23491,7 +23491,7 @@ module.exports = difference;
 
 /***/ }),
 
-/***/ 75199:
+/***/ 29919:
 /***/ ((module) => {
 
 /**
@@ -23535,10 +23535,10 @@ module.exports = eq;
 
 /***/ }),
 
-/***/ 97047:
+/***/ 71063:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(63183);
+var baseFlatten = __webpack_require__(2415);
 
 /**
  * Flattens `array` a single level deep.
@@ -23564,7 +23564,7 @@ module.exports = flatten;
 
 /***/ }),
 
-/***/ 46851:
+/***/ 35843:
 /***/ ((module) => {
 
 /**
@@ -23592,11 +23592,11 @@ module.exports = identity;
 
 /***/ }),
 
-/***/ 60541:
+/***/ 3773:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsArguments = __webpack_require__(93605),
-    isObjectLike = __webpack_require__(51645);
+var baseIsArguments = __webpack_require__(47589),
+    isObjectLike = __webpack_require__(92093);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -23635,7 +23635,7 @@ module.exports = isArguments;
 
 /***/ }),
 
-/***/ 77192:
+/***/ 51720:
 /***/ ((module) => {
 
 /**
@@ -23668,11 +23668,11 @@ module.exports = isArray;
 
 /***/ }),
 
-/***/ 75119:
+/***/ 64751:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(34329),
-    isLength = __webpack_require__(56657);
+var isFunction = __webpack_require__(41881),
+    isLength = __webpack_require__(37553);
 
 /**
  * Checks if `value` is array-like. A value is considered array-like if it's
@@ -23708,11 +23708,11 @@ module.exports = isArrayLike;
 
 /***/ }),
 
-/***/ 97100:
+/***/ 44332:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isArrayLike = __webpack_require__(75119),
-    isObjectLike = __webpack_require__(51645);
+var isArrayLike = __webpack_require__(64751),
+    isObjectLike = __webpack_require__(92093);
 
 /**
  * This method is like `_.isArrayLike` except that it also checks if `value`
@@ -23748,12 +23748,12 @@ module.exports = isArrayLikeObject;
 
 /***/ }),
 
-/***/ 43739:
+/***/ 72859:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var root = __webpack_require__(6748),
-    stubFalse = __webpack_require__(92074);
+var root = __webpack_require__(20668),
+    stubFalse = __webpack_require__(91178);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -23794,11 +23794,11 @@ module.exports = isBuffer;
 
 /***/ }),
 
-/***/ 34329:
+/***/ 41881:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    isObject = __webpack_require__(96482);
+var baseGetTag = __webpack_require__(32221),
+    isObject = __webpack_require__(18146);
 
 /** `Object#toString` result references. */
 var asyncTag = '[object AsyncFunction]',
@@ -23838,7 +23838,7 @@ module.exports = isFunction;
 
 /***/ }),
 
-/***/ 56657:
+/***/ 37553:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -23880,7 +23880,7 @@ module.exports = isLength;
 
 /***/ }),
 
-/***/ 96482:
+/***/ 18146:
 /***/ ((module) => {
 
 /**
@@ -23918,7 +23918,7 @@ module.exports = isObject;
 
 /***/ }),
 
-/***/ 51645:
+/***/ 92093:
 /***/ ((module) => {
 
 /**
@@ -23954,12 +23954,12 @@ module.exports = isObjectLike;
 
 /***/ }),
 
-/***/ 36542:
+/***/ 10654:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    getPrototype = __webpack_require__(86194),
-    isObjectLike = __webpack_require__(51645);
+var baseGetTag = __webpack_require__(32221),
+    getPrototype = __webpack_require__(70738),
+    isObjectLike = __webpack_require__(92093);
 
 /** `Object#toString` result references. */
 var objectTag = '[object Object]';
@@ -24023,12 +24023,12 @@ module.exports = isPlainObject;
 
 /***/ }),
 
-/***/ 35000:
+/***/ 280:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsTypedArray = __webpack_require__(16880),
-    baseUnary = __webpack_require__(55506),
-    nodeUtil = __webpack_require__(88724);
+var baseIsTypedArray = __webpack_require__(72720),
+    baseUnary = __webpack_require__(81874),
+    nodeUtil = __webpack_require__(82324);
 
 /* Node.js helper references. */
 var nodeIsTypedArray = nodeUtil && nodeUtil.isTypedArray;
@@ -24057,12 +24057,12 @@ module.exports = isTypedArray;
 
 /***/ }),
 
-/***/ 19430:
+/***/ 36454:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayLikeKeys = __webpack_require__(62000),
-    baseKeysIn = __webpack_require__(82094),
-    isArrayLike = __webpack_require__(75119);
+var arrayLikeKeys = __webpack_require__(13840),
+    baseKeysIn = __webpack_require__(22958),
+    isArrayLike = __webpack_require__(64751);
 
 /**
  * Creates an array of the own and inherited enumerable property names of `object`.
@@ -24096,7 +24096,7 @@ module.exports = keysIn;
 
 /***/ }),
 
-/***/ 89029:
+/***/ 49765:
 /***/ ((module) => {
 
 /**
@@ -24120,7 +24120,7 @@ module.exports = noop;
 
 /***/ }),
 
-/***/ 92074:
+/***/ 91178:
 /***/ ((module) => {
 
 /**
@@ -24145,13 +24145,13 @@ module.exports = stubFalse;
 
 /***/ }),
 
-/***/ 73270:
+/***/ 67958:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(63183),
-    baseRest = __webpack_require__(22035),
-    baseUniq = __webpack_require__(32772),
-    isArrayLikeObject = __webpack_require__(97100);
+var baseFlatten = __webpack_require__(2415),
+    baseRest = __webpack_require__(32211),
+    baseUniq = __webpack_require__(88196),
+    isArrayLikeObject = __webpack_require__(44332);
 
 /**
  * Creates an array of unique values, in order, from all given arrays using
@@ -24178,7 +24178,7 @@ module.exports = union;
 
 /***/ }),
 
-/***/ 55641:
+/***/ 31897:
 /***/ ((module) => {
 
 
@@ -24189,7 +24189,7 @@ module.exports = Math.abs;
 
 /***/ }),
 
-/***/ 96171:
+/***/ 54091:
 /***/ ((module) => {
 
 
@@ -24200,12 +24200,12 @@ module.exports = Math.floor;
 
 /***/ }),
 
-/***/ 3766:
+/***/ 17622:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(42420);
 
 /** @type {import('./isFinite')} */
 module.exports = function isFinite(x) {
@@ -24219,16 +24219,16 @@ module.exports = function isFinite(x) {
 
 /***/ }),
 
-/***/ 3647:
+/***/ 19775:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
+var $abs = __webpack_require__(31897);
+var $floor = __webpack_require__(54091);
 
-var $isNaN = __webpack_require__(77044);
-var $isFinite = __webpack_require__(3766);
+var $isNaN = __webpack_require__(42420);
+var $isFinite = __webpack_require__(17622);
 
 /** @type {import('./isInteger')} */
 module.exports = function isInteger(argument) {
@@ -24242,7 +24242,7 @@ module.exports = function isInteger(argument) {
 
 /***/ }),
 
-/***/ 77044:
+/***/ 42420:
 /***/ ((module) => {
 
 
@@ -24255,7 +24255,7 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 1908:
+/***/ 55316:
 /***/ ((module) => {
 
 
@@ -24268,7 +24268,7 @@ module.exports = function isNegativeZero(x) {
 
 /***/ }),
 
-/***/ 57147:
+/***/ 90427:
 /***/ ((module) => {
 
 
@@ -24279,7 +24279,7 @@ module.exports = Math.max;
 
 /***/ }),
 
-/***/ 41017:
+/***/ 31769:
 /***/ ((module) => {
 
 
@@ -24290,12 +24290,12 @@ module.exports = Math.min;
 
 /***/ }),
 
-/***/ 9521:
+/***/ 19505:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(96171);
+var $floor = __webpack_require__(54091);
 
 /** @type {import('./mod')} */
 module.exports = function mod(number, modulo) {
@@ -24306,7 +24306,7 @@ module.exports = function mod(number, modulo) {
 
 /***/ }),
 
-/***/ 56947:
+/***/ 90227:
 /***/ ((module) => {
 
 
@@ -24317,7 +24317,7 @@ module.exports = Math.pow;
 
 /***/ }),
 
-/***/ 42621:
+/***/ 17821:
 /***/ ((module) => {
 
 
@@ -24328,12 +24328,12 @@ module.exports = Math.round;
 
 /***/ }),
 
-/***/ 30156:
+/***/ 4908:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(42420);
 
 /** @type {import('./sign')} */
 module.exports = function sign(number) {
@@ -24346,7 +24346,7 @@ module.exports = function sign(number) {
 
 /***/ }),
 
-/***/ 4469:
+/***/ 6869:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var path = __webpack_require__(16928);
@@ -24455,7 +24455,7 @@ mkdirP.sync = function sync (p, opts, made) {
 
 /***/ }),
 
-/***/ 56133:
+/***/ 78405:
 /***/ ((module) => {
 
 /*!
@@ -24497,7 +24497,7 @@ module.exports = function(path, stripTrailing) {
 
 /***/ }),
 
-/***/ 60506:
+/***/ 7450:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var hasMap = typeof Map === 'function' && Map.prototype;
@@ -24610,8 +24610,8 @@ function addNumericSeparator(num, str) {
     return $replace.call(str, sepRegex, '$&_');
 }
 
-var utilInspect = __webpack_require__(58502);
-var getStringWidth = __webpack_require__(63077);
+var utilInspect = __webpack_require__(6854);
+var getStringWidth = __webpack_require__(19653);
 var inspectCustom = utilInspect.custom;
 var inspectSymbol = isSymbol(inspectCustom) ? inspectCustom : null;
 
@@ -25350,7 +25350,7 @@ function arrObjKeys(obj, inspect, maxLength) {
 
 /***/ }),
 
-/***/ 63077:
+/***/ 19653:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var $charCodeAt = String.prototype.charCodeAt;
@@ -25361,7 +25361,7 @@ var $split = String.prototype.split;
 var $floor = Math.floor;
 var $parseInt = parseInt;
 
-var ranges = __webpack_require__(47859);
+var ranges = __webpack_require__(31027);
 
 var starts = [];
 var ends = [];
@@ -25425,7 +25425,7 @@ module.exports = function getStringWidth(str) {
 
 /***/ }),
 
-/***/ 47859:
+/***/ 31027:
 /***/ ((module) => {
 
 /*
@@ -25470,7 +25470,7 @@ module.exports = $join.call([
 
 /***/ }),
 
-/***/ 58502:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(39023).inspect;
@@ -25478,7 +25478,7 @@ module.exports = __webpack_require__(39023).inspect;
 
 /***/ }),
 
-/***/ 70226:
+/***/ 80050:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25488,7 +25488,7 @@ if (!Object.keys) {
 	// modified from https://github.com/es-shims/es5-shim
 	var has = Object.prototype.hasOwnProperty;
 	var toStr = Object.prototype.toString;
-	var isArgs = __webpack_require__(28598); // eslint-disable-line global-require
+	var isArgs = __webpack_require__(54729); // eslint-disable-line global-require
 	var isEnumerable = Object.prototype.propertyIsEnumerable;
 	var hasDontEnumBug = !isEnumerable.call({ toString: null }, 'toString');
 	var hasProtoEnumBug = isEnumerable.call(function () {}, 'prototype');
@@ -25607,16 +25607,16 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 62682:
+/***/ 82330:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var slice = Array.prototype.slice;
-var isArgs = __webpack_require__(28598);
+var isArgs = __webpack_require__(54729);
 
 var origKeys = Object.keys;
-var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(70226);
+var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(80050);
 
 var originalKeys = Object.keys;
 
@@ -25646,7 +25646,7 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 28598:
+/***/ 54729:
 /***/ ((module) => {
 
 
@@ -25670,7 +25670,7 @@ module.exports = function isArguments(value) {
 
 /***/ }),
 
-/***/ 18879:
+/***/ 87775:
 /***/ ((module) => {
 
 
@@ -25694,7 +25694,7 @@ module.exports = [
 
 /***/ }),
 
-/***/ 41564:
+/***/ 64828:
 /***/ ((module) => {
 
 
@@ -25746,7 +25746,7 @@ function nextTick(fn, arg1, arg2, arg3) {
 
 /***/ }),
 
-/***/ 7945:
+/***/ 13033:
 /***/ ((module) => {
 
 // for now just expose the builtin process global from node.js
@@ -25755,7 +25755,7 @@ module.exports = global.process;
 
 /***/ }),
 
-/***/ 76417:
+/***/ 44481:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25775,21 +25775,21 @@ const process = ((base, esmKey, keys, isValid) => {
     }
   }
   return base
-})(__webpack_require__(7945), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
+})(__webpack_require__(13033), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
 module.exports = process
 
 
 /***/ }),
 
-/***/ 80652:
+/***/ 43724:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolDispose } = __webpack_require__(50999)
-const { AbortError, codes } = __webpack_require__(69220)
-const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(83426)
-const eos = __webpack_require__(36815)
+const { SymbolDispose } = __webpack_require__(53975)
+const { AbortError, codes } = __webpack_require__(55524)
+const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(91458)
+const eos = __webpack_require__(30607)
 const { ERR_INVALID_ARG_TYPE } = codes
 let addAbortListener
 
@@ -25830,7 +25830,7 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
   if (signal.aborted) {
     onAbort()
   } else {
-    addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+    addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
     const disposable = addAbortListener(signal, onAbort)
     eos(stream, disposable[SymbolDispose])
   }
@@ -25840,14 +25840,14 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
 
 /***/ }),
 
-/***/ 77336:
+/***/ 27800:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(50999)
+const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(53975)
 const { Buffer } = __webpack_require__(20181)
-const { inspect } = __webpack_require__(23539)
+const { inspect } = __webpack_require__(49587)
 module.exports = class BufferList {
   constructor() {
     this.head = null
@@ -26004,14 +26004,14 @@ module.exports = class BufferList {
 
 /***/ }),
 
-/***/ 64999:
+/***/ 20935:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { pipeline } = __webpack_require__(16701)
-const Duplex = __webpack_require__(94449)
-const { destroyer } = __webpack_require__(65089)
+const { pipeline } = __webpack_require__(99389)
+const Duplex = __webpack_require__(38513)
+const { destroyer } = __webpack_require__(61697)
 const {
   isNodeStream,
   isReadable,
@@ -26020,12 +26020,12 @@ const {
   isTransformStream,
   isWritableStream,
   isReadableStream
-} = __webpack_require__(83426)
+} = __webpack_require__(91458)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_VALUE, ERR_MISSING_ARGS }
-} = __webpack_require__(69220)
-const eos = __webpack_require__(36815)
+} = __webpack_require__(55524)
+const eos = __webpack_require__(30607)
 module.exports = function compose(...streams) {
   if (streams.length === 0) {
     throw new ERR_MISSING_ARGS('streams')
@@ -26205,14 +26205,14 @@ module.exports = function compose(...streams) {
 
 /***/ }),
 
-/***/ 65089:
+/***/ 61697:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 
@@ -26220,9 +26220,9 @@ const {
   aggregateTwoErrors,
   codes: { ERR_MULTIPLE_CALLBACK },
   AbortError
-} = __webpack_require__(69220)
-const { Symbol } = __webpack_require__(50999)
-const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(83426)
+} = __webpack_require__(55524)
+const { Symbol } = __webpack_require__(53975)
+const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(91458)
 const kDestroy = Symbol('kDestroy')
 const kConstruct = Symbol('kConstruct')
 function checkError(err, w, r) {
@@ -26502,7 +26502,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 94449:
+/***/ 38513:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -26538,10 +26538,10 @@ const {
   ObjectGetOwnPropertyDescriptor,
   ObjectKeys,
   ObjectSetPrototypeOf
-} = __webpack_require__(50999)
+} = __webpack_require__(53975)
 module.exports = Duplex
-const Readable = __webpack_require__(17783)
-const Writable = __webpack_require__(58939)
+const Readable = __webpack_require__(98711)
+const Writable = __webpack_require__(69051)
 ObjectSetPrototypeOf(Duplex.prototype, Readable.prototype)
 ObjectSetPrototypeOf(Duplex, Readable)
 {
@@ -26644,7 +26644,7 @@ Duplex.toWeb = function (duplex) {
 let duplexify
 Duplex.from = function (body) {
   if (!duplexify) {
-    duplexify = __webpack_require__(4599)
+    duplexify = __webpack_require__(24663)
   }
   return duplexify(body, 'body')
 }
@@ -26652,12 +26652,12 @@ Duplex.from = function (body) {
 
 /***/ }),
 
-/***/ 4599:
+/***/ 24663:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 
@@ -26673,18 +26673,18 @@ const {
   isDuplexNodeStream,
   isReadableStream,
   isWritableStream
-} = __webpack_require__(83426)
-const eos = __webpack_require__(36815)
+} = __webpack_require__(91458)
+const eos = __webpack_require__(30607)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_TYPE, ERR_INVALID_RETURN_VALUE }
-} = __webpack_require__(69220)
-const { destroyer } = __webpack_require__(65089)
-const Duplex = __webpack_require__(94449)
-const Readable = __webpack_require__(17783)
-const Writable = __webpack_require__(58939)
-const { createDeferredPromise } = __webpack_require__(23539)
-const from = __webpack_require__(4659)
+} = __webpack_require__(55524)
+const { destroyer } = __webpack_require__(61697)
+const Duplex = __webpack_require__(38513)
+const Readable = __webpack_require__(98711)
+const Writable = __webpack_require__(69051)
+const { createDeferredPromise } = __webpack_require__(49587)
+const from = __webpack_require__(74163)
 const Blob = globalThis.Blob || bufferModule.Blob
 const isBlob =
   typeof Blob !== 'undefined'
@@ -26694,8 +26694,8 @@ const isBlob =
     : function isBlob(b) {
         return false
       }
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
-const { FunctionPrototypeCall } = __webpack_require__(50999)
+const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
+const { FunctionPrototypeCall } = __webpack_require__(53975)
 
 // This is needed for pre node 17.
 class Duplexify extends Duplex {
@@ -27037,7 +27037,7 @@ function _duplexify(pair) {
 
 /***/ }),
 
-/***/ 36815:
+/***/ 30607:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Ported from https://github.com/mafintosh/end-of-stream with
@@ -27047,15 +27047,15 @@ function _duplexify(pair) {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 
-const { AbortError, codes } = __webpack_require__(69220)
+const { AbortError, codes } = __webpack_require__(55524)
 const { ERR_INVALID_ARG_TYPE, ERR_STREAM_PREMATURE_CLOSE } = codes
-const { kEmptyObject, once } = __webpack_require__(23539)
-const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(49554)
-const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(50999)
+const { kEmptyObject, once } = __webpack_require__(49587)
+const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(27282)
+const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(53975)
 const {
   isClosed,
   isReadable,
@@ -27071,7 +27071,7 @@ const {
   isNodeStream,
   willEmitClose: _willEmitClose,
   kIsClosedPromise
-} = __webpack_require__(83426)
+} = __webpack_require__(91458)
 let addAbortListener
 function isRequest(stream) {
   return stream.setHeader && typeof stream.abort === 'function'
@@ -27257,7 +27257,7 @@ function eos(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -27284,7 +27284,7 @@ function eosWeb(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -27330,20 +27330,20 @@ module.exports.finished = finished
 
 /***/ }),
 
-/***/ 4659:
+/***/ 74163:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 
-const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(50999)
+const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(53975)
 const { Buffer } = __webpack_require__(20181)
-const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(69220).codes)
+const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(55524).codes)
 function from(Readable, iterable, opts) {
   let iterator
   if (typeof iterable === 'string' || iterable instanceof Buffer) {
@@ -27435,12 +27435,12 @@ module.exports = from
 
 /***/ }),
 
-/***/ 84128:
+/***/ 88000:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(50999)
+const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(53975)
 const { EventEmitter: EE } = __webpack_require__(24434)
 function Stream(opts) {
   EE.call(this, opts)
@@ -27536,24 +27536,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 11222:
+/***/ 82710:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
 const {
   codes: { ERR_INVALID_ARG_VALUE, ERR_INVALID_ARG_TYPE, ERR_MISSING_ARGS, ERR_OUT_OF_RANGE },
   AbortError
-} = __webpack_require__(69220)
-const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(49554)
-const kWeakHandler = (__webpack_require__(50999).Symbol)('kWeak')
-const kResistStopPropagation = (__webpack_require__(50999).Symbol)('kResistStopPropagation')
-const { finished } = __webpack_require__(36815)
-const staticCompose = __webpack_require__(64999)
-const { addAbortSignalNoValidate } = __webpack_require__(80652)
-const { isWritable, isNodeStream } = __webpack_require__(83426)
-const { deprecate } = __webpack_require__(23539)
+} = __webpack_require__(55524)
+const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(27282)
+const kWeakHandler = (__webpack_require__(53975).Symbol)('kWeak')
+const kResistStopPropagation = (__webpack_require__(53975).Symbol)('kResistStopPropagation')
+const { finished } = __webpack_require__(30607)
+const staticCompose = __webpack_require__(20935)
+const { addAbortSignalNoValidate } = __webpack_require__(43724)
+const { isWritable, isNodeStream } = __webpack_require__(91458)
+const { deprecate } = __webpack_require__(49587)
 const {
   ArrayPrototypePush,
   Boolean,
@@ -27565,7 +27565,7 @@ const {
   PromiseResolve,
   PromisePrototypeThen,
   Symbol
-} = __webpack_require__(50999)
+} = __webpack_require__(53975)
 const kEmpty = Symbol('kEmpty')
 const kEof = Symbol('kEof')
 function compose(stream, options) {
@@ -27607,7 +27607,7 @@ function map(fn, options) {
   validateInteger(highWaterMark, 'options.highWaterMark', 0)
   highWaterMark += concurrency
   return async function* map() {
-    const signal = (__webpack_require__(23539).AbortSignalAny)(
+    const signal = (__webpack_require__(49587).AbortSignalAny)(
       [options === null || options === undefined ? undefined : options.signal].filter(Boolean)
     )
     const stream = this
@@ -28000,7 +28000,7 @@ module.exports.promiseReturningOperators = {
 
 /***/ }),
 
-/***/ 19173:
+/***/ 67909:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -28030,9 +28030,9 @@ module.exports.promiseReturningOperators = {
 
 
 
-const { ObjectSetPrototypeOf } = __webpack_require__(50999)
+const { ObjectSetPrototypeOf } = __webpack_require__(53975)
 module.exports = PassThrough
-const Transform = __webpack_require__(12135)
+const Transform = __webpack_require__(16359)
 ObjectSetPrototypeOf(PassThrough.prototype, Transform.prototype)
 ObjectSetPrototypeOf(PassThrough, Transform)
 function PassThrough(options) {
@@ -28046,23 +28046,23 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 16701:
+/***/ 99389:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 // Ported from https://github.com/mafintosh/pump with
 // permission from the author, Mathias Buus (@mafintosh).
 
 ;('use strict')
-const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(50999)
-const eos = __webpack_require__(36815)
-const { once } = __webpack_require__(23539)
-const destroyImpl = __webpack_require__(65089)
-const Duplex = __webpack_require__(94449)
+const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(53975)
+const eos = __webpack_require__(30607)
+const { once } = __webpack_require__(49587)
+const destroyImpl = __webpack_require__(61697)
+const Duplex = __webpack_require__(38513)
 const {
   aggregateTwoErrors,
   codes: {
@@ -28073,8 +28073,8 @@ const {
     ERR_STREAM_PREMATURE_CLOSE
   },
   AbortError
-} = __webpack_require__(69220)
-const { validateFunction, validateAbortSignal } = __webpack_require__(49554)
+} = __webpack_require__(55524)
+const { validateFunction, validateAbortSignal } = __webpack_require__(27282)
 const {
   isIterable,
   isReadable,
@@ -28084,8 +28084,8 @@ const {
   isWebStream,
   isReadableStream,
   isReadableFinished
-} = __webpack_require__(83426)
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+} = __webpack_require__(91458)
+const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
 let PassThrough
 let Readable
 let addAbortListener
@@ -28131,7 +28131,7 @@ function makeAsyncIterable(val) {
 }
 async function* fromReadable(val) {
   if (!Readable) {
-    Readable = __webpack_require__(17783)
+    Readable = __webpack_require__(98711)
   }
   yield* Readable.prototype[SymbolAsyncIterator].call(val)
 }
@@ -28237,7 +28237,7 @@ function pipelineImpl(streams, callback, opts) {
   function abort() {
     finishImpl(new AbortError())
   }
-  addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+  addAbortListener = addAbortListener || (__webpack_require__(49587).addAbortListener)
   let disposable
   if (outerSignal) {
     disposable = addAbortListener(outerSignal, abort)
@@ -28328,7 +28328,7 @@ function pipelineImpl(streams, callback, opts) {
       } else {
         var _ret2
         if (!PassThrough) {
-          PassThrough = __webpack_require__(19173)
+          PassThrough = __webpack_require__(67909)
         }
 
         // If the last argument to pipeline is not a stream
@@ -28524,7 +28524,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 17783:
+/***/ 98711:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -28552,7 +28552,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 
@@ -28569,20 +28569,20 @@ const {
   SymbolAsyncDispose,
   SymbolAsyncIterator,
   Symbol
-} = __webpack_require__(50999)
+} = __webpack_require__(53975)
 module.exports = Readable
 Readable.ReadableState = ReadableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const { Stream, prependListener } = __webpack_require__(84128)
+const { Stream, prependListener } = __webpack_require__(88000)
 const { Buffer } = __webpack_require__(20181)
-const { addAbortSignal } = __webpack_require__(80652)
-const eos = __webpack_require__(36815)
-let debug = (__webpack_require__(23539).debuglog)('stream', (fn) => {
+const { addAbortSignal } = __webpack_require__(43724)
+const eos = __webpack_require__(30607)
+let debug = (__webpack_require__(49587).debuglog)('stream', (fn) => {
   debug = fn
 })
-const BufferList = __webpack_require__(77336)
-const destroyImpl = __webpack_require__(65089)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
+const BufferList = __webpack_require__(27800)
+const destroyImpl = __webpack_require__(61697)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
 const {
   aggregateTwoErrors,
   codes: {
@@ -28593,11 +28593,11 @@ const {
     ERR_STREAM_UNSHIFT_AFTER_END_EVENT
   },
   AbortError
-} = __webpack_require__(69220)
-const { validateObject } = __webpack_require__(49554)
+} = __webpack_require__(55524)
+const { validateObject } = __webpack_require__(27282)
 const kPaused = Symbol('kPaused')
-const { StringDecoder } = __webpack_require__(80634)
-const from = __webpack_require__(4659)
+const { StringDecoder } = __webpack_require__(9530)
+const from = __webpack_require__(74163)
 ObjectSetPrototypeOf(Readable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Readable, Stream)
 const nop = () => {}
@@ -28678,7 +28678,7 @@ function ReadableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream.
   // These options can be provided separately as readableXXX and writableXXX.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(38513)
 
   // Bit map field to store ReadableState more effciently with 1 bit per field
   // instead of a V8 slot per field.
@@ -28735,7 +28735,7 @@ function Readable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the ReadableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(94449)
+  const isDuplex = this instanceof __webpack_require__(38513)
   this._readableState = new ReadableState(options, this, isDuplex)
   if (options) {
     if (typeof options.read === 'function') this._read = options.read
@@ -29821,14 +29821,14 @@ Readable.wrap = function (src, options) {
 
 /***/ }),
 
-/***/ 54874:
+/***/ 77306:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MathFloor, NumberIsInteger } = __webpack_require__(50999)
-const { validateInteger } = __webpack_require__(49554)
-const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(69220).codes)
+const { MathFloor, NumberIsInteger } = __webpack_require__(53975)
+const { validateInteger } = __webpack_require__(27282)
+const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(55524).codes)
 let defaultHighWaterMarkBytes = 16 * 1024
 let defaultHighWaterMarkObjectMode = 16
 function highWaterMarkFrom(options, isDuplex, duplexKey) {
@@ -29867,7 +29867,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12135:
+/***/ 16359:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -29935,11 +29935,11 @@ module.exports = {
 
 
 
-const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(50999)
+const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(53975)
 module.exports = Transform
-const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(69220).codes)
-const Duplex = __webpack_require__(94449)
-const { getHighWaterMark } = __webpack_require__(54874)
+const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(55524).codes)
+const Duplex = __webpack_require__(38513)
+const { getHighWaterMark } = __webpack_require__(77306)
 ObjectSetPrototypeOf(Transform.prototype, Duplex.prototype)
 ObjectSetPrototypeOf(Transform, Duplex)
 const kCallback = Symbol('kCallback')
@@ -30054,12 +30054,12 @@ Transform.prototype._read = function () {
 
 /***/ }),
 
-/***/ 83426:
+/***/ 91458:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(50999)
+const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(53975)
 
 // We need to use SymbolFor to make these globally available
 // for interopt with readable-stream, i.e. readable-stream
@@ -30388,7 +30388,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 58939:
+/***/ 69051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -30420,7 +30420,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(44481)
 
 /* replacement end */
 
@@ -30434,15 +30434,15 @@ const {
   StringPrototypeToLowerCase,
   Symbol,
   SymbolHasInstance
-} = __webpack_require__(50999)
+} = __webpack_require__(53975)
 module.exports = Writable
 Writable.WritableState = WritableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const Stream = (__webpack_require__(84128).Stream)
+const Stream = (__webpack_require__(88000).Stream)
 const { Buffer } = __webpack_require__(20181)
-const destroyImpl = __webpack_require__(65089)
-const { addAbortSignal } = __webpack_require__(80652)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
+const destroyImpl = __webpack_require__(61697)
+const { addAbortSignal } = __webpack_require__(43724)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
 const {
   ERR_INVALID_ARG_TYPE,
   ERR_METHOD_NOT_IMPLEMENTED,
@@ -30453,7 +30453,7 @@ const {
   ERR_STREAM_NULL_VALUES,
   ERR_STREAM_WRITE_AFTER_END,
   ERR_UNKNOWN_ENCODING
-} = (__webpack_require__(69220).codes)
+} = (__webpack_require__(55524).codes)
 const { errorOrDestroy } = destroyImpl
 ObjectSetPrototypeOf(Writable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Writable, Stream)
@@ -30465,7 +30465,7 @@ function WritableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream,
   // e.g. options.readableObjectMode vs. options.writableObjectMode, etc.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(38513)
 
   // Object stream flag to indicate whether or not this stream
   // contains buffers or objects.
@@ -30603,7 +30603,7 @@ function Writable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the WritableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(94449)
+  const isDuplex = this instanceof __webpack_require__(38513)
   if (!isDuplex && !FunctionPrototypeSymbolHasInstance(Writable, this)) return new Writable(options)
   this._writableState = new WritableState(options, this, isDuplex)
   if (options) {
@@ -31214,7 +31214,7 @@ Writable.toWeb = function (streamWritable) {
 
 /***/ }),
 
-/***/ 49554:
+/***/ 27282:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint jsdoc/require-jsdoc: "error" */
@@ -31236,13 +31236,13 @@ const {
   String,
   StringPrototypeToUpperCase,
   StringPrototypeTrim
-} = __webpack_require__(50999)
+} = __webpack_require__(53975)
 const {
   hideStackFrames,
   codes: { ERR_SOCKET_BAD_PORT, ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, ERR_UNKNOWN_SIGNAL }
-} = __webpack_require__(69220)
-const { normalizeEncoding } = __webpack_require__(23539)
-const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(23539).types)
+} = __webpack_require__(55524)
+const { normalizeEncoding } = __webpack_require__(49587)
+const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(49587).types)
 const signals = {}
 
 /**
@@ -31751,13 +31751,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 69220:
+/***/ 55524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { format, inspect } = __webpack_require__(43536)
-const { AggregateError: CustomAggregateError } = __webpack_require__(50999)
+const { format, inspect } = __webpack_require__(25808)
+const { AggregateError: CustomAggregateError } = __webpack_require__(53975)
 
 /*
   This file is a reduced and adapted version of the main lib/internal/errors.js file defined at
@@ -32101,7 +32101,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 29963:
+/***/ 68811:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -32135,8 +32135,8 @@ if (Stream && process.env.READABLE_STREAM === 'disable') {
   })
   module.exports.Stream = Stream.Stream
 } else {
-  const CustomStream = __webpack_require__(12375)
-  const promises = __webpack_require__(65904)
+  const CustomStream = __webpack_require__(99767)
+  const promises = __webpack_require__(74640)
   const originalDestroy = CustomStream.Readable.destroy
   module.exports = CustomStream.Readable
 
@@ -32173,7 +32173,7 @@ module.exports["default"] = module.exports
 
 /***/ }),
 
-/***/ 50999:
+/***/ 53975:
 /***/ ((module) => {
 
 
@@ -32304,19 +32304,19 @@ module.exports = {
 
 /***/ }),
 
-/***/ 23539:
+/***/ 49587:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const bufferModule = __webpack_require__(20181)
-const { format, inspect } = __webpack_require__(43536)
+const { format, inspect } = __webpack_require__(25808)
 const {
   codes: { ERR_INVALID_ARG_TYPE }
-} = __webpack_require__(69220)
-const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(50999)
-const AbortSignal = globalThis.AbortSignal || (__webpack_require__(17413).AbortSignal)
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+} = __webpack_require__(55524)
+const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(53975)
+const AbortSignal = globalThis.AbortSignal || (__webpack_require__(12421).AbortSignal)
+const AbortController = globalThis.AbortController || (__webpack_require__(12421).AbortController)
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor
 const Blob = globalThis.Blob || bufferModule.Blob
 /* eslint-disable indent */
@@ -32459,7 +32459,7 @@ module.exports.promisify.custom = Symbol.for('nodejs.util.promisify.custom')
 
 /***/ }),
 
-/***/ 43536:
+/***/ 25808:
 /***/ ((module) => {
 
 
@@ -32521,7 +32521,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12375:
+/***/ 99767:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -32553,29 +32553,29 @@ const { Buffer } = __webpack_require__(20181)
 
 /* replacement end */
 
-const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(50999)
+const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(53975)
 const {
   promisify: { custom: customPromisify }
-} = __webpack_require__(23539)
-const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(11222)
+} = __webpack_require__(49587)
+const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(82710)
 const {
   codes: { ERR_ILLEGAL_CONSTRUCTOR }
-} = __webpack_require__(69220)
-const compose = __webpack_require__(64999)
-const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
-const { pipeline } = __webpack_require__(16701)
-const { destroyer } = __webpack_require__(65089)
-const eos = __webpack_require__(36815)
+} = __webpack_require__(55524)
+const compose = __webpack_require__(20935)
+const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(77306)
+const { pipeline } = __webpack_require__(99389)
+const { destroyer } = __webpack_require__(61697)
+const eos = __webpack_require__(30607)
 const internalBuffer = {}
-const promises = __webpack_require__(65904)
-const utils = __webpack_require__(83426)
-const Stream = (module.exports = __webpack_require__(84128).Stream)
+const promises = __webpack_require__(74640)
+const utils = __webpack_require__(91458)
+const Stream = (module.exports = __webpack_require__(88000).Stream)
 Stream.isDestroyed = utils.isDestroyed
 Stream.isDisturbed = utils.isDisturbed
 Stream.isErrored = utils.isErrored
 Stream.isReadable = utils.isReadable
 Stream.isWritable = utils.isWritable
-Stream.Readable = __webpack_require__(17783)
+Stream.Readable = __webpack_require__(98711)
 for (const key of ObjectKeys(streamReturningOperators)) {
   const op = streamReturningOperators[key]
   function fn(...args) {
@@ -32624,12 +32624,12 @@ for (const key of ObjectKeys(promiseReturningOperators)) {
     writable: true
   })
 }
-Stream.Writable = __webpack_require__(58939)
-Stream.Duplex = __webpack_require__(94449)
-Stream.Transform = __webpack_require__(12135)
-Stream.PassThrough = __webpack_require__(19173)
+Stream.Writable = __webpack_require__(69051)
+Stream.Duplex = __webpack_require__(38513)
+Stream.Transform = __webpack_require__(16359)
+Stream.PassThrough = __webpack_require__(67909)
 Stream.pipeline = pipeline
-const { addAbortSignal } = __webpack_require__(80652)
+const { addAbortSignal } = __webpack_require__(43724)
 Stream.addAbortSignal = addAbortSignal
 Stream.finished = eos
 Stream.destroy = destroyer
@@ -32671,16 +32671,16 @@ Stream._uint8ArrayToBuffer = function _uint8ArrayToBuffer(chunk) {
 
 /***/ }),
 
-/***/ 65904:
+/***/ 74640:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayPrototypePop, Promise } = __webpack_require__(50999)
-const { isIterable, isNodeStream, isWebStream } = __webpack_require__(83426)
-const { pipelineImpl: pl } = __webpack_require__(16701)
-const { finished } = __webpack_require__(36815)
-__webpack_require__(12375)
+const { ArrayPrototypePop, Promise } = __webpack_require__(53975)
+const { isIterable, isNodeStream, isWebStream } = __webpack_require__(91458)
+const { pipelineImpl: pl } = __webpack_require__(99389)
+const { finished } = __webpack_require__(30607)
+__webpack_require__(99767)
 function pipeline(...streams) {
   return new Promise((resolve, reject) => {
     let signal
@@ -32721,14 +32721,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 51364:
+/***/ 91428:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = readdirGlob;
 
 const fs = __webpack_require__(79896);
 const { EventEmitter } = __webpack_require__(24434);
-const { Minimatch } = __webpack_require__(6944);
+const { Minimatch } = __webpack_require__(13888);
 const { resolve } = __webpack_require__(16928);
 
 function readdir(dir, strict) {
@@ -32970,7 +32970,7 @@ readdirGlob.ReaddirGlob = ReaddirGlob;
 
 /***/ }),
 
-/***/ 63669:
+/***/ 18805:
 /***/ ((module) => {
 
 const isWindows = typeof process === 'object' &&
@@ -32981,7 +32981,7 @@ module.exports = isWindows ? { sep: '\\' } : { sep: '/' }
 
 /***/ }),
 
-/***/ 6944:
+/***/ 13888:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const minimatch = module.exports = (p, pattern, options = {}) => {
@@ -32997,12 +32997,12 @@ const minimatch = module.exports = (p, pattern, options = {}) => {
 
 module.exports = minimatch
 
-const path = __webpack_require__(63669)
+const path = __webpack_require__(18805)
 minimatch.sep = path.sep
 
 const GLOBSTAR = Symbol('globstar **')
 minimatch.GLOBSTAR = GLOBSTAR
-const expand = __webpack_require__(94691)
+const expand = __webpack_require__(95235)
 
 const plTypes = {
   '!': { open: '(?:(?!(?:', close: '))[^/]*?)'},
@@ -33984,27 +33984,27 @@ minimatch.Minimatch = Minimatch
 
 /***/ }),
 
-/***/ 22524:
+/***/ 53564:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 var $concat = GetIntrinsic('%Array.prototype.concat%');
 
-var callBind = __webpack_require__(53844);
+var callBind = __webpack_require__(33908);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 var $slice = callBound('Array.prototype.slice');
 
-var hasSymbols = __webpack_require__(61114)();
+var hasSymbols = __webpack_require__(78362)();
 var isConcatSpreadable = hasSymbols && Symbol.isConcatSpreadable;
 
 /** @type {never[]} */ var empty = [];
 var $concatApply = isConcatSpreadable ? callBind.apply($concat, empty) : null;
 
 // eslint-disable-next-line no-extra-parens
-var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(82513)) : null;
+var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(25169)) : null;
 
 /** @type {import('.')} */
 module.exports = isConcatSpreadable
@@ -34034,7 +34034,7 @@ module.exports = isConcatSpreadable
 
 /***/ }),
 
-/***/ 93058:
+/***/ 22626:
 /***/ ((module, exports, __webpack_require__) => {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
@@ -34106,16 +34106,16 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 93470:
+/***/ 61182:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var isRegex = __webpack_require__(86622);
+var callBound = __webpack_require__(50337);
+var isRegex = __webpack_require__(18078);
 
 var $exec = callBound('RegExp.prototype.exec');
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
 /** @type {import('.')} */
 module.exports = function regexTester(regex) {
@@ -34130,17 +34130,17 @@ module.exports = function regexTester(regex) {
 
 /***/ }),
 
-/***/ 49346:
+/***/ 67170:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var define = __webpack_require__(31316);
-var hasDescriptors = __webpack_require__(60497)();
-var gOPD = __webpack_require__(33170);
+var GetIntrinsic = __webpack_require__(10678);
+var define = __webpack_require__(4788);
+var hasDescriptors = __webpack_require__(73617)();
+var gOPD = __webpack_require__(82450);
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 var $floor = GetIntrinsic('%Math.floor%');
 
 /** @type {import('.')} */
@@ -34179,15 +34179,15 @@ module.exports = function setFunctionLength(fn, length) {
 
 /***/ }),
 
-/***/ 49651:
+/***/ 77363:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var RequireObjectCoercible = __webpack_require__(19601);
-var ToString = __webpack_require__(35038);
-var callBound = __webpack_require__(23105);
-var safeRegexTester = __webpack_require__(93470);
+var RequireObjectCoercible = __webpack_require__(71761);
+var ToString = __webpack_require__(81270);
+var callBound = __webpack_require__(50337);
+var safeRegexTester = __webpack_require__(61182);
 
 var $replace = callBound('String.prototype.replace');
 var $charAt = callBound('String.prototype.charAt');
@@ -34216,18 +34216,18 @@ module.exports = function trim() {
 
 /***/ }),
 
-/***/ 20941:
+/***/ 88205:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(53844);
-var define = __webpack_require__(50191);
-var RequireObjectCoercible = __webpack_require__(19601);
+var callBind = __webpack_require__(33908);
+var define = __webpack_require__(59567);
+var RequireObjectCoercible = __webpack_require__(71761);
 
-var implementation = __webpack_require__(49651);
-var getPolyfill = __webpack_require__(58698);
-var shim = __webpack_require__(4872);
+var implementation = __webpack_require__(77363);
+var getPolyfill = __webpack_require__(82250);
+var shim = __webpack_require__(27048);
 
 var bound = callBind(getPolyfill());
 var boundMethod = function trim(receiver) {
@@ -34246,12 +34246,12 @@ module.exports = boundMethod;
 
 /***/ }),
 
-/***/ 58698:
+/***/ 82250:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(49651);
+var implementation = __webpack_require__(77363);
 
 var zeroWidthSpace = '\u200b';
 var mongolianVowelSeparator = '\u180E';
@@ -34272,15 +34272,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 4872:
+/***/ 27048:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(60497)();
-var defineDataProperty = __webpack_require__(31316);
+var supportsDescriptors = __webpack_require__(73617)();
+var defineDataProperty = __webpack_require__(4788);
 
-var getPolyfill = __webpack_require__(58698);
+var getPolyfill = __webpack_require__(82250);
 
 module.exports = function shimStringTrim() {
 	var polyfill = getPolyfill();
@@ -34299,7 +34299,7 @@ module.exports = function shimStringTrim() {
 
 /***/ }),
 
-/***/ 80634:
+/***/ 9530:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -34327,7 +34327,7 @@ module.exports = function shimStringTrim() {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(93058).Buffer);
+var Buffer = (__webpack_require__(22626).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -34601,14 +34601,14 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 62958:
+/***/ 84110:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var whichTypedArray = __webpack_require__(54768);
-var taSlice = __webpack_require__(39013);
-var gopd = __webpack_require__(33170);
-var defineDataProperty = __webpack_require__(31316);
-var ToPrimitive = __webpack_require__(75604);
+var whichTypedArray = __webpack_require__(58736);
+var taSlice = __webpack_require__(64837);
+var gopd = __webpack_require__(82450);
+var defineDataProperty = __webpack_require__(4788);
+var ToPrimitive = __webpack_require__(2964);
 
 // TODO: use call-bind, is-date, is-regex, is-string, is-boolean-object, is-number-object
 function toS(obj) { return Object.prototype.toString.call(obj); }
@@ -35255,19 +35255,19 @@ module.exports = Traverse;
 
 /***/ }),
 
-/***/ 58489:
+/***/ 72153:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 /** @type {undefined | ((thisArg: import('.').TypedArray) => Buffer<ArrayBufferLike>)} */
 var $typedArrayBuffer = callBound('TypedArray.prototype.buffer', true);
 
-var isTypedArray = __webpack_require__(6405);
+var isTypedArray = __webpack_require__(60677);
 
 /** @type {import('.')} */
 // node <= 0.10, < 0.11.4 has a nonconfigurable own property instead of a prototype getter
@@ -35281,16 +35281,16 @@ module.exports = $typedArrayBuffer || function typedArrayBuffer(x) {
 
 /***/ }),
 
-/***/ 23363:
+/***/ 13827:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(14963);
-var callBind = __webpack_require__(53844);
-var gPO = __webpack_require__(31360)();
+var forEach = __webpack_require__(49811);
+var callBind = __webpack_require__(33908);
+var gPO = __webpack_require__(1224)();
 
-var typedArrays = __webpack_require__(51506)();
+var typedArrays = __webpack_require__(99530)();
 
 /** @import { TypedArrayName, ByteOffsetGetter, Implementation } from '.' */
 
@@ -35300,7 +35300,7 @@ var getters = {
 	__proto__: null
 };
 
-var gOPD = __webpack_require__(33170);
+var gOPD = __webpack_require__(82450);
 var oDP = Object.defineProperty;
 if (gOPD) {
 	/** @type {ByteOffsetGetter} */
@@ -35354,7 +35354,7 @@ var tryTypedArrays = function tryAllTypedArrays(value) {
 	return foundOffset;
 };
 
-var isTypedArray = __webpack_require__(6405);
+var isTypedArray = __webpack_require__(60677);
 
 /** @type {Implementation} */
 module.exports = function typedArrayByteOffset(value) {
@@ -35367,19 +35367,19 @@ module.exports = function typedArrayByteOffset(value) {
 
 /***/ }),
 
-/***/ 53655:
+/***/ 91191:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // / <reference types="node" />
 
-var callBind = __webpack_require__(53844);
-var forEach = __webpack_require__(14963);
-var gOPD = __webpack_require__(33170);
-var isTypedArray = __webpack_require__(6405);
-var typedArrays = __webpack_require__(18879);
-var gPO = __webpack_require__(31360)();
+var callBind = __webpack_require__(33908);
+var forEach = __webpack_require__(49811);
+var gOPD = __webpack_require__(82450);
+var isTypedArray = __webpack_require__(60677);
+var typedArrays = __webpack_require__(87775);
+var gPO = __webpack_require__(1224)();
 
 /** @typedef {(value: import('.').TypedArray) => number} TypedArrayLengthGetter */
 /** @typedef {{ [k in `$${import('.').TypedArrayName}` | '__proto__']: k extends '__proto__' ? null : TypedArrayLengthGetter }} Cache */
@@ -35454,29 +35454,29 @@ module.exports = function typedArrayLength(value) {
 
 /***/ }),
 
-/***/ 4587:
+/***/ 1419:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var Get = __webpack_require__(68036);
-var GetValueFromBuffer = __webpack_require__(18329);
-var IsDetachedBuffer = __webpack_require__(26650);
-var max = __webpack_require__(57147);
-var min = __webpack_require__(41017);
-var Set = __webpack_require__(51328);
-var SetValueInBuffer = __webpack_require__(85758);
-var ToIntegerOrInfinity = __webpack_require__(57568);
-var ToString = __webpack_require__(35038);
-var TypedArrayElementSize = __webpack_require__(18866);
-var TypedArrayElementType = __webpack_require__(19927);
-var TypedArraySpeciesCreate = __webpack_require__(49733);
-var ValidateTypedArray = __webpack_require__(77425);
+var Get = __webpack_require__(14748);
+var GetValueFromBuffer = __webpack_require__(10673);
+var IsDetachedBuffer = __webpack_require__(21346);
+var max = __webpack_require__(90427);
+var min = __webpack_require__(31769);
+var Set = __webpack_require__(35768);
+var SetValueInBuffer = __webpack_require__(15094);
+var ToIntegerOrInfinity = __webpack_require__(61784);
+var ToString = __webpack_require__(81270);
+var TypedArrayElementSize = __webpack_require__(66074);
+var TypedArrayElementType = __webpack_require__(41999);
+var TypedArraySpeciesCreate = __webpack_require__(39917);
+var ValidateTypedArray = __webpack_require__(37401);
 
-var typedArrayBuffer = __webpack_require__(58489);
-var typedArrayByteOffset = __webpack_require__(23363);
+var typedArrayBuffer = __webpack_require__(72153);
+var typedArrayByteOffset = __webpack_require__(13827);
 
 // https://tc39.es/ecma262/#sec-%typedarray%.prototype.slice
 
@@ -35553,17 +35553,17 @@ module.exports = function slice(start, end) {
 
 /***/ }),
 
-/***/ 39013:
+/***/ 64837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(50191);
-var callBind = __webpack_require__(53844);
+var define = __webpack_require__(59567);
+var callBind = __webpack_require__(33908);
 
-var implementation = __webpack_require__(4587);
-var getPolyfill = __webpack_require__(25762);
-var shim = __webpack_require__(27248);
+var implementation = __webpack_require__(1419);
+var getPolyfill = __webpack_require__(57410);
+var shim = __webpack_require__(56112);
 
 var bound = callBind(getPolyfill());
 
@@ -35578,12 +35578,12 @@ module.exports = bound;
 
 /***/ }),
 
-/***/ 25762:
+/***/ 57410:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(4587);
+var implementation = __webpack_require__(1419);
 
 module.exports = function getPolyfill() {
 	if (typeof Uint8Array === 'function' && Uint8Array.prototype.slice) {
@@ -35605,15 +35605,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 27248:
+/***/ 56112:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(50191);
-var getProto = __webpack_require__(81967);
+var define = __webpack_require__(59567);
+var getProto = __webpack_require__(20591);
 
-var getPolyfill = __webpack_require__(25762);
+var getPolyfill = __webpack_require__(57410);
 
 module.exports = function shimTypedArraySlice() {
 	if (typeof Uint8Array === 'function') {
@@ -35632,7 +35632,7 @@ module.exports = function shimTypedArraySlice() {
 
 /***/ }),
 
-/***/ 45389:
+/***/ 22189:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -35662,15 +35662,15 @@ module.exports = Entry;
 
 /***/ }),
 
-/***/ 5700:
+/***/ 55940:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896);
 var path = __webpack_require__(16928);
 var util = __webpack_require__(39023);
-var mkdirp = __webpack_require__(4469);
+var mkdirp = __webpack_require__(6869);
 var Transform = (__webpack_require__(2203).Transform);
-var UnzipStream = __webpack_require__(85580);
+var UnzipStream = __webpack_require__(77164);
 
 function Extract (opts) {
     if (!(this instanceof Extract))
@@ -35765,7 +35765,7 @@ module.exports = Extract;
 
 /***/ }),
 
-/***/ 42092:
+/***/ 14924:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
@@ -35865,12 +35865,12 @@ module.exports = MatcherStream;
 
 /***/ }),
 
-/***/ 41879:
+/***/ 86775:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
 var util = __webpack_require__(39023);
-var UnzipStream = __webpack_require__(85580);
+var UnzipStream = __webpack_require__(77164);
 
 function ParserStream(opts) {
     if (!(this instanceof ParserStream)) {
@@ -35923,17 +35923,17 @@ module.exports = ParserStream;
 
 /***/ }),
 
-/***/ 85580:
+/***/ 77164:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var binary = __webpack_require__(58769);
+var binary = __webpack_require__(22705);
 var stream = __webpack_require__(2203);
 var util = __webpack_require__(39023);
 var zlib = __webpack_require__(43106);
-var MatcherStream = __webpack_require__(42092);
-var Entry = __webpack_require__(45389);
+var MatcherStream = __webpack_require__(14924);
+var Entry = __webpack_require__(22189);
 
 const states = {
     STREAM_START:                         0,
@@ -36670,17 +36670,17 @@ module.exports = UnzipStream;
 
 /***/ }),
 
-/***/ 33991:
+/***/ 73063:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-exports.Parse = __webpack_require__(41879);
-exports.Extract = __webpack_require__(5700);
+exports.Parse = __webpack_require__(86775);
+exports.Extract = __webpack_require__(55940);
 
 /***/ }),
 
-/***/ 24488:
+/***/ 73800:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -36693,16 +36693,16 @@ module.exports = __webpack_require__(39023).deprecate;
 
 /***/ }),
 
-/***/ 70516:
+/***/ 62708:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isString = __webpack_require__(57970);
-var isNumber = __webpack_require__(33670);
-var isBoolean = __webpack_require__(10823);
-var isSymbol = __webpack_require__(63927);
-var isBigInt = __webpack_require__(95407);
+var isString = __webpack_require__(59954);
+var isNumber = __webpack_require__(87942);
+var isBoolean = __webpack_require__(96807);
+var isSymbol = __webpack_require__(26487);
+var isBigInt = __webpack_require__(19132);
 
 /** @type {import('.')} */
 // eslint-disable-next-line consistent-return
@@ -36731,24 +36731,24 @@ module.exports = function whichBoxedPrimitive(value) {
 
 /***/ }),
 
-/***/ 45330:
+/***/ 53842:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichBoxedPrimitive = __webpack_require__(70516);
-var whichCollection = __webpack_require__(16260);
-var whichTypedArray = __webpack_require__(54768);
-var isArray = __webpack_require__(82513);
-var isDate = __webpack_require__(86253);
-var isRegex = __webpack_require__(86622);
-var isWeakRef = __webpack_require__(92880);
-var isFinalizationRegistry = __webpack_require__(93816);
-var name = __webpack_require__(82069);
-var isGeneratorFunction = __webpack_require__(55659);
-var isAsyncFunction = __webpack_require__(14856);
-var callBound = __webpack_require__(23105);
-var hasToStringTag = __webpack_require__(85479)();
+var whichBoxedPrimitive = __webpack_require__(62708);
+var whichCollection = __webpack_require__(27396);
+var whichTypedArray = __webpack_require__(58736);
+var isArray = __webpack_require__(25169);
+var isDate = __webpack_require__(51277);
+var isRegex = __webpack_require__(18078);
+var isWeakRef = __webpack_require__(32272);
+var isFinalizationRegistry = __webpack_require__(94520);
+var name = __webpack_require__(10549);
+var isGeneratorFunction = __webpack_require__(9419);
+var isAsyncFunction = __webpack_require__(92072);
+var callBound = __webpack_require__(50337);
+var hasToStringTag = __webpack_require__(89095)();
 var toStringTag = hasToStringTag && Symbol.toStringTag;
 
 var $Object = Object;
@@ -36870,15 +36870,15 @@ module.exports = function whichBuiltinType(value) {
 
 /***/ }),
 
-/***/ 16260:
+/***/ 27396:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isMap = __webpack_require__(69311);
-var isSet = __webpack_require__(6513);
-var isWeakMap = __webpack_require__(33955);
-var isWeakSet = __webpack_require__(22237);
+var isMap = __webpack_require__(83263);
+var isSet = __webpack_require__(57169);
+var isWeakMap = __webpack_require__(78723);
+var isWeakSet = __webpack_require__(57053);
 
 /** @type {import('.')} */
 module.exports = function whichCollection(/** @type {unknown} */ value) {
@@ -36902,20 +36902,20 @@ module.exports = function whichCollection(/** @type {unknown} */ value) {
 
 /***/ }),
 
-/***/ 54768:
+/***/ 58736:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(14963);
-var availableTypedArrays = __webpack_require__(51506);
-var callBind = __webpack_require__(53844);
-var callBound = __webpack_require__(23105);
-var gOPD = __webpack_require__(33170);
-var getProto = __webpack_require__(81967);
+var forEach = __webpack_require__(49811);
+var availableTypedArrays = __webpack_require__(99530);
+var callBind = __webpack_require__(33908);
+var callBound = __webpack_require__(50337);
+var gOPD = __webpack_require__(82450);
+var getProto = __webpack_require__(20591);
 
 var $toString = callBound('Object.prototype.toString');
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89095)();
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 var typedArrays = availableTypedArrays();
@@ -37043,7 +37043,7 @@ module.exports = whichTypedArray;
 
 /***/ }),
 
-/***/ 41622:
+/***/ 48246:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -37055,10 +37055,10 @@ module.exports = whichTypedArray;
  */
 var inherits = (__webpack_require__(39023).inherits);
 
-var ZipArchiveOutputStream = (__webpack_require__(47544).ZipArchiveOutputStream);
-var ZipArchiveEntry = (__webpack_require__(47544).ZipArchiveEntry);
+var ZipArchiveOutputStream = (__webpack_require__(39800).ZipArchiveOutputStream);
+var ZipArchiveEntry = (__webpack_require__(39800).ZipArchiveEntry);
 
-var util = __webpack_require__(53296);
+var util = __webpack_require__(58544);
 
 /**
  * @constructor
@@ -37237,12 +37237,12 @@ ZipStream.prototype.finalize = function() {
 
 /***/ }),
 
-/***/ 51506:
+/***/ 99530:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var possibleNames = __webpack_require__(18879);
+var possibleNames = __webpack_require__(87775);
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 
@@ -37261,34 +37261,34 @@ module.exports = function availableTypedArrays() {
 
 /***/ }),
 
-/***/ 57187:
+/***/ 67563:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(69203);
+module.exports = __webpack_require__(11827);
 
 
 /***/ }),
 
-/***/ 90265:
+/***/ 78529:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
 // https://262.ecma-international.org/15.0/#sec-arraybufferbytelength
 
-var IsDetachedBuffer = __webpack_require__(26650);
+var IsDetachedBuffer = __webpack_require__(21346);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
-var arrayBufferByteLength = __webpack_require__(49290);
+var isArrayBuffer = __webpack_require__(73229);
+var isSharedArrayBuffer = __webpack_require__(34835);
+var arrayBufferByteLength = __webpack_require__(18570);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
 var isGrowable = false; // TODO: support this
@@ -37321,16 +37321,16 @@ module.exports = function ArrayBufferByteLength(arrayBuffer, order) {
 
 /***/ }),
 
-/***/ 4597:
+/***/ 10893:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $RangeError = __webpack_require__(14585);
-var $TypeError = __webpack_require__(73314);
+var $RangeError = __webpack_require__(76057);
+var $TypeError = __webpack_require__(27842);
 
 var zero = $BigInt && $BigInt(0);
 
@@ -37356,22 +37356,22 @@ module.exports = function BigIntRemainder(n, d) {
 
 /***/ }),
 
-/***/ 64273:
+/***/ 42329:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(27842);
+var isObject = __webpack_require__(37456);
 
-var isPropertyDescriptor = __webpack_require__(2612);
-var DefineOwnProperty = __webpack_require__(62652);
+var isPropertyDescriptor = __webpack_require__(76172);
+var DefineOwnProperty = __webpack_require__(3332);
 
-var FromPropertyDescriptor = __webpack_require__(1154);
-var IsDataDescriptor = __webpack_require__(21423);
-var isPropertyKey = __webpack_require__(7084);
-var SameValue = __webpack_require__(7311);
-var ToPropertyDescriptor = __webpack_require__(54679);
+var FromPropertyDescriptor = __webpack_require__(62154);
+var IsDataDescriptor = __webpack_require__(51495);
+var isPropertyKey = __webpack_require__(80388);
+var SameValue = __webpack_require__(43175);
+var ToPropertyDescriptor = __webpack_require__(15695);
 
 // https://262.ecma-international.org/6.0/#sec-definepropertyorthrow
 
@@ -37402,15 +37402,15 @@ module.exports = function DefinePropertyOrThrow(O, P, desc) {
 
 /***/ }),
 
-/***/ 1154:
+/***/ 62154:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var isPropertyDescriptor = __webpack_require__(2612);
-var fromPropertyDescriptor = __webpack_require__(29890);
+var isPropertyDescriptor = __webpack_require__(76172);
+var fromPropertyDescriptor = __webpack_require__(75546);
 
 // https://262.ecma-international.org/6.0/#sec-frompropertydescriptor
 
@@ -37425,18 +37425,18 @@ module.exports = function FromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 68036:
+/***/ 14748:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var inspect = __webpack_require__(60506);
+var inspect = __webpack_require__(7450);
 
-var isPropertyKey = __webpack_require__(7084);
+var isPropertyKey = __webpack_require__(80388);
 
-var isObject = __webpack_require__(21040);
+var isObject = __webpack_require__(37456);
 
 // https://262.ecma-international.org/6.0/#sec-get-o-p
 
@@ -37456,31 +37456,31 @@ module.exports = function Get(O, P) {
 
 /***/ }),
 
-/***/ 18329:
+/***/ 10673:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var callBound = __webpack_require__(23105);
-var isInteger = __webpack_require__(3647);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
+var callBound = __webpack_require__(50337);
+var isInteger = __webpack_require__(19775);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
 var $slice = callBound('Array.prototype.slice');
 
-var IsDetachedBuffer = __webpack_require__(26650);
-var RawBytesToNumeric = __webpack_require__(27011);
+var IsDetachedBuffer = __webpack_require__(21346);
+var RawBytesToNumeric = __webpack_require__(50187);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
-var safeConcat = __webpack_require__(22524);
+var isArrayBuffer = __webpack_require__(73229);
+var isSharedArrayBuffer = __webpack_require__(34835);
+var safeConcat = __webpack_require__(53564);
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(36677);
 
-var defaultEndianness = __webpack_require__(19289);
+var defaultEndianness = __webpack_require__(33713);
 
 // https://262.ecma-international.org/15.0/#sec-getvaluefrombuffer
 
@@ -37558,17 +37558,17 @@ module.exports = function GetValueFromBuffer(arrayBuffer, byteIndex, type, isTyp
 
 /***/ }),
 
-/***/ 94327:
+/***/ 53967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var hasOwn = __webpack_require__(54076);
-var isObject = __webpack_require__(21040);
+var hasOwn = __webpack_require__(58748);
+var isObject = __webpack_require__(37456);
 
-var isPropertyKey = __webpack_require__(7084);
+var isPropertyKey = __webpack_require__(80388);
 
 // https://262.ecma-international.org/6.0/#sec-hasownproperty
 
@@ -37585,18 +37585,18 @@ module.exports = function HasOwnProperty(O, P) {
 
 /***/ }),
 
-/***/ 94041:
+/***/ 52657:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // https://262.ecma-international.org/6.0/#sec-isarray
-module.exports = __webpack_require__(30233);
+module.exports = __webpack_require__(3937);
 
 
 /***/ }),
 
-/***/ 99757:
+/***/ 27653:
 /***/ ((module) => {
 
 
@@ -37610,28 +37610,28 @@ module.exports = function IsBigIntElementType(type) {
 
 /***/ }),
 
-/***/ 30114:
+/***/ 72074:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(69203);
+module.exports = __webpack_require__(11827);
 
 
 /***/ }),
 
-/***/ 69028:
+/***/ 11964:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(82043);
+var GetIntrinsic = __webpack_require__(32787);
 
 var $construct = GetIntrinsic('%Reflect.construct%', true);
 
-var DefinePropertyOrThrow = __webpack_require__(64273);
+var DefinePropertyOrThrow = __webpack_require__(42329);
 try {
 	DefinePropertyOrThrow({}, '', { '[[Get]]': function () {} });
 } catch (e) {
@@ -37669,16 +37669,16 @@ if (DefinePropertyOrThrow && $construct) {
 
 /***/ }),
 
-/***/ 21423:
+/***/ 51495:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var hasOwn = __webpack_require__(54076);
+var hasOwn = __webpack_require__(58748);
 
-var isPropertyDescriptor = __webpack_require__(2612);
+var isPropertyDescriptor = __webpack_require__(76172);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.2
 
@@ -37701,18 +37701,18 @@ module.exports = function IsDataDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 26650:
+/***/ 21346:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var $byteLength = __webpack_require__(49290);
-var availableTypedArrays = __webpack_require__(51506)();
-var callBound = __webpack_require__(23105);
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
+var $byteLength = __webpack_require__(18570);
+var availableTypedArrays = __webpack_require__(99530)();
+var callBound = __webpack_require__(50337);
+var isArrayBuffer = __webpack_require__(73229);
+var isSharedArrayBuffer = __webpack_require__(34835);
 
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
@@ -37736,20 +37736,20 @@ module.exports = function IsDetachedBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 91643:
+/***/ 93715:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 var $arrayBufferResizable = callBound('%ArrayBuffer.prototype.resizable%', true);
 var $sharedArrayGrowable = callBound('%SharedArrayBuffer.prototype.growable%', true);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
+var isArrayBuffer = __webpack_require__(73229);
+var isSharedArrayBuffer = __webpack_require__(34835);
 
 // https://262.ecma-international.org/15.0/#sec-isfixedlengtharraybuffer
 
@@ -37772,22 +37772,22 @@ module.exports = function IsFixedLengthArrayBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 12223:
+/***/ 8679:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var IsDetachedBuffer = __webpack_require__(26650);
-var IsFixedLengthArrayBuffer = __webpack_require__(91643);
-var TypedArrayElementSize = __webpack_require__(18866);
+var IsDetachedBuffer = __webpack_require__(21346);
+var IsFixedLengthArrayBuffer = __webpack_require__(93715);
+var TypedArrayElementSize = __webpack_require__(66074);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(23177);
 
-var typedArrayBuffer = __webpack_require__(58489);
-var typedArrayByteOffset = __webpack_require__(23363);
-var typedArrayLength = __webpack_require__(53655);
+var typedArrayBuffer = __webpack_require__(72153);
+var typedArrayByteOffset = __webpack_require__(13827);
+var typedArrayLength = __webpack_require__(91191);
 
 // https://262.ecma-international.org/15.0/#sec-istypedarrayoutofbounds
 
@@ -37836,7 +37836,7 @@ module.exports = function IsTypedArrayOutOfBounds(taRecord) {
 
 /***/ }),
 
-/***/ 52297:
+/***/ 84513:
 /***/ ((module) => {
 
 
@@ -37854,18 +37854,18 @@ module.exports = function IsUnsignedElementType(type) {
 
 /***/ }),
 
-/***/ 93117:
+/***/ 61669:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var ArrayBufferByteLength = __webpack_require__(90265);
-var IsDetachedBuffer = __webpack_require__(26650);
+var ArrayBufferByteLength = __webpack_require__(78529);
+var IsDetachedBuffer = __webpack_require__(21346);
 
-var isTypedArray = __webpack_require__(6405);
-var typedArrayBuffer = __webpack_require__(58489);
+var isTypedArray = __webpack_require__(60677);
+var typedArrayBuffer = __webpack_require__(72153);
 
 // https://262.ecma-international.org/15.0/#sec-maketypedarraywithbufferwitnessrecord
 
@@ -37887,30 +37887,30 @@ module.exports = function MakeTypedArrayWithBufferWitnessRecord(obj, order) {
 
 /***/ }),
 
-/***/ 53795:
+/***/ 91659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var hasOwnProperty = __webpack_require__(94327);
-var ToBigInt64 = __webpack_require__(88586);
-var ToBigUint64 = __webpack_require__(82531);
-var ToInt16 = __webpack_require__(25089);
-var ToInt32 = __webpack_require__(64543);
-var ToInt8 = __webpack_require__(63836);
-var ToUint16 = __webpack_require__(32712);
-var ToUint32 = __webpack_require__(89942);
-var ToUint8 = __webpack_require__(41075);
-var ToUint8Clamp = __webpack_require__(26304);
+var hasOwnProperty = __webpack_require__(53967);
+var ToBigInt64 = __webpack_require__(96306);
+var ToBigUint64 = __webpack_require__(26235);
+var ToInt16 = __webpack_require__(50697);
+var ToInt32 = __webpack_require__(39303);
+var ToInt8 = __webpack_require__(90500);
+var ToUint16 = __webpack_require__(49920);
+var ToUint32 = __webpack_require__(83950);
+var ToUint8 = __webpack_require__(98187);
+var ToUint8Clamp = __webpack_require__(99720);
 
-var valueToFloat16Bytes = __webpack_require__(15592);
-var valueToFloat32Bytes = __webpack_require__(44558);
-var valueToFloat64Bytes = __webpack_require__(66951);
-var integerToNBytes = __webpack_require__(27854);
+var valueToFloat16Bytes = __webpack_require__(18592);
+var valueToFloat32Bytes = __webpack_require__(32697);
+var valueToFloat64Bytes = __webpack_require__(89951);
+var integerToNBytes = __webpack_require__(14502);
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(36677);
 
 // https://262.ecma-international.org/15.0/#table-the-typedarray-constructors
 var TypeToAO = {
@@ -37959,35 +37959,35 @@ module.exports = function NumericToRawBytes(type, value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 27011:
+/***/ 50187:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var callBound = __webpack_require__(23105);
+var GetIntrinsic = __webpack_require__(10678);
+var callBound = __webpack_require__(50337);
 
-var $RangeError = __webpack_require__(14585);
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $RangeError = __webpack_require__(76057);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var hasOwnProperty = __webpack_require__(94327);
-var IsArray = __webpack_require__(94041);
-var IsBigIntElementType = __webpack_require__(99757);
-var IsUnsignedElementType = __webpack_require__(52297);
+var hasOwnProperty = __webpack_require__(53967);
+var IsArray = __webpack_require__(52657);
+var IsBigIntElementType = __webpack_require__(27653);
+var IsUnsignedElementType = __webpack_require__(84513);
 
-var bytesAsFloat16 = __webpack_require__(91914);
-var bytesAsFloat32 = __webpack_require__(77524);
-var bytesAsFloat64 = __webpack_require__(86051);
-var bytesAsInteger = __webpack_require__(74593);
-var every = __webpack_require__(89835);
-var isByteValue = __webpack_require__(51315);
+var bytesAsFloat16 = __webpack_require__(43762);
+var bytesAsFloat32 = __webpack_require__(21756);
+var bytesAsFloat64 = __webpack_require__(71467);
+var bytesAsInteger = __webpack_require__(34825);
+var every = __webpack_require__(89219);
+var isByteValue = __webpack_require__(18283);
 
 var $reverse = callBound('Array.prototype.reverse');
 var $slice = callBound('Array.prototype.slice');
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(36677);
 
 // https://262.ecma-international.org/15.0/#sec-rawbytestonumeric
 
@@ -38038,12 +38038,12 @@ module.exports = function RawBytesToNumeric(type, rawBytes, isLittleEndian) {
 
 /***/ }),
 
-/***/ 7311:
+/***/ 43175:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(42420);
 
 // http://262.ecma-international.org/5.1/#sec-9.12
 
@@ -38058,16 +38058,16 @@ module.exports = function SameValue(x, y) {
 
 /***/ }),
 
-/***/ 51328:
+/***/ 35768:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(27842);
+var isObject = __webpack_require__(37456);
 
-var isPropertyKey = __webpack_require__(7084);
-var SameValue = __webpack_require__(7311);
+var isPropertyKey = __webpack_require__(80388);
+var SameValue = __webpack_require__(43175);
 
 // IE 9 does not throw in strict mode when writability/configurability/extensibility is violated
 var noThrowOnStrictViolation = (function () {
@@ -38110,30 +38110,30 @@ module.exports = function Set(O, P, V, Throw) {
 
 /***/ }),
 
-/***/ 85758:
+/***/ 15094:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var isInteger = __webpack_require__(3647);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
+var isInteger = __webpack_require__(19775);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
-var IsBigIntElementType = __webpack_require__(99757);
-var IsDetachedBuffer = __webpack_require__(26650);
-var NumericToRawBytes = __webpack_require__(53795);
+var IsBigIntElementType = __webpack_require__(27653);
+var IsDetachedBuffer = __webpack_require__(21346);
+var NumericToRawBytes = __webpack_require__(91659);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
-var hasOwn = __webpack_require__(54076);
+var isArrayBuffer = __webpack_require__(73229);
+var isSharedArrayBuffer = __webpack_require__(34835);
+var hasOwn = __webpack_require__(58748);
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(36677);
 
-var defaultEndianness = __webpack_require__(19289);
-var forEach = __webpack_require__(64930);
+var defaultEndianness = __webpack_require__(33713);
+var forEach = __webpack_require__(54634);
 
 // https://262.ecma-international.org/15.0/#sec-setvalueinbuffer
 
@@ -38209,18 +38209,18 @@ module.exports = function SetValueInBuffer(arrayBuffer, byteIndex, type, value, 
 
 /***/ }),
 
-/***/ 98080:
+/***/ 49128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $species = GetIntrinsic('%Symbol.species%', true);
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(27842);
+var isObject = __webpack_require__(37456);
 
-var IsConstructor = __webpack_require__(69028);
+var IsConstructor = __webpack_require__(11964);
 
 // https://262.ecma-international.org/6.0/#sec-speciesconstructor
 
@@ -38248,16 +38248,16 @@ module.exports = function SpeciesConstructor(O, defaultConstructor) {
 
 /***/ }),
 
-/***/ 47129:
+/***/ 89313:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $TypeError = __webpack_require__(73314);
-var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(27817);
 
 // https://262.ecma-international.org/14.0/#sec-stringtobigint
 
@@ -38278,19 +38278,19 @@ module.exports = function StringToBigInt(argument) {
 
 /***/ }),
 
-/***/ 5819:
+/***/ 53651:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $RegExp = GetIntrinsic('%RegExp%');
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 var $parseInteger = GetIntrinsic('%parseInt%');
 
-var callBound = __webpack_require__(23105);
-var regexTester = __webpack_require__(93470);
+var callBound = __webpack_require__(50337);
+var regexTester = __webpack_require__(61182);
 
 var $strSlice = callBound('String.prototype.slice');
 var isBinary = regexTester(/^0b[01]+$/i);
@@ -38300,7 +38300,7 @@ var nonWS = ['\u0085', '\u200b', '\ufffe'].join('');
 var nonWSregex = new $RegExp('[' + nonWS + ']', 'g');
 var hasNonWS = regexTester(nonWSregex);
 
-var $trim = __webpack_require__(20941);
+var $trim = __webpack_require__(88205);
 
 // https://262.ecma-international.org/13.0/#sec-stringtonumber
 
@@ -38327,20 +38327,20 @@ module.exports = function StringToNumber(argument) {
 
 /***/ }),
 
-/***/ 7512:
+/***/ 43072:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 var $Number = GetIntrinsic('%Number%');
-var $TypeError = __webpack_require__(73314);
-var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(27842);
+var $SyntaxError = __webpack_require__(27817);
 
-var StringToBigInt = __webpack_require__(47129);
-var ToPrimitive = __webpack_require__(42678);
+var StringToBigInt = __webpack_require__(89313);
+var ToPrimitive = __webpack_require__(98174);
 
 // https://262.ecma-international.org/13.0/#sec-tobigint
 
@@ -38385,20 +38385,20 @@ module.exports = function ToBigInt(argument) {
 
 /***/ }),
 
-/***/ 88586:
+/***/ 96306:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(90227);
 
-var ToBigInt = __webpack_require__(7512);
-var BigIntRemainder = __webpack_require__(4597);
+var ToBigInt = __webpack_require__(43072);
+var BigIntRemainder = __webpack_require__(10893);
 
-var modBigInt = __webpack_require__(49843);
+var modBigInt = __webpack_require__(6571);
 
 // BigInt(2**63), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyThree = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 31)));
@@ -38417,21 +38417,21 @@ module.exports = function ToBigInt64(argument) {
 
 /***/ }),
 
-/***/ 82531:
+/***/ 26235:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(90227);
 
-var ToBigInt = __webpack_require__(7512);
-var BigIntRemainder = __webpack_require__(4597);
+var ToBigInt = __webpack_require__(43072);
+var BigIntRemainder = __webpack_require__(10893);
 
-var modBigInt = __webpack_require__(49843);
+var modBigInt = __webpack_require__(6571);
 
 // BigInt(2**64), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyFour = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 32)));
@@ -38447,7 +38447,7 @@ module.exports = function ToBigUint64(argument) {
 
 /***/ }),
 
-/***/ 11967:
+/***/ 95271:
 /***/ ((module) => {
 
 
@@ -38459,16 +38459,16 @@ module.exports = function ToBoolean(value) { return !!value; };
 
 /***/ }),
 
-/***/ 25089:
+/***/ 50697:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(47268);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(17622);
 
 // https://262.ecma-international.org/14.0/#sec-toint16
 
@@ -38487,16 +38487,16 @@ module.exports = function ToInt16(argument) {
 
 /***/ }),
 
-/***/ 64543:
+/***/ 39303:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(47268);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(17622);
 
 // https://262.ecma-international.org/14.0/#sec-toint32
 
@@ -38517,16 +38517,16 @@ module.exports = function ToInt32(argument) {
 
 /***/ }),
 
-/***/ 63836:
+/***/ 90500:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(47268);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(17622);
 
 // https://262.ecma-international.org/14.0/#sec-toint8
 
@@ -38543,16 +38543,16 @@ module.exports = function ToInt8(argument) {
 
 /***/ }),
 
-/***/ 57568:
+/***/ 61784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
-var $isNaN = __webpack_require__(77044);
-var $isFinite = __webpack_require__(3766);
+var $isNaN = __webpack_require__(42420);
+var $isFinite = __webpack_require__(17622);
 
 // https://262.ecma-international.org/14.0/#sec-tointegerorinfinity
 
@@ -38566,19 +38566,19 @@ module.exports = function ToIntegerOrInfinity(value) {
 
 /***/ }),
 
-/***/ 49094:
+/***/ 77182:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 var $Number = GetIntrinsic('%Number%');
-var isPrimitive = __webpack_require__(67369);
+var isPrimitive = __webpack_require__(76257);
 
-var ToPrimitive = __webpack_require__(42678);
-var StringToNumber = __webpack_require__(5819);
+var ToPrimitive = __webpack_require__(98174);
+var StringToNumber = __webpack_require__(53651);
 
 // https://262.ecma-international.org/13.0/#sec-tonumber
 
@@ -38599,12 +38599,12 @@ module.exports = function ToNumber(argument) {
 
 /***/ }),
 
-/***/ 42678:
+/***/ 98174:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var toPrimitive = __webpack_require__(75604);
+var toPrimitive = __webpack_require__(2964);
 
 // https://262.ecma-international.org/6.0/#sec-toprimitive
 
@@ -38618,18 +38618,18 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 54679:
+/***/ 15695:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(54076);
+var hasOwn = __webpack_require__(58748);
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(27842);
+var isObject = __webpack_require__(37456);
 
-var IsCallable = __webpack_require__(30114);
-var ToBoolean = __webpack_require__(11967);
+var IsCallable = __webpack_require__(72074);
+var ToBoolean = __webpack_require__(95271);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.5
 
@@ -38675,15 +38675,15 @@ module.exports = function ToPropertyDescriptor(Obj) {
 
 /***/ }),
 
-/***/ 35038:
+/***/ 81270:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $String = GetIntrinsic('%String%');
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
 // https://262.ecma-international.org/6.0/#sec-tostring
 
@@ -38697,16 +38697,16 @@ module.exports = function ToString(argument) {
 
 /***/ }),
 
-/***/ 32712:
+/***/ 49920:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(47268);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(17622);
 
 // https://262.ecma-international.org/14.0/#sec-touint16
 
@@ -38725,16 +38725,16 @@ module.exports = function ToUint16(argument) {
 
 /***/ }),
 
-/***/ 89942:
+/***/ 83950:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(47268);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(17622);
 
 // https://262.ecma-international.org/14.0/#sec-touint32
 
@@ -38753,16 +38753,16 @@ module.exports = function ToUint32(argument) {
 
 /***/ }),
 
-/***/ 41075:
+/***/ 98187:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(17622);
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(47268);
+var ToNumber = __webpack_require__(77182);
+var truncate = __webpack_require__(82375);
 
 // https://262.ecma-international.org/14.0/#sec-touint8
 
@@ -38779,17 +38779,17 @@ module.exports = function ToUint8(argument) {
 
 /***/ }),
 
-/***/ 26304:
+/***/ 99720:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var clamp = __webpack_require__(95835);
+var clamp = __webpack_require__(21203);
 
-var ToNumber = __webpack_require__(49094);
-var floor = __webpack_require__(85638);
+var ToNumber = __webpack_require__(77182);
+var floor = __webpack_require__(26414);
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(42420);
 
 // https://262.ecma-international.org/15.0/#sec-touint8clamp
 
@@ -38812,21 +38812,21 @@ module.exports = function ToUint8Clamp(argument) {
 
 /***/ }),
 
-/***/ 43623:
+/***/ 54511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
 
-var IsArray = __webpack_require__(94041);
-var IsConstructor = __webpack_require__(69028);
-var IsTypedArrayOutOfBounds = __webpack_require__(12223);
-var TypedArrayLength = __webpack_require__(57571);
-var ValidateTypedArray = __webpack_require__(77425);
+var IsArray = __webpack_require__(52657);
+var IsConstructor = __webpack_require__(11964);
+var IsTypedArrayOutOfBounds = __webpack_require__(8679);
+var TypedArrayLength = __webpack_require__(76059);
+var ValidateTypedArray = __webpack_require__(37401);
 
-var availableTypedArrays = __webpack_require__(51506)();
+var availableTypedArrays = __webpack_require__(99530)();
 
 // https://262.ecma-international.org/15.0/#typedarraycreatefromconstructor
 
@@ -38871,19 +38871,19 @@ module.exports = function TypedArrayCreateFromConstructor(constructor, argumentL
 
 /***/ }),
 
-/***/ 18866:
+/***/ 66074:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var isInteger = __webpack_require__(3647);
-var whichTypedArray = __webpack_require__(54768);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
+var isInteger = __webpack_require__(19775);
+var whichTypedArray = __webpack_require__(58736);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementsize
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(36677);
 
 module.exports = function TypedArrayElementSize(O) {
 	var type = whichTypedArray(O);
@@ -38901,19 +38901,19 @@ module.exports = function TypedArrayElementSize(O) {
 
 /***/ }),
 
-/***/ 19927:
+/***/ 41999:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
 
-var whichTypedArray = __webpack_require__(54768);
+var whichTypedArray = __webpack_require__(58736);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementtype
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(36677);
 
 module.exports = function TypedArrayElementType(O) {
 	var type = whichTypedArray(O);
@@ -38931,23 +38931,23 @@ module.exports = function TypedArrayElementType(O) {
 
 /***/ }),
 
-/***/ 57571:
+/***/ 76059:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var floor = __webpack_require__(85638);
-var IsFixedLengthArrayBuffer = __webpack_require__(91643);
-var IsTypedArrayOutOfBounds = __webpack_require__(12223);
-var TypedArrayElementSize = __webpack_require__(18866);
+var floor = __webpack_require__(26414);
+var IsFixedLengthArrayBuffer = __webpack_require__(93715);
+var IsTypedArrayOutOfBounds = __webpack_require__(8679);
+var TypedArrayElementSize = __webpack_require__(66074);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(23177);
 
-var typedArrayBuffer = __webpack_require__(58489);
-var typedArrayByteOffset = __webpack_require__(23363);
-var typedArrayLength = __webpack_require__(53655);
+var typedArrayBuffer = __webpack_require__(72153);
+var typedArrayByteOffset = __webpack_require__(13827);
+var typedArrayLength = __webpack_require__(91191);
 
 // https://www.ecma-international.org/ecma-262/15.0/#sec-typedarraylength
 
@@ -38989,22 +38989,22 @@ module.exports = function TypedArrayLength(taRecord) {
 
 /***/ }),
 
-/***/ 49733:
+/***/ 39917:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(27817);
+var $TypeError = __webpack_require__(27842);
 
-var whichTypedArray = __webpack_require__(54768);
-var availableTypedArrays = __webpack_require__(51506)();
+var whichTypedArray = __webpack_require__(58736);
+var availableTypedArrays = __webpack_require__(99530)();
 
-var IsArray = __webpack_require__(94041);
-var SpeciesConstructor = __webpack_require__(98080);
-var TypedArrayCreateFromConstructor = __webpack_require__(43623);
+var IsArray = __webpack_require__(52657);
+var SpeciesConstructor = __webpack_require__(49128);
+var TypedArrayCreateFromConstructor = __webpack_require__(54511);
 
-var getConstructor = __webpack_require__(34414);
+var getConstructor = __webpack_require__(1334);
 
 // https://262.ecma-international.org/15.0/#typedarray-species-create
 
@@ -39033,18 +39033,18 @@ module.exports = function TypedArraySpeciesCreate(exemplar, argumentList) {
 
 /***/ }),
 
-/***/ 77425:
+/***/ 37401:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(27842);
+var isObject = __webpack_require__(37456);
 
-var IsTypedArrayOutOfBounds = __webpack_require__(12223);
-var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(93117);
+var IsTypedArrayOutOfBounds = __webpack_require__(8679);
+var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(61669);
 
-var isTypedArray = __webpack_require__(6405);
+var isTypedArray = __webpack_require__(60677);
 
 // https://262.ecma-international.org/15.0/#sec-validatetypedarray
 
@@ -39072,14 +39072,14 @@ module.exports = function ValidateTypedArray(O, order) {
 
 /***/ }),
 
-/***/ 95835:
+/***/ 21203:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var max = __webpack_require__(57147);
-var min = __webpack_require__(41017);
+var $TypeError = __webpack_require__(27842);
+var max = __webpack_require__(90427);
+var min = __webpack_require__(31769);
 
 // https://262.ecma-international.org/12.0/#clamping
 
@@ -39093,13 +39093,13 @@ module.exports = function clamp(x, lower, upper) {
 
 /***/ }),
 
-/***/ 85638:
+/***/ 26414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // var modulo = require('./modulo');
-var $floor = __webpack_require__(96171);
+var $floor = __webpack_require__(54091);
 
 // http://262.ecma-international.org/11.0/#eqn-floor
 
@@ -39114,12 +39114,12 @@ module.exports = function floor(x) {
 
 /***/ }),
 
-/***/ 90460:
+/***/ 47268:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var mod = __webpack_require__(94248);
+var mod = __webpack_require__(25264);
 
 // https://262.ecma-international.org/5.1/#sec-5.2
 
@@ -39130,7 +39130,7 @@ module.exports = function modulo(x, y) {
 
 /***/ }),
 
-/***/ 41821:
+/***/ 36677:
 /***/ ((module) => {
 
 
@@ -39175,14 +39175,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 60700:
+/***/ 82375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var floor = __webpack_require__(85638);
+var floor = __webpack_require__(26414);
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
 // https://262.ecma-international.org/14.0/#eqn-truncate
 
@@ -39197,33 +39197,33 @@ module.exports = function truncate(x) {
 
 /***/ }),
 
-/***/ 82043:
+/***/ 32787:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(60470);
+module.exports = __webpack_require__(10678);
 
 
 /***/ }),
 
-/***/ 62652:
+/***/ 3332:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasPropertyDescriptors = __webpack_require__(60497);
+var hasPropertyDescriptors = __webpack_require__(73617);
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(21430);
 
 var hasArrayLengthDefineBug = hasPropertyDescriptors.hasArrayLengthDefineBug();
 
 // eslint-disable-next-line global-require
-var isArray = hasArrayLengthDefineBug && __webpack_require__(30233);
+var isArray = hasArrayLengthDefineBug && __webpack_require__(3937);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 var $isEnumerable = callBound('Object.prototype.propertyIsEnumerable');
 
@@ -39269,17 +39269,17 @@ module.exports = function DefineOwnProperty(IsDataDescriptor, SameValue, FromPro
 
 /***/ }),
 
-/***/ 30233:
+/***/ 3937:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $Array = GetIntrinsic('%Array%');
 
 // eslint-disable-next-line global-require
-var toStr = !$Array.isArray && __webpack_require__(23105)('Object.prototype.toString');
+var toStr = !$Array.isArray && __webpack_require__(50337)('Object.prototype.toString');
 
 module.exports = $Array.isArray || function IsArray(argument) {
 	return toStr(argument) === '[object Array]';
@@ -39288,12 +39288,12 @@ module.exports = $Array.isArray || function IsArray(argument) {
 
 /***/ }),
 
-/***/ 91914:
+/***/ 43762:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(90227);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float16Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -39342,12 +39342,12 @@ module.exports = function bytesAsFloat32(rawBytes) {
 
 /***/ }),
 
-/***/ 77524:
+/***/ 21756:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(90227);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float32Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -39385,12 +39385,12 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 86051:
+/***/ 71467:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(90227);
 
 module.exports = function bytesAsFloat64(rawBytes) {
 	// return new $Float64Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -39434,14 +39434,14 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 74593:
+/***/ 34825:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(90227);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -39473,17 +39473,17 @@ module.exports = function bytesAsInteger(rawBytes, elementSize, isUnsigned, isBi
 
 /***/ }),
 
-/***/ 19289:
+/***/ 33713:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 var $Uint32Array = GetIntrinsic('%Uint32Array%', true);
 
-var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayBuffer = __webpack_require__(72153);
 
 var uInt32 = $Uint32Array && new $Uint32Array([0x12345678]);
 var uInt8 = uInt32 && new $Uint8Array(typedArrayBuffer(uInt32));
@@ -39501,7 +39501,7 @@ module.exports = uInt8
 
 /***/ }),
 
-/***/ 89835:
+/***/ 89219:
 /***/ ((module) => {
 
 
@@ -39518,7 +39518,7 @@ module.exports = function every(array, predicate) {
 
 /***/ }),
 
-/***/ 64930:
+/***/ 54634:
 /***/ ((module) => {
 
 
@@ -39532,7 +39532,7 @@ module.exports = function forEach(array, callback) {
 
 /***/ }),
 
-/***/ 62293:
+/***/ 13341:
 /***/ ((module) => {
 
 
@@ -39572,7 +39572,7 @@ module.exports = function fractionToBitString(x) {
 
 /***/ }),
 
-/***/ 29890:
+/***/ 75546:
 /***/ ((module) => {
 
 
@@ -39606,12 +39606,12 @@ module.exports = function fromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 21924:
+/***/ 14316:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(96171);
+var $floor = __webpack_require__(54091);
 
 // https://runestone.academy/ns/books/published/pythonds/BasicDS/ConvertingDecimalNumberstoBinaryNumbers.html#:~:text=The%20Divide%20by%202%20algorithm,have%20a%20remainder%20of%200
 
@@ -39634,12 +39634,12 @@ module.exports = function intToBinaryString(x) {
 
 /***/ }),
 
-/***/ 27854:
+/***/ 14502:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -39669,7 +39669,7 @@ module.exports = function integerToNBytes(intValue, n, isLittleEndian) {
 
 /***/ }),
 
-/***/ 51315:
+/***/ 18283:
 /***/ ((module) => {
 
 
@@ -39681,18 +39681,18 @@ module.exports = function isByteValue(value) {
 
 /***/ }),
 
-/***/ 44278:
+/***/ 85678:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(3647);
+module.exports = __webpack_require__(19775);
 
 
 /***/ }),
 
-/***/ 92805:
+/***/ 93117:
 /***/ ((module) => {
 
 
@@ -39704,19 +39704,19 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 46229:
+/***/ 40285:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(21040);
+module.exports = __webpack_require__(37456);
 
 
 /***/ }),
 
-/***/ 67369:
+/***/ 76257:
 /***/ ((module) => {
 
 
@@ -39728,7 +39728,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 7084:
+/***/ 80388:
 /***/ ((module) => {
 
 
@@ -39740,18 +39740,18 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 94248:
+/***/ 25264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(9521);
+module.exports = __webpack_require__(19505);
 
 
 /***/ }),
 
-/***/ 49843:
+/***/ 6571:
 /***/ ((module) => {
 
 
@@ -39764,14 +39764,14 @@ module.exports = function bigIntMod(BigIntRemainder, bigint, modulo) {
 
 /***/ }),
 
-/***/ 2612:
+/***/ 76172:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(27842);
 
-var hasOwn = __webpack_require__(54076);
+var hasOwn = __webpack_require__(58748);
 
 var allowed = {
 	__proto__: null,
@@ -39807,15 +39807,15 @@ module.exports = function isPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 53937:
+/***/ 23177:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(54076);
-var isTypedArray = __webpack_require__(6405);
+var hasOwn = __webpack_require__(58748);
+var isTypedArray = __webpack_require__(60677);
 
-var isInteger = __webpack_require__(44278);
+var isInteger = __webpack_require__(85678);
 
 module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 	return !!value
@@ -39832,12 +39832,12 @@ module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 
 /***/ }),
 
-/***/ 34414:
+/***/ 1334:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var constructors = {
 	__proto__: null,
@@ -39862,18 +39862,18 @@ module.exports = function getConstructor(kind) {
 
 /***/ }),
 
-/***/ 15592:
+/***/ 18592:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
-var $pow = __webpack_require__(56947);
+var $abs = __webpack_require__(31897);
+var $floor = __webpack_require__(54091);
+var $pow = __webpack_require__(90227);
 
-var isFinite = __webpack_require__(3766);
-var isNaN = __webpack_require__(77044);
-var isNegativeZero = __webpack_require__(1908);
+var isFinite = __webpack_require__(17622);
+var isNaN = __webpack_require__(42420);
+var isNegativeZero = __webpack_require__(55316);
 
 var maxFiniteFloat16 = 65504; // 2**16 - 2**5
 
@@ -39942,18 +39942,18 @@ module.exports = function valueToFloat16Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 44558:
+/***/ 32697:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
-var $pow = __webpack_require__(56947);
+var $abs = __webpack_require__(31897);
+var $floor = __webpack_require__(54091);
+var $pow = __webpack_require__(90227);
 
-var isFinite = __webpack_require__(3766);
-var isNaN = __webpack_require__(77044);
-var isNegativeZero = __webpack_require__(1908);
+var isFinite = __webpack_require__(17622);
+var isNaN = __webpack_require__(42420);
+var isNegativeZero = __webpack_require__(55316);
 
 var maxFiniteFloat32 = 3.4028234663852886e+38; // roughly 2 ** 128 - 1
 
@@ -40016,27 +40016,27 @@ module.exports = function valueToFloat32Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 66951:
+/***/ 89951:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(10678);
 
 var $parseInt = GetIntrinsic('%parseInt%');
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
-var isFinite = __webpack_require__(3766);
-var isNegativeZero = __webpack_require__(1908);
+var $abs = __webpack_require__(31897);
+var $floor = __webpack_require__(54091);
+var isFinite = __webpack_require__(17622);
+var isNegativeZero = __webpack_require__(55316);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(50337);
 
 var $strIndexOf = callBound('String.prototype.indexOf');
 var $strSlice = callBound('String.prototype.slice');
 
-var fractionToBitString = __webpack_require__(62293);
-var intToBinString = __webpack_require__(21924);
-var isNaN = __webpack_require__(92805);
+var fractionToBitString = __webpack_require__(13341);
+var intToBinString = __webpack_require__(14316);
+var isNaN = __webpack_require__(93117);
 
 var float64bias = 1023;
 
@@ -40108,17 +40108,17 @@ module.exports = function valueToFloat64Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 72981:
+/***/ 44621:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Glob = void 0;
-const minimatch_1 = __webpack_require__(91409);
+const minimatch_1 = __webpack_require__(3897);
 const node_url_1 = __webpack_require__(73136);
-const path_scurry_1 = __webpack_require__(38958);
-const pattern_js_1 = __webpack_require__(47813);
-const walker_js_1 = __webpack_require__(11157);
+const path_scurry_1 = __webpack_require__(78009);
+const pattern_js_1 = __webpack_require__(42237);
+const walker_js_1 = __webpack_require__(70797);
 // if no process global, just call it linux.
 // so we default to case-sensitive, / separators
 const defaultPlatform = (typeof process === 'object' &&
@@ -40361,13 +40361,13 @@ exports.Glob = Glob;
 
 /***/ }),
 
-/***/ 45197:
+/***/ 99733:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.hasMagic = void 0;
-const minimatch_1 = __webpack_require__(91409);
+const minimatch_1 = __webpack_require__(3897);
 /**
  * Return true if the patterns provided contain any magic glob characters,
  * given the options provided.
@@ -40394,7 +40394,7 @@ exports.hasMagic = hasMagic;
 
 /***/ }),
 
-/***/ 5637:
+/***/ 72653:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -40404,8 +40404,8 @@ exports.hasMagic = hasMagic;
 // Ignores are always parsed in dot:true mode
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Ignore = void 0;
-const minimatch_1 = __webpack_require__(91409);
-const pattern_js_1 = __webpack_require__(47813);
+const minimatch_1 = __webpack_require__(3897);
+const pattern_js_1 = __webpack_require__(42237);
 const defaultPlatform = (typeof process === 'object' &&
     process &&
     typeof process.platform === 'string') ?
@@ -40519,7 +40519,7 @@ exports.Ignore = Ignore;
 
 /***/ }),
 
-/***/ 21363:
+/***/ 56747:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -40530,17 +40530,17 @@ exports.globStream = globStream;
 exports.globSync = globSync;
 exports.globIterateSync = globIterateSync;
 exports.globIterate = globIterate;
-const minimatch_1 = __webpack_require__(91409);
-const glob_js_1 = __webpack_require__(72981);
-const has_magic_js_1 = __webpack_require__(45197);
-var minimatch_2 = __webpack_require__(91409);
+const minimatch_1 = __webpack_require__(3897);
+const glob_js_1 = __webpack_require__(44621);
+const has_magic_js_1 = __webpack_require__(99733);
+var minimatch_2 = __webpack_require__(3897);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return minimatch_2.escape; } }));
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return minimatch_2.unescape; } }));
-var glob_js_2 = __webpack_require__(72981);
+var glob_js_2 = __webpack_require__(44621);
 Object.defineProperty(exports, "Glob", ({ enumerable: true, get: function () { return glob_js_2.Glob; } }));
-var has_magic_js_2 = __webpack_require__(45197);
+var has_magic_js_2 = __webpack_require__(99733);
 Object.defineProperty(exports, "hasMagic", ({ enumerable: true, get: function () { return has_magic_js_2.hasMagic; } }));
-var ignore_js_1 = __webpack_require__(5637);
+var ignore_js_1 = __webpack_require__(72653);
 Object.defineProperty(exports, "Ignore", ({ enumerable: true, get: function () { return ignore_js_1.Ignore; } }));
 function globStreamSync(pattern, options = {}) {
     return new glob_js_1.Glob(pattern, options).streamSync();
@@ -40593,14 +40593,14 @@ exports.glob.glob = exports.glob;
 
 /***/ }),
 
-/***/ 47813:
+/***/ 42237:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // this is just a very light wrapper around 2 arrays with an offset index
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Pattern = void 0;
-const minimatch_1 = __webpack_require__(91409);
+const minimatch_1 = __webpack_require__(3897);
 const isPatternList = (pl) => pl.length >= 1;
 const isGlobList = (gl) => gl.length >= 1;
 /**
@@ -40818,14 +40818,14 @@ exports.Pattern = Pattern;
 
 /***/ }),
 
-/***/ 37843:
+/***/ 72667:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // synchronous utility for filtering entries and calculating subwalks
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Processor = exports.SubWalks = exports.MatchRecord = exports.HasWalkedCache = void 0;
-const minimatch_1 = __webpack_require__(91409);
+const minimatch_1 = __webpack_require__(3897);
 /**
  * A cache of which patterns have been processed for a given Path
  */
@@ -41125,7 +41125,7 @@ exports.Processor = Processor;
 
 /***/ }),
 
-/***/ 11157:
+/***/ 70797:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41137,9 +41137,9 @@ exports.GlobStream = exports.GlobWalker = exports.GlobUtil = void 0;
  *
  * @module
  */
-const minipass_1 = __webpack_require__(78275);
-const ignore_js_1 = __webpack_require__(5637);
-const processor_js_1 = __webpack_require__(37843);
+const minipass_1 = __webpack_require__(7291);
+const ignore_js_1 = __webpack_require__(72653);
+const processor_js_1 = __webpack_require__(72667);
 const makeIgnore = (ignore, opts) => typeof ignore === 'string' ? new ignore_js_1.Ignore([ignore], opts)
     : Array.isArray(ignore) ? new ignore_js_1.Ignore(ignore, opts)
         : ignore;
@@ -41518,7 +41518,7 @@ exports.GlobStream = GlobStream;
 
 /***/ }),
 
-/***/ 8895:
+/***/ 5751:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41538,7 +41538,7 @@ exports.assertValidPattern = assertValidPattern;
 
 /***/ }),
 
-/***/ 20857:
+/***/ 14481:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41546,8 +41546,8 @@ exports.assertValidPattern = assertValidPattern;
 var _a;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AST = void 0;
-const brace_expressions_js_1 = __webpack_require__(65192);
-const unescape_js_1 = __webpack_require__(9829);
+const brace_expressions_js_1 = __webpack_require__(84208);
+const unescape_js_1 = __webpack_require__(71645);
 const types = new Set(['!', '?', '+', '*', '@']);
 const isExtglobType = (c) => types.has(c);
 const isExtglobAST = (c) => isExtglobType(c.type);
@@ -42291,7 +42291,7 @@ _a = AST;
 
 /***/ }),
 
-/***/ 65192:
+/***/ 84208:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42449,7 +42449,7 @@ exports.parseClass = parseClass;
 
 /***/ }),
 
-/***/ 76726:
+/***/ 62334:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42477,7 +42477,7 @@ exports.escape = escape;
 
 /***/ }),
 
-/***/ 91409:
+/***/ 3897:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -42486,11 +42486,11 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.unescape = exports.escape = exports.AST = exports.Minimatch = exports.match = exports.makeRe = exports.braceExpand = exports.defaults = exports.filter = exports.GLOBSTAR = exports.sep = exports.minimatch = void 0;
-const brace_expansion_1 = __importDefault(__webpack_require__(94691));
-const assert_valid_pattern_js_1 = __webpack_require__(8895);
-const ast_js_1 = __webpack_require__(20857);
-const escape_js_1 = __webpack_require__(76726);
-const unescape_js_1 = __webpack_require__(9829);
+const brace_expansion_1 = __importDefault(__webpack_require__(95235));
+const assert_valid_pattern_js_1 = __webpack_require__(5751);
+const ast_js_1 = __webpack_require__(14481);
+const escape_js_1 = __webpack_require__(62334);
+const unescape_js_1 = __webpack_require__(71645);
 const minimatch = (p, pattern, options = {}) => {
     (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
     // shortcut: comments match nothing.
@@ -43491,11 +43491,11 @@ class Minimatch {
 }
 exports.Minimatch = Minimatch;
 /* c8 ignore start */
-var ast_js_2 = __webpack_require__(20857);
+var ast_js_2 = __webpack_require__(14481);
 Object.defineProperty(exports, "AST", ({ enumerable: true, get: function () { return ast_js_2.AST; } }));
-var escape_js_2 = __webpack_require__(76726);
+var escape_js_2 = __webpack_require__(62334);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return escape_js_2.escape; } }));
-var unescape_js_2 = __webpack_require__(9829);
+var unescape_js_2 = __webpack_require__(71645);
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return unescape_js_2.unescape; } }));
 /* c8 ignore stop */
 exports.minimatch.AST = ast_js_1.AST;
@@ -43506,7 +43506,7 @@ exports.minimatch.unescape = unescape_js_1.unescape;
 
 /***/ }),
 
-/***/ 9829:
+/***/ 71645:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43536,7 +43536,7 @@ exports.unescape = unescape;
 
 /***/ }),
 
-/***/ 32477:
+/***/ 22293:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45088,7 +45088,7 @@ exports.LRUCache = LRUCache;
 
 /***/ }),
 
-/***/ 78275:
+/***/ 7291:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -46132,7 +46132,7 @@ exports.Minipass = Minipass;
 
 /***/ }),
 
-/***/ 38958:
+/***/ 78009:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -46161,7 +46161,7 @@ var __importStar = (this && this.__importStar) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PathScurry = exports.Path = exports.PathScurryDarwin = exports.PathScurryPosix = exports.PathScurryWin32 = exports.PathScurryBase = exports.PathPosix = exports.PathWin32 = exports.PathBase = exports.ChildrenCache = exports.ResolveCache = void 0;
-const lru_cache_1 = __webpack_require__(32477);
+const lru_cache_1 = __webpack_require__(22293);
 const node_path_1 = __webpack_require__(76760);
 const node_url_1 = __webpack_require__(73136);
 const fs_1 = __webpack_require__(79896);
@@ -46170,7 +46170,7 @@ const realpathSync = fs_1.realpathSync.native;
 // TODO: test perf of fs/promises realpath vs realpathCB,
 // since the promises one uses realpath.native
 const promises_1 = __webpack_require__(51455);
-const minipass_1 = __webpack_require__(78275);
+const minipass_1 = __webpack_require__(7291);
 const defaultFS = {
     lstatSync: fs_1.lstatSync,
     readdir: fs_1.readdir,
@@ -48152,19 +48152,19 @@ exports.PathScurry = process.platform === 'win32' ? PathScurryWin32
 
 /***/ }),
 
-/***/ 35957:
+/***/ 91965:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var IsCallable = __webpack_require__(57187);
-var isObject = __webpack_require__(46229);
-var whichBuiltinType = __webpack_require__(45330);
-var $TypeError = __webpack_require__(73314);
+var GetIntrinsic = __webpack_require__(10678);
+var IsCallable = __webpack_require__(67563);
+var isObject = __webpack_require__(40285);
+var whichBuiltinType = __webpack_require__(53842);
+var $TypeError = __webpack_require__(27842);
 
-var gPO = __webpack_require__(81967);
-var $Object = __webpack_require__(95399);
+var gPO = __webpack_require__(20591);
+var $Object = __webpack_require__(83335);
 
 module.exports = function getPrototypeOf(O) {
 	if (!isObject(O)) {
@@ -48199,14 +48199,14 @@ module.exports = function getPrototypeOf(O) {
 
 /***/ }),
 
-/***/ 31360:
+/***/ 1224:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(35957);
+var implementation = __webpack_require__(91965);
 
-var getProto = __webpack_require__(81967);
+var getProto = __webpack_require__(20591);
 
 module.exports = function getPolyfill() {
 	if (typeof Reflect === 'object' && Reflect && Reflect.getPrototypeOf) {
@@ -48220,7 +48220,7 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 9002:
+/***/ 69158:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // This file exists as a CommonJS module to read the version from package.json.
@@ -48228,13 +48228,13 @@ module.exports = function getPolyfill() {
 // ESLint rules and doesn't work reliably across all Node.js versions.
 // By keeping this as a .cjs file, we can use require() naturally and export
 // the version for the ESM modules to import.
-const packageJson = __webpack_require__(2822)
+const packageJson = __webpack_require__(20471)
 module.exports = { version: packageJson.version }
 
 
 /***/ }),
 
-/***/ 84928:
+/***/ 42524:
 /***/ ((module) => {
 
 
@@ -48547,7 +48547,7 @@ module.exports = index;
 
 /***/ }),
 
-/***/ 67458:
+/***/ 83242:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -48558,7 +48558,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ArtifactNotFoundError, FilesNotFoundError, GHESNotSupportedError, InvalidResponseError, NetworkError, UsageError, default
 
-// NAMESPACE OBJECT: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// NAMESPACE OBJECT: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_namespaceObject = {};
 __webpack_require__.r(mappers_namespaceObject);
 __webpack_require__.d(mappers_namespaceObject, {
@@ -48743,11 +48743,11 @@ __webpack_require__.d(mappers_namespaceObject, {
   UserDelegationKey: () => (UserDelegationKey)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(33838);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(96310);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/config.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/config.js
 
 
 // Used for controlling the highWaterMark value of the zip that is being streamed
@@ -48835,9 +48835,9 @@ function getMaxArtifactListCount() {
 var external_fs_ = __webpack_require__(79896);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime/build/commonjs/index.js
-var commonjs = __webpack_require__(68886);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+var commonjs = __webpack_require__(68758);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
 
 
 
@@ -48971,7 +48971,7 @@ class Timestamp$Type extends commonjs.MessageType {
  */
 const Timestamp = new Timestamp$Type();
 //# sourceMappingURL=timestamp.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "google/protobuf/wrappers.proto" (package "google.protobuf", syntax proto3)
 // tslint:disable
@@ -49578,9 +49578,9 @@ class BytesValue$Type extends commonjs.MessageType {
  */
 const BytesValue = new BytesValue$Type();
 //# sourceMappingURL=wrappers.js.map
-// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
-var build_commonjs = __webpack_require__(44420);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+var build_commonjs = __webpack_require__(83652);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "results/api/v1/artifact.proto" (package "github.actions.results.api.v1", syntax proto3)
 // tslint:disable
@@ -50296,7 +50296,7 @@ const ArtifactService = new build_commonjs/* ServiceType */.C0("github.actions.r
     { name: "DeleteArtifact", options: {}, I: artifact_DeleteArtifactRequest, O: artifact_DeleteArtifactResponse }
 ]);
 //# sourceMappingURL=artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
 
 class ArtifactServiceClientJSON {
     constructor(rpc) {
@@ -50392,13 +50392,13 @@ class ArtifactServiceClientProtobuf {
     }
 }
 //# sourceMappingURL=artifact.twirp-client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/generated/index.js
 
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/retention.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/retention.js
 
 
 function getExpiration(retentionDays) {
@@ -50426,7 +50426,7 @@ function getRetentionDays() {
     return days;
 }
 //# sourceMappingURL=retention.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
 
 /**
  * Invalid characters that cannot be in the artifact name or an uploaded file. Will be rejected
@@ -50489,13 +50489,13 @@ The following characters are not allowed in files that are uploaded due to limit
     }
 }
 //# sourceMappingURL=path-and-artifact-name-validation.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(44942);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth = __webpack_require__(92145);
-// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
-var package_version = __webpack_require__(9002);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/user-agent.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(55078);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
+var auth = __webpack_require__(4745);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
+var package_version = __webpack_require__(69158);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/user-agent.js
 
 /**
  * Ensure that this User Agent String is used in all HTTP calls so that we can monitor telemetry between different versions of this package
@@ -50504,7 +50504,7 @@ function getUserAgentString() {
     return `@actions/artifact-${package_version.version}`;
 }
 //# sourceMappingURL=user-agent.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/errors.js
 class FilesNotFoundError extends Error {
     constructor(files = []) {
         let message = 'No files were found to upload';
@@ -50566,7 +50566,7 @@ UsageError.isUsageErrorMessage = (msg) => {
     return msg.includes('insufficient usage');
 };
 //# sourceMappingURL=errors.js.map
-;// CONCATENATED MODULE: ./node_modules/jwt-decode/build/esm/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/jwt-decode/build/esm/index.js
 class InvalidTokenError extends Error {
 }
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -50625,7 +50625,7 @@ function jwtDecode(token, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/util.js
 
 
 
@@ -50744,7 +50744,7 @@ function maskSecretUrls(body) {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -50895,7 +50895,7 @@ function internalArtifactTwirpClient(options) {
     return new ArtifactServiceClientJSON(client);
 }
 //# sourceMappingURL=artifact-twirp-client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
 
 
 
@@ -50984,21 +50984,21 @@ function getUploadZipSpecification(filesToZip, rootDirectory) {
     return specification;
 }
 //# sourceMappingURL=upload-zip-specification.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
-var esm = __webpack_require__(54918);
-// EXTERNAL MODULE: ./node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
-var dist_esm = __webpack_require__(98365);
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var core_util_dist_esm = __webpack_require__(16966);
-// EXTERNAL MODULE: ./node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
-var core_http_compat_dist_esm = __webpack_require__(51097);
-// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/esm/index.js + 16 modules
-var core_client_dist_esm = __webpack_require__(95738);
-// EXTERNAL MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
-var xml = __webpack_require__(98456);
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var logger_dist_esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/log.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
+var esm = __webpack_require__(11262);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
+var dist_esm = __webpack_require__(66661);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var core_util_dist_esm = __webpack_require__(77902);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
+var core_http_compat_dist_esm = __webpack_require__(84737);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-client/dist/esm/index.js + 16 modules
+var core_client_dist_esm = __webpack_require__(44850);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
+var xml = __webpack_require__(41168);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var logger_dist_esm = __webpack_require__(295);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -51007,9 +51007,9 @@ var logger_dist_esm = __webpack_require__(7567);
  */
 const logger = (0,logger_dist_esm/* createClientLogger */.KV)("storage-blob");
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
-var storage_common_dist_esm = __webpack_require__(96841);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
+var storage_common_dist_esm = __webpack_require__(68065);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const SDK_VERSION = "12.32.0";
@@ -51236,7 +51236,7 @@ const PathStylePorts = [
     "11104",
 ];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -51508,7 +51508,7 @@ function isCoreHttpPolicyFactory(factory) {
     });
 }
 //# sourceMappingURL=Pipeline.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -51773,7 +51773,7 @@ var KnownStorageErrorCode;
     KnownStorageErrorCode["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -60169,7 +60169,7 @@ const BlockBlobGetBlockListExceptionHeaders = {
     },
 };
 //# sourceMappingURL=mappers.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -61914,7 +61914,7 @@ const listType = {
     },
 };
 //# sourceMappingURL=parameters.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -62239,7 +62239,7 @@ const filterBlobsOperationSpec = {
     serializer: xmlSerializer,
 };
 //# sourceMappingURL=service.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -62956,7 +62956,7 @@ const container_getAccountInfoOperationSpec = {
     serializer: container_xmlSerializer,
 };
 //# sourceMappingURL=container.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -63990,7 +63990,7 @@ const setTagsOperationSpec = {
     serializer: blob_xmlSerializer,
 };
 //# sourceMappingURL=blob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -64454,7 +64454,7 @@ const copyIncrementalOperationSpec = {
     serializer: pageBlob_xmlSerializer,
 };
 //# sourceMappingURL=pageBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -64683,7 +64683,7 @@ const sealOperationSpec = {
     serializer: appendBlob_xmlSerializer,
 };
 //# sourceMappingURL=appendBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65062,7 +65062,7 @@ const getBlockListOperationSpec = {
     serializer: blockBlob_xmlSerializer,
 };
 //# sourceMappingURL=blockBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65077,7 +65077,7 @@ const getBlockListOperationSpec = {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65139,7 +65139,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
     blockBlob;
 }
 //# sourceMappingURL=storageClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65151,7 +65151,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65169,7 +65169,7 @@ class StorageContextClient extends StorageClient {
     }
 }
 //# sourceMappingURL=StorageContextClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65965,7 +65965,7 @@ async function setUploadChecksumParameters(body, contentLength, parameters, uplo
     };
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66018,9 +66018,9 @@ class StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=StorageClient.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
-var core_tracing_dist_esm = __webpack_require__(65433);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
+var core_tracing_dist_esm = __webpack_require__(99873);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66035,7 +66035,7 @@ const tracingClient = (0,core_tracing_dist_esm/* createTracingClient */.y)({
     namespace: "Microsoft.Storage",
 });
 //# sourceMappingURL=tracing.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66229,7 +66229,7 @@ class BlobSASPermissions {
     }
 }
 //# sourceMappingURL=BlobSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66449,7 +66449,7 @@ class ContainerSASPermissions {
     }
 }
 //# sourceMappingURL=ContainerSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66463,7 +66463,7 @@ function ipRangeToString(ipRange) {
     return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 //# sourceMappingURL=SasIPRange.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66859,7 +66859,7 @@ class SASQueryParameters {
     }
 }
 //# sourceMappingURL=SASQueryParameters.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67657,7 +67657,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
     return blobSASSignatureValues;
 }
 //# sourceMappingURL=BlobSASSignatureValues.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67859,11 +67859,11 @@ class BlobLeaseClient {
     }
 }
 //# sourceMappingURL=BlobLeaseClient.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
-var abort_controller_dist_esm = __webpack_require__(65473);
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
+var abort_controller_dist_esm = __webpack_require__(21321);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67992,7 +67992,7 @@ class RetriableReadableStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=RetriableReadableStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68465,7 +68465,7 @@ class BlobDownloadResponse {
     }
 }
 //# sourceMappingURL=BlobDownloadResponse.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const AVRO_SYNC_MARKER_SIZE = 16;
@@ -68473,7 +68473,7 @@ const AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 const AVRO_CODEC_KEY = "avro.codec";
 const AVRO_SCHEMA_KEY = "avro.schema";
 //# sourceMappingURL=AvroConstants.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroParser {
@@ -68797,7 +68797,7 @@ class AvroRecordType extends AvroType {
     }
 }
 //# sourceMappingURL=AvroParser.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function arraysEqual(a, b) {
@@ -68814,7 +68814,7 @@ function arraysEqual(a, b) {
     return true;
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // TODO: Do a review of non-interfaces
@@ -68931,7 +68931,7 @@ class AvroReader {
     }
 }
 //# sourceMappingURL=AvroReader.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroReadable {
@@ -68939,7 +68939,7 @@ class AvroReadable {
 //# sourceMappingURL=AvroReadable.js.map
 // EXTERNAL MODULE: external "buffer"
 var external_buffer_ = __webpack_require__(20181);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69026,14 +69026,14 @@ class AvroReadableFromStream extends AvroReadable {
     }
 }
 //# sourceMappingURL=AvroReadableFromStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69150,7 +69150,7 @@ class BlobQuickQueryStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=BlobQuickQueryStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69520,7 +69520,7 @@ class BlobQueryResponse {
     }
 }
 //# sourceMappingURL=BlobQueryResponse.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/models.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/models.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69636,7 +69636,7 @@ function getBlobServiceAccountAudience(storageAccountName) {
     return `https://${storageAccountName}.blob.core.windows.net/.default`;
 }
 //# sourceMappingURL=models.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -69668,9 +69668,9 @@ function rangeResponseFromModel(response) {
     };
 }
 //# sourceMappingURL=PageBlobRangeResponse.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
-var core_lro_dist_esm = __webpack_require__(67352);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
+var core_lro_dist_esm = __webpack_require__(43360);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69805,7 +69805,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
     };
 }
 //# sourceMappingURL=BlobStartCopyFromUrlPoller.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Range.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Range.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -69829,7 +69829,7 @@ function rangeToString(iRange) {
 //# sourceMappingURL=Range.js.map
 // EXTERNAL MODULE: external "events"
 var external_events_ = __webpack_require__(24434);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // In browser, during webpack or browserify bundling, this module will be replaced by 'events'
@@ -69964,7 +69964,7 @@ class Batch {
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -70107,7 +70107,7 @@ async function readStreamToLocalFile(rs, file) {
 const fsStat = external_node_util_.promisify(external_node_fs_.stat);
 const fsCreateReadStream = external_node_fs_.createReadStream;
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Clients.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/Clients.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73022,7 +73022,7 @@ class PageBlobClient extends BlobClient {
     }
 }
 //# sourceMappingURL=Clients.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73038,7 +73038,7 @@ function utf8ByteLength(str) {
     return Buffer.byteLength(str);
 }
 //# sourceMappingURL=BatchUtils.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73181,7 +73181,7 @@ class BatchResponseParser {
     }
 }
 //# sourceMappingURL=BatchResponseParser.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 var MutexLockStatus;
@@ -73247,7 +73247,7 @@ class Mutex {
     }
 }
 //# sourceMappingURL=Mutex.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73522,7 +73522,7 @@ function batchHeaderFilterPolicy() {
     };
 }
 //# sourceMappingURL=BlobBatch.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73695,7 +73695,7 @@ class BlobBatchClient {
     }
 }
 //# sourceMappingURL=BlobBatchClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
 
 
 
@@ -74991,7 +74991,7 @@ class ContainerClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=ContainerClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75217,7 +75217,7 @@ class AccountSASPermissions {
     }
 }
 //# sourceMappingURL=AccountSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75288,7 +75288,7 @@ class AccountSASResourceTypes {
     }
 }
 //# sourceMappingURL=AccountSASResourceTypes.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75367,7 +75367,7 @@ class AccountSASServices {
     }
 }
 //# sourceMappingURL=AccountSASServices.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -75468,7 +75468,7 @@ function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sh
     };
 }
 //# sourceMappingURL=AccountSASSignatureValues.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
 
 
 
@@ -76183,7 +76183,7 @@ class BlobServiceClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=BlobServiceClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** Known values of {@link EncryptionAlgorithmType} that the service accepts. */
@@ -76192,7 +76192,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
     KnownEncryptionAlgorithmType["AES256"] = "AES256";
 })(generatedModels_KnownEncryptionAlgorithmType || (generatedModels_KnownEncryptionAlgorithmType = {}));
 //# sourceMappingURL=generatedModels.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@azure/storage-blob/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -76221,7 +76221,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
 var external_crypto_ = __webpack_require__(76982);
 // EXTERNAL MODULE: external "stream"
 var external_stream_ = __webpack_require__(2203);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
 var blob_upload_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76307,9 +76307,9 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType) 
 //# sourceMappingURL=blob-upload.js.map
 // EXTERNAL MODULE: external "fs/promises"
 var promises_ = __webpack_require__(91943);
-// EXTERNAL MODULE: ./node_modules/archiver/index.js
-var archiver = __webpack_require__(99392);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/stream.js
+// EXTERNAL MODULE: ../../work/main/node_modules/archiver/index.js
+var archiver = __webpack_require__(80928);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/stream.js
 var stream_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76362,7 +76362,7 @@ function createRawFileUploadStream(filePath) {
     });
 }
 //# sourceMappingURL=stream.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/zip.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/zip.js
 var zip_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76440,7 +76440,7 @@ const zipEndCallback = () => {
     core/* debug */.Yz('Zip stream for upload has ended.');
 };
 //# sourceMappingURL=zip.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/types.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/types.js
 
 /**
  * Maps file extensions to MIME types
@@ -76512,7 +76512,7 @@ function getMimeType(filePath) {
     return types_mimeTypes[ext] || 'application/octet-stream';
 }
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 var upload_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76621,7 +76621,7 @@ function uploadArtifact(name, files, rootDirectory, options) {
     });
 }
 //# sourceMappingURL=upload-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -76674,11 +76674,11 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var http_client_lib = __webpack_require__(89659);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(46752);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var http_client_lib = __webpack_require__(12827);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __webpack_require__(40576);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76731,7 +76731,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -76746,7 +76746,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -76775,7 +76775,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -76823,7 +76823,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -76844,7 +76844,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -76891,7 +76891,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -77237,7 +77237,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -77529,7 +77529,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -78130,7 +78130,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -78171,7 +78171,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -78378,7 +78378,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -78509,7 +78509,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -78564,11 +78564,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -78709,12 +78709,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -81008,7 +81008,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -81134,7 +81134,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -81155,7 +81155,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -81567,7 +81567,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -81606,7 +81606,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -81621,9 +81621,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ./node_modules/unzip-stream/unzip.js
-var unzip = __webpack_require__(33991);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/download/download-artifact.js
+// EXTERNAL MODULE: ../../work/main/node_modules/unzip-stream/unzip.js
+var unzip = __webpack_require__(73063);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/download/download-artifact.js
 var download_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -81862,7 +81862,7 @@ function resolveOrCreateDirectory() {
     });
 }
 //# sourceMappingURL=download-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/retry-options.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/retry-options.js
 
 // Defaults for fetching artifacts
 const defaultMaxRetryNumber = 5;
@@ -81886,11 +81886,11 @@ function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exempt
     return [retryOptions, requestOptions];
 }
 //# sourceMappingURL=retry-options.js.map
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/version.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-request-log/dist-src/version.js
 const plugin_request_log_dist_src_version_VERSION = "6.0.0";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-request-log/dist-src/index.js
 
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request, options) => {
@@ -81916,9 +81916,9 @@ function requestLog(octokit) {
 requestLog.VERSION = plugin_request_log_dist_src_version_VERSION;
 
 
-// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
-var light = __webpack_require__(63251);
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ../../work/main/node_modules/bottleneck/light.js
+var light = __webpack_require__(44915);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -82001,7 +82001,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/get-artifact.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var get_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82101,7 +82101,7 @@ function getArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=get-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
 var delete_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82180,7 +82180,7 @@ function deleteArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=delete-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
 var list_artifacts_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82324,7 +82324,7 @@ function filterLatest(artifacts) {
     return latestArtifacts;
 }
 //# sourceMappingURL=list-artifacts.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/client.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/internal/client.js
 var client_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -82465,7 +82465,7 @@ If the error persists, please check whether Actions and API requests are operati
     }
 }
 //# sourceMappingURL=client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/artifact.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/artifact/lib/artifact.js
 
 
 
@@ -82476,7 +82476,7 @@ const client = new DefaultArtifactClient();
 
 /***/ }),
 
-/***/ 2822:
+/***/ 20471:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@actions/artifact","version":"6.2.1","preview":true,"description":"Actions artifact lib","keywords":["github","actions","artifact"],"homepage":"https://github.com/actions/toolkit/tree/main/packages/artifact","license":"MIT","type":"module","main":"lib/artifact.js","types":"lib/artifact.d.ts","exports":{".":{"types":"./lib/artifact.d.ts","import":"./lib/artifact.js"}},"directories":{"lib":"lib","test":"__tests__"},"files":["lib","!.DS_Store"],"publishConfig":{"access":"public"},"repository":{"type":"git","url":"git+https://github.com/actions/toolkit.git","directory":"packages/artifact"},"scripts":{"audit-moderate":"npm install && npm audit --json --audit-level=moderate > audit.json","test":"cd ../../ && npm run test ./packages/artifact","bootstrap":"cd ../../ && npm run bootstrap","tsc-run":"tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/","tsc":"npm run bootstrap && npm run tsc-run","gen:docs":"typedoc --plugin typedoc-plugin-markdown --out docs/generated src/artifact.ts --githubPages false --readme none"},"bugs":{"url":"https://github.com/actions/toolkit/issues"},"dependencies":{"@actions/core":"^3.0.0","@actions/github":"^9.0.0","@actions/http-client":"^4.0.0","@azure/storage-blob":"^12.30.0","@octokit/core":"^7.0.6","@octokit/plugin-request-log":"^6.0.0","@octokit/plugin-retry":"^8.0.0","@octokit/request":"^10.0.7","@octokit/request-error":"^7.1.0","@protobuf-ts/plugin":"^2.2.3-alpha.1","@protobuf-ts/runtime":"^2.9.4","archiver":"^7.0.1","jwt-decode":"^4.0.0","unzip-stream":"^0.3.1"},"devDependencies":{"@types/archiver":"^7.0.0","@types/unzip-stream":"^0.3.4","typedoc":"^0.28.16","typedoc-plugin-markdown":"^4.9.0","typescript":"^5.9.3"},"overrides":{"uri-js":"npm:uri-js-replace@^1.0.1","node-fetch":"^3.3.2"}}');

@@ -1,8 +1,8 @@
-export const id = 45;
-export const ids = [45];
+export const id = 671;
+export const ids = [671];
 export const modules = {
 
-/***/ 35045:
+/***/ 35671:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,15 +12,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/text/errors.ts
-var errors = __webpack_require__(90108);
+var errors = __webpack_require__(9865);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var lib_core = __webpack_require__(77094);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 13 modules
+var lib_core = __webpack_require__(9838);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/text/json.ts
@@ -1149,7 +1149,7 @@ async function upload(request, staging, state) {
         others.push(copy);
     }
     // Loaded only now: the artifact client is most of the bundle, and most of start-up.
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 440).then(__webpack_require__.bind(__webpack_require__, 17440));
     const client = new DefaultArtifactClient();
     const givenUp = { uploaded: false, reason: 'the upload was given up', warn: true };
     // A taken name is no fault to wait out: the next name is tried at once.
@@ -1511,10 +1511,10 @@ function closingLine(verdict, attempt) {
     return parts.filter(Boolean).join(' · ');
 }
 
-// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 8 modules
-var esm = __webpack_require__(52768);
-// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(70370);
+// EXTERNAL MODULE: ../../work/main/node_modules/minimatch/dist/esm/index.js + 8 modules
+var esm = __webpack_require__(87736);
+// EXTERNAL MODULE: ../../work/main/node_modules/p-limit/index.js + 1 modules
+var p_limit = __webpack_require__(6986);
 ;// CONCATENATED MODULE: ./src/publish/session-artifact.ts
 /**
  * The session record's upload: the second artifact, `<transcript artifact>-session.jsonl`, the bare
@@ -1585,7 +1585,7 @@ async function uploadSessionRecord(request, limits = UPLOAD_LIMITS) {
         abandoned: true
     }));
     const upload = async () => {
-        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+        const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 440).then(__webpack_require__.bind(__webpack_require__, 17440));
         const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], staging, {
             retentionDays: request.retentionDays,
             skipArchive: true
@@ -1856,7 +1856,8 @@ const GatewayInput = {
     MaxCostUsd: 'max-cost-usd',
     MaxModelCalls: 'max-model-calls',
     MaxTurns: 'max-turns',
-    RunBudget: 'run-budget'
+    RunBudget: 'run-budget',
+    ModelPrices: 'model-prices'
 };
 const MODES = (/* unused pure expression or super */ null && (['auto', 'off']));
 function parseGateway(getInput) {
@@ -1877,12 +1878,40 @@ function parseGateway(getInput) {
     return {
         modelProxy: mode,
         budgets,
+        prices: parsePrices(text(GatewayInput.ModelPrices)),
         ...optional('maxTurns', given(GatewayInput.MaxTurns, true)),
         ...optional('runBudgetSeconds', given(GatewayInput.RunBudget, false))
     };
 }
 function optional(key, value) {
     return value === undefined ? {} : { [key]: value };
+}
+/**
+ * `model-prices`: a JSON object of model name to `{"input": …, "output": …}`, USD per million tokens,
+ * as the provider's price list gives them. Anything else is refused, naming what is wrong.
+ */
+function parsePrices(raw) {
+    if (raw === undefined)
+        return {};
+    const bad = (why) => new InputError(`Input "${GatewayInput.ModelPrices}" is ${JSON.stringify(raw.length > 200 ? `${raw.slice(0, 199)}…` : raw)}, which ${why}; give a JSON object such as {"nousresearch/hermes-4-70b": {"input": 0.13, "output": 0.40}} (USD per million tokens).`);
+    let parsed;
+    try {
+        parsed = JSON.parse(raw);
+    }
+    catch {
+        throw bad('is not JSON');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw bad('is not a JSON object');
+    const prices = {};
+    for (const [model, price] of Object.entries(parsed)) {
+        const p = price;
+        const ok = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+        if (typeof p !== 'object' || p === null || !ok(p.input) || !ok(p.output))
+            throw bad(`gives ${JSON.stringify(model)} no "input" and "output" price of 0 or more`);
+        prices[model] = { input: p.input, output: p.output };
+    }
+    return Object.freeze(prices);
 }
 
 ;// CONCATENATED MODULE: ./src/config/pin.ts
@@ -2974,7 +3003,7 @@ function unlistable(env) {
         'ACTIONS_RESULTS_URL are not set); give "path" to read transcripts from files instead');
 }
 async function artifactClient() {
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 20584));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 440).then(__webpack_require__.bind(__webpack_require__, 17440));
     return new DefaultArtifactClient();
 }
 async function listArtifacts(client) {
@@ -3096,8 +3125,8 @@ function only(list) {
     return list.length === 1 ? list[0] : undefined;
 }
 
-// EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
-var dist = __webpack_require__(73382);
+// EXTERNAL MODULE: ../../work/main/node_modules/tinyglobby/dist/index.mjs + 1 modules
+var dist = __webpack_require__(45998);
 ;// CONCATENATED MODULE: ./src/report-action/files.ts
 /** `path` mode: the legs are local JSONL files, found by glob (after actions/download-artifact, or anywhere). */
 
@@ -3736,10 +3765,10 @@ function jsonBody(pretty, whole) {
     return `${codeBlock(clip(pretty, JSON_CHARS))}\n\n_Cut at ${number.format(JSON_CHARS)} of ${number.format(pretty.length)} characters; the whole JSON is in ${whole}._`;
 }
 
-// EXTERNAL MODULE: ./node_modules/mdast-util-gfm/lib/index.js + 55 modules
-var lib = __webpack_require__(21661);
-// EXTERNAL MODULE: ./node_modules/markdown-it/dist/markdown-it.mjs + 12 modules
-var markdown_it = __webpack_require__(77863);
+// EXTERNAL MODULE: ../../work/main/node_modules/mdast-util-gfm/lib/index.js + 55 modules
+var lib = __webpack_require__(17797);
+// EXTERNAL MODULE: ../../work/main/node_modules/markdown-it/dist/markdown-it.mjs + 12 modules
+var markdown_it = __webpack_require__(26239);
 ;// CONCATENATED MODULE: ./src/publish/answer-parse.ts
 /**
  * The agent's Markdown parsed as GitHub reads it, into the mdast tree that answer-tree.ts makes inert
@@ -4489,12 +4518,15 @@ const MODEL_CALL_ROWS = 50;
 const MODEL_CHARS = 80;
 const HELD_CHARS = 120;
 const HELD_SHOWN = 10;
-/** The run table's row: calls, retries, and the cost the provider reported live. */
+/** The tries the gateway sent upstream for a call: the first and each retry; none for one it refused. */
+const attemptsOf = (call) => (call.refused ? 0 : call.retries + 1);
+/** The run table's row: calls, the attempts upstream, and the cost the provider reported live. */
 function model_calls_modelCallsFact(fact) {
     const refused = fact.calls.filter(c => c.refused).length;
+    const attempts = fact.calls.length - refused + fact.retries;
     const parts = [
         `${number.format(fact.calls.length)} call${fact.calls.length === 1 ? '' : 's'}`,
-        `${number.format(fact.retries)} retr${fact.retries === 1 ? 'y' : 'ies'}`,
+        `${number.format(attempts)} attempt${attempts === 1 ? '' : 's'}`,
         `${number.format(fact.tokens)} tokens`,
         fact.costUsd !== undefined && fact.costLive
             ? `${formatCost(fact.costUsd)} live`
@@ -4519,9 +4551,9 @@ function model_calls_modelCallsBlock(fact) {
         number.format(c.tokensOut),
         c.costUsd !== undefined ? formatCost(c.costUsd) : '–',
         formatMs(c.latencyMs),
-        number.format(c.retries)
+        number.format(attemptsOf(c))
     ]);
-    const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'retries'];
+    const header = ['#', 'model', 'status', 'tokens in', 'tokens out', 'cost', 'latency', 'attempts'];
     const left = fact.calls.length - shown.length;
     const more = left > 0 ? `\n\n_${number.format(left)} more calls not shown._` : '';
     return details(`Model calls (${number.format(fact.calls.length)})`, table(header, ['r', 'l', 'l', 'r', 'r', 'r', 'r', 'r'], rows) + more);

@@ -1,0 +1,196 @@
+/**
+ * The budgets under concurrency and mid-stream, through the gateway with the official clients (their
+ * own retries off) against a loopback stand-in provider: calls started side by side are admitted only
+ * while their reservations leave room (max-model-calls never passed; max-cost-usd passed by at most
+ * one call's reservation), and a stream is cut at the cap with an error event its SDK raises, the
+ * answer so far kept. The documented bounds are docs/gateway.md's.
+ */
+import { afterEach, describe, expect, test } from '@jest/globals';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { OutputCounter, reservationOf } from '../src/gateway/meter.js';
+import { gatewayWorld, type World } from './helpers/gateway-world.js';
+import { chatChunks, messageEvents, sse } from './helpers/provider-standin.js';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const openai = (w: World): OpenAI =>
+  new OpenAI({
+    apiKey: w.gateway.env.OPENAI_API_KEY,
+    baseURL: w.gateway.env.OPENAI_BASE_URL,
+    maxRetries: 0
+  });
+
+/** `n` calls started at once; the stand-in holds every answer until all have been admitted or refused. */
+async function atOnce(w: World, n: number, body: object): Promise<(number | 'ok')[]> {
+  const c = openai(w);
+  const calls = Array.from({ length: n }, () =>
+    c.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], ...body })
+      .then(() => 'ok' as const)
+      .catch((error: { status?: number }) => error.status ?? -1)
+  );
+  // Every refusal is answered at once; the admitted wait for the stand-in's release.
+  await new Promise<void>(resolve => {
+    const poll = (): void => {
+      const refused = w.gateway.stats().calls.filter(call => call.refused).length;
+      if (refused + w.standIn.received.length === n) resolve();
+      else setImmediate(poll);
+    };
+    poll();
+  });
+  w.standIn.release();
+  return Promise.all(calls);
+}
+
+describe('calls started side by side', () => {
+  test('20 at once against max-model-calls 5: exactly 5 reach the provider, 15 are refused with 402', async () => {
+    world = await gatewayWorld('openai', { maxModelCalls: 5 });
+    for (let k = 0; k < 20; k++) world.standIn.script({ kind: 'hold' });
+    const results = await atOnce(world, 20, {});
+    expect(results.filter(r => r === 'ok')).toHaveLength(5);
+    expect(results.filter(r => r === 402)).toHaveLength(15);
+    expect(world.standIn.received).toHaveLength(5);
+    expect(world.gateway.stats().stopped).toMatchObject({ budget: 'max-model-calls', limit: 5 });
+  });
+
+  test('20 at once against max-cost-usd, priced: past the cap by less than one call’s reservation', async () => {
+    const prices = { m: { input: 1, output: 2 } };
+    world = await gatewayWorld('openai', { maxCostUsd: 0.005 }, { prices });
+    for (let k = 0; k < 20; k++) world.standIn.script({ kind: 'hold' });
+    const body = { max_tokens: 1000 };
+    const results = await atOnce(world, 20, body);
+    const one = reservationOf(
+      Buffer.from(world.standIn.received[0]?.body ?? ''),
+      'm',
+      prices
+    ).costUsd;
+    const admitted = results.filter(r => r === 'ok').length;
+    // Admitted while the reservations held left room: the last one takes the total past the cap.
+    expect(admitted).toBe(Math.ceil(0.005 / one));
+    expect(admitted * one - 0.005).toBeLessThan(one);
+    expect(results.filter(r => r === 402)).toHaveLength(20 - admitted);
+  });
+
+  test('an answer without usage still spends the budget: its tokens estimated, marked so', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 100 });
+    world.standIn.script({ kind: 'json', body: { choices: [] } });
+    await openai(world).chat.completions.create({ model: 'm', messages: [], max_tokens: 200 });
+    const [call] = world.gateway.stats().calls;
+    expect(call).toMatchObject({ estimated: true, tokensOut: 200 });
+    await expect(
+      openai(world).chat.completions.create({ model: 'm', messages: [] })
+    ).rejects.toMatchObject({ status: 402 });
+  });
+});
+
+describe('a stream cut at the cap', () => {
+  test('a 10,000-token stream against max-tokens 1000: cut near 1,000, the SDK raises, the text so far kept', async () => {
+    world = await gatewayWorld('openai', { maxTokens: 1000 });
+    // Four characters a token: 10,000 deltas of one token each.
+    world.standIn.script({
+      kind: 'sse',
+      events: chatChunks(Array<string>(10_000).fill('abcd'), {
+        prompt_tokens: 20,
+        completion_tokens: 10_000
+      })
+    });
+    const stream = await openai(world).chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'write a lot' }],
+      stream: true
+    });
+    let text = '';
+    const read = async (): Promise<void> => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    };
+    await expect(read()).rejects.toMatchObject({
+      message: expect.stringContaining('budget max-tokens reached mid-answer')
+    });
+    const tokens = text.length / 4;
+    expect(tokens).toBeGreaterThan(950);
+    expect(tokens).toBeLessThanOrEqual(1000);
+    const stats = world.gateway.stats();
+    expect(stats.stopped).toMatchObject({ budget: 'max-tokens', limit: 1000 });
+    expect(stats.calls[0]).toMatchObject({ cut: 'max-tokens', streamed: true });
+    expect(world.notes.join('\n')).toContain('reached mid-answer');
+  });
+
+  test('Anthropic’s stream is cut with its own error event, which its SDK raises', async () => {
+    world = await gatewayWorld('anthropic', { maxTokens: 50 });
+    const text = 'word '.repeat(400);
+    const events = messageEvents(text, 5, 400);
+    // The text in many deltas, as a model streams it.
+    const deltas = Array.from({ length: 100 }, (_, k) =>
+      sse(
+        {
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'text_delta', text: text.slice(k * 20, k * 20 + 20) }
+        },
+        'content_block_delta'
+      )
+    );
+    world.standIn.script({
+      kind: 'sse',
+      events: [events[0] ?? '', events[1] ?? '', ...deltas, ...events.slice(-3)]
+    });
+    const client = new Anthropic({
+      apiKey: world.gateway.env.ANTHROPIC_API_KEY,
+      baseURL: world.gateway.env.ANTHROPIC_BASE_URL,
+      maxRetries: 0
+    });
+    let got = '';
+    const read = async (): Promise<void> => {
+      const stream = await client.messages.create({
+        model: 'claude-x',
+        max_tokens: 1000,
+        messages: [{ role: 'user', content: 'hi' }],
+        stream: true
+      });
+      for await (const event of stream)
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
+          got += event.delta.text;
+    };
+    await expect(read()).rejects.toThrow(/budget max-tokens reached mid-answer/);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.length).toBeLessThan(text.length);
+  });
+});
+
+describe('what a stream is counted as', () => {
+  test('the text of OpenAI’s deltas and tool-call arguments, Anthropic’s text and running count', () => {
+    const counter = new OutputCounter();
+    counter.push(Buffer.from(chatChunks(['abcdefgh'], {}).join('')));
+    expect(counter.tokens).toBe(2);
+    const tool = {
+      choices: [{ delta: { tool_calls: [{ function: { arguments: 'x'.repeat(40) } }] } }]
+    };
+    counter.push(Buffer.from(sse(tool)));
+    expect(counter.tokens).toBe(12);
+    counter.push(Buffer.from(sse({ type: 'message_delta', usage: { output_tokens: 99 } })));
+    expect(counter.tokens).toBe(99);
+  });
+
+  test('a line split across chunks is counted once, whole', () => {
+    const counter = new OutputCounter();
+    const line = sse({ choices: [{ delta: { content: 'abcdefgh' } }] });
+    for (const part of [line.slice(0, 7), line.slice(7, 30), line.slice(30)])
+      counter.push(Buffer.from(part));
+    expect(counter.tokens).toBe(2);
+  });
+
+  test('the reservation: the body bounded at a token per four bytes, the request’s max_tokens or 4,096', () => {
+    const body = Buffer.from(JSON.stringify({ model: 'm', messages: [], max_tokens: 300 }));
+    expect(reservationOf(body, 'm', {})).toEqual({
+      tokensIn: Math.ceil(body.length / 4),
+      tokensOut: 300,
+      costUsd: 0
+    });
+    expect(reservationOf(Buffer.from('{}'), 'm', {}).tokensOut).toBe(4096);
+  });
+});
